@@ -1,0 +1,16 @@
+package dev.tasklane.domain.error;
+
+import java.util.Map;
+
+/** A request value is missing or malformed outside the task-field and completion families (HTTP 422). */
+public final class InvalidInputException extends TasklaneException {
+    private static final long serialVersionUID = 1L;
+
+    public InvalidInputException(String code, String message) {
+        this(code, message, Map.of());
+    }
+
+    public InvalidInputException(String code, String message, Map<String, Object> details) {
+        super(code, message, details);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.tasklane.domain.hook;
+
+import dev.tasklane.domain.error.TasklaneException;
+
+import java.util.Map;
+
+/** A hook result that is missing, malformed or shows failure; the transition it guards does not happen. */
+public final class HookProofRejectedException extends TasklaneException {
+    private static final long serialVersionUID = 1L;
+
+    private final HookName hook;
+
+    public HookProofRejectedException(HookName hook, String message) {
+        super("hook_validation_failed", message, Map.of("hook", hook.wire()));
+        this.hook = hook;
+    }
+
+    public HookName hook() {
+        return hook;
+    }
+}

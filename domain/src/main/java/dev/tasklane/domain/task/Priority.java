@@ -1,0 +1,29 @@
+package dev.tasklane.domain.task;
+
+import java.util.Optional;
+
+/** Priority; {@link #rank()} orders selection: critical first, low last. */
+public enum Priority {
+    LOW(1),
+    MEDIUM(2),
+    HIGH(3),
+    CRITICAL(4);
+
+    private final int rank;
+
+    Priority(int rank) {
+        this.rank = rank;
+    }
+
+    public int rank() {
+        return rank;
+    }
+
+    public String wire() {
+        return Wire.of(this);
+    }
+
+    public static Optional<Priority> fromWire(String value) {
+        return Wire.parse(Priority.class, value);
+    }
+}
