@@ -1,0 +1,29 @@
+package dev.tasklane.domain.selection;
+
+import java.util.Map;
+
+/** The outcome of one selection rule for one task: allowed, or refused with a reason an agent can act on. */
+public sealed interface Verdict {
+    Verdict ALLOWED = new Allowed();
+
+    boolean allowed();
+
+    record Allowed() implements Verdict {
+        @Override
+        public boolean allowed() {
+            return true;
+        }
+    }
+
+    /**
+     * @param rule    the rule that refused
+     * @param reason  a sentence saying why and what to do about it
+     * @param details facts behind the reason (unfinished dependencies, the holder of a key file)
+     */
+    record Refused(SelectionRule rule, String reason, Map<String, Object> details) implements Verdict {
+        @Override
+        public boolean allowed() {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,218 @@
+package dev.tasklane.domain.workflow;
+
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.selection.ClaimPolicy;
+import dev.tasklane.domain.selection.SelectionContext;
+import dev.tasklane.domain.selection.SelectionRule;
+import dev.tasklane.domain.selection.Verdict;
+import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.Completion;
+import dev.tasklane.domain.task.Review;
+import dev.tasklane.domain.task.ReviewStatus;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The task state machine. Each method is one trigger of the spec's transition table: it checks the
+ * {@link Transition} table, then the trigger's guards, and returns the task's next version. It never
+ * mutates anything, so a refused transition leaves nothing behind.
+ */
+public final class TaskWorkflow {
+    private final WorkflowLimits limits;
+
+    public TaskWorkflow(WorkflowLimits limits) {
+        this.limits = Objects.requireNonNull(limits);
+    }
+
+    public WorkflowLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Claims a task. A claim the caller already holds is answered again unchanged (retries are safe).
+     * Otherwise every {@link SelectionRule} must allow it; an assignment to someone else is a 403, any
+     * other refusal a 409 saying why.
+     */
+    public ClaimOutcome claim(Task task, ClaimRequest request, SelectionContext context) {
+        Actor caller = context.caller();
+        Instant now = context.now();
+        if (task.status() == Status.IN_PROGRESS && !task.claimExpiredAt(now)
+                && Objects.equals(task.assignedToId(), caller.userId()) && task.claim() != null) {
+            return new ClaimOutcome(task, true);
+        }
+        requireWriter(caller, "You do not have write access to claim tasks on this board");
+        Verdict verdict = ClaimPolicy.evaluate(task, context);
+        if (verdict instanceof Verdict.Refused refused) {
+            if (refused.rule() == SelectionRule.ASSIGNEE_MATCHES) {
+                throw new ForbiddenException("assigned_to_other_user", refused.reason(), refused.details());
+            }
+            throw new ConflictException("task_not_claimable", refused.reason(), refused.details());
+        }
+        require(Transition.CLAIM, task);
+        Long restore = task.status() == Status.OPEN ? task.assignedToId() : task.claim().assigneeBeforeClaim();
+        Claim claim = new Claim(request.agentName(), now, now.plus(limits.claimTtl()), request.claimToken(), restore);
+        return new ClaimOutcome(task.withClaim(Transition.CLAIM.to(), caller.userId(), claim, now), false);
+    }
+
+    /** Releases a claim: back to Ready, with the assignment it had before the claim. */
+    public Task unclaim(Task task, Actor caller, String claimToken, Instant now) {
+        if (!Transition.UNCLAIM.allowedFrom(task.status())) {
+            throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
+        }
+        requireHolder(task, caller, claimToken, "not_authorized_to_unclaim", "You can only unclaim tasks that you claimed");
+        return release(task, Transition.UNCLAIM, now);
+    }
+
+    /** Returns an expired claim to Ready; a task whose lease is still running is returned unchanged. */
+    public Task expire(Task task, Instant now) {
+        if (!Transition.EXPIRE.allowedFrom(task.status()) || !task.claimExpiredAt(now)) {
+            return task;
+        }
+        return release(task, Transition.EXPIRE, now);
+    }
+
+    /** Extends the holder's lease to now + the claim TTL. */
+    public Task heartbeat(Task task, Actor caller, String claimToken, Instant now) {
+        if (!Transition.HEARTBEAT.allowedFrom(task.status())) {
+            throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
+        }
+        requireHolder(task, caller, claimToken, "not_authorized_to_heartbeat", "You can only extend claims that you hold");
+        Claim extended = task.claim().extendedTo(now.plus(limits.claimTtl()));
+        return task.withClaim(Status.IN_PROGRESS, task.assignedToId(), extended, now);
+    }
+
+    /**
+     * Completes the holder's task, whose after_doing and before_review proofs have been verified: to Review
+     * when it needs review (the review decision of any earlier round is cleared), otherwise to Done.
+     */
+    public Task complete(Task task, Actor caller, String claimToken, Completion report, Instant now) {
+        if (!Transition.COMPLETE_TO_DONE.allowedFrom(task.status())) {
+            throw new InvalidStateException("invalid_status_for_complete",
+                    "Task must be in progress to complete (its status is " + task.status().wire() + ")");
+        }
+        requireWriter(caller, "You can only complete tasks that you are assigned to");
+        requireHolder(task, caller, claimToken, "not_authorized_to_complete", "You can only complete tasks that you are assigned to");
+        Completion completion = new Completion(caller.userId(), report.completedByAgent(), report.summary(),
+                report.notes(), report.actualComplexity(), report.actualFilesChanged(), report.timeSpentMinutes(),
+                report.reviewReport(), report.workflowSteps(), report.explorerResult(), report.reviewerResult(), null);
+        if (task.spec().needsReview()) {
+            return task.withCompletion(Transition.COMPLETE_TO_REVIEW.to(), completion, null, now);
+        }
+        return task.withCompletion(Transition.COMPLETE_TO_DONE.to(), completion.doneAt(now), null, now);
+    }
+
+    /** True when {@code task} is one the caller already completed (a retried complete answers the stored result). */
+    public boolean alreadyCompletedBy(Task task, Actor caller) {
+        return (task.status() == Status.REVIEW || task.status() == Status.COMPLETED)
+                && task.completion() != null
+                && Objects.equals(task.completion().completedById(), caller.userId());
+    }
+
+    /** A reviewer records a decision on a task in Review; the column does not change. */
+    public Task recordReview(Task task, Actor reviewer, ReviewStatus decision, String notes, Instant now) {
+        if (!Transition.RECORD_REVIEW.allowedFrom(task.status())) {
+            throw new InvalidStateException("invalid_column_for_review",
+                    "Task must be in Review column to record a review decision");
+        }
+        if (!reviewer.reviewer()) {
+            throw new ForbiddenException("not_a_reviewer",
+                    "Only a reviewer token or a person signed in to the board can record review decisions; "
+                            + "an agent cannot approve its own work.");
+        }
+        if (decision == null || decision == ReviewStatus.PENDING) {
+            throw new InvalidInputException("invalid_review_status",
+                    "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
+                    Map.of("field", "review_status"));
+        }
+        if (decision != ReviewStatus.APPROVED && (notes == null || notes.isBlank())) {
+            throw new InvalidInputException("review_notes_required",
+                    "review_notes are required when the decision is " + decision.wire()
+                            + ": say what has to change so the agent can act on it",
+                    Map.of("field", "review_notes"));
+        }
+        return task.withReview(new Review(decision, notes, now, reviewer.userId()), now);
+    }
+
+    /**
+     * Finalizes a reviewed task after the agent's after_review proof: approved goes to Done; changes
+     * requested or rejected go back to Doing with the same assignee and a fresh lease.
+     */
+    public Task markReviewed(Task task, Actor caller, HookResult afterReview, Instant now) {
+        Objects.requireNonNull(afterReview, "after_review proof");
+        if (!Transition.MARK_REVIEWED_APPROVED.allowedFrom(task.status())) {
+            throw new InvalidStateException("invalid_column_for_review", "Task must be in Review column to mark as reviewed");
+        }
+        requireWriter(caller, "You do not have write access to this board");
+        Review review = task.review();
+        if (review == null) {
+            throw new InvalidStateException("review_not_performed",
+                    "Task must have a review status before being marked as reviewed");
+        }
+        switch (review.status()) {
+            case APPROVED -> {
+                Completion done = task.completion() == null ? null : task.completion().doneAt(now);
+                return task.withCompletion(Transition.MARK_REVIEWED_APPROVED.to(), done, review, now);
+            }
+            case CHANGES_REQUESTED, REJECTED -> {
+                Claim previous = task.claim();
+                Claim fresh = new Claim(previous == null ? null : previous.agentName(), now, now.plus(limits.claimTtl()),
+                        previous == null ? "rework-" + task.id() + "-" + now.toEpochMilli() : previous.claimToken(),
+                        previous == null ? null : previous.assigneeBeforeClaim());
+                return task.withClaim(Transition.MARK_REVIEWED_REWORK.to(), task.assignedToId(), fresh, now);
+            }
+            default -> throw new InvalidStateException("invalid_review_status",
+                    "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'");
+        }
+    }
+
+    /** A person's bypass: a task in Review goes to Done with no hooks. */
+    public Task markDone(Task task, Actor caller, Instant now) {
+        if (!Transition.MARK_DONE.allowedFrom(task.status())) {
+            throw new InvalidStateException("invalid_column_for_mark_done", "Task must be in Review column to mark as done");
+        }
+        requireWriter(caller, "Not authorized — board write access (owner or modify) required");
+        Completion done = task.completion() == null
+                ? new Completion(caller.userId(), null, null, null, null, null, null, null, null, null, null, now)
+                : task.completion().doneAt(now);
+        return task.withCompletion(Transition.MARK_DONE.to(), done, task.review(), now);
+    }
+
+    private Task release(Task task, Transition transition, Instant now) {
+        Long restore = task.claim() == null ? null : task.claim().assigneeBeforeClaim();
+        return task.withClaim(transition.to(), restore, null, now);
+    }
+
+    private static void require(Transition transition, Task task) {
+        if (!transition.allowedFrom(task.status())) {
+            throw new InvalidStateException("invalid_transition",
+                    "Task '" + task.identifier() + "' cannot " + transition.name().toLowerCase(java.util.Locale.ROOT)
+                            + " from status " + task.status().wire());
+        }
+    }
+
+    private static void requireWriter(Actor caller, String message) {
+        if (!caller.canWrite()) {
+            throw new ForbiddenException("not_authorized_write", message);
+        }
+    }
+
+    private static void requireHolder(Task task, Actor caller, String claimToken, String code, String message) {
+        if (!Objects.equals(task.assignedToId(), caller.userId())) {
+            throw new ForbiddenException(code, message);
+        }
+        if (claimToken != null && (task.claim() == null || !claimToken.equals(task.claim().claimToken()))) {
+            throw new ConflictException("stale_claim",
+                    "The claim_token does not match the current claim on task '" + task.identifier()
+                            + "': the task was released or re-claimed since. Ask GET /api/tasks/next for new work.");
+        }
+    }
+}
