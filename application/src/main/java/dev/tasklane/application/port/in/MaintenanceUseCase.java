@@ -1,0 +1,9 @@
+package dev.tasklane.application.port.in;
+
+/** The background sweep: expired claims back to Ready, after_goal grace windows closed. */
+public interface MaintenanceUseCase {
+    Swept sweep();
+
+    record Swept(int claimsExpired, int goalsFinished) {
+    }
+}

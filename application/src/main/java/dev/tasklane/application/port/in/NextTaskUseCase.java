@@ -1,0 +1,10 @@
+package dev.tasklane.application.port.in;
+
+import dev.tasklane.domain.agent.Actor;
+
+import java.util.Optional;
+
+/** GET /api/tasks/next: the first task the caller could claim now, without claiming it. */
+public interface NextTaskUseCase {
+    Optional<TaskView> next(Actor actor);
+}

@@ -1,0 +1,18 @@
+package dev.tasklane.application.port.in;
+
+import dev.tasklane.domain.agent.Actor;
+
+import java.util.List;
+
+/** The review flow: a reviewer's decision, the agent's mark_reviewed, and a person's mark_done bypass. */
+public interface ReviewUseCase {
+    TaskView review(Actor reviewer, TaskRef ref, String reviewStatus, String reviewNotes);
+
+    Reviewed markReviewed(Actor actor, TaskRef ref, Object afterReviewRaw, String agentName);
+
+    TaskView markDone(Actor actor, TaskRef ref);
+
+    /** @param hooks after_review (and after_goal) when approved; empty when sent back for rework */
+    record Reviewed(TaskView task, List<HookEntry> hooks) {
+    }
+}

@@ -1,0 +1,10 @@
+package dev.tasklane.application.port.in;
+
+import dev.tasklane.domain.agent.Actor;
+
+import java.util.Map;
+
+/** PATCH /api/tasks/:id: edit a task's descriptive fields; server-managed fields are refused. */
+public interface UpdateTaskUseCase {
+    TaskView update(Actor actor, TaskRef ref, Map<String, Object> task);
+}

@@ -1,0 +1,18 @@
+package dev.tasklane.application.port.out;
+
+import dev.tasklane.domain.error.TasklaneException;
+
+import java.util.Map;
+
+/**
+ * A store refused an update because the stored version is not the one the change was based on: another
+ * transaction changed the task first. The use case is rolled back; the caller may retry.
+ */
+public final class ConcurrentUpdateException extends TasklaneException {
+    private static final long serialVersionUID = 1L;
+
+    public ConcurrentUpdateException(long taskId, long expectedVersion) {
+        super("concurrent_update", "Task " + taskId + " was changed by another request (expected version "
+                + expectedVersion + "); retry the request.", Map.of("task_id", taskId));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.tasklane.application.port.out;
+
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.TaskType;
+
+import java.time.Instant;
+
+/**
+ * Filters, order and page of the task list. Null filters match everything. {@code sort} is one of
+ * position, priority, updated_at, identifier; {@code descending} reverses it. {@code afterCursor} is the
+ * opaque cursor of the previous page (null for the first).
+ */
+public record TaskQuery(
+        long boardId,
+        Status status,
+        TaskType type,
+        Priority priority,
+        Long assignedToId,
+        boolean unassignedOnly,
+        Long parentId,
+        String titleContains,
+        Instant updatedSince,
+        Sort sort,
+        boolean descending,
+        int limit,
+        String afterCursor) {
+
+    public static final int DEFAULT_LIMIT = 100;
+    public static final int MAX_LIMIT = 500;
+
+    public enum Sort {
+        POSITION,
+        PRIORITY,
+        UPDATED_AT,
+        IDENTIFIER
+    }
+
+    public TaskQuery {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT);
+        }
+        if (sort == null) {
+            sort = Sort.POSITION;
+        }
+    }
+
+    public static TaskQuery all(long boardId) {
+        return new TaskQuery(boardId, null, null, null, null, false, null, null, null, Sort.POSITION, false,
+                MAX_LIMIT, null);
+    }
+
+    public TaskQuery after(String cursor) {
+        return new TaskQuery(boardId, status, type, priority, assignedToId, unassignedOnly, parentId, titleContains,
+                updatedSince, sort, descending, limit, cursor);
+    }
+}

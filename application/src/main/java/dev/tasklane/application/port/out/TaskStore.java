@@ -1,0 +1,85 @@
+package dev.tasklane.application.port.out;
+
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskType;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where tasks live. Every method runs inside the caller's {@link Transactions#inTransaction} unit of work;
+ * nothing written is visible to others before it commits. All lookups are scoped to one board: a task on
+ * another board does not exist for the caller.
+ *
+ * <p>The contract is pinned by {@code TaskStoreContract} in this module's test-jar, which every adapter
+ * extends.
+ */
+public interface TaskStore {
+
+    /** Stores a new task (its id is 0) and returns it with its id. */
+    Task insert(Task task);
+
+    /**
+     * Replaces a stored task with its next version. The stored version must be {@code task.version() - 1};
+     * otherwise another transaction got there first and {@link ConcurrentUpdateException} is thrown.
+     */
+    Task update(Task task);
+
+    Optional<Task> findById(long boardId, long id);
+
+    /** Exact, case-sensitive identifier match ("W12"). */
+    Optional<Task> findByIdentifier(long boardId, String identifier);
+
+    /**
+     * Like {@link #findById} but locks the row until the transaction ends, so that a check made on it
+     * cannot be invalidated before the write that depends on it.
+     */
+    Optional<Task> lockById(long boardId, long id);
+
+    /** Allocates the next identifier number for the type's prefix on the board (1, 2, ...; never reused). */
+    long nextIdentifierNumber(long boardId, TaskType type);
+
+    /** A position after every task on the board, for appending to the queue. */
+    long nextPosition(long boardId);
+
+    /** The children of a goal, by position. */
+    List<Task> children(long boardId, long goalId);
+
+    /** Tasks on the board whose dependencies name {@code identifier}. */
+    List<Task> dependents(long boardId, String identifier);
+
+    /** The status of each of these identifiers that exists on the board. */
+    Map<String, Status> statuses(long boardId, Collection<String> identifiers);
+
+    /** A task other than {@code exceptTaskId}, in Doing or Review, that lists {@code filePath} among its key files. */
+    Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId);
+
+    /**
+     * Work and defect tasks of the board that may be claimable now, in the queue order
+     * ({@code TaskOrder.NEXT}): open tasks and tasks in Doing whose claim has expired. The store may leave
+     * out tasks it knows fail a selection rule (blocked by dependencies, assigned to someone else,
+     * capabilities missing) but must never leave out an eligible one; the caller applies the full rules.
+     * The cost of reaching the first eligible task must not grow with the number of Ready tasks.
+     */
+    Iterator<Task> candidates(CandidateQuery query);
+
+    /** Tasks in Doing whose claim expired at or before {@code now}, across boards, at most {@code limit}. */
+    List<Task> expiredClaims(Instant now, int limit);
+
+    /** Goals whose after_goal lifecycle has been pending since at or before {@code armedBefore}. */
+    List<Task> pendingAfterGoals(Instant armedBefore, int limit);
+
+    TaskPage list(TaskQuery query);
+
+    void appendHistory(HistoryEntry entry);
+
+    /** A task's history, oldest first. */
+    List<HistoryEntry> history(long taskId);
+}

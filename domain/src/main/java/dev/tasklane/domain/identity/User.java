@@ -1,0 +1,24 @@
+package dev.tasklane.domain.identity;
+
+import java.time.Instant;
+
+/** A person or service account. The password is stored only as a slow, salted hash. */
+public record User(long id, String username, String displayName, String passwordHash, Role role,
+                   Instant createdAt, Instant disabledAt) {
+    public User {
+        if (username == null || username.isBlank()) {
+            throw new IllegalArgumentException("a user has a username");
+        }
+        if (role == null) {
+            throw new IllegalArgumentException("a user has a role");
+        }
+    }
+
+    public boolean active() {
+        return disabledAt == null;
+    }
+
+    public User withId(long newId) {
+        return new User(newId, username, displayName, passwordHash, role, createdAt, disabledAt);
+    }
+}
