@@ -1,0 +1,57 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.AfterGoalUseCase;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.goal.AfterGoalLifecycle;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+
+import java.util.Map;
+
+/** The after_goal report and the armed-goal lookup. */
+final class AfterGoalService implements AfterGoalUseCase {
+    private final ServiceContext context;
+
+    AfterGoalService(ServiceContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public TaskView report(Actor actor, TaskRef ref, Map<String, Object> payload) {
+        return context.runner().run(changes -> {
+            Task goal = context.lookup().requireLocked(actor.boardId(), ref);
+            if (!actor.canWrite()) {
+                throw new ForbiddenException("not_authorized_after_goal",
+                        "Not authorized to finalize this goal — board write access required");
+            }
+            Task reported = AfterGoalLifecycle.report(goal, payload, changes.now());
+            HistoryKind kind = reported.status() == Status.COMPLETED && goal.status() != Status.COMPLETED
+                    ? HistoryKind.GOAL_COMPLETED : HistoryKind.AFTER_GOAL_REPORTED;
+            reported = changes.update(reported, kind, actor.userId(), null,
+                    Map.of("exit_code", reported.afterGoal().lastResult().get("exit_code")));
+            return context.lookup().view(reported);
+        });
+    }
+
+    @Override
+    public AfterGoalStatus status(Actor actor, TaskRef ref) {
+        return context.runner().run(changes -> {
+            Task task = context.lookup().require(actor.boardId(), ref);
+            Task armed = pending(task) ? task
+                    : task.parentId() == null ? null
+                    : context.tasks().findById(actor.boardId(), task.parentId()).filter(this::pending).orElse(null);
+            if (armed == null) {
+                return new AfterGoalStatus(null, Map.of());
+            }
+            return new AfterGoalStatus(context.lookup().view(armed), context.hooks().goalEnv(armed));
+        });
+    }
+
+    private boolean pending(Task task) {
+        return task.isGoal() && task.afterGoal() != null && task.afterGoal().pending();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.task.Task;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The writes of one use case: every stored change goes through here so that it is recorded in the task's
+ * history and queued as an event, which is published only after the transaction commits.
+ */
+final class Changes {
+    private final TaskStore tasks;
+    private final Instant now;
+    private final List<TaskEvent> events = new ArrayList<>();
+
+    Changes(TaskStore tasks, Instant now) {
+        this.tasks = tasks;
+        this.now = now;
+    }
+
+    Instant now() {
+        return now;
+    }
+
+    Task insert(Task task, Actor actor, String agentName) {
+        Task stored = tasks.insert(task);
+        record(stored, HistoryKind.CREATED, actor == null ? null : actor.userId(), agentName, Map.of());
+        return stored;
+    }
+
+    Task update(Task next, HistoryKind kind, Long actorUserId, String agentName, Map<String, Object> facts) {
+        Task stored = tasks.update(next);
+        record(stored, kind, actorUserId, agentName, facts);
+        return stored;
+    }
+
+    Task update(Task next, HistoryKind kind, Actor actor, String agentName) {
+        return update(next, kind, actor == null ? null : actor.userId(), agentName, Map.of());
+    }
+
+    void record(Task task, HistoryKind kind, Long actorUserId, String agentName, Map<String, Object> facts) {
+        tasks.appendHistory(new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts));
+        events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),
+                task.status().wire(), task.column().displayName(), actorUserId, agentName, now));
+    }
+
+    List<TaskEvent> events() {
+        return events;
+    }
+}

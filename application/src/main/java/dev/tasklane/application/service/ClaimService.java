@@ -1,0 +1,101 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.ClaimTaskUseCase;
+import dev.tasklane.application.port.in.NextTaskUseCase;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.selection.ClaimPolicy;
+import dev.tasklane.domain.selection.SelectionContext;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.workflow.ClaimOutcome;
+import dev.tasklane.domain.workflow.ClaimRequest;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+
+/** Next-task selection and atomic claims. */
+final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
+    static final String NOTHING_TO_CLAIM = "No tasks available to claim matching your capabilities. All tasks in "
+            + "Ready column are either blocked, already claimed, or require capabilities you don't have.";
+    private static final int CLAIM_TOKEN_BYTES = 24;
+
+    private final ServiceContext context;
+    private final SecureRandom random = new SecureRandom();
+
+    ClaimService(ServiceContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Optional<TaskView> next(Actor actor) {
+        return context.runner().run(changes -> {
+            SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
+            return firstEligible(actor, selection, false).map(context.lookup()::view);
+        });
+    }
+
+    @Override
+    public Claimed claim(Actor actor, String identifier, String agentName, Object beforeDoingRaw) {
+        HookResult proof = HookProof.verify(HookName.BEFORE_DOING, beforeDoingRaw);
+        if (!actor.canWrite()) {
+            throw new ForbiddenException("not_authorized_to_claim", "You do not have write access to claim tasks on this board");
+        }
+        String name = agentName == null || agentName.isBlank() ? HookEntries.UNKNOWN_AGENT : agentName;
+        String claimToken = newClaimToken();
+        return context.runner().run(changes -> {
+            SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
+            Task target = identifier == null
+                    ? firstEligible(actor, selection, true).orElseThrow(
+                            () -> new ConflictException("no_tasks_available", NOTHING_TO_CLAIM))
+                    : context.tasks().findByIdentifier(actor.boardId(), identifier)
+                            .flatMap(found -> context.tasks().lockById(actor.boardId(), found.id()))
+                            .orElseThrow(() -> notAvailable(identifier));
+            ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken), selection);
+            Task claimed = outcome.task();
+            if (!outcome.repeated()) {
+                HistoryKind kind = HistoryKind.CLAIMED;
+                Map<String, Object> facts = target.claimExpiredAt(changes.now())
+                        ? Map.of("reclaimed_expired_claim_of", String.valueOf(target.claim().agentName()))
+                        : Map.of();
+                claimed = changes.update(claimed, kind, actor.userId(), name, facts);
+                context.goals().childChanged(claimed, false, changes);
+            }
+            return new Claimed(context.lookup().view(claimed),
+                    context.hooks().entry(HookName.BEFORE_DOING, claimed, name), claimed.claim().claimToken());
+        });
+    }
+
+    private Optional<Task> firstEligible(Actor actor, SelectionContext selection, boolean lock) {
+        Iterator<Task> candidates = context.tasks().candidates(
+                new CandidateQuery(actor.boardId(), actor.userId(), actor.capabilities(), selection.now(), lock));
+        while (candidates.hasNext()) {
+            Task candidate = candidates.next();
+            if (ClaimPolicy.eligible(candidate, selection)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static ConflictException notAvailable(String identifier) {
+        return new ConflictException("task_not_claimable", "Task '" + identifier + "' is not available to claim. "
+                + "It may be blocked by dependencies, already claimed, require capabilities you don't have, "
+                + "or not exist on this board.");
+    }
+
+    private String newClaimToken() {
+        byte[] bytes = new byte[CLAIM_TOKEN_BYTES];
+        random.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+}

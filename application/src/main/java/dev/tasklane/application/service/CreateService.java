@@ -1,0 +1,229 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.BatchCreateUseCase;
+import dev.tasklane.application.port.in.BatchRejectedException;
+import dev.tasklane.application.port.in.CreateTaskUseCase;
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.UpdateTaskUseCase;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.dependency.DependencyGraph;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.validation.DependencyRef;
+import dev.tasklane.domain.validation.FieldErrors;
+import dev.tasklane.domain.validation.TaskDraft;
+import dev.tasklane.domain.validation.TaskFieldRules;
+import dev.tasklane.domain.validation.TaskFieldsRejectedException;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Creating tasks and goals (single, nested and batch, each atomic) and editing them. Dependencies must
+ * name existing tasks of the board (or, inside a goal, siblings by 0-based index) and may not form a cycle.
+ */
+final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, UpdateTaskUseCase {
+    static final String WRITE_REQUIRED = "Not authorized — board write access (owner or modify) required";
+    private static final String DEPENDENCIES = "dependencies";
+
+    private final ServiceContext context;
+
+    CreateService(ServiceContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Created create(Actor actor, Map<String, Object> task, String agentName) {
+        requireWriter(actor);
+        TaskDraft draft = TaskFieldRules.parseCreate(task, false);
+        return context.runner().run(changes -> createOne(actor, draft, agentName, changes));
+    }
+
+    @Override
+    public List<Created> createBatch(Actor actor, List<Object> goals, String agentName) {
+        requireWriter(actor);
+        List<TaskDraft> drafts = new ArrayList<>(goals.size());
+        for (int index = 0; index < goals.size(); index++) {
+            drafts.add(parseGoal(index, goals.get(index)));
+        }
+        return context.runner().run(changes -> {
+            List<Created> created = new ArrayList<>(drafts.size());
+            for (int index = 0; index < drafts.size(); index++) {
+                try {
+                    created.add(createOne(actor, drafts.get(index), agentName, changes));
+                } catch (TaskFieldsRejectedException rejected) {
+                    throw new BatchRejectedException(index, rejected.errors().toMap());
+                }
+            }
+            return created;
+        });
+    }
+
+    private static TaskDraft parseGoal(int index, Object raw) {
+        if (!(raw instanceof Map<?, ?> map)) {
+            throw new BatchRejectedException(index, Map.of("goal", List.of("must be an object with type goal, a title and a tasks array")));
+        }
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> fields = (Map<String, Object>) map;
+            return TaskFieldRules.parseCreate(fields, false).asGoal();
+        } catch (TaskFieldsRejectedException rejected) {
+            throw new BatchRejectedException(index, rejected.errors().toMap());
+        }
+    }
+
+    private Created createOne(Actor actor, TaskDraft draft, String agentName, Changes changes) {
+        long boardId = actor.boardId();
+        Task parent = draft.parentRef() == null ? null : parentGoal(boardId, draft.parentRef());
+        String createdByAgent = draft.createdByAgentGiven() ? draft.createdByAgent() : attribution(agentName);
+        Long assignee = draft.assignee().resolve(parent == null ? null : parent.assignedToId());
+
+        List<String> childIdentifiers = new ArrayList<>();
+        TaskIdentifier rootIdentifier = nextIdentifier(boardId, draft.spec().type());
+        for (TaskDraft child : draft.children()) {
+            childIdentifiers.add(nextIdentifier(boardId, child.spec().type()).toString());
+        }
+        List<String> rootDependencies = resolve(draft.dependencies(), List.of(), null);
+        requireKnown(boardId, rootDependencies, Set.of(), null);
+
+        Map<String, List<String>> newEdges = new HashMap<>();
+        List<List<String>> childDependencies = new ArrayList<>();
+        for (int i = 0; i < draft.children().size(); i++) {
+            List<String> resolved = resolve(draft.children().get(i).dependencies(), childIdentifiers, i);
+            requireKnown(boardId, resolved, Set.copyOf(childIdentifiers), i);
+            childDependencies.add(resolved);
+            newEdges.put(childIdentifiers.get(i), resolved);
+        }
+        for (int i = 0; i < childIdentifiers.size(); i++) {
+            String identifier = childIdentifiers.get(i);
+            Optional<List<String>> cycle = DependencyGraph.findCycle(identifier, childDependencies.get(i),
+                    id -> newEdges.containsKey(id) ? newEdges.get(id) : existingDependencies(boardId, id));
+            if (cycle.isPresent()) {
+                throw dependencyError(i, "creates a circular dependency: " + String.join(" → ", cycle.get()));
+            }
+        }
+
+        Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),
+                context.tasks().nextPosition(boardId), draft.spec().withDependencies(rootDependencies), assignee,
+                actor.userId(), createdByAgent, changes.now()), actor, agentName);
+        List<Task> children = new ArrayList<>();
+        for (int i = 0; i < draft.children().size(); i++) {
+            TaskDraft child = draft.children().get(i);
+            Long childAssignee = child.assignee().resolve(root.assignedToId());
+            String childAgent = child.createdByAgentGiven() ? child.createdByAgent() : createdByAgent;
+            children.add(changes.insert(Task.create(boardId, TaskIdentifier.parse(childIdentifiers.get(i)).orElseThrow(),
+                    root.id(), context.tasks().nextPosition(boardId), child.spec().withDependencies(childDependencies.get(i)),
+                    childAssignee, actor.userId(), childAgent, changes.now()), actor, agentName));
+        }
+        if (parent != null) {
+            context.goals().childChanged(root, false, changes);
+        }
+        return new Created(context.lookup().view(root), children.isEmpty() ? List.of() : context.lookup().views(children));
+    }
+
+    @Override
+    public TaskView update(Actor actor, TaskRef ref, Map<String, Object> fields) {
+        requireWriter(actor);
+        return context.runner().run(changes -> {
+            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+            TaskSpec spec = TaskFieldRules.applyUpdate(task.spec(), fields);
+            if (!spec.dependencies().equals(task.spec().dependencies())) {
+                String self = task.identifier().toString();
+                if (spec.dependencies().contains(self)) {
+                    throw dependencyError(null, "cannot depend on itself");
+                }
+                requireKnown(task.boardId(), spec.dependencies(), Set.of(), null);
+                DependencyGraph.findCycle(self, spec.dependencies(), id -> existingDependencies(task.boardId(), id))
+                        .ifPresent(cycle -> {
+                            throw dependencyError(null, "creates a circular dependency: " + String.join(" → ", cycle));
+                        });
+            }
+            Task updated = changes.update(task.withSpec(spec, changes.now()), HistoryKind.UPDATED, actor, null);
+            return context.lookup().view(updated);
+        });
+    }
+
+    private Task parentGoal(long boardId, Object parentRef) {
+        TaskRef ref = parentRef instanceof Number number ? new TaskRef.ById(number.longValue()) : TaskRef.parse(parentRef.toString());
+        try {
+            Task parent = context.lookup().requireLocked(boardId, ref);
+            if (parent.isGoal() && parent.status() != Status.COMPLETED) {
+                return parent;
+            }
+            throw fieldError("parent_id", parent.isGoal()
+                    ? "names a completed goal; new tasks can only be added to goals that are still open"
+                    : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().wire());
+        } catch (dev.tasklane.domain.error.NotFoundException missing) {
+            throw fieldError("parent_id", "does not name a goal on this board: " + parentRef);
+        }
+    }
+
+    private TaskIdentifier nextIdentifier(long boardId, TaskType type) {
+        return new TaskIdentifier(type, context.tasks().nextIdentifierNumber(boardId, type));
+    }
+
+    private List<String> existingDependencies(long boardId, String identifier) {
+        return context.tasks().findByIdentifier(boardId, identifier).map(t -> t.spec().dependencies()).orElse(List.of());
+    }
+
+    private static List<String> resolve(List<DependencyRef> references, List<String> siblings, Integer childIndex) {
+        List<Object> raw = new ArrayList<>(references.size());
+        for (DependencyRef reference : references) {
+            raw.add(reference instanceof DependencyRef.ByIndex index ? (Object) index.index() : ((DependencyRef.ByIdentifier) reference).identifier());
+        }
+        return DependencyGraph.resolveIndices(raw, siblings).orElseThrow(() -> dependencyError(childIndex,
+                "is invalid: an index must point at a task in the same goal's tasks array (0 to " + (siblings.size() - 1) + ")"));
+    }
+
+    private void requireKnown(long boardId, List<String> dependencies, Set<String> siblings, Integer childIndex) {
+        Set<String> unknown = new LinkedHashSet<>(dependencies);
+        unknown.removeAll(siblings);
+        if (unknown.isEmpty()) {
+            return;
+        }
+        unknown.removeAll(context.tasks().statuses(boardId, unknown).keySet());
+        if (!unknown.isEmpty()) {
+            throw dependencyError(childIndex, "unknown task identifier(s): " + String.join(", ", unknown)
+                    + ". Dependencies must name existing tasks on this board (or, inside a goal, 0-based indices of its tasks)");
+        }
+    }
+
+    private static TasklaneException dependencyError(Integer childIndex, String message) {
+        FieldErrors errors = new FieldErrors();
+        if (childIndex == null) {
+            errors.add(DEPENDENCIES, message);
+        } else {
+            errors.addChild("tasks", childIndex, DEPENDENCIES, message);
+        }
+        return new TaskFieldsRejectedException(errors);
+    }
+
+    private static TasklaneException fieldError(String field, String message) {
+        FieldErrors errors = new FieldErrors();
+        errors.add(field, message);
+        return new TaskFieldsRejectedException(errors);
+    }
+
+    private static String attribution(String agentName) {
+        return agentName == null || agentName.isBlank() || HookEntries.UNKNOWN_AGENT.equals(agentName) ? null : agentName;
+    }
+
+    private static void requireWriter(Actor actor) {
+        if (!actor.canWrite()) {
+            throw new ForbiddenException("not_authorized_write", WRITE_REQUIRED);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Builds the hook metadata handed to agents, with the environment of the spec (section 2.8). */
+final class HookEntries {
+    static final String UNKNOWN_AGENT = "Unknown";
+
+    private final DirectoryStore directory;
+    private final WorkflowLimits limits;
+
+    HookEntries(DirectoryStore directory, WorkflowLimits limits) {
+        this.directory = directory;
+        this.limits = limits;
+    }
+
+    /** The entry for {@code hook}, with the environment built from {@code task} after its transition. */
+    HookEntry entry(HookName hook, Task task, String agentName) {
+        Board board = directory.boardById(task.boardId()).orElse(null);
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("TASK_ID", Long.toString(task.id()));
+        env.put("TASK_IDENTIFIER", task.identifier().toString());
+        env.put("TASK_TITLE", task.spec().title());
+        env.put("TASK_DESCRIPTION", orEmpty(task.spec().description()));
+        env.put("TASK_STATUS", task.status().wire());
+        env.put("TASK_COMPLEXITY", task.spec().complexity().wire());
+        env.put("TASK_PRIORITY", task.spec().priority().wire());
+        env.put("TASK_NEEDS_REVIEW", Boolean.toString(task.spec().needsReview()));
+        env.put("BOARD_ID", Long.toString(task.boardId()));
+        env.put("BOARD_NAME", board == null ? "" : board.name());
+        Long columnId = board == null ? null : board.columnId(task.column());
+        env.put("COLUMN_ID", columnId == null ? "" : columnId.toString());
+        env.put("COLUMN_NAME", task.column().displayName());
+        env.put("AGENT_NAME", agentName == null || agentName.isBlank() ? UNKNOWN_AGENT : agentName);
+        env.put("HOOK_NAME", hook.wire());
+        return new HookEntry(hook, env, limits.hookTimeout(hook).toMillis(), hook.blocking());
+    }
+
+    /** The environment of an armed goal, for the after_goal status lookup. */
+    Map<String, String> goalEnv(Task goal) {
+        Board board = directory.boardById(goal.boardId()).orElse(null);
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("GOAL_ID", Long.toString(goal.id()));
+        env.put("GOAL_IDENTIFIER", goal.identifier().toString());
+        env.put("GOAL_TITLE", goal.spec().title());
+        env.put("GOAL_DESCRIPTION", orEmpty(goal.spec().description()));
+        env.put("BOARD_ID", Long.toString(goal.boardId()));
+        env.put("BOARD_NAME", board == null ? "" : board.name());
+        env.put("HOOK_NAME", HookName.AFTER_GOAL.wire());
+        return env;
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.MaintenanceUseCase;
+import dev.tasklane.domain.goal.AfterGoalLifecycle;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.task.Task;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The sweeper: returns expired claims to Ready and finishes goals whose after_goal grace window passed.
+ * Each task is handled in its own transaction and re-checked under its lock, so several servers can sweep
+ * at once without doing anything twice.
+ */
+final class MaintenanceService implements MaintenanceUseCase {
+    static final int BATCH = 200;
+
+    private final ServiceContext context;
+
+    MaintenanceService(ServiceContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Swept sweep() {
+        int expired = 0;
+        List<Task> due = context.runner().run(changes -> context.tasks().expiredClaims(changes.now(), BATCH));
+        for (Task task : due) {
+            expired += context.runner().run(changes -> {
+                Task current = context.tasks().lockById(task.boardId(), task.id()).orElse(null);
+                if (current == null || !current.claimExpiredAt(changes.now())) {
+                    return 0;
+                }
+                String agent = current.claim().agentName();
+                Task released = changes.update(context.workflow().expire(current, changes.now()),
+                        HistoryKind.CLAIM_EXPIRED, null, agent, Map.of("expired_at", current.claim().expiresAt().toString()));
+                context.goals().childChanged(released, false, changes);
+                return 1;
+            });
+        }
+        Duration grace = context.workflow().limits().afterGoalGrace();
+        int finished = 0;
+        List<Task> goals = context.runner().run(changes ->
+                context.tasks().pendingAfterGoals(changes.now().minus(grace), BATCH));
+        for (Task goal : goals) {
+            finished += context.runner().run(changes -> {
+                Task current = context.tasks().lockById(goal.boardId(), goal.id()).orElse(null);
+                if (current == null) {
+                    return 0;
+                }
+                Task done = AfterGoalLifecycle.graceExpired(current, grace, changes.now());
+                if (done == current) {
+                    return 0;
+                }
+                changes.update(done, HistoryKind.GOAL_COMPLETED, null, null, Map.of("source", "after_goal_grace"));
+                return 1;
+            });
+        }
+        return new Swept(expired, finished);
+    }
+}

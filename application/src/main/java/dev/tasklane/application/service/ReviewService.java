@@ -1,0 +1,76 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.in.ReviewUseCase;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.task.ReviewStatus;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Review decisions, the agent's mark_reviewed, and the mark_done bypass. */
+final class ReviewService implements ReviewUseCase {
+    private final ServiceContext context;
+
+    ReviewService(ServiceContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public TaskView review(Actor reviewer, TaskRef ref, String reviewStatus, String reviewNotes) {
+        ReviewStatus decision = ReviewStatus.fromWire(reviewStatus).orElseThrow(() -> new InvalidInputException(
+                "invalid_review_status", "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
+                Map.of("field", "review_status")));
+        return context.runner().run(changes -> {
+            Task task = context.lookup().requireLocked(reviewer.boardId(), ref);
+            Task reviewed = context.workflow().recordReview(task, reviewer, decision, reviewNotes, changes.now());
+            reviewed = changes.update(reviewed, HistoryKind.REVIEWED, reviewer.userId(), null,
+                    Map.of("review_status", decision.wire()));
+            return context.lookup().view(reviewed);
+        });
+    }
+
+    @Override
+    public Reviewed markReviewed(Actor actor, TaskRef ref, Object afterReviewRaw, String agentName) {
+        return context.runner().run(changes -> {
+            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+            HookResult proof = HookProof.verify(HookName.AFTER_REVIEW, afterReviewRaw);
+            Task next = context.workflow().markReviewed(task, actor, proof, changes.now());
+            String agent = agentName != null && !agentName.isBlank() ? agentName
+                    : task.completion() != null && task.completion().completedByAgent() != null
+                    ? task.completion().completedByAgent() : HookEntries.UNKNOWN_AGENT;
+            boolean approved = next.status() == Status.COMPLETED;
+            next = changes.update(next, approved ? HistoryKind.DONE : HistoryKind.REWORK, actor, agent);
+            boolean afterGoal = context.goals().childChanged(next, approved, changes);
+            List<HookEntry> hooks = new ArrayList<>();
+            if (approved) {
+                hooks.add(context.hooks().entry(HookName.AFTER_REVIEW, next, agent));
+                if (afterGoal) {
+                    hooks.add(context.hooks().entry(HookName.AFTER_GOAL, next, agent));
+                }
+            }
+            return new Reviewed(context.lookup().view(next), hooks);
+        });
+    }
+
+    @Override
+    public TaskView markDone(Actor actor, TaskRef ref) {
+        return context.runner().run(changes -> {
+            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+            Task done = changes.update(context.workflow().markDone(task, actor, changes.now()), HistoryKind.DONE,
+                    actor.userId(), null, Map.of("bypass", "mark_done"));
+            context.goals().childChanged(done, false, changes);
+            return context.lookup().view(done);
+        });
+    }
+}

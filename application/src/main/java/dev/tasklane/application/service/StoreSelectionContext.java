@@ -1,0 +1,49 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.selection.SelectionContext;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The selection rules' view of the board, answered by the task store inside the current transaction. */
+final class StoreSelectionContext implements SelectionContext {
+    private final TaskStore tasks;
+    private final Actor caller;
+    private final Instant now;
+
+    StoreSelectionContext(TaskStore tasks, Actor caller, Instant now) {
+        this.tasks = tasks;
+        this.caller = caller;
+        this.now = now;
+    }
+
+    @Override
+    public Instant now() {
+        return now;
+    }
+
+    @Override
+    public Actor caller() {
+        return caller;
+    }
+
+    @Override
+    public List<String> unfinishedDependencies(Task task) {
+        Map<String, Status> statuses = tasks.statuses(task.boardId(), task.spec().dependencies());
+        return task.spec().dependencies().stream()
+                .filter(dependency -> statuses.get(dependency) != Status.COMPLETED)
+                .toList();
+    }
+
+    @Override
+    public Optional<KeyFileHolder> holderOf(String filePath, long exceptTaskId) {
+        return tasks.keyFileHolder(caller.boardId(), filePath, exceptTaskId);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Finds tasks on the caller's board (another board's task is simply not found) and builds read views. */
+final class TaskLookup {
+    static final String NOT_FOUND = "Task not found";
+
+    private final TaskStore tasks;
+
+    TaskLookup(TaskStore tasks) {
+        this.tasks = tasks;
+    }
+
+    Task require(long boardId, TaskRef ref) {
+        return find(boardId, ref, false);
+    }
+
+    /** Finds and locks the task for the rest of the transaction. */
+    Task requireLocked(long boardId, TaskRef ref) {
+        return find(boardId, ref, true);
+    }
+
+    private Task find(long boardId, TaskRef ref, boolean lock) {
+        long id;
+        if (ref instanceof TaskRef.ById byId) {
+            id = byId.id();
+        } else {
+            id = tasks.findByIdentifier(boardId, ((TaskRef.ByIdentifier) ref).identifier())
+                    .map(Task::id)
+                    .orElseThrow(TaskLookup::notFound);
+        }
+        return (lock ? tasks.lockById(boardId, id) : tasks.findById(boardId, id)).orElseThrow(TaskLookup::notFound);
+    }
+
+    static NotFoundException notFound() {
+        return new NotFoundException("task_not_found", NOT_FOUND);
+    }
+
+    TaskView view(Task task) {
+        return views(List.of(task)).get(0);
+    }
+
+    /** Views of many tasks with one status lookup for all their dependencies. */
+    List<TaskView> views(Collection<Task> list) {
+        Set<String> identifiers = new LinkedHashSet<>();
+        list.forEach(task -> identifiers.addAll(task.spec().dependencies()));
+        Map<String, Status> statuses = identifiers.isEmpty() ? Map.of() : tasks.statuses(list.iterator().next().boardId(), identifiers);
+        List<TaskView> views = new ArrayList<>(list.size());
+        for (Task task : list) {
+            List<String> blockedBy = task.spec().dependencies().stream()
+                    .filter(dependency -> statuses.get(dependency) != Status.COMPLETED)
+                    .toList();
+            views.add(new TaskView(task, blockedBy));
+        }
+        return views;
+    }
+}

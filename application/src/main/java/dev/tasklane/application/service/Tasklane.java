@@ -1,0 +1,183 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.AfterGoalUseCase;
+import dev.tasklane.application.port.in.AssignTaskUseCase;
+import dev.tasklane.application.port.in.BatchCreateUseCase;
+import dev.tasklane.application.port.in.ChangedFilesUseCase;
+import dev.tasklane.application.port.in.ClaimTaskUseCase;
+import dev.tasklane.application.port.in.CompleteTaskUseCase;
+import dev.tasklane.application.port.in.CreateTaskUseCase;
+import dev.tasklane.application.port.in.EventStreamUseCase;
+import dev.tasklane.application.port.in.LeaseUseCase;
+import dev.tasklane.application.port.in.MaintenanceUseCase;
+import dev.tasklane.application.port.in.NextTaskUseCase;
+import dev.tasklane.application.port.in.ReadTasksUseCase;
+import dev.tasklane.application.port.in.ReviewUseCase;
+import dev.tasklane.application.port.in.UpdateTaskUseCase;
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.EventPublisher;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.domain.workflow.TaskWorkflow;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * The application assembled over a set of stores: every use case, ready to call. This is the entry point
+ * for embedding Tasklane in another JVM program (with the in-memory or the JDBI stores) and what the
+ * server's bootstrap wires to the HTTP adapter.
+ */
+public final class Tasklane {
+    private final CreateService create;
+    private final ClaimService claims;
+    private final LeaseService leases;
+    private final CompleteService completion;
+    private final ReviewService reviews;
+    private final AssignService assignment;
+    private final ReadService reads;
+    private final AfterGoalService afterGoal;
+    private final MaintenanceService maintenance;
+    private final EventBus events;
+
+    private Tasklane(Builder builder) {
+        TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
+        DirectoryStore directory = Objects.requireNonNull(builder.directory, "directory store");
+        Transactions transactions = Objects.requireNonNull(builder.transactions, "transactions");
+        this.events = builder.events == null ? new EventBus() : builder.events;
+        EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
+        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, publisher, builder.clock);
+        ServiceContext context = new ServiceContext(runner, tasks, directory, new TaskLookup(tasks),
+                new HookEntries(directory, builder.limits), new GoalSync(tasks), new TaskWorkflow(builder.limits),
+                builder.completionMode);
+        this.create = new CreateService(context);
+        this.claims = new ClaimService(context);
+        this.leases = new LeaseService(context);
+        this.completion = new CompleteService(context);
+        this.reviews = new ReviewService(context);
+        this.assignment = new AssignService(context);
+        this.reads = new ReadService(context);
+        this.afterGoal = new AfterGoalService(context);
+        this.maintenance = new MaintenanceService(context);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public CreateTaskUseCase create() {
+        return create;
+    }
+
+    public BatchCreateUseCase batch() {
+        return create;
+    }
+
+    public UpdateTaskUseCase update() {
+        return create;
+    }
+
+    public NextTaskUseCase next() {
+        return claims;
+    }
+
+    public ClaimTaskUseCase claims() {
+        return claims;
+    }
+
+    public LeaseUseCase leases() {
+        return leases;
+    }
+
+    public CompleteTaskUseCase completion() {
+        return completion;
+    }
+
+    public ChangedFilesUseCase changedFiles() {
+        return completion;
+    }
+
+    public ReviewUseCase reviews() {
+        return reviews;
+    }
+
+    public AssignTaskUseCase assignment() {
+        return assignment;
+    }
+
+    public ReadTasksUseCase reads() {
+        return reads;
+    }
+
+    public AfterGoalUseCase afterGoal() {
+        return afterGoal;
+    }
+
+    public MaintenanceUseCase maintenance() {
+        return maintenance;
+    }
+
+    public EventStreamUseCase events() {
+        return events;
+    }
+
+    /** Publishes to the local bus and to an extra publisher (for example a cross-server relay). */
+    private record FanOut(EventPublisher first, EventPublisher second) implements EventPublisher {
+        @Override
+        public void publish(dev.tasklane.application.port.in.TaskEvent event) {
+            first.publish(event);
+            second.publish(event);
+        }
+    }
+
+    public static final class Builder {
+        private TaskStore tasks;
+        private DirectoryStore directory;
+        private Transactions transactions;
+        private EventBus events;
+        private EventPublisher publisher;
+        private Clock clock = Clock.systemUTC();
+        private WorkflowLimits limits = WorkflowLimits.defaults();
+        private CompletionMode completionMode = CompletionMode.GRACE;
+
+        private Builder() {
+        }
+
+        public Builder stores(TaskStore taskStore, DirectoryStore directoryStore, Transactions unitOfWork) {
+            this.tasks = taskStore;
+            this.directory = directoryStore;
+            this.transactions = unitOfWork;
+            return this;
+        }
+
+        public Builder eventBus(EventBus bus) {
+            this.events = bus;
+            return this;
+        }
+
+        public Builder alsoPublishTo(EventPublisher extra) {
+            this.publisher = extra;
+            return this;
+        }
+
+        public Builder clock(Clock value) {
+            this.clock = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public Builder limits(WorkflowLimits value) {
+            this.limits = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public Builder completionMode(CompletionMode value) {
+            this.completionMode = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public Tasklane build() {
+            return new Tasklane(this);
+        }
+    }
+}

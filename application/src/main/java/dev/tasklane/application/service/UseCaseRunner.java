@@ -1,0 +1,51 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.application.port.out.EventPublisher;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.Transactions;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.function.Function;
+
+/**
+ * Runs one use case as one transaction and publishes its events after the commit. A use case that lost an
+ * optimistic race ({@link ConcurrentUpdateException}) is run again from the start, a bounded number of
+ * times, since nothing of the failed attempt was kept.
+ */
+final class UseCaseRunner {
+    static final int ATTEMPTS = 5;
+
+    private final Transactions transactions;
+    private final TaskStore tasks;
+    private final EventPublisher events;
+    private final Clock clock;
+
+    UseCaseRunner(Transactions transactions, TaskStore tasks, EventPublisher events, Clock clock) {
+        this.transactions = transactions;
+        this.tasks = tasks;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    <T> T run(Function<Changes, T> work) {
+        ConcurrentUpdateException last = null;
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Changes changes = new Changes(tasks, now());
+            try {
+                T result = transactions.inTransaction(() -> work.apply(changes));
+                changes.events().forEach(events::publish);
+                return result;
+            } catch (ConcurrentUpdateException raced) {
+                last = raced;
+            }
+        }
+        throw last;
+    }
+}
