@@ -1,0 +1,225 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.Completion;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Review;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.VerificationStep;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders tasks exactly as Stride clients read them (stride-wire.md §3): the full record, the 11-key
+ * summary, the 9-key ack and the 13-key goal render, plus Tasklane's {@code blocked} and {@code blocked_by}.
+ * Every key is always present; absent values are {@code null}.
+ */
+final class TaskJson {
+    private static final DateTimeFormatter NAIVE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
+    private static final List<String> BEHAVIOUR_ROW_KEYS =
+            List.of("category", "behaviour", "test_name", "type", "status", "na_reason", "position");
+
+    private TaskJson() {
+    }
+
+    /** The full record (stride-wire §3.1) plus blocked/blocked_by. */
+    static Map<String, Object> full(TaskView view, Board board) {
+        Task task = view.task();
+        TaskSpec spec = task.spec();
+        Map<String, Object> details = spec.details();
+        Completion done = task.completion();
+        Review review = task.review();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", task.id());
+        json.put("title", spec.title());
+        json.put("description", spec.description());
+        json.put("acceptance_criteria", spec.acceptanceCriteria());
+        json.put("position", task.position());
+        json.put("type", spec.type().wire());
+        json.put("priority", spec.priority().wire());
+        json.put("identifier", task.identifier().toString());
+        json.put("column_id", board.columnId(task.column()));
+        json.put("assigned_to_id", task.assignedToId());
+        json.put("parent_id", task.parentId());
+        json.put("complexity", spec.complexity().wire());
+        for (String text : List.of("estimated_files", "why", "what", "where_context", "patterns_to_follow",
+                "database_changes", "validation_rules", "telemetry_event", "metrics_to_track", "logging_requirements",
+                "error_user_message", "error_on_failure")) {
+            json.put(text, details.get(text));
+        }
+        json.put("key_files", keyFiles(spec.keyFiles()));
+        json.put("verification_steps", verificationSteps(spec.verificationSteps()));
+        json.put("behaviour_test_matrix", behaviourRows(details.get("behaviour_test_matrix")));
+        json.put("technology_requirements", details.get("technology_requirements"));
+        json.put("pitfalls", details.get("pitfalls"));
+        json.put("out_of_scope", details.get("out_of_scope"));
+        json.put("security_considerations", spec.securityConsiderations());
+        json.put("testing_strategy", spec.testingStrategy());
+        json.put("integration_points", details.getOrDefault("integration_points", Map.of()));
+        json.put("technical_details", details.getOrDefault("technical_details", Map.of()));
+        json.put("created_by_id", task.createdById());
+        json.put("created_by_agent", task.createdByAgent());
+        json.put("completed_at", done == null ? null : utc(done.completedAt()));
+        json.put("completed_by_id", done == null ? null : done.completedById());
+        json.put("completed_by_agent", done == null ? null : done.completedByAgent());
+        json.put("completion_summary", done == null ? null : done.summary());
+        json.put("completion_notes", done == null ? null : done.notes());
+        json.put("dependencies", spec.dependencies());
+        json.put("status", task.status().wire());
+        json.put("blocked", view.blocked());
+        json.put("blocked_by", view.blockedBy());
+        json.put("claimed_at", task.claim() == null ? null : utc(task.claim().claimedAt()));
+        json.put("claim_expires_at", task.claim() == null ? null : utc(task.claim().expiresAt()));
+        json.put("required_capabilities", spec.requiredCapabilities().stream().map(Capability::wire).sorted().toList());
+        json.put("actual_complexity", done == null || done.actualComplexity() == null ? null : done.actualComplexity().wire());
+        json.put("actual_files_changed", done == null ? null : done.actualFilesChanged());
+        json.put("changed_files", task.changedFiles());
+        json.put("time_spent_minutes", done == null ? null : done.timeSpentMinutes());
+        json.put("human_task", spec.humanTask());
+        json.put("needs_review", spec.needsReview());
+        json.put("review_status", review == null ? null : review.status().wire());
+        json.put("review_notes", review == null ? null : review.notes());
+        json.put("review_report", done == null ? null : done.reviewReport());
+        json.put("workflow_steps", done == null ? List.of() : done.workflowSteps());
+        json.put("explorer_result", done == null ? null : done.explorerResult());
+        json.put("reviewer_result", done == null ? null : done.reviewerResult());
+        json.put("reviewed_at", review == null ? null : utc(review.reviewedAt()));
+        json.put("reviewed_by_id", review == null ? null : review.reviewedById());
+        json.put("inserted_at", naive(task.insertedAt()));
+        json.put("updated_at", naive(task.updatedAt()));
+        return json;
+    }
+
+    /** The 11-key summary row (stride-wire §3.2) plus blocked/blocked_by. */
+    static Map<String, Object> summary(TaskView view) {
+        Task task = view.task();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", task.id());
+        json.put("identifier", task.identifier().toString());
+        json.put("title", task.spec().title());
+        json.put("type", task.type().wire());
+        json.put("status", task.status().wire());
+        json.put("priority", task.priority().wire());
+        json.put("complexity", task.spec().complexity().wire());
+        json.put("dependencies", task.spec().dependencies());
+        json.put("created_by_agent", task.createdByAgent());
+        json.put("parent_id", task.parentId());
+        json.put("claim_expires_at", task.claim() == null ? null : utc(task.claim().expiresAt()));
+        json.put("blocked", view.blocked());
+        json.put("blocked_by", view.blockedBy());
+        return json;
+    }
+
+    /** The 9-key acknowledgement (stride-wire §3.3) of slim complete and slim changed_files. */
+    static Map<String, Object> ack(TaskView view) {
+        Task task = view.task();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", task.id());
+        json.put("identifier", task.identifier().toString());
+        json.put("title", task.spec().title());
+        json.put("status", task.status().wire());
+        json.put("parent_id", task.parentId());
+        json.put("needs_review", task.spec().needsReview());
+        json.put("review_status", task.review() == null ? null : task.review().status().wire());
+        json.put("complexity", task.spec().complexity().wire());
+        json.put("priority", task.priority().wire());
+        return json;
+    }
+
+    /** The 13-key goal render of goal-creation responses (stride-wire §3.4). */
+    static Map<String, Object> goal(TaskView view, Board board) {
+        Task task = view.task();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", task.id());
+        json.put("identifier", task.identifier().toString());
+        json.put("title", task.spec().title());
+        json.put("description", task.spec().description());
+        json.put("status", task.status().wire());
+        json.put("priority", task.priority().wire());
+        json.put("complexity", task.spec().complexity().wire());
+        json.put("type", task.type().wire());
+        json.put("created_by_id", task.createdById());
+        json.put("created_by_agent", task.createdByAgent());
+        json.put("column_id", board.columnId(task.column()));
+        json.put("inserted_at", naive(task.insertedAt()));
+        json.put("updated_at", naive(task.updatedAt()));
+        return json;
+    }
+
+    /** One hook entry (stride-wire §4.1). */
+    static Map<String, Object> hook(HookEntry entry) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("name", entry.name().wire());
+        json.put("env", entry.env());
+        json.put("timeout", entry.timeoutMs());
+        json.put("blocking", entry.blocking());
+        json.put("execute_before", entry.name().executeBefore());
+        json.put("execute_after", entry.name().executeAfter());
+        json.put("description", entry.name().description());
+        return json;
+    }
+
+    static List<Map<String, Object>> hooks(List<HookEntry> entries) {
+        return entries.stream().map(TaskJson::hook).toList();
+    }
+
+    /** ISO-8601 UTC with Z, second precision: "2026-01-15T17:55:53Z". */
+    static String utc(Instant instant) {
+        return instant == null ? null : instant.truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+
+    /** ISO-8601 without offset (values are UTC): "2026-01-15T16:55:53". */
+    static String naive(Instant instant) {
+        return instant == null ? null : NAIVE.format(instant);
+    }
+
+    private static List<Map<String, Object>> keyFiles(List<KeyFile> files) {
+        List<Map<String, Object>> rows = new ArrayList<>(files.size());
+        for (KeyFile file : files) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("file_path", file.filePath());
+            row.put("note", file.note());
+            row.put("position", file.position());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static List<Map<String, Object>> verificationSteps(List<VerificationStep> steps) {
+        List<Map<String, Object>> rows = new ArrayList<>(steps.size());
+        for (VerificationStep step : steps) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("step_type", step.stepType().wire());
+            row.put("step_text", step.stepText());
+            row.put("expected_result", step.expectedResult());
+            row.put("position", step.position());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static List<Map<String, Object>> behaviourRows(Object matrix) {
+        if (!(matrix instanceof List<?> rows)) {
+            return List.of();
+        }
+        List<Map<String, Object>> rendered = new ArrayList<>(rows.size());
+        for (Object row : rows) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            Map<?, ?> in = row instanceof Map<?, ?> map ? map : Map.of();
+            BEHAVIOUR_ROW_KEYS.forEach(key -> out.put(key, in.get(key)));
+            rendered.add(out);
+        }
+        return rendered;
+    }
+}
