@@ -1,0 +1,51 @@
+package dev.tasklane.domain.validation;
+
+import dev.tasklane.domain.error.TasklaneException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Completion validation (stride-wire §19 step 7, §20) or changed_files validation (§21) failed, HTTP 422.
+ * {@link #family()} tells the edge which body to render: {@link Family#FAILURES} as
+ * {@code {"error": "completion validation failed", "failures": [...]}}, {@link Family#CHANGESET} as
+ * {@code {"errors": {field: [messages]}}} with the inner field names dropped (§20.1 changeset layer).
+ */
+public final class CompletionRejectedException extends TasklaneException {
+    private static final long serialVersionUID = 1L;
+    public static final String CODE = "completion_validation_failed";
+    public static final String MESSAGE = "completion validation failed";
+
+    /** Which error body family the edge renders. */
+    public enum Family {
+        FAILURES,
+        CHANGESET
+    }
+
+    private final transient List<Failure> failures;
+    private final Family family;
+
+    public CompletionRejectedException(Family family, List<Failure> failures) {
+        super(CODE, MESSAGE, Map.of());
+        this.family = family;
+        this.failures = List.copyOf(failures);
+    }
+
+    public Family family() {
+        return family;
+    }
+
+    public List<Failure> failures() {
+        return failures;
+    }
+
+    /** The changeset rendering: each top-level field with its messages only. */
+    public FieldErrors toFieldErrors() {
+        FieldErrors errors = new FieldErrors();
+        for (Failure failure : failures) {
+            for (FieldError error : failure.errors()) {
+                errors.add(failure.field(), error.message());
+            }
+        }
+        return errors;
+    }
+}

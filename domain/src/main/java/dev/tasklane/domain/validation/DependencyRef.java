@@ -1,0 +1,13 @@
+package dev.tasklane.domain.validation;
+
+/**
+ * One entry of a task's {@code dependencies} (stride-wire §5.9): an identifier of an existing task, or,
+ * inside goal creation only, the 0-based index of a sibling in the goal's {@code tasks} array.
+ */
+public sealed interface DependencyRef {
+    record ByIdentifier(String identifier) implements DependencyRef {
+    }
+
+    record ByIndex(int index) implements DependencyRef {
+    }
+}

@@ -1,0 +1,16 @@
+package dev.tasklane.domain.validation;
+
+import java.util.Map;
+import java.util.Objects;
+
+/** One inner error of the "failures" family: {@code {field, message}} (interface-spec §7, stride-wire §20.2). */
+public record FieldError(String field, String message) {
+    public FieldError {
+        Objects.requireNonNull(field, "field");
+        Objects.requireNonNull(message, "message");
+    }
+
+    public Map<String, Object> toMap() {
+        return Map.of("field", field, "message", message);
+    }
+}

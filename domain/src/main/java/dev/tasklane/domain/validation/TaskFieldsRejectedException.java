@@ -1,0 +1,24 @@
+package dev.tasklane.domain.validation;
+
+import dev.tasklane.domain.error.TasklaneException;
+import java.util.Map;
+
+/**
+ * Task fields failed validation on create or update: the "changeset" family
+ * {@code {"errors": {field: [msgs]}}}, HTTP 422 (stride-wire §1.7, §5).
+ */
+public final class TaskFieldsRejectedException extends TasklaneException {
+    private static final long serialVersionUID = 1L;
+    public static final String CODE = "validation_failed";
+
+    private final transient FieldErrors errors;
+
+    public TaskFieldsRejectedException(FieldErrors errors) {
+        super(CODE, "task fields failed validation", Map.of());
+        this.errors = errors;
+    }
+
+    public FieldErrors errors() {
+        return errors;
+    }
+}
