@@ -45,9 +45,9 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
                 return new Completed(context.lookup().view(task), hooksFor(task, agentName, false), List.of());
             }
             CompletionReport report = CompletionRules.check(request, task.spec(), mode());
-            Completion completion = new Completion(actor.userId(), agentName, report.summary(), report.notes(),
-                    report.actualComplexity(), report.actualFilesChanged(), report.timeSpentMinutes(),
-                    report.reviewReport(), report.workflowSteps(), report.explorerResult(), report.reviewerResult(), null);
+            Completion completion = new Completion(actor.userId(), agentName, report.completionSummary(), report.completionNotes(),
+                    report.actualComplexity(), report.actualFilesChanged(), (int) Math.min(Integer.MAX_VALUE, report.timeSpentMinutes()),
+                    report.reviewReport(), rawSteps(report), report.explorerResult(), report.reviewerResult(), null);
             Task completed = context.workflow().complete(task, actor, claimToken, completion, changes.now());
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.DONE;
             completed = changes.update(completed, kind, actor, agentName);
@@ -68,6 +68,10 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
             }
         }
         return hooks;
+    }
+
+    private static List<Object> rawSteps(CompletionReport report) {
+        return report.workflowSteps().stream().map(step -> (Object) step.raw()).toList();
     }
 
     private CompletionRules.Mode mode() {

@@ -79,16 +79,22 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         try {
             @SuppressWarnings("unchecked")
             Map<String, Object> fields = (Map<String, Object>) map;
-            return TaskFieldRules.parseCreate(fields, false).asGoal();
+            return asGoal(TaskFieldRules.parseCreate(fields, false));
         } catch (TaskFieldsRejectedException rejected) {
             throw new BatchRejectedException(index, rejected.errors().toMap());
         }
     }
 
+    /** A batch entry is always a goal, even with an empty tasks array. */
+    private static TaskDraft asGoal(TaskDraft draft) {
+        return new TaskDraft(draft.spec().withType(TaskType.GOAL), draft.dependencies(), draft.assignee(), draft.parentRef(),
+                draft.createdByAgent(), draft.children());
+    }
+
     private Created createOne(Actor actor, TaskDraft draft, String agentName, Changes changes) {
         long boardId = actor.boardId();
         Task parent = draft.parentRef() == null ? null : parentGoal(boardId, draft.parentRef());
-        String createdByAgent = draft.createdByAgentGiven() ? draft.createdByAgent() : attribution(agentName);
+        String createdByAgent = draft.createdByAgent().map(TaskDraft.ExplicitAgent::name).orElseGet(() -> attribution(agentName));
         Long assignee = draft.assignee().resolve(parent == null ? null : parent.assignedToId());
 
         List<String> childIdentifiers = new ArrayList<>();
@@ -123,7 +129,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         for (int i = 0; i < draft.children().size(); i++) {
             TaskDraft child = draft.children().get(i);
             Long childAssignee = child.assignee().resolve(root.assignedToId());
-            String childAgent = child.createdByAgentGiven() ? child.createdByAgent() : createdByAgent;
+            String childAgent = child.createdByAgent().map(TaskDraft.ExplicitAgent::name).orElse(createdByAgent);
             children.add(changes.insert(Task.create(boardId, TaskIdentifier.parse(childIdentifiers.get(i)).orElseThrow(),
                     root.id(), context.tasks().nextPosition(boardId), child.spec().withDependencies(childDependencies.get(i)),
                     childAssignee, actor.userId(), childAgent, changes.now()), actor, agentName));
@@ -206,7 +212,11 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         if (childIndex == null) {
             errors.add(DEPENDENCIES, message);
         } else {
-            errors.addChild("tasks", childIndex, DEPENDENCIES, message);
+            List<FieldErrors> rows = new ArrayList<>();
+            for (int i = 0; i <= childIndex; i++) {
+                rows.add(i == childIndex ? new FieldErrors().add(DEPENDENCIES, message) : new FieldErrors());
+            }
+            errors.addRows("tasks", rows);
         }
         return new TaskFieldsRejectedException(errors);
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.assignment.AssigneeChoice;
 import dev.tasklane.domain.task.TaskSpec;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.assignment.AssigneeChoice;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.assignment.AssigneeChoice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
