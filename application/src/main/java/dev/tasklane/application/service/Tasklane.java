@@ -14,6 +14,9 @@ import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.OnboardingUseCase;
+import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
@@ -29,7 +32,7 @@ import java.util.Objects;
  * for embedding Tasklane in another JVM program (with the in-memory or the JDBI stores) and what the
  * server's bootstrap wires to the HTTP adapter.
  */
-public final class Tasklane {
+public final class Tasklane implements UseCases {
     private final CreateService create;
     private final ClaimService claims;
     private final LeaseService leases;
@@ -40,6 +43,11 @@ public final class Tasklane {
     private final AfterGoalService afterGoal;
     private final MaintenanceService maintenance;
     private final EventBus events;
+    private final IdentityService identity;
+    private final OnboardingUseCase onboarding;
+    private final TaskStore taskStore;
+    private final Transactions unitOfWork;
+    private final String storeName;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -60,66 +68,105 @@ public final class Tasklane {
         this.reads = new ReadService(context);
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
+        this.identity = new IdentityService(transactions, directory, builder.clock);
+        this.onboarding = builder.onboarding == null ? baseUrl -> java.util.Map.of("version", "1.0", "skills_version", "1.0") : builder.onboarding;
+        this.taskStore = tasks;
+        this.unitOfWork = transactions;
+        this.storeName = builder.storeName;
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
+    @Override
     public CreateTaskUseCase create() {
         return create;
     }
 
+    @Override
     public BatchCreateUseCase batch() {
         return create;
     }
 
+    @Override
     public UpdateTaskUseCase update() {
         return create;
     }
 
+    @Override
     public NextTaskUseCase next() {
         return claims;
     }
 
+    @Override
     public ClaimTaskUseCase claims() {
         return claims;
     }
 
+    @Override
     public LeaseUseCase leases() {
         return leases;
     }
 
+    @Override
     public CompleteTaskUseCase completion() {
         return completion;
     }
 
+    @Override
     public ChangedFilesUseCase changedFiles() {
         return completion;
     }
 
+    @Override
     public ReviewUseCase reviews() {
         return reviews;
     }
 
+    @Override
     public AssignTaskUseCase assignment() {
         return assignment;
     }
 
+    @Override
     public ReadTasksUseCase reads() {
         return reads;
     }
 
+    @Override
     public AfterGoalUseCase afterGoal() {
         return afterGoal;
     }
 
+    @Override
     public MaintenanceUseCase maintenance() {
         return maintenance;
     }
 
+    @Override
     public EventStreamUseCase events() {
         return events;
+    }
+
+    @Override
+    public IdentityUseCase identity() {
+        return identity;
+    }
+
+    @Override
+    public OnboardingUseCase onboarding() {
+        return onboarding;
+    }
+
+    @Override
+    public Health health() {
+        try {
+            unitOfWork.inTransaction(() -> taskStore.findById(0, 0));
+            return new Health(true, storeName);
+        } catch (RuntimeException unreachable) {
+            return new Health(false, storeName);
+        }
     }
 
     /** Publishes to the local bus and to an extra publisher (for example a cross-server relay). */
@@ -140,6 +187,8 @@ public final class Tasklane {
         private Clock clock = Clock.systemUTC();
         private WorkflowLimits limits = WorkflowLimits.defaults();
         private CompletionMode completionMode = CompletionMode.GRACE;
+        private OnboardingUseCase onboarding;
+        private String storeName = "memory";
 
         private Builder() {
         }
@@ -173,6 +222,17 @@ public final class Tasklane {
 
         public Builder completionMode(CompletionMode value) {
             this.completionMode = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public Builder onboarding(OnboardingUseCase value) {
+            this.onboarding = value;
+            return this;
+        }
+
+        /** A name for the store in use ("memory", "h2", "postgres"), reported by /health. */
+        public Builder storeName(String value) {
+            this.storeName = Objects.requireNonNull(value);
             return this;
         }
 
