@@ -13,7 +13,7 @@ import java.util.Comparator;
  * and a cursor is simply the key of the last row, base64-encoded with the sort it belongs to.
  *
  * <p>Orders: position; priority (critical first, then position, as the queue); updated_at; identifier
- * (goals, then work, then defects, each by number). {@code descending} reverses the whole key.
+ * (work, then defects, then goals, each by number, as {@code TaskIdentifier} compares). {@code descending} reverses the whole key.
  */
 record SortKey(TaskQuery.Sort sort, long[] values) {
     private static final String SEPARATOR = ":";
