@@ -291,9 +291,14 @@ public final class InMemoryTaskStore implements TaskStore {
     private void unindex(Task task) {
         BoardIndex board = board(task.boardId());
         board.ready.remove(task);
-        pendingAfterGoals.remove(task);
-        board.claimsByExpiry.remove(task);
-        claimsByExpiry.remove(task);
+        // the expiry and armed-at comparators read the claim and after_goal: only tasks indexed there go in
+        if (pendingGoal(task)) {
+            pendingAfterGoals.remove(task);
+        }
+        if (hasLiveClaim(task)) {
+            board.claimsByExpiry.remove(task);
+            claimsByExpiry.remove(task);
+        }
         for (KeyFile file : task.spec().keyFiles()) {
             BoardIndex.unlink(board.holdersByKeyFile, file.filePath(), task.id());
         }
