@@ -1,0 +1,198 @@
+package dev.tasklane.bootstrap.architecture;
+
+import com.tngtech.archunit.lang.ArchRule;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
+import static com.tngtech.archunit.library.GeneralCodingRules.ACCESS_STANDARD_STREAMS;
+import static com.tngtech.archunit.library.GeneralCodingRules.BE_ANNOTATED_WITH_AN_INJECTION_ANNOTATION;
+import static com.tngtech.archunit.library.GeneralCodingRules.THROW_GENERIC_EXCEPTIONS;
+import static com.tngtech.archunit.library.GeneralCodingRules.USE_JAVA_UTIL_LOGGING;
+import static com.tngtech.archunit.library.GeneralCodingRules.USE_JODATIME;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * Tasklane's architecture rules, each a function of the package root so that the same rule is run against the real
+ * code ({@code dev.tasklane}, must pass) and against a deliberately broken fixture ({@code dev.tasklane.archfixture},
+ * must fail with the expected violation). See docs/architecture.md.
+ *
+ * <p>Layout below {@code root}: {@code domain}, {@code application} (with {@code port.in}, {@code port.out},
+ * {@code service}), {@code adapter.inmemory}, {@code adapter.jdbi}, {@code adapter.http}, {@code bootstrap}, and the
+ * future {@code client} CLI.
+ *
+ * <p>All rules keep ArchUnit's default {@code failOnEmptyShould}: a rule whose subject is empty fails rather than
+ * passing silently. The one exception is the JDBI adapter's rule (see {@link #jdbiAdapterUsesOnlyItsLibraries}).
+ */
+public final class ArchitectureRules {
+
+    /** Libraries the in-memory store may use besides the JDK, the application and the domain. */
+    static final String[] IN_MEMORY_LIBRARIES = {"java..", "org.slf4j.."};
+
+    /** Libraries the JDBI store may use: JDBI itself, the JDBC drivers, javax.sql (DataSource), Jackson for JSON columns, logging. */
+    static final String[] JDBI_LIBRARIES = {
+        "java..", "javax.sql..", "org.jdbi..", "org.h2..", "org.postgresql..", "com.fasterxml.jackson..", "org.slf4j.."
+    };
+
+    /**
+     * Libraries the HTTP adapter may use: Javalin (written in Kotlin, on Jetty, so its API surfaces {@code kotlin..},
+     * {@code org.eclipse.jetty..} and {@code jakarta.servlet..} types), Jackson, Bean Validation at the edge, logging.
+     */
+    static final String[] HTTP_LIBRARIES = {
+        "java..", "io.javalin..", "kotlin..", "org.eclipse.jetty..", "jakarta.servlet..", "com.fasterxml.jackson..",
+        "jakarta.validation..", "org.hibernate.validator..", "org.slf4j.."
+    };
+
+    private ArchitectureRules() {
+    }
+
+    static String domain(String root) {
+        return root + ".domain..";
+    }
+
+    static String application(String root) {
+        return root + ".application..";
+    }
+
+    static String inboundPorts(String root) {
+        return root + ".application.port.in..";
+    }
+
+    static String services(String root) {
+        return root + ".application.service..";
+    }
+
+    static String adapter(String root, String name) {
+        return root + ".adapter." + name + "..";
+    }
+
+    static String bootstrap(String root) {
+        return root + ".bootstrap..";
+    }
+
+    static String client(String root) {
+        return root + ".client..";
+    }
+
+    private static String[] concat(String[] first, String... rest) {
+        String[] all = new String[first.length + rest.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(rest, 0, all, first.length, rest.length);
+        return all;
+    }
+
+    // ---- layers ---------------------------------------------------------------------------------------------------
+
+    /** The domain depends on the JDK and on itself, nothing else: no framework, no library, no outer layer. */
+    public static ArchRule domainIsPure(String root) {
+        return classes().that().resideInAPackage(domain(root))
+            .should().onlyDependOnClassesThat().resideInAnyPackage(domain(root), "java..")
+            .as("the domain (" + domain(root) + ") depends only on java.. and itself");
+    }
+
+    /** The application depends on the domain, the JDK and (optionally) Bean Validation annotations. */
+    public static ArchRule applicationDependsOnlyOnDomain(String root) {
+        return classes().that().resideInAPackage(application(root))
+            .should().onlyDependOnClassesThat()
+            .resideInAnyPackage(application(root), domain(root), "java..", "jakarta.validation..")
+            .as("the application (" + application(root) + ") depends only on the domain, java.. and jakarta.validation..");
+    }
+
+    /** No adapter depends on another adapter; they meet only through the application's ports, wired in bootstrap. */
+    public static ArchRule adaptersDoNotDependOnEachOther(String root) {
+        return slices().matching(root + ".adapter.(*)..").namingSlices("adapter $1")
+            .should().notDependOnEachOther()
+            .as("adapters (" + root + ".adapter.*) do not depend on each other");
+    }
+
+    private static ArchRule adapterUsesOnly(String root, String name, String[] applicationPackages, String[] libraries) {
+        String[] allowed = concat(concat(libraries, adapter(root, name), domain(root)), applicationPackages);
+        return classes().that().resideInAPackage(adapter(root, name))
+            .should().onlyDependOnClassesThat().resideInAnyPackage(allowed)
+            .as("the " + name + " adapter depends only on " + String.join(", ", allowed));
+    }
+
+    public static ArchRule inMemoryAdapterUsesOnlyItsLibraries(String root) {
+        return adapterUsesOnly(root, "inmemory", new String[] {application(root)}, IN_MEMORY_LIBRARIES);
+    }
+
+    /**
+     * Allows an empty subject: {@code adapter-jdbi} has no classes until the persistence issue fills it. Remove
+     * {@code allowEmptyShould(true)} when it does, so that a misplaced package cannot make this rule vacuous.
+     */
+    public static ArchRule jdbiAdapterUsesOnlyItsLibraries(String root) {
+        return adapterUsesOnly(root, "jdbi", new String[] {application(root)}, JDBI_LIBRARIES)
+            .allowEmptyShould(true);
+    }
+
+    /** The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results). */
+    public static ArchRule httpAdapterUsesOnlyItsLibraries(String root) {
+        return adapterUsesOnly(root, "http", new String[] {inboundPorts(root)}, HTTP_LIBRARIES);
+    }
+
+    /** Controllers receive use-case interfaces, never the service classes implementing them. */
+    public static ArchRule httpAdapterNeverUsesServices(String root) {
+        return noClasses().that().resideInAPackage(adapter(root, "http"))
+            .should().dependOnClassesThat().resideInAPackage(services(root))
+            .as("the HTTP adapter never depends on application services (" + services(root) + ")");
+    }
+
+    /** Only bootstrap knows everything; nothing depends on it. */
+    public static ArchRule nothingDependsOnBootstrap(String root) {
+        return noClasses().that().resideInAPackage(root + "..").and().resideOutsideOfPackage(bootstrap(root))
+            .should().dependOnClassesThat().resideInAPackage(bootstrap(root))
+            .as("nothing outside " + bootstrap(root) + " depends on it");
+    }
+
+    /** Every package below the root is its own slice; no two of them may depend on each other in a cycle. */
+    public static ArchRule noPackageCycles(String root) {
+        return slices().matching(root + ".(**)")
+            .should().beFreeOfCycles()
+            .as("packages below " + root + " are free of cycles");
+    }
+
+    // ---- general coding rules, scoped to the root -------------------------------------------------------------------
+
+    /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_THROW_GENERIC_EXCEPTIONS}, restricted to {@code root..}. */
+    public static ArchRule noGenericExceptions(String root) {
+        return noClasses().that().resideInAPackage(root + "..")
+            .should(THROW_GENERIC_EXCEPTIONS)
+            .because("callers act on specific error types, mapped once at the HTTP edge");
+    }
+
+    /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_USE_JAVA_UTIL_LOGGING}, restricted to {@code root..}. */
+    public static ArchRule noJavaUtilLogging(String root) {
+        return noClasses().that().resideInAPackage(root + "..")
+            .should(USE_JAVA_UTIL_LOGGING)
+            .because("Tasklane logs through SLF4J");
+    }
+
+    /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_USE_FIELD_INJECTION}, restricted to fields declared in {@code root..}. */
+    public static ArchRule noFieldInjection(String root) {
+        return noFields().that().areDeclaredInClassesThat().resideInAPackage(root + "..")
+            .should(BE_ANNOTATED_WITH_AN_INJECTION_ANNOTATION)
+            .as("no classes in " + root + " should use field injection")
+            .because("wiring is plain constructor calls in bootstrap");
+    }
+
+    /**
+     * {@code GeneralCodingRules.NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS}, except in bootstrap (start-up messages) and
+     * the future {@code client} CLI, whose job is printing.
+     */
+    public static ArchRule noStandardStreamsOutsideBootstrapAndClient(String root) {
+        return noClasses().that(resideInAPackage(root + "..")
+                .and(resideOutsideOfPackage(bootstrap(root)))
+                .and(resideOutsideOfPackage(client(root))))
+            .should(ACCESS_STANDARD_STREAMS)
+            .because("only bootstrap and the CLI talk to the terminal; everything else logs through SLF4J");
+    }
+
+    /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_USE_JODATIME}, restricted to {@code root..}. */
+    public static ArchRule noJodaTime(String root) {
+        return noClasses().that().resideInAPackage(root + "..")
+            .should(USE_JODATIME)
+            .because("java.time is the time API");
+    }
+}

@@ -1,0 +1,233 @@
+package dev.tasklane.bootstrap.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A rule that cannot fail proves nothing: every rule of {@link ArchitectureRules} is run against the deliberately
+ * broken fixture {@code dev.tasklane.archfixture} (test sources) and must report the violation it exists to catch,
+ * checked on the violation text, and must not report the fixture's allowed cases.
+ */
+class ArchitectureRulesFailTest {
+
+    static final String FIXTURE = "dev.tasklane.archfixture";
+
+    private static JavaClasses fixture;
+
+    @BeforeAll
+    static void importFixture() {
+        // The fixture lives in test sources, so no DoNotIncludeTests here.
+        fixture = new ClassFileImporter().importPackages(FIXTURE);
+    }
+
+    private static List<String> violations(ArchRule rule) {
+        EvaluationResult result = rule.evaluate(fixture);
+        assertTrue(result.hasViolation(), () -> "expected a violation of: " + rule.getDescription());
+        return result.getFailureReport().getDetails();
+    }
+
+    private static void assertReported(List<String> violations, String... expected) {
+        for (String text : expected) {
+            assertTrue(violations.stream().anyMatch(v -> v.contains(text)),
+                () -> "no violation mentions <" + text + "> in:\n" + String.join("\n", violations));
+        }
+    }
+
+    private static void assertNotReported(List<String> violations, String... allowed) {
+        for (String text : allowed) {
+            assertFalse(violations.stream().anyMatch(v -> v.contains(text)),
+                () -> "an allowed case was reported: <" + text + "> in:\n" + String.join("\n", violations));
+        }
+    }
+
+    @Test
+    void domainIsPure() {
+        List<String> violations = violations(ArchitectureRules.domainIsPure(FIXTURE));
+        assertReported(violations,
+            "Field <dev.tasklane.archfixture.domain.Board.LOG> has type <org.slf4j.Logger>",
+            "calls method <org.slf4j.LoggerFactory.getLogger(java.lang.Class)>");
+        assertNotReported(violations, "Card");
+    }
+
+    @Test
+    void applicationDependsOnlyOnDomain() {
+        List<String> violations = violations(ArchitectureRules.applicationDependsOnlyOnDomain(FIXTURE));
+        assertReported(violations,
+            "Field <dev.tasklane.archfixture.application.service.ClaimCardService.store> has type "
+                + "<dev.tasklane.archfixture.adapter.inmemory.InMemoryCardStore>");
+        assertNotReported(violations, "port.in.ClaimCardUseCase>", "domain.Card>");
+    }
+
+    @Test
+    void adaptersDoNotDependOnEachOther() {
+        List<String> violations = violations(ArchitectureRules.adaptersDoNotDependOnEachOther(FIXTURE));
+        assertReported(violations,
+            "adapter inmemory depends on adapter jdbi",
+            "Field <dev.tasklane.archfixture.adapter.inmemory.InMemoryCardStore.fallback> has type "
+                + "<dev.tasklane.archfixture.adapter.jdbi.JdbiCardStore>");
+        assertEquals(1, violations.size(), () -> "only inmemory -> jdbi is broken: " + violations);
+    }
+
+    @Test
+    void inMemoryAdapterUsesOnlyItsLibraries() {
+        List<String> violations = violations(ArchitectureRules.inMemoryAdapterUsesOnlyItsLibraries(FIXTURE));
+        assertReported(violations,
+            "calls constructor <dev.tasklane.archfixture.adapter.jdbi.JdbiCardStore.<init>()>");
+        assertNotReported(violations, "port.out.CardStore>", "domain.Card>");
+    }
+
+    @Test
+    void jdbiAdapterUsesOnlyItsLibraries() {
+        List<String> violations = violations(ArchitectureRules.jdbiAdapterUsesOnlyItsLibraries(FIXTURE));
+        assertReported(violations,
+            "Method <dev.tasklane.archfixture.adapter.jdbi.JdbiCardStore.next()> calls method "
+                + "<dev.tasklane.archfixture.bootstrap.FixtureSettings.defaultTitle()>");
+        assertNotReported(violations, "port.out.CardStore>", "domain.Card>");
+    }
+
+    @Test
+    void httpAdapterUsesOnlyItsLibraries() {
+        List<String> violations = violations(ArchitectureRules.httpAdapterUsesOnlyItsLibraries(FIXTURE));
+        assertReported(violations,
+            "calls constructor <dev.tasklane.archfixture.application.service.ClaimCardService.<init>()>",
+            "Field <dev.tasklane.archfixture.adapter.http.StoreController.store> has type "
+                + "<dev.tasklane.archfixture.application.port.out.CardStore>");
+        assertNotReported(violations, "port.in.ClaimCardUseCase");
+    }
+
+    @Test
+    void httpAdapterNeverUsesServices() {
+        List<String> violations = violations(ArchitectureRules.httpAdapterNeverUsesServices(FIXTURE));
+        assertReported(violations,
+            "Constructor <dev.tasklane.archfixture.adapter.http.CardController.<init>()> calls constructor "
+                + "<dev.tasklane.archfixture.application.service.ClaimCardService.<init>()>");
+        // An outbound port is wrong for HTTP too, but that is the other rule's job: this one is about services.
+        assertNotReported(violations, "StoreController", "port.in.ClaimCardUseCase");
+    }
+
+    @Test
+    void nothingDependsOnBootstrap() {
+        List<String> violations = violations(ArchitectureRules.nothingDependsOnBootstrap(FIXTURE));
+        assertEquals(List.of(
+                "Method <dev.tasklane.archfixture.adapter.jdbi.JdbiCardStore.next()> calls method "
+                    + "<dev.tasklane.archfixture.bootstrap.FixtureSettings.defaultTitle()> in (JdbiCardStore.java:11)"),
+            violations);
+    }
+
+    @Test
+    void noPackageCycles() {
+        List<String> violations = violations(ArchitectureRules.noPackageCycles(FIXTURE));
+        assertEquals(1, violations.size(), () -> "exactly one cycle in the fixture: " + violations);
+        String cycle = violations.get(0).replaceAll("\\s+", " ");
+        assertTrue(cycle.startsWith("Cycle detected: Slice cycle.board -> Slice cycle.column -> Slice cycle.board"),
+            cycle);
+        assertReported(violations,
+            "Field <dev.tasklane.archfixture.cycle.column.ColumnView.board> has type "
+                + "<dev.tasklane.archfixture.cycle.board.BoardView>");
+    }
+
+    @Test
+    void noGenericExceptions() {
+        List<String> violations = violations(ArchitectureRules.noGenericExceptions(FIXTURE));
+        assertEquals(List.of(
+                "Method <dev.tasklane.archfixture.coding.GenericFailure.fail(java.lang.String)> calls constructor "
+                    + "<java.lang.RuntimeException.<init>(java.lang.String)> in (GenericFailure.java:9)"),
+            violations);
+    }
+
+    @Test
+    void noJavaUtilLogging() {
+        ArchRule rule = ArchitectureRules.noJavaUtilLogging(FIXTURE);
+        assertTrue(rule.getDescription().contains("should use java.util.logging"), rule.getDescription());
+        // ArchUnit's condition flags the assignment of a java.util.logging field.
+        assertEquals(List.of(
+                "Static Initializer <dev.tasklane.archfixture.coding.JulLogging.<clinit>()> sets field "
+                    + "<dev.tasklane.archfixture.coding.JulLogging.LOG> in (JulLogging.java:7)"),
+            violations(rule));
+    }
+
+    @Test
+    void noFieldInjection() {
+        List<String> violations = violations(ArchitectureRules.noFieldInjection(FIXTURE));
+        assertEquals(List.of(
+                "Field <dev.tasklane.archfixture.coding.FieldInjected.greeting> is annotated with @Inject "
+                    + "in (FieldInjected.java:0)"),
+            violations);
+    }
+
+    @Test
+    void noStandardStreamsOutsideBootstrapAndClient() {
+        List<String> violations = violations(ArchitectureRules.noStandardStreamsOutsideBootstrapAndClient(FIXTURE));
+        assertEquals(List.of(
+                "Method <dev.tasklane.archfixture.coding.StandardStreams.shout(java.lang.String)> gets field "
+                    + "<java.lang.System.err> in (StandardStreams.java:9)"),
+            violations);
+        // FixtureSettings (bootstrap) prints to System.out and FixtureCli (client) to System.err: both allowed.
+    }
+
+    @Test
+    void noJodaTime() {
+        List<String> violations = violations(ArchitectureRules.noJodaTime(FIXTURE));
+        assertReported(violations,
+            "Method <dev.tasklane.archfixture.coding.JodaTimeUser.today()> calls method <org.joda.time.LocalDate.now()>",
+            "has return type <org.joda.time.LocalDate>");
+        assertTrue(violations.stream().allMatch(v -> v.contains("coding.JodaTimeUser")), violations::toString);
+    }
+
+    // ---- the safety net itself --------------------------------------------------------------------------------------
+
+    @Test
+    void anEmptySubjectFailsInsteadOfPassingSilently() {
+        AssertionError error = assertThrows(AssertionError.class,
+            () -> ArchitectureRules.domainIsPure(FIXTURE + ".nowhere").evaluate(fixture));
+        assertTrue(error.getMessage().contains("failed to check any classes"), error.getMessage());
+    }
+
+    @Test
+    void onlyTheJdbiRuleToleratesAnEmptySubject() {
+        EvaluationResult result = ArchitectureRules.jdbiAdapterUsesOnlyItsLibraries(FIXTURE + ".nowhere").evaluate(fixture);
+        assertFalse(result.hasViolation());
+    }
+
+    /** A new rule must be proven here and run in {@link TasklaneArchitectureTest}: same method name in both. */
+    @Test
+    void everyRuleIsProvenToFailAndRunAgainstTheRealCode() {
+        Set<String> rules = Arrays.stream(ArchitectureRules.class.getDeclaredMethods())
+            .filter(m -> Modifier.isPublic(m.getModifiers()) && m.getReturnType() == ArchRule.class)
+            .map(Method::getName)
+            .collect(Collectors.toCollection(TreeSet::new));
+        assertFalse(rules.isEmpty(), "no rule found by reflection");
+        assertEquals(Set.of(), missing(rules, ArchitectureRulesFailTest.class), "rules not proven to fail");
+        assertEquals(Set.of(), missing(rules, TasklaneArchitectureTest.class), "rules not run against dev.tasklane");
+    }
+
+    private static Set<String> missing(Set<String> rules, Class<?> testClass) {
+        Set<String> missing = new TreeSet<>(rules);
+        missing.removeAll(testNames(testClass));
+        return missing;
+    }
+
+    private static Set<String> testNames(Class<?> testClass) {
+        return Arrays.stream(testClass.getDeclaredMethods())
+            .filter(m -> m.isAnnotationPresent(Test.class))
+            .map(Method::getName)
+            .collect(Collectors.toSet());
+    }
+}
