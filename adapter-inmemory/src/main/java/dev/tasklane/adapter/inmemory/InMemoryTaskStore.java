@@ -3,7 +3,7 @@ package dev.tasklane.adapter.inmemory;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TaskPage;
-import dev.tasklane.application.port.out.TaskQuery;
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;

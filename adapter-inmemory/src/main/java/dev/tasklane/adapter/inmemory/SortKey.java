@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.inmemory;
 
-import dev.tasklane.application.port.out.TaskQuery;
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.task.Task;
 
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.port.out.TaskPage;
-import dev.tasklane.application.port.out.TaskQuery;
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.task.Task;
 
 import java.util.Comparator;

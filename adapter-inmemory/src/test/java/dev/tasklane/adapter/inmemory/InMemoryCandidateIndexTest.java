@@ -120,7 +120,7 @@ final class InMemoryCandidateIndexTest {
         }
         assertEquals(RACED_TASKS, claims.size());
         assertTrue(claims.values().stream().allMatch(count -> count == 1), "a task was claimed twice: " + claims);
-        for (Task task : store.list(dev.tasklane.application.port.out.TaskQuery.all(BOARD)).tasks()) {
+        for (Task task : store.list(dev.tasklane.application.port.in.TaskQuery.all(BOARD)).tasks()) {
             assertEquals(Status.IN_PROGRESS, task.status());
             assertEquals(1, task.version(), "claimed exactly once: " + task.identifier());
         }

@@ -4,7 +4,7 @@ import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.TaskPage;
-import dev.tasklane.application.port.out.TaskQuery;
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.task.Status;

@@ -96,8 +96,8 @@ public final class ArchitectureRules {
     public static ArchRule applicationDependsOnlyOnDomain(String root) {
         return classes().that().resideInAPackage(application(root))
             .should().onlyDependOnClassesThat()
-            .resideInAnyPackage(application(root), domain(root), "java..", "jakarta.validation..")
-            .as("the application (" + application(root) + ") depends only on the domain, java.. and jakarta.validation..");
+            .resideInAnyPackage(application(root), domain(root), "java..", "javax.crypto..", "jakarta.validation..")
+            .as("the application (" + application(root) + ") depends only on the domain, java.., javax.crypto.. and jakarta.validation..");
     }
 
     /** No adapter depends on another adapter; they meet only through the application's ports, wired in bootstrap. */

@@ -1,6 +1,5 @@
 package dev.tasklane.application.port.in;
 
-import dev.tasklane.application.port.out.TaskQuery;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryEntry;
 

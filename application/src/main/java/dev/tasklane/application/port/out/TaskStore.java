@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;

@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.history.HistoryEntry;

@@ -1,4 +1,4 @@
-package dev.tasklane.application.port.out;
+package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
