@@ -89,16 +89,17 @@ public final class InMemoryTaskStore implements TaskStore {
             if (stored == null || stored.boardId() != task.boardId()) {
                 throw new NotFoundException("task_not_found", "Task " + task.id() + " does not exist on this board.");
             }
-            if (stored.version() != task.version() - 1) {
-                throw new ConcurrentUpdateException(task.id(), task.version() - 1);
+            if (stored.version() != task.version()) {
+                throw new ConcurrentUpdateException(task.id(), task.version());
             }
             if (!stored.identifier().equals(task.identifier())) {
                 throw new IllegalArgumentException("a task keeps its identifier");
             }
-            raiseCounters(board(task.boardId()), task);
-            transactions.onRollback(() -> replace(task, stored));
-            replace(stored, task);
-            return task;
+            Task next = task.withVersion(stored.version() + 1);
+            raiseCounters(board(next.boardId()), next);
+            transactions.onRollback(() -> replace(next, stored));
+            replace(stored, next);
+            return next;
         });
     }
 

@@ -59,15 +59,22 @@ record SortKey(TaskQuery.Sort sort, long[] values) {
             String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
             String[] parts = text.split(SEPARATOR, PARTS);
             if (parts.length != PARTS || !parts[0].equals(expected.name())) {
-                throw new InvalidCursorException(cursor);
+                throw invalidCursor(cursor);
             }
             long[] values = Arrays.stream(parts[1].split(VALUE_SEPARATOR)).mapToLong(Long::parseLong).toArray();
             if (values.length != width(expected)) {
-                throw new InvalidCursorException(cursor);
+                throw invalidCursor(cursor);
             }
             return new SortKey(expected, values);
         } catch (IllegalArgumentException malformed) {
-            throw new InvalidCursorException(cursor);
+            throw invalidCursor(cursor);
         }
+    }
+
+    /** A cursor this store did not issue, or one issued for another sort order: a 422 the caller can fix. */
+    private static dev.tasklane.domain.error.InvalidInputException invalidCursor(String cursor) {
+        return new dev.tasklane.domain.error.InvalidInputException("invalid_cursor",
+                "cursor is not valid for this list (it was issued for another query or sort order); start again without it",
+                java.util.Map.of("field", "cursor"));
     }
 }

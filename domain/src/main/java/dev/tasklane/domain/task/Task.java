@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A task, goal, work item or defect, as an immutable value. Every change produces a new version
- * ({@link #version()} + 1) through the {@code with*} methods; the workflow rules that decide which changes
- * are legal live in {@code dev.tasklane.domain.workflow}.
+ * A task, goal, work item or defect, as an immutable value. The {@code with*} methods describe a change;
+ * the workflow rules that decide which changes are legal live in {@code dev.tasklane.domain.workflow}.
+ * {@link #version()} is the stored version the value was read at: a store accepts a change only if it is
+ * still the stored version, and stores it as the next one.
  *
  * @param id            board-independent numeric id; 0 until the store assigns one
  * @param position      manual order within the board, lower first
@@ -17,7 +18,7 @@ import java.util.Map;
  * @param review        the latest review decision; null when none is pending or recorded
  * @param changedFiles  per-file diff snapshot, written only by the changed_files use case
  * @param afterGoal     the after_goal lifecycle of a goal; null until armed
- * @param version       optimistic-concurrency version, incremented by every change
+ * @param version       the stored version this value was read at (optimistic concurrency)
  */
 public record Task(
         long id,
@@ -79,49 +80,55 @@ public record Task(
                 completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, updatedAt, version);
     }
 
+    /** The same task at another stored version; used by stores when they write it. */
+    public Task withVersion(long newVersion) {
+        return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
+                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, updatedAt, newVersion);
+    }
+
     public Task withSpec(TaskSpec newSpec, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, newSpec, status, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withStatus(Status newStatus, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, newStatus, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withPosition(long newPosition, Instant now) {
         return new Task(id, boardId, identifier, parentId, newPosition, spec, status, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withAssignee(Long userId, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, status, userId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withClaim(Status newStatus, Long assignee, Claim newClaim, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, newStatus, assignee, newClaim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withCompletion(Status newStatus, Completion newCompletion, Review newReview, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, newStatus, assignedToId, claim,
-                newCompletion, newReview, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                newCompletion, newReview, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withReview(Review newReview, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, newReview, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, newReview, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withChangedFiles(List<Map<String, Object>> files, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, review, files, afterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, review, files, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     public Task withAfterGoal(AfterGoal newAfterGoal, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, review, changedFiles, newAfterGoal, createdById, createdByAgent, insertedAt, now, version + 1);
+                completion, review, changedFiles, newAfterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
     /** A new, never-stored task (id 0, version 0) in Ready. */

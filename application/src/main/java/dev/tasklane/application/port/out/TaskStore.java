@@ -28,8 +28,9 @@ public interface TaskStore {
     Task insert(Task task);
 
     /**
-     * Replaces a stored task with its next version. The stored version must be {@code task.version() - 1};
-     * otherwise another transaction got there first and {@link ConcurrentUpdateException} is thrown.
+     * Replaces a stored task with a changed copy of it. The stored version must still be
+     * {@code task.version()} (the version it was read at); otherwise another transaction got there first and
+     * {@link ConcurrentUpdateException} is thrown. Returns the task as stored, at version + 1.
      */
     Task update(Task task);
 
@@ -70,6 +71,7 @@ public interface TaskStore {
      * The cost of reaching the first eligible task must not grow with the number of Ready tasks.
      */
     Iterator<Task> candidates(CandidateQuery query);
+    // The iterator is valid only inside the transaction that asked for it; a store may read lazily.
 
     /** Tasks in Doing whose claim expired at or before {@code now}, across boards, at most {@code limit}. */
     List<Task> expiredClaims(Instant now, int limit);

@@ -1,0 +1,138 @@
+package dev.tasklane.application.usecase;
+
+import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
+import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Capability;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A board with an admin, two agents (alice, bob), a reviewer and a read-only member, over any store set;
+ * with helpers that speak the use cases the way an agent does.
+ */
+public final class BoardFixture {
+    public static final Instant START = Instant.parse("2026-01-15T10:00:00Z");
+
+    public final StoreSet stores;
+    public final MutableClock clock = new MutableClock(START);
+    public final Tasklane app;
+    public final long boardId;
+    public final Actor admin;
+    public final Actor alice;
+    public final Actor bob;
+    public final Actor reviewer;
+    public final Actor reader;
+
+    public BoardFixture(StoreSet stores, CompletionMode mode) {
+        this.stores = stores;
+        this.app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
+                .clock(clock).completionMode(mode).build();
+        IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
+        this.boardId = bootstrap.board().id();
+        this.admin = new Actor(bootstrap.admin().id(), boardId, Set.of(), true, true);
+        this.alice = member("alice", Access.MODIFY, Set.of(), false);
+        this.bob = member("bob", Access.MODIFY, Set.of(), false);
+        this.reviewer = member("rita", Access.MODIFY, Set.of(), true);
+        this.reader = member("reed", Access.READ_ONLY, Set.of(), false);
+    }
+
+    public Actor member(String username, Access access, Set<Capability> capabilities, boolean reviewerFlag) {
+        long userId = stores.tx(() -> {
+            User user = stores.directory().insertUser(new User(0, username, username, "x", Role.MEMBER, START, null));
+            stores.directory().putMembership(new Membership(boardId, user.id(), access));
+            return user.id();
+        });
+        return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite());
+    }
+
+    /** A raw task object: work, medium priority, plus the given key/value pairs. */
+    public static Map<String, Object> task(String title, Object... keyValues) {
+        Map<String, Object> raw = new LinkedHashMap<>();
+        raw.put("title", title);
+        raw.put("type", "work");
+        raw.put("priority", "medium");
+        for (int i = 0; i < keyValues.length; i += 2) {
+            raw.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return raw;
+    }
+
+    public static Map<String, Object> goal(String title, List<Map<String, Object>> children, Object... keyValues) {
+        Map<String, Object> raw = task(title, keyValues);
+        raw.put("type", "goal");
+        raw.put("tasks", children);
+        return raw;
+    }
+
+    public static Map<String, Object> keyFile(String path) {
+        return Map.of("file_path", path, "position", 0);
+    }
+
+    public static Map<String, Object> proof() {
+        return Map.of("exit_code", 0, "output", "hook ran", "duration_ms", 12);
+    }
+
+    public static Map<String, Object> failedProof() {
+        return Map.of("exit_code", 2, "output", "tests failed", "duration_ms", 12);
+    }
+
+    /** A complete body with both hook proofs and the completion fields. */
+    public static Map<String, Object> completion(Object... extra) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("agent_name", "agent");
+        body.put("completion_summary", "did the work");
+        body.put("actual_complexity", "small");
+        body.put("actual_files_changed", "lib/a.ex");
+        body.put("time_spent_minutes", 5);
+        body.put("after_doing_result", proof());
+        body.put("before_review_result", proof());
+        for (int i = 0; i < extra.length; i += 2) {
+            body.put((String) extra[i], extra[i + 1]);
+        }
+        return body;
+    }
+
+    public TaskView create(Actor actor, Map<String, Object> raw) {
+        return app.create().create(actor, raw, "agent").root();
+    }
+
+    public Created createGoal(Actor actor, Map<String, Object> raw) {
+        return app.create().create(actor, raw, "agent");
+    }
+
+    public Claimed claim(Actor actor, String identifier) {
+        return app.claims().claim(actor, identifier, "agent-" + actor.userId(), proof());
+    }
+
+    public Completed complete(Actor actor, String identifier) {
+        return app.completion().complete(actor, ref(identifier), completion());
+    }
+
+    public TaskView get(String identifier) {
+        return app.reads().get(admin, ref(identifier));
+    }
+
+    public static TaskRef ref(String identifier) {
+        return TaskRef.parse(identifier);
+    }
+
+    public static String id(TaskView view) {
+        return view.task().identifier().toString();
+    }
+}

@@ -1,0 +1,238 @@
+package dev.tasklane.application.usecase;
+
+import dev.tasklane.application.port.in.BatchRejectedException;
+import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.validation.TaskFieldsRejectedException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.tasklane.application.usecase.BoardFixture.goal;
+import static dev.tasklane.application.usecase.BoardFixture.id;
+import static dev.tasklane.application.usecase.BoardFixture.ref;
+import static dev.tasklane.application.usecase.BoardFixture.task;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Next-task selection order, creation (identifiers, dependencies, batch atomicity), goals, after_goal and
+ * the assignment rules, through the use cases against a store adapter.
+ */
+public abstract class BoardRulesContract {
+    protected abstract StoreSet newStores();
+
+    protected BoardFixture board;
+
+    @BeforeEach
+    void createBoard() {
+        board = new BoardFixture(newStores(), CompletionMode.GRACE);
+    }
+
+    private String next() {
+        return board.app.next().next(board.alice).map(BoardFixture::id).orElse(null);
+    }
+
+    @Test
+    void nextOrdersByPriorityThenPositionAndIsReadOnly() {
+        String low = id(board.create(board.admin, task("low", "priority", "low")));
+        String medium1 = id(board.create(board.admin, task("medium 1")));
+        String critical = id(board.create(board.admin, task("critical", "priority", "critical")));
+        String high = id(board.create(board.admin, task("high", "priority", "high")));
+        String medium2 = id(board.create(board.admin, task("medium 2")));
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String next = next();
+            assertEquals(next, next(), "next does not claim");
+            order.add(next);
+            board.claim(board.alice, next);
+        }
+        assertEquals(List.of(critical, high, medium1, medium2, low), order);
+        assertNull(next());
+    }
+
+    @Test
+    void nextSkipsGoalsBlockedTasksAndOtherUsersTasks() {
+        String blocker = id(board.create(board.admin, task("blocker", "priority", "low")));
+        board.create(board.admin, task("blocked", "priority", "critical", "dependencies", List.of(blocker)));
+        board.create(board.admin, task("bob's", "priority", "critical", "assigned_to_id", board.bob.userId()));
+        board.createGoal(board.admin, goal("A goal", List.of(task("child", "priority", "low")), "priority", "critical"));
+        String mine = id(board.create(board.admin, task("alice's", "priority", "high", "assigned_to_id", board.alice.userId())));
+        assertEquals(mine, next());
+        board.claim(board.alice, mine);
+        assertEquals(blocker, next());
+    }
+
+    @Test
+    void identifiersArePerPrefixAndSequential() {
+        assertEquals("W1", id(board.create(board.admin, task("a"))));
+        assertEquals("D1", id(board.create(board.admin, task("b", "type", "defect"))));
+        assertEquals("W2", id(board.create(board.admin, task("c"))));
+        Created goal = board.createGoal(board.admin, goal("g", List.of(task("x"), task("y", "type", "defect"))));
+        assertEquals("G1", id(goal.root()));
+        assertEquals(List.of("W3", "D2"), goal.children().stream().map(BoardFixture::id).toList());
+    }
+
+    @Test
+    void aClientSuppliedIdentifierIsRefused() {
+        assertThrows(TaskFieldsRejectedException.class, () -> board.create(board.admin, task("a", "identifier", "W9")));
+        assertTrue(board.app.reads().list(board.admin, dev.tasklane.application.port.in.TaskQuery.all(board.boardId)).tasks().isEmpty());
+    }
+
+    @Test
+    void unknownDependenciesAreRefusedNamingTheIdentifierAndNothingIsCreated() {
+        TaskFieldsRejectedException refused = assertThrows(TaskFieldsRejectedException.class,
+                () -> board.create(board.admin, task("a", "dependencies", List.of("W42"))));
+        assertTrue(refused.errors().messages("dependencies").get(0).contains("W42"));
+        assertTrue(board.app.reads().list(board.admin, dev.tasklane.application.port.in.TaskQuery.all(board.boardId)).tasks().isEmpty());
+        assertEquals("W1", id(board.create(board.admin, task("b"))), "a refused create does not burn an identifier");
+    }
+
+    @Test
+    void indexDependenciesInsideAGoalBecomeIdentifiersAndOutOfRangeIsRefused() {
+        Created goal = board.createGoal(board.admin, goal("g", List.of(task("first"), task("second", "dependencies", List.of(0)))));
+        assertEquals(List.of(id(goal.children().get(0))), goal.children().get(1).task().spec().dependencies());
+        assertThrows(TaskFieldsRejectedException.class, () -> board.createGoal(board.admin,
+                goal("g2", List.of(task("first", "dependencies", List.of(5))))));
+    }
+
+    @Test
+    void cyclesAreRefusedOnCreateAndUpdate() {
+        assertThrows(TaskFieldsRejectedException.class, () -> board.createGoal(board.admin, goal("g",
+                List.of(task("a", "dependencies", List.of(1)), task("b", "dependencies", List.of(0))))));
+        String w1 = id(board.create(board.admin, task("a")));
+        String w2 = id(board.create(board.admin, task("b", "dependencies", List.of(w1))));
+        TaskFieldsRejectedException cycle = assertThrows(TaskFieldsRejectedException.class,
+                () -> board.app.update().update(board.admin, ref(w1), Map.of("dependencies", List.of(w2))));
+        assertTrue(cycle.errors().messages("dependencies").get(0).contains(w1 + " → " + w2 + " → " + w1));
+        assertThrows(TaskFieldsRejectedException.class,
+                () -> board.app.update().update(board.admin, ref(w1), Map.of("dependencies", List.of(w1))));
+        assertTrue(board.get(w1).task().spec().dependencies().isEmpty());
+    }
+
+    @Test
+    void aBatchIsAtomic() {
+        List<Object> goals = List.of(goal("ok", List.of(task("a"))), goal("", List.of(task("b"))));
+        BatchRejectedException refused = assertThrows(BatchRejectedException.class,
+                () -> board.app.batch().createBatch(board.admin, goals, "agent"));
+        assertEquals(1, refused.index());
+        assertTrue(board.app.reads().list(board.admin, dev.tasklane.application.port.in.TaskQuery.all(board.boardId)).tasks().isEmpty());
+        assertEquals(2, board.app.batch().createBatch(board.admin, List.of(goals.get(0), goal("ok too", List.of())), "agent").size());
+    }
+
+    @Test
+    void aGoalIsNeverClaimable() {
+        String g1 = id(board.createGoal(board.admin, goal("g", List.of(task("a")))).root());
+        assertThrows(dev.tasklane.domain.error.ConflictException.class, () -> board.claim(board.alice, g1));
+    }
+
+    @Test
+    void aGoalFollowsItsChildrenAndFinishesThroughAfterGoal() {
+        Created created = board.createGoal(board.admin, goal("Ship login", List.of(task("a"), task("b", "dependencies", List.of(0)))));
+        String g1 = id(created.root());
+        String a = id(created.children().get(0));
+        String b = id(created.children().get(1));
+        board.claim(board.alice, a);
+        assertEquals(Status.OPEN, board.get(g1).task().status(), "a goal sits in its leftmost child's column");
+        Completed first = board.complete(board.alice, a);
+        assertTrue(first.hooks().stream().noneMatch(h -> h.name() == HookName.AFTER_GOAL));
+        board.claim(board.alice, b);
+        assertEquals(Status.IN_PROGRESS, board.get(g1).task().status());
+        Completed last = board.complete(board.alice, b);
+        assertEquals(HookName.AFTER_GOAL, last.hooks().get(3).name());
+        assertEquals(b, last.hooks().get(3).env().get("TASK_IDENTIFIER"), "after_goal carries the completed child's env");
+        assertTrue(board.app.afterGoal().status(board.alice, ref(b)).armed());
+        assertTrue(board.get(g1).task().status() != Status.COMPLETED, "held until after_goal is reported");
+        board.app.afterGoal().report(board.alice, ref(g1), Map.of("exit_code", 1, "output", "rollup failed", "duration_ms", 3));
+        assertTrue(board.get(g1).task().status() != Status.COMPLETED);
+        board.app.afterGoal().report(board.alice, ref(g1), Map.of("exit_code", 0, "output", "ok", "duration_ms", 3));
+        assertEquals(Status.COMPLETED, board.get(g1).task().status());
+        assertTrue(!board.app.afterGoal().status(board.alice, ref(b)).armed());
+    }
+
+    @Test
+    void anUnreportedAfterGoalFinishesWhenTheGraceWindowPasses() {
+        Created created = board.createGoal(board.admin, goal("g", List.of(task("only"))));
+        String only = id(created.children().get(0));
+        board.claim(board.alice, only);
+        board.complete(board.alice, only);
+        assertEquals(0, board.app.maintenance().sweep().goalsFinished());
+        board.clock.advance(Duration.ofSeconds(6));
+        assertEquals(1, board.app.maintenance().sweep().goalsFinished());
+        assertEquals(Status.COMPLETED, board.get(id(created.root())).task().status());
+    }
+
+    @Test
+    void tree_countsIncludeTheRoot() {
+        Created created = board.createGoal(board.admin, goal("g", List.of(task("a"), task("b", "dependencies", List.of(0)))));
+        TaskTree tree = board.app.reads().tree(board.admin, ref(id(created.root())));
+        assertEquals(3, tree.total());
+        assertEquals(1, tree.blocked());
+        assertEquals(0, tree.completed());
+    }
+
+    @Test
+    void assigningAGoalCascadesToNonCompletedChildrenAndRecordsHistoryPerTask() {
+        Created created = board.createGoal(board.admin, goal("g", List.of(task("done"), task("open"))));
+        String g1 = id(created.root());
+        String done = id(created.children().get(0));
+        String open = id(created.children().get(1));
+        board.claim(board.bob, done);
+        board.complete(board.bob, done);
+        board.app.assignment().assign(board.admin, ref(g1), board.alice.userId());
+        assertEquals(board.alice.userId(), board.get(g1).task().assignedToId());
+        assertEquals(board.alice.userId(), board.get(open).task().assignedToId());
+        assertEquals(board.bob.userId(), board.get(done).task().assignedToId(), "completed children are untouched");
+        HistoryEntry entry = last(open, HistoryKind.ASSIGNED);
+        assertNull(entry.facts().get("from"));
+        assertEquals(board.alice.userId(), entry.facts().get("to"));
+
+        board.app.assignment().assign(board.admin, ref(g1), board.bob.userId());
+        assertEquals(board.bob.userId(), board.get(open).task().assignedToId());
+        assertEquals(board.alice.userId(), last(open, HistoryKind.ASSIGNED).facts().get("from"));
+        assertTrue(board.app.next().next(board.alice).isEmpty(), "assigned children leave alice's queue");
+    }
+
+    @Test
+    void childrenInheritTheGoalsAssigneeUnlessTheyNameOneExplicitlyNullIncluded() {
+        Created created = board.createGoal(board.admin, goal("g",
+                List.of(task("inherits"), task("explicit null", "assigned_to_id", null),
+                        task("explicit bob", "assigned_to_id", board.bob.userId())),
+                "assigned_to_id", board.alice.userId()));
+        assertEquals(board.alice.userId(), created.children().get(0).task().assignedToId());
+        assertNull(created.children().get(1).task().assignedToId());
+        assertEquals(board.bob.userId(), created.children().get(2).task().assignedToId());
+        String g1 = id(created.root());
+        TaskView later = board.create(board.admin, task("added later", "parent_id", g1));
+        assertEquals(board.alice.userId(), later.task().assignedToId());
+        assertEquals(created.root().task().id(), later.task().parentId());
+        TaskView laterNull = board.create(board.admin, task("added later, unassigned", "parent_id", g1, "assigned_to_id", null));
+        assertNull(laterNull.task().assignedToId());
+    }
+
+    @Test
+    void aParentMustBeAGoal() {
+        String w1 = id(board.create(board.admin, task("not a goal")));
+        assertThrows(TaskFieldsRejectedException.class, () -> board.create(board.admin, task("child", "parent_id", w1)));
+    }
+
+    private HistoryEntry last(String identifier, HistoryKind kind) {
+        List<HistoryEntry> entries = board.app.reads().history(board.admin, ref(identifier)).stream()
+                .filter(e -> e.kind() == kind).toList();
+        return entries.get(entries.size() - 1);
+    }
+}

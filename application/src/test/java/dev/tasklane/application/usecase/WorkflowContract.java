@@ -1,0 +1,384 @@
+package dev.tasklane.application.usecase;
+
+import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
+import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
+import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProofRejectedException;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.validation.CompletionRejectedException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static dev.tasklane.application.usecase.BoardFixture.completion;
+import static dev.tasklane.application.usecase.BoardFixture.failedProof;
+import static dev.tasklane.application.usecase.BoardFixture.id;
+import static dev.tasklane.application.usecase.BoardFixture.keyFile;
+import static dev.tasklane.application.usecase.BoardFixture.proof;
+import static dev.tasklane.application.usecase.BoardFixture.ref;
+import static dev.tasklane.application.usecase.BoardFixture.task;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The spec's transition table, run through the use cases against a store adapter. Each adapter extends
+ * this class with only {@link #newStores()}.
+ */
+public abstract class WorkflowContract {
+    protected abstract StoreSet newStores();
+
+    protected BoardFixture board;
+
+    @BeforeEach
+    void createBoard() {
+        board = new BoardFixture(newStores(), CompletionMode.GRACE);
+    }
+
+    private List<HookName> names(List<HookEntry> hooks) {
+        return hooks.stream().map(HookEntry::name).toList();
+    }
+
+    @Test
+    void claimMovesAnOpenTaskToDoingWithAOneHourLeaseAndBeforeDoingMetadata() {
+        String w1 = id(board.create(board.admin, task("Add login")));
+        Claimed claimed = board.claim(board.alice, w1);
+        assertEquals(Status.IN_PROGRESS, claimed.task().task().status());
+        assertEquals(board.alice.userId(), claimed.task().task().assignedToId());
+        assertEquals(BoardFixture.START.plus(Duration.ofMinutes(60)), claimed.task().task().claim().expiresAt());
+        assertEquals(HookName.BEFORE_DOING, claimed.hook().name());
+        assertEquals(60_000, claimed.hook().timeoutMs());
+        assertEquals("in_progress", claimed.hook().env().get("TASK_STATUS"));
+        assertEquals("Doing", claimed.hook().env().get("COLUMN_NAME"));
+        assertEquals(w1, claimed.hook().env().get("TASK_IDENTIFIER"));
+        assertEquals(14, claimed.hook().env().size());
+    }
+
+    @Test
+    void aMissingOrFailedBeforeDoingProofRefusesTheClaimAndChangesNothing() {
+        TaskView created = board.create(board.admin, task("Add login"));
+        String w1 = id(created);
+        HookProofRejectedException missing = assertThrows(HookProofRejectedException.class,
+                () -> board.app.claims().claim(board.alice, w1, "agent", null));
+        assertEquals("before_doing hook result is required", missing.getMessage());
+        HookProofRejectedException failed = assertThrows(HookProofRejectedException.class,
+                () -> board.app.claims().claim(board.alice, w1, "agent", failedProof()));
+        assertEquals("before_doing is a blocking hook and failed with exit code 2. Fix the issues and try again.",
+                failed.getMessage());
+        TaskView after = board.get(w1);
+        assertEquals(Status.OPEN, after.task().status());
+        assertEquals(created.task().version(), after.task().version());
+    }
+
+    @Test
+    void aClaimOfATaskAssignedToAnotherUserIsForbiddenAndLeavesItUntouched() {
+        String w1 = id(board.create(board.admin, task("Mine", "assigned_to_id", board.bob.userId())));
+        ForbiddenException refused = assertThrows(ForbiddenException.class, () -> board.claim(board.alice, w1));
+        assertEquals("assigned_to_other_user", refused.code());
+        assertEquals("Task '" + w1 + "' is assigned to a different user. Only the assigned user can claim it.", refused.getMessage());
+        assertEquals(Status.OPEN, board.get(w1).task().status());
+        assertEquals(Status.IN_PROGRESS, board.claim(board.bob, w1).task().task().status());
+    }
+
+    @Test
+    void aClaimBlockedByDependenciesSaysWhichAreUnfinished() {
+        String w1 = id(board.create(board.admin, task("First")));
+        String w2 = id(board.create(board.admin, task("Second", "dependencies", List.of(w1))));
+        ConflictException refused = assertThrows(ConflictException.class, () -> board.claim(board.alice, w2));
+        assertEquals(List.of(w1), refused.details().get("blocked_by"));
+        assertTrue(board.get(w2).blocked());
+    }
+
+    @Test
+    void aKeyFileHeldInDoingRefusesAClaimByIdentifierAndHidesTheTaskFromNext() {
+        String w1 = id(board.create(board.admin, task("Edit auth", "key_files", List.of(keyFile("lib/auth.ex")))));
+        String w2 = id(board.create(board.admin, task("Also auth", "key_files", List.of(keyFile("lib/auth.ex")))));
+        board.claim(board.alice, w1);
+        ConflictException refused = assertThrows(ConflictException.class, () -> board.claim(board.bob, w2));
+        assertEquals("lib/auth.ex", refused.details().get("file_path"));
+        assertEquals(w1, refused.details().get("held_by"));
+        assertTrue(board.app.next().next(board.bob).isEmpty());
+    }
+
+    @Test
+    void theKeyFileStaysHeldWhileTheHolderIsInReview() {
+        String w1 = id(board.create(board.admin, task("Edit auth", "needs_review", true, "key_files", List.of(keyFile("lib/auth.ex")))));
+        String w2 = id(board.create(board.admin, task("Also auth", "key_files", List.of(keyFile("lib/auth.ex")))));
+        board.claim(board.alice, w1);
+        board.complete(board.alice, w1);
+        assertEquals(Status.REVIEW, board.get(w1).task().status());
+        assertThrows(ConflictException.class, () -> board.claim(board.bob, w2));
+    }
+
+    @Test
+    void anExpiredClaimIsClaimableAgainAndTheSweeperReturnsItToReady() {
+        String w1 = id(board.create(board.admin, task("Slow")));
+        board.claim(board.alice, w1);
+        assertTrue(board.app.next().next(board.bob).isEmpty());
+        board.clock.advance(Duration.ofMinutes(61));
+        assertEquals(w1, id(board.app.next().next(board.bob).orElseThrow()));
+        assertEquals(1, board.app.maintenance().sweep().claimsExpired());
+        TaskView swept = board.get(w1);
+        assertEquals(Status.OPEN, swept.task().status());
+        assertNull(swept.task().assignedToId());
+        assertTrue(board.app.reads().history(board.admin, ref(w1)).stream().anyMatch(e -> e.kind() == HistoryKind.CLAIM_EXPIRED));
+        assertEquals(board.bob.userId(), board.claim(board.bob, w1).task().task().assignedToId());
+    }
+
+    @Test
+    void anExpiredClaimCanBeTakenOverBeforeTheSweeperRuns() {
+        String w1 = id(board.create(board.admin, task("Slow")));
+        board.claim(board.alice, w1);
+        board.clock.advance(Duration.ofMinutes(60));
+        Claimed taken = board.claim(board.bob, w1);
+        assertEquals(board.bob.userId(), taken.task().task().assignedToId());
+        assertThrows(ForbiddenException.class, () -> board.complete(board.alice, w1));
+    }
+
+    @Test
+    void unclaimReleasesTheTaskAndRestoresTheAssignmentItHadBefore() {
+        String w1 = id(board.create(board.admin, task("Mine", "assigned_to_id", board.alice.userId())));
+        board.claim(board.alice, w1);
+        TaskView released = board.app.leases().unclaim(board.alice, ref(w1), null);
+        assertEquals(Status.OPEN, released.task().status());
+        assertEquals(board.alice.userId(), released.task().assignedToId());
+        assertNull(released.task().claim());
+        assertThrows(InvalidStateException.class, () -> board.app.leases().unclaim(board.alice, ref(w1), null));
+    }
+
+    @Test
+    void onlyTheHolderMayUnclaimHeartbeatOrComplete() {
+        String w1 = id(board.create(board.admin, task("Mine")));
+        board.claim(board.alice, w1);
+        assertEquals("not_authorized_to_unclaim",
+                assertThrows(ForbiddenException.class, () -> board.app.leases().unclaim(board.bob, ref(w1), null)).code());
+        assertThrows(ForbiddenException.class, () -> board.app.leases().heartbeat(board.bob, ref(w1), null));
+        assertThrows(ForbiddenException.class, () -> board.complete(board.bob, w1));
+    }
+
+    @Test
+    void aHeartbeatExtendsTheLease() {
+        String w1 = id(board.create(board.admin, task("Long")));
+        board.claim(board.alice, w1);
+        board.clock.advance(Duration.ofMinutes(50));
+        TaskView extended = board.app.leases().heartbeat(board.alice, ref(w1), null);
+        assertEquals(board.clock.instant().plus(Duration.ofMinutes(60)), extended.task().claim().expiresAt());
+        board.clock.advance(Duration.ofMinutes(20));
+        assertTrue(board.app.next().next(board.bob).isEmpty());
+    }
+
+    @Test
+    void aStaleClaimTokenCannotCompleteATaskThatWasReclaimed() {
+        String w1 = id(board.create(board.admin, task("Contested")));
+        String firstToken = board.claim(board.alice, w1).claimToken();
+        board.app.leases().unclaim(board.alice, ref(w1), firstToken);
+        board.claim(board.alice, w1);
+        ConflictException stale = assertThrows(ConflictException.class, () -> board.app.completion()
+                .complete(board.alice, ref(w1), completion("claim_token", firstToken)));
+        assertEquals("stale_claim", stale.code());
+        assertEquals(Status.IN_PROGRESS, board.get(w1).task().status());
+    }
+
+    @Test
+    void aRetriedClaimAnswersTheSameClaim() {
+        String w1 = id(board.create(board.admin, task("Once")));
+        Claimed first = board.claim(board.alice, w1);
+        Claimed again = board.claim(board.alice, w1);
+        assertEquals(first.claimToken(), again.claimToken());
+        assertEquals(first.task().task().version(), again.task().task().version());
+    }
+
+    @Test
+    void completingWithoutReviewGoesToDoneWithThreeHooksAndUnblocksDependents() {
+        String w1 = id(board.create(board.admin, task("First")));
+        String w2 = id(board.create(board.admin, task("Second", "dependencies", List.of(w1))));
+        assertTrue(board.app.next().next(board.alice).map(v -> id(v).equals(w1)).orElse(false));
+        board.claim(board.alice, w1);
+        Completed done = board.complete(board.alice, w1);
+        assertEquals(Status.COMPLETED, done.task().task().status());
+        assertEquals(board.clock.instant(), done.task().task().completion().completedAt());
+        assertEquals(List.of(HookName.AFTER_DOING, HookName.BEFORE_REVIEW, HookName.AFTER_REVIEW), names(done.hooks()));
+        assertEquals("Done", done.hooks().get(2).env().get("COLUMN_NAME"));
+        assertFalse(board.get(w2).blocked());
+        assertEquals(w2, id(board.app.next().next(board.alice).orElseThrow()));
+    }
+
+    @Test
+    void aRetriedCompleteAnswersTheStoredResult() {
+        String w1 = id(board.create(board.admin, task("Once")));
+        board.claim(board.alice, w1);
+        Completed first = board.complete(board.alice, w1);
+        Completed again = board.complete(board.alice, w1);
+        assertEquals(first.task().task().version(), again.task().task().version());
+        assertEquals(names(first.hooks()), names(again.hooks()));
+    }
+
+    @Test
+    void missingCompletionHookProofsRefuseTheCompletion() {
+        String w1 = id(board.create(board.admin, task("Work")));
+        board.claim(board.alice, w1);
+        Map<String, Object> body = completion();
+        body.remove("before_review_result");
+        assertEquals("before_review hook result is required", assertThrows(HookProofRejectedException.class,
+                () -> board.app.completion().complete(board.alice, ref(w1), body)).getMessage());
+        Map<String, Object> failing = completion("after_doing_result", failedProof());
+        assertThrows(HookProofRejectedException.class, () -> board.app.completion().complete(board.alice, ref(w1), failing));
+        assertEquals(Status.IN_PROGRESS, board.get(w1).task().status());
+    }
+
+    @Test
+    void aTaskThatNeedsReviewStopsInReviewUntilApprovedAndMarkedReviewed() {
+        String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
+        String w2 = id(board.create(board.admin, task("After", "dependencies", List.of(w1))));
+        board.claim(board.alice, w1);
+        Completed inReview = board.complete(board.alice, w1);
+        assertEquals(Status.REVIEW, inReview.task().task().status());
+        assertEquals(List.of(HookName.AFTER_DOING, HookName.BEFORE_REVIEW), names(inReview.hooks()));
+        assertTrue(board.get(w2).blocked());
+        assertThrows(ForbiddenException.class, () -> board.app.reviews().review(board.alice, ref(w1), "approved", null));
+        assertEquals("review_not_performed", assertThrows(InvalidStateException.class,
+                () -> board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent")).code());
+        board.app.reviews().review(board.reviewer, ref(w1), "approved", null);
+        Reviewed reviewed = board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent");
+        assertEquals(Status.COMPLETED, reviewed.task().task().status());
+        assertEquals(List.of(HookName.AFTER_REVIEW), names(reviewed.hooks()));
+        assertEquals(board.reviewer.userId(), reviewed.task().task().review().reviewedById());
+        assertFalse(board.get(w2).blocked());
+    }
+
+    @Test
+    void changesRequestedSendTheTaskBackToDoingWithTheSameAssigneeAndAFreshLease() {
+        String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
+        board.claim(board.alice, w1);
+        board.complete(board.alice, w1);
+        board.clock.advance(Duration.ofMinutes(90));
+        board.app.reviews().review(board.reviewer, ref(w1), "changes_requested", "Handle the empty password case");
+        Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent");
+        assertEquals(Status.IN_PROGRESS, rework.task().task().status());
+        assertEquals(board.alice.userId(), rework.task().task().assignedToId());
+        assertEquals(board.clock.instant().plus(Duration.ofMinutes(60)), rework.task().task().claim().expiresAt());
+        assertTrue(rework.hooks().isEmpty());
+        Completed again = board.complete(board.alice, w1);
+        assertEquals(Status.REVIEW, again.task().task().status());
+        assertNull(again.task().task().review(), "a new completion starts a new review round");
+    }
+
+    @Test
+    void changesRequestedAndRejectionNeedNotes() {
+        String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
+        board.claim(board.alice, w1);
+        board.complete(board.alice, w1);
+        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), "rejected", " "));
+        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), "pending", "x"));
+        assertEquals(Status.REVIEW, board.app.reviews().review(board.reviewer, ref(w1), "rejected", "Wrong approach").task().status());
+        assertEquals(Status.IN_PROGRESS, board.app.reviews().markReviewed(board.alice, ref(w1), proof(), null).task().task().status());
+    }
+
+    @Test
+    void markDoneIsAPersonsBypassFromReviewOnly() {
+        String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
+        board.claim(board.alice, w1);
+        assertThrows(InvalidStateException.class, () -> board.app.reviews().markDone(board.admin, ref(w1)));
+        board.complete(board.alice, w1);
+        assertEquals(Status.COMPLETED, board.app.reviews().markDone(board.admin, ref(w1)).task().status());
+    }
+
+    @Test
+    void strictModeRefusesACompletionWithoutExplorerAndReviewerResults() {
+        BoardFixture strict = new BoardFixture(newStores(), CompletionMode.STRICT);
+        String w1 = id(strict.create(strict.admin, task("Work")));
+        strict.claim(strict.alice, w1);
+        CompletionRejectedException refused = assertThrows(CompletionRejectedException.class, () -> strict.complete(strict.alice, w1));
+        assertEquals(List.of("explorer_result", "reviewer_result"), refused.failures().stream().map(f -> f.field()).toList());
+        assertEquals(Status.IN_PROGRESS, strict.get(w1).task().status());
+    }
+
+    @Test
+    void graceModeLetsAMissingResultThroughWithAWarning() {
+        String w1 = id(board.create(board.admin, task("Work")));
+        board.claim(board.alice, w1);
+        Completed done = board.complete(board.alice, w1);
+        assertFalse(done.warnings().isEmpty());
+    }
+
+    @Test
+    void aReadOnlyMemberCannotClaimOrCreate() {
+        String w1 = id(board.create(board.admin, task("Work")));
+        assertThrows(ForbiddenException.class, () -> board.claim(board.reader, w1));
+        assertThrows(ForbiddenException.class, () -> board.create(board.reader, task("Nope")));
+    }
+
+    @Test
+    void changedFilesAreWrittenByTheAssigneeOrWhileInReview() {
+        String w1 = id(board.create(board.admin, task("Diff", "needs_review", true)));
+        board.claim(board.alice, w1);
+        List<Map<String, Object>> files = List.of(Map.of("path", "lib/a.ex", "diff", "+x\n"));
+        assertThrows(ForbiddenException.class, () -> board.app.changedFiles().putChangedFiles(board.bob, ref(w1), files, null));
+        assertEquals(1, board.app.changedFiles().putChangedFiles(board.alice, ref(w1), files, null).task().changedFiles().size());
+        board.app.completion().complete(board.alice, ref(w1), completion("changed_files", List.of()));
+        assertEquals(1, board.get(w1).task().changedFiles().size(), "changed_files in a complete body is ignored");
+        assertEquals(0, board.app.changedFiles().putChangedFiles(board.bob, ref(w1), List.of(), null).task().changedFiles().size());
+    }
+
+    @Test
+    void eventsArePublishedAfterCommitAndNotForRefusedTransitions() {
+        String w1 = id(board.create(board.admin, task("Evented")));
+        List<TaskEvent> seen = new CopyOnWriteArrayList<>();
+        try (var subscription = board.app.events().subscribe(board.boardId, null, seen::add)) {
+            assertThrows(HookProofRejectedException.class, () -> board.app.claims().claim(board.alice, w1, "a", failedProof()));
+            assertTrue(seen.isEmpty());
+            board.claim(board.alice, w1);
+            assertEquals("task.claimed", seen.get(0).type());
+            assertEquals(w1, seen.get(0).identifier());
+            assertEquals("Doing", seen.get(0).column());
+        }
+        List<TaskEvent> replay = new ArrayList<>();
+        board.app.events().subscribe(board.boardId, 0L, replay::add).close();
+        assertEquals(List.of("task.created", "task.claimed"), replay.stream().map(TaskEvent::type).toList());
+    }
+
+    @Test
+    void historyRecordsEachTransitionWithItsActorAndAgent() {
+        String w1 = id(board.create(board.admin, task("Tracked")));
+        board.claim(board.alice, w1);
+        board.complete(board.alice, w1);
+        List<HistoryEntry> history = board.app.reads().history(board.admin, ref(w1));
+        assertEquals(List.of(HistoryKind.CREATED, HistoryKind.CLAIMED, HistoryKind.DONE),
+                history.stream().map(HistoryEntry::kind).toList());
+        assertEquals(board.alice.userId(), history.get(1).actorUserId());
+        assertEquals("agent-" + board.alice.userId(), history.get(1).agentName());
+    }
+
+    @Test
+    void capabilitiesComeFromTheTokenAndAnEmptyListMatchesEverything() {
+        Actor tester = board.member("tess", Access.MODIFY, Set.of(Capability.TESTING), false);
+        String w1 = id(board.create(board.admin, task("DB work", "required_capabilities", List.of("database_design"))));
+        assertTrue(board.app.next().next(tester).isEmpty());
+        assertThrows(ConflictException.class, () -> board.claim(tester, w1));
+        assertEquals(w1, id(board.app.next().next(board.alice).orElseThrow()));
+    }
+}
