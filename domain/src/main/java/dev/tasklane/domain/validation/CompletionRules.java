@@ -97,7 +97,9 @@ public final class CompletionRules {
             graceGated.add(new Failure(field, shape(value)));
             if (field.equals(REVIEWER) && isDispatched(value)) {
                 Map<String, Object> review = Values.stringKeyed((Map<?, ?>) value);
-                contract.add(new Failure(REVIEWER, contract(review, task)));
+                List<FieldError> absent = new ArrayList<>();
+                contract.add(new Failure(REVIEWER, contract(review, task, absent)));
+                absent.forEach(error -> warnings.add(REVIEWER + "." + error.field() + ": " + error.message()));
                 graceGated.add(new Failure(REVIEWER, consistency(review, task)));
                 if (considerationsUnbacked(review)) {
                     warnings.add("reviewer_result: a partial or unmitigated consideration is not backed by an issues "
@@ -352,16 +354,21 @@ public final class CompletionRules {
 
     // ---------------------------------------------------------------- always-reject contract (layer 1)
 
-    private static List<FieldError> contract(Map<String, Object> review, TaskSpec task) {
+    /**
+     * The dispatched review's contract. Structured fields that are present are judged in any mode; structured
+     * fields that are absent only go to {@code absent} (reported as warnings), because interface-spec 2.6 keeps
+     * a payload with only the required fields valid — where stride-wire §20.3 would reject it.
+     */
+    private static List<FieldError> contract(Map<String, Object> review, TaskSpec task, List<FieldError> absent) {
         List<FieldError> out = new ArrayList<>();
         for (String block : STRUCTURED_BLOCKS) {
             if (review.get(block) == null) {
-                out.add(new FieldError(block, "is required on a dispatched review: the structured " + block
+                absent.add(new FieldError(block, "is recommended on a dispatched review: the structured " + block
                         + " field the review queue renders is missing"));
             }
         }
         if (review.get("status") == null && review.get("issue_counts") == null) {
-            out.add(new FieldError("status", "is required on a dispatched review: include either status or "
+            absent.add(new FieldError("status", "is recommended on a dispatched review: include either status or "
                     + "issue_counts so the review queue can render the verdict"));
         }
         if (review.get("project_checks") != null && !(review.get("project_checks") instanceof List<?>)) {
@@ -374,10 +381,10 @@ public final class CompletionRules {
             }
         }
         if (!task.securityConsiderations().isEmpty()) {
-            realAssessment("security_considerations", review, out);
+            realAssessment("security_considerations", review, review.get("security_considerations") == null ? absent : out);
         }
         if (!task.testingStrategy().isEmpty()) {
-            realAssessment("testing_strategy", review, out);
+            realAssessment("testing_strategy", review, review.get("testing_strategy") == null ? absent : out);
         }
         int expected = task.acceptanceCriteriaLines().size();
         if (review.get("acceptance_criteria") instanceof List<?> criteria && criteria.size() < expected) {
