@@ -1,0 +1,52 @@
+package dev.tasklane.adapter.inmemory;
+
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskType;
+
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+
+/**
+ * Everything the in-memory task store keeps per board besides the tasks themselves. All fields are read
+ * and written only under the store lock, except the skip-list sets that candidate iterators walk.
+ */
+final class BoardIndex {
+    /** Tasks in Doing with a claim, by claim expiry, then id. */
+    static final Comparator<Task> BY_EXPIRY =
+            Comparator.comparing((Task t) -> t.claim().expiresAt()).thenComparingLong(Task::id);
+
+    final Set<Long> taskIds = new HashSet<>();
+    final Map<String, Long> idByIdentifier = new HashMap<>();
+    final Map<Long, Set<Long>> childrenByParent = new HashMap<>();
+    final Map<String, Set<Long>> dependentsByIdentifier = new HashMap<>();
+    final Map<String, NavigableSet<Long>> holdersByKeyFile = new HashMap<>();
+    final ReadyIndex ready = new ReadyIndex();
+    final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BY_EXPIRY);
+    final Map<TaskType, Long> lastIdentifierNumber = new EnumMap<>(TaskType.class);
+    long lastPosition;
+
+    static <K> void link(Map<K, Set<Long>> index, K key, long id) {
+        index.computeIfAbsent(key, k -> new HashSet<>()).add(id);
+    }
+
+    static <K> void unlink(Map<K, ? extends Set<Long>> index, K key, long id) {
+        Set<Long> ids = index.get(key);
+        if (ids != null) {
+            ids.remove(id);
+            if (ids.isEmpty()) {
+                index.remove(key);
+            }
+        }
+    }
+
+    void linkKeyFile(String path, long id) {
+        holdersByKeyFile.computeIfAbsent(path, k -> new TreeSet<>()).add(id);
+    }
+}

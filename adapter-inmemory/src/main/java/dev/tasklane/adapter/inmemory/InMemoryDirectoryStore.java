@@ -1,0 +1,202 @@
+package dev.tasklane.adapter.inmemory;
+
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Column;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * Users, boards, memberships and tokens in memory. Every write is journaled in the shared
+ * {@link InMemoryTransactions}, so a failed use case leaves no user, board, membership or token behind.
+ * Ids come from sequences that, like database sequences, are not rolled back.
+ */
+public final class InMemoryDirectoryStore implements DirectoryStore {
+    private final InMemoryTransactions transactions;
+    private final Map<Long, User> users = new TreeMap<>();
+    private final Map<String, Long> userIdByName = new HashMap<>();
+    private final Map<Long, Board> boards = new TreeMap<>();
+    private final Map<String, Long> boardIdByName = new HashMap<>();
+    private final Map<MemberKey, Membership> memberships = new HashMap<>();
+    private final Map<Long, ApiToken> tokens = new TreeMap<>();
+    private final Map<String, Long> tokenIdByHash = new HashMap<>();
+    private long lastUserId;
+    private long lastBoardId;
+    private long lastColumnId;
+    private long lastTokenId;
+
+    public InMemoryDirectoryStore(InMemoryTransactions transactions) {
+        this.transactions = Objects.requireNonNull(transactions, "transactions");
+    }
+
+    @Override
+    public User insertUser(User user) {
+        return inTx(() -> {
+            if (userIdByName.containsKey(user.username())) {
+                throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
+            }
+            User stored = user.withId(++lastUserId);
+            put(users, stored.id(), stored);
+            put(userIdByName, stored.username(), stored.id());
+            return stored;
+        });
+    }
+
+    @Override
+    public Optional<User> userById(long id) {
+        return inTx(() -> Optional.ofNullable(users.get(id)));
+    }
+
+    @Override
+    public Optional<User> userByUsername(String username) {
+        return inTx(() -> Optional.ofNullable(userIdByName.get(username)).map(users::get));
+    }
+
+    @Override
+    public List<User> users() {
+        return inTx(() -> List.copyOf(users.values()));
+    }
+
+    @Override
+    public Board insertBoard(String name) {
+        return inTx(() -> {
+            if (boardIdByName.containsKey(name)) {
+                throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
+            }
+            Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+            for (Column column : Column.values()) {
+                columnIds.put(column, ++lastColumnId);
+            }
+            Board board = new Board(++lastBoardId, name, columnIds);
+            put(boards, board.id(), board);
+            put(boardIdByName, name, board.id());
+            return board;
+        });
+    }
+
+    @Override
+    public Optional<Board> boardById(long id) {
+        return inTx(() -> Optional.ofNullable(boards.get(id)));
+    }
+
+    @Override
+    public Optional<Board> boardByName(String name) {
+        return inTx(() -> Optional.ofNullable(boardIdByName.get(name)).map(boards::get));
+    }
+
+    @Override
+    public List<Board> boardsOf(long userId) {
+        return inTx(() -> boards.values().stream()
+                .filter(board -> memberships.containsKey(new MemberKey(board.id(), userId)))
+                .toList());
+    }
+
+    @Override
+    public Membership putMembership(Membership membership) {
+        return inTx(() -> {
+            put(memberships, new MemberKey(membership.boardId(), membership.userId()), membership);
+            return membership;
+        });
+    }
+
+    @Override
+    public Optional<Membership> membership(long boardId, long userId) {
+        return inTx(() -> Optional.ofNullable(memberships.get(new MemberKey(boardId, userId))));
+    }
+
+    @Override
+    public ApiToken insertToken(ApiToken token) {
+        return inTx(() -> {
+            if (tokenIdByHash.containsKey(token.tokenHash())) {
+                throw new ConflictException("duplicate_token", "A token with this hash already exists.");
+            }
+            ApiToken stored = token.withId(++lastTokenId);
+            put(tokens, stored.id(), stored);
+            put(tokenIdByHash, stored.tokenHash(), stored.id());
+            return stored;
+        });
+    }
+
+    @Override
+    public ApiToken updateToken(ApiToken token) {
+        return inTx(() -> {
+            ApiToken stored = tokens.get(token.id());
+            if (stored == null) {
+                throw new NotFoundException("token_not_found", "Token " + token.id() + " does not exist.");
+            }
+            remove(tokenIdByHash, stored.tokenHash());
+            put(tokens, token.id(), token);
+            put(tokenIdByHash, token.tokenHash(), token.id());
+            return token;
+        });
+    }
+
+    @Override
+    public Optional<ApiToken> tokenById(long id) {
+        return inTx(() -> Optional.ofNullable(tokens.get(id)));
+    }
+
+    @Override
+    public Optional<ApiToken> tokenByHash(String tokenHash) {
+        return inTx(() -> Optional.ofNullable(tokenIdByHash.get(tokenHash)).map(tokens::get));
+    }
+
+    @Override
+    public List<ApiToken> tokens(Long userId) {
+        return inTx(() -> {
+            List<ApiToken> found = new ArrayList<>();
+            for (ApiToken token : tokens.values()) {
+                if (userId == null || token.userId() == userId) {
+                    found.add(token);
+                }
+            }
+            found.sort(Comparator.comparingLong(ApiToken::id));
+            return found;
+        });
+    }
+
+    @Override
+    public boolean hasUsers() {
+        return inTx(() -> !users.isEmpty());
+    }
+
+    /** Writes a map entry, journaling how to restore the previous one. */
+    private <K, V> void put(Map<K, V> map, K key, V value) {
+        V previous = map.put(key, value);
+        transactions.onRollback(() -> restore(map, key, previous));
+    }
+
+    private <K, V> void remove(Map<K, V> map, K key) {
+        V previous = map.remove(key);
+        transactions.onRollback(() -> restore(map, key, previous));
+    }
+
+    private static <K, V> void restore(Map<K, V> map, K key, V previous) {
+        if (previous == null) {
+            map.remove(key);
+        } else {
+            map.put(key, previous);
+        }
+    }
+
+    private <T> T inTx(Supplier<T> work) {
+        return transactions.inTransaction(work);
+    }
+
+    private record MemberKey(long boardId, long userId) {
+    }
+}

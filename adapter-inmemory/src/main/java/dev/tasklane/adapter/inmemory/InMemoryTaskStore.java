@@ -1,0 +1,421 @@
+package dev.tasklane.adapter.inmemory;
+
+import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.application.port.out.TaskQuery;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.selection.TaskOrder;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskType;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The task store in memory, indexed so that {@link #candidates} reaches the first claimable task at a cost
+ * that does not depend on the number of Ready tasks. See {@code docs/in-memory-store.md}.
+ *
+ * <p>Every index is derived from the stored tasks by one pair of methods ({@link #index} and
+ * {@link #unindex}); a write, and the rollback of a write, both go through {@link #replace}, so the indexes
+ * cannot drift from the data. Every public method runs in a transaction of the shared
+ * {@link InMemoryTransactions} (joining the caller's when there is one).
+ */
+public final class InMemoryTaskStore implements TaskStore {
+    private static final Comparator<Task> BY_POSITION =
+            Comparator.comparingLong(Task::position).thenComparingLong(Task::id);
+    private static final Comparator<Task> BY_ARMED =
+            Comparator.comparing((Task t) -> t.afterGoal().armedAt()).thenComparingLong(Task::id);
+
+    private final InMemoryTransactions transactions;
+    private final Map<Long, Task> tasks = new ConcurrentHashMap<>();
+    private final Map<Long, BoardIndex> boards = new HashMap<>();
+    private final Map<Long, List<HistoryEntry>> histories = new HashMap<>();
+    private final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BoardIndex.BY_EXPIRY);
+    private final NavigableSet<Task> pendingAfterGoals = new ConcurrentSkipListSet<>(BY_ARMED);
+    private final AtomicLong lastId = new AtomicLong();
+    private final CandidateMeter meter = new CandidateMeter();
+
+    public InMemoryTaskStore(InMemoryTransactions transactions) {
+        this.transactions = Objects.requireNonNull(transactions, "transactions");
+    }
+
+    @Override
+    public Task insert(Task task) {
+        if (task.id() != 0) {
+            throw new IllegalArgumentException("a new task has id 0, got " + task.id());
+        }
+        return inTx(() -> {
+            BoardIndex board = board(task.boardId());
+            String identifier = task.identifier().toString();
+            if (board.idByIdentifier.containsKey(identifier)) {
+                throw new ConflictException("duplicate_identifier",
+                        "Identifier " + identifier + " already exists on board " + task.boardId() + ".");
+            }
+            Task stored = task.withId(lastId.incrementAndGet());
+            raiseCounters(board, stored);
+            transactions.onRollback(() -> replace(stored, null));
+            replace(null, stored);
+            return stored;
+        });
+    }
+
+    @Override
+    public Task update(Task task) {
+        return inTx(() -> {
+            Task stored = tasks.get(task.id());
+            if (stored == null || stored.boardId() != task.boardId()) {
+                throw new NotFoundException("task_not_found", "Task " + task.id() + " does not exist on this board.");
+            }
+            if (stored.version() != task.version() - 1) {
+                throw new ConcurrentUpdateException(task.id(), task.version() - 1);
+            }
+            if (!stored.identifier().equals(task.identifier())) {
+                throw new IllegalArgumentException("a task keeps its identifier");
+            }
+            raiseCounters(board(task.boardId()), task);
+            transactions.onRollback(() -> replace(task, stored));
+            replace(stored, task);
+            return task;
+        });
+    }
+
+    @Override
+    public Optional<Task> findById(long boardId, long id) {
+        return inTx(() -> Optional.ofNullable(tasks.get(id)).filter(task -> task.boardId() == boardId));
+    }
+
+    @Override
+    public Optional<Task> findByIdentifier(long boardId, String identifier) {
+        return inTx(() -> Optional.ofNullable(board(boardId).idByIdentifier.get(identifier)).map(tasks::get));
+    }
+
+    /** The store lock already serialises every transaction, so the row lock is the plain read. */
+    @Override
+    public Optional<Task> lockById(long boardId, long id) {
+        return findById(boardId, id);
+    }
+
+    @Override
+    public long nextIdentifierNumber(long boardId, TaskType type) {
+        return inTx(() -> {
+            BoardIndex board = board(boardId);
+            long previous = board.lastIdentifierNumber.getOrDefault(type, 0L);
+            transactions.onRollback(() -> board.lastIdentifierNumber.put(type, previous));
+            board.lastIdentifierNumber.put(type, previous + 1);
+            return previous + 1;
+        });
+    }
+
+    @Override
+    public long nextPosition(long boardId) {
+        return inTx(() -> {
+            BoardIndex board = board(boardId);
+            long previous = board.lastPosition;
+            transactions.onRollback(() -> board.lastPosition = previous);
+            board.lastPosition = previous + 1;
+            return board.lastPosition;
+        });
+    }
+
+    @Override
+    public List<Task> children(long boardId, long goalId) {
+        return inTx(() -> tasksOf(board(boardId).childrenByParent.get(goalId), BY_POSITION));
+    }
+
+    @Override
+    public List<Task> dependents(long boardId, String identifier) {
+        return inTx(() -> tasksOf(board(boardId).dependentsByIdentifier.get(identifier), BY_POSITION));
+    }
+
+    @Override
+    public Map<String, Status> statuses(long boardId, Collection<String> identifiers) {
+        return inTx(() -> {
+            BoardIndex board = board(boardId);
+            Map<String, Status> statuses = new LinkedHashMap<>();
+            for (String identifier : identifiers) {
+                Long id = board.idByIdentifier.get(identifier);
+                if (id != null) {
+                    statuses.put(identifier, tasks.get(id).status());
+                }
+            }
+            return statuses;
+        });
+    }
+
+    @Override
+    public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+        return inTx(() -> {
+            NavigableSet<Long> holders = board(boardId).holdersByKeyFile.get(filePath);
+            if (holders == null) {
+                return Optional.empty();
+            }
+            return holders.stream().filter(id -> id != exceptTaskId).findFirst().map(tasks::get)
+                    .map(holder -> new KeyFileHolder(filePath, holder.identifier(),
+                            holder.claim() == null ? null : holder.claim().agentName()));
+        });
+    }
+
+    /**
+     * Merges, lazily and in {@link TaskOrder#NEXT} order, the ready partitions the caller may take from and
+     * the board's expired claims the caller may take over. {@code query.lock()} needs nothing more: the
+     * store lock is held for the caller's whole transaction.
+     */
+    @Override
+    public Iterator<Task> candidates(CandidateQuery query) {
+        return inTx(() -> {
+            BoardIndex board = board(query.boardId());
+            int callerMask = Capabilities.mask(query.capabilities());
+            List<Iterable<Task>> sources = new ArrayList<>(board.ready.partitionsFor(query.userId(), callerMask));
+            sources.add(expiredFor(board, query, callerMask));
+            return new CandidateIterator(sources, this::isCurrent, meter);
+        });
+    }
+
+    @Override
+    public List<Task> expiredClaims(Instant now, int limit) {
+        return inTx(() -> claimsByExpiry.stream()
+                .takeWhile(task -> task.claim().expiredAt(now))
+                .limit(Math.max(0, limit))
+                .toList());
+    }
+
+    @Override
+    public List<Task> pendingAfterGoals(Instant armedBefore, int limit) {
+        return inTx(() -> pendingAfterGoals.stream()
+                .takeWhile(goal -> !goal.afterGoal().armedAt().isAfter(armedBefore))
+                .limit(Math.max(0, limit))
+                .toList());
+    }
+
+    @Override
+    public TaskPage list(TaskQuery query) {
+        return inTx(() -> TaskListing.page(query, tasksOf(board(query.boardId()).taskIds, BY_POSITION)));
+    }
+
+    @Override
+    public void appendHistory(HistoryEntry entry) {
+        transactions.run(() -> {
+            List<HistoryEntry> entries = histories.computeIfAbsent(entry.taskId(), id -> new ArrayList<>());
+            transactions.onRollback(() -> entries.remove(entries.size() - 1));
+            entries.add(entry);
+        });
+    }
+
+    @Override
+    public List<HistoryEntry> history(long taskId) {
+        return inTx(() -> List.copyOf(histories.getOrDefault(taskId, List.of())));
+    }
+
+    /** The meter of candidate iteration work, for the scaling test. */
+    CandidateMeter meter() {
+        return meter;
+    }
+
+    /** Number of ready partitions of a board, for tests. */
+    int readyPartitions(long boardId) {
+        return inTx(() -> board(boardId).ready.partitionCount());
+    }
+
+    // ---- writes and indexes --------------------------------------------------------------------------
+
+    /**
+     * Replaces {@code previous} (null: none) by {@code next} (null: none) in the data and every index, then
+     * re-evaluates the tasks that depend on the identifier if its completion changed. Used by writes and by
+     * their rollback alike.
+     */
+    private void replace(Task previous, Task next) {
+        if (previous != null) {
+            unindex(previous);
+            tasks.remove(previous.id());
+        }
+        if (next != null) {
+            tasks.put(next.id(), next);
+            index(next);
+        }
+        Task any = next != null ? next : previous;
+        if (any != null && completed(previous) != completed(next)) {
+            reevaluateDependents(board(any.boardId()), any.identifier().toString());
+        }
+    }
+
+    private void index(Task task) {
+        BoardIndex board = board(task.boardId());
+        board.taskIds.add(task.id());
+        board.idByIdentifier.put(task.identifier().toString(), task.id());
+        if (task.parentId() != null) {
+            BoardIndex.link(board.childrenByParent, task.parentId(), task.id());
+        }
+        for (String dependency : Set.copyOf(task.spec().dependencies())) {
+            BoardIndex.link(board.dependentsByIdentifier, dependency, task.id());
+        }
+        if (holdsKeyFiles(task)) {
+            for (KeyFile file : task.spec().keyFiles()) {
+                board.linkKeyFile(file.filePath(), task.id());
+            }
+        }
+        if (hasLiveClaim(task)) {
+            board.claimsByExpiry.add(task);
+            claimsByExpiry.add(task);
+        }
+        if (pendingGoal(task)) {
+            pendingAfterGoals.add(task);
+        }
+        if (ready(board, task)) {
+            board.ready.add(task);
+        }
+    }
+
+    private void unindex(Task task) {
+        BoardIndex board = board(task.boardId());
+        board.ready.remove(task);
+        // the expiry and armed-at comparators read the claim and after_goal: only tasks indexed there go in
+        if (pendingGoal(task)) {
+            pendingAfterGoals.remove(task);
+        }
+        if (hasLiveClaim(task)) {
+            board.claimsByExpiry.remove(task);
+            claimsByExpiry.remove(task);
+        }
+        for (KeyFile file : task.spec().keyFiles()) {
+            BoardIndex.unlink(board.holdersByKeyFile, file.filePath(), task.id());
+        }
+        for (String dependency : task.spec().dependencies()) {
+            BoardIndex.unlink(board.dependentsByIdentifier, dependency, task.id());
+        }
+        if (task.parentId() != null) {
+            BoardIndex.unlink(board.childrenByParent, task.parentId(), task.id());
+        }
+        board.idByIdentifier.remove(task.identifier().toString());
+        board.taskIds.remove(task.id());
+    }
+
+    /** Only the dependents of one identifier: the rest of the board is untouched. */
+    private void reevaluateDependents(BoardIndex board, String identifier) {
+        Set<Long> dependents = board.dependentsByIdentifier.get(identifier);
+        if (dependents == null) {
+            return;
+        }
+        for (Long id : dependents) {
+            Task dependent = tasks.get(id);
+            board.ready.remove(dependent);
+            if (ready(board, dependent)) {
+                board.ready.add(dependent);
+            }
+        }
+    }
+
+    /** Open work or defect, not for humans, with no unfinished dependency. */
+    private boolean ready(BoardIndex board, Task task) {
+        return task.status() == Status.OPEN && task.type().claimable() && !task.spec().humanTask()
+                && unfinishedDependencies(board, task) == 0;
+    }
+
+    /**
+     * The number of the task's dependencies that are not completed (a dependency naming no task counts as
+     * unfinished). Derived when needed rather than stored: it is read only when the task itself or one of
+     * its dependencies changes, and a derived count cannot drift out of step after a rollback.
+     */
+    private long unfinishedDependencies(BoardIndex board, Task task) {
+        return task.spec().dependencies().stream().distinct()
+                .map(board.idByIdentifier::get)
+                .filter(id -> id == null || !tasks.get(id).isCompleted())
+                .count();
+    }
+
+    private Iterable<Task> expiredFor(BoardIndex board, CandidateQuery query, int callerMask) {
+        List<Task> expired = new ArrayList<>();
+        for (Task task : board.claimsByExpiry) {
+            if (!task.claim().expiredAt(query.now())) {
+                break;
+            }
+            if (takeableAfterExpiry(task, query.userId(), callerMask)) {
+                expired.add(task);
+            }
+        }
+        expired.sort(TaskOrder.NEXT);
+        return expired;
+    }
+
+    private static boolean takeableAfterExpiry(Task task, long userId, int callerMask) {
+        Long assignee = task.claim().assigneeBeforeClaim();
+        return task.type().claimable() && !task.spec().humanTask()
+                && (assignee == null || assignee == userId)
+                && Capabilities.covers(callerMask, Capabilities.mask(task.spec().requiredCapabilities()));
+    }
+
+    private boolean isCurrent(Task task) {
+        return tasks.get(task.id()) == task;
+    }
+
+    /** Keeps the position and identifier counters ahead of every stored task, journaled. */
+    private void raiseCounters(BoardIndex board, Task task) {
+        long previousPosition = board.lastPosition;
+        TaskType type = task.identifier().type();
+        long previousNumber = board.lastIdentifierNumber.getOrDefault(type, 0L);
+        transactions.onRollback(() -> {
+            board.lastPosition = previousPosition;
+            board.lastIdentifierNumber.put(type, previousNumber);
+        });
+        board.lastPosition = Math.max(previousPosition, task.position());
+        board.lastIdentifierNumber.put(type, Math.max(previousNumber, task.identifier().number()));
+    }
+
+    private static boolean completed(Task task) {
+        return task != null && task.isCompleted();
+    }
+
+    private static boolean holdsKeyFiles(Task task) {
+        return task.status() == Status.IN_PROGRESS || task.status() == Status.REVIEW;
+    }
+
+    private static boolean hasLiveClaim(Task task) {
+        return task.status() == Status.IN_PROGRESS && task.claim() != null;
+    }
+
+    private static boolean pendingGoal(Task task) {
+        return task.isGoal() && task.afterGoal() != null && task.afterGoal().pending();
+    }
+
+    private List<Task> tasksOf(Collection<Long> ids, Comparator<Task> order) {
+        if (ids == null) {
+            return List.of();
+        }
+        List<Task> found = new ArrayList<>(ids.size());
+        for (Long id : new LinkedHashSet<>(ids)) {
+            found.add(tasks.get(id));
+        }
+        found.sort(order);
+        return found;
+    }
+
+    private BoardIndex board(long boardId) {
+        return boards.computeIfAbsent(boardId, id -> new BoardIndex());
+    }
+
+    private <T> T inTx(Supplier<T> read) {
+        return transactions.inTransaction(read);
+    }
+}

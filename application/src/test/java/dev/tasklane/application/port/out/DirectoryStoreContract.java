@@ -1,0 +1,158 @@
+package dev.tasklane.application.port.out;
+
+import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.Column;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static dev.tasklane.application.testing.Tasks.NOW;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The contract of {@link DirectoryStore}. Every store adapter extends this class with only {@link #newStores()}. */
+public abstract class DirectoryStoreContract {
+    protected StoreSet stores;
+    protected DirectoryStore directory;
+
+    /** Fresh, empty stores sharing one transaction manager. */
+    protected abstract StoreSet newStores();
+
+    @BeforeEach
+    void createStores() {
+        stores = newStores();
+        directory = stores.directory();
+    }
+
+    private User user(String username) {
+        return stores.tx(() -> directory.insertUser(
+                new User(0, username, username.toUpperCase(java.util.Locale.ROOT), "hash", Role.MEMBER, NOW, null)));
+    }
+
+    private ApiToken token(String hash, long userId, long boardId) {
+        return stores.tx(() -> directory.insertToken(new ApiToken(0, "token " + hash, hash, userId, boardId,
+                Set.of(Capability.TESTING), "model", false, NOW, null, null, null, null)));
+    }
+
+    @Test
+    void noUsersUntilOneIsInserted() {
+        assertFalse(stores.tx(directory::hasUsers));
+        user("ada");
+        assertTrue(stores.tx(directory::hasUsers));
+    }
+
+    @Test
+    void usersGetIdsAndAreFoundByIdAndUsername() {
+        User ada = user("ada");
+        User bob = user("bob");
+
+        assertNotEquals(0, ada.id());
+        assertNotEquals(ada.id(), bob.id());
+        assertEquals(ada, stores.tx(() -> directory.userById(ada.id())).orElseThrow());
+        assertEquals(bob, stores.tx(() -> directory.userByUsername("bob")).orElseThrow());
+        assertTrue(stores.tx(() -> directory.userByUsername("carol")).isEmpty());
+        assertTrue(stores.tx(() -> directory.userById(ada.id() + bob.id())).isEmpty());
+        assertEquals(Set.of(ada, bob), new HashSet<>(stores.tx(directory::users)));
+    }
+
+    @Test
+    void boardsHaveFourDistinctColumnIds() {
+        Board board = stores.tx(() -> directory.insertBoard("Main"));
+        Board other = stores.tx(() -> directory.insertBoard("Side"));
+
+        assertEquals(Set.of(Column.values()), board.columnIds().keySet());
+        Set<Long> columnIds = new HashSet<>(board.columnIds().values());
+        columnIds.addAll(other.columnIds().values());
+        assertEquals(Column.values().length * 2, columnIds.size(), "column ids are distinct across boards");
+        assertEquals(board, stores.tx(() -> directory.boardById(board.id())).orElseThrow());
+        assertEquals(other, stores.tx(() -> directory.boardByName("Side")).orElseThrow());
+        assertTrue(stores.tx(() -> directory.boardByName("Nope")).isEmpty());
+    }
+
+    @Test
+    void membershipsAreReplacedAndListBoardsOfAUser() {
+        User ada = user("ada");
+        User bob = user("bob");
+        Board main = stores.tx(() -> directory.insertBoard("Main"));
+        Board side = stores.tx(() -> directory.insertBoard("Side"));
+        stores.tx(() -> directory.putMembership(new Membership(main.id(), ada.id(), Access.OWNER)));
+        stores.tx(() -> directory.putMembership(new Membership(side.id(), ada.id(), Access.MODIFY)));
+        stores.tx(() -> directory.putMembership(new Membership(side.id(), bob.id(), Access.MODIFY)));
+
+        stores.tx(() -> directory.putMembership(new Membership(side.id(), bob.id(), Access.READ_ONLY)));
+
+        assertEquals(Access.READ_ONLY, stores.tx(() -> directory.membership(side.id(), bob.id())).orElseThrow().access());
+        assertTrue(stores.tx(() -> directory.membership(main.id(), bob.id())).isEmpty());
+        assertEquals(List.of(main, side), stores.tx(() -> directory.boardsOf(ada.id())));
+        assertEquals(List.of(side), stores.tx(() -> directory.boardsOf(bob.id())));
+    }
+
+    @Test
+    void tokensAreFoundByIdHashAndUser() {
+        User ada = user("ada");
+        User bob = user("bob");
+        ApiToken first = token("h1", ada.id(), 1);
+        ApiToken second = token("h2", bob.id(), 1);
+        ApiToken third = token("h3", ada.id(), 1);
+
+        assertNotEquals(0, first.id());
+        assertEquals(Set.of(Capability.TESTING), first.capabilities());
+        assertEquals(second, stores.tx(() -> directory.tokenByHash("h2")).orElseThrow());
+        assertEquals(third, stores.tx(() -> directory.tokenById(third.id())).orElseThrow());
+        assertTrue(stores.tx(() -> directory.tokenByHash("H2")).isEmpty());
+        assertEquals(List.of(first, third), stores.tx(() -> directory.tokens(ada.id())));
+        assertEquals(Set.of(first, second, third), new HashSet<>(stores.tx(() -> directory.tokens(null))));
+    }
+
+    @Test
+    void aTokenIsRevokedByUpdate() {
+        ApiToken token = token("h1", user("ada").id(), 1);
+        assertNull(token.revokedAt());
+
+        stores.tx(() -> directory.updateToken(token.revokedAt(NOW)));
+
+        ApiToken stored = stores.tx(() -> directory.tokenByHash("h1")).orElseThrow();
+        assertEquals(NOW, stored.revokedAt());
+        assertFalse(stored.validAt(NOW));
+        assertEquals(stored, stores.tx(() -> directory.tokenById(token.id())).orElseThrow());
+    }
+
+    @Test
+    void aFailedTransactionLeavesNoDirectoryWrites() {
+        User ada = user("ada");
+        ApiToken token = token("h1", ada.id(), 1);
+
+        assertThrows(DirectoryProbe.class, () -> stores.run(() -> {
+            directory.insertUser(new User(0, "ghost", "Ghost", "hash", Role.ADMIN, NOW, null));
+            Board board = directory.insertBoard("Ghost board");
+            directory.putMembership(new Membership(board.id(), ada.id(), Access.OWNER));
+            directory.updateToken(token.revokedAt(NOW));
+            throw new DirectoryProbe();
+        }));
+
+        assertTrue(stores.tx(() -> directory.userByUsername("ghost")).isEmpty());
+        assertTrue(stores.tx(() -> directory.boardByName("Ghost board")).isEmpty());
+        assertEquals(List.of(), stores.tx(() -> directory.boardsOf(ada.id())));
+        assertNull(stores.tx(() -> directory.tokenByHash("h1")).orElseThrow().revokedAt());
+        assertEquals(List.of(ada), stores.tx(directory::users));
+    }
+
+    /** Thrown by tests to make a unit of work fail. */
+    protected static final class DirectoryProbe extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+    }
+}
