@@ -4,13 +4,28 @@ package dev.tasklane.adapter.inmemory;
  * The three in-memory stores, sharing one {@link InMemoryTransactions}: a unit of work that writes tasks,
  * history and tokens commits or rolls back all of them together.
  */
-public record InMemoryStores(InMemoryTaskStore tasks, InMemoryDirectoryStore directory,
-                             InMemoryTransactions transactions) {
+public final class InMemoryStores {
+    private final InMemoryTransactions transactions = new InMemoryTransactions();
+    private final InMemoryTaskStore tasks = new InMemoryTaskStore(transactions);
+    private final InMemoryDirectoryStore directory = new InMemoryDirectoryStore(transactions);
+
+    private InMemoryStores() {
+    }
 
     /** A fresh, empty set of stores. */
     public static InMemoryStores create() {
-        InMemoryTransactions transactions = new InMemoryTransactions();
-        return new InMemoryStores(new InMemoryTaskStore(transactions), new InMemoryDirectoryStore(transactions),
-                transactions);
+        return new InMemoryStores();
+    }
+
+    public InMemoryTaskStore tasks() {
+        return tasks;
+    }
+
+    public InMemoryDirectoryStore directory() {
+        return directory;
+    }
+
+    public InMemoryTransactions transactions() {
+        return transactions;
     }
 }

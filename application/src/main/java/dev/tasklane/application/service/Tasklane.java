@@ -18,9 +18,11 @@ import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.OnboardingUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
@@ -69,7 +71,9 @@ public final class Tasklane implements UseCases {
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
         this.identity = new IdentityService(transactions, directory, builder.clock);
-        this.onboarding = builder.onboarding == null ? baseUrl -> java.util.Map.of("version", "1.0", "skills_version", "1.0") : builder.onboarding;
+        this.onboarding = builder.onboarding == null
+                ? new OnboardingService(builder.limits, CompletionRules.Mode.valueOf(builder.completionMode.name()))
+                : builder.onboarding;
         this.taskStore = tasks;
         this.unitOfWork = transactions;
         this.storeName = builder.storeName;

@@ -50,23 +50,32 @@ public final class CompletionRules {
     static final String WORKFLOW_ENTRY = "each entry must be a map with a 'name' key and either duration_ms "
             + "(when dispatched) or reason (when skipped)";
 
-    private static final List<String> SEVERITIES = List.of("critical", "important", "minor");
-    private static final List<String> CATEGORIES = List.of("acceptance_criteria", "pitfall", "pattern", "testing",
+    /** Severity values of a reviewer issue. */
+    public static final List<String> SEVERITIES = List.of("critical", "important", "minor");
+    /** Category values of a reviewer issue. */
+    public static final List<String> CATEGORIES = List.of("acceptance_criteria", "pitfall", "pattern", "testing",
             "security", "code_quality", "project_check");
-    private static final List<String> CRITERION_STATUSES = List.of("met", "not_met");
-    private static final List<String> VERDICT_STATUSES = List.of("passed", "failed", "not_assessed");
-    private static final List<String> CONSIDERATION_STATUSES = List.of("mitigated", "partial", "unmitigated");
-    private static final List<String> VERDICT_SECTIONS = List.of("testing_strategy", "patterns", "pitfalls",
+    /** Status values of a reviewed acceptance criterion (not_met with an underscore). */
+    public static final List<String> CRITERION_STATUSES = List.of("met", "not_met");
+    /** Status values of a section verdict. */
+    public static final List<String> VERDICT_STATUSES = List.of("passed", "failed", "not_assessed");
+    /** Status values of a security consideration. */
+    public static final List<String> CONSIDERATION_STATUSES = List.of("mitigated", "partial", "unmitigated");
+    /** The reviewer sections carrying a verdict object. */
+    public static final List<String> VERDICT_SECTIONS = List.of("testing_strategy", "patterns", "pitfalls",
             "security_considerations");
-    private static final List<String> STRUCTURED_BLOCKS = List.of("issues", "acceptance_criteria", "project_checks",
+    /** Keys a dispatched reviewer_result must carry (the always-reject contract). */
+    public static final List<String> STRUCTURED_BLOCKS = List.of("issues", "acceptance_criteria", "project_checks",
             "testing_strategy", "patterns", "pitfalls", "security_considerations", "schema_version");
     private static final List<String> NOTE_SECTIONS = List.of("testing_strategy", "patterns", "pitfalls",
             "security_considerations", "behaviour_test_matrix");
     private static final Set<String> PLACEHOLDER_WORDS = Set.of("placeholder", "placeholders", "stub", "stubbed",
             "todo", "tbd", "tba", "fixme", "xxx", "none", "na", "n/a", "nil", "null", "empty", "blank", "pending",
             "unknown", "fill", "status", "verdict", "section", "failed", "fail", "failure", "this", "is", "the");
-    private static final Pattern SEMVER =
-            Pattern.compile("^\\d+\\.\\d+(\\.\\d+)?(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$");
+    /** The semver shape reviewer_result.schema_version must have (stride-wire §20.3). */
+    public static final String SCHEMA_VERSION_PATTERN =
+            "^\\d+\\.\\d+(\\.\\d+)?(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$";
+    private static final Pattern SEMVER = Pattern.compile(SCHEMA_VERSION_PATTERN);
     private static final Pattern WORD_SPLIT = Pattern.compile("[^a-z0-9/]+");
 
     private CompletionRules() {

@@ -43,10 +43,13 @@ public final class TaskFieldRules {
             "must be an array of objects with category, behaviour, test_name, type, status, and position fields";
     static final String POSITION_REQUIRED = "is required (integer starting from 0)";
 
-    static final List<String> MATRIX_CATEGORIES = List.of("Happy path", "Boundary", "Error / exception",
+    /** Categories of a behaviour_test_matrix row. */
+    public static final List<String> MATRIX_CATEGORIES = List.of("Happy path", "Boundary", "Error / exception",
             "Null / empty", "Concurrency", "Lifecycle / wiring", "Contract / serialization");
-    static final List<String> MATRIX_STATUSES = List.of("planned", "passing", "failing", "not_applicable");
-    static final List<String> MATRIX_TYPES = List.of("unit", "integration", "manual");
+    /** Status values of a behaviour_test_matrix row. */
+    public static final List<String> MATRIX_STATUSES = List.of("planned", "passing", "failing", "not_applicable");
+    /** Test types a behaviour_test_matrix row's type combines with '/'. */
+    public static final List<String> MATRIX_TYPES = List.of("unit", "integration", "manual");
     static final Set<String> WAIVED_TEST_NAMES = Set.of("n/a", "na", "not applicable", "not_applicable");
 
     /** Server-managed keys create strips silently (stride-wire §5.1), minus those decisions.md honours or refuses. */
@@ -70,7 +73,9 @@ public final class TaskFieldRules {
             "claim_expires_at", "completed_at", "completed_by_id", "completed_by_agent", "completion_summary",
             "completion_notes", "actual_complexity", "actual_files_changed", "time_spent_minutes", "review_report",
             "workflow_steps", "explorer_result", "reviewer_result");
-    private static final Pattern ESTIMATE = Pattern.compile("\\d+(?:-\\d+|\\+)?");
+    /** The whole-value shape of estimated_files: n, n-m or n+. */
+    public static final String ESTIMATE_PATTERN = "\\d+(?:-\\d+|\\+)?";
+    private static final Pattern ESTIMATE = Pattern.compile(ESTIMATE_PATTERN);
 
     private TaskFieldRules() {
     }

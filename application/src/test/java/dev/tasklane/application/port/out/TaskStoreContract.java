@@ -348,6 +348,20 @@ public abstract class TaskStoreContract {
         assertEquals(List.of("W1", "W2"), candidates(ME, Set.of()));
     }
 
+    @Test
+    void tasksWithoutClaimOrAfterGoalChangeWhileOthersHaveThem() {
+        insert(Tasks.work(BOARD, 1).claimedUntil("busy", NOW.plus(MINUTE)));
+        insert(Tasks.goal(BOARD, 1).afterGoal(AfterGoal.armed(NOW)));
+        Task open = insert(Tasks.work(BOARD, 2).priority(Priority.LOW));
+        Task goal = insert(Tasks.goal(BOARD, 2));
+
+        update(reprioritized(open, Priority.HIGH));
+        update(reprioritized(goal, Priority.HIGH));
+
+        assertEquals(List.of("W2"), candidates());
+        assertEquals(List.of("G1"), identifiers(stores.tx(() -> store.pendingAfterGoals(NOW, 10))));
+    }
+
     // ---- expiry, after_goal ------------------------------------------------------------------------
 
     @Test

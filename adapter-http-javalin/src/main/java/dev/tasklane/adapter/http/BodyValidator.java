@@ -1,0 +1,64 @@
+package dev.tasklane.adapter.http;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Binds a JSON object to a request record and checks its Bean Validation constraints with the one shared
+ * {@link Validator}. Wrong types and violated constraints are a 422 naming each field and its reason.
+ */
+final class BodyValidator {
+    private final Json json;
+    private final Validator validator;
+
+    BodyValidator(Json json, Validator validator) {
+        this.json = json;
+        this.validator = validator;
+    }
+
+    <T> T bind(Map<String, Object> body, Class<T> type) {
+        T value;
+        try {
+            value = json.mapper().convertValue(body, type);
+        } catch (IllegalArgumentException wrongType) {
+            String field = "body";
+            if (wrongType.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+                field = mapping.getPath().stream()
+                        .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : String.valueOf(ref.getIndex()))
+                        .collect(Collectors.joining("."));
+            }
+            throw invalid(Map.of(field, List.of("has the wrong type")));
+        }
+        Set<ConstraintViolation<T>> violations = validator.validate(value);
+        if (!violations.isEmpty()) {
+            Map<String, List<String>> errors = new TreeMap<>();
+            violations.stream()
+                    .sorted(Comparator.comparing(violation -> violation.getPropertyPath().toString()))
+                    .forEach(violation -> errors.computeIfAbsent(snake(violation.getPropertyPath().toString()),
+                            key -> new java.util.ArrayList<>()).add(violation.getMessage()));
+            throw invalid(new LinkedHashMap<>(errors));
+        }
+        return value;
+    }
+
+    private static ApiProblem invalid(Map<String, ?> errors) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", "validation failed");
+        body.put("errors", errors);
+        body.put("documentation", ErrorDocs.API);
+        return new ApiProblem(422, body);
+    }
+
+    private static String snake(String property) {
+        return property.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.identity.Board;
+import io.javalin.http.Context;
+
+import java.util.Map;
+
+/**
+ * One request as the route handlers see it: the Javalin context, the body parsed once (lazily, within the
+ * size and nesting caps), and the authenticated caller.
+ */
+final class Call {
+    private final Context ctx;
+    private final Json json;
+    private Object body;
+    private ApiProblem bodyProblem;
+    private boolean parsed;
+    private Caller caller;
+
+    Call(Context ctx, Json json) {
+        this.ctx = ctx;
+        this.json = json;
+    }
+
+    Context ctx() {
+        return ctx;
+    }
+
+    Json json() {
+        return json;
+    }
+
+    /** The parsed body: Map, List or scalar; an empty body is an empty map. */
+    Object body() {
+        if (!parsed) {
+            parsed = true;
+            try {
+                long declared = ctx.req().getContentLengthLong();
+                body = json.parse(json.readBounded(ctx.req().getInputStream(), declared));
+            } catch (ApiProblem problem) {
+                bodyProblem = problem;
+            } catch (java.io.IOException unreadable) {
+                bodyProblem = ApiProblem.badRequest("The request body could not be read: " + unreadable.getMessage());
+            }
+        }
+        if (bodyProblem != null) {
+            throw bodyProblem;
+        }
+        return body;
+    }
+
+    /** The body as a JSON object; any other JSON value is a 422. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> object() {
+        Object value = body();
+        if (value instanceof Map<?, ?> map) {
+            return (Map<String, Object>) map;
+        }
+        throw ApiProblem.invalid("body", "must be a JSON object, got " + Params.jsonType(value));
+    }
+
+    /** A string parameter from the body (when it is an object) or else the query string; null when absent. */
+    String param(String key) {
+        Object value = body() instanceof Map<?, ?> map ? map.get(key) : null;
+        if (value == null) {
+            return ctx.queryParam(key);
+        }
+        if (value instanceof String text) {
+            return text;
+        }
+        throw ApiProblem.invalid(key, "must be a string");
+    }
+
+    /** Like {@link #param} but never fails: used for agent_name during authentication. */
+    String softParam(String key) {
+        try {
+            return param(key);
+        } catch (ApiProblem ignored) {
+            return ctx.queryParam(key);
+        }
+    }
+
+    boolean slim() {
+        Object value = body() instanceof Map<?, ?> map ? map.get("response_view") : null;
+        if (value == null) {
+            value = ctx.queryParam("response_view");
+        }
+        return "slim".equals(value);
+    }
+
+    TaskRef ref() {
+        return TaskRef.parse(ctx.pathParam("id"));
+    }
+
+    void authenticated(Caller value) {
+        this.caller = value;
+    }
+
+    Caller caller() {
+        if (caller == null) {
+            throw new IllegalStateException("route is not authenticated");
+        }
+        return caller;
+    }
+
+    Actor actor() {
+        return caller().actor();
+    }
+
+    Board board() {
+        return caller().board();
+    }
+
+    void respond(int status, Object value) {
+        ctx.status(status).contentType("application/json").result(json.write(value));
+    }
+
+    void ok(Object value) {
+        respond(200, value);
+    }
+}

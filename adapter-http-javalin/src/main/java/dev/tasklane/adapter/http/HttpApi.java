@@ -1,0 +1,79 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.application.port.in.UseCases;
+import io.javalin.Javalin;
+import io.javalin.http.HandlerType;
+import io.javalin.http.HttpResponseException;
+import io.javalin.json.JavalinJackson;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
+import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The HTTP front end: one call builds a configured, not yet started {@link Javalin} serving every endpoint
+ * over the given use cases.
+ */
+public final class HttpApi {
+    private HttpApi() {
+    }
+
+    public static Javalin create(UseCases useCases, HttpSettings settings) {
+        Json json = new Json(settings);
+        Validator validator = buildValidator();
+        AuthFilter auth = new AuthFilter(useCases.identity(),
+                new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock()));
+        ErrorMapper errors = new ErrorMapper(json);
+
+        List<Route> routes = new ArrayList<>();
+        routes.addAll(new SystemRoutes(useCases, settings).routes());
+        routes.addAll(new WorkflowRoutes(useCases, json).routes());
+        routes.addAll(new TaskRoutes(useCases).routes());
+        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, validator)).routes());
+        EventStream events = new EventStream(useCases.events(), json);
+        routes.add(events.route());
+        Object[] openApi = new Object[1];
+        routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",
+                call -> call.ok(openApi[0])));
+        List<Route> table = List.copyOf(routes);
+        openApi[0] = OpenApi.document(table, settings.baseUrl());
+
+        return Javalin.create(config -> {
+            config.jsonMapper(new JavalinJackson(json.mapper(), false));
+            config.http.maxRequestSize = settings.maxBodyBytes();
+            config.http.prefer405over404 = true;
+            config.startup.showJavalinBanner = false;
+            config.routes.exception(HttpResponseException.class, errors::handle);
+            config.routes.exception(Exception.class, errors::handle);
+            for (Route route : table) {
+                if (route == events.route()) {
+                    config.routes.before(route.path(), ctx -> {
+                        Call call = new Call(ctx, json);
+                        auth.authenticate(call);
+                        ctx.attribute(EventStream.CALLER, call.caller());
+                    });
+                    config.routes.sse(route.path(), events::serve);
+                    continue;
+                }
+                Route.Handler handler = route.handler();
+                config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
+                    Call call = new Call(ctx, json);
+                    if (route.authenticated()) {
+                        auth.authenticate(call);
+                    }
+                    handler.handle(call);
+                });
+            }
+        });
+    }
+
+    private static Validator buildValidator() {
+        ValidatorFactory factory = Validation.byDefaultProvider().configure()
+                .messageInterpolator(new ParameterMessageInterpolator())
+                .buildValidatorFactory();
+        return factory.getValidator();
+    }
+}

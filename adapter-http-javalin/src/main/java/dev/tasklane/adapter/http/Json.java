@@ -1,0 +1,151 @@
+package dev.tasklane.adapter.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The one Jackson configuration of the edge: bodies parse to plain {@code Map}/{@code List}/scalars with
+ * integral numbers as Integer, Long or BigInteger; trailing tokens, over-deep nesting and non-standard JSON
+ * are refused; responses are written with the same mapper.
+ */
+final class Json {
+    private final ObjectMapper mapper;
+    private final long maxBodyBytes;
+    private final int maxDepth;
+
+    Json(HttpSettings settings) {
+        this.maxBodyBytes = settings.maxBodyBytes();
+        this.maxDepth = settings.maxJsonDepth();
+        JsonMapper built = JsonMapper.builder()
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                .addModule(new JavaTimeModule())
+                .build();
+        built.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(maxDepth)
+                .maxStringLength((int) Math.min(Integer.MAX_VALUE, Math.max(maxBodyBytes, 20_000_000L)))
+                .build());
+        built.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        built.coercionConfigFor(LogicalType.Boolean)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        built.coercionConfigFor(LogicalType.Integer)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        this.mapper = built;
+    }
+
+    ObjectMapper mapper() {
+        return mapper;
+    }
+
+    long maxBodyBytes() {
+        return maxBodyBytes;
+    }
+
+    /** Reads at most the body cap from the stream; more is a 413. */
+    byte[] readBounded(InputStream in, long declaredLength) {
+        if (declaredLength > maxBodyBytes) {
+            throw ApiProblem.tooLarge(maxBodyBytes);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        long total = 0;
+        try (in) {
+            int read;
+            while ((read = in.read(buffer)) != -1) {
+                total += read;
+                if (total > maxBodyBytes) {
+                    throw ApiProblem.tooLarge(maxBodyBytes);
+                }
+                out.write(buffer, 0, read);
+            }
+        } catch (IOException unreadable) {
+            throw ApiProblem.badRequest("The request body could not be read: " + unreadable.getMessage());
+        }
+        return out.toByteArray();
+    }
+
+    /** Parses a whole JSON document; an empty body is an empty object, as Phoenix treats it. */
+    Object parse(byte[] body) {
+        if (isBlank(body)) {
+            return new java.util.LinkedHashMap<String, Object>();
+        }
+        return parseDocument(body, "The request body");
+    }
+
+    /** Parses a JSON document that is not a request body (a decoded changed_files envelope). */
+    Object parseDocument(byte[] body, String what) {
+        try {
+            return mapper.readValue(body, Object.class);
+        } catch (StreamConstraintsException tooDeep) {
+            throw ApiProblem.badRequest(what + " nests JSON deeper than " + maxDepth
+                    + " levels (or holds an oversized value); flatten the structure and retry.");
+        } catch (JsonProcessingException malformed) {
+            throw ApiProblem.badRequest(what + " is not valid JSON: " + describe(malformed)
+                    + ". Send one JSON object, e.g. {\"task\": {\"title\": \"...\"}}, with double-quoted keys and no trailing data.");
+        } catch (IOException unreadable) {
+            throw ApiProblem.badRequest(what + " could not be read: " + unreadable.getMessage());
+        }
+    }
+
+    String write(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException unwritable) {
+            throw new IllegalStateException("response not serializable", unwritable);
+        }
+    }
+
+    private static String describe(JsonProcessingException error) {
+        String message = error.getOriginalMessage();
+        if (message == null) {
+            return "unreadable";
+        }
+        int cut = message.indexOf('\n');
+        String first = cut < 0 ? message : message.substring(0, cut);
+        if (first.length() > 200) {
+            first = first.substring(0, 200) + "…";
+        }
+        if (error.getLocation() != null) {
+            first += " (line " + error.getLocation().getLineNr() + ", column " + error.getLocation().getColumnNr() + ")";
+        }
+        return first;
+    }
+
+    private static boolean isBlank(byte[] body) {
+        for (byte b : body) {
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,160 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.application.port.in.ReadTasksUseCase;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.out.TaskQuery;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.TaskType;
+import io.javalin.http.Context;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The query string of {@code GET /api/tasks} (decisions.md "Lists") turned into a {@link TaskQuery}. */
+final class TaskListQuery {
+    private TaskListQuery() {
+    }
+
+    static TaskQuery from(Call call, ReadTasksUseCase reads) {
+        Context ctx = call.ctx();
+        long boardId = call.board().id();
+        Status status = enumParam(ctx, "status", Status::fromWire, "open, in_progress, review, completed");
+        ColumnFilter columnFilter = columnStatus(call);
+        if (columnFilter.impossible()) {
+            return impossible(boardId);
+        }
+        Status byColumn = columnFilter.status();
+        if (byColumn != null) {
+            if (status != null && status != byColumn) {
+                return impossible(boardId);
+            }
+            status = byColumn;
+        }
+        TaskType type = enumParam(ctx, "type", TaskType::fromWire, "work, defect, goal");
+        Priority priority = enumParam(ctx, "priority", Priority::fromWire, "low, medium, high, critical");
+        Long assignedTo = null;
+        boolean unassigned = false;
+        String assignedRaw = ctx.queryParam("assigned_to_id");
+        if (assignedRaw != null) {
+            if (assignedRaw.equals("null") || assignedRaw.equals("none") || assignedRaw.isEmpty()) {
+                unassigned = true;
+            } else {
+                try {
+                    assignedTo = Long.parseLong(assignedRaw);
+                } catch (NumberFormatException notANumber) {
+                    throw ApiProblem.invalid("assigned_to_id", "must be a user id, or null/none for unassigned tasks");
+                }
+            }
+        }
+        Long parentId = null;
+        String parent = ctx.queryParam("parent");
+        if (parent != null && !parent.isEmpty()) {
+            try {
+                parentId = reads.get(call.actor(), TaskRef.parse(parent)).task().id();
+            } catch (NotFoundException unknownParent) {
+                return impossible(boardId);
+            }
+        }
+        String q = ctx.queryParam("q");
+        Instant updatedSince = instant(ctx.queryParam("updated_since"));
+        TaskQuery.Sort sort = TaskQuery.Sort.POSITION;
+        boolean descending = false;
+        String sortRaw = ctx.queryParam("sort");
+        if (sortRaw != null && !sortRaw.isEmpty()) {
+            descending = sortRaw.startsWith("-");
+            String name = descending ? sortRaw.substring(1) : sortRaw;
+            try {
+                sort = TaskQuery.Sort.valueOf(name.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException unknown) {
+                throw ApiProblem.invalid("sort", "must be one of priority, position, updated_at, identifier (prefix - for descending)");
+            }
+            if (!name.equals(name.toLowerCase(Locale.ROOT))) {
+                throw ApiProblem.invalid("sort", "must be one of priority, position, updated_at, identifier (prefix - for descending)");
+            }
+        }
+        Integer limit = Params.queryInt(ctx.queryParam("limit"), "limit", 1, TaskQuery.MAX_LIMIT);
+        String cursor = ctx.queryParam("cursor");
+        return new TaskQuery(boardId, status, type, priority, assignedTo, unassigned, parentId,
+                q == null || q.isEmpty() ? null : q, updatedSince, sort, descending,
+                limit == null ? TaskQuery.DEFAULT_LIMIT : limit, cursor == null || cursor.isEmpty() ? null : cursor);
+    }
+
+    /** {@code column_id} (Stride: 400 when not an integer, 404 when not on the board) or {@code column} (name). */
+    private record ColumnFilter(Status status, boolean impossible) {
+    }
+
+    private static ColumnFilter columnStatus(Call call) {
+        String columnId = call.ctx().queryParam("column_id");
+        Status status = null;
+        if (columnId != null) {
+            long id;
+            try {
+                id = Long.parseLong(columnId);
+            } catch (NumberFormatException notAnInteger) {
+                Map<String, Object> body = new LinkedHashMap<>();
+                body.put("error", "Invalid column_id: must be an integer");
+                body.putAll(ErrorDocs.forCode("invalid_param"));
+                throw new ApiProblem(400, body);
+            }
+            Column found = null;
+            for (Map.Entry<Column, Long> entry : call.board().columnIds().entrySet()) {
+                if (entry.getValue() == id) {
+                    found = entry.getKey();
+                }
+            }
+            if (found == null) {
+                throw ApiProblem.plain(404, "Task not found");
+            }
+            status = Status.of(found);
+        }
+        String name = call.ctx().queryParam("column");
+        if (name != null) {
+            Column column = Column.byName(name).orElseThrow(() ->
+                    ApiProblem.invalid("column", "must be one of Ready, Doing, Review, Done"));
+            Status named = Status.of(column);
+            if (status != null && status != named) {
+                return new ColumnFilter(null, true);
+            }
+            status = named;
+        }
+        return new ColumnFilter(status, false);
+    }
+
+    private static <E> E enumParam(Context ctx, String name, java.util.function.Function<String, java.util.Optional<E>> parse,
+                                   String allowed) {
+        String raw = ctx.queryParam(name);
+        if (raw == null || raw.isEmpty()) {
+            return null;
+        }
+        return parse.apply(raw).orElseThrow(() -> ApiProblem.invalid(name, "must be one of " + allowed));
+    }
+
+    private static Instant instant(String raw) {
+        if (raw == null || raw.isEmpty()) {
+            return null;
+        }
+        try {
+            return Instant.parse(raw);
+        } catch (DateTimeParseException notAnInstant) {
+            try {
+                return LocalDateTime.parse(raw).toInstant(ZoneOffset.UTC);
+            } catch (DateTimeParseException notLocal) {
+                throw ApiProblem.invalid("updated_since", "must be an ISO-8601 timestamp such as 2026-01-15T16:55:53Z");
+            }
+        }
+    }
+
+    /** A query no task matches: a contradictory column/status pair or an unknown parent. */
+    private static TaskQuery impossible(long boardId) {
+        return new TaskQuery(boardId, null, null, null, Long.MIN_VALUE, false, null, null, null,
+                TaskQuery.Sort.POSITION, false, 1, null);
+    }
+}

@@ -1,0 +1,167 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyNode;
+import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
+import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
+import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.identity.Board;
+import io.javalin.http.HandlerType;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Creating, reading, editing and assigning tasks; the goal's after_goal report and status. */
+final class TaskRoutes {
+    private final UseCases useCases;
+
+    TaskRoutes(UseCases useCases) {
+        this.useCases = useCases;
+    }
+
+    List<Route> routes() {
+        return List.of(
+                Route.authed(HandlerType.POST, "/api/tasks/batch", "Create several goals with nested tasks, all or none", this::batch),
+                Route.authed(HandlerType.POST, "/api/tasks", "Create a task, or a goal with nested tasks", this::create),
+                Route.authed(HandlerType.GET, "/api/tasks", "List the board's tasks (filters, sort, cursor pages)", this::list),
+                Route.authed(HandlerType.GET, "/api/tasks/{id}", "One task by id or identifier", this::show),
+                Route.authed(HandlerType.GET, "/api/tasks/{id}/tree", "A goal with its children and counts", this::tree),
+                Route.authed(HandlerType.GET, "/api/tasks/{id}/dependencies", "The tasks a task depends on, recursively", this::dependencies),
+                Route.authed(HandlerType.GET, "/api/tasks/{id}/dependents", "The tasks that depend on a task", this::dependents),
+                Route.authed(HandlerType.GET, "/api/tasks/{id}/history", "A task's history (claims, completions, assignments...)", this::history),
+                Route.authed(HandlerType.PATCH, "/api/tasks/{id}", "Edit a task's descriptive fields", this::update),
+                Route.authed(HandlerType.PUT, "/api/tasks/{id}", "Edit a task's descriptive fields (alias of PATCH)", this::update),
+                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/assign", "Assign a task or a goal (cascading) to a user or nobody", this::assign),
+                Route.authed(HandlerType.GET, "/api/tasks/{id}/after_goal_status", "Whether a goal's after_goal hook is armed", this::afterGoalStatus),
+                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/after_goal", "Report the goal's after_goal hook result", this::afterGoal));
+    }
+
+    private void create(Call call) {
+        Map<String, Object> task = RootKeys.createTask(call.object());
+        Created created = useCases.create().create(call.actor(), task, call.softParam("agent_name"));
+        call.ctx().header("location", "/api/tasks/" + created.root().task().id());
+        if (created.goalWithChildren()) {
+            call.respond(201, goalRender(created, call.board()));
+        } else {
+            call.respond(201, Envelope.data(TaskJson.full(created.root(), call.board())).skills().build());
+        }
+    }
+
+    private void batch(Call call) {
+        List<Object> goals = RootKeys.goals(call.object());
+        List<Created> created = useCases.batch().createBatch(call.actor(), goals, call.softParam("agent_name"));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("success", true);
+        body.put("goals", created.stream().map(entry -> goalRender(entry, call.board())).toList());
+        body.put("total", created.size());
+        call.respond(201, body);
+    }
+
+    static Map<String, Object> goalRender(Created created, Board board) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("goal", TaskJson.goal(created.root(), board));
+        body.put("child_tasks", created.children().stream().map(TaskJson::summary).toList());
+        return body;
+    }
+
+    private void list(Call call) {
+        TaskListPage page = useCases.reads().list(call.actor(), TaskListQuery.from(call, useCases.reads()));
+        boolean slim = call.slim();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("data", page.tasks().stream().map(view -> slim ? TaskJson.summary(view) : TaskJson.full(view, call.board())).toList());
+        body.put("next_cursor", page.nextCursor());
+        call.ok(body);
+    }
+
+    private void show(Call call) {
+        TaskView view = useCases.reads().get(call.actor(), call.ref());
+        call.ok(Envelope.data(render(view, call)).skills().build());
+    }
+
+    private void tree(Call call) {
+        TaskTree tree = useCases.reads().tree(call.actor(), call.ref());
+        boolean slim = call.slim();
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("task", TaskJson.full(tree.root(), call.board()));
+        data.put("children", tree.children().stream()
+                .map(child -> slim ? TaskJson.summary(child) : TaskJson.full(child, call.board())).toList());
+        data.put("counts", Map.of("total", tree.total(), "completed", tree.completed(), "blocked", tree.blocked()));
+        call.ok(Envelope.data(data).build());
+    }
+
+    private void dependencies(Call call) {
+        DependencyNode root = useCases.reads().dependencies(call.actor(), call.ref());
+        call.ok(dependencyNode(root));
+    }
+
+    private static Map<String, Object> dependencyNode(DependencyNode node) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("task", TaskJson.summary(node.task()));
+        json.put("dependencies", node.dependencies().stream().map(TaskRoutes::dependencyNode).toList());
+        return json;
+    }
+
+    private void dependents(Call call) {
+        Dependents dependents = useCases.reads().dependents(call.actor(), call.ref());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("task", TaskJson.summary(dependents.task()));
+        body.put("dependents", dependents.dependents().stream().map(TaskJson::summary).toList());
+        call.ok(body);
+    }
+
+    private void history(Call call) {
+        List<HistoryEntry> entries = useCases.reads().history(call.actor(), call.ref());
+        call.ok(Envelope.data(entries.stream().map(TaskRoutes::historyEntry).toList()).build());
+    }
+
+    private static Map<String, Object> historyEntry(HistoryEntry entry) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("task_id", entry.taskId());
+        json.put("kind", entry.kind().eventName());
+        json.put("at", TaskJson.utc(entry.at()));
+        json.put("actor_user_id", entry.actorUserId());
+        json.put("agent_name", entry.agentName());
+        json.put("facts", entry.facts());
+        return json;
+    }
+
+    private void update(Call call) {
+        Map<String, Object> task = RootKeys.updateTask(call.object());
+        TaskView view = useCases.update().update(call.actor(), call.ref(), task);
+        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+    }
+
+    private void assign(Call call) {
+        Map<String, Object> body = call.object();
+        if (!body.containsKey("assigned_to_id")) {
+            throw ApiProblem.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
+        }
+        Long assignee = Params.optionalLong(body, "assigned_to_id");
+        TaskView view = useCases.assignment().assign(call.actor(), call.ref(), assignee);
+        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+    }
+
+    private void afterGoalStatus(Call call) {
+        AfterGoalStatus status = useCases.afterGoal().status(call.actor(), call.ref());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("after_goal_armed", status.armed());
+        body.put("goal_id", status.armed() ? status.goal().task().id() : null);
+        body.put("goal_identifier", status.armed() ? status.goal().task().identifier().toString() : null);
+        body.put("env", status.armed() ? status.env() : Map.of());
+        call.ok(body);
+    }
+
+    private void afterGoal(Call call) {
+        TaskView view = useCases.afterGoal().report(call.actor(), call.ref(), call.object());
+        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+    }
+
+    private static Object render(TaskView view, Call call) {
+        return call.slim() ? TaskJson.summary(view) : TaskJson.full(view, call.board());
+    }
+}

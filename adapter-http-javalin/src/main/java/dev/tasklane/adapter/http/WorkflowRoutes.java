@@ -1,0 +1,136 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
+import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
+import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.in.UseCases;
+import io.javalin.http.HandlerType;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The agent loop: next, claim, heartbeat, unclaim, complete, changed_files, and the review flow. */
+final class WorkflowRoutes {
+    static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
+
+    private final UseCases useCases;
+    private final ChangedFilesDecoder decoder;
+
+    WorkflowRoutes(UseCases useCases, Json json) {
+        this.useCases = useCases;
+        this.decoder = new ChangedFilesDecoder(json);
+    }
+
+    List<Route> routes() {
+        return List.of(
+                Route.authed(HandlerType.GET, "/api/tasks/next", "The next task the caller could claim", this::next),
+                Route.authed(HandlerType.POST, "/api/tasks/claim", "Claim a task (named or next) with before_doing proof", this::claim),
+                Route.authed(HandlerType.POST, "/api/tasks/{id}/unclaim", "Release a claimed task", this::unclaim),
+                Route.authed(HandlerType.POST, "/api/tasks/{id}/heartbeat", "Extend the caller's claim", this::heartbeat),
+                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/complete", "Complete a task with after_doing and before_review proofs", this::complete),
+                Route.authed(HandlerType.POST, "/api/tasks/{id}/complete", "Complete a task (POST alias used by the Stride hook)", this::complete),
+                Route.authed(HandlerType.PUT, "/api/tasks/{id}/changed_files", "Upload the per-file diff snapshot", this::changedFiles),
+                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/review", "Record a reviewer's decision on a task in Review", this::review),
+                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/mark_reviewed", "Finalize a review with after_review proof", this::markReviewed),
+                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/mark_done", "Move a task in Review to Done without hooks", this::markDone));
+    }
+
+    private void next(Call call) {
+        Optional<TaskView> next = useCases.next().next(call.actor());
+        if (next.isEmpty()) {
+            throw ApiProblem.plain(404, NO_TASKS);
+        }
+        Object data = call.slim() ? TaskJson.summary(next.get()) : TaskJson.full(next.get(), call.board());
+        call.ok(Envelope.data(data).skills().skillsCheck(call.ctx().queryParam("skills_version")).build());
+    }
+
+    private void claim(Call call) {
+        Map<String, Object> body = call.object();
+        String identifier = Params.optionalString(body, "identifier");
+        String agentName = Params.optionalString(body, "agent_name");
+        String skills = Params.optionalString(body, "skills_version");
+        Claimed claimed = useCases.claims().claim(call.actor(), identifier == null || identifier.isEmpty() ? null : identifier,
+                agentName == null ? "Unknown" : agentName, body.get("before_doing_result"));
+        Map<String, Object> data = TaskJson.full(claimed.task(), call.board());
+        data.put("claim_token", claimed.claimToken());
+        call.ok(Envelope.data(data).put("hook", TaskJson.hook(claimed.hook())).skills().skillsCheck(skills).build());
+    }
+
+    private void unclaim(Call call) {
+        TaskView view = useCases.leases().unclaim(call.actor(), call.ref(), call.param("claim_token"));
+        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+    }
+
+    private void heartbeat(Call call) {
+        TaskView view = useCases.leases().heartbeat(call.actor(), call.ref(), call.param("claim_token"));
+        Map<String, Object> data = TaskJson.full(view, call.board());
+        call.ok(Envelope.data(data).put("claim_expires_at", data.get("claim_expires_at")).skills().build());
+    }
+
+    private void complete(Call call) {
+        Map<String, Object> body = new LinkedHashMap<>(call.object());
+        String skills = Params.optionalString(body, "skills_version");
+        boolean slim = call.slim();
+        Completed completed = useCases.completion().complete(call.actor(), call.ref(), body);
+        Object data = slim ? TaskJson.ack(completed.task()) : TaskJson.full(completed.task(), call.board());
+        Envelope envelope = Envelope.data(data).put("hooks", TaskJson.hooks(completed.hooks()));
+        if (!completed.warnings().isEmpty()) {
+            envelope.put("warnings", completed.warnings());
+        }
+        call.ok(envelope.skills().skillsCheck(skills).build());
+    }
+
+    private void changedFiles(Call call) {
+        Object body = call.body();
+        Object value;
+        String claimToken = call.ctx().queryParam("claim_token");
+        boolean slim;
+        if (body instanceof List<?> bare) {
+            value = bare;
+            slim = "slim".equals(call.ctx().queryParam("response_view"));
+        } else if (body instanceof Map<?, ?> map) {
+            value = map.get("changed_files");
+            slim = call.slim();
+            if (map.get("claim_token") instanceof String token) {
+                claimToken = token;
+            }
+        } else {
+            throw ApiProblem.invalid("body", "must be a JSON object {\"changed_files\": [...]} or a JSON array");
+        }
+        Object decoded = decoder.decode(value);
+        TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), decoded, claimToken);
+        if (slim) {
+            call.ok(Envelope.data(TaskJson.ack(view)).build());
+        } else {
+            call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        }
+    }
+
+    private void review(Call call) {
+        Map<String, Object> body = call.object();
+        String status = Params.optionalString(body, "review_status");
+        String notes = Params.optionalString(body, "review_notes");
+        TaskView view = useCases.reviews().review(call.actor(), call.ref(), status, notes);
+        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+    }
+
+    private void markReviewed(Call call) {
+        Map<String, Object> body = call.object();
+        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(), body.get("after_review_result"),
+                Params.optionalString(body, "agent_name"));
+        Envelope envelope = Envelope.data(TaskJson.full(reviewed.task(), call.board()));
+        if (!reviewed.hooks().isEmpty()) {
+            envelope.put("hooks", TaskJson.hooks(reviewed.hooks()));
+        }
+        call.ok(envelope.skills().build());
+    }
+
+    private void markDone(Call call) {
+        call.object();
+        TaskView view = useCases.reviews().markDone(call.actor(), call.ref());
+        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+    }
+}

@@ -1,0 +1,64 @@
+package dev.tasklane.application.service.onboarding;
+
+import static dev.tasklane.application.service.onboarding.Json.obj;
+
+import java.util.List;
+import java.util.Map;
+
+/** The {@code api_reference} section: every endpoint an agent uses, grouped as the existing server groups them. */
+final class ApiReference {
+    private ApiReference() {
+    }
+
+    static Map<String, Object> reference(String baseUrl) {
+        return obj(
+                "base_url", baseUrl,
+                "authentication", obj("header", "Authorization: Bearer <API Token>",
+                        "exempt", List.of("GET /api/agent/onboarding", "GET /health"),
+                        "identity", "GET /api/me shows the token's user, board, capabilities and reviewer flag"),
+                "endpoints", obj(
+                        "discovery", List.of(
+                                endpoint("GET", "/api/agent/onboarding", "This document (no auth)"),
+                                endpoint("GET", "/api/tasks/next", "The next claimable task for you"),
+                                endpoint("GET", "/api/tasks", "List tasks (filters status, type, priority, column, "
+                                        + "assigned_to_id, parent, q, updated_since; sort; limit; cursor)"),
+                                endpoint("GET", "/api/tasks/:id", "One task by id or identifier"),
+                                endpoint("GET", "/api/tasks/:id/tree", "A goal with its children"),
+                                endpoint("GET", "/api/tasks/:id/history", "A task's history"),
+                                endpoint("GET", "/api/events", "Server-Sent Events of the board's tasks "
+                                        + "(Last-Event-ID resumes)")),
+                        "creation", List.of(
+                                endpoint("POST", "/api/tasks", "Create a task, or a goal with nested tasks "
+                                        + "(root key task)"),
+                                endpoint("POST", "/api/tasks/batch", "Create several goals atomically (root key goals)")),
+                        "management", List.of(
+                                endpoint("PATCH", "/api/tasks/:id", "Update descriptive fields"),
+                                endpoint("PATCH", "/api/tasks/:id/assign", "Assign a task or goal "
+                                        + "{assigned_to_id}; a goal cascades to its open children")),
+                        "workflow", List.of(
+                                endpoint("POST", "/api/tasks/claim", "Claim with before_doing_result"),
+                                endpoint("POST", "/api/tasks/:id/heartbeat", "Extend your claim"),
+                                endpoint("POST", "/api/tasks/:id/unclaim", "Release your claim"),
+                                endpoint("PATCH", "/api/tasks/:id/complete", "Complete with after_doing_result, "
+                                        + "before_review_result and the completion report"),
+                                endpoint("PUT", "/api/tasks/:id/changed_files", "Upload the per-file diff snapshot"),
+                                endpoint("PATCH", "/api/tasks/:id/mark_reviewed", "Finalize a reviewed task with "
+                                        + "after_review_result"),
+                                endpoint("GET", "/api/tasks/:id/after_goal_status", "Whether a goal's after_goal "
+                                        + "is armed"),
+                                endpoint("PATCH", "/api/tasks/:id/after_goal", "Report a goal's after_goal result")),
+                        "review", List.of(
+                                endpoint("PATCH", "/api/tasks/:id/review", "Record a review decision (reviewer "
+                                        + "tokens only)"),
+                                endpoint("PATCH", "/api/tasks/:id/mark_done", "A person's bypass for tasks in "
+                                        + "Review whose agent never came back")),
+                        "identity", List.of(
+                                endpoint("GET", "/api/me", "Who the token is"),
+                                endpoint("POST", "/api/tokens", "Create a token (shown once)"),
+                                endpoint("DELETE", "/api/tokens/:id", "Revoke a token"))));
+    }
+
+    private static Map<String, Object> endpoint(String method, String path, String purpose) {
+        return obj("method", method, "path", path, "purpose", purpose);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.tasklane.application.service.onboarding;
+
+import static dev.tasklane.application.service.onboarding.Json.obj;
+
+import dev.tasklane.domain.hook.HookName;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The two files an agent creates in its project: {@code .stride_auth.md} (server address and token, never
+ * committed) and {@code .stride.md} (the shell commands of each hook, one {@code ## <hook>} section each).
+ * The client plugin greps the exact {@code **API URL:**} and {@code **API Token:**} lines of the first.
+ */
+final class FileTemplates {
+    /** The token placeholder the agent replaces with the real token. */
+    static final String TOKEN_PLACEHOLDER = "{{YOUR_TOKEN_HERE}}";
+
+    private FileTemplates() {
+    }
+
+    /** The line the plugin reads the server address from. */
+    static String apiUrlLine(String baseUrl) {
+        return "- **API URL:** `" + baseUrl + "`";
+    }
+
+    /** The line the plugin reads the token from (the first backtick-quoted value). */
+    static String apiTokenLine() {
+        return "- **API Token:** `" + TOKEN_PLACEHOLDER + "`";
+    }
+
+    static String strideAuthMd(String baseUrl) {
+        return String.join("\n",
+                "# Tasklane API credentials",
+                "",
+                "Do NOT commit this file: add `.stride_auth.md` to `.gitignore`.",
+                "",
+                apiUrlLine(baseUrl),
+                apiTokenLine(),
+                "- **User Email:** `{{YOUR_EMAIL}}`",
+                "",
+                "Send the token on every call except onboarding: `Authorization: Bearer <API Token>`.",
+                "A leaked token must be revoked (DELETE /api/tokens/:id) and replaced.",
+                "");
+    }
+
+    static String strideMd() {
+        return String.join("\n",
+                "# Tasklane hooks",
+                "",
+                "Each `## <hook>` section holds shell commands run on your machine, in the project root, with the",
+                "hook's environment (TASK_IDENTIFIER, TASK_TITLE, ...). A non-zero exit code stops the workflow.",
+                "",
+                section(HookName.BEFORE_DOING, "git pull --ff-only", "mvn -q -DskipTests compile"),
+                section(HookName.AFTER_DOING, "mvn -q verify", "git diff --stat"),
+                section(HookName.BEFORE_REVIEW, "git push -u origin HEAD",
+                        "gh pr create --fill --title \"$TASK_IDENTIFIER: $TASK_TITLE\""),
+                section(HookName.AFTER_REVIEW, "gh pr merge --squash --delete-branch"),
+                section(HookName.AFTER_GOAL, "echo \"Goal $GOAL_IDENTIFIER finished\" >> CHANGELOG.md"));
+    }
+
+    private static String section(HookName hook, String... commands) {
+        StringBuilder out = new StringBuilder("## ").append(hook.wire()).append("\n\n```bash\n");
+        for (String command : commands) {
+            out.append(command).append('\n');
+        }
+        return out.append("```\n").toString();
+    }
+
+    /** The explanation of both formats. */
+    static Map<String, Object> formats() {
+        return obj(
+                "stride_auth_md", obj(
+                        "purpose", "Where the server is and which token to use; read by you and by the client "
+                                + "plugin",
+                        "location", "project root, listed in .gitignore",
+                        "required_lines", List.of("- **API URL:** `<base url>`", apiTokenLine()),
+                        "parsing", "The plugin takes the first http(s) URL on the **API URL:** line and the first "
+                                + "backtick-quoted value on the **API Token:** line; keep both lines exactly in "
+                                + "this shape"),
+                "stride_md", obj(
+                        "purpose", "The commands each hook runs; the service never runs them, you do, and you "
+                                + "report each result as proof",
+                        "location", "project root, committed with the project",
+                        "sections", java.util.Arrays.stream(HookName.values()).map(h -> "## " + h.wire()).toList(),
+                        "execution", "Run the section's commands in order with bash in the project root, with the "
+                                + "hook's env from the API response exported; stop at the first failing command. "
+                                + "Report {exit_code, output, duration_ms}. An empty or missing section counts as "
+                                + "success with exit_code 0 and empty output.",
+                        "timeouts", "Each hook must finish within its timeout (hooks.available_hooks[].timeout)"));
+    }
+}

@@ -1,0 +1,214 @@
+package dev.tasklane.application.service.onboarding;
+
+import static dev.tasklane.application.service.onboarding.Json.obj;
+
+import dev.tasklane.application.port.in.OnboardingUseCase;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.TaskField;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * {@code GET /api/agent/onboarding}: the document that teaches a new agent the whole workflow. It keeps the
+ * existing server's top-level keys (stride-wire §6) so that existing agents and plugins find what they look
+ * for, and adds {@code json_schemas}: JSON Schemas of every request body, generated from the validation's
+ * own definitions. Hook timeouts come from the configured {@link WorkflowLimits}; the completion schema
+ * follows the configured validation mode. The document is a tree of {@code Map}s and {@code List}s.
+ */
+public final class OnboardingService implements OnboardingUseCase {
+    /** The document's version (interface-spec §9). */
+    public static final String VERSION = "1.0";
+    /** The skills version agents compare with {@code current_skills_version}. */
+    public static final String SKILLS_VERSION = "1.0";
+    /** The key the existing server opens its document with; kept for agents that look for it. */
+    public static final String STOP_KEY = "\u26a0\ufe0f\u26a0\ufe0f\u26a0\ufe0f_STOP_DO_NOT_PROCEED_UNTIL_SETUP_COMPLETE_"
+            + "\u26a0\ufe0f\u26a0\ufe0f\u26a0\ufe0f";
+
+    private static final Map<String, String> PLUGIN_VERSIONS = obj2("generic", "1.9.0", "codex", "1.4.0",
+            "copilot", "2.5.0", "gemini", "1.5.0", "opencode", "1.4.0");
+
+    private final WorkflowLimits limits;
+    private final CompletionRules.Mode mode;
+
+    /**
+     * @param limits the configured limits; the hooks' timeouts are read from them
+     * @param mode   the configured completion validation mode
+     */
+    public OnboardingService(WorkflowLimits limits, CompletionRules.Mode mode) {
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.mode = Objects.requireNonNull(mode, "completion mode");
+    }
+
+    /** The spec's defaults: hook timeouts of interface-spec §2.8, grace mode. */
+    public static OnboardingService withDefaults() {
+        return new OnboardingService(WorkflowLimits.defaults(), CompletionRules.Mode.GRACE);
+    }
+
+    @Override
+    public Map<String, Object> onboarding(String baseUrl) {
+        String base = trimSlash(Objects.requireNonNull(baseUrl, "base url"));
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put(STOP_KEY, obj("message", "Complete MANDATORY_SETUP_CHECKLIST before calling any other endpoint",
+                "why", "Without .stride_auth.md and .stride.md you cannot authenticate or prove your hooks ran"));
+        doc.put("MANDATORY_SETUP_CHECKLIST", AgentGuide.setupChecklist(base));
+        doc.put("SETUP_COMPLETION_CONFIRMATION", obj("confirm", "GET " + base + "/api/me answers 200 with your "
+                + "user and board, and both files exist in the project root"));
+        doc.put("version", VERSION);
+        doc.put("skills_version", SKILLS_VERSION);
+        doc.put("api_base_url", base);
+        doc.put("overview", overview());
+        doc.put("quick_start", quickStart(base));
+        doc.put("file_templates", obj("stride_auth_md", FileTemplates.strideAuthMd(base),
+                "stride_md", FileTemplates.strideMd(), "formats", FileTemplates.formats()));
+        doc.put("workflow", AgentGuide.workflow());
+        doc.put("hooks", AgentGuide.hooks(limits));
+        doc.put("api_schema", apiSchema());
+        doc.put("json_schemas", OnboardingSchemas.all(mode));
+        doc.put("api_reference", ApiReference.reference(base));
+        doc.put("review_flow", AgentGuide.reviewFlow());
+        doc.put("capabilities", obj("valid", capabilityNames(),
+                "matching", "A task's required_capabilities must all be among your token's capabilities; a token "
+                        + "with no capabilities matches every task"));
+        doc.put("common_mistakes_agents_make", AgentGuide.commonMistakes());
+        doc.put("quick_reference_card", AgentGuide.quickReferenceCard(base));
+        return Collections.unmodifiableMap(doc);
+    }
+
+    private static Map<String, Object> overview() {
+        return obj(
+                "what", "Tasklane is a kanban board for AI coding agents: tasks move Ready -> Doing -> Review -> "
+                        + "Done",
+                "task_types", "work and defect tasks are claimed and done; goals group tasks and are never claimed",
+                "agent_loop", "Claim, work, complete; if needs_review=false claim the next task, if "
+                        + "needs_review=true stop and wait for review. Repeat until a task needs review or no task "
+                        + "is left.",
+                "hooks", "Five client-side hooks run on your machine; the server requires their results as proof",
+                "claims", "A claim expires after " + WorkflowLimits.DEFAULT_CLAIM_TTL.toMinutes()
+                        + " minutes by default unless extended with a heartbeat");
+    }
+
+    private static List<Object> quickStart(String base) {
+        String auth = " -H \"Authorization: Bearer $TOKEN\" -H 'Content-Type: application/json'";
+        return List.of(
+                "1. Save this document's file_templates as .stride_auth.md (with your token) and .stride.md",
+                "2. Check your token: curl -s " + base + "/api/me -H \"Authorization: Bearer $TOKEN\"",
+                "3. Create a task: curl -s -X POST " + base + "/api/tasks" + auth + " -d '"
+                        + Json.write(OnboardingExamples.createTask()) + "'",
+                "4. Find work: curl -s " + base + "/api/tasks/next -H \"Authorization: Bearer $TOKEN\"",
+                "5. Run ## before_doing, then claim: curl -s -X POST " + base + "/api/tasks/claim" + auth + " -d '"
+                        + Json.write(OnboardingExamples.claim()) + "'",
+                "6. Work, run ## after_doing and ## before_review, then complete: curl -s -X PATCH " + base
+                        + "/api/tasks/" + OnboardingExamples.TASK_IDENTIFIER + "/complete" + auth + " -d '"
+                        + Json.write(OnboardingExamples.complete()) + "'",
+                "7. needs_review=false: run ## after_review now and go to step 4. needs_review=true: wait for the "
+                        + "review, run ## after_review, then: curl -s -X PATCH " + base + "/api/tasks/"
+                        + OnboardingExamples.TASK_IDENTIFIER + "/mark_reviewed" + auth + " -d '"
+                        + Json.write(OnboardingExamples.markReviewed()) + "'");
+    }
+
+    private Map<String, Object> apiSchema() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("description", "Request formats and field rules. json_schemas holds a JSON Schema of every body.");
+        out.put("request_formats", obj(
+                "create_task", obj("root_key", "task", "example", OnboardingExamples.createTask()),
+                "create_goal", obj("root_key", "task", "example", OnboardingExamples.createGoal()),
+                "batch_create", obj("root_key", "goals", "example", OnboardingExamples.batch()),
+                "claim_task", obj("required_body", OnboardingExamples.claim()),
+                "complete_task", obj("required_body", OnboardingExamples.complete()),
+                "mark_reviewed", obj("required_body", OnboardingExamples.markReviewed()),
+                "after_goal", obj("required_body", OnboardingExamples.afterGoal())));
+        out.put("hook_result_format", obj(
+                "fields", obj("exit_code", "integer, 0 = success; non-zero is refused",
+                        "output", "string, the hook's stdout/stderr (may be empty)",
+                        "duration_ms", "integer >= 0"),
+                "required_format", requiredHookFormats(),
+                "example", OnboardingExamples.hookResult(HookName.AFTER_DOING)));
+        out.put("explorer_result_format", obj(
+                "shapes", obj("dispatched", "dispatched: true, summary (>= " + CompletionRules.MIN_SUMMARY_CHARS
+                                + " non-whitespace characters), duration_ms >= 0",
+                        "skipped", "dispatched: false, reason (one of skip_reasons), summary"),
+                "skip_reasons", CompletionRules.SKIP_REASONS,
+                "examples", List.of(OnboardingExamples.explorerDispatched(),
+                        OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))));
+        out.put("reviewer_result_format", obj(
+                "required_on_dispatched", CompletionRules.STRUCTURED_BLOCKS,
+                "issue_severities", CompletionRules.SEVERITIES,
+                "issue_categories", CompletionRules.CATEGORIES,
+                "criterion_statuses", CompletionRules.CRITERION_STATUSES,
+                "verdict_statuses", CompletionRules.VERDICT_STATUSES,
+                "consideration_statuses", CompletionRules.CONSIDERATION_STATUSES,
+                "consistency", "A partial or unmitigated consideration forces security_considerations.status "
+                        + "failed and should be backed by an issues entry with category security",
+                "examples", List.of(OnboardingExamples.reviewerApproved(),
+                        OnboardingExamples.reviewerChangesRequested())));
+        out.put("workflow_steps_format", obj(
+                "step_names", CompletionRules.STEP_NAMES,
+                "skip_reason_codes", CompletionRules.REASON_CODES,
+                "fields", obj("name", "one of step_names, in that order", "dispatched", "boolean",
+                        "duration_ms", "integer, required when dispatched", "reason", "string, required when skipped",
+                        "reason_code", "optional, one of skip_reason_codes"),
+                "example", OnboardingExamples.workflowSteps()));
+        out.put("task_fields", taskFields());
+        out.put("embedded_objects", obj(
+                "key_files", OnboardingSchemas.field(TaskField.KEY_FILES, false),
+                "verification_steps", OnboardingSchemas.field(TaskField.VERIFICATION_STEPS, false),
+                "testing_strategy", OnboardingSchemas.field(TaskField.TESTING_STRATEGY, false)));
+        out.put("plugin_versions", obj("minimum_versions", PLUGIN_VERSIONS,
+                "note", "Plugins older than these do not send explorer_result, reviewer_result and workflow_steps"));
+        out.put("validation_modes", obj("current", mode.name().toLowerCase(java.util.Locale.ROOT),
+                "grace", "Missing explorer_result or reviewer_result is logged as a warning; malformed ones are "
+                        + "still refused (422)",
+                "strict", "Missing or malformed explorer_result or reviewer_result is refused (422)"));
+        out.put("valid_capabilities", capabilityNames());
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static Map<String, Object> requiredHookFormats() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (HookName hook : HookName.values()) {
+            out.put(hook.resultKey(), OnboardingExamples.hookResult(hook));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static Map<String, Object> taskFields() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (TaskField field : TaskField.values()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("kind", field.kind().name().toLowerCase(java.util.Locale.ROOT));
+            entry.put("required", field.required());
+            if (!field.allowedValues().isEmpty()) {
+                entry.put("values", field.allowedValues());
+            }
+            if (field.maxLength() > 0) {
+                entry.put("max_length", field.maxLength());
+            }
+            entry.put("description", field.description());
+            out.put(field.wire(), Collections.unmodifiableMap(entry));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static List<String> capabilityNames() {
+        return Arrays.stream(Capability.values()).map(Capability::wire).toList();
+    }
+
+    private static String trimSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    private static Map<String, String> obj2(String... keysAndValues) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            out.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return Collections.unmodifiableMap(out);
+    }
+}

@@ -1,0 +1,261 @@
+package dev.tasklane.application.service.onboarding;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.TaskDraft;
+import dev.tasklane.domain.validation.TaskField;
+import dev.tasklane.domain.validation.TaskFieldRules;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class OnboardingServiceTest {
+    private static final String BASE = "http://localhost:7070";
+    private final Map<String, Object> doc = OnboardingService.withDefaults().onboarding(BASE + "/");
+    private final Map<String, Object> strictSchemas = OnboardingSchemas.all(CompletionRules.Mode.STRICT);
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object value) {
+        return (List<Object>) value;
+    }
+
+    private static TaskSpec taskExample() {
+        return TaskFieldRules.parseCreate(OnboardingExamples.task(), false).spec();
+    }
+
+    private static List<Object> examples(Map<String, Object> schemas, String name) {
+        List<Object> examples = list(map(schemas.get(name)).get("examples"));
+        assertFalse(examples.isEmpty(), name + " has no example");
+        return examples;
+    }
+
+    @Test
+    void keepsTheExistingTopLevelKeysAndAddsJsonSchemas() {
+        for (String key : List.of(OnboardingService.STOP_KEY, "MANDATORY_SETUP_CHECKLIST", "version",
+                "skills_version", "api_base_url", "overview", "quick_start", "file_templates", "workflow", "hooks",
+                "api_schema", "api_reference", "review_flow", "capabilities", "common_mistakes_agents_make",
+                "quick_reference_card", "json_schemas")) {
+            assertTrue(doc.containsKey(key), key);
+        }
+        assertEquals("1.0", doc.get("version"));
+        assertEquals("1.0", doc.get("skills_version"));
+        assertEquals(BASE, doc.get("api_base_url"));
+        assertFalse(doc.containsKey("data"));
+    }
+
+    @Test
+    void strideAuthTemplateCarriesTheMarkersThePluginGreps() {
+        String template = (String) map(doc.get("file_templates")).get("stride_auth_md");
+        List<String> lines = template.lines().toList();
+        assertTrue(lines.contains("- **API URL:** `" + BASE + "`"), template);
+        assertTrue(lines.contains("- **API Token:** `{{YOUR_TOKEN_HERE}}`"), template);
+    }
+
+    @Test
+    void strideTemplateHasOneSectionPerHook() {
+        String template = (String) map(doc.get("file_templates")).get("stride_md");
+        for (HookName hook : HookName.values()) {
+            assertTrue(template.lines().anyMatch(line -> line.equals("## " + hook.wire())), hook.wire());
+        }
+    }
+
+    @Test
+    void hookTimeoutsAndOrderComeFromWorkflowLimits() {
+        WorkflowLimits limits = WorkflowLimits.defaults();
+        List<Object> hooks = list(map(doc.get("hooks")).get("available_hooks"));
+        assertEquals(HookName.values().length, hooks.size());
+        for (int i = 0; i < hooks.size(); i++) {
+            HookName hook = HookName.values()[i];
+            Map<String, Object> entry = map(hooks.get(i));
+            assertEquals(hook.wire(), entry.get("name"));
+            assertEquals(limits.hookTimeout(hook).toMillis(), entry.get("timeout"));
+            assertEquals(true, entry.get("blocking"));
+        }
+        assertEquals(60_000L, map(hooks.get(0)).get("timeout"));
+        assertEquals(120_000L, map(hooks.get(1)).get("timeout"));
+    }
+
+    @Test
+    void configuredTimeoutsAreWhatTheDocumentShows() {
+        WorkflowLimits limits = new WorkflowLimits(WorkflowLimits.DEFAULT_CLAIM_TTL,
+                Map.of(HookName.AFTER_DOING, java.time.Duration.ofMinutes(5)), WorkflowLimits.DEFAULT_DIFF_LINE_CAP,
+                WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, WorkflowLimits.DEFAULT_SWEEP_INTERVAL);
+        Map<String, Object> custom = new OnboardingService(limits, CompletionRules.Mode.STRICT).onboarding(BASE);
+        assertEquals(300_000L, map(list(map(custom.get("hooks")).get("available_hooks")).get(1)).get("timeout"));
+        assertEquals("strict", map(map(custom.get("api_schema")).get("validation_modes")).get("current"));
+    }
+
+    @Test
+    void environmentVariablesAreTheSpecsFourteen() {
+        assertEquals(List.of("TASK_ID", "TASK_IDENTIFIER", "TASK_TITLE", "TASK_DESCRIPTION", "TASK_STATUS",
+                "TASK_COMPLEXITY", "TASK_PRIORITY", "TASK_NEEDS_REVIEW", "BOARD_ID", "BOARD_NAME", "COLUMN_ID",
+                "COLUMN_NAME", "AGENT_NAME", "HOOK_NAME"), map(doc.get("hooks")).get("environment_variables"));
+    }
+
+    @Test
+    void capabilityListsAreCapabilityValues() {
+        List<String> all = Arrays.stream(Capability.values()).map(Capability::wire).toList();
+        assertEquals(all, map(doc.get("api_schema")).get("valid_capabilities"));
+        assertEquals(all, map(doc.get("capabilities")).get("valid"));
+    }
+
+    @Test
+    void pluginVersionsAreTheSpecs() {
+        Map<String, Object> versions = map(map(map(doc.get("api_schema")).get("plugin_versions"))
+                .get("minimum_versions"));
+        assertEquals(Map.of("generic", "1.9.0", "codex", "1.4.0", "copilot", "2.5.0", "gemini", "1.5.0",
+                "opencode", "1.4.0"), versions);
+    }
+
+    @Test
+    void everyTaskFieldIsInTheTaskSchemaAndRequiredFlagsAgree() {
+        Map<String, Object> task = map(map(map(strictSchemas.get("task")).get("properties")).get("task"));
+        Map<String, Object> properties = map(task.get("properties"));
+        for (TaskField field : TaskField.values()) {
+            assertTrue(properties.containsKey(field.wire()), field.wire());
+            assertEquals(field.required(), list(task.get("required")).contains(field.wire()), field.wire());
+        }
+        assertTrue(map(doc.get("api_schema")).get("task_fields") instanceof Map<?, ?> fields
+                && fields.keySet().size() == TaskField.values().length);
+    }
+
+    @Test
+    void everySchemaIsDraft202012WithExamples() {
+        assertEquals(List.of("task", "goal", "batch", "claim", "complete", "mark_reviewed", "after_goal",
+                "hook_result", "explorer_result", "reviewer_result", "workflow_steps"),
+                List.copyOf(strictSchemas.keySet()));
+        strictSchemas.forEach((name, schema) -> {
+            assertEquals(OnboardingSchemas.DIALECT, map(schema).get("$schema"), name);
+            examples(strictSchemas, name);
+        });
+        assertEquals(strictSchemas.keySet(), map(doc.get("json_schemas")).keySet());
+    }
+
+    @Test
+    void strictCompletionSchemaRequiresBothResults() {
+        List<Object> strict = list(map(strictSchemas.get("complete")).get("required"));
+        List<Object> grace = list(map(OnboardingSchemas.all(CompletionRules.Mode.GRACE).get("complete"))
+                .get("required"));
+        assertTrue(strict.containsAll(List.of("explorer_result", "reviewer_result")));
+        assertFalse(grace.contains("explorer_result"));
+    }
+
+    @Test
+    void taskGoalAndBatchExamplesPassCreateValidation() {
+        for (Object example : examples(strictSchemas, "task")) {
+            assertDoesNotThrow(() -> TaskFieldRules.parseCreate(map(map(example).get("task")), false));
+        }
+        for (Object example : examples(strictSchemas, "goal")) {
+            TaskDraft goal = TaskFieldRules.parseCreate(map(map(example).get("task")), false);
+            assertTrue(goal.isGoalWithChildren());
+        }
+        for (Object example : examples(strictSchemas, "batch")) {
+            for (Object goal : list(map(example).get("goals"))) {
+                assertTrue(TaskFieldRules.parseCreate(map(goal), false).isGoalWithChildren());
+            }
+        }
+        Map<String, Object> formats = map(map(doc.get("api_schema")).get("request_formats"));
+        assertDoesNotThrow(() -> TaskFieldRules.parseCreate(
+                map(map(map(formats.get("create_task")).get("example")).get("task")), false));
+    }
+
+    @Test
+    void hookExamplesPassHookProof() {
+        for (Object example : examples(strictSchemas, "hook_result")) {
+            for (HookName hook : HookName.values()) {
+                assertDoesNotThrow(() -> HookProof.verify(hook, example));
+            }
+        }
+        for (Object example : examples(strictSchemas, "claim")) {
+            assertDoesNotThrow(() -> HookProof.verify(HookName.BEFORE_DOING, map(example).get("before_doing_result")));
+        }
+        for (Object example : examples(strictSchemas, "mark_reviewed")) {
+            assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_REVIEW, map(example).get("after_review_result")));
+        }
+        for (Object example : examples(strictSchemas, "after_goal")) {
+            assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_GOAL, example));
+        }
+        Map<String, Object> required = map(map(map(doc.get("api_schema")).get("hook_result_format"))
+                .get("required_format"));
+        for (HookName hook : HookName.values()) {
+            assertDoesNotThrow(() -> HookProof.verify(hook, required.get(hook.resultKey())));
+        }
+    }
+
+    @Test
+    void completionExamplesPassStrictValidationAgainstTheTaskExample() {
+        TaskSpec task = taskExample();
+        for (Object example : examples(strictSchemas, "complete")) {
+            Map<String, Object> body = map(example);
+            assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_DOING, body.get("after_doing_result")));
+            assertDoesNotThrow(() -> HookProof.verify(HookName.BEFORE_REVIEW, body.get("before_review_result")));
+            assertTrue(CompletionRules.check(body, task, CompletionRules.Mode.STRICT).warnings().isEmpty());
+        }
+        for (Object explorer : examples(strictSchemas, "explorer_result")) {
+            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "explorer_result", explorer);
+            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionRules.Mode.STRICT));
+        }
+        for (Object reviewer : examples(strictSchemas, "reviewer_result")) {
+            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "reviewer_result", reviewer);
+            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionRules.Mode.STRICT));
+        }
+        for (Object steps : examples(strictSchemas, "workflow_steps")) {
+            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "workflow_steps", steps);
+            assertEquals(List.of(), CompletionRules.check(body, task, CompletionRules.Mode.STRICT).warnings());
+        }
+        Map<String, Object> formats = map(map(doc.get("api_schema")).get("request_formats"));
+        assertDoesNotThrow(() -> CompletionRules.check(map(map(formats.get("complete_task")).get("required_body")),
+                task, CompletionRules.Mode.STRICT));
+    }
+
+    @Test
+    void quickStartQuotesTheValidatedExamples() {
+        String quickStart = String.join("\n", list(doc.get("quick_start")).stream().map(String.class::cast).toList());
+        for (Map<String, Object> body : List.of(OnboardingExamples.createTask(), OnboardingExamples.claim(),
+                OnboardingExamples.complete(), OnboardingExamples.markReviewed())) {
+            assertTrue(quickStart.contains("'" + Json.write(body) + "'"), Json.write(body));
+        }
+        assertFalse(quickStart.contains("'\"") , "no body is quoted twice");
+    }
+
+    @Test
+    void keyFilePathPatternAgreesWithTheValidation() {
+        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(OnboardingSchemas.RELATIVE_PATH_PATTERN);
+        for (String path : List.of("src/a.java", "/etc/passwd", "a/../b", "docs/x..y", "a\0b", "./a")) {
+            boolean accepted = isAccepted(path);
+            assertEquals(accepted, pattern.matcher(path).find(), path);
+        }
+    }
+
+    private static boolean isAccepted(String path) {
+        Map<String, Object> task = Json.with(OnboardingExamples.task(), "key_files",
+                List.of(Json.obj("file_path", path, "position", 0)));
+        try {
+            TaskFieldRules.parseCreate(task, false);
+            return true;
+        } catch (RuntimeException rejected) {
+            return false;
+        }
+    }
+
+    @Test
+    void jsonWriterEscapes() {
+        assertEquals("{\"a\":[1,true,null,\"q\\\"\\n\\u0001\"]}",
+                Json.write(Json.obj("a", java.util.Arrays.asList(1, true, null, "q\"\n\u0001"))));
+    }
+}

@@ -1,0 +1,136 @@
+package dev.tasklane.bootstrap;
+
+import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Resolves each setting as flag, else {@code TASKLANE_*} environment variable, else default, and checks it.
+ * A bad value is a {@link ConfigurationException} naming where it came from and what is expected.
+ */
+final class ConfigResolver {
+    static final String PREFIX = "TASKLANE_";
+    private static final int MAX_PORT = 65_535;
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
+
+    private final Map<String, String> env;
+
+    ConfigResolver(Map<String, String> env) {
+        this.env = Map.copyOf(env);
+    }
+
+    /** The variable of a flag: {@code --claim-ttl} becomes {@code TASKLANE_CLAIM_TTL}. */
+    static String variableOf(String flag) {
+        return PREFIX + flag.replaceFirst("^--", "").replace('-', '_').toUpperCase(Locale.ROOT);
+    }
+
+    ServerConfig resolve(ServerOptions options) {
+        Setting port = setting("--port", options.port);
+        int portNumber = port.present() ? port.integer(0, MAX_PORT) : ServerConfig.DEFAULT_PORT;
+        Setting store = setting("--store", options.store);
+        StoreKind kind = store.present() ? StoreKind.fromWire(store.value.trim().toLowerCase(Locale.ROOT))
+                .orElseThrow(() -> store.invalid("one of " + StoreKind.NAMES)) : ServerConfig.DEFAULT_STORE;
+        if (!kind.available()) {
+            throw new ConfigurationException("The " + kind.wire() + " store is not available yet in this build ("
+                    + store.source() + "); use --store memory (TASKLANE_STORE=memory).");
+        }
+        Setting dataDir = setting("--data-dir", options.dataDir);
+        Setting validation = setting("--completion-validation", options.completionValidation);
+        CompletionRules.Mode mode = validation.present() ? mode(validation) : CompletionRules.Mode.GRACE;
+        Setting ttl = setting("--claim-ttl", options.claimTtl);
+        Duration claimTtl = ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE))
+                : WorkflowLimits.DEFAULT_CLAIM_TTL;
+        Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
+        Duration afterGoalGrace = grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE;
+        Setting token = setting("--bootstrap-token", options.bootstrapToken);
+        Setting baseUrl = setting("--base-url", options.baseUrl);
+        String base = baseUrl.present() ? url(baseUrl) : "http://localhost:" + portNumber;
+        return new ServerConfig(portNumber, kind,
+                Path.of(dataDir.present() ? dataDir.value : ServerConfig.DEFAULT_DATA_DIR),
+                setting("--db-url", options.dbUrl).value, setting("--db-user", options.dbUser).value,
+                setting("--db-password", options.dbPassword).value,
+                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base);
+    }
+
+    private Setting setting(String flag, String flagValue) {
+        String variable = variableOf(flag);
+        if (flagValue != null) {
+            return new Setting(flag, variable, flagValue, true);
+        }
+        String fromEnv = env.get(variable);
+        return new Setting(flag, variable, fromEnv == null || fromEnv.isBlank() ? null : fromEnv, false);
+    }
+
+    private static CompletionRules.Mode mode(Setting setting) {
+        return switch (setting.value.trim().toLowerCase(Locale.ROOT)) {
+            case "grace" -> CompletionRules.Mode.GRACE;
+            case "strict" -> CompletionRules.Mode.STRICT;
+            default -> throw setting.invalid("grace or strict");
+        };
+    }
+
+    private static Duration duration(Setting setting) {
+        Matcher matcher = DURATION.matcher(setting.value.trim());
+        if (!matcher.matches()) {
+            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms or 2m");
+        }
+        long amount = Long.parseLong(matcher.group(1));
+        String unit = matcher.group(2) == null ? "s" : matcher.group(2);
+        Duration value = switch (unit) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            default -> Duration.ofSeconds(amount);
+        };
+        if (value.isZero()) {
+            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms or 2m");
+        }
+        return value;
+    }
+
+    private static String url(Setting setting) {
+        try {
+            URI uri = new URI(setting.value.trim());
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return setting.value.trim().replaceAll("/+$", "");
+            }
+        } catch (URISyntaxException malformed) {
+            throw setting.invalid("an http(s) URL such as https://tasks.example.com");
+        }
+        throw setting.invalid("an http(s) URL such as https://tasks.example.com");
+    }
+
+    /** One setting's raw value and where it came from. */
+    private record Setting(String flag, String variable, String value, boolean fromFlag) {
+        boolean present() {
+            return value != null;
+        }
+
+        String source() {
+            return fromFlag ? flag + " " + value : variable + "=" + value;
+        }
+
+        int integer(int min, int max) {
+            try {
+                int number = Integer.parseInt(value.trim());
+                if (number >= min && number <= max) {
+                    return number;
+                }
+            } catch (NumberFormatException notANumber) {
+                throw invalid("an integer from " + min + " to " + max);
+            }
+            throw invalid("an integer from " + min + " to " + max);
+        }
+
+        ConfigurationException invalid(String expected) {
+            return new ConfigurationException("Invalid value '" + value + "' for " + (fromFlag ? flag : variable)
+                    + " (flag " + flag + ", variable " + variable + "): expected " + expected + ".");
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.tasklane.bootstrap;
+
+import dev.tasklane.application.port.in.IdentityUseCase;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Objects;
+import picocli.CommandLine;
+
+/**
+ * {@code java -jar tasklane.jar [serve] [flags]}: resolves the configuration, starts the server, prints the
+ * start-up banner and serves until SIGTERM. {@link #run(String[])} returns the exit code instead of exiting,
+ * so tests drive it without {@code System.exit}; {@link #configure(String[])} stops after configuration.
+ */
+public final class Main {
+    /** Exit code of a successful run, or of --help and --version. */
+    public static final int OK = 0;
+    /** Exit code when the server failed at start-up or while running. */
+    public static final int FAILED = 1;
+    /** Exit code of a bad flag, variable or value (picocli's usage code). */
+    public static final int USAGE = CommandLine.ExitCode.USAGE;
+
+    private static final String SERVE = "serve";
+
+    private final Map<String, String> env;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public Main(Map<String, String> env, PrintStream out, PrintStream err) {
+        this.env = Map.copyOf(Objects.requireNonNull(env));
+        this.out = Objects.requireNonNull(out);
+        this.err = Objects.requireNonNull(err);
+    }
+
+    public static void main(String[] args) {
+        int code = new Main(System.getenv(), System.out, System.err).run(args);
+        if (code != OK) {
+            System.exit(code);
+        }
+    }
+
+    /** The outcome of reading the command line and environment: a configuration, or an exit code. */
+    public record Configured(ServerConfig config, int exitCode) {
+        public boolean serve() {
+            return config != null;
+        }
+    }
+
+    /** Parses flags and variables; prints help, version or the error. Never starts anything. */
+    public Configured configure(String[] args) {
+        ServerOptions options = new ServerOptions();
+        CommandLine commandLine = new CommandLine(options);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        try {
+            commandLine.parseArgs(args);
+        } catch (CommandLine.ParameterException bad) {
+            err.println(bad.getMessage());
+            commandLine.usage(err);
+            return new Configured(null, USAGE);
+        }
+        if (commandLine.isUsageHelpRequested()) {
+            commandLine.usage(out);
+            return new Configured(null, OK);
+        }
+        if (commandLine.isVersionHelpRequested()) {
+            commandLine.printVersionHelp(out);
+            return new Configured(null, OK);
+        }
+        if (options.command != null && !SERVE.equals(options.command)) {
+            err.println("Unknown command '" + options.command + "': the only command is serve (the default).");
+            return new Configured(null, USAGE);
+        }
+        try {
+            return new Configured(new ConfigResolver(env).resolve(options), OK);
+        } catch (ConfigurationException bad) {
+            err.println(bad.getMessage());
+            return new Configured(null, USAGE);
+        }
+    }
+
+    /** Configures, starts and serves until SIGTERM (or until the server is closed); returns the exit code. */
+    public int run(String[] args) {
+        Configured configured = configure(args);
+        if (!configured.serve()) {
+            return configured.exitCode();
+        }
+        Server.Started started;
+        try {
+            started = Server.start(configured.config());
+        } catch (RuntimeException failed) {
+            err.println("Tasklane failed to start: " + failed.getMessage());
+            return FAILED;
+        }
+        RunningServer server = started.server();
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tasklane-shutdown"));
+        banner(configured.config(), started);
+        try {
+            server.awaitStop();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            server.close();
+        }
+        return OK;
+    }
+
+    private void banner(ServerConfig config, Server.Started started) {
+        String base = started.baseUrl();
+        out.println();
+        out.println("Tasklane is running at " + base + " (port " + started.server().port() + ")");
+        out.println("  store:               " + config.store().wire()
+                + (config.store() == StoreKind.MEMORY ? " (in memory: everything is lost on restart)" : ""));
+        out.println("  completion checks:   " + config.completionValidation().name().toLowerCase(java.util.Locale.ROOT));
+        out.println("  onboarding:          curl " + base + "/api/agent/onboarding");
+        out.println("  health:              curl " + base + "/health");
+        IdentityUseCase.Bootstrap bootstrap = started.bootstrap();
+        if (config.bootstrapToken() != null) {
+            out.println("  API token:           the bootstrap token from TASKLANE_BOOTSTRAP_TOKEN / --bootstrap-token"
+                    + (bootstrap.created() ? " (admin, reviewer, board Default)" : " (created on first start)"));
+            out.println("  try:                 curl " + base + "/api/me -H \"Authorization: Bearer $TASKLANE_BOOTSTRAP_TOKEN\"");
+        } else if (bootstrap.created() && bootstrap.adminPassword() != null) {
+            out.println("  admin password:      " + bootstrap.adminPassword() + "   (shown once; user 'admin')");
+            out.println("  API token:           none yet. There is no password sign-in over the API yet, so restart with");
+            out.println("                       TASKLANE_BOOTSTRAP_TOKEN=<a long random secret> on a fresh store to get one,");
+            out.println("                       then create more tokens with:");
+            out.println("                       curl -X POST " + base + "/api/tokens -H \"Authorization: Bearer $TOKEN\""
+                    + " -H 'Content-Type: application/json' -d '{\"name\": \"my-agent\", \"capabilities\": []}'");
+        } else {
+            out.println("  API token:           use an existing token; create more with POST " + base + "/api/tokens");
+        }
+        out.println("Stop with Ctrl-C or SIGTERM.");
+        out.flush();
+    }
+}

@@ -1,0 +1,29 @@
+package dev.tasklane.bootstrap;
+
+import dev.tasklane.domain.validation.CompletionRules;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The server's resolved configuration (docs/configuration.md): every value came from a flag, else the
+ * {@code TASKLANE_*} variable of the same name, else the default.
+ *
+ * @param bootstrapToken null when none is configured (a one-time admin password is printed instead)
+ * @param dbUrl          null unless given (postgres)
+ */
+public record ServerConfig(int port, StoreKind store, Path dataDir, String dbUrl, String dbUser, String dbPassword,
+                           String bootstrapToken, CompletionRules.Mode completionValidation, Duration claimTtl,
+                           Duration afterGoalGrace, String baseUrl) {
+    /** Default port of {@code --port}. */
+    public static final int DEFAULT_PORT = 7070;
+    /** Default store until the persistence issue makes H2 the default. */
+    public static final StoreKind DEFAULT_STORE = StoreKind.MEMORY;
+    /** Default data directory for the H2 store. */
+    public static final String DEFAULT_DATA_DIR = "./tasklane-data";
+
+    /** A copy listening on another port (0 picks a free one), with the base URL following when it was derived. */
+    public ServerConfig withPort(int value, String derivedBaseUrl) {
+        return new ServerConfig(value, store, dataDir, dbUrl, dbUser, dbPassword, bootstrapToken,
+                completionValidation, claimTtl, afterGoalGrace, derivedBaseUrl);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.tasklane.bootstrap;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The command line, parsed by picocli. Values stay raw strings here (null when the flag is absent) so that
+ * {@link ConfigResolver} can fall back to the {@code TASKLANE_*} variable and name the source of a bad value.
+ */
+@Command(name = "tasklane", mixinStandardHelpOptions = true, versionProvider = ServerOptions.Version.class,
+        description = "Tasklane: a kanban task service for AI coding agents. Every flag has a TASKLANE_* environment "
+                + "variable of the same name (--claim-ttl: TASKLANE_CLAIM_TTL); flags win over variables.",
+        sortOptions = false)
+final class ServerOptions {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "COMMAND", description = "serve (the default)")
+    String command;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default 7070; 0 picks a free port)")
+    String port;
+
+    @Option(names = "--store", paramLabel = "STORE", description = "memory (default for now), h2 or postgres "
+            + "(h2 and postgres are not available yet)")
+    String store;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "H2 data directory (default ./tasklane-data)")
+    String dataDir;
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "PostgreSQL JDBC URL")
+    String dbUrl;
+
+    @Option(names = "--db-user", paramLabel = "USER", description = "PostgreSQL user")
+    String dbUser;
+
+    @Option(names = "--db-password", paramLabel = "PASSWORD", description = "PostgreSQL password (prefer the "
+            + "TASKLANE_DB_PASSWORD variable: flags show in process lists)")
+    String dbPassword;
+
+    @Option(names = "--bootstrap-token", paramLabel = "TOKEN", description = "On an empty store, create an admin API "
+            + "token with exactly this value (prefer the TASKLANE_BOOTSTRAP_TOKEN variable)")
+    String bootstrapToken;
+
+    @Option(names = "--completion-validation", paramLabel = "MODE", description = "grace (default) or strict")
+    String completionValidation;
+
+    @Option(names = "--claim-ttl", paramLabel = "MINUTES", description = "Claim lease in minutes (default 60)")
+    String claimTtl;
+
+    @Option(names = "--after-goal-grace", paramLabel = "DURATION", description = "after_goal grace window: seconds, "
+            + "or 500ms, 5s, 2m (default 5s)")
+    String afterGoalGrace;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "Public base URL written into onboarding "
+            + "(default http://localhost:<port>)")
+    String baseUrl;
+
+    /** The project version from the jar manifest, if any. */
+    static final class Version implements picocli.CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = ServerOptions.class.getPackage().getImplementationVersion();
+            return new String[] {"tasklane " + (version == null ? "development build" : version)};
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.tasklane.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MainConfigurationTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private Main.Configured configure(Map<String, String> env, String... args) {
+        return new Main(env, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)).configure(args);
+    }
+
+    private String errors() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void defaultsWithNoFlagsAndNoVariables() {
+        ServerConfig config = configure(Map.of()).config();
+        assertEquals(ServerConfig.DEFAULT_PORT, config.port());
+        assertEquals(StoreKind.MEMORY, config.store());
+        assertEquals(Path.of("./tasklane-data"), config.dataDir());
+        assertEquals(CompletionRules.Mode.GRACE, config.completionValidation());
+        assertEquals(WorkflowLimits.DEFAULT_CLAIM_TTL, config.claimTtl());
+        assertEquals(WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, config.afterGoalGrace());
+        assertEquals("http://localhost:7070", config.baseUrl());
+        assertNull(config.bootstrapToken());
+    }
+
+    @Test
+    void serveIsTheDefaultCommandAndMayBeNamed() {
+        assertTrue(configure(Map.of(), "serve").serve());
+        Main.Configured unknown = configure(Map.of(), "launch");
+        assertEquals(Main.USAGE, unknown.exitCode());
+        assertTrue(errors().contains("serve"));
+    }
+
+    @Test
+    void variablesApplyWhenNoFlagIsGiven() {
+        ServerConfig config = configure(Map.of("TASKLANE_PORT", "8081", "TASKLANE_STORE", "memory",
+                "TASKLANE_COMPLETION_VALIDATION", "strict", "TASKLANE_CLAIM_TTL", "15",
+                "TASKLANE_AFTER_GOAL_GRACE", "500ms", "TASKLANE_BOOTSTRAP_TOKEN", "tasklane_secret",
+                "TASKLANE_BASE_URL", "https://tasks.example.com/", "TASKLANE_DATA_DIR", "/var/lib/tasklane")).config();
+        assertEquals(8081, config.port());
+        assertEquals(CompletionRules.Mode.STRICT, config.completionValidation());
+        assertEquals(Duration.ofMinutes(15), config.claimTtl());
+        assertEquals(Duration.ofMillis(500), config.afterGoalGrace());
+        assertEquals("tasklane_secret", config.bootstrapToken());
+        assertEquals("https://tasks.example.com", config.baseUrl());
+        assertEquals(Path.of("/var/lib/tasklane"), config.dataDir());
+    }
+
+    @Test
+    void flagsWinOverVariables() {
+        ServerConfig config = configure(Map.of("TASKLANE_PORT", "8081", "TASKLANE_CLAIM_TTL", "15",
+                "TASKLANE_COMPLETION_VALIDATION", "strict"),
+                "--port", "9090", "--claim-ttl", "30", "--completion-validation", "grace").config();
+        assertEquals(9090, config.port());
+        assertEquals(Duration.ofMinutes(30), config.claimTtl());
+        assertEquals(CompletionRules.Mode.GRACE, config.completionValidation());
+        assertEquals("http://localhost:9090", config.baseUrl());
+    }
+
+    @Test
+    void badFlagValueNamesTheFlagAndExitsWithTwo() {
+        Main.Configured configured = configure(Map.of(), "--port", "seventy");
+        assertEquals(2, configured.exitCode());
+        assertTrue(errors().contains("--port") && errors().contains("seventy"), errors());
+    }
+
+    @Test
+    void badVariableValueNamesTheVariable() {
+        Main.Configured configured = configure(Map.of("TASKLANE_COMPLETION_VALIDATION", "lenient"));
+        assertEquals(Main.USAGE, configured.exitCode());
+        assertTrue(errors().contains("TASKLANE_COMPLETION_VALIDATION") && errors().contains("grace or strict"),
+                errors());
+    }
+
+    @Test
+    void outOfRangeAndMalformedValuesAreRefused() {
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_PORT", "70000")).exitCode());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_CLAIM_TTL", "0")).exitCode());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_AFTER_GOAL_GRACE", "soon")).exitCode());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_BASE_URL", "ftp://x")).exitCode());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_STORE", "redis")).exitCode());
+    }
+
+    @Test
+    void unavailableStoresSayNotAvailableYet() {
+        Main.Configured h2 = configure(Map.of(), "--store", "h2");
+        assertEquals(Main.USAGE, h2.exitCode());
+        assertTrue(errors().contains("not available yet"), errors());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_STORE", "postgres")).exitCode());
+    }
+
+    @Test
+    void unknownFlagIsAUsageError() {
+        assertEquals(Main.USAGE, configure(Map.of(), "--colour").exitCode());
+        assertTrue(errors().contains("--colour"), errors());
+    }
+
+    @Test
+    void helpListsEveryFlag() {
+        assertEquals(Main.OK, configure(Map.of(), "--help").exitCode());
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (String flag : new String[] {"--port", "--store", "--data-dir", "--db-url", "--db-user", "--db-password",
+                "--bootstrap-token", "--completion-validation", "--claim-ttl", "--after-goal-grace", "--base-url"}) {
+            assertTrue(help.contains(flag), flag);
+        }
+        assertEquals("TASKLANE_AFTER_GOAL_GRACE", ConfigResolver.variableOf("--after-goal-grace"));
+    }
+}
