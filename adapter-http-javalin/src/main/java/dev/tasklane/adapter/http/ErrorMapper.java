@@ -2,7 +2,6 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.UnauthenticatedException;
-import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -136,7 +135,7 @@ final class ErrorMapper {
         if (error instanceof NotFoundException) {
             return 404;
         }
-        if (error instanceof ConflictException || error instanceof ConcurrentUpdateException) {
+        if (error instanceof ConflictException) {
             return 409;
         }
         if (error instanceof ForbiddenException) {

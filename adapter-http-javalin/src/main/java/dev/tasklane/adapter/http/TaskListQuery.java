@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
-import dev.tasklane.application.port.out.TaskQuery;
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;

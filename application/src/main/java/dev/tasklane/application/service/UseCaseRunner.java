@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.application.port.out.Transactions;
 
 import java.time.Clock;
@@ -13,7 +14,8 @@ import java.util.function.Function;
 /**
  * Runs one use case as one transaction and publishes its events after the commit. A use case that lost an
  * optimistic race ({@link ConcurrentUpdateException}) is run again from the start, a bounded number of
- * times, since nothing of the failed attempt was kept.
+ * times, since nothing of the failed attempt was kept; after that the caller gets a 409-family
+ * {@link ConflictException} it may retry.
  */
 final class UseCaseRunner {
     static final int ATTEMPTS = 5;
@@ -46,6 +48,6 @@ final class UseCaseRunner {
                 last = raced;
             }
         }
-        throw last;
+        throw new ConflictException(last.code(), last.getMessage(), last.details());
     }
 }
