@@ -6,6 +6,8 @@ import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.http.HandlerType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.Optional;
 
 /** The agent loop: next, claim, heartbeat, unclaim, complete, changed_files, and the review flow. */
 final class WorkflowRoutes {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkflowRoutes.class);
     static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
 
     private final UseCases useCases;
@@ -77,9 +80,8 @@ final class WorkflowRoutes {
         Completed completed = useCases.completion().complete(call.actor(), call.ref(), body);
         Object data = slim ? TaskJson.ack(completed.task()) : TaskJson.full(completed.task(), call.board());
         Envelope envelope = Envelope.data(data).put("hooks", TaskJson.hooks(completed.hooks()));
-        if (!completed.warnings().isEmpty()) {
-            envelope.put("warnings", completed.warnings());
-        }
+        completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
+                completed.task().task().identifier(), warning));
         call.ok(envelope.skills().skillsCheck(skills).build());
     }
 
