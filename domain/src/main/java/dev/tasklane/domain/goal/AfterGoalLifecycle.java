@@ -74,14 +74,6 @@ public final class AfterGoalLifecycle {
     private static Task record(Task goal, Map<String, Object> attempt, boolean success, Instant now) {
         boolean promote = success && goal.afterGoal().pending();
         Task recorded = goal.withAfterGoal(goal.afterGoal().withAttempt(attempt, success), now);
-        if (!promote) {
-            return recorded;
-        }
-        // one stored change, one version step: the status change rides on the after_goal record
-        Task promoted = recorded.withStatus(Status.COMPLETED, now);
-        return new Task(promoted.id(), promoted.boardId(), promoted.identifier(), promoted.parentId(), promoted.position(),
-                promoted.spec(), promoted.status(), promoted.assignedToId(), promoted.claim(), promoted.completion(),
-                promoted.review(), promoted.changedFiles(), promoted.afterGoal(), promoted.createdById(),
-                promoted.createdByAgent(), promoted.insertedAt(), promoted.updatedAt(), recorded.version());
+        return promote ? recorded.withStatus(Status.COMPLETED, now) : recorded;
     }
 }
