@@ -2,6 +2,7 @@ package dev.tasklane.domain.dependency;
 
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +52,9 @@ class DependencyGraphTest {
         }
     }
 
+    /** A walk that forgets where it has been loops forever on an existing cycle: fail instead of hanging. */
     @Nested
+    @Timeout(value = 5, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     class Cycles {
         private Function<String, List<String>> graph(String... edges) {
             Map<String, List<String>> map = new HashMap<>();

@@ -151,6 +151,7 @@ class AfterGoalLifecycleTest {
         assertEquals(Status.COMPLETED, lateOk.status());
         assertEquals(AfterGoal.State.SUCCEEDED, lateOk.afterGoal().state());
         assertEquals(2, lateOk.afterGoal().attempts().size());
+        assertEquals(done.version() + 1, lateOk.version());
 
         Task lateFail = AfterGoalLifecycle.report(lateOk, payload(1, "late failure", 1), NOW.plusSeconds(31));
         assertEquals(Status.COMPLETED, lateFail.status());
@@ -158,6 +159,15 @@ class AfterGoalLifecycleTest {
         assertEquals(3, lateFail.afterGoal().attempts().size());
         assertEquals("late failure", lateFail.afterGoal().lastResult().get("output"));
         assertEquals(lateOk.version() + 1, lateFail.version());
+    }
+
+    @Test
+    void aLateSuccessDoesNotMoveAGoalThatHasSinceReopened() {
+        Task done = AfterGoalLifecycle.report(armedGoal(), payload(0, "ok", 1), LATER);
+        Task reopened = done.withStatus(Status.OPEN, LATER.plusSeconds(1)); // a new child was added
+        Task late = AfterGoalLifecycle.report(reopened, payload(0, "late", 1), LATER.plusSeconds(2));
+        assertEquals(Status.OPEN, late.status());
+        assertEquals(2, late.afterGoal().attempts().size());
     }
 
     @Test
