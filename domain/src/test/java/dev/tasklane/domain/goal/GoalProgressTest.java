@@ -1,0 +1,82 @@
+package dev.tasklane.domain.goal;
+
+import dev.tasklane.domain.task.AfterGoal;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.tasklane.domain.testing.TaskFixtures.NOW;
+import static dev.tasklane.domain.testing.TaskFixtures.task;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class GoalProgressTest {
+    private static Task goal(Status status, AfterGoal afterGoal) {
+        return task("G1").id(1).status(status).afterGoal(afterGoal).build();
+    }
+
+    private static Task child(String identifier, Status status) {
+        return task(identifier).parent(1).status(status).build();
+    }
+
+    @Test
+    void theGoalSitsInTheLeftmostChildColumn() {
+        Task goal = goal(Status.OPEN, null);
+        assertEquals(Status.OPEN, GoalProgress.derive(goal,
+                List.of(child("W1", Status.COMPLETED), child("W2", Status.OPEN), child("W3", Status.REVIEW))));
+        assertEquals(Status.IN_PROGRESS, GoalProgress.derive(goal,
+                List.of(child("W1", Status.COMPLETED), child("W2", Status.IN_PROGRESS), child("W3", Status.REVIEW))));
+        assertEquals(Status.REVIEW, GoalProgress.derive(goal,
+                List.of(child("W1", Status.COMPLETED), child("W3", Status.REVIEW))));
+    }
+
+    @Test
+    void allChildrenCompletedMakesTheGoalCompleted() {
+        assertEquals(Status.COMPLETED, GoalProgress.derive(goal(Status.REVIEW, null),
+                List.of(child("W1", Status.COMPLETED), child("W2", Status.COMPLETED))));
+    }
+
+    @Test
+    void aSucceededAfterGoalDoesNotHoldTheGoal() {
+        AfterGoal succeeded = AfterGoal.armed(NOW).withAttempt(Map.of("exit_code", 0L), true);
+        assertEquals(Status.COMPLETED, GoalProgress.derive(goal(Status.REVIEW, succeeded), List.of(child("W1", Status.COMPLETED))));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Status.class, names = {"OPEN", "IN_PROGRESS", "REVIEW"})
+    void aPendingAfterGoalHoldsTheGoalWhereItIs(Status current) {
+        Task goal = goal(current, AfterGoal.armed(NOW));
+        assertEquals(current, GoalProgress.derive(goal, List.of(child("W1", Status.COMPLETED), child("W2", Status.COMPLETED))));
+    }
+
+    @Test
+    void aPendingAfterGoalNeverLetsTheGoalShowAsDone() {
+        assertEquals(Status.REVIEW, GoalProgress.derive(goal(Status.COMPLETED, AfterGoal.armed(NOW)),
+                List.of(child("W1", Status.COMPLETED))));
+    }
+
+    @Test
+    void aPendingAfterGoalDoesNotHoldWhileChildrenAreOpen() {
+        Task goal = goal(Status.REVIEW, AfterGoal.armed(NOW));
+        assertEquals(Status.OPEN, GoalProgress.derive(goal, List.of(child("W1", Status.COMPLETED), child("W2", Status.OPEN))));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Status.class)
+    void noChildrenKeepsTheStatus(Status status) {
+        assertEquals(status, GoalProgress.derive(goal(status, null), List.of()));
+    }
+
+    @Test
+    void lastChildCompleted() {
+        assertTrue(GoalProgress.lastChildCompleted(List.of(child("W1", Status.COMPLETED), child("W2", Status.COMPLETED))));
+        assertFalse(GoalProgress.lastChildCompleted(List.of(child("W1", Status.COMPLETED), child("W2", Status.REVIEW))));
+        assertFalse(GoalProgress.lastChildCompleted(List.of()));
+    }
+}

@@ -1,0 +1,128 @@
+package dev.tasklane.domain.hook;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HookProofTest {
+    private static Map<String, Object> proof(Object exitCode, Object output, Object durationMs) {
+        Map<String, Object> map = new HashMap<>();
+        map.put("exit_code", exitCode);
+        map.put("output", output);
+        map.put("duration_ms", durationMs);
+        return map;
+    }
+
+    private static HookProofRejectedException rejected(HookName hook, Object raw) {
+        HookProofRejectedException error = assertThrows(HookProofRejectedException.class, () -> HookProof.verify(hook, raw));
+        assertSame(hook, error.hook());
+        assertEquals("hook_validation_failed", error.code());
+        assertEquals(Map.of("hook", hook.wire()), error.details());
+        return error;
+    }
+
+    @ParameterizedTest
+    @EnumSource(HookName.class)
+    void aMissingProofIsRequired(HookName hook) {
+        assertEquals(hook.wire() + " hook result is required", rejected(hook, null).getMessage());
+    }
+
+    @ParameterizedTest
+    @EnumSource(HookName.class)
+    void aNonMapIsRefused(HookName hook) {
+        for (Object raw : List.of("exit_code=0", 0, List.of(0, "", 1))) {
+            assertEquals(hook.wire() + " hook result must be a map", rejected(hook, raw).getMessage());
+        }
+    }
+
+    static Stream<Arguments> missingKeys() {
+        return Arrays.stream(HookName.values()).flatMap(hook -> Stream.of(
+                Arguments.of(hook, Map.of("output", "", "duration_ms", 1)),
+                Arguments.of(hook, Map.of("exit_code", 0, "duration_ms", 1)),
+                Arguments.of(hook, Map.of("exit_code", 0, "output", "")),
+                Arguments.of(hook, Map.of())));
+    }
+
+    @ParameterizedTest
+    @MethodSource("missingKeys")
+    void everyKeyIsRequired(HookName hook, Map<String, Object> raw) {
+        assertEquals(hook.wire() + " hook result must include exit_code, output, and duration_ms fields",
+                rejected(hook, raw).getMessage());
+    }
+
+    static Stream<Arguments> wrongTypes() {
+        return Arrays.stream(HookName.values()).flatMap(hook -> Stream.of(
+                Arguments.of(hook, proof("0", "", 1), "exit_code must be an integer"),
+                Arguments.of(hook, proof(0.5, "", 1), "exit_code must be an integer"),
+                Arguments.of(hook, proof(0.0, "", 1), "exit_code must be an integer"),
+                Arguments.of(hook, proof(true, "", 1), "exit_code must be an integer"),
+                Arguments.of(hook, proof(null, "", 1), "exit_code must be an integer"),
+                Arguments.of(hook, proof(0, 42, 1), "output must be a string"),
+                Arguments.of(hook, proof(0, null, 1), "output must be a string"),
+                Arguments.of(hook, proof(0, List.of("x"), 1), "output must be a string"),
+                Arguments.of(hook, proof(0, "", -1), "duration_ms must be a non-negative integer"),
+                Arguments.of(hook, proof(0, "", 1.5), "duration_ms must be a non-negative integer"),
+                Arguments.of(hook, proof(0, "", "10"), "duration_ms must be a non-negative integer"),
+                Arguments.of(hook, proof(0, "", null), "duration_ms must be a non-negative integer")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("wrongTypes")
+    void wrongTypesAreRefused(HookName hook, Map<String, Object> raw, String problem) {
+        String message = rejected(hook, raw).getMessage();
+        assertTrue(message.startsWith(hook.wire() + " hook result " + problem), message);
+    }
+
+    @ParameterizedTest
+    @EnumSource(HookName.class)
+    void aNonZeroExitBlocksTheFlow(HookName hook) {
+        assertEquals(hook.wire() + " is a blocking hook and failed with exit code 2. Fix the issues and try again.",
+                rejected(hook, proof(2, "tests failed", 300)).getMessage());
+        assertEquals(hook.wire() + " is a blocking hook and failed with exit code -1. Fix the issues and try again.",
+                rejected(hook, proof(-1L, "", 0)).getMessage());
+    }
+
+    @ParameterizedTest
+    @EnumSource(HookName.class)
+    void aValidProofBecomesAHookResult(HookName hook) {
+        assertEquals(new HookResult(0, "all green", 1234), HookProof.verify(hook, proof(0, "all green", 1234)));
+        assertEquals(new HookResult(0, "", 0), HookProof.verify(hook, proof(0L, "", 0L)));
+        assertEquals(new HookResult(0, "", 7), HookProof.verify(hook, proof(BigInteger.ZERO, "", BigInteger.valueOf(7))));
+    }
+
+    @Test
+    void extraKeysAreTolerated() {
+        Map<String, Object> raw = proof(0, "ok", 5);
+        raw.put("command", "mix test");
+        assertEquals(new HookResult(0, "ok", 5), HookProof.verify(HookName.AFTER_DOING, raw));
+    }
+
+    @Test
+    void isIntegerAcceptsOnlyIntegralNumbersThatFitALong() {
+        assertTrue(HookProof.isInteger(1));
+        assertTrue(HookProof.isInteger(1L));
+        assertTrue(HookProof.isInteger((short) 1));
+        assertTrue(HookProof.isInteger((byte) 1));
+        assertTrue(HookProof.isInteger(BigInteger.valueOf(Long.MAX_VALUE)));
+        assertFalse(HookProof.isInteger(BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE)));
+        assertFalse(HookProof.isInteger(1.0));
+        assertFalse(HookProof.isInteger("1"));
+        assertFalse(HookProof.isInteger(true));
+        assertFalse(HookProof.isInteger(null));
+    }
+}

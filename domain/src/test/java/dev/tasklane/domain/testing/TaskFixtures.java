@@ -1,0 +1,278 @@
+package dev.tasklane.domain.testing;
+
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.selection.SelectionContext;
+import dev.tasklane.domain.task.AfterGoal;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.Completion;
+import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.Review;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.workflow.ClaimRequest;
+import dev.tasklane.domain.workflow.TaskWorkflow;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Shared builders for domain tests: tasks, claims, actors, and a list-backed {@link SelectionContext}. */
+public final class TaskFixtures {
+    /** The fixed "now" of every test. */
+    public static final Instant NOW = Instant.parse("2026-01-15T16:00:00Z");
+    public static final Duration TTL = WorkflowLimits.DEFAULT_CLAIM_TTL;
+    public static final long BOARD = 1L;
+    public static final long ALICE = 10L;
+    public static final long BOB = 20L;
+    public static final long CAROL = 30L;
+
+    private TaskFixtures() {
+    }
+
+    public static TaskWorkflow workflow() {
+        return new TaskWorkflow(WorkflowLimits.defaults());
+    }
+
+    public static TaskBuilder task(String identifier) {
+        return new TaskBuilder(identifier);
+    }
+
+    public static Actor agent(long userId) {
+        return Actor.agent(userId, BOARD);
+    }
+
+    public static Actor reader(long userId) {
+        return new Actor(userId, BOARD, Set.of(), false, false);
+    }
+
+    public static Actor reviewer(long userId) {
+        return new Actor(userId, BOARD, Set.of(), true, true);
+    }
+
+    public static Actor withCapabilities(long userId, Capability... capabilities) {
+        return new Actor(userId, BOARD, capabilities.length == 0 ? Set.of() : EnumSet.copyOf(Arrays.asList(capabilities)),
+                false, true);
+    }
+
+    public static HookResult proof() {
+        return HookResult.success("ok", 12);
+    }
+
+    public static ClaimRequest claimRequest(String agentName, String token) {
+        return new ClaimRequest(agentName, proof(), token);
+    }
+
+    /** A live claim started at {@code claimedAt}, lasting the default TTL. */
+    public static Claim claim(String agentName, Instant claimedAt, String token, Long assigneeBefore) {
+        return new Claim(agentName, claimedAt, claimedAt.plus(TTL), token, assigneeBefore);
+    }
+
+    public static Completion report(String summary) {
+        return new Completion(null, "claude", summary, "notes", Complexity.SMALL, "a.java, b.java", 15, null,
+                List.of(), Map.of(), Map.of(), null);
+    }
+
+    public static ListContext context(Actor caller, Task... tasks) {
+        return new ListContext(NOW, caller, List.of(tasks));
+    }
+
+    /** A {@link SelectionContext} over a fixed list of tasks and a fixed instant. */
+    public static final class ListContext implements SelectionContext {
+        private final Instant now;
+        private final Actor caller;
+        private final List<Task> tasks;
+        private int holderLookups;
+
+        public ListContext(Instant now, Actor caller, List<Task> tasks) {
+            this.now = now;
+            this.caller = caller;
+            this.tasks = List.copyOf(tasks);
+        }
+
+        public ListContext at(Instant instant) {
+            return new ListContext(instant, caller, tasks);
+        }
+
+        public ListContext as(Actor actor) {
+            return new ListContext(now, actor, tasks);
+        }
+
+        public int holderLookups() {
+            return holderLookups;
+        }
+
+        @Override
+        public Instant now() {
+            return now;
+        }
+
+        @Override
+        public Actor caller() {
+            return caller;
+        }
+
+        @Override
+        public List<String> unfinishedDependencies(Task task) {
+            List<String> unfinished = new ArrayList<>();
+            for (String dependency : task.spec().dependencies()) {
+                boolean done = tasks.stream().anyMatch(t -> t.identifier().toString().equals(dependency) && t.isCompleted());
+                if (!done) {
+                    unfinished.add(dependency);
+                }
+            }
+            return unfinished;
+        }
+
+        @Override
+        public Optional<KeyFileHolder> holderOf(String filePath, long exceptTaskId) {
+            holderLookups++;
+            return tasks.stream()
+                    .filter(t -> t.id() != exceptTaskId)
+                    .filter(t -> t.status() == Status.IN_PROGRESS || t.status() == Status.REVIEW)
+                    .filter(t -> t.spec().keyFiles().stream().anyMatch(k -> k.filePath().equals(filePath)))
+                    .findFirst()
+                    .map(t -> new KeyFileHolder(filePath, t.identifier(), t.claim() == null ? null : t.claim().agentName()));
+        }
+    }
+
+    /** Builds a {@link Task}; every field has a sensible default (an open, unassigned, medium work task). */
+    public static final class TaskBuilder {
+        private static long nextId = 100;
+
+        private final TaskIdentifier identifier;
+        private long id = nextId++;
+        private Long parentId;
+        private long position = 1;
+        private String title;
+        private Priority priority = Priority.MEDIUM;
+        private boolean needsReview;
+        private boolean humanTask;
+        private List<String> dependencies = List.of();
+        private List<KeyFile> keyFiles = List.of();
+        private Set<Capability> capabilities = Set.of();
+        private Status status = Status.OPEN;
+        private Long assignee;
+        private Claim claim;
+        private Completion completion;
+        private Review review;
+        private AfterGoal afterGoal;
+
+        TaskBuilder(String identifier) {
+            this.identifier = TaskIdentifier.parse(identifier)
+                    .orElseThrow(() -> new IllegalArgumentException("not an identifier: " + identifier));
+            this.title = "Task " + identifier;
+        }
+
+        public TaskBuilder id(long value) {
+            id = value;
+            return this;
+        }
+
+        public TaskBuilder parent(long value) {
+            parentId = value;
+            return this;
+        }
+
+        public TaskBuilder position(long value) {
+            position = value;
+            return this;
+        }
+
+        public TaskBuilder priority(Priority value) {
+            priority = value;
+            return this;
+        }
+
+        public TaskBuilder needsReview() {
+            needsReview = true;
+            return this;
+        }
+
+        public TaskBuilder humanTask() {
+            humanTask = true;
+            return this;
+        }
+
+        public TaskBuilder dependsOn(String... identifiers) {
+            dependencies = List.of(identifiers);
+            return this;
+        }
+
+        public TaskBuilder keyFiles(String... paths) {
+            List<KeyFile> files = new ArrayList<>();
+            for (int i = 0; i < paths.length; i++) {
+                files.add(new KeyFile(paths[i], null, i));
+            }
+            keyFiles = files;
+            return this;
+        }
+
+        public TaskBuilder requires(Capability... required) {
+            capabilities = required.length == 0 ? Set.of() : EnumSet.copyOf(Arrays.asList(required));
+            return this;
+        }
+
+        public TaskBuilder status(Status value) {
+            status = value;
+            return this;
+        }
+
+        public TaskBuilder assignedTo(Long userId) {
+            assignee = userId;
+            return this;
+        }
+
+        /** In Doing, assigned to {@code userId}, with a claim started at {@code claimedAt}. */
+        public TaskBuilder claimedBy(long userId, String agentName, Instant claimedAt, String token, Long assigneeBefore) {
+            status = Status.IN_PROGRESS;
+            assignee = userId;
+            claim = TaskFixtures.claim(agentName, claimedAt, token, assigneeBefore);
+            return this;
+        }
+
+        public TaskBuilder claim(Claim value) {
+            claim = value;
+            return this;
+        }
+
+        public TaskBuilder completion(Completion value) {
+            completion = value;
+            return this;
+        }
+
+        public TaskBuilder review(Review value) {
+            review = value;
+            return this;
+        }
+
+        public TaskBuilder afterGoal(AfterGoal value) {
+            afterGoal = value;
+            return this;
+        }
+
+        public TaskSpec spec() {
+            return new TaskSpec(title, identifier.type(), priority, Complexity.SMALL, null, null, needsReview, humanTask,
+                    dependencies, keyFiles, List.of(), capabilities, Map.of(), List.of(), Map.of());
+        }
+
+        public Task build() {
+            Instant created = NOW.minus(Duration.ofDays(1));
+            return new Task(id, BOARD, identifier, parentId, position, spec(), status, assignee, claim, completion,
+                    review, List.of(), afterGoal, ALICE, null, created, created, 3);
+        }
+    }
+}
