@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -18,11 +19,26 @@ import java.util.stream.Collectors;
  */
 final class BodyValidator {
     private final Json json;
-    private final Validator validator;
+    private final Supplier<Validator> factory;
+    private volatile Validator validator;
 
-    BodyValidator(Json json, Validator validator) {
+    /** The validator is built on first use: Hibernate Validator's start-up cost stays off the server's. */
+    BodyValidator(Json json, Supplier<Validator> factory) {
         this.json = json;
-        this.validator = validator;
+        this.factory = factory;
+    }
+
+    private Validator validator() {
+        Validator built = validator;
+        if (built == null) {
+            synchronized (this) {
+                if (validator == null) {
+                    validator = factory.get();
+                }
+                built = validator;
+            }
+        }
+        return built;
     }
 
     <T> T bind(Map<String, Object> body, Class<T> type) {
@@ -38,7 +54,7 @@ final class BodyValidator {
             }
             throw invalid(Map.of(field, List.of("has the wrong type")));
         }
-        Set<ConstraintViolation<T>> violations = validator.validate(value);
+        Set<ConstraintViolation<T>> violations = validator().validate(value);
         if (!violations.isEmpty()) {
             Map<String, List<String>> errors = new TreeMap<>();
             violations.stream()

@@ -23,7 +23,6 @@ public final class HttpApi {
 
     public static Javalin create(UseCases useCases, HttpSettings settings) {
         Json json = new Json(settings);
-        Validator validator = buildValidator();
         AuthFilter auth = new AuthFilter(useCases.identity(),
                 new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock()));
         ErrorMapper errors = new ErrorMapper(json);
@@ -32,7 +31,7 @@ public final class HttpApi {
         routes.addAll(new SystemRoutes(useCases, settings).routes());
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
         routes.addAll(new TaskRoutes(useCases).routes());
-        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, validator)).routes());
+        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator)).routes());
         EventStream events = new EventStream(useCases.events(), json);
         routes.add(events.route());
         Object[] openApi = new Object[1];

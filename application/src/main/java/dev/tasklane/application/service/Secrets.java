@@ -16,6 +16,8 @@ import javax.crypto.spec.PBEKeySpec;
  */
 public final class Secrets {
     public static final String TOKEN_PREFIX = "tasklane_";
+    /** A stored password hash that no password matches (sign-in disabled). */
+    public static final String NO_PASSWORD = "!";
     static final int TOKEN_BYTES = 32;
     static final int SALT_BYTES = 16;
     static final int PBKDF2_ITERATIONS = 210_000;
