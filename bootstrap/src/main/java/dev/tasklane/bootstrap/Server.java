@@ -41,7 +41,11 @@ public final class Server {
                 .onboarding(new OnboardingService(limits, config.completionValidation()))
                 .storeName(config.store().wire())
                 .build();
-        IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(config.bootstrapToken());
+        // With a bootstrap token, bootstrap before listening so the token works from the first request. Without
+        // one nobody can authenticate yet, so listen first and hash the one-time admin password afterwards:
+        // the slow salted hash stays off the time to a healthy server.
+        boolean tokenGiven = config.bootstrapToken() != null && !config.bootstrapToken().isBlank();
+        IdentityUseCase.Bootstrap early = tokenGiven ? tasklane.identity().bootstrap(config.bootstrapToken()) : null;
         ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-sweeper");
             thread.setDaemon(true);
@@ -56,6 +60,7 @@ public final class Server {
             sweeper.shutdownNow();
             throw failed;
         }
+        IdentityUseCase.Bootstrap bootstrap = tokenGiven ? early : tasklane.identity().bootstrap(null);
         String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
         return new Started(new RunningServer(http, sweeper), baseUrl, bootstrap);
     }
