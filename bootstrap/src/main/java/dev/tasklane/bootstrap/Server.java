@@ -9,6 +9,7 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import io.javalin.Javalin;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -41,11 +42,12 @@ public final class Server {
                 .onboarding(new OnboardingService(limits, config.completionValidation()))
                 .storeName(config.store().wire())
                 .build();
-        // With a bootstrap token, bootstrap before listening so the token works from the first request. Without
-        // one nobody can authenticate yet, so listen first and hash the one-time admin password afterwards:
-        // the slow salted hash stays off the time to a healthy server.
+        // Bootstrap runs beside the HTTP start-up (the one-time admin password's salted hash is slow on a cold
+        // JVM). With a bootstrap token it must finish before the server listens, so the token works from the
+        // first request; without one nobody can authenticate yet, so the server may listen first.
         boolean tokenGiven = config.bootstrapToken() != null && !config.bootstrapToken().isBlank();
-        IdentityUseCase.Bootstrap early = tokenGiven ? tasklane.identity().bootstrap(config.bootstrapToken()) : null;
+        CompletableFuture<IdentityUseCase.Bootstrap> bootstrapping =
+                CompletableFuture.supplyAsync(() -> tasklane.identity().bootstrap(config.bootstrapToken()));
         ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-sweeper");
             thread.setDaemon(true);
@@ -55,12 +57,15 @@ public final class Server {
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl()));
         try {
+            if (tokenGiven) {
+                bootstrapping.join();
+            }
             http.start(config.port());
         } catch (RuntimeException failed) {
             sweeper.shutdownNow();
             throw failed;
         }
-        IdentityUseCase.Bootstrap bootstrap = tokenGiven ? early : tasklane.identity().bootstrap(null);
+        IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
         return new Started(new RunningServer(http, sweeper), baseUrl, bootstrap);
     }
