@@ -6,22 +6,19 @@ import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.error.ConflictException;
-import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
-import dev.tasklane.domain.validation.ChangedFilesRules;
 import dev.tasklane.domain.validation.CompletionReport;
 import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.workflow.TaskWorkflow;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /** Completing a task, and the changed_files snapshot that goes with it. */
 final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase {
@@ -41,7 +38,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
             HookProof.verify(HookName.AFTER_DOING, request.get(HookName.AFTER_DOING.resultKey()));
             HookProof.verify(HookName.BEFORE_REVIEW, request.get(HookName.BEFORE_REVIEW.resultKey()));
             if (context.workflow().alreadyCompletedBy(task, actor) && task.claim() != null
-                    && (claimToken == null || claimToken.equals(task.claim().claimToken()))) {
+                    && TaskWorkflow.isCurrentClaim(task, claimToken)) {
                 return new Completed(context.lookup().view(task), hooksFor(task, agentName, false), List.of());
             }
             CompletionReport report = CompletionRules.check(request, task.spec(), mode());
@@ -58,16 +55,14 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
     }
 
     private List<HookEntry> hooksFor(Task task, String agentName, boolean afterGoal) {
-        List<HookEntry> hooks = new ArrayList<>();
-        hooks.add(context.hooks().entry(HookName.AFTER_DOING, task, agentName));
-        hooks.add(context.hooks().entry(HookName.BEFORE_REVIEW, task, agentName));
+        List<HookName> hooks = new ArrayList<>(List.of(HookName.AFTER_DOING, HookName.BEFORE_REVIEW));
         if (task.status() == Status.COMPLETED) {
-            hooks.add(context.hooks().entry(HookName.AFTER_REVIEW, task, agentName));
+            hooks.add(HookName.AFTER_REVIEW);
             if (afterGoal) {
-                hooks.add(context.hooks().entry(HookName.AFTER_GOAL, task, agentName));
+                hooks.add(HookName.AFTER_GOAL);
             }
         }
-        return hooks;
+        return context.hooks().entries(hooks, task, agentName);
     }
 
     private static List<Object> rawSteps(CompletionReport report) {
@@ -82,17 +77,8 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
     public TaskView putChangedFiles(Actor actor, TaskRef ref, Object changedFiles, String claimToken) {
         return context.runner().run(changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            boolean assignee = Objects.equals(task.assignedToId(), actor.userId());
-            if (!assignee && task.status() != Status.REVIEW) {
-                throw new ForbiddenException("not_authorized_to_complete",
-                        "You can only update changed_files on tasks you are assigned to, or while the task is in Review");
-            }
-            if (claimToken != null && (task.claim() == null || !claimToken.equals(task.claim().claimToken()))) {
-                throw new ConflictException("stale_claim", "The claim_token does not match the current claim on task '"
-                        + task.identifier() + "'.");
-            }
-            List<Map<String, Object>> files = ChangedFilesRules.check(changedFiles, context.workflow().limits().diffLineCap());
-            Task stored = changes.update(task.withChangedFiles(files, changes.now()), HistoryKind.CHANGED_FILES, actor, null);
+            Task written = context.workflow().writeChangedFiles(task, actor, claimToken, changedFiles, changes.now());
+            Task stored = changes.update(written, HistoryKind.CHANGED_FILES, actor, null);
             return context.lookup().view(stored);
         });
     }

@@ -8,6 +8,7 @@ import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Builds the hook metadata handed to agents, with the environment of the spec (section 2.8). */
@@ -24,7 +25,16 @@ final class HookEntries {
 
     /** The entry for {@code hook}, with the environment built from {@code task} after its transition. */
     HookEntry entry(HookName hook, Task task, String agentName) {
+        return entries(List.of(hook), task, agentName).get(0);
+    }
+
+    /** Entries for several hooks of one transition, reading the board once. */
+    List<HookEntry> entries(List<HookName> hooks, Task task, String agentName) {
         Board board = directory.boardById(task.boardId()).orElse(null);
+        return hooks.stream().map(hook -> build(hook, task, board, agentName)).toList();
+    }
+
+    private HookEntry build(HookName hook, Task task, Board board, String agentName) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("TASK_ID", Long.toString(task.id()));
         env.put("TASK_IDENTIFIER", task.identifier().toString());

@@ -14,7 +14,6 @@ import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -52,13 +51,9 @@ final class ReviewService implements ReviewUseCase {
             boolean approved = next.status() == Status.COMPLETED;
             next = changes.update(next, approved ? HistoryKind.DONE : HistoryKind.REWORK, actor, agent);
             boolean afterGoal = context.goals().childChanged(next, approved, changes);
-            List<HookEntry> hooks = new ArrayList<>();
-            if (approved) {
-                hooks.add(context.hooks().entry(HookName.AFTER_REVIEW, next, agent));
-                if (afterGoal) {
-                    hooks.add(context.hooks().entry(HookName.AFTER_GOAL, next, agent));
-                }
-            }
+            List<HookName> due = !approved ? List.of()
+                    : afterGoal ? List.of(HookName.AFTER_REVIEW, HookName.AFTER_GOAL) : List.of(HookName.AFTER_REVIEW);
+            List<HookEntry> hooks = due.isEmpty() ? List.of() : context.hooks().entries(due, next, agent);
             return new Reviewed(context.lookup().view(next), hooks);
         });
     }

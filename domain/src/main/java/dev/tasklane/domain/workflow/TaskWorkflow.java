@@ -16,8 +16,10 @@ import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.validation.ChangedFilesRules;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -117,6 +119,21 @@ public final class TaskWorkflow {
                 && Objects.equals(task.completion().completedById(), caller.userId());
     }
 
+    /**
+     * Replaces the task's changed_files snapshot: allowed to the task's assignee, or to anyone while the task
+     * is in Review (the spec's rule for the snapshot's only writer). A claim token, when given, must be current.
+     * Checked in that order, then the snapshot itself against the diff line cap.
+     */
+    public Task writeChangedFiles(Task task, Actor caller, String claimToken, Object rawFiles, Instant now) {
+        if (!Objects.equals(task.assignedToId(), caller.userId()) && task.status() != Status.REVIEW) {
+            throw new ForbiddenException("not_authorized_to_complete",
+                    "You can only update changed_files on tasks you are assigned to, or while the task is in Review");
+        }
+        requireCurrentClaim(task, claimToken);
+        List<Map<String, Object>> files = ChangedFilesRules.check(rawFiles, limits.diffLineCap());
+        return task.withChangedFiles(files, now);
+    }
+
     /** A reviewer records a decision on a task in Review; the column does not change. */
     public Task recordReview(Task task, Actor reviewer, ReviewStatus decision, String notes, Instant now) {
         if (!Transition.RECORD_REVIEW.allowedFrom(task.status())) {
@@ -209,7 +226,16 @@ public final class TaskWorkflow {
         if (!Objects.equals(task.assignedToId(), caller.userId())) {
             throw new ForbiddenException(code, message);
         }
-        if (claimToken != null && (task.claim() == null || !claimToken.equals(task.claim().claimToken()))) {
+        requireCurrentClaim(task, claimToken);
+    }
+
+    /** An absent token passes (the assignee rules apply); a given one must be the current claim's. */
+    public static boolean isCurrentClaim(Task task, String claimToken) {
+        return claimToken == null || (task.claim() != null && claimToken.equals(task.claim().claimToken()));
+    }
+
+    private static void requireCurrentClaim(Task task, String claimToken) {
+        if (!isCurrentClaim(task, claimToken)) {
             throw new ConflictException("stale_claim",
                     "The claim_token does not match the current claim on task '" + task.identifier()
                             + "': the task was released or re-claimed since. Ask GET /api/tasks/next for new work.");
