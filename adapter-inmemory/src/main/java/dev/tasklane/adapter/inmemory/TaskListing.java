@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.inmemory;
 
+import dev.tasklane.application.port.out.ListCursor;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.task.Task;
@@ -15,12 +16,12 @@ final class TaskListing {
     }
 
     static TaskPage page(TaskQuery query, List<Task> boardTasks) {
-        SortKey after = query.afterCursor() == null ? null : SortKey.decode(query.afterCursor(), query.sort());
+        ListCursor after = query.afterCursor() == null ? null : ListCursor.decode(query.afterCursor(), query.sort());
         int direction = query.descending() ? -1 : 1;
-        Comparator<Task> order = SortKey.comparator(query.sort(), query.descending());
+        Comparator<Task> order = ListCursor.comparator(query.sort(), query.descending());
         List<Task> rows = boardTasks.stream()
                 .filter(task -> matches(query, task))
-                .filter(task -> after == null || direction * SortKey.of(query.sort(), task).compareTo(after) > 0)
+                .filter(task -> after == null || direction * ListCursor.of(query.sort(), task).compareTo(after) > 0)
                 .sorted(order)
                 .limit(query.limit() + 1L)
                 .toList();
@@ -28,7 +29,7 @@ final class TaskListing {
             return new TaskPage(rows, null);
         }
         List<Task> page = rows.subList(0, query.limit());
-        return new TaskPage(page, SortKey.of(query.sort(), page.get(page.size() - 1)).encode());
+        return new TaskPage(page, ListCursor.of(query.sort(), page.get(page.size() - 1)).encode());
     }
 
     static boolean matches(TaskQuery query, Task task) {

@@ -15,4 +15,10 @@ public final class ConcurrentUpdateException extends TasklaneException {
         super("concurrent_update", "Task " + taskId + " was changed by another request (expected version "
                 + expectedVersion + "); retry the request.", Map.of("task_id", taskId));
     }
+
+    /** The store could not complete the work because another transaction held what it needed. */
+    public ConcurrentUpdateException(String reason) {
+        super("concurrent_update", "The request collided with another one (" + reason + "); retry the request.",
+                Map.of());
+    }
 }

@@ -1,0 +1,119 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.domain.selection.TaskOrder;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskType;
+import org.jdbi.v3.core.statement.Query;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * The claimable candidates of a board in queue order ({@link TaskOrder#NEXT}), read lazily: two keyset-paged
+ * streams, the Ready queue and the board's expired leases, merged. Each page continues after the last row
+ * seen, so the cost of reaching the first eligible task does not grow with the number of Ready tasks.
+ *
+ * <p>With {@code query.lock()} each page is read {@code FOR UPDATE SKIP LOCKED}, one row at a time: a row
+ * another transaction is claiming is passed over, and every row handed out is locked until the caller's
+ * transaction ends. Without it, pages are larger and nothing is locked.
+ *
+ * <p>The Ready stream leaves out what the schema can rule out cheaply (goals, human tasks, tasks assigned to
+ * someone else, tasks with an unfinished dependency); capabilities and key files are left to the caller's
+ * full rules.
+ */
+final class CandidateCursor implements Iterator<Task> {
+    private static final int LOCKED_PAGE = 1;
+    private static final int READ_PAGE = 32;
+
+    private static final String READY = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+            + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' "
+            + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE "
+            + "AND (t.assigned_to_id IS NULL OR t.assigned_to_id = :user) "
+            + "AND NOT EXISTS (SELECT 1 FROM task_dependencies d WHERE d.task_id = t.id AND NOT EXISTS ("
+            + "SELECT 1 FROM tasks dt WHERE dt.board_id = d.board_id AND dt.identifier = d.depends_on "
+            + "AND dt.status = '" + Status.COMPLETED.name() + "')) ";
+    private static final String EXPIRED = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+            + "WHERE t.board_id = :board AND t.lease_expires_at <= :now "
+            + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE ";
+    /** A row-value comparison, which both databases answer as a range of the queue index. */
+    private static final String AFTER = "AND (t.priority_order, t.position, t.id) > (:after_priority, :after_position, :after_id) ";
+    private static final String ORDER = "ORDER BY t.priority_order, t.position, t.id";
+
+    private final Stream ready;
+    private final Stream expired;
+
+    CandidateCursor(JdbiTransactions transactions, CandidateQuery query) {
+        this.ready = new Stream(transactions, query, READY);
+        this.expired = new Stream(transactions, query, EXPIRED);
+    }
+
+    @Override
+    public boolean hasNext() {
+        return ready.peek() != null || expired.peek() != null;
+    }
+
+    @Override
+    public Task next() {
+        Task fromReady = ready.peek();
+        Task fromExpired = expired.peek();
+        if (fromReady == null && fromExpired == null) {
+            throw new NoSuchElementException();
+        }
+        if (fromExpired == null || (fromReady != null && TaskOrder.NEXT.compare(fromReady, fromExpired) <= 0)) {
+            return ready.take();
+        }
+        return expired.take();
+    }
+
+    /** One keyset-paged query. */
+    private static final class Stream {
+        private final JdbiTransactions transactions;
+        private final CandidateQuery query;
+        private final String sql;
+        private final Deque<Task> page = new ArrayDeque<>();
+        private Task last;
+        private boolean exhausted;
+
+        Stream(JdbiTransactions transactions, CandidateQuery query, String sql) {
+            this.transactions = transactions;
+            this.query = query;
+            this.sql = sql;
+        }
+
+        Task peek() {
+            if (page.isEmpty() && !exhausted) {
+                fetch();
+            }
+            return page.peekFirst();
+        }
+
+        Task take() {
+            Task next = page.removeFirst();
+            last = next;
+            return next;
+        }
+
+        private void fetch() {
+            int size = query.lock() ? LOCKED_PAGE : READ_PAGE;
+            String text = sql + (last == null ? "" : AFTER) + ORDER + " LIMIT " + size
+                    + (query.lock() ? " FOR UPDATE SKIP LOCKED" : "");
+            page.addAll(transactions.withHandle(handle -> {
+                Query select = handle.createQuery(text)
+                        .bind("board", query.boardId())
+                        .bind("user", query.userId())
+                        .bind("now", TaskRows.timestamp(query.now()));
+                if (last != null) {
+                    select.bind("after_priority", TaskRows.priorityOrder(last))
+                            .bind("after_position", last.position())
+                            .bind("after_id", last.id());
+                }
+                return select.map(TaskRows.MAPPER).list();
+            }));
+            exhausted = page.size() < size;
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Capability;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.StatementContext;
+import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** The directory's SQL, as a JDBI SQL object attached to the current transaction's handle. */
+@RegisterRowMapper(DirectoryDao.UserRow.class)
+@RegisterRowMapper(DirectoryDao.TokenRow.class)
+@RegisterRowMapper(DirectoryDao.MembershipRow.class)
+interface DirectoryDao {
+    String USER = "SELECT id, username, display_name, password_hash, role, created_at, disabled_at FROM users ";
+    String TOKEN = "SELECT id, name, token_hash, user_id, board_id, capabilities, agent_model, reviewer, created_at, "
+            + "expires_at, revoked_at, last_used_at, last_agent_name FROM api_tokens ";
+    String TOKEN_VALUES = ":name, :hash, :userId, :boardId, :capabilities, :agentModel, :reviewer, :createdAt, "
+            + ":expiresAt, :revokedAt, :lastUsedAt, :lastAgentName";
+
+    @SqlUpdate("INSERT INTO users (username, display_name, password_hash, role, created_at, disabled_at) "
+            + "VALUES (:username, :displayName, :passwordHash, :role, :createdAt, :disabledAt)")
+    @GetGeneratedKeys("id")
+    long insertUser(@Bind("username") String username, @Bind("displayName") String displayName,
+                    @Bind("passwordHash") String passwordHash, @Bind("role") String role,
+                    @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt);
+
+    @SqlQuery(USER + "WHERE id = :id")
+    Optional<User> userById(@Bind("id") long id);
+
+    @SqlQuery(USER + "WHERE username = :username")
+    Optional<User> userByUsername(@Bind("username") String username);
+
+    @SqlQuery(USER + "ORDER BY id")
+    List<User> users();
+
+    @SqlQuery("SELECT EXISTS (SELECT 1 FROM users)")
+    boolean hasUsers();
+
+    @SqlUpdate("INSERT INTO boards (name) VALUES (:name)")
+    @GetGeneratedKeys("id")
+    long insertBoard(@Bind("name") String name);
+
+    @SqlUpdate("INSERT INTO board_columns (board_id, name) VALUES (:board, :name)")
+    @GetGeneratedKeys("id")
+    long insertColumn(@Bind("board") long boardId, @Bind("name") String column);
+
+    @SqlQuery("SELECT id FROM boards WHERE name = :name")
+    Optional<Long> boardIdByName(@Bind("name") String name);
+
+    @SqlQuery("SELECT name FROM boards WHERE id = :id")
+    Optional<String> boardName(@Bind("id") long id);
+
+    @SqlQuery("SELECT b.id FROM boards b JOIN memberships m ON m.board_id = b.id WHERE m.user_id = :user ORDER BY b.id")
+    List<Long> boardIdsOf(@Bind("user") long userId);
+
+    @SqlQuery("SELECT name, id FROM board_columns WHERE board_id = :board")
+    @RegisterRowMapper(ColumnRow.class)
+    List<ColumnRow.Entry> columns(@Bind("board") long boardId);
+
+    @SqlUpdate("DELETE FROM memberships WHERE board_id = :board AND user_id = :user")
+    void deleteMembership(@Bind("board") long boardId, @Bind("user") long userId);
+
+    @SqlUpdate("INSERT INTO memberships (board_id, user_id, access) VALUES (:board, :user, :access)")
+    void insertMembership(@Bind("board") long boardId, @Bind("user") long userId, @Bind("access") String access);
+
+    @SqlQuery("SELECT board_id, user_id, access FROM memberships WHERE board_id = :board AND user_id = :user")
+    Optional<Membership> membership(@Bind("board") long boardId, @Bind("user") long userId);
+
+    @SqlUpdate("INSERT INTO api_tokens (name, token_hash, user_id, board_id, capabilities, agent_model, reviewer, "
+            + "created_at, expires_at, revoked_at, last_used_at, last_agent_name) VALUES (" + TOKEN_VALUES + ")")
+    @GetGeneratedKeys("id")
+    long insertToken(@Bind("name") String name, @Bind("hash") String hash, @Bind("userId") long userId,
+                     @Bind("boardId") long boardId, @Bind("capabilities") String capabilities,
+                     @Bind("agentModel") String agentModel, @Bind("reviewer") boolean reviewer,
+                     @Bind("createdAt") OffsetDateTime createdAt, @Bind("expiresAt") OffsetDateTime expiresAt,
+                     @Bind("revokedAt") OffsetDateTime revokedAt, @Bind("lastUsedAt") OffsetDateTime lastUsedAt,
+                     @Bind("lastAgentName") String lastAgentName);
+
+    @SqlUpdate("UPDATE api_tokens SET name = :name, token_hash = :hash, user_id = :userId, board_id = :boardId, "
+            + "capabilities = :capabilities, agent_model = :agentModel, reviewer = :reviewer, created_at = :createdAt, "
+            + "expires_at = :expiresAt, revoked_at = :revokedAt, last_used_at = :lastUsedAt, "
+            + "last_agent_name = :lastAgentName WHERE id = :id")
+    int updateToken(@Bind("id") long id, @Bind("name") String name, @Bind("hash") String hash,
+                    @Bind("userId") long userId, @Bind("boardId") long boardId,
+                    @Bind("capabilities") String capabilities, @Bind("agentModel") String agentModel,
+                    @Bind("reviewer") boolean reviewer, @Bind("createdAt") OffsetDateTime createdAt,
+                    @Bind("expiresAt") OffsetDateTime expiresAt, @Bind("revokedAt") OffsetDateTime revokedAt,
+                    @Bind("lastUsedAt") OffsetDateTime lastUsedAt, @Bind("lastAgentName") String lastAgentName);
+
+    @SqlQuery(TOKEN + "WHERE id = :id")
+    Optional<ApiToken> tokenById(@Bind("id") long id);
+
+    @SqlQuery(TOKEN + "WHERE token_hash = :hash")
+    Optional<ApiToken> tokenByHash(@Bind("hash") String hash);
+
+    @SqlQuery(TOKEN + "WHERE user_id = :user ORDER BY id")
+    List<ApiToken> tokensOf(@Bind("user") long userId);
+
+    @SqlQuery(TOKEN + "ORDER BY id")
+    List<ApiToken> allTokens();
+
+    // ---- row mappers ----------------------------------------------------------------------------------
+
+    /** A user row. */
+    final class UserRow implements RowMapper<User> {
+        @Override
+        public User map(ResultSet row, StatementContext context) throws SQLException {
+            return new User(row.getLong("id"), row.getString("username"), row.getString("display_name"),
+                    row.getString("password_hash"), Role.valueOf(row.getString("role")),
+                    instant(row, "created_at"), instant(row, "disabled_at"));
+        }
+    }
+
+    /** A membership row. */
+    final class MembershipRow implements RowMapper<Membership> {
+        @Override
+        public Membership map(ResultSet row, StatementContext context) throws SQLException {
+            return new Membership(row.getLong("board_id"), row.getLong("user_id"), Access.valueOf(row.getString("access")));
+        }
+    }
+
+    /** A column id by column name. */
+    final class ColumnRow implements RowMapper<ColumnRow.Entry> {
+        record Entry(String name, long id) {
+        }
+
+        @Override
+        public Entry map(ResultSet row, StatementContext context) throws SQLException {
+            return new Entry(row.getString("name"), row.getLong("id"));
+        }
+    }
+
+    /** A token row; capabilities are stored as a comma-separated list of constant names. */
+    final class TokenRow implements RowMapper<ApiToken> {
+        @Override
+        public ApiToken map(ResultSet row, StatementContext context) throws SQLException {
+            return new ApiToken(row.getLong("id"), row.getString("name"), row.getString("token_hash"),
+                    row.getLong("user_id"), row.getLong("board_id"), capabilities(row.getString("capabilities")),
+                    row.getString("agent_model"), row.getBoolean("reviewer"), instant(row, "created_at"),
+                    instant(row, "expires_at"), instant(row, "revoked_at"), instant(row, "last_used_at"),
+                    row.getString("last_agent_name"));
+        }
+    }
+
+    static String capabilities(Set<Capability> capabilities) {
+        return capabilities.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
+    }
+
+    static Set<Capability> capabilities(String text) {
+        Set<Capability> set = EnumSet.noneOf(Capability.class);
+        if (text != null && !text.isEmpty()) {
+            Arrays.stream(text.split(",")).map(Capability::valueOf).forEach(set::add);
+        }
+        return set;
+    }
+
+    static OffsetDateTime timestamp(Instant instant) {
+        return TaskRows.timestamp(instant);
+    }
+
+    private static Instant instant(ResultSet row, String column) throws SQLException {
+        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+}

@@ -1,0 +1,158 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Column;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Users, boards, memberships and tokens over JDBI ({@link DirectoryDao}), in the caller's transaction. */
+final class JdbiDirectoryStore implements DirectoryStore {
+    private final JdbiTransactions transactions;
+
+    JdbiDirectoryStore(JdbiTransactions transactions) {
+        this.transactions = transactions;
+    }
+
+    private <T> T dao(Function<DirectoryDao, T> work) {
+        return transactions.withHandle(handle -> work.apply(handle.attach(DirectoryDao.class)));
+    }
+
+    @Override
+    public User insertUser(User user) {
+        return dao(dao -> {
+            if (dao.userByUsername(user.username()).isPresent()) {
+                throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
+            }
+            long id = dao.insertUser(user.username(), user.displayName(), user.passwordHash(), user.role().name(),
+                    DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt()));
+            return user.withId(id);
+        });
+    }
+
+    @Override
+    public Optional<User> userById(long id) {
+        return dao(dao -> dao.userById(id));
+    }
+
+    @Override
+    public Optional<User> userByUsername(String username) {
+        return dao(dao -> dao.userByUsername(username));
+    }
+
+    @Override
+    public List<User> users() {
+        return dao(DirectoryDao::users);
+    }
+
+    @Override
+    public Board insertBoard(String name) {
+        return dao(dao -> {
+            if (dao.boardIdByName(name).isPresent()) {
+                throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
+            }
+            long id = dao.insertBoard(name);
+            Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+            for (Column column : Column.values()) {
+                columnIds.put(column, dao.insertColumn(id, column.name()));
+            }
+            return new Board(id, name, columnIds);
+        });
+    }
+
+    @Override
+    public Optional<Board> boardById(long id) {
+        return dao(dao -> dao.boardName(id).map(name -> board(dao, id, name)));
+    }
+
+    @Override
+    public Optional<Board> boardByName(String name) {
+        return dao(dao -> dao.boardIdByName(name).map(id -> board(dao, id, name)));
+    }
+
+    @Override
+    public List<Board> boardsOf(long userId) {
+        return dao(dao -> dao.boardIdsOf(userId).stream()
+                .map(id -> board(dao, id, dao.boardName(id).orElseThrow()))
+                .toList());
+    }
+
+    private static Board board(DirectoryDao dao, long id, String name) {
+        Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+        dao.columns(id).forEach(column -> columnIds.put(Column.valueOf(column.name()), column.id()));
+        return new Board(id, name, columnIds);
+    }
+
+    @Override
+    public Membership putMembership(Membership membership) {
+        return dao(dao -> {
+            dao.deleteMembership(membership.boardId(), membership.userId());
+            dao.insertMembership(membership.boardId(), membership.userId(), membership.access().name());
+            return membership;
+        });
+    }
+
+    @Override
+    public Optional<Membership> membership(long boardId, long userId) {
+        return dao(dao -> dao.membership(boardId, userId));
+    }
+
+    @Override
+    public ApiToken insertToken(ApiToken token) {
+        return dao(dao -> {
+            if (dao.tokenByHash(token.tokenHash()).isPresent()) {
+                throw new ConflictException("duplicate_token", "A token with this hash already exists.");
+            }
+            long id = dao.insertToken(token.name(), token.tokenHash(), token.userId(), token.boardId(),
+                    DirectoryDao.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
+                    DirectoryDao.timestamp(token.createdAt()), DirectoryDao.timestamp(token.expiresAt()),
+                    DirectoryDao.timestamp(token.revokedAt()), DirectoryDao.timestamp(token.lastUsedAt()),
+                    token.lastAgentName());
+            return token.withId(id);
+        });
+    }
+
+    @Override
+    public ApiToken updateToken(ApiToken token) {
+        return dao(dao -> {
+            int changed = dao.updateToken(token.id(), token.name(), token.tokenHash(), token.userId(), token.boardId(),
+                    DirectoryDao.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
+                    DirectoryDao.timestamp(token.createdAt()), DirectoryDao.timestamp(token.expiresAt()),
+                    DirectoryDao.timestamp(token.revokedAt()), DirectoryDao.timestamp(token.lastUsedAt()),
+                    token.lastAgentName());
+            if (changed == 0) {
+                throw new NotFoundException("token_not_found", "Token " + token.id() + " does not exist.");
+            }
+            return token;
+        });
+    }
+
+    @Override
+    public Optional<ApiToken> tokenById(long id) {
+        return dao(dao -> dao.tokenById(id));
+    }
+
+    @Override
+    public Optional<ApiToken> tokenByHash(String tokenHash) {
+        return dao(dao -> dao.tokenByHash(tokenHash));
+    }
+
+    @Override
+    public List<ApiToken> tokens(Long userId) {
+        return dao(dao -> userId == null ? dao.allTokens() : dao.tokensOf(userId));
+    }
+
+    @Override
+    public boolean hasUsers() {
+        return dao(DirectoryDao::hasUsers);
+    }
+}

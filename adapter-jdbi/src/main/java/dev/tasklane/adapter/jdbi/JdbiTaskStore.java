@@ -1,0 +1,309 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.task.TaskType;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The task store over JDBI, for PostgreSQL and for H2 in PostgreSQL mode. Writes are conditional on the
+ * version read ({@code UPDATE ... WHERE version = :version}); {@link #lockById} is {@code SELECT ... FOR UPDATE};
+ * {@link #candidates} walks the queue index with {@code FOR UPDATE SKIP LOCKED} when asked to lock, so
+ * concurrent claimers, in one process or several, pass over each other's rows instead of queueing on them.
+ * The schema and its indexes are in {@code db/migration}; the query plans are in {@code docs/operations.md}.
+ */
+final class JdbiTaskStore implements TaskStore {
+    private static final String POSITION_COUNTER = "POSITION";
+    private static final List<String> HOLDING = List.of(Status.IN_PROGRESS.name(), Status.REVIEW.name());
+
+    private final JdbiTransactions transactions;
+
+    JdbiTaskStore(JdbiTransactions transactions) {
+        this.transactions = transactions;
+    }
+
+    private <T> T sql(Function<Handle, T> statement) {
+        return transactions.withHandle(statement);
+    }
+
+    @Override
+    public Task insert(Task task) {
+        if (task.id() != 0) {
+            throw new IllegalArgumentException("a new task has id 0, got " + task.id());
+        }
+        return sql(handle -> {
+            String identifier = task.identifier().toString();
+            if (findByIdentifier(task.boardId(), identifier).isPresent()) {
+                throw duplicate(task);
+            }
+            long id;
+            try {
+                id = TaskRows.bindWritable(handle.createUpdate("INSERT INTO tasks (board_id, identifier, identifier_rank, "
+                                + "identifier_number, type, created_by_id, created_by_agent, inserted_at, version, "
+                                + TaskRows.WRITABLE + ") VALUES (:board_id, :identifier, :identifier_rank, :identifier_number, "
+                                + ":type, :created_by_id, :created_by_agent, :inserted_at, :version, "
+                                + ":" + TaskRows.WRITABLE.replace(", ", ", :") + ")"), task)
+                        .bind("board_id", task.boardId())
+                        .bind("identifier", identifier)
+                        .bind("identifier_rank", task.identifier().type().ordinal())
+                        .bind("identifier_number", task.identifier().number())
+                        .bind("type", task.type().name())
+                        .bind("created_by_id", task.createdById())
+                        .bind("created_by_agent", task.createdByAgent())
+                        .bind("inserted_at", TaskRows.timestamp(task.insertedAt()))
+                        .bind("version", task.version())
+                        .executeAndReturnGeneratedKeys("id")
+                        .mapTo(Long.class)
+                        .one();
+            } catch (UnableToExecuteStatementException clash) {
+                if (SqlFailures.UNIQUE_VIOLATION.equals(SqlFailures.sqlState(clash))) {
+                    throw duplicate(task);
+                }
+                throw clash;
+            }
+            Task stored = task.withId(id);
+            writeLinks(handle, stored);
+            return stored;
+        });
+    }
+
+    private static ConflictException duplicate(Task task) {
+        return new ConflictException("duplicate_identifier",
+                "Identifier " + task.identifier() + " already exists on board " + task.boardId() + ".");
+    }
+
+    @Override
+    public Task update(Task task) {
+        return sql(handle -> {
+            int changed = TaskRows.bindWritable(handle.createUpdate("UPDATE tasks SET "
+                            + TaskRows.WRITABLE.replaceAll("(\\w+)", "$1 = :$1") + ", version = version + 1 "
+                            + "WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version"), task)
+                    .bind("id", task.id())
+                    .bind("board_id", task.boardId())
+                    .bind("identifier", task.identifier().toString())
+                    .bind("version", task.version())
+                    .execute();
+            if (changed == 0) {
+                throw refusal(task);
+            }
+            Task stored = task.withVersion(task.version() + 1);
+            handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
+            handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
+            writeLinks(handle, stored);
+            return stored;
+        });
+    }
+
+    /** Why an update matched no row: the task is gone, it is another task, or another write got there first. */
+    private RuntimeException refusal(Task task) {
+        Optional<Task> stored = findById(task.boardId(), task.id());
+        if (stored.isEmpty()) {
+            return new NotFoundException("task_not_found", "Task " + task.id() + " does not exist on this board.");
+        }
+        if (!stored.get().identifier().equals(task.identifier())) {
+            return new IllegalArgumentException("a task keeps its identifier");
+        }
+        return new ConcurrentUpdateException(task.id(), task.version());
+    }
+
+    /** The dependency and key-file rows of a task, derived from its spec. */
+    private static void writeLinks(Handle handle, Task task) {
+        if (!task.spec().dependencies().isEmpty()) {
+            PreparedBatch batch = handle.prepareBatch(
+                    "INSERT INTO task_dependencies (task_id, board_id, depends_on) VALUES (:task_id, :board_id, :depends_on)");
+            for (String dependency : new LinkedHashSet<>(task.spec().dependencies())) {
+                batch.bind("task_id", task.id()).bind("board_id", task.boardId()).bind("depends_on", dependency).add();
+            }
+            batch.execute();
+        }
+        if (!task.spec().keyFiles().isEmpty()) {
+            PreparedBatch batch = handle.prepareBatch(
+                    "INSERT INTO task_key_files (task_id, board_id, file_path) VALUES (:task_id, :board_id, :file_path)");
+            LinkedHashSet<String> paths = new LinkedHashSet<>();
+            task.spec().keyFiles().stream().map(KeyFile::filePath).forEach(paths::add);
+            for (String path : paths) {
+                batch.bind("task_id", task.id()).bind("board_id", task.boardId()).bind("file_path", path).add();
+            }
+            batch.execute();
+        }
+    }
+
+    @Override
+    public Optional<Task> findById(long boardId, long id) {
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t WHERE t.id = :id AND t.board_id = :board")
+                .bind("id", id).bind("board", boardId).map(TaskRows.MAPPER).findOne());
+    }
+
+    @Override
+    public Optional<Task> findByIdentifier(long boardId, String identifier) {
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
+                        + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier")
+                .bind("board", boardId).bind("identifier", identifier).map(TaskRows.MAPPER).findOne());
+    }
+
+    @Override
+    public Optional<Task> lockById(long boardId, long id) {
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
+                        + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE")
+                .bind("id", id).bind("board", boardId).map(TaskRows.MAPPER).findOne());
+    }
+
+    @Override
+    public long nextIdentifierNumber(long boardId, TaskType type) {
+        return sql(handle -> Counters.next(handle, boardId, type.prefix(),
+                "SELECT COALESCE(MAX(identifier_number), 0) FROM tasks WHERE board_id = :board AND type = '"
+                        + type.name() + "'"));
+    }
+
+    @Override
+    public long nextPosition(long boardId) {
+        return sql(handle -> Counters.next(handle, boardId, POSITION_COUNTER,
+                "SELECT COALESCE(MAX(position), 0) FROM tasks WHERE board_id = :board"));
+    }
+
+    @Override
+    public List<Task> children(long boardId, long goalId) {
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
+                        + " FROM tasks t WHERE t.board_id = :board AND t.parent_id = :goal ORDER BY t.position, t.id")
+                .bind("board", boardId).bind("goal", goalId).map(TaskRows.MAPPER).list());
+    }
+
+    @Override
+    public List<Task> dependents(long boardId, String identifier) {
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+                        + "JOIN task_dependencies d ON d.task_id = t.id "
+                        + "WHERE d.board_id = :board AND d.depends_on = :identifier ORDER BY t.position, t.id")
+                .bind("board", boardId).bind("identifier", identifier).map(TaskRows.MAPPER).list());
+    }
+
+    @Override
+    public Map<String, Status> statuses(long boardId, Collection<String> identifiers) {
+        if (identifiers.isEmpty()) {
+            return Map.of();
+        }
+        return sql(handle -> {
+            Map<String, Status> found = new LinkedHashMap<>();
+            handle.createQuery("SELECT identifier, status FROM tasks WHERE board_id = :board AND identifier IN (<identifiers>)")
+                    .bind("board", boardId)
+                    .bindList("identifiers", List.copyOf(new LinkedHashSet<>(identifiers)))
+                    .map((row, context) -> Map.entry(row.getString("identifier"), Status.valueOf(row.getString("status"))))
+                    .forEach(entry -> found.put(entry.getKey(), entry.getValue()));
+            Map<String, Status> inOrder = new LinkedHashMap<>();
+            for (String identifier : identifiers) {
+                if (found.containsKey(identifier)) {
+                    inOrder.put(identifier, found.get(identifier));
+                }
+            }
+            return inOrder;
+        });
+    }
+
+    /**
+     * Locks the file's row in {@code key_file_locks} first, so that two claims of tasks sharing the file are
+     * serialised: the second one reads the holders only after the first has committed (or rolled back).
+     */
+    @Override
+    public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+        return sql(handle -> {
+            handle.createUpdate("INSERT INTO key_file_locks (board_id, file_path) VALUES (:board, :path) ON CONFLICT DO NOTHING")
+                    .bind("board", boardId).bind("path", filePath).execute();
+            handle.createQuery("SELECT board_id FROM key_file_locks WHERE board_id = :board AND file_path = :path FOR UPDATE")
+                    .bind("board", boardId).bind("path", filePath).mapTo(Long.class).one();
+            return handle.createQuery("SELECT t.identifier, t.claim FROM task_key_files k JOIN tasks t ON t.id = k.task_id "
+                            + "WHERE k.board_id = :board AND k.file_path = :path AND t.id <> :except "
+                            + "AND t.status IN (<holding>) ORDER BY t.id")
+                    .bind("board", boardId).bind("path", filePath).bind("except", exceptTaskId)
+                    .bindList("holding", HOLDING)
+                    .setMaxRows(1)
+                    .map((row, context) -> {
+                        var claim = TaskDocuments.claim(row.getString("claim"));
+                        return new KeyFileHolder(filePath, TaskIdentifier.parse(row.getString("identifier")).orElseThrow(),
+                                claim == null ? null : claim.agentName());
+                    })
+                    .findFirst();
+        });
+    }
+
+    @Override
+    public Iterator<Task> candidates(CandidateQuery query) {
+        return new CandidateCursor(transactions, query);
+    }
+
+    @Override
+    public List<Task> expiredClaims(Instant now, int limit) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+                        + "WHERE t.lease_expires_at <= :now ORDER BY t.lease_expires_at, t.id")
+                .bind("now", TaskRows.timestamp(now)).setMaxRows(limit).map(TaskRows.MAPPER).list());
+    }
+
+    @Override
+    public List<Task> pendingAfterGoals(Instant armedBefore, int limit) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+                        + "WHERE t.after_goal_armed_at <= :before ORDER BY t.after_goal_armed_at, t.id")
+                .bind("before", TaskRows.timestamp(armedBefore)).setMaxRows(limit).map(TaskRows.MAPPER).list());
+    }
+
+    @Override
+    public TaskPage list(TaskQuery query) {
+        return sql(handle -> TaskListQuery.page(handle, query));
+    }
+
+    @Override
+    public void appendHistory(HistoryEntry entry) {
+        sql(handle -> handle.createUpdate("INSERT INTO task_history (task_id, kind, at, actor_user_id, agent_name, facts) "
+                        + "VALUES (:task, :kind, :at, :actor, :agent, :facts)")
+                .bind("task", entry.taskId())
+                .bind("kind", entry.kind().name())
+                .bind("at", TaskRows.timestamp(entry.at()))
+                .bind("actor", entry.actorUserId())
+                .bind("agent", entry.agentName())
+                .bind("facts", JsonText.write(entry.facts()))
+                .execute());
+    }
+
+    @Override
+    public List<HistoryEntry> history(long taskId) {
+        return sql(handle -> handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
+                        + "FROM task_history WHERE task_id = :task ORDER BY id")
+                .bind("task", taskId)
+                .map((row, context) -> {
+                    long actor = row.getLong("actor_user_id");
+                    Long actorUserId = row.wasNull() ? null : actor;
+                    return new HistoryEntry(row.getLong("task_id"), HistoryKind.valueOf(row.getString("kind")),
+                            row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
+                            row.getString("agent_name"), JsonText.facts(row.getString("facts")));
+                })
+                .list());
+    }
+}

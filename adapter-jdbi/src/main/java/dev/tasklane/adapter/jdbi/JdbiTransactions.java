@@ -1,0 +1,54 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.out.Transactions;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
+
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * One database transaction per unit of work, at READ COMMITTED, on a handle bound to the calling thread so
+ * that every store method called inside {@code work} joins it. A nested call joins the outer transaction; a
+ * store method called outside any transaction runs in a transaction of its own.
+ *
+ * <p>Database failures that mean "another transaction got in the way" (serialisation failure, deadlock,
+ * lock timeout) surface as {@code ConcurrentUpdateException}, which the use-case runner retries; see
+ * {@link SqlFailures}.
+ */
+final class JdbiTransactions implements Transactions {
+    private final Jdbi jdbi;
+    private final ThreadLocal<Handle> current = new ThreadLocal<>();
+
+    JdbiTransactions(Jdbi jdbi) {
+        this.jdbi = jdbi;
+    }
+
+    @Override
+    public <T> T inTransaction(Supplier<T> work) {
+        if (current.get() != null) {
+            return work.get();
+        }
+        try (Handle handle = jdbi.open()) {
+            current.set(handle);
+            try {
+                return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, joined -> work.get());
+            } finally {
+                current.remove();
+            }
+        } catch (JdbiException failure) {
+            throw SqlFailures.translate(failure);
+        }
+    }
+
+    /** Runs {@code statement} on the current transaction's handle, or in a transaction of its own. */
+    <T> T withHandle(Function<Handle, T> statement) {
+        Handle handle = current.get();
+        if (handle != null) {
+            return statement.apply(handle);
+        }
+        return inTransaction(() -> statement.apply(current.get()));
+    }
+}

@@ -1,0 +1,243 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.domain.task.AfterGoal;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.Completion;
+import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.Review;
+import dev.tasklane.domain.task.ReviewStatus;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.task.VerificationStep;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The document columns of a task: each embedded value to a JSON object and back. The stored field names
+ * are this class's, not the domain's component names, so that renaming a Java component never silently
+ * changes what is on disk; enums are stored by constant name, instants as ISO-8601 text (exact to the
+ * nanosecond).
+ */
+final class TaskDocuments {
+    private TaskDocuments() {
+    }
+
+    // ---- spec ----------------------------------------------------------------------------------------
+
+    static String spec(TaskSpec spec) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("title", spec.title());
+        doc.put("type", spec.type().name());
+        doc.put("priority", spec.priority().name());
+        doc.put("complexity", spec.complexity().name());
+        doc.put("description", spec.description());
+        doc.put("acceptance_criteria", spec.acceptanceCriteria());
+        doc.put("needs_review", spec.needsReview());
+        doc.put("human_task", spec.humanTask());
+        doc.put("dependencies", spec.dependencies());
+        doc.put("key_files", spec.keyFiles().stream().map(TaskDocuments::keyFile).toList());
+        doc.put("verification_steps", spec.verificationSteps().stream().map(TaskDocuments::step).toList());
+        doc.put("required_capabilities", spec.requiredCapabilities().stream().map(Enum::name).toList());
+        doc.put("testing_strategy", spec.testingStrategy());
+        doc.put("security_considerations", spec.securityConsiderations());
+        doc.put("details", spec.details());
+        return JsonText.write(doc);
+    }
+
+    static TaskSpec spec(String text) {
+        Map<String, Object> doc = JsonText.map(text);
+        Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
+        strings(doc.get("required_capabilities")).forEach(name -> capabilities.add(Capability.valueOf(name)));
+        return new TaskSpec(
+                (String) doc.get("title"),
+                TaskType.valueOf((String) doc.get("type")),
+                Priority.valueOf((String) doc.get("priority")),
+                Complexity.valueOf((String) doc.get("complexity")),
+                (String) doc.get("description"),
+                (String) doc.get("acceptance_criteria"),
+                Boolean.TRUE.equals(doc.get("needs_review")),
+                Boolean.TRUE.equals(doc.get("human_task")),
+                strings(doc.get("dependencies")),
+                maps(doc.get("key_files")).stream().map(TaskDocuments::keyFile).toList(),
+                maps(doc.get("verification_steps")).stream().map(TaskDocuments::step).toList(),
+                capabilities,
+                map(doc.get("testing_strategy")),
+                strings(doc.get("security_considerations")),
+                map(doc.get("details")));
+    }
+
+    private static Map<String, Object> keyFile(KeyFile file) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("file_path", file.filePath());
+        doc.put("note", file.note());
+        doc.put("position", file.position());
+        return doc;
+    }
+
+    private static KeyFile keyFile(Map<String, Object> doc) {
+        return new KeyFile((String) doc.get("file_path"), (String) doc.get("note"), intOf(doc.get("position")));
+    }
+
+    private static Map<String, Object> step(VerificationStep step) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("step_type", step.stepType().name());
+        doc.put("step_text", step.stepText());
+        doc.put("expected_result", step.expectedResult());
+        doc.put("position", step.position());
+        return doc;
+    }
+
+    private static VerificationStep step(Map<String, Object> doc) {
+        return new VerificationStep(VerificationStep.StepType.valueOf((String) doc.get("step_type")),
+                (String) doc.get("step_text"), (String) doc.get("expected_result"), intOf(doc.get("position")));
+    }
+
+    // ---- claim, completion, review, after_goal ----------------------------------------------------------
+
+    static String claim(Claim claim) {
+        if (claim == null) {
+            return null;
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("agent_name", claim.agentName());
+        doc.put("claimed_at", text(claim.claimedAt()));
+        doc.put("expires_at", text(claim.expiresAt()));
+        doc.put("claim_token", claim.claimToken());
+        doc.put("assignee_before_claim", claim.assigneeBeforeClaim());
+        return JsonText.write(doc);
+    }
+
+    static Claim claim(String text) {
+        Map<String, Object> doc = JsonText.map(text);
+        return doc == null ? null : new Claim((String) doc.get("agent_name"), instant(doc.get("claimed_at")),
+                instant(doc.get("expires_at")), (String) doc.get("claim_token"),
+                longOf(doc.get("assignee_before_claim")));
+    }
+
+    static String completion(Completion completion) {
+        if (completion == null) {
+            return null;
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("completed_by_id", completion.completedById());
+        doc.put("completed_by_agent", completion.completedByAgent());
+        doc.put("summary", completion.summary());
+        doc.put("notes", completion.notes());
+        doc.put("actual_complexity", completion.actualComplexity() == null ? null : completion.actualComplexity().name());
+        doc.put("actual_files_changed", completion.actualFilesChanged());
+        doc.put("time_spent_minutes", completion.timeSpentMinutes());
+        doc.put("review_report", completion.reviewReport());
+        doc.put("workflow_steps", completion.workflowSteps());
+        doc.put("explorer_result", completion.explorerResult());
+        doc.put("reviewer_result", completion.reviewerResult());
+        doc.put("completed_at", text(completion.completedAt()));
+        return JsonText.write(doc);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Completion completion(String text) {
+        Map<String, Object> doc = JsonText.map(text);
+        if (doc == null) {
+            return null;
+        }
+        String complexity = (String) doc.get("actual_complexity");
+        Object minutes = doc.get("time_spent_minutes");
+        return new Completion(longOf(doc.get("completed_by_id")), (String) doc.get("completed_by_agent"),
+                (String) doc.get("summary"), (String) doc.get("notes"),
+                complexity == null ? null : Complexity.valueOf(complexity), (String) doc.get("actual_files_changed"),
+                minutes == null ? null : intOf(minutes), (String) doc.get("review_report"),
+                (List<Object>) doc.get("workflow_steps"), (Map<String, Object>) doc.get("explorer_result"),
+                (Map<String, Object>) doc.get("reviewer_result"), instant(doc.get("completed_at")));
+    }
+
+    static String review(Review review) {
+        if (review == null) {
+            return null;
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("status", review.status() == null ? null : review.status().name());
+        doc.put("notes", review.notes());
+        doc.put("reviewed_at", text(review.reviewedAt()));
+        doc.put("reviewed_by_id", review.reviewedById());
+        return JsonText.write(doc);
+    }
+
+    static Review review(String text) {
+        Map<String, Object> doc = JsonText.map(text);
+        if (doc == null) {
+            return null;
+        }
+        String status = (String) doc.get("status");
+        return new Review(status == null ? null : ReviewStatus.valueOf(status), (String) doc.get("notes"),
+                instant(doc.get("reviewed_at")), longOf(doc.get("reviewed_by_id")));
+    }
+
+    static String afterGoal(AfterGoal afterGoal) {
+        if (afterGoal == null) {
+            return null;
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("state", afterGoal.state().name());
+        doc.put("armed_at", text(afterGoal.armedAt()));
+        doc.put("last_result", afterGoal.lastResult());
+        doc.put("attempts", afterGoal.attempts());
+        return JsonText.write(doc);
+    }
+
+    @SuppressWarnings("unchecked")
+    static AfterGoal afterGoal(String text) {
+        Map<String, Object> doc = JsonText.map(text);
+        return doc == null ? null : new AfterGoal(AfterGoal.State.valueOf((String) doc.get("state")),
+                instant(doc.get("armed_at")), (Map<String, Object>) doc.get("last_result"), maps(doc.get("attempts")));
+    }
+
+    static String changedFiles(List<Map<String, Object>> files) {
+        return files.isEmpty() ? null : JsonText.write(files);
+    }
+
+    static List<Map<String, Object>> changedFiles(String text) {
+        return text == null ? List.of() : maps(JsonText.list(text));
+    }
+
+    // ---- plain values -----------------------------------------------------------------------------------
+
+    private static String text(Instant instant) {
+        return instant == null ? null : instant.toString();
+    }
+
+    private static Instant instant(Object value) {
+        return value == null ? null : Instant.parse((String) value);
+    }
+
+    private static Long longOf(Object value) {
+        return value == null ? null : ((Number) value).longValue();
+    }
+
+    private static int intOf(Object value) {
+        return ((Number) value).intValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return value == null ? Map.of() : (Map<String, Object>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> maps(Object value) {
+        return value == null ? List.of() : new ArrayList<>((List<Map<String, Object>>) value);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(Object value) {
+        return value == null ? List.of() : (List<String>) value;
+    }
+}

@@ -1,0 +1,12 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.usecase.WorkflowContract;
+import dev.tasklane.application.testing.StoreSet;
+
+/** The contract WorkflowContract against the JDBI store on PostgreSQL. */
+final class PostgresWorkflowTest extends WorkflowContract {
+    @Override
+    protected StoreSet newStores() {
+        return TestDatabases.postgresStores();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.testing.StoreSet;
+import org.junit.jupiter.api.Assumptions;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The databases the JDBI tests run against. H2: a fresh private database in memory per call. PostgreSQL:
+ * the one named by {@code TASKLANE_TEST_PG_URL} / {@code _USER} / {@code _PASSWORD} (default
+ * {@code jdbc:postgresql://localhost:5432/tasklane_test}, user and password {@code tasklane}), migrated once
+ * and emptied per call. Without a reachable PostgreSQL its tests are skipped with the reason, except under
+ * {@code CI=true}, where they fail: CI must have started it (see {@code .ci/run}).
+ */
+final class TestDatabases {
+    private static final AtomicInteger H2_NAMES = new AtomicInteger();
+    private static final String TABLES = "task_history, key_file_locks, task_key_files, task_dependencies, tasks, "
+            + "board_counters, api_tokens, memberships, board_columns, boards, users";
+    private static JdbiStores postgres;
+
+    private TestDatabases() {
+    }
+
+    static JdbiStores h2() {
+        return JdbiStores.open(Database.h2Memory("tasklane-test-" + H2_NAMES.incrementAndGet()));
+    }
+
+    static StoreSet h2Stores() {
+        return set(h2());
+    }
+
+    /** The test PostgreSQL database, emptied; skips (or, under CI, fails) when none is reachable. */
+    static synchronized JdbiStores postgres() {
+        Database database = postgresDatabase();
+        if (postgres == null) {
+            requireReachable(database);
+            postgres = JdbiStores.open(database.withPoolSize(20));
+        }
+        empty(database);
+        return postgres;
+    }
+
+    static StoreSet postgresStores() {
+        return set(postgres());
+    }
+
+    static Database postgresDatabase() {
+        String url = setting("TASKLANE_TEST_PG_URL", "jdbc:postgresql://localhost:5432/tasklane_test");
+        return Database.postgres(url, setting("TASKLANE_TEST_PG_USER", "tasklane"),
+                setting("TASKLANE_TEST_PG_PASSWORD", "tasklane"));
+    }
+
+    static void requireReachable(Database database) {
+        try (Connection ignored = DriverManager.getConnection(database.url(), database.user(), database.password())) {
+            return;
+        } catch (SQLException unreachable) {
+            String reason = "PostgreSQL is not reachable at " + database.url() + " as " + database.user() + " ("
+                    + unreachable.getMessage() + "). Start one and set TASKLANE_TEST_PG_URL, _USER, _PASSWORD; "
+                    + "see docs/operations.md.";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new IllegalStateException("CI=true and " + reason, unreachable);
+            }
+            Assumptions.abort("Skipped: " + reason);
+        }
+    }
+
+    private static void empty(Database database) {
+        try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
+             Statement statement = connection.createStatement()) {
+            statement.execute("TRUNCATE " + TABLES + " RESTART IDENTITY");
+        } catch (SQLException failed) {
+            throw new IllegalStateException("cannot empty the test database", failed);
+        }
+    }
+
+    private static StoreSet set(JdbiStores stores) {
+        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions());
+    }
+
+    private static String setting(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}
