@@ -34,13 +34,8 @@ final class ConfigResolver {
     ServerConfig resolve(ServerOptions options) {
         Setting port = setting("--port", options.port);
         int portNumber = port.present() ? port.integer(0, MAX_PORT) : ServerConfig.DEFAULT_PORT;
-        Setting store = setting("--store", options.store);
-        StoreKind kind = store.present() ? StoreKind.fromWire(store.value.trim().toLowerCase(Locale.ROOT))
-                .orElseThrow(() -> store.invalid("one of " + StoreKind.NAMES)) : ServerConfig.DEFAULT_STORE;
-        if (!kind.available()) {
-            throw new ConfigurationException("The " + kind.wire() + " store is not available yet in this build ("
-                    + store.source() + "); use --store memory (TASKLANE_STORE=memory).");
-        }
+        Setting dbUrl = setting("--db-url", options.dbUrl);
+        StoreKind kind = storeKind(setting("--store", options.store), dbUrl);
         Setting dataDir = setting("--data-dir", options.dataDir);
         Setting validation = setting("--completion-validation", options.completionValidation);
         CompletionRules.Mode mode = validation.present() ? mode(validation) : CompletionRules.Mode.GRACE;
@@ -54,9 +49,37 @@ final class ConfigResolver {
         String base = baseUrl.present() ? url(baseUrl) : "http://localhost:" + portNumber;
         return new ServerConfig(portNumber, kind,
                 Path.of(dataDir.present() ? dataDir.value : ServerConfig.DEFAULT_DATA_DIR),
-                setting("--db-url", options.dbUrl).value, setting("--db-user", options.dbUser).value,
+                dbUrl.value, setting("--db-user", options.dbUser).value,
                 setting("--db-password", options.dbPassword).value,
                 token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base);
+    }
+
+    /**
+     * The store: as given; else the one the database URL names; else H2 in the data directory. A URL must
+     * name the store given, and PostgreSQL needs a URL.
+     */
+    private static StoreKind storeKind(Setting store, Setting dbUrl) {
+        StoreKind fromUrl = null;
+        if (dbUrl.present()) {
+            fromUrl = StoreKind.ofJdbcUrl(dbUrl.value.trim()).orElseThrow(() -> dbUrl.invalid(
+                    "a PostgreSQL JDBC URL such as jdbc:postgresql://localhost:5432/tasklane (or an H2 one, jdbc:h2:...)"));
+        }
+        if (!store.present()) {
+            return fromUrl == null ? ServerConfig.DEFAULT_STORE : fromUrl;
+        }
+        StoreKind kind = StoreKind.fromWire(store.value.trim().toLowerCase(Locale.ROOT))
+                .orElseThrow(() -> store.invalid("one of " + StoreKind.NAMES));
+        if (fromUrl != null && fromUrl != kind) {
+            throw new ConfigurationException("The " + kind.wire() + " store (" + store.source()
+                    + ") cannot use the database URL " + dbUrl.value + " (" + dbUrl.source() + "), which is "
+                    + fromUrl.wire() + "; drop one of the two.");
+        }
+        if (kind == StoreKind.POSTGRES && fromUrl == null) {
+            throw new ConfigurationException("The postgres store (" + store.source() + ") needs a database URL: "
+                    + "set --db-url jdbc:postgresql://HOST:5432/DATABASE (TASKLANE_DB_URL), with --db-user and "
+                    + "TASKLANE_DB_PASSWORD.");
+        }
+        return kind;
     }
 
     private Setting setting(String flag, String flagValue) {

@@ -108,8 +108,7 @@ public final class Main {
         String base = started.baseUrl();
         out.println();
         out.println("Tasklane is running at " + base + " (port " + started.server().port() + ")");
-        out.println("  store:               " + config.store().wire()
-                + (config.store() == StoreKind.MEMORY ? " (in memory: everything is lost on restart)" : ""));
+        out.println("  store:               " + started.store());
         out.println("  completion checks:   " + config.completionValidation().name().toLowerCase(java.util.Locale.ROOT));
         out.println("  onboarding:          curl " + base + "/api/agent/onboarding");
         out.println("  health:              curl " + base + "/health");

@@ -2,7 +2,6 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
-import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
@@ -27,21 +26,27 @@ public final class Server {
     }
 
     /** What start-up did, for the banner. */
-    public record Started(RunningServer server, String baseUrl, IdentityUseCase.Bootstrap bootstrap) {
+    public record Started(RunningServer server, String baseUrl, IdentityUseCase.Bootstrap bootstrap, String store) {
     }
 
     /** Starts the server; the caller closes the returned server. */
     public static Started start(ServerConfig config) {
         WorkflowLimits limits = WorkflowLimits.defaults().withClaimTtl(config.claimTtl())
                 .withAfterGoalGrace(config.afterGoalGrace());
-        InMemoryStores stores = InMemoryStores.create();
-        Tasklane tasklane = Tasklane.builder()
-                .stores(stores.tasks(), stores.directory(), stores.transactions())
+        Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
                 .completionMode(CompletionMode.valueOf(config.completionValidation().name()))
-                .onboarding(new OnboardingService(limits, config.completionValidation()))
-                .storeName(config.store().wire())
-                .build();
+                .onboarding(new OnboardingService(limits, config.completionValidation()));
+        StoreWiring stores = StoreWiring.open(config, builder);
+        try {
+            return start(config, limits, builder.build(), stores);
+        } catch (RuntimeException failed) {
+            stores.close();
+            throw failed;
+        }
+    }
+
+    private static Started start(ServerConfig config, WorkflowLimits limits, Tasklane tasklane, StoreWiring stores) {
         // Bootstrap runs beside the HTTP start-up (the one-time admin password's salted hash is slow on a cold
         // JVM). With a bootstrap token it must finish before the server listens, so the token works from the
         // first request; without one nobody can authenticate yet, so the server may listen first.
@@ -67,7 +72,7 @@ public final class Server {
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
-        return new Started(new RunningServer(http, sweeper), baseUrl, bootstrap);
+        return new Started(new RunningServer(http, sweeper, stores), baseUrl, bootstrap, stores.description());
     }
 
     private static void sweep(Tasklane tasklane) {

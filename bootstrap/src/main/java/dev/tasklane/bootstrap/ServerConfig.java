@@ -9,15 +9,15 @@ import java.time.Duration;
  * {@code TASKLANE_*} variable of the same name, else the default.
  *
  * @param bootstrapToken null when none is configured (a one-time admin password is printed instead)
- * @param dbUrl          null unless given (postgres)
+ * @param dbUrl          null unless given: the PostgreSQL (or H2) JDBC URL
  */
 public record ServerConfig(int port, StoreKind store, Path dataDir, String dbUrl, String dbUser, String dbPassword,
                            String bootstrapToken, CompletionRules.Mode completionValidation, Duration claimTtl,
                            Duration afterGoalGrace, String baseUrl) {
     /** Default port of {@code --port}. */
     public static final int DEFAULT_PORT = 7070;
-    /** Default store until the persistence issue makes H2 the default. */
-    public static final StoreKind DEFAULT_STORE = StoreKind.MEMORY;
+    /** Default store: H2 in a file of the data directory, kept across restarts with no set-up. */
+    public static final StoreKind DEFAULT_STORE = StoreKind.H2;
     /** Default data directory for the H2 store. */
     public static final String DEFAULT_DATA_DIR = "./tasklane-data";
 

@@ -19,14 +19,15 @@ final class ServerOptions {
     @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default 7070; 0 picks a free port)")
     String port;
 
-    @Option(names = "--store", paramLabel = "STORE", description = "memory (default for now), h2 or postgres "
-            + "(h2 and postgres are not available yet)")
+    @Option(names = "--store", paramLabel = "STORE", description = "h2 (default: a file in the data directory), postgres "
+            + "(needs --db-url) or memory (lost on restart)")
     String store;
 
     @Option(names = "--data-dir", paramLabel = "DIR", description = "H2 data directory (default ./tasklane-data)")
     String dataDir;
 
-    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "PostgreSQL JDBC URL")
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "PostgreSQL JDBC URL, e.g. "
+            + "jdbc:postgresql://localhost:5432/tasklane (selects the postgres store)")
     String dbUrl;
 
     @Option(names = "--db-user", paramLabel = "USER", description = "PostgreSQL user")

@@ -7,26 +7,15 @@ import java.util.stream.Collectors;
 
 /** Which store the server runs on ({@code --store} / {@code TASKLANE_STORE}). */
 public enum StoreKind {
-    /** Everything in memory; lost on restart. */
-    MEMORY(true),
-    /** Embedded H2 in the data directory (arrives with the persistence issue). */
-    H2(false),
-    /** PostgreSQL at the configured JDBC URL (arrives with the persistence issue). */
-    POSTGRES(false);
+    /** Everything in memory; lost on restart. For trials and simulations. */
+    MEMORY,
+    /** Embedded H2 in a file of the data directory (the default), or at an H2 JDBC URL. */
+    H2,
+    /** PostgreSQL at the configured JDBC URL: durable, and shared by several servers. */
+    POSTGRES;
 
     /** "memory, h2, postgres". */
     public static final String NAMES = Arrays.stream(values()).map(StoreKind::wire).collect(Collectors.joining(", "));
-
-    private final boolean available;
-
-    StoreKind(boolean available) {
-        this.available = available;
-    }
-
-    /** Whether this build can run on the store. */
-    public boolean available() {
-        return available;
-    }
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
@@ -34,5 +23,16 @@ public enum StoreKind {
 
     public static Optional<StoreKind> fromWire(String value) {
         return Arrays.stream(values()).filter(kind -> kind.wire().equals(value)).findFirst();
+    }
+
+    /** The store a JDBC URL names: postgres for jdbc:postgresql:, h2 for jdbc:h2:, none otherwise. */
+    public static Optional<StoreKind> ofJdbcUrl(String url) {
+        if (url.startsWith("jdbc:postgresql:")) {
+            return Optional.of(POSTGRES);
+        }
+        if (url.startsWith("jdbc:h2:")) {
+            return Optional.of(H2);
+        }
+        return Optional.empty();
     }
 }

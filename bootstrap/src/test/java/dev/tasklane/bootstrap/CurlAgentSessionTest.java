@@ -31,7 +31,7 @@ class CurlAgentSessionTest {
             port = socket.getLocalPort();
         }
         ServerConfig config = new Main(Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN), System.out, System.err)
-                .configure(new String[] {"--port", Integer.toString(port)}).config();
+                .configure(new String[] {"--port", Integer.toString(port), "--store", "memory"}).config();
         try (RunningServer server = Server.start(config).server()) {
             ProcessBuilder builder = new ProcessBuilder("bash", SCRIPT.toString()).redirectErrorStream(true);
             builder.environment().put("TASKLANE_URL", "http://localhost:" + port);

@@ -31,7 +31,7 @@ class MainConfigurationTest {
     void defaultsWithNoFlagsAndNoVariables() {
         ServerConfig config = configure(Map.of()).config();
         assertEquals(ServerConfig.DEFAULT_PORT, config.port());
-        assertEquals(StoreKind.MEMORY, config.store());
+        assertEquals(StoreKind.H2, config.store());
         assertEquals(Path.of("./tasklane-data"), config.dataDir());
         assertEquals(CompletionRules.Mode.GRACE, config.completionValidation());
         assertEquals(WorkflowLimits.DEFAULT_CLAIM_TTL, config.claimTtl());
@@ -99,11 +99,24 @@ class MainConfigurationTest {
     }
 
     @Test
-    void unavailableStoresSayNotAvailableYet() {
-        Main.Configured h2 = configure(Map.of(), "--store", "h2");
-        assertEquals(Main.USAGE, h2.exitCode());
-        assertTrue(errors().contains("not available yet"), errors());
-        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_STORE", "postgres")).exitCode());
+    void aDatabaseUrlChoosesItsStore() {
+        ServerConfig postgres = configure(Map.of("TASKLANE_DB_URL", "jdbc:postgresql://db:5432/tasklane",
+                "TASKLANE_DB_USER", "tasklane")).config();
+        assertEquals(StoreKind.POSTGRES, postgres.store());
+        assertEquals("jdbc:postgresql://db:5432/tasklane", postgres.dbUrl());
+        assertEquals("tasklane", postgres.dbUser());
+        assertEquals(StoreKind.H2, configure(Map.of(), "--db-url", "jdbc:h2:file:/tmp/x").config().store());
+        assertEquals(StoreKind.MEMORY, configure(Map.of(), "--store", "memory").config().store());
+    }
+
+    @Test
+    void storeAndUrlMustAgree() {
+        assertEquals(Main.USAGE, configure(Map.of(), "--store", "postgres").exitCode());
+        assertTrue(errors().contains("needs a database URL"), errors());
+        assertEquals(Main.USAGE, configure(Map.of(), "--store", "memory", "--db-url", "jdbc:postgresql://db/t").exitCode());
+        assertTrue(errors().contains("drop one of the two"), errors());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_DB_URL", "mysql://db/t")).exitCode());
+        assertTrue(errors().contains("jdbc:postgresql://"), errors());
     }
 
     @Test

@@ -9,14 +9,22 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** Boots the real server (in-memory store, Javalin) on a free port and talks to it over HTTP. */
+/** Boots the real server (default store: H2 in a data directory; Javalin) on a free port and talks to it over HTTP. */
 class ServerStartupTest {
+    @TempDir
+    Path data;
+
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final String TOKEN = "tasklane_startup_test_token_0123456789abcdef";
+
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -27,15 +35,14 @@ class ServerStartupTest {
     @Test
     void servesHealthOnboardingAndTheBootstrapToken() throws Exception {
         int port = freePort();
-        ServerConfig config = new Main(Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN), System.out, System.err)
-                .configure(new String[] {"--port", Integer.toString(port)}).config();
-        HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+        ServerConfig config = config(port);
         try (RunningServer server = Server.start(config).server()) {
             assertEquals(port, server.port());
             String base = "http://localhost:" + port;
             HttpResponse<String> health = client.send(HttpRequest.newBuilder(URI.create(base + "/health"))
                     .timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, health.statusCode(), health.body());
+            assertTrue(health.body().contains("\"store\":\"h2\""), health.body());
 
             HttpResponse<String> onboarding = client.send(HttpRequest.newBuilder(
                     URI.create(base + "/api/agent/onboarding")).timeout(TIMEOUT).build(),
@@ -50,5 +57,34 @@ class ServerStartupTest {
             assertEquals(200, me.statusCode(), me.body());
             assertTrue(me.body().contains("admin"), me.body());
         }
+    }
+
+    @Test
+    void theDefaultStoreKeepsTasksAcrossARestart() throws Exception {
+        int port = freePort();
+        String base = "http://localhost:" + port;
+        try (RunningServer ignored = Server.start(config(port)).server()) {
+            HttpResponse<String> created = client.send(HttpRequest.newBuilder(URI.create(base + "/api/tasks"))
+                    .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(
+                            "{\"task\": {\"title\": \"Survive a restart\", \"type\": \"work\", \"priority\": \"high\"}}"))
+                    .timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, created.statusCode(), created.body());
+        }
+        assertTrue(Files.exists(data.resolve("tasklane.mv.db")), "the H2 file is in the data directory");
+
+        try (RunningServer ignored = Server.start(config(port)).server()) {
+            HttpResponse<String> read = client.send(HttpRequest.newBuilder(URI.create(base + "/api/tasks/W1"))
+                    .header("Authorization", "Bearer " + TOKEN).timeout(TIMEOUT).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, read.statusCode(), read.body());
+            assertTrue(read.body().contains("Survive a restart"), read.body());
+        }
+    }
+
+    /** The configuration of a plain start with no store flags: the default store, in this test's data directory. */
+    private ServerConfig config(int port) {
+        return new Main(Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN, "TASKLANE_DATA_DIR", data.toString()),
+                System.out, System.err).configure(new String[] {"--port", Integer.toString(port)}).config();
     }
 }

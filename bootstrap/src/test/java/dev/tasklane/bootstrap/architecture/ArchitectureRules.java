@@ -24,16 +24,20 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * future {@code client} CLI.
  *
  * <p>All rules keep ArchUnit's default {@code failOnEmptyShould}: a rule whose subject is empty fails rather than
- * passing silently. The one exception is the JDBI adapter's rule (see {@link #jdbiAdapterUsesOnlyItsLibraries}).
+ * passing silently.
  */
 public final class ArchitectureRules {
 
     /** Libraries the in-memory store may use besides the JDK, the application and the domain. */
     static final String[] IN_MEMORY_LIBRARIES = {"java..", "org.slf4j.."};
 
-    /** Libraries the JDBI store may use: JDBI itself, the JDBC drivers, javax.sql (DataSource), Jackson for JSON columns, logging. */
+    /**
+     * Libraries the JDBI store may use: JDBI itself, the JDBC drivers, javax.sql (DataSource), Flyway for the
+     * migrations, HikariCP for the pool, Jackson for JSON columns, logging.
+     */
     static final String[] JDBI_LIBRARIES = {
-        "java..", "javax.sql..", "org.jdbi..", "org.h2..", "org.postgresql..", "com.fasterxml.jackson..", "org.slf4j.."
+        "java..", "javax.sql..", "org.jdbi..", "org.h2..", "org.postgresql..", "org.flywaydb..", "com.zaxxer.hikari..",
+        "com.fasterxml.jackson..", "org.slf4j.."
     };
 
     /**
@@ -119,12 +123,10 @@ public final class ArchitectureRules {
     }
 
     /**
-     * Allows an empty subject: {@code adapter-jdbi} has no classes until the persistence issue fills it. Remove
-     * {@code allowEmptyShould(true)} when it does, so that a misplaced package cannot make this rule vacuous.
+     * The JDBI store reaches the application through its outbound ports and the plain types they carry.
      */
     public static ArchRule jdbiAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "jdbi", new String[] {application(root)}, JDBI_LIBRARIES)
-            .allowEmptyShould(true);
+        return adapterUsesOnly(root, "jdbi", new String[] {application(root)}, JDBI_LIBRARIES);
     }
 
     /** The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results). */

@@ -201,9 +201,9 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
-    void onlyTheJdbiRuleToleratesAnEmptySubject() {
+    void theJdbiRuleNoLongerToleratesAnEmptySubject() {
         EvaluationResult result = ArchitectureRules.jdbiAdapterUsesOnlyItsLibraries(FIXTURE + ".nowhere").evaluate(fixture);
-        assertFalse(result.hasViolation());
+        assertTrue(result.hasViolation(), "an empty adapter package must fail the rule, not pass it vacuously");
     }
 
     /** A new rule must be proven here and run in {@link TasklaneArchitectureTest}: same method name in both. */

@@ -1,0 +1,82 @@
+package dev.tasklane.bootstrap;
+
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.adapter.jdbi.Database;
+import dev.tasklane.adapter.jdbi.JdbiStores;
+import dev.tasklane.adapter.jdbi.PostgresEventRelay;
+import dev.tasklane.application.service.EventBus;
+import dev.tasklane.application.service.Tasklane;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Opens the configured store and plugs it into a {@link Tasklane} builder: in memory; H2 in the data
+ * directory (or at an H2 URL); PostgreSQL, with the event relay that lets several servers share it. Closing
+ * it closes what was opened, last first.
+ */
+final class StoreWiring implements AutoCloseable {
+    private final List<AutoCloseable> opened = new ArrayList<>();
+    private final String description;
+
+    private StoreWiring(String description) {
+        this.description = description;
+    }
+
+    /** Opens the store of {@code config} and sets it, with its event bus, on {@code builder}. */
+    static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {
+        EventBus bus = new EventBus();
+        builder.eventBus(bus).storeName(config.store().wire());
+        if (config.store() == StoreKind.MEMORY) {
+            InMemoryStores stores = InMemoryStores.create();
+            builder.stores(stores.tasks(), stores.directory(), stores.transactions());
+            return new StoreWiring("memory (everything is lost on restart)");
+        }
+        Database database = database(config);
+        JdbiStores stores = JdbiStores.open(database);
+        builder.stores(stores.tasks(), stores.directory(), stores.transactions());
+        StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + database.url());
+        wiring.opened.add(stores);
+        if (database.kind() == Database.Kind.POSTGRES) {
+            PostgresEventRelay relay = PostgresEventRelay.start(stores, bus::publish);
+            builder.alsoPublishTo(relay);
+            wiring.opened.add(relay);
+        }
+        return wiring;
+    }
+
+    private static Database database(ServerConfig config) {
+        if (config.dbUrl() != null) {
+            return new Database(config.dbUrl().trim(), config.dbUser(), config.dbPassword(), Database.DEFAULT_POOL_SIZE);
+        }
+        Path directory = config.dataDir();
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException unwritable) {
+            throw new UncheckedIOException("cannot create the data directory " + directory.toAbsolutePath()
+                    + " (set --data-dir or TASKLANE_DATA_DIR to a writable directory)", unwritable);
+        }
+        return Database.h2File(directory);
+    }
+
+    /** What the banner says about the store. */
+    String description() {
+        return description;
+    }
+
+    @Override
+    public void close() {
+        for (int i = opened.size() - 1; i >= 0; i--) {
+            try {
+                opened.get(i).close();
+            } catch (Exception ignored) {
+                // closing on shutdown: nothing more to do with a failure here
+            }
+        }
+        opened.clear();
+    }
+}
