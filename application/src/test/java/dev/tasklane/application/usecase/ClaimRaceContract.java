@@ -10,7 +10,13 @@ import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.identity.Access;
 import org.junit.jupiter.api.Test;
 
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,15 +32,19 @@ import static dev.tasklane.application.usecase.BoardFixture.id;
 import static dev.tasklane.application.usecase.BoardFixture.proof;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Many agents race to claim the same tasks, by identifier and through next; no task is ever claimed twice.
- * Store adapters extend it with only {@link #newStores()}.
+ * Many agents race to claim the same tasks, by identifier and through next: no task is ever claimed twice,
+ * and no two tasks sharing a key file are ever in Doing together. Two sweepers racing over the same expired
+ * claims release each one once. Store adapters extend it with only {@link #newStores()}.
  */
 public abstract class ClaimRaceContract {
     static final int AGENTS = 8;
     static final int TASKS = 120;
+    static final int SHARED_FILES = 6;
+    static final int KEY_FILE_TASKS = 48;
 
     protected abstract StoreSet newStores();
 
@@ -88,6 +98,99 @@ public abstract class ClaimRaceContract {
                     .stream().filter(e -> e.kind() == HistoryKind.CLAIMED).toList();
             assertEquals(1, claims.size(), id(view) + " was claimed " + claims.size() + " times");
             assertEquals(winners.get(id(view)), view.task().assignedToId());
+        }
+    }
+
+    @Test
+    void racingAgentsNeverHoldTwoTasksSharingAKeyFile() throws Exception {
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        List<String> identifiers = new ArrayList<>();
+        for (int i = 0; i < KEY_FILE_TASKS; i++) {
+            // each task touches two of a few shared files, in either order (both lock orders are exercised)
+            String first = "lib/shared_" + (i % SHARED_FILES) + ".ex";
+            String second = "lib/shared_" + ((i / SHARED_FILES + i + 1) % SHARED_FILES) + ".ex";
+            List<Map<String, Object>> files = i % 2 == 0
+                    ? List.of(BoardFixture.keyFile(first), BoardFixture.keyFile(second))
+                    : List.of(BoardFixture.keyFile(second), BoardFixture.keyFile(first));
+            identifiers.add(id(board.create(board.admin, task("shared " + i, "key_files", files))));
+        }
+        List<Actor> agents = new ArrayList<>();
+        for (int i = 0; i < AGENTS; i++) {
+            agents.add(board.member("holder" + i, Access.MODIFY, Set.of(), false));
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(AGENTS);
+        List<Future<?>> runs = new ArrayList<>();
+        for (int a = 0; a < AGENTS; a++) {
+            Actor agent = agents.get(a);
+            boolean byIdentifier = a % 2 == 0;
+            runs.add(pool.submit(() -> {
+                start.await();
+                for (String identifier : identifiers) {
+                    try {
+                        board.app.claims().claim(agent, byIdentifier ? identifier : null, "holder-" + agent.userId(), proof());
+                    } catch (ConflictException heldOrTaken) {
+                        // a shared file is held, another agent won it, or nothing is left
+                    }
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> run : runs) {
+            run.get(2, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+        Map<String, String> holderOfFile = new HashMap<>();
+        int inDoing = 0;
+        for (var view : board.app.reads().list(board.admin, TaskQuery.all(board.boardId)).tasks()) {
+            if (view.task().status() != Status.IN_PROGRESS) {
+                continue;
+            }
+            inDoing++;
+            for (KeyFile file : view.task().spec().keyFiles()) {
+                String other = holderOfFile.putIfAbsent(file.filePath(), id(view));
+                assertNull(other, file.filePath() + " is held by both " + other + " and " + id(view));
+            }
+        }
+        assertTrue(inDoing > 0, "some tasks were claimed");
+    }
+
+    @Test
+    void racingSweepersReleaseEachExpiredClaimOnce() throws Exception {
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        int claimed = AGENTS * 3;
+        for (int i = 0; i < claimed; i++) {
+            String identifier = id(board.create(board.admin, task("leased " + i)));
+            board.claim(i % 2 == 0 ? board.alice : board.bob, identifier);
+        }
+        board.clock.advance(WorkflowLimits.DEFAULT_CLAIM_TTL.plusSeconds(1));
+        List<Tasklane> servers = new ArrayList<>();
+        for (int i = 0; i < AGENTS; i++) {
+            servers.add(Tasklane.builder().stores(board.stores.tasks(), board.stores.directory(), board.stores.transactions())
+                    .clock(board.clock).build());
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(AGENTS);
+        List<Future<Integer>> sweeps = new ArrayList<>();
+        for (Tasklane server : servers) {
+            sweeps.add(pool.submit(() -> {
+                start.await();
+                return server.maintenance().sweep().claimsExpired();
+            }));
+        }
+        start.countDown();
+        int released = 0;
+        for (Future<Integer> sweep : sweeps) {
+            released += sweep.get(2, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+        assertEquals(claimed, released, "every expired claim released exactly once across all sweepers");
+        for (var view : board.app.reads().list(board.admin, TaskQuery.all(board.boardId)).tasks()) {
+            assertEquals(Status.OPEN, view.task().status(), id(view));
+            long expiries = board.app.reads().history(board.admin, BoardFixture.ref(id(view))).stream()
+                    .filter(e -> e.kind() == HistoryKind.CLAIM_EXPIRED).count();
+            assertEquals(1, expiries, id(view) + " expired " + expiries + " times");
         }
     }
 }
