@@ -179,6 +179,12 @@ public final class InMemoryTaskStore implements TaskStore {
         });
     }
 
+    /** The store lock already serialises every transaction, so key files need no lock of their own. */
+    @Override
+    public void lockKeyFiles(long boardId, Collection<String> filePaths) {
+        // nothing to do: see above
+    }
+
     /**
      * Merges, lazily and in {@link TaskOrder#NEXT} order, the ready partitions the caller may take from and
      * the board's expired claims the caller may take over. {@code query.lock()} needs nothing more: the

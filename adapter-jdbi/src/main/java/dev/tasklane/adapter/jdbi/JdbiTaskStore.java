@@ -28,6 +28,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -223,29 +224,41 @@ final class JdbiTaskStore implements TaskStore {
         });
     }
 
-    /**
-     * Locks the file's row in {@code key_file_locks} first, so that two claims of tasks sharing the file are
-     * serialised: the second one reads the holders only after the first has committed (or rolled back).
-     */
     @Override
     public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
-        return sql(handle -> {
-            handle.createUpdate("INSERT INTO key_file_locks (board_id, file_path) VALUES (:board, :path) ON CONFLICT DO NOTHING")
-                    .bind("board", boardId).bind("path", filePath).execute();
-            handle.createQuery("SELECT board_id FROM key_file_locks WHERE board_id = :board AND file_path = :path FOR UPDATE")
-                    .bind("board", boardId).bind("path", filePath).mapTo(Long.class).one();
-            return handle.createQuery("SELECT t.identifier, t.claim FROM task_key_files k JOIN tasks t ON t.id = k.task_id "
-                            + "WHERE k.board_id = :board AND k.file_path = :path AND t.id <> :except "
-                            + "AND t.status IN (<holding>) ORDER BY t.id")
-                    .bind("board", boardId).bind("path", filePath).bind("except", exceptTaskId)
-                    .bindList("holding", HOLDING)
-                    .setMaxRows(1)
-                    .map((row, context) -> {
-                        var claim = TaskDocuments.claim(row.getString("claim"));
-                        return new KeyFileHolder(filePath, TaskIdentifier.parse(row.getString("identifier")).orElseThrow(),
-                                claim == null ? null : claim.agentName());
-                    })
-                    .findFirst();
+        return sql(handle -> handle.createQuery("SELECT t.identifier, t.claim FROM task_key_files k "
+                        + "JOIN tasks t ON t.id = k.task_id "
+                        + "WHERE k.board_id = :board AND k.file_path = :path AND t.id <> :except "
+                        + "AND t.status IN (<holding>) ORDER BY t.id")
+                .bind("board", boardId).bind("path", filePath).bind("except", exceptTaskId)
+                .bindList("holding", HOLDING)
+                .setMaxRows(1)
+                .map((row, context) -> {
+                    var claim = TaskDocuments.claim(row.getString("claim"));
+                    return new KeyFileHolder(filePath, TaskIdentifier.parse(row.getString("identifier")).orElseThrow(),
+                            claim == null ? null : claim.agentName());
+                })
+                .findFirst());
+    }
+
+    /**
+     * Locks one row of {@code key_file_locks} per file, in path order, creating the rows on first use. A
+     * concurrent insert of the same new path waits for this transaction, like a row lock does.
+     */
+    @Override
+    public void lockKeyFiles(long boardId, Collection<String> filePaths) {
+        if (filePaths.isEmpty()) {
+            return;
+        }
+        List<String> paths = new TreeSet<>(filePaths).stream().toList();
+        sql(handle -> {
+            PreparedBatch rows = handle.prepareBatch("INSERT INTO key_file_locks (board_id, file_path) "
+                    + "VALUES (:board, :path) ON CONFLICT DO NOTHING");
+            paths.forEach(path -> rows.bind("board", boardId).bind("path", path).add());
+            rows.execute();
+            return handle.createQuery("SELECT file_path FROM key_file_locks WHERE board_id = :board "
+                            + "AND file_path IN (<paths>) ORDER BY file_path FOR UPDATE")
+                    .bind("board", boardId).bindList("paths", paths).mapTo(String.class).list();
         });
     }
 

@@ -13,6 +13,7 @@ import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.selection.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
+import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.workflow.ClaimOutcome;
 import dev.tasklane.domain.workflow.ClaimRequest;
@@ -55,10 +56,11 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return context.runner().run(changes -> {
             SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
             Task target = identifier == null
-                    ? firstEligible(actor, selection, true).orElseThrow(
+                    ? firstClaimable(actor, selection).orElseThrow(
                             () -> new ConflictException("no_tasks_available", NOTHING_TO_CLAIM))
                     : context.tasks().findByIdentifier(actor.boardId(), identifier)
                             .flatMap(found -> context.tasks().lockById(actor.boardId(), found.id()))
+                            .map(this::withKeyFilesLocked)
                             .orElseThrow(() -> notAvailable(identifier));
             ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken), selection);
             Task claimed = outcome.task();
@@ -76,8 +78,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     }
 
     private Optional<Task> firstEligible(Actor actor, SelectionContext selection, boolean lock) {
-        Iterator<Task> candidates = context.tasks().candidates(
-                new CandidateQuery(actor.boardId(), actor.userId(), actor.capabilities(), selection.now(), lock));
+        Iterator<Task> candidates = candidates(actor, selection, lock);
         while (candidates.hasNext()) {
             Task candidate = candidates.next();
             if (ClaimPolicy.eligible(candidate, selection)) {
@@ -85,6 +86,34 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The first eligible candidate that is still eligible once its key files are locked: between the first
+     * check and the lock, a concurrent claim may have taken one of its files, and then the next candidate is
+     * tried.
+     */
+    private Optional<Task> firstClaimable(Actor actor, SelectionContext selection) {
+        Iterator<Task> candidates = candidates(actor, selection, true);
+        while (candidates.hasNext()) {
+            Task candidate = candidates.next();
+            if (ClaimPolicy.eligible(candidate, selection)
+                    && ClaimPolicy.eligible(withKeyFilesLocked(candidate), selection)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Iterator<Task> candidates(Actor actor, SelectionContext selection, boolean lock) {
+        return context.tasks().candidates(
+                new CandidateQuery(actor.boardId(), actor.userId(), actor.capabilities(), selection.now(), lock));
+    }
+
+    /** Locks the task's key files against concurrent claims, so that the key-file check made next holds. */
+    private Task withKeyFilesLocked(Task task) {
+        context.tasks().lockKeyFiles(task.boardId(), task.spec().keyFiles().stream().map(KeyFile::filePath).toList());
+        return task;
     }
 
     private static ConflictException notAvailable(String identifier) {

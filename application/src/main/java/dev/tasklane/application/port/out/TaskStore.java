@@ -64,6 +64,14 @@ public interface TaskStore {
     Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId);
 
     /**
+     * Serialises claims over these key files until the transaction ends: a concurrent transaction locking one
+     * of them waits, and its {@link #keyFileHolder} checks made afterwards see what this one committed. Without
+     * it two claims of different tasks sharing a file could both find the file free (write skew). Stores lock
+     * in a fixed order (by path) so that claimers never deadlock over files.
+     */
+    void lockKeyFiles(long boardId, Collection<String> filePaths);
+
+    /**
      * Work and defect tasks of the board that may be claimable now, in the queue order
      * ({@code TaskOrder.NEXT}): open tasks and tasks in Doing whose claim has expired. The store may leave
      * out tasks it knows fail a selection rule (blocked by dependencies, assigned to someone else,
