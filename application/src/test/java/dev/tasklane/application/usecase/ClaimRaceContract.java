@@ -108,7 +108,7 @@ public abstract class ClaimRaceContract {
         for (int i = 0; i < KEY_FILE_TASKS; i++) {
             // each task touches two of a few shared files, in either order (both lock orders are exercised)
             String first = "lib/shared_" + (i % SHARED_FILES) + ".ex";
-            String second = "lib/shared_" + ((i / SHARED_FILES + i + 1) % SHARED_FILES) + ".ex";
+            String second = "lib/shared_" + ((i + 1 + (i / SHARED_FILES) % (SHARED_FILES - 1)) % SHARED_FILES) + ".ex";
             List<Map<String, Object>> files = i % 2 == 0
                     ? List.of(BoardFixture.keyFile(first), BoardFixture.keyFile(second))
                     : List.of(BoardFixture.keyFile(second), BoardFixture.keyFile(first));
