@@ -248,6 +248,7 @@ class AgentRunTest {
         assertEquals("completed", server.task("W1").path("status").asText());
     }
 
+    @SafeVarargs
     private void createGoal(Map<String, Object>... tasks) {
         server.call("POST", "/api/tasks", Map.of("task", Map.of("title", "Goal", "type", "goal", "priority", "high",
                 "tasks", List.of(tasks))));
