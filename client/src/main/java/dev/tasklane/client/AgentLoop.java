@@ -35,8 +35,7 @@ final class AgentLoop {
     ObjectNode run() throws InterruptedException {
         Optional<ClaimState> resumed = ClaimState.load(session.workDir);
         if (resumed.isPresent()) {
-            session.out.println("Resuming " + resumed.get().identifier() + ", held in " + ClaimState.DIRECTORY);
-            drive(session.client.show(Long.toString(resumed.get().taskId())), resumed.get());
+            resume(resumed.get());
         }
         Optional<TaskData> next = waiting == null ? session.client.next() : Optional.empty();
         while (next.isPresent()) {
@@ -45,6 +44,17 @@ final class AgentLoop {
             next = waiting == null ? session.client.next() : Optional.empty();
         }
         return summary();
+    }
+
+    private void resume(ClaimState held) throws InterruptedException {
+        TaskData task = session.client.show(Long.toString(held.taskId()));
+        if ("in_progress".equals(task.status()) || "review".equals(task.status())) {
+            session.out.println("Resuming " + held.identifier() + ", held in " + ClaimState.DIRECTORY);
+            drive(task, held);
+        } else {
+            session.out.println("Forgetting " + held.identifier() + ": it is " + task.status() + " now");
+            ClaimState.clear(session.workDir);
+        }
     }
 
     /** Takes a held task to Done, or to Review when there is no waiter; a rework goes round again. */

@@ -26,7 +26,7 @@ public record HookSpec(HookName name, Map<String, String> env, Duration timeout)
         HookName name = HookName.fromWire(entry.path("name").asText())
                 .orElseThrow(() -> new IllegalArgumentException("unknown hook name: " + entry.path("name")));
         Map<String, String> env = new LinkedHashMap<>();
-        entry.path("env").fields().forEachRemaining(field -> env.put(field.getKey(), field.getValue().asText()));
+        entry.path("env").properties().forEach(field -> env.put(field.getKey(), field.getValue().asText()));
         long timeoutMs = entry.path("timeout").asLong(0);
         return new HookSpec(name, env, timeoutMs > 0 ? Duration.ofMillis(timeoutMs) : name.defaultTimeout());
     }

@@ -95,7 +95,7 @@ final class TaskFlow {
                 ? status.path("goal_id").asText()
                 : transition.task().parentId().map(String::valueOf).orElseThrow();
         Map<String, String> goalEnv = new LinkedHashMap<>(Map.of("GOAL_ID", goalRef));
-        status.path("env").fields().forEachRemaining(field -> goalEnv.put(field.getKey(), field.getValue().asText()));
+        status.path("env").properties().forEach(field -> goalEnv.put(field.getKey(), field.getValue().asText()));
         HookSpec hook = entry.get().withEnv(goalEnv);
         HookRun run = hooks.run(hook);
         TaskData goal = session.client.reportAfterGoal(goalRef, run.result());

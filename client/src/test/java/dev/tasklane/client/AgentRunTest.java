@@ -43,8 +43,8 @@ class AgentRunTest {
     @Test
     void drainsAGoalInDependencyOrderAndStopsAtTheTaskThatNeedsReview() {
         ws.gitInit(Workspace.loggingHooks());
-        createGoal(task("Schema"), task("Endpoint", "dependencies", List.of(0)),
-                task("Form", "dependencies", List.of(1), "needs_review", true));
+        createGoal(List.of(task("Schema"), task("Endpoint", "dependencies", List.of(0)),
+                task("Form", "dependencies", List.of(1), "needs_review", true)));
 
         int exit = ws.agent("run", "--exec", "echo \"$TASK_IDENTIFIER\" >> work.log");
 
@@ -211,7 +211,7 @@ class AgentRunTest {
     @Test
     void waitsForTheReviewThenFinishesTheTaskAndItsGoal() throws Exception {
         ws.gitInit(Workspace.loggingHooks());
-        createGoal(task("Reviewed work", "needs_review", true));
+        createGoal(List.of(task("Reviewed work", "needs_review", true)));
 
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
                 () -> ws.agent("run", "--wait-review", "--review-recheck-seconds=1", "--exec", "true"));
@@ -226,6 +226,20 @@ class AgentRunTest {
         // the test server runs no sweeper, so no grace window finished the goal: the client's report did
         assertEquals(1, count(server.call("GET", "/api/tasks/G1/history", null).path("data"), "goal.completed"));
         assertTrue(ClaimState.load(dir).isEmpty());
+    }
+
+    @Test
+    void aLaterRunResumesTheHeldTaskAfterItsReview() {
+        ws.gitInit(Workspace.loggingHooks());
+        server.call("POST", "/api/tasks", Map.of("task", task("Reviewed later", "needs_review", true)));
+        assertEquals(ExitCodes.OK, ws.agent("run", "--exec", "true"), ws::err);
+        server.call("PATCH", "/api/tasks/W1/review", Map.of("review_status", "approved"));
+
+        assertEquals(ExitCodes.OK, ws.agent("run", "--wait-review", "--exec", "false"), ws::err);
+
+        assertTrue(ws.out().contains("Resuming W1"), ws::out);
+        assertEquals("completed", server.task("W1").path("status").asText());
+        assertEquals("after_review W1", ws.hookLog().get(ws.hookLog().size() - 1));
     }
 
     @Test
@@ -248,10 +262,9 @@ class AgentRunTest {
         assertEquals("completed", server.task("W1").path("status").asText());
     }
 
-    @SafeVarargs
-    private void createGoal(Map<String, Object>... tasks) {
+    private void createGoal(List<Map<String, Object>> tasks) {
         server.call("POST", "/api/tasks", Map.of("task", Map.of("title", "Goal", "type", "goal", "priority", "high",
-                "tasks", List.of(tasks))));
+                "tasks", tasks)));
     }
 
     private static Map<String, Object> task(String title, Object... extra) {
