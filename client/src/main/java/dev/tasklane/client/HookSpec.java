@@ -31,11 +31,6 @@ public record HookSpec(HookName name, Map<String, String> env, Duration timeout)
         return new HookSpec(name, env, timeoutMs > 0 ? Duration.ofMillis(timeoutMs) : name.defaultTimeout());
     }
 
-    /** The same environment for another hook, as the Stride plugin reuses the claim's env for later hooks. */
-    public HookSpec as(HookName other, Duration otherTimeout) {
-        return new HookSpec(other, env, otherTimeout);
-    }
-
     /** This hook with extra environment entries (later entries win). */
     public HookSpec withEnv(Map<String, String> extra) {
         Map<String, String> merged = new LinkedHashMap<>(env);

@@ -1,15 +1,12 @@
 package dev.tasklane.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -17,23 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The single-step commands (next, claim, show, heartbeat, complete, unclaim, create) against a real server. */
-class AgentCommandsTest {
-    @TempDir
-    Path dir;
-
-    private TestServer server;
-    private Workspace ws;
-
+class AgentCommandsTest extends AgainstServer {
     @BeforeEach
-    void start() {
-        server = TestServer.start();
-        ws = new Workspace(dir, server.url, server.agentToken("agent"));
+    void initRepository() {
         ws.gitInit(Workspace.loggingHooks());
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     @Test

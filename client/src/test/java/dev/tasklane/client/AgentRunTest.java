@@ -2,10 +2,7 @@ package dev.tasklane.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.domain.hook.HookName;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,24 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code tasklane agent run} end to end against a real in-process server, in a temporary git repository. */
-class AgentRunTest {
-    @TempDir
-    Path dir;
-
-    private TestServer server;
-    private Workspace ws;
-
-    @BeforeEach
-    void start() {
-        server = TestServer.start();
-        ws = new Workspace(dir, server.url, server.agentToken("agent"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
+class AgentRunTest extends AgainstServer {
     @Test
     void drainsAGoalInDependencyOrderAndStopsAtTheTaskThatNeedsReview() {
         ws.gitInit(Workspace.loggingHooks());
