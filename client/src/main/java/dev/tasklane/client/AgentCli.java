@@ -2,6 +2,7 @@ package dev.tasklane.client;
 
 import picocli.CommandLine;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -21,8 +22,8 @@ public final class AgentCli {
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         String[] words = args.length > 0 && "agent".equals(args[0]) ? Arrays.copyOfRange(args, 1, args.length) : args;
         CommandLine cli = new CommandLine(new AgentCommand(env, out, err))
-                .setOut(new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
-                .setErr(new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true))
+                .setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true))
+                .setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true))
                 .setExecutionExceptionHandler((failure, line, parsed) -> report(failure, err));
         return cli.execute(words);
     }

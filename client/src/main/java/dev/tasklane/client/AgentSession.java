@@ -8,7 +8,8 @@ import java.nio.file.Path;
 /**
  * What every agent command works with: the API client, the working directory (where {@code .stride.md},
  * {@code .stride_auth.md} and {@code .tasklane/} live), the agent's name and the output streams. The board and the
- * hook timeouts are read from the server once, when first needed.
+ * hook timeouts are read from the server once, when first needed. {@code out} is for progress (what runs, what
+ * happened), {@code err} for warnings.
  */
 final class AgentSession {
     final TasklaneClient client;

@@ -7,9 +7,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
+import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
-/** The shared part of every subcommand: the common options, the session they describe, and printing. */
+/**
+ * The shared part of every subcommand: the common options, the session they describe, and printing. With
+ * {@code --json}, stdout carries only the JSON answer and progress (hook and command output) goes to stderr.
+ */
 abstract class AgentSubcommand implements Callable<Integer> {
     static final String AGENT_NAME_ENV = "TASKLANE_AGENT_NAME";
     static final String DEFAULT_AGENT_NAME = "tasklane-agent";
@@ -28,7 +32,8 @@ abstract class AgentSubcommand implements Callable<Integer> {
             Credentials credentials = Credentials.resolve(options.url, options.token, parent.env, options.dir);
             String agentName = options.agentName != null ? options.agentName
                     : parent.env.getOrDefault(AGENT_NAME_ENV, DEFAULT_AGENT_NAME);
-            session = new AgentSession(TasklaneClient.connect(credentials), options.dir, agentName, parent.out,
+            PrintStream progress = options.json ? parent.err : parent.out;
+            session = new AgentSession(TasklaneClient.connect(credentials), options.dir, agentName, progress,
                     parent.err);
         }
         return session;

@@ -42,12 +42,15 @@ class AgentRunTest extends AgainstServer {
     }
 
     @Test
-    void completesWithTheSkipFormsAndHonestWorkflowSteps() {
+    void completesWithTheSkipFormsAndHonestWorkflowSteps() throws Exception {
         ws.gitInit("");
         server.call("POST", "/api/tasks", Map.of("task", task("Only")));
 
-        assertEquals(ExitCodes.OK, ws.agent("run", "--exec", "true"), ws::err);
+        assertEquals(ExitCodes.OK, ws.agent("run", "--json", "--exec", "true"), ws::err);
 
+        JsonNode summary = TestServer.JSON.readTree(ws.out());
+        assertEquals("W1", summary.path("done").path(0).asText(), "stdout is the JSON summary alone");
+        assertTrue(summary.path("queue_empty").asBoolean());
         JsonNode done = server.task("W1");
         assertEquals("no_subagent_support", done.path("explorer_result").path("reason").asText());
         assertFalse(done.path("reviewer_result").path("dispatched").asBoolean());
