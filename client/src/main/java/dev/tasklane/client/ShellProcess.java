@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 /**
  * Runs one shell command line ({@code bash -c}) in a directory with extra environment entries, streaming its
  * merged stdout/stderr to a line sink while keeping the text. A command still running at its timeout is killed
- * with its whole process tree.
+ * with its whole process tree. The API token ({@code TASKLANE_TOKEN}) is not passed on to hooks and commands.
  */
 final class ShellProcess {
     /** The exit code reported for a command killed at its timeout, as {@code timeout(1)} reports it. */
@@ -64,6 +64,7 @@ final class ShellProcess {
     private Process start(String script, Map<String, String> env) {
         ProcessBuilder builder = new ProcessBuilder(List.of("bash", "-c", script)).directory(workDir.toFile())
                 .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().remove(Credentials.TOKEN_ENV);
         builder.environment().putAll(env);
         try {
             return builder.start();
