@@ -1,0 +1,105 @@
+package dev.tasklane.client;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one shell command line ({@code bash -c}) in a directory with extra environment entries, streaming its
+ * merged stdout/stderr to a line sink while keeping the text. A command still running at its timeout is killed
+ * with its whole process tree. The API token ({@code TASKLANE_TOKEN}) is not passed on to hooks and commands.
+ */
+final class ShellProcess {
+    /** The exit code reported for a command killed at its timeout, as {@code timeout(1)} reports it. */
+    static final int TIMED_OUT = 124;
+    /** Hook output beyond this many characters is cut from the front; the server caps request bodies. */
+    static final int MAX_OUTPUT_CHARS = 64 * 1024;
+
+    private final Path workDir;
+
+    ShellProcess(Path workDir) {
+        this.workDir = workDir;
+    }
+
+    /** What a finished (or killed) command left: exit code, output, how long it ran, whether it timed out. */
+    record Outcome(int exitCode, String output, long durationMs, boolean timedOut) {
+        boolean succeeded() {
+            return exitCode == 0;
+        }
+    }
+
+    Outcome run(String script, Map<String, String> env, Duration timeout, Consumer<String> lines) {
+        long started = System.nanoTime();
+        Process process = start(script, env);
+        StringBuilder output = new StringBuilder();
+        Thread pump = new Thread(() -> pump(process, output, lines), "tasklane-output");
+        pump.setDaemon(true);
+        pump.start();
+        try {
+            boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (!finished) {
+                killTree(process);
+            }
+            pump.join(TimeUnit.SECONDS.toMillis(5));
+            long durationMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            synchronized (output) {
+                return new Outcome(finished ? process.exitValue() : TIMED_OUT, tail(output), durationMs, !finished);
+            }
+        } catch (InterruptedException interrupted) {
+            killTree(process);
+            Thread.currentThread().interrupt();
+            return new Outcome(130, "interrupted", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), false);
+        }
+    }
+
+    private Process start(String script, Map<String, String> env) {
+        ProcessBuilder builder = new ProcessBuilder(List.of("bash", "-c", script)).directory(workDir.toFile())
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().remove(Credentials.TOKEN_ENV);
+        builder.environment().putAll(env);
+        try {
+            return builder.start();
+        } catch (IOException cannotStart) {
+            throw new UncheckedIOException("cannot start bash in " + workDir, cannotStart);
+        }
+    }
+
+    private static void pump(Process process, StringBuilder output, Consumer<String> lines) {
+        try (BufferedReader reader = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                synchronized (output) {
+                    output.append(line).append('\n');
+                }
+                lines.accept(line);
+            }
+        } catch (IOException closed) {
+            // the process was killed; what was read so far is kept
+        }
+    }
+
+    /** Kills the command and everything it started; descendants are listed first, while they are still ours. */
+    private static void killTree(Process process) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static String tail(StringBuilder output) {
+        if (output.length() <= MAX_OUTPUT_CHARS) {
+            return output.toString();
+        }
+        return "[output cut to its last " + MAX_OUTPUT_CHARS + " characters]\n"
+                + output.substring(output.length() - MAX_OUTPUT_CHARS);
+    }
+}
