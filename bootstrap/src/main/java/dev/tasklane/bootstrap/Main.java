@@ -1,8 +1,10 @@
 package dev.tasklane.bootstrap;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.client.AgentCli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import picocli.CommandLine;
@@ -21,6 +23,7 @@ public final class Main {
     public static final int USAGE = CommandLine.ExitCode.USAGE;
 
     private static final String SERVE = "serve";
+    private static final String AGENT = "agent";
 
     private final Map<String, String> env;
     private final PrintStream out;
@@ -68,7 +71,7 @@ public final class Main {
             return new Configured(null, OK);
         }
         if (options.command != null && !SERVE.equals(options.command)) {
-            err.println("Unknown command '" + options.command + "': the only command is serve (the default).");
+            err.println("Unknown command '" + options.command + "': the commands are serve (the default) and agent.");
             return new Configured(null, USAGE);
         }
         try {
@@ -79,8 +82,14 @@ public final class Main {
         }
     }
 
-    /** Configures, starts and serves until SIGTERM (or until the server is closed); returns the exit code. */
+    /**
+     * Runs a command: {@code agent ...} is the agent client ({@link AgentCli}); anything else configures,
+     * starts and serves until SIGTERM (or until the server is closed). Returns the exit code.
+     */
     public int run(String[] args) {
+        if (args.length > 0 && AGENT.equals(args[0])) {
+            return AgentCli.run(Arrays.copyOfRange(args, 1, args.length), env, out, err);
+        }
         Configured configured = configure(args);
         if (!configured.serve()) {
             return configured.exitCode();
