@@ -20,7 +20,7 @@ final class PlanGenerator {
     static final int MIN_CHILDREN = 2;
     static final int MAX_CHILDREN = 40;
     static final int HOT_FILES = 16;
-    static final double HOT_FILE_SHARE = 0.25;
+    static final double HOT_FILE_SHARE = 0.05;
     static final double COLD_FILE_SHARE = 0.7;
     static final double ASSIGNED_GOAL_SHARE = 0.1;
     static final double DEFECT_SHARE = 0.1;
