@@ -27,6 +27,9 @@ final class ReportFormatter {
                 result.config().agents(), result.config().reviewers(), result.tasks(), result.goals(), result.config().seed());
         line(out, "Wall time:      %s setup, %s run (%d simulated steps, %s of simulated time)",
                 seconds(result.setup()), seconds(result.run()), result.steps(), days(result.simulated()));
+        if (result.stalled()) {
+            line(out, "Stopped:        no task reached Done in %d steps; the run was cut short", Sweeper.STALL_STEPS);
+        }
         line(out, "Throughput:     %,.0f transitions/s, %,.0f tasks/s (%,d transitions, %,d tasks done, %d/%d goals done)",
                 result.transitionsPerSecond(), result.tasksPerSecond(), m.transitions.sum(), m.tasksDone.sum(),
                 result.goalsCompleted(), result.goals());
@@ -62,6 +65,7 @@ final class ReportFormatter {
         root.put("run_seconds", result.run().toMillis() / 1000.0);
         root.put("simulated_minutes", result.simulated().toMinutes());
         root.put("steps", result.steps());
+        root.put("stalled", result.stalled());
         root.put("transitions_per_second", Math.round(result.transitionsPerSecond()));
         root.put("tasks_per_second", Math.round(result.tasksPerSecond()));
         root.put("counts", Map.ofEntries(

@@ -1,7 +1,6 @@
 package dev.tasklane.simulator;
 
 import dev.tasklane.application.port.in.Created;
-import dev.tasklane.application.port.in.MaintenanceUseCase.Swept;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.DirectoryStore;
@@ -12,6 +11,7 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.time.Duration;
@@ -56,11 +56,9 @@ final class Simulation {
 
         EventLog log = new EventLog();
         Metrics metrics = new Metrics();
-        StepScheduler scheduler = new StepScheduler(clock, () -> {
-            log.record(log.mark(), clock.instant(), -1, LogEvent.Kind.CLOCK, null);
-            sweep(app, metrics);
-            progress.update(metrics.tasksDone.sum(), facts.size());
-        });
+        Sweeper sweeper = new Sweeper(app.maintenance(), clock, log, metrics, progress, facts.size());
+        StepScheduler scheduler = new StepScheduler(clock, sweeper);
+        sweeper.stops(scheduler);
         Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(scheduler));
         List<Agent> agents = new ArrayList<>();
         List<Participant> everyone = new ArrayList<>();
@@ -80,7 +78,7 @@ final class Simulation {
         agents.forEach(agent -> claimLatency.addAll(agent.claimLatencies()));
         List<LogEvent> events = log.events();
         return new SimulationResult(config, plan.goals().size(), facts.size(), setup, run,
-                Duration.between(START, clock.instant()), scheduler.steps(), metrics, claimLatency.percentiles(),
+                Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
                 WaitTimes.afterUnblocking(events, facts).percentiles(), completedGoals(app, admin, goalIds),
                 new InvariantChecker(facts, limits.claimTtl()).check(events));
     }
@@ -92,7 +90,7 @@ final class Simulation {
             for (Created created : app.batch().createBatch(admin, batch, "planner")) {
                 goalIds.add(created.root().task().id());
                 for (TaskView child : created.children()) {
-                    var spec = child.task().spec();
+                    TaskSpec spec = child.task().spec();
                     facts.put(child.task().identifier().toString(), new TaskFacts(child.task().identifier().toString(),
                             spec.dependencies(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
                 }
@@ -109,15 +107,6 @@ final class Simulation {
             }
             app.assignment().assign(team.admin().actor(), new TaskRef.ById(goalIds.get(goal)), team.agents().get(agent).userId());
         });
-    }
-
-    private static void sweep(Tasklane app, Metrics metrics) {
-        Swept swept;
-        do {
-            swept = app.maintenance().sweep();
-            metrics.expiredBySweeper.add(swept.claimsExpired());
-            metrics.transitions.add(swept.claimsExpired() + swept.goalsFinished());
-        } while (swept.claimsExpired() + swept.goalsFinished() > 0);
     }
 
     private static void runAll(List<Participant> everyone) throws InterruptedException {

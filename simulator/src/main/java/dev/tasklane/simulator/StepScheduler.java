@@ -65,6 +65,16 @@ final class StepScheduler {
         changed.set(true);
     }
 
+    /** Ends the simulation at the end of this step; for {@code onAdvance} to call when the run has stalled. */
+    void stop() {
+        lock.lock();
+        try {
+            finished = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Wakes an idle participant within the current step (something it waits for has arrived). */
     void nudge(Seat seat) {
         lock.lock();
@@ -143,6 +153,10 @@ final class StepScheduler {
                 timers.poll();
             }
             onAdvance.run();
+            if (finished) {
+                seats.forEach(seat -> seat.wake.signal());
+                return;
+            }
             for (Seat seat : seats) {
                 if (seat.wakeAt == null || !seat.wakeAt.isAfter(next)) {
                     seat.runnable = true;
