@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 /**
  * The simulator's own record of what its participants did, ordered by one sequence shared by every thread.
@@ -24,14 +23,6 @@ final class EventLog {
     /** Records an event that began at {@code start} (from {@link #mark()}) and ends now. */
     void record(long start, Instant at, int actor, LogEvent.Kind kind, String task) {
         events.add(new LogEvent(start, sequence.incrementAndGet(), at, actor, kind, task));
-    }
-
-    /** Calls {@code call}, then records {@code kind} around it; returns what the call returned. */
-    <T> T around(Instant at, int actor, LogEvent.Kind kind, String task, Supplier<T> call) {
-        long start = mark();
-        T result = call.get();
-        record(start, at, actor, kind, task);
-        return result;
     }
 
     /** Every event so far, by start. */

@@ -23,10 +23,6 @@ final class Latencies {
         }
     }
 
-    int count() {
-        return size;
-    }
-
     /** The summary of what was recorded; all zero when nothing was. */
     Percentiles percentiles() {
         long[] sorted = Arrays.copyOf(values, size);

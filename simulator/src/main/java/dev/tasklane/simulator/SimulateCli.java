@@ -67,7 +67,7 @@ public final class SimulateCli {
         }
     }
 
-    @Command(name = "simulate", mixinStandardHelpOptions = false, sortOptions = false,
+    @Command(name = "simulate", sortOptions = false,
             description = "Runs simulated agents and reviewers through a plan over the real use cases and the "
                     + "in-memory store; reports throughput, claim latency and waits, and checks the invariants.")
     static final class Options {
