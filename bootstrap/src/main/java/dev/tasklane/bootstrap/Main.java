@@ -2,6 +2,7 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.client.AgentCli;
+import dev.tasklane.simulator.SimulateCli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
@@ -24,6 +25,7 @@ public final class Main {
 
     private static final String SERVE = "serve";
     private static final String AGENT = "agent";
+    private static final String SIMULATE = "simulate";
 
     private final Map<String, String> env;
     private final PrintStream out;
@@ -71,7 +73,7 @@ public final class Main {
             return new Configured(null, OK);
         }
         if (options.command != null && !SERVE.equals(options.command)) {
-            err.println("Unknown command '" + options.command + "': the commands are serve (the default) and agent.");
+            err.println("Unknown command '" + options.command + "': the commands are serve (the default), agent and simulate.");
             return new Configured(null, USAGE);
         }
         try {
@@ -83,12 +85,16 @@ public final class Main {
     }
 
     /**
-     * Runs a command: {@code agent ...} is the agent client ({@link AgentCli}); anything else configures,
-     * starts and serves until SIGTERM (or until the server is closed). Returns the exit code.
+     * Runs a command: {@code agent ...} is the agent client ({@link AgentCli}), {@code simulate ...} the
+     * in-memory simulator ({@link SimulateCli}); anything else configures, starts and serves until SIGTERM (or
+     * until the server is closed). Returns the exit code.
      */
     public int run(String[] args) {
         if (args.length > 0 && AGENT.equals(args[0])) {
             return AgentCli.run(Arrays.copyOfRange(args, 1, args.length), env, out, err);
+        }
+        if (args.length > 0 && SIMULATE.equals(args[0])) {
+            return SimulateCli.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         Configured configured = configure(args);
         if (!configured.serve()) {

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
                 + "variable of the same name (--claim-ttl: TASKLANE_CLAIM_TTL); flags win over variables.",
         sortOptions = false)
 final class ServerOptions {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "COMMAND", description = "serve (the default); \"agent --help\" lists the agent client's commands")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "COMMAND", description = "serve (the default); \"agent --help\" and \"simulate --help\" list the other commands")
     String command;
 
     @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default 7070; 0 picks a free port)")

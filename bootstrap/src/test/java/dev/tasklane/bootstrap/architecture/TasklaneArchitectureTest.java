@@ -32,7 +32,8 @@ class TasklaneArchitectureTest {
      */
     static final Set<String> MODULES_AWAITING_CLASSES = Set.of();
 
-    static final Set<String> FILLED_MODULES = Set.of("domain", "application", "adapter.inmemory", "adapter.http");
+    static final Set<String> FILLED_MODULES =
+        Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "client", "simulator");
 
     private static JavaClasses classes;
 

@@ -1,0 +1,34 @@
+package dev.tasklane.simulator;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The simulator's own record of what its participants did, ordered by one sequence shared by every thread.
+ * The invariant checks read this log, never the store, so a store that misbehaves cannot vouch for itself.
+ */
+final class EventLog {
+    private final AtomicLong sequence = new AtomicLong();
+    private final ConcurrentLinkedQueue<LogEvent> events = new ConcurrentLinkedQueue<>();
+
+    /** A sequence number to take just before calling a use case. */
+    long mark() {
+        return sequence.incrementAndGet();
+    }
+
+    /** Records an event that began at {@code start} (from {@link #mark()}) and ends now. */
+    void record(long start, Instant at, int actor, LogEvent.Kind kind, String task) {
+        events.add(new LogEvent(start, sequence.incrementAndGet(), at, actor, kind, task));
+    }
+
+    /** Every event so far, by start. */
+    List<LogEvent> events() {
+        List<LogEvent> sorted = new ArrayList<>(events);
+        sorted.sort(Comparator.comparingLong(LogEvent::start));
+        return sorted;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.tasklane.simulator;
+
+import java.time.Instant;
+
+/**
+ * One thing a participant saw happen, as the simulator itself records it (not as the store reports it).
+ * {@code start} is a sequence number taken just before the use case was called and {@code end} one taken just
+ * after it returned: the change took effect somewhere in between. {@code at} is the simulated time of the step.
+ *
+ * @param actor the agent's number, or -1 for the simulation itself ({@link Kind#CLOCK})
+ * @param task  the task's identifier; null for {@link Kind#CLOCK}
+ */
+record LogEvent(long start, long end, Instant at, int actor, Kind kind, String task) {
+
+    /** What happened. */
+    enum Kind {
+        /** The agent claimed the task: it holds it from {@code end} on. */
+        CLAIMED,
+        /** The agent walked away from its claim without a word; its lease runs out on its own. */
+        ABANDONED,
+        /** The agent completed the task into Review: its hold ends at {@code start}. */
+        TO_REVIEW,
+        /** The task reached Done (complete without review, or mark_reviewed after approval). */
+        DONE,
+        /** A review sent the task back to Doing, held again by the same agent from {@code end} on. */
+        REWORK,
+        /** The agent's completion was refused because its lease was gone: its hold ended before {@code start}. */
+        LOST,
+        /** The scheduler moved the simulated clock to {@code at}. */
+        CLOCK
+    }
+}

@@ -1,0 +1,125 @@
+package dev.tasklane.simulator;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes a {@link SimulationResult} for people (text) or for scripts (JSON, the same figures). */
+final class ReportFormatter {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final double NANOS_PER_MICRO = 1_000.0;
+
+    private ReportFormatter() {
+    }
+
+    static String text(SimulationResult result) {
+        Metrics m = result.metrics();
+        Latencies.Percentiles claim = result.claimLatency();
+        Latencies.Percentiles wait = result.blockedWait();
+        StringBuilder out = new StringBuilder();
+        line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d",
+                result.config().agents(), result.config().reviewers(), result.tasks(), result.goals(), result.config().seed());
+        line(out, "Wall time:      %s setup, %s run (%d simulated steps, %s of simulated time)",
+                seconds(result.setup()), seconds(result.run()), result.steps(), days(result.simulated()));
+        if (result.stalled()) {
+            line(out, "Stopped:        no task reached Done in %d steps; the run was cut short", Sweeper.STALL_STEPS);
+        }
+        line(out, "Throughput:     %,.0f transitions/s, %,.0f tasks/s (%,d transitions, %,d tasks done, %d/%d goals done)",
+                result.transitionsPerSecond(), result.tasksPerSecond(), m.transitions.sum(), m.tasksDone.sum(),
+                result.goalsCompleted(), result.goals());
+        line(out, "Claims:         %,d claimed of %,d attempts; %,d refused (lost races, key files), %,d gave up for a step",
+                m.claims.sum(), m.claimAttempts.sum(), m.claimConflicts.sum(), m.claimGiveUps.sum());
+        line(out, "Claim latency:  p50 %s, p90 %s, p99 %s, max %s (%,d calls)",
+                micros(claim.p50()), micros(claim.p90()), micros(claim.p99()), micros(claim.max()), claim.count());
+        line(out, "Leases:         %,d abandoned, %,d returned to Ready by the sweeper, %,d completions refused (lease lost)",
+                m.abandoned.sum(), m.expiredBySweeper.sum(), m.lostLeases.sum());
+        line(out, "Reviews:        %,d decisions, %,d changes requested; %,d after_goal reports",
+                m.reviews.sum(), m.changesRequested.sum(), m.afterGoalsReported.sum());
+        line(out, "Blocked wait:   p50 %d min, p90 %d min, p99 %d min, max %d min (simulated; %,d tasks, last dependency done -> claimed)",
+                wait.p50(), wait.p90(), wait.p99(), wait.max(), wait.count());
+        line(out, "Invariants:");
+        for (InvariantResult invariant : result.invariants()) {
+            line(out, "  %s %-20s %s%s", invariant.passed() ? "PASS" : "FAIL", invariant.name(), invariant.description(),
+                    invariant.passed() ? "" : " (" + invariant.violations() + " violations)");
+            invariant.examples().forEach(example -> line(out, "         - %s", example));
+        }
+        line(out, "Result:         %s", result.passed() ? "PASS" : "FAIL");
+        return out.toString();
+    }
+
+    static String json(SimulationResult result) {
+        Metrics m = result.metrics();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("agents", result.config().agents());
+        root.put("reviewers", result.config().reviewers());
+        root.put("seed", result.config().seed());
+        root.put("goals", result.goals());
+        root.put("tasks", result.tasks());
+        root.put("setup_seconds", result.setup().toMillis() / 1000.0);
+        root.put("run_seconds", result.run().toMillis() / 1000.0);
+        root.put("simulated_minutes", result.simulated().toMinutes());
+        root.put("steps", result.steps());
+        root.put("stalled", result.stalled());
+        root.put("transitions_per_second", Math.round(result.transitionsPerSecond()));
+        root.put("tasks_per_second", Math.round(result.tasksPerSecond()));
+        root.put("counts", Map.ofEntries(
+                Map.entry("transitions", m.transitions.sum()), Map.entry("tasks_done", m.tasksDone.sum()),
+                Map.entry("goals_done", (long) result.goalsCompleted()), Map.entry("claim_attempts", m.claimAttempts.sum()),
+                Map.entry("claims", m.claims.sum()), Map.entry("claim_conflicts", m.claimConflicts.sum()),
+                Map.entry("claim_give_ups", m.claimGiveUps.sum()), Map.entry("abandoned", m.abandoned.sum()),
+                Map.entry("expired_by_sweeper", m.expiredBySweeper.sum()), Map.entry("lost_leases", m.lostLeases.sum()),
+                Map.entry("reviews", m.reviews.sum()), Map.entry("changes_requested", m.changesRequested.sum()),
+                Map.entry("after_goal_reports", m.afterGoalsReported.sum())));
+        root.put("claim_latency_us", percentiles(result.claimLatency(), NANOS_PER_MICRO));
+        root.put("blocked_wait_minutes", percentiles(result.blockedWait(), 1));
+        root.put("invariants", result.invariants().stream().map(ReportFormatter::invariant).toList());
+        root.put("passed", result.passed());
+        try {
+            return JSON.writeValueAsString(root) + System.lineSeparator();
+        } catch (JsonProcessingException impossible) {
+            throw new IllegalStateException("a report of maps, numbers and strings always serialises", impossible);
+        }
+    }
+
+    private static Map<String, Object> percentiles(Latencies.Percentiles values, double divisor) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("count", values.count());
+        out.put("p50", values.p50() / divisor);
+        out.put("p90", values.p90() / divisor);
+        out.put("p99", values.p99() / divisor);
+        out.put("max", values.max() / divisor);
+        return out;
+    }
+
+    private static Map<String, Object> invariant(InvariantResult invariant) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", invariant.name());
+        out.put("description", invariant.description());
+        out.put("passed", invariant.passed());
+        out.put("violations", invariant.violations());
+        out.put("examples", List.copyOf(invariant.examples()));
+        return out;
+    }
+
+    private static void line(StringBuilder out, String format, Object... values) {
+        out.append(String.format(Locale.ROOT, format, values)).append(System.lineSeparator());
+    }
+
+    private static String seconds(Duration duration) {
+        return String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
+    }
+
+    private static String days(Duration duration) {
+        return duration.toDays() + "d " + duration.toHoursPart() + "h " + duration.toMinutesPart() + "m";
+    }
+
+    private static String micros(long nanos) {
+        return String.format(Locale.ROOT, "%.0f us", nanos / NANOS_PER_MICRO);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.tasklane.simulator;
+
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.domain.agent.Actor;
+
+import java.time.Instant;
+import java.util.Random;
+
+/**
+ * A person with a reviewer token: takes the tasks that have waited in Review long enough, approves them or,
+ * on a first round, sometimes requests changes, then lets the waiting agent know.
+ */
+final class Reviewer extends Participant {
+    static final String APPROVED = "approved";
+    static final String CHANGES_REQUESTED = "changes_requested";
+
+    private final Actor actor;
+    private final Random random;
+
+    Reviewer(Stage stage, int number, Actor actor) {
+        super(stage);
+        this.actor = actor;
+        this.random = new Random(~stage.config().seed() * 31 + number);
+    }
+
+    @Override
+    protected Instant act() {
+        for (ReviewDesk.Request request : stage.desk().takeDue(stage.clock().instant())) {
+            boolean rework = request.round() == 1 && random.nextDouble() < stage.config().reworkShare();
+            stage.app().reviews().review(actor, new TaskRef.ByIdentifier(request.task()),
+                    rework ? CHANGES_REQUESTED : APPROVED, rework ? "Handle the empty input case as well" : null);
+            stage.metrics().reviews.increment();
+            stage.metrics().transitions.increment();
+            if (rework) {
+                stage.metrics().changesRequested.increment();
+            }
+            stage.scheduler().changed();
+            request.author().reviewed();
+        }
+        return stage.desk().nextDue();
+    }
+}

@@ -1,0 +1,139 @@
+package dev.tasklane.simulator;
+
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run: the application built over the given stores with a simulated clock, a team enlisted, the plan
+ * created through the batch use case and assigned, then every agent and reviewer on its own thread until the
+ * work runs dry, and finally the invariants checked against the simulator's event log.
+ */
+final class Simulation {
+    static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
+    static final int GOALS_PER_BATCH = 100;
+
+    private final TaskStore tasks;
+    private final DirectoryStore directory;
+    private final Transactions transactions;
+
+    Simulation(TaskStore tasks, DirectoryStore directory, Transactions transactions) {
+        this.tasks = tasks;
+        this.directory = directory;
+        this.transactions = transactions;
+    }
+
+    /** @throws SimulationFailedException when a participant hit an error the simulation does not expect */
+    SimulationResult run(SimulationConfig config, Plan plan, ProgressBar progress) throws InterruptedException {
+        long began = System.nanoTime();
+        SimulatedClock clock = new SimulatedClock(START);
+        WorkflowLimits limits = WorkflowLimits.defaults();
+        Tasklane app = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
+                .completionMode(CompletionMode.STRICT).build();
+        Team team = Team.enlist(app.identity(), directory, transactions, clock, config.agents(), config.reviewers());
+        Actor admin = team.admin().actor();
+        Map<String, TaskFacts> facts = new HashMap<>();
+        List<Long> goalIds = create(app, admin, plan, facts);
+        assign(app, team, plan, goalIds);
+        Duration setup = Duration.ofNanos(System.nanoTime() - began);
+
+        EventLog log = new EventLog();
+        Metrics metrics = new Metrics();
+        Sweeper sweeper = new Sweeper(app.maintenance(), clock, log, metrics, progress, facts.size());
+        StepScheduler scheduler = new StepScheduler(clock, sweeper);
+        sweeper.stops(scheduler);
+        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(scheduler));
+        List<Agent> agents = new ArrayList<>();
+        List<Participant> everyone = new ArrayList<>();
+        for (int i = 0; i < team.agents().size(); i++) {
+            agents.add(new Agent(stage, i, team.agents().get(i)));
+        }
+        everyone.addAll(agents);
+        for (int i = 0; i < team.reviewers().size(); i++) {
+            everyone.add(new Reviewer(stage, i, team.reviewers().get(i)));
+        }
+        long started = System.nanoTime();
+        runAll(everyone);
+        Duration run = Duration.ofNanos(System.nanoTime() - started);
+        progress.finish(metrics.tasksDone.sum(), facts.size());
+
+        Latencies claimLatency = new Latencies();
+        agents.forEach(agent -> claimLatency.addAll(agent.claimLatencies()));
+        List<LogEvent> events = log.events();
+        return new SimulationResult(config, plan.goals().size(), facts.size(), setup, run,
+                Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
+                WaitTimes.afterUnblocking(events, facts).percentiles(), completedGoals(app, admin, goalIds),
+                new InvariantChecker(facts, limits.claimTtl()).check(events));
+    }
+
+    private static List<Long> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
+        List<Long> goalIds = new ArrayList<>(plan.goals().size());
+        for (int from = 0; from < plan.goals().size(); from += GOALS_PER_BATCH) {
+            List<Object> batch = new ArrayList<>(plan.goals().subList(from, Math.min(plan.goals().size(), from + GOALS_PER_BATCH)));
+            for (Created created : app.batch().createBatch(admin, batch, "planner")) {
+                goalIds.add(created.root().task().id());
+                for (TaskView child : created.children()) {
+                    TaskSpec spec = child.task().spec();
+                    facts.put(child.task().identifier().toString(), new TaskFacts(child.task().identifier().toString(),
+                            spec.dependencies(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
+                }
+            }
+        }
+        return goalIds;
+    }
+
+    private static void assign(Tasklane app, Team team, Plan plan, List<Long> goalIds) {
+        plan.assignments().forEach((goal, agent) -> {
+            if (goal < 0 || goal >= goalIds.size() || agent < 0 || agent >= team.agents().size()) {
+                throw new IllegalArgumentException("the plan assigns goal " + goal + " to agent " + agent
+                        + ", but it has " + goalIds.size() + " goals and the simulation " + team.agents().size() + " agents");
+            }
+            app.assignment().assign(team.admin().actor(), new TaskRef.ById(goalIds.get(goal)), team.agents().get(agent).userId());
+        });
+    }
+
+    private static void runAll(List<Participant> everyone) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>(everyone.size());
+        for (Participant participant : everyone) {
+            Thread thread = new Thread(participant, "simulated-" + threads.size());
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        for (Participant participant : everyone) {
+            if (participant.failure() != null) {
+                throw new SimulationFailedException(participant.failure());
+            }
+        }
+    }
+
+    private static int completedGoals(Tasklane app, Actor admin, List<Long> goalIds) {
+        int completed = 0;
+        for (long id : goalIds) {
+            if (app.reads().get(admin, new TaskRef.ById(id)).task().status() == Status.COMPLETED) {
+                completed++;
+            }
+        }
+        return completed;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.tasklane.examples;
+
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.selection.SelectionContext;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.validation.TaskFieldRules;
+import dev.tasklane.domain.validation.TaskFieldsRejectedException;
+import dev.tasklane.domain.workflow.ClaimRequest;
+import dev.tasklane.domain.workflow.TaskWorkflow;
+import dev.tasklane.domain.workflow.WorkflowLimits;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Tasklane's rules with {@code tasklane-domain} alone (no store, no use cases): validating a task the way the
+ * service does, checking a hook's proof, and asking the workflow whether a claim is allowed. docs/embedding.md
+ * quotes this class.
+ */
+public final class DomainOnlyExample {
+    private DomainOnlyExample() {
+    }
+
+    /** Validates a raw task (as parsed from JSON) into its spec, or answers the fields that are wrong. */
+    public static Object validate(Map<String, Object> raw) {
+        try {
+            return TaskFieldRules.parseCreate(raw, false).spec();
+        } catch (TaskFieldsRejectedException rejected) {
+            return rejected.errors().fields();
+        }
+    }
+
+    /** The proof a before_doing hook ran and passed; a missing or failing one throws HookProofRejectedException. */
+    public static HookResult beforeDoing(Map<String, Object> hookResult) {
+        return HookProof.verify(HookName.BEFORE_DOING, hookResult);
+    }
+
+    /** Claims {@code task} for {@code agent} when the selection rules allow it, given which files are held. */
+    public static Task claim(Task task, Actor agent, HookResult proof, Map<String, KeyFileHolder> heldFiles, Instant now) {
+        SelectionContext board = new SelectionContext() {
+            @Override
+            public Instant now() {
+                return now;
+            }
+
+            @Override
+            public Actor caller() {
+                return agent;
+            }
+
+            @Override
+            public List<String> unfinishedDependencies(Task candidate) {
+                return List.of();
+            }
+
+            @Override
+            public Optional<KeyFileHolder> holderOf(String filePath, long exceptTaskId) {
+                return Optional.ofNullable(heldFiles.get(filePath));
+            }
+        };
+        TaskWorkflow workflow = new TaskWorkflow(WorkflowLimits.defaults());
+        return workflow.claim(task, new ClaimRequest("my-agent", proof, "lease-1"), board).task();
+    }
+
+    /** A new work task in Ready, as a store would hold it before anyone claimed it. */
+    public static Task ready(TaskSpec spec, long number, Instant now) {
+        return Task.create(1, new TaskIdentifier(TaskType.WORK, number), null, number, spec, null, null, null, now)
+                .withId(number);
+    }
+
+    /** An agent with write access, no capability limit and no reviewer flag. */
+    public static Actor agent(long userId) {
+        return new Actor(userId, 1, Set.of(), false, true);
+    }
+}

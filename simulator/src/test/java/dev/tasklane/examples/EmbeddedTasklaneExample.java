@@ -1,0 +1,90 @@
+package dev.tasklane.examples;
+
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
+import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.service.Secrets;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Role;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Tasklane embedded in a JVM program with {@code tasklane-application} and the in-memory store: a board, a user
+ * and a token through the identity use case, then a goal with two tasks, and one agent's next, claim and
+ * complete. docs/embedding.md quotes this class.
+ */
+public final class EmbeddedTasklaneExample {
+    private final Tasklane tasklane;
+    private final Caller admin;
+
+    public EmbeddedTasklaneExample() {
+        InMemoryStores stores = InMemoryStores.create();
+        tasklane = Tasklane.builder()
+                .stores(stores.tasks(), stores.directory(), stores.transactions())
+                .build();
+        String adminToken = Secrets.newToken();
+        tasklane.identity().bootstrap(adminToken);          // board "Default", user "admin", this token
+        admin = tasklane.identity().authenticate(adminToken, null);
+    }
+
+    /** A member of the Default board with a token of their own; the actor is who the use cases act for. */
+    public Actor enlistAgent(String username) {
+        tasklane.identity().createUser(admin, username, username, "a-long-enough-password", Role.MEMBER);
+        tasklane.identity().addMember(admin, admin.board().id(), username, Access.MODIFY);
+        IssuedToken token = tasklane.identity().createToken(admin,
+                new TokenRequest(username + "'s agent", username, null, Set.of(), null, false, null));
+        return tasklane.identity().authenticate(token.secret(), username + "-agent").actor();
+    }
+
+    /** A goal whose second task depends on the first (0-based index among its siblings). */
+    public Created planLogin() {
+        Map<String, Object> form = Map.of("title", "Login form", "type", "work", "priority", "high",
+                "key_files", List.of(Map.of("file_path", "web/login.html", "position", 0)));
+        Map<String, Object> check = Map.of("title", "Server-side check", "type", "work", "priority", "high",
+                "dependencies", List.of(0));
+        Map<String, Object> goal = Map.of("title", "Login", "type", "goal", "priority", "high",
+                "tasks", List.of(form, check));
+        return tasklane.create().create(admin.actor(), goal, "planner");
+    }
+
+    /** One turn of the agent loop: the next task, claimed with before_doing proof, then completed. */
+    public Optional<Completed> workOnce(Actor agent) {
+        Optional<TaskView> next = tasklane.next().next(agent);
+        if (next.isEmpty()) {
+            return Optional.empty();
+        }
+        String identifier = next.get().task().identifier().toString();
+        Claimed claimed = tasklane.claims().claim(agent, identifier, "my-agent", hook("before_doing"));
+        Map<String, Object> report = Map.of(
+                "agent_name", "my-agent",
+                "claim_token", claimed.claimToken(),
+                "completion_summary", "Added the form and its test",
+                "actual_complexity", "small",
+                "actual_files_changed", "web/login.html,test/login_test.js",
+                "time_spent_minutes", 25,
+                "after_doing_result", hook("after_doing"),
+                "before_review_result", hook("before_review"));
+        return Optional.of(tasklane.completion().complete(agent, TaskRef.parse(identifier), report));
+    }
+
+    /** A task as the admin sees it now. */
+    public TaskView read(String identifier) {
+        return tasklane.reads().get(admin.actor(), TaskRef.parse(identifier));
+    }
+
+    private static Map<String, Object> hook(String name) {
+        return Map.of("exit_code", 0, "output", name + " passed", "duration_ms", 120);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.tasklane.simulator;
+
+import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskType;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A task store that hands every call to another; broken stores override the one rule they break. */
+abstract class ForwardingTaskStore implements TaskStore {
+    private final TaskStore delegate;
+
+    ForwardingTaskStore(TaskStore delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public Task insert(Task task) {
+        return delegate.insert(task);
+    }
+
+    @Override
+    public Task update(Task task) {
+        return delegate.update(task);
+    }
+
+    @Override
+    public Optional<Task> findById(long boardId, long id) {
+        return delegate.findById(boardId, id);
+    }
+
+    @Override
+    public Optional<Task> findByIdentifier(long boardId, String identifier) {
+        return delegate.findByIdentifier(boardId, identifier);
+    }
+
+    @Override
+    public Optional<Task> lockById(long boardId, long id) {
+        return delegate.lockById(boardId, id);
+    }
+
+    @Override
+    public long nextIdentifierNumber(long boardId, TaskType type) {
+        return delegate.nextIdentifierNumber(boardId, type);
+    }
+
+    @Override
+    public long nextPosition(long boardId) {
+        return delegate.nextPosition(boardId);
+    }
+
+    @Override
+    public List<Task> children(long boardId, long goalId) {
+        return delegate.children(boardId, goalId);
+    }
+
+    @Override
+    public List<Task> dependents(long boardId, String identifier) {
+        return delegate.dependents(boardId, identifier);
+    }
+
+    @Override
+    public Map<String, Status> statuses(long boardId, Collection<String> identifiers) {
+        return delegate.statuses(boardId, identifiers);
+    }
+
+    @Override
+    public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+        return delegate.keyFileHolder(boardId, filePath, exceptTaskId);
+    }
+
+    @Override
+    public void lockKeyFiles(long boardId, Collection<String> filePaths) {
+        delegate.lockKeyFiles(boardId, filePaths);
+    }
+
+    @Override
+    public Iterator<Task> candidates(CandidateQuery query) {
+        return delegate.candidates(query);
+    }
+
+    @Override
+    public List<Task> expiredClaims(Instant now, int limit) {
+        return delegate.expiredClaims(now, limit);
+    }
+
+    @Override
+    public List<Task> pendingAfterGoals(Instant armedBefore, int limit) {
+        return delegate.pendingAfterGoals(armedBefore, limit);
+    }
+
+    @Override
+    public TaskPage list(TaskQuery query) {
+        return delegate.list(query);
+    }
+
+    @Override
+    public void appendHistory(HistoryEntry entry) {
+        delegate.appendHistory(entry);
+    }
+
+    @Override
+    public List<HistoryEntry> history(long taskId) {
+        return delegate.history(taskId);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.tasklane.simulator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SimulateCliTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return SimulateCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSmallRunReportsEveryInvariantAsPassedAndExitsZero() {
+        assertEquals(SimulateCli.PASSED, run("--agents", "4", "--tasks", "60", "--seed", "9"));
+        assertTrue(out().contains("PASS single-holder"), out());
+        assertTrue(out().contains("PASS key-files-exclusive"), out());
+        assertTrue(out().endsWith("Result:         PASS" + System.lineSeparator()), out());
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "no progress bar without a console unless asked");
+    }
+
+    @Test
+    void jsonReportsTheSameFigures() throws IOException {
+        assertEquals(SimulateCli.PASSED, run("--agents", "3", "--tasks", "30", "--json"));
+        JsonNode report = new ObjectMapper().readTree(out());
+        assertTrue(report.get("passed").asBoolean());
+        assertEquals(30, report.get("counts").get("tasks_done").asInt());
+        assertEquals(4, report.get("invariants").size());
+        assertTrue(report.get("claim_latency_us").has("p99"));
+    }
+
+    @Test
+    void aPlanFileInTheBatchShapeIsWorkedThroughWithItsAssignments(@TempDir Path dir) throws IOException {
+        Path plan = dir.resolve("plan.json");
+        Files.writeString(plan, """
+                {"goals": [
+                  {"type": "goal", "title": "Login", "priority": "high", "tasks": [
+                    {"title": "Form", "type": "work", "priority": "high", "key_files": [{"file_path": "web/login.html", "position": 0}]},
+                    {"title": "Check", "type": "work", "priority": "medium", "dependencies": [0], "needs_review": true},
+                    {"title": "Fix", "type": "defect", "priority": "low", "dependencies": [1]}]},
+                  {"type": "goal", "title": "Docs", "priority": "low", "tasks": [
+                    {"title": "Guide", "type": "work", "priority": "low"}]}],
+                 "assignments": [{"goal": 1, "agent": 1}]}
+                """);
+        assertEquals(SimulateCli.PASSED, run("--agents", "2", "--plan", plan.toString()));
+        assertTrue(out().contains("4 tasks in 2 goals"), out());
+        assertTrue(out().contains("2/2 goals done"), out());
+    }
+
+    @Test
+    void aPlanThatIsNotABatchBodyFails(@TempDir Path dir) throws IOException {
+        Path plan = Files.writeString(dir.resolve("plan.json"), "{\"tasks\": []}");
+        assertEquals(SimulateCli.FAILED, run("--plan", plan.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("\"goals\" array"));
+    }
+
+    @Test
+    void badFlagsAreUsageErrorsAndHelpListsTheFlags() {
+        assertEquals(SimulateCli.USAGE, run("--agents", "0"));
+        assertEquals(SimulateCli.USAGE, run("--expire-share", "2"));
+        assertEquals(SimulateCli.USAGE, run("--frobnicate"));
+        assertEquals(SimulateCli.PASSED, run("--help"));
+        assertTrue(out().contains("--expire-share"), out());
+    }
+}
