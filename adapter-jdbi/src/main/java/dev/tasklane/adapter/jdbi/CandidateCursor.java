@@ -41,7 +41,12 @@ final class CandidateCursor implements Iterator<Task> {
             + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE ";
     /** A row-value comparison, which both databases answer as a range of the queue index. */
     private static final String AFTER = "AND (t.priority_order, t.position, t.id) > (:after_priority, :after_position, :after_id) ";
-    private static final String ORDER = "ORDER BY t.priority_order, t.position, t.id";
+    /**
+     * The queue order. Board and status are fixed by the WHERE clause, so naming them changes nothing but lets H2
+     * see that {@code tasks_queue} is already in this order (it does not skip equality-bound leading columns, and
+     * would otherwise read and sort the whole Ready column of the board); PostgreSQL sees it either way.
+     */
+    private static final String ORDER = "ORDER BY t.board_id, t.status, t.priority_order, t.position, t.id";
 
     /** The SQL of one page of the Ready stream, as issued (binds :board, :user, and the :after_* keys when continuing). */
     static String readyPage(boolean continuation, boolean lock) {

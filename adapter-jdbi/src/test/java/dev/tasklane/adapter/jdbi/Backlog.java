@@ -49,7 +49,7 @@ final class Backlog {
     private String series(long from, long to) {
         return postgres
                 ? "(SELECT g FROM generate_series(" + from + ", " + to + ") AS g) s"
-                : "(SELECT x AS g FROM system_range(" + from + ", " + to + ")) s";
+                : "(SELECT \"X\" AS g FROM system_range(" + from + ", " + to + ")) s";
     }
 
     private static String spec(String title, String type, String priority, String human, String dependencies) {
