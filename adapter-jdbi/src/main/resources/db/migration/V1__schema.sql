@@ -90,11 +90,16 @@ CREATE TABLE tasks (
     version           BIGINT       NOT NULL,
     CONSTRAINT tasks_identifier UNIQUE (board_id, identifier)
 );
--- The queue: `next` and `claim` walk this index in order and stop at the first eligible task.
+-- The queue: `next` and `claim` walk this index in order and stop at the first eligible task. The expired-lease
+-- stream of `next` walks it too, over the board's Doing tasks (as many as there are live claims). No other index
+-- may start with (board_id, status): H2 picks among indexes matching the same equalities without regard to the
+-- ORDER BY, and would then read and sort the whole Ready column.
 CREATE INDEX tasks_queue ON tasks (board_id, status, priority_order, position, id);
-CREATE INDEX tasks_leases ON tasks (lease_expires_at, id);
-CREATE INDEX tasks_board_leases ON tasks (board_id, lease_expires_at);
-CREATE INDEX tasks_after_goal ON tasks (after_goal_armed_at, id);
+-- The sweepers: lease_expires_at is set only in Doing (status IN_PROGRESS), after_goal_armed_at only on goals, and
+-- the queries say so. With that leading equality the planner knows they read few rows even in a generic plan, where
+-- it cannot see the instant and would otherwise guess a third of the table and scan it.
+CREATE INDEX tasks_leases ON tasks (status, lease_expires_at, id);
+CREATE INDEX tasks_after_goal ON tasks (type, after_goal_armed_at, id);
 CREATE INDEX tasks_children ON tasks (parent_id, position, id);
 CREATE INDEX tasks_board_position ON tasks (board_id, position, id);
 CREATE INDEX tasks_board_updated ON tasks (board_id, updated_at, id);

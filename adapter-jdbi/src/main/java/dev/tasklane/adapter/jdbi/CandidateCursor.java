@@ -37,11 +37,31 @@ final class CandidateCursor implements Iterator<Task> {
             + "SELECT 1 FROM tasks dt WHERE dt.board_id = d.board_id AND dt.identifier = d.depends_on "
             + "AND dt.status = '" + Status.COMPLETED.name() + "')) ";
     private static final String EXPIRED = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
-            + "WHERE t.board_id = :board AND t.lease_expires_at <= :now "
+            + "WHERE t.board_id = :board AND t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now "
             + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE ";
     /** A row-value comparison, which both databases answer as a range of the queue index. */
     private static final String AFTER = "AND (t.priority_order, t.position, t.id) > (:after_priority, :after_position, :after_id) ";
-    private static final String ORDER = "ORDER BY t.priority_order, t.position, t.id";
+    /**
+     * The queue order. Board and status are fixed by the WHERE clause, so naming them changes nothing but lets H2
+     * see that {@code tasks_queue} is already in this order (it does not skip equality-bound leading columns, and
+     * would otherwise read and sort the whole Ready column of the board); PostgreSQL sees it either way.
+     */
+    private static final String ORDER = "ORDER BY t.board_id, t.status, t.priority_order, t.position, t.id";
+
+    /** The SQL of one page of the Ready stream, as issued (binds :board, :user, and the :after_* keys when continuing). */
+    static String readyPage(boolean continuation, boolean lock) {
+        return page(READY, continuation, lock);
+    }
+
+    /** The SQL of one page of the expired-lease stream, as issued (binds :board, :now, and the :after_* keys). */
+    static String expiredPage(boolean continuation, boolean lock) {
+        return page(EXPIRED, continuation, lock);
+    }
+
+    private static String page(String stream, boolean continuation, boolean lock) {
+        return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + (lock ? LOCKED_PAGE : READ_PAGE)
+                + (lock ? " FOR UPDATE SKIP LOCKED" : "");
+    }
 
     private final Stream ready;
     private final Stream expired;
@@ -99,8 +119,7 @@ final class CandidateCursor implements Iterator<Task> {
 
         private void fetch() {
             int size = query.lock() ? LOCKED_PAGE : READ_PAGE;
-            String text = sql + (last == null ? "" : AFTER) + ORDER + " LIMIT " + size
-                    + (query.lock() ? " FOR UPDATE SKIP LOCKED" : "");
+            String text = page(sql, last != null, query.lock());
             page.addAll(transactions.withHandle(handle -> {
                 Query select = handle.createQuery(text)
                         .bind("board", query.boardId())

@@ -40,6 +40,19 @@ import java.util.function.Function;
  */
 final class JdbiTaskStore implements TaskStore {
     private static final String POSITION_COUNTER = "POSITION";
+    /** The highest queue position in use on {@code :board}: the position counter's floor. */
+    static final String POSITION_FLOOR = "SELECT COALESCE(MAX(position), 0) FROM tasks WHERE board_id = :board";
+    /**
+     * The expired leases of every board, oldest first (the sweeper's query; binds :now). Only tasks in Doing have
+     * a lease; saying so lets the planner use {@code tasks_leases} even in a generic plan.
+     */
+    static final String EXPIRED_CLAIMS = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+            + "WHERE t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now "
+            + "ORDER BY t.lease_expires_at, t.id";
+    /** The goals whose after_goal grace window began before :before (the sweeper's query); only goals have one. */
+    static final String PENDING_AFTER_GOALS = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+            + "WHERE t.type = '" + TaskType.GOAL.name() + "' AND t.after_goal_armed_at <= :before "
+            + "ORDER BY t.after_goal_armed_at, t.id";
     private static final List<String> HOLDING = List.of(Status.IN_PROGRESS.name(), Status.REVIEW.name());
 
     private final JdbiTransactions transactions;
@@ -176,15 +189,18 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
-        return sql(handle -> Counters.next(handle, boardId, type.prefix(),
-                "SELECT COALESCE(MAX(identifier_number), 0) FROM tasks WHERE board_id = :board AND type = '"
-                        + type.name() + "'"));
+        return sql(handle -> Counters.next(handle, boardId, type.prefix(), identifierFloor(type)));
+    }
+
+    /** The highest identifier number of this type in use on {@code :board}: the counter's floor. */
+    static String identifierFloor(TaskType type) {
+        return "SELECT COALESCE(MAX(identifier_number), 0) FROM tasks WHERE board_id = :board AND type = '"
+                + type.name() + "'";
     }
 
     @Override
     public long nextPosition(long boardId) {
-        return sql(handle -> Counters.next(handle, boardId, POSITION_COUNTER,
-                "SELECT COALESCE(MAX(position), 0) FROM tasks WHERE board_id = :board"));
+        return sql(handle -> Counters.next(handle, boardId, POSITION_COUNTER, POSITION_FLOOR));
     }
 
     @Override
@@ -272,8 +288,7 @@ final class JdbiTaskStore implements TaskStore {
         if (limit <= 0) {
             return List.of();
         }
-        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
-                        + "WHERE t.lease_expires_at <= :now ORDER BY t.lease_expires_at, t.id")
+        return sql(handle -> handle.createQuery(EXPIRED_CLAIMS)
                 .bind("now", TaskRows.timestamp(now)).setMaxRows(limit).map(TaskRows.MAPPER).list());
     }
 
@@ -282,8 +297,7 @@ final class JdbiTaskStore implements TaskStore {
         if (limit <= 0) {
             return List.of();
         }
-        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
-                        + "WHERE t.after_goal_armed_at <= :before ORDER BY t.after_goal_armed_at, t.id")
+        return sql(handle -> handle.createQuery(PENDING_AFTER_GOALS)
                 .bind("before", TaskRows.timestamp(armedBefore)).setMaxRows(limit).map(TaskRows.MAPPER).list());
     }
 

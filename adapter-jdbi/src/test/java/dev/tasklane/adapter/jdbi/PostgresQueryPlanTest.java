@@ -1,0 +1,279 @@
+package dev.tasklane.adapter.jdbi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The query plans of {@code next} and {@code claim} on PostgreSQL over a large Ready backlog: the exact SQL the
+ * store issues ({@link CandidateCursor}, the counters' floors, the sweeper's query) is planned without a
+ * sequential scan of {@code tasks} or {@code task_dependencies}, under both the custom plans the JDBC driver
+ * gets first and the generic plan a server-side prepared statement may switch to; and the rows and buffers the
+ * first page touches do not grow when the backlog grows tenfold. The million-task figures are in
+ * {@code docs/operations.md} ("Query plans"), produced by {@code docs/examples/explain-next.sh}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class PostgresQueryPlanTest {
+    private static final long SMALL = 5_000;
+    private static final long LARGE = 50_000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern PARAMETER = Pattern.compile(":([a-z_]+)");
+    private static final Map<String, String> TYPES = Map.of("board", "bigint", "user", "bigint", "now", "timestamptz", "before", "timestamptz",
+            "after_priority", "integer", "after_position", "bigint", "after_id", "bigint", "identifier", "varchar");
+
+    private final Instant now = Instant.now();
+    private JdbiStores stores;
+    private final Map<String, Cost> smallCosts = new LinkedHashMap<>();
+
+    @BeforeAll
+    void loadBacklog() throws SQLException {
+        stores = TestDatabases.postgres();
+        try (Connection connection = stores.dataSource().getConnection()) {
+            Backlog backlog = new Backlog(connection, true);
+            backlog.loadFixed(now);
+            backlog.loadReady(1, SMALL);
+            backlog.analyze();
+            for (Map.Entry<String, Planned> query : firstPages().entrySet()) {
+                smallCosts.put(query.getKey(), cost(explain(connection, query.getValue(), "force_custom_plan")));
+            }
+            backlog.loadReady(SMALL + 1, LARGE);
+            backlog.analyze();
+        }
+    }
+
+    /** A statement as the store issues it, with the values to bind. */
+    private record Planned(String sql, Map<String, Object> values) {
+    }
+
+    /** What executing a plan touched: rows read by its scans (kept or filtered out), and buffers. */
+    private record Cost(long rows, long buffers) {
+    }
+
+    private Map<String, Planned> firstPages() {
+        Map<String, Planned> queries = new LinkedHashMap<>();
+        queries.put("ready, first page, locking", new Planned(CandidateCursor.readyPage(false, true), me()));
+        queries.put("ready, first page, reading", new Planned(CandidateCursor.readyPage(false, false), me()));
+        queries.put("expired leases, first page, locking", new Planned(CandidateCursor.expiredPage(false, true), me()));
+        return queries;
+    }
+
+    private Map<String, Planned> allQueries() {
+        Map<String, Planned> queries = new LinkedHashMap<>(firstPages());
+        Map<String, Object> afterCritical = new LinkedHashMap<>(me());
+        afterCritical.put("after_priority", -4);
+        afterCritical.put("after_position", 100L);
+        afterCritical.put("after_id", 100L);
+        queries.put("ready, continuation, locking", new Planned(CandidateCursor.readyPage(true, true), afterCritical));
+        Map<String, Object> deep = new LinkedHashMap<>(me());
+        deep.put("after_priority", -3);
+        deep.put("after_position", LARGE / 2 + 1);
+        deep.put("after_id", LARGE / 2 + 1);
+        queries.put("ready, deep continuation, reading", new Planned(CandidateCursor.readyPage(true, false), deep));
+        queries.put("expired leases, continuation, reading",
+                new Planned(CandidateCursor.expiredPage(true, false), afterCritical));
+        queries.put("identifier floor", new Planned(JdbiTaskStore.identifierFloor(TaskType.WORK), Map.of("board", Backlog.BOARD)));
+        queries.put("position floor", new Planned(JdbiTaskStore.POSITION_FLOOR, Map.of("board", Backlog.BOARD)));
+        queries.put("expired claims (sweeper)", new Planned(JdbiTaskStore.EXPIRED_CLAIMS, Map.of("now", now)));
+        queries.put("pending after_goals (sweeper)", new Planned(JdbiTaskStore.PENDING_AFTER_GOALS, Map.of("before", now)));
+        // as JdbiTaskStore.findByIdentifier issues it: claim by identifier
+        queries.put("claim by identifier", new Planned("SELECT " + TaskRows.COLUMNS
+                + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier",
+                Map.of("board", Backlog.BOARD, "identifier", "W100")));
+        return queries;
+    }
+
+    private Map<String, Object> me() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("board", Backlog.BOARD);
+        values.put("user", Backlog.ME);
+        values.put("now", now);
+        return values;
+    }
+
+    @Test
+    void noStatementScansTheTaskTableUnderCustomOrGenericPlans() throws SQLException {
+        try (Connection connection = stores.dataSource().getConnection()) {
+            for (Map.Entry<String, Planned> query : allQueries().entrySet()) {
+                for (String mode : List.of("force_custom_plan", "force_generic_plan")) {
+                    JsonNode plan = explain(connection, query.getValue(), mode);
+                    String where = query.getKey() + " (" + mode + "):\n" + plan.toPrettyString();
+                    List<JsonNode> scans = new ArrayList<>();
+                    collect(plan, scans);
+                    for (JsonNode scan : scans) {
+                        assertFalse(scan.path("Node Type").asText().equals("Seq Scan")
+                                        || scan.path("Node Type").asText().equals("Bitmap Heap Scan"),
+                                "whole-table or bitmap scan of " + scan.path("Relation Name").asText() + " in " + where);
+                    }
+                    assertTrue(scans.stream().anyMatch(scan -> scan.has("Index Name")), "no index used in " + where);
+                    if (query.getKey().startsWith("ready")) {
+                        assertTrue(scans.stream().anyMatch(scan -> "tasks_queue".equals(scan.path("Index Name").asText())),
+                                "the Ready queue is not read through tasks_queue in " + where);
+                    }
+                    Cost cost = cost(plan);
+                    assertTrue(cost.rows() <= 200 && cost.buffers() <= 600,
+                            "touched " + cost + " in " + where);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theFirstPageCostsTheSameAtTenTimesTheBacklog() throws SQLException {
+        try (Connection connection = stores.dataSource().getConnection()) {
+            assertEquals(LARGE, count(connection, "SELECT COUNT(*) FROM tasks WHERE board_id = 1 AND status = 'OPEN'"));
+            for (Map.Entry<String, Planned> query : firstPages().entrySet()) {
+                Cost small = smallCosts.get(query.getKey());
+                Cost large = cost(explain(connection, query.getValue(), "force_custom_plan"));
+                String what = query.getKey() + ": " + SMALL + " Ready " + small + ", " + LARGE + " Ready " + large;
+                assertTrue(large.rows() <= small.rows(), "more rows read: " + what);
+                // a B-tree one level deeper costs one more page per index descent
+                assertTrue(large.buffers() <= small.buffers() + 8, "more buffers touched: " + what);
+                assertTrue(large.rows() <= 100, "too many rows for a first page: " + what);
+            }
+        }
+    }
+
+    @Test
+    void theStoreReturnsTheRightCandidatesAtScale() {
+        Iterator<Task> candidates = stores.tasks().candidates(
+                new CandidateQuery(Backlog.BOARD, Backlog.ME, Set.of(), now, false));
+        List<String> expected = new ArrayList<>();
+        for (int priority = -4; priority <= -3 && expected.size() < 80; priority++) {
+            for (long g = 1; g <= LARGE && expected.size() < 80; g++) {
+                if (Backlog.priorityOrder(g) == priority && Backlog.eligible(g)) {
+                    expected.add(Backlog.identifier(g));
+                }
+            }
+        }
+        List<String> actual = new ArrayList<>();
+        while (actual.size() < expected.size() && candidates.hasNext()) {
+            actual.add(candidates.next().identifier().toString());
+        }
+        assertEquals(expected, actual);
+    }
+
+    @Test
+    void twoLockingClaimersGetTheFirstTwoCandidates() throws Exception {
+        CountDownLatch firstLocked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> first = other.submit(() -> stores.transactions().inTransaction(() -> {
+                Task locked = stores.tasks().candidates(
+                        new CandidateQuery(Backlog.BOARD, Backlog.ME, Set.of(), now, true)).next();
+                firstLocked.countDown();
+                await(release);
+                return locked.identifier().toString();
+            }));
+            assertTrue(firstLocked.await(10, TimeUnit.SECONDS));
+            String second = stores.transactions().inTransaction(() -> stores.tasks().candidates(
+                    new CandidateQuery(Backlog.BOARD, Backlog.ME, Set.of(), now, true)).next().identifier().toString());
+            release.countDown();
+            assertEquals("W100", first.get(10, TimeUnit.SECONDS));
+            assertEquals("W200", second);
+        } finally {
+            release.countDown();
+            other.shutdownNow();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** EXPLAIN (ANALYZE, BUFFERS) of the statement prepared server side, under the plan cache mode given. */
+    private static JsonNode explain(Connection connection, Planned query, String planCacheMode) throws SQLException {
+        List<String> names = new ArrayList<>();
+        Matcher parameters = PARAMETER.matcher(query.sql());
+        StringBuilder sql = new StringBuilder();
+        while (parameters.find()) {
+            String name = parameters.group(1);
+            if (!names.contains(name)) {
+                names.add(name);
+            }
+            parameters.appendReplacement(sql, "\\$" + (names.indexOf(name) + 1));
+        }
+        parameters.appendTail(sql);
+        List<String> types = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (String name : names) {
+            types.add(TYPES.get(name));
+            Object value = query.values().get(name);
+            values.add(value instanceof Number ? value.toString() : "'" + value + "'");
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET plan_cache_mode = " + planCacheMode);
+            statement.execute("PREPARE planned (" + String.join(", ", types) + ") AS " + sql);
+            try (ResultSet plan = statement.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE planned ("
+                    + String.join(", ", values) + ")")) {
+                plan.next();
+                return JSON.readTree(plan.getString(1)).get(0).get("Plan");
+            } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
+                throw new IllegalStateException(unreadable);
+            } finally {
+                statement.execute("DEALLOCATE planned");
+                statement.execute("RESET plan_cache_mode");
+            }
+        }
+    }
+
+    private static void collect(JsonNode node, List<JsonNode> scans) {
+        if (node.path("Node Type").asText().contains("Scan")) {
+            scans.add(node);
+        }
+        for (JsonNode child : node.path("Plans")) {
+            collect(child, scans);
+        }
+    }
+
+    private static Cost cost(JsonNode plan) {
+        List<JsonNode> scans = new ArrayList<>();
+        collect(plan, scans);
+        long rows = 0;
+        for (JsonNode scan : scans) {
+            long loops = scan.path("Actual Loops").asLong();
+            rows += (scan.path("Actual Rows").asLong() + scan.path("Rows Removed by Filter").asLong()
+                    + scan.path("Rows Removed by Index Recheck").asLong()) * loops;
+        }
+        return new Cost(rows, plan.path("Shared Hit Blocks").asLong() + plan.path("Shared Read Blocks").asLong());
+    }
+
+    private static long count(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+}
