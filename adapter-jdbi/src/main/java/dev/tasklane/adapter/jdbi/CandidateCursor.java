@@ -10,6 +10,7 @@ import org.jdbi.v3.core.statement.Query;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
@@ -17,9 +18,12 @@ import java.util.NoSuchElementException;
  * streams, the Ready queue and the board's expired leases, merged. Each page continues after the last row
  * seen, so the cost of reaching the first eligible task does not grow with the number of Ready tasks.
  *
- * <p>With {@code query.lock()} each page is read {@code FOR UPDATE SKIP LOCKED}, one row at a time: a row
- * another transaction is claiming is passed over, and every row handed out is locked until the caller's
- * transaction ends. Without it, pages are larger and nothing is locked.
+ * <p>With {@code query.lock()} each page is one row, and every row handed out is locked until the caller's
+ * transaction ends. On PostgreSQL the page is read {@code FOR UPDATE SKIP LOCKED}: a row another transaction
+ * is claiming is passed over. H2 applies a locking read's LIMIT only after locking the whole range, so there
+ * the row is found by a plain read and then locked by id, waiting for a concurrent claimer (the caller re-checks
+ * the locked row, which that claimer may have taken). Without {@code lock()}, pages are larger and nothing is
+ * locked.
  *
  * <p>The Ready stream leaves out what the schema can rule out cheaply (goals, human tasks, tasks assigned to
  * someone else, tasks with an unfinished dependency); capabilities and key files are left to the caller's
@@ -59,16 +63,23 @@ final class CandidateCursor implements Iterator<Task> {
     }
 
     private static String page(String stream, boolean continuation, boolean lock) {
-        return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + (lock ? LOCKED_PAGE : READ_PAGE)
-                + (lock ? " FOR UPDATE SKIP LOCKED" : "");
+        return page(stream, continuation, lock ? LOCKED_PAGE : READ_PAGE, lock);
     }
+
+    private static String page(String stream, boolean continuation, int size, boolean skipLocked) {
+        return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + size
+                + (skipLocked ? " FOR UPDATE SKIP LOCKED" : "");
+    }
+
+    private static final String LOCK_BY_ID = "SELECT " + TaskRows.COLUMNS + " FROM tasks t WHERE t.id = :id FOR UPDATE";
 
     private final Stream ready;
     private final Stream expired;
 
-    CandidateCursor(JdbiTransactions transactions, CandidateQuery query) {
-        this.ready = new Stream(transactions, query, READY);
-        this.expired = new Stream(transactions, query, EXPIRED);
+    /** @param skipLocked whether the database answers {@code FOR UPDATE SKIP LOCKED} pages cheaply (PostgreSQL) */
+    CandidateCursor(JdbiTransactions transactions, CandidateQuery query, boolean skipLocked) {
+        this.ready = new Stream(transactions, query, READY, skipLocked);
+        this.expired = new Stream(transactions, query, EXPIRED, skipLocked);
     }
 
     @Override
@@ -94,14 +105,16 @@ final class CandidateCursor implements Iterator<Task> {
         private final JdbiTransactions transactions;
         private final CandidateQuery query;
         private final String sql;
+        private final boolean skipLocked;
         private final Deque<Task> page = new ArrayDeque<>();
         private Task last;
         private boolean exhausted;
 
-        Stream(JdbiTransactions transactions, CandidateQuery query, String sql) {
+        Stream(JdbiTransactions transactions, CandidateQuery query, String sql, boolean skipLocked) {
             this.transactions = transactions;
             this.query = query;
             this.sql = sql;
+            this.skipLocked = skipLocked;
         }
 
         Task peek() {
@@ -119,7 +132,8 @@ final class CandidateCursor implements Iterator<Task> {
 
         private void fetch() {
             int size = query.lock() ? LOCKED_PAGE : READ_PAGE;
-            String text = page(sql, last != null, query.lock());
+            boolean lockInPage = query.lock() && skipLocked;
+            String text = page(sql, last != null, size, lockInPage);
             page.addAll(transactions.withHandle(handle -> {
                 Query select = handle.createQuery(text)
                         .bind("board", query.boardId())
@@ -130,7 +144,13 @@ final class CandidateCursor implements Iterator<Task> {
                             .bind("after_position", last.position())
                             .bind("after_id", last.id());
                 }
-                return select.map(TaskRows.MAPPER).list();
+                List<Task> rows = select.map(TaskRows.MAPPER).list();
+                if (!query.lock() || lockInPage) {
+                    return rows;
+                }
+                // the row was read without a lock: lock it now, and hand out what it is once locked
+                return rows.stream().flatMap(row -> handle.createQuery(LOCK_BY_ID).bind("id", row.id())
+                        .map(TaskRows.MAPPER).findOne().stream()).toList();
             }));
             exhausted = page.size() < size;
         }

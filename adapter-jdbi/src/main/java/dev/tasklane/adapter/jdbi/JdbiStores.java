@@ -39,7 +39,7 @@ public final class JdbiStores implements AutoCloseable {
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
         this.transactions = new JdbiTransactions(jdbi);
-        this.tasks = new JdbiTaskStore(transactions);
+        this.tasks = new JdbiTaskStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.directory = new JdbiDirectoryStore(transactions);
     }
 

@@ -40,8 +40,6 @@ import java.util.function.Function;
  */
 final class JdbiTaskStore implements TaskStore {
     private static final String POSITION_COUNTER = "POSITION";
-    /** The highest queue position in use on {@code :board}: the position counter's floor. */
-    static final String POSITION_FLOOR = "SELECT COALESCE(MAX(position), 0) FROM tasks WHERE board_id = :board";
     /**
      * The expired leases of every board, oldest first (the sweeper's query; binds :now). Only tasks in Doing have
      * a lease; saying so lets the planner use {@code tasks_leases} even in a generic plan.
@@ -56,9 +54,12 @@ final class JdbiTaskStore implements TaskStore {
     private static final List<String> HOLDING = List.of(Status.IN_PROGRESS.name(), Status.REVIEW.name());
 
     private final JdbiTransactions transactions;
+    private final boolean skipLocked;
 
-    JdbiTaskStore(JdbiTransactions transactions) {
+    /** @param skipLocked whether candidates may be read {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
+    JdbiTaskStore(JdbiTransactions transactions, boolean skipLocked) {
         this.transactions = transactions;
+        this.skipLocked = skipLocked;
     }
 
     private <T> T sql(Function<Handle, T> statement) {
@@ -102,6 +103,8 @@ final class JdbiTaskStore implements TaskStore {
             }
             Task stored = task.withId(id);
             writeLinks(handle, stored);
+            Counters.raise(handle, stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
+            Counters.raise(handle, stored.boardId(), POSITION_COUNTER, stored.position());
             return stored;
         });
     }
@@ -126,6 +129,7 @@ final class JdbiTaskStore implements TaskStore {
                 throw refusal(task);
             }
             Task stored = task.withVersion(task.version() + 1);
+            Counters.raiseExisting(handle, stored.boardId(), POSITION_COUNTER, stored.position());
             handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
             handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
             writeLinks(handle, stored);
@@ -189,18 +193,12 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
-        return sql(handle -> Counters.next(handle, boardId, type.prefix(), identifierFloor(type)));
-    }
-
-    /** The highest identifier number of this type in use on {@code :board}: the counter's floor. */
-    static String identifierFloor(TaskType type) {
-        return "SELECT COALESCE(MAX(identifier_number), 0) FROM tasks WHERE board_id = :board AND type = '"
-                + type.name() + "'";
+        return sql(handle -> Counters.next(handle, boardId, type.prefix()));
     }
 
     @Override
     public long nextPosition(long boardId) {
-        return sql(handle -> Counters.next(handle, boardId, POSITION_COUNTER, POSITION_FLOOR));
+        return sql(handle -> Counters.next(handle, boardId, POSITION_COUNTER));
     }
 
     @Override
@@ -280,7 +278,7 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {
-        return new CandidateCursor(transactions, query);
+        return new CandidateCursor(transactions, query, skipLocked);
     }
 
     @Override

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.domain.task.Task;
-import dev.tasklane.domain.task.TaskType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -99,8 +98,6 @@ final class PostgresQueryPlanTest {
         queries.put("ready, deep continuation, reading", new Planned(CandidateCursor.readyPage(true, false), deep));
         queries.put("expired leases, continuation, reading",
                 new Planned(CandidateCursor.expiredPage(true, false), afterCritical));
-        queries.put("identifier floor", new Planned(JdbiTaskStore.identifierFloor(TaskType.WORK), Map.of("board", Backlog.BOARD)));
-        queries.put("position floor", new Planned(JdbiTaskStore.POSITION_FLOOR, Map.of("board", Backlog.BOARD)));
         queries.put("expired claims (sweeper)", new Planned(JdbiTaskStore.EXPIRED_CLAIMS, Map.of("now", now)));
         queries.put("pending after_goals (sweeper)", new Planned(JdbiTaskStore.PENDING_AFTER_GOALS, Map.of("before", now)));
         // as JdbiTaskStore.findByIdentifier issues it: claim by identifier

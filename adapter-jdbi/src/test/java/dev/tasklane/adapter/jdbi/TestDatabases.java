@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The databases the JDBI tests run against. H2: a fresh private database in memory per call. PostgreSQL:
  * the one named by {@code TASKLANE_TEST_PG_URL} / {@code _USER} / {@code _PASSWORD} (default
- * {@code jdbc:postgresql://localhost:5432/tasklane_test}, user and password {@code tasklane}), migrated once
- * and emptied per call. Without a reachable PostgreSQL its tests are skipped with the reason, except under
+ * {@code jdbc:postgresql://localhost:5432/tasklane_test}, user and password {@code tasklane}), recreated and
+ * migrated once per test run and emptied per call. Without a reachable PostgreSQL its tests are skipped with the reason, except under
  * {@code CI=true}, where they fail: CI must have started it (see {@code .ci/run}).
  */
 final class TestDatabases {
@@ -38,6 +38,7 @@ final class TestDatabases {
         Database database = postgresDatabase();
         if (postgres == null) {
             requireReachable(database);
+            recreateSchema(database);
             postgres = JdbiStores.open(database.withPoolSize(20));
         }
         empty(database);
@@ -65,6 +66,17 @@ final class TestDatabases {
                 throw new IllegalStateException("CI=true and " + reason, unreachable);
             }
             Assumptions.abort("Skipped: " + reason);
+        }
+    }
+
+    /** The test database is disposable: start from an empty schema, whatever an earlier build migrated. */
+    private static void recreateSchema(Database database) {
+        try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
+             Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA public CASCADE");
+            statement.execute("CREATE SCHEMA public");
+        } catch (SQLException failed) {
+            throw new IllegalStateException("cannot recreate the test database's schema", failed);
         }
     }
 
