@@ -129,6 +129,21 @@ public final class ArchitectureRules {
         return adapterUsesOnly(root, "jdbi", new String[] {application(root)}, JDBI_LIBRARIES);
     }
 
+    /** Libraries the agent client may use: the JDK (its HTTP client among them), Jackson, picocli. */
+    static final String[] CLIENT_LIBRARIES = {"java..", "com.fasterxml.jackson..", "picocli.."};
+
+    /**
+     * The agent client speaks to a server over HTTP only: it may share the domain's vocabulary (hook names,
+     * timeouts) but never reaches into the application or an adapter, so it works against any server that
+     * speaks the API.
+     */
+    public static ArchRule clientTalksToTheServerOnlyOverHttp(String root) {
+        String[] allowed = concat(CLIENT_LIBRARIES, client(root), domain(root));
+        return classes().that().resideInAPackage(client(root))
+            .should().onlyDependOnClassesThat().resideInAnyPackage(allowed)
+            .as("the agent client depends only on " + String.join(", ", allowed));
+    }
+
     /** The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results). */
     public static ArchRule httpAdapterUsesOnlyItsLibraries(String root) {
         return adapterUsesOnly(root, "http", new String[] {inboundPorts(root)}, HTTP_LIBRARIES);

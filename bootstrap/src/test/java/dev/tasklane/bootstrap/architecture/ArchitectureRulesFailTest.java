@@ -86,6 +86,15 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void clientTalksToTheServerOnlyOverHttp() {
+        List<String> violations = violations(ArchitectureRules.clientTalksToTheServerOnlyOverHttp(FIXTURE));
+        assertReported(violations,
+            "Field <dev.tasklane.archfixture.client.ShortcutClient.service> has type "
+                + "<dev.tasklane.archfixture.application.service.ClaimCardService>");
+        assertNotReported(violations, "FixtureCli");
+    }
+
+    @Test
     void inMemoryAdapterUsesOnlyItsLibraries() {
         List<String> violations = violations(ArchitectureRules.inMemoryAdapterUsesOnlyItsLibraries(FIXTURE));
         assertReported(violations,

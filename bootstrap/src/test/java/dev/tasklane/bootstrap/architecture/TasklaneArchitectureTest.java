@@ -74,6 +74,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void clientTalksToTheServerOnlyOverHttp() {
+        ArchitectureRules.clientTalksToTheServerOnlyOverHttp(ROOT).check(classes);
+    }
+
+    @Test
     void adaptersDoNotDependOnEachOther() {
         assumeTrue(hasClasses("adapter"), "no adapter has production classes yet; rule skipped until one lands");
         ArchitectureRules.adaptersDoNotDependOnEachOther(ROOT).check(classes);
