@@ -283,20 +283,21 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public List<Task> expiredClaims(Instant now, int limit) {
-        if (limit <= 0) {
-            return List.of();
-        }
-        return sql(handle -> handle.createQuery(EXPIRED_CLAIMS)
-                .bind("now", TaskRows.timestamp(now)).setMaxRows(limit).map(TaskRows.MAPPER).list());
+        return due(EXPIRED_CLAIMS, "now", now, limit);
     }
 
     @Override
     public List<Task> pendingAfterGoals(Instant armedBefore, int limit) {
+        return due(PENDING_AFTER_GOALS, "before", armedBefore, limit);
+    }
+
+    /** The first {@code limit} tasks of one of the sweeper's queries, which take one instant. */
+    private List<Task> due(String query, String parameter, Instant instant, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        return sql(handle -> handle.createQuery(PENDING_AFTER_GOALS)
-                .bind("before", TaskRows.timestamp(armedBefore)).setMaxRows(limit).map(TaskRows.MAPPER).list());
+        return sql(handle -> handle.createQuery(query)
+                .bind(parameter, TaskRows.timestamp(instant)).setMaxRows(limit).map(TaskRows.MAPPER).list());
     }
 
     @Override

@@ -55,41 +55,27 @@ public abstract class ClaimRaceContract {
         for (int i = 0; i < TASKS; i++) {
             identifiers.add(id(board.create(board.admin, task("task " + i, "priority", i % 2 == 0 ? "high" : "low"))));
         }
-        List<Actor> agents = new ArrayList<>();
-        for (int i = 0; i < AGENTS; i++) {
-            agents.add(board.member("agent" + i, Access.MODIFY, Set.of(), false));
-        }
+        List<Actor> agents = agents(board, "agent");
         Map<String, Long> winners = new ConcurrentHashMap<>();
         AtomicInteger doubleClaims = new AtomicInteger();
         AtomicInteger attempts = new AtomicInteger();
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(AGENTS);
-        List<Future<?>> runs = new ArrayList<>();
-        for (int a = 0; a < AGENTS; a++) {
+        race(AGENTS, a -> {
             Actor agent = agents.get(a);
             boolean byIdentifier = a % 2 == 0;
-            runs.add(pool.submit(() -> {
-                start.await();
-                for (String identifier : identifiers) {
-                    attempts.incrementAndGet();
-                    try {
-                        String claimed = id(board.app.claims()
-                                .claim(agent, byIdentifier ? identifier : null, "agent-" + agent.userId(), proof()).task());
-                        if (winners.putIfAbsent(claimed, agent.userId()) != null) {
-                            doubleClaims.incrementAndGet();
-                        }
-                    } catch (ConflictException lost) {
-                        // another agent won this one, or nothing is left
+            for (String identifier : identifiers) {
+                attempts.incrementAndGet();
+                try {
+                    String claimed = id(board.app.claims()
+                            .claim(agent, byIdentifier ? identifier : null, "agent-" + agent.userId(), proof()).task());
+                    if (winners.putIfAbsent(claimed, agent.userId()) != null) {
+                        doubleClaims.incrementAndGet();
                     }
+                } catch (ConflictException lost) {
+                    // another agent won this one, or nothing is left
                 }
-                return null;
-            }));
-        }
-        start.countDown();
-        for (Future<?> run : runs) {
-            run.get(2, TimeUnit.MINUTES);
-        }
-        pool.shutdown();
+            }
+            return 0;
+        });
         assertEquals(0, doubleClaims.get());
         assertEquals(TASKS, winners.size());
         assertTrue(attempts.get() >= TASKS);
@@ -114,33 +100,19 @@ public abstract class ClaimRaceContract {
                     : List.of(BoardFixture.keyFile(second), BoardFixture.keyFile(first));
             identifiers.add(id(board.create(board.admin, task("shared " + i, "key_files", files))));
         }
-        List<Actor> agents = new ArrayList<>();
-        for (int i = 0; i < AGENTS; i++) {
-            agents.add(board.member("holder" + i, Access.MODIFY, Set.of(), false));
-        }
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(AGENTS);
-        List<Future<?>> runs = new ArrayList<>();
-        for (int a = 0; a < AGENTS; a++) {
+        List<Actor> agents = agents(board, "holder");
+        race(AGENTS, a -> {
             Actor agent = agents.get(a);
             boolean byIdentifier = a % 2 == 0;
-            runs.add(pool.submit(() -> {
-                start.await();
-                for (String identifier : identifiers) {
-                    try {
-                        board.app.claims().claim(agent, byIdentifier ? identifier : null, "holder-" + agent.userId(), proof());
-                    } catch (ConflictException heldOrTaken) {
-                        // a shared file is held, another agent won it, or nothing is left
-                    }
+            for (String identifier : identifiers) {
+                try {
+                    board.app.claims().claim(agent, byIdentifier ? identifier : null, "holder-" + agent.userId(), proof());
+                } catch (ConflictException heldOrTaken) {
+                    // a shared file is held, another agent won it, or nothing is left
                 }
-                return null;
-            }));
-        }
-        start.countDown();
-        for (Future<?> run : runs) {
-            run.get(2, TimeUnit.MINUTES);
-        }
-        pool.shutdown();
+            }
+            return 0;
+        });
         Map<String, String> holderOfFile = new HashMap<>();
         int inDoing = 0;
         for (var view : board.app.reads().list(board.admin, TaskQuery.all(board.boardId)).tasks()) {
@@ -170,27 +142,52 @@ public abstract class ClaimRaceContract {
             servers.add(Tasklane.builder().stores(board.stores.tasks(), board.stores.directory(), board.stores.transactions())
                     .clock(board.clock).build());
         }
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(AGENTS);
-        List<Future<Integer>> sweeps = new ArrayList<>();
-        for (Tasklane server : servers) {
-            sweeps.add(pool.submit(() -> {
-                start.await();
-                return server.maintenance().sweep().claimsExpired();
-            }));
-        }
-        start.countDown();
-        int released = 0;
-        for (Future<Integer> sweep : sweeps) {
-            released += sweep.get(2, TimeUnit.MINUTES);
-        }
-        pool.shutdown();
+        int released = race(AGENTS, s -> servers.get(s).maintenance().sweep().claimsExpired()).stream()
+                .mapToInt(Integer::intValue).sum();
         assertEquals(claimed, released, "every expired claim released exactly once across all sweepers");
         for (var view : board.app.reads().list(board.admin, TaskQuery.all(board.boardId)).tasks()) {
             assertEquals(Status.OPEN, view.task().status(), id(view));
             long expiries = board.app.reads().history(board.admin, BoardFixture.ref(id(view))).stream()
                     .filter(e -> e.kind() == HistoryKind.CLAIM_EXPIRED).count();
             assertEquals(1, expiries, id(view) + " expired " + expiries + " times");
+        }
+    }
+
+    private static List<Actor> agents(BoardFixture board, String prefix) {
+        List<Actor> agents = new ArrayList<>();
+        for (int i = 0; i < AGENTS; i++) {
+            agents.add(board.member(prefix + i, Access.MODIFY, Set.of(), false));
+        }
+        return agents;
+    }
+
+    /** One racer's work: given its number, returns what it counted. */
+    @FunctionalInterface
+    private interface Racer {
+        int run(int racer) throws Exception;
+    }
+
+    /** Runs {@code racers} threads that start together; returns what each counted, failing on any failure. */
+    private static List<Integer> race(int racers, Racer racer) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(racers);
+        try {
+            List<Future<Integer>> runs = new ArrayList<>();
+            for (int r = 0; r < racers; r++) {
+                int number = r;
+                runs.add(pool.submit(() -> {
+                    start.await();
+                    return racer.run(number);
+                }));
+            }
+            start.countDown();
+            List<Integer> counts = new ArrayList<>();
+            for (Future<Integer> run : runs) {
+                counts.add(run.get(2, TimeUnit.MINUTES));
+            }
+            return counts;
+        } finally {
+            pool.shutdownNow();
         }
     }
 }
