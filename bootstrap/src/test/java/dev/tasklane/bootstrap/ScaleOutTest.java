@@ -71,8 +71,11 @@ class ScaleOutTest {
                 "TASKLANE_DB_USER", database.user(), "TASKLANE_DB_PASSWORD", database.password());
         List<String> store = List.of("--db-url", database.url());
         // the first start migrates the schema and creates the admin with the bootstrap token; the second finds them
+        long t0 = System.nanoTime();
         try (ServerProcess a = ServerProcess.start("server-a", logs, store, env);
              ServerProcess b = ServerProcess.start("server-b", logs, store, env)) {
+            System.out.println("ScaleOutTest: both servers healthy after "
+                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + " ms");
             try {
                 run(a, b, reporter);
             } catch (Throwable failed) {
@@ -88,6 +91,7 @@ class ScaleOutTest {
         AgentHttp adminB = new AgentHttp(client, b.baseUrl(), TOKEN);
         long boardId = ok(adminA.get("/api/me")).data().path("board").path("id").asLong();
 
+        long setupStarted = System.nanoTime();
         // eight agents, each its own user and token, created through alternating servers
         List<AgentHttp> agents = new ArrayList<>();
         List<String> agentNames = new ArrayList<>();
@@ -147,6 +151,7 @@ class ScaleOutTest {
                 }
             }
             int total = identifiers.size();
+            long setupMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setupStarted);
 
             // the agents: claim next, complete, until nothing is left and no task is open
             Map<String, List<String>> claimsByIdentifier = new ConcurrentHashMap<>();
@@ -203,6 +208,7 @@ class ScaleOutTest {
             figures.put("task.claimed events on B's stream", tapB.claimed.size() + " (of which made through A: "
                     + (claimedThroughA.size() - claimedThroughAMissingOnB.size()) + "/" + claimedThroughA.size() + ")");
             figures.put("unexpected answers", unexpected.size());
+            figures.put("set-up time (users, tokens, stream, plan)", setupMillis + " ms");
             figures.put("work time", workMillis + " ms");
             report("ScaleOutTest", figures, reporter);
 
