@@ -92,25 +92,26 @@ class ScaleOutTest {
         long boardId = ok(adminA.get("/api/me")).data().path("board").path("id").asLong();
 
         long setupStarted = System.nanoTime();
-        // eight agents, each its own user and token, created through alternating servers
+        // eight agents, each its own user and token; odd ones work through A, even ones through B. The users are
+        // created through the server they use, both servers at once (password hashing is the slow part)
         List<AgentHttp> agents = new ArrayList<>();
         List<String> agentNames = new ArrayList<>();
-        for (int i = 1; i <= AGENTS; i++) {
-            AgentHttp admin = i % 2 == 0 ? adminB : adminA;
-            String user = "agent-" + i;
-            ok(admin.post("/api/users", Map.of("username", user, "display_name", "Agent " + i,
-                    "password", "agent-password-" + i + "-0123456789", "role", "member")));
-            ok(admin.post("/api/boards/" + boardId + "/members", Map.of("user", user, "access", "modify")));
-            AgentHttp.Answer issued = ok(admin.post("/api/tokens", Map.of("name", user, "user", user,
-                    "board", "Default", "capabilities", List.of())));
-            JsonNode secret = issued.data().path("token");
-            String token = (secret.isMissingNode() ? issued.json().path("token") : secret).asText();
-            assertTrue(token.startsWith("tasklane_"), "a token secret in " + issued);
-            // odd agents work through A, even ones through B
-            agents.add(new AgentHttp(client, (i % 2 == 0 ? b : a).baseUrl(), token));
-            agentNames.add(user + "@" + (i % 2 == 0 ? "B" : "A"));
+        ExecutorService setup = Executors.newFixedThreadPool(2);
+        try {
+            Future<List<String>> tokensA = setup.submit(() -> agentTokens(adminA, boardId, 1));
+            Future<List<String>> tokensB = setup.submit(() -> agentTokens(adminB, boardId, 2));
+            for (int i = 0; i < AGENTS / 2; i++) {
+                agents.add(new AgentHttp(client, a.baseUrl(), tokensA.get().get(i)));
+                agentNames.add("agent-" + (2 * i + 1) + "@A");
+                agents.add(new AgentHttp(client, b.baseUrl(), tokensB.get().get(i)));
+                agentNames.add("agent-" + (2 * i + 2) + "@B");
+            }
+        } finally {
+            setup.shutdownNow();
         }
 
+        System.out.println("ScaleOutTest: agents' users and tokens in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setupStarted) + " ms");
         try (EventTap tapB = EventTap.open(client, b.baseUrl(), TOKEN)) {
             // the stream on B is live once it shows a task created through A
             Set<String> canaries = new java.util.LinkedHashSet<>();
@@ -125,30 +126,18 @@ class ScaleOutTest {
                 waitFor(() -> !Collections.disjoint(tapB.created, canaries), Duration.ofSeconds(1));
             }
 
-            // the plan: 150 tasks through both servers; every fifth shares a key file, every twelfth depends on an
-            // earlier one
+            System.out.println("ScaleOutTest: B's stream live after "
+                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setupStarted) + " ms");
+            // the plan: 150 tasks, half through each server, both at once
             List<String> identifiers = new ArrayList<>(canaries);
-            List<String> createdThroughA = new ArrayList<>(canaries);
-            String[] priorities = {"low", "medium", "high", "critical"};
-            for (int n = 0; n < TASKS; n++) {
-                Map<String, Object> task = new LinkedHashMap<>();
-                task.put("title", "Task " + n);
-                task.put("type", "work");
-                task.put("priority", priorities[n % priorities.length]);
-                if (n % 5 == 0) {
-                    task.put("key_files", List.of(Map.of("file_path", SHARED_FILES.get(n % SHARED_FILES.size()),
-                            "position", 0)));
-                }
-                if (n % 12 == 11) {
-                    task.put("dependencies", List.of(identifiers.get(identifiers.size() - 1 - n % 7)));
-                }
-                boolean throughA = n % 2 == 0;
-                String identifier = ok((throughA ? adminA : adminB).post("/api/tasks",
-                        Map.of("agent_name", "planner", "task", task))).data().path("identifier").asText();
-                identifiers.add(identifier);
-                if (throughA) {
-                    createdThroughA.add(identifier);
-                }
+            ExecutorService planners = Executors.newFixedThreadPool(2);
+            try {
+                Future<List<String>> planA = planners.submit(() -> plan(adminA, 0));
+                Future<List<String>> planB = planners.submit(() -> plan(adminB, 1));
+                identifiers.addAll(planA.get());
+                identifiers.addAll(planB.get());
+            } finally {
+                planners.shutdownNow();
             }
             int total = identifiers.size();
             long setupMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setupStarted);
@@ -226,6 +215,8 @@ class ScaleOutTest {
             for (JsonNode task : listed) {
                 assertEquals("completed", task.path("status").asText(), "status of " + task.path("identifier"));
             }
+            System.out.println("ScaleOutTest: verifying histories at "
+                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setupStarted) + " ms");
             int historiesRead = 0;
             for (String identifier : identifiers) {
                 AgentHttp reader = historiesRead++ % 2 == 0 ? adminA : adminB;
@@ -239,10 +230,55 @@ class ScaleOutTest {
                 }
                 assertEquals(1, claims, "claim entries in the history of " + identifier + ": " + history);
             }
+            System.out.println("ScaleOutTest: histories verified at "
+                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setupStarted) + " ms");
             assertTrue(claimedThroughAMissingOnB.isEmpty(), "claims made through A that B's event stream never showed: "
                     + claimedThroughAMissingOnB + (tapB.failure == null ? "" : "; stream: " + tapB.failure));
             assertTrue(tapB.claimed.containsAll(identifiers), "B's stream shows every claim, from either server");
         }
+    }
+
+    /** Users agent-{first}, agent-{first+2}, ... (members of the board with modify access) and a token each. */
+    private static List<String> agentTokens(AgentHttp admin, long boardId, int first) throws Exception {
+        List<String> tokens = new ArrayList<>();
+        for (int i = first; i <= AGENTS; i += 2) {
+            String user = "agent-" + i;
+            ok(admin.post("/api/users", Map.of("username", user, "display_name", "Agent " + i,
+                    "password", "agent-password-" + i + "-0123456789", "role", "member")));
+            ok(admin.post("/api/boards/" + boardId + "/members", Map.of("user", user, "access", "modify")));
+            AgentHttp.Answer issued = ok(admin.post("/api/tokens", Map.of("name", user, "user", user,
+                    "board", "Default", "capabilities", List.of())));
+            JsonNode secret = issued.data().path("token");
+            String token = (secret.isMissingNode() ? issued.json().path("token") : secret).asText();
+            assertTrue(token.startsWith("tasklane_"), "a token secret in " + issued);
+            tokens.add(token);
+        }
+        return tokens;
+    }
+
+    /**
+     * Half of the plan (tasks {@code n} with {@code n % 2 == half}) through one server: priorities vary, every fifth
+     * task names one of three shared key files, every twelfth depends on an earlier task of the same half.
+     */
+    private static List<String> plan(AgentHttp admin, int half) throws Exception {
+        String[] priorities = {"low", "medium", "high", "critical"};
+        List<String> identifiers = new ArrayList<>();
+        for (int n = half; n < TASKS; n += 2) {
+            Map<String, Object> task = new LinkedHashMap<>();
+            task.put("title", "Task " + n);
+            task.put("type", "work");
+            task.put("priority", priorities[n % priorities.length]);
+            if (n % 5 == 0) {
+                task.put("key_files", List.of(Map.of("file_path", SHARED_FILES.get(n % SHARED_FILES.size()),
+                        "position", 0)));
+            }
+            if (n % 12 >= 10 && !identifiers.isEmpty()) {
+                task.put("dependencies", List.of(identifiers.get(Math.max(0, identifiers.size() - 1 - n % 7))));
+            }
+            identifiers.add(ok(admin.post("/api/tasks", Map.of("agent_name", "planner", "task", task)))
+                    .data().path("identifier").asText());
+        }
+        return identifiers;
     }
 
     /** One agent: claim next, complete, until the server has nothing to claim and no task is open. */
