@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.testing.StoreSet;
-import org.junit.jupiter.api.Assumptions;
+import dev.tasklane.adapter.jdbi.testing.TestPostgres;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -50,23 +50,11 @@ final class TestDatabases {
     }
 
     static Database postgresDatabase() {
-        String url = setting("TASKLANE_TEST_PG_URL", "jdbc:postgresql://localhost:5432/tasklane_test");
-        return Database.postgres(url, setting("TASKLANE_TEST_PG_USER", "tasklane"),
-                setting("TASKLANE_TEST_PG_PASSWORD", "tasklane"));
+        return TestPostgres.database();
     }
 
     static void requireReachable(Database database) {
-        try (Connection ignored = DriverManager.getConnection(database.url(), database.user(), database.password())) {
-            return;
-        } catch (SQLException unreachable) {
-            String reason = "PostgreSQL is not reachable at " + database.url() + " as " + database.user() + " ("
-                    + unreachable.getMessage() + "). Start one and set TASKLANE_TEST_PG_URL, _USER, _PASSWORD; "
-                    + "see docs/operations.md.";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException("CI=true and " + reason, unreachable);
-            }
-            Assumptions.abort("Skipped: " + reason);
-        }
+        TestPostgres.requireReachable(database);
     }
 
     /** The test database is disposable: start from an empty schema, whatever an earlier build migrated. */
@@ -91,10 +79,5 @@ final class TestDatabases {
 
     private static StoreSet set(JdbiStores stores) {
         return new StoreSet(stores.tasks(), stores.directory(), stores.transactions());
-    }
-
-    private static String setting(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
     }
 }

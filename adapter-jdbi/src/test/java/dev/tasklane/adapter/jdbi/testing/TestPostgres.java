@@ -1,0 +1,79 @@
+package dev.tasklane.adapter.jdbi.testing;
+
+import dev.tasklane.adapter.jdbi.Database;
+import org.junit.jupiter.api.Assumptions;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.regex.Pattern;
+
+/**
+ * The PostgreSQL that tests run against, shared by every module's tests (published in adapter-jdbi's test-jar):
+ * the one named by {@code TASKLANE_TEST_PG_URL} / {@code _USER} / {@code _PASSWORD} (default
+ * {@code jdbc:postgresql://localhost:5432/tasklane_test}, user and password {@code tasklane}). Without a reachable
+ * PostgreSQL a test calling {@link #requireReachable} is skipped with the reason, except under {@code CI=true},
+ * where it fails: CI must have started it (see {@code .ci/run}).
+ */
+public final class TestPostgres {
+    private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]*");
+
+    private TestPostgres() {
+    }
+
+    /** The configured test database (not checked: see {@link #requireReachable}). */
+    public static Database database() {
+        String url = setting("TASKLANE_TEST_PG_URL", "jdbc:postgresql://localhost:5432/tasklane_test");
+        return Database.postgres(url, setting("TASKLANE_TEST_PG_USER", "tasklane"),
+                setting("TASKLANE_TEST_PG_PASSWORD", "tasklane"));
+    }
+
+    /** The configured test database, after {@link #requireReachable}: skips (or, under CI, fails) without one. */
+    public static Database reachable() {
+        Database database = database();
+        requireReachable(database);
+        return database;
+    }
+
+    /** Returns when {@code database} accepts a connection; otherwise aborts the test, or fails it under CI. */
+    public static void requireReachable(Database database) {
+        try (Connection ignored = DriverManager.getConnection(database.url(), database.user(), database.password())) {
+            return;
+        } catch (SQLException unreachable) {
+            String reason = "PostgreSQL is not reachable at " + database.url() + " as " + database.user() + " ("
+                    + unreachable.getMessage() + "). Start one and set TASKLANE_TEST_PG_URL, _USER, _PASSWORD; "
+                    + "see docs/operations.md.";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new IllegalStateException("CI=true and " + reason, unreachable);
+            }
+            Assumptions.abort("Skipped: " + reason);
+        }
+    }
+
+    /**
+     * A private, empty schema {@code name} in the reachable test database (dropped with everything in it and
+     * created again), and the database whose connections use it ({@code currentSchema}). Tests that start their
+     * own servers use one so they never meet the tables other suites empty in {@code public}.
+     */
+    public static Database freshSchema(String name) {
+        if (!SCHEMA_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("not a plain schema name: " + name);
+        }
+        Database database = reachable();
+        try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
+             Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
+            statement.execute("CREATE SCHEMA " + name);
+        } catch (SQLException failed) {
+            throw new IllegalStateException("cannot recreate the test schema " + name, failed);
+        }
+        String url = database.url() + (database.url().contains("?") ? "&" : "?") + "currentSchema=" + name;
+        return new Database(url, database.user(), database.password(), database.poolSize());
+    }
+
+    private static String setting(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}
