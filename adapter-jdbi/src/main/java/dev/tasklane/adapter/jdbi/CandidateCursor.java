@@ -5,6 +5,7 @@ import dev.tasklane.domain.selection.TaskOrder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskType;
+import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
 
 import java.util.ArrayDeque;
@@ -77,9 +78,9 @@ final class CandidateCursor implements Iterator<Task> {
     private final Stream expired;
 
     /** @param skipLocked whether the database answers {@code FOR UPDATE SKIP LOCKED} pages cheaply (PostgreSQL) */
-    CandidateCursor(JdbiTransactions transactions, CandidateQuery query, boolean skipLocked) {
-        this.ready = new Stream(transactions, query, READY, skipLocked);
-        this.expired = new Stream(transactions, query, EXPIRED, skipLocked);
+    CandidateCursor(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows, boolean skipLocked) {
+        this.ready = new Stream(transactions, query, rows, READY, skipLocked);
+        this.expired = new Stream(transactions, query, rows, EXPIRED, skipLocked);
     }
 
     @Override
@@ -104,15 +105,17 @@ final class CandidateCursor implements Iterator<Task> {
     private static final class Stream {
         private final JdbiTransactions transactions;
         private final CandidateQuery query;
+        private final RowMapper<Task> rows;
         private final String sql;
         private final boolean skipLocked;
         private final Deque<Task> page = new ArrayDeque<>();
         private Task last;
         private boolean exhausted;
 
-        Stream(JdbiTransactions transactions, CandidateQuery query, String sql, boolean skipLocked) {
+        Stream(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows, String sql, boolean skipLocked) {
             this.transactions = transactions;
             this.query = query;
+            this.rows = rows;
             this.sql = sql;
             this.skipLocked = skipLocked;
         }
@@ -144,13 +147,13 @@ final class CandidateCursor implements Iterator<Task> {
                             .bind("after_position", last.position())
                             .bind("after_id", last.id());
                 }
-                List<Task> rows = select.map(TaskRows.MAPPER).list();
+                List<Task> found = select.map(rows).list();
                 if (!query.lock() || lockInPage) {
-                    return rows;
+                    return found;
                 }
                 // the row was read without a lock: lock it now, and hand out what it is once locked
-                return rows.stream().flatMap(row -> handle.createQuery(LOCK_BY_ID).bind("id", row.id())
-                        .map(TaskRows.MAPPER).findOne().stream()).toList();
+                return found.stream().flatMap(row -> handle.createQuery(LOCK_BY_ID).bind("id", row.id())
+                        .map(rows).findOne().stream()).toList();
             }));
             exhausted = page.size() < size;
         }

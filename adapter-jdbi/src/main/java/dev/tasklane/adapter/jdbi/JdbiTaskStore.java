@@ -10,12 +10,12 @@ import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.selection.KeyFileHolder;
-import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
@@ -54,11 +54,13 @@ final class JdbiTaskStore implements TaskStore {
     private static final List<String> HOLDING = List.of(Status.IN_PROGRESS.name(), Status.REVIEW.name());
 
     private final JdbiTransactions transactions;
+    private final RowMapper<Task> rows;
     private final boolean skipLocked;
 
     /** @param skipLocked whether candidates may be read {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
     JdbiTaskStore(JdbiTransactions transactions, boolean skipLocked) {
         this.transactions = transactions;
+        this.rows = TaskRows.remembering(transactions);
         this.skipLocked = skipLocked;
     }
 
@@ -102,7 +104,9 @@ final class JdbiTaskStore implements TaskStore {
                 throw clash;
             }
             Task stored = task.withId(id);
-            writeLinks(handle, stored);
+            TaskLinks links = TaskLinks.of(stored);
+            writeLinks(handle, stored, links);
+            transactions.linksRead().put(id, links);
             Counters.raise(handle, stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
             Counters.raise(handle, stored.boardId(), POSITION_COUNTER, stored.position());
             return stored;
@@ -130,9 +134,15 @@ final class JdbiTaskStore implements TaskStore {
             }
             Task stored = task.withVersion(task.version() + 1);
             Counters.raiseExisting(handle, stored.boardId(), POSITION_COUNTER, stored.position());
-            handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
-            handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
-            writeLinks(handle, stored);
+            TaskLinks links = TaskLinks.of(stored);
+            Map<Long, TaskLinks> known = transactions.linksRead();
+            if (!links.equals(known.get(task.id()))) {
+                // the spec's dependencies or key files changed (or were not read in this transaction)
+                handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
+                handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
+                writeLinks(handle, stored, links);
+            }
+            known.put(task.id(), links);
             return stored;
         });
     }
@@ -149,22 +159,20 @@ final class JdbiTaskStore implements TaskStore {
         return new ConcurrentUpdateException(task.id(), task.version());
     }
 
-    /** The dependency and key-file rows of a task, derived from its spec. */
-    private static void writeLinks(Handle handle, Task task) {
-        if (!task.spec().dependencies().isEmpty()) {
+    /** The dependency and key-file rows of a task. */
+    private static void writeLinks(Handle handle, Task task, TaskLinks links) {
+        if (!links.dependencies().isEmpty()) {
             PreparedBatch batch = handle.prepareBatch(
                     "INSERT INTO task_dependencies (task_id, board_id, depends_on) VALUES (:task_id, :board_id, :depends_on)");
-            for (String dependency : new LinkedHashSet<>(task.spec().dependencies())) {
+            for (String dependency : links.dependencies()) {
                 batch.bind("task_id", task.id()).bind("board_id", task.boardId()).bind("depends_on", dependency).add();
             }
             batch.execute();
         }
-        if (!task.spec().keyFiles().isEmpty()) {
+        if (!links.keyFiles().isEmpty()) {
             PreparedBatch batch = handle.prepareBatch(
                     "INSERT INTO task_key_files (task_id, board_id, file_path) VALUES (:task_id, :board_id, :file_path)");
-            LinkedHashSet<String> paths = new LinkedHashSet<>();
-            task.spec().keyFiles().stream().map(KeyFile::filePath).forEach(paths::add);
-            for (String path : paths) {
+            for (String path : links.keyFiles()) {
                 batch.bind("task_id", task.id()).bind("board_id", task.boardId()).bind("file_path", path).add();
             }
             batch.execute();
@@ -174,21 +182,21 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public Optional<Task> findById(long boardId, long id) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t WHERE t.id = :id AND t.board_id = :board")
-                .bind("id", id).bind("board", boardId).map(TaskRows.MAPPER).findOne());
+                .bind("id", id).bind("board", boardId).map(rows).findOne());
     }
 
     @Override
     public Optional<Task> findByIdentifier(long boardId, String identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier")
-                .bind("board", boardId).bind("identifier", identifier).map(TaskRows.MAPPER).findOne());
+                .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
     }
 
     @Override
     public Optional<Task> lockById(long boardId, long id) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE")
-                .bind("id", id).bind("board", boardId).map(TaskRows.MAPPER).findOne());
+                .bind("id", id).bind("board", boardId).map(rows).findOne());
     }
 
     @Override
@@ -205,7 +213,7 @@ final class JdbiTaskStore implements TaskStore {
     public List<Task> children(long boardId, long goalId) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.parent_id = :goal ORDER BY t.position, t.id")
-                .bind("board", boardId).bind("goal", goalId).map(TaskRows.MAPPER).list());
+                .bind("board", boardId).bind("goal", goalId).map(rows).list());
     }
 
     @Override
@@ -213,7 +221,7 @@ final class JdbiTaskStore implements TaskStore {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
                         + "JOIN task_dependencies d ON d.task_id = t.id "
                         + "WHERE d.board_id = :board AND d.depends_on = :identifier ORDER BY t.position, t.id")
-                .bind("board", boardId).bind("identifier", identifier).map(TaskRows.MAPPER).list());
+                .bind("board", boardId).bind("identifier", identifier).map(rows).list());
     }
 
     @Override
@@ -266,10 +274,10 @@ final class JdbiTaskStore implements TaskStore {
         }
         List<String> paths = new TreeSet<>(filePaths).stream().toList();
         sql(handle -> {
-            PreparedBatch rows = handle.prepareBatch("INSERT INTO key_file_locks (board_id, file_path) "
+            PreparedBatch inserts = handle.prepareBatch("INSERT INTO key_file_locks (board_id, file_path) "
                     + "VALUES (:board, :path) ON CONFLICT DO NOTHING");
-            paths.forEach(path -> rows.bind("board", boardId).bind("path", path).add());
-            rows.execute();
+            paths.forEach(path -> inserts.bind("board", boardId).bind("path", path).add());
+            inserts.execute();
             return handle.createQuery("SELECT file_path FROM key_file_locks WHERE board_id = :board "
                             + "AND file_path IN (<paths>) ORDER BY file_path FOR UPDATE")
                     .bind("board", boardId).bindList("paths", paths).mapTo(String.class).list();
@@ -278,7 +286,7 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {
-        return new CandidateCursor(transactions, query, skipLocked);
+        return new CandidateCursor(transactions, query, rows, skipLocked);
     }
 
     @Override
@@ -297,12 +305,12 @@ final class JdbiTaskStore implements TaskStore {
             return List.of();
         }
         return sql(handle -> handle.createQuery(query)
-                .bind(parameter, TaskRows.timestamp(instant)).setMaxRows(limit).map(TaskRows.MAPPER).list());
+                .bind(parameter, TaskRows.timestamp(instant)).setMaxRows(limit).map(rows).list());
     }
 
     @Override
     public TaskPage list(TaskQuery query) {
-        return sql(handle -> TaskListQuery.page(handle, query));
+        return sql(handle -> TaskListQuery.page(handle, query, rows));
     }
 
     @Override

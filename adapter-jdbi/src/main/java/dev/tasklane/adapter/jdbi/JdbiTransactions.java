@@ -6,6 +6,8 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -21,6 +23,7 @@ import java.util.function.Supplier;
 final class JdbiTransactions implements Transactions {
     private final Jdbi jdbi;
     private final ThreadLocal<Handle> current = new ThreadLocal<>();
+    private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
 
     JdbiTransactions(Jdbi jdbi) {
         this.jdbi = jdbi;
@@ -37,6 +40,7 @@ final class JdbiTransactions implements Transactions {
                 return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, joined -> work.get());
             } finally {
                 current.remove();
+                linksRead.remove();
             }
         } catch (JdbiException failure) {
             throw SqlFailures.translate(failure);
@@ -50,5 +54,13 @@ final class JdbiTransactions implements Transactions {
             return statement.apply(handle);
         }
         return inTransaction(() -> statement.apply(current.get()));
+    }
+
+    /**
+     * The dependency and key-file rows of tasks as this transaction last read or wrote them, so that an update
+     * that leaves them as they were need not rewrite them. Outside a transaction nothing is remembered.
+     */
+    Map<Long, TaskLinks> linksRead() {
+        return current.get() == null ? new HashMap<>() : linksRead.get();
     }
 }

@@ -5,6 +5,7 @@ import dev.tasklane.application.port.out.ListCursor;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
 
 import java.time.Instant;
@@ -23,7 +24,7 @@ final class TaskListQuery {
     private TaskListQuery() {
     }
 
-    static TaskPage page(Handle handle, TaskQuery query) {
+    static TaskPage page(Handle handle, TaskQuery query, RowMapper<Task> mapper) {
         List<String> where = new ArrayList<>(List.of("t.board_id = :board"));
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("board", query.boardId());
@@ -45,7 +46,7 @@ final class TaskListQuery {
                 + " ORDER BY " + String.join(direction + ", ", keys) + direction + " LIMIT " + (query.limit() + 1);
         Query select = handle.createQuery(sql);
         values.forEach(select::bind);
-        List<Task> rows = select.map(TaskRows.MAPPER).list();
+        List<Task> rows = select.map(mapper).list();
         if (rows.size() <= query.limit()) {
             return new TaskPage(rows, null);
         }

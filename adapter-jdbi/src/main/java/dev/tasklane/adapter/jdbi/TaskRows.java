@@ -26,6 +26,18 @@ final class TaskRows {
 
     static final RowMapper<Task> MAPPER = TaskRows::read;
 
+    /**
+     * A mapper that also tells the transaction which dependency and key-file rows each task it reads has, so that
+     * an update leaving them unchanged need not rewrite them ({@link JdbiTransactions#linksRead}).
+     */
+    static RowMapper<Task> remembering(JdbiTransactions transactions) {
+        return (row, context) -> {
+            Task task = read(row, context);
+            transactions.linksRead().put(task.id(), TaskLinks.of(task));
+            return task;
+        };
+    }
+
     private TaskRows() {
     }
 
