@@ -63,11 +63,13 @@ public final class IdentityService implements IdentityUseCase {
                     .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
             Board board = directory.boardById(stored.boardId())
                     .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
-            boolean canWrite = directory.membership(board.id(), user.id()).map(m -> m.access().canWrite()).orElse(false);
+            Access access = directory.membership(board.id(), user.id()).map(Membership::access).orElse(null);
+            boolean canWrite = access != null && access.canWrite();
             String name = agentName != null && !agentName.isBlank() && !"Unknown".equals(agentName)
                     && agentName.codePointCount(0, agentName.length()) <= AGENT_NAME_MAX ? agentName : null;
             ApiToken used = directory.updateToken(stored.usedAt(now, name));
-            return new Caller(new Actor(user.id(), board.id(), used.capabilities(), used.reviewer(), canWrite), user, board, used);
+            return new Caller(new Actor(user.id(), board.id(), used.capabilities(), used.reviewer(), canWrite,
+                    access == Access.OWNER, used.id()), user, board, used);
         });
     }
 
