@@ -58,7 +58,13 @@ public final class BoardFixture {
             stores.directory().putMembership(new Membership(boardId, user.id(), access));
             return user.id();
         });
-        return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite());
+        return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite(), access == Access.OWNER, null);
+    }
+
+    /** The same user and board access, authenticated with API token {@code tokenId} (agents may share one). */
+    public static Actor withToken(Actor actor, long tokenId) {
+        return new Actor(actor.userId(), actor.boardId(), actor.capabilities(), actor.reviewer(), actor.canWrite(),
+                actor.boardOwner(), tokenId);
     }
 
     /** A raw task object: work, medium priority, plus the given key/value pairs. */
