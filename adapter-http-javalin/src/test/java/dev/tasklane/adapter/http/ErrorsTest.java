@@ -97,7 +97,7 @@ class ErrorsTest {
             String other = h.agentToken("carol", false);
             Res taken = h.claim("W1", other);
             assertEquals(409, taken.status());
-            assertTrue(((String) taken.body().get("error")).startsWith("Task 'W1' is not available to claim"), taken::toString);
+            assertTrue(((String) taken.body().get("error")).startsWith("Task 'W1' is already claimed by agent 'Tester'"), taken::toString);
         });
     }
 

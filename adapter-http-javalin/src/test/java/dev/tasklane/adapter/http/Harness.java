@@ -35,7 +35,8 @@ final class Harness {
     private Harness(CompletionMode mode, HttpSettings settings) {
         InMemoryStores stores = InMemoryStores.create();
         this.tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
-                .completionMode(mode).build();
+                .completionMode(mode).passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS)
+                .build();
         tasklane.identity().bootstrap(TOKEN);
         this.app = HttpApi.create(tasklane, settings);
     }
