@@ -24,7 +24,9 @@ public final class HttpApi {
     public static Javalin create(UseCases useCases, HttpSettings settings) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
-                new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock()));
+                new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
+                        FailedAuthLimiter.DEFAULT_MAX_ADDRESSES),
+                settings.trustedProxyHeader());
         ErrorMapper errors = new ErrorMapper(json);
         EventStream events = new EventStream(useCases.events(), json);
         List<Route> table = routeTable(useCases, settings, json, events);

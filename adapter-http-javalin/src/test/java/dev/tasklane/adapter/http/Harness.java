@@ -32,6 +32,17 @@ final class Harness {
     String origin;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    private Harness(Tasklane tasklane, String origin) {
+        this.tasklane = tasklane;
+        this.app = null;
+        this.origin = origin;
+    }
+
+    /** Calls against an app the test started itself over {@code tasklane}. */
+    static Harness over(Tasklane tasklane, String origin) {
+        return new Harness(tasklane, origin);
+    }
+
     private Harness(CompletionMode mode, HttpSettings settings) {
         InMemoryStores stores = InMemoryStores.create();
         this.tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
