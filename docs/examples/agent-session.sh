@@ -4,8 +4,9 @@
 #
 #   TASKLANE_URL=http://localhost:7070 TASKLANE_TOKEN=<a reviewer/admin token> bash docs/examples/agent-session.sh
 #
-# The token needs the reviewer flag for step 7 (the bootstrap token has it); an agent's own token would stop
-# at step 6 and wait for a person. Exits non-zero at the first unexpected answer.
+# The token needs the reviewer flag for step 7 (the bootstrap token has it): there it mints a second reviewer
+# token, since the token that completed the work may not review it. An agent's own token would stop at step 6
+# and wait for a person. Exits non-zero at the first unexpected answer.
 set -euo pipefail
 
 URL="${TASKLANE_URL:-http://localhost:7070}"
@@ -85,8 +86,9 @@ second_id=$(field "$second" id)
 status=$(curl -s -o /dev/null -w '%{http_code}' "$URL/api/tasks/next" -H "Authorization: Bearer $TOKEN")
 expect "$status" 404 "next answers 404: nothing left to claim"
 
-# 7. a reviewer approves
-call PATCH "/api/tasks/$second_id/review" '{"review_status": "approved"}' >/dev/null
+# 7. a reviewer approves, with a token of its own: the token that completed the work cannot review it
+REVIEWER_TOKEN=$(field "$(call POST /api/tokens '{"name": "curl-session-reviewer", "reviewer": true}')" token)
+TOKEN="$REVIEWER_TOKEN" call PATCH "/api/tasks/$second_id/review" '{"review_status": "approved"}' >/dev/null
 echo "ok   reviewer approved"
 
 # 8. the agent runs after_review and marks it reviewed; this finished the goal's last child

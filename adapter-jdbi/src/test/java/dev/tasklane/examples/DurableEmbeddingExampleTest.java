@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs the JDBI example docs/embedding.md quotes: what one run stores, the next run reads. */
 class DurableEmbeddingExampleTest {
-    private static final String TOKEN = "tasklane_embedding_example_token_0123456789";
+    private static final String TOKEN = "tasklane_embedding_example_token_0123456789_ghijklmnopqrstu";
 
     @TempDir
     Path data;

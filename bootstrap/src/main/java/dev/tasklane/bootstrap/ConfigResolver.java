@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.application.service.Secrets;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
@@ -19,6 +20,7 @@ final class ConfigResolver {
     static final String PREFIX = "TASKLANE_";
     private static final int MAX_PORT = 65_535;
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
+    private static final Pattern HEADER_NAME = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
     private final Map<String, String> env;
 
@@ -45,13 +47,23 @@ final class ConfigResolver {
         Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
         Duration afterGoalGrace = grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE;
         Setting token = setting("--bootstrap-token", options.bootstrapToken);
+        if (token.present()) {
+            Secrets.bootstrapTokenProblem(token.value).ifPresent(problem -> {
+                // never echo the secret itself
+                throw new ConfigurationException("Invalid bootstrap token (" + (token.fromFlag() ? token.flag() : token.variable())
+                        + "): it " + problem + ".");
+            });
+        }
+        Setting openBoards = setting("--open-boards", options.openBoards);
+        Setting proxyHeader = setting("--trusted-proxy-header", options.trustedProxyHeader);
         Setting baseUrl = setting("--base-url", options.baseUrl);
         String base = baseUrl.present() ? url(baseUrl) : "http://localhost:" + portNumber;
         return new ServerConfig(portNumber, kind,
                 Path.of(dataDir.present() ? dataDir.value : ServerConfig.DEFAULT_DATA_DIR),
                 dbUrl.value, setting("--db-user", options.dbUser).value,
                 setting("--db-password", options.dbPassword).value,
-                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base);
+                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base,
+                openBoards.present() && bool(openBoards), proxyHeader.present() ? header(proxyHeader) : null);
     }
 
     /**
@@ -97,6 +109,22 @@ final class ConfigResolver {
             case "strict" -> CompletionRules.Mode.STRICT;
             default -> throw setting.invalid("grace or strict");
         };
+    }
+
+    private static boolean bool(Setting setting) {
+        return switch (setting.value.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "1" -> true;
+            case "false", "no", "0" -> false;
+            default -> throw setting.invalid("true or false");
+        };
+    }
+
+    private static String header(Setting setting) {
+        String name = setting.value.trim();
+        if (!HEADER_NAME.matcher(name).matches()) {
+            throw setting.invalid("an HTTP header name such as X-Forwarded-For or X-Real-IP");
+        }
+        return name;
     }
 
     private static Duration duration(Setting setting) {

@@ -104,7 +104,7 @@ public final class Main {
         try {
             started = Server.start(configured.config());
         } catch (RuntimeException failed) {
-            err.println("Tasklane failed to start: " + failed.getMessage());
+            err.println("Tasklane failed to start: " + Redaction.secrets(failed.getMessage()));
             return FAILED;
         }
         RunningServer server = started.server();

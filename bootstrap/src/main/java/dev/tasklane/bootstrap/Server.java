@@ -36,7 +36,8 @@ public final class Server {
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
                 .completionMode(CompletionMode.valueOf(config.completionValidation().name()))
-                .onboarding(new OnboardingService(limits, config.completionValidation()));
+                .onboarding(new OnboardingService(limits, config.completionValidation()))
+                .openBoards(config.openBoards());
         StoreWiring stores = StoreWiring.open(config, builder);
         try {
             return start(config, limits, builder.build(), stores);
@@ -60,7 +61,8 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl()));
+        Javalin http = HttpApi.create(tasklane,
+                HttpSettings.defaults(config.baseUrl()).withTrustedProxyHeader(config.trustedProxyHeader()));
         try {
             if (tokenGiven) {
                 bootstrapping.join();

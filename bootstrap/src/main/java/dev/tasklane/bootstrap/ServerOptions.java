@@ -51,6 +51,14 @@ final class ServerOptions {
             + "or 500ms, 5s, 2m (default 5s)")
     String afterGoalGrace;
 
+    @Option(names = "--open-boards", paramLabel = "BOOL", description = "true: every user may create boards "
+            + "(default false: only admins)")
+    String openBoards;
+
+    @Option(names = "--trusted-proxy-header", paramLabel = "HEADER", description = "Behind a reverse proxy, the header "
+            + "it puts the client's address in (e.g. X-Forwarded-For); default none: the connection's address")
+    String trustedProxyHeader;
+
     @Option(names = "--base-url", paramLabel = "URL", description = "Public base URL written into onboarding "
             + "(default http://localhost:<port>)")
     String baseUrl;

@@ -39,7 +39,7 @@ final class StoreWiring implements AutoCloseable {
         Database database = database(config);
         JdbiStores stores = JdbiStores.open(database);
         builder.stores(stores.tasks(), stores.directory(), stores.transactions());
-        StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + database.url());
+        StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         if (database.kind() == Database.Kind.POSTGRES) {
             PostgresEventRelay relay = PostgresEventRelay.start(stores, bus::publish);

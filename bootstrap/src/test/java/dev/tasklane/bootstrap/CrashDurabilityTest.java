@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * skipped without one, failed under {@code CI=true}).
  */
 class CrashDurabilityTest {
-    private static final String TOKEN = "tasklane_crash_test_token_0123456789abcdef";
+    private static final String TOKEN = "tasklane_crash_test_token_0123456789abcdef_ghijklmnopqrstu";
     private static final int AGENTS = 4;
     private static final Duration MIN_LOAD = Duration.ofMillis(1500);
     private static final int MIN_COMPLETIONS = 10;

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * goal — against the real server, so the documented session cannot rot.
  */
 class CurlAgentSessionTest {
-    private static final String TOKEN = "tasklane_curl_session_token_0123456789abcdef";
+    private static final String TOKEN = "tasklane_curl_session_token_0123456789abcdef_ghijklmnopqrstu";
     private static final Path SCRIPT = Path.of("..", "docs", "examples", "agent-session.sh");
     private static final long TIMEOUT_SECONDS = 60;
 

@@ -52,13 +52,13 @@ class MainConfigurationTest {
     void variablesApplyWhenNoFlagIsGiven() {
         ServerConfig config = configure(Map.of("TASKLANE_PORT", "8081", "TASKLANE_STORE", "memory",
                 "TASKLANE_COMPLETION_VALIDATION", "strict", "TASKLANE_CLAIM_TTL", "15",
-                "TASKLANE_AFTER_GOAL_GRACE", "500ms", "TASKLANE_BOOTSTRAP_TOKEN", "tasklane_secret",
+                "TASKLANE_AFTER_GOAL_GRACE", "500ms", "TASKLANE_BOOTSTRAP_TOKEN", AccessConfigurationTest.VALID_TOKEN,
                 "TASKLANE_BASE_URL", "https://tasks.example.com/", "TASKLANE_DATA_DIR", "/var/lib/tasklane")).config();
         assertEquals(8081, config.port());
         assertEquals(CompletionRules.Mode.STRICT, config.completionValidation());
         assertEquals(Duration.ofMinutes(15), config.claimTtl());
         assertEquals(Duration.ofMillis(500), config.afterGoalGrace());
-        assertEquals("tasklane_secret", config.bootstrapToken());
+        assertEquals(AccessConfigurationTest.VALID_TOKEN, config.bootstrapToken());
         assertEquals("https://tasks.example.com", config.baseUrl());
         assertEquals(Path.of("/var/lib/tasklane"), config.dataDir());
     }

@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Skipped without a reachable PostgreSQL, failed under {@code CI=true} (see {@link TestPostgres}).
  */
 class ScaleOutTest {
-    private static final String TOKEN = "tasklane_scaleout_test_token_0123456789abcdef";
+    private static final String TOKEN = "tasklane_scaleout_test_token_0123456789abcdef_ghijklmnopqrstu";
     private static final String SCHEMA = "scaleout";
     private static final int TASKS = 150;
     private static final int AGENTS = 8;

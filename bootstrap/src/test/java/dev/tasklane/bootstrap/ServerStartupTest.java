@@ -22,7 +22,7 @@ class ServerStartupTest {
     Path data;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final String TOKEN = "tasklane_startup_test_token_0123456789abcdef";
+    private static final String TOKEN = "tasklane_startup_test_token_0123456789abcdef_ghijklmnopqrstu";
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 

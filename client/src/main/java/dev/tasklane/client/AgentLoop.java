@@ -58,10 +58,12 @@ final class AgentLoop {
     }
 
     /** Takes a held task to Done, or to Review when there is no waiter; a rework goes round again. */
-    private void drive(TaskData task, ClaimState held) throws InterruptedException {
+    private void drive(TaskData task, ClaimState claim) throws InterruptedException {
         TaskData current = task;
+        ClaimState held = claim;
         while (current != null) {
             current = "review".equals(current.status()) ? awaitReview(held) : workAndComplete(current, held);
+            held = ClaimState.load(session.workDir).orElse(held); // a rework renews the claim_token
         }
     }
 
@@ -107,7 +109,8 @@ final class AgentLoop {
             }
             case "rejected" -> {
                 flow.returnToDoing(held, decision);
-                session.client.unclaim(Long.toString(held.taskId()), held.claimToken());
+                ClaimState renewed = ClaimState.load(session.workDir).orElse(held);
+                session.client.unclaim(Long.toString(held.taskId()), renewed.claimToken());
                 ClaimState.clear(session.workDir);
                 throw new AgentStoppedException(ExitCodes.REVIEW_REJECTED, "The review rejected " + held.identifier()
                         + ": " + Optional.ofNullable(decided.reviewNotes()).orElse("(no notes)")

@@ -26,6 +26,11 @@ public record ClaimState(@JsonProperty("task_id") long taskId,
                          @JsonProperty("agent_name") String agentName,
                          @JsonProperty("claimed_at") String claimedAt) {
 
+    /** The same claim under a new lease token (a rework after review hands out a fresh one). */
+    ClaimState withClaimToken(String token) {
+        return new ClaimState(taskId, identifier, token, baseTree, agentName, claimedAt);
+    }
+
     /** The directory the client keeps its files in, under the working directory. */
     public static final String DIRECTORY = ".tasklane";
     static final String FILE = "claim.json";

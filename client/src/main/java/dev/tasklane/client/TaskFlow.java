@@ -78,11 +78,14 @@ final class TaskFlow {
 
     /**
      * After changes were requested or the task was rejected: mark_reviewed sends it back to Doing. after_review is
-     * for approved work only, so the proof says it was not run and why.
+     * for approved work only, so the proof says it was not run and why. The rework is a fresh lease with a fresh
+     * claim_token, which replaces the old one in {@code .tasklane/}.
      */
     Transition returnToDoing(ClaimState held, String decision) {
         HookResult notRun = HookResult.success("after_review not run: the review decision was " + decision, 0);
-        return session.client.markReviewed(Long.toString(held.taskId()), notRun, session.agentName);
+        Transition rework = session.client.markReviewed(Long.toString(held.taskId()), notRun, session.agentName);
+        held.withClaimToken(rework.task().claimToken().orElse(held.claimToken())).save(session.workDir);
+        return rework;
     }
 
     private void afterGoal(Transition transition) {

@@ -10,46 +10,70 @@ import java.util.OptionalLong;
 
 /**
  * Bearer-token authentication (stride-wire §2): exactly one {@code Authorization} header starting with the
- * literal {@code "Bearer "}. Addresses with too many recent failures are refused before any store work.
+ * literal {@code "Bearer "}. It runs before the request body is read or parsed, and it authenticates first:
+ * a valid token is always let through, whatever other tokens did from the same address. Only a failure is
+ * counted against the client's address, and an address past the failure limit gets 429 instead of 401.
+ *
+ * <p>The client's address is the connection's, or, when a trusted proxy header is configured
+ * (TASKLANE_TRUSTED_PROXY_HEADER), the right-most address in that header: the one the proxy itself added.
  */
 final class AuthFilter {
     private static final String PREFIX = "Bearer ";
 
     private final IdentityUseCase identity;
     private final FailedAuthLimiter limiter;
+    private final String trustedProxyHeader;
 
-    AuthFilter(IdentityUseCase identity, FailedAuthLimiter limiter) {
+    AuthFilter(IdentityUseCase identity, FailedAuthLimiter limiter, String trustedProxyHeader) {
         this.identity = identity;
         this.limiter = limiter;
+        this.trustedProxyHeader = trustedProxyHeader;
     }
 
     void authenticate(Call call) {
-        String address = call.ctx().ip();
-        OptionalLong retryAfter = limiter.retryAfterSeconds(address);
-        if (retryAfter.isPresent()) {
-            throw new ApiProblem(429, Map.of("error", "Too many requests"),
-                    Map.of("Retry-After", Long.toString(retryAfter.getAsLong())));
-        }
         List<String> headers = Collections.list(call.ctx().req().getHeaders("Authorization"));
         if (headers.size() != 1 || !headers.get(0).startsWith(PREFIX) || headers.get(0).substring(PREFIX.length()).isBlank()) {
-            limiter.recordFailure(address);
-            throw new UnauthenticatedException(UnauthenticatedException.MISSING);
+            throw failed(call, new UnauthenticatedException(UnauthenticatedException.MISSING));
         }
         String token = headers.get(0).substring(PREFIX.length()).trim();
         try {
             call.authenticated(identity.authenticate(token, agentName(call)));
         } catch (UnauthenticatedException refused) {
-            limiter.recordFailure(address);
-            throw refused;
+            throw failed(call, refused);
         }
     }
 
-    private static String agentName(Call call) {
-        try {
-            String name = call.softParam("agent_name");
-            return name == null || name.isBlank() ? null : name;
-        } catch (ApiProblem unreadableBody) {
-            return call.ctx().queryParam("agent_name");
+    /** Counts the failure against the client's address; past the limit the answer is 429 rather than 401. */
+    private RuntimeException failed(Call call, UnauthenticatedException refused) {
+        String address = clientAddress(call);
+        OptionalLong retryAfter = limiter.retryAfterSeconds(address);
+        if (retryAfter.isPresent()) {
+            return new ApiProblem(429, Map.of("error", "Too many requests"),
+                    Map.of("Retry-After", Long.toString(retryAfter.getAsLong())));
         }
+        limiter.recordFailure(address);
+        return refused;
+    }
+
+    String clientAddress(Call call) {
+        if (trustedProxyHeader != null) {
+            String forwarded = call.ctx().header(trustedProxyHeader);
+            if (forwarded != null) {
+                String[] hops = forwarded.split(",");
+                for (int i = hops.length - 1; i >= 0; i--) {
+                    String hop = hops[i].trim();
+                    if (!hop.isEmpty()) {
+                        return hop;
+                    }
+                }
+            }
+        }
+        return call.ctx().ip();
+    }
+
+    /** The agent name for the token's last-use record, from the query string only: the body is not read yet. */
+    private static String agentName(Call call) {
+        String name = call.ctx().queryParam("agent_name");
+        return name == null || name.isBlank() ? null : name;
     }
 }

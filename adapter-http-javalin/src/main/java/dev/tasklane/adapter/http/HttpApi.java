@@ -24,21 +24,12 @@ public final class HttpApi {
     public static Javalin create(UseCases useCases, HttpSettings settings) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
-                new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock()));
+                new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
+                        FailedAuthLimiter.DEFAULT_MAX_ADDRESSES),
+                settings.trustedProxyHeader());
         ErrorMapper errors = new ErrorMapper(json);
-
-        List<Route> routes = new ArrayList<>();
-        routes.addAll(new SystemRoutes(useCases, settings).routes());
-        routes.addAll(new WorkflowRoutes(useCases, json).routes());
-        routes.addAll(new TaskRoutes(useCases).routes());
-        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator)).routes());
         EventStream events = new EventStream(useCases.events(), json);
-        routes.add(events.route());
-        Object[] openApi = new Object[1];
-        routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",
-                call -> call.ok(openApi[0])));
-        List<Route> table = List.copyOf(routes);
-        openApi[0] = OpenApi.document(table, settings.baseUrl());
+        List<Route> table = routeTable(useCases, settings, json, events);
 
         return Javalin.create(config -> {
             config.jsonMapper(new JavalinJackson(json.mapper(), false));
@@ -67,6 +58,27 @@ public final class HttpApi {
                 });
             }
         });
+    }
+
+    /** Every endpoint this API serves, in registration order: what tests walk to cover each route. */
+    static List<Route> routeTable(UseCases useCases, HttpSettings settings) {
+        Json json = new Json(settings);
+        return routeTable(useCases, settings, json, new EventStream(useCases.events(), json));
+    }
+
+    private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, EventStream events) {
+        List<Route> routes = new ArrayList<>();
+        routes.addAll(new SystemRoutes(useCases, settings).routes());
+        routes.addAll(new WorkflowRoutes(useCases, json).routes());
+        routes.addAll(new TaskRoutes(useCases).routes());
+        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator)).routes());
+        routes.add(events.route());
+        Object[] openApi = new Object[1];
+        routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",
+                call -> call.ok(openApi[0])));
+        List<Route> table = List.copyOf(routes);
+        openApi[0] = OpenApi.document(table, settings.baseUrl());
+        return table;
     }
 
     private static Validator buildValidator() {

@@ -7,10 +7,11 @@ import java.util.Objects;
 /**
  * What the HTTP edge needs to know that the use cases do not: the public base URL (written into the
  * onboarding document and the OpenAPI description), the request body cap, the JSON nesting cap, the
- * failed-authentication rate limit and the clock that limit runs on.
+ * failed-authentication rate limit and the clock that limit runs on, and the header a trusted reverse proxy
+ * puts the client's address in ({@code trustedProxyHeader}, null: none, the connection's address counts).
  */
 public record HttpSettings(String baseUrl, long maxBodyBytes, int maxJsonDepth, int failedAuthLimit,
-                           Duration failedAuthWindow, Clock clock) {
+                           Duration failedAuthWindow, Clock clock, String trustedProxyHeader) {
     public static final long DEFAULT_MAX_BODY_BYTES = 1024L * 1024L;
     public static final int DEFAULT_MAX_JSON_DEPTH = 64;
     public static final int DEFAULT_FAILED_AUTH_LIMIT = 20;
@@ -24,6 +25,17 @@ public record HttpSettings(String baseUrl, long maxBodyBytes, int maxJsonDepth, 
             throw new IllegalArgumentException("body cap, nesting cap and auth limit must be positive");
         }
         baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        trustedProxyHeader = trustedProxyHeader == null || trustedProxyHeader.isBlank() ? null : trustedProxyHeader.trim();
+    }
+
+    public HttpSettings(String baseUrl, long maxBodyBytes, int maxJsonDepth, int failedAuthLimit,
+                        Duration failedAuthWindow, Clock clock) {
+        this(baseUrl, maxBodyBytes, maxJsonDepth, failedAuthLimit, failedAuthWindow, clock, null);
+    }
+
+    /** Trust {@code header} (e.g. X-Forwarded-For) for the client's address: only behind a proxy that sets it. */
+    public HttpSettings withTrustedProxyHeader(String header) {
+        return new HttpSettings(baseUrl, maxBodyBytes, maxJsonDepth, failedAuthLimit, failedAuthWindow, clock, header);
     }
 
     /** The defaults: 1 MiB bodies, nesting depth 64, 20 failed authentications per 60 s, the system clock. */
@@ -33,10 +45,11 @@ public record HttpSettings(String baseUrl, long maxBodyBytes, int maxJsonDepth, 
     }
 
     public HttpSettings withClock(Clock value) {
-        return new HttpSettings(baseUrl, maxBodyBytes, maxJsonDepth, failedAuthLimit, failedAuthWindow, value);
+        return new HttpSettings(baseUrl, maxBodyBytes, maxJsonDepth, failedAuthLimit, failedAuthWindow, value,
+                trustedProxyHeader);
     }
 
     public HttpSettings withMaxBodyBytes(long value) {
-        return new HttpSettings(baseUrl, value, maxJsonDepth, failedAuthLimit, failedAuthWindow, clock);
+        return new HttpSettings(baseUrl, value, maxJsonDepth, failedAuthLimit, failedAuthWindow, clock, trustedProxyHeader);
     }
 }

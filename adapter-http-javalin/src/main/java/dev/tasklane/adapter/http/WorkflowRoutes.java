@@ -56,7 +56,8 @@ final class WorkflowRoutes {
         String agentName = Params.optionalString(body, "agent_name");
         String skills = Params.optionalString(body, "skills_version");
         Claimed claimed = useCases.claims().claim(call.actor(), identifier == null || identifier.isEmpty() ? null : identifier,
-                agentName == null ? "Unknown" : agentName, body.get("before_doing_result"));
+                agentName == null ? "Unknown" : agentName, body.get("before_doing_result"),
+                Params.optionalString(body, "claim_token"));
         Map<String, Object> data = TaskJson.full(claimed.task(), call.board());
         data.put("claim_token", claimed.claimToken());
         call.ok(Envelope.data(data).put("hook", TaskJson.hook(claimed.hook())).skills().skillsCheck(skills).build());
@@ -123,7 +124,11 @@ final class WorkflowRoutes {
         Map<String, Object> body = call.object();
         Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(), body.get("after_review_result"),
                 Params.optionalString(body, "agent_name"));
-        Envelope envelope = Envelope.data(TaskJson.full(reviewed.task(), call.board()));
+        Map<String, Object> data = TaskJson.full(reviewed.task(), call.board());
+        if (reviewed.claimToken() != null) {
+            data.put("claim_token", reviewed.claimToken());
+        }
+        Envelope envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
             envelope.put("hooks", TaskJson.hooks(reviewed.hooks()));
         }

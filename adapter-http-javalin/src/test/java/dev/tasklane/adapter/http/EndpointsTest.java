@@ -316,7 +316,10 @@ class EndpointsTest {
             List<Map<String, Object>> hooks = (List<Map<String, Object>>) toReview.body().get("hooks");
             assertEquals(List.of("after_doing", "before_review"), hooks.stream().map(hk -> hk.get("name")).toList());
 
-            Res review = h.patch("/api/tasks/W1/review", map("review_status", "approved", "review_notes", "fine"));
+            String reviewer = h.agentToken("rita", true);
+            Res own = h.patch("/api/tasks/W1/review", map("review_status", "approved", "review_notes", "fine"));
+            assertEquals(403, own.status(), "the completing token cannot review its own work: " + own);
+            Res review = h.send("PATCH", "/api/tasks/W1/review", map("review_status", "approved", "review_notes", "fine"), reviewer);
             assertEquals(200, review.status(), review::toString);
             assertEquals("approved", review.data().get("review_status"));
             Res reviewed = h.patch("/api/tasks/W1/mark_reviewed", map("after_review_result", hookOk()));

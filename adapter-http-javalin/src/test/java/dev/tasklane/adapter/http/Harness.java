@@ -32,10 +32,22 @@ final class Harness {
     String origin;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    private Harness(Tasklane tasklane, String origin) {
+        this.tasklane = tasklane;
+        this.app = null;
+        this.origin = origin;
+    }
+
+    /** Calls against an app the test started itself over {@code tasklane}. */
+    static Harness over(Tasklane tasklane, String origin) {
+        return new Harness(tasklane, origin);
+    }
+
     private Harness(CompletionMode mode, HttpSettings settings) {
         InMemoryStores stores = InMemoryStores.create();
         this.tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
-                .completionMode(mode).build();
+                .completionMode(mode).passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS)
+                .build();
         tasklane.identity().bootstrap(TOKEN);
         this.app = HttpApi.create(tasklane, settings);
     }

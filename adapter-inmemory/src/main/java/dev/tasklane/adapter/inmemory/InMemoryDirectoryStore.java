@@ -9,6 +9,7 @@ import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Column;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -142,6 +143,18 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
             put(tokens, token.id(), token);
             put(tokenIdByHash, token.tokenHash(), token.id());
             return token;
+        });
+    }
+
+    @Override
+    public boolean touchToken(long tokenId, Instant at, String agentName, Instant unlessUsedSince) {
+        return inTx(() -> {
+            ApiToken stored = tokens.get(tokenId);
+            if (stored == null || (stored.lastUsedAt() != null && !stored.lastUsedAt().isBefore(unlessUsedSince))) {
+                return false;
+            }
+            put(tokens, tokenId, stored.usedAt(at, agentName));
+            return true;
         });
     }
 

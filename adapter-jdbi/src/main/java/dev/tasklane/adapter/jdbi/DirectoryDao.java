@@ -106,6 +106,11 @@ interface DirectoryDao {
                     @Bind("expiresAt") OffsetDateTime expiresAt, @Bind("revokedAt") OffsetDateTime revokedAt,
                     @Bind("lastUsedAt") OffsetDateTime lastUsedAt, @Bind("lastAgentName") String lastAgentName);
 
+    @SqlUpdate("UPDATE api_tokens SET last_used_at = :at, last_agent_name = COALESCE(:agentName, last_agent_name) "
+            + "WHERE id = :id AND (last_used_at IS NULL OR last_used_at < :unlessUsedSince)")
+    int touchToken(@Bind("id") long id, @Bind("at") OffsetDateTime at, @Bind("agentName") String agentName,
+                   @Bind("unlessUsedSince") OffsetDateTime unlessUsedSince);
+
     @SqlQuery(TOKEN + "WHERE id = :id")
     Optional<ApiToken> tokenById(@Bind("id") long id);
 

@@ -9,6 +9,7 @@ import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Column;
 
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -134,6 +135,12 @@ final class JdbiDirectoryStore implements DirectoryStore {
             }
             return token;
         });
+    }
+
+    @Override
+    public boolean touchToken(long tokenId, Instant at, String agentName, Instant unlessUsedSince) {
+        return dao(dao -> dao.touchToken(tokenId, DirectoryDao.timestamp(at), agentName,
+                DirectoryDao.timestamp(unlessUsedSince)) == 1);
     }
 
     @Override

@@ -113,6 +113,7 @@ final class TaskDocuments {
         doc.put("expires_at", text(claim.expiresAt()));
         doc.put("claim_token", claim.claimToken());
         doc.put("assignee_before_claim", claim.assigneeBeforeClaim());
+        doc.put("token_id", claim.tokenId());
         return JsonText.write(doc);
     }
 
@@ -120,7 +121,7 @@ final class TaskDocuments {
         Map<String, Object> doc = JsonText.map(text);
         return doc == null ? null : new Claim((String) doc.get("agent_name"), instant(doc.get("claimed_at")),
                 instant(doc.get("expires_at")), (String) doc.get("claim_token"),
-                longOf(doc.get("assignee_before_claim")));
+                longOf(doc.get("assignee_before_claim")), longOf(doc.get("token_id")));
     }
 
     static String completion(Completion completion) {
@@ -140,6 +141,7 @@ final class TaskDocuments {
         doc.put("explorer_result", completion.explorerResult());
         doc.put("reviewer_result", completion.reviewerResult());
         doc.put("completed_at", text(completion.completedAt()));
+        doc.put("completed_by_token_id", completion.completedByTokenId());
         return JsonText.write(doc);
     }
 
@@ -156,7 +158,8 @@ final class TaskDocuments {
                 complexity == null ? null : Complexity.valueOf(complexity), (String) doc.get("actual_files_changed"),
                 minutes == null ? null : intOf(minutes), (String) doc.get("review_report"),
                 (List<Object>) doc.get("workflow_steps"), (Map<String, Object>) doc.get("explorer_result"),
-                (Map<String, Object>) doc.get("reviewer_result"), instant(doc.get("completed_at")));
+                (Map<String, Object>) doc.get("reviewer_result"), instant(doc.get("completed_at")),
+                longOf(doc.get("completed_by_token_id")));
     }
 
     static String review(Review review) {

@@ -4,7 +4,6 @@ import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Status;
@@ -22,12 +21,8 @@ final class AfterGoalService implements AfterGoalUseCase {
 
     @Override
     public TaskView report(Actor actor, TaskRef ref, Map<String, Object> payload) {
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task goal = context.lookup().requireLocked(actor.boardId(), ref);
-            if (!actor.canWrite()) {
-                throw new ForbiddenException("not_authorized_after_goal",
-                        "Not authorized to finalize this goal — board write access required");
-            }
             Task reported = AfterGoalLifecycle.report(goal, payload, changes.now());
             HistoryKind kind = reported.status() == Status.COMPLETED && goal.status() != Status.COMPLETED
                     ? HistoryKind.GOAL_COMPLETED : HistoryKind.AFTER_GOAL_REPORTED;
@@ -39,7 +34,7 @@ final class AfterGoalService implements AfterGoalUseCase {
 
     @Override
     public AfterGoalStatus status(Actor actor, TaskRef ref) {
-        return context.runner().run(changes -> {
+        return context.runner().read(changes -> {
             Task task = context.lookup().require(actor.boardId(), ref);
             Task armed = pending(task) ? task
                     : task.parentId() == null ? null

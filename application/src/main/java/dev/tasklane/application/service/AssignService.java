@@ -6,7 +6,6 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.assignment.AssignmentCascade;
 import dev.tasklane.domain.assignment.AssignmentChange;
-import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Task;
@@ -25,10 +24,7 @@ final class AssignService implements AssignTaskUseCase {
 
     @Override
     public TaskView assign(Actor actor, TaskRef ref, Long assigneeUserId) {
-        if (!actor.canWrite()) {
-            throw new ForbiddenException("not_authorized_write", "Not authorized — board write access (owner or modify) required");
-        }
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task target = context.lookup().requireLocked(actor.boardId(), ref);
             if (assigneeUserId != null && context.directory().membership(actor.boardId(), assigneeUserId).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
@@ -43,6 +39,9 @@ final class AssignService implements AssignTaskUseCase {
                 facts.put("to", change.to());
                 if (change.after().id() != target.id()) {
                     facts.put("cascaded_from", target.identifier().toString());
+                }
+                if (change.deferred()) {
+                    facts.put("deferred_until_claim_ends", true);
                 }
                 Task stored = changes.update(change.after(), HistoryKind.ASSIGNED, actor.userId(), null, facts);
                 if (stored.id() == target.id()) {

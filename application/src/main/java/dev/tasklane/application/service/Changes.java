@@ -14,16 +14,25 @@ import java.util.Map;
 
 /**
  * The writes of one use case: every stored change goes through here so that it is recorded in the task's
- * history and queued as an event, which is published only after the transaction commits.
+ * history and queued as an event, which is published only after the transaction commits. The changes of a
+ * read use case refuse every write (see {@link UseCaseRunner#read}).
  */
 final class Changes {
     private final TaskStore tasks;
     private final Instant now;
+    private final boolean writable;
     private final List<TaskEvent> events = new ArrayList<>();
 
-    Changes(TaskStore tasks, Instant now) {
+    Changes(TaskStore tasks, Instant now, boolean writable) {
         this.tasks = tasks;
         this.now = now;
+        this.writable = writable;
+    }
+
+    private void requireWritable() {
+        if (!writable) {
+            throw new IllegalStateException("a read use case tried to write: run it with UseCaseRunner.write");
+        }
     }
 
     Instant now() {
@@ -31,12 +40,14 @@ final class Changes {
     }
 
     Task insert(Task task, Actor actor, String agentName) {
+        requireWritable();
         Task stored = tasks.insert(task);
         record(stored, HistoryKind.CREATED, actor == null ? null : actor.userId(), agentName, Map.of());
         return stored;
     }
 
     Task update(Task next, HistoryKind kind, Long actorUserId, String agentName, Map<String, Object> facts) {
+        requireWritable();
         Task stored = tasks.update(next);
         record(stored, kind, actorUserId, agentName, facts);
         return stored;
@@ -47,6 +58,7 @@ final class Changes {
     }
 
     void record(Task task, HistoryKind kind, Long actorUserId, String agentName, Map<String, Object> facts) {
+        requireWritable();
         tasks.appendHistory(new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts));
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),
                 task.status().wire(), task.column().displayName(), actorUserId, agentName, now));

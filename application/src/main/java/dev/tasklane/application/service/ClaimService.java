@@ -6,7 +6,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
-import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
@@ -18,8 +18,6 @@ import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.workflow.ClaimOutcome;
 import dev.tasklane.domain.workflow.ClaimRequest;
 
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
@@ -28,10 +26,8 @@ import java.util.Optional;
 final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     static final String NOTHING_TO_CLAIM = "No tasks available to claim matching your capabilities. All tasks in "
             + "Ready column are either blocked, already claimed, or require capabilities you don't have.";
-    private static final int CLAIM_TOKEN_BYTES = 24;
 
     private final ServiceContext context;
-    private final SecureRandom random = new SecureRandom();
 
     ClaimService(ServiceContext context) {
         this.context = context;
@@ -39,21 +35,20 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     @Override
     public Optional<TaskView> next(Actor actor) {
-        return context.runner().run(changes -> {
+        return context.runner().read(changes -> {
             SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
             return firstEligible(actor, selection, false).map(context.lookup()::view);
         });
     }
 
     @Override
-    public Claimed claim(Actor actor, String identifier, String agentName, Object beforeDoingRaw) {
+    public Claimed claim(Actor actor, String identifier, String agentName, Object beforeDoingRaw, String presented) {
+        BoardAccess.requireWrite(actor);
         HookResult proof = HookProof.verify(HookName.BEFORE_DOING, beforeDoingRaw);
-        if (!actor.canWrite()) {
-            throw new ForbiddenException("not_authorized_to_claim", "You do not have write access to claim tasks on this board");
-        }
         String name = agentName == null || agentName.isBlank() ? HookEntries.UNKNOWN_AGENT : agentName;
-        String claimToken = newClaimToken();
-        return context.runner().run(changes -> {
+        String claimToken = ClaimTokens.fresh();
+        String retryToken = presented == null || presented.isBlank() ? null : presented;
+        return context.runner().write(actor, changes -> {
             SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
             Task target = identifier == null
                     ? firstClaimable(actor, selection).orElseThrow(
@@ -62,7 +57,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
                             .flatMap(found -> context.tasks().lockById(actor.boardId(), found.id()))
                             .map(this::withKeyFilesLocked)
                             .orElseThrow(() -> notAvailable(identifier));
-            ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken), selection);
+            ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
             Task claimed = outcome.task();
             if (!outcome.repeated()) {
                 HistoryKind kind = HistoryKind.CLAIMED;
@@ -120,11 +115,5 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return new ConflictException("task_not_claimable", "Task '" + identifier + "' is not available to claim. "
                 + "It may be blocked by dependencies, already claimed, require capabilities you don't have, "
                 + "or not exist on this board.");
-    }
-
-    private String newClaimToken() {
-        byte[] bytes = new byte[CLAIM_TOKEN_BYTES];
-        random.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 }

@@ -33,7 +33,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
         Map<String, Object> request = body == null ? Map.of() : body;
         String agentName = request.get("agent_name") instanceof String name && !name.isBlank() ? name : HookEntries.UNKNOWN_AGENT;
         String claimToken = request.get("claim_token") instanceof String token ? token : null;
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             HookProof.verify(HookName.AFTER_DOING, request.get(HookName.AFTER_DOING.resultKey()));
             HookProof.verify(HookName.BEFORE_REVIEW, request.get(HookName.BEFORE_REVIEW.resultKey()));
@@ -44,7 +44,8 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
             CompletionReport report = CompletionRules.check(request, task.spec(), mode());
             Completion completion = new Completion(actor.userId(), agentName, report.completionSummary(), report.completionNotes(),
                     report.actualComplexity(), report.actualFilesChanged(), (int) Math.min(Integer.MAX_VALUE, report.timeSpentMinutes()),
-                    report.reviewReport(), rawSteps(report), report.explorerResult(), report.reviewerResult(), null);
+                    report.reviewReport(), rawSteps(report), report.explorerResult(), report.reviewerResult(), null,
+                    actor.tokenId());
             Task completed = context.workflow().complete(task, actor, claimToken, completion, changes.now());
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.DONE;
             completed = changes.update(completed, kind, actor, agentName);
@@ -75,7 +76,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
 
     @Override
     public TaskView putChangedFiles(Actor actor, TaskRef ref, Object changedFiles, String claimToken) {
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             Task written = context.workflow().writeChangedFiles(task, actor, claimToken, changedFiles, changes.now());
             Task stored = changes.update(written, HistoryKind.CHANGED_FILES, actor, null);

@@ -9,7 +9,7 @@ import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.dependency.DependencyGraph;
-import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Status;
@@ -36,7 +36,6 @@ import java.util.Set;
  * name existing tasks of the board (or, inside a goal, siblings by 0-based index) and may not form a cycle.
  */
 final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, UpdateTaskUseCase {
-    static final String WRITE_REQUIRED = "Not authorized — board write access (owner or modify) required";
     private static final String DEPENDENCIES = "dependencies";
 
     private final ServiceContext context;
@@ -47,19 +46,19 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
 
     @Override
     public Created create(Actor actor, Map<String, Object> task, String agentName) {
-        requireWriter(actor);
+        BoardAccess.requireWrite(actor);
         TaskDraft draft = TaskFieldRules.parseCreate(task, false);
-        return context.runner().run(changes -> createOne(actor, draft, agentName, changes));
+        return context.runner().write(actor, changes -> createOne(actor, draft, agentName, changes));
     }
 
     @Override
     public List<Created> createBatch(Actor actor, List<Object> goals, String agentName) {
-        requireWriter(actor);
+        BoardAccess.requireWrite(actor);
         List<TaskDraft> drafts = new ArrayList<>(goals.size());
         for (int index = 0; index < goals.size(); index++) {
             drafts.add(parseGoal(index, goals.get(index)));
         }
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             List<Created> created = new ArrayList<>(drafts.size());
             for (int index = 0; index < drafts.size(); index++) {
                 try {
@@ -142,10 +141,12 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
 
     @Override
     public TaskView update(Actor actor, TaskRef ref, Map<String, Object> fields) {
-        requireWriter(actor);
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             TaskSpec spec = TaskFieldRules.applyUpdate(task.spec(), fields);
+            if (task.spec().needsReview() && !spec.needsReview()) {
+                BoardAccess.requireReviewAuthority(actor, "turn needs_review off");
+            }
             if (!spec.dependencies().equals(task.spec().dependencies())) {
                 String self = task.identifier().toString();
                 if (spec.dependencies().contains(self)) {
@@ -229,11 +230,5 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
 
     private static String attribution(String agentName) {
         return agentName == null || agentName.isBlank() || HookEntries.UNKNOWN_AGENT.equals(agentName) ? null : agentName;
-    }
-
-    private static void requireWriter(Actor actor) {
-        if (!actor.canWrite()) {
-            throw new ForbiddenException("not_authorized_write", WRITE_REQUIRED);
-        }
     }
 }

@@ -14,6 +14,7 @@ import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Capability;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -34,15 +35,41 @@ public final class IdentityService implements IdentityUseCase {
     static final int MAX_NAME_LENGTH = 255;
     static final int AGENT_NAME_MAX = 255;
     static final int ONE_TIME_PASSWORD_BYTES = 18;
+    /** A token's last use is written at most this often, so that reading with a token costs no write. */
+    public static final Duration LAST_USE_RESOLUTION = Duration.ofMinutes(1);
 
     private final Transactions transactions;
     private final DirectoryStore directory;
     private final Clock clock;
+    private final Settings settings;
+
+    /**
+     * @param openBoards         whether every user may create boards (TASKLANE_OPEN_BOARDS); otherwise only admins
+     * @param passwordIterations the PBKDF2 cost of new password hashes: {@link Secrets#PBKDF2_ITERATIONS} on a
+     *                           server; tests may go lower to stay fast
+     */
+    public record Settings(boolean openBoards, int passwordIterations) {
+        public Settings {
+            if (passwordIterations < Secrets.MIN_PBKDF2_ITERATIONS) {
+                throw new IllegalArgumentException("password hashing needs at least " + Secrets.MIN_PBKDF2_ITERATIONS + " iterations");
+            }
+        }
+
+        /** Boards by admins only, passwords at OWASP's figure. */
+        public static Settings defaults() {
+            return new Settings(false, Secrets.PBKDF2_ITERATIONS);
+        }
+    }
 
     public IdentityService(Transactions transactions, DirectoryStore directory, Clock clock) {
+        this(transactions, directory, clock, Settings.defaults());
+    }
+
+    public IdentityService(Transactions transactions, DirectoryStore directory, Clock clock, Settings settings) {
         this.transactions = transactions;
         this.directory = directory;
         this.clock = clock;
+        this.settings = Objects.requireNonNull(settings, "settings");
     }
 
     private Instant now() {
@@ -63,11 +90,16 @@ public final class IdentityService implements IdentityUseCase {
                     .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
             Board board = directory.boardById(stored.boardId())
                     .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
-            boolean canWrite = directory.membership(board.id(), user.id()).map(m -> m.access().canWrite()).orElse(false);
+            Access access = directory.membership(board.id(), user.id()).map(Membership::access).orElse(null);
+            boolean canWrite = access != null && access.canWrite();
             String name = agentName != null && !agentName.isBlank() && !"Unknown".equals(agentName)
                     && agentName.codePointCount(0, agentName.length()) <= AGENT_NAME_MAX ? agentName : null;
-            ApiToken used = directory.updateToken(stored.usedAt(now, name));
-            return new Caller(new Actor(user.id(), board.id(), used.capabilities(), used.reviewer(), canWrite), user, board, used);
+            if (stored.lastUsedAt() == null || !stored.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION))) {
+                directory.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
+            }
+            ApiToken used = stored;
+            return new Caller(new Actor(user.id(), board.id(), used.capabilities(), used.reviewer(), canWrite,
+                    access == Access.OWNER, used.id()), user, board, used);
         });
     }
 
@@ -92,7 +124,7 @@ public final class IdentityService implements IdentityUseCase {
                 throw invalid("username", "is already taken: " + username);
             }
             return directory.insertUser(new User(0, username, displayName == null ? username : displayName,
-                    Secrets.hashPassword(password), role, now(), null));
+                    Secrets.hashPassword(password, settings.passwordIterations()), role, now(), null));
         });
     }
 
@@ -103,6 +135,10 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public Board createBoard(Caller caller, String name) {
+        if (!caller.admin() && !settings.openBoards()) {
+            throw new ForbiddenException("not_admin", "Only an admin can create boards on this server "
+                    + "(an operator can allow every user with TASKLANE_OPEN_BOARDS=true)");
+        }
         requireName("name", name);
         return transactions.inTransaction(() -> {
             if (directory.boardByName(name).isPresent()) {
@@ -161,6 +197,15 @@ public final class IdentityService implements IdentityUseCase {
         if (request.reviewer() && !caller.admin() && !caller.token().reviewer()) {
             throw new ForbiddenException("not_reviewer", "Only an admin or a reviewer can create a reviewer token");
         }
+        Instant requestedExpiry = now().plus(Duration.ofDays(days));
+        Set<Capability> capabilities = request.capabilities() == null ? Set.of() : request.capabilities();
+        if (!caller.admin()) {
+            TokenScope scope = narrowed(caller, request, capabilities, requestedExpiry);
+            capabilities = scope.capabilities();
+            requestedExpiry = scope.expiresAt();
+        }
+        Set<Capability> granted = capabilities;
+        Instant expiresAt = requestedExpiry;
         return transactions.inTransaction(() -> {
             User owner = request.username() == null ? caller.user()
                     : directory.userByUsername(request.username()).orElseThrow(() -> invalid("user", "no user named " + request.username()));
@@ -173,10 +218,43 @@ public final class IdentityService implements IdentityUseCase {
             Instant now = now();
             String secret = Secrets.newToken();
             ApiToken token = directory.insertToken(new ApiToken(0, request.name(), Secrets.sha256(secret), owner.id(), board.id(),
-                    request.capabilities() == null ? Set.of() : request.capabilities(), request.agentModel(), request.reviewer(),
-                    now, now.plus(Duration.ofDays(days)), null, null, null));
+                    granted, request.agentModel(), request.reviewer(), now, expiresAt, null, null, null));
             return new IssuedToken(token, secret, board);
         });
+    }
+
+    private record TokenScope(Set<Capability> capabilities, Instant expiresAt) {
+    }
+
+    /**
+     * A token minted by a non-admin is never wider than the minting token: the same board, a subset of its
+     * capabilities (an unlimited request from a limited token gets the minting token's capabilities), and an
+     * expiry no later than its own (the default lifetime is shortened to it; an explicit longer one is refused).
+     */
+    private TokenScope narrowed(Caller caller, TokenRequest request, Set<Capability> requested, Instant requestedExpiry) {
+        ApiToken minting = caller.token();
+        if (request.board() != null && !request.board().equals(caller.board().name())) {
+            throw new ForbiddenException("token_widening", "A token can only mint tokens for its own board ("
+                    + caller.board().name() + "); ask an admin for a token on board " + request.board());
+        }
+        Set<Capability> capabilities = requested;
+        if (!minting.capabilities().isEmpty()) {
+            if (requested.isEmpty()) {
+                capabilities = minting.capabilities();
+            } else if (!minting.capabilities().containsAll(requested)) {
+                throw new ForbiddenException("token_widening", "capabilities must be a subset of your token's: "
+                        + minting.capabilities().stream().map(Capability::wire).sorted().toList());
+            }
+        }
+        Instant expiresAt = requestedExpiry;
+        if (minting.expiresAt() != null && requestedExpiry.isAfter(minting.expiresAt())) {
+            if (request.expiresInDays() != null) {
+                throw new ForbiddenException("token_widening", "expires_in_days reaches past your token's own expiry ("
+                        + minting.expiresAt() + "); ask for fewer days");
+            }
+            expiresAt = minting.expiresAt();
+        }
+        return new TokenScope(capabilities, expiresAt);
     }
 
     @Override
@@ -191,6 +269,11 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public Bootstrap bootstrap(String bootstrapToken) {
+        if (bootstrapToken != null && !bootstrapToken.isBlank()) {
+            Secrets.bootstrapTokenProblem(bootstrapToken).ifPresent(problem -> {
+                throw invalid("bootstrap_token", problem);
+            });
+        }
         return transactions.inTransaction(() -> {
             if (directory.hasUsers()) {
                 Board board = directory.boardByName(DEFAULT_BOARD).orElse(null);
@@ -202,7 +285,8 @@ public final class IdentityService implements IdentityUseCase {
             // With a bootstrap token nobody needs the password: store an unusable one and skip the slow hash.
             String password = withToken ? null : Secrets.randomBase64(ONE_TIME_PASSWORD_BYTES);
             User admin = directory.insertUser(new User(0, ADMIN_USERNAME, "Administrator",
-                    withToken ? Secrets.NO_PASSWORD : Secrets.hashPassword(password), Role.ADMIN, now, null));
+                    withToken ? Secrets.NO_PASSWORD : Secrets.hashPassword(password, settings.passwordIterations()),
+                    Role.ADMIN, now, null));
             directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
             if (withToken) {
                 directory.insertToken(new ApiToken(0, "bootstrap", Secrets.sha256(bootstrapToken), admin.id(), board.id(),

@@ -17,7 +17,7 @@ final class LeaseService implements LeaseUseCase {
 
     @Override
     public TaskView unclaim(Actor actor, TaskRef ref, String claimToken) {
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             String agent = task.claim() == null ? null : task.claim().agentName();
             Task released = changes.update(context.workflow().unclaim(task, actor, claimToken, changes.now()),
@@ -29,7 +29,7 @@ final class LeaseService implements LeaseUseCase {
 
     @Override
     public TaskView heartbeat(Actor actor, TaskRef ref, String claimToken) {
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             Task extended = context.workflow().heartbeat(task, actor, claimToken, changes.now());
             extended = changes.update(extended, HistoryKind.HEARTBEAT, actor, extended.claim().agentName());

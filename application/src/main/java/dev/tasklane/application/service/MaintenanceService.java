@@ -26,9 +26,9 @@ final class MaintenanceService implements MaintenanceUseCase {
     @Override
     public Swept sweep() {
         int expired = 0;
-        List<Task> due = context.runner().run(changes -> context.tasks().expiredClaims(changes.now(), BATCH));
+        List<Task> due = context.runner().system(changes -> context.tasks().expiredClaims(changes.now(), BATCH));
         for (Task task : due) {
-            expired += context.runner().run(changes -> {
+            expired += context.runner().system(changes -> {
                 Task current = context.tasks().lockById(task.boardId(), task.id()).orElse(null);
                 if (current == null || !current.claimExpiredAt(changes.now())) {
                     return 0;
@@ -42,10 +42,10 @@ final class MaintenanceService implements MaintenanceUseCase {
         }
         Duration grace = context.workflow().limits().afterGoalGrace();
         int finished = 0;
-        List<Task> goals = context.runner().run(changes ->
+        List<Task> goals = context.runner().system(changes ->
                 context.tasks().pendingAfterGoals(changes.now().minus(grace), BATCH));
         for (Task goal : goals) {
-            finished += context.runner().run(changes -> {
+            finished += context.runner().system(changes -> {
                 Task current = context.tasks().lockById(goal.boardId(), goal.id()).orElse(null);
                 if (current == null) {
                     return 0;

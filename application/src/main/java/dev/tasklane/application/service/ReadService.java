@@ -25,7 +25,7 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public TaskView get(Actor actor, TaskRef ref) {
-        return context.runner().run(changes -> context.lookup().view(context.lookup().require(actor.boardId(), ref)));
+        return context.runner().read(changes -> context.lookup().view(context.lookup().require(actor.boardId(), ref)));
     }
 
     @Override
@@ -33,7 +33,7 @@ final class ReadService implements ReadTasksUseCase {
         if (query.boardId() != actor.boardId()) {
             throw new IllegalArgumentException("a query is scoped to the caller's board");
         }
-        return context.runner().run(changes -> {
+        return context.runner().read(changes -> {
             TaskPage page = context.tasks().list(query);
             return new TaskListPage(page.tasks().isEmpty() ? List.of() : context.lookup().views(page.tasks()), page.nextCursor());
         });
@@ -41,7 +41,7 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public TaskTree tree(Actor actor, TaskRef ref) {
-        return context.runner().run(changes -> {
+        return context.runner().read(changes -> {
             Task root = context.lookup().require(actor.boardId(), ref);
             List<Task> children = root.isGoal() ? context.tasks().children(root.boardId(), root.id()) : List.of();
             List<Task> all = new ArrayList<>(children.size() + 1);
@@ -56,7 +56,7 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public DependencyNode dependencies(Actor actor, TaskRef ref) {
-        return context.runner().run(changes -> {
+        return context.runner().read(changes -> {
             Task root = context.lookup().require(actor.boardId(), ref);
             return node(root, new HashSet<>(List.of(root.identifier().toString())));
         });
@@ -75,7 +75,7 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public Dependents dependents(Actor actor, TaskRef ref) {
-        return context.runner().run(changes -> {
+        return context.runner().read(changes -> {
             Task task = context.lookup().require(actor.boardId(), ref);
             List<Task> dependents = context.tasks().dependents(task.boardId(), task.identifier().toString());
             return new Dependents(context.lookup().view(task),
@@ -85,6 +85,6 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public List<HistoryEntry> history(Actor actor, TaskRef ref) {
-        return context.runner().run(changes -> context.tasks().history(context.lookup().require(actor.boardId(), ref).id()));
+        return context.runner().read(changes -> context.tasks().history(context.lookup().require(actor.boardId(), ref).id()));
     }
 }

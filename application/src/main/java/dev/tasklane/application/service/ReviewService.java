@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
@@ -27,10 +28,11 @@ final class ReviewService implements ReviewUseCase {
 
     @Override
     public TaskView review(Actor reviewer, TaskRef ref, String reviewStatus, String reviewNotes) {
+        BoardAccess.requireWrite(reviewer);
         ReviewStatus decision = ReviewStatus.fromWire(reviewStatus).orElseThrow(() -> new InvalidInputException(
                 "invalid_review_status", "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
                 Map.of("field", "review_status")));
-        return context.runner().run(changes -> {
+        return context.runner().write(reviewer, changes -> {
             Task task = context.lookup().requireLocked(reviewer.boardId(), ref);
             Task reviewed = context.workflow().recordReview(task, reviewer, decision, reviewNotes, changes.now());
             reviewed = changes.update(reviewed, HistoryKind.REVIEWED, reviewer.userId(), null,
@@ -41,26 +43,26 @@ final class ReviewService implements ReviewUseCase {
 
     @Override
     public Reviewed markReviewed(Actor actor, TaskRef ref, Object afterReviewRaw, String agentName) {
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             HookResult proof = HookProof.verify(HookName.AFTER_REVIEW, afterReviewRaw);
-            Task next = context.workflow().markReviewed(task, actor, proof, changes.now());
             String agent = agentName != null && !agentName.isBlank() ? agentName
                     : task.completion() != null && task.completion().completedByAgent() != null
                     ? task.completion().completedByAgent() : HookEntries.UNKNOWN_AGENT;
+            Task next = context.workflow().markReviewed(task, actor, proof, agent, ClaimTokens.fresh(), changes.now());
             boolean approved = next.status() == Status.COMPLETED;
             next = changes.update(next, approved ? HistoryKind.DONE : HistoryKind.REWORK, actor, agent);
             boolean afterGoal = context.goals().childChanged(next, approved, changes);
             List<HookName> due = !approved ? List.of()
                     : afterGoal ? List.of(HookName.AFTER_REVIEW, HookName.AFTER_GOAL) : List.of(HookName.AFTER_REVIEW);
             List<HookEntry> hooks = due.isEmpty() ? List.of() : context.hooks().entries(due, next, agent);
-            return new Reviewed(context.lookup().view(next), hooks);
+            return new Reviewed(context.lookup().view(next), hooks, approved ? null : next.claim().claimToken());
         });
     }
 
     @Override
     public TaskView markDone(Actor actor, TaskRef ref) {
-        return context.runner().run(changes -> {
+        return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             Task done = changes.update(context.workflow().markDone(task, actor, changes.now()), HistoryKind.DONE,
                     actor.userId(), null, Map.of("bypass", "mark_done"));

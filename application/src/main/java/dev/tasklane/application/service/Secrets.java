@@ -12,7 +12,10 @@ import javax.crypto.spec.PBEKeySpec;
 
 /**
  * Token and password secrets: tokens are {@code tasklane_} plus 32 random bytes in URL-safe base64 and are
- * stored as their SHA-256; passwords are stored as salted PBKDF2-HMAC-SHA256.
+ * stored as their SHA-256; passwords are stored as salted PBKDF2-HMAC-SHA256 at the OWASP Password Storage
+ * Cheat Sheet's figure (600,000 iterations). A stored hash carries its algorithm, iteration count and salt
+ * ({@code pbkdf2-sha256$<iterations>$<salt>$<hash>}), so the cost can be raised later while older hashes
+ * still verify ({@link #needsRehash} tells when to store a new one).
  */
 public final class Secrets {
     public static final String TOKEN_PREFIX = "tasklane_";
@@ -20,7 +23,14 @@ public final class Secrets {
     public static final String NO_PASSWORD = "!";
     static final int TOKEN_BYTES = 32;
     static final int SALT_BYTES = 16;
-    static final int PBKDF2_ITERATIONS = 210_000;
+    /** OWASP's current figure for PBKDF2-HMAC-SHA256; the cost the server uses. */
+    public static final int PBKDF2_ITERATIONS = 600_000;
+    /** The lowest cost {@link #hashPassword(String, int)} accepts: only tests go below the production figure. */
+    public static final int MIN_PBKDF2_ITERATIONS = 1_000;
+    /** The shortest bootstrap token secret after the prefix: 32 random bytes in URL-safe base64 without padding. */
+    public static final int MIN_TOKEN_SECRET_CHARS = 43;
+    private static final java.util.regex.Pattern URL_SAFE_BASE64 = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
+    private static final String PBKDF2_SHA256 = "pbkdf2-sha256";
     static final int PBKDF2_KEY_BITS = 256;
     private static final String PBKDF2 = "PBKDF2WithHmacSHA256";
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -48,21 +58,71 @@ public final class Secrets {
         }
     }
 
-    public static String hashPassword(String password) {
-        byte[] salt = new byte[SALT_BYTES];
-        RANDOM.nextBytes(salt);
-        return "pbkdf2-sha256$" + PBKDF2_ITERATIONS + "$" + Base64.getEncoder().encodeToString(salt) + "$"
-                + Base64.getEncoder().encodeToString(pbkdf2(password, salt, PBKDF2_ITERATIONS));
+    /**
+     * Why {@code token} cannot be a bootstrap token, or empty when it can: {@code tasklane_} followed by at
+     * least {@value #MIN_TOKEN_SECRET_CHARS} characters of URL-safe base64 (32 random bytes or more).
+     */
+    public static java.util.Optional<String> bootstrapTokenProblem(String token) {
+        if (token == null || !token.startsWith(TOKEN_PREFIX)) {
+            return java.util.Optional.of("must start with " + TOKEN_PREFIX);
+        }
+        String secret = token.substring(TOKEN_PREFIX.length());
+        if (!URL_SAFE_BASE64.matcher(secret).matches()) {
+            return java.util.Optional.of("must continue with URL-safe base64 characters only (A-Z a-z 0-9 _ -)");
+        }
+        if (secret.length() < MIN_TOKEN_SECRET_CHARS) {
+            return java.util.Optional.of("is too short: " + TOKEN_PREFIX + " must be followed by at least "
+                    + MIN_TOKEN_SECRET_CHARS + " characters (32 random bytes in URL-safe base64), got " + secret.length()
+                    + "; generate one with: echo " + TOKEN_PREFIX + "$(openssl rand -base64 32 | tr '+/' '-_' | tr -d '=')");
+        }
+        return java.util.Optional.empty();
     }
 
+    /** A hash at the production cost ({@value #PBKDF2_ITERATIONS} iterations). */
+    public static String hashPassword(String password) {
+        return hashPassword(password, PBKDF2_ITERATIONS);
+    }
+
+    public static String hashPassword(String password, int iterations) {
+        if (iterations < MIN_PBKDF2_ITERATIONS) {
+            throw new IllegalArgumentException("PBKDF2 iterations must be at least " + MIN_PBKDF2_ITERATIONS);
+        }
+        byte[] salt = new byte[SALT_BYTES];
+        RANDOM.nextBytes(salt);
+        return PBKDF2_SHA256 + "$" + iterations + "$" + Base64.getEncoder().encodeToString(salt) + "$"
+                + Base64.getEncoder().encodeToString(pbkdf2(password, salt, iterations));
+    }
+
+    /** Whether {@code password} matches {@code stored}, at the cost the hash records; a malformed hash matches nothing. */
     public static boolean passwordMatches(String password, String stored) {
         String[] parts = stored == null ? new String[0] : stored.split("\\$");
-        if (parts.length != 4 || !"pbkdf2-sha256".equals(parts[0])) {
+        if (password == null || parts.length != 4 || !PBKDF2_SHA256.equals(parts[0])) {
             return false;
         }
-        byte[] expected = Base64.getDecoder().decode(parts[3]);
-        byte[] actual = pbkdf2(password, Base64.getDecoder().decode(parts[2]), Integer.parseInt(parts[1]));
-        return MessageDigest.isEqual(expected, actual);
+        try {
+            int iterations = Integer.parseInt(parts[1]);
+            byte[] expected = Base64.getDecoder().decode(parts[3]);
+            if (iterations < 1 || expected.length == 0) {
+                return false;
+            }
+            byte[] actual = pbkdf2(password, Base64.getDecoder().decode(parts[2]), iterations);
+            return MessageDigest.isEqual(expected, actual);
+        } catch (IllegalArgumentException malformed) {
+            return false;
+        }
+    }
+
+    /** Whether a stored hash is below the given cost (or not a hash at all), so that a sign-in should store a new one. */
+    public static boolean needsRehash(String stored, int iterations) {
+        String[] parts = stored == null ? new String[0] : stored.split("\\$");
+        if (parts.length != 4 || !PBKDF2_SHA256.equals(parts[0])) {
+            return true;
+        }
+        try {
+            return Integer.parseInt(parts[1]) < iterations;
+        } catch (NumberFormatException malformed) {
+            return true;
+        }
     }
 
     private static byte[] pbkdf2(String password, byte[] salt, int iterations) {

@@ -70,7 +70,8 @@ public final class Tasklane implements UseCases {
         this.reads = new ReadService(context);
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
-        this.identity = new IdentityService(transactions, directory, builder.clock);
+        this.identity = new IdentityService(transactions, directory, builder.clock,
+                new IdentityService.Settings(builder.openBoards, builder.passwordIterations));
         this.onboarding = builder.onboarding == null
                 ? new OnboardingService(builder.limits, CompletionRules.Mode.valueOf(builder.completionMode.name()))
                 : builder.onboarding;
@@ -193,8 +194,25 @@ public final class Tasklane implements UseCases {
         private CompletionMode completionMode = CompletionMode.GRACE;
         private OnboardingUseCase onboarding;
         private String storeName = "memory";
+        private boolean openBoards;
+        private int passwordIterations = Secrets.PBKDF2_ITERATIONS;
 
         private Builder() {
+        }
+
+        /** Whether every user may create boards (TASKLANE_OPEN_BOARDS); by default only admins may. */
+        public Builder openBoards(boolean value) {
+            this.openBoards = value;
+            return this;
+        }
+
+        /**
+         * The PBKDF2 cost of new password hashes. The default, {@link Secrets#PBKDF2_ITERATIONS}, is OWASP's
+         * figure and what the server uses; only tests lower it, to stay fast.
+         */
+        public Builder passwordHashIterations(int value) {
+            this.passwordIterations = value;
+            return this;
         }
 
         public Builder stores(TaskStore taskStore, DirectoryStore directoryStore, Transactions unitOfWork) {

@@ -3,7 +3,10 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.application.port.out.Transactions;
 
 import java.time.Clock;
@@ -16,6 +19,11 @@ import java.util.function.Function;
  * optimistic race ({@link ConcurrentUpdateException}) is run again from the start, a bounded number of
  * times, since nothing of the failed attempt was kept; after that the caller gets a 409-family
  * {@link ConflictException} it may retry.
+ *
+ * <p>Board access is checked here, once for every use case: {@link #write} refuses a caller without write
+ * access on its board before anything is read, and {@link #read} hands the work a {@link Changes} that
+ * refuses to store anything, so a use case cannot write without going through the access check.
+ * {@link #system} is for the server's own maintenance, which acts for no caller.
  */
 final class UseCaseRunner {
     static final int ATTEMPTS = 5;
@@ -36,10 +44,26 @@ final class UseCaseRunner {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    <T> T run(Function<Changes, T> work) {
+    /** A use case that changes the caller's board. @throws ForbiddenException without board write access */
+    <T> T write(Actor actor, Function<Changes, T> work) {
+        BoardAccess.requireWrite(actor);
+        return run(true, work);
+    }
+
+    /** A use case that only reads; its {@link Changes} refuses every write. */
+    <T> T read(Function<Changes, T> work) {
+        return run(false, work);
+    }
+
+    /** The server's own maintenance (sweeps), acting for no caller. */
+    <T> T system(Function<Changes, T> work) {
+        return run(true, work);
+    }
+
+    private <T> T run(boolean writable, Function<Changes, T> work) {
         ConcurrentUpdateException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Changes changes = new Changes(tasks, now());
+            Changes changes = new Changes(tasks, now(), writable);
             try {
                 T result = transactions.inTransaction(() -> work.apply(changes));
                 changes.events().forEach(events::publish);

@@ -28,6 +28,8 @@ import java.util.Set;
  */
 public final class BoardFixture {
     public static final Instant START = Instant.parse("2026-01-15T10:00:00Z");
+    /** Tests hash passwords cheaply; the server's cost is {@code Secrets.PBKDF2_ITERATIONS} (see SecretsTest). */
+    public static final int TEST_PASSWORD_ITERATIONS = dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS;
 
     public final StoreSet stores;
     public final MutableClock clock = new MutableClock(START);
@@ -42,7 +44,7 @@ public final class BoardFixture {
     public BoardFixture(StoreSet stores, CompletionMode mode) {
         this.stores = stores;
         this.app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
-                .clock(clock).completionMode(mode).build();
+                .clock(clock).completionMode(mode).passwordHashIterations(TEST_PASSWORD_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
         this.boardId = bootstrap.board().id();
         this.admin = new Actor(bootstrap.admin().id(), boardId, Set.of(), true, true);
@@ -58,7 +60,13 @@ public final class BoardFixture {
             stores.directory().putMembership(new Membership(boardId, user.id(), access));
             return user.id();
         });
-        return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite());
+        return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite(), access == Access.OWNER, null);
+    }
+
+    /** The same user and board access, authenticated with API token {@code tokenId} (agents may share one). */
+    public static Actor withToken(Actor actor, long tokenId) {
+        return new Actor(actor.userId(), actor.boardId(), actor.capabilities(), actor.reviewer(), actor.canWrite(),
+                actor.boardOwner(), tokenId);
     }
 
     /** A raw task object: work, medium priority, plus the given key/value pairs. */

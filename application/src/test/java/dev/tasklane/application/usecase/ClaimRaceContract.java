@@ -153,6 +153,64 @@ public abstract class ClaimRaceContract {
         }
     }
 
+    static final int SHARED_TOKEN_AGENTS = 32;
+
+    /**
+     * Issue 10 item 1: 32 agents share one token, each with its own agent_name. Half loop next + claim by
+     * identifier until nothing is left; the other half walk every identifier in order, so that agents of
+     * the same token always ask for the same tasks at once. Every task is held by exactly one agent (no two
+     * agents were told 200 for the same task) and none is lost (each was claimed once, by the agent that was
+     * told so).
+     */
+    @Test
+    void agentsSharingOneTokenNeverHoldTheSameTask() throws Exception {
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        List<String> identifiers = new ArrayList<>();
+        for (int i = 0; i < TASKS; i++) {
+            identifiers.add(id(board.create(board.admin, task("shared-token task " + i))));
+        }
+        Actor shared = BoardFixture.withToken(board.member("shared", Access.MODIFY, Set.of(), false), 4242);
+        Map<String, Set<String>> holders = new ConcurrentHashMap<>();
+        AtomicInteger refused = new AtomicInteger();
+        race(SHARED_TOKEN_AGENTS, a -> {
+            String agentName = "agent-" + a;
+            java.util.Iterator<String> walk = identifiers.iterator();
+            for (int step = 0; step < TASKS * 4; step++) {
+                String identifier;
+                if (a % 2 == 0) {
+                    var next = board.app.next().next(shared);
+                    if (next.isEmpty()) {
+                        break;
+                    }
+                    identifier = id(next.get());
+                } else if (walk.hasNext()) {
+                    identifier = walk.next();
+                } else {
+                    break;
+                }
+                try {
+                    var claimed = board.app.claims().claim(shared, identifier, agentName, proof());
+                    holders.computeIfAbsent(id(claimed.task()), key -> ConcurrentHashMap.newKeySet()).add(agentName);
+                } catch (ConflictException heldByAnother) {
+                    refused.incrementAndGet();
+                }
+            }
+            return 0;
+        });
+        long heldTwice = holders.values().stream().filter(names -> names.size() > 1).count();
+        System.out.printf("shared-token race (%s): %d agents, %d tasks, %d held, %d held twice, %d refused with 409%n",
+                getClass().getSimpleName(), SHARED_TOKEN_AGENTS, TASKS, holders.size(), heldTwice, refused.get());
+        assertEquals(0, heldTwice, "tasks held by two agents at once");
+        assertEquals(TASKS, holders.size(), "every task claimed, none lost");
+        for (var view : board.app.reads().list(board.admin, TaskQuery.all(board.boardId)).tasks()) {
+            assertEquals(Status.IN_PROGRESS, view.task().status(), id(view));
+            assertEquals(holders.get(id(view)), Set.of(view.task().claim().agentName()), id(view) + ": the stored holder is the one told 200");
+            long claims = board.app.reads().history(board.admin, BoardFixture.ref(id(view))).stream()
+                    .filter(e -> e.kind() == HistoryKind.CLAIMED).count();
+            assertEquals(1, claims, id(view) + " was claimed " + claims + " times");
+        }
+    }
+
     private static List<Actor> agents(BoardFixture board, String prefix) {
         List<Actor> agents = new ArrayList<>();
         for (int i = 0; i < AGENTS; i++) {

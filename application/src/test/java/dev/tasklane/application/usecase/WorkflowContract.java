@@ -381,4 +381,148 @@ public abstract class WorkflowContract {
         assertThrows(ConflictException.class, () -> board.claim(tester, w1));
         assertEquals(w1, id(board.app.next().next(board.alice).orElseThrow()));
     }
+    // ---- access rules (issue 9 findings 5 and 6) and claim identity, rework, reassignment (issue 10 items 1 and 7) ----
+
+    /** Every write use case, as the read-only member tries it: each is refused with the one write-access error. */
+    @Test
+    void aReadOnlyMemberCanWriteNothingAndNothingChanges() {
+        String goal = id(board.createGoal(board.admin, BoardFixture.goal("Goal", List.of(task("child")))).root());
+        String held = id(board.create(board.admin, task("Held", "needs_review", true)));
+        board.claim(board.alice, held);
+        String reviewed = id(board.create(board.admin, task("In review", "needs_review", true)));
+        board.claim(board.alice, reviewed);
+        board.complete(board.alice, reviewed);
+        Actor readerReviewer = board.member("rory", Access.READ_ONLY, Set.of(), true);
+        List<Object> before = snapshot();
+        Map<String, org.junit.jupiter.api.function.Executable> writes = new java.util.LinkedHashMap<>();
+        writes.put("create", () -> board.create(board.reader, task("Nope")));
+        writes.put("batch", () -> board.app.batch().createBatch(board.reader, List.of(BoardFixture.goal("G", List.of())), "r"));
+        writes.put("update", () -> board.app.update().update(board.reader, ref(held), Map.of("title", "renamed")));
+        writes.put("claim", () -> board.claim(board.reader, held));
+        writes.put("unclaim", () -> board.app.leases().unclaim(board.reader, ref(held), null));
+        writes.put("heartbeat", () -> board.app.leases().heartbeat(board.reader, ref(held), null));
+        writes.put("complete", () -> board.app.completion().complete(board.reader, ref(held), completion()));
+        writes.put("changed_files in Review", () -> board.app.changedFiles().putChangedFiles(board.reader, ref(reviewed), List.of(), null));
+        writes.put("review decision", () -> board.app.reviews().review(readerReviewer, ref(reviewed), "approved", null));
+        writes.put("mark_reviewed", () -> board.app.reviews().markReviewed(board.reader, ref(reviewed), proof(), "r"));
+        writes.put("mark_done", () -> board.app.reviews().markDone(readerReviewer, ref(reviewed)));
+        writes.put("assign", () -> board.app.assignment().assign(board.reader, ref(goal), board.reader.userId()));
+        writes.put("after_goal", () -> board.app.afterGoal().report(board.reader, ref(goal), Map.of("exit_code", 0)));
+        writes.forEach((name, write) -> {
+            ForbiddenException refused = assertThrows(ForbiddenException.class, write, name);
+            assertEquals(dev.tasklane.domain.agent.BoardAccess.WRITE_REQUIRED_CODE, refused.code(), name);
+            assertEquals(dev.tasklane.domain.agent.BoardAccess.WRITE_REQUIRED_MESSAGE, refused.getMessage(), name);
+        });
+        assertEquals(before, snapshot(), "no refused write changed anything");
+    }
+
+    /** Every task of the board with its version, status, assignee and history length. */
+    private List<Object> snapshot() {
+        List<Object> rows = new ArrayList<>();
+        for (TaskView view : board.app.reads().list(board.admin, dev.tasklane.application.port.in.TaskQuery.all(board.boardId)).tasks()) {
+            rows.add(List.of(id(view), view.task().version(), view.task().status(), String.valueOf(view.task().assignedToId()),
+                    view.task().changedFiles().size(), board.app.reads().history(board.admin, ref(id(view))).size()));
+        }
+        return rows;
+    }
+
+    @Test
+    void markDoneNeedsAReviewerTokenOrTheBoardOwner() {
+        String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
+        board.claim(board.alice, w1);
+        board.complete(board.alice, w1);
+        ForbiddenException refused = assertThrows(ForbiddenException.class, () -> board.app.reviews().markDone(board.alice, ref(w1)));
+        assertEquals(dev.tasklane.domain.agent.BoardAccess.REVIEW_AUTHORITY_CODE, refused.code());
+        assertEquals(Status.REVIEW, board.get(w1).task().status());
+        Actor owner = board.member("olga", Access.OWNER, Set.of(), false);
+        assertEquals(Status.COMPLETED, board.app.reviews().markDone(owner, ref(w1)).task().status());
+        String w2 = id(board.create(board.admin, task("Also risky", "needs_review", true)));
+        board.claim(board.alice, w2);
+        board.complete(board.alice, w2);
+        assertEquals(Status.COMPLETED, board.app.reviews().markDone(board.reviewer, ref(w2)).task().status());
+    }
+
+    @Test
+    void turningNeedsReviewOffNeedsAReviewerTokenOrTheBoardOwner() {
+        String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
+        ForbiddenException refused = assertThrows(ForbiddenException.class,
+                () -> board.app.update().update(board.alice, ref(w1), Map.of("needs_review", false)));
+        assertEquals(dev.tasklane.domain.agent.BoardAccess.REVIEW_AUTHORITY_CODE, refused.code());
+        assertTrue(board.get(w1).task().spec().needsReview());
+        board.app.update().update(board.alice, ref(w1), Map.of("title", "still reviewed"));
+        assertFalse(board.app.update().update(board.reviewer, ref(w1), Map.of("needs_review", false)).task().spec().needsReview());
+        assertTrue(board.app.update().update(board.alice, ref(w1), Map.of("needs_review", true)).task().spec().needsReview(),
+                "turning review on needs no authority");
+    }
+
+    @Test
+    void aTokenCannotRecordTheReviewOfWorkItCompleted() {
+        Actor reviewerToken = BoardFixture.withToken(board.reviewer, 7001);
+        String w1 = id(board.create(board.admin, task("Self-reviewed?", "needs_review", true)));
+        board.claim(reviewerToken, w1);
+        board.complete(reviewerToken, w1);
+        ForbiddenException refused = assertThrows(ForbiddenException.class,
+                () -> board.app.reviews().review(reviewerToken, ref(w1), "approved", null));
+        assertEquals(dev.tasklane.domain.agent.BoardAccess.OWN_WORK_CODE, refused.code());
+        assertNull(board.get(w1).task().review());
+        Actor otherReviewerToken = BoardFixture.withToken(board.reviewer, 7002);
+        assertEquals(dev.tasklane.domain.task.ReviewStatus.APPROVED,
+                board.app.reviews().review(otherReviewerToken, ref(w1), "approved", null).task().review().status());
+    }
+
+    @Test
+    void reworkAfterChangesRequestedHandsTheAgentAFreshClaimToken() {
+        String w1 = id(board.create(board.admin, task("Rework", "needs_review", true)));
+        String first = board.claim(board.alice, w1).claimToken();
+        board.complete(board.alice, w1);
+        board.app.reviews().review(board.reviewer, ref(w1), "changes_requested", "Add tests");
+        Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent");
+        assertTrue(rework.claimToken() != null && !rework.claimToken().equals(first), "a fresh claim_token");
+        assertEquals(rework.claimToken(), board.get(w1).task().claim().claimToken());
+        ConflictException stale = assertThrows(ConflictException.class,
+                () -> board.app.leases().heartbeat(board.alice, ref(w1), first));
+        assertEquals("stale_claim", stale.code());
+        assertEquals(Status.IN_PROGRESS, board.app.leases().heartbeat(board.alice, ref(w1), rework.claimToken()).task().status());
+    }
+
+    @Test
+    void reassigningAGoalNeverTakesAHeldTaskAndTheNewAssigneeTakesOverWhenTheClaimEnds() {
+        Created goal = board.createGoal(board.admin, BoardFixture.goal("Goal", List.of(task("held"), task("open"), task("lapsing"))));
+        String g = id(goal.root());
+        String held = id(goal.children().get(0));
+        String open = id(goal.children().get(1));
+        String lapsing = id(goal.children().get(2));
+        board.app.assignment().assign(board.admin, ref(g), board.alice.userId());
+        board.claim(board.alice, held);
+        board.claim(board.alice, lapsing);
+        board.app.assignment().assign(board.admin, ref(g), board.bob.userId());
+        assertEquals(board.alice.userId(), board.get(held).task().assignedToId(), "the holder keeps its task");
+        assertEquals(Status.IN_PROGRESS, board.get(held).task().status());
+        assertEquals(board.bob.userId(), board.get(open).task().assignedToId());
+        assertTrue(board.app.reads().history(board.admin, ref(held)).stream()
+                .anyMatch(e -> e.kind() == HistoryKind.ASSIGNED && Boolean.TRUE.equals(e.facts().get("deferred_until_claim_ends"))));
+        assertEquals(board.bob.userId(), board.app.leases().unclaim(board.alice, ref(held), null).task().assignedToId(),
+                "unclaim gives the task to the goal's current assignee");
+        board.clock.advance(dev.tasklane.domain.workflow.WorkflowLimits.DEFAULT_CLAIM_TTL.plusSeconds(1));
+        board.app.maintenance().sweep();
+        assertEquals(Status.OPEN, board.get(lapsing).task().status());
+        assertEquals(board.bob.userId(), board.get(lapsing).task().assignedToId(), "expiry too");
+    }
+
+    @Test
+    void aClaimBelongsToOneAgentTheTokenAndAgentNameOrTheClaimToken() {
+        Actor shared = BoardFixture.withToken(board.alice, 8001);
+        String w1 = id(board.create(board.admin, task("One agent")));
+        Claimed first = board.app.claims().claim(shared, w1, "agent-1", proof());
+        ConflictException refused = assertThrows(ConflictException.class,
+                () -> board.app.claims().claim(shared, w1, "agent-2", proof()));
+        assertEquals("agent-1", refused.details().get("held_by_agent"), "the 409 names the holder");
+        assertThrows(ConflictException.class, () -> board.app.claims().claim(BoardFixture.withToken(board.alice, 8002), w1, "agent-1", proof()),
+                "the same name on another token is another agent");
+        assertEquals(first.claimToken(), board.app.claims().claim(shared, w1, "agent-1", proof()).claimToken(), "a retry");
+        assertEquals(first.claimToken(), board.app.claims().claim(shared, w1, "renamed", proof(), first.claimToken()).claimToken(),
+                "presenting the claim_token is a retry");
+        assertEquals(8001L, board.get(w1).task().claim().tokenId(), "the claim records its token");
+        assertEquals(1, board.app.reads().history(board.admin, ref(w1)).stream().filter(e -> e.kind() == HistoryKind.CLAIMED).count());
+    }
 }

@@ -1,5 +1,7 @@
 package dev.tasklane.bootstrap.architecture;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.lang.ArchRule;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
@@ -204,6 +206,28 @@ public final class ArchitectureRules {
                 .and(resideOutsideOfPackage(client(root))))
             .should(ACCESS_STANDARD_STREAMS)
             .because("only bootstrap and the CLI talk to the terminal; everything else logs through SLF4J");
+    }
+
+    /** The outbound-port methods that write tasks and their history. */
+    static final java.util.Set<String> STORE_WRITES = java.util.Set.of("insert", "update", "appendHistory");
+
+    /**
+     * Task writes go through {@code Changes}: the use-case runner hands out a writable one only on its write path,
+     * after the board access check ({@code BoardAccess}), or to the server's own maintenance. No other service
+     * calls an outbound port's insert, update or appendHistory, so no write can skip the check.
+     */
+    public static ArchRule tasksAreWrittenOnlyThroughChanges(String root) {
+        DescribedPredicate<JavaMethodCall> storeWrite =
+                new DescribedPredicate<>("an outbound port's " + String.join(", ", new java.util.TreeSet<>(STORE_WRITES))) {
+                    @Override
+                    public boolean test(JavaMethodCall call) {
+                        return call.getTargetOwner().getPackageName().startsWith(root + ".application.port.out")
+                                && STORE_WRITES.contains(call.getName());
+                    }
+                };
+        return noClasses().that().resideInAPackage(services(root)).and().doNotHaveSimpleName("Changes")
+            .should().callMethodWhere(storeWrite)
+            .because("every task write passes the runner's board access check and is recorded in the history");
     }
 
     /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_USE_JODATIME}, restricted to {@code root..}. */

@@ -132,6 +132,15 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void tasksAreWrittenOnlyThroughChanges() {
+        List<String> violations = violations(ArchitectureRules.tasksAreWrittenOnlyThroughChanges(FIXTURE));
+        assertReported(violations,
+            "Method <dev.tasklane.archfixture.application.service.RetitleCardService.retitle(dev.tasklane.archfixture.domain.Card)> "
+                + "calls method <dev.tasklane.archfixture.application.port.out.CardJournal.update(dev.tasklane.archfixture.domain.Card)>");
+        assertNotReported(violations, "service.Changes.update");
+    }
+
+    @Test
     void nothingDependsOnBootstrap() {
         List<String> violations = violations(ArchitectureRules.nothingDependsOnBootstrap(FIXTURE));
         assertEquals(List.of(

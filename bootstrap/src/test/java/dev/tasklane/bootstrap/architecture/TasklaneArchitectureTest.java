@@ -115,6 +115,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void tasksAreWrittenOnlyThroughChanges() {
+        ArchitectureRules.tasksAreWrittenOnlyThroughChanges(ROOT).check(classes);
+    }
+
+    @Test
     void noPackageCycles() {
         ArchitectureRules.noPackageCycles(ROOT).check(classes);
     }

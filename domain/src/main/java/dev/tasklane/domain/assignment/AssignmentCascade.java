@@ -1,5 +1,7 @@
 package dev.tasklane.domain.assignment;
 
+import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Instant;
@@ -12,6 +14,9 @@ import java.util.Objects;
  * The assignment rules of the spec: assigning a goal cascades to every non-completed child (completed
  * children are untouched), reassignment moves the goal and its open children together, and each task
  * whose assignee actually changes yields one {@link AssignmentChange} for its history.
+ *
+ * <p>Assignment never takes a task away from the agent holding it: a task in Doing or Review under a claim
+ * keeps its assignee, and the new assignee is recorded as the one the task falls back to when the claim ends.
  */
 public final class AssignmentCascade {
     private AssignmentCascade() {
@@ -35,9 +40,22 @@ public final class AssignmentCascade {
     }
 
     private static java.util.Optional<AssignmentChange> change(Task task, Long assignee, Instant now) {
+        if (held(task)) {
+            Claim claim = task.claim();
+            if (Objects.equals(claim.assigneeBeforeClaim(), assignee)) {
+                return java.util.Optional.empty();
+            }
+            Task deferred = task.withClaim(task.status(), task.assignedToId(), claim.restoringTo(assignee), now);
+            return java.util.Optional.of(new AssignmentChange(claim.assigneeBeforeClaim(), assignee, deferred, true));
+        }
         if (Objects.equals(task.assignedToId(), assignee)) {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(new AssignmentChange(task.assignedToId(), assignee, task.withAssignee(assignee, now)));
+    }
+
+    /** A task an agent holds: in Doing or Review under a claim. */
+    static boolean held(Task task) {
+        return task.claim() != null && (task.status() == Status.IN_PROGRESS || task.status() == Status.REVIEW);
     }
 }

@@ -2,6 +2,13 @@ package dev.tasklane.domain.assignment;
 
 import dev.tasklane.domain.task.Task;
 
-/** One task's assignment moving from one user (or none) to another, and the task after the move. */
-public record AssignmentChange(Long from, Long to, Task after) {
+/**
+ * One task's assignment moving from one user (or none) to another, and the task after the move.
+ * {@code deferred} when the task is held by an agent's claim: the holder keeps it, and {@code to} takes
+ * over when the claim ends (unclaim, expiry).
+ */
+public record AssignmentChange(Long from, Long to, Task after, boolean deferred) {
+    public AssignmentChange(Long from, Long to, Task after) {
+        this(from, to, after, false);
+    }
 }

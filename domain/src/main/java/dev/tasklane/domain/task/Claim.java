@@ -1,12 +1,16 @@
 package dev.tasklane.domain.task;
 
 import java.time.Instant;
+import java.util.Objects;
 
 /**
- * A lease on a task. {@code assigneeBeforeClaim} remembers the assignment the task had before the claim,
- * so that an unclaim or an expiry gives a goal's cascaded assignment back instead of dropping it.
+ * A lease on a task, held by one agent: the API token it claimed with ({@code tokenId}, null for a caller
+ * without a token) and its {@code agentName}. Two agents sharing one token are told apart by their names.
+ * {@code assigneeBeforeClaim} is the assignment the task falls back to when the claim ends: the assignment it
+ * had before the claim, or the one a reassignment made while the claim was held.
  */
-public record Claim(String agentName, Instant claimedAt, Instant expiresAt, String claimToken, Long assigneeBeforeClaim) {
+public record Claim(String agentName, Instant claimedAt, Instant expiresAt, String claimToken, Long assigneeBeforeClaim,
+                    Long tokenId) {
     public Claim {
         if (claimedAt == null || expiresAt == null || claimToken == null) {
             throw new IllegalArgumentException("a claim has a start, an expiry and a token");
@@ -16,11 +20,26 @@ public record Claim(String agentName, Instant claimedAt, Instant expiresAt, Stri
         }
     }
 
+    /** A claim made without an API token. */
+    public Claim(String agentName, Instant claimedAt, Instant expiresAt, String claimToken, Long assigneeBeforeClaim) {
+        this(agentName, claimedAt, expiresAt, claimToken, assigneeBeforeClaim, null);
+    }
+
     public boolean expiredAt(Instant now) {
         return !now.isBefore(expiresAt);
     }
 
+    /** Whether the agent identified by this token and name is the one holding the claim. */
+    public boolean heldBy(Long callerTokenId, String callerAgentName) {
+        return Objects.equals(tokenId, callerTokenId) && Objects.equals(agentName, callerAgentName);
+    }
+
     public Claim extendedTo(Instant newExpiry) {
-        return new Claim(agentName, claimedAt, newExpiry, claimToken, assigneeBeforeClaim);
+        return new Claim(agentName, claimedAt, newExpiry, claimToken, assigneeBeforeClaim, tokenId);
+    }
+
+    /** The same claim, falling back to {@code assignee} when it ends. */
+    public Claim restoringTo(Long assignee) {
+        return new Claim(agentName, claimedAt, expiresAt, claimToken, assignee, tokenId);
     }
 }

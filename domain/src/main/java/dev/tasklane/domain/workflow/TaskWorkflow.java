@@ -1,6 +1,7 @@
 package dev.tasklane.domain.workflow;
 
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -19,6 +20,7 @@ import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.validation.ChangedFilesRules;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,18 +42,23 @@ public final class TaskWorkflow {
     }
 
     /**
-     * Claims a task. A claim the caller already holds is answered again unchanged (retries are safe).
-     * Otherwise every {@link SelectionRule} must allow it; an assignment to someone else is a 403, any
-     * other refusal a 409 saying why.
+     * Claims a task. A claim is the caller's own, and answered again unchanged (retries are safe), only when
+     * the same token and the same agent name ask again, or when the caller presents the claim's
+     * claim_token; anyone else, the same user's other agents included, gets a 409 naming the holder while the
+     * lease runs. Otherwise every {@link SelectionRule} must allow it; an assignment to someone else is a 403,
+     * any other refusal a 409 saying why.
      */
     public ClaimOutcome claim(Task task, ClaimRequest request, SelectionContext context) {
         Actor caller = context.caller();
         Instant now = context.now();
-        if (task.status() == Status.IN_PROGRESS && !task.claimExpiredAt(now)
-                && Objects.equals(task.assignedToId(), caller.userId()) && task.claim() != null) {
-            return new ClaimOutcome(task, true);
+        BoardAccess.requireWrite(caller);
+        Claim held = task.claim();
+        if (task.status() == Status.IN_PROGRESS && held != null && !task.claimExpiredAt(now)) {
+            if (ownClaim(task, caller, request)) {
+                return new ClaimOutcome(task, true);
+            }
+            throw heldByAnother(task, held);
         }
-        requireWriter(caller, "You do not have write access to claim tasks on this board");
         Verdict verdict = ClaimPolicy.evaluate(task, context);
         if (verdict instanceof Verdict.Refused refused) {
             if (refused.rule() == SelectionRule.ASSIGNEE_MATCHES) {
@@ -61,8 +68,33 @@ public final class TaskWorkflow {
         }
         require(Transition.CLAIM, task);
         Long restore = task.status() == Status.OPEN ? task.assignedToId() : task.claim().assigneeBeforeClaim();
-        Claim claim = new Claim(request.agentName(), now, now.plus(limits.claimTtl()), request.claimToken(), restore);
+        Claim claim = new Claim(request.agentName(), now, now.plus(limits.claimTtl()), request.claimToken(), restore,
+                caller.tokenId());
         return new ClaimOutcome(task.withClaim(Transition.CLAIM.to(), caller.userId(), claim, now), false);
+    }
+
+    /** The caller is the agent holding the task's running claim: its claim_token, or its token and agent name. */
+    private static boolean ownClaim(Task task, Actor caller, ClaimRequest request) {
+        if (!Objects.equals(task.assignedToId(), caller.userId())) {
+            return false;
+        }
+        Claim held = task.claim();
+        if (request.presentedClaimToken() != null) {
+            return request.presentedClaimToken().equals(held.claimToken());
+        }
+        return held.heldBy(caller.tokenId(), request.agentName());
+    }
+
+    private static ConflictException heldByAnother(Task task, Claim held) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("status", task.status().wire());
+        details.put("held_by_agent", held.agentName());
+        details.put("held_by_user_id", task.assignedToId());
+        details.put("claim_expires_at", held.expiresAt().toString());
+        return new ConflictException("task_not_claimable", "Task '" + task.identifier() + "' is already claimed by agent '"
+                + held.agentName() + "' (user " + task.assignedToId() + ") until " + held.expiresAt()
+                + ". A repeated claim is a retry only for the same token and agent_name, or with the claim's "
+                + "claim_token. Ask GET /api/tasks/next for another task.", details);
     }
 
     /** Releases a claim: back to Ready, with the assignment it had before the claim. */
@@ -70,6 +102,7 @@ public final class TaskWorkflow {
         if (!Transition.UNCLAIM.allowedFrom(task.status())) {
             throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
         }
+        BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_unclaim", "You can only unclaim tasks that you claimed");
         return release(task, Transition.UNCLAIM, now);
     }
@@ -87,6 +120,7 @@ public final class TaskWorkflow {
         if (!Transition.HEARTBEAT.allowedFrom(task.status())) {
             throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
         }
+        BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_heartbeat", "You can only extend claims that you hold");
         Claim extended = task.claim().extendedTo(now.plus(limits.claimTtl()));
         return task.withClaim(Status.IN_PROGRESS, task.assignedToId(), extended, now);
@@ -101,11 +135,12 @@ public final class TaskWorkflow {
             throw new InvalidStateException("invalid_status_for_complete",
                     "Task must be in progress to complete (its status is " + task.status().wire() + ")");
         }
-        requireWriter(caller, "You can only complete tasks that you are assigned to");
+        BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_complete", "You can only complete tasks that you are assigned to");
         Completion completion = new Completion(caller.userId(), report.completedByAgent(), report.summary(),
                 report.notes(), report.actualComplexity(), report.actualFilesChanged(), report.timeSpentMinutes(),
-                report.reviewReport(), report.workflowSteps(), report.explorerResult(), report.reviewerResult(), null);
+                report.reviewReport(), report.workflowSteps(), report.explorerResult(), report.reviewerResult(), null,
+                caller.tokenId());
         if (task.spec().needsReview()) {
             return task.withCompletion(Transition.COMPLETE_TO_REVIEW.to(), completion, null, now);
         }
@@ -125,6 +160,7 @@ public final class TaskWorkflow {
      * Checked in that order, then the snapshot itself against the diff line cap.
      */
     public Task writeChangedFiles(Task task, Actor caller, String claimToken, Object rawFiles, Instant now) {
+        BoardAccess.requireWrite(caller);
         if (!Objects.equals(task.assignedToId(), caller.userId()) && task.status() != Status.REVIEW) {
             throw new ForbiddenException("not_authorized_to_complete",
                     "You can only update changed_files on tasks you are assigned to, or while the task is in Review");
@@ -140,10 +176,15 @@ public final class TaskWorkflow {
             throw new InvalidStateException("invalid_column_for_review",
                     "Task must be in Review column to record a review decision");
         }
+        BoardAccess.requireWrite(reviewer);
         if (!reviewer.reviewer()) {
             throw new ForbiddenException("not_a_reviewer",
                     "Only a reviewer token or a person signed in to the board can record review decisions; "
                             + "an agent cannot approve its own work.");
+        }
+        if (reviewer.tokenId() != null && task.completion() != null
+                && reviewer.tokenId().equals(task.completion().completedByTokenId())) {
+            throw new ForbiddenException(BoardAccess.OWN_WORK_CODE, BoardAccess.OWN_WORK_MESSAGE);
         }
         if (decision == null || decision == ReviewStatus.PENDING) {
             throw new InvalidInputException("invalid_review_status",
@@ -161,14 +202,16 @@ public final class TaskWorkflow {
 
     /**
      * Finalizes a reviewed task after the agent's after_review proof: approved goes to Done; changes
-     * requested or rejected go back to Doing with the same assignee and a fresh lease.
+     * requested or rejected go back to Doing with the same assignee and a fresh lease, identified by
+     * {@code freshClaimToken} and held by the calling agent ({@code agentName}, the caller's token).
      */
-    public Task markReviewed(Task task, Actor caller, HookResult afterReview, Instant now) {
+    public Task markReviewed(Task task, Actor caller, HookResult afterReview, String agentName, String freshClaimToken,
+                             Instant now) {
         Objects.requireNonNull(afterReview, "after_review proof");
         if (!Transition.MARK_REVIEWED_APPROVED.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_column_for_review", "Task must be in Review column to mark as reviewed");
         }
-        requireWriter(caller, "You do not have write access to this board");
+        BoardAccess.requireWrite(caller);
         Review review = task.review();
         if (review == null) {
             throw new InvalidStateException("review_not_performed",
@@ -180,10 +223,12 @@ public final class TaskWorkflow {
                 return task.withCompletion(Transition.MARK_REVIEWED_APPROVED.to(), done, review, now);
             }
             case CHANGES_REQUESTED, REJECTED -> {
+                if (freshClaimToken == null || freshClaimToken.isBlank()) {
+                    throw new IllegalArgumentException("a rework lease needs a fresh claim token");
+                }
                 Claim previous = task.claim();
-                Claim fresh = new Claim(previous == null ? null : previous.agentName(), now, now.plus(limits.claimTtl()),
-                        previous == null ? "rework-" + task.id() + "-" + now.toEpochMilli() : previous.claimToken(),
-                        previous == null ? null : previous.assigneeBeforeClaim());
+                Claim fresh = new Claim(agentName, now, now.plus(limits.claimTtl()), freshClaimToken,
+                        previous == null ? null : previous.assigneeBeforeClaim(), caller.tokenId());
                 return task.withClaim(Transition.MARK_REVIEWED_REWORK.to(), task.assignedToId(), fresh, now);
             }
             default -> throw new InvalidStateException("invalid_review_status",
@@ -196,7 +241,7 @@ public final class TaskWorkflow {
         if (!Transition.MARK_DONE.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_column_for_mark_done", "Task must be in Review column to mark as done");
         }
-        requireWriter(caller, "Not authorized — board write access (owner or modify) required");
+        BoardAccess.requireReviewAuthority(caller, "mark a task done without its review");
         Completion done = task.completion() == null
                 ? new Completion(caller.userId(), null, null, null, null, null, null, null, null, null, null, now)
                 : task.completion().doneAt(now);
@@ -213,12 +258,6 @@ public final class TaskWorkflow {
             throw new InvalidStateException("invalid_transition",
                     "Task '" + task.identifier() + "' cannot " + transition.name().toLowerCase(java.util.Locale.ROOT)
                             + " from status " + task.status().wire());
-        }
-    }
-
-    private static void requireWriter(Actor caller, String message) {
-        if (!caller.canWrite()) {
-            throw new ForbiddenException("not_authorized_write", message);
         }
     }
 

@@ -22,7 +22,7 @@ class AssignmentCascadeTest {
     void assigningAGoalCascadesToNonCompletedChildrenOnly() {
         Task goal = task("G1").id(1).build();
         Task open = task("W1").parent(1).build();
-        Task doing = task("W2").parent(1).claimedBy(BOB, "b", NOW, "t", null).assignedTo(null).build();
+        Task doing = task("W2").parent(1).claimedBy(BOB, "b", NOW, "t", null).build();
         Task review = task("W3").parent(1).status(Status.REVIEW).build();
         Task done = task("W4").parent(1).status(Status.COMPLETED).assignedTo(BOB).build();
 
@@ -30,11 +30,13 @@ class AssignmentCascadeTest {
 
         assertEquals(List.of("G1", "W1", "W2", "W3"), changed(changes));
         for (AssignmentChange change : changes) {
-            assertEquals(ALICE, change.after().assignedToId());
+            assertEquals(change.deferred() ? BOB : ALICE, change.after().assignedToId());
             assertEquals(ALICE, change.to());
             assertEquals(NOW, change.after().updatedAt());
         }
         assertEquals(Status.IN_PROGRESS, changes.get(2).after().status());
+        assertTrue(changes.get(2).deferred(), "the held child stays with its holder");
+        assertEquals(ALICE, changes.get(2).after().claim().assigneeBeforeClaim(), "and falls back to the new assignee");
     }
 
     @Test

@@ -63,6 +63,16 @@ public final class TaskFixtures {
         return new Actor(userId, BOARD, Set.of(), true, true);
     }
 
+    /** The board's owner: a writer who may take work past review. */
+    public static Actor owner(long userId) {
+        return new Actor(userId, BOARD, Set.of(), false, true, true, null);
+    }
+
+    /** A writer authenticated with API token {@code tokenId}. */
+    public static Actor withToken(long userId, long tokenId, boolean reviewerFlag) {
+        return new Actor(userId, BOARD, Set.of(), reviewerFlag, true, false, tokenId);
+    }
+
     public static Actor withCapabilities(long userId, Capability... capabilities) {
         return new Actor(userId, BOARD, capabilities.length == 0 ? Set.of() : EnumSet.copyOf(Arrays.asList(capabilities)),
                 false, true);

@@ -28,6 +28,7 @@ import static dev.tasklane.domain.testing.TaskFixtures.TTL;
 import static dev.tasklane.domain.testing.TaskFixtures.agent;
 import static dev.tasklane.domain.testing.TaskFixtures.claimRequest;
 import static dev.tasklane.domain.testing.TaskFixtures.context;
+import static dev.tasklane.domain.testing.TaskFixtures.owner;
 import static dev.tasklane.domain.testing.TaskFixtures.proof;
 import static dev.tasklane.domain.testing.TaskFixtures.reader;
 import static dev.tasklane.domain.testing.TaskFixtures.report;
@@ -36,6 +37,7 @@ import static dev.tasklane.domain.testing.TaskFixtures.task;
 import static dev.tasklane.domain.testing.TaskFixtures.workflow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -122,7 +124,7 @@ class TaskWorkflowTest {
             ForbiddenException error = assertThrows(ForbiddenException.class,
                     () -> workflow.claim(open, claimRequest("a", "t"), context(reader(ALICE))));
             assertEquals("not_authorized_write", error.code());
-            assertEquals("You do not have write access to claim tasks on this board", error.getMessage());
+            assertEquals(dev.tasklane.domain.agent.BoardAccess.WRITE_REQUIRED_MESSAGE, error.getMessage());
         }
 
         @Test
@@ -364,7 +366,7 @@ class TaskWorkflowTest {
     class MarkingReviewed {
         @Test
         void approvedGoesToDone() {
-            Task done = workflow.markReviewed(inReview(ReviewStatus.APPROVED, null), agent(ALICE), proof(), NOW);
+            Task done = workflow.markReviewed(inReview(ReviewStatus.APPROVED, null), agent(ALICE), proof(), "claude", "fresh-token", NOW);
             assertEquals(Status.COMPLETED, done.status());
             assertEquals(NOW, done.completion().completedAt());
             assertEquals(ReviewStatus.APPROVED, done.review().status());
@@ -374,20 +376,22 @@ class TaskWorkflowTest {
         @EnumSource(value = ReviewStatus.class, names = {"CHANGES_REQUESTED", "REJECTED"})
         void reworkGoesBackToDoingWithTheSameAssigneeAndAFreshLease(ReviewStatus decision) {
             Task task = inReview(decision, "fix");
-            Task rework = workflow.markReviewed(task, agent(ALICE), proof(), NOW);
+            Task rework = workflow.markReviewed(task, agent(ALICE), proof(), "claude", "fresh-token", NOW);
             assertEquals(Status.IN_PROGRESS, rework.status());
             assertEquals(ALICE, rework.assignedToId());
             assertEquals(NOW, rework.claim().claimedAt());
             assertEquals(NOW.plus(TTL), rework.claim().expiresAt());
             assertEquals("claude", rework.claim().agentName());
             assertEquals(7L, rework.claim().assigneeBeforeClaim());
+            assertEquals("fresh-token", rework.claim().claimToken(), "the rework lease has a fresh claim_token");
+            assertNotEquals(task.claim().claimToken(), rework.claim().claimToken());
             assertFalse(rework.claimExpiredAt(NOW.plus(TTL).minusSeconds(1)));
         }
 
         @Test
         void reworkWithoutAPreviousClaimStillGetsALease() {
             Task task = inReview(ReviewStatus.CHANGES_REQUESTED, "fix").withClaim(Status.REVIEW, ALICE, null, NOW);
-            Task rework = workflow.markReviewed(task, agent(ALICE), proof(), NOW);
+            Task rework = workflow.markReviewed(task, agent(ALICE), proof(), "claude", "fresh-token", NOW);
             assertEquals(Status.IN_PROGRESS, rework.status());
             assertNotNull(rework.claim());
             assertEquals(NOW.plus(TTL), rework.claim().expiresAt());
@@ -396,7 +400,7 @@ class TaskWorkflowTest {
         @Test
         void noDecisionYetIsRefused() {
             InvalidStateException error = assertThrows(InvalidStateException.class,
-                    () -> workflow.markReviewed(inReview(null, null), agent(ALICE), proof(), NOW));
+                    () -> workflow.markReviewed(inReview(null, null), agent(ALICE), proof(), "claude", "fresh-token", NOW));
             assertEquals("review_not_performed", error.code());
             assertEquals("Task must have a review status before being marked as reviewed", error.getMessage());
         }
@@ -404,7 +408,7 @@ class TaskWorkflowTest {
         @Test
         void notInReviewIsRefused() {
             InvalidStateException error = assertThrows(InvalidStateException.class,
-                    () -> workflow.markReviewed(heldByAlice(null), agent(ALICE), proof(), NOW));
+                    () -> workflow.markReviewed(heldByAlice(null), agent(ALICE), proof(), "claude", "fresh-token", NOW));
             assertEquals("invalid_column_for_review", error.code());
             assertEquals("Task must be in Review column to mark as reviewed", error.getMessage());
         }
@@ -412,7 +416,7 @@ class TaskWorkflowTest {
         @Test
         void aNonWriterIsRefused() {
             assertEquals("not_authorized_write", assertThrows(ForbiddenException.class,
-                    () -> workflow.markReviewed(inReview(ReviewStatus.APPROVED, null), reader(ALICE), proof(), NOW)).code());
+                    () -> workflow.markReviewed(inReview(ReviewStatus.APPROVED, null), reader(ALICE), proof(), "claude", "fresh-token", NOW)).code());
         }
     }
 
@@ -420,7 +424,7 @@ class TaskWorkflowTest {
     class MarkingDone {
         @Test
         void reviewGoesToDoneWithoutHooks() {
-            Task done = workflow.markDone(inReview(null, null), agent(CAROL), NOW);
+            Task done = workflow.markDone(inReview(null, null), owner(CAROL), NOW);
             assertEquals(Status.COMPLETED, done.status());
             assertEquals(NOW, done.completion().completedAt());
         }
@@ -428,7 +432,7 @@ class TaskWorkflowTest {
         @Test
         void aReviewTaskWithoutACompletionGetsOneStamped() {
             Task bare = task("W1").status(Status.REVIEW).build();
-            Task done = workflow.markDone(bare, agent(CAROL), NOW);
+            Task done = workflow.markDone(bare, reviewer(CAROL), NOW);
             assertEquals(CAROL, done.completion().completedById());
             assertEquals(NOW, done.completion().completedAt());
         }
@@ -438,7 +442,7 @@ class TaskWorkflowTest {
         void otherStatusesAreRefused(String status) {
             Task task = task("W1").status(Status.valueOf(status)).build();
             InvalidStateException error = assertThrows(InvalidStateException.class,
-                    () -> workflow.markDone(task, agent(CAROL), NOW));
+                    () -> workflow.markDone(task, owner(CAROL), NOW));
             assertEquals("invalid_column_for_mark_done", error.code());
         }
 

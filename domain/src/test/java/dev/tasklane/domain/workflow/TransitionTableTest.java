@@ -23,6 +23,7 @@ import java.util.function.Function;
 import static dev.tasklane.domain.testing.TaskFixtures.ALICE;
 import static dev.tasklane.domain.testing.TaskFixtures.NOW;
 import static dev.tasklane.domain.testing.TaskFixtures.agent;
+import static dev.tasklane.domain.testing.TaskFixtures.owner;
 import static dev.tasklane.domain.testing.TaskFixtures.claim;
 import static dev.tasklane.domain.testing.TaskFixtures.claimRequest;
 import static dev.tasklane.domain.testing.TaskFixtures.context;
@@ -150,13 +151,13 @@ class TransitionTableTest {
     @TestFactory
     List<DynamicTest> markReviewedRefusesOutsideItsRow() {
         return refusals("markReviewed", Transition.MARK_REVIEWED_APPROVED.from(), "invalid_column_for_review",
-                t -> () -> workflow().markReviewed(t, agent(ALICE), proof(), NOW));
+                t -> () -> workflow().markReviewed(t, agent(ALICE), proof(), "claude", "fresh-token", NOW));
     }
 
     @TestFactory
     List<DynamicTest> markDoneRefusesOutsideItsRow() {
         return refusals("markDone", Transition.MARK_DONE.from(), "invalid_column_for_mark_done",
-                t -> () -> workflow().markDone(t, agent(ALICE), NOW));
+                t -> () -> workflow().markDone(t, owner(ALICE), NOW));
     }
 
     @TestFactory
@@ -199,6 +200,7 @@ class TransitionTableTest {
         ConflictException error = assertThrows(ConflictException.class,
                 () -> workflow().claim(live, claimRequest("b", "t2"), context(agent(20))));
         assertEquals("task_not_claimable", error.code());
-        assertEquals(Map.of("status", "in_progress"), error.details());
+        assertEquals("in_progress", error.details().get("status"));
+        assertEquals("a", error.details().get("held_by_agent"), "the 409 names the holder");
     }
 }

@@ -12,7 +12,10 @@ public interface ReviewUseCase {
 
     TaskView markDone(Actor actor, TaskRef ref);
 
-    /** @param hooks after_review (and after_goal) when approved; empty when sent back for rework */
-    record Reviewed(TaskView task, List<HookEntry> hooks) {
+    /**
+     * @param hooks      after_review (and after_goal) when approved; empty when sent back for rework
+     * @param claimToken the fresh lease's claim_token when the task went back to Doing for rework; null when approved
+     */
+    record Reviewed(TaskView task, List<HookEntry> hooks, String claimToken) {
     }
 }

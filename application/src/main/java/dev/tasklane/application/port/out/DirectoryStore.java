@@ -5,6 +5,7 @@ import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.User;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,6 +36,15 @@ public interface DirectoryStore {
     ApiToken insertToken(ApiToken token);
 
     ApiToken updateToken(ApiToken token);
+
+    /**
+     * Records that token {@code tokenId} was used at {@code at} (by {@code agentName}, when not null), unless
+     * its last use is already recorded at or after {@code unlessUsedSince}. Writes the last-use columns alone,
+     * as one conditional update, never the rest of the row: a revocation committed meanwhile always stands.
+     *
+     * @return whether the last use was written
+     */
+    boolean touchToken(long tokenId, Instant at, String agentName, Instant unlessUsedSince);
 
     Optional<ApiToken> tokenById(long id);
 

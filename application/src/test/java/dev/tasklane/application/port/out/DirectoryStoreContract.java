@@ -155,4 +155,71 @@ public abstract class DirectoryStoreContract {
     protected static final class DirectoryProbe extends RuntimeException {
         private static final long serialVersionUID = 1L;
     }
+    // ---- token last use (issue 9 finding 8) ----
+
+    @Test
+    void touchTokenWritesTheLastUseAtMostOncePerWindowAndNothingElse() {
+        User ada = user("ada");
+        Board board = stores.tx(() -> directory.insertBoard("Touched"));
+        ApiToken token = token("touch-hash", ada.id(), board.id());
+        java.time.Duration window = java.time.Duration.ofMinutes(1);
+        assertTrue(stores.tx(() -> directory.touchToken(token.id(), NOW, "agent-1", NOW.minus(window))));
+        ApiToken used = stores.tx(() -> directory.tokenById(token.id())).orElseThrow();
+        assertEquals(NOW, used.lastUsedAt());
+        assertEquals("agent-1", used.lastAgentName());
+        assertEquals(token.usedAt(NOW, "agent-1"), used, "only the last-use columns changed");
+        java.time.Instant soon = NOW.plusSeconds(30);
+        assertFalse(stores.tx(() -> directory.touchToken(token.id(), soon, "agent-2", soon.minus(window))),
+                "a use within the window writes nothing");
+        assertEquals(NOW, stores.tx(() -> directory.tokenById(token.id())).orElseThrow().lastUsedAt());
+        java.time.Instant later = NOW.plusSeconds(61);
+        assertTrue(stores.tx(() -> directory.touchToken(token.id(), later, null, later.minus(window))));
+        ApiToken again = stores.tx(() -> directory.tokenById(token.id())).orElseThrow();
+        assertEquals(later, again.lastUsedAt());
+        assertEquals("agent-1", again.lastAgentName(), "an unnamed use keeps the last agent name");
+        assertFalse(stores.tx(() -> directory.touchToken(token.id() + 1000, later, null, later)), "no such token");
+    }
+
+    @Test
+    void aRevocationRacingWithRequestsStaysRevoked() throws Exception {
+        User ada = user("ada");
+        Board board = stores.tx(() -> directory.insertBoard("Raced"));
+        ApiToken token = token("raced-hash", ada.id(), board.id());
+        int requesters = 6;
+        int uses = 40;
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(requesters + 1);
+        try {
+            List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+            for (int r = 0; r < requesters; r++) {
+                int requester = r;
+                runs.add(pool.submit(() -> {
+                    start.await();
+                    for (int use = 0; use < uses; use++) {
+                        // as a request does: read the token, then record its use; every use is a minute apart
+                        java.time.Instant at = NOW.plusSeconds(60L * (use * requesters + requester + 1));
+                        stores.run(() -> {
+                            directory.tokenById(token.id()).orElseThrow();
+                            directory.touchToken(token.id(), at, "agent-" + requester, at.minusSeconds(60));
+                        });
+                    }
+                    return null;
+                }));
+            }
+            runs.add(pool.submit(() -> {
+                start.await();
+                stores.run(() -> directory.updateToken(directory.tokenById(token.id()).orElseThrow().revokedAt(NOW)));
+                return null;
+            }));
+            start.countDown();
+            for (java.util.concurrent.Future<?> run : runs) {
+                run.get(2, java.util.concurrent.TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        ApiToken after = stores.tx(() -> directory.tokenById(token.id())).orElseThrow();
+        assertEquals(NOW, after.revokedAt(), "the revocation stands");
+        assertFalse(after.validAt(NOW.plusSeconds(1)));
+    }
 }
