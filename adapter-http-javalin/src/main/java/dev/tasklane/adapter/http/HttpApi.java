@@ -25,10 +25,10 @@ public final class HttpApi {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
                 new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock()));
-        ErrorMapper errors = new ErrorMapper(json);
+        ErrorMapper errors = new ErrorMapper(json, settings.unavailableRetryAfter());
 
         List<Route> routes = new ArrayList<>();
-        routes.addAll(new SystemRoutes(useCases, settings).routes());
+        routes.addAll(new SystemRoutes(useCases, settings, errors).routes());
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
         routes.addAll(new TaskRoutes(useCases).routes());
         routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator)).routes());
