@@ -12,12 +12,17 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The HTTP front end: one call builds a configured, not yet started {@link Javalin} serving every endpoint
  * over the given use cases.
  */
 public final class HttpApi {
+    /** The methods whose authenticated routes honour an {@code Idempotency-Key} header. */
+    private static final Set<HandlerType> WRITES =
+            Set.of(HandlerType.POST, HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE);
+
     private HttpApi() {
     }
 
@@ -26,6 +31,7 @@ public final class HttpApi {
         AuthFilter auth = new AuthFilter(useCases.identity(),
                 new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock()));
         ErrorMapper errors = new ErrorMapper(json, settings.unavailableRetryAfter());
+        IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
 
         List<Route> routes = new ArrayList<>();
         routes.addAll(new SystemRoutes(useCases, settings, errors).routes());
@@ -58,12 +64,17 @@ public final class HttpApi {
                     continue;
                 }
                 Route.Handler handler = route.handler();
+                boolean keyed = route.authenticated() && WRITES.contains(route.method());
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
                     Call call = new Call(ctx, json);
                     if (route.authenticated()) {
                         auth.authenticate(call);
                     }
-                    handler.handle(call);
+                    if (keyed) {
+                        idempotency.run(call, handler);
+                    } else {
+                        handler.handle(call);
+                    }
                 });
             }
         });

@@ -54,8 +54,7 @@ final class SystemRoutes {
             return;
         }
         ErrorMapper.Rendered refused = errors.unavailable(new StoreUnavailableException(health.problem()));
-        body.put("error", refused.body().get("error"));
-        body.put("retry_after_seconds", refused.body().get("retry_after_seconds"));
+        body.putAll(refused.body());
         refused.headers().forEach(call.ctx()::header);
         call.respond(503, body);
     }

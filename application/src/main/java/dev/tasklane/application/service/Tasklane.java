@@ -187,7 +187,7 @@ public final class Tasklane implements UseCases {
             unitOfWork.inTransaction(() -> taskStore.findById(0, 0));
             return new Health(true, storeName);
         } catch (StoreUnavailableException unreachable) {
-            return new Health(false, storeName, unreachable.getMessage());
+            return new Health(false, storeName, unreachable.reason());
         } catch (RuntimeException failed) {
             return new Health(false, storeName, "the store failed: " + failed.getClass().getSimpleName());
         }

@@ -16,9 +16,17 @@ public final class StoreUnavailableException extends TasklaneException {
 
     public static final String CODE = "store_unavailable";
 
+    private final String reason;
+
     /** @param reason what the store adapter saw, without credentials (for example "connection refused") */
     public StoreUnavailableException(String reason) {
         super(CODE, "The database is unavailable (" + reason + "). Retry the request after the delay in "
                 + "Retry-After; with the same Idempotency-Key a write takes effect at most once.", Map.of());
+        this.reason = reason;
+    }
+
+    /** What the store adapter saw, as given to the constructor. */
+    public String reason() {
+        return reason;
     }
 }
