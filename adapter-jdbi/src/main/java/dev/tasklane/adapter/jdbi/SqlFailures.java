@@ -34,6 +34,14 @@ final class SqlFailures {
     }
 
     static RuntimeException translate(JdbiException failure) {
+        return translate(failure, false);
+    }
+
+    /**
+     * @param connectionLost the unit of work's connection was found closed after the failure: the database went
+     *                       away, whatever the failure says
+     */
+    static RuntimeException translate(JdbiException failure, boolean connectionLost) {
         String state = sqlState(failure);
         if (state != null && TRANSIENT.contains(state)) {
             return new ConcurrentUpdateException("database state " + state);
@@ -41,6 +49,9 @@ final class SqlFailures {
         String unavailable = unavailability(failure);
         if (unavailable != null) {
             return new StoreUnavailableException(unavailable);
+        }
+        if (connectionLost) {
+            return new StoreUnavailableException("the connection was lost: " + reason(failure));
         }
         return failure;
     }
