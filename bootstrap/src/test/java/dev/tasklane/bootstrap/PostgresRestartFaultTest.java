@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,8 +41,8 @@ class PostgresRestartFaultTest {
     private static final Duration DOWN_FOR = Duration.ofSeconds(2);
     private static final Duration RECOVERY_BOUND = Duration.ofSeconds(30);
     private static final Duration RACE_DEADLINE = Duration.ofSeconds(60);
-    static final Map<String, String> SHORT_TIMEOUTS = Map.of("TASKLANE_DB_CONNECT_TIMEOUT", "2s",
-            "TASKLANE_DB_STATEMENT_TIMEOUT", "5s", "TASKLANE_DB_LOCK_TIMEOUT", "2s",
+    static final Map<String, String> SHORT_TIMEOUTS = Map.of("TASKLANE_DB_CONNECT_TIMEOUT", "1s",
+            "TASKLANE_DB_STATEMENT_TIMEOUT", "3s", "TASKLANE_DB_LOCK_TIMEOUT", "1s",
             "TASKLANE_UNAVAILABLE_RETRY_AFTER", "1s", "TASKLANE_IDEMPOTENCY_LEASE", "5s");
 
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -49,13 +51,16 @@ class PostgresRestartFaultTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aClaimRaceSurvivesAPostgresRestart(@TempDir Path logs, TestReporter reporter) throws Exception {
+        long t0 = System.nanoTime();
         try (PrivatePostgres postgres = PrivatePostgres.start()) {
+            phase("initdb and start of the private PostgreSQL", t0);
             Map<String, String> env = new LinkedHashMap<>(SHORT_TIMEOUTS);
             env.put("TASKLANE_BOOTSTRAP_TOKEN", TOKEN);
             env.put("TASKLANE_DB_USER", postgres.user());
             List<String> store = List.of("--db-url", postgres.url());
-            try (ServerProcess a = ServerProcess.start("pg-restart-a", logs, store, env);
-                 ServerProcess b = ServerProcess.start("pg-restart-b", logs, store, env)) {
+            List<ServerProcess> servers = startTogether(logs, store, env, "pg-restart-a", "pg-restart-b");
+            phase("the two servers' start", t0);
+            try (ServerProcess a = servers.get(0); ServerProcess b = servers.get(1)) {
                 try {
                     run(postgres, a, b, reporter);
                 } catch (Throwable failed) {
@@ -70,10 +75,21 @@ class PostgresRestartFaultTest {
 
     private void run(PrivatePostgres postgres, ServerProcess a, ServerProcess b, TestReporter reporter)
             throws Exception {
+        long t0 = System.nanoTime();
         AgentHttp adminA = new AgentHttp(client, a.baseUrl(), TOKEN);
+        AgentHttp adminB = new AgentHttp(client, b.baseUrl(), TOKEN);
+        // the agents' users (password hashing is the slow part) through both servers at once, while A takes the plan
+        CompletableFuture<List<String>> usersA = CompletableFuture.supplyAsync(
+                () -> unchecked(() -> ClaimWorkload.agentTokens(adminA, "restart-a", AGENTS_PER_SERVER - 1)));
+        CompletableFuture<List<String>> usersB = CompletableFuture.supplyAsync(
+                () -> unchecked(() -> ClaimWorkload.agentTokens(adminB, "restart-b", AGENTS_PER_SERVER)));
         Set<String> identifiers = ClaimWorkload.plan(adminA, "Restart race", TASKS);
-        List<String> tokens = ClaimWorkload.agentTokens(adminA, "restart-agent", 2 * AGENTS_PER_SERVER - 1);
-        tokens.add(0, TOKEN);
+        List<String> tokens = new ArrayList<>();
+        tokens.add(TOKEN);
+        tokens.add(usersB.join().get(0));
+        tokens.add(usersA.join().get(0));
+        tokens.add(usersB.join().get(1));
+        phase("set-up (users, tokens, plan)", t0);
         List<ClaimWorkload.Agent> agents = new ArrayList<>();
         for (int i = 0; i < tokens.size(); i++) {
             ServerProcess home = i % 2 == 0 ? a : b;
@@ -92,18 +108,10 @@ class PostgresRestartFaultTest {
         long down = System.nanoTime();
         // while it is down: alive, not ready, 503 with Retry-After; the agents keep retrying meanwhile
         Map<String, String> duringOutage = new LinkedHashMap<>();
-        for (ServerProcess server : List.of(a, b)) {
-            HttpResponse<String> health = get(server, "/health");
-            HttpResponse<String> ready = get(server, "/health/ready");
-            AgentHttp.Answer me = new AgentHttp(client, server.baseUrl(), TOKEN).get("/api/me");
-            duringOutage.put(server.name(), "/health " + health.statusCode() + ", /health/ready "
-                    + ready.statusCode() + " (Retry-After " + ready.headers().firstValue("Retry-After").orElse("none")
-                    + "), /api/me " + me.status());
-            assertEquals(200, health.statusCode(), "alive while the database is down: " + health.body());
-            assertEquals(503, ready.statusCode(), "not ready while the database is down: " + ready.body());
-            assertTrue(ready.headers().firstValue("Retry-After").isPresent(), ready.headers()::toString);
-            assertEquals(503, me.status(), me::toString);
-        }
+        CompletableFuture<String> outageA = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDown(a)));
+        CompletableFuture<String> outageB = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDown(b)));
+        duringOutage.put(a.name(), outageA.join());
+        duringOutage.put(b.name(), outageB.join());
         long remaining = DOWN_FOR.toMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - down);
         if (remaining > 0) {
             Thread.sleep(remaining); // the outage lasts DOWN_FOR, while the agents hammer both servers
@@ -118,7 +126,10 @@ class PostgresRestartFaultTest {
             assertTrue(ready, server.name() + " ready again within " + RECOVERY_BOUND);
             readyAfter.put(server.name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back));
         }
+        phase("outage and readiness", down);
         assertTrue(race.await(RACE_DEADLINE), "the agents finished the board");
+        phase("race after recovery", back);
+        long checks = System.nanoTime();
         Map<String, String> firstAgentSuccess = new LinkedHashMap<>();
         for (ServerProcess server : List.of(a, b)) {
             long first = race.firstSuccessAfter(server.baseUrl(), back);
@@ -128,6 +139,7 @@ class PostgresRestartFaultTest {
         Set<String> heldTwice = new TreeSet<>();
         List<String> lost = new ArrayList<>();
         race.lost(new AgentHttp(client, b.baseUrl(), TOKEN), identifiers, heldTwice, lost);
+        phase("the board's check", checks);
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("servers", "2 processes on one private PostgreSQL, " + agents.size() + " agents");
         figures.put("tasks", TASKS);
@@ -152,6 +164,64 @@ class PostgresRestartFaultTest {
         assertTrue(lost.isEmpty(), "acknowledged transitions lost: " + lost);
         assertTrue(race.completed.size() > completedBefore, "work went on after the restart");
         assertTrue(race.slowestUnavailableMillis.get() < RECOVERY_BOUND.toMillis(), "503s came fast");
+    }
+
+    /** While the database is down: alive, not ready (503 with Retry-After), and an API call is a 503. */
+    private String probeDown(ServerProcess server) throws Exception {
+        HttpResponse<String> health = get(server, "/health");
+        HttpResponse<String> ready = get(server, "/health/ready");
+        AgentHttp.Answer me = new AgentHttp(client, server.baseUrl(), TOKEN).get("/api/me");
+        assertEquals(200, health.statusCode(), "alive while the database is down: " + health.body());
+        assertEquals(503, ready.statusCode(), "not ready while the database is down: " + ready.body());
+        assertTrue(ready.headers().firstValue("Retry-After").isPresent(), ready.headers()::toString);
+        assertEquals(503, me.status(), me::toString);
+        return "/health " + health.statusCode() + ", /health/ready " + ready.statusCode() + " (Retry-After "
+                + ready.headers().firstValue("Retry-After").orElse("none") + "), /api/me " + me.status();
+    }
+
+    /** Starts servers on one store at once (each start is mostly waiting for a JVM); closes them all on failure. */
+    static List<ServerProcess> startTogether(Path logs, List<String> store, Map<String, String> env, String... names)
+            throws Exception {
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (String name : names) {
+            starting.add(CompletableFuture.supplyAsync(() -> unchecked(() -> ServerProcess.start(name, logs, store, env))));
+        }
+        List<ServerProcess> started = new ArrayList<>();
+        Throwable failure = null;
+        for (CompletableFuture<ServerProcess> start : starting) {
+            try {
+                started.add(start.join());
+            } catch (CompletionException failed) {
+                failure = failed.getCause();
+            }
+        }
+        if (failure != null) {
+            for (ServerProcess server : started) {
+                server.close();
+            }
+            throw new AssertionError("a server did not start", failure);
+        }
+        return started;
+    }
+
+    @FunctionalInterface
+    interface Checked<T> {
+        T get() throws Exception;
+    }
+
+    static <T> T unchecked(Checked<T> work) {
+        try {
+            return work.get();
+        } catch (RuntimeException | Error unchecked) {
+            throw unchecked;
+        } catch (Exception checked) {
+            throw new CompletionException(checked);
+        }
+    }
+
+    static void phase(String what, long sinceNanos) {
+        System.out.println("fault test: " + what + " took " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sinceNanos)
+                + " ms");
     }
 
     private HttpResponse<String> get(ServerProcess server, String path) throws Exception {
