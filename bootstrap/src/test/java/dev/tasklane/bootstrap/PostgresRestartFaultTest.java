@@ -41,8 +41,8 @@ class PostgresRestartFaultTest {
     private static final Duration DOWN_FOR = Duration.ofSeconds(2);
     private static final Duration RECOVERY_BOUND = Duration.ofSeconds(30);
     private static final Duration RACE_DEADLINE = Duration.ofSeconds(60);
-    static final Map<String, String> SHORT_TIMEOUTS = Map.of("TASKLANE_DB_CONNECT_TIMEOUT", "1s",
-            "TASKLANE_DB_STATEMENT_TIMEOUT", "3s", "TASKLANE_DB_LOCK_TIMEOUT", "1s",
+    static final Map<String, String> SHORT_TIMEOUTS = Map.of("TASKLANE_DB_CONNECT_TIMEOUT", "2s",
+            "TASKLANE_DB_STATEMENT_TIMEOUT", "4s", "TASKLANE_DB_LOCK_TIMEOUT", "2s",
             "TASKLANE_UNAVAILABLE_RETRY_AFTER", "1s", "TASKLANE_IDEMPOTENCY_LEASE", "5s");
 
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
