@@ -48,6 +48,11 @@ final class IdempotencyKeys {
             return;
         }
         String key = validKey(headers);
+        if (call.caller().token() == null) {
+            // keys are scoped to an API token; a caller without one (a browser session) has nothing to scope them to
+            handler.handle(call);
+            return;
+        }
         long token = call.caller().token().id();
         String fingerprint = fingerprint(call);
         Outcome outcome = keys.begin(token, key, fingerprint);

@@ -4,9 +4,10 @@ import dev.tasklane.adapter.jdbi.testing.TcpProxy;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 import java.sql.Connection;
@@ -27,8 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * same stores work again once the network flows (no restart, no new pool), a statement past
  * {@code statement_timeout} is "unavailable" too, and a lock not granted within {@code lock_timeout} is a collision
  * ({@link ConcurrentUpdateException}) that the use-case runner retries. Durations are printed, and only a generous
- * bound is asserted.
+ * bound is asserted. The tests share one pool: each leaves the network flowing and the pool usable.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresOutageTest {
     private static final DatabaseTimeouts SHORT =
             new DatabaseTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(1));
@@ -39,7 +41,7 @@ class PostgresOutageTest {
     private TcpProxy proxy;
     private JdbiStores stores;
 
-    @BeforeEach
+    @BeforeAll
     void openThroughAProxy() throws Exception {
         direct = TestPostgres.freshSchema("outage_store");
         Matcher address = HOST_PORT.matcher(direct.url());
@@ -49,7 +51,7 @@ class PostgresOutageTest {
                 SHORT);
     }
 
-    @AfterEach
+    @AfterAll
     void close() {
         if (stores != null) {
             stores.close();
