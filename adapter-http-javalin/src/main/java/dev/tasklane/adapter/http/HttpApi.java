@@ -12,17 +12,12 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The HTTP front end: one call builds a configured, not yet started {@link Javalin} serving every endpoint
  * over the given use cases.
  */
 public final class HttpApi {
-    /** The methods whose authenticated routes honour an {@code Idempotency-Key} header. */
-    private static final Set<HandlerType> WRITES =
-            Set.of(HandlerType.POST, HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE);
-
     private HttpApi() {
     }
 
@@ -64,7 +59,7 @@ public final class HttpApi {
                     continue;
                 }
                 Route.Handler handler = route.handler();
-                boolean keyed = route.authenticated() && WRITES.contains(route.method());
+                boolean keyed = IdempotencyKeys.applies(route);
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
                     Call call = new Call(ctx, json);
                     if (route.authenticated()) {

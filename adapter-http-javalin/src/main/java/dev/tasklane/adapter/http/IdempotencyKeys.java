@@ -3,6 +3,7 @@ package dev.tasklane.adapter.http;
 import dev.tasklane.application.port.in.IdempotencyUseCase;
 import dev.tasklane.application.port.in.IdempotencyUseCase.Answer;
 import dev.tasklane.application.port.in.IdempotencyUseCase.Outcome;
+import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,6 +15,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -32,12 +34,34 @@ final class IdempotencyKeys {
     private static final Pattern FORMAT = Pattern.compile("[A-Za-z0-9._~:+/=-]{1," + MAX_LENGTH + "}");
     private static final Logger LOG = LoggerFactory.getLogger(IdempotencyKeys.class);
 
+    /** The methods whose authenticated routes honour the header. */
+    private static final Set<HandlerType> WRITES =
+            Set.of(HandlerType.POST, HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE);
+
     private final IdempotencyUseCase keys;
     private final ErrorMapper errors;
 
     IdempotencyKeys(IdempotencyUseCase keys, ErrorMapper errors) {
         this.keys = keys;
         this.errors = errors;
+    }
+
+    /** Whether {@code route} honours the header: the authenticated writes. */
+    static boolean applies(Route route) {
+        return route.authenticated() && WRITES.contains(route.method());
+    }
+
+    /** The header as an OpenAPI parameter. */
+    static Map<String, Object> openApiParameter() {
+        Map<String, Object> parameter = new LinkedHashMap<>();
+        parameter.put("name", HEADER);
+        parameter.put("in", "header");
+        parameter.put("required", false);
+        parameter.put("schema", Map.of("type", "string", "maxLength", MAX_LENGTH, "pattern", "^" + FORMAT.pattern() + "$"));
+        parameter.put("description", "Makes a retry of this write take effect once: the same key with the same request "
+                + "replays the first answer (any server), with another request 422, while the first runs 409. Scoped to "
+                + "the token, kept 24 h. See docs/api.md#idempotency-key");
+        return parameter;
     }
 
     /** Runs {@code handler} for an authenticated write, honouring its {@code Idempotency-Key} if it has one. */

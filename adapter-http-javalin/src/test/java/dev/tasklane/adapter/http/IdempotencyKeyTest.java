@@ -139,6 +139,21 @@ class IdempotencyKeyTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theOpenApiDocumentDeclaresTheHeaderOnWritesOnly() {
+        Harness.run(h -> {
+            Map<String, Object> paths = (Map<String, Object>) h.send("GET", "/api/openapi.json", null, null).body()
+                    .get("paths");
+            Map<String, Object> tasks = (Map<String, Object>) paths.get("/api/tasks");
+            List<Map<String, Object>> createParameters =
+                    (List<Map<String, Object>>) ((Map<String, Object>) tasks.get("post")).get("parameters");
+            assertTrue(createParameters.stream().anyMatch(p -> "Idempotency-Key".equals(p.get("name"))
+                    && "header".equals(p.get("in"))), String.valueOf(createParameters));
+            assertNull(((Map<String, Object>) tasks.get("get")).get("parameters"), "reads take no key");
+        });
+    }
+
+    @Test
     void aMalformedKeyIsRefusedBeforeAnythingRuns() {
         Harness.run(h -> {
             Map<String, Object> body = map("task", task("Never created"));
