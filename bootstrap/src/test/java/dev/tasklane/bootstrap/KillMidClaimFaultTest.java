@@ -25,8 +25,8 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import static dev.tasklane.bootstrap.PostgresRestartFaultTest.phase;
-import static dev.tasklane.bootstrap.PostgresRestartFaultTest.unchecked;
+import static dev.tasklane.bootstrap.FaultTests.phase;
+import static dev.tasklane.bootstrap.FaultTests.unchecked;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,7 +45,8 @@ class KillMidClaimFaultTest {
     private static final String TOKEN = "tasklane_kill_claim_test_token_0123456789abcdef";
     private static final int TASKS = 40;
     private static final int COMPLETIONS_BEFORE_KILL = 6;
-    private static final Duration RECOVERY_BOUND = Duration.ofSeconds(30);
+    /** A generous bound for a JVM to start again on a loaded machine (the start itself gives up after 40 s). */
+    private static final Duration RESTART_BOUND = Duration.ofSeconds(60);
     private static final Duration RACE_DEADLINE = Duration.ofSeconds(60);
 
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -62,12 +63,12 @@ class KillMidClaimFaultTest {
         Database database = TestPostgres.freshSchema("fault_kill");
         logs = Files.createTempDirectory("tasklane-kill-test-");
         store = List.of("--db-url", database.url());
-        env = new LinkedHashMap<>(PostgresRestartFaultTest.SHORT_TIMEOUTS);
+        env = new LinkedHashMap<>(FaultTests.SHORT_TIMEOUTS);
         env.put("TASKLANE_BOOTSTRAP_TOKEN", TOKEN);
         env.put("TASKLANE_DB_USER", database.user());
         env.put("TASKLANE_DB_PASSWORD", database.password());
         long t0 = System.nanoTime();
-        List<ServerProcess> servers = PostgresRestartFaultTest.startTogether(logs, store, env, "kill-a", "kill-b");
+        List<ServerProcess> servers = FaultTests.startTogether(logs, store, env, "kill-a", "kill-b");
         started.addAll(servers);
         a = servers.get(0);
         b = servers.get(1);
@@ -189,6 +190,6 @@ class KillMidClaimFaultTest {
         assertTrue(heldTwice.isEmpty(), "tasks claimed twice in their history: " + heldTwice);
         assertTrue(lost.isEmpty(), "acknowledged transitions lost: " + lost);
         assertTrue(race.completed.size() > completedBefore, "work went on after the kill");
-        assertTrue(restartMillis < RECOVERY_BOUND.toMillis() + 40_000, "A came back");
+        assertTrue(restartMillis < RESTART_BOUND.toMillis(), "A answered again within " + RESTART_BOUND);
     }
 }

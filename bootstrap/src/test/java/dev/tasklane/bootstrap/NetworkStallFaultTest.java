@@ -25,8 +25,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static dev.tasklane.bootstrap.PostgresRestartFaultTest.phase;
-import static dev.tasklane.bootstrap.PostgresRestartFaultTest.unchecked;
+import static dev.tasklane.bootstrap.FaultTests.phase;
+import static dev.tasklane.bootstrap.FaultTests.unchecked;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,13 +57,13 @@ class NetworkStallFaultTest {
         assertTrue(address.find(), database.url());
         try (TcpProxy proxy = TcpProxy.to(address.group(1),
                 address.group(2) == null ? 5432 : Integer.parseInt(address.group(2)))) {
-            Map<String, String> env = new LinkedHashMap<>(PostgresRestartFaultTest.SHORT_TIMEOUTS);
+            Map<String, String> env = new LinkedHashMap<>(FaultTests.SHORT_TIMEOUTS);
             env.put("TASKLANE_BOOTSTRAP_TOKEN", TOKEN);
             env.put("TASKLANE_DB_USER", database.user());
             env.put("TASKLANE_DB_PASSWORD", database.password());
             List<String> store = List.of("--db-url", proxy.jdbcUrlThrough(database.url()));
             long t0 = System.nanoTime();
-            List<ServerProcess> servers = PostgresRestartFaultTest.startTogether(logs, store, env, "stall-a", "stall-b");
+            List<ServerProcess> servers = FaultTests.startTogether(logs, store, env, "stall-a", "stall-b");
             phase("the two servers' start", t0);
             try (ServerProcess a = servers.get(0); ServerProcess b = servers.get(1)) {
                 try {

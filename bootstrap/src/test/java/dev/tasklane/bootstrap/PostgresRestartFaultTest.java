@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,9 +40,6 @@ class PostgresRestartFaultTest {
     private static final Duration DOWN_FOR = Duration.ofSeconds(2);
     private static final Duration RECOVERY_BOUND = Duration.ofSeconds(30);
     private static final Duration RACE_DEADLINE = Duration.ofSeconds(60);
-    static final Map<String, String> SHORT_TIMEOUTS = Map.of("TASKLANE_DB_CONNECT_TIMEOUT", "2s",
-            "TASKLANE_DB_STATEMENT_TIMEOUT", "4s", "TASKLANE_DB_LOCK_TIMEOUT", "2s",
-            "TASKLANE_UNAVAILABLE_RETRY_AFTER", "1s", "TASKLANE_IDEMPOTENCY_LEASE", "5s");
 
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
@@ -53,13 +49,13 @@ class PostgresRestartFaultTest {
     void aClaimRaceSurvivesAPostgresRestart(@TempDir Path logs, TestReporter reporter) throws Exception {
         long t0 = System.nanoTime();
         try (PrivatePostgres postgres = PrivatePostgres.start()) {
-            phase("initdb and start of the private PostgreSQL", t0);
-            Map<String, String> env = new LinkedHashMap<>(SHORT_TIMEOUTS);
+            FaultTests.phase("initdb and start of the private PostgreSQL", t0);
+            Map<String, String> env = new LinkedHashMap<>(FaultTests.SHORT_TIMEOUTS);
             env.put("TASKLANE_BOOTSTRAP_TOKEN", TOKEN);
             env.put("TASKLANE_DB_USER", postgres.user());
             List<String> store = List.of("--db-url", postgres.url());
-            List<ServerProcess> servers = startTogether(logs, store, env, "pg-restart-a", "pg-restart-b");
-            phase("the two servers' start", t0);
+            List<ServerProcess> servers = FaultTests.startTogether(logs, store, env, "pg-restart-a", "pg-restart-b");
+            FaultTests.phase("the two servers' start", t0);
             try (ServerProcess a = servers.get(0); ServerProcess b = servers.get(1)) {
                 try {
                     run(postgres, a, b, reporter);
@@ -80,16 +76,16 @@ class PostgresRestartFaultTest {
         AgentHttp adminB = new AgentHttp(client, b.baseUrl(), TOKEN);
         // the agents' users (password hashing is the slow part) through both servers at once, while A takes the plan
         CompletableFuture<List<String>> usersA = CompletableFuture.supplyAsync(
-                () -> unchecked(() -> ClaimWorkload.agentTokens(adminA, "restart-a", AGENTS_PER_SERVER - 1)));
+                () -> FaultTests.unchecked(() -> ClaimWorkload.agentTokens(adminA, "restart-a", AGENTS_PER_SERVER - 1)));
         CompletableFuture<List<String>> usersB = CompletableFuture.supplyAsync(
-                () -> unchecked(() -> ClaimWorkload.agentTokens(adminB, "restart-b", AGENTS_PER_SERVER)));
+                () -> FaultTests.unchecked(() -> ClaimWorkload.agentTokens(adminB, "restart-b", AGENTS_PER_SERVER)));
         Set<String> identifiers = ClaimWorkload.plan(adminA, "Restart race", TASKS);
         List<String> tokens = new ArrayList<>();
         tokens.add(TOKEN);
         tokens.add(usersB.join().get(0));
         tokens.add(usersA.join().get(0));
         tokens.add(usersB.join().get(1));
-        phase("set-up (users, tokens, plan)", t0);
+        FaultTests.phase("set-up (users, tokens, plan)", t0);
         List<ClaimWorkload.Agent> agents = new ArrayList<>();
         for (int i = 0; i < tokens.size(); i++) {
             ServerProcess home = i % 2 == 0 ? a : b;
@@ -108,8 +104,8 @@ class PostgresRestartFaultTest {
         long down = System.nanoTime();
         // while it is down: alive, not ready, 503 with Retry-After; the agents keep retrying meanwhile
         Map<String, String> duringOutage = new LinkedHashMap<>();
-        CompletableFuture<String> outageA = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDown(a)));
-        CompletableFuture<String> outageB = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDown(b)));
+        CompletableFuture<String> outageA = CompletableFuture.supplyAsync(() -> FaultTests.unchecked(() -> probeDown(a)));
+        CompletableFuture<String> outageB = CompletableFuture.supplyAsync(() -> FaultTests.unchecked(() -> probeDown(b)));
         duringOutage.put(a.name(), outageA.join());
         duringOutage.put(b.name(), outageB.join());
         long remaining = DOWN_FOR.toMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - down);
@@ -126,9 +122,9 @@ class PostgresRestartFaultTest {
             assertTrue(ready, server.name() + " ready again within " + RECOVERY_BOUND);
             readyAfter.put(server.name(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back));
         }
-        phase("outage and readiness", down);
+        FaultTests.phase("outage and readiness", down);
         assertTrue(race.await(RACE_DEADLINE), "the agents finished the board");
-        phase("race after recovery", back);
+        FaultTests.phase("race after recovery", back);
         long checks = System.nanoTime();
         Map<String, String> firstAgentSuccess = new LinkedHashMap<>();
         for (ServerProcess server : List.of(a, b)) {
@@ -139,7 +135,7 @@ class PostgresRestartFaultTest {
         Set<String> heldTwice = new TreeSet<>();
         List<String> lost = new ArrayList<>();
         race.lost(new AgentHttp(client, b.baseUrl(), TOKEN), identifiers, heldTwice, lost);
-        phase("the board's check", checks);
+        FaultTests.phase("the board's check", checks);
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("servers", "2 processes on one private PostgreSQL, " + agents.size() + " agents");
         figures.put("tasks", TASKS);
@@ -177,51 +173,6 @@ class PostgresRestartFaultTest {
         assertEquals(503, me.status(), me::toString);
         return "/health " + health.statusCode() + ", /health/ready " + ready.statusCode() + " (Retry-After "
                 + ready.headers().firstValue("Retry-After").orElse("none") + "), /api/me " + me.status();
-    }
-
-    /** Starts servers on one store at once (each start is mostly waiting for a JVM); closes them all on failure. */
-    static List<ServerProcess> startTogether(Path logs, List<String> store, Map<String, String> env, String... names)
-            throws Exception {
-        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
-        for (String name : names) {
-            starting.add(CompletableFuture.supplyAsync(() -> unchecked(() -> ServerProcess.start(name, logs, store, env))));
-        }
-        List<ServerProcess> started = new ArrayList<>();
-        Throwable failure = null;
-        for (CompletableFuture<ServerProcess> start : starting) {
-            try {
-                started.add(start.join());
-            } catch (CompletionException failed) {
-                failure = failed.getCause();
-            }
-        }
-        if (failure != null) {
-            for (ServerProcess server : started) {
-                server.close();
-            }
-            throw new AssertionError("a server did not start", failure);
-        }
-        return started;
-    }
-
-    @FunctionalInterface
-    interface Checked<T> {
-        T get() throws Exception;
-    }
-
-    static <T> T unchecked(Checked<T> work) {
-        try {
-            return work.get();
-        } catch (RuntimeException | Error unchecked) {
-            throw unchecked;
-        } catch (Exception checked) {
-            throw new CompletionException(checked);
-        }
-    }
-
-    static void phase(String what, long sinceNanos) {
-        System.out.println("fault test: " + what + " took " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sinceNanos)
-                + " ms");
     }
 
     private HttpResponse<String> get(ServerProcess server, String path) throws Exception {
