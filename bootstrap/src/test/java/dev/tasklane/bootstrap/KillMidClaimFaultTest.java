@@ -43,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KillMidClaimFaultTest {
     private static final String TOKEN = "tasklane_kill_claim_test_token_0123456789abcdef";
-    private static final int TASKS = 40;
+    private static final int TASKS = 30;
     private static final int COMPLETIONS_BEFORE_KILL = 6;
     /** A generous bound for a JVM to start again on a loaded machine (the start itself gives up after 40 s). */
     private static final Duration RESTART_BOUND = Duration.ofSeconds(60);

@@ -39,9 +39,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class NetworkStallFaultTest {
     private static final String TOKEN = "tasklane_stall_test_token_0123456789abcdef";
-    private static final int TASKS = 40;
+    private static final int TASKS = 30;
     private static final int COMPLETIONS_BEFORE_STALL = 6;
-    private static final Duration STALL = Duration.ofSeconds(6);
+    private static final Duration STALL = Duration.ofSeconds(4);
     private static final Duration GENEROUS = Duration.ofSeconds(30);
     private static final Duration RACE_DEADLINE = Duration.ofSeconds(60);
     private static final Pattern HOST_PORT = Pattern.compile("//([^:/]+)(?::(\\d+))?/");
