@@ -1,6 +1,7 @@
 package dev.tasklane.bootstrap;
 
 import dev.tasklane.application.service.Secrets;
+import dev.tasklane.adapter.jdbi.DatabaseTimeouts;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
@@ -19,8 +20,10 @@ import java.util.regex.Pattern;
 final class ConfigResolver {
     static final String PREFIX = "TASKLANE_";
     private static final int MAX_PORT = 65_535;
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
     private static final Pattern HEADER_NAME = Pattern.compile("[A-Za-z0-9-]{1,64}");
+    /** HikariCP's smallest connection timeout. */
+    private static final long MIN_CONNECT_MILLIS = 250;
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
 
     private final Map<String, String> env;
 
@@ -63,7 +66,33 @@ final class ConfigResolver {
                 dbUrl.value, setting("--db-user", options.dbUser).value,
                 setting("--db-password", options.dbPassword).value,
                 token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base,
-                openBoards.present() && bool(openBoards), proxyHeader.present() ? header(proxyHeader) : null);
+                openBoards.present() && bool(openBoards), proxyHeader.present() ? header(proxyHeader) : null,
+                outages(options));
+    }
+
+    /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */
+    private OutageSettings outages(ServerOptions options) {
+        OutageSettings defaults = OutageSettings.defaults();
+        Setting connect = setting("--db-connect-timeout", options.dbConnectTimeout);
+        Setting statement = setting("--db-statement-timeout", options.dbStatementTimeout);
+        Setting lock = setting("--db-lock-timeout", options.dbLockTimeout);
+        Setting retryAfter = setting("--unavailable-retry-after", options.unavailableRetryAfter);
+        Setting retention = setting("--idempotency-retention", options.idempotencyRetention);
+        Setting lease = setting("--idempotency-lease", options.idempotencyLease);
+        Duration connectTimeout = connect.present() ? duration(connect) : defaults.database().connect();
+        if (connectTimeout.compareTo(Duration.ofMillis(MIN_CONNECT_MILLIS)) < 0) {
+            throw connect.invalid("at least " + MIN_CONNECT_MILLIS + "ms");
+        }
+        Duration retry = retryAfter.present() ? duration(retryAfter) : defaults.unavailableRetryAfter();
+        if (retry.toSeconds() < 1) {
+            throw retryAfter.invalid("whole seconds, at least 1s");
+        }
+        return new OutageSettings(new DatabaseTimeouts(connectTimeout,
+                statement.present() ? duration(statement) : defaults.database().statement(),
+                lock.present() ? duration(lock) : defaults.database().lock()),
+                retry,
+                retention.present() ? duration(retention) : defaults.idempotencyRetention(),
+                lease.present() ? duration(lease) : defaults.idempotencyLease());
     }
 
     /**
@@ -130,13 +159,14 @@ final class ConfigResolver {
     private static Duration duration(Setting setting) {
         Matcher matcher = DURATION.matcher(setting.value.trim());
         if (!matcher.matches()) {
-            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms or 2m");
+            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms, 2m or 24h");
         }
         long amount = Long.parseLong(matcher.group(1));
         String unit = matcher.group(2) == null ? "s" : matcher.group(2);
         Duration value = switch (unit) {
             case "ms" -> Duration.ofMillis(amount);
             case "m" -> Duration.ofMinutes(amount);
+            case "h" -> Duration.ofHours(amount);
             default -> Duration.ofSeconds(amount);
         };
         if (value.isZero()) {

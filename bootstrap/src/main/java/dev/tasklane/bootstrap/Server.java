@@ -3,6 +3,7 @@ package dev.tasklane.bootstrap;
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
 import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.onboarding.OnboardingService;
@@ -61,8 +62,9 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        Javalin http = HttpApi.create(tasklane,
-                HttpSettings.defaults(config.baseUrl()).withTrustedProxyHeader(config.trustedProxyHeader()));
+        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
+                .withTrustedProxyHeader(config.trustedProxyHeader())
+                .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()));
         try {
             if (tokenGiven) {
                 bootstrapping.join();
@@ -84,8 +86,21 @@ public final class Server {
                 LOG.info("Sweep: {} expired claim(s) returned to Ready, {} goal(s) finished",
                         swept.claimsExpired(), swept.goalsFinished());
             }
+        } catch (StoreUnavailableException unavailable) {
+            LOG.warn("Sweep skipped, the store is unavailable; it runs again at the next interval: {}",
+                    unavailable.reason());
+            return;
         } catch (RuntimeException failure) {
             LOG.error("Sweep failed; it runs again at the next interval", failure);
+        }
+        try {
+            int forgotten = tasklane.idempotency().purgeExpired();
+            if (forgotten > 0) {
+                LOG.info("Sweep: {} expired Idempotency-Key(s) forgotten", forgotten);
+            }
+        } catch (RuntimeException failure) {
+            LOG.warn("Purging expired Idempotency-Keys failed; it runs again at the next interval: {}",
+                    failure.getMessage());
         }
     }
 }

@@ -63,6 +63,29 @@ final class ServerOptions {
             + "(default http://localhost:<port>)")
     String baseUrl;
 
+    @Option(names = "--db-connect-timeout", paramLabel = "DURATION", description = "Longest wait for a database "
+            + "connection before a request answers 503 (default 3s)")
+    String dbConnectTimeout;
+
+    @Option(names = "--db-statement-timeout", paramLabel = "DURATION", description = "PostgreSQL statement_timeout "
+            + "(default 10s)")
+    String dbStatementTimeout;
+
+    @Option(names = "--db-lock-timeout", paramLabel = "DURATION", description = "PostgreSQL lock_timeout (default 3s)")
+    String dbLockTimeout;
+
+    @Option(names = "--unavailable-retry-after", paramLabel = "DURATION", description = "Retry-After of the 503 "
+            + "answered while the database is unavailable (default 5s)")
+    String unavailableRetryAfter;
+
+    @Option(names = "--idempotency-retention", paramLabel = "DURATION", description = "How long an Idempotency-Key's "
+            + "answer is replayed (default 24h)")
+    String idempotencyRetention;
+
+    @Option(names = "--idempotency-lease", paramLabel = "DURATION", description = "How long a key stays reserved for "
+            + "a request that has not answered, for example because its server died (default 30s)")
+    String idempotencyLease;
+
     /** The project version from the jar manifest, if any. */
     static final class Version implements picocli.CommandLine.IVersionProvider {
         @Override

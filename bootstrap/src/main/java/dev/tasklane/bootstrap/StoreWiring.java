@@ -30,15 +30,16 @@ final class StoreWiring implements AutoCloseable {
     /** Opens the store of {@code config} and sets it, with its event bus, on {@code builder}. */
     static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {
         EventBus bus = new EventBus();
-        builder.eventBus(bus).storeName(config.store().wire());
+        builder.eventBus(bus).storeName(config.store().wire())
+                .idempotencyTimes(config.outages().idempotencyRetention(), config.outages().idempotencyLease());
         if (config.store() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
-            builder.stores(stores.tasks(), stores.directory(), stores.transactions());
+            builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(config);
-        JdbiStores stores = JdbiStores.open(database);
-        builder.stores(stores.tasks(), stores.directory(), stores.transactions());
+        JdbiStores stores = JdbiStores.open(database, config.outages().database());
+        builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency());
         StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         if (database.kind() == Database.Kind.POSTGRES) {

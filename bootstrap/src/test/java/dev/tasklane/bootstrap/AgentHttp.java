@@ -31,6 +31,10 @@ final class AgentHttp {
         this.token = token;
     }
 
+    String baseUrl() {
+        return baseUrl;
+    }
+
     /** An answer: status, raw body, parsed body (a missing node when it is not JSON). */
     record Answer(String request, int status, String body, JsonNode json) {
         boolean ok() {
@@ -60,9 +64,18 @@ final class AgentHttp {
     }
 
     Answer send(String method, String path, Object body) throws IOException, InterruptedException {
+        return send(method, path, body, null);
+    }
+
+    /** A request with an {@code Idempotency-Key} header, unless {@code idempotencyKey} is null. */
+    Answer send(String method, String path, Object body, String idempotencyKey)
+            throws IOException, InterruptedException {
         String text = body == null ? null : JSON.writeValueAsString(body);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT)
                 .header("Authorization", "Bearer " + token);
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
+        }
         if (text == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
@@ -81,17 +94,28 @@ final class AgentHttp {
 
     /** {@code POST /api/tasks/claim}: the next task, or the one named, with a passing before_doing result. */
     Answer claim(String identifier, String agent) throws IOException, InterruptedException {
+        return claim(identifier, agent, null);
+    }
+
+    /** {@link #claim(String, String)} with an {@code Idempotency-Key} (none when null). */
+    Answer claim(String identifier, String agent, String idempotencyKey) throws IOException, InterruptedException {
         Map<String, Object> body = new java.util.LinkedHashMap<>();
         if (identifier != null) {
             body.put("identifier", identifier);
         }
         body.put("agent_name", agent);
         body.put("before_doing_result", OK_HOOK);
-        return post("/api/tasks/claim", body);
+        return send("POST", "/api/tasks/claim", body, idempotencyKey);
     }
 
     /** {@code PATCH /api/tasks/:id/complete} with valid hook, explorer and reviewer results, as the curl session. */
     Answer complete(long id, String claimToken, String agent) throws IOException, InterruptedException {
+        return complete(id, claimToken, agent, null);
+    }
+
+    /** {@link #complete(long, String, String)} with an {@code Idempotency-Key} (none when null). */
+    Answer complete(long id, String claimToken, String agent, String idempotencyKey)
+            throws IOException, InterruptedException {
         Map<String, Object> body = new java.util.LinkedHashMap<>();
         body.put("agent_name", agent);
         if (claimToken != null) {
@@ -107,6 +131,6 @@ final class AgentHttp {
                 "summary", "A single-file change: the task names one key file and exploring was not needed."));
         body.put("reviewer_result", Map.of("dispatched", false, "reason", "self_reported_review",
                 "summary", "Reviewed my own diff against the acceptance criteria before completing it."));
-        return patch("/api/tasks/" + id + "/complete", body);
+        return send("PATCH", "/api/tasks/" + id + "/complete", body, idempotencyKey);
     }
 }

@@ -15,7 +15,10 @@ import java.util.Map;
 final class Call {
     private final Context ctx;
     private final Json json;
+    private byte[] raw;
     private Object body;
+    private int answeredStatus;
+    private String answeredBody;
     private ApiProblem bodyProblem;
     private boolean parsed;
     private Caller caller;
@@ -33,17 +36,27 @@ final class Call {
         return json;
     }
 
+    /** The body's bytes, read once within the size cap (what {@link #body()} parses). */
+    byte[] rawBody() {
+        if (raw == null) {
+            try {
+                long declared = ctx.req().getContentLengthLong();
+                raw = json.readBounded(ctx.req().getInputStream(), declared);
+            } catch (java.io.IOException unreadable) {
+                throw ApiProblem.badRequest("The request body could not be read: " + unreadable.getMessage());
+            }
+        }
+        return raw;
+    }
+
     /** The parsed body: Map, List or scalar; an empty body is an empty map. */
     Object body() {
         if (!parsed) {
             parsed = true;
             try {
-                long declared = ctx.req().getContentLengthLong();
-                body = json.parse(json.readBounded(ctx.req().getInputStream(), declared));
+                body = json.parse(rawBody());
             } catch (ApiProblem problem) {
                 bodyProblem = problem;
-            } catch (java.io.IOException unreadable) {
-                bodyProblem = ApiProblem.badRequest("The request body could not be read: " + unreadable.getMessage());
             }
         }
         if (bodyProblem != null) {
@@ -115,7 +128,20 @@ final class Call {
     }
 
     void respond(int status, Object value) {
-        ctx.status(status).contentType("application/json").result(json.write(value));
+        String text = json.write(value);
+        ctx.status(status).contentType("application/json").result(text);
+        answeredStatus = status;
+        answeredBody = text;
+    }
+
+    /** The status of the answer {@link #respond} wrote; 0 before one was written. */
+    int answeredStatus() {
+        return answeredStatus;
+    }
+
+    /** The JSON text of the answer {@link #respond} wrote; null before one was written. */
+    String answeredBody() {
+        return answeredBody;
     }
 
     void ok(Object value) {

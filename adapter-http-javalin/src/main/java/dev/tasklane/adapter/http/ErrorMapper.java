@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.BatchRejectedException;
+import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
@@ -30,9 +31,11 @@ final class ErrorMapper {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorMapper.class);
 
     private final Json json;
+    private final long retryAfterSeconds;
 
-    ErrorMapper(Json json) {
+    ErrorMapper(Json json, java.time.Duration unavailableRetryAfter) {
         this.json = json;
+        this.retryAfterSeconds = unavailableRetryAfter.toSeconds();
     }
 
     void handle(Exception error, Context ctx) {
@@ -77,6 +80,9 @@ final class ErrorMapper {
     }
 
     private Rendered domain(TasklaneException error, String path) {
+        if (error instanceof StoreUnavailableException unavailable) {
+            return unavailable(unavailable);
+        }
         if (error instanceof UnauthenticatedException) {
             return new Rendered(401, Map.of("error", error.getMessage()));
         }
@@ -129,6 +135,16 @@ final class ErrorMapper {
             body.put("details", error.details());
         }
         return new Rendered(status, body);
+    }
+
+    /** 503 with {@code Retry-After}: the store cannot be reached; nothing the caller sent was wrong. */
+    Rendered unavailable(StoreUnavailableException error) {
+        LOG.warn("Store unavailable: {}", error.getMessage());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", error.getMessage());
+        body.put("code", error.code());
+        body.put("retry_after_seconds", retryAfterSeconds);
+        return new Rendered(503, body, Map.of("Retry-After", Long.toString(retryAfterSeconds)));
     }
 
     private static int statusOf(TasklaneException error) {

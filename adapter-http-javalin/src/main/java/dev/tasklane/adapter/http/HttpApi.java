@@ -27,9 +27,10 @@ public final class HttpApi {
                 new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
                         FailedAuthLimiter.DEFAULT_MAX_ADDRESSES),
                 settings.trustedProxyHeader());
-        ErrorMapper errors = new ErrorMapper(json);
+        ErrorMapper errors = new ErrorMapper(json, settings.unavailableRetryAfter());
+        IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
         EventStream events = new EventStream(useCases.events(), json);
-        List<Route> table = routeTable(useCases, settings, json, events);
+        List<Route> table = routeTable(useCases, settings, json, errors, events);
 
         return Javalin.create(config -> {
             config.jsonMapper(new JavalinJackson(json.mapper(), false));
@@ -49,12 +50,17 @@ public final class HttpApi {
                     continue;
                 }
                 Route.Handler handler = route.handler();
+                boolean keyed = IdempotencyKeys.applies(route);
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
                     Call call = new Call(ctx, json);
                     if (route.authenticated()) {
                         auth.authenticate(call);
                     }
-                    handler.handle(call);
+                    if (keyed) {
+                        idempotency.run(call, handler);
+                    } else {
+                        handler.handle(call);
+                    }
                 });
             }
         });
@@ -63,12 +69,14 @@ public final class HttpApi {
     /** Every endpoint this API serves, in registration order: what tests walk to cover each route. */
     static List<Route> routeTable(UseCases useCases, HttpSettings settings) {
         Json json = new Json(settings);
-        return routeTable(useCases, settings, json, new EventStream(useCases.events(), json));
+        return routeTable(useCases, settings, json, new ErrorMapper(json, settings.unavailableRetryAfter()),
+                new EventStream(useCases.events(), json));
     }
 
-    private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, EventStream events) {
+    private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, ErrorMapper errors,
+                                          EventStream events) {
         List<Route> routes = new ArrayList<>();
-        routes.addAll(new SystemRoutes(useCases, settings).routes());
+        routes.addAll(new SystemRoutes(useCases, settings, errors).routes());
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
         routes.addAll(new TaskRoutes(useCases).routes());
         routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator)).routes());

@@ -34,6 +34,9 @@ final class OpenApi {
                         "schema", Map.of("type", "string"),
                         "description", "numeric id or identifier"));
             }
+            if (IdempotencyKeys.applies(route)) {
+                parameters.add(IdempotencyKeys.openApiParameter());
+            }
             if (!parameters.isEmpty()) {
                 operation.put("parameters", parameters);
             }

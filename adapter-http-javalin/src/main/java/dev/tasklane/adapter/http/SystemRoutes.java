@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.http.HandlerType;
 
@@ -7,31 +8,54 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The unauthenticated endpoints: the onboarding document and the health check. */
+/**
+ * The unauthenticated endpoints: the onboarding document, liveness ({@code /health}: the process serves, whatever
+ * the store does) and readiness ({@code /health/ready}: the store answers too; 503 with {@code Retry-After} while
+ * it does not, so that a load balancer sends traffic elsewhere until it is back).
+ */
 final class SystemRoutes {
     private final UseCases useCases;
     private final HttpSettings settings;
+    private final ErrorMapper errors;
 
-    SystemRoutes(UseCases useCases, HttpSettings settings) {
+    SystemRoutes(UseCases useCases, HttpSettings settings, ErrorMapper errors) {
         this.useCases = useCases;
         this.settings = settings;
+        this.errors = errors;
     }
 
     List<Route> routes() {
         return List.of(
                 Route.open(HandlerType.GET, "/api/agent/onboarding", "The onboarding document: workflow, field schemas, hook metadata", this::onboarding),
-                Route.open(HandlerType.GET, "/health", "Whether the server and its store answer", this::health));
+                Route.open(HandlerType.GET, "/health", "Liveness: 200 while the process serves requests", this::health),
+                Route.open(HandlerType.GET, "/health/ready", "Readiness: 200 when the store answers, else 503 with Retry-After",
+                        this::ready));
     }
 
     private void onboarding(Call call) {
         call.ok(useCases.onboarding().onboarding(settings.baseUrl()));
     }
 
+    /** Never touches the store: a server whose database is down is alive and answers 503s quickly. */
     private void health(Call call) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", "ok");
+        body.put("store", useCases.storeName());
+        call.ok(body);
+    }
+
+    private void ready(Call call) {
         UseCases.Health health = useCases.health();
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", health.storeReachable() ? "ok" : "unavailable");
+        body.put("status", health.storeReachable() ? "ready" : "unavailable");
         body.put("store", health.store());
-        call.respond(health.storeReachable() ? 200 : 503, body);
+        if (health.storeReachable()) {
+            call.ok(body);
+            return;
+        }
+        ErrorMapper.Rendered refused = errors.unavailable(new StoreUnavailableException(health.problem()));
+        body.putAll(refused.body());
+        refused.headers().forEach(call.ctx()::header);
+        call.respond(503, body);
     }
 }

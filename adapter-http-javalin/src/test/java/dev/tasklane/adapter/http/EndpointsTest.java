@@ -39,6 +39,9 @@ class EndpointsTest {
             Res health = h.send("GET", "/health", null, null);
             assertEquals(200, health.status(), health::toString);
             assertEquals(Map.of("status", "ok", "store", "memory"), health.body());
+            Res ready = h.send("GET", "/health/ready", null, null);
+            assertEquals(200, ready.status(), ready::toString);
+            assertEquals(Map.of("status", "ready", "store", "memory"), ready.body());
             Res openapi = h.send("GET", "/api/openapi.json", null, null);
             assertEquals(200, openapi.status(), openapi::toString);
             assertEquals("3.1.0", openapi.body().get("openapi"));

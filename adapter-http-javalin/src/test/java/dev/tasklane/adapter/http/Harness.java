@@ -44,12 +44,29 @@ final class Harness {
     }
 
     private Harness(CompletionMode mode, HttpSettings settings) {
-        InMemoryStores stores = InMemoryStores.create();
-        this.tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
-                .completionMode(mode).passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS)
-                .build();
+        this(inMemory(mode), settings);
+    }
+
+    private Harness(Tasklane tasklane, HttpSettings settings) {
+        this.tasklane = tasklane;
         tasklane.identity().bootstrap(TOKEN);
         this.app = HttpApi.create(tasklane, settings);
+    }
+
+    private static Tasklane inMemory(CompletionMode mode) {
+        InMemoryStores stores = InMemoryStores.create();
+        return Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
+                .idempotency(stores.idempotency()).completionMode(mode)
+                .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
+    }
+
+    /** Serves {@code tasklane} (a fresh one, built by the test over stores it controls) with the bootstrap token. */
+    static void run(Tasklane tasklane, HttpSettings settings, Consumer<Harness> test) {
+        Harness harness = new Harness(tasklane, settings);
+        JavalinTest.test(harness.app, (server, client) -> {
+            harness.origin = client.getOrigin();
+            test.accept(harness);
+        });
     }
 
     static void run(Consumer<Harness> test) {

@@ -1,13 +1,14 @@
 package dev.tasklane.adapter.inmemory;
 
 /**
- * The three in-memory stores, sharing one {@link InMemoryTransactions}: a unit of work that writes tasks,
+ * The in-memory stores, sharing one {@link InMemoryTransactions}: a unit of work that writes tasks,
  * history and tokens commits or rolls back all of them together.
  */
 public final class InMemoryStores {
     private final InMemoryTransactions transactions = new InMemoryTransactions();
     private final InMemoryTaskStore tasks = new InMemoryTaskStore(transactions);
     private final InMemoryDirectoryStore directory = new InMemoryDirectoryStore(transactions);
+    private final InMemoryIdempotencyStore idempotency = new InMemoryIdempotencyStore(transactions);
 
     private InMemoryStores() {
     }
@@ -23,6 +24,11 @@ public final class InMemoryStores {
 
     public InMemoryDirectoryStore directory() {
         return directory;
+    }
+
+    /** The {@code Idempotency-Key}s, in the same transactions as the tasks. */
+    public InMemoryIdempotencyStore idempotency() {
+        return idempotency;
     }
 
     public InMemoryTransactions transactions() {

@@ -3,6 +3,7 @@ package dev.tasklane.adapter.jdbi;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import org.flywaydb.core.Flyway;
@@ -31,6 +32,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiTransactions transactions;
     private final JdbiTaskStore tasks;
     private final JdbiDirectoryStore directory;
+    private final JdbiIdempotencyStore idempotency;
 
     private JdbiStores(Database database, HikariDataSource pool) {
         this.database = database;
@@ -41,14 +43,30 @@ public final class JdbiStores implements AutoCloseable {
         this.transactions = new JdbiTransactions(jdbi);
         this.tasks = new JdbiTaskStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.directory = new JdbiDirectoryStore(transactions);
+        this.idempotency = new JdbiIdempotencyStore(transactions);
     }
 
-    /** Connects, migrates the schema and returns the stores; fails with the database's own message. */
+    /** Connects, migrates the schema and returns the stores, with the default {@link DatabaseTimeouts}. */
     public static JdbiStores open(Database database) {
-        HikariDataSource pool = pool(database);
+        return open(database, DatabaseTimeouts.defaults());
+    }
+
+    /**
+     * Connects, migrates the schema and returns the stores; fails with the database's own message. Once open, a
+     * unit of work that cannot reach the database fails within the {@code timeouts} with the application's
+     * {@code StoreUnavailableException}, and the pool reconnects by itself when the database is back.
+     */
+    public static JdbiStores open(Database database, DatabaseTimeouts timeouts) {
+        HikariDataSource pool = pool(database, timeouts);
         try {
-            Flyway.configure(JdbiStores.class.getClassLoader())
-                    .dataSource(pool)
+            var flyway = Flyway.configure(JdbiStores.class.getClassLoader());
+            if (database.kind() == Database.Kind.POSTGRES) {
+                // migrations may legitimately run longer than a request's statement and socket timeouts
+                flyway.dataSource(database.jdbcUrl(), database.user(), database.password());
+            } else {
+                flyway.dataSource(pool);
+            }
+            flyway
                     .locations("classpath:db/migration")
                     .load()
                     .migrate();
@@ -59,7 +77,7 @@ public final class JdbiStores implements AutoCloseable {
         }
     }
 
-    private static HikariDataSource pool(Database database) {
+    private static HikariDataSource pool(Database database, DatabaseTimeouts timeouts) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(database.jdbcUrl());
         config.setUsername(database.user());
@@ -67,7 +85,23 @@ public final class JdbiStores implements AutoCloseable {
         config.setMaximumPoolSize(database.poolSize());
         config.setPoolName("tasklane-" + database.kind().wire());
         config.setAutoCommit(true);
+        long connectMillis = timeouts.connect().toMillis();
+        config.setConnectionTimeout(connectMillis);
+        // a borrowed connection is checked within this (HikariCP needs it below the connection timeout)
+        config.setValidationTimeout(Math.max(DatabaseTimeouts.MIN_CONNECT.toMillis(), connectMillis / 2));
+        if (database.kind() == Database.Kind.POSTGRES) {
+            // PgJDBC's own timeouts are whole seconds
+            config.addDataSourceProperty("connectTimeout", Long.toString(seconds(timeouts.connect())));
+            config.addDataSourceProperty("loginTimeout", Long.toString(seconds(timeouts.connect())));
+            config.addDataSourceProperty("socketTimeout", Long.toString(seconds(timeouts.socket())));
+            config.setConnectionInitSql("SET statement_timeout = " + timeouts.statement().toMillis()
+                    + "; SET lock_timeout = " + timeouts.lock().toMillis());
+        }
         return new HikariDataSource(config);
+    }
+
+    private static long seconds(java.time.Duration duration) {
+        return Math.max(1, (duration.toMillis() + 999) / 1000);
     }
 
     public TaskStore tasks() {
@@ -76,6 +110,11 @@ public final class JdbiStores implements AutoCloseable {
 
     public DirectoryStore directory() {
         return directory;
+    }
+
+    /** The {@code Idempotency-Key}s, in the same database (and transactions) as the tasks. */
+    public IdempotencyStore idempotency() {
+        return idempotency;
     }
 
     public Transactions transactions() {

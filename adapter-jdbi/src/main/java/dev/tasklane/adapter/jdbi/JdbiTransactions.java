@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.Transactions;
+import org.jdbi.v3.core.CloseException;
+import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
@@ -38,12 +40,29 @@ final class JdbiTransactions implements Transactions {
             current.set(handle);
             try {
                 return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, joined -> work.get());
+            } catch (JdbiException failure) {
+                throw SqlFailures.translate(failure, connectionLost(handle));
             } finally {
                 current.remove();
                 linksRead.remove();
             }
+        } catch (ConnectionException | CloseException connectionFailed) {
+            // no connection could be had, or the one used could not even be closed (rolled back) cleanly
+            throw SqlFailures.translate(connectionFailed, true);
         } catch (JdbiException failure) {
-            throw SqlFailures.translate(failure);
+            throw SqlFailures.translate(failure, false);
+        }
+    }
+
+    /**
+     * Whether the handle's connection is gone after a failure: then the failure was the database's unavailability,
+     * whatever the driver or the pool called it (the pool closes a connection it saw fail fatally).
+     */
+    private static boolean connectionLost(Handle handle) {
+        try {
+            return handle.getConnection().isClosed();
+        } catch (java.sql.SQLException unknowable) {
+            return true;
         }
     }
 

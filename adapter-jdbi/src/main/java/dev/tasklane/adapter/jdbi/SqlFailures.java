@@ -1,30 +1,81 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.application.port.in.StoreUnavailableException;
 import org.jdbi.v3.core.JdbiException;
 
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.util.Set;
 
 /**
  * Turns the database's "another transaction got in the way" failures into the port's
- * {@link ConcurrentUpdateException}, so that the use-case runner retries the whole use case; anything else is
- * rethrown as it is.
+ * {@link ConcurrentUpdateException}, so that the use-case runner retries the whole use case, and "the database
+ * cannot be reached" failures (no pooled connection in time, a lost or refused connection, a server shutting down,
+ * a statement timeout) into {@link StoreUnavailableException}, which the HTTP edge answers with 503; anything
+ * else is rethrown as it is.
  */
 final class SqlFailures {
     /** serialization_failure, deadlock_detected (PostgreSQL), lock timeout (H2), lock_not_available. */
     private static final Set<String> TRANSIENT = Set.of("40001", "40P01", "HYT00", "55P03");
     static final String UNIQUE_VIOLATION = "23505";
+    /** Connection exceptions are the SQLSTATE class 08. */
+    private static final String CONNECTION_CLASS = "08";
+    /**
+     * admin_shutdown, crash_shutdown, cannot_connect_now (PostgreSQL restarting), too_many_connections,
+     * query_canceled (the statement timeout), database closed (H2).
+     */
+    private static final Set<String> UNAVAILABLE = Set.of("57P01", "57P02", "57P03", "53300", "57014", "90098");
 
     private SqlFailures() {
     }
 
     static RuntimeException translate(JdbiException failure) {
+        return translate(failure, false);
+    }
+
+    /**
+     * @param connectionLost the unit of work's connection was found closed after the failure: the database went
+     *                       away, whatever the failure says
+     */
+    static RuntimeException translate(JdbiException failure, boolean connectionLost) {
         String state = sqlState(failure);
         if (state != null && TRANSIENT.contains(state)) {
             return new ConcurrentUpdateException("database state " + state);
         }
+        String unavailable = unavailability(failure);
+        if (unavailable != null) {
+            return new StoreUnavailableException(unavailable);
+        }
+        if (connectionLost) {
+            return new StoreUnavailableException("the connection was lost: " + reason(failure));
+        }
         return failure;
+    }
+
+    /** Why the database is unreachable, when {@code failure} says it is; null for any other failure. */
+    static String unavailability(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
+                    || cause instanceof ConnectException || cause instanceof SocketTimeoutException) {
+                return reason(cause);
+            }
+            if (cause instanceof SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith(CONNECTION_CLASS) || UNAVAILABLE.contains(sql.getSQLState()))) {
+                return reason(sql) + ", state " + sql.getSQLState();
+            }
+        }
+        return null;
+    }
+
+    private static String reason(Throwable cause) {
+        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        // the driver's first line says what failed; later lines may carry the server's details
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
     }
 
     static String sqlState(Throwable failure) {

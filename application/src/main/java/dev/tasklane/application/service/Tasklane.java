@@ -14,12 +14,15 @@ import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
+import dev.tasklane.application.port.in.IdempotencyUseCase;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.OnboardingUseCase;
+import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.application.port.out.EventPublisher;
+import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.validation.CompletionRules;
@@ -27,6 +30,7 @@ import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -35,6 +39,11 @@ import java.util.Objects;
  * server's bootstrap wires to the HTTP adapter.
  */
 public final class Tasklane implements UseCases {
+    /** How long an answered {@code Idempotency-Key} is replayed. */
+    public static final Duration DEFAULT_IDEMPOTENCY_RETENTION = Duration.ofHours(24);
+    /** How long a key stays reserved for a request that has not answered (its server may have died). */
+    public static final Duration DEFAULT_IDEMPOTENCY_LEASE = Duration.ofSeconds(30);
+
     private final CreateService create;
     private final ClaimService claims;
     private final LeaseService leases;
@@ -47,6 +56,7 @@ public final class Tasklane implements UseCases {
     private final EventBus events;
     private final IdentityService identity;
     private final OnboardingUseCase onboarding;
+    private final IdempotencyUseCase idempotency;
     private final TaskStore taskStore;
     private final Transactions unitOfWork;
     private final String storeName;
@@ -75,6 +85,9 @@ public final class Tasklane implements UseCases {
         this.onboarding = builder.onboarding == null
                 ? new OnboardingService(builder.limits, CompletionRules.Mode.valueOf(builder.completionMode.name()))
                 : builder.onboarding;
+        this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
+                : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,
+                        builder.idempotencyRetention, builder.idempotencyLease);
         this.taskStore = tasks;
         this.unitOfWork = transactions;
         this.storeName = builder.storeName;
@@ -165,13 +178,25 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
+    public IdempotencyUseCase idempotency() {
+        return idempotency;
+    }
+
+    @Override
     public Health health() {
         try {
             unitOfWork.inTransaction(() -> taskStore.findById(0, 0));
             return new Health(true, storeName);
-        } catch (RuntimeException unreachable) {
-            return new Health(false, storeName);
+        } catch (StoreUnavailableException unreachable) {
+            return new Health(false, storeName, unreachable.reason());
+        } catch (RuntimeException failed) {
+            return new Health(false, storeName, "the store failed: " + failed.getClass().getSimpleName());
         }
+    }
+
+    @Override
+    public String storeName() {
+        return storeName;
     }
 
     /** Publishes to the local bus and to an extra publisher (for example a cross-server relay). */
@@ -196,6 +221,9 @@ public final class Tasklane implements UseCases {
         private String storeName = "memory";
         private boolean openBoards;
         private int passwordIterations = Secrets.PBKDF2_ITERATIONS;
+        private IdempotencyStore idempotencyStore;
+        private Duration idempotencyRetention = DEFAULT_IDEMPOTENCY_RETENTION;
+        private Duration idempotencyLease = DEFAULT_IDEMPOTENCY_LEASE;
 
         private Builder() {
         }
@@ -255,6 +283,22 @@ public final class Tasklane implements UseCases {
         /** A name for the store in use ("memory", "h2", "postgres"), reported by /health. */
         public Builder storeName(String value) {
             this.storeName = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /**
+         * Where {@code Idempotency-Key}s are kept (the store adapter's, on the same database as the tasks so that
+         * every server sharing it honours them). Without one, keys are not remembered.
+         */
+        public Builder idempotency(IdempotencyStore store) {
+            this.idempotencyStore = Objects.requireNonNull(store);
+            return this;
+        }
+
+        /** How long an answered key is replayed (default 24 h) and how long a reservation is leased (default 30 s). */
+        public Builder idempotencyTimes(Duration retention, Duration lease) {
+            this.idempotencyRetention = Objects.requireNonNull(retention);
+            this.idempotencyLease = Objects.requireNonNull(lease);
             return this;
         }
 

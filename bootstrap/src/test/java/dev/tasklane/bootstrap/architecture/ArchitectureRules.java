@@ -158,6 +158,22 @@ public final class ArchitectureRules {
             .as("the HTTP adapter never depends on application services (" + services(root) + ")");
     }
 
+    /** JDBC, the pool, JDBI and the drivers: the database's own API and its failures. */
+    static final String[] DATABASE_APIS = {
+        "java.sql..", "javax.sql..", "org.jdbi..", "com.zaxxer.hikari..", "org.postgresql..", "org.h2.."
+    };
+
+    /**
+     * The database and its failures stay in the JDBI adapter: it translates them once (a collision to
+     * {@code ConcurrentUpdateException}, an unreachable database to {@code StoreUnavailableException}), so no other
+     * class can recognise a driver's exception itself, and an outage is answered the same way everywhere.
+     */
+    public static ArchRule databaseFailuresStayInTheJdbiAdapter(String root) {
+        return noClasses().that().resideInAPackage(root + "..").and().resideOutsideOfPackage(adapter(root, "jdbi"))
+            .should().dependOnClassesThat().resideInAnyPackage(DATABASE_APIS)
+            .as("only the JDBI adapter depends on the database's API (" + String.join(", ", DATABASE_APIS) + ")");
+    }
+
     /** Only bootstrap knows everything; nothing depends on it. */
     public static ArchRule nothingDependsOnBootstrap(String root) {
         return noClasses().that().resideInAPackage(root + "..").and().resideOutsideOfPackage(bootstrap(root))

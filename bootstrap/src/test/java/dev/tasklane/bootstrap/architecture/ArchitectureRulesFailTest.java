@@ -58,6 +58,13 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void databaseFailuresStayInTheJdbiAdapter() {
+        List<String> violations = violations(ArchitectureRules.databaseFailuresStayInTheJdbiAdapter(FIXTURE));
+        assertReported(violations, "RetryingCardService", "java.sql.SQLTransientConnectionException");
+        assertNotReported(violations, "JdbiCardStore");
+    }
+
+    @Test
     void domainIsPure() {
         List<String> violations = violations(ArchitectureRules.domainIsPure(FIXTURE));
         assertReported(violations,

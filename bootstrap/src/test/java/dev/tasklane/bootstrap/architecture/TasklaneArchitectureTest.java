@@ -93,6 +93,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void databaseFailuresStayInTheJdbiAdapter() {
+        ArchitectureRules.databaseFailuresStayInTheJdbiAdapter(ROOT).check(classes);
+    }
+
+    @Test
     void jdbiAdapterUsesOnlyItsLibraries() {
         ArchitectureRules.jdbiAdapterUsesOnlyItsLibraries(ROOT).check(classes);
     }

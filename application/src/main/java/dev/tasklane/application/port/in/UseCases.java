@@ -37,9 +37,21 @@ public interface UseCases {
 
     OnboardingUseCase onboarding();
 
-    /** Whether the store answers; for /health. */
+    IdempotencyUseCase idempotency();
+
+    /**
+     * Whether the store answers, checked now; for readiness. While the store is unreachable this returns within
+     * the store's connect timeout rather than throwing.
+     */
     Health health();
 
-    record Health(boolean storeReachable, String store) {
+    /** The store's name ("memory", "h2", "postgres"), without touching the store; for liveness. */
+    String storeName();
+
+    /** @param problem why the store is unreachable; null when it answers */
+    record Health(boolean storeReachable, String store, String problem) {
+        public Health(boolean storeReachable, String store) {
+            this(storeReachable, store, storeReachable ? null : "the store did not answer");
+        }
     }
 }

@@ -14,8 +14,15 @@ final class ApiReference {
         return obj(
                 "base_url", baseUrl,
                 "authentication", obj("header", "Authorization: Bearer <API Token>",
-                        "exempt", List.of("GET /api/agent/onboarding", "GET /health"),
+                        "exempt", List.of("GET /api/agent/onboarding", "GET /health", "GET /health/ready"),
                         "identity", "GET /api/me shows the token's user, board, capabilities and reviewer flag"),
+                "retries", obj(
+                        "idempotency_key", "Send an Idempotency-Key header (a new UUID per request, the same one "
+                                + "when you retry it) on every write: a retry replays the first answer instead of "
+                                + "running twice, on any server; 422 if the key was used for another request, 409 "
+                                + "while the first is still running. Keys belong to your token and are kept 24 h.",
+                        "unavailable", "503 with Retry-After means the database is unreachable: wait that many "
+                                + "seconds and retry with the same Idempotency-Key."),
                 "endpoints", obj(
                         "discovery", List.of(
                                 endpoint("GET", "/api/agent/onboarding", "This document (no auth)"),

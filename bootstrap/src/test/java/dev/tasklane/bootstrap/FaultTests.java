@@ -1,0 +1,71 @@
+package dev.tasklane.bootstrap;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+/** What the fault-injection tests share: their short database timeouts and small helpers around server processes. */
+final class FaultTests {
+    /**
+     * Short timeouts for the servers under test, so that faults show within seconds (connect long enough for a
+     * JVM starting on a loaded 2-core machine); a 5 s lease so a dead server's keys free up within the test.
+     */
+    static final Map<String, String> SHORT_TIMEOUTS = Map.of("TASKLANE_DB_CONNECT_TIMEOUT", "2s",
+            "TASKLANE_DB_STATEMENT_TIMEOUT", "4s", "TASKLANE_DB_LOCK_TIMEOUT", "2s",
+            "TASKLANE_UNAVAILABLE_RETRY_AFTER", "1s", "TASKLANE_IDEMPOTENCY_LEASE", "5s");
+
+    private FaultTests() {
+    }
+
+    /** Starts servers on one store at once (each start is mostly waiting for a JVM); closes them all on failure. */
+    static List<ServerProcess> startTogether(Path logs, List<String> store, Map<String, String> env, String... names)
+            throws Exception {
+        List<CompletableFuture<ServerProcess>> starting = new ArrayList<>();
+        for (String name : names) {
+            starting.add(CompletableFuture.supplyAsync(
+                    () -> unchecked(() -> ServerProcess.start(name, logs, store, env))));
+        }
+        List<ServerProcess> started = new ArrayList<>();
+        Throwable failure = null;
+        for (CompletableFuture<ServerProcess> start : starting) {
+            try {
+                started.add(start.join());
+            } catch (CompletionException failed) {
+                failure = failed.getCause();
+            }
+        }
+        if (failure != null) {
+            for (ServerProcess server : started) {
+                server.close();
+            }
+            throw new AssertionError("a server did not start", failure);
+        }
+        return started;
+    }
+
+    @FunctionalInterface
+    interface Checked<T> {
+        T get() throws Exception;
+    }
+
+    /** Runs {@code work} where a checked exception cannot pass (a supplier of a future), wrapping it. */
+    static <T> T unchecked(Checked<T> work) {
+        try {
+            return work.get();
+        } catch (RuntimeException | Error unchecked) {
+            throw unchecked;
+        } catch (Exception checked) {
+            throw new CompletionException(checked);
+        }
+    }
+
+    /** Prints how long a phase took, so a slow run shows where its time went. */
+    static void phase(String what, long sinceNanos) {
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sinceNanos);
+        System.out.println("fault test: " + what + " took " + millis + " ms");
+    }
+}
