@@ -8,6 +8,7 @@ public final class InMemoryStores {
     private final InMemoryTransactions transactions = new InMemoryTransactions();
     private final InMemoryTaskStore tasks = new InMemoryTaskStore(transactions);
     private final InMemoryDirectoryStore directory = new InMemoryDirectoryStore(transactions);
+    private final InMemorySessionStore sessions = new InMemorySessionStore(transactions);
 
     private InMemoryStores() {
     }
@@ -23,6 +24,10 @@ public final class InMemoryStores {
 
     public InMemoryDirectoryStore directory() {
         return directory;
+    }
+
+    public InMemorySessionStore sessions() {
+        return sessions;
     }
 
     public InMemoryTransactions transactions() {

@@ -3,6 +3,7 @@ package dev.tasklane.adapter.jdbi;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import org.flywaydb.core.Flyway;
@@ -31,6 +32,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiTransactions transactions;
     private final JdbiTaskStore tasks;
     private final JdbiDirectoryStore directory;
+    private final JdbiSessionStore sessions;
 
     private JdbiStores(Database database, HikariDataSource pool) {
         this.database = database;
@@ -41,6 +43,7 @@ public final class JdbiStores implements AutoCloseable {
         this.transactions = new JdbiTransactions(jdbi);
         this.tasks = new JdbiTaskStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.directory = new JdbiDirectoryStore(transactions);
+        this.sessions = new JdbiSessionStore(transactions);
     }
 
     /** Connects, migrates the schema and returns the stores; fails with the database's own message. */
@@ -76,6 +79,10 @@ public final class JdbiStores implements AutoCloseable {
 
     public DirectoryStore directory() {
         return directory;
+    }
+
+    public SessionStore sessions() {
+        return sessions;
     }
 
     public Transactions transactions() {

@@ -18,6 +18,9 @@ import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.OnboardingUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
@@ -46,6 +49,7 @@ public final class Tasklane implements UseCases {
     private final MaintenanceService maintenance;
     private final EventBus events;
     private final IdentityService identity;
+    private final PeopleService people;
     private final OnboardingUseCase onboarding;
     private final TaskStore taskStore;
     private final Transactions unitOfWork;
@@ -71,6 +75,8 @@ public final class Tasklane implements UseCases {
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
         this.identity = new IdentityService(transactions, directory, builder.clock);
+        this.people = builder.sessions == null ? null
+                : new PeopleService(transactions, directory, builder.sessions, builder.signIn, builder.clock);
         this.onboarding = builder.onboarding == null
                 ? new OnboardingService(builder.limits, CompletionRules.Mode.valueOf(builder.completionMode.name()))
                 : builder.onboarding;
@@ -182,9 +188,28 @@ public final class Tasklane implements UseCases {
         }
     }
 
+    @Override
+    public SignInUseCase signIn() {
+        return requirePeople();
+    }
+
+    @Override
+    public PeopleUseCase people() {
+        return requirePeople();
+    }
+
+    private PeopleService requirePeople() {
+        if (people == null) {
+            throw new IllegalStateException("no session store: build Tasklane with .sessions(...) to sign people in");
+        }
+        return people;
+    }
+
     public static final class Builder {
         private TaskStore tasks;
         private DirectoryStore directory;
+        private SessionStore sessions;
+        private SignInSettings signIn = SignInSettings.defaults();
         private Transactions transactions;
         private EventBus events;
         private EventPublisher publisher;
@@ -201,6 +226,17 @@ public final class Tasklane implements UseCases {
             this.tasks = taskStore;
             this.directory = directoryStore;
             this.transactions = unitOfWork;
+            return this;
+        }
+
+        /** The store of web sessions; without it, sign-in ({@link #signIn()}, {@link #people()}) is unavailable. */
+        public Builder sessions(SessionStore sessionStore) {
+            this.sessions = sessionStore;
+            return this;
+        }
+
+        public Builder signInSettings(SignInSettings value) {
+            this.signIn = Objects.requireNonNull(value);
             return this;
         }
 
