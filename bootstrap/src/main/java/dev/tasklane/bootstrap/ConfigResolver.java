@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.application.service.SignInSettings;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
@@ -51,7 +52,30 @@ final class ConfigResolver {
                 Path.of(dataDir.present() ? dataDir.value : ServerConfig.DEFAULT_DATA_DIR),
                 dbUrl.value, setting("--db-user", options.dbUser).value,
                 setting("--db-password", options.dbPassword).value,
-                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base);
+                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base, web(options));
+    }
+
+    private WebConfig web(ServerOptions options) {
+        Setting proxy = setting("--trust-proxy", options.trustProxy);
+        boolean trustProxy = proxy.present() && bool(proxy);
+        Setting ttl = setting("--session-ttl", options.sessionTtl);
+        Duration sessionTtl = ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE))
+                : SignInSettings.DEFAULT_SESSION_TTL;
+        Setting account = setting("--signin-account-limit", options.signinAccountLimit);
+        Setting address = setting("--signin-address-limit", options.signinAddressLimit);
+        Setting window = setting("--signin-window", options.signinWindow);
+        return new WebConfig(trustProxy, new SignInSettings(sessionTtl,
+                account.present() ? account.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ACCOUNT_FAILURES,
+                address.present() ? address.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ADDRESS_FAILURES,
+                window.present() ? duration(window) : SignInSettings.DEFAULT_FAILURE_WINDOW));
+    }
+
+    private static boolean bool(Setting setting) {
+        return switch (setting.value.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "1" -> true;
+            case "false", "no", "0" -> false;
+            default -> throw setting.invalid("true or false");
+        };
     }
 
     /**

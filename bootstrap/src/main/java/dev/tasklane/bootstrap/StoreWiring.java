@@ -33,12 +33,12 @@ final class StoreWiring implements AutoCloseable {
         builder.eventBus(bus).storeName(config.store().wire());
         if (config.store() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
-            builder.stores(stores.tasks(), stores.directory(), stores.transactions());
+            builder.stores(stores.tasks(), stores.directory(), stores.transactions()).sessions(stores.sessions());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(config);
         JdbiStores stores = JdbiStores.open(database);
-        builder.stores(stores.tasks(), stores.directory(), stores.transactions());
+        builder.stores(stores.tasks(), stores.directory(), stores.transactions()).sessions(stores.sessions());
         StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + database.url());
         wiring.opened.add(stores);
         if (database.kind() == Database.Kind.POSTGRES) {

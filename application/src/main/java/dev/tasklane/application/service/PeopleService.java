@@ -206,6 +206,17 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
+    public Board board(Person person, long boardId) {
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
+            if (!person.admin() && directory.membership(boardId, person.user().id()).isEmpty()) {
+                throw boardNotFound();
+            }
+            return board;
+        });
+    }
+
+    @Override
     public Access access(Person person, long boardId) {
         return transactions.inTransaction(() -> directory.membership(boardId, person.user().id())
                 .map(Membership::access).orElseThrow(PeopleService::boardNotFound));

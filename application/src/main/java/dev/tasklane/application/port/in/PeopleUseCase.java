@@ -26,6 +26,9 @@ public interface PeopleUseCase {
      */
     Caller onBoard(Person person, long boardId);
 
+    /** A board the person belongs to (an admin: any board); not found otherwise. */
+    Board board(Person person, long boardId);
+
     /** The person's access to a board; not found for non-members. */
     Access access(Person person, long boardId);
 
