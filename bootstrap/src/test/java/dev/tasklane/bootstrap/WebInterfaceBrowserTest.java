@@ -176,7 +176,7 @@ class WebInterfaceBrowserTest {
         assertTrue(browser.find("#card-" + receiptsId).text().contains("Rita"), browser.find("#card-" + receiptsId).text());
 
         seedForScreenshots(agent, goalId);
-        screenshots(retryId);
+        screenshots("W3");
 
         // A read_only member reads but cannot act: no action forms, and a forged post is refused.
         browser.find("form[action='/signout'] button").click();
@@ -298,11 +298,58 @@ class WebInterfaceBrowserTest {
         JsonNode first = ok(agent.claim(made.get(0).path("identifier").asText(), "claude-2")).data();
         ok(agent.send("PUT", "/api/tasks/" + made.get(0).path("id").asLong() + "/changed_files",
                 Map.of("changed_files", changedFiles().subList(0, 2))));
-        ok(agent.complete(made.get(0).path("id").asLong(), first.path("claim_token").asText(null), "claude-2"));
+        ok(agent.patch("/api/tasks/" + made.get(0).path("id").asLong() + "/complete",
+                reviewedCompletion(first.path("claim_token").asText(null), "claude-2")));
+        JsonNode alerting = ok(agent.claim(made.get(2).path("identifier").asText(), "gemini-3")).data();
+        ok(agent.send("PUT", "/api/tasks/" + made.get(2).path("id").asLong() + "/changed_files",
+                Map.of("changed_files", changedFiles().subList(0, 1))));
+        ok(agent.complete(made.get(2).path("id").asLong(), alerting.path("claim_token").asText(null), "gemini-3"));
         ok(agent.claim(made.get(3).path("identifier").asText(), "codex-7"));
     }
 
+    /** A completion whose reviewer sub-agent ran, with structured verdicts for the task page's table. */
+    private static Map<String, Object> reviewedCompletion(String claimToken, String agentName) {
+        Map<String, Object> review = new LinkedHashMap<>();
+        review.put("dispatched", true);
+        review.put("summary", "Checked the exporter against the acceptance criteria and the metric naming guide.");
+        review.put("duration_ms", 8200);
+        review.put("acceptance_criteria_checked", 2);
+        review.put("issues_found", 1);
+        review.put("status", "approved");
+        review.put("issue_counts", Map.of("critical", 0, "important", 0, "minor", 1));
+        review.put("issues", List.of(Map.of("severity", "minor", "category", "code_quality",
+                "description", "The histogram buckets are hard-coded; a named constant would read better.")));
+        review.put("acceptance_criteria", List.of(
+                Map.of("criterion", "Queue depth and claim latency are exported", "status", "met"),
+                Map.of("criterion", "Metric names follow the Prometheus naming guide", "status", "met")));
+        review.put("project_checks", List.of());
+        review.put("testing_strategy", Map.of("status", "passed", "note", "Unit tests cover each exported metric."));
+        review.put("patterns", Map.of("status", "passed"));
+        review.put("pitfalls", Map.of("status", "not_assessed"));
+        review.put("security_considerations", Map.of("status", "passed", "considerations", List.of()));
+        review.put("schema_version", "1.0");
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("agent_name", agentName);
+        body.put("claim_token", claimToken);
+        body.put("completion_summary", "Exported queue depth and claim latency as Prometheus metrics.");
+        body.put("completion_notes", "Scrape endpoint at /metrics; buckets chosen from the benchmark's latencies.");
+        body.put("actual_complexity", "medium");
+        body.put("actual_files_changed", "src/payments/Retry.java, docs/images/flow.png");
+        body.put("time_spent_minutes", 42);
+        body.put("after_doing_result", AgentHttp.OK_HOOK);
+        body.put("before_review_result", AgentHttp.OK_HOOK);
+        body.put("explorer_result", Map.of("dispatched", true, "duration_ms", 12000,
+                "summary", "Found the metrics registry and the two places where queue depth is computed."));
+        body.put("reviewer_result", review);
+        body.put("workflow_steps", List.of(
+                Map.of("name", "explorer", "dispatched", true, "duration_ms", 12000),
+                Map.of("name", "implementation", "dispatched", true, "duration_ms", 1_900_000),
+                Map.of("name", "reviewer", "dispatched", true, "duration_ms", 8200)));
+        return body;
+    }
+
     private static void screenshots(String diffTask) throws IOException {
+        // the task page of a task waiting in Review, with the review form, its diff and the reviewer's verdicts
         Path target = Path.of("target", "screenshots");
         String extra = System.getProperty("tasklane.screenshots");
         for (Path directory : extra == null || extra.isBlank() ? List.of(target) : List.of(target, Path.of(extra))) {
@@ -313,9 +360,8 @@ class WebInterfaceBrowserTest {
             browser.resize(1440, 960);
             browser.open(base + "/boards/1/tasks/" + diffTask);
             browser.find("#diff");
-            browser.script("document.querySelectorAll('.difffile')[2].open = false;");
             browser.screenshot(directory.resolve("task-diff.png"));
-            browser.resize(1440, 960);
+            browser.resize(1440, 420);
             browser.open(base + "/boards/1/review");
             browser.find("main h1");
             browser.screenshot(directory.resolve("review-queue.png"));

@@ -225,7 +225,12 @@ final class TaskPages {
             return List.of();
         }
         List<Field> fields = new ArrayList<>();
-        result.forEach((key, value) -> fields.add(Field.text(Format.label(key), Format.value(value))));
+        result.forEach((key, value) -> {
+            String text = Format.value(value);
+            if (!text.isBlank()) {
+                fields.add(Field.text(Format.label(key), text));
+            }
+        });
         return fields;
     }
 

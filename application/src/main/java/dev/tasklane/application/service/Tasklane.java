@@ -75,8 +75,8 @@ public final class Tasklane implements UseCases {
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
         this.identity = new IdentityService(transactions, directory, builder.clock);
-        this.people = builder.sessions == null ? null
-                : new PeopleService(transactions, directory, builder.sessions, builder.signIn, builder.clock);
+        this.people = new PeopleService(transactions, directory,
+                builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock);
         this.onboarding = builder.onboarding == null
                 ? new OnboardingService(builder.limits, CompletionRules.Mode.valueOf(builder.completionMode.name()))
                 : builder.onboarding;
@@ -190,18 +190,11 @@ public final class Tasklane implements UseCases {
 
     @Override
     public SignInUseCase signIn() {
-        return requirePeople();
+        return people;
     }
 
     @Override
     public PeopleUseCase people() {
-        return requirePeople();
-    }
-
-    private PeopleService requirePeople() {
-        if (people == null) {
-            throw new IllegalStateException("no session store: build Tasklane with .sessions(...) to sign people in");
-        }
         return people;
     }
 
@@ -229,7 +222,10 @@ public final class Tasklane implements UseCases {
             return this;
         }
 
-        /** The store of web sessions; without it, sign-in ({@link #signIn()}, {@link #people()}) is unavailable. */
+        /**
+         * The store of web sessions. Without it, web sessions cannot be opened (an embedding without the web
+         * interface needs none); password sign-in for a token ({@code POST /api/sessions}) works either way.
+         */
         public Builder sessions(SessionStore sessionStore) {
             this.sessions = sessionStore;
             return this;
