@@ -174,6 +174,12 @@ class WebInterfaceBrowserTest {
         assertTrue(browser.find(".notice").text().contains("open tasks follow"));
         browser.open(base + "/boards/1");
         assertTrue(browser.find("#card-" + receiptsId).text().contains("Rita"), browser.find("#card-" + receiptsId).text());
+        // ... and from the board itself.
+        browser.find("#board-assign-goal").choose(goalIdentifier(agent, goalId) + " Checkout revamp");
+        browser.find("#board-assign-person").choose("Bot");
+        browser.find("#board-assign").click();
+        assertTrue(browser.find(".notice").text().contains("open tasks follow"));
+        assertTrue(browser.find("#card-" + receiptsId).text().contains("Bot"), browser.find("#card-" + receiptsId).text());
 
         seedForScreenshots(agent, goalId);
         screenshots("W3");

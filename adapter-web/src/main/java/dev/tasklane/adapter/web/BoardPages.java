@@ -131,7 +131,8 @@ final class BoardPages {
                         .toList(),
                 new TreeSet<>(all.stream().map(v -> BoardData.agent(v.task())).filter(Objects::nonNull).toList()).stream()
                         .map(a -> new Option(a, a, a.equals(filters.get("agent")))).toList(),
-                filters.getOrDefault("q", ""), query(filters), shown, all.size());
+                filters.getOrDefault("q", ""), query(filters), shown, all.size(), caller.actor().canWrite(),
+                people(users));
     }
 
     private static boolean matches(Task task, Map<String, String> filters, Map<Long, Task> byId) {
@@ -172,6 +173,15 @@ final class BoardPages {
         users.values().stream().sorted(Comparator.comparing(User::username))
                 .forEach(u -> options.add(new Option(Long.toString(u.id()), BoardData.name(users, u.id()),
                         Long.toString(u.id()).equals(selected))));
+        return options;
+    }
+
+    /** The people a goal can be assigned to from the board ("" is nobody). */
+    private static List<Option> people(Map<Long, User> users) {
+        List<Option> options = new ArrayList<>();
+        options.add(new Option("", "Nobody", false));
+        users.values().stream().sorted(Comparator.comparing(User::username))
+                .forEach(u -> options.add(new Option(Long.toString(u.id()), BoardData.name(users, u.id()), false)));
         return options;
     }
 

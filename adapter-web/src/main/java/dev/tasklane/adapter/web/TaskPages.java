@@ -59,8 +59,12 @@ final class TaskPages {
         return useCases.people().onBoard(person, Web.pathId(ctx, "board"));
     }
 
+    /** The task named in the path, or (the board's goal form) in the form field {@code task}. */
     private static TaskRef ref(Context ctx) {
-        return TaskRef.parse(ctx.pathParam("task"));
+        if (ctx.pathParamMap().containsKey("task")) {
+            return TaskRef.parse(ctx.pathParam("task"));
+        }
+        return TaskRef.parse(Web.required(ctx, "task", "A goal"));
     }
 
     void page(Context ctx) {

@@ -72,6 +72,7 @@ public final class WebUi {
         post(config, "/boards/{board}/tasks/{task}/review", tasks::review);
         post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
         post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
+        post(config, "/boards/{board}/assign", tasks::assign);
 
         get(config, "/boards/{board}/members", admin::members);
         post(config, "/boards/{board}/members", admin::putMember);

@@ -8,7 +8,8 @@ import java.util.List;
  */
 public record BoardPage(Chrome chrome, List<BoardColumn> columns, List<GoalProgress> goals,
                         List<Option> assignees, List<Option> types, List<Option> priorities, List<Option> goalOptions,
-                        List<Option> agents, String text, String query, int shown, int total) {
+                        List<Option> agents, String text, String query, int shown, int total, boolean canWrite,
+                        List<Option> people) {
     public String fragmentHref() {
         return chrome.boardHref() + "/fragment" + (query.isEmpty() ? "" : "?" + query);
     }
