@@ -41,7 +41,7 @@ class BoardLoadMeasurement {
         java.nio.file.Path data = java.nio.file.Files.createTempDirectory("tasklane-measure");
         ServerConfig config = new Main(Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN, "TASKLANE_DATA_DIR", data.toString()),
                 System.out, System.err).configure(new String[] {"--store", store, "--port", Integer.toString(port)}).config();
-        try (RunningServer server = Server.start(config).server()) {
+        try (RunningServer ignored = Server.start(config).server()) {
             String base = "http://localhost:" + port;
             HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
             AgentHttp admin = new AgentHttp(http, base, TOKEN);

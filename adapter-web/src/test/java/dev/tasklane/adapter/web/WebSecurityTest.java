@@ -4,7 +4,8 @@ import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.Tasklane;
 import io.javalin.Javalin;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,34 +36,42 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WebSecurityTest {
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
-    private Tasklane tasklane;
-    private Javalin app;
+    // One server per kind for the class: the bootstrap's password hash is deliberately slow.
+    private static Tasklane tasklane;
+    private static Javalin plain;
+    private static Javalin behindProxy;
+    private static String adminPassword;
     private String origin;
-    private String adminPassword;
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
-    private void start(boolean trustProxy) {
+    private static Javalin start(boolean trustProxy) {
+        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", trustProxy, Clock.systemUTC()));
+        return Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            web.configure(config);
+        }).start(0);
+    }
+
+    @BeforeAll
+    static void startServers() {
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
                 .sessions(stores.sessions()).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         adminPassword = bootstrap.adminPassword();
-        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", trustProxy, Clock.systemUTC()));
-        app = Javalin.create(config -> {
-            config.startup.showJavalinBanner = false;
-            web.configure(config);
-        }).start(0);
-        origin = "http://localhost:" + app.port();
+        plain = start(false);
+        behindProxy = start(true);
     }
 
     @BeforeEach
-    void startServer() {
-        start(false);
+    void usePlainServer() {
+        origin = "http://localhost:" + plain.port();
     }
 
-    @AfterEach
-    void stopServer() {
-        app.stop();
+    @AfterAll
+    static void stopServers() {
+        plain.stop();
+        behindProxy.stop();
     }
 
     private HttpResponse<String> get(String path, String cookies, Map<String, String> headers) throws IOException, InterruptedException {
@@ -134,8 +143,7 @@ class WebSecurityTest {
 
     @Test
     void behindATrustedTlsProxyTheSessionCookieIsSecure() throws Exception {
-        app.stop();
-        start(true);
+        origin = "http://localhost:" + behindProxy.port();
 
         String cookie = signIn(Map.of("X-Forwarded-Proto", "https"));
 
@@ -156,6 +164,8 @@ class WebSecurityTest {
         assertEquals(403, forged.statusCode(), forged.body());
         assertTrue(forged.body().contains("Reload the page"), forged.body());
         assertFalse(get("/admin", session, Map.of()).body().contains("mallory"), "no user was created");
+        assertFalse(tasklane.people().users(tasklane.signIn().resolve(session.substring(session.indexOf('=') + 1)))
+                .stream().anyMatch(u -> u.username().equals("mallory")), "nor in the store");
 
         user.put("_csrf", csrf(session));
         HttpResponse<String> real = post("/admin/users", user, session, Map.of());
