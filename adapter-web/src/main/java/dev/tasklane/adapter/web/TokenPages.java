@@ -65,9 +65,14 @@ final class TokenPages {
         List<Option> boardOptions = boards.stream().map(b -> new Option(b.name(), b.name(),
                 b.name().equals(selectedBoard) || (selectedBoard == null && b == boards.get(0)))).toList();
         List<Option> capabilities = Arrays.stream(Capability.values())
-                .map(c -> new Option(c.wire(), Format.label(c.wire()), false)).toList();
+                .map(c -> new Option(c.wire(), capabilityLabel(c), false)).toList();
         web.render(ctx, "tokens.jte", new TokensPage(web.chrome(ctx, person, "API tokens", null, "tokens"), rows,
                 boardOptions, capabilities, owners, issued));
+    }
+
+    /** "api_design" reads "API design", "ui_implementation" "UI implementation". */
+    static String capabilityLabel(Capability capability) {
+        return Format.label(capability.wire()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
     }
 
     private static TokenRow row(ApiToken token, Map<Long, String> boards, Map<Long, String> users, Instant now) {
