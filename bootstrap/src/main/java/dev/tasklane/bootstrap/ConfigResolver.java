@@ -2,6 +2,7 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.adapter.jdbi.DatabaseTimeouts;
+import dev.tasklane.application.service.SignInSettings;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
@@ -67,7 +68,7 @@ final class ConfigResolver {
                 setting("--db-password", options.dbPassword).value,
                 token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base,
                 openBoards.present() && bool(openBoards), proxyHeader.present() ? header(proxyHeader) : null,
-                outages(options));
+                outages(options), web(options));
     }
 
     /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */
@@ -93,6 +94,21 @@ final class ConfigResolver {
                 retry,
                 retention.present() ? duration(retention) : defaults.idempotencyRetention(),
                 lease.present() ? duration(lease) : defaults.idempotencyLease());
+    }
+
+    private WebConfig web(ServerOptions options) {
+        Setting proxy = setting("--trust-proxy", options.trustProxy);
+        boolean trustProxy = proxy.present() && bool(proxy);
+        Setting ttl = setting("--session-ttl", options.sessionTtl);
+        Duration sessionTtl = ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE))
+                : SignInSettings.DEFAULT_SESSION_TTL;
+        Setting account = setting("--signin-account-limit", options.signinAccountLimit);
+        Setting address = setting("--signin-address-limit", options.signinAddressLimit);
+        Setting window = setting("--signin-window", options.signinWindow);
+        return new WebConfig(trustProxy, new SignInSettings(sessionTtl,
+                account.present() ? account.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ACCOUNT_FAILURES,
+                address.present() ? address.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ADDRESS_FAILURES,
+                window.present() ? duration(window) : SignInSettings.DEFAULT_FAILURE_WINDOW));
     }
 
     /**

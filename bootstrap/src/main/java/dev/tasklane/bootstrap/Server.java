@@ -8,7 +8,10 @@ import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.domain.workflow.WorkflowLimits;
+import dev.tasklane.adapter.web.WebSettings;
+import dev.tasklane.adapter.web.WebUi;
 import io.javalin.Javalin;
+import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,7 +41,8 @@ public final class Server {
                 .limits(limits)
                 .completionMode(CompletionMode.valueOf(config.completionValidation().name()))
                 .onboarding(new OnboardingService(limits, config.completionValidation()))
-                .openBoards(config.openBoards());
+                .openBoards(config.openBoards())
+                .signInSettings(config.web().signIn());
         StoreWiring stores = StoreWiring.open(config, builder);
         try {
             return start(config, limits, builder.build(), stores);
@@ -62,9 +66,10 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
+        WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(), config.web().trustProxy(), Clock.systemUTC()));
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
                 .withTrustedProxyHeader(config.trustedProxyHeader())
-                .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()));
+                .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()), web::configure);
         try {
             if (tokenGiven) {
                 bootstrapping.join();
@@ -82,6 +87,10 @@ public final class Server {
     private static void sweep(Tasklane tasklane) {
         try {
             var swept = tasklane.maintenance().sweep();
+            int sessions = tasklane.signIn().sweepExpiredSessions();
+            if (sessions > 0) {
+                LOG.debug("Sweep: {} expired web session(s) removed", sessions);
+            }
             if (swept.claimsExpired() > 0 || swept.goalsFinished() > 0) {
                 LOG.info("Sweep: {} expired claim(s) returned to Ready, {} goal(s) finished",
                         swept.claimsExpired(), swept.goalsFinished());

@@ -86,6 +86,26 @@ final class ServerOptions {
             + "a request that has not answered, for example because its server died (default 30s)")
     String idempotencyLease;
 
+    @Option(names = "--trust-proxy", paramLabel = "BOOLEAN", description = "Believe X-Forwarded-Proto/-For from a "
+            + "reverse proxy: session cookies are Secure when it received TLS (default false)")
+    String trustProxy;
+
+    @Option(names = "--session-ttl", paramLabel = "MINUTES", description = "Web session lifetime since the last "
+            + "visit, in minutes (default 720)")
+    String sessionTtl;
+
+    @Option(names = "--signin-account-limit", paramLabel = "COUNT", description = "Failed sign-ins per account "
+            + "within the window before further attempts are refused (default 5)")
+    String signinAccountLimit;
+
+    @Option(names = "--signin-address-limit", paramLabel = "COUNT", description = "Failed sign-ins per client "
+            + "address within the window (default 20)")
+    String signinAddressLimit;
+
+    @Option(names = "--signin-window", paramLabel = "DURATION", description = "Window of the failed sign-in "
+            + "limits: seconds, or 500ms, 5s, 2m (default 15m)")
+    String signinWindow;
+
     /** The project version from the jar manifest, if any. */
     static final class Version implements picocli.CommandLine.IVersionProvider {
         @Override

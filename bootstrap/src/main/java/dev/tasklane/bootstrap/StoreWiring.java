@@ -34,12 +34,14 @@ final class StoreWiring implements AutoCloseable {
                 .idempotencyTimes(config.outages().idempotencyRetention(), config.outages().idempotencyLease());
         if (config.store() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
-            builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency());
+            builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency())
+                    .sessions(stores.sessions());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(config);
         JdbiStores stores = JdbiStores.open(database, config.outages().database());
-        builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency());
+        builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency())
+                .sessions(stores.sessions());
         StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         if (database.kind() == Database.Kind.POSTGRES) {

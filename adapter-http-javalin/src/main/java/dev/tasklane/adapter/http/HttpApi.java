@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
@@ -12,6 +13,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The HTTP front end: one call builds a configured, not yet started {@link Javalin} serving every endpoint
@@ -22,6 +24,14 @@ public final class HttpApi {
     }
 
     public static Javalin create(UseCases useCases, HttpSettings settings) {
+        return create(useCases, settings, config -> { });
+    }
+
+    /**
+     * As {@link #create(UseCases, HttpSettings)}, and lets another driving adapter (the web interface) add its
+     * routes to the same server; bootstrap composes them, so the adapters never depend on each other.
+     */
+    public static Javalin create(UseCases useCases, HttpSettings settings, Consumer<JavalinConfig> alsoServe) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
                 new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
@@ -63,6 +73,7 @@ public final class HttpApi {
                     }
                 });
             }
+            alsoServe.accept(config);
         });
     }
 

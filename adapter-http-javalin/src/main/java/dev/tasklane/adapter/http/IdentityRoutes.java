@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.SignInThrottledException;
+import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
@@ -31,11 +33,19 @@ import java.util.Set;
 /** The caller, users, boards, memberships and API tokens (decisions.md "Identity, boards and tokens"). */
 final class IdentityRoutes {
     private final IdentityUseCase identity;
+    private final SignInUseCase signIn;
     private final BodyValidator validator;
 
     IdentityRoutes(UseCases useCases, BodyValidator validator) {
         this.identity = useCases.identity();
+        this.signIn = useCases.signIn();
         this.validator = validator;
+    }
+
+    /** {@code POST /api/sessions}: a person's username and password, and the board the new token is for. */
+    record NewSession(@NotBlank @Size(max = 255) String username,
+                      @NotBlank @Size(max = 1024) String password,
+                      @NotBlank @Size(max = 255) String board) {
     }
 
     record NewUser(@NotBlank @Size(max = 255) String username,
@@ -70,7 +80,10 @@ final class IdentityRoutes {
                 Route.authed(HandlerType.POST, "/api/boards/{id}/members", "Add or change a board member (owner or admin)", this::addMember),
                 Route.authed(HandlerType.GET, "/api/tokens", "The caller's API tokens (admin: all)", this::tokens),
                 Route.authed(HandlerType.POST, "/api/tokens", "Create an API token; the secret is shown once", this::createToken),
-                Route.authed(HandlerType.DELETE, "/api/tokens/{id}", "Revoke an API token", this::revokeToken));
+                Route.authed(HandlerType.DELETE, "/api/tokens/{id}", "Revoke an API token", this::revokeToken),
+                Route.open(HandlerType.POST, "/api/sessions",
+                        "Password sign-in: a new API token for the named board, answered as POST /api/tokens does",
+                        this::createSession));
     }
 
     private void me(Call call) {
@@ -130,6 +143,22 @@ final class IdentityRoutes {
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
                 Boolean.TRUE.equals(request.reviewer()), request.expiresInDays()));
+        call.respond(201, Envelope.data(issued(issued)).build());
+    }
+
+    private void createSession(Call call) {
+        NewSession request = validator.bind(call.object(), NewSession.class);
+        IssuedToken issued;
+        try {
+            issued = signIn.signInForToken(request.username(), request.password(), request.board(), call.ctx().ip());
+        } catch (SignInThrottledException throttled) {
+            throw new ApiProblem(429, Map.of("error", "Too many failed sign-ins; try again later"),
+                    Map.of("Retry-After", Long.toString(throttled.retryAfterSeconds())));
+        }
+        call.respond(201, Envelope.data(issued(issued)).build());
+    }
+
+    private static Map<String, Object> issued(IssuedToken issued) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("id", issued.token().id());
         data.put("name", issued.token().name());
@@ -138,7 +167,7 @@ final class IdentityRoutes {
         data.put("capabilities", capabilities(issued.token().capabilities()));
         data.put("reviewer", issued.token().reviewer());
         data.put("expires_at", TaskJson.utc(issued.token().expiresAt()));
-        call.respond(201, Envelope.data(data).build());
+        return data;
     }
 
     private void revokeToken(Call call) {

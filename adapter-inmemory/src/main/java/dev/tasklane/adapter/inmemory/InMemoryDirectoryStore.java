@@ -187,6 +187,69 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
         return inTx(() -> !users.isEmpty());
     }
 
+    @Override
+    public User updateUser(User user) {
+        return inTx(() -> {
+            User stored = users.get(user.id());
+            if (stored == null) {
+                throw new NotFoundException("user_not_found", "User " + user.id() + " does not exist.");
+            }
+            if (!stored.username().equals(user.username())) {
+                if (userIdByName.containsKey(user.username())) {
+                    throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
+                }
+                remove(userIdByName, stored.username());
+                put(userIdByName, user.username(), user.id());
+            }
+            put(users, user.id(), user);
+            return user;
+        });
+    }
+
+    @Override
+    public List<Board> boards() {
+        return inTx(() -> List.copyOf(boards.values()));
+    }
+
+    @Override
+    public Board renameBoard(long boardId, String name) {
+        return inTx(() -> {
+            Board stored = boards.get(boardId);
+            if (stored == null) {
+                throw new NotFoundException("board_not_found", "Board " + boardId + " does not exist.");
+            }
+            Long holder = boardIdByName.get(name);
+            if (holder != null && holder != boardId) {
+                throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
+            }
+            Board renamed = new Board(boardId, name, stored.columnIds());
+            remove(boardIdByName, stored.name());
+            put(boardIdByName, name, boardId);
+            put(boards, boardId, renamed);
+            return renamed;
+        });
+    }
+
+    @Override
+    public List<Membership> members(long boardId) {
+        return inTx(() -> memberships.values().stream()
+                .filter(membership -> membership.boardId() == boardId)
+                .sorted(Comparator.comparingLong(Membership::userId))
+                .toList());
+    }
+
+    @Override
+    public boolean deleteMembership(long boardId, long userId) {
+        return inTx(() -> {
+            MemberKey key = new MemberKey(boardId, userId);
+            if (!memberships.containsKey(key)) {
+                return false;
+            }
+            remove(memberships, key);
+            return true;
+        });
+    }
+
     /** Writes a map entry, journaling how to restore the previous one. */
     private <K, V> void put(Map<K, V> map, K key, V value) {
         V previous = map.put(key, value);

@@ -9,6 +9,7 @@ public final class InMemoryStores {
     private final InMemoryTaskStore tasks = new InMemoryTaskStore(transactions);
     private final InMemoryDirectoryStore directory = new InMemoryDirectoryStore(transactions);
     private final InMemoryIdempotencyStore idempotency = new InMemoryIdempotencyStore(transactions);
+    private final InMemorySessionStore sessions = new InMemorySessionStore(transactions);
 
     private InMemoryStores() {
     }
@@ -29,6 +30,11 @@ public final class InMemoryStores {
     /** The {@code Idempotency-Key}s, in the same transactions as the tasks. */
     public InMemoryIdempotencyStore idempotency() {
         return idempotency;
+    }
+
+    /** The web sessions, in the same transactions as the tasks. */
+    public InMemorySessionStore sessions() {
+        return sessions;
     }
 
     public InMemoryTransactions transactions() {

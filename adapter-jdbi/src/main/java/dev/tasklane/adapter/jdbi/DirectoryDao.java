@@ -123,6 +123,24 @@ interface DirectoryDao {
     @SqlQuery(TOKEN + "ORDER BY id")
     List<ApiToken> allTokens();
 
+    @SqlUpdate("UPDATE users SET username = :username, display_name = :displayName, password_hash = :passwordHash, "
+            + "role = :role, created_at = :createdAt, disabled_at = :disabledAt WHERE id = :id")
+    int updateUser(@Bind("id") long id, @Bind("username") String username, @Bind("displayName") String displayName,
+                   @Bind("passwordHash") String passwordHash, @Bind("role") String role,
+                   @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt);
+
+    @SqlQuery("SELECT id FROM boards ORDER BY id")
+    List<Long> allBoardIds();
+
+    @SqlUpdate("UPDATE boards SET name = :name WHERE id = :id")
+    int renameBoard(@Bind("id") long id, @Bind("name") String name);
+
+    @SqlQuery("SELECT board_id, user_id, access FROM memberships WHERE board_id = :board ORDER BY user_id")
+    List<Membership> members(@Bind("board") long boardId);
+
+    @SqlUpdate("DELETE FROM memberships WHERE board_id = :board AND user_id = :user")
+    int removeMembership(@Bind("board") long boardId, @Bind("user") long userId);
+
     // ---- row mappers ----------------------------------------------------------------------------------
 
     /** A user row. */

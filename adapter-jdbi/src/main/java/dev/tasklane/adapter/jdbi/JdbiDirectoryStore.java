@@ -162,4 +162,47 @@ final class JdbiDirectoryStore implements DirectoryStore {
     public boolean hasUsers() {
         return dao(DirectoryDao::hasUsers);
     }
+
+    @Override
+    public User updateUser(User user) {
+        return dao(dao -> {
+            dao.userByUsername(user.username()).filter(other -> other.id() != user.id()).ifPresent(other -> {
+                throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
+            });
+            int changed = dao.updateUser(user.id(), user.username(), user.displayName(), user.passwordHash(),
+                    user.role().name(), DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt()));
+            if (changed == 0) {
+                throw new NotFoundException("user_not_found", "User " + user.id() + " does not exist.");
+            }
+            return user;
+        });
+    }
+
+    @Override
+    public List<Board> boards() {
+        return dao(dao -> dao.allBoardIds().stream().map(id -> board(dao, id, dao.boardName(id).orElseThrow())).toList());
+    }
+
+    @Override
+    public Board renameBoard(long boardId, String name) {
+        return dao(dao -> {
+            dao.boardIdByName(name).filter(other -> other != boardId).ifPresent(other -> {
+                throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
+            });
+            if (dao.renameBoard(boardId, name) == 0) {
+                throw new NotFoundException("board_not_found", "Board " + boardId + " does not exist.");
+            }
+            return board(dao, boardId, name);
+        });
+    }
+
+    @Override
+    public List<Membership> members(long boardId) {
+        return dao(dao -> dao.members(boardId));
+    }
+
+    @Override
+    public boolean deleteMembership(long boardId, long userId) {
+        return dao(dao -> dao.removeMembership(boardId, userId) > 0);
+    }
 }

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
+import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import org.flywaydb.core.Flyway;
@@ -33,6 +34,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiTaskStore tasks;
     private final JdbiDirectoryStore directory;
     private final JdbiIdempotencyStore idempotency;
+    private final JdbiSessionStore sessions;
 
     private JdbiStores(Database database, HikariDataSource pool) {
         this.database = database;
@@ -44,6 +46,7 @@ public final class JdbiStores implements AutoCloseable {
         this.tasks = new JdbiTaskStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.directory = new JdbiDirectoryStore(transactions);
         this.idempotency = new JdbiIdempotencyStore(transactions);
+        this.sessions = new JdbiSessionStore(transactions);
     }
 
     /** Connects, migrates the schema and returns the stores, with the default {@link DatabaseTimeouts}. */
@@ -115,6 +118,11 @@ public final class JdbiStores implements AutoCloseable {
     /** The {@code Idempotency-Key}s, in the same database (and transactions) as the tasks. */
     public IdempotencyStore idempotency() {
         return idempotency;
+    }
+
+    /** The web sessions, in the same database (and transactions) as the tasks. */
+    public SessionStore sessions() {
+        return sessions;
     }
 
     public Transactions transactions() {

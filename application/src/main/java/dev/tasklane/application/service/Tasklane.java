@@ -20,6 +20,9 @@ import dev.tasklane.application.port.in.OnboardingUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.IdempotencyStore;
@@ -55,6 +58,7 @@ public final class Tasklane implements UseCases {
     private final MaintenanceService maintenance;
     private final EventBus events;
     private final IdentityService identity;
+    private final PeopleService people;
     private final OnboardingUseCase onboarding;
     private final IdempotencyUseCase idempotency;
     private final TaskStore taskStore;
@@ -82,6 +86,9 @@ public final class Tasklane implements UseCases {
         this.maintenance = new MaintenanceService(context);
         this.identity = new IdentityService(transactions, directory, builder.clock,
                 new IdentityService.Settings(builder.openBoards, builder.passwordIterations));
+        this.people = new PeopleService(transactions, directory,
+                builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock,
+                builder.passwordIterations);
         this.onboarding = builder.onboarding == null
                 ? new OnboardingService(builder.limits, CompletionRules.Mode.valueOf(builder.completionMode.name()))
                 : builder.onboarding;
@@ -208,9 +215,21 @@ public final class Tasklane implements UseCases {
         }
     }
 
+    @Override
+    public SignInUseCase signIn() {
+        return people;
+    }
+
+    @Override
+    public PeopleUseCase people() {
+        return people;
+    }
+
     public static final class Builder {
         private TaskStore tasks;
         private DirectoryStore directory;
+        private SessionStore sessions;
+        private SignInSettings signIn = SignInSettings.defaults();
         private Transactions transactions;
         private EventBus events;
         private EventPublisher publisher;
@@ -247,6 +266,20 @@ public final class Tasklane implements UseCases {
             this.tasks = taskStore;
             this.directory = directoryStore;
             this.transactions = unitOfWork;
+            return this;
+        }
+
+        /**
+         * The store of web sessions. Without it, web sessions cannot be opened (an embedding without the web
+         * interface needs none); password sign-in for a token ({@code POST /api/sessions}) works either way.
+         */
+        public Builder sessions(SessionStore sessionStore) {
+            this.sessions = sessionStore;
+            return this;
+        }
+
+        public Builder signInSettings(SignInSettings value) {
+            this.signIn = Objects.requireNonNull(value);
             return this;
         }
 

@@ -151,6 +151,26 @@ public final class ArchitectureRules {
         return adapterUsesOnly(root, "http", new String[] {inboundPorts(root)}, HTTP_LIBRARIES);
     }
 
+    /**
+     * Libraries the web interface may use: Javalin and its Jetty/servlet/Kotlin runtime, the jte template runtime
+     * (its precompiled templates live in {@code adapter.web.templates}), logging. No JSON library: it renders HTML.
+     */
+    static final String[] WEB_LIBRARIES = {
+        "java..", "io.javalin..", "kotlin..", "org.eclipse.jetty..", "jakarta.servlet..", "gg.jte..", "org.slf4j.."
+    };
+
+    /** The web interface reaches the application through inbound ports only, like the HTTP API. */
+    public static ArchRule webAdapterUsesOnlyItsLibraries(String root) {
+        return adapterUsesOnly(root, "web", new String[] {inboundPorts(root)}, WEB_LIBRARIES);
+    }
+
+    /** Pages call use-case interfaces, never the services implementing them. */
+    public static ArchRule webAdapterNeverUsesServices(String root) {
+        return noClasses().that().resideInAPackage(adapter(root, "web"))
+            .should().dependOnClassesThat().resideInAPackage(services(root))
+            .as("the web interface never depends on application services (" + services(root) + ")");
+    }
+
     /** Controllers receive use-case interfaces, never the service classes implementing them. */
     public static ArchRule httpAdapterNeverUsesServices(String root) {
         return noClasses().that().resideInAPackage(adapter(root, "http"))

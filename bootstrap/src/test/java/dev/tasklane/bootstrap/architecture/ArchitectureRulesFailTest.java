@@ -148,6 +148,25 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void webAdapterUsesOnlyItsLibraries() {
+        List<String> violations = violations(ArchitectureRules.webAdapterUsesOnlyItsLibraries(FIXTURE));
+        assertReported(violations,
+            "Field <dev.tasklane.archfixture.adapter.web.BoardPage.store> has type "
+                + "<dev.tasklane.archfixture.application.port.out.CardStore>",
+            "calls constructor <dev.tasklane.archfixture.application.service.ClaimCardService.<init>()>");
+        assertNotReported(violations, "port.in.ClaimCardUseCase");
+    }
+
+    @Test
+    void webAdapterNeverUsesServices() {
+        List<String> violations = violations(ArchitectureRules.webAdapterNeverUsesServices(FIXTURE));
+        assertReported(violations,
+            "Constructor <dev.tasklane.archfixture.adapter.web.BoardPage.<init>()> "
+                + "calls constructor <dev.tasklane.archfixture.application.service.ClaimCardService.<init>()>");
+        assertNotReported(violations, "port.out.CardStore");
+    }
+
+    @Test
     void nothingDependsOnBootstrap() {
         List<String> violations = violations(ArchitectureRules.nothingDependsOnBootstrap(FIXTURE));
         assertEquals(List.of(

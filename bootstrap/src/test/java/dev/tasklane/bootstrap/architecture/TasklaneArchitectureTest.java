@@ -33,7 +33,8 @@ class TasklaneArchitectureTest {
     static final Set<String> MODULES_AWAITING_CLASSES = Set.of();
 
     static final Set<String> FILLED_MODULES =
-        Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "client", "simulator");
+        Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "adapter.web", "client",
+            "simulator");
 
     private static JavaClasses classes;
 
@@ -112,6 +113,16 @@ class TasklaneArchitectureTest {
     void httpAdapterNeverUsesServices() {
         skipWhileAwaitingClasses("adapter.http");
         ArchitectureRules.httpAdapterNeverUsesServices(ROOT).check(classes);
+    }
+
+    @Test
+    void webAdapterUsesOnlyItsLibraries() {
+        ArchitectureRules.webAdapterUsesOnlyItsLibraries(ROOT).check(classes);
+    }
+
+    @Test
+    void webAdapterNeverUsesServices() {
+        ArchitectureRules.webAdapterNeverUsesServices(ROOT).check(classes);
     }
 
     @Test

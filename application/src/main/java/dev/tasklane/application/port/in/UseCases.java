@@ -37,6 +37,12 @@ public interface UseCases {
 
     OnboardingUseCase onboarding();
 
+    /** Password sign-in and web sessions for people. */
+    SignInUseCase signIn();
+
+    /** What a signed-in person manages: boards, users, members, tokens. */
+    PeopleUseCase people();
+
     IdempotencyUseCase idempotency();
 
     /**

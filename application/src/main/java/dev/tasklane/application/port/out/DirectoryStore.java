@@ -54,4 +54,21 @@ public interface DirectoryStore {
     List<ApiToken> tokens(Long userId);
 
     boolean hasUsers();
+
+    // ---- people and boards as the web interface manages them --------------------------------------
+
+    /** Replaces a stored user (password hash, display name, role, disabled); not found when it does not exist. */
+    User updateUser(User user);
+
+    /** Every board, by id. */
+    List<Board> boards();
+
+    /** Renames a board; not found when it does not exist. */
+    Board renameBoard(long boardId, String name);
+
+    /** The board's members, by user id. */
+    List<Membership> members(long boardId);
+
+    /** Removes a user's access to a board; false when they were not a member. */
+    boolean deleteMembership(long boardId, long userId);
 }

@@ -52,6 +52,13 @@ public final class OnboardingService implements OnboardingUseCase {
     }
 
     @Override
+    public AgentFiles agentFiles(String baseUrl, String token) {
+        String base = trimSlash(Objects.requireNonNull(baseUrl, "base url"));
+        return new AgentFiles(FileTemplates.strideAuthMd(base).replace(FileTemplates.TOKEN_PLACEHOLDER,
+                Objects.requireNonNull(token, "token")), FileTemplates.strideMd());
+    }
+
+    @Override
     public Map<String, Object> onboarding(String baseUrl) {
         String base = trimSlash(Objects.requireNonNull(baseUrl, "base url"));
         Map<String, Object> doc = new LinkedHashMap<>();

@@ -151,6 +151,74 @@ public abstract class DirectoryStoreContract {
         assertEquals(List.of(ada), stores.tx(directory::users));
     }
 
+    @Test
+    void aUserIsReplacedByUpdate() {
+        User ada = user("ada");
+        User changed = new User(ada.id(), "ada", "Ada L.", "new-hash", Role.ADMIN, ada.createdAt(), NOW);
+
+        assertEquals(changed, stores.tx(() -> directory.updateUser(changed)));
+
+        assertEquals(changed, stores.tx(() -> directory.userById(ada.id())).orElseThrow());
+        assertEquals(changed, stores.tx(() -> directory.userByUsername("ada")).orElseThrow());
+        User ghost = new User(ada.id() + 100, "ghost", "Ghost", "hash", Role.MEMBER, NOW, null);
+        assertThrows(dev.tasklane.domain.error.NotFoundException.class, () -> stores.tx(() -> directory.updateUser(ghost)));
+    }
+
+    @Test
+    void aBoardIsRenamedKeepingItsColumns() {
+        Board board = stores.tx(() -> directory.insertBoard("Main"));
+        stores.tx(() -> directory.insertBoard("Side"));
+
+        Board renamed = stores.tx(() -> directory.renameBoard(board.id(), "Primary"));
+
+        assertEquals(new Board(board.id(), "Primary", board.columnIds()), renamed);
+        assertEquals(renamed, stores.tx(() -> directory.boardByName("Primary")).orElseThrow());
+        assertTrue(stores.tx(() -> directory.boardByName("Main")).isEmpty());
+        assertThrows(dev.tasklane.domain.error.ConflictException.class,
+                () -> stores.tx(() -> directory.renameBoard(board.id(), "Side")));
+        assertThrows(dev.tasklane.domain.error.NotFoundException.class,
+                () -> stores.tx(() -> directory.renameBoard(board.id() + 100, "Other")));
+    }
+
+    @Test
+    void membersAreListedAndRemoved() {
+        User ada = user("ada");
+        User bob = user("bob");
+        Board main = stores.tx(() -> directory.insertBoard("Main"));
+        Board side = stores.tx(() -> directory.insertBoard("Side"));
+        stores.tx(() -> directory.putMembership(new Membership(main.id(), bob.id(), Access.READ_ONLY)));
+        stores.tx(() -> directory.putMembership(new Membership(main.id(), ada.id(), Access.OWNER)));
+        stores.tx(() -> directory.putMembership(new Membership(side.id(), bob.id(), Access.MODIFY)));
+
+        assertEquals(List.of(new Membership(main.id(), ada.id(), Access.OWNER), new Membership(main.id(), bob.id(), Access.READ_ONLY)),
+                stores.tx(() -> directory.members(main.id())));
+
+        assertTrue(stores.tx(() -> directory.deleteMembership(main.id(), bob.id())));
+        assertFalse(stores.tx(() -> directory.deleteMembership(main.id(), bob.id())));
+        assertEquals(List.of(new Membership(main.id(), ada.id(), Access.OWNER)), stores.tx(() -> directory.members(main.id())));
+        assertEquals(List.of(side), stores.tx(() -> directory.boardsOf(bob.id())));
+        Board empty = stores.tx(() -> directory.insertBoard("Nobody's"));
+        assertEquals(List.of(main, side, empty), stores.tx(directory::boards));
+    }
+
+    @Test
+    void aFailedTransactionLeavesNoUserOrBoardChange() {
+        User ada = user("ada");
+        Board main = stores.tx(() -> directory.insertBoard("Main"));
+        stores.tx(() -> directory.putMembership(new Membership(main.id(), ada.id(), Access.OWNER)));
+
+        assertThrows(DirectoryProbe.class, () -> stores.run(() -> {
+            directory.updateUser(new User(ada.id(), "ada", "X", "other", Role.ADMIN, ada.createdAt(), NOW));
+            directory.renameBoard(main.id(), "Renamed");
+            directory.deleteMembership(main.id(), ada.id());
+            throw new DirectoryProbe();
+        }));
+
+        assertEquals(ada, stores.tx(() -> directory.userById(ada.id())).orElseThrow());
+        assertEquals(main, stores.tx(() -> directory.boardById(main.id())).orElseThrow());
+        assertEquals(List.of(new Membership(main.id(), ada.id(), Access.OWNER)), stores.tx(() -> directory.members(main.id())));
+    }
+
     /** Thrown by tests to make a unit of work fail. */
     protected static final class DirectoryProbe extends RuntimeException {
         private static final long serialVersionUID = 1L;

@@ -1,0 +1,12 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.out.SessionStoreContract;
+
+/** The contract SessionStoreContract against the JDBI store on PostgreSQL. */
+final class PostgresSessionStoreTest extends SessionStoreContract {
+    @Override
+    protected Sessions newStores() {
+        JdbiStores stores = TestDatabases.postgres();
+        return new Sessions(stores.sessions(), stores.transactions());
+    }
+}

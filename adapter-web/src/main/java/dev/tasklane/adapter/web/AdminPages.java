@@ -1,0 +1,121 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.AdminPage;
+import dev.tasklane.adapter.web.view.BoardRow;
+import dev.tasklane.adapter.web.view.MemberRow;
+import dev.tasklane.adapter.web.view.MembersPage;
+import dev.tasklane.adapter.web.view.Option;
+import dev.tasklane.adapter.web.view.UserRow;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import io.javalin.http.Context;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Users and boards (admins), a board's name and members (its owners and admins). */
+final class AdminPages {
+    private final Web web;
+    private final PeopleUseCase people;
+
+    AdminPages(Web web, PeopleUseCase people) {
+        this.web = web;
+        this.people = people;
+    }
+
+    void page(Context ctx) {
+        Person person = web.person(ctx);
+        List<UserRow> users = people.users(person).stream()
+                .map(u -> new UserRow(u.id(), u.username(), u.displayName(), u.role().wire(), !u.active(),
+                        u.id() == person.user().id()))
+                .toList();
+        List<BoardRow> boards = people.allBoards(person).stream().map(b -> new BoardRow(b.id(), b.name())).toList();
+        web.render(ctx, "admin.jte", new AdminPage(web.chrome(ctx, person, "Administration", null, "admin"), users, boards));
+    }
+
+    void createUser(Context ctx) {
+        Person person = web.personForChange(ctx);
+        String role = Web.required(ctx, "role", "A role");
+        if (!role.equals("admin") && !role.equals("member")) {
+            throw new InvalidInputException("invalid_param", "The role must be admin or member", Map.of("field", "role"));
+        }
+        User created = people.createUser(person, Web.required(ctx, "username", "A username"),
+                Web.optional(ctx, "display_name"), ctx.formParam("password"), Role.valueOf(role.toUpperCase(Locale.ROOT)));
+        web.done(ctx, "/admin", "User " + created.username() + " is created.");
+    }
+
+    void resetPassword(Context ctx) {
+        Person person = web.personForChange(ctx);
+        User user = people.resetPassword(person, Web.pathId(ctx, "user"), ctx.formParam("password"));
+        web.done(ctx, "/admin", "The password of " + user.username() + " is reset; their sessions are signed out.");
+    }
+
+    void disable(Context ctx) {
+        Person person = web.personForChange(ctx);
+        User user = people.setDisabled(person, Web.pathId(ctx, "user"), true);
+        web.done(ctx, "/admin", user.username() + " is disabled: signed out, and their tokens stop working.");
+    }
+
+    void enable(Context ctx) {
+        Person person = web.personForChange(ctx);
+        User user = people.setDisabled(person, Web.pathId(ctx, "user"), false);
+        web.done(ctx, "/admin", user.username() + " is enabled again.");
+    }
+
+    void createBoard(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Board board = people.createBoard(person, Web.required(ctx, "name", "A board name"));
+        web.done(ctx, "/boards/" + board.id() + "/members", "Board " + board.name() + " is created; you own it.");
+    }
+
+    void renameBoard(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Board board = people.renameBoard(person, Web.pathId(ctx, "board"), Web.required(ctx, "name", "A board name"));
+        web.done(ctx, "/boards/" + board.id() + "/members", "The board is now called " + board.name() + ".");
+    }
+
+    void members(Context ctx) {
+        Person person = web.person(ctx);
+        long boardId = Web.pathId(ctx, "board");
+        List<PeopleUseCase.Member> members = people.members(person, boardId);
+        Board board = people.board(person, boardId);
+        boolean manage = person.admin() || members.stream()
+                .anyMatch(m -> m.user().id() == person.user().id() && m.access() == Access.OWNER);
+        List<MemberRow> rows = members.stream().map(m -> new MemberRow(m.user().id(), m.user().username(),
+                m.user().displayName(), m.access().wire())).toList();
+        List<Option> access = Arrays.stream(Access.values()).map(a -> new Option(a.wire(), Format.label(a.wire()),
+                a == Access.MODIFY)).toList();
+        web.render(ctx, "members.jte", new MembersPage(web.chrome(ctx, person, "Members · " + board.name(),
+                isMember(members, person) ? board : null, "members"), board.id(), board.name(), rows, manage, access));
+    }
+
+    private static boolean isMember(List<PeopleUseCase.Member> members, Person person) {
+        return members.stream().anyMatch(m -> m.user().id() == person.user().id());
+    }
+
+    void putMember(Context ctx) {
+        Person person = web.personForChange(ctx);
+        long boardId = Web.pathId(ctx, "board");
+        String access = Web.required(ctx, "access", "An access");
+        Access level = Arrays.stream(Access.values()).filter(a -> a.wire().equals(access)).findFirst()
+                .orElseThrow(() -> new InvalidInputException("invalid_param", "Access must be owner, modify or read_only",
+                        Map.of("field", "access")));
+        PeopleUseCase.Member member = people.putMember(person, boardId, Web.required(ctx, "username", "A username"), level);
+        web.done(ctx, "/boards/" + boardId + "/members", member.user().username() + " now has " + Format.label(level.wire())
+                .toLowerCase(Locale.ROOT) + " access.");
+    }
+
+    void removeMember(Context ctx) {
+        Person person = web.personForChange(ctx);
+        long boardId = Web.pathId(ctx, "board");
+        people.removeMember(person, boardId, Web.pathId(ctx, "user"));
+        web.done(ctx, "/boards/" + boardId + "/members", "The member is removed and their tokens for this board revoked.");
+    }
+}

@@ -1,0 +1,96 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.Card;
+import dev.tasklane.adapter.web.view.Link;
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.PeopleUseCase.Member;
+import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads what the board and the task pages show: every task of a board, member names, cards. */
+final class BoardData {
+    private final UseCases useCases;
+    private final Clock clock;
+
+    BoardData(UseCases useCases, Clock clock) {
+        this.useCases = useCases;
+        this.clock = clock;
+    }
+
+    Instant now() {
+        return clock.instant();
+    }
+
+    /** Every task of the caller's board, in board order, page by page. */
+    List<TaskView> allTasks(Caller caller) {
+        List<TaskView> all = new ArrayList<>();
+        TaskQuery query = TaskQuery.all(caller.board().id());
+        while (true) {
+            TaskListPage page = useCases.reads().list(caller.actor(), query);
+            all.addAll(page.tasks());
+            if (page.nextCursor() == null || page.tasks().isEmpty()) {
+                return all;
+            }
+            query = query.after(page.nextCursor());
+        }
+    }
+
+    /** The board's members, by user id, for names and the assignee choices. */
+    Map<Long, User> members(Person person, long boardId) {
+        Map<Long, User> byId = new HashMap<>();
+        for (Member member : useCases.people().members(person, boardId)) {
+            byId.put(member.user().id(), member.user());
+        }
+        return byId;
+    }
+
+    static String name(Map<Long, User> users, Long userId) {
+        if (userId == null) {
+            return null;
+        }
+        User user = users.get(userId);
+        return user == null ? "user #" + userId : user.displayName() == null ? user.username() : user.displayName();
+    }
+
+    /** Time left on a live claim, or null. */
+    String leaseLeft(Task task) {
+        Claim claim = task.claim();
+        if (claim == null || task.status() != Status.IN_PROGRESS) {
+            return null;
+        }
+        Instant now = now();
+        return claim.expiredAt(now) ? "expired" : Format.duration(Duration.between(now, claim.expiresAt()));
+    }
+
+    static String agent(Task task) {
+        return task.claim() == null || task.status() == Status.OPEN ? null : task.claim().agentName();
+    }
+
+    static String taskHref(long boardId, Task task) {
+        return "/boards/" + boardId + "/tasks/" + task.identifier();
+    }
+
+    Card card(long boardId, TaskView view, Map<Long, User> users, Map<Long, Task> byId) {
+        Task task = view.task();
+        Task goal = task.parentId() == null ? null : byId.get(task.parentId());
+        return new Card(task.id(), task.identifier().toString(), task.spec().title(), task.type().wire(),
+                task.priority().wire(), name(users, task.assignedToId()), agent(task), leaseLeft(task), view.blockedBy(),
+                goal == null ? null : new Link(goal.identifier() + " " + goal.spec().title(), taskHref(boardId, goal), false),
+                taskHref(boardId, task), task.review() == null ? null : task.review().status().wire());
+    }
+}

@@ -1,0 +1,235 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.BoardColumn;
+import dev.tasklane.adapter.web.view.BoardPage;
+import dev.tasklane.adapter.web.view.Card;
+import dev.tasklane.adapter.web.view.Chrome;
+import dev.tasklane.adapter.web.view.GoalProgress;
+import dev.tasklane.adapter.web.view.Option;
+import dev.tasklane.adapter.web.view.ReviewQueuePage;
+import dev.tasklane.adapter.web.view.ReviewRow;
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskType;
+import io.javalin.http.Context;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The board with its filters, its HTML fragment for live refresh, and the review queue. */
+final class BoardPages {
+    /** The filters, as URL query parameters. */
+    static final List<String> FILTERS = List.of("assignee", "type", "priority", "goal", "agent", "q");
+
+    private final Web web;
+    private final PeopleUseCase people;
+    private final BoardData data;
+
+    BoardPages(Web web, PeopleUseCase people, BoardData data) {
+        this.web = web;
+        this.people = people;
+        this.data = data;
+    }
+
+    void board(Context ctx) {
+        web.render(ctx, "board.jte", page(ctx));
+    }
+
+    void fragment(Context ctx) {
+        ctx.header("Cache-Control", "no-store");
+        ctx.html(web.fragment("board_columns.jte", page(ctx)));
+    }
+
+    private BoardPage page(Context ctx) {
+        Person person = web.person(ctx);
+        Caller caller = people.onBoard(person, Web.pathId(ctx, "board"));
+        return build(ctx, person, caller, filters(ctx));
+    }
+
+    static Map<String, String> filters(Context ctx) {
+        Map<String, String> filters = new LinkedHashMap<>();
+        for (String name : FILTERS) {
+            String value = ctx.queryParam(name);
+            if (value != null && !value.isBlank()) {
+                filters.put(name, value.strip());
+            }
+        }
+        return filters;
+    }
+
+    BoardPage build(Context ctx, Person person, Caller caller, Map<String, String> filters) {
+        long boardId = caller.board().id();
+        List<TaskView> all = data.allTasks(caller);
+        Map<Long, User> users = data.members(person, boardId);
+        Map<Long, Task> byId = all.stream().map(TaskView::task).collect(Collectors.toMap(Task::id, Function.identity()));
+
+        Map<Long, int[]> progress = new LinkedHashMap<>();
+        for (TaskView view : all) {
+            Task task = view.task();
+            if (task.parentId() != null) {
+                int[] counts = progress.computeIfAbsent(task.parentId(), id -> new int[2]);
+                counts[1]++;
+                if (task.status() == Status.COMPLETED) {
+                    counts[0]++;
+                }
+            }
+        }
+        List<GoalProgress> goals = new ArrayList<>();
+        for (TaskView view : all) {
+            Task task = view.task();
+            if (task.type() == TaskType.GOAL && task.status() != Status.COMPLETED) {
+                int[] counts = progress.getOrDefault(task.id(), new int[2]);
+                goals.add(new GoalProgress(task.identifier().toString(), task.spec().title(),
+                        BoardData.taskHref(boardId, task), counts[0], counts[1]));
+            }
+        }
+
+        Map<Column, List<Card>> columns = new EnumMap<>(Column.class);
+        for (Column column : Column.values()) {
+            columns.put(column, new ArrayList<>());
+        }
+        int shown = 0;
+        for (TaskView view : all) {
+            if (matches(view.task(), filters, byId)) {
+                columns.get(view.task().status().column()).add(data.card(boardId, view, users, byId));
+                shown++;
+            }
+        }
+        List<BoardColumn> boardColumns = new ArrayList<>();
+        for (Column column : Column.values()) {
+            boardColumns.add(new BoardColumn(column.displayName(), column.name().toLowerCase(Locale.ROOT), columns.get(column)));
+        }
+
+        Chrome chrome = web.chrome(ctx, person, caller.board().name(), caller.board(), "board");
+        return new BoardPage(chrome, boardColumns, goals,
+                assigneeOptions(users, filters.get("assignee")),
+                enumOptions(TaskType.values(), TaskType::wire, filters.get("type")),
+                enumOptions(Priority.values(), Priority::wire, filters.get("priority")),
+                all.stream().map(TaskView::task).filter(t -> t.type() == TaskType.GOAL)
+                        .map(t -> new Option(t.identifier().toString(), t.identifier() + " " + t.spec().title(),
+                                t.identifier().toString().equals(filters.get("goal"))))
+                        .toList(),
+                new TreeSet<>(all.stream().map(v -> BoardData.agent(v.task())).filter(Objects::nonNull).toList()).stream()
+                        .map(a -> new Option(a, a, a.equals(filters.get("agent")))).toList(),
+                filters.getOrDefault("q", ""), query(filters), shown, all.size(), caller.actor().canWrite(),
+                people(users));
+    }
+
+    private static boolean matches(Task task, Map<String, String> filters, Map<Long, Task> byId) {
+        String assignee = filters.get("assignee");
+        if (assignee != null && !("none".equals(assignee) ? task.assignedToId() == null
+                : String.valueOf(task.assignedToId()).equals(assignee))) {
+            return false;
+        }
+        if (filters.containsKey("type") && !task.type().wire().equals(filters.get("type"))) {
+            return false;
+        }
+        if (filters.containsKey("priority") && !task.priority().wire().equals(filters.get("priority"))) {
+            return false;
+        }
+        String goal = filters.get("goal");
+        if (goal != null) {
+            Task parent = task.parentId() == null ? null : byId.get(task.parentId());
+            boolean isGoal = task.identifier().toString().equals(goal);
+            if (!isGoal && (parent == null || !parent.identifier().toString().equals(goal))) {
+                return false;
+            }
+        }
+        if (filters.containsKey("agent") && !filters.get("agent").equals(BoardData.agent(task))) {
+            return false;
+        }
+        String text = filters.get("q");
+        if (text != null) {
+            String needle = text.toLowerCase(Locale.ROOT);
+            return task.spec().title().toLowerCase(Locale.ROOT).contains(needle)
+                    || task.identifier().toString().toLowerCase(Locale.ROOT).equals(needle);
+        }
+        return true;
+    }
+
+    private static List<Option> assigneeOptions(Map<Long, User> users, String selected) {
+        List<Option> options = new ArrayList<>();
+        options.add(new Option("none", "Unassigned", "none".equals(selected)));
+        users.values().stream().sorted(Comparator.comparing(User::username))
+                .forEach(u -> options.add(new Option(Long.toString(u.id()), BoardData.name(users, u.id()),
+                        Long.toString(u.id()).equals(selected))));
+        return options;
+    }
+
+    /** The people a goal can be assigned to from the board ("" is nobody). */
+    private static List<Option> people(Map<Long, User> users) {
+        List<Option> options = new ArrayList<>();
+        options.add(new Option("", "Nobody", false));
+        users.values().stream().sorted(Comparator.comparing(User::username))
+                .forEach(u -> options.add(new Option(Long.toString(u.id()), BoardData.name(users, u.id()), false)));
+        return options;
+    }
+
+    private static <E> List<Option> enumOptions(E[] values, Function<E, String> wire, String selected) {
+        List<Option> options = new ArrayList<>();
+        for (E value : values) {
+            String name = wire.apply(value);
+            options.add(new Option(name, Format.label(name), name.equals(selected)));
+        }
+        return options;
+    }
+
+    static String query(Map<String, String> filters) {
+        return filters.entrySet().stream()
+                .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+    }
+
+    void reviewQueue(Context ctx) {
+        Person person = web.person(ctx);
+        Caller caller = people.onBoard(person, Web.pathId(ctx, "board"));
+        long boardId = caller.board().id();
+        Map<Long, User> users = data.members(person, boardId);
+        Instant now = data.now();
+        List<ReviewRow> rows = data.allTasks(caller).stream().map(TaskView::task)
+                .filter(t -> t.status() == Status.REVIEW)
+                .sorted(Comparator.comparing(BoardPages::waitingSince).thenComparing(Task::id))
+                .map(t -> {
+                    int added = 0;
+                    int removed = 0;
+                    for (var file : Diffs.files(t.changedFiles())) {
+                        added += file.added();
+                        removed += file.removed();
+                    }
+                    String agent = t.completion() != null && t.completion().completedByAgent() != null
+                            ? t.completion().completedByAgent() : Objects.requireNonNullElse(BoardData.agent(t),
+                            Objects.requireNonNullElse(BoardData.name(users, t.assignedToId()), "—"));
+                    return new ReviewRow(t.identifier().toString(), t.spec().title(), BoardData.taskHref(boardId, t), agent,
+                            Format.duration(Duration.between(waitingSince(t), now)), t.changedFiles().size(), added, removed,
+                            t.review() == null ? null : t.review().status().wire());
+                })
+                .toList();
+        Chrome chrome = web.chrome(ctx, person, "Review queue · " + caller.board().name(), caller.board(), "review");
+        web.render(ctx, "review.jte", new ReviewQueuePage(chrome, rows, caller.actor().reviewer()));
+    }
+
+    /** When the task reached Review: its last update while in Review (completion or the last review note). */
+    private static Instant waitingSince(Task task) {
+        return task.updatedAt();
+    }
+}

@@ -1,0 +1,392 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.Chrome;
+import dev.tasklane.adapter.web.view.Criterion;
+import dev.tasklane.adapter.web.view.Field;
+import dev.tasklane.adapter.web.view.HistoryRow;
+import dev.tasklane.adapter.web.view.Link;
+import dev.tasklane.adapter.web.view.Option;
+import dev.tasklane.adapter.web.view.Table;
+import dev.tasklane.adapter.web.view.TaskPage;
+import dev.tasklane.adapter.web.view.VerdictRow;
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
+import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyNode;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Completion;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Review;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.task.VerificationStep;
+import io.javalin.http.Context;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** A task's page (every field, the diff, history) and what a person does there: review, mark done, assign. */
+final class TaskPages {
+    /** Spec details shown under their own headings, in this order; any other detail follows. */
+    private static final List<String> DETAIL_ORDER = List.of("why", "what", "where_context", "patterns_to_follow",
+            "pitfalls", "technical_details", "out_of_scope");
+    private static final Set<String> REVIEW_SECTIONS = new LinkedHashSet<>(
+            List.of("testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix"));
+
+    private final Web web;
+    private final UseCases useCases;
+    private final BoardData data;
+
+    TaskPages(Web web, UseCases useCases, BoardData data) {
+        this.web = web;
+        this.useCases = useCases;
+        this.data = data;
+    }
+
+    private Caller caller(Context ctx, Person person) {
+        return useCases.people().onBoard(person, Web.pathId(ctx, "board"));
+    }
+
+    /** The task named in the path, or (the board's goal form) in the form field {@code task}. */
+    private static TaskRef ref(Context ctx) {
+        if (ctx.pathParamMap().containsKey("task")) {
+            return TaskRef.parse(ctx.pathParam("task"));
+        }
+        return TaskRef.parse(Web.required(ctx, "task", "A goal"));
+    }
+
+    void page(Context ctx) {
+        Person person = web.person(ctx);
+        Caller caller = caller(ctx, person);
+        long boardId = caller.board().id();
+        TaskView view = useCases.reads().get(caller.actor(), ref(ctx));
+        Task task = view.task();
+        Map<Long, User> users = data.members(person, boardId);
+
+        List<Field> facts = new ArrayList<>();
+        facts.add(Field.text("Status", Format.label(task.status().wire()) + " (" + task.status().column().displayName() + ")"));
+        facts.add(Field.text("Assignee", orDash(BoardData.name(users, task.assignedToId()))));
+        if (BoardData.agent(task) != null) {
+            facts.add(Field.text("Agent", BoardData.agent(task)));
+        }
+        if (data.leaseLeft(task) != null) {
+            facts.add(Field.text("Lease left", data.leaseLeft(task)));
+        }
+        facts.add(Field.text("Complexity", Format.label(task.spec().complexity().name().toLowerCase(java.util.Locale.ROOT))));
+        facts.add(Field.text("Needs review", task.spec().needsReview() ? "Yes" : "No"));
+        if (!task.spec().requiredCapabilities().isEmpty()) {
+            facts.add(Field.items("Capabilities", task.spec().requiredCapabilities().stream().map(c -> c.wire()).toList()));
+        }
+        if (view.blocked()) {
+            facts.add(Field.text("Blocked by", String.join(", ", view.blockedBy())));
+        }
+        facts.add(Field.text("Created", Format.when(task.insertedAt())
+                + (task.createdByAgent() == null ? "" : " by " + task.createdByAgent())));
+        facts.add(Field.text("Updated", Format.when(task.updatedAt())));
+
+        Link goal = null;
+        List<Link> children = List.of();
+        if (task.parentId() != null) {
+            TaskView parent = useCases.reads().get(caller.actor(), new TaskRef.ById(task.parentId()));
+            goal = new Link(parent.task().identifier() + " " + parent.task().spec().title(),
+                    BoardData.taskHref(boardId, parent.task()), false);
+            facts.add(1, new Field("Goal", goal.label(), List.of()));
+        }
+        if (task.type() == TaskType.GOAL) {
+            children = useCases.reads().tree(caller.actor(), new TaskRef.ById(task.id())).children().stream()
+                    .map(c -> link(boardId, c.task())).toList();
+        }
+
+        List<Link> dependencies = new ArrayList<>();
+        DependencyNode node = useCases.reads().dependencies(caller.actor(), new TaskRef.ById(task.id()));
+        for (DependencyNode dependency : node.dependencies()) {
+            dependencies.add(link(boardId, dependency.task().task()));
+        }
+        Dependents dependents = useCases.reads().dependents(caller.actor(), new TaskRef.ById(task.id()));
+
+        boolean done = task.status() == Status.COMPLETED;
+        List<Criterion> criteria = task.spec().acceptanceCriteriaLines().stream()
+                .map(line -> new Criterion(line.replaceFirst("^[-*]\\s*(\\[[ xX]]\\s*)?", ""), done)).toList();
+
+        List<HistoryRow> history = useCases.reads().history(caller.actor(), new TaskRef.ById(task.id())).stream()
+                .sorted(Comparator.comparing(HistoryEntry::at).reversed())
+                .map(entry -> history(entry, users)).toList();
+
+        List<Option> assignees = new ArrayList<>();
+        assignees.add(new Option("", "Nobody", task.assignedToId() == null));
+        users.values().stream().sorted(Comparator.comparing(User::username)).forEach(u -> assignees.add(
+                new Option(Long.toString(u.id()), BoardData.name(users, u.id()), Long.valueOf(u.id()).equals(task.assignedToId()))));
+
+        Chrome chrome = web.chrome(ctx, person, task.identifier() + " · " + task.spec().title(), caller.board(), "board");
+        web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
+                task.type().wire(), task.priority().wire(), task.status().wire(), task.status().column().displayName(),
+                facts, task.spec().description(), criteria, specification(task.spec()), completion(task.completion()),
+                result(task.completion() == null ? null : task.completion().explorerResult()),
+                reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
+                review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
+                dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
+                BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW, assignees));
+    }
+
+    private static Link link(long boardId, Task task) {
+        return new Link(task.identifier() + " " + task.spec().title() + " (" + Format.label(task.status().wire()) + ")",
+                BoardData.taskHref(boardId, task), false);
+    }
+
+    private static String orDash(String value) {
+        return value == null || value.isBlank() ? "—" : value;
+    }
+
+    private static List<Field> specification(TaskSpec spec) {
+        List<Field> fields = new ArrayList<>();
+        if (!spec.keyFiles().isEmpty()) {
+            fields.add(Field.items("Key files", spec.keyFiles().stream().map(TaskPages::keyFile).toList()));
+        }
+        if (!spec.verificationSteps().isEmpty()) {
+            fields.add(Field.items("Verification steps", spec.verificationSteps().stream().map(TaskPages::step).toList()));
+        }
+        if (!spec.testingStrategy().isEmpty()) {
+            fields.add(Field.items("Testing strategy", spec.testingStrategy().entrySet().stream()
+                    .map(e -> Format.label(e.getKey()) + ": " + Format.value(e.getValue())).toList()));
+        }
+        Map<String, Object> details = new LinkedHashMap<>(spec.details());
+        for (String key : DETAIL_ORDER) {
+            Object value = details.remove(key);
+            if (value != null) {
+                fields.add(detail(key, value));
+            }
+        }
+        details.forEach((key, value) -> fields.add(detail(key, value)));
+        if (!spec.securityConsiderations().isEmpty()) {
+            fields.add(Field.items("Security considerations", spec.securityConsiderations()));
+        }
+        if (!spec.dependencies().isEmpty()) {
+            fields.add(Field.items("Depends on", spec.dependencies()));
+        }
+        return fields;
+    }
+
+    private static Field detail(String key, Object value) {
+        String label = "patterns_to_follow".equals(key) ? "Patterns to follow" : Format.label(key);
+        if (value instanceof List<?> list) {
+            return Field.items(label, list.stream().map(Format::value).toList());
+        }
+        return Field.text(label, Format.value(value));
+    }
+
+    private static String keyFile(KeyFile file) {
+        return file.note() == null || file.note().isBlank() ? file.filePath() : file.filePath() + " — " + file.note();
+    }
+
+    private static String step(VerificationStep step) {
+        String kind = step.stepType() == null ? "" : Format.label(step.stepType().name().toLowerCase(java.util.Locale.ROOT)) + ": ";
+        return kind + step.stepText() + (step.expectedResult() == null || step.expectedResult().isBlank()
+                ? "" : " → expect " + step.expectedResult());
+    }
+
+    private static List<Field> completion(Completion completion) {
+        if (completion == null) {
+            return List.of();
+        }
+        List<Field> fields = new ArrayList<>();
+        addText(fields, "Summary", completion.summary());
+        addText(fields, "Notes", completion.notes());
+        addText(fields, "Completed by", completion.completedByAgent());
+        if (completion.actualComplexity() != null) {
+            fields.add(Field.text("Actual complexity", Format.label(completion.actualComplexity().name().toLowerCase(java.util.Locale.ROOT))));
+        }
+        addText(fields, "Files changed", completion.actualFilesChanged());
+        if (completion.timeSpentMinutes() != null) {
+            fields.add(Field.text("Time spent", completion.timeSpentMinutes() + " min"));
+        }
+        addText(fields, "Review report", completion.reviewReport());
+        if (completion.completedAt() != null) {
+            fields.add(Field.text("Done at", Format.when(completion.completedAt())));
+        }
+        return fields;
+    }
+
+    private static void addText(List<Field> fields, String label, String text) {
+        if (text != null && !text.isBlank()) {
+            fields.add(Field.text(label, text));
+        }
+    }
+
+    private static List<Field> result(Map<String, Object> result) {
+        if (result == null) {
+            return List.of();
+        }
+        List<Field> fields = new ArrayList<>();
+        result.forEach((key, value) -> {
+            String text = Format.value(value);
+            if (!text.isBlank()) {
+                fields.add(Field.text(Format.label(key), text));
+            }
+        });
+        return fields;
+    }
+
+    private static List<Field> reviewerSummary(Completion completion) {
+        if (completion == null || completion.reviewerResult() == null) {
+            return List.of();
+        }
+        Map<String, Object> summary = new LinkedHashMap<>(completion.reviewerResult());
+        summary.keySet().removeAll(REVIEW_SECTIONS);
+        summary.remove("acceptance_criteria");
+        summary.remove("issues");
+        return result(summary);
+    }
+
+    /** The reviewer's structured verdicts: acceptance criteria, section verdicts and issues, one row each. */
+    static List<VerdictRow> verdicts(Completion completion) {
+        if (completion == null || completion.reviewerResult() == null) {
+            return List.of();
+        }
+        Map<String, Object> result = completion.reviewerResult();
+        List<VerdictRow> rows = new ArrayList<>();
+        if (result.get("acceptance_criteria") instanceof List<?> criteria) {
+            for (Object entry : criteria) {
+                if (entry instanceof Map<?, ?> criterion) {
+                    rows.add(new VerdictRow("Acceptance criterion", text(criterion.get("criterion")),
+                            text(criterion.get("status")), text(criterion.get("note"))));
+                }
+            }
+        }
+        for (String section : REVIEW_SECTIONS) {
+            if (result.get(section) instanceof Map<?, ?> verdict) {
+                Object note = verdict.get("note") != null ? verdict.get("note") : verdict.get("notes");
+                rows.add(new VerdictRow("Section", Format.label(section), text(verdict.get("status")), text(note)));
+                if (verdict.get("considerations") instanceof List<?> considerations) {
+                    for (Object entry : considerations) {
+                        if (entry instanceof Map<?, ?> consideration) {
+                            rows.add(new VerdictRow("Security consideration", text(consideration.get("consideration")),
+                                    text(consideration.get("status")), text(consideration.get("note"))));
+                        }
+                    }
+                }
+            }
+        }
+        if (result.get("issues") instanceof List<?> issues) {
+            for (Object entry : issues) {
+                if (entry instanceof Map<?, ?> issue) {
+                    Object description = issue.get("description") != null ? issue.get("description") : issue.get("summary");
+                    rows.add(new VerdictRow("Issue · " + Format.label(text(issue.get("category"))),
+                            text(description), text(issue.get("severity")), text(issue.get("file"))));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static String text(Object value) {
+        return value == null ? "" : Format.value(value);
+    }
+
+    private static Table workflow(Completion completion) {
+        if (completion == null || completion.workflowSteps().isEmpty()) {
+            return new Table(List.of(), List.of());
+        }
+        Set<String> keys = new LinkedHashSet<>();
+        for (Object step : completion.workflowSteps()) {
+            if (step instanceof Map<?, ?> map) {
+                map.keySet().forEach(k -> keys.add(String.valueOf(k)));
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Object step : completion.workflowSteps()) {
+            List<String> row = new ArrayList<>();
+            if (step instanceof Map<?, ?> map) {
+                for (String key : keys) {
+                    row.add(text(map.get(key)));
+                }
+            } else {
+                row.add(text(step));
+            }
+            rows.add(row);
+        }
+        return new Table(keys.stream().map(Format::label).toList(), rows);
+    }
+
+    private static List<Field> review(Review review, Map<Long, User> users) {
+        if (review == null) {
+            return List.of();
+        }
+        List<Field> fields = new ArrayList<>();
+        fields.add(Field.text("Decision", Format.label(review.status().wire())));
+        addText(fields, "Notes", review.notes());
+        addText(fields, "Reviewed by", BoardData.name(users, review.reviewedById()));
+        if (review.reviewedAt() != null) {
+            fields.add(Field.text("Reviewed at", Format.when(review.reviewedAt())));
+        }
+        return fields;
+    }
+
+    private static HistoryRow history(HistoryEntry entry, Map<Long, User> users) {
+        String who = orDash(BoardData.name(users, entry.actorUserId()));
+        if (entry.agentName() != null) {
+            who = who + " · " + entry.agentName();
+        }
+        Map<String, Object> facts = new LinkedHashMap<>(entry.facts());
+        if (entry.kind() == dev.tasklane.domain.history.HistoryKind.ASSIGNED) {
+            Object from = facts.get("from");
+            Object to = facts.get("to");
+            String details = "from " + orDash(BoardData.name(users, from instanceof Number n ? n.longValue() : null))
+                    + " to " + orDash(BoardData.name(users, to instanceof Number n ? n.longValue() : null));
+            return new HistoryRow(Format.when(entry.at()), "Assigned", who, details);
+        }
+        String what = entry.kind().name().toLowerCase(java.util.Locale.ROOT);
+        return new HistoryRow(Format.when(entry.at()), Format.label(what), who, Format.value(facts));
+    }
+
+    // ---- actions --------------------------------------------------------------------------------------
+
+    void review(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = caller(ctx, person);
+        String decision = Web.required(ctx, "decision", "A decision");
+        if (!Set.of("approved", "changes_requested", "rejected").contains(decision)) {
+            throw new InvalidInputException("invalid_review_status",
+                    "The decision must be approve, request changes or reject", Map.of("field", "decision"));
+        }
+        TaskView reviewed = useCases.reviews().review(caller.actor(), ref(ctx), decision, Web.optional(ctx, "notes"));
+        web.done(ctx, BoardData.taskHref(caller.board().id(), reviewed.task()),
+                "Recorded: " + Format.label(decision) + " on " + reviewed.task().identifier()
+                        + ". The agent is told through the event stream.");
+    }
+
+    void markDone(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = caller(ctx, person);
+        TaskView done = useCases.reviews().markDone(caller.actor(), ref(ctx));
+        web.done(ctx, BoardData.taskHref(caller.board().id(), done.task()), done.task().identifier() + " is done.");
+    }
+
+    void assign(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = caller(ctx, person);
+        String raw = Web.optional(ctx, "assignee");
+        Long assignee;
+        try {
+            assignee = raw == null ? null : Long.valueOf(raw);
+        } catch (NumberFormatException notAnId) {
+            throw new InvalidInputException("invalid_param", "Choose the assignee from the list", Map.of("field", "assignee"));
+        }
+        TaskView assigned = useCases.assignment().assign(caller.actor(), ref(ctx), assignee);
+        String back = Web.optional(ctx, "back");
+        String location = back != null && back.startsWith("/boards/") ? back : BoardData.taskHref(caller.board().id(), assigned.task());
+        web.done(ctx, location, assigned.task().identifier() + (assignee == null ? " is unassigned."
+                : " is assigned." + (assigned.task().type() == TaskType.GOAL ? " Its open tasks follow." : "")));
+    }
+}

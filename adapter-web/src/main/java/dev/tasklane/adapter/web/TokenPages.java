@@ -1,0 +1,120 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.IssuedTokenView;
+import dev.tasklane.adapter.web.view.Option;
+import dev.tasklane.adapter.web.view.TokenRow;
+import dev.tasklane.adapter.web.view.TokensPage;
+import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.OnboardingUseCase;
+import dev.tasklane.application.port.in.OnboardingUseCase.AgentFiles;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Capability;
+import io.javalin.http.Context;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** The person's API tokens: the list with last use, creation (shown once, with the agent files), revocation. */
+final class TokenPages {
+    private final Web web;
+    private final PeopleUseCase people;
+    private final OnboardingUseCase onboarding;
+
+    TokenPages(Web web, PeopleUseCase people, OnboardingUseCase onboarding) {
+        this.web = web;
+        this.people = people;
+        this.onboarding = onboarding;
+    }
+
+    void page(Context ctx) {
+        Person person = web.person(ctx);
+        render(ctx, person, null, ctx.queryParam("board"));
+    }
+
+    private void render(Context ctx, Person person, IssuedTokenView issued, String selectedBoard) {
+        List<Board> boards = people.boards(person);
+        Map<Long, String> boardNames = new HashMap<>();
+        boards.forEach(b -> boardNames.put(b.id(), b.name()));
+        Map<Long, String> userNames = new HashMap<>();
+        List<Option> owners = List.of();
+        if (person.admin()) {
+            List<User> users = people.users(person);
+            users.forEach(u -> userNames.put(u.id(), u.username()));
+            people.allBoards(person).forEach(b -> boardNames.put(b.id(), b.name()));
+            owners = users.stream().filter(User::active).map(u -> new Option(u.username(), u.username(),
+                    u.id() == person.user().id())).toList();
+        } else {
+            userNames.put(person.user().id(), person.user().username());
+        }
+        Instant now = Instant.now();
+        List<TokenRow> rows = people.tokens(person).stream()
+                .sorted((a, b) -> Long.compare(b.id(), a.id()))
+                .map(t -> row(t, boardNames, userNames, now)).toList();
+        List<Option> boardOptions = boards.stream().map(b -> new Option(b.name(), b.name(),
+                b.name().equals(selectedBoard) || (selectedBoard == null && b == boards.get(0)))).toList();
+        List<Option> capabilities = Arrays.stream(Capability.values())
+                .map(c -> new Option(c.wire(), capabilityLabel(c), false)).toList();
+        web.render(ctx, "tokens.jte", new TokensPage(web.chrome(ctx, person, "API tokens", null, "tokens"), rows,
+                boardOptions, capabilities, owners, issued));
+    }
+
+    /** "api_design" reads "API design", "ui_implementation" "UI implementation". */
+    static String capabilityLabel(Capability capability) {
+        return Format.label(capability.wire()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
+    }
+
+    private static TokenRow row(ApiToken token, Map<Long, String> boards, Map<Long, String> users, Instant now) {
+        String state = token.revokedAt() != null ? "Revoked " + Format.when(token.revokedAt())
+                : !token.validAt(now) ? "Expired" : "Active";
+        return new TokenRow(token.id(), token.name(), users.getOrDefault(token.userId(), "user #" + token.userId()),
+                boards.getOrDefault(token.boardId(), "board #" + token.boardId()),
+                token.capabilities().isEmpty() ? "any" : token.capabilities().stream().map(Capability::wire)
+                        .collect(Collectors.joining(", ")),
+                token.agentModel() == null ? "" : token.agentModel(), token.reviewer(), Format.when(token.createdAt()),
+                token.expiresAt() == null ? "never" : Format.when(token.expiresAt()),
+                token.lastUsedAt() == null ? "never" : Format.when(token.lastUsedAt()),
+                token.lastAgentName() == null ? "" : token.lastAgentName(), state, token.validAt(now));
+    }
+
+    void create(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
+        for (String name : ctx.formParams("capabilities")) {
+            capabilities.add(Capability.fromWire(name).orElseThrow(() -> new InvalidInputException("invalid_param",
+                    "Unknown capability " + name + "; valid: " + Capability.ALL_NAMES, Map.of("field", "capabilities"))));
+        }
+        Integer days;
+        String rawDays = Web.optional(ctx, "expires_in_days");
+        try {
+            days = rawDays == null ? null : Integer.valueOf(rawDays);
+        } catch (NumberFormatException notANumber) {
+            throw new InvalidInputException("invalid_param", "The expiry must be a whole number of days",
+                    Map.of("field", "expires_in_days"));
+        }
+        String owner = Web.optional(ctx, "user");
+        String board = Web.required(ctx, "board", "A board");
+        IssuedToken issued = people.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
+                owner, board, capabilities, Web.optional(ctx, "agent_model"), ctx.formParam("reviewer") != null, days));
+        AgentFiles files = onboarding.agentFiles(web.settings().baseUrl(), issued.secret());
+        render(ctx, person, new IssuedTokenView(issued.token().name(), issued.board().name(), issued.secret(),
+                files.strideAuthMd(), files.strideMd()), board);
+    }
+
+    void revoke(Context ctx) {
+        Person person = web.personForChange(ctx);
+        ApiToken revoked = people.revokeToken(person, Web.pathId(ctx, "token"));
+        web.done(ctx, "/tokens", "Token " + revoked.name() + " is revoked; it answers 401 from now on.");
+    }
+}

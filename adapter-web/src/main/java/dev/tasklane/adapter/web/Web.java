@@ -1,0 +1,197 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.Chrome;
+import dev.tasklane.adapter.web.view.Link;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInUseCase;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.UnauthenticatedException;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.identity.Board;
+import io.javalin.http.Context;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The plumbing every page shares: the session cookie (HttpOnly, SameSite=Lax, Secure over TLS), the CSRF
+ * check of every form that changes something, the one-line notice carried to the next page, and the frame.
+ */
+final class Web {
+    static final String SESSION_COOKIE = "tasklane_session";
+    static final String SIGN_IN_COOKIE = "tasklane_signin";
+    static final String NOTICE_COOKIE = "tasklane_notice";
+    static final String CSRF_FIELD = "_csrf";
+    private static final String PERSON = "tasklane.web.person";
+    private static final int NOTICE_SECONDS = 60;
+    private static final int SIGN_IN_FORM_SECONDS = 3600;
+
+    private final SignInUseCase signIn;
+    private final PeopleUseCase people;
+    private final WebSettings settings;
+    private final Templates templates;
+
+    Web(SignInUseCase signIn, PeopleUseCase people, WebSettings settings, Templates templates) {
+        this.signIn = signIn;
+        this.people = people;
+        this.settings = settings;
+        this.templates = templates;
+    }
+
+    WebSettings settings() {
+        return settings;
+    }
+
+    /** The signed-in person; @throws UnauthenticatedException (the page wrapper redirects to sign-in). */
+    Person person(Context ctx) {
+        Person cached = ctx.attribute(PERSON);
+        if (cached != null) {
+            return cached;
+        }
+        Person person = signIn.resolve(ctx.cookie(SESSION_COOKIE));
+        ctx.attribute(PERSON, person);
+        return person;
+    }
+
+    /** The person, after checking that the form carries their session's CSRF token. */
+    Person personForChange(Context ctx) {
+        Person person = person(ctx);
+        if (!same(ctx.formParam(CSRF_FIELD), person.session().csrfToken())) {
+            throw new ForbiddenException("csrf_mismatch",
+                    "This form has expired or did not come from this site. Reload the page and try again.");
+        }
+        return person;
+    }
+
+    static boolean same(String given, String expected) {
+        return given != null && expected != null
+                && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+    String address(Context ctx) {
+        String forwarded = settings.trustProxy() ? ctx.header("X-Forwarded-For") : null;
+        if (forwarded != null && !forwarded.isBlank()) {
+            return forwarded.split(",")[0].strip();
+        }
+        return ctx.ip();
+    }
+
+    boolean overTls(Context ctx) {
+        if ("https".equalsIgnoreCase(ctx.scheme())) {
+            return true;
+        }
+        return settings.trustProxy() && "https".equalsIgnoreCase(ctx.header("X-Forwarded-Proto"));
+    }
+
+    void setCookie(Context ctx, String name, String value, int maxAgeSeconds) {
+        StringBuilder cookie = new StringBuilder(name).append('=').append(value)
+                .append("; Path=/; HttpOnly; SameSite=Lax");
+        if (maxAgeSeconds >= 0) {
+            cookie.append("; Max-Age=").append(maxAgeSeconds);
+        }
+        if (overTls(ctx)) {
+            cookie.append("; Secure");
+        }
+        ctx.res().addHeader("Set-Cookie", cookie.toString());
+    }
+
+    void startSession(Context ctx, String secret) {
+        setCookie(ctx, SESSION_COOKIE, secret, -1);
+    }
+
+    void endSession(Context ctx) {
+        setCookie(ctx, SESSION_COOKIE, "", 0);
+    }
+
+    /** A fresh token for the sign-in form, also set as a cookie: a cross-site page can post neither. */
+    String signInFormToken(Context ctx) {
+        String existing = ctx.cookie(SIGN_IN_COOKIE);
+        if (existing != null && existing.matches("[A-Za-z0-9_-]{20,64}")) {
+            return existing;
+        }
+        String token = java.util.UUID.randomUUID().toString().replace("-", "")
+                + Long.toHexString(System.nanoTime());
+        setCookie(ctx, SIGN_IN_COOKIE, token, SIGN_IN_FORM_SECONDS);
+        return token;
+    }
+
+    void checkSignInForm(Context ctx) {
+        if (!same(ctx.formParam(CSRF_FIELD), ctx.cookie(SIGN_IN_COOKIE))) {
+            throw new ForbiddenException("csrf_mismatch",
+                    "This sign-in form has expired or did not come from this site. Reload the page and try again.");
+        }
+    }
+
+    /** Redirects after a change (303, so the browser follows with a GET) and leaves a notice for the next page. */
+    void done(Context ctx, String location, String notice) {
+        if (notice != null) {
+            setCookie(ctx, NOTICE_COOKIE, URLEncoder.encode(notice, StandardCharsets.UTF_8), NOTICE_SECONDS);
+        }
+        ctx.redirect(location, io.javalin.http.HttpStatus.SEE_OTHER);
+    }
+
+    private String takeNotice(Context ctx) {
+        String raw = ctx.cookie(NOTICE_COOKIE);
+        if (raw == null || raw.isEmpty()) {
+            return null;
+        }
+        setCookie(ctx, NOTICE_COOKIE, "", 0);
+        return URLDecoder.decode(raw, StandardCharsets.UTF_8);
+    }
+
+    Chrome chrome(Context ctx, Person person, String title, Board board, String section) {
+        List<Link> boards = people.boards(person).stream()
+                .map(b -> new Link(b.name(), "/boards/" + b.id(), board != null && b.id() == board.id()))
+                .toList();
+        return new Chrome(title, person.user().displayName() == null ? person.user().username() : person.user().displayName(),
+                person.admin(), person.session().csrfToken(), board == null ? null : board.id(),
+                board == null ? null : board.name(), boards, section, takeNotice(ctx));
+    }
+
+    Chrome anonymous(Context ctx, String title) {
+        Chrome plain = Chrome.anonymous(title);
+        return new Chrome(plain.title(), null, false, "", null, null, List.of(), "", takeNotice(ctx));
+    }
+
+    void render(Context ctx, String template, Object page) {
+        ctx.header("Cache-Control", "no-store");
+        ctx.html(templates.render(template, page));
+    }
+
+    String fragment(String template, Object page) {
+        return templates.render(template, page);
+    }
+
+    /** A required form field, stripped; a 422 naming it when missing. */
+    static String required(Context ctx, String field, String label) {
+        String value = ctx.formParam(field);
+        if (value == null || value.isBlank()) {
+            throw new InvalidInputException("invalid_param", label + " is required", Map.of("field", field));
+        }
+        return value.strip();
+    }
+
+    static String optional(Context ctx, String field) {
+        String value = ctx.formParam(field);
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    static long pathId(Context ctx, String name) {
+        String raw = ctx.pathParam(name);
+        try {
+            return Long.parseLong(raw);
+        } catch (NumberFormatException notANumber) {
+            throw new dev.tasklane.domain.error.NotFoundException("not_found", "No such page: " + ctx.path());
+        }
+    }
+
+    static UnauthenticatedException notSignedIn() {
+        return new UnauthenticatedException("Not signed in");
+    }
+}

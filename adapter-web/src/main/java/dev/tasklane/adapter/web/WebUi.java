@@ -1,0 +1,164 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.Chrome;
+import dev.tasklane.adapter.web.view.ErrorPage;
+import dev.tasklane.application.port.in.SignInThrottledException;
+import dev.tasklane.application.port.in.UnauthenticatedException;
+import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.error.TasklaneException;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+import io.javalin.http.HttpStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The web interface for people, served at {@code /} by the same server as the API: sign-in, the live board,
+ * task pages with diffs, the review queue, assignment, administration and tokens. It drives the application's
+ * inbound ports directly, never the HTTP API. {@link #configure} adds its routes to a Javalin configuration.
+ */
+public final class WebUi {
+    private static final Logger LOG = LoggerFactory.getLogger(WebUi.class);
+
+    private final Web web;
+    private final SessionPages sessions;
+    private final BoardPages boards;
+    private final TaskPages tasks;
+    private final AdminPages admin;
+    private final TokenPages tokens;
+    private final LiveUpdates live;
+    private final byte[] css;
+    private final byte[] script;
+
+    public WebUi(UseCases useCases, WebSettings settings) {
+        this.web = new Web(useCases.signIn(), useCases.people(), settings, new Templates());
+        BoardData data = new BoardData(useCases, settings.clock());
+        this.sessions = new SessionPages(web, useCases.signIn(), useCases.people());
+        this.boards = new BoardPages(web, useCases.people(), data);
+        this.tasks = new TaskPages(web, useCases, data);
+        this.admin = new AdminPages(web, useCases.people());
+        this.tokens = new TokenPages(web, useCases.people(), useCases.onboarding());
+        this.live = new LiveUpdates(web, useCases.people(), useCases.events());
+        this.css = resource("assets/tasklane.css");
+        this.script = resource("assets/tasklane.js");
+    }
+
+    /** Adds the interface's routes (everything outside {@code /api}) to a Javalin configuration. */
+    public void configure(JavalinConfig config) {
+        get(config, "/", sessions::home);
+        get(config, "/signin", sessions::signInForm);
+        config.routes.addHttpHandler(HandlerType.POST, "/signin", ctx -> guard(ctx, sessions::signIn));
+        post(config, "/signout", sessions::signOut);
+        get(config, "/account", sessions::account);
+        post(config, "/account/password", sessions::changePassword);
+
+        get(config, "/boards/{board}", boards::board);
+        get(config, "/boards/{board}/fragment", boards::fragment);
+        get(config, "/boards/{board}/review", boards::reviewQueue);
+        config.routes.sse("/boards/{board}/events", live::serve);
+
+        get(config, "/boards/{board}/tasks/{task}", tasks::page);
+        post(config, "/boards/{board}/tasks/{task}/review", tasks::review);
+        post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
+        post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
+        post(config, "/boards/{board}/assign", tasks::assign);
+
+        get(config, "/boards/{board}/members", admin::members);
+        post(config, "/boards/{board}/members", admin::putMember);
+        post(config, "/boards/{board}/members/{user}/remove", admin::removeMember);
+        post(config, "/boards/{board}/rename", admin::renameBoard);
+        get(config, "/admin", admin::page);
+        post(config, "/admin/users", admin::createUser);
+        post(config, "/admin/users/{user}/password", admin::resetPassword);
+        post(config, "/admin/users/{user}/disable", admin::disable);
+        post(config, "/admin/users/{user}/enable", admin::enable);
+        post(config, "/admin/boards", admin::createBoard);
+
+        get(config, "/tokens", tokens::page);
+        post(config, "/tokens", tokens::create);
+        post(config, "/tokens/{token}/revoke", tokens::revoke);
+
+        config.routes.addHttpHandler(HandlerType.GET, "/assets/tasklane.css",
+                ctx -> asset(ctx, "text/css; charset=utf-8", css));
+        config.routes.addHttpHandler(HandlerType.GET, "/assets/tasklane.js",
+                ctx -> asset(ctx, "text/javascript; charset=utf-8", script));
+    }
+
+    /** A page handler; throws the application's errors, which {@link #guard} renders. */
+    @FunctionalInterface
+    interface Page {
+        void handle(Context ctx);
+    }
+
+    private void get(JavalinConfig config, String path, Page page) {
+        config.routes.addHttpHandler(HandlerType.GET, path, ctx -> guard(ctx, page));
+    }
+
+    /** A form post: the page checks the session's CSRF token through {@link Web#personForChange}. */
+    private void post(JavalinConfig config, String path, Page page) {
+        config.routes.addHttpHandler(HandlerType.POST, path, ctx -> guard(ctx, page));
+    }
+
+    private void guard(Context ctx, Page page) {
+        try {
+            page.handle(ctx);
+        } catch (UnauthenticatedException signedOut) {
+            String next = "GET".equals(ctx.method().name()) ? ctx.path()
+                    + (ctx.queryString() == null ? "" : "?" + ctx.queryString()) : "/";
+            if (ctx.cookie(Web.SESSION_COOKIE) != null) {
+                web.endSession(ctx);
+            }
+            ctx.redirect("/signin?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8), HttpStatus.SEE_OTHER);
+        } catch (SignInThrottledException throttled) {
+            ctx.header("Retry-After", Long.toString(throttled.retryAfterSeconds()));
+            error(ctx, 429, "Too many attempts", throttled.getMessage());
+        } catch (NotFoundException missing) {
+            error(ctx, 404, "Not found", missing.getMessage());
+        } catch (ForbiddenException forbidden) {
+            error(ctx, 403, "Not allowed", forbidden.getMessage());
+        } catch (ConflictException | InvalidStateException conflict) {
+            error(ctx, 409, "That cannot be done now", conflict.getMessage());
+        } catch (TasklaneException invalid) {
+            error(ctx, 422, "Please check what you entered", invalid.getMessage());
+        } catch (RuntimeException failure) {
+            LOG.error("Web page {} {} failed", ctx.method(), ctx.path(), failure);
+            error(ctx, 500, "Something went wrong", "The server could not show this page. Please try again.");
+        }
+    }
+
+    private void error(Context ctx, int status, String heading, String message) {
+        Chrome chrome = Chrome.anonymous(heading);
+        String back = ctx.header("Referer");
+        String here = ctx.scheme() + "://" + ctx.host() + "/";
+        ctx.status(status);
+        web.render(ctx, "error.jte", new ErrorPage(chrome, status, heading, message,
+                back != null && back.startsWith(here) ? back : "/"));
+    }
+
+    private static void asset(Context ctx, String contentType, byte[] body) {
+        ctx.header("Cache-Control", "public, max-age=3600");
+        ctx.contentType(contentType).result(body);
+    }
+
+    private static byte[] resource(String name) {
+        try (InputStream in = WebUi.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing web resource " + name);
+            }
+            return in.readAllBytes();
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException("cannot read web resource " + name, unreadable);
+        }
+    }
+}

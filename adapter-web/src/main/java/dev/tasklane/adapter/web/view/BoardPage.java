@@ -1,0 +1,24 @@
+package dev.tasklane.adapter.web.view;
+
+import java.util.List;
+
+/**
+ * The board: filters (kept in the URL), goals' progress and the four columns. {@code query} is the filter
+ * part of the URL, so that the live refresh fetches the same view.
+ */
+public record BoardPage(Chrome chrome, List<BoardColumn> columns, List<GoalProgress> goals,
+                        List<Option> assignees, List<Option> types, List<Option> priorities, List<Option> goalOptions,
+                        List<Option> agents, String text, String query, int shown, int total, boolean canWrite,
+                        List<Option> people) {
+    public String fragmentHref() {
+        return chrome.boardHref() + "/fragment" + (query.isEmpty() ? "" : "?" + query);
+    }
+
+    public String eventsHref() {
+        return chrome.boardHref() + "/events";
+    }
+
+    public boolean filtered() {
+        return !query.isEmpty();
+    }
+}

@@ -1,0 +1,96 @@
+// Tasklane web interface: small progressive enhancement. Every page works without this file except the
+// board's live refresh.
+(function () {
+  "use strict";
+
+  // Live board: on each task event of this board, fetch the board's HTML fragment (same filters) again.
+  function liveBoard() {
+    var status = document.getElementById("live-status");
+    if (!status || !window.EventSource) {
+      return;
+    }
+    var pending = null;
+    var refreshing = false;
+    var again = false;
+
+    function refresh() {
+      if (refreshing) {
+        again = true;
+        return;
+      }
+      refreshing = true;
+      fetch(status.dataset.fragment, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (response) {
+          if (response.redirected || !response.ok) {
+            throw new Error("board fragment answered " + response.status);
+          }
+          return response.text();
+        })
+        .then(function (html) {
+          var current = document.getElementById("columns");
+          var holder = document.createElement("div");
+          holder.innerHTML = html;
+          var next = holder.firstElementChild;
+          if (current && next) {
+            current.replaceWith(next);
+            status.textContent = "Showing " + next.dataset.shown + " of " + next.dataset.total
+              + " tasks · updated live " + new Date().toLocaleTimeString();
+          }
+        })
+        .catch(function () {
+          status.textContent = "Live updates paused; reload the page to see changes.";
+        })
+        .finally(function () {
+          refreshing = false;
+          if (again) {
+            again = false;
+            refresh();
+          }
+        });
+    }
+
+    var source = new EventSource(status.dataset.events);
+    function onEvent() {
+      clearTimeout(pending);
+      pending = setTimeout(refresh, 150);
+    }
+    ["task.created", "task.updated", "task.claimed", "task.unclaimed", "task.completed", "task.review_requested",
+      "task.reviewed", "task.rework", "task.done", "task.claim_expired", "task.assigned", "task.changed_files",
+      "goal.completed", "goal.after_goal_reported"].forEach(function (type) {
+      source.addEventListener(type, onEvent);
+    });
+    source.onmessage = onEvent;
+    source.onopen = function () {
+      status.dataset.live = "on";
+    };
+    source.onerror = function () {
+      status.dataset.live = "reconnecting";
+    };
+  }
+
+  // Copy buttons next to the token and the agent files shown once.
+  function copyButtons() {
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.dataset.copy);
+        var done = function () {
+          var label = button.textContent;
+          button.textContent = "Copied";
+          setTimeout(function () { button.textContent = label; }, 1500);
+        };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(field.value).then(done);
+        } else {
+          field.select();
+          document.execCommand("copy");
+          done();
+        }
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    liveBoard();
+    copyButtons();
+  });
+})();

@@ -1,0 +1,488 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInThrottledException;
+import dev.tasklane.application.port.in.SignInUseCase;
+import dev.tasklane.application.port.in.UnauthenticatedException;
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.identity.WebSession;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Sign-in, sessions and what a signed-in person manages (issue 11). Passwords are checked outside any
+ * transaction (the salted hash is slow on purpose); failures count per account and per address.
+ */
+public final class PeopleService implements SignInUseCase, PeopleUseCase {
+    static final int SESSION_SECRET_BYTES = 32;
+    static final int CSRF_BYTES = 24;
+    static final int MAX_PASSWORD_LENGTH = 1024;
+    /** The name of a token obtained through {@code POST /api/sessions}. */
+    public static final String SIGN_IN_TOKEN_NAME = "password sign-in";
+    private static final String WRONG_CREDENTIALS = "Wrong username or password";
+
+    private final Transactions transactions;
+    private final DirectoryStore directory;
+    private final SessionStore sessions;
+    private final SignInSettings settings;
+    private final Clock clock;
+    private final SignInThrottle throttle;
+    private volatile String decoyHash;
+
+    private final int passwordIterations;
+
+    public PeopleService(Transactions transactions, DirectoryStore directory, SessionStore sessions,
+                         SignInSettings settings, Clock clock, int passwordIterations) {
+        this.passwordIterations = passwordIterations;
+        this.transactions = transactions;
+        this.directory = directory;
+        this.sessions = sessions;
+        this.settings = settings;
+        this.clock = clock;
+        this.throttle = new SignInThrottle(settings.failureWindow(), clock);
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    // ---- sign-in -------------------------------------------------------------------------------------
+
+    @Override
+    public SignedIn signIn(String username, String password, String address) {
+        User user = checkPassword(username, password, address);
+        return transactions.inTransaction(() -> openSession(user));
+    }
+
+    /** The active user whose password this is; counts the failure and throws otherwise. */
+    private User checkPassword(String username, String password, String address) {
+        String account = "account:" + (username == null ? "" : username.strip().toLowerCase(Locale.ROOT));
+        String from = "address:" + (address == null ? "unknown" : address);
+        OptionalLong wait = max(throttle.retryAfterSeconds(account, settings.accountFailures()),
+                throttle.retryAfterSeconds(from, settings.addressFailures()));
+        if (wait.isPresent()) {
+            throw new SignInThrottledException(wait.getAsLong());
+        }
+        Optional<User> found = username == null || username.isBlank() || password == null
+                || password.length() > MAX_PASSWORD_LENGTH ? Optional.empty()
+                : transactions.inTransaction(() -> directory.userByUsername(username.strip()));
+        // An unknown user costs the same hash as a known one, so the time taken does not tell which names exist.
+        String stored = found.map(User::passwordHash).orElseGet(this::decoyHash);
+        boolean matches = password != null && password.length() <= MAX_PASSWORD_LENGTH
+                && Secrets.passwordMatches(password, stored);
+        if (found.isEmpty() || !matches || !found.get().active()) {
+            throttle.recordFailure(account, settings.accountFailures());
+            throttle.recordFailure(from, settings.addressFailures());
+            throw new UnauthenticatedException(WRONG_CREDENTIALS);
+        }
+        throttle.clear(account);
+        return found.get();
+    }
+
+    private String decoyHash() {
+        String hash = decoyHash;
+        if (hash == null) {
+            hash = Secrets.hashPassword(Secrets.randomBase64(CSRF_BYTES), passwordIterations);
+            decoyHash = hash;
+        }
+        return hash;
+    }
+
+    private static OptionalLong max(OptionalLong first, OptionalLong second) {
+        if (first.isEmpty()) {
+            return second;
+        }
+        return second.isEmpty() ? first : OptionalLong.of(Math.max(first.getAsLong(), second.getAsLong()));
+    }
+
+    private SignedIn openSession(User user) {
+        Instant now = now();
+        String secret = Secrets.randomBase64(SESSION_SECRET_BYTES);
+        WebSession session = sessions.insertSession(new WebSession(0, Secrets.sha256(secret), user.id(),
+                Secrets.randomBase64(CSRF_BYTES), now, now.plus(settings.sessionTtl())));
+        return new SignedIn(new Person(user, session), secret);
+    }
+
+    @Override
+    public Person resolve(String sessionSecret) {
+        if (sessionSecret == null || sessionSecret.isBlank()) {
+            throw new UnauthenticatedException("Not signed in");
+        }
+        String hash = Secrets.sha256(sessionSecret);
+        return transactions.inTransaction(() -> {
+            Instant now = now();
+            WebSession session = sessions.sessionByHash(hash).filter(s -> s.validAt(now))
+                    .orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
+            User user = directory.userById(session.userId()).filter(User::active)
+                    .orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
+            // Sliding expiry, written at most once per half lifetime rather than on every request.
+            Duration left = Duration.between(now, session.expiresAt());
+            if (left.compareTo(settings.sessionTtl().dividedBy(2)) < 0) {
+                Instant renewed = now.plus(settings.sessionTtl());
+                sessions.extendSession(session.id(), renewed);
+                session = session.extendedTo(renewed);
+            }
+            return new Person(user, session);
+        });
+    }
+
+    @Override
+    public void signOut(String sessionSecret) {
+        if (sessionSecret == null || sessionSecret.isBlank()) {
+            return;
+        }
+        String hash = Secrets.sha256(sessionSecret);
+        transactions.inTransaction(() -> sessions.sessionByHash(hash).map(s -> sessions.deleteSession(s.id())));
+    }
+
+    @Override
+    public int sweepExpiredSessions() {
+        return transactions.inTransaction(() -> sessions.deleteExpiredSessions(now()));
+    }
+
+    @Override
+    public SignedIn changePassword(Person person, String currentPassword, String newPassword, String address) {
+        requirePassword("new_password", newPassword);
+        User user = checkPassword(person.user().username(), currentPassword, address);
+        return transactions.inTransaction(() -> {
+            User changed = directory.updateUser(new User(user.id(), user.username(), user.displayName(),
+                    Secrets.hashPassword(newPassword, passwordIterations), user.role(), user.createdAt(), user.disabledAt()));
+            sessions.deleteSessionsOf(user.id());
+            return openSession(changed);
+        });
+    }
+
+    @Override
+    public IssuedToken signInForToken(String username, String password, String board, String address) {
+        requireName("board", board);
+        User user = checkPassword(username, password, address);
+        return transactions.inTransaction(() -> {
+            Board target = directory.boardByName(board).orElseThrow(() -> invalid("board", "no board named " + board));
+            if (directory.membership(target.id(), user.id()).isEmpty()) {
+                throw invalid("board", user.username() + " is not a member of board " + board);
+            }
+            return issue(user, target, new TokenRequest(SIGN_IN_TOKEN_NAME, null, board, Set.of(), null, false, null));
+        });
+    }
+
+    // ---- boards and the person acting on one -----------------------------------------------------------
+
+    @Override
+    public List<Board> boards(Person person) {
+        return transactions.inTransaction(() -> directory.boardsOf(person.user().id()));
+    }
+
+    @Override
+    public Caller onBoard(Person person, long boardId) {
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
+            Access access = directory.membership(boardId, person.user().id()).map(Membership::access)
+                    .orElseThrow(PeopleService::boardNotFound);
+            boolean writes = access.canWrite();
+            return new Caller(new Actor(person.user().id(), boardId, Set.of(), writes, writes), person.user(), board, null);
+        });
+    }
+
+    @Override
+    public Board board(Person person, long boardId) {
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
+            if (!person.admin() && directory.membership(boardId, person.user().id()).isEmpty()) {
+                throw boardNotFound();
+            }
+            return board;
+        });
+    }
+
+    @Override
+    public Access access(Person person, long boardId) {
+        return transactions.inTransaction(() -> directory.membership(boardId, person.user().id())
+                .map(Membership::access).orElseThrow(PeopleService::boardNotFound));
+    }
+
+    // ---- administration -----------------------------------------------------------------------------
+
+    @Override
+    public List<User> users(Person admin) {
+        requireAdmin(admin);
+        return transactions.inTransaction(directory::users);
+    }
+
+    @Override
+    public User createUser(Person admin, String username, String displayName, String password, Role role) {
+        requireAdmin(admin);
+        requireName("username", username);
+        requirePassword("password", password);
+        if (role == null) {
+            throw invalid("role", "must be admin or member");
+        }
+        String name = username.strip();
+        String display = displayName == null || displayName.isBlank() ? name : displayName.strip();
+        requireName("display_name", display);
+        String hash = Secrets.hashPassword(password, passwordIterations);
+        return transactions.inTransaction(() -> {
+            if (directory.userByUsername(name).isPresent()) {
+                throw invalid("username", "is already taken: " + name);
+            }
+            return directory.insertUser(new User(0, name, display, hash, role, now(), null));
+        });
+    }
+
+    @Override
+    public User resetPassword(Person admin, long userId, String newPassword) {
+        requireAdmin(admin);
+        requirePassword("password", newPassword);
+        String hash = Secrets.hashPassword(newPassword, passwordIterations);
+        return transactions.inTransaction(() -> {
+            User user = directory.userById(userId).orElseThrow(PeopleService::userNotFound);
+            sessions.deleteSessionsOf(userId);
+            return directory.updateUser(new User(user.id(), user.username(), user.displayName(), hash, user.role(),
+                    user.createdAt(), user.disabledAt()));
+        });
+    }
+
+    @Override
+    public User setDisabled(Person admin, long userId, boolean disabled) {
+        requireAdmin(admin);
+        if (disabled && userId == admin.user().id()) {
+            throw invalid("user", "you cannot disable yourself; ask another admin");
+        }
+        return transactions.inTransaction(() -> {
+            User user = directory.userById(userId).orElseThrow(PeopleService::userNotFound);
+            if (disabled) {
+                sessions.deleteSessionsOf(userId);
+            }
+            return directory.updateUser(new User(user.id(), user.username(), user.displayName(), user.passwordHash(),
+                    user.role(), user.createdAt(), disabled ? (user.disabledAt() == null ? now() : user.disabledAt()) : null));
+        });
+    }
+
+    @Override
+    public List<Board> allBoards(Person admin) {
+        requireAdmin(admin);
+        return transactions.inTransaction(directory::boards);
+    }
+
+    @Override
+    public Board createBoard(Person admin, String name) {
+        requireAdmin(admin);
+        requireName("name", name);
+        String boardName = name.strip();
+        return transactions.inTransaction(() -> {
+            if (directory.boardByName(boardName).isPresent()) {
+                throw invalid("name", "a board named " + boardName + " already exists");
+            }
+            Board board = directory.insertBoard(boardName);
+            directory.putMembership(new Membership(board.id(), admin.user().id(), Access.OWNER));
+            return board;
+        });
+    }
+
+    @Override
+    public Board renameBoard(Person person, long boardId, String name) {
+        requireName("name", name);
+        String boardName = name.strip();
+        return transactions.inTransaction(() -> {
+            requireOwner(person, boardId);
+            directory.boardByName(boardName).filter(b -> b.id() != boardId).ifPresent(b -> {
+                throw invalid("name", "a board named " + boardName + " already exists");
+            });
+            return directory.renameBoard(boardId, boardName);
+        });
+    }
+
+    @Override
+    public List<Member> members(Person person, long boardId) {
+        return transactions.inTransaction(() -> {
+            if (!person.admin()) {
+                directory.membership(boardId, person.user().id()).orElseThrow(PeopleService::boardNotFound);
+            }
+            directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
+            return directory.members(boardId).stream()
+                    .map(m -> new Member(directory.userById(m.userId()).orElseThrow(PeopleService::userNotFound), m.access()))
+                    .sorted(Comparator.comparing(m -> m.user().username()))
+                    .toList();
+        });
+    }
+
+    @Override
+    public Member putMember(Person person, long boardId, String username, Access access) {
+        requireName("user", username);
+        if (access == null) {
+            throw invalid("access", "must be owner, modify or read_only");
+        }
+        return transactions.inTransaction(() -> {
+            requireOwner(person, boardId);
+            User user = directory.userByUsername(username.strip())
+                    .orElseThrow(() -> invalid("user", "no user named " + username.strip()));
+            if (user.id() == person.user().id() && access != Access.OWNER && !person.admin()) {
+                throw invalid("access", "you cannot lower your own access; ask another owner");
+            }
+            directory.putMembership(new Membership(boardId, user.id(), access));
+            if (!access.canWrite()) {
+                revokeBoardTokens(user.id(), boardId, false);
+            }
+            return new Member(user, access);
+        });
+    }
+
+    @Override
+    public void removeMember(Person person, long boardId, long userId) {
+        transactions.inTransaction(() -> {
+            requireOwner(person, boardId);
+            if (!directory.deleteMembership(boardId, userId)) {
+                throw new NotFoundException("member_not_found", "That user is not a member of this board");
+            }
+            revokeBoardTokens(userId, boardId, true);
+            return null;
+        });
+    }
+
+    private void revokeBoardTokens(long userId, long boardId, boolean reviewerTokensToo) {
+        Instant now = now();
+        for (ApiToken token : directory.tokens(userId)) {
+            if (token.boardId() == boardId && token.revokedAt() == null && (reviewerTokensToo || !token.reviewer())) {
+                directory.updateToken(token.revokedAt(now));
+            }
+        }
+    }
+
+    // ---- tokens ---------------------------------------------------------------------------------------
+
+    @Override
+    public List<ApiToken> tokens(Person person) {
+        return transactions.inTransaction(() -> directory.tokens(person.admin() ? null : person.user().id()));
+    }
+
+    @Override
+    public IssuedToken createToken(Person person, TokenRequest request) {
+        requireName("name", request.name());
+        requireName("board", request.board());
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardByName(request.board())
+                    .orElseThrow(() -> invalid("board", "no board named " + request.board()));
+            Optional<Access> own = directory.membership(board.id(), person.user().id()).map(Membership::access);
+            if (own.isEmpty() && !person.admin()) {
+                throw invalid("board", "you are not a member of board " + board.name());
+            }
+            User owner = person.user();
+            if (request.username() != null && !request.username().equals(person.user().username())) {
+                if (!person.admin()) {
+                    throw new ForbiddenException("not_admin", "Only an admin can create tokens for another user");
+                }
+                owner = directory.userByUsername(request.username())
+                        .orElseThrow(() -> invalid("user", "no user named " + request.username()));
+            }
+            if (directory.membership(board.id(), owner.id()).isEmpty()) {
+                throw invalid("board", owner.username() + " is not a member of board " + board.name());
+            }
+            if (request.reviewer() && !person.admin() && !own.map(Access::canWrite).orElse(false)) {
+                throw new ForbiddenException("not_reviewer",
+                        "Only an admin or a member who can write on the board can create a reviewer token");
+            }
+            return issue(owner, board, request);
+        });
+    }
+
+    private IssuedToken issue(User owner, Board board, TokenRequest request) {
+        int days = request.expiresInDays() == null ? IdentityService.DEFAULT_TOKEN_DAYS : request.expiresInDays();
+        if (days < 1 || days > IdentityService.MAX_TOKEN_DAYS) {
+            throw invalid("expires_in_days", "must be between 1 and " + IdentityService.MAX_TOKEN_DAYS);
+        }
+        if (request.agentModel() != null && request.agentModel().length() > IdentityService.MAX_NAME_LENGTH) {
+            throw invalid("agent_model", "should be at most " + IdentityService.MAX_NAME_LENGTH + " character(s)");
+        }
+        Instant now = now();
+        String secret = Secrets.newToken();
+        String model = request.agentModel() == null || request.agentModel().isBlank() ? null : request.agentModel().strip();
+        ApiToken token = directory.insertToken(new ApiToken(0, request.name().strip(), Secrets.sha256(secret), owner.id(),
+                board.id(), request.capabilities(), model, request.reviewer(), now, now.plus(Duration.ofDays(days)),
+                null, null, null));
+        return new IssuedToken(token, secret, board);
+    }
+
+    @Override
+    public ApiToken revokeToken(Person person, long tokenId) {
+        return transactions.inTransaction(() -> {
+            ApiToken token = directory.tokenById(tokenId)
+                    .filter(t -> person.admin() || t.userId() == person.user().id())
+                    .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
+            return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now())) : token;
+        });
+    }
+
+    // ---- rules --------------------------------------------------------------------------------------
+
+    private void requireOwner(Person person, long boardId) {
+        directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
+        if (person.admin()) {
+            return;
+        }
+        Access access = directory.membership(boardId, person.user().id()).map(Membership::access)
+                .orElseThrow(PeopleService::boardNotFound);
+        if (access != Access.OWNER) {
+            throw new ForbiddenException("not_board_owner", "Only the board's owners or an admin can manage the board");
+        }
+    }
+
+    private static void requireAdmin(Person person) {
+        if (!person.admin()) {
+            throw new ForbiddenException("not_admin", "Only an admin can manage users and boards");
+        }
+    }
+
+    private static void requirePassword(String field, String password) {
+        if (password == null || password.length() < IdentityService.MIN_PASSWORD_LENGTH) {
+            throw invalid(field, "must be at least " + IdentityService.MIN_PASSWORD_LENGTH + " characters");
+        }
+        if (password.length() > MAX_PASSWORD_LENGTH) {
+            throw invalid(field, "must be at most " + MAX_PASSWORD_LENGTH + " characters");
+        }
+    }
+
+    private static void requireName(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw invalid(field, "can't be blank");
+        }
+        if (value.codePointCount(0, value.length()) > IdentityService.MAX_NAME_LENGTH) {
+            throw invalid(field, "should be at most " + IdentityService.MAX_NAME_LENGTH + " character(s)");
+        }
+    }
+
+    private static NotFoundException boardNotFound() {
+        return new NotFoundException("board_not_found", "Board not found");
+    }
+
+    private static NotFoundException userNotFound() {
+        return new NotFoundException("user_not_found", "User not found");
+    }
+
+    private static InvalidInputException invalid(String field, String message) {
+        return new InvalidInputException("invalid_param", field + " " + message, Map.of("field", field));
+    }
+}

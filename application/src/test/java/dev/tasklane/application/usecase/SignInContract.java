@@ -1,0 +1,273 @@
+package dev.tasklane.application.usecase;
+
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.SignInThrottledException;
+import dev.tasklane.application.port.in.SignInUseCase;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
+import dev.tasklane.application.port.in.UnauthenticatedException;
+import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.application.service.SignInSettings;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Capability;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Password sign-in, sessions kept in the store, the failed sign-in limits, and what a signed-in person may do,
+ * through the use cases against a store adapter. Two {@link Tasklane} instances over the same stores stand for two
+ * servers sharing one database: a session opened on one is known to the other.
+ */
+public abstract class SignInContract {
+    private static final String PASSWORD = "a long enough password";
+    private static final Duration TTL = Duration.ofHours(2);
+    private static final int ACCOUNT_LIMIT = 3;
+    private static final int ADDRESS_LIMIT = 5;
+    private static final Duration WINDOW = Duration.ofMinutes(10);
+
+    /** The stores of one adapter and its session store, sharing one transaction manager. */
+    public record Stores(StoreSet stores, SessionStore sessions) {
+    }
+
+    protected abstract Stores newStores();
+
+    private MutableClock clock;
+    private Tasklane server;
+    private Tasklane otherServer;
+    private String adminPassword;
+    private Board board;
+
+    @BeforeEach
+    void bootstrap() {
+        Stores stores = newStores();
+        clock = new MutableClock(Instant.parse("2030-01-01T12:00:00Z"));
+        server = build(stores);
+        otherServer = build(stores);
+        IdentityUseCase.Bootstrap started = server.identity().bootstrap(null);
+        adminPassword = started.adminPassword();
+        board = started.board();
+    }
+
+    private Tasklane build(Stores stores) {
+        return Tasklane.builder()
+                .stores(stores.stores().tasks(), stores.stores().directory(), stores.stores().transactions())
+                .sessions(stores.sessions())
+                .signInSettings(new SignInSettings(TTL, ACCOUNT_LIMIT, ADDRESS_LIMIT, WINDOW))
+                .clock(clock)
+                .build();
+    }
+
+    private SignInUseCase signIn() {
+        return server.signIn();
+    }
+
+    private PeopleUseCase people() {
+        return server.people();
+    }
+
+    private Person admin;
+
+    /** The admin, signed in once per test (each password check costs a deliberately slow hash). */
+    private Person admin() {
+        if (admin == null) {
+            admin = signIn().signIn("admin", adminPassword, "10.0.0.1").person();
+        }
+        return admin;
+    }
+
+    private User member(String username, Access access) {
+        Person admin = admin();
+        User user = people().createUser(admin, username, null, PASSWORD, Role.MEMBER);
+        people().putMember(admin, board.id(), username, access);
+        return user;
+    }
+
+    @Test
+    void theOneTimeAdminPasswordSignsInAndTheSessionIsSharedByEveryServer() {
+        SignedIn signedIn = signIn().signIn("admin", adminPassword, "10.0.0.1");
+
+        assertEquals("admin", signedIn.person().user().username());
+        Person elsewhere = otherServer.signIn().resolve(signedIn.secret());
+        assertEquals(signedIn.person().user(), elsewhere.user());
+        assertEquals(signedIn.person().session().csrfToken(), elsewhere.session().csrfToken());
+        assertNotEquals(signedIn.secret(), signedIn.person().session().secretHash(), "only the secret's hash is stored");
+    }
+
+    @Test
+    void wrongPasswordsAndUnknownUsersAreRefusedAlike() {
+        UnauthenticatedException wrong = assertThrows(UnauthenticatedException.class,
+                () -> signIn().signIn("admin", "not the password", "10.0.0.1"));
+        UnauthenticatedException unknown = assertThrows(UnauthenticatedException.class,
+                () -> signIn().signIn("nobody", PASSWORD, "10.0.0.2"));
+        assertEquals(wrong.getMessage(), unknown.getMessage());
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve("not a session"));
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(null));
+    }
+
+    @Test
+    void failedSignInsAreLimitedPerAccountUntilTheWindowPasses() {
+        for (int i = 0; i < ACCOUNT_LIMIT; i++) {
+            String address = "10.0.1." + i;
+            assertThrows(UnauthenticatedException.class, () -> signIn().signIn("admin", "wrong", address));
+        }
+        SignInThrottledException throttled = assertThrows(SignInThrottledException.class,
+                () -> signIn().signIn("admin", adminPassword, "10.0.9.9"));
+        assertTrue(throttled.retryAfterSeconds() > 0 && throttled.retryAfterSeconds() <= WINDOW.toSeconds() + 1);
+
+        clock.advance(WINDOW.plusSeconds(1));
+        assertEquals("admin", signIn().signIn("admin", adminPassword, "10.0.9.9").person().user().username());
+    }
+
+    @Test
+    void failedSignInsAreLimitedPerAddressAcrossAccounts() {
+        for (int i = 0; i < ADDRESS_LIMIT; i++) {
+            String username = "guess" + i;
+            assertThrows(UnauthenticatedException.class, () -> signIn().signIn(username, "wrong", "10.0.2.1"));
+        }
+        assertThrows(SignInThrottledException.class, () -> signIn().signIn("admin", adminPassword, "10.0.2.1"));
+        assertEquals("admin", signIn().signIn("admin", adminPassword, "10.0.2.2").person().user().username(),
+                "another address may still sign in");
+    }
+
+    @Test
+    void sessionsExpireSlideAndEndOnSignOut() {
+        SignedIn signedIn = signIn().signIn("admin", adminPassword, "10.0.0.1");
+        clock.advance(TTL.dividedBy(2).plusMinutes(1));
+        Person renewed = signIn().resolve(signedIn.secret());
+        assertTrue(renewed.session().expiresAt().isAfter(signedIn.person().session().expiresAt()), "a visit renews it");
+        clock.advance(TTL.minusMinutes(1));
+        signIn().resolve(signedIn.secret());
+
+        signIn().signOut(signedIn.secret());
+        assertThrows(UnauthenticatedException.class, () -> otherServer.signIn().resolve(signedIn.secret()));
+
+        SignedIn idle = signIn().signIn("admin", adminPassword, "10.0.0.1");
+        clock.advance(TTL.plusSeconds(1));
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(idle.secret()));
+        assertEquals(1, signIn().sweepExpiredSessions());
+    }
+
+    @Test
+    void changingThePasswordEndsEverySessionAndTheOldPassword() {
+        SignedIn first = signIn().signIn("admin", adminPassword, "10.0.0.1");
+        SignedIn second = signIn().signIn("admin", adminPassword, "10.0.0.2");
+        assertThrows(UnauthenticatedException.class,
+                () -> signIn().changePassword(first.person(), "not the password", "a brand new password", "10.0.0.1"));
+        assertThrows(InvalidInputException.class,
+                () -> signIn().changePassword(first.person(), adminPassword, "short", "10.0.0.1"));
+
+        SignedIn fresh = signIn().changePassword(first.person(), adminPassword, "a brand new password", "10.0.0.1");
+
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(first.secret()));
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(second.secret()));
+        assertEquals("admin", signIn().resolve(fresh.secret()).user().username());
+        assertThrows(UnauthenticatedException.class, () -> signIn().signIn("admin", adminPassword, "10.0.0.3"));
+        signIn().signIn("admin", "a brand new password", "10.0.0.3");
+    }
+
+    @Test
+    void aDisabledOrResetUserIsSignedOut() {
+        member("bob", Access.MODIFY);
+        SignedIn bob = signIn().signIn("bob", PASSWORD, "10.0.0.5");
+        people().resetPassword(admin(), bob.person().user().id(), "another good password");
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(bob.secret()));
+        SignedIn again = signIn().signIn("bob", "another good password", "10.0.0.5");
+
+        people().setDisabled(admin(), again.person().user().id(), true);
+
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(again.secret()));
+        assertThrows(UnauthenticatedException.class, () -> signIn().signIn("bob", "another good password", "10.0.0.6"));
+        assertThrows(ForbiddenException.class, () -> people().setDisabled(again.person(), 1, true));
+    }
+
+    @Test
+    void aPersonActsOnABoardWithTheirMembershipsAccess() {
+        member("rita", Access.READ_ONLY);
+        member("bob", Access.MODIFY);
+        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+
+        Caller readOnly = people().onBoard(rita, board.id());
+        Caller writer = people().onBoard(bob, board.id());
+
+        assertFalse(readOnly.actor().canWrite());
+        assertFalse(readOnly.actor().reviewer(), "a read_only member has no reviewer right");
+        assertTrue(writer.actor().canWrite());
+        assertTrue(writer.actor().reviewer(), "a person who can write may review, unlike an agent's token");
+        Board other = people().createBoard(admin(), "Other");
+        assertThrows(NotFoundException.class, () -> people().onBoard(bob, other.id()));
+        assertThrows(ForbiddenException.class, () -> people().users(bob));
+        assertThrows(ForbiddenException.class, () -> people().putMember(bob, board.id(), "rita", Access.OWNER));
+        assertThrows(ForbiddenException.class, () -> people().renameBoard(bob, board.id(), "Mine"));
+    }
+
+    @Test
+    void tokensCreatedByAPersonFollowTheBoardAccessRules() {
+        member("rita", Access.READ_ONLY);
+        member("bob", Access.MODIFY);
+        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+
+        IssuedToken issued = people().createToken(bob, new TokenRequest("laptop", null, board.name(),
+                Set.of(Capability.TESTING), "model-x", true, 7));
+        assertEquals(bob.user().id(), server.identity().authenticate(issued.secret(), "agent").user().id());
+        assertEquals(clock.instant().plus(Duration.ofDays(7)), issued.token().expiresAt());
+        assertThrows(ForbiddenException.class, () -> people().createToken(rita, new TokenRequest("reviewer", null,
+                board.name(), Set.of(), null, true, null)), "a read_only member cannot mint a reviewer token");
+        assertThrows(ForbiddenException.class, () -> people().createToken(bob, new TokenRequest("for rita", "rita",
+                board.name(), Set.of(), null, false, null)));
+        assertThrows(InvalidInputException.class, () -> people().createToken(bob, new TokenRequest("nowhere", null,
+                "No such board", Set.of(), null, false, null)));
+        assertThrows(NotFoundException.class, () -> people().revokeToken(rita, issued.token().id()));
+
+        people().revokeToken(bob, issued.token().id());
+        assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(issued.secret(), "agent"));
+    }
+
+    @Test
+    void passwordSignInOverTheApiIssuesATokenForAMembersBoard() {
+        IssuedToken issued = signIn().signInForToken("admin", adminPassword, board.name(), "10.0.0.1");
+        assertEquals(board.id(), server.identity().authenticate(issued.secret(), null).board().id());
+        assertFalse(issued.token().reviewer());
+
+        people().createBoard(admin(), "Elsewhere");
+        member("bob", Access.MODIFY);
+        assertThrows(InvalidInputException.class, () -> signIn().signInForToken("bob", PASSWORD, "Elsewhere", "10.0.0.8"));
+        assertThrows(UnauthenticatedException.class, () -> signIn().signInForToken("bob", "wrong", board.name(), "10.0.0.8"));
+    }
+
+    @Test
+    void removingAMemberRevokesTheirTokensForThatBoard() {
+        member("bob", Access.MODIFY);
+        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        IssuedToken issued = people().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null, false, null));
+
+        people().removeMember(admin(), board.id(), bob.user().id());
+
+        assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(issued.secret(), "agent"));
+        assertThrows(NotFoundException.class, () -> people().onBoard(bob, board.id()));
+        assertThrows(NotFoundException.class, () -> people().removeMember(admin(), board.id(), bob.user().id()));
+    }
+}
