@@ -119,6 +119,13 @@ public final class InMemoryTaskStore implements TaskStore {
         return findById(boardId, id);
     }
 
+    /** The store lock is held for the caller's whole transaction: the task only has to be still claimable. */
+    @Override
+    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+        return findById(query.boardId(), taskId)
+                .filter(task -> task.status() == Status.OPEN || task.claimExpiredAt(query.now()));
+    }
+
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
         return inTx(() -> {
@@ -187,8 +194,7 @@ public final class InMemoryTaskStore implements TaskStore {
 
     /**
      * Merges, lazily and in {@link TaskOrder#NEXT} order, the ready partitions the caller may take from and
-     * the board's expired claims the caller may take over. {@code query.lock()} needs nothing more: the
-     * store lock is held for the caller's whole transaction.
+     * the board's expired claims the caller may take over.
      */
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {

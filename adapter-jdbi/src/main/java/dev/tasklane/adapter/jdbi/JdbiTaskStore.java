@@ -34,8 +34,9 @@ import java.util.function.Function;
 /**
  * The task store over JDBI, for PostgreSQL and for H2 in PostgreSQL mode. Writes are conditional on the
  * version read ({@code UPDATE ... WHERE version = :version}); {@link #lockById} is {@code SELECT ... FOR UPDATE};
- * {@link #candidates} walks the queue index with {@code FOR UPDATE SKIP LOCKED} when asked to lock, so
- * concurrent claimers, in one process or several, pass over each other's rows instead of queueing on them.
+ * {@link #candidates} walks the queue index without locking, and {@link #lockCandidate} locks the one row a
+ * claimer chose, {@code FOR UPDATE SKIP LOCKED} on PostgreSQL, so concurrent claimers, in one process or
+ * several, pass over each other's rows instead of queueing on them, and never hold rows they passed over.
  * The schema and its indexes are in {@code db/migration}; the query plans are in {@code docs/operations.md}.
  */
 final class JdbiTaskStore implements TaskStore {
@@ -57,7 +58,7 @@ final class JdbiTaskStore implements TaskStore {
     private final RowMapper<Task> rows;
     private final boolean skipLocked;
 
-    /** @param skipLocked whether candidates may be read {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
+    /** @param skipLocked whether a chosen candidate may be locked {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
     JdbiTaskStore(JdbiTransactions transactions, boolean skipLocked) {
         this.transactions = transactions;
         this.rows = TaskRows.remembering(transactions);
@@ -286,7 +287,15 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {
-        return new CandidateCursor(transactions, query, rows, skipLocked);
+        return new CandidateCursor(transactions, query, rows);
+    }
+
+    @Override
+    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+        String sql = CandidateCursor.LOCK_CLAIMABLE + (skipLocked ? " SKIP LOCKED" : "");
+        return sql(handle -> handle.createQuery(sql)
+                .bind("id", taskId).bind("board", query.boardId()).bind("now", TaskRows.timestamp(query.now()))
+                .map(rows).findOne());
     }
 
     @Override

@@ -75,7 +75,7 @@ public abstract class TaskStoreContract {
     protected List<String> candidates(long userId, Set<Capability> capabilities) {
         return stores.tx(() -> {
             List<String> identifiers = new ArrayList<>();
-            Iterator<Task> it = store.candidates(new CandidateQuery(BOARD, userId, capabilities, NOW, true));
+            Iterator<Task> it = store.candidates(new CandidateQuery(BOARD, userId, capabilities, NOW));
             it.forEachRemaining(task -> identifiers.add(task.identifier().toString()));
             return identifiers;
         });
