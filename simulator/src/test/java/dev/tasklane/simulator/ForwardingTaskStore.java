@@ -91,6 +91,11 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+        return delegate.lockCandidate(query, taskId);
+    }
+
+    @Override
     public List<Task> expiredClaims(Instant now, int limit) {
         return delegate.expiredClaims(now, limit);
     }
