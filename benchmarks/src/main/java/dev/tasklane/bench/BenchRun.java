@@ -45,6 +45,10 @@ public final class BenchRun {
         PgTarget pg = new PgTarget(env("TASKLANE_BENCH_PG_URL"), env("TASKLANE_BENCH_PG_USER"), env("TASKLANE_BENCH_PG_PASSWORD"));
         Path jar = root.resolve("bootstrap/target/tasklane.jar");
         Path logs = Files.createDirectories(root.resolve("bench/target"));
+        if (flags.containsKey("profile")) {
+            profileClaims(pg, jar, logs, Integer.parseInt(flags.get("profile")), seconds);
+            return;
+        }
         Results results = new Results();
         results.machine(Runtime.getRuntime().availableProcessors(), memoryGiB(), pg.serverVersion(), System.getProperty("java.version"));
         results.put("quick", quick);
@@ -120,6 +124,26 @@ public final class BenchRun {
         results.put("finished_at", Instant.now().toString());
         Report.write(root, results);
         System.out.println(results.ratiosLine());
+    }
+
+    /**
+     * {@code --profile AGENTS}: only the claim load at one level, with the server under JFR (profile settings);
+     * the recording is bench/target/claims.jfr (read it with {@code jfr print --events jdk.ExecutionSample}).
+     */
+    private static void profileClaims(PgTarget pg, Path jar, Path logs, int agents, double seconds) throws Exception {
+        pg.reset();
+        Path recording = logs.resolve("claims.jfr");
+        Map<String, String> pgEnv = Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(),
+                "TASKLANE_DB_USER", pg.user(), "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
+        try (ServerProcess server = ServerProcess.start(jar,
+                List.of("-XX:StartFlightRecording=settings=profile,filename=" + recording), pgEnv, logs.resolve("server-profile.log"))) {
+            HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
+            load.ensureAgents(agents);
+            load.seed((int) (600 * seconds), 4);
+            HttpLoad.Level level = load.run(agents, 2, seconds);
+            System.out.printf("   %d agents: %.0f cycles/s (p50 %.1f ms); recording: %s%n", agents, level.cyclesPerSecond(),
+                    level.cycleLatency().p50(), recording);
+        }
     }
 
     private static JsonNode simulate(Path jar, int tasks, Path logs) throws IOException, InterruptedException {
