@@ -70,17 +70,19 @@ public final class BenchRun {
         step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
         Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
         pg.reset();
-        int perLevel = (int) Math.max(2_000, 1_500 * (seconds + warmup));
+        // each level gets three times what the previous level's rate would need, so no level runs dry
+        double lastRate = 500;
         Map<String, String> pgEnv = Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(),
                 "TASKLANE_DB_USER", pg.user(), "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
         try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
             for (int agents : AGENT_LEVELS) {
-                double created = load.seed(perLevel, 4);
+                double created = load.seed((int) Math.max(1_500, 3 * lastRate * (seconds + warmup)), 4);
                 results.put("create_tasks_per_s_pg", round(created, 0));
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
                 tasklane.put(agents, level);
+                lastRate = Math.max(lastRate, level.cyclesPerSecond());
                 System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms)%s%n", agents, level.cyclesPerSecond(),
                         level.cycleLatency().p50(), level.cycleLatency().p99(), level.ranOut() ? " [ran out of tasks]" : "");
             }

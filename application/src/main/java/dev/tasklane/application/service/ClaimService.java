@@ -77,12 +77,23 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         });
     }
 
+    /**
+     * What next hands out: the first eligible candidate that no claim is taking right now. Agents call next and
+     * then claim what it answered; without the lock check, agents asking together were all handed the same
+     * task and queued behind one another's claim of it, to be refused one by one (the convoy the HTTP load
+     * benchmark showed). The lock is held only until next's own transaction ends, moments later.
+     */
     private Optional<Task> firstEligible(Actor actor, SelectionContext selection) {
-        Iterator<Task> candidates = context.tasks().candidates(query(actor, selection));
+        CandidateQuery query = query(actor, selection);
+        Iterator<Task> candidates = context.tasks().candidates(query);
         while (candidates.hasNext()) {
             Task candidate = candidates.next();
             if (ClaimPolicy.eligible(candidate, selection)) {
-                return Optional.of(candidate);
+                Optional<Task> free = context.tasks().lockCandidate(query, candidate.id())
+                        .filter(locked -> ClaimPolicy.eligible(locked, selection));
+                if (free.isPresent()) {
+                    return free;
+                }
             }
         }
         return Optional.empty();
