@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -151,6 +152,24 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public List<Task> children(long boardId, long goalId) {
         return inTx(() -> tasksOf(board(boardId).childrenByParent.get(goalId), BY_POSITION));
+    }
+
+    /** A walk over the goal's child ids without copying or sorting the tasks; it stops once every status is seen. */
+    @Override
+    public Set<Status> childStatuses(long boardId, long goalId) {
+        return inTx(() -> {
+            Set<Status> seen = EnumSet.noneOf(Status.class);
+            Collection<Long> ids = board(boardId).childrenByParent.get(goalId);
+            if (ids != null) {
+                for (Long id : ids) {
+                    seen.add(tasks.get(id).status());
+                    if (seen.size() == Status.values().length) {
+                        break;
+                    }
+                }
+            }
+            return seen;
+        });
     }
 
     @Override

@@ -21,15 +21,19 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The task store over JDBI, for PostgreSQL and for H2 in PostgreSQL mode. Writes are conditional on the
@@ -215,6 +219,30 @@ final class JdbiTaskStore implements TaskStore {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.parent_id = :goal ORDER BY t.position, t.id")
                 .bind("board", boardId).bind("goal", goalId).map(rows).list());
+    }
+
+    /**
+     * One probe per status of the index {@code tasks_children_status} (parent, status), so the cost does not grow
+     * with the number of children (binds :board, :goal).
+     */
+    static final String CHILD_STATUSES = "SELECT " + Arrays.stream(Status.values())
+            .map(status -> "EXISTS (SELECT 1 FROM tasks c WHERE c.parent_id = :goal AND c.board_id = :board "
+                    + "AND c.status = '" + status.name() + "') AS " + status.name())
+            .collect(Collectors.joining(", "));
+
+    @Override
+    public Set<Status> childStatuses(long boardId, long goalId) {
+        return sql(handle -> handle.createQuery(CHILD_STATUSES).bind("board", boardId).bind("goal", goalId)
+                .map((row, context) -> {
+                    Set<Status> present = EnumSet.noneOf(Status.class);
+                    for (Status status : Status.values()) {
+                        if (row.getBoolean(status.name())) {
+                            present.add(status);
+                        }
+                    }
+                    return present;
+                })
+                .one());
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where tasks live. Every method runs inside the caller's {@link Transactions#inTransaction} unit of work;
@@ -53,6 +54,13 @@ public interface TaskStore {
 
     /** The children of a goal, by position. */
     List<Task> children(long boardId, long goalId);
+
+    /**
+     * The statuses the children of a goal are in (empty for a goal without children), which is all a goal's
+     * derived status needs. Its cost must not grow with the number of children: claim and complete ask it
+     * for the parent goal on every change of a child.
+     */
+    Set<Status> childStatuses(long boardId, long goalId);
 
     /** Tasks on the board whose dependencies name {@code identifier}. */
     List<Task> dependents(long boardId, String identifier);

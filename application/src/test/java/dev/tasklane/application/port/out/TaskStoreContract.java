@@ -186,6 +186,20 @@ public abstract class TaskStoreContract {
     }
 
     @Test
+    void childStatusesAreTheStatusesTheGoalsChildrenAreIn() {
+        Task goal = insert(Tasks.goal(BOARD, 1));
+        Task empty = insert(Tasks.goal(BOARD, 2));
+        insert(Tasks.work(BOARD, 1).parent(goal.id()).status(Status.COMPLETED));
+        insert(Tasks.work(BOARD, 2).parent(goal.id()).status(Status.REVIEW));
+        insert(Tasks.work(BOARD, 3).parent(goal.id()).status(Status.COMPLETED));
+        insert(Tasks.work(BOARD, 4).status(Status.OPEN));
+
+        assertEquals(Set.of(Status.COMPLETED, Status.REVIEW), stores.tx(() -> store.childStatuses(BOARD, goal.id())));
+        assertEquals(Set.of(), stores.tx(() -> store.childStatuses(BOARD, empty.id())));
+        assertEquals(Set.of(), stores.tx(() -> store.childStatuses(OTHER_BOARD, goal.id())));
+    }
+
+    @Test
     void dependentsNameTheIdentifier() {
         insert(Tasks.work(BOARD, 1));
         insert(Tasks.work(BOARD, 2).dependsOn("W1"));
