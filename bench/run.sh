@@ -5,6 +5,7 @@
 #   bench/run.sh --quick         # smoke run with small sizes and short windows (about two minutes)
 #   bench/run.sh --seconds 5     # measured seconds per throughput level (default 8)
 #   bench/run.sh --sim-tasks N   # tasks of the simulation (default 1000000)
+#   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
 #
 # PostgreSQL: with TASKLANE_BENCH_PG_URL (and TASKLANE_BENCH_PG_USER, TASKLANE_BENCH_PG_PASSWORD) set, that
 # database is used; otherwise PostgreSQL is installed and started as .ci/run does, and a database
@@ -40,7 +41,7 @@ fi
 log "PostgreSQL for the bench: $TASKLANE_BENCH_PG_URL"
 
 log "building the server jar and the benchmarks jar (mvn package, tests skipped)"
-mvn -B -ntp -q -pl bootstrap,benchmarks -am package -DskipTests
+mvn -B -ntp -q -Pbench -pl bootstrap,benchmarks -am package -DskipTests
 
 log "running the benchmarks"
 java -Xmx4g -jar benchmarks/target/tasklane-benchmarks.jar --root . "$@"

@@ -21,7 +21,8 @@ import java.util.Map;
  * The whole benchmark set, in the order bench/run.sh runs it, writing {@code bench/results.json},
  * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
- * {@code --quick} (a smoke run: small sizes, short windows). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
+ * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
+ * bench/results.json, measuring nothing). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
  * recreated by every phase.
  */
@@ -38,6 +39,10 @@ public final class BenchRun {
         Map<String, String> flags = flags(args);
         boolean quick = flags.containsKey("quick");
         Path root = Path.of(flags.getOrDefault("root", ".")).toAbsolutePath().normalize();
+        if (flags.containsKey("rewrite")) {
+            Report.write(root, Results.read(root.resolve("bench/results.json")));
+            return;
+        }
         double seconds = Double.parseDouble(flags.getOrDefault("seconds", quick ? "3" : "8"));
         double warmup = quick ? 1 : 2;
         int simTasks = Integer.parseInt(flags.getOrDefault("sim-tasks", quick ? "20000" : "1000000"));
@@ -70,19 +75,21 @@ public final class BenchRun {
         step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
         Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
         pg.reset();
-        // each level gets three times what the previous level's rate would need, so no level runs dry
-        double lastRate = 500;
+        // each level gets twice what the fastest level so far would need, so that no level runs dry (a level that
+        // does is marked ran_out_of_tasks_pg_N and measured up to that point); the first level assumes 150 cycles/s
+        double lastRate = 150;
         Map<String, String> pgEnv = Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(),
                 "TASKLANE_DB_USER", pg.user(), "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
         try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
             for (int agents : AGENT_LEVELS) {
-                double created = load.seed((int) Math.max(1_500, 3 * lastRate * (seconds + warmup)), 4);
+                double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
                 results.put("create_tasks_per_s_pg", round(created, 0));
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
                 tasklane.put(agents, level);
-                lastRate = Math.max(lastRate, level.cyclesPerSecond());
+                lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
+                        .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
                 System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms)%s%n", agents, level.cyclesPerSecond(),
                         level.cycleLatency().p50(), level.cycleLatency().p99(), level.ranOut() ? " [ran out of tasks]" : "");
             }
@@ -206,7 +213,7 @@ public final class BenchRun {
                 throw new IllegalArgumentException("unknown argument " + args[i]);
             }
             String name = args[i].substring(2);
-            if (name.equals("quick")) {
+            if (name.equals("quick") || name.equals("rewrite")) {
                 flags.put(name, "true");
             } else if (i + 1 < args.length) {
                 flags.put(name, args[++i]);

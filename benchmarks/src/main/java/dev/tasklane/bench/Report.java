@@ -84,7 +84,7 @@ final class Report {
         int width = 640;
         int height = 360;
         int left = 70;
-        int right = 160;
+        int right = 30;
         int top = 30;
         int bottom = 50;
         double max = 1;
@@ -112,6 +112,8 @@ final class Report {
             double x = left + plotW * agents / (double) maxAgents;
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>%n", x, top + plotH + 18, agents));
         }
+        svg.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 %d)\">"
+                + "cycles/s</text>%n", top + plotH / 2, top + plotH / 2));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">agents (HTTP) / connections (loop)</text>%n",
                 left + plotW / 2, height - 10));
         String[] colours = {"#1f77b4", "#d62728"};
@@ -126,10 +128,10 @@ final class Report {
             }
             svg.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>%n",
                     points.toString().trim(), colours[series]));
-            int ly = top + 20 + series * 20;
+            int ly = top + 12 + series * 18;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>%n",
-                    left + plotW + 10, ly, left + plotW + 30, ly, colours[series]));
-            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", left + plotW + 35, ly + 4, names[series]));
+                    left + 10, ly, left + 30, ly, colours[series]));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", left + 35, ly + 4, names[series]));
         }
         svg.append("</svg>\n");
         return svg.toString();
