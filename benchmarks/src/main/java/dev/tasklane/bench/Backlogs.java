@@ -41,8 +41,9 @@ final class Backlogs {
         Map<Long, Stats> bySize = new LinkedHashMap<>();
         long loaded = 0;
         for (long size : sizes) {
-            // claims of earlier sizes took tasks out of Ready: top up to exactly `size` Ready tasks
-            long ready = size + (long) bySize.size() * (warmup + samples);
+            // every size's cycles take tasks out of Ready: top up so that the backlog goes from size + warmup +
+            // samples down to size while this size is measured
+            long ready = size + (long) (bySize.size() + 1) * (warmup + samples);
             board.addReady(loaded + 1, ready);
             loaded = ready;
             for (int i = 0; i < warmup; i++) {

@@ -72,6 +72,7 @@ public final class BenchRun {
         results.put("startup_s", round(startups.get(startups.size() / 2), 3));
         results.put("startup_runs_s", startups.stream().map(s -> round(s, 3)).toList());
 
+        checkpoint(root, results);
         step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
         Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
         pg.reset();
@@ -108,6 +109,7 @@ public final class BenchRun {
             results.claimLevel(agents, connections, level, bare);
         }
 
+        checkpoint(root, results);
         step("backlog independence: next + claim in one JVM, in memory and on PostgreSQL");
         try (Backlogs.Board memory = Backlogs.memory()) {
             results.backlog("memory", Backlogs.measure(memory, backlogSizes, 200, quick ? 300 : 1_000));
@@ -116,9 +118,11 @@ public final class BenchRun {
             results.backlog("pg", Backlogs.measure(onPg, backlogSizes, 100, quick ? 200 : 500));
         }
 
+        checkpoint(root, results);
         step("heap per million tasks in memory");
         results.put("heap_mb_per_million_tasks", round(HeapPerTask.megabytesPerMillion(quick ? 100_000 : 500_000), 0));
 
+        checkpoint(root, results);
         step("simulation: tasklane simulate --agents 64 --tasks " + simTasks);
         JsonNode sim = simulate(jar, simTasks, logs);
         results.put("sim_tasks", simTasks);
@@ -127,6 +131,7 @@ public final class BenchRun {
         results.put("sim_run_s", sim.path("run_seconds").asDouble());
         results.put("sim_passed", sim.path("passed").asBoolean());
 
+        checkpoint(root, results);
         step("JMH: in-memory claim + complete through the use cases");
         results.put("jmh_inmemory_cycles_per_s", round(jmh(quick), 0));
 
@@ -182,6 +187,11 @@ public final class BenchRun {
 
     private static void step(String what) {
         System.out.println("==> " + what);
+    }
+
+    /** The report so far: a run that fails later still leaves every figure measured before. */
+    private static void checkpoint(Path root, Results results) throws IOException {
+        Report.write(root, results);
     }
 
     static double round(double value, int decimals) {
