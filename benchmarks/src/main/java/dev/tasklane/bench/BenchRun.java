@@ -56,6 +56,7 @@ public final class BenchRun {
         }
         Results results = new Results();
         results.machine(Runtime.getRuntime().availableProcessors(), memoryGiB(), pg.serverVersion(), System.getProperty("java.version"));
+        results.put("load_average_at_start", loadAverage());
         results.put("quick", quick);
         results.put("started_at", Instant.now().toString());
 
@@ -135,6 +136,7 @@ public final class BenchRun {
         step("JMH: in-memory claim + complete through the use cases");
         results.put("jmh_inmemory_cycles_per_s", round(jmh(quick), 0));
 
+        results.put("load_average_at_end", loadAverage());
         results.put("finished_at", Instant.now().toString());
         Report.write(root, results);
         System.out.println(results.ratiosLine());
@@ -206,6 +208,11 @@ public final class BenchRun {
             }
         }
         return Double.NaN;
+    }
+
+    /** The 1-minute load average: on a shared machine it says how much the figures owe to other work. */
+    private static double loadAverage() throws IOException {
+        return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
     }
 
     private static String env(String name) {

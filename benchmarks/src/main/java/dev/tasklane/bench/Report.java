@@ -40,6 +40,10 @@ final class Report {
         md.append(String.format(Locale.ROOT, "Run %s to %s%s on %s cores, %s GiB, PostgreSQL %s, Java %s.%n%n",
                 v.get("started_at"), v.get("finished_at"), Boolean.TRUE.equals(v.get("quick")) ? " (**--quick**: small sizes)" : "",
                 machine.get("cores"), machine.get("memory_gib"), machine.get("postgresql"), machine.get("java")));
+        if (v.containsKey("load_average_at_start")) {
+            md.append(String.format(Locale.ROOT, "Load average (1 minute) at the start and the end of the run: %s and %s.%n%n",
+                    v.get("load_average_at_start"), v.get("load_average_at_end")));
+        }
         md.append("## Figures against targets\n\n");
         md.append("| Figure | Key | Measured | Target |\n|---|---|---|---|\n");
         row(md, "Claim throughput, 8 agents, over the bare loop", "claim_ratio_pg_8", v, "≥ 0.6");
