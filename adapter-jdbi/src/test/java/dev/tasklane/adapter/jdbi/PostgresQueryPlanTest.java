@@ -46,8 +46,10 @@ final class PostgresQueryPlanTest {
     private static final long LARGE = 50_000;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern PARAMETER = Pattern.compile(":([a-z_]+)");
-    private static final Map<String, String> TYPES = Map.of("board", "bigint", "user", "bigint", "now", "timestamptz", "before", "timestamptz",
-            "after_priority", "integer", "after_position", "bigint", "after_id", "bigint", "identifier", "varchar", "id", "bigint");
+    private static final Map<String, String> TYPES = Map.ofEntries(Map.entry("board", "bigint"), Map.entry("user", "bigint"),
+            Map.entry("now", "timestamptz"), Map.entry("before", "timestamptz"), Map.entry("after_priority", "integer"),
+            Map.entry("after_position", "bigint"), Map.entry("after_id", "bigint"), Map.entry("identifier", "varchar"),
+            Map.entry("id", "bigint"), Map.entry("goal", "bigint"));
 
     private final Instant now = Instant.now();
     private JdbiStores stores;
@@ -98,6 +100,9 @@ final class PostgresQueryPlanTest {
         queries.put("ready, deep continuation, reading", new Planned(CandidateCursor.readyPage(true), deep));
         queries.put("expired leases, continuation, reading",
                 new Planned(CandidateCursor.expiredPage(true), afterCritical));
+        // a goal of the backlog (every 500th Ready task is one; none has children here, which costs the same probes)
+        queries.put("a goal's child statuses", new Planned(JdbiTaskStore.CHILD_STATUSES,
+                Map.of("board", Backlog.BOARD, "goal", 500L)));
         queries.put("lock the chosen candidate", new Planned(CandidateCursor.LOCK_CLAIMABLE + " SKIP LOCKED",
                 Map.of("id", 100L, "board", Backlog.BOARD, "now", now)));
         queries.put("expired claims (sweeper)", new Planned(JdbiTaskStore.EXPIRED_CLAIMS, Map.of("now", now)));
