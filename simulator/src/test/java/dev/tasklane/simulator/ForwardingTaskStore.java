@@ -16,6 +16,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** A task store that hands every call to another; broken stores override the one rule they break. */
 abstract class ForwardingTaskStore implements TaskStore {
@@ -88,6 +89,16 @@ abstract class ForwardingTaskStore implements TaskStore {
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {
         return delegate.candidates(query);
+    }
+
+    @Override
+    public Set<Status> childStatuses(long boardId, long goalId) {
+        return delegate.childStatuses(boardId, goalId);
+    }
+
+    @Override
+    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+        return delegate.lockCandidate(query, taskId);
     }
 
     @Override

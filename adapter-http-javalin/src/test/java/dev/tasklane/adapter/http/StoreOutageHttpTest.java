@@ -45,6 +45,11 @@ class StoreOutageHttpTest {
                     }
                     return stores.transactions().inTransaction(work);
                 }
+
+                @Override
+                public <T> java.util.Optional<T> tentatively(Supplier<java.util.Optional<T>> work) {
+                    return stores.transactions().tentatively(work);
+                }
             };
             TaskStore tasks = (TaskStore) Proxy.newProxyInstance(TaskStore.class.getClassLoader(),
                     new Class<?>[] {TaskStore.class}, (proxy, method, args) -> {

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -119,6 +120,13 @@ public final class InMemoryTaskStore implements TaskStore {
         return findById(boardId, id);
     }
 
+    /** The store lock is held for the caller's whole transaction: the task only has to be still claimable. */
+    @Override
+    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+        return findById(query.boardId(), taskId)
+                .filter(task -> task.status() == Status.OPEN || task.claimExpiredAt(query.now()));
+    }
+
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
         return inTx(() -> {
@@ -144,6 +152,24 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public List<Task> children(long boardId, long goalId) {
         return inTx(() -> tasksOf(board(boardId).childrenByParent.get(goalId), BY_POSITION));
+    }
+
+    /** A walk over the goal's child ids without copying or sorting the tasks; it stops once every status is seen. */
+    @Override
+    public Set<Status> childStatuses(long boardId, long goalId) {
+        return inTx(() -> {
+            Set<Status> seen = EnumSet.noneOf(Status.class);
+            Collection<Long> ids = board(boardId).childrenByParent.get(goalId);
+            if (ids != null) {
+                for (Long id : ids) {
+                    seen.add(tasks.get(id).status());
+                    if (seen.size() == Status.values().length) {
+                        break;
+                    }
+                }
+            }
+            return seen;
+        });
     }
 
     @Override
@@ -187,8 +213,7 @@ public final class InMemoryTaskStore implements TaskStore {
 
     /**
      * Merges, lazily and in {@link TaskOrder#NEXT} order, the ready partitions the caller may take from and
-     * the board's expired claims the caller may take over. {@code query.lock()} needs nothing more: the
-     * store lock is held for the caller's whole transaction.
+     * the board's expired claims the caller may take over.
      */
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {

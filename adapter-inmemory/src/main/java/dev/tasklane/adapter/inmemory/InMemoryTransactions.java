@@ -4,6 +4,7 @@ import dev.tasklane.application.port.out.Transactions;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -49,6 +50,30 @@ public final class InMemoryTransactions implements Transactions {
             }
             lock.unlock();
         }
+    }
+
+    /**
+     * The store lock is held for the whole unit of work, so an attempt holds nothing against other
+     * transactions; when it answers empty or throws, its writes are undone from the journal.
+     */
+    @Override
+    public <T> Optional<T> tentatively(Supplier<Optional<T>> work) {
+        Deque<Runnable> undo = journal.get();
+        if (undo == null || !lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("tentatively(...) outside a transaction");
+        }
+        int savepoint = undo.size();
+        Optional<T> result;
+        try {
+            result = work.get();
+        } catch (RuntimeException | Error failure) {
+            rollbackTo(undo, savepoint);
+            throw failure;
+        }
+        if (result.isEmpty()) {
+            rollbackTo(undo, savepoint);
+        }
+        return result;
     }
 
     /** Runs {@code action} as its own transaction, or inside the current one. */

@@ -77,7 +77,7 @@ final class InMemoryCandidateIndexTest {
         }
         tasks.meter().reset();
         Task first = fresh.transactions().inTransaction(() ->
-                tasks.candidates(new CandidateQuery(BOARD, ME, CALLER_CAPABILITIES, NOW, true)).next());
+                tasks.candidates(new CandidateQuery(BOARD, ME, CALLER_CAPABILITIES, NOW)).next());
         assertEquals("W1", first.identifier().toString());
         return tasks.meter().steps();
     }
@@ -124,13 +124,13 @@ final class InMemoryCandidateIndexTest {
             assertEquals(Status.IN_PROGRESS, task.status());
             assertEquals(1, task.version(), "claimed exactly once: " + task.identifier());
         }
-        assertFalse(store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW, false)).hasNext());
+        assertFalse(store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW)).hasNext());
     }
 
     /** One use case: take the first candidate that is still open and claim it. */
     private Optional<Long> claimNext(String agent) {
         return stores.tx(() -> {
-            Iterator<Task> candidates = store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW, true));
+            Iterator<Task> candidates = store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW));
             while (candidates.hasNext()) {
                 Task locked = store.lockById(BOARD, candidates.next().id()).orElseThrow();
                 if (locked.status() == Status.OPEN) {
@@ -150,7 +150,7 @@ final class InMemoryCandidateIndexTest {
         }
         List<String> seen = stores.tx(() -> {
             List<String> identifiers = new ArrayList<>();
-            Iterator<Task> it = store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW, true));
+            Iterator<Task> it = store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW));
             while (it.hasNext()) {
                 Task task = it.next();
                 identifiers.add(task.identifier().toString());
@@ -205,7 +205,7 @@ final class InMemoryCandidateIndexTest {
     private List<String> candidateIdentifiers(Set<Capability> capabilities) {
         return stores.tx(() -> {
             List<String> identifiers = new ArrayList<>();
-            store.candidates(new CandidateQuery(BOARD, ME, capabilities, NOW, true))
+            store.candidates(new CandidateQuery(BOARD, ME, capabilities, NOW))
                     .forEachRemaining(task -> identifiers.add(task.identifier().toString()));
             return identifiers;
         });

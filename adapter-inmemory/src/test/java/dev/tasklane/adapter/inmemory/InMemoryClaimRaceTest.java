@@ -10,4 +10,10 @@ final class InMemoryClaimRaceTest extends ClaimRaceContract {
         InMemoryStores stores = InMemoryStores.create();
         return new StoreSet(stores.tasks(), stores.directory(), stores.transactions());
     }
+
+    /** One store-wide lock serialises every transaction (see InMemoryTransactions). */
+    @Override
+    protected boolean transactionsRunConcurrently() {
+        return false;
+    }
 }

@@ -11,7 +11,6 @@ import org.jdbi.v3.core.statement.Query;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
@@ -19,20 +18,16 @@ import java.util.NoSuchElementException;
  * streams, the Ready queue and the board's expired leases, merged. Each page continues after the last row
  * seen, so the cost of reaching the first eligible task does not grow with the number of Ready tasks.
  *
- * <p>With {@code query.lock()} each page is one row, and every row handed out is locked until the caller's
- * transaction ends. On PostgreSQL the page is read {@code FOR UPDATE SKIP LOCKED}: a row another transaction
- * is claiming is passed over. H2 applies a locking read's LIMIT only after locking the whole range, so there
- * the row is found by a plain read and then locked by id, waiting for a concurrent claimer (the caller re-checks
- * the locked row, which that claimer may have taken). Without {@code lock()}, pages are larger and nothing is
- * locked.
+ * <p>Pages are read without locks, so a claimer that steps past tasks it cannot take (capabilities, key
+ * files, assignment) leaves them to the other agents; the claimer locks only the task it chose, by id, with
+ * {@link #LOCK_CLAIMABLE} (issue 10, item 6).
  *
  * <p>The Ready stream leaves out what the schema can rule out cheaply (goals, human tasks, tasks assigned to
  * someone else, tasks with an unfinished dependency); capabilities and key files are left to the caller's
  * full rules.
  */
 final class CandidateCursor implements Iterator<Task> {
-    private static final int LOCKED_PAGE = 1;
-    private static final int READ_PAGE = 32;
+    private static final int PAGE = 32;
 
     private static final String READY = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' "
@@ -54,33 +49,34 @@ final class CandidateCursor implements Iterator<Task> {
     private static final String ORDER = "ORDER BY t.board_id, t.status, t.priority_order, t.position, t.id";
 
     /** The SQL of one page of the Ready stream, as issued (binds :board, :user, and the :after_* keys when continuing). */
-    static String readyPage(boolean continuation, boolean lock) {
-        return page(READY, continuation, lock);
+    static String readyPage(boolean continuation) {
+        return page(READY, continuation);
     }
 
     /** The SQL of one page of the expired-lease stream, as issued (binds :board, :now, and the :after_* keys). */
-    static String expiredPage(boolean continuation, boolean lock) {
-        return page(EXPIRED, continuation, lock);
+    static String expiredPage(boolean continuation) {
+        return page(EXPIRED, continuation);
     }
 
-    private static String page(String stream, boolean continuation, boolean lock) {
-        return page(stream, continuation, lock ? LOCKED_PAGE : READ_PAGE, lock);
+    private static String page(String stream, boolean continuation) {
+        return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + PAGE;
     }
 
-    private static String page(String stream, boolean continuation, int size, boolean skipLocked) {
-        return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + size
-                + (skipLocked ? " FOR UPDATE SKIP LOCKED" : "");
-    }
-
-    private static final String LOCK_BY_ID = "SELECT " + TaskRows.COLUMNS + " FROM tasks t WHERE t.id = :id FOR UPDATE";
+    /**
+     * Locks one chosen candidate if it is still open, or in Doing with an expired claim (binds :id, :board,
+     * :now). {@code SKIP LOCKED} answers no row at once when another transaction holds it; a row changed by a
+     * transaction that committed while this one waited is re-checked against the condition by PostgreSQL.
+     */
+    static final String LOCK_CLAIMABLE = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+            + "WHERE t.id = :id AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
+            + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) FOR UPDATE";
 
     private final Stream ready;
     private final Stream expired;
 
-    /** @param skipLocked whether the database answers {@code FOR UPDATE SKIP LOCKED} pages cheaply (PostgreSQL) */
-    CandidateCursor(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows, boolean skipLocked) {
-        this.ready = new Stream(transactions, query, rows, READY, skipLocked);
-        this.expired = new Stream(transactions, query, rows, EXPIRED, skipLocked);
+    CandidateCursor(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows) {
+        this.ready = new Stream(transactions, query, rows, READY);
+        this.expired = new Stream(transactions, query, rows, EXPIRED);
     }
 
     @Override
@@ -107,17 +103,15 @@ final class CandidateCursor implements Iterator<Task> {
         private final CandidateQuery query;
         private final RowMapper<Task> rows;
         private final String sql;
-        private final boolean skipLocked;
         private final Deque<Task> page = new ArrayDeque<>();
         private Task last;
         private boolean exhausted;
 
-        Stream(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows, String sql, boolean skipLocked) {
+        Stream(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows, String sql) {
             this.transactions = transactions;
             this.query = query;
             this.rows = rows;
             this.sql = sql;
-            this.skipLocked = skipLocked;
         }
 
         Task peek() {
@@ -134,9 +128,7 @@ final class CandidateCursor implements Iterator<Task> {
         }
 
         private void fetch() {
-            int size = query.lock() ? LOCKED_PAGE : READ_PAGE;
-            boolean lockInPage = query.lock() && skipLocked;
-            String text = page(sql, last != null, size, lockInPage);
+            String text = page(sql, last != null);
             page.addAll(transactions.withHandle(handle -> {
                 Query select = handle.createQuery(text)
                         .bind("board", query.boardId())
@@ -147,15 +139,9 @@ final class CandidateCursor implements Iterator<Task> {
                             .bind("after_position", last.position())
                             .bind("after_id", last.id());
                 }
-                List<Task> found = select.map(rows).list();
-                if (!query.lock() || lockInPage) {
-                    return found;
-                }
-                // the row was read without a lock: lock it now, and hand out what it is once locked
-                return found.stream().flatMap(row -> handle.createQuery(LOCK_BY_ID).bind("id", row.id())
-                        .map(rows).findOne().stream()).toList();
+                return select.map(rows).list();
             }));
-            exhausted = page.size() < size;
+            exhausted = page.size() < PAGE;
         }
     }
 }

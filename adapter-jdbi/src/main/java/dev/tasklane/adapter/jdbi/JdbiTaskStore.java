@@ -21,21 +21,26 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The task store over JDBI, for PostgreSQL and for H2 in PostgreSQL mode. Writes are conditional on the
  * version read ({@code UPDATE ... WHERE version = :version}); {@link #lockById} is {@code SELECT ... FOR UPDATE};
- * {@link #candidates} walks the queue index with {@code FOR UPDATE SKIP LOCKED} when asked to lock, so
- * concurrent claimers, in one process or several, pass over each other's rows instead of queueing on them.
+ * {@link #candidates} walks the queue index without locking, and {@link #lockCandidate} locks the one row a
+ * claimer chose, {@code FOR UPDATE SKIP LOCKED} on PostgreSQL, so concurrent claimers, in one process or
+ * several, pass over each other's rows instead of queueing on them, and never hold rows they passed over.
  * The schema and its indexes are in {@code db/migration}; the query plans are in {@code docs/operations.md}.
  */
 final class JdbiTaskStore implements TaskStore {
@@ -57,7 +62,7 @@ final class JdbiTaskStore implements TaskStore {
     private final RowMapper<Task> rows;
     private final boolean skipLocked;
 
-    /** @param skipLocked whether candidates may be read {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
+    /** @param skipLocked whether a chosen candidate may be locked {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
     JdbiTaskStore(JdbiTransactions transactions, boolean skipLocked) {
         this.transactions = transactions;
         this.rows = TaskRows.remembering(transactions);
@@ -216,6 +221,30 @@ final class JdbiTaskStore implements TaskStore {
                 .bind("board", boardId).bind("goal", goalId).map(rows).list());
     }
 
+    /**
+     * One probe per status of the index {@code tasks_children_status} (parent, status), so the cost does not grow
+     * with the number of children (binds :board, :goal).
+     */
+    static final String CHILD_STATUSES = "SELECT " + Arrays.stream(Status.values())
+            .map(status -> "EXISTS (SELECT 1 FROM tasks c WHERE c.parent_id = :goal AND c.board_id = :board "
+                    + "AND c.status = '" + status.name() + "') AS " + status.name())
+            .collect(Collectors.joining(", "));
+
+    @Override
+    public Set<Status> childStatuses(long boardId, long goalId) {
+        return sql(handle -> handle.createQuery(CHILD_STATUSES).bind("board", boardId).bind("goal", goalId)
+                .map((row, context) -> {
+                    Set<Status> present = EnumSet.noneOf(Status.class);
+                    for (Status status : Status.values()) {
+                        if (row.getBoolean(status.name())) {
+                            present.add(status);
+                        }
+                    }
+                    return present;
+                })
+                .one());
+    }
+
     @Override
     public List<Task> dependents(long boardId, String identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
@@ -286,7 +315,15 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {
-        return new CandidateCursor(transactions, query, rows, skipLocked);
+        return new CandidateCursor(transactions, query, rows);
+    }
+
+    @Override
+    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+        String sql = CandidateCursor.LOCK_CLAIMABLE + (skipLocked ? " SKIP LOCKED" : "");
+        return sql(handle -> handle.createQuery(sql)
+                .bind("id", taskId).bind("board", query.boardId()).bind("now", TaskRows.timestamp(query.now()))
+                .map(rows).findOne());
     }
 
     @Override

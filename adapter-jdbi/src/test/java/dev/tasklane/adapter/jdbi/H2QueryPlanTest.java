@@ -78,15 +78,15 @@ final class H2QueryPlanTest {
     private Map<String, String> firstPages() {
         Map<String, String> queries = new LinkedHashMap<>();
         // on H2 a locking page is a reading page of one row, then a lock by id (see CandidateCursor)
-        queries.put("ready, first page, reading", bound(CandidateCursor.readyPage(false, false)));
-        queries.put("expired leases, first page, reading", bound(CandidateCursor.expiredPage(false, false)));
+        queries.put("ready, first page, reading", bound(CandidateCursor.readyPage(false)));
+        queries.put("expired leases, first page, reading", bound(CandidateCursor.expiredPage(false)));
         return queries;
     }
 
     private Map<String, String> allQueries() {
         Map<String, String> queries = new LinkedHashMap<>(firstPages());
-        queries.put("ready, continuation, reading", bound(CandidateCursor.readyPage(true, false)));
-        queries.put("expired leases, continuation, reading", bound(CandidateCursor.expiredPage(true, false)));
+        queries.put("ready, continuation, reading", bound(CandidateCursor.readyPage(true)));
+        queries.put("expired leases, continuation, reading", bound(CandidateCursor.expiredPage(true)));
         queries.put("expired claims (sweeper)", bound(JdbiTaskStore.EXPIRED_CLAIMS));
         queries.put("pending after_goals (sweeper)", bound(JdbiTaskStore.PENDING_AFTER_GOALS));
         queries.put("claim by identifier", bound("SELECT " + TaskRows.COLUMNS
@@ -130,10 +130,10 @@ final class H2QueryPlanTest {
 
     @Test
     void theStoreReturnsTheFirstCandidateAtScale() {
-        assertEquals("W100", stores.tasks().candidates(
-                new CandidateQuery(Backlog.BOARD, Backlog.ME, Set.of(), now, false)).next().identifier().toString());
-        assertEquals("W100", stores.transactions().inTransaction(() -> stores.tasks().candidates(
-                new CandidateQuery(Backlog.BOARD, Backlog.ME, Set.of(), now, true)).next().identifier().toString()));
+        CandidateQuery query = new CandidateQuery(Backlog.BOARD, Backlog.ME, Set.of(), now);
+        assertEquals("W100", stores.tasks().candidates(query).next().identifier().toString());
+        assertEquals("W100", stores.transactions().inTransaction(() -> stores.tasks()
+                .lockCandidate(query, stores.tasks().candidates(query).next().id()).orElseThrow().identifier().toString()));
     }
 
     private static String explain(Connection connection, String sql) throws SQLException {

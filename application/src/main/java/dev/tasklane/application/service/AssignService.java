@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.assignment.AssignmentCascade;
 import dev.tasklane.domain.assignment.AssignmentChange;
@@ -25,13 +26,13 @@ final class AssignService implements AssignTaskUseCase {
     @Override
     public TaskView assign(Actor actor, TaskRef ref, Long assigneeUserId) {
         return context.runner().write(actor, changes -> {
-            Task target = context.lookup().requireLocked(actor.boardId(), ref);
+            Task target = locked(context.lookup().require(actor.boardId(), ref));
             if (assigneeUserId != null && context.directory().membership(actor.boardId(), assigneeUserId).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
                         + " is not a member of this board; use the id of a board member, or null to unassign",
                         Map.of("field", "assigned_to_id"));
             }
-            List<Task> children = target.isGoal() ? lockedChildren(target) : List.of();
+            List<Task> children = target.isGoal() ? context.tasks().children(target.boardId(), target.id()) : List.of();
             Task result = target;
             for (AssignmentChange change : AssignmentCascade.plan(target, children, assigneeUserId, changes.now())) {
                 Map<String, Object> facts = new LinkedHashMap<>();
@@ -52,9 +53,23 @@ final class AssignService implements AssignTaskUseCase {
         });
     }
 
-    private List<Task> lockedChildren(Task goal) {
-        return context.tasks().children(goal.boardId(), goal.id()).stream()
-                .map(child -> context.tasks().lockById(child.boardId(), child.id()).orElse(child))
-                .toList();
+    /**
+     * Locks what an assignment changes in the one lock order of every use case (docs/operations.md, "Lock
+     * order"): a goal's children first, in id order, then the goal, as a claim or a completion locks a child
+     * and then its goal. A child created under the goal while its siblings were being locked (creation locks
+     * the goal, then adds the child) makes the attempt start again, so that no child escapes the cascade.
+     */
+    private Task locked(Task seen) {
+        List<Long> childIds = seen.isGoal() ? childIds(seen) : List.of();
+        childIds.forEach(id -> context.tasks().lockById(seen.boardId(), id));
+        Task target = context.tasks().lockById(seen.boardId(), seen.id()).orElseThrow(TaskLookup::notFound);
+        if (target.isGoal() && !childIds(target).equals(childIds)) {
+            throw new ConcurrentUpdateException("a child was added to goal " + target.identifier() + " during its assignment");
+        }
+        return target;
+    }
+
+    private List<Long> childIds(Task goal) {
+        return context.tasks().children(goal.boardId(), goal.id()).stream().map(Task::id).sorted().toList();
     }
 }

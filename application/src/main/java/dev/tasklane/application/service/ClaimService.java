@@ -37,7 +37,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     public Optional<TaskView> next(Actor actor) {
         return context.runner().read(changes -> {
             SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
-            return firstEligible(actor, selection, false).map(context.lookup()::view);
+            return firstEligible(actor, selection).map(context.lookup()::view);
         });
     }
 
@@ -72,37 +72,58 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         });
     }
 
-    private Optional<Task> firstEligible(Actor actor, SelectionContext selection, boolean lock) {
-        Iterator<Task> candidates = candidates(actor, selection, lock);
+    /**
+     * What next hands out: the first eligible candidate that no claim is taking right now. Agents call next and
+     * then claim what it answered; without the lock check, agents asking together were all handed the same
+     * task and queued behind one another's claim of it, to be refused one by one (the convoy the HTTP load
+     * benchmark showed). The lock is held only until next's own transaction ends, moments later.
+     */
+    private Optional<Task> firstEligible(Actor actor, SelectionContext selection) {
+        CandidateQuery query = query(actor, selection);
+        Iterator<Task> candidates = context.tasks().candidates(query);
         while (candidates.hasNext()) {
             Task candidate = candidates.next();
             if (ClaimPolicy.eligible(candidate, selection)) {
-                return Optional.of(candidate);
+                Optional<Task> free = context.tasks().lockCandidate(query, candidate.id())
+                        .filter(locked -> ClaimPolicy.eligible(locked, selection));
+                if (free.isPresent()) {
+                    return free;
+                }
             }
         }
         return Optional.empty();
     }
 
     /**
-     * The first eligible candidate that is still eligible once its key files are locked: between the first
-     * check and the lock, a concurrent claim may have taken one of its files, and then the next candidate is
-     * tried.
+     * The first candidate this agent can take, locked. Candidates are read without locks and checked first, so
+     * the tasks an agent steps past stay free for the others; the chosen one is then locked (skipped at once
+     * if another claimer holds it), its key files locked, and the whole check made again on what is locked.
+     * When that re-check fails (a concurrent claim took the task or one of its files), the attempt is undone,
+     * releasing those locks, and the next candidate is tried.
+     *
+     * <p>Lock order, the same in every use case (docs/operations.md, "Lock order"): tasks, then key files,
+     * then the parent goal, which {@link GoalSync} locks last.
      */
     private Optional<Task> firstClaimable(Actor actor, SelectionContext selection) {
-        Iterator<Task> candidates = candidates(actor, selection, true);
+        CandidateQuery query = query(actor, selection);
+        Iterator<Task> candidates = context.tasks().candidates(query);
         while (candidates.hasNext()) {
             Task candidate = candidates.next();
-            if (ClaimPolicy.eligible(candidate, selection)
-                    && ClaimPolicy.eligible(withKeyFilesLocked(candidate), selection)) {
-                return Optional.of(candidate);
+            if (!ClaimPolicy.eligible(candidate, selection)) {
+                continue;
+            }
+            Optional<Task> taken = context.runner().tentatively(() -> context.tasks().lockCandidate(query, candidate.id())
+                    .map(this::withKeyFilesLocked)
+                    .filter(locked -> ClaimPolicy.eligible(locked, selection)));
+            if (taken.isPresent()) {
+                return taken;
             }
         }
         return Optional.empty();
     }
 
-    private Iterator<Task> candidates(Actor actor, SelectionContext selection, boolean lock) {
-        return context.tasks().candidates(
-                new CandidateQuery(actor.boardId(), actor.userId(), actor.capabilities(), selection.now(), lock));
+    private static CandidateQuery query(Actor actor, SelectionContext selection) {
+        return new CandidateQuery(actor.boardId(), actor.userId(), actor.capabilities(), selection.now());
     }
 
     /** Locks the task's key files against concurrent claims, so that the key-file check made next holds. */

@@ -7,8 +7,8 @@ import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
-import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Keeps a goal's derived status in step with its children, and arms after_goal when the last one completes. */
 final class GoalSync {
@@ -33,10 +33,10 @@ final class GoalSync {
         if (goal == null) {
             return false;
         }
-        List<Task> children = tasks.children(goal.boardId(), goal.id());
-        boolean lastCompleted = child.isCompleted() && armAfterGoal && GoalProgress.lastChildCompleted(children);
+        Set<Status> childStatuses = tasks.childStatuses(goal.boardId(), goal.id());
+        boolean lastCompleted = child.isCompleted() && armAfterGoal && GoalProgress.allChildrenCompleted(childStatuses);
         Task next = lastCompleted ? AfterGoalLifecycle.arm(goal, changes.now()) : goal;
-        Status derived = GoalProgress.derive(next, children);
+        Status derived = GoalProgress.deriveFromStatuses(next, childStatuses);
         if (derived != next.status()) {
             next = next.withStatus(derived, changes.now());
         }

@@ -12,7 +12,9 @@ import dev.tasklane.application.port.out.Transactions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Runs one use case as one transaction and publishes its events after the commit. A use case that lost an
@@ -42,6 +44,11 @@ final class UseCaseRunner {
 
     Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** See {@link Transactions#tentatively}: inside {@link #run}, an attempt undone when it answers empty. */
+    <T> Optional<T> tentatively(Supplier<Optional<T>> work) {
+        return transactions.tentatively(work);
     }
 
     /** A use case that changes the caller's board. @throws ForbiddenException without board write access */

@@ -11,6 +11,7 @@ import dev.tasklane.domain.identity.Access;
 import org.junit.jupiter.api.Test;
 
 import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -34,6 +35,7 @@ import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Many agents race to claim the same tasks, by identifier and through next: no task is ever claimed twice,
@@ -208,6 +210,62 @@ public abstract class ClaimRaceContract {
             long claims = board.app.reads().history(board.admin, BoardFixture.ref(id(view))).stream()
                     .filter(e -> e.kind() == HistoryKind.CLAIMED).count();
             assertEquals(1, claims, id(view) + " was claimed " + claims + " times");
+        }
+    }
+
+    /**
+     * Whether two of this store's transactions can be open at once. A store that runs one transaction at a
+     * time holds nothing against another transaction, so the lock tests below have nothing to check there.
+     */
+    protected boolean transactionsRunConcurrently() {
+        return true;
+    }
+
+    /**
+     * Issue 10, item 6: an agent that steps past tasks it cannot take (capabilities here) leaves them to the
+     * other agents. While the first agent's claim is still uncommitted, an agent that has the capability
+     * claims both tasks the first one passed over, through next, instead of being told there is nothing.
+     */
+    @Test
+    void tasksAnAgentPassedOverStayClaimableWhileItsClaimIsUncommitted() throws Exception {
+        assumeTrue(transactionsRunConcurrently(), "this store runs one transaction at a time");
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        String needsDebugging = id(board.create(board.admin, task("needs debugging", "priority", "critical",
+                "required_capabilities", List.of("debugging"))));
+        String alsoNeedsDebugging = id(board.create(board.admin, task("also needs debugging", "priority", "high",
+                "required_capabilities", List.of("debugging"))));
+        String anyone = id(board.create(board.admin, task("anyone can do it", "priority", "low")));
+        Actor writer = board.member("writer", Access.MODIFY, Set.of(Capability.DOCUMENTATION), false);
+        Actor debugger = board.member("debugger", Access.MODIFY, Set.of(Capability.DEBUGGING), false);
+
+        CountDownLatch claimed = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService holder = Executors.newSingleThreadExecutor();
+        try {
+            // the writer's claim joins this outer transaction, which stays open until released
+            Future<String> held = holder.submit(() -> board.stores.tx(() -> {
+                String taken = id(board.claim(writer, null).task());
+                claimed.countDown();
+                awaitQuietly(release);
+                return taken;
+            }));
+            assertTrue(claimed.await(1, TimeUnit.MINUTES), "the writer's claim did not finish");
+            String first = id(board.claim(debugger, null).task());
+            String second = id(board.claim(debugger, null).task());
+            release.countDown();
+            assertEquals(anyone, held.get(1, TimeUnit.MINUTES));
+            assertEquals(List.of(needsDebugging, alsoNeedsDebugging), List.of(first, second));
+        } finally {
+            release.countDown();
+            holder.shutdownNow();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(1, TimeUnit.MINUTES);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -5,6 +5,8 @@ import dev.tasklane.domain.task.Task;
 
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A goal's status, derived from its children: the leftmost column any child is in; Done when every child
@@ -16,10 +18,15 @@ public final class GoalProgress {
     }
 
     public static Status derive(Task goal, Collection<Task> children) {
-        if (children.isEmpty()) {
+        return deriveFromStatuses(goal, children.stream().map(Task::status).collect(Collectors.toSet()));
+    }
+
+    /** {@link #derive}, from the set of statuses the children are in (empty: no children). */
+    public static Status deriveFromStatuses(Task goal, Set<Status> childStatuses) {
+        if (childStatuses.isEmpty()) {
             return goal.status();
         }
-        Status leftmost = children.stream().map(Task::status).min(Comparator.naturalOrder()).orElseThrow();
+        Status leftmost = childStatuses.stream().min(Comparator.naturalOrder()).orElseThrow();
         if (leftmost == Status.COMPLETED && goal.afterGoal() != null && goal.afterGoal().pending()) {
             return goal.status() == Status.COMPLETED ? Status.REVIEW : goal.status();
         }
@@ -29,5 +36,10 @@ public final class GoalProgress {
     /** True when this completion leaves no open child: the goal's after_goal hook is due. */
     public static boolean lastChildCompleted(Collection<Task> children) {
         return !children.isEmpty() && children.stream().allMatch(Task::isCompleted);
+    }
+
+    /** {@link #lastChildCompleted}, from the set of statuses the children are in. */
+    public static boolean allChildrenCompleted(Set<Status> childStatuses) {
+        return childStatuses.equals(Set.of(Status.COMPLETED));
     }
 }

@@ -79,4 +79,33 @@ class GoalProgressTest {
         assertFalse(GoalProgress.lastChildCompleted(List.of(child("W1", Status.COMPLETED), child("W2", Status.REVIEW))));
         assertFalse(GoalProgress.lastChildCompleted(List.of()));
     }
+    /**
+     * The status-set form that claim and complete use agrees with the form over the children, for generated
+     * goals (seed printed): every combination of goal status, after_goal state and child statuses.
+     */
+    @Test
+    void theStatusSetFormAgreesWithTheChildrenForm() {
+        long seed = new java.util.Random().nextLong();
+        System.out.println("GoalProgressTest seed " + seed);
+        java.util.Random random = new java.util.Random(seed);
+        Status[] statuses = Status.values();
+        for (int run = 0; run < 2_000; run++) {
+            AfterGoal afterGoal = switch (random.nextInt(3)) {
+                case 0 -> null;
+                case 1 -> AfterGoal.armed(NOW);
+                default -> AfterGoal.armed(NOW).withAttempt(Map.of("exit_code", 0L), true);
+            };
+            Task goal = goal(statuses[random.nextInt(statuses.length)], afterGoal);
+            List<Task> children = new java.util.ArrayList<>();
+            int count = random.nextInt(6);
+            for (int c = 0; c < count; c++) {
+                children.add(child("W" + (c + 1), statuses[random.nextInt(statuses.length)]));
+            }
+            java.util.Set<Status> present = java.util.EnumSet.noneOf(Status.class);
+            children.forEach(child -> present.add(child.status()));
+            String where = "seed " + seed + ", run " + run + ": " + goal.status() + " " + afterGoal + " " + present;
+            assertEquals(GoalProgress.derive(goal, children), GoalProgress.deriveFromStatuses(goal, present), where);
+            assertEquals(GoalProgress.lastChildCompleted(children), GoalProgress.allChildrenCompleted(present), where);
+        }
+    }
 }

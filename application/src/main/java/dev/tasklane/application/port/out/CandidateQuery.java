@@ -7,10 +7,10 @@ import java.util.Set;
 
 /**
  * What {@link TaskStore#candidates} is asked for: claimable work or defects on a board for a user with
- * these capabilities (empty: no limit), at this instant. {@code lock} asks the store to lock each row it
- * returns for the rest of the transaction, skipping rows another transaction holds.
+ * these capabilities (empty: no limit), at this instant. Candidates are read without locks; a claimer locks
+ * the one it chose with {@link TaskStore#lockCandidate}.
  */
-public record CandidateQuery(long boardId, long userId, Set<Capability> capabilities, Instant now, boolean lock) {
+public record CandidateQuery(long boardId, long userId, Set<Capability> capabilities, Instant now) {
     public CandidateQuery {
         capabilities = capabilities == null ? Set.of() : Set.copyOf(capabilities);
     }

@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where tasks live. Every method runs inside the caller's {@link Transactions#inTransaction} unit of work;
@@ -54,6 +55,13 @@ public interface TaskStore {
     /** The children of a goal, by position. */
     List<Task> children(long boardId, long goalId);
 
+    /**
+     * The statuses the children of a goal are in (empty for a goal without children), which is all a goal's
+     * derived status needs. Its cost must not grow with the number of children: claim and complete ask it
+     * for the parent goal on every change of a child.
+     */
+    Set<Status> childStatuses(long boardId, long goalId);
+
     /** Tasks on the board whose dependencies name {@code identifier}. */
     List<Task> dependents(long boardId, String identifier);
 
@@ -79,7 +87,18 @@ public interface TaskStore {
      * The cost of reaching the first eligible task must not grow with the number of Ready tasks.
      */
     Iterator<Task> candidates(CandidateQuery query);
-    // The iterator is valid only inside the transaction that asked for it; a store may read lazily.
+    // The iterator is valid only inside the transaction that asked for it; a store may read lazily. It locks
+    // nothing: a claimer that steps past tasks it cannot take must leave them to the other agents.
+
+    /**
+     * Locks, for the rest of the transaction, a task that {@link #candidates} handed out and the caller chose
+     * to claim, and answers it as it is once locked, if it is still open or in Doing with a claim expired at
+     * {@code query.now()}. A store whose database can skip a row another transaction holds answers empty
+     * for it at once (another agent is claiming it: the caller moves on to its next candidate); others wait
+     * for the row. The caller re-checks the locked task against the full rules; see
+     * {@link Transactions#tentatively} for giving the lock back when it cannot take it.
+     */
+    Optional<Task> lockCandidate(CandidateQuery query, long taskId);
 
     /** Tasks in Doing whose claim expired at or before {@code now}, across boards, at most {@code limit}. */
     List<Task> expiredClaims(Instant now, int limit);

@@ -75,7 +75,7 @@ public abstract class TaskStoreContract {
     protected List<String> candidates(long userId, Set<Capability> capabilities) {
         return stores.tx(() -> {
             List<String> identifiers = new ArrayList<>();
-            Iterator<Task> it = store.candidates(new CandidateQuery(BOARD, userId, capabilities, NOW, true));
+            Iterator<Task> it = store.candidates(new CandidateQuery(BOARD, userId, capabilities, NOW));
             it.forEachRemaining(task -> identifiers.add(task.identifier().toString()));
             return identifiers;
         });
@@ -183,6 +183,20 @@ public abstract class TaskStoreContract {
 
         assertEquals(List.of("W2", "D1", "W1"), identifiers(stores.tx(() -> store.children(BOARD, goal.id()))));
         assertEquals(List.of(), stores.tx(() -> store.children(OTHER_BOARD, goal.id())));
+    }
+
+    @Test
+    void childStatusesAreTheStatusesTheGoalsChildrenAreIn() {
+        Task goal = insert(Tasks.goal(BOARD, 1));
+        Task empty = insert(Tasks.goal(BOARD, 2));
+        insert(Tasks.work(BOARD, 1).parent(goal.id()).status(Status.COMPLETED));
+        insert(Tasks.work(BOARD, 2).parent(goal.id()).status(Status.REVIEW));
+        insert(Tasks.work(BOARD, 3).parent(goal.id()).status(Status.COMPLETED));
+        insert(Tasks.work(BOARD, 4).status(Status.OPEN));
+
+        assertEquals(Set.of(Status.COMPLETED, Status.REVIEW), stores.tx(() -> store.childStatuses(BOARD, goal.id())));
+        assertEquals(Set.of(), stores.tx(() -> store.childStatuses(BOARD, empty.id())));
+        assertEquals(Set.of(), stores.tx(() -> store.childStatuses(OTHER_BOARD, goal.id())));
     }
 
     @Test

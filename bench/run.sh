@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Tasklane benchmarks: the whole set in one go, under ten minutes on a 2-core machine.
+#
+#   bench/run.sh                 # full run: writes bench/results.json, docs/benchmarks.md, docs/benchmarks-throughput.svg
+#   bench/run.sh --quick         # smoke run with small sizes and short windows (about two minutes)
+#   bench/run.sh --seconds 5     # measured seconds per throughput level (default 8)
+#   bench/run.sh --sim-tasks N   # tasks of the simulation (default 1000000)
+#   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
+#
+# PostgreSQL: with TASKLANE_BENCH_PG_URL (and TASKLANE_BENCH_PG_USER, TASKLANE_BENCH_PG_PASSWORD) set, that
+# database is used; otherwise PostgreSQL is installed and started as .ci/run does, and a database
+# tasklane_bench is created for role tasklane. THE BENCH DROPS AND RECREATES THE PUBLIC SCHEMA of the
+# database it is given: never point it at a database that holds anything you want to keep.
+#
+# Builds with the Maven reactor (package, tests skipped; never install), then runs
+# benchmarks/target/tasklane-benchmarks.jar (dev.tasklane.bench.BenchRun), which starts the server jar
+# bootstrap/target/tasklane.jar as separate processes on loopback ports. Logs: bench/target/.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+started=$(date +%s)
+
+log() {
+  printf '==> %s\n' "$*"
+}
+
+if [ -z "${TASKLANE_BENCH_PG_URL:-}" ]; then
+  # Reuse .ci/run's PostgreSQL set-up (install, start, role tasklane) without running its Maven build.
+  # shellcheck source=/dev/null
+  source <(sed -e '/^cd /d' -e '/^ensure_toolchain$/,$d' .ci/run)
+  ensure_toolchain
+  start_postgres
+  port="$(printf '%s' "$TASKLANE_TEST_PG_URL" | sed -n 's#.*://[^:/]*:\([0-9]*\)/.*#\1#p')"
+  if ! as_postgres psql -p "$port" -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'tasklane_bench'" | grep -x 1 >/dev/null; then
+    as_postgres createdb -p "$port" -O tasklane tasklane_bench
+  fi
+  export TASKLANE_BENCH_PG_URL="jdbc:postgresql://localhost:${port}/tasklane_bench"
+  export TASKLANE_BENCH_PG_USER=tasklane
+  export TASKLANE_BENCH_PG_PASSWORD=tasklane
+fi
+log "PostgreSQL for the bench: $TASKLANE_BENCH_PG_URL"
+
+log "building the server jar and the benchmarks jar (mvn package, tests skipped)"
+mvn -B -ntp -q -Pbench -pl bootstrap,benchmarks -am package -DskipTests
+
+log "running the benchmarks"
+java -Xmx4g -jar benchmarks/target/tasklane-benchmarks.jar --root . "$@"
+
+log "done in $(( $(date +%s) - started )) s: bench/results.json, docs/benchmarks.md, docs/benchmarks-throughput.svg"

@@ -1,0 +1,139 @@
+package dev.tasklane.bench;
+
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.adapter.jdbi.Database;
+import dev.tasklane.adapter.jdbi.JdbiStores;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.task.Priority;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Backlog independence: {@code next} + {@code claim} of the task next hands out, in one JVM through the use
+ * cases, with 1,000, 100,000 and 1,000,000 Ready tasks on the board, in memory and on PostgreSQL. The backlog
+ * grows between sizes; each size is measured after a warm-up.
+ */
+final class Backlogs {
+    static final Map<String, Object> PROOF = Map.of("exit_code", 0, "output", "ok", "duration_ms", 1);
+
+    /** A store with a board, an agent, and a way to add Ready tasks numbered {@code from..to}. */
+    interface Board extends AutoCloseable {
+        Tasklane app();
+
+        Actor agent();
+
+        void addReady(long from, long to) throws Exception;
+
+        @Override
+        default void close() throws Exception {
+        }
+    }
+
+    /** p50/p99 of next + claim at each backlog size. */
+    static Map<Long, Stats> measure(Board board, long[] sizes, int warmup, int samples) throws Exception {
+        Map<Long, Stats> bySize = new LinkedHashMap<>();
+        long loaded = 0;
+        for (long size : sizes) {
+            // every size's cycles take tasks out of Ready: top up so that the backlog goes from size + warmup +
+            // samples down to size while this size is measured
+            long ready = size + (long) (bySize.size() + 1) * (warmup + samples);
+            board.addReady(loaded + 1, ready);
+            loaded = ready;
+            for (int i = 0; i < warmup; i++) {
+                cycle(board);
+            }
+            long[] nanos = new long[samples];
+            for (int i = 0; i < samples; i++) {
+                long began = System.nanoTime();
+                cycle(board);
+                nanos[i] = System.nanoTime() - began;
+            }
+            bySize.put(size, Stats.ofNanos(nanos));
+        }
+        return bySize;
+    }
+
+    private static void cycle(Board board) {
+        String identifier = board.app().next().next(board.agent()).orElseThrow().task().identifier().toString();
+        board.app().claims().claim(board.agent(), identifier, "bench", PROOF);
+    }
+
+    static Board memory() {
+        InMemoryStores stores = InMemoryStores.create();
+        Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
+        IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
+        Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
+        return new Board() {
+            @Override
+            public Tasklane app() {
+                return app;
+            }
+
+            @Override
+            public Actor agent() {
+                return agent;
+            }
+
+            @Override
+            public void addReady(long from, long to) {
+                for (long chunk = from; chunk <= to; chunk += 10_000) {
+                    long first = chunk;
+                    long last = Math.min(to, chunk + 9_999);
+                    stores.transactions().inTransaction(() -> {
+                        for (long n = first; n <= last; n++) {
+                            stores.tasks().insert(Tasks.work(agent.boardId(), n).position(n).build());
+                        }
+                        return null;
+                    });
+                }
+            }
+        };
+    }
+
+    /** On PostgreSQL (after a schema reset): the tasks are loaded server side with one INSERT ... SELECT. */
+    static Board postgres(PgTarget pg) throws Exception {
+        pg.reset();
+        JdbiStores stores = JdbiStores.open(Database.postgres(pg.url(), pg.user(), pg.password()));
+        Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
+        IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
+        Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
+        return new Board() {
+            @Override
+            public Tasklane app() {
+                return app;
+            }
+
+            @Override
+            public Actor agent() {
+                return agent;
+            }
+
+            @Override
+            public void addReady(long from, long to) throws Exception {
+                String spec = "'{\"title\":\"Task W' || g || '\",\"type\":\"WORK\",\"priority\":\"MEDIUM\",\"complexity\":\"SMALL\","
+                        + "\"acceptance_criteria\":\"done\",\"human_task\":false,\"dependencies\":[]}'";
+                try (Connection connection = stores.dataSource().getConnection();
+                     Statement statement = connection.createStatement()) {
+                    statement.execute("INSERT INTO tasks (board_id, identifier, identifier_rank, identifier_number, type, "
+                            + "position, priority_order, title, status, human_task, spec, created_by_id, inserted_at, "
+                            + "updated_at, version) SELECT " + agent.boardId() + ", 'W' || g, 0, g, 'WORK', g, "
+                            + (-Priority.MEDIUM.rank()) + ", 'Task W' || g, 'OPEN', FALSE, " + spec + ", "
+                            + agent.userId() + ", now(), now(), 0 FROM generate_series(" + from + ", " + to + ") g");
+                    statement.execute("ANALYZE tasks");
+                }
+            }
+
+            @Override
+            public void close() {
+                stores.close();
+            }
+        };
+    }
+}

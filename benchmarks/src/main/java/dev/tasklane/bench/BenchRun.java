@@ -1,0 +1,243 @@
+package dev.tasklane.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole benchmark set, in the order bench/run.sh runs it, writing {@code bench/results.json},
+ * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
+ * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
+ * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
+ * bench/results.json, measuring nothing). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
+ * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
+ * recreated by every phase.
+ */
+public final class BenchRun {
+    static final int[] AGENT_LEVELS = {1, 8, 32};
+    /** The server's default pool size (Database.DEFAULT_POOL_SIZE): the baseline uses as many connections at most. */
+    static final int SERVER_POOL = dev.tasklane.adapter.jdbi.Database.DEFAULT_POOL_SIZE;
+    static final String ADMIN_TOKEN = "tasklane_bench_admin_token_0123456789abcdefghijklmnop";
+
+    private BenchRun() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> flags = flags(args);
+        boolean quick = flags.containsKey("quick");
+        Path root = Path.of(flags.getOrDefault("root", ".")).toAbsolutePath().normalize();
+        if (flags.containsKey("rewrite")) {
+            Report.write(root, Results.read(root.resolve("bench/results.json")));
+            return;
+        }
+        double seconds = Double.parseDouble(flags.getOrDefault("seconds", quick ? "3" : "8"));
+        double warmup = quick ? 1 : 2;
+        int simTasks = Integer.parseInt(flags.getOrDefault("sim-tasks", quick ? "20000" : "1000000"));
+        long[] backlogSizes = quick ? new long[] {1_000, 10_000, 100_000} : new long[] {1_000, 100_000, 1_000_000};
+        PgTarget pg = new PgTarget(env("TASKLANE_BENCH_PG_URL"), env("TASKLANE_BENCH_PG_USER"), env("TASKLANE_BENCH_PG_PASSWORD"));
+        Path jar = root.resolve("bootstrap/target/tasklane.jar");
+        Path logs = Files.createDirectories(root.resolve("bench/target"));
+        if (flags.containsKey("profile")) {
+            profileClaims(pg, jar, logs, Integer.parseInt(flags.get("profile")), seconds);
+            return;
+        }
+        Results results = new Results();
+        results.machine(Runtime.getRuntime().availableProcessors(), memoryGiB(), pg.serverVersion(), System.getProperty("java.version"));
+        results.put("load_average_at_start", loadAverage());
+        results.put("quick", quick);
+        results.put("started_at", Instant.now().toString());
+
+        step("start-up: process start to the first answered /health, H2 default, median of 5");
+        List<Double> startups = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Path data = Files.createTempDirectory("tasklane-bench-h2");
+            try (ServerProcess server = ServerProcess.start(jar, List.of(), Map.of("TASKLANE_DATA_DIR", data.toString()),
+                    logs.resolve("startup.log"))) {
+                startups.add(server.startupSeconds);
+            }
+        }
+        startups.sort(Double::compare);
+        results.put("startup_s", round(startups.get(startups.size() / 2), 3));
+        results.put("startup_runs_s", startups.stream().map(s -> round(s, 3)).toList());
+
+        checkpoint(root, results);
+        step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
+        Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
+        pg.reset();
+        // each level gets twice what the fastest level so far would need, so that no level runs dry (a level that
+        // does is marked ran_out_of_tasks_pg_N and measured up to that point); the first level assumes 150 cycles/s
+        double lastRate = 150;
+        Map<String, String> pgEnv = Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(),
+                "TASKLANE_DB_USER", pg.user(), "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
+        try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
+            HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
+            load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
+            for (int agents : AGENT_LEVELS) {
+                double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
+                results.put("create_tasks_per_s_pg", round(created, 0));
+                HttpLoad.Level level = load.run(agents, warmup, seconds);
+                tasklane.put(agents, level);
+                lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
+                        .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
+                System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms)%s%n", agents, level.cyclesPerSecond(),
+                        level.cycleLatency().p50(), level.cycleLatency().p99(), level.ranOut() ? " [ran out of tasks]" : "");
+            }
+            step("worst request: the worst-case body (WorstRequest.WORST_BODY), median of 5 on PostgreSQL");
+            List<Double> worst = WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), 5);
+            results.put("worst_request_ms", round(worst.get(worst.size() / 2), 1));
+            results.put("worst_request_max_ms", round(worst.get(worst.size() - 1), 1));
+        }
+        ClaimBaseline baseline = new ClaimBaseline(pg);
+        for (int agents : AGENT_LEVELS) {
+            int connections = Math.min(agents, SERVER_POOL);
+            baseline.prepare(200_000);
+            double bare = baseline.cyclesPerSecond(connections, warmup, seconds);
+            HttpLoad.Level level = tasklane.get(agents);
+            System.out.printf("   %2d agents: baseline %.0f claims/s on %d connections%n", agents, bare, connections);
+            results.claimLevel(agents, connections, level, bare);
+        }
+
+        checkpoint(root, results);
+        step("backlog independence: next + claim in one JVM, in memory and on PostgreSQL");
+        try (Backlogs.Board memory = Backlogs.memory()) {
+            results.backlog("memory", Backlogs.measure(memory, backlogSizes, 200, quick ? 300 : 1_000));
+        }
+        try (Backlogs.Board onPg = Backlogs.postgres(pg)) {
+            results.backlog("pg", Backlogs.measure(onPg, backlogSizes, 100, quick ? 200 : 500));
+        }
+
+        checkpoint(root, results);
+        step("heap per million tasks in memory");
+        results.put("heap_mb_per_million_tasks", round(HeapPerTask.megabytesPerMillion(quick ? 100_000 : 500_000), 0));
+
+        checkpoint(root, results);
+        step("simulation: tasklane simulate --agents 64 --tasks " + simTasks);
+        JsonNode sim = simulate(jar, simTasks, logs);
+        results.put("sim_tasks", simTasks);
+        results.put("sim_cycles_per_s", sim.path("tasks_per_second").asLong());
+        results.put("sim_transitions_per_s", sim.path("transitions_per_second").asLong());
+        results.put("sim_run_s", sim.path("run_seconds").asDouble());
+        results.put("sim_passed", sim.path("passed").asBoolean());
+
+        checkpoint(root, results);
+        step("JMH: in-memory claim + complete through the use cases");
+        results.put("jmh_inmemory_cycles_per_s", round(jmh(quick), 0));
+
+        results.put("load_average_at_end", loadAverage());
+        results.put("finished_at", Instant.now().toString());
+        Report.write(root, results);
+        System.out.println(results.ratiosLine());
+    }
+
+    /**
+     * {@code --profile AGENTS}: only the claim load at one level, with the server under JFR (profile settings);
+     * the recording is bench/target/claims.jfr (read it with {@code jfr print --events jdk.ExecutionSample}).
+     */
+    private static void profileClaims(PgTarget pg, Path jar, Path logs, int agents, double seconds) throws Exception {
+        pg.reset();
+        Path recording = logs.resolve("claims.jfr");
+        Map<String, String> pgEnv = Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(),
+                "TASKLANE_DB_USER", pg.user(), "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
+        try (ServerProcess server = ServerProcess.start(jar,
+                List.of("-XX:StartFlightRecording=settings=profile,filename=" + recording), pgEnv, logs.resolve("server-profile.log"))) {
+            HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
+            load.ensureAgents(agents);
+            load.seed((int) (600 * seconds), 4);
+            HttpLoad.Level level = load.run(agents, 2, seconds);
+            System.out.printf("   %d agents: %.0f cycles/s (p50 %.1f ms); recording: %s%n", agents, level.cyclesPerSecond(),
+                    level.cycleLatency().p50(), recording);
+        }
+    }
+
+    private static JsonNode simulate(Path jar, int tasks, Path logs) throws IOException, InterruptedException {
+        Path out = logs.resolve("simulate.json");
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar.toString(), "simulate", "--agents", "64", "--tasks", String.valueOf(tasks), "--json")
+                .redirectOutput(out.toFile()).redirectError(logs.resolve("simulate.err").toFile()).start();
+        int exit = process.waitFor();
+        String text = Files.readString(out);
+        JsonNode report = Api.JSON.readTree(text.substring(Math.max(0, text.indexOf('{'))));
+        if (exit != 0) {
+            System.out.println("   the simulation exited with " + exit + " (an invariant failed?): see " + out);
+        }
+        return report;
+    }
+
+    private static double jmh(boolean quick) throws Exception {
+        Options options = new OptionsBuilder()
+                .include(InMemoryCycleBenchmark.class.getName())
+                .forks(1)
+                .warmupIterations(1).warmupTime(TimeValue.seconds(quick ? 1 : 2))
+                .measurementIterations(quick ? 2 : 3).measurementTime(TimeValue.seconds(quick ? 1 : 2))
+                .build();
+        Collection<RunResult> runs = new Runner(options).run();
+        return runs.iterator().next().getPrimaryResult().getScore();
+    }
+
+    private static void step(String what) {
+        System.out.println("==> " + what);
+    }
+
+    /** The report so far: a run that fails later still leaves every figure measured before. */
+    private static void checkpoint(Path root, Results results) throws IOException {
+        Report.write(root, results);
+    }
+
+    static double round(double value, int decimals) {
+        double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+
+    private static double memoryGiB() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+            if (line.startsWith("MemTotal:")) {
+                return round(Long.parseLong(line.replaceAll("\\D", "")) / 1_048_576.0, 1);
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** The 1-minute load average: on a shared machine it says how much the figures owe to other work. */
+    private static double loadAverage() throws IOException {
+        return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+    }
+
+    private static String env(String name) {
+        String value = System.getenv(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is not set: bench/run.sh sets it (see its header)");
+        }
+        return value;
+    }
+
+    private static Map<String, String> flags(String[] args) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+            String name = args[i].substring(2);
+            if (name.equals("quick") || name.equals("rewrite")) {
+                flags.put(name, "true");
+            } else if (i + 1 < args.length) {
+                flags.put(name, args[++i]);
+            } else {
+                throw new IllegalArgumentException("--" + name + " needs a value");
+            }
+        }
+        return flags;
+    }
+}

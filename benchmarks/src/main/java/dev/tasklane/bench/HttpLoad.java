@@ -1,0 +1,169 @@
+package dev.tasklane.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The HTTP load generator: agents, each a thread with its own API token and its own keep-alive connection,
+ * running the agent loop of docs/api.md against a server process: {@code GET /api/tasks/next}, {@code POST
+ * /api/tasks/claim} of that identifier, {@code PATCH /api/tasks/:id/complete}. A claim lost to another agent
+ * (409) sends the agent back to next. Only whole cycles finished inside the measured window count.
+ */
+final class HttpLoad {
+    private static final Map<String, Object> PROOF = Map.of("exit_code", 0, "output", "ok", "duration_ms", 1);
+
+    private final String baseUrl;
+    private final Api admin;
+    private final List<String> tokens = new ArrayList<>();
+
+    HttpLoad(String baseUrl, String adminToken) {
+        this.baseUrl = baseUrl;
+        this.admin = new Api(baseUrl, adminToken);
+    }
+
+    /** Mints one token per agent, up to {@code agents} in all. */
+    void ensureAgents(int agents) throws Exception {
+        while (tokens.size() < agents) {
+            Api.Answer minted = admin.post("/api/tokens", Map.of("name", "bench-agent-" + tokens.size()));
+            if (minted.status() != 201) {
+                throw new IllegalStateException("POST /api/tokens answered " + minted.status() + ": " + minted.body());
+            }
+            tokens.add(minted.data().path("token").asText());
+        }
+    }
+
+    /** Creates {@code count} standalone work tasks with {@code creators} parallel clients; answers tasks per second. */
+    double seed(int count, int creators) throws Exception {
+        AtomicInteger next = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(creators);
+        long started = System.nanoTime();
+        try {
+            List<Future<Void>> runs = new ArrayList<>();
+            for (int c = 0; c < creators; c++) {
+                Api api = new Api(baseUrl, tokens.isEmpty() ? null : tokens.get(c % tokens.size()));
+                runs.add(pool.submit(() -> {
+                    for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                        Map<String, Object> task = new LinkedHashMap<>();
+                        task.put("title", "Bench task " + i);
+                        task.put("type", "work");
+                        task.put("priority", i % 10 == 0 ? "high" : "medium");
+                        Api.Answer created = api.post("/api/tasks", Map.of("task", task));
+                        if (created.status() != 201) {
+                            throw new IllegalStateException("POST /api/tasks answered " + created.status() + ": " + created.body());
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<Void> run : runs) {
+                run.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return count / ((System.nanoTime() - started) / 1e9);
+    }
+
+    /** What one level measured. */
+    record Level(int agents, double cyclesPerSecond, long cycles, double seconds, Stats cycleLatency, boolean ranOut) {
+    }
+
+    /** Runs {@code agents} agents; counts cycles finished during {@code seconds} after {@code warmupSeconds}. */
+    Level run(int agents, double warmupSeconds, double seconds) throws Exception {
+        ensureAgents(agents);
+        AtomicBoolean counting = new AtomicBoolean(false);
+        AtomicBoolean stop = new AtomicBoolean(false);
+        AtomicBoolean ranOut = new AtomicBoolean(false);
+        AtomicLong cycles = new AtomicLong();
+        List<long[]> latencies = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(agents);
+        List<Future<long[]>> runs = new ArrayList<>();
+        for (int a = 0; a < agents; a++) {
+            Api api = new Api(baseUrl, tokens.get(a));
+            String agentName = "bench-" + a;
+            runs.add(pool.submit(() -> {
+                long[] samples = new long[1 << 16];
+                int taken = 0;
+                while (!stop.get()) {
+                    long began = System.nanoTime();
+                    Api.Answer next = api.get("/api/tasks/next");
+                    if (next.status() == 404) {
+                        ranOut.set(true);
+                        break;
+                    }
+                    requireOk("next", next);
+                    String identifier = next.data().path("identifier").asText();
+                    Api.Answer claim = api.post("/api/tasks/claim",
+                            Map.of("identifier", identifier, "agent_name", agentName, "before_doing_result", PROOF));
+                    if (claim.status() == 409) {
+                        continue; // another agent took it first
+                    }
+                    requireOk("claim", claim);
+                    JsonNode claimed = claim.data();
+                    Api.Answer complete = api.patch("/api/tasks/" + claimed.path("id").asLong() + "/complete", completion(agentName));
+                    requireOk("complete", complete);
+                    if (counting.get() && !stop.get()) {
+                        cycles.incrementAndGet();
+                        if (taken < samples.length) {
+                            samples[taken++] = System.nanoTime() - began;
+                        }
+                    }
+                }
+                return java.util.Arrays.copyOf(samples, taken);
+            }));
+        }
+        Thread.sleep((long) (warmupSeconds * 1000));
+        counting.set(true);
+        long started = System.nanoTime();
+        long deadline = started + (long) (seconds * 1e9);
+        while (System.nanoTime() < deadline && !ranOut.get()) {
+            Thread.sleep(20);
+        }
+        long counted = cycles.get();
+        double elapsed = (System.nanoTime() - started) / 1e9;
+        stop.set(true);
+        try {
+            for (Future<long[]> run : runs) {
+                latencies.add(run.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        int total = latencies.stream().mapToInt(l -> l.length).sum();
+        long[] all = new long[total];
+        int at = 0;
+        for (long[] l : latencies) {
+            System.arraycopy(l, 0, all, at, l.length);
+            at += l.length;
+        }
+        return new Level(agents, counted / elapsed, counted, elapsed, Stats.ofNanos(all), ranOut.get());
+    }
+
+    private static Map<String, Object> completion(String agentName) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("agent_name", agentName);
+        body.put("completion_summary", "benchmark cycle");
+        body.put("actual_complexity", "small");
+        body.put("actual_files_changed", "none");
+        body.put("time_spent_minutes", 1);
+        body.put("after_doing_result", PROOF);
+        body.put("before_review_result", PROOF);
+        return body;
+    }
+
+    private static void requireOk(String what, Api.Answer answer) {
+        if (answer.status() != 200) {
+            throw new IllegalStateException(what + " answered " + answer.status() + ": " + answer.body());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.tasklane.bench;
+
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.agent.Actor;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * JMH: one agent's claim (through next) + complete cycle through the use cases over the in-memory store, with a
+ * fresh backlog each iteration. The upper bound of what the HTTP and database layers add to.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+public class InMemoryCycleBenchmark {
+    static final int BACKLOG = 400_000;
+
+    private Tasklane app;
+    private Actor agent;
+    private Map<String, Object> completion;
+
+    @Setup(Level.Iteration)
+    public void load() {
+        InMemoryStores stores = InMemoryStores.create();
+        app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
+        IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
+        agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
+        for (long chunk = 1; chunk <= BACKLOG; chunk += 10_000) {
+            long first = chunk;
+            stores.transactions().inTransaction(() -> {
+                for (long n = first; n < first + 10_000 && n <= BACKLOG; n++) {
+                    stores.tasks().insert(Tasks.work(agent.boardId(), n).position(n).build());
+                }
+                return null;
+            });
+        }
+        completion = new LinkedHashMap<>();
+        completion.put("agent_name", "jmh");
+        completion.put("completion_summary", "benchmark cycle");
+        completion.put("actual_complexity", "small");
+        completion.put("actual_files_changed", "none");
+        completion.put("time_spent_minutes", 1);
+        completion.put("after_doing_result", Backlogs.PROOF);
+        completion.put("before_review_result", Backlogs.PROOF);
+    }
+
+    @Benchmark
+    public Object claimAndComplete() {
+        long id = app.claims().claim(agent, null, "jmh", Backlogs.PROOF).task().task().id();
+        return app.completion().complete(agent, new TaskRef.ById(id), completion);
+    }
+}

@@ -1,0 +1,153 @@
+package dev.tasklane.bench;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes a run's figures: {@code bench/results.json} (every key), {@code docs/benchmarks-throughput.svg}
+ * (throughput against agent count, drawn here) and {@code docs/benchmarks.md} (the figures against their
+ * targets, how each was measured, and what bounds it; the prose on bounds is {@code bench/bounds.md}, kept
+ * by hand beside the script and copied in).
+ */
+final class Report {
+    private Report() {
+    }
+
+    static void write(Path root, Results results) throws IOException {
+        Files.createDirectories(root.resolve("bench"));
+        Files.createDirectories(root.resolve("docs"));
+        Files.writeString(root.resolve("bench/results.json"),
+                Api.JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(results.values) + "\n");
+        Files.writeString(root.resolve("docs/benchmarks-throughput.svg"), svg(results.throughput));
+        Path bounds = root.resolve("bench/bounds.md");
+        String boundsText = Files.exists(bounds) ? Files.readString(bounds) : "";
+        Files.writeString(root.resolve("docs/benchmarks.md"), markdown(results, boundsText));
+    }
+
+    private static String markdown(Results r, String bounds) {
+        Map<String, Object> v = r.values;
+        @SuppressWarnings("unchecked")
+        Map<String, Object> machine = (Map<String, Object>) v.get("machine");
+        StringBuilder md = new StringBuilder();
+        md.append("# Benchmarks\n\n");
+        md.append("Written by `bench/run.sh` (module `benchmarks`); do not edit by hand: edit `bench/bounds.md` or the bench.\n");
+        md.append("Machine-readable figures: [`bench/results.json`](../bench/results.json).\n\n");
+        md.append(String.format(Locale.ROOT, "Run %s to %s%s on %s cores, %s GiB, PostgreSQL %s, Java %s.%n%n",
+                v.get("started_at"), v.get("finished_at"), Boolean.TRUE.equals(v.get("quick")) ? " (**--quick**: small sizes)" : "",
+                machine.get("cores"), machine.get("memory_gib"), machine.get("postgresql"), machine.get("java")));
+        if (v.containsKey("load_average_at_start")) {
+            md.append(String.format(Locale.ROOT, "Load average (1 minute) at the start and the end of the run: %s and %s.%n%n",
+                    v.get("load_average_at_start"), v.get("load_average_at_end")));
+        }
+        md.append("## Figures against targets\n\n");
+        md.append("| Figure | Key | Measured | Target |\n|---|---|---|---|\n");
+        row(md, "Claim throughput, 8 agents, over the bare loop", "claim_ratio_pg_8", v, "≥ 0.6");
+        row(md, "Claim throughput, 1 agent, over the bare loop", "claim_ratio_pg_1", v, "—");
+        row(md, "Claim throughput, 32 agents, over the bare loop", "claim_ratio_pg_32", v, "—");
+        row(md, "Backlog: p50 at the largest backlog over p50 at 1,000, in memory", "backlog_ratio_memory", v, "≤ 1.5");
+        row(md, "Backlog: the same on PostgreSQL", "backlog_ratio_pg", v, "≤ 1.5");
+        row(md, "Simulation, 64 agents, claim-and-complete cycles/s (tasks done/s)", "sim_cycles_per_s", v, "≥ 200,000");
+        row(md, "Start-up to the first /health on the H2 default, s (median of 5)", "startup_s", v, "< 1.0");
+        row(md, "Heap per million tasks in memory, MB", "heap_mb_per_million_tasks", v, "—");
+        row(md, "Worst request body under the caps, ms (median of 5)", "worst_request_ms", v, "—");
+        md.append("\n## Claim throughput on PostgreSQL\n\n");
+        md.append("| Agents | Tasklane cycles/s | cycle p50 / p99 ms | Bare loop claims/s | Loop connections | Ratio |\n|---|---|---|---|---|---|\n");
+        for (Map.Entry<Integer, double[]> level : r.throughput.entrySet()) {
+            int a = level.getKey();
+            md.append(String.format(Locale.ROOT, "| %d | %.0f | %s / %s | %.0f | %.0f | %s |%n", a, level.getValue()[0],
+                    v.get("cycle_p50_ms_pg_" + a), v.get("cycle_p99_ms_pg_" + a), level.getValue()[1], level.getValue()[2],
+                    v.get("claim_ratio_pg_" + a)));
+        }
+        md.append("\n![Throughput against agent count](benchmarks-throughput.svg)\n\n");
+        md.append("## Backlog independence: next + claim latency\n\n");
+        md.append("| Store | Ready tasks | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|\n");
+        r.backlogs.forEach((store, sizes) -> sizes.forEach((size, stats) -> md.append(String.format(Locale.ROOT,
+                "| %s | %,d | %.3f | %.3f | %.3f |%n", store, size, stats.p50(), stats.p99(), stats.max()))));
+        md.append("\n## Other figures\n\n");
+        md.append("| Key | Value |\n|---|---|\n");
+        for (String key : new String[] {"create_tasks_per_s_pg", "sim_tasks", "sim_transitions_per_s", "sim_run_s", "sim_passed",
+                "jmh_inmemory_cycles_per_s", "startup_runs_s", "worst_request_max_ms"}) {
+            md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
+        }
+        md.append('\n').append(bounds);
+        return md.toString();
+    }
+
+    private static void row(StringBuilder md, String what, String key, Map<String, Object> v, String target) {
+        md.append("| ").append(what).append(" | `").append(key).append("` | ").append(v.get(key)).append(" | ")
+                .append(target).append(" |\n");
+    }
+
+    /** A line chart, log-free and self-contained: cycles/s against agents, Tasklane and the bare loop. */
+    static String svg(Map<Integer, double[]> throughput) {
+        int width = 640;
+        int height = 360;
+        int left = 70;
+        int right = 30;
+        int top = 30;
+        int bottom = 50;
+        double max = 1;
+        for (double[] values : throughput.values()) {
+            max = Math.max(max, Math.max(values[0], values[1]));
+        }
+        max = niceCeiling(max);
+        int maxAgents = throughput.isEmpty() ? 1 : ((java.util.TreeMap<Integer, double[]>) throughput).lastKey();
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", width, height, width, height));
+        svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\">Claim + complete cycles/s on PostgreSQL "
+                + "against concurrent agents</text>%n", left));
+        int plotW = width - left - right;
+        int plotH = height - top - bottom;
+        for (int i = 0; i <= 4; i++) {
+            double value = max * i / 4;
+            double y = top + plotH - plotH * i / 4.0;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    left, y, left + plotW, y));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.0f</text>%n", left - 6, y + 4, value));
+        }
+        for (int agents : throughput.keySet()) {
+            double x = left + plotW * agents / (double) maxAgents;
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>%n", x, top + plotH + 18, agents));
+        }
+        svg.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 %d)\">"
+                + "cycles/s</text>%n", top + plotH / 2, top + plotH / 2));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">agents (HTTP) / connections (loop)</text>%n",
+                left + plotW / 2, height - 10));
+        String[] colours = {"#1f77b4", "#d62728"};
+        String[] names = {"Tasklane over HTTP", "bare SKIP LOCKED loop"};
+        for (int series = 0; series < 2; series++) {
+            StringBuilder points = new StringBuilder();
+            for (Map.Entry<Integer, double[]> level : throughput.entrySet()) {
+                double x = left + plotW * level.getKey() / (double) maxAgents;
+                double y = top + plotH - plotH * level.getValue()[series] / max;
+                points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>%n", x, y, colours[series]));
+            }
+            svg.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>%n",
+                    points.toString().trim(), colours[series]));
+            int ly = top + 12 + series * 18;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>%n",
+                    left + 10, ly, left + 30, ly, colours[series]));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", left + 35, ly + 4, names[series]));
+        }
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    private static double niceCeiling(double value) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(value)));
+        for (double step : new double[] {1, 2, 2.5, 5, 10}) {
+            if (step * magnitude >= value) {
+                return step * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.tasklane.bench;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The executable jar run as a separate process, as an operator runs it, on a free loopback port. */
+final class ServerProcess implements AutoCloseable {
+    private final Process process;
+    final int port;
+    /** Seconds from starting the process to the first answered {@code GET /health}. */
+    final double startupSeconds;
+
+    private ServerProcess(Process process, int port, double startupSeconds) {
+        this.process = process;
+        this.port = port;
+        this.startupSeconds = startupSeconds;
+    }
+
+    /**
+     * Starts {@code java [jvmOptions] -jar jar} with these {@code TASKLANE_*} variables (and {@code TASKLANE_PORT}
+     * set to a free port) and waits for {@code /health}.
+     */
+    static ServerProcess start(Path jar, List<String> jvmOptions, Map<String, String> environment, Path log)
+            throws IOException, InterruptedException {
+        int port = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(jar.toString());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().keySet().removeIf(name -> name.startsWith("TASKLANE_"));
+        builder.environment().putAll(environment);
+        builder.environment().put("TASKLANE_PORT", String.valueOf(port));
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
+        HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
+                .timeout(Duration.ofSeconds(1)).build();
+        long started = System.nanoTime();
+        Process process = builder.start();
+        long deadline = started + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return new ServerProcess(process, port, (System.nanoTime() - started) / 1e9);
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(5);
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("the server did not answer /health within 60 s; see " + log);
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+}
