@@ -14,19 +14,11 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /** Users, boards, memberships and tokens over JDBI ({@link DirectoryDao}), in the caller's transaction. */
 final class JdbiDirectoryStore implements DirectoryStore {
     private final JdbiTransactions transactions;
-    /**
-     * Boards by id, as read from the database. A board and its columns are never changed or deleted once
-     * created (this port has no such write), so a board read once is the board for good, in every server
-     * sharing the database; every authenticated request and every hook entry needs one. A port that can
-     * rename or delete a board must evict it here.
-     */
-    private final Map<Long, Board> boards = new ConcurrentHashMap<>();
 
     JdbiDirectoryStore(JdbiTransactions transactions) {
         this.transactions = transactions;
@@ -80,13 +72,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Optional<Board> boardById(long id) {
-        Board known = boards.get(id);
-        if (known != null) {
-            return Optional.of(known);
-        }
-        Optional<Board> read = dao(dao -> dao.boardName(id).map(name -> board(dao, id, name)));
-        read.ifPresent(board -> boards.put(id, board));
-        return read;
+        return dao(dao -> dao.boardName(id).map(name -> board(dao, id, name)));
     }
 
     @Override
