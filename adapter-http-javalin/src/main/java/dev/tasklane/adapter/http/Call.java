@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.validation.Limit;
 import io.javalin.http.Context;
 
 import java.util.Map;
@@ -40,6 +41,7 @@ final class Call {
             try {
                 long declared = ctx.req().getContentLengthLong();
                 body = json.parse(json.readBounded(ctx.req().getInputStream(), declared));
+                requireAgentNameWithinCap(body);
             } catch (ApiProblem problem) {
                 bodyProblem = problem;
             } catch (java.io.IOException unreadable) {
@@ -50,6 +52,16 @@ final class Call {
             throw bodyProblem;
         }
         return body;
+    }
+
+    /** {@link Limit#AGENT_NAME} applies to the agent_name of every request, in the body or the query string. */
+    private void requireAgentNameWithinCap(Object parsed) {
+        Object inBody = parsed instanceof Map<?, ?> map ? map.get("agent_name") : null;
+        for (Object name : new Object[] {inBody, ctx.queryParam("agent_name")}) {
+            if (name instanceof String text && !Limit.AGENT_NAME.fits(text)) {
+                throw ApiProblem.invalid("agent_name", Limit.AGENT_NAME.exceeded());
+            }
+        }
     }
 
     /** The body as a JSON object; any other JSON value is a 422. */
