@@ -33,11 +33,28 @@ final class Harness {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private Harness(CompletionMode mode, HttpSettings settings) {
-        InMemoryStores stores = InMemoryStores.create();
-        this.tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
-                .completionMode(mode).build();
+        this(inMemory(mode), settings);
+    }
+
+    private Harness(Tasklane tasklane, HttpSettings settings) {
+        this.tasklane = tasklane;
         tasklane.identity().bootstrap(TOKEN);
         this.app = HttpApi.create(tasklane, settings);
+    }
+
+    private static Tasklane inMemory(CompletionMode mode) {
+        InMemoryStores stores = InMemoryStores.create();
+        return Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
+                .completionMode(mode).build();
+    }
+
+    /** Serves {@code tasklane} (any store; bootstrapped here with {@link #TOKEN}) for the duration of {@code test}. */
+    static void serve(Tasklane tasklane, Consumer<Harness> test) {
+        Harness harness = new Harness(tasklane, HttpSettings.defaults("http://localhost:7070"));
+        JavalinTest.test(harness.app, (server, client) -> {
+            harness.origin = client.getOrigin();
+            test.accept(harness);
+        });
     }
 
     static void run(Consumer<Harness> test) {
