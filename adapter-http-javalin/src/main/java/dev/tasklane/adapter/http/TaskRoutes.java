@@ -2,7 +2,8 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
 import dev.tasklane.application.port.in.Created;
-import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyNode;
+import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
+import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
@@ -95,14 +96,18 @@ final class TaskRoutes {
     }
 
     private void dependencies(Call call) {
-        DependencyNode root = useCases.reads().dependencies(call.actor(), call.ref());
-        call.ok(dependencyNode(root));
+        DependencyChain chain = useCases.reads().dependencies(call.actor(), call.ref());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("task", TaskJson.summary(chain.task()));
+        body.put("dependencies", chain.dependencies().stream().map(TaskRoutes::dependency).toList());
+        call.ok(body);
     }
 
-    private static Map<String, Object> dependencyNode(DependencyNode node) {
+    private static Map<String, Object> dependency(Dependency dependency) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("task", TaskJson.summary(node.task()));
-        json.put("dependencies", node.dependencies().stream().map(TaskRoutes::dependencyNode).toList());
+        json.put("task", TaskJson.summary(dependency.task()));
+        json.put("depth", dependency.depth());
+        json.put("parent", dependency.parent());
         return json;
     }
 

@@ -177,7 +177,9 @@ class EndpointsTest {
             @SuppressWarnings("unchecked")
             List<Map<String, Object>> nodes = (List<Map<String, Object>>) deps.body().get("dependencies");
             assertEquals(1, nodes.size());
-            assertEquals(Set.of("task", "dependencies"), nodes.get(0).keySet());
+            assertEquals(Set.of("task", "depth", "parent"), nodes.get(0).keySet());
+            assertEquals(1, nodes.get(0).get("depth"));
+            assertEquals("W2", nodes.get(0).get("parent"));
 
             Res dependents = h.get("/api/tasks/W1/dependents");
             assertEquals(200, dependents.status(), dependents::toString);
