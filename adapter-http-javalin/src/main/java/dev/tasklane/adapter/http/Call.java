@@ -126,8 +126,24 @@ final class Call {
         return caller().board();
     }
 
+    /** Writes {@code value} as the JSON answer, streamed onto the response as it is serialised. */
     void respond(int status, Object value) {
-        ctx.status(status).contentType("application/json").result(json.write(value));
+        ctx.status(status).contentType("application/json");
+        json.writeTo(ctx.outputStream(), value);
+    }
+
+    /** Whether the caller asked for an optional part of list answers ({@code include=a,b}), e.g. changed_files. */
+    boolean includes(String part) {
+        String include = ctx.queryParam("include");
+        if (include == null) {
+            return false;
+        }
+        for (String each : include.split(",")) {
+            if (each.strip().equals(part)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void ok(Object value) {

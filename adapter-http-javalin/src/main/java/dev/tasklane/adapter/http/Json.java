@@ -124,6 +124,19 @@ final class Json {
         }
     }
 
+    /**
+     * Serialises {@code value} straight onto {@code out} as it is walked, so that a large answer (a list of 500
+     * tasks) is never held as one string; {@code out} is flushed, not closed.
+     */
+    void writeTo(java.io.OutputStream out, Object value) {
+        try {
+            mapper.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
+            out.flush();
+        } catch (IOException unwritable) {
+            throw new java.io.UncheckedIOException("response not written", unwritable);
+        }
+    }
+
     String write(Object value) {
         try {
             return mapper.writeValueAsString(value);
