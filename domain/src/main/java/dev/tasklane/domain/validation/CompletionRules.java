@@ -33,7 +33,7 @@ public final class CompletionRules {
     /** Minimum non-whitespace characters of a failed section verdict's note (stride-wire §20.3). */
     public static final int MIN_FAILED_NOTE_CHARS = 20;
     /** Maximum code points of completion_notes (stride-wire §19 step 7). */
-    public static final int MAX_NOTES_LENGTH = 65_535;
+    public static final int MAX_NOTES_LENGTH = Limit.LONG_TEXT.max();
 
     public static final List<String> SKIP_REASONS = List.of("no_subagent_support", "small_task_0_1_key_files",
             "trivial_change_docs_only", "self_reported_exploration", "self_reported_review");

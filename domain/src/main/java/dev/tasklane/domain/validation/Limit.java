@@ -30,7 +30,7 @@ public enum Limit {
             "each entry of dependencies, security_considerations and required_capabilities"),
     LONG_TEXT(Unit.CODE_POINTS, 65_535, "description",
             "description, acceptance_criteria and the other free-text fields of a task (what, why, "
-                    + "where_context, patterns_to_follow ...), completion_summary, completion_notes, review_notes"),
+                    + "where_context, patterns_to_follow ...), completion_notes"),
     ROW_TEXT(Unit.CODE_POINTS, 4_000, "step_text",
             "each entry of pitfalls, out_of_scope and technology_requirements, each string inside "
                     + "testing_strategy and integration_points, and each text of a key_files, verification_steps or "
