@@ -19,10 +19,9 @@ public enum Limit {
     KEY_FILES(Unit.ENTRIES, 50, "key_files", "key_files of one task"),
     VERIFICATION_STEPS(Unit.ENTRIES, 50, "verification_steps", "verification_steps of one task"),
     LIST_ENTRIES(Unit.ENTRIES, 50, "*",
-            "entries of every other list in a request body (security_considerations, required_capabilities, "
-                    + "pitfalls, out_of_scope, technology_requirements, behaviour_test_matrix, string lists inside "
-                    + "testing_strategy and integration_points, a token's capabilities, workflow_steps, review "
-                    + "issues and considerations ...) and keys of integration_points"),
+            "entries of every other list of a task (security_considerations, required_capabilities, pitfalls, "
+                    + "out_of_scope, technology_requirements, behaviour_test_matrix, the lists inside "
+                    + "testing_strategy and integration_points) and the keys of integration_points"),
 
     // ------------------------------------------------------------ strings
     TITLE(Unit.CODE_POINTS, 255, "title", "title, estimated_files, telemetry_event, parent_id, created_by_agent"),
