@@ -42,7 +42,7 @@ public final class GeneratedFuzz {
     /** The request budget of the in-memory run in CI; other stores take {@link #STORE_REQUESTS}. */
     public static final int CI_REQUESTS = 10_000;
     /** The request budget of a run over a database store (the same cases, fewer of them). */
-    public static final int STORE_REQUESTS = 1_500;
+    public static final int STORE_REQUESTS = 600;
     private static final int SNAPSHOT_TASKS = 40;
     private static final int TRUNCATION_SHARE = 10;
 
