@@ -371,7 +371,8 @@ public final class GeneratedFuzz {
             String path = endpoint.path().replace("{id}", String.valueOf(targets.get(endpoint.need())));
             String payload = body(c);
             Res res = h.send(endpoint.method(), path, payload, Harness.TOKEN);
-            String what = endpoint.method() + " " + path + " " + abbreviate(payload) + " -> " + abbreviate(res.toString());
+            String what = endpoint.method() + " " + path + " " + describe(c) + " " + abbreviate(payload) + " -> "
+                    + abbreviate(res.toString());
             if (res.status() >= 500) {
                 failures.add("5xx: " + what);
             }
@@ -459,6 +460,16 @@ public final class GeneratedFuzz {
                     .append(token.expiresAt()).append(token.reviewer()).append('\n');
         }
         return out.toString();
+    }
+
+    /** Which position got which value: enough to read the case back from a failure message. */
+    private static String describe(Case c) {
+        return switch (c.oddValue()) {
+            case Case.REMOVE -> "[remove " + c.path() + "]";
+            case Case.RANDOM_EDITS -> "[random edits " + c.editSeed() + "]";
+            case Case.TRUNCATED -> "[truncated document]";
+            default -> "[" + c.path() + " = odd value #" + c.oddValue() + "]";
+        };
     }
 
     private static String abbreviate(String text) {
