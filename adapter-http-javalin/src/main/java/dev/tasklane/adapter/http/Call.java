@@ -42,6 +42,7 @@ final class Call {
                 long declared = ctx.req().getContentLengthLong();
                 body = json.parse(json.readBounded(ctx.req().getInputStream(), declared));
                 requireAgentNameWithinCap(body);
+                requireListsWithinCap(body);
             } catch (ApiProblem problem) {
                 bodyProblem = problem;
             } catch (java.io.IOException unreadable) {
@@ -60,6 +61,35 @@ final class Call {
         for (Object name : new Object[] {inBody, ctx.queryParam("agent_name")}) {
             if (name instanceof String text && !Limit.AGENT_NAME.fits(text)) {
                 throw ApiProblem.invalid("agent_name", Limit.AGENT_NAME.exceeded());
+            }
+        }
+    }
+
+    /**
+     * {@link Limit#ANY_LIST} applies to every list of every body, wherever it sits: one iterative walk over the
+     * parsed tree (its depth is already capped), before any rule reads it.
+     */
+    private static void requireListsWithinCap(Object parsed) {
+        java.util.List<Object> pending = new java.util.ArrayList<>();
+        pending.add(parsed);
+        while (!pending.isEmpty()) {
+            Object node = pending.remove(pending.size() - 1);
+            java.util.Collection<?> children;
+            if (node instanceof java.util.List<?> list) {
+                if (!Limit.ANY_LIST.fits(list)) {
+                    throw ApiProblem.invalid("body", "holds a list of " + list.size() + " entries: "
+                            + Limit.ANY_LIST.exceeded() + "; see docs/api.md \"Request caps and limits\"");
+                }
+                children = list;
+            } else if (node instanceof Map<?, ?> map) {
+                children = map.values();
+            } else {
+                continue;
+            }
+            for (Object child : children) {
+                if (child instanceof java.util.List<?> || child instanceof Map<?, ?>) {
+                    pending.add(child);
+                }
             }
         }
     }

@@ -56,6 +56,9 @@ class CapsTest {
                     Limit.VERIFICATION_STEPS);
             refused(h, "/api/tasks", map("task", task("Pitfalls", "pitfalls", strings("p", Limit.LIST_ENTRIES.max() + 1))),
                     "pitfalls", Limit.LIST_ENTRIES);
+            Map<String, Object> completion = Harness.completion();
+            completion.put("workflow_steps", new ArrayList<>(Collections.nCopies(Limit.ANY_LIST.max() + 1, map("name", "x"))));
+            refused(h, "/api/tasks/W1/complete", completion, "body", Limit.ANY_LIST);
             assertEquals(List.of(), h.get("/api/tasks").list(), "nothing was created");
         });
     }

@@ -43,7 +43,12 @@ class ChangedFilesCapsTest {
             for (int i = 0; i <= Limit.CHANGED_FILES.max(); i++) {
                 many.add(map("path", "f" + i));
             }
-            refused(h, claimed, many, "CHANGED_FILES");
+            String manyJson = Harness.write(many);
+            Res envelope = h.put("/api/tasks/" + claimed + "/changed_files", map("changed_files", map("encoding", "base64",
+                    "data", Base64.getEncoder().encodeToString(manyJson.getBytes(StandardCharsets.UTF_8)))));
+            assertEquals(422, envelope.status(), envelope::toString);
+            assertTrue(envelope.raw().body().contains("cap CHANGED_FILES)"), envelope::toString);
+            refused(h, claimed, many, "ANY_LIST");
             String bytes = "\u65e5".repeat(Limit.DIFF_BYTES.max() / 3 + 1); // 3 UTF-8 bytes each, one line
             refused(h, claimed, List.of(map("path", "big.txt", "diff", bytes)), "DIFF_BYTES");
             refused(h, claimed, List.of(map("path", "long.txt", "diff", "+" + "l".repeat(Limit.DIFF_LINE.max()) + "\n")),

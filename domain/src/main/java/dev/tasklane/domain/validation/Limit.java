@@ -22,6 +22,9 @@ public enum Limit {
             "entries of every other list of a task (security_considerations, required_capabilities, pitfalls, "
                     + "out_of_scope, technology_requirements, behaviour_test_matrix, the lists inside "
                     + "testing_strategy and integration_points) and the keys of integration_points"),
+    ANY_LIST(Unit.ENTRIES, 1_000, "*",
+            "entries of any list anywhere in a request body, whatever its place (completion reports, hook results, "
+                    + "review bodies ...): the ceiling under the narrower caps"),
 
     // ------------------------------------------------------------ strings
     TITLE(Unit.CODE_POINTS, 255, "title", "title, estimated_files, telemetry_event, parent_id, created_by_agent"),
@@ -89,11 +92,6 @@ public enum Limit {
     /** What the limit applies to, as the docs state it. */
     public String scope() {
         return scope;
-    }
-
-    /** The limit's name as error messages and the docs show it, e.g. {@code GOAL_CHILDREN}. */
-    public String capName() {
-        return name();
     }
 
     /** The message of a 422 for a value past this limit. */
