@@ -38,4 +38,25 @@ class DiffCapTest {
     private static String lines(int count) {
         return IntStream.rangeClosed(1, count).mapToObj(i -> "line " + i).collect(Collectors.joining("\n"));
     }
+
+    @Test
+    void longLinesAreCutToTheServersLineCap() {
+        String line = "\uD83D\uDE42".repeat(dev.tasklane.domain.validation.Limit.DIFF_LINE.max() + 5);
+        String uploaded = DiffCap.forUpload("+short\n+" + line + "\n");
+        String[] lines = uploaded.split("\n", -1);
+        assertEquals("+short", lines[0]);
+        assertEquals(dev.tasklane.domain.validation.Limit.DIFF_LINE.max(), lines[1].codePointCount(0, lines[1].length()));
+        assertEquals("", lines[2]);
+    }
+
+    @Test
+    void aDiffPastTheServersByteCapKeepsItsFirstLinesAndEndsWithTheByteMarker() {
+        String line = "+" + "\u65e5".repeat(1_000);
+        String diff = String.join("\n", java.util.Collections.nCopies(400, line)) + "\n";
+        String uploaded = DiffCap.forUpload(diff);
+        assertEquals(true, uploaded.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                <= dev.tasklane.domain.validation.Limit.DIFF_BYTES.max());
+        assertEquals(true, uploaded.endsWith(DiffCap.bytesMarker() + "\n"));
+        assertEquals(true, uploaded.startsWith(line + "\n" + line + "\n"));
+    }
 }

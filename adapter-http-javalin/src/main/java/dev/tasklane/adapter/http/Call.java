@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.validation.Limit;
 import io.javalin.http.Context;
 
 import java.util.Map;
@@ -19,6 +20,7 @@ final class Call {
     private Object body;
     private int answeredStatus;
     private String answeredBody;
+    private boolean recording;
     private ApiProblem bodyProblem;
     private boolean parsed;
     private Caller caller;
@@ -55,6 +57,8 @@ final class Call {
             parsed = true;
             try {
                 body = json.parse(rawBody());
+                requireAgentNameWithinCap(body);
+                requireListsWithinCap(body);
             } catch (ApiProblem problem) {
                 bodyProblem = problem;
             }
@@ -63,6 +67,45 @@ final class Call {
             throw bodyProblem;
         }
         return body;
+    }
+
+    /** {@link Limit#AGENT_NAME} applies to the agent_name of every request, in the body or the query string. */
+    private void requireAgentNameWithinCap(Object parsed) {
+        Object inBody = parsed instanceof Map<?, ?> map ? map.get("agent_name") : null;
+        for (Object name : new Object[] {inBody, ctx.queryParam("agent_name")}) {
+            if (name instanceof String text && !Limit.AGENT_NAME.fits(text)) {
+                throw ApiProblem.invalid("agent_name", Limit.AGENT_NAME.exceeded());
+            }
+        }
+    }
+
+    /**
+     * {@link Limit#ANY_LIST} applies to every list of every body, wherever it sits: one iterative walk over the
+     * parsed tree (its depth is already capped), before any rule reads it.
+     */
+    private static void requireListsWithinCap(Object parsed) {
+        java.util.List<Object> pending = new java.util.ArrayList<>();
+        pending.add(parsed);
+        while (!pending.isEmpty()) {
+            Object node = pending.remove(pending.size() - 1);
+            java.util.Collection<?> children;
+            if (node instanceof java.util.List<?> list) {
+                if (!Limit.ANY_LIST.fits(list)) {
+                    throw ApiProblem.invalid("body", "holds a list of " + list.size() + " entries: "
+                            + Limit.ANY_LIST.exceeded() + "; see docs/api.md \"Request caps and limits\"");
+                }
+                children = list;
+            } else if (node instanceof Map<?, ?> map) {
+                children = map.values();
+            } else {
+                continue;
+            }
+            for (Object child : children) {
+                if (child instanceof java.util.List<?> || child instanceof Map<?, ?>) {
+                    pending.add(child);
+                }
+            }
+        }
     }
 
     /** The body as a JSON object; any other JSON value is a 422. */
@@ -127,11 +170,25 @@ final class Call {
         return caller().board();
     }
 
+    /** Writes {@code value} as the JSON answer, streamed onto the response as it is serialised. */
     void respond(int status, Object value) {
-        String text = json.write(value);
-        ctx.status(status).contentType("application/json").result(text);
+        ctx.status(status).contentType("application/json");
         answeredStatus = status;
-        answeredBody = text;
+        if (recording) {
+            String text = json.write(value);
+            ctx.result(text);
+            answeredBody = text;
+        } else {
+            json.writeTo(ctx.outputStream(), value);
+        }
+    }
+
+    /**
+     * Keep the answer's text as well as sending it ({@link #answeredBody}), for an Idempotency-Key's replay;
+     * otherwise answers are streamed and never held whole.
+     */
+    void recordAnswer() {
+        recording = true;
     }
 
     /** The status of the answer {@link #respond} wrote; 0 before one was written. */
@@ -139,9 +196,23 @@ final class Call {
         return answeredStatus;
     }
 
-    /** The JSON text of the answer {@link #respond} wrote; null before one was written. */
+    /** The JSON text of the answer {@link #respond} wrote while recording; null otherwise. */
     String answeredBody() {
         return answeredBody;
+    }
+
+    /** Whether the caller asked for an optional part of list answers ({@code include=a,b}), e.g. changed_files. */
+    boolean includes(String part) {
+        String include = ctx.queryParam("include");
+        if (include == null) {
+            return false;
+        }
+        for (String each : include.split(",")) {
+            if (each.strip().equals(part)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void ok(Object value) {

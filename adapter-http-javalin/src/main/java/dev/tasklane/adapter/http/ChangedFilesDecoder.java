@@ -3,6 +3,7 @@ package dev.tasklane.adapter.http;
 import dev.tasklane.domain.validation.CompletionRejectedException;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
+import dev.tasklane.domain.validation.Limit;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,7 +21,11 @@ import java.util.zip.GZIPInputStream;
  */
 final class ChangedFilesDecoder {
     static final int MAX_ENCODED_BYTES = 10_000_000;
-    static final int MAX_DECODED_BYTES = 5_000_000;
+    /** The decoded payload (the JSON array) of one request: {@link Limit#CHANGED_FILES_BYTES}. */
+    static final int MAX_DECODED_BYTES = Limit.CHANGED_FILES_BYTES.max();
+
+    private static final String DECODED_TOO_LARGE = "decoded payload exceeds the maximum allowed size ("
+            + MAX_DECODED_BYTES + " bytes, cap CHANGED_FILES_BYTES)";
 
     private final Json json;
 
@@ -50,7 +55,7 @@ final class ChangedFilesDecoder {
         }
         byte[] decoded = encoding.equals("gzip+base64") ? gunzip(raw) : raw;
         if (decoded.length > MAX_DECODED_BYTES) {
-            throw refuse("decoded payload exceeds the maximum allowed size");
+            throw refuse(DECODED_TOO_LARGE);
         }
         Object parsed;
         try {
@@ -72,7 +77,7 @@ final class ChangedFilesDecoder {
             while ((read = in.read(buffer)) != -1) {
                 out.write(buffer, 0, read);
                 if (out.size() > MAX_DECODED_BYTES) {
-                    throw refuse("decoded payload exceeds the maximum allowed size");
+                    throw refuse(DECODED_TOO_LARGE);
                 }
             }
             return out.toByteArray();

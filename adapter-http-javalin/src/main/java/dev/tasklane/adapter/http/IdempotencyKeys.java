@@ -99,6 +99,7 @@ final class IdempotencyKeys {
         int status;
         String body;
         try {
+            call.recordAnswer();
             handler.handle(call);
             status = call.answeredStatus();
             body = call.answeredBody();

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -22,9 +23,17 @@ import java.nio.charset.StandardCharsets;
 /**
  * The one Jackson configuration of the edge: bodies parse to plain {@code Map}/{@code List}/scalars with
  * integral numbers as Integer, Long or BigInteger; trailing tokens, over-deep nesting and non-standard JSON
- * are refused; responses are written with the same mapper.
+ * are refused; responses are written with the same mapper, whose nesting limit is stated rather than left to
+ * Jackson's default.
  */
 final class Json {
+    /**
+     * How much deeper than a request body a response may nest: a response wraps values that came in a body (at
+     * most the request nesting cap deep) in a few levels of its own (envelope, list, task). Every answer is built
+     * flat otherwise (the dependency chain is a flat list), so nothing can reach this limit.
+     */
+    static final int RESPONSE_NESTING_ALLOWANCE = 16;
+
     private final ObjectMapper mapper;
     private final long maxBodyBytes;
     private final int maxDepth;
@@ -44,6 +53,9 @@ final class Json {
         built.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(maxDepth)
                 .maxStringLength((int) Math.min(Integer.MAX_VALUE, Math.max(maxBodyBytes, 20_000_000L)))
+                .build());
+        built.getFactory().setStreamWriteConstraints(StreamWriteConstraints.builder()
+                .maxNestingDepth(maxDepth + RESPONSE_NESTING_ALLOWANCE)
                 .build());
         built.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
@@ -109,6 +121,19 @@ final class Json {
                     + ". Send one JSON object, e.g. {\"task\": {\"title\": \"...\"}}, with double-quoted keys and no trailing data.");
         } catch (IOException unreadable) {
             throw ApiProblem.badRequest(what + " could not be read: " + unreadable.getMessage());
+        }
+    }
+
+    /**
+     * Serialises {@code value} straight onto {@code out} as it is walked, so that a large answer (a list of 500
+     * tasks) is never held as one string; {@code out} is flushed, not closed.
+     */
+    void writeTo(java.io.OutputStream out, Object value) {
+        try {
+            mapper.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
+            out.flush();
+        } catch (IOException unwritable) {
+            throw new java.io.UncheckedIOException("response not written", unwritable);
         }
     }
 

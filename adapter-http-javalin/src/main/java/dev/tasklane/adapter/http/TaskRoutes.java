@@ -2,7 +2,8 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
 import dev.tasklane.application.port.in.Created;
-import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyNode;
+import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
+import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
@@ -18,6 +19,8 @@ import java.util.Map;
 
 /** Creating, reading, editing and assigning tasks; the goal's after_goal report and status. */
 final class TaskRoutes {
+    /** The optional part of list answers, and the {@code include} value that asks for it. */
+    static final String CHANGED_FILES = "changed_files";
     private final UseCases useCases;
 
     TaskRoutes(UseCases useCases) {
@@ -73,9 +76,22 @@ final class TaskRoutes {
         TaskListPage page = useCases.reads().list(call.actor(), TaskListQuery.from(call, useCases.reads()));
         boolean slim = call.slim();
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("data", page.tasks().stream().map(view -> slim ? TaskJson.summary(view) : TaskJson.full(view, call.board())).toList());
+        boolean changedFiles = call.includes(CHANGED_FILES);
+        body.put("data", Lazy.map(page.tasks(), view -> slim ? TaskJson.summary(view) : listRow(view, call.board(), changedFiles)));
         body.put("next_cursor", page.nextCursor());
         call.ok(body);
+    }
+
+    /**
+     * A full task row of a list answer: without {@code changed_files} (diffs of up to 2 MiB per task) unless the
+     * caller asks with {@code include=changed_files}. Single-task answers always carry it.
+     */
+    private static Map<String, Object> listRow(TaskView view, Board board, boolean changedFiles) {
+        Map<String, Object> row = TaskJson.full(view, board);
+        if (!changedFiles) {
+            row.remove(CHANGED_FILES);
+        }
+        return row;
     }
 
     private void show(Call call) {
@@ -88,21 +104,26 @@ final class TaskRoutes {
         boolean slim = call.slim();
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("task", TaskJson.full(tree.root(), call.board()));
-        data.put("children", tree.children().stream()
-                .map(child -> slim ? TaskJson.summary(child) : TaskJson.full(child, call.board())).toList());
+        boolean changedFiles = call.includes(CHANGED_FILES);
+        data.put("children", Lazy.map(tree.children(),
+                child -> slim ? TaskJson.summary(child) : listRow(child, call.board(), changedFiles)));
         data.put("counts", Map.of("total", tree.total(), "completed", tree.completed(), "blocked", tree.blocked()));
         call.ok(Envelope.data(data).build());
     }
 
     private void dependencies(Call call) {
-        DependencyNode root = useCases.reads().dependencies(call.actor(), call.ref());
-        call.ok(dependencyNode(root));
+        DependencyChain chain = useCases.reads().dependencies(call.actor(), call.ref());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("task", TaskJson.summary(chain.task()));
+        body.put("dependencies", chain.dependencies().stream().map(TaskRoutes::dependency).toList());
+        call.ok(body);
     }
 
-    private static Map<String, Object> dependencyNode(DependencyNode node) {
+    private static Map<String, Object> dependency(Dependency dependency) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("task", TaskJson.summary(node.task()));
-        json.put("dependencies", node.dependencies().stream().map(TaskRoutes::dependencyNode).toList());
+        json.put("task", TaskJson.summary(dependency.task()));
+        json.put("depth", dependency.depth());
+        json.put("parent", dependency.parent());
         return json;
     }
 

@@ -69,6 +69,15 @@ final class Harness {
         });
     }
 
+    /** Serves {@code tasklane} (any store; bootstrapped here with {@link #TOKEN}) for the duration of {@code test}. */
+    static void serve(Tasklane tasklane, Consumer<Harness> test) {
+        Harness harness = new Harness(tasklane, HttpSettings.defaults("http://localhost:7070"));
+        JavalinTest.test(harness.app, (server, client) -> {
+            harness.origin = client.getOrigin();
+            test.accept(harness);
+        });
+    }
+
     static void run(Consumer<Harness> test) {
         run(CompletionMode.GRACE, HttpSettings.defaults("http://localhost:7070"), test);
     }

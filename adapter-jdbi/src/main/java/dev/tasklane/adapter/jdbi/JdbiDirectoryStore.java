@@ -24,6 +24,21 @@ final class JdbiDirectoryStore implements DirectoryStore {
         this.transactions = transactions;
     }
 
+    /**
+     * Runs an insert guarded by a unique constraint: when a concurrent transaction inserted the same key first
+     * (the check before the insert could not see it), the violation becomes {@code conflict}.
+     */
+    private static long unique(java.util.function.LongSupplier insert, java.util.function.Supplier<ConflictException> conflict) {
+        try {
+            return insert.getAsLong();
+        } catch (org.jdbi.v3.core.JdbiException clash) {
+            if (SqlFailures.UNIQUE_VIOLATION.equals(SqlFailures.sqlState(clash))) {
+                throw conflict.get();
+            }
+            throw clash;
+        }
+    }
+
     private <T> T dao(Function<DirectoryDao, T> work) {
         return transactions.withDao(DirectoryDao.class, work);
     }
@@ -34,8 +49,9 @@ final class JdbiDirectoryStore implements DirectoryStore {
             if (dao.userByUsername(user.username()).isPresent()) {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             }
-            long id = dao.insertUser(user.username(), user.displayName(), user.passwordHash(), user.role().name(),
-                    DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt()));
+            long id = unique(() -> dao.insertUser(user.username(), user.displayName(), user.passwordHash(),
+                    user.role().name(), DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt())),
+                    () -> new ConflictException("duplicate_username", "User " + user.username() + " already exists."));
             return user.withId(id);
         });
     }
@@ -61,7 +77,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
             if (dao.boardIdByName(name).isPresent()) {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             }
-            long id = dao.insertBoard(name);
+            long id = unique(() -> dao.insertBoard(name),
+                    () -> new ConflictException("duplicate_board", "Board " + name + " already exists."));
             Map<Column, Long> columnIds = new EnumMap<>(Column.class);
             for (Column column : Column.values()) {
                 columnIds.put(column, dao.insertColumn(id, column.name()));

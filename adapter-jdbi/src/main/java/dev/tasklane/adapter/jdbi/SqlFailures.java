@@ -2,6 +2,8 @@ package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.in.StoreUnavailableException;
+import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.InvalidInputException;
 import org.jdbi.v3.core.JdbiException;
 
 import java.net.ConnectException;
@@ -9,14 +11,17 @@ import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the database's "another transaction got in the way" failures into the port's
- * {@link ConcurrentUpdateException}, so that the use-case runner retries the whole use case, and "the database
- * cannot be reached" failures (no pooled connection in time, a lost or refused connection, a server shutting down,
- * a statement timeout) into {@link StoreUnavailableException}, which the HTTP edge answers with 503; anything
- * else is rethrown as it is.
+ * Turns database failures into the errors a caller can act on: "another transaction got in the way" becomes the
+ * port's {@link ConcurrentUpdateException}, so that the use-case runner retries the whole use case; "the database
+ * cannot be reached" (no pooled connection in time, a lost or refused connection, a server shutting down, a
+ * statement timeout) becomes {@link StoreUnavailableException}, which the HTTP edge answers with 503; a unique
+ * constraint violation (two requests creating the same name at once) becomes a {@link ConflictException} (409);
+ * any other integrity or data failure (a value the column cannot hold) becomes an {@link InvalidInputException}
+ * (422), so that no such failure is ever answered as a server error. Anything else is rethrown as it is.
  */
 final class SqlFailures {
     /** serialization_failure, deadlock_detected (PostgreSQL), lock timeout (H2), lock_not_available. */
@@ -29,6 +34,8 @@ final class SqlFailures {
      * query_canceled (the statement timeout), database closed (H2).
      */
     private static final Set<String> UNAVAILABLE = Set.of("57P01", "57P02", "57P03", "53300", "57014", "90098");
+    /** SQLSTATE classes 22 (data exception: too long, out of range) and 23 (integrity constraint violation). */
+    private static final Set<String> REFUSED_CLASSES = Set.of("22", "23");
 
     private SqlFailures() {
     }
@@ -43,7 +50,10 @@ final class SqlFailures {
      */
     static RuntimeException translate(JdbiException failure, boolean connectionLost) {
         String state = sqlState(failure);
-        if (state != null && TRANSIENT.contains(state)) {
+        if (state == null) {
+            return failure;
+        }
+        if (TRANSIENT.contains(state)) {
             return new ConcurrentUpdateException("database state " + state);
         }
         String unavailable = unavailability(failure);
@@ -52,6 +62,14 @@ final class SqlFailures {
         }
         if (connectionLost) {
             return new StoreUnavailableException("the connection was lost: " + reason(failure));
+        }
+        if (UNIQUE_VIOLATION.equals(state)) {
+            return new ConflictException("conflict", "Another request created the same thing at the same time ("
+                    + "database state " + state + "); read the current state and retry if it is still needed.");
+        }
+        if (state.length() == 5 && REFUSED_CLASSES.contains(state.substring(0, 2))) {
+            return new InvalidInputException("invalid_value", "The store refused a value of the request (database state "
+                    + state + "); see docs/api.md for the length limits of each field.", Map.of("sqlstate", state));
         }
         return failure;
     }

@@ -11,7 +11,8 @@ import dev.tasklane.adapter.web.view.TaskPage;
 import dev.tasklane.adapter.web.view.VerdictRow;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
-import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyNode;
+import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
+import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -110,9 +111,11 @@ final class TaskPages {
         }
 
         List<Link> dependencies = new ArrayList<>();
-        DependencyNode node = useCases.reads().dependencies(caller.actor(), new TaskRef.ById(task.id()));
-        for (DependencyNode dependency : node.dependencies()) {
-            dependencies.add(link(boardId, dependency.task().task()));
+        DependencyChain chain = useCases.reads().dependencies(caller.actor(), new TaskRef.ById(task.id()));
+        for (Dependency dependency : chain.dependencies()) {
+            if (dependency.depth() == 1) {
+                dependencies.add(link(boardId, dependency.task().task()));
+            }
         }
         Dependents dependents = useCases.reads().dependents(caller.actor(), new TaskRef.ById(task.id()));
 

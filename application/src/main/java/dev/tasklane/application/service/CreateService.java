@@ -19,12 +19,13 @@ import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.FieldErrors;
+import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.validation.TaskDraft;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     @Override
     public List<Created> createBatch(Actor actor, List<Object> goals, String agentName) {
         BoardAccess.requireWrite(actor);
+        requireWithinCaps(goals);
         List<TaskDraft> drafts = new ArrayList<>(goals.size());
         for (int index = 0; index < goals.size(); index++) {
             drafts.add(parseGoal(index, goals.get(index)));
@@ -69,6 +71,20 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             return created;
         });
+    }
+
+    /** {@link Limit#BATCH_GOALS} and {@link Limit#REQUEST_TASKS}, checked before any goal is parsed. */
+    private static void requireWithinCaps(List<Object> goals) {
+        if (!Limit.BATCH_GOALS.fits(goals)) {
+            throw fieldError("goals", Limit.BATCH_GOALS.exceeded());
+        }
+        long total = 0;
+        for (Object goal : goals) {
+            total += 1 + (goal instanceof Map<?, ?> map && map.get("tasks") instanceof List<?> children ? children.size() : 0);
+        }
+        if (total > Limit.REQUEST_TASKS.max()) {
+            throw fieldError("goals", "hold " + total + " tasks and goals in total: " + Limit.REQUEST_TASKS.exceeded());
+        }
     }
 
     private static TaskDraft parseGoal(int index, Object raw) {
@@ -104,21 +120,19 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         List<String> rootDependencies = resolve(draft.dependencies(), List.of(), null);
         requireKnown(boardId, rootDependencies, Set.of(), null);
 
-        Map<String, List<String>> newEdges = new HashMap<>();
+        Map<String, List<String>> newEdges = new LinkedHashMap<>();
         List<List<String>> childDependencies = new ArrayList<>();
+        Set<String> siblings = Set.copyOf(childIdentifiers);
         for (int i = 0; i < draft.children().size(); i++) {
             List<String> resolved = resolve(draft.children().get(i).dependencies(), childIdentifiers, i);
-            requireKnown(boardId, resolved, Set.copyOf(childIdentifiers), i);
+            requireKnown(boardId, resolved, siblings, i);
             childDependencies.add(resolved);
             newEdges.put(childIdentifiers.get(i), resolved);
         }
-        for (int i = 0; i < childIdentifiers.size(); i++) {
-            String identifier = childIdentifiers.get(i);
-            Optional<List<String>> cycle = DependencyGraph.findCycle(identifier, childDependencies.get(i),
-                    id -> newEdges.containsKey(id) ? newEdges.get(id) : existingDependencies(boardId, id));
-            if (cycle.isPresent()) {
-                throw dependencyError(i, "creates a circular dependency: " + String.join(" → ", cycle.get()));
-            }
+        Optional<DependencyGraph.Cycle> cycle = DependencyGraph.findCycle(newEdges, id -> existingDependencies(boardId, id));
+        if (cycle.isPresent()) {
+            throw dependencyError(childIdentifiers.indexOf(cycle.get().task()),
+                    "creates a circular dependency: " + String.join(" → ", cycle.get().path()));
         }
 
         Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),

@@ -32,8 +32,8 @@ public final class IdentityService implements IdentityUseCase {
     static final int DEFAULT_TOKEN_DAYS = 90;
     static final int MAX_TOKEN_DAYS = 3650;
     static final int MIN_PASSWORD_LENGTH = 12;
-    static final int MAX_NAME_LENGTH = 255;
-    static final int AGENT_NAME_MAX = 255;
+    static final int MAX_NAME_LENGTH = dev.tasklane.domain.validation.Limit.NAME.max();
+    static final int AGENT_NAME_MAX = dev.tasklane.domain.validation.Limit.AGENT_NAME.max();
     static final int ONE_TIME_PASSWORD_BYTES = 18;
     /** A token's last use is written at most this often, so that reading with a token costs no write. */
     public static final Duration LAST_USE_RESOLUTION = Duration.ofMinutes(1);

@@ -55,22 +55,29 @@ final class ReadService implements ReadTasksUseCase {
     }
 
     @Override
-    public DependencyNode dependencies(Actor actor, TaskRef ref) {
+    public DependencyChain dependencies(Actor actor, TaskRef ref) {
         return context.runner().read(changes -> {
             Task root = context.lookup().require(actor.boardId(), ref);
-            return node(root, new HashSet<>(List.of(root.identifier().toString())));
-        });
-    }
-
-    private DependencyNode node(Task task, Set<String> visited) {
-        List<DependencyNode> children = new ArrayList<>();
-        for (String identifier : task.spec().dependencies()) {
-            if (visited.add(identifier)) {
-                context.tasks().findByIdentifier(task.boardId(), identifier)
-                        .ifPresent(dependency -> children.add(node(dependency, visited)));
+            Set<String> visited = new HashSet<>(List.of(root.identifier().toString()));
+            List<Dependency> found = new ArrayList<>();
+            java.util.ArrayDeque<Task> frontier = new java.util.ArrayDeque<>(List.of(root));
+            java.util.Map<Long, Integer> depthOf = new java.util.HashMap<>(java.util.Map.of(root.id(), 0));
+            while (!frontier.isEmpty()) {
+                Task task = frontier.removeFirst();
+                int depth = depthOf.get(task.id()) + 1;
+                for (String identifier : task.spec().dependencies()) {
+                    if (!visited.add(identifier)) {
+                        continue;
+                    }
+                    context.tasks().findByIdentifier(task.boardId(), identifier).ifPresent(dependency -> {
+                        found.add(new Dependency(context.lookup().view(dependency), depth, task.identifier().toString()));
+                        depthOf.put(dependency.id(), depth);
+                        frontier.addLast(dependency);
+                    });
+                }
             }
-        }
-        return new DependencyNode(context.lookup().view(task), children);
+            return new DependencyChain(context.lookup().view(root), List.copyOf(found));
+        });
     }
 
     @Override

@@ -63,6 +63,7 @@ public final class Tasks {
         private final List<KeyFile> keyFiles = new ArrayList<>();
         private final Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         private Instant updatedAt = NOW;
+        private String createdByAgent;
 
         private Builder(long boardId, TaskIdentifier identifier) {
             this.boardId = boardId;
@@ -135,6 +136,11 @@ public final class Tasks {
             return this;
         }
 
+        public Builder createdByAgent(String value) {
+            createdByAgent = value;
+            return this;
+        }
+
         public Builder updatedAt(Instant value) {
             updatedAt = value;
             return this;
@@ -152,7 +158,7 @@ public final class Tasks {
                         spec.securityConsiderations(), spec.details());
             }
             return new Task(0, boardId, identifier, parentId, position, spec, status, assignedToId, claim, null,
-                    null, List.of(), afterGoal, null, null, NOW, updatedAt, 0);
+                    null, List.of(), afterGoal, null, createdByAgent, NOW, updatedAt, 0);
         }
     }
 }

@@ -57,6 +57,12 @@ public final class ChangedFilesRules {
             errors.add(new FieldError(FIELD, "must be a list"));
             return errors;
         }
+        if (!Limit.CHANGED_FILES.fits(list)) {
+            errors.add(new FieldError(FIELD, "has " + list.size() + " entries: at most " + Limit.CHANGED_FILES.max()
+                    + " allowed (cap CHANGED_FILES)"));
+            return errors;
+        }
+        long totalBytes = 0;
         for (int i = 0; i < list.size(); i++) {
             String prefix = "changed_files[" + i + "]";
             if (!(list.get(i) instanceof Map<?, ?> entry)) {
@@ -66,6 +72,8 @@ public final class ChangedFilesRules {
             Object path = entry.get("path");
             if (!(path instanceof String text) || text.isEmpty()) {
                 errors.add(new FieldError("changed_file_path", prefix + " must have a non-empty string \"path\""));
+            } else if (!Limit.FILE_PATH.fits(text)) {
+                errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + Limit.FILE_PATH.exceeded()));
             } else {
                 for (String problem : PathRules.problems(text)) {
                     errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + problem));
@@ -74,11 +82,62 @@ public final class ChangedFilesRules {
             Object diff = entry.get("diff");
             if (diff != null && !(diff instanceof String)) {
                 errors.add(new FieldError("changed_file_diff", prefix + ".diff must be a string"));
-            } else if (diff instanceof String text && lineCount(text) > lineCap) {
-                errors.add(new FieldError("changed_file_diff", prefix + ".diff exceeds the " + lineCap + "-line cap"));
+            } else if (diff instanceof String text) {
+                long bytes = utf8Bytes(text);
+                totalBytes += bytes;
+                if (bytes > Limit.DIFF_BYTES.max()) {
+                    errors.add(new FieldError("changed_file_diff", prefix + ".diff is " + bytes + " bytes: at most "
+                            + Limit.DIFF_BYTES.max() + " allowed (cap DIFF_BYTES)"));
+                } else if (lineCount(text) > lineCap) {
+                    errors.add(new FieldError("changed_file_diff", prefix + ".diff exceeds the " + lineCap + "-line cap"));
+                } else if (longestLine(text) > Limit.DIFF_LINE.max()) {
+                    errors.add(new FieldError("changed_file_diff", prefix + ".diff has a line longer than "
+                            + Limit.DIFF_LINE.max() + " characters (cap DIFF_LINE); cut long lines"));
+                }
             }
         }
+        if (totalBytes > Limit.CHANGED_FILES_BYTES.max()) {
+            errors.add(new FieldError(FIELD, "diffs total " + totalBytes + " bytes: at most "
+                    + Limit.CHANGED_FILES_BYTES.max() + " allowed (cap CHANGED_FILES_BYTES)"));
+        }
         return errors;
+    }
+
+    /** UTF-8 length of a string without encoding it. */
+    static long utf8Bytes(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
+    /** Code points of the longest line of a diff. */
+    static int longestLine(String diff) {
+        int longest = 0;
+        int start = 0;
+        while (start <= diff.length()) {
+            int end = diff.indexOf('\n', start);
+            int stop = end < 0 ? diff.length() : end;
+            if (stop - start > longest) {
+                longest = Math.max(longest, diff.codePointCount(start, stop));
+            }
+            if (end < 0) {
+                break;
+            }
+            start = end + 1;
+        }
+        return longest;
     }
 
     /** Lines of a diff as §21 counts them: one trailing newline ignored, then split on newline. */

@@ -33,7 +33,7 @@ public final class CompletionRules {
     /** Minimum non-whitespace characters of a failed section verdict's note (stride-wire §20.3). */
     public static final int MIN_FAILED_NOTE_CHARS = 20;
     /** Maximum code points of completion_notes (stride-wire §19 step 7). */
-    public static final int MAX_NOTES_LENGTH = 65_535;
+    public static final int MAX_NOTES_LENGTH = Limit.LONG_TEXT.max();
 
     public static final List<String> SKIP_REASONS = List.of("no_subagent_support", "small_task_0_1_key_files",
             "trivial_change_docs_only", "self_reported_exploration", "self_reported_review");
@@ -162,7 +162,7 @@ public final class CompletionRules {
         if (Boolean.TRUE.equals(dispatched) && !Values.isNonNegativeInteger(result.get("duration_ms"))) {
             out.add(new FieldError("duration_ms", NON_NEGATIVE));
         }
-        if (Boolean.FALSE.equals(dispatched) && !SKIP_REASONS.contains(result.get("reason"))) {
+        if (Boolean.FALSE.equals(dispatched) && !Values.oneOf(result.get("reason"), SKIP_REASONS)) {
             out.add(new FieldError("reason", "must be one of: " + String.join(", ", SKIP_REASONS)));
         }
         return out;
@@ -245,7 +245,7 @@ public final class CompletionRules {
             List<FieldError> out) {
         if (value == null) {
             out.add(new FieldError(field, at + " is missing " + key));
-        } else if (!allowed.contains(value)) {
+        } else if (!Values.oneOf(value, allowed)) {
             out.add(new FieldError(field, at + " " + key + " must be one of: " + String.join(", ", allowed)));
         }
     }
@@ -267,7 +267,7 @@ public final class CompletionRules {
         Object status = verdict.get("status");
         if (status == null) {
             out.add(new FieldError(section + "_status", section + " is missing status"));
-        } else if (!VERDICT_STATUSES.contains(status)) {
+        } else if (!Values.oneOf(status, VERDICT_STATUSES)) {
             out.add(new FieldError(section + "_status",
                     section + " status must be one of: " + String.join(", ", VERDICT_STATUSES)));
         }
@@ -295,7 +295,7 @@ public final class CompletionRules {
             if (!(entry.get("consideration") instanceof String text) || text.isBlank()) {
                 out.add(new FieldError("consideration_text", at + " must have a non-empty string \"consideration\""));
             }
-            if (!CONSIDERATION_STATUSES.contains(entry.get("status"))) {
+            if (!Values.oneOf(entry.get("status"), CONSIDERATION_STATUSES)) {
                 out.add(new FieldError("consideration_status",
                         at + " status must be one of: " + String.join(", ", CONSIDERATION_STATUSES)));
             }
@@ -311,7 +311,7 @@ public final class CompletionRules {
             out.add(new FieldError("behaviour_test_matrix_entry", "behaviour_test_matrix must be a map"));
             return;
         }
-        if (matrix.get("status") != null && !VERDICT_STATUSES.contains(matrix.get("status"))) {
+        if (matrix.get("status") != null && !Values.oneOf(matrix.get("status"), VERDICT_STATUSES)) {
             out.add(new FieldError("behaviour_test_matrix_status",
                     "behaviour_test_matrix status must be one of: " + String.join(", ", VERDICT_STATUSES)));
         }
@@ -339,7 +339,7 @@ public final class CompletionRules {
                     out.add(new FieldError("behaviour_test_row_field", at + " \"" + key + "\" must be a string when supplied"));
                 }
             }
-            if (row.get("status") != null && !TaskFieldRules.MATRIX_STATUSES.contains(row.get("status"))) {
+            if (row.get("status") != null && !Values.oneOf(row.get("status"), TaskFieldRules.MATRIX_STATUSES)) {
                 out.add(new FieldError("behaviour_test_row_status",
                         at + " status must be one of: " + String.join(", ", TaskFieldRules.MATRIX_STATUSES)));
             }
@@ -607,12 +607,12 @@ public final class CompletionRules {
             return null;
         }
         boolean ok = true;
-        if (!STEP_NAMES.contains(name)) {
+        if (!Values.oneOf(name, STEP_NAMES)) {
             errors.add(new FieldError(field, "name must be one of: " + String.join(", ", STEP_NAMES)));
             ok = false;
         }
         Object code = step.get("reason_code");
-        if (code != null && !REASON_CODES.contains(code)) {
+        if (code != null && !Values.oneOf(code, REASON_CODES)) {
             errors.add(new FieldError(field, "reason_code must be one of: " + String.join(", ", REASON_CODES)));
             ok = false;
         }

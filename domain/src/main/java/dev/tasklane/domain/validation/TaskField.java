@@ -89,10 +89,10 @@ public enum TaskField {
         BEHAVIOUR_TEST_MATRIX
     }
 
-    /** Named limits of interface-spec §8 and stride-wire §5.3. */
+    /** Named limits of interface-spec §8 and stride-wire §5.3; the values come from {@link Limit}. */
     public static final class Limits {
         /** Code-point limit of title, estimated_files, telemetry_event and short array entries. */
-        public static final int SHORT_TEXT = 255;
+        public static final int SHORT_TEXT = Limit.TITLE.max();
 
         private Limits() {
         }
@@ -130,9 +130,32 @@ public enum TaskField {
         return required;
     }
 
-    /** Code-point limit of the value (or of each entry for arrays); 0 means unbounded. */
+    /**
+     * Code-point limit of the value (or of each entry for arrays); 0 only for kinds that hold no string of
+     * their own (enums, booleans, objects and row lists, whose parts have their own {@link Limit}).
+     */
     public int maxLength() {
-        return maxLength;
+        if (maxLength > 0) {
+            return maxLength;
+        }
+        return switch (kind) {
+            case STRING -> Limit.LONG_TEXT.max();
+            case CAPABILITIES, DEPENDENCIES -> Limit.LIST_ENTRY.max();
+            case STRING_ARRAY, STRING_MAP, TESTING_STRATEGY -> Limit.ROW_TEXT.max();
+            default -> 0;
+        };
+    }
+
+    /** The {@link Limit} on the number of entries of a list (or keys of a map) field; empty for scalars. */
+    public Optional<Limit> itemsLimit() {
+        return switch (kind) {
+            case DEPENDENCIES -> Optional.of(Limit.DEPENDENCIES);
+            case KEY_FILES -> Optional.of(Limit.KEY_FILES);
+            case VERIFICATION_STEPS -> Optional.of(Limit.VERIFICATION_STEPS);
+            case STRING_ARRAY, CAPABILITIES, BEHAVIOUR_TEST_MATRIX, STRING_MAP, TESTING_STRATEGY ->
+                    Optional.of(Limit.LIST_ENTRIES);
+            default -> Optional.empty();
+        };
     }
 
     /** Enum values, capability names or valid object keys; empty when unconstrained. */

@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
 public final class TaskFieldRules {
     static final String BLANK = "can't be blank";
     static final String INVALID = "is invalid";
-    static final String TOO_LONG = "should be at most " + TaskField.Limits.SHORT_TEXT + " character(s)";
-    static final String ENTRY_TOO_LONG = "each entry should be at most " + TaskField.Limits.SHORT_TEXT + " character(s)";
+    static final String TOO_LONG = tooLong(TaskField.Limits.SHORT_TEXT);
+    static final String ENTRY_TOO_LONG = entryTooLong(TaskField.Limits.SHORT_TEXT);
     static final String NEGATIVE = "must be greater than or equal to 0";
     static final String IDENTIFIER_SENT = "is server-generated; do not send it";
     static final String ESTIMATE_FORMAT = "must be a number or a range such as 3, 2-4 or 5+";
@@ -78,6 +78,14 @@ public final class TaskFieldRules {
     private static final Pattern ESTIMATE = Pattern.compile(ESTIMATE_PATTERN);
 
     private TaskFieldRules() {
+    }
+
+    static String tooLong(int max) {
+        return "should be at most " + max + " character(s)";
+    }
+
+    static String entryTooLong(int max) {
+        return "each entry should be at most " + max + " character(s)";
     }
 
     /** The exact §16 step 6 reason for a forbidden update key. */
@@ -187,6 +195,10 @@ public final class TaskFieldRules {
             errors.add("tasks", NESTED_TASKS);
             return List.of();
         }
+        if (!Limit.GOAL_CHILDREN.fits(list)) {
+            errors.add("tasks", Limit.GOAL_CHILDREN.exceeded());
+            return List.of();
+        }
         return new ArrayList<>(list);
     }
 
@@ -244,7 +256,7 @@ public final class TaskFieldRules {
             errors.add("created_by_agent", INVALID);
             return Optional.empty();
         }
-        if (Values.codePoints(text) > TaskField.Limits.SHORT_TEXT) {
+        if (!Limit.TITLE.fits(text)) {
             errors.add("created_by_agent", TOO_LONG);
         }
         return Optional.of(new TaskDraft.ExplicitAgent(text));
@@ -299,6 +311,11 @@ public final class TaskFieldRules {
         String key = field.wire();
         if (field.required() && Values.isBlank(value)) {
             errors.add(key, BLANK);
+            return;
+        }
+        Optional<Limit> items = field.itemsLimit();
+        if (items.isPresent() && Values.size(value) > items.get().max()) {
+            errors.add(key, items.get().exceeded());
             return;
         }
         switch (field.kind()) {
@@ -362,7 +379,7 @@ public final class TaskFieldRules {
             return null;
         }
         if (field.maxLength() > 0 && Values.codePoints(text) > field.maxLength()) {
-            errors.add(field.wire(), TOO_LONG);
+            errors.add(field.wire(), tooLong(field.maxLength()));
         }
         return text;
     }
@@ -406,7 +423,7 @@ public final class TaskFieldRules {
         for (Object entry : list) {
             String text = (String) entry;
             if (field.maxLength() > 0 && Values.codePoints(text) > field.maxLength()) {
-                errors.add(field.wire(), ENTRY_TOO_LONG);
+                errors.add(field.wire(), entryTooLong(field.maxLength()));
             }
             out.add(text);
         }
@@ -446,7 +463,7 @@ public final class TaskFieldRules {
         for (Object entry : list) {
             if (entry instanceof String text && !text.isBlank()) {
                 if (Values.codePoints(text) > field.maxLength()) {
-                    errors.add(field.wire(), ENTRY_TOO_LONG);
+                    errors.add(field.wire(), entryTooLong(field.maxLength()));
                 }
                 deps.add(new DependencyRef.ByIdentifier(text));
             } else if (nestedInGoal && Values.isInteger(entry) && ((Number) entry).longValue() >= 0
@@ -478,17 +495,24 @@ public final class TaskFieldRules {
         }
         List<String> unknownKeys = new ArrayList<>();
         List<String> badValues = new ArrayList<>();
+        List<String> longValues = new ArrayList<>();
         map.forEach((key, inner) -> {
             String name = String.valueOf(key);
-            if (field.kind() == TaskField.Kind.TESTING_STRATEGY && !field.allowedValues().contains(name)) {
+            if (field.kind() == TaskField.Kind.TESTING_STRATEGY && !Values.oneOf(name, field.allowedValues())) {
                 unknownKeys.add(name);
             }
             boolean ok = inner instanceof String
                     || (inner instanceof List<?> list && list.stream().allMatch(String.class::isInstance));
             if (!ok) {
                 badValues.add(name);
+            } else if (!fitsStrings(inner, field.maxLength())) {
+                longValues.add(name);
             }
         });
+        if (!longValues.isEmpty()) {
+            errors.add(field.wire(), "values should be at most " + field.maxLength() + " character(s) and lists at most "
+                    + Limit.LIST_ENTRIES.max() + " entries. Too long: " + String.join(", ", longValues));
+        }
         if (!unknownKeys.isEmpty()) {
             errors.add(field.wire(), "has unknown keys: " + String.join(", ", unknownKeys) + ". Valid keys are: "
                     + String.join(", ", field.allowedValues()));
@@ -497,6 +521,14 @@ public final class TaskFieldRules {
             errors.add(field.wire(), STRING_MAP_VALUES + String.join(", ", badValues));
         }
         return Values.deepCopyMap(map);
+    }
+
+    private static boolean fitsStrings(Object value, int maxLength) {
+        if (value instanceof String text) {
+            return Values.codePoints(text) <= maxLength;
+        }
+        List<?> list = (List<?>) value;
+        return Limit.LIST_ENTRIES.fits(list) && list.stream().allMatch(entry -> Values.codePoints((String) entry) <= maxLength);
     }
 
     // ---------------------------------------------------------------- embeds
@@ -540,7 +572,17 @@ public final class TaskFieldRules {
             rowErrors.add(key, INVALID);
             return null;
         }
+        rowText(key, value, rowErrors);
         return (String) value;
+    }
+
+    /** Records the {@link Limit#ROW_TEXT} error of a row's string value; true when it fits. */
+    private static boolean rowText(String key, Object value, FieldErrors rowErrors) {
+        if (value instanceof String text && !Limit.ROW_TEXT.fits(text)) {
+            rowErrors.add(key, tooLong(Limit.ROW_TEXT.max()));
+            return false;
+        }
+        return true;
     }
 
     private static List<KeyFile> keyFiles(String key, Object value, FieldErrors errors) {
@@ -557,6 +599,8 @@ public final class TaskFieldRules {
                 rowError.add("file_path", "is required (relative path from project root)");
             } else if (!(path instanceof String)) {
                 rowError.add("file_path", INVALID);
+            } else if (!Limit.FILE_PATH.fits((String) path)) {
+                rowError.add("file_path", tooLong(Limit.FILE_PATH.max()));
             } else {
                 PathRules.problems((String) path).forEach(problem -> rowError.add("file_path", problem));
             }
@@ -596,6 +640,8 @@ public final class TaskFieldRules {
                 rowError.add("step_text", "is required (command or instruction)");
             } else if (!(text instanceof String)) {
                 rowError.add("step_text", INVALID);
+            } else {
+                rowText("step_text", text, rowError);
             }
             String expected = optionalString(row, "expected_result", rowError);
             Integer position = position(row, rowError, true);
@@ -624,7 +670,7 @@ public final class TaskFieldRules {
             Object category = row.get("category");
             if (Values.isBlank(category)) {
                 rowError.add("category", "is required (one of: " + String.join(", ", MATRIX_CATEGORIES) + ")");
-            } else if (!MATRIX_CATEGORIES.contains(category)) {
+            } else if (!Values.oneOf(category, MATRIX_CATEGORIES)) {
                 rowError.add("category", "must be one of: " + String.join(", ", MATRIX_CATEGORIES));
             } else {
                 covered.add((String) category);
@@ -634,9 +680,11 @@ public final class TaskFieldRules {
                 rowError.add("behaviour", "is required (what the code should do)");
             } else if (!(behaviour instanceof String)) {
                 rowError.add("behaviour", INVALID);
+            } else {
+                rowText("behaviour", behaviour, rowError);
             }
             Object status = row.getOrDefault("status", null);
-            if (status != null && !MATRIX_STATUSES.contains(status)) {
+            if (status != null && !Values.oneOf(status, MATRIX_STATUSES)) {
                 rowError.add("status", "must be one of: " + String.join(", ", MATRIX_STATUSES));
             }
             Object type = row.get("type");

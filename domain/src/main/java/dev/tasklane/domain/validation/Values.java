@@ -20,6 +20,22 @@ final class Values {
         return isInteger(value) && ((Number) value).longValue() >= 0;
     }
 
+    /**
+     * Whether a raw JSON value is one of the allowed strings. Never throws: {@code List.of(..).contains(null)}
+     * does, which is why every membership test of a request value goes through here.
+     */
+    static boolean oneOf(Object value, java.util.Collection<String> allowed) {
+        return value instanceof String text && allowed.contains(text);
+    }
+
+    /** Entries of a list or keys of a map; 0 for anything else. */
+    static int size(Object value) {
+        if (value instanceof List<?> list) {
+            return list.size();
+        }
+        return value instanceof Map<?, ?> map ? map.size() : 0;
+    }
+
     static boolean isBlank(Object value) {
         return value == null || (value instanceof String text && text.isBlank());
     }

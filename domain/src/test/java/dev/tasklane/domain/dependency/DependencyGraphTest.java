@@ -129,4 +129,120 @@ class DependencyGraphTest {
             assertEquals(Set.of("W2", "W3", "W4", "W5"), new TreeSet<>(lookups));
         }
     }
+
+    /** A whole request's new tasks checked at once (CreateService), as the worst bodies under the caps need. */
+    @Nested
+    class WholeRequests {
+        private final Function<String, List<String>> nothingStored = id -> List.of();
+
+        private Map<String, List<String>> chain(int length) {
+            Map<String, List<String>> edges = new java.util.LinkedHashMap<>();
+            for (int i = 1; i <= length; i++) {
+                edges.put("W" + i, i == 1 ? List.of() : List.of("W" + (i - 1)));
+            }
+            return edges;
+        }
+
+        @Test
+        void aLongChainOfNewTasksHasNoCycle() {
+            assertEquals(Optional.empty(), DependencyGraph.findCycle(chain(100_000), nothingStored));
+        }
+
+        @Test
+        void aLongChainClosedIntoARingNamesTheWholeRingFromTheFirstTask() {
+            Map<String, List<String>> edges = chain(100_000);
+            edges.put("W1", List.of("W100000"));
+            DependencyGraph.Cycle cycle = DependencyGraph.findCycle(edges, nothingStored).orElseThrow();
+            assertEquals("W1", cycle.task());
+            assertEquals(100_001, cycle.path().size());
+            assertEquals(List.of("W1", "W100000", "W99999"), cycle.path().subList(0, 3));
+            assertEquals("W1", cycle.path().get(cycle.path().size() - 1));
+        }
+
+        @Test
+        void theFirstNewTaskOnACycleIsReportedWithTheShortestCycleThroughIt() {
+            Map<String, List<String>> edges = new java.util.LinkedHashMap<>();
+            edges.put("W1", List.of());
+            edges.put("W2", List.of("W3", "W9"));
+            edges.put("W3", List.of("W4"));
+            edges.put("W4", List.of("W2"));
+            Function<String, List<String>> stored = id -> id.equals("W9") ? List.of("W2") : List.of();
+            assertEquals(Optional.of(new DependencyGraph.Cycle("W2", List.of("W2", "W9", "W2"))),
+                    DependencyGraph.findCycle(edges, stored));
+        }
+
+        @Test
+        void aCycleThroughStoredTasksBackToANewOneIsFoundAndEachStoredTaskIsReadOnce() {
+            List<String> lookups = new ArrayList<>();
+            Map<String, List<String>> stored = Map.of("W50", List.of("W51"), "W51", List.of("W52"), "W52", List.of("W7"));
+            Map<String, List<String>> edges = new java.util.LinkedHashMap<>();
+            edges.put("W7", List.of("W8", "W50"));
+            edges.put("W8", List.of("W50"));
+            assertEquals(Optional.of(new DependencyGraph.Cycle("W7", List.of("W7", "W50", "W51", "W52", "W7"))),
+                    DependencyGraph.findCycle(edges, id -> {
+                        lookups.add(id);
+                        return stored.getOrDefault(id, List.of());
+                    }));
+            assertEquals(List.of("W50", "W51", "W52"), lookups);
+        }
+
+        @Test
+        void loopsAmongStoredTasksAloneAreNotReported() {
+            Map<String, List<String>> stored = Map.of("W50", List.of("W51"), "W51", List.of("W50"));
+            assertEquals(Optional.empty(), DependencyGraph.findCycle(Map.of("W1", List.of("W50")),
+                    id -> stored.getOrDefault(id, List.of())));
+        }
+
+        @Test
+        void generatedGraphsAgreeWithAPlainSearchForEveryNewTask() {
+            long seed = Long.getLong("tasklane.graph.seed", System.nanoTime());
+            System.out.println("DependencyGraphTest seed " + seed + " (replay with -Dtasklane.graph.seed=" + seed + ")");
+            java.util.Random random = new java.util.Random(seed);
+            for (int round = 0; round < 300; round++) {
+                int nodes = 2 + random.nextInt(12);
+                Map<String, List<String>> all = new HashMap<>();
+                for (int i = 0; i < nodes; i++) {
+                    List<String> deps = new ArrayList<>();
+                    for (int d = random.nextInt(3); d > 0; d--) {
+                        deps.add("W" + random.nextInt(nodes));
+                    }
+                    all.put("W" + i, deps);
+                }
+                Map<String, List<String>> newEdges = new java.util.LinkedHashMap<>();
+                for (int i = 0; i < nodes; i++) {
+                    if (random.nextBoolean()) {
+                        newEdges.put("W" + i, all.get("W" + i));
+                    }
+                }
+                Optional<DependencyGraph.Cycle> found = DependencyGraph.findCycle(newEdges,
+                        id -> all.getOrDefault(id, List.of()));
+                String expectedTask = newEdges.keySet().stream().filter(task -> reachesItself(task, all))
+                        .findFirst().orElse(null);
+                assertEquals(expectedTask, found.map(DependencyGraph.Cycle::task).orElse(null), "seed " + seed);
+                found.ifPresent(cycle -> {
+                    List<String> path = cycle.path();
+                    assertEquals(cycle.task(), path.get(0));
+                    assertEquals(cycle.task(), path.get(path.size() - 1));
+                    for (int i = 0; i + 1 < path.size(); i++) {
+                        assertTrue(all.get(path.get(i)).contains(path.get(i + 1)), "edge " + path + " seed " + seed);
+                    }
+                });
+            }
+        }
+
+        private boolean reachesItself(String task, Map<String, List<String>> all) {
+            java.util.Deque<String> todo = new java.util.ArrayDeque<>(all.get(task));
+            Set<String> seen = new java.util.HashSet<>();
+            while (!todo.isEmpty()) {
+                String next = todo.pop();
+                if (next.equals(task)) {
+                    return true;
+                }
+                if (seen.add(next)) {
+                    todo.addAll(all.getOrDefault(next, List.of()));
+                }
+            }
+            return false;
+        }
+    }
 }

@@ -13,7 +13,7 @@ public interface ReadTasksUseCase {
 
     TaskTree tree(Actor actor, TaskRef ref);
 
-    DependencyNode dependencies(Actor actor, TaskRef ref);
+    DependencyChain dependencies(Actor actor, TaskRef ref);
 
     Dependents dependents(Actor actor, TaskRef ref);
 
@@ -26,8 +26,16 @@ public interface ReadTasksUseCase {
     record TaskTree(TaskView root, List<TaskView> children, int total, int completed, int blocked) {
     }
 
-    /** A task and, recursively, the tasks it depends on. */
-    record DependencyNode(TaskView task, List<DependencyNode> dependencies) {
+    /**
+     * A task and every task it depends on, directly or not, as a flat list in breadth-first order: each task
+     * once, with its distance from the root and the identifier of the task that first led to it. Flat, so that a
+     * chain of any depth is answered (a nested answer would nest as deep as the chain).
+     */
+    record DependencyChain(TaskView task, List<Dependency> dependencies) {
+    }
+
+    /** One task of a {@link DependencyChain}: {@code depth} 1 for a direct dependency of the root. */
+    record Dependency(TaskView task, int depth, String parent) {
     }
 
     record Dependents(TaskView task, List<TaskView> dependents) {

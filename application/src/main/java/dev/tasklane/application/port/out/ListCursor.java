@@ -22,6 +22,10 @@ public record ListCursor(TaskQuery.Sort sort, long[] values) {
     private static final int PARTS = 2;
     private static final int POSITION_WIDTH = 2;
     private static final int OTHER_WIDTH = 3;
+    /** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the range of a SQL timestamp on H2 and PostgreSQL. */
+    private static final long EARLIEST_SECOND = java.time.Instant.parse("0001-01-01T00:00:00Z").getEpochSecond();
+    private static final long LATEST_SECOND = java.time.Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     public static ListCursor of(TaskQuery.Sort sort, Task task) {
         long[] values = switch (sort) {
@@ -63,13 +67,18 @@ public record ListCursor(TaskQuery.Sort sort, long[] values) {
                 throw invalidCursor(cursor);
             }
             long[] values = Arrays.stream(parts[1].split(VALUE_SEPARATOR)).mapToLong(Long::parseLong).toArray();
-            if (values.length != width(expected)) {
+            if (values.length != width(expected) || (expected == TaskQuery.Sort.UPDATED_AT && !storable(values))) {
                 throw invalidCursor(cursor);
             }
             return new ListCursor(expected, values);
         } catch (IllegalArgumentException malformed) {
             throw invalidCursor(cursor);
         }
+    }
+
+    /** Whether an updated_at key names an instant every store can compare with (years 1 to 9999, UTC). */
+    private static boolean storable(long[] values) {
+        return values[0] >= EARLIEST_SECOND && values[0] <= LATEST_SECOND && values[1] >= 0 && values[1] < NANOS_PER_SECOND;
     }
 
     /** A cursor this store did not issue, or one issued for another sort order: a 422 the caller can fix. */

@@ -7,6 +7,7 @@ import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.VerificationStep;
 import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import java.util.ArrayList;
@@ -108,7 +109,7 @@ public final class OnboardingSchemas {
         properties.put("created_by_agent", obj("type", List.of("string", "null"),
                 "maxLength", TaskField.Limits.SHORT_TEXT, "description", "Explicit attribution of the creating agent"));
         if (!nestedInGoal) {
-            properties.put("parent_id", obj("type", List.of("integer", "string"),
+            properties.put("parent_id", obj("type", List.of("integer", "string"), "maxLength", Limit.TITLE.max(),
                     "description", "Id or identifier of an existing goal: creates this task as its child"));
         }
         return obj("type", "object",
@@ -124,7 +125,8 @@ public final class OnboardingSchemas {
         Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) base.get("properties"));
         properties.put(TaskField.TYPE.wire(), obj("const", TaskType.GOAL.wire(),
                 "description", "A non-empty tasks array makes the object a goal whatever type says"));
-        properties.put("tasks", obj("type", "array", "minItems", 1, "items", taskObject(true),
+        properties.put("tasks", obj("type", "array", "minItems", 1, "maxItems", Limit.GOAL_CHILDREN.max(),
+                "items", taskObject(true),
                 "description", "Child tasks (work or defect); dependencies between them may be 0-based indices"));
         List<String> required = new ArrayList<>();
         for (TaskField field : TaskField.values()) {
@@ -140,7 +142,10 @@ public final class OnboardingSchemas {
 
     private static Map<String, Object> batch() {
         return obj("type", "object", "required", List.of("goals"),
-                "properties", obj("goals", obj("type", "array", "minItems", 1, "items", goalObject())),
+                "description", "At most " + Limit.BATCH_GOALS.max() + " goals and " + Limit.REQUEST_TASKS.max()
+                        + " tasks and goals in total (caps BATCH_GOALS, REQUEST_TASKS)",
+                "properties", obj("goals", obj("type", "array", "minItems", 1, "maxItems", Limit.BATCH_GOALS.max(),
+                        "items", goalObject())),
                 "not", obj("required", List.of("tasks")));
     }
 
@@ -161,26 +166,30 @@ public final class OnboardingSchemas {
             case ESTIMATE -> bounded(obj("type", "string", "pattern", "^" + TaskFieldRules.ESTIMATE_PATTERN + "$"),
                     field.maxLength());
             case KEY_FILES -> rows(List.of("file_path", "position"), obj(
-                    "file_path", obj("type", "string", "minLength", 1, "pattern", RELATIVE_PATH_PATTERN,
+                    "file_path", obj("type", "string", "minLength", 1, "maxLength", Limit.FILE_PATH.max(),
+                            "pattern", RELATIVE_PATH_PATTERN,
                             "description", "Relative to the project root; no leading /, no .."),
-                    "note", obj("type", "string"),
+                    "note", rowText(),
                     "position", position()));
             case VERIFICATION_STEPS -> rows(List.of("step_type", "step_text", "position"), obj(
                     "step_type", obj("type", "string", "enum", Arrays.stream(VerificationStep.StepType.values())
                             .map(VerificationStep.StepType::wire).toList()),
-                    "step_text", obj("type", "string", "minLength", 1,
+                    "step_text", obj("type", "string", "minLength", 1, "maxLength", Limit.ROW_TEXT.max(),
                             "description", "The command to run or the instruction to follow"),
-                    "expected_result", obj("type", "string"),
+                    "expected_result", rowText(),
                     "position", position()));
             case BEHAVIOUR_TEST_MATRIX -> rows(List.of("category", "behaviour"), obj(
                     "category", obj("type", "string", "enum", TaskFieldRules.MATRIX_CATEGORIES),
-                    "behaviour", obj("type", "string", "minLength", 1),
-                    "test_name", obj("type", "string"),
+                    "behaviour", obj("type", "string", "minLength", 1, "maxLength", Limit.ROW_TEXT.max()),
+                    "test_name", rowText(),
                     "type", obj("type", "string", "pattern", matrixTypePattern()),
                     "status", obj("type", "string", "enum", TaskFieldRules.MATRIX_STATUSES),
-                    "na_reason", obj("type", "string"),
+                    "na_reason", rowText(),
                     "position", position()));
         });
+        field.itemsLimit().ifPresent(limit -> schema.put(
+                field.kind() == TaskField.Kind.STRING_MAP || field.kind() == TaskField.Kind.TESTING_STRATEGY
+                        ? "maxProperties" : "maxItems", limit.max()));
         schema.put("description", field.description());
         if (field.required()) {
             schema.put("minLength", 1);
@@ -210,7 +219,12 @@ public final class OnboardingSchemas {
     }
 
     private static Map<String, Object> stringOrStrings() {
-        return obj("anyOf", List.of(obj("type", "string"), obj("type", "array", "items", obj("type", "string"))));
+        return obj("anyOf", List.of(rowText(), obj("type", "array", "maxItems", Limit.LIST_ENTRIES.max(),
+                "items", rowText())));
+    }
+
+    private static Map<String, Object> rowText() {
+        return obj("type", "string", "maxLength", Limit.ROW_TEXT.max());
     }
 
     private static Map<String, Object> keys(List<String> names) {
@@ -240,7 +254,7 @@ public final class OnboardingSchemas {
                 "properties", obj(
                         "identifier", obj("type", "string", "minLength", 1,
                                 "description", "The task's identifier, such as W12 (from GET /api/tasks/next)"),
-                        "agent_name", obj("type", "string", "minLength", 1),
+                        "agent_name", obj("type", "string", "minLength", 1, "maxLength", Limit.AGENT_NAME.max()),
                         HookName.BEFORE_DOING.resultKey(), hookResult(HookName.BEFORE_DOING)));
     }
 
@@ -257,7 +271,7 @@ public final class OnboardingSchemas {
                         + "changed_files key here is ignored: use PUT /api/tasks/:id/changed_files.",
                 "required", List.copyOf(required),
                 "properties", obj(
-                        "agent_name", obj("type", "string"),
+                        "agent_name", agentName(),
                         "time_spent_minutes", obj("type", "integer", "minimum", 0),
                         "actual_complexity", obj("type", "string", "enum", Arrays.stream(Complexity.values())
                                 .map(Complexity::wire).toList()),
@@ -280,7 +294,11 @@ public final class OnboardingSchemas {
     private static Map<String, Object> markReviewed() {
         return obj("type", "object", "required", List.of(HookName.AFTER_REVIEW.resultKey()),
                 "properties", obj(HookName.AFTER_REVIEW.resultKey(), hookResult(HookName.AFTER_REVIEW),
-                        "agent_name", obj("type", "string")));
+                        "agent_name", agentName()));
+    }
+
+    private static Map<String, Object> agentName() {
+        return obj("type", "string", "maxLength", Limit.AGENT_NAME.max());
     }
 
     /** A hook result; {@code hook} names it in the description (null for the generic schema). */

@@ -1,6 +1,7 @@
 package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -9,6 +10,7 @@ import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.validation.Limit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +48,67 @@ public abstract class DirectoryStoreContract {
     private ApiToken token(String hash, long userId, long boardId) {
         return stores.tx(() -> directory.insertToken(new ApiToken(0, "token " + hash, hash, userId, boardId,
                 Set.of(Capability.TESTING), "model", false, NOW, null, null, null, null)));
+    }
+
+    // ---- length limits and concurrent creation (issue 9, finding 4) -----------------------------------
+
+    /** A string of {@code limit}'s maximum length made of characters outside the BMP (two UTF-16 units each). */
+    private static String longest(Limit limit) {
+        return "\uD83D\uDE42".repeat(limit.max());
+    }
+
+    @Test
+    void namesAtTheirLengthLimitAreStoredAndReadBackUnchanged() {
+        String name = longest(Limit.NAME);
+        User user = stores.tx(() -> directory.insertUser(new User(0, name, name, "hash", Role.MEMBER, NOW, null)));
+        Board board = stores.tx(() -> directory.insertBoard(name));
+        ApiToken token = stores.tx(() -> directory.insertToken(new ApiToken(0, name, "limits", user.id(), board.id(),
+                Set.of(), name, false, NOW, null, null, NOW, longest(Limit.AGENT_NAME))));
+
+        assertEquals(name, stores.tx(() -> directory.userByUsername(name)).orElseThrow().displayName());
+        assertEquals(board.id(), stores.tx(() -> directory.boardByName(name)).orElseThrow().id());
+        ApiToken read = stores.tx(() -> directory.tokenByHash("limits")).orElseThrow();
+        assertEquals(List.of(name, name, longest(Limit.AGENT_NAME)), List.of(read.name(), read.agentModel(), read.lastAgentName()));
+        assertEquals(token.id(), read.id());
+    }
+
+    @Test
+    void simultaneousCreatesOfOneUsernameOrBoardNameLeaveOneAndRefuseTheOthersAsConflicts() throws Exception {
+        int racers = 6;
+        for (int round = 0; round < 3; round++) {
+            String name = "racer-" + round;
+            assertEquals(racers - 1, race(racers, () -> stores.tx(() -> directory.insertUser(
+                    new User(0, name, name, "hash", Role.MEMBER, NOW, null)))), "username " + name);
+            assertEquals(racers - 1, race(racers, () -> stores.tx(() -> directory.insertBoard(name))), "board " + name);
+        }
+        assertEquals(3, stores.tx(directory::users).size());
+    }
+
+    /** Runs {@code create} on {@code racers} threads released together; the number refused with a conflict. */
+    private static int race(int racers, Runnable create) throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(racers);
+        try {
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(racers);
+            List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < racers; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        create.run();
+                        return true;
+                    } catch (ConflictException refused) {
+                        return false;
+                    }
+                }));
+            }
+            int refused = 0;
+            for (java.util.concurrent.Future<Boolean> result : results) {
+                refused += result.get(60, java.util.concurrent.TimeUnit.SECONDS) ? 0 : 1;
+            }
+            return refused;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.tasklane.application.port.out;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.identity.ApiToken;
@@ -14,6 +15,7 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.validation.Limit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -617,6 +619,39 @@ public abstract class TaskStoreContract {
         } finally {
             pool.shutdown();
             assertTrue(pool.awaitTermination(WAIT_SECONDS, TimeUnit.SECONDS));
+        }
+    }
+
+    // ---- length limits and cursors (issue 9, finding 4) -------------------------------------------------
+
+    /** A string of {@code limit}'s maximum length made of characters outside the BMP (two UTF-16 units each). */
+    protected static String longest(Limit limit) {
+        return "\uD83D\uDE42".repeat(limit.max());
+    }
+
+    @Test
+    void valuesAtEveryLengthLimitAreStoredAndReadBackUnchanged() {
+        String agent = longest(Limit.AGENT_NAME);
+        String path = "\uD83D\uDE42".repeat(Limit.FILE_PATH.max() - 2) + "/a";
+        Task stored = insert(Tasks.work(BOARD, 1).title(longest(Limit.TITLE)).createdByAgent(agent).keyFiles(path));
+        stores.run(() -> store.appendHistory(new HistoryEntry(stored.id(), HistoryKind.CREATED, NOW, ME, agent, Map.of())));
+
+        Task read = stores.tx(() -> store.findById(BOARD, stored.id())).orElseThrow();
+        assertEquals(longest(Limit.TITLE), read.spec().title());
+        assertEquals(agent, read.createdByAgent());
+        assertEquals(path, read.spec().keyFiles().get(0).filePath());
+        assertEquals(agent, stores.tx(() -> store.history(stored.id())).get(0).agentName());
+    }
+
+    @Test
+    void aCursorWhoseTimestampNoStoreCanHoldIsRefusedAsInput() {
+        insert(Tasks.work(BOARD, 1));
+        for (long[] key : List.of(new long[] {Long.MAX_VALUE, 0, 1}, new long[] {Long.MIN_VALUE, 0, 1},
+                new long[] {0, -1, 1}, new long[] {0, 1_000_000_000L, 1})) {
+            String cursor = new ListCursor(TaskQuery.Sort.UPDATED_AT, key).encode();
+            TaskQuery query = new TaskQuery(BOARD, null, null, null, null, false, null, null, null,
+                    TaskQuery.Sort.UPDATED_AT, false, 10, cursor);
+            assertThrows(InvalidInputException.class, () -> stores.tx(() -> store.list(query)), cursor);
         }
     }
 

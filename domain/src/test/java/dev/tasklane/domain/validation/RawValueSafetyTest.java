@@ -1,0 +1,148 @@
+package dev.tasklane.domain.validation;
+
+import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.validation.CompletionRules.Mode;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import static dev.tasklane.domain.validation.TaskFieldRulesTest.map;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Issue 9, finding 3, at its root: the rules walk raw JSON trees, so every position of a body is replaced by every
+ * kind of value a client can send, and the rules may only accept it or refuse it with their own exception, never
+ * throw anything else (a NullPointerException or ClassCastException would be a 500).
+ */
+class RawValueSafetyTest {
+    private static final List<Object> ODD = Arrays.asList(null, 0, -1, Long.MIN_VALUE, new BigInteger("99999999999999999999"),
+            1.5, true, "", " ", "x".repeat(70_000), "\u0000\uD83D\uDE42\u202e", new ArrayList<>(), new LinkedHashMap<>(),
+            new ArrayList<>(Arrays.asList(null, 1, "s")), map("k", List.of(map())));
+
+    @Test
+    void aNullConsiderationStatusIsRefusedNotAnNpe() {
+        Map<String, Object> reviewer = CompletionRulesTest.reviewer();
+        reviewer.put("security_considerations", map("status", "passed", "considerations",
+                List.of(map("consideration", "input is escaped", "status", null))));
+        CompletionRejectedException refused = assertThrows(CompletionRejectedException.class, () -> CompletionRules.check(
+                CompletionRulesTest.body("reviewer_result", reviewer), CompletionRulesTest.TASK, Mode.GRACE));
+        assertEquals(List.of("consideration_status"), CompletionRulesTest.innerFields(refused, "reviewer_result"));
+    }
+
+    @Test
+    void everyPositionOfACompletionBodyTakesEveryKindOfValue() {
+        Map<String, Object> reviewer = CompletionRulesTest.reviewer();
+        reviewer.put("security_considerations", map("status", "passed", "considerations",
+                List.of(map("consideration", "c", "status", "mitigated", "note", "n"))));
+        reviewer.put("issues", List.of(map("severity", "minor", "category", "testing", "line", 3, "file", "a")));
+        reviewer.put("acceptance_criteria", List.of(map("status", "met", "criterion", "c", "evidence", "e")));
+        reviewer.put("behaviour_test_matrix", map("status", "passed", "rows", List.of(map("category", "Boundary",
+                "behaviour", "b", "test_name", "t", "type", "unit", "status", "passing"))));
+        Map<String, Object> body = CompletionRulesTest.body("reviewer_result", reviewer, "workflow_steps",
+                List.of(map("name", "explorer", "dispatched", true, "duration_ms", 3, "reason_code", "ran_inline")),
+                "completion_notes", "notes");
+        for (Mode mode : Mode.values()) {
+            everyPosition(body, candidate -> CompletionRules.check(candidate, CompletionRulesTest.TASK, mode));
+        }
+    }
+
+    @Test
+    void everyPositionOfATaskTakesEveryKindOfValueOnCreateAndUpdate() {
+        Map<String, Object> task = TaskFieldRulesTest.task("description", "d", "dependencies", List.of("W1"),
+                "key_files", List.of(map("file_path", "a/b.java", "note", "n", "position", 0)),
+                "verification_steps", List.of(map("step_type", "command", "step_text", "t", "expected_result", "e", "position", 0)),
+                "testing_strategy", map("unit_tests", List.of("u"), "coverage_target", "90"),
+                "integration_points", map("api", "x"), "technical_details", map("k", "v"), "pitfalls", List.of("p"),
+                "required_capabilities", List.of("testing"), "estimated_files", "2-3", "assigned_to_id", 3,
+                "created_by_agent", "a", "parent_id", "G1",
+                "behaviour_test_matrix", List.of(map("category", "Boundary", "behaviour", "b", "test_name", "t",
+                        "type", "unit", "status", "planned", "position", 0)));
+        Map<String, Object> goal = map("title", "G", "type", "goal", "priority", "low", "tasks",
+                List.of(TaskFieldRulesTest.task("dependencies", List.of(1)), task));
+        TaskSpec current = TaskSpec.of("Current", TaskType.WORK, Priority.LOW);
+        everyPosition(task, candidate -> TaskFieldRules.parseCreate(candidate, false));
+        everyPosition(goal, candidate -> TaskFieldRules.parseCreate(candidate, false));
+        everyPosition(task, candidate -> TaskFieldRules.applyUpdate(current, candidate));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void everyPosition(Map<String, Object> template, Consumer<Map<String, Object>> rules) {
+        List<List<Object>> positions = new ArrayList<>();
+        collect(template, new ArrayList<>(), positions);
+        for (List<Object> position : positions) {
+            for (Object odd : ODD) {
+                Map<String, Object> candidate = (Map<String, Object>) mutableCopy(template);
+                set(candidate, position, odd);
+                try {
+                    rules.accept(candidate);
+                } catch (TasklaneException refused) {
+                    // the rules' own refusal: fine
+                } catch (RuntimeException broken) {
+                    throw new AssertionError(position + " = " + abbreviate(odd) + " threw " + broken, broken);
+                }
+            }
+        }
+    }
+
+    private static void collect(Object node, List<Object> prefix, List<List<Object>> out) {
+        if (!prefix.isEmpty()) {
+            out.add(List.copyOf(prefix));
+        }
+        if (node instanceof Map<?, ?> map) {
+            map.forEach((key, value) -> {
+                prefix.add(key);
+                collect(value, prefix, out);
+                prefix.remove(prefix.size() - 1);
+            });
+        } else if (node instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                prefix.add(i);
+                collect(list.get(i), prefix, out);
+                prefix.remove(prefix.size() - 1);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void set(Object root, List<Object> position, Object value) {
+        Object node = root;
+        for (Object key : position.subList(0, position.size() - 1)) {
+            node = key instanceof Integer index ? ((List<Object>) node).get(index) : ((Map<String, Object>) node).get(key);
+        }
+        Object last = position.get(position.size() - 1);
+        if (last instanceof Integer index) {
+            ((List<Object>) node).set(index, value);
+        } else {
+            ((Map<String, Object>) node).put((String) last, value);
+        }
+    }
+
+    private static Object mutableCopy(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            map.forEach((key, inner) -> out.put(String.valueOf(key), mutableCopy(inner)));
+            return out;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> out = new ArrayList<>();
+            list.forEach(inner -> out.add(mutableCopy(inner)));
+            return out;
+        }
+        return value;
+    }
+
+    private static String abbreviate(Object value) {
+        String text = String.valueOf(value);
+        return text.length() > 80 ? text.substring(0, 80) + "…" : text;
+    }
+}
