@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
 final class ConfigResolver {
     static final String PREFIX = "TASKLANE_";
     private static final int MAX_PORT = 65_535;
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
+    private static final int MAX_STREAMS = 10_000;
+    private static final int MAX_EVENT_QUEUE = 1_000_000;
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
 
     private final Map<String, String> env;
 
@@ -51,7 +53,23 @@ final class ConfigResolver {
                 Path.of(dataDir.present() ? dataDir.value : ServerConfig.DEFAULT_DATA_DIR),
                 dbUrl.value, setting("--db-user", options.dbUser).value,
                 setting("--db-password", options.dbPassword).value,
-                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base);
+                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base, events(options));
+    }
+
+    /** The live events' settings and the shutdown timeout. */
+    private EventConfig events(ServerOptions options) {
+        EventConfig defaults = EventConfig.defaults();
+        Setting retention = setting("--event-retention", options.eventRetention);
+        Setting keepAlive = setting("--event-keep-alive", options.eventKeepAlive);
+        Setting streams = setting("--max-streams-per-token", options.maxStreamsPerToken);
+        Setting queue = setting("--event-queue", options.eventQueue);
+        Setting shutdown = setting("--shutdown-timeout", options.shutdownTimeout);
+        return new EventConfig(
+                retention.present() ? duration(retention) : defaults.retention(),
+                keepAlive.present() ? duration(keepAlive) : defaults.keepAlive(),
+                streams.present() ? streams.integer(1, MAX_STREAMS) : defaults.maxStreamsPerToken(),
+                queue.present() ? queue.integer(1, MAX_EVENT_QUEUE) : defaults.queueCapacity(),
+                shutdown.present() ? duration(shutdown) : defaults.shutdownTimeout());
     }
 
     /**
@@ -102,13 +120,15 @@ final class ConfigResolver {
     private static Duration duration(Setting setting) {
         Matcher matcher = DURATION.matcher(setting.value.trim());
         if (!matcher.matches()) {
-            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms or 2m");
+            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms, 2m, 12h or 7d");
         }
         long amount = Long.parseLong(matcher.group(1));
         String unit = matcher.group(2) == null ? "s" : matcher.group(2);
         Duration value = switch (unit) {
             case "ms" -> Duration.ofMillis(amount);
             case "m" -> Duration.ofMinutes(amount);
+            case "h" -> Duration.ofHours(amount);
+            case "d" -> Duration.ofDays(amount);
             default -> Duration.ofSeconds(amount);
         };
         if (value.isZero()) {

@@ -1,24 +1,42 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.application.port.in.EventStreamUseCase;
 import io.javalin.Javalin;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** A started server: its port, and a close that stops the sweeper, the HTTP server and the stores, once. */
+/**
+ * A started server: its port, and a graceful close, run once (also by the SIGTERM hook): new requests are
+ * refused with 503 and {@code Retry-After}; every event stream ends with {@code stream.closing}, which
+ * carries the id to resume from on another server; the requests in flight finish (up to the shutdown
+ * timeout); then the sweeper, the HTTP server and the stores stop.
+ */
 public final class RunningServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RunningServer.class);
     private static final long SWEEPER_STOP_SECONDS = 5;
 
     private final Javalin http;
+    private final ShutdownGate gate;
+    private final EventStreamUseCase events;
+    private final Duration shutdownTimeout;
     private final ScheduledExecutorService sweeper;
     private final AutoCloseable stores;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    RunningServer(Javalin http, ScheduledExecutorService sweeper, AutoCloseable stores) {
+    RunningServer(Javalin http, ShutdownGate gate, EventStreamUseCase events, Duration shutdownTimeout,
+                  ScheduledExecutorService sweeper, AutoCloseable stores) {
         this.http = http;
+        this.gate = gate;
+        this.events = events;
+        this.shutdownTimeout = shutdownTimeout;
         this.sweeper = sweeper;
         this.stores = stores;
     }
@@ -39,6 +57,11 @@ public final class RunningServer implements AutoCloseable {
             return;
         }
         try {
+            gate.close();
+            events.shutdown();
+            if (!gate.awaitIdle(shutdownTimeout)) {
+                LOG.warn("Shutdown: {} request(s) still running after {}; stopping anyway", gate.inFlight(), shutdownTimeout);
+            }
             sweeper.shutdownNow();
             sweeper.awaitTermination(SWEEPER_STOP_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException interrupted) {
@@ -54,7 +77,7 @@ public final class RunningServer implements AutoCloseable {
         try {
             stores.close();
         } catch (Exception failed) {
-            LoggerFactory.getLogger(RunningServer.class).warn("Closing the store failed: {}", failed.getMessage());
+            LOG.warn("Closing the store failed: {}", failed.getMessage());
         }
     }
 }

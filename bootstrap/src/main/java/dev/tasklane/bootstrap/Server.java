@@ -2,6 +2,7 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
+import dev.tasklane.adapter.http.ShutdownGate;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
@@ -36,10 +37,14 @@ public final class Server {
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
                 .completionMode(CompletionMode.valueOf(config.completionValidation().name()))
+                .eventRetention(config.events().retention())
+                .eventSettings(config.events().busSettings())
                 .onboarding(new OnboardingService(limits, config.completionValidation()));
         StoreWiring stores = StoreWiring.open(config, builder);
         try {
-            return start(config, limits, builder.build(), stores);
+            Tasklane tasklane = builder.build();
+            stores.attach(tasklane.eventBus());
+            return start(config, limits, tasklane, stores);
         } catch (RuntimeException failed) {
             stores.close();
             throw failed;
@@ -60,7 +65,8 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl()));
+        ShutdownGate gate = new ShutdownGate();
+        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl()), config.events().streamSettings(), gate);
         try {
             if (tokenGiven) {
                 bootstrapping.join();
@@ -72,7 +78,8 @@ public final class Server {
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
-        return new Started(new RunningServer(http, sweeper, stores), baseUrl, bootstrap, stores.description());
+        return new Started(new RunningServer(http, gate, tasklane.events(), config.events().shutdownTimeout(), sweeper, stores),
+                baseUrl, bootstrap, stores.description());
     }
 
     private static void sweep(Tasklane tasklane) {

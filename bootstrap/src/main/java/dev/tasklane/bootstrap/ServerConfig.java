@@ -10,10 +10,11 @@ import java.time.Duration;
  *
  * @param bootstrapToken null when none is configured (a one-time admin password is printed instead)
  * @param dbUrl          null unless given: the PostgreSQL (or H2) JDBC URL
+ * @param events         the live events' retention, keep-alive, caps and the shutdown timeout
  */
 public record ServerConfig(int port, StoreKind store, Path dataDir, String dbUrl, String dbUser, String dbPassword,
                            String bootstrapToken, CompletionRules.Mode completionValidation, Duration claimTtl,
-                           Duration afterGoalGrace, String baseUrl) {
+                           Duration afterGoalGrace, String baseUrl, EventConfig events) {
     /** Default port of {@code --port}. */
     public static final int DEFAULT_PORT = 7070;
     /** Default store: H2 in a file of the data directory, kept across restarts with no set-up. */
@@ -24,6 +25,6 @@ public record ServerConfig(int port, StoreKind store, Path dataDir, String dbUrl
     /** A copy listening on another port (0 picks a free one), with the base URL following when it was derived. */
     public ServerConfig withPort(int value, String derivedBaseUrl) {
         return new ServerConfig(value, store, dataDir, dbUrl, dbUser, dbPassword, bootstrapToken,
-                completionValidation, claimTtl, afterGoalGrace, derivedBaseUrl);
+                completionValidation, claimTtl, afterGoalGrace, derivedBaseUrl, events);
     }
 }

@@ -22,6 +22,15 @@ public final class HttpApi {
     }
 
     public static Javalin create(UseCases useCases, HttpSettings settings) {
+        return create(useCases, settings, EventStreamSettings.defaults(), new ShutdownGate());
+    }
+
+    /**
+     * The API with the event stream's settings, admitting requests through {@code gate}: closing the gate
+     * (at shutdown) answers new requests 503 while those in flight finish.
+     */
+    public static Javalin create(UseCases useCases, HttpSettings settings, EventStreamSettings streams,
+                                 ShutdownGate gate) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
                 new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock()));
@@ -32,7 +41,7 @@ public final class HttpApi {
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
         routes.addAll(new TaskRoutes(useCases).routes());
         routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator)).routes());
-        EventStream events = new EventStream(useCases.events(), json);
+        EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
         routes.add(events.route());
         Object[] openApi = new Object[1];
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",
@@ -48,22 +57,18 @@ public final class HttpApi {
             config.routes.exception(HttpResponseException.class, errors::handle);
             config.routes.exception(Exception.class, errors::handle);
             for (Route route : table) {
-                if (route == events.route()) {
-                    config.routes.before(route.path(), ctx -> {
-                        Call call = new Call(ctx, json);
-                        auth.authenticate(call);
-                        ctx.attribute(EventStream.CALLER, call.caller());
-                    });
-                    config.routes.sse(route.path(), events::serve);
-                    continue;
-                }
                 Route.Handler handler = route.handler();
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
-                    Call call = new Call(ctx, json);
-                    if (route.authenticated()) {
-                        auth.authenticate(call);
+                    gate.enter();
+                    try {
+                        Call call = new Call(ctx, json);
+                        if (route.authenticated()) {
+                            auth.authenticate(call);
+                        }
+                        handler.handle(call);
+                    } finally {
+                        gate.exit();
                     }
-                    handler.handle(call);
                 });
             }
         });

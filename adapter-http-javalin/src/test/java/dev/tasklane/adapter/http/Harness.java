@@ -34,7 +34,7 @@ final class Harness {
 
     private Harness(CompletionMode mode, HttpSettings settings) {
         InMemoryStores stores = InMemoryStores.create();
-        this.tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
+        this.tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .completionMode(mode).build();
         tasklane.identity().bootstrap(TOKEN);
         this.app = HttpApi.create(tasklane, settings);

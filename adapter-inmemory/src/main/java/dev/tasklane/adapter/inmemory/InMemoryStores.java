@@ -1,13 +1,14 @@
 package dev.tasklane.adapter.inmemory;
 
 /**
- * The three in-memory stores, sharing one {@link InMemoryTransactions}: a unit of work that writes tasks,
- * history and tokens commits or rolls back all of them together.
+ * The in-memory stores and event outbox, sharing one {@link InMemoryTransactions}: a unit of work that writes
+ * tasks, history, tokens and events commits or rolls back all of them together.
  */
 public final class InMemoryStores {
     private final InMemoryTransactions transactions = new InMemoryTransactions();
     private final InMemoryTaskStore tasks = new InMemoryTaskStore(transactions);
     private final InMemoryDirectoryStore directory = new InMemoryDirectoryStore(transactions);
+    private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
 
     private InMemoryStores() {
     }
@@ -23,6 +24,11 @@ public final class InMemoryStores {
 
     public InMemoryDirectoryStore directory() {
         return directory;
+    }
+
+    /** The event outbox, written in the same transactions as the stores. */
+    public InMemoryEventOutbox events() {
+        return events;
     }
 
     public InMemoryTransactions transactions() {

@@ -3,6 +3,7 @@ package dev.tasklane.adapter.jdbi;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import org.flywaydb.core.Flyway;
@@ -20,7 +21,7 @@ import javax.sql.DataSource;
  * <pre>{@code
  * try (JdbiStores stores = JdbiStores.open(Database.h2File(Path.of("tasklane-data")))) {
  *     Tasklane tasklane = Tasklane.builder()
- *             .stores(stores.tasks(), stores.directory(), stores.transactions())
+ *             .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
  *             .build();
  * }
  * }</pre>
@@ -31,6 +32,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiTransactions transactions;
     private final JdbiTaskStore tasks;
     private final JdbiDirectoryStore directory;
+    private final JdbiEventOutbox events;
 
     private JdbiStores(Database database, HikariDataSource pool) {
         this.database = database;
@@ -41,6 +43,7 @@ public final class JdbiStores implements AutoCloseable {
         this.transactions = new JdbiTransactions(jdbi);
         this.tasks = new JdbiTaskStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.directory = new JdbiDirectoryStore(transactions);
+        this.events = new JdbiEventOutbox(transactions);
     }
 
     /** Connects, migrates the schema and returns the stores; fails with the database's own message. */
@@ -76,6 +79,11 @@ public final class JdbiStores implements AutoCloseable {
 
     public DirectoryStore directory() {
         return directory;
+    }
+
+    /** The event outbox, written in the same transactions as the stores. */
+    public EventOutbox events() {
+        return events;
     }
 
     public Transactions transactions() {

@@ -19,6 +19,7 @@ import dev.tasklane.application.port.in.OnboardingUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.service.onboarding.OnboardingService;
+import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
@@ -27,6 +28,7 @@ import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -35,6 +37,9 @@ import java.util.Objects;
  * server's bootstrap wires to the HTTP adapter.
  */
 public final class Tasklane implements UseCases {
+    /** How long events stay resumable unless configured otherwise. */
+    public static final Duration DEFAULT_EVENT_RETENTION = Duration.ofDays(7);
+
     private final CreateService create;
     private final ClaimService claims;
     private final LeaseService leases;
@@ -55,10 +60,12 @@ public final class Tasklane implements UseCases {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
         DirectoryStore directory = Objects.requireNonNull(builder.directory, "directory store");
         Transactions transactions = Objects.requireNonNull(builder.transactions, "transactions");
-        this.events = builder.events == null ? new EventBus() : builder.events;
+        EventOutbox outbox = builder.outbox == null ? new ProcessEventOutbox() : builder.outbox;
+        this.events = new EventBus(outbox, builder.eventSettings);
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
-        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, publisher, builder.clock);
-        ServiceContext context = new ServiceContext(runner, tasks, directory, new TaskLookup(tasks),
+        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock);
+        ServiceContext context = new ServiceContext(runner, tasks, directory, outbox, builder.eventRetention,
+                new TaskLookup(tasks),
                 new HookEntries(directory, builder.limits), new GoalSync(tasks), new TaskWorkflow(builder.limits),
                 builder.completionMode);
         this.create = new CreateService(context);
@@ -153,6 +160,14 @@ public final class Tasklane implements UseCases {
         return events;
     }
 
+    /**
+     * The bus that feeds live subscribers from the outbox: a relay between servers wakes it with
+     * {@link EventBus#committed(long)} when another server committed events.
+     */
+    public EventBus eventBus() {
+        return events;
+    }
+
     @Override
     public IdentityUseCase identity() {
         return identity;
@@ -173,12 +188,12 @@ public final class Tasklane implements UseCases {
         }
     }
 
-    /** Publishes to the local bus and to an extra publisher (for example a cross-server relay). */
+    /** Wakes the local bus and an extra publisher (for example a cross-server relay). */
     private record FanOut(EventPublisher first, EventPublisher second) implements EventPublisher {
         @Override
-        public void publish(dev.tasklane.application.port.in.TaskEvent event) {
-            first.publish(event);
-            second.publish(event);
+        public void committed(long lastEventId) {
+            first.committed(lastEventId);
+            second.committed(lastEventId);
         }
     }
 
@@ -186,7 +201,9 @@ public final class Tasklane implements UseCases {
         private TaskStore tasks;
         private DirectoryStore directory;
         private Transactions transactions;
-        private EventBus events;
+        private EventOutbox outbox;
+        private EventBus.Settings eventSettings = EventBus.Settings.defaults();
+        private Duration eventRetention = DEFAULT_EVENT_RETENTION;
         private EventPublisher publisher;
         private Clock clock = Clock.systemUTC();
         private WorkflowLimits limits = WorkflowLimits.defaults();
@@ -204,11 +221,33 @@ public final class Tasklane implements UseCases {
             return this;
         }
 
-        public Builder eventBus(EventBus bus) {
-            this.events = bus;
+        /**
+         * The stores and their event outbox, which must write in the stores' transactions (the in-memory and
+         * JDBI stores each provide one). Without an outbox the events live in this process only.
+         */
+        public Builder stores(TaskStore taskStore, DirectoryStore directoryStore, Transactions unitOfWork,
+                              EventOutbox eventOutbox) {
+            stores(taskStore, directoryStore, unitOfWork);
+            this.outbox = Objects.requireNonNull(eventOutbox, "event outbox");
             return this;
         }
 
+        /** Subscriber queue capacity, outbox poll interval and read batch of the live event bus. */
+        public Builder eventSettings(EventBus.Settings value) {
+            this.eventSettings = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** How long events stay in the outbox (resumable) before the sweeper purges them. */
+        public Builder eventRetention(Duration value) {
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("event retention must be positive");
+            }
+            this.eventRetention = value;
+            return this;
+        }
+
+        /** Told after every commit that wrote events (for example the relay that wakes other servers). */
         public Builder alsoPublishTo(EventPublisher extra) {
             this.publisher = extra;
             return this;
