@@ -46,6 +46,16 @@ public final class RunningServer implements AutoCloseable {
         return http.port();
     }
 
+    /** Requests (event streams included) running now. */
+    int requestsInFlight() {
+        return gate.inFlight();
+    }
+
+    /** Whether the shutdown began (new requests are refused). */
+    boolean closing() {
+        return gate.closed();
+    }
+
     /** Blocks until {@link #close()} ran (for example from the SIGTERM shutdown hook). */
     public void awaitStop() throws InterruptedException {
         stopped.await();
