@@ -2,7 +2,11 @@ package dev.tasklane.bootstrap.architecture;
 
 import com.tngtech.archunit.lang.ArchRule;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -147,6 +151,19 @@ public final class ArchitectureRules {
     /** The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results). */
     public static ArchRule httpAdapterUsesOnlyItsLibraries(String root) {
         return adapterUsesOnly(root, "http", new String[] {inboundPorts(root)}, HTTP_LIBRARIES);
+    }
+
+    /**
+     * Events are written to the outbox only by the use-case runner, as the last step of the transaction of
+     * the change they report (so they commit with it, and numbers follow commit order).
+     */
+    public static ArchRule onlyTheUseCaseRunnerAppendsEvents(String root) {
+        String outbox = root + ".application.port.out.EventOutbox";
+        String runner = root + ".application.service.UseCaseRunner";
+        return noClasses().that().doNotHaveFullyQualifiedName(runner)
+            .should().callMethodWhere(target(name("append")).and(target(owner(assignableTo(outbox)))))
+            .as("only " + runner + " appends to " + outbox)
+            .because("an event is written in the transaction of the change it reports, as its last step");
     }
 
     /** Controllers receive use-case interfaces, never the service classes implementing them. */

@@ -76,6 +76,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void onlyTheUseCaseRunnerAppendsEvents() {
+        ArchitectureRules.onlyTheUseCaseRunnerAppendsEvents(ROOT).check(classes);
+    }
+
+    @Test
     void clientTalksToTheServerOnlyOverHttp() {
         ArchitectureRules.clientTalksToTheServerOnlyOverHttp(ROOT).check(classes);
     }
