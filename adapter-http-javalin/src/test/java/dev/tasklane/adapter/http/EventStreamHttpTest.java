@@ -147,6 +147,7 @@ final class EventStreamHttpTest {
                 pool.shutdownNow();
             }
             long lastGot = 0;
+            List<Integer> stalledCounts = new ArrayList<>();
             for (SseSocket socket : stalled) {
                 List<Long> ids = new ArrayList<>();
                 Frame frame;
@@ -168,7 +169,10 @@ final class EventStreamHttpTest {
                 assertNull(socket.next(WAIT), "and the stream ends");
                 socket.close();
                 lastGot = last;
+                stalledCounts.add(ids.size());
             }
+            System.out.printf("EventStreamHttpTest: %d writes completed, the reading client received %d, the stalled "
+                    + "clients received %s before stream.lagging (queue %d)%n", total, total, stalledCounts, queue);
             try (SseSocket resumed = new SseSocket(server.port(), Harness.TOKEN, Long.toString(lastGot), 0)) {
                 long expected = lastGot;
                 while (expected < start + total) {
