@@ -78,7 +78,9 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
 
     @Override
     public Subscription subscribe(long boardId, Long afterId) {
-        long start = afterId == null ? outbox.lastId() : Math.max(0, afterId);
+        long last = outbox.lastId();
+        // an id beyond the log's end (another store's, a restored backup's) starts at the end, never skips ahead
+        long start = afterId == null ? last : Math.max(0, Math.min(afterId, last));
         Subscriber subscriber = new Subscriber(boardId, start, settings.queueCapacity());
         synchronized (lifecycle) {
             if (shutDown) {
