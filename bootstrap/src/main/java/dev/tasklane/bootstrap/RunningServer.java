@@ -6,7 +6,6 @@ import io.javalin.Javalin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -25,18 +24,16 @@ public final class RunningServer implements AutoCloseable {
     private final Javalin http;
     private final ShutdownGate gate;
     private final EventStreamUseCase events;
-    private final Duration shutdownTimeout;
     private final ScheduledExecutorService sweeper;
     private final AutoCloseable stores;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    RunningServer(Javalin http, ShutdownGate gate, EventStreamUseCase events, Duration shutdownTimeout,
-                  ScheduledExecutorService sweeper, AutoCloseable stores) {
+    RunningServer(Javalin http, ShutdownGate gate, EventStreamUseCase events, ScheduledExecutorService sweeper,
+                  AutoCloseable stores) {
         this.http = http;
         this.gate = gate;
         this.events = events;
-        this.shutdownTimeout = shutdownTimeout;
         this.sweeper = sweeper;
         this.stores = stores;
     }
@@ -69,15 +66,16 @@ public final class RunningServer implements AutoCloseable {
         try {
             gate.close();
             events.shutdown();
-            if (!gate.awaitIdle(shutdownTimeout)) {
-                LOG.warn("Shutdown: {} request(s) still running after {}; stopping anyway", gate.inFlight(), shutdownTimeout);
+            if (!gate.awaitIdle(gate.drainTimeout())) {
+                LOG.warn("Shutdown: {} request(s) still running after {}; stopping anyway", gate.inFlight(),
+                        gate.drainTimeout());
             }
             sweeper.shutdownNow();
             sweeper.awaitTermination(SWEEPER_STOP_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         } finally {
-            http.stop();
+            http.stop(); // graceful: the answers of the last requests are written first
             closeStores();
             stopped.countDown();
         }

@@ -65,7 +65,7 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        ShutdownGate gate = new ShutdownGate();
+        ShutdownGate gate = new ShutdownGate(config.events().shutdownTimeout());
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl()), config.events().streamSettings(), gate);
         try {
             if (tokenGiven) {
@@ -78,7 +78,7 @@ public final class Server {
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
-        return new Started(new RunningServer(http, gate, tasklane.events(), config.events().shutdownTimeout(), sweeper, stores),
+        return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores),
                 baseUrl, bootstrap, stores.description());
     }
 

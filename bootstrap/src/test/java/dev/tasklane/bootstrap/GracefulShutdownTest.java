@@ -44,6 +44,8 @@ final class GracefulShutdownTest {
             assertEquals(201, Connection.open(port, "POST /api/tasks", Map.of(), task("before shutdown")).status());
             Map<?, ?> created = stream.event("task.created");
             long lastId = ((Number) created.get("id")).longValue();
+            // the first POST has left the server (its answer can arrive before its handler returns)
+            waitFor(() -> server.requestsInFlight() == 1, "only the stream is in flight");
 
             String body = task("in flight during shutdown");
             int half = body.length() / 2;

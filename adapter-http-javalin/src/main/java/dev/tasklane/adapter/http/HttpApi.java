@@ -5,6 +5,7 @@ import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
@@ -54,6 +55,11 @@ public final class HttpApi {
             config.http.maxRequestSize = settings.maxBodyBytes();
             config.http.prefer405over404 = true;
             config.startup.showJavalinBanner = false;
+            // stopping waits for the answers of the requests in flight to be written, up to the drain timeout
+            config.jetty.modifyServer(server -> {
+                server.setHandler(new GracefulHandler());
+                server.setStopTimeout(gate.drainTimeout().toMillis());
+            });
             config.routes.exception(HttpResponseException.class, errors::handle);
             config.routes.exception(Exception.class, errors::handle);
             for (Route route : table) {
