@@ -29,7 +29,7 @@ public final class DurableTasklaneExample implements AutoCloseable {
     public DurableTasklaneExample(Database database, String adminToken) {
         stores = JdbiStores.open(database);                       // pool, then Flyway migrations
         tasklane = Tasklane.builder()
-                .stores(stores.tasks(), stores.directory(), stores.transactions())
+                .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .storeName(database.kind().wire())
                 .build();
         tasklane.identity().bootstrap(adminToken);                 // only acts on an empty database

@@ -24,7 +24,9 @@ final class ConfigResolver {
     private static final Pattern HEADER_NAME = Pattern.compile("[A-Za-z0-9-]{1,64}");
     /** HikariCP's smallest connection timeout. */
     private static final long MIN_CONNECT_MILLIS = 250;
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
+    private static final int MAX_STREAMS = 10_000;
+    private static final int MAX_EVENT_QUEUE = 1_000_000;
 
     private final Map<String, String> env;
 
@@ -68,7 +70,7 @@ final class ConfigResolver {
                 setting("--db-password", options.dbPassword).value,
                 token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base,
                 openBoards.present() && bool(openBoards), proxyHeader.present() ? header(proxyHeader) : null,
-                outages(options), web(options));
+                outages(options), web(options), events(options));
     }
 
     /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */
@@ -109,6 +111,22 @@ final class ConfigResolver {
                 account.present() ? account.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ACCOUNT_FAILURES,
                 address.present() ? address.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ADDRESS_FAILURES,
                 window.present() ? duration(window) : SignInSettings.DEFAULT_FAILURE_WINDOW));
+    }
+
+    /** The live events' settings and the shutdown timeout. */
+    private EventConfig events(ServerOptions options) {
+        EventConfig defaults = EventConfig.defaults();
+        Setting retention = setting("--event-retention", options.eventRetention);
+        Setting keepAlive = setting("--event-keep-alive", options.eventKeepAlive);
+        Setting streams = setting("--max-streams-per-token", options.maxStreamsPerToken);
+        Setting queue = setting("--event-queue", options.eventQueue);
+        Setting shutdown = setting("--shutdown-timeout", options.shutdownTimeout);
+        return new EventConfig(
+                retention.present() ? duration(retention) : defaults.retention(),
+                keepAlive.present() ? duration(keepAlive) : defaults.keepAlive(),
+                streams.present() ? streams.integer(1, MAX_STREAMS) : defaults.maxStreamsPerToken(),
+                queue.present() ? queue.integer(1, MAX_EVENT_QUEUE) : defaults.queueCapacity(),
+                shutdown.present() ? duration(shutdown) : defaults.shutdownTimeout());
     }
 
     /**
@@ -175,7 +193,7 @@ final class ConfigResolver {
     private static Duration duration(Setting setting) {
         Matcher matcher = DURATION.matcher(setting.value.trim());
         if (!matcher.matches()) {
-            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms, 2m or 24h");
+            throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms, 2m, 12h or 7d");
         }
         long amount = Long.parseLong(matcher.group(1));
         String unit = matcher.group(2) == null ? "s" : matcher.group(2);
@@ -183,6 +201,7 @@ final class ConfigResolver {
             case "ms" -> Duration.ofMillis(amount);
             case "m" -> Duration.ofMinutes(amount);
             case "h" -> Duration.ofHours(amount);
+            case "d" -> Duration.ofDays(amount);
             default -> Duration.ofSeconds(amount);
         };
         if (value.isZero()) {

@@ -1,24 +1,39 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.application.port.in.EventStreamUseCase;
 import io.javalin.Javalin;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** A started server: its port, and a close that stops the sweeper, the HTTP server and the stores, once. */
+/**
+ * A started server: its port, and a graceful close, run once (also by the SIGTERM hook): new requests are
+ * refused with 503 and {@code Retry-After}; every event stream ends with {@code stream.closing}, which
+ * carries the id to resume from on another server; the requests in flight finish (up to the shutdown
+ * timeout); then the sweeper, the HTTP server and the stores stop.
+ */
 public final class RunningServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RunningServer.class);
     private static final long SWEEPER_STOP_SECONDS = 5;
 
     private final Javalin http;
+    private final ShutdownGate gate;
+    private final EventStreamUseCase events;
     private final ScheduledExecutorService sweeper;
     private final AutoCloseable stores;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    RunningServer(Javalin http, ScheduledExecutorService sweeper, AutoCloseable stores) {
+    RunningServer(Javalin http, ShutdownGate gate, EventStreamUseCase events, ScheduledExecutorService sweeper,
+                  AutoCloseable stores) {
         this.http = http;
+        this.gate = gate;
+        this.events = events;
         this.sweeper = sweeper;
         this.stores = stores;
     }
@@ -26,6 +41,16 @@ public final class RunningServer implements AutoCloseable {
     /** The port the server listens on (the actual one when 0 was configured). */
     public int port() {
         return http.port();
+    }
+
+    /** Requests (event streams included) running now. */
+    int requestsInFlight() {
+        return gate.inFlight();
+    }
+
+    /** Whether the shutdown began (new requests are refused). */
+    boolean closing() {
+        return gate.closed();
     }
 
     /** Blocks until {@link #close()} ran (for example from the SIGTERM shutdown hook). */
@@ -39,12 +64,18 @@ public final class RunningServer implements AutoCloseable {
             return;
         }
         try {
+            gate.close();
+            events.shutdown();
+            if (!gate.awaitIdle(gate.drainTimeout())) {
+                LOG.warn("Shutdown: {} request(s) still running after {}; stopping anyway", gate.inFlight(),
+                        gate.drainTimeout());
+            }
             sweeper.shutdownNow();
             sweeper.awaitTermination(SWEEPER_STOP_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         } finally {
-            http.stop();
+            http.stop(); // graceful: the answers of the last requests are written first
             closeStores();
             stopped.countDown();
         }
@@ -54,7 +85,7 @@ public final class RunningServer implements AutoCloseable {
         try {
             stores.close();
         } catch (Exception failed) {
-            LoggerFactory.getLogger(RunningServer.class).warn("Closing the store failed: {}", failed.getMessage());
+            LOG.warn("Closing the store failed: {}", failed.getMessage());
         }
     }
 }

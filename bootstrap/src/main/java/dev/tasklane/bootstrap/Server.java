@@ -2,6 +2,7 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
+import dev.tasklane.adapter.http.ShutdownGate;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.service.CompletionMode;
@@ -40,12 +41,16 @@ public final class Server {
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
                 .completionMode(CompletionMode.valueOf(config.completionValidation().name()))
+                .eventRetention(config.events().retention())
+                .eventSettings(config.events().busSettings())
                 .onboarding(new OnboardingService(limits, config.completionValidation()))
                 .openBoards(config.openBoards())
                 .signInSettings(config.web().signIn());
         StoreWiring stores = StoreWiring.open(config, builder);
         try {
-            return start(config, limits, builder.build(), stores);
+            Tasklane tasklane = builder.build();
+            stores.attach(tasklane.eventBus());
+            return start(config, limits, tasklane, stores);
         } catch (RuntimeException failed) {
             stores.close();
             throw failed;
@@ -67,9 +72,11 @@ public final class Server {
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
         WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(), config.web().trustProxy(), Clock.systemUTC()));
+        ShutdownGate gate = new ShutdownGate(config.events().shutdownTimeout());
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
                 .withTrustedProxyHeader(config.trustedProxyHeader())
-                .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()), web::configure);
+                .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()),
+                config.events().streamSettings(), gate, web::configure);
         try {
             if (tokenGiven) {
                 bootstrapping.join();
@@ -81,7 +88,8 @@ public final class Server {
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
-        return new Started(new RunningServer(http, sweeper, stores), baseUrl, bootstrap, stores.description());
+        return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores),
+                baseUrl, bootstrap, stores.description());
     }
 
     private static void sweep(Tasklane tasklane) {

@@ -14,11 +14,13 @@ import java.time.Duration;
  * @param trustedProxyHeader null unless given: the header a trusted reverse proxy puts the client's address in
  * @param outages        database timeouts, Retry-After, Idempotency-Key retention and lease
  * @param web            the web interface: proxy trust, session lifetime, failed sign-in limits
+ * @param events         the live events' retention, keep-alive, caps and the shutdown timeout
  */
 public record ServerConfig(int port, StoreKind store, Path dataDir, String dbUrl, String dbUser, String dbPassword,
                            String bootstrapToken, CompletionRules.Mode completionValidation, Duration claimTtl,
                            Duration afterGoalGrace, String baseUrl, boolean openBoards, String trustedProxyHeader,
-                           OutageSettings outages, WebConfig web) {
+                           OutageSettings outages, WebConfig web,
+                           EventConfig events) {
     /** Default port of {@code --port}. */
     public static final int DEFAULT_PORT = 7070;
     /** Default store: H2 in a file of the data directory, kept across restarts with no set-up. */
@@ -30,6 +32,6 @@ public record ServerConfig(int port, StoreKind store, Path dataDir, String dbUrl
     public ServerConfig withPort(int value, String derivedBaseUrl) {
         return new ServerConfig(value, store, dataDir, dbUrl, dbUser, dbPassword, bootstrapToken,
                 completionValidation, claimTtl, afterGoalGrace, derivedBaseUrl, openBoards, trustedProxyHeader,
-                outages, web);
+                outages, web, events);
     }
 }

@@ -106,6 +106,26 @@ final class ServerOptions {
             + "limits: seconds, or 500ms, 5s, 2m (default 15m)")
     String signinWindow;
 
+    @Option(names = "--event-retention", paramLabel = "DURATION", description = "How long events stay resumable "
+            + "(Last-Event-ID) before the sweeper purges them: 7d, 12h, 90m ... (default 7d)")
+    String eventRetention;
+
+    @Option(names = "--event-keep-alive", paramLabel = "DURATION", description = "Keep-alive comment interval on an "
+            + "idle event stream, also how often it re-checks its token (default 15s)")
+    String eventKeepAlive;
+
+    @Option(names = "--max-streams-per-token", paramLabel = "COUNT", description = "Event streams one token may hold "
+            + "open on this server; past it, 429 (default 32)")
+    String maxStreamsPerToken;
+
+    @Option(names = "--event-queue", paramLabel = "COUNT", description = "Events a stream may fall behind before it "
+            + "is ended with stream.lagging (default 1000)")
+    String eventQueue;
+
+    @Option(names = "--shutdown-timeout", paramLabel = "DURATION", description = "How long a shutdown waits for "
+            + "requests in flight (default 30s)")
+    String shutdownTimeout;
+
     /** The project version from the jar manifest, if any. */
     static final class Version implements picocli.CommandLine.IVersionProvider {
         @Override

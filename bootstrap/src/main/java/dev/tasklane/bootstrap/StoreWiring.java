@@ -16,40 +16,52 @@ import java.util.List;
 
 /**
  * Opens the configured store and plugs it into a {@link Tasklane} builder: in memory; H2 in the data
- * directory (or at an H2 URL); PostgreSQL, with the event relay that lets several servers share it. Closing
+ * directory (or at an H2 URL); PostgreSQL, with the event relay that wakes the other servers sharing it. Closing
  * it closes what was opened, last first.
  */
 final class StoreWiring implements AutoCloseable {
     private final List<AutoCloseable> opened = new ArrayList<>();
     private final String description;
+    private volatile EventBus bus;
 
     private StoreWiring(String description) {
         this.description = description;
     }
 
-    /** Opens the store of {@code config} and sets it, with its event bus, on {@code builder}. */
+    /** Opens the store of {@code config} and sets it, with its event outbox, on {@code builder}. */
     static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {
-        EventBus bus = new EventBus();
-        builder.eventBus(bus).storeName(config.store().wire())
+        builder.storeName(config.store().wire())
                 .idempotencyTimes(config.outages().idempotencyRetention(), config.outages().idempotencyLease());
         if (config.store() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
-            builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency())
-                    .sessions(stores.sessions());
+            builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
+                    .idempotency(stores.idempotency()).sessions(stores.sessions());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(config);
         JdbiStores stores = JdbiStores.open(database, config.outages().database());
-        builder.stores(stores.tasks(), stores.directory(), stores.transactions()).idempotency(stores.idempotency())
-                .sessions(stores.sessions());
+        builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
+                .idempotency(stores.idempotency()).sessions(stores.sessions());
         StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         if (database.kind() == Database.Kind.POSTGRES) {
-            PostgresEventRelay relay = PostgresEventRelay.start(stores, bus::publish);
+            PostgresEventRelay relay = PostgresEventRelay.start(stores, wiring::wake);
             builder.alsoPublishTo(relay);
             wiring.opened.add(relay);
         }
         return wiring;
+    }
+
+    /** Connects the event bus that notifications from other servers wake (the bus exists once the app is built). */
+    void attach(EventBus eventBus) {
+        this.bus = eventBus;
+    }
+
+    private void wake(long lastEventId) {
+        EventBus target = bus;
+        if (target != null) {
+            target.committed(lastEventId);
+        }
     }
 
     private static Database database(ServerConfig config) {

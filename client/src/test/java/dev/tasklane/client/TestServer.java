@@ -36,7 +36,7 @@ final class TestServer implements AutoCloseable {
         WorkflowLimits defaults = WorkflowLimits.defaults();
         WorkflowLimits limits = new WorkflowLimits(defaults.claimTtl(), hookTimeouts, defaults.diffLineCap(),
                 defaults.afterGoalGrace(), defaults.sweepInterval());
-        Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
+        Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .limits(limits).build();
         tasklane.identity().bootstrap(ADMIN_TOKEN);
         app = HttpApi.create(tasklane, HttpSettings.defaults("http://localhost"));

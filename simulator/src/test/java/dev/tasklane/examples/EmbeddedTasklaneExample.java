@@ -32,7 +32,7 @@ public final class EmbeddedTasklaneExample {
     public EmbeddedTasklaneExample() {
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder()
-                .stores(stores.tasks(), stores.directory(), stores.transactions())
+                .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .build();
         String adminToken = Secrets.newToken();
         tasklane.identity().bootstrap(adminToken);          // board "Default", user "admin", this token

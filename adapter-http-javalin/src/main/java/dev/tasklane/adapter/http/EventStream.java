@@ -1,60 +1,178 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.EventStreamUseCase;
+import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
+import dev.tasklane.application.port.in.EventStreamUseCase.End;
+import dev.tasklane.application.port.in.EventStreamUseCase.Event;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.application.port.in.UnauthenticatedException;
 import io.javalin.http.HandlerType;
-import io.javalin.http.sse.SseClient;
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code GET /api/events}: the caller's board's task events as Server-Sent Events. Event name = type,
- * id = sequence (resumable through {@code Last-Event-ID}), data = a JSON object.
+ * id = the event's number in the store's outbox (the same on every server, so {@code Last-Event-ID} resumes
+ * anywhere), data = a JSON object.
+ *
+ * <p>The subscription is taken before the response headers go out, so a client that saw the headers and
+ * then acted receives its own event. The request's thread writes the stream from the subscription's bounded
+ * queue: a client that stops reading blocks only this thread, and the bus ends its subscription when the
+ * queue overflows. Every {@link EventStreamSettings#keepAlive()} without an event the stream sends a comment
+ * and checks the token; the stream ends with a last event when the token is revoked or expires
+ * ({@code stream.unauthorized}), when the reader fell behind ({@code stream.lagging}) or when the server
+ * shuts down ({@code stream.closing}); the last two carry the id to resume from.
  */
 final class EventStream {
-    static final String CALLER = "tasklane.caller";
+    static final String LAGGING = "stream.lagging";
+    static final String CLOSING = "stream.closing";
+    static final String UNAUTHORIZED = "stream.unauthorized";
     private static final Logger LOG = LoggerFactory.getLogger(EventStream.class);
+    private static final String BEARER = "Bearer ";
 
     private final EventStreamUseCase events;
+    private final IdentityUseCase identity;
     private final Json json;
+    private final EventStreamSettings settings;
+    private final Clock clock;
+    private final Map<Long, AtomicInteger> openPerToken = new ConcurrentHashMap<>();
     private final Route route;
 
-    EventStream(EventStreamUseCase events, Json json) {
+    EventStream(EventStreamUseCase events, IdentityUseCase identity, Json json, EventStreamSettings settings, Clock clock) {
         this.events = events;
+        this.identity = identity;
         this.json = json;
+        this.settings = settings;
+        this.clock = clock;
         this.route = Route.authed(HandlerType.GET, "/api/events",
-                "Server-Sent Events of the board's task changes (Last-Event-ID resumes)", call -> { });
+                "Server-Sent Events of the board's task changes (Last-Event-ID resumes)", this::serve);
     }
 
     Route route() {
         return route;
     }
 
-    void serve(SseClient client) {
-        Caller caller = client.ctx().attribute(CALLER);
-        if (caller == null) {
-            client.close();
-            return;
+    private void serve(Call call) throws InterruptedException {
+        Caller caller = call.caller();
+        Long afterId = lastEventId(call.ctx().header("Last-Event-ID"));
+        long key = caller.token() == null ? -caller.user().id() : caller.token().id();
+        AtomicInteger open = openPerToken.computeIfAbsent(key, any -> new AtomicInteger());
+        if (open.incrementAndGet() > settings.maxStreamsPerToken()) {
+            release(key, open);
+            throw new ApiProblem(429, Map.of("error", "Too many event streams for this token",
+                    "detail", "A token may hold at most " + settings.maxStreamsPerToken() + " event streams open on a "
+                            + "server (TASKLANE_MAX_STREAMS_PER_TOKEN). Close one, or use one stream per agent process.",
+                    "limit", settings.maxStreamsPerToken()), Map.of("Retry-After", "5"));
         }
-        Long lastEventId = lastEventId(client.ctx().header("Last-Event-ID"));
-        client.keepAlive();
-        EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), lastEventId, event -> send(client, event));
-        client.onClose(subscription::close);
+        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), afterId)) {
+            HttpServletResponse response = call.ctx().res();
+            response.setStatus(200);
+            response.setCharacterEncoding("UTF-8");
+            response.setContentType("text/event-stream");
+            response.setHeader("Cache-Control", "no-cache");
+            response.setHeader("X-Accel-Buffering", "no");
+            OutputStream out = response.getOutputStream();
+            response.flushBuffer();
+            stream(out, subscription, call.ctx().header("Authorization"), caller);
+        } catch (IOException gone) {
+            LOG.debug("event stream client went away: {}", gone.getMessage());
+        } finally {
+            release(key, open);
+        }
     }
 
-    private void send(SseClient client, TaskEvent event) {
-        if (client.terminated()) {
+    private void release(long key, AtomicInteger open) {
+        if (open.decrementAndGet() <= 0) {
+            openPerToken.remove(key, open);
+        }
+    }
+
+    private void stream(OutputStream out, EventStreamUseCase.Subscription subscription, String authorization,
+                        Caller caller) throws IOException, InterruptedException {
+        Instant expiresAt = caller.token() == null ? null : caller.token().expiresAt();
+        while (true) {
+            Duration wait = settings.keepAlive();
+            if (expiresAt != null) {
+                Duration left = Duration.between(clock.instant(), expiresAt);
+                wait = left.compareTo(wait) < 0 ? left : wait;
+            }
+            Delivery next = wait.isNegative() || wait.isZero() ? null : subscription.poll(wait);
+            if (next instanceof Event delivered) {
+                write(out, delivered.event().type(), delivered.event().sequence(), data(delivered.event()));
+            } else if (next instanceof End end) {
+                ending(out, end);
+                return;
+            } else if (!stillAuthorized(authorization, caller)) {
+                Map<String, Object> data = new LinkedHashMap<>();
+                data.put("reason", "token_invalid");
+                data.put("detail", "The token was revoked or expired; the stream ended. Reconnect with a valid token.");
+                write(out, UNAUTHORIZED, null, data);
+                return;
+            } else {
+                out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        }
+    }
+
+    private void ending(OutputStream out, End end) throws IOException {
+        if (end.reason() == EventStreamUseCase.EndReason.CLOSED) {
             return;
         }
-        try {
-            client.sendEvent(event.type(), json.write(data(event)), Long.toString(event.sequence()));
-        } catch (RuntimeException gone) {
-            LOG.debug("event stream client went away: {}", gone.getMessage());
+        boolean lagging = end.reason() == EventStreamUseCase.EndReason.LAGGING;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("reason", lagging ? "lagging" : "shutdown");
+        data.put("last_event_id", end.lastEventId());
+        data.put("detail", (lagging ? "This client fell too far behind the board's events; the stream ended."
+                : "The server is shutting down; the stream ended.")
+                + " Reconnect (to any server) with the header Last-Event-ID: " + end.lastEventId()
+                + " to receive every event after it.");
+        write(out, lagging ? LAGGING : CLOSING, end.lastEventId(), data);
+    }
+
+    /** Re-checks the token (revoked, expired); a store that cannot be reached does not end the stream. */
+    private boolean stillAuthorized(String authorization, Caller caller) {
+        if (caller.token() != null && caller.token().expiresAt() != null
+                && !clock.instant().isBefore(caller.token().expiresAt())) {
+            return false;
         }
+        if (authorization == null || !authorization.startsWith(BEARER)) {
+            return true;
+        }
+        try {
+            identity.authenticate(authorization.substring(BEARER.length()).trim(), null);
+            return true;
+        } catch (UnauthenticatedException refused) {
+            return false;
+        } catch (RuntimeException unreachable) {
+            LOG.debug("could not re-check an event stream's token: {}", unreachable.getMessage());
+            return true;
+        }
+    }
+
+    private void write(OutputStream out, String type, Long id, Map<String, Object> data) throws IOException {
+        StringBuilder frame = new StringBuilder();
+        if (id != null) {
+            frame.append("id: ").append(id).append('\n');
+        }
+        frame.append("event: ").append(type).append('\n');
+        frame.append("data: ").append(json.write(data)).append("\n\n");
+        out.write(frame.toString().getBytes(StandardCharsets.UTF_8));
+        out.flush();
     }
 
     static Map<String, Object> data(TaskEvent event) {
@@ -71,14 +189,20 @@ final class EventStream {
         return data;
     }
 
+    /** The resume point: absent or blank for none; anything but a non-negative integer is refused. */
     private static Long lastEventId(String header) {
         if (header == null || header.isBlank()) {
             return null;
         }
         try {
-            return Long.parseLong(header.trim());
-        } catch (NumberFormatException notASequence) {
-            return null;
+            long id = Long.parseLong(header.trim());
+            if (id >= 0) {
+                return id;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
         }
+        throw ApiProblem.invalid("Last-Event-ID", "must be the id of an event the stream sent (a non-negative integer), "
+                + "or absent to start with the next event");
     }
 }

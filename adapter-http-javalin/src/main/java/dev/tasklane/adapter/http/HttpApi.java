@@ -6,6 +6,7 @@ import io.javalin.config.JavalinConfig;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
@@ -24,14 +25,17 @@ public final class HttpApi {
     }
 
     public static Javalin create(UseCases useCases, HttpSettings settings) {
-        return create(useCases, settings, config -> { });
+        return create(useCases, settings, EventStreamSettings.defaults(), new ShutdownGate(), config -> { });
     }
 
     /**
-     * As {@link #create(UseCases, HttpSettings)}, and lets another driving adapter (the web interface) add its
-     * routes to the same server; bootstrap composes them, so the adapters never depend on each other.
+     * The API with the event stream's settings, admitting requests through {@code gate} (closing the gate at
+     * shutdown answers new requests 503 while those in flight finish), and letting another driving adapter (the
+     * web interface) add its routes to the same server: bootstrap composes them, so that the adapters never
+     * depend on each other.
      */
-    public static Javalin create(UseCases useCases, HttpSettings settings, Consumer<JavalinConfig> alsoServe) {
+    public static Javalin create(UseCases useCases, HttpSettings settings, EventStreamSettings streams,
+                                 ShutdownGate gate, Consumer<JavalinConfig> alsoServe) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
                 new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
@@ -39,7 +43,7 @@ public final class HttpApi {
                 settings.trustedProxyHeader());
         ErrorMapper errors = new ErrorMapper(json, settings.unavailableRetryAfter());
         IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
-        EventStream events = new EventStream(useCases.events(), json);
+        EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
         List<Route> table = routeTable(useCases, settings, json, errors, events);
 
         return Javalin.create(config -> {
@@ -47,29 +51,30 @@ public final class HttpApi {
             config.http.maxRequestSize = settings.maxBodyBytes();
             config.http.prefer405over404 = true;
             config.startup.showJavalinBanner = false;
+            // stopping waits for the answers of the requests in flight to be written, up to the drain timeout
+            config.jetty.modifyServer(server -> {
+                server.setHandler(new GracefulHandler());
+                server.setStopTimeout(gate.drainTimeout().toMillis());
+            });
             config.routes.exception(HttpResponseException.class, errors::handle);
             config.routes.exception(Exception.class, errors::handle);
             for (Route route : table) {
-                if (route == events.route()) {
-                    config.routes.before(route.path(), ctx -> {
-                        Call call = new Call(ctx, json);
-                        auth.authenticate(call);
-                        ctx.attribute(EventStream.CALLER, call.caller());
-                    });
-                    config.routes.sse(route.path(), events::serve);
-                    continue;
-                }
                 Route.Handler handler = route.handler();
                 boolean keyed = IdempotencyKeys.applies(route);
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
-                    Call call = new Call(ctx, json);
-                    if (route.authenticated()) {
-                        auth.authenticate(call);
-                    }
-                    if (keyed) {
-                        idempotency.run(call, handler);
-                    } else {
-                        handler.handle(call);
+                    gate.enter();
+                    try {
+                        Call call = new Call(ctx, json);
+                        if (route.authenticated()) {
+                            auth.authenticate(call);
+                        }
+                        if (keyed) {
+                            idempotency.run(call, handler);
+                        } else {
+                            handler.handle(call);
+                        }
+                    } finally {
+                        gate.exit();
                     }
                 });
             }
@@ -81,7 +86,8 @@ public final class HttpApi {
     static List<Route> routeTable(UseCases useCases, HttpSettings settings) {
         Json json = new Json(settings);
         return routeTable(useCases, settings, json, new ErrorMapper(json, settings.unavailableRetryAfter()),
-                new EventStream(useCases.events(), json));
+                new EventStream(useCases.events(), useCases.identity(), json, EventStreamSettings.defaults(),
+                        settings.clock()));
     }
 
     private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, ErrorMapper errors,

@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.inmemory;
 
 /**
- * The in-memory stores, sharing one {@link InMemoryTransactions}: a unit of work that writes tasks,
- * history and tokens commits or rolls back all of them together.
+ * The in-memory stores and event outbox, sharing one {@link InMemoryTransactions}: a unit of work that writes
+ * tasks, history, tokens and events commits or rolls back all of them together.
  */
 public final class InMemoryStores {
     private final InMemoryTransactions transactions = new InMemoryTransactions();
@@ -10,6 +10,7 @@ public final class InMemoryStores {
     private final InMemoryDirectoryStore directory = new InMemoryDirectoryStore(transactions);
     private final InMemoryIdempotencyStore idempotency = new InMemoryIdempotencyStore(transactions);
     private final InMemorySessionStore sessions = new InMemorySessionStore(transactions);
+    private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
 
     private InMemoryStores() {
     }
@@ -35,6 +36,11 @@ public final class InMemoryStores {
     /** The web sessions, in the same transactions as the tasks. */
     public InMemorySessionStore sessions() {
         return sessions;
+    }
+
+    /** The event outbox, written in the same transactions as the stores. */
+    public InMemoryEventOutbox events() {
+        return events;
     }
 
     public InMemoryTransactions transactions() {

@@ -46,7 +46,7 @@ final class InMemoryCandidateIndexTest {
             Set.of(Capability.TESTING, Capability.GIT), Set.of(Capability.DEVOPS), Set.of(Capability.UI_DESIGN));
 
     private final InMemoryStores memory = InMemoryStores.create();
-    private final StoreSet stores = new StoreSet(memory.tasks(), memory.directory(), memory.transactions());
+    private final StoreSet stores = new StoreSet(memory.tasks(), memory.directory(), memory.transactions(), memory.events());
     private final TaskStore store = memory.tasks();
 
     @Test

@@ -8,7 +8,7 @@ final class InMemoryClaimRaceTest extends ClaimRaceContract {
     @Override
     protected StoreSet newStores() {
         InMemoryStores stores = InMemoryStores.create();
-        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions());
+        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events());
     }
 
     /** One store-wide lock serialises every transaction (see InMemoryTransactions). */

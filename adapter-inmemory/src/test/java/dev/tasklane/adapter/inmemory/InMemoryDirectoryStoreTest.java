@@ -8,6 +8,6 @@ final class InMemoryDirectoryStoreTest extends DirectoryStoreContract {
     @Override
     protected StoreSet newStores() {
         InMemoryStores stores = InMemoryStores.create();
-        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions());
+        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events());
     }
 }

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import org.flywaydb.core.Flyway;
@@ -22,7 +23,7 @@ import javax.sql.DataSource;
  * <pre>{@code
  * try (JdbiStores stores = JdbiStores.open(Database.h2File(Path.of("tasklane-data")))) {
  *     Tasklane tasklane = Tasklane.builder()
- *             .stores(stores.tasks(), stores.directory(), stores.transactions())
+ *             .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
  *             .build();
  * }
  * }</pre>
@@ -35,6 +36,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiDirectoryStore directory;
     private final JdbiIdempotencyStore idempotency;
     private final JdbiSessionStore sessions;
+    private final JdbiEventOutbox events;
 
     private JdbiStores(Database database, HikariDataSource pool) {
         this.database = database;
@@ -47,6 +49,7 @@ public final class JdbiStores implements AutoCloseable {
         this.directory = new JdbiDirectoryStore(transactions);
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
+        this.events = new JdbiEventOutbox(transactions);
     }
 
     /** Connects, migrates the schema and returns the stores, with the default {@link DatabaseTimeouts}. */
@@ -123,6 +126,11 @@ public final class JdbiStores implements AutoCloseable {
     /** The web sessions, in the same database (and transactions) as the tasks. */
     public SessionStore sessions() {
         return sessions;
+    }
+
+    /** The event outbox, written in the same transactions as the stores. */
+    public EventOutbox events() {
+        return events;
     }
 
     public Transactions transactions() {

@@ -1,8 +1,5 @@
 package dev.tasklane.adapter.jdbi;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventPublisher;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -15,64 +12,75 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 
 /**
- * Carries task events between Tasklane servers sharing one PostgreSQL, over {@code LISTEN/NOTIFY}: every
- * event a server publishes is also sent as a notification on {@link #CHANNEL}, and every notification from
- * another server is handed to this server's local event bus, so a client of either server sees the events of
- * both.
+ * Wakes the event buses of the Tasklane servers sharing one PostgreSQL, over {@code LISTEN/NOTIFY}. The
+ * events themselves are in the outbox ({@code task_events}), which every bus reads after the last number it
+ * saw; a notification only says "events up to n were committed", so that other servers read at once instead
+ * of at their next poll. A lost notification (a server that died after its commit, a dropped listener) costs
+ * latency, never an event.
  *
- * <p>Notifications are sent after the use case committed, on a pooled connection; they are best effort, like
- * any live stream (a server that dies between commit and notify drops that event for the others; the task's
- * history has it). Each server numbers the events it delivers itself, so a {@code Last-Event-ID} resumes on
- * the server that issued it.
+ * <p>The listener runs on a connection of its own, named {@code tasklane-events-<id>} in
+ * {@code pg_stat_activity} ({@link #applicationName()}). It checks that connection every
+ * {@link #DEFAULT_CHECK_INTERVAL} while idle; when the connection is lost it reconnects (after
+ * {@link #RECONNECT_DELAY}) and wakes the local bus, which catches up from the outbox.
  */
 public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
     /** The notification channel. */
     public static final String CHANNEL = "tasklane_events";
+    /** How long the listener waits for notifications before it checks its connection. */
+    public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofSeconds(2);
+    /** The pause between reconnection attempts. */
+    public static final Duration RECONNECT_DELAY = Duration.ofMillis(500);
     private static final Logger LOG = LoggerFactory.getLogger(PostgresEventRelay.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int POLL_MILLIS = 500;
-    private static final long RECONNECT_MILLIS = 1_000;
     private static final long START_TIMEOUT_SECONDS = 10;
+    private static final int NETWORK_TIMEOUT_MILLIS = 10_000;
 
     private final DataSource pool;
     private final Database database;
-    private final String origin = UUID.randomUUID().toString();
+    private final String applicationName = "tasklane-events-" + UUID.randomUUID().toString().substring(0, 8);
+    private final Duration checkInterval;
     private final Thread listener;
-    private final Consumer<TaskEvent> local;
+    private final LongConsumer wakeUp;
     private final CountDownLatch listening = new CountDownLatch(1);
+    private final AtomicInteger connections = new AtomicInteger();
     private volatile boolean closed;
 
-    private PostgresEventRelay(JdbiStores stores, Consumer<TaskEvent> local) {
-        this.local = local;
+    private PostgresEventRelay(JdbiStores stores, LongConsumer wakeUp, Duration checkInterval) {
+        this.wakeUp = wakeUp;
         this.pool = stores.dataSource();
         this.database = stores.database();
+        this.checkInterval = checkInterval;
         this.listener = new Thread(this::listen, "tasklane-event-relay");
         this.listener.setDaemon(true);
     }
 
     /**
-     * Starts relaying for stores on PostgreSQL: events from other servers go to {@code localBus}. Returns
-     * once this server is listening, so no event committed after it returns is missed.
+     * Starts relaying for stores on PostgreSQL: a notification from any server calls {@code wakeUp} with the
+     * number of the last event it committed. Returns once this server is listening.
      */
-    public static PostgresEventRelay start(JdbiStores stores, Consumer<TaskEvent> localBus) {
+    public static PostgresEventRelay start(JdbiStores stores, LongConsumer wakeUp) {
+        return start(stores, wakeUp, DEFAULT_CHECK_INTERVAL);
+    }
+
+    /** {@link #start(JdbiStores, LongConsumer)} with the interval at which an idle listener checks its connection. */
+    public static PostgresEventRelay start(JdbiStores stores, LongConsumer wakeUp, Duration checkInterval) {
         if (stores.database().kind() != Database.Kind.POSTGRES) {
             throw new IllegalArgumentException("the event relay needs PostgreSQL, not " + stores.database().kind().wire());
         }
-        PostgresEventRelay relay = new PostgresEventRelay(stores, Objects.requireNonNull(localBus));
+        PostgresEventRelay relay = new PostgresEventRelay(stores, Objects.requireNonNull(wakeUp), checkInterval);
         relay.listener.start();
         try {
             if (!relay.listening.await(START_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("Event relay is not listening yet; events of other servers arrive once it is");
+                LOG.warn("Event relay is not listening yet; until it is, events of other servers arrive at each poll");
             }
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
@@ -80,68 +88,54 @@ public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
         return relay;
     }
 
+    /** The {@code application_name} of the listener's connection, to find it in {@code pg_stat_activity}. */
+    public String applicationName() {
+        return applicationName;
+    }
+
+    /** How many times the listener connected (1 after start, one more per reconnection). */
+    public int connections() {
+        return connections.get();
+    }
+
     @Override
-    public void publish(TaskEvent event) {
+    public void committed(long lastEventId) {
         try (Connection connection = pool.getConnection();
              PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
             notify.setString(1, CHANNEL);
-            notify.setString(2, payload(event));
+            notify.setString(2, Long.toString(lastEventId));
             notify.execute();
         } catch (SQLException failed) {
-            LOG.warn("Could not relay event {} of task {} to other servers: {}", event.type(), event.identifier(),
-                    failed.getMessage());
+            LOG.warn("Could not wake the other servers for event {} (they read it at their next poll): {}",
+                    lastEventId, failed.getMessage());
         }
     }
 
-    private String payload(TaskEvent event) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("origin", origin);
-        doc.put("board_id", event.boardId());
-        doc.put("type", event.type());
-        doc.put("task_id", event.taskId());
-        doc.put("identifier", event.identifier());
-        doc.put("status", event.status());
-        doc.put("column", event.column());
-        doc.put("actor_user_id", event.actorUserId());
-        doc.put("agent_name", event.agentName());
-        doc.put("at", event.at().toString());
-        try {
-            return JSON.writeValueAsString(doc);
-        } catch (JsonProcessingException impossible) {
-            throw new IllegalStateException(impossible);
-        }
-    }
-
-    /** The event of a notification from another server; null for this server's own. */
-    private TaskEvent event(String payload) throws JsonProcessingException {
-        Map<?, ?> doc = JSON.readValue(payload, Map.class);
-        if (origin.equals(doc.get("origin"))) {
-            return null;
-        }
-        Number actor = (Number) doc.get("actor_user_id");
-        return new TaskEvent(0, ((Number) doc.get("board_id")).longValue(), (String) doc.get("type"),
-                ((Number) doc.get("task_id")).longValue(), (String) doc.get("identifier"), (String) doc.get("status"),
-                (String) doc.get("column"), actor == null ? null : actor.longValue(), (String) doc.get("agent_name"),
-                Instant.parse((String) doc.get("at")));
-    }
-
-    /** The listener thread: LISTEN on a connection of its own, deliver, reconnect after a failure. */
+    /** The listener thread: LISTEN on a connection of its own, wake the bus, reconnect after a failure. */
     private void listen() {
         while (!closed) {
-            try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password())) {
+            try (Connection connection = connect()) {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("LISTEN " + CHANNEL);
                 }
+                if (connections.incrementAndGet() > 1) {
+                    LOG.info("Event relay reconnected; catching up from the outbox");
+                }
                 listening.countDown();
+                // whatever was committed while no one listened is in the outbox: read it now
+                wakeUp.accept(0);
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 while (!closed) {
-                    PGNotification[] received = notifications.getNotifications(POLL_MILLIS);
-                    if (received == null) {
+                    PGNotification[] received = notifications.getNotifications((int) checkInterval.toMillis());
+                    if (received == null || received.length == 0) {
+                        check(connection);
                         continue;
                     }
+                    long last = 0;
                     for (PGNotification notification : received) {
-                        deliver(notification.getParameter());
+                        last = Math.max(last, number(notification.getParameter()));
                     }
+                    wakeUp.accept(last);
                 }
             } catch (SQLException lost) {
                 if (!closed) {
@@ -152,20 +146,39 @@ public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
         }
     }
 
-    private void deliver(String payload) {
+    private Connection connect() throws SQLException {
+        Properties properties = new Properties();
+        if (database.user() != null) {
+            properties.setProperty("user", database.user());
+        }
+        if (database.password() != null) {
+            properties.setProperty("password", database.password());
+        }
+        properties.setProperty("ApplicationName", applicationName);
+        properties.setProperty("tcpKeepAlive", "true");
+        Connection connection = DriverManager.getConnection(database.url(), properties);
+        connection.setNetworkTimeout(Runnable::run, NETWORK_TIMEOUT_MILLIS);
+        return connection;
+    }
+
+    /** A round trip on an idle listener: fails when the server closed the connection or stopped answering. */
+    private static void check(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SELECT 1");
+        }
+    }
+
+    private static long number(String payload) {
         try {
-            TaskEvent event = event(payload);
-            if (event != null) {
-                local.accept(event);
-            }
-        } catch (JsonProcessingException | RuntimeException unreadable) {
-            LOG.warn("Ignored an unreadable event notification: {}", unreadable.getMessage());
+            return Long.parseLong(payload);
+        } catch (NumberFormatException unreadable) {
+            return 0;
         }
     }
 
     private void pause() {
         try {
-            Thread.sleep(RECONNECT_MILLIS);
+            Thread.sleep(RECONNECT_DELAY.toMillis());
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             closed = true;
@@ -176,5 +189,10 @@ public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
     public void close() {
         closed = true;
         listener.interrupt();
+        try {
+            listener.join(TimeUnit.SECONDS.toMillis(START_TIMEOUT_SECONDS));
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

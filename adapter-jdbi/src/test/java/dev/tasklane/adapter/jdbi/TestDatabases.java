@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class TestDatabases {
     private static final AtomicInteger H2_NAMES = new AtomicInteger();
     private static final String TABLES = "task_history, key_file_locks, task_key_files, task_dependencies, tasks, "
-            + "board_counters, api_tokens, memberships, board_columns, boards, users, web_sessions, idempotency_keys";
+            + "board_counters, api_tokens, memberships, board_columns, boards, users, web_sessions, idempotency_keys, task_events";
     private static JdbiStores postgres;
 
     private TestDatabases() {
@@ -78,6 +78,6 @@ final class TestDatabases {
     }
 
     private static StoreSet set(JdbiStores stores) {
-        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions());
+        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events());
     }
 }

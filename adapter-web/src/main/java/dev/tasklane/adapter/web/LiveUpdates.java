@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
  */
 final class LiveUpdates {
     private static final Logger LOG = LoggerFactory.getLogger(LiveUpdates.class);
+    private static final java.time.Duration KEEP_ALIVE = java.time.Duration.ofSeconds(15);
 
     private final Web web;
     private final PeopleUseCase people;
@@ -31,28 +32,55 @@ final class LiveUpdates {
     void serve(SseClient client) {
         Caller caller;
         try {
-            Person person = web.person(client.ctx());
-            caller = people.onBoard(person, Web.pathId(client.ctx(), "board"));
+            caller = caller(client);
         } catch (TasklaneException refused) {
             client.ctx().status(refused instanceof dev.tasklane.application.port.in.UnauthenticatedException ? 401 : 404);
             client.close();
             return;
         }
-        client.keepAlive();
-        client.sendComment("connected to board " + caller.board().id());
-        EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), null, event -> send(client, event));
-        client.onClose(subscription::close);
-    }
-
-    private static void send(SseClient client, TaskEvent event) {
-        if (client.terminated()) {
-            return;
-        }
-        try {
-            client.sendEvent(event.type(), "{\"identifier\":\"" + event.identifier().replace("\"", "") + "\",\"status\":\""
-                    + event.status() + "\"}", Long.toString(event.sequence()));
+        // subscribed before anything is sent: an event caused after the page sees the stream open is delivered
+        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), null)) {
+            client.sendComment("connected to board " + caller.board().id());
+            while (!client.terminated()) {
+                EventStreamUseCase.Delivery next = subscription.poll(KEEP_ALIVE);
+                if (next instanceof EventStreamUseCase.Event delivered) {
+                    send(client, delivered.event());
+                } else if (next instanceof EventStreamUseCase.End end) {
+                    // the page reloads its fragment on reconnect, so it needs no resume id
+                    client.sendEvent("stream.closing", "{\"reason\":\"" + end.reason().name().toLowerCase(java.util.Locale.ROOT)
+                            + "\"}");
+                    return;
+                } else if (!stillSignedIn(client)) {
+                    client.sendEvent("stream.closing", "{\"reason\":\"signed_out\"}");
+                    return;
+                } else {
+                    client.sendComment("keep-alive");
+                }
+            }
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
         } catch (RuntimeException gone) {
             LOG.debug("board page's event stream went away: {}", gone.getMessage());
         }
+    }
+
+    private Caller caller(SseClient client) {
+        Person person = web.person(client.ctx());
+        return people.onBoard(person, Web.pathId(client.ctx(), "board"));
+    }
+
+    /** A session that ended (sign-out, password change, disabled user) ends the stream too. */
+    private boolean stillSignedIn(SseClient client) {
+        try {
+            caller(client);
+            return true;
+        } catch (TasklaneException ended) {
+            return false;
+        }
+    }
+
+    private static void send(SseClient client, TaskEvent event) {
+        client.sendEvent(event.type(), "{\"identifier\":\"" + event.identifier().replace("\"", "") + "\",\"status\":\""
+                + event.status() + "\"}", Long.toString(event.sequence()));
     }
 }

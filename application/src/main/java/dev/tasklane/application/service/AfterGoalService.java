@@ -24,10 +24,12 @@ final class AfterGoalService implements AfterGoalUseCase {
         return context.runner().write(actor, changes -> {
             Task goal = context.lookup().requireLocked(actor.boardId(), ref);
             Task reported = AfterGoalLifecycle.report(goal, payload, changes.now());
-            HistoryKind kind = reported.status() == Status.COMPLETED && goal.status() != Status.COMPLETED
-                    ? HistoryKind.GOAL_COMPLETED : HistoryKind.AFTER_GOAL_REPORTED;
-            reported = changes.update(reported, kind, actor.userId(), null,
+            // the report is always "goal.after_goal_reported"; a report that finishes the goal also "goal.completed"
+            reported = changes.update(reported, HistoryKind.AFTER_GOAL_REPORTED, actor.userId(), null,
                     Map.of("exit_code", reported.afterGoal().lastResult().get("exit_code")));
+            if (reported.status() == Status.COMPLETED && goal.status() != Status.COMPLETED) {
+                changes.record(reported, HistoryKind.GOAL_COMPLETED, actor.userId(), null, Map.of("source", "after_goal_report"));
+            }
             return context.lookup().view(reported);
         });
     }

@@ -47,7 +47,8 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
                     report.reviewReport(), rawSteps(report), report.explorerResult(), report.reviewerResult(), null,
                     actor.tokenId());
             Task completed = context.workflow().complete(task, actor, claimToken, completion, changes.now());
-            HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.DONE;
+            // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done
+            HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.COMPLETED;
             completed = changes.update(completed, kind, actor, agentName);
             boolean afterGoal = context.goals().childChanged(completed, true, changes);
             return new Completed(context.lookup().view(completed), hooksFor(completed, agentName, afterGoal),

@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The sweeper: returns expired claims to Ready and finishes goals whose after_goal grace window passed.
+ * The sweeper: returns expired claims to Ready, finishes goals whose after_goal grace window passed, and
+ * purges events older than the retention period from the outbox.
  * Each task is handled in its own transaction and re-checked under its lock, so several servers can sweep
  * at once without doing anything twice.
  */
@@ -58,6 +59,18 @@ final class MaintenanceService implements MaintenanceUseCase {
                 return 1;
             });
         }
-        return new Swept(expired, finished);
+        return new Swept(expired, finished, purgeEvents());
+    }
+
+    /** Deletes the events older than the retention period, a batch per transaction. */
+    private int purgeEvents() {
+        int purged = 0;
+        int batch;
+        do {
+            batch = context.runner().system(changes ->
+                    context.outbox().purgeBefore(changes.now().minus(context.eventRetention()), BATCH));
+            purged += batch;
+        } while (batch == BATCH);
+        return purged;
     }
 }

@@ -24,6 +24,7 @@ import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.service.onboarding.OnboardingService;
+import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.TaskStore;
@@ -46,6 +47,8 @@ public final class Tasklane implements UseCases {
     public static final Duration DEFAULT_IDEMPOTENCY_RETENTION = Duration.ofHours(24);
     /** How long a key stays reserved for a request that has not answered (its server may have died). */
     public static final Duration DEFAULT_IDEMPOTENCY_LEASE = Duration.ofSeconds(30);
+    /** How long events stay resumable unless configured otherwise. */
+    public static final Duration DEFAULT_EVENT_RETENTION = Duration.ofDays(7);
 
     private final CreateService create;
     private final ClaimService claims;
@@ -69,10 +72,12 @@ public final class Tasklane implements UseCases {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
         DirectoryStore directory = Objects.requireNonNull(builder.directory, "directory store");
         Transactions transactions = Objects.requireNonNull(builder.transactions, "transactions");
-        this.events = builder.events == null ? new EventBus() : builder.events;
+        EventOutbox outbox = builder.outbox == null ? new ProcessEventOutbox() : builder.outbox;
+        this.events = new EventBus(outbox, builder.eventSettings);
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
-        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, publisher, builder.clock);
-        ServiceContext context = new ServiceContext(runner, tasks, directory, new TaskLookup(tasks),
+        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock);
+        ServiceContext context = new ServiceContext(runner, tasks, directory, outbox, builder.eventRetention,
+                new TaskLookup(tasks),
                 new HookEntries(directory, builder.limits), new GoalSync(tasks), new TaskWorkflow(builder.limits),
                 builder.completionMode);
         this.create = new CreateService(context);
@@ -174,6 +179,14 @@ public final class Tasklane implements UseCases {
         return events;
     }
 
+    /**
+     * The bus that feeds live subscribers from the outbox: a relay between servers wakes it with
+     * {@link EventBus#committed(long)} when another server committed events.
+     */
+    public EventBus eventBus() {
+        return events;
+    }
+
     @Override
     public IdentityUseCase identity() {
         return identity;
@@ -206,12 +219,12 @@ public final class Tasklane implements UseCases {
         return storeName;
     }
 
-    /** Publishes to the local bus and to an extra publisher (for example a cross-server relay). */
+    /** Wakes the local bus and an extra publisher (for example a cross-server relay). */
     private record FanOut(EventPublisher first, EventPublisher second) implements EventPublisher {
         @Override
-        public void publish(dev.tasklane.application.port.in.TaskEvent event) {
-            first.publish(event);
-            second.publish(event);
+        public void committed(long lastEventId) {
+            first.committed(lastEventId);
+            second.committed(lastEventId);
         }
     }
 
@@ -231,7 +244,9 @@ public final class Tasklane implements UseCases {
         private SessionStore sessions;
         private SignInSettings signIn = SignInSettings.defaults();
         private Transactions transactions;
-        private EventBus events;
+        private EventOutbox outbox;
+        private EventBus.Settings eventSettings = EventBus.Settings.defaults();
+        private Duration eventRetention = DEFAULT_EVENT_RETENTION;
         private EventPublisher publisher;
         private Clock clock = Clock.systemUTC();
         private WorkflowLimits limits = WorkflowLimits.defaults();
@@ -283,11 +298,33 @@ public final class Tasklane implements UseCases {
             return this;
         }
 
-        public Builder eventBus(EventBus bus) {
-            this.events = bus;
+        /**
+         * The stores and their event outbox, which must write in the stores' transactions (the in-memory and
+         * JDBI stores each provide one). Without an outbox the events live in this process only.
+         */
+        public Builder stores(TaskStore taskStore, DirectoryStore directoryStore, Transactions unitOfWork,
+                              EventOutbox eventOutbox) {
+            stores(taskStore, directoryStore, unitOfWork);
+            this.outbox = Objects.requireNonNull(eventOutbox, "event outbox");
             return this;
         }
 
+        /** Subscriber queue capacity, outbox poll interval and read batch of the live event bus. */
+        public Builder eventSettings(EventBus.Settings value) {
+            this.eventSettings = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** How long events stay in the outbox (resumable) before the sweeper purges them. */
+        public Builder eventRetention(Duration value) {
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("event retention must be positive");
+            }
+            this.eventRetention = value;
+            return this;
+        }
+
+        /** Told after every commit that wrote events (for example the relay that wakes other servers). */
         public Builder alsoPublishTo(EventPublisher extra) {
             this.publisher = extra;
             return this;

@@ -1,6 +1,8 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.agent.Actor;
@@ -13,11 +15,13 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Runs one use case as one transaction and publishes its events after the commit. A use case that lost an
+ * Runs one use case as one transaction. Its events are appended to the outbox as the transaction's last
+ * step, so they commit with the change or not at all; after the commit the publisher is woken. A use case that lost an
  * optimistic race ({@link ConcurrentUpdateException}) is run again from the start, a bounded number of
  * times, since nothing of the failed attempt was kept; after that the caller gets a 409-family
  * {@link ConflictException} it may retry.
@@ -32,12 +36,14 @@ final class UseCaseRunner {
 
     private final Transactions transactions;
     private final TaskStore tasks;
+    private final EventOutbox outbox;
     private final EventPublisher events;
     private final Clock clock;
 
-    UseCaseRunner(Transactions transactions, TaskStore tasks, EventPublisher events, Clock clock) {
+    UseCaseRunner(Transactions transactions, TaskStore tasks, EventOutbox outbox, EventPublisher events, Clock clock) {
         this.transactions = transactions;
         this.tasks = tasks;
+        this.outbox = outbox;
         this.events = events;
         this.clock = clock;
     }
@@ -72,8 +78,18 @@ final class UseCaseRunner {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Changes changes = new Changes(tasks, now(), writable);
             try {
-                T result = transactions.inTransaction(() -> work.apply(changes));
-                changes.events().forEach(events::publish);
+                long[] lastEventId = {0};
+                T result = transactions.inTransaction(() -> {
+                    T value = work.apply(changes);
+                    if (!changes.events().isEmpty()) {
+                        List<TaskEvent> appended = outbox.append(changes.events());
+                        lastEventId[0] = appended.get(appended.size() - 1).sequence();
+                    }
+                    return value;
+                });
+                if (lastEventId[0] > 0) {
+                    events.committed(lastEventId[0]);
+                }
                 return result;
             } catch (ConcurrentUpdateException raced) {
                 last = raced;

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * A board with an admin, two agents (alice, bob), a reviewer and a read-only member, over any store set;
@@ -42,9 +43,14 @@ public final class BoardFixture {
     public final Actor reader;
 
     public BoardFixture(StoreSet stores, CompletionMode mode) {
+        this(stores, mode, UnaryOperator.identity());
+    }
+
+    /** A board whose application is built with {@code customize} applied to the builder last. */
+    public BoardFixture(StoreSet stores, CompletionMode mode, UnaryOperator<Tasklane.Builder> customize) {
         this.stores = stores;
-        this.app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
-                .clock(clock).completionMode(mode).passwordHashIterations(TEST_PASSWORD_ITERATIONS).build();
+        this.app = customize.apply(builder(stores).clock(clock).completionMode(mode)
+                .passwordHashIterations(TEST_PASSWORD_ITERATIONS)).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
         this.boardId = bootstrap.board().id();
         this.admin = new Actor(bootstrap.admin().id(), boardId, Set.of(), true, true);
@@ -52,6 +58,13 @@ public final class BoardFixture {
         this.bob = member("bob", Access.MODIFY, Set.of(), false);
         this.reviewer = member("rita", Access.MODIFY, Set.of(), true);
         this.reader = member("reed", Access.READ_ONLY, Set.of(), false);
+    }
+
+    /** A builder over {@code stores}, with their event outbox when they bring one. */
+    public static Tasklane.Builder builder(StoreSet stores) {
+        return stores.events() == null
+                ? Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
+                : Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events());
     }
 
     public Actor member(String username, Access access, Set<Capability> capabilities, boolean reviewerFlag) {

@@ -141,7 +141,7 @@ public abstract class ClaimRaceContract {
         board.clock.advance(WorkflowLimits.DEFAULT_CLAIM_TTL.plusSeconds(1));
         List<Tasklane> servers = new ArrayList<>();
         for (int i = 0; i < AGENTS; i++) {
-            servers.add(Tasklane.builder().stores(board.stores.tasks(), board.stores.directory(), board.stores.transactions())
+            servers.add(BoardFixture.builder(board.stores)
                     .clock(board.clock).build());
         }
         int released = race(AGENTS, s -> servers.get(s).maintenance().sweep().claimsExpired()).stream()

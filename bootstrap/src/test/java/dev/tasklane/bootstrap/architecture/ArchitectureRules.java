@@ -4,7 +4,11 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.lang.ArchRule;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -169,6 +173,19 @@ public final class ArchitectureRules {
         return noClasses().that().resideInAPackage(adapter(root, "web"))
             .should().dependOnClassesThat().resideInAPackage(services(root))
             .as("the web interface never depends on application services (" + services(root) + ")");
+    }
+
+    /**
+     * Events are written to the outbox only by the use-case runner, as the last step of the transaction of
+     * the change they report (so they commit with it, and numbers follow commit order).
+     */
+    public static ArchRule onlyTheUseCaseRunnerAppendsEvents(String root) {
+        String outbox = root + ".application.port.out.EventOutbox";
+        String runner = root + ".application.service.UseCaseRunner";
+        return noClasses().that().doNotHaveFullyQualifiedName(runner)
+            .should().callMethodWhere(target(name("append")).and(target(owner(assignableTo(outbox)))))
+            .as("only " + runner + " appends to " + outbox)
+            .because("an event is written in the transaction of the change it reports, as its last step");
     }
 
     /** Controllers receive use-case interfaces, never the service classes implementing them. */

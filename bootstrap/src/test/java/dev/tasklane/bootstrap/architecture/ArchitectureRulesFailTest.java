@@ -83,6 +83,14 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void onlyTheUseCaseRunnerAppendsEvents() {
+        List<String> violations = violations(ArchitectureRules.onlyTheUseCaseRunnerAppendsEvents(FIXTURE));
+        assertReported(violations, "SideChannelPublisher.announce(java.lang.String)> calls method "
+            + "<dev.tasklane.archfixture.application.port.out.EventOutbox.append(java.util.List)>");
+        assertNotReported(violations, "UseCaseRunner");
+    }
+
+    @Test
     void adaptersDoNotDependOnEachOther() {
         List<String> violations = violations(ArchitectureRules.adaptersDoNotDependOnEachOther(FIXTURE));
         assertReported(violations,

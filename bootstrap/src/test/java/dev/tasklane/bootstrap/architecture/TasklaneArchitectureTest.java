@@ -77,6 +77,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void onlyTheUseCaseRunnerAppendsEvents() {
+        ArchitectureRules.onlyTheUseCaseRunnerAppendsEvents(ROOT).check(classes);
+    }
+
+    @Test
     void clientTalksToTheServerOnlyOverHttp() {
         ArchitectureRules.clientTalksToTheServerOnlyOverHttp(ROOT).check(classes);
     }

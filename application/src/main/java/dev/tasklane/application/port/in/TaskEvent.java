@@ -4,7 +4,8 @@ import java.time.Instant;
 
 /**
  * A change to a task, as streamed to live clients: {@code type} is the event name ("task.claimed"),
- * {@code sequence} is increasing per server and resumable through Last-Event-ID.
+ * {@code sequence} is the event's number in the store's outbox (0 until it was written there), the same on
+ * every server sharing the store, and resumable through Last-Event-ID.
  */
 public record TaskEvent(long sequence, long boardId, String type, long taskId, String identifier, String status,
                         String column, Long actorUserId, String agentName, Instant at) {

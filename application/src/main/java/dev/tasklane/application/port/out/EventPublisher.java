@@ -1,8 +1,11 @@
 package dev.tasklane.application.port.out;
 
-import dev.tasklane.application.port.in.TaskEvent;
-
-/** Publishes task events to live subscribers. Called only after the transaction that caused them committed. */
+/**
+ * Told after a transaction that appended events to the {@link EventOutbox} committed. Only a wake-up: the
+ * events themselves are read from the outbox, so a notification that is lost (a server that dies after its
+ * commit, a dropped connection) delays delivery until the next poll and loses nothing.
+ */
 public interface EventPublisher {
-    void publish(TaskEvent event);
+    /** Events up to {@code lastEventId} were committed. */
+    void committed(long lastEventId);
 }

@@ -1,0 +1,94 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.application.port.out.EventOutbox;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.PreparedBatch;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The event outbox in {@code task_events}, numbered by the single row of {@code event_sequence}. Appending
+ * updates that row first, which locks it until the transaction ends: appenders, in one process or several,
+ * take their numbers one after the other and commit in that order, so a reader that sees event {@code n}
+ * can already see every event below it, and reading "after the last number seen" never skips an event that
+ * commits later. The lock is held only from the append, the last step of a use case, to its commit.
+ */
+final class JdbiEventOutbox implements EventOutbox {
+    private static final String COLUMNS = "id, board_id, type, task_id, identifier, status, column_name, "
+            + "actor_user_id, agent_name, occurred_at";
+    private static final RowMapper<TaskEvent> ROWS = (row, context) -> {
+        long actor = row.getLong("actor_user_id");
+        Long actorUserId = row.wasNull() ? null : actor;
+        return new TaskEvent(row.getLong("id"), row.getLong("board_id"), row.getString("type"), row.getLong("task_id"),
+                row.getString("identifier"), row.getString("status"), row.getString("column_name"), actorUserId,
+                row.getString("agent_name"), row.getObject("occurred_at", OffsetDateTime.class).toInstant());
+    };
+
+    private final JdbiTransactions transactions;
+
+    JdbiEventOutbox(JdbiTransactions transactions) {
+        this.transactions = transactions;
+    }
+
+    @Override
+    public List<TaskEvent> append(List<TaskEvent> events) {
+        if (events.isEmpty()) {
+            return List.of();
+        }
+        return transactions.withHandle(handle -> {
+            handle.createUpdate("UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1")
+                    .bind("count", events.size()).execute();
+            long last = lastId(handle);
+            long next = last - events.size();
+            List<TaskEvent> numbered = new ArrayList<>(events.size());
+            PreparedBatch insert = handle.prepareBatch("INSERT INTO task_events (" + COLUMNS + ") VALUES (:id, :board, "
+                    + ":type, :task, :identifier, :status, :column, :actor, :agent, :at)");
+            for (TaskEvent event : events) {
+                TaskEvent stored = event.withSequence(++next);
+                numbered.add(stored);
+                insert.bind("id", stored.sequence()).bind("board", stored.boardId()).bind("type", stored.type())
+                        .bind("task", stored.taskId()).bind("identifier", stored.identifier())
+                        .bind("status", stored.status()).bind("column", stored.column())
+                        .bind("actor", stored.actorUserId()).bind("agent", stored.agentName())
+                        .bind("at", TaskRows.timestamp(stored.at())).add();
+            }
+            insert.execute();
+            return List.copyOf(numbered);
+        });
+    }
+
+    @Override
+    public List<TaskEvent> after(long afterId, int limit) {
+        return transactions.withHandle(handle -> handle.createQuery("SELECT " + COLUMNS + " FROM task_events "
+                        + "WHERE id > :after ORDER BY id LIMIT :limit")
+                .bind("after", afterId).bind("limit", limit).map(ROWS).list());
+    }
+
+    @Override
+    public List<TaskEvent> after(long boardId, long afterId, int limit) {
+        return transactions.withHandle(handle -> handle.createQuery("SELECT " + COLUMNS + " FROM task_events "
+                        + "WHERE board_id = :board AND id > :after ORDER BY id LIMIT :limit")
+                .bind("board", boardId).bind("after", afterId).bind("limit", limit).map(ROWS).list());
+    }
+
+    @Override
+    public long lastId() {
+        return transactions.withHandle(JdbiEventOutbox::lastId);
+    }
+
+    private static long lastId(Handle handle) {
+        return handle.createQuery("SELECT last_id FROM event_sequence WHERE id = 1").mapTo(Long.class).one();
+    }
+
+    @Override
+    public int purgeBefore(Instant cutoff, int limit) {
+        return transactions.withHandle((Handle handle) -> handle.createUpdate("DELETE FROM task_events WHERE id IN "
+                        + "(SELECT id FROM task_events WHERE occurred_at < :cutoff ORDER BY id LIMIT :limit)")
+                .bind("cutoff", TaskRows.timestamp(cutoff)).bind("limit", limit).execute());
+    }
+}

@@ -1,0 +1,37 @@
+package dev.tasklane.application.port.out;
+
+import dev.tasklane.application.port.in.TaskEvent;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The durable log of task events (the outbox): every event is written in the same transaction as the change
+ * it reports, and numbered by one sequence per store. Numbers are handed out in commit order: once an event
+ * with number {@code n} can be read, every event numbered below {@code n} has been committed too (or was
+ * never written), so a reader that has seen everything up to {@code n} never needs to look below it again.
+ * That is what lets {@code Last-Event-ID} resume on any server sharing the store.
+ */
+public interface EventOutbox {
+    /**
+     * Appends {@code events} to the log inside the caller's transaction and returns them numbered, in order.
+     * The numbers become visible when, and only if, that transaction commits. Call it last in a unit of
+     * work: an implementation may serialise appenders from this call until their commit.
+     */
+    List<TaskEvent> append(List<TaskEvent> events);
+
+    /** At most {@code limit} committed events of every board numbered above {@code afterId}, in order. */
+    List<TaskEvent> after(long afterId, int limit);
+
+    /** At most {@code limit} committed events of board {@code boardId} numbered above {@code afterId}, in order. */
+    List<TaskEvent> after(long boardId, long afterId, int limit);
+
+    /** The number of the last committed event; 0 when none was ever written. */
+    long lastId();
+
+    /**
+     * Deletes at most {@code limit} events that occurred before {@code cutoff} (retention), oldest first,
+     * and returns how many it deleted. The numbering never goes back.
+     */
+    int purgeBefore(Instant cutoff, int limit);
+}
