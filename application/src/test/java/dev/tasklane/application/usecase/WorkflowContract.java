@@ -31,7 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static dev.tasklane.application.usecase.BoardFixture.completion;
 import static dev.tasklane.application.usecase.BoardFixture.failedProof;
