@@ -50,10 +50,7 @@ final class SqlFailures {
      */
     static RuntimeException translate(JdbiException failure, boolean connectionLost) {
         String state = sqlState(failure);
-        if (state == null) {
-            return failure;
-        }
-        if (TRANSIENT.contains(state)) {
+        if (state != null && TRANSIENT.contains(state)) {
             return new ConcurrentUpdateException("database state " + state);
         }
         String unavailable = unavailability(failure);
@@ -62,6 +59,9 @@ final class SqlFailures {
         }
         if (connectionLost) {
             return new StoreUnavailableException("the connection was lost: " + reason(failure));
+        }
+        if (state == null) {
+            return failure;
         }
         if (UNIQUE_VIOLATION.equals(state)) {
             return new ConflictException("conflict", "Another request created the same thing at the same time ("
