@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KillMidClaimFaultTest {
-    private static final String TOKEN = "tasklane_kill_claim_test_token_0123456789abcdef";
+    private static final String TOKEN = "tasklane_kill_claim_test_token_0123456789abcdef0123456789";
     private static final int TASKS = 30;
     private static final int COMPLETIONS_BEFORE_KILL = 6;
     /** A generous bound for a JVM to start again on a loaded machine (the start itself gives up after 40 s). */

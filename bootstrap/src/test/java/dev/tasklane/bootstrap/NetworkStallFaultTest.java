@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * answer again with no restart, no task was held twice and every acknowledged transition survived.
  */
 class NetworkStallFaultTest {
-    private static final String TOKEN = "tasklane_stall_test_token_0123456789abcdef";
+    private static final String TOKEN = "tasklane_stall_test_token_0123456789abcdef0123456789";
     private static final int TASKS = 30;
     private static final int COMPLETIONS_BEFORE_STALL = 6;
     private static final Duration STALL = Duration.ofSeconds(4);

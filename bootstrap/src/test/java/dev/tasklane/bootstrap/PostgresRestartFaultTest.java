@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * only a generous bound is asserted.
  */
 class PostgresRestartFaultTest {
-    private static final String TOKEN = "tasklane_pg_restart_test_token_0123456789abcdef";
+    private static final String TOKEN = "tasklane_pg_restart_test_token_0123456789abcdef0123456789";
     private static final int TASKS = 30;
     private static final int AGENTS_PER_SERVER = 2;
     private static final int COMPLETIONS_BEFORE_FAULT = 6;
