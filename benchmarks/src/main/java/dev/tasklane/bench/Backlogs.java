@@ -3,10 +3,12 @@ package dev.tasklane.bench;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.JdbiStores;
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.Priority;
 
 import java.sql.Connection;
@@ -22,6 +24,8 @@ import java.util.Set;
  */
 final class Backlogs {
     static final Map<String, Object> PROOF = Map.of("exit_code", 0, "output", "ok", "duration_ms", 1);
+    /** {@link #PROOF}, typed, as the claim command takes it. */
+    static final HookResult PASSED = HookResult.success("ok", 1);
 
     /** A store with a board, an agent, and a way to add Ready tasks numbered {@code from..to}. */
     interface Board extends AutoCloseable {
@@ -62,7 +66,7 @@ final class Backlogs {
 
     private static void cycle(Board board) {
         String identifier = board.app().next().next(board.agent()).orElseThrow().task().identifier().toString();
-        board.app().claims().claim(board.agent(), identifier, "bench", PROOF);
+        board.app().claims().claim(board.agent(), ClaimTask.of(identifier, "bench", PASSED));
     }
 
     static Board memory() {

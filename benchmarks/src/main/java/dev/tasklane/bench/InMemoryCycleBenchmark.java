@@ -1,6 +1,7 @@
 package dev.tasklane.bench;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.service.Tasklane;
@@ -58,7 +59,7 @@ public class InMemoryCycleBenchmark {
 
     @Benchmark
     public Object claimAndComplete() {
-        long id = app.claims().claim(agent, null, "jmh", Backlogs.PROOF).task().task().id();
+        long id = app.claims().claim(agent, ClaimTask.of(null, "jmh", Backlogs.PASSED)).task().task().id();
         return app.completion().complete(agent, new TaskRef.ById(id), completion);
     }
 }

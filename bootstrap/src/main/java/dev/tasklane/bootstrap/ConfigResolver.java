@@ -1,9 +1,9 @@
 package dev.tasklane.bootstrap;
 
-import dev.tasklane.application.service.Secrets;
 import dev.tasklane.adapter.jdbi.DatabaseTimeouts;
+import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.SignInSettings;
-import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -46,7 +46,7 @@ final class ConfigResolver {
         StoreKind kind = storeKind(setting("--store", options.store), dbUrl);
         Setting dataDir = setting("--data-dir", options.dataDir);
         Setting validation = setting("--completion-validation", options.completionValidation);
-        CompletionRules.Mode mode = validation.present() ? mode(validation) : CompletionRules.Mode.GRACE;
+        CompletionMode mode = validation.present() ? mode(validation) : CompletionMode.GRACE;
         Setting ttl = setting("--claim-ttl", options.claimTtl);
         Duration claimTtl = ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE))
                 : WorkflowLimits.DEFAULT_CLAIM_TTL;
@@ -166,10 +166,10 @@ final class ConfigResolver {
         return new Setting(flag, variable, fromEnv == null || fromEnv.isBlank() ? null : fromEnv, false);
     }
 
-    private static CompletionRules.Mode mode(Setting setting) {
+    private static CompletionMode mode(Setting setting) {
         return switch (setting.value.trim().toLowerCase(Locale.ROOT)) {
-            case "grace" -> CompletionRules.Mode.GRACE;
-            case "strict" -> CompletionRules.Mode.STRICT;
+            case "grace" -> CompletionMode.GRACE;
+            case "strict" -> CompletionMode.STRICT;
             default -> throw setting.invalid("grace or strict");
         };
     }

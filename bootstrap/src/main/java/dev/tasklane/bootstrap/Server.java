@@ -3,14 +3,13 @@ package dev.tasklane.bootstrap;
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
 import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.web.WebSettings;
+import dev.tasklane.adapter.web.WebUi;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.domain.workflow.WorkflowLimits;
-import dev.tasklane.adapter.web.WebSettings;
-import dev.tasklane.adapter.web.WebUi;
 import io.javalin.Javalin;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +39,7 @@ public final class Server {
                 .withAfterGoalGrace(config.afterGoalGrace());
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
-                .completionMode(CompletionMode.valueOf(config.completionValidation().name()))
+                .completionMode(config.completionValidation())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
                 .onboarding(new OnboardingService(limits, config.completionValidation()))

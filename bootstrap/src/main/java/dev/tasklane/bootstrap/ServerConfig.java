@@ -1,6 +1,6 @@
 package dev.tasklane.bootstrap;
 
-import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.CompletionMode;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -17,7 +17,7 @@ import java.time.Duration;
  * @param events         the live events' retention, keep-alive, caps and the shutdown timeout
  */
 public record ServerConfig(int port, StoreKind store, Path dataDir, String dbUrl, String dbUser, String dbPassword,
-                           String bootstrapToken, CompletionRules.Mode completionValidation, Duration claimTtl,
+                           String bootstrapToken, CompletionMode completionValidation, Duration claimTtl,
                            Duration afterGoalGrace, String baseUrl, boolean openBoards, String trustedProxyHeader,
                            OutageSettings outages, WebConfig web,
                            EventConfig events) {

@@ -1,10 +1,10 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.domain.validation.CompletionMode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -33,7 +33,7 @@ class MainConfigurationTest {
         assertEquals(ServerConfig.DEFAULT_PORT, config.port());
         assertEquals(StoreKind.H2, config.store());
         assertEquals(Path.of("./tasklane-data"), config.dataDir());
-        assertEquals(CompletionRules.Mode.GRACE, config.completionValidation());
+        assertEquals(CompletionMode.GRACE, config.completionValidation());
         assertEquals(WorkflowLimits.DEFAULT_CLAIM_TTL, config.claimTtl());
         assertEquals(WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, config.afterGoalGrace());
         assertEquals("http://localhost:7070", config.baseUrl());
@@ -55,7 +55,7 @@ class MainConfigurationTest {
                 "TASKLANE_AFTER_GOAL_GRACE", "500ms", "TASKLANE_BOOTSTRAP_TOKEN", AccessConfigurationTest.VALID_TOKEN,
                 "TASKLANE_BASE_URL", "https://tasks.example.com/", "TASKLANE_DATA_DIR", "/var/lib/tasklane")).config();
         assertEquals(8081, config.port());
-        assertEquals(CompletionRules.Mode.STRICT, config.completionValidation());
+        assertEquals(CompletionMode.STRICT, config.completionValidation());
         assertEquals(Duration.ofMinutes(15), config.claimTtl());
         assertEquals(Duration.ofMillis(500), config.afterGoalGrace());
         assertEquals(AccessConfigurationTest.VALID_TOKEN, config.bootstrapToken());
@@ -70,7 +70,7 @@ class MainConfigurationTest {
                 "--port", "9090", "--claim-ttl", "30", "--completion-validation", "grace").config();
         assertEquals(9090, config.port());
         assertEquals(Duration.ofMinutes(30), config.claimTtl());
-        assertEquals(CompletionRules.Mode.GRACE, config.completionValidation());
+        assertEquals(CompletionMode.GRACE, config.completionValidation());
         assertEquals("http://localhost:9090", config.baseUrl());
     }
 

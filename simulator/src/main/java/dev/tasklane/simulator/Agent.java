@@ -1,5 +1,6 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.HookEntry;
@@ -83,7 +84,7 @@ final class Agent extends Participant {
         awaitingReview = null;
         long start = stage.log().mark();
         Reviewed reviewed = stage.app().reviews().markReviewed(actor, new TaskRef.ByIdentifier(task),
-                Proofs.passingHook("after_review"), name);
+                Proofs.passed("after_review"), name);
         changed();
         if (reviewed.task().task().status() == Status.COMPLETED) {
             stage.log().record(start, now, number, LogEvent.Kind.DONE, task);
@@ -132,7 +133,7 @@ final class Agent extends Participant {
             long began = System.nanoTime();
             Claimed claimed;
             try {
-                claimed = stage.app().claims().claim(actor, task, name, Proofs.passingHook("before_doing"));
+                claimed = stage.app().claims().claim(actor, ClaimTask.of(task, name, Proofs.passed("before_doing")));
             } catch (ConflictException | ForbiddenException lostRace) {
                 claimLatencies.add(System.nanoTime() - began);
                 stage.metrics().claimConflicts.increment();

@@ -1,5 +1,6 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.domain.hook.HookResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,9 +15,14 @@ final class Proofs {
     private Proofs() {
     }
 
-    /** A hook result with exit code 0. */
+    /** A hook result with exit code 0, as a completion body carries it. */
     static Map<String, Object> passingHook(String hook) {
         return Map.of("exit_code", 0, "output", hook + " passed", "duration_ms", 40);
+    }
+
+    /** The same passing hook result, typed, as the claim and mark_reviewed commands take it. */
+    static HookResult passed(String hook) {
+        return HookResult.success(hook + " passed", 40);
     }
 
     /** A complete body; {@code claimToken} fences the lease when not null. */

@@ -1,7 +1,9 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.task.ReviewStatus;
 
 import java.time.Instant;
 import java.util.Random;
@@ -11,8 +13,6 @@ import java.util.Random;
  * on a first round, sometimes requests changes, then lets the waiting agent know.
  */
 final class Reviewer extends Participant {
-    static final String APPROVED = "approved";
-    static final String CHANGES_REQUESTED = "changes_requested";
 
     private final Actor actor;
     private final Random random;
@@ -28,7 +28,8 @@ final class Reviewer extends Participant {
         for (ReviewDesk.Request request : stage.desk().takeDue(stage.clock().instant())) {
             boolean rework = request.round() == 1 && random.nextDouble() < stage.config().reworkShare();
             stage.app().reviews().review(actor, new TaskRef.ByIdentifier(request.task()),
-                    rework ? CHANGES_REQUESTED : APPROVED, rework ? "Handle the empty input case as well" : null);
+                    new ReviewDecision(rework ? ReviewStatus.CHANGES_REQUESTED : ReviewStatus.APPROVED,
+                            rework ? "Handle the empty input case as well" : null));
             stage.metrics().reviews.increment();
             stage.metrics().transitions.increment();
             if (rework) {

@@ -6,12 +6,12 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package dev.tasklane.examples;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
@@ -12,6 +13,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Role;
 
@@ -66,7 +68,7 @@ public final class EmbeddedTasklaneExample {
             return Optional.empty();
         }
         String identifier = next.get().task().identifier().toString();
-        Claimed claimed = tasklane.claims().claim(agent, identifier, "my-agent", hook("before_doing"));
+        Claimed claimed = tasklane.claims().claim(agent, ClaimTask.of(identifier, "my-agent", HookResult.success("before_doing passed", 120)));
         Map<String, Object> report = Map.of(
                 "agent_name", "my-agent",
                 "claim_token", claimed.claimToken(),

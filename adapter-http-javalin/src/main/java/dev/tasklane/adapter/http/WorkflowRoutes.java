@@ -1,10 +1,14 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
+import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProof;
 import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,9 +59,11 @@ final class WorkflowRoutes {
         String identifier = Params.optionalString(body, "identifier");
         String agentName = Params.optionalString(body, "agent_name");
         String skills = Params.optionalString(body, "skills_version");
-        Claimed claimed = useCases.claims().claim(call.actor(), identifier == null || identifier.isEmpty() ? null : identifier,
-                agentName == null ? "Unknown" : agentName, body.get("before_doing_result"),
+        ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
+                agentName == null ? "Unknown" : agentName,
+                HookProof.parse(HookName.BEFORE_DOING, body.get(HookName.BEFORE_DOING.resultKey())),
                 Params.optionalString(body, "claim_token"));
+        Claimed claimed = useCases.claims().claim(call.actor(), command);
         Map<String, Object> data = TaskJson.full(claimed.task(), call.board());
         data.put("claim_token", claimed.claimToken());
         call.ok(Envelope.data(data).put("hook", TaskJson.hook(claimed.hook())).skills().skillsCheck(skills).build());
@@ -114,15 +120,16 @@ final class WorkflowRoutes {
 
     private void review(Call call) {
         Map<String, Object> body = call.object();
-        String status = Params.optionalString(body, "review_status");
-        String notes = Params.optionalString(body, "review_notes");
-        TaskView view = useCases.reviews().review(call.actor(), call.ref(), status, notes);
+        ReviewDecision decision = ReviewDecision.fromWire(Params.optionalString(body, "review_status"),
+                Params.optionalString(body, "review_notes"));
+        TaskView view = useCases.reviews().review(call.actor(), call.ref(), decision);
         call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
     }
 
     private void markReviewed(Call call) {
         Map<String, Object> body = call.object();
-        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(), body.get("after_review_result"),
+        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(),
+                HookProof.parse(HookName.AFTER_REVIEW, body.get(HookName.AFTER_REVIEW.resultKey())),
                 Params.optionalString(body, "agent_name"));
         Map<String, Object> data = TaskJson.full(reviewed.task(), call.board());
         if (reviewed.claimToken() != null) {

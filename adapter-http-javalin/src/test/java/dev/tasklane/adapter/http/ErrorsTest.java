@@ -1,11 +1,12 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
-import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
 import java.util.Base64;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -98,6 +99,32 @@ class ErrorsTest {
             Res taken = h.claim("W1", other);
             assertEquals(409, taken.status());
             assertTrue(((String) taken.body().get("error")).startsWith("Task 'W1' is already claimed by agent 'Tester'"), taken::toString);
+        });
+    }
+
+    /** The edge parses before_doing and after_review into typed results: a malformed one is refused, nothing changes. */
+    @Test
+    void malformedHookProofsAreRefusedAtTheEdge() {
+        Harness.run(h -> {
+            h.createTask("Hooked");
+            Map<Object, String> malformed = new LinkedHashMap<>();
+            malformed.put("exit_code=0", "hook result must be a map");
+            malformed.put(map("exit_code", 0, "output", ""), "hook result must include exit_code, output, and duration_ms fields");
+            malformed.put(map("exit_code", "0", "output", "", "duration_ms", 1), "hook result exit_code must be an integer");
+            malformed.put(map("exit_code", 0, "output", 7, "duration_ms", 1),
+                    "hook result output must be a string (the hook's stdout/stderr, may be empty)");
+            malformed.put(map("exit_code", 0, "output", "", "duration_ms", -1), "hook result duration_ms must be a non-negative integer");
+            for (Map.Entry<Object, String> bad : malformed.entrySet()) {
+                Res claim = h.post("/api/tasks/claim", map("identifier", "W1", "agent_name", "a", "before_doing_result", bad.getKey()));
+                assertEquals(422, claim.status(), claim::toString);
+                assertEquals("before_doing " + bad.getValue(), claim.body().get("error"));
+                assertEquals("before_doing", claim.body().get("hook"));
+                Res reviewed = h.patch("/api/tasks/W1/mark_reviewed", map("after_review_result", bad.getKey()));
+                assertEquals(422, reviewed.status(), reviewed::toString);
+                assertEquals("after_review " + bad.getValue(), reviewed.body().get("error"));
+                assertEquals("after_review", reviewed.body().get("hook"));
+            }
+            assertEquals("open", h.get("/api/tasks/W1").data().get("status"));
         });
     }
 

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -33,7 +34,7 @@ class FailedAuthLimiterTest {
     @Test
     void aTrustedProxyHeaderSeparatesTheClientsBehindTheProxy() {
         HttpSettings behindProxy = HttpSettings.defaults("http://localhost").withTrustedProxyHeader("X-Forwarded-For");
-        Harness.run(dev.tasklane.application.service.CompletionMode.GRACE, behindProxy, h -> {
+        Harness.run(CompletionMode.GRACE, behindProxy, h -> {
             for (int i = 0; i < HttpSettings.DEFAULT_FAILED_AUTH_LIMIT; i++) {
                 h.raw("GET", "/api/tasks", null, Map.of("Authorization", "Bearer bad" + i, "X-Forwarded-For", "10.0.0.1, 203.0.113.7"));
             }

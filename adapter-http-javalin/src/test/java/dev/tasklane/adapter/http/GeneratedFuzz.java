@@ -7,7 +7,7 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.onboarding.OnboardingExamples;
 import dev.tasklane.application.service.onboarding.OnboardingSchemas;
 import dev.tasklane.domain.identity.ApiToken;
-import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
 
 import java.math.BigInteger;
@@ -115,7 +115,7 @@ public final class GeneratedFuzz {
     }
 
     private List<Endpoint> endpoints() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionRules.Mode.GRACE);
+        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
         List<Endpoint> out = new ArrayList<>();
         out.add(new Endpoint("POST", "/api/tasks", Need.NONE, OnboardingExamples::createTask, schema(schemas, "task")));
         out.add(new Endpoint("POST", "/api/tasks", Need.NONE, OnboardingExamples::createGoal, schema(schemas, "goal")));

@@ -2,8 +2,8 @@ package dev.tasklane.adapter.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.validation.CompletionMode;
 import io.javalin.Javalin;
 import io.javalin.testtools.JavalinTest;
 

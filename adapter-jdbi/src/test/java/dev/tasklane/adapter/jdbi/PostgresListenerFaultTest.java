@@ -1,14 +1,14 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
 import dev.tasklane.application.port.in.EventStreamUseCase.Event;
+import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.TaskEvent;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.EventBus;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
+import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;

@@ -2,9 +2,9 @@ package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
+import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;

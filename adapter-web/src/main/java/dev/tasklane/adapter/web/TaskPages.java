@@ -10,9 +10,10 @@ import dev.tasklane.adapter.web.view.Table;
 import dev.tasklane.adapter.web.view.TaskPage;
 import dev.tasklane.adapter.web.view.VerdictRow;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
 import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
+import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
+import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -363,7 +364,8 @@ final class TaskPages {
             throw new InvalidInputException("invalid_review_status",
                     "The decision must be approve, request changes or reject", Map.of("field", "decision"));
         }
-        TaskView reviewed = useCases.reviews().review(caller.actor(), ref(ctx), decision, Web.optional(ctx, "notes"));
+        TaskView reviewed = useCases.reviews().review(caller.actor(), ref(ctx),
+                ReviewDecision.fromWire(decision, Web.optional(ctx, "notes")));
         web.done(ctx, BoardData.taskHref(caller.board().id(), reviewed.task()),
                 "Recorded: " + Format.label(decision) + " on " + reviewed.task().identifier()
                         + ". The agent is told through the event stream.");

@@ -1,12 +1,13 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
@@ -42,11 +43,14 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     }
 
     @Override
-    public Claimed claim(Actor actor, String identifier, String agentName, Object beforeDoingRaw, String presented) {
+    public Claimed claim(Actor actor, ClaimTask command) {
         BoardAccess.requireWrite(actor);
-        HookResult proof = HookProof.verify(HookName.BEFORE_DOING, beforeDoingRaw);
+        HookResult proof = HookProof.requirePassed(HookName.BEFORE_DOING, command.beforeDoing());
+        String identifier = command.identifier();
+        String agentName = command.agentName();
         String name = agentName == null || agentName.isBlank() ? HookEntries.UNKNOWN_AGENT : agentName;
         String claimToken = ClaimTokens.fresh();
+        String presented = command.claimToken();
         String retryToken = presented == null || presented.isBlank() ? null : presented;
         return context.runner().write(actor, changes -> {
             SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());

@@ -41,7 +41,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
                     && TaskWorkflow.isCurrentClaim(task, claimToken)) {
                 return new Completed(context.lookup().view(task), hooksFor(task, agentName, false), List.of());
             }
-            CompletionReport report = CompletionRules.check(request, task.spec(), mode());
+            CompletionReport report = CompletionRules.check(request, task.spec(), context.completionMode());
             Completion completion = new Completion(actor.userId(), agentName, report.completionSummary(), report.completionNotes(),
                     report.actualComplexity(), report.actualFilesChanged(), (int) Math.min(Integer.MAX_VALUE, report.timeSpentMinutes()),
                     report.reviewReport(), rawSteps(report), report.explorerResult(), report.reviewerResult(), null,
@@ -69,10 +69,6 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
 
     private static List<Object> rawSteps(CompletionReport report) {
         return report.workflowSteps().stream().map(step -> (Object) step.raw()).toList();
-    }
-
-    private CompletionRules.Mode mode() {
-        return context.completionMode() == CompletionMode.STRICT ? CompletionRules.Mode.STRICT : CompletionRules.Mode.GRACE;
     }
 
     @Override

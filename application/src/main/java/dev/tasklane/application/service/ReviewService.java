@@ -1,12 +1,12 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
-import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
@@ -27,11 +27,10 @@ final class ReviewService implements ReviewUseCase {
     }
 
     @Override
-    public TaskView review(Actor reviewer, TaskRef ref, String reviewStatus, String reviewNotes) {
+    public TaskView review(Actor reviewer, TaskRef ref, ReviewDecision command) {
         BoardAccess.requireWrite(reviewer);
-        ReviewStatus decision = ReviewStatus.fromWire(reviewStatus).orElseThrow(() -> new InvalidInputException(
-                "invalid_review_status", "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
-                Map.of("field", "review_status")));
+        ReviewStatus decision = command.status();
+        String reviewNotes = command.notes();
         return context.runner().write(reviewer, changes -> {
             Task task = context.lookup().requireLocked(reviewer.boardId(), ref);
             Task reviewed = context.workflow().recordReview(task, reviewer, decision, reviewNotes, changes.now());
@@ -42,10 +41,10 @@ final class ReviewService implements ReviewUseCase {
     }
 
     @Override
-    public Reviewed markReviewed(Actor actor, TaskRef ref, Object afterReviewRaw, String agentName) {
+    public Reviewed markReviewed(Actor actor, TaskRef ref, HookResult afterReview, String agentName) {
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            HookResult proof = HookProof.verify(HookName.AFTER_REVIEW, afterReviewRaw);
+            HookResult proof = HookProof.requirePassed(HookName.AFTER_REVIEW, afterReview);
             String agent = agentName != null && !agentName.isBlank() ? agentName
                     : task.completion() != null && task.completion().completedByAgent() != null
                     ? task.completion().completedByAgent() : HookEntries.UNKNOWN_AGENT;

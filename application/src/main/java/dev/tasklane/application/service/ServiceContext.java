@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 
 import java.time.Duration;

@@ -8,28 +8,28 @@ import dev.tasklane.application.port.in.ClaimTaskUseCase;
 import dev.tasklane.application.port.in.CompleteTaskUseCase;
 import dev.tasklane.application.port.in.CreateTaskUseCase;
 import dev.tasklane.application.port.in.EventStreamUseCase;
+import dev.tasklane.application.port.in.IdempotencyUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.LeaseUseCase;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
+import dev.tasklane.application.port.in.OnboardingUseCase;
+import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
-import dev.tasklane.application.port.in.UpdateTaskUseCase;
-import dev.tasklane.application.port.in.IdempotencyUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
-import dev.tasklane.application.port.in.OnboardingUseCase;
+import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
+import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.out.DirectoryStore;
-import dev.tasklane.application.port.out.SessionStore;
-import dev.tasklane.application.port.in.PeopleUseCase;
-import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.IdempotencyStore;
+import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
-import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.application.service.onboarding.OnboardingService;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
@@ -95,7 +95,7 @@ public final class Tasklane implements UseCases {
                 builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock,
                 builder.passwordIterations);
         this.onboarding = builder.onboarding == null
-                ? new OnboardingService(builder.limits, CompletionRules.Mode.valueOf(builder.completionMode.name()))
+                ? new OnboardingService(builder.limits, builder.completionMode)
                 : builder.onboarding;
         this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
                 : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,

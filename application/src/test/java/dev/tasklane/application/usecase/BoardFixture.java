@@ -1,20 +1,22 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.validation.CompletionMode;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -109,6 +111,16 @@ public final class BoardFixture {
         return Map.of("exit_code", 0, "output", "hook ran", "duration_ms", 12);
     }
 
+    /** A passing hook result, typed, as the claim and mark_reviewed commands take it. */
+    public static HookResult hook() {
+        return HookResult.success("hook ran", 12);
+    }
+
+    /** A hook result showing failure (exit code 2). */
+    public static HookResult failedHook() {
+        return new HookResult(2, "tests failed", 12);
+    }
+
     public static Map<String, Object> failedProof() {
         return Map.of("exit_code", 2, "output", "tests failed", "duration_ms", 12);
     }
@@ -138,7 +150,7 @@ public final class BoardFixture {
     }
 
     public Claimed claim(Actor actor, String identifier) {
-        return app.claims().claim(actor, identifier, "agent-" + actor.userId(), proof());
+        return app.claims().claim(actor, new ClaimTask(identifier, "agent-" + actor.userId(), hook(), null));
     }
 
     public Completed complete(Actor actor, String identifier) {

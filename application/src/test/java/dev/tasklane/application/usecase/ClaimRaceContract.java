@@ -1,7 +1,8 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.TaskQuery;
-import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
@@ -30,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.tasklane.application.usecase.BoardFixture.id;
+import static dev.tasklane.application.usecase.BoardFixture.hook;
 import static dev.tasklane.application.usecase.BoardFixture.proof;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -67,8 +69,7 @@ public abstract class ClaimRaceContract {
             for (String identifier : identifiers) {
                 attempts.incrementAndGet();
                 try {
-                    String claimed = id(board.app.claims()
-                            .claim(agent, byIdentifier ? identifier : null, "agent-" + agent.userId(), proof()).task());
+                    String claimed = id(board.app.claims().claim(agent, new ClaimTask(byIdentifier ? identifier : null, "agent-" + agent.userId(), hook(), null)).task());
                     if (winners.putIfAbsent(claimed, agent.userId()) != null) {
                         doubleClaims.incrementAndGet();
                     }
@@ -108,7 +109,7 @@ public abstract class ClaimRaceContract {
             boolean byIdentifier = a % 2 == 0;
             for (String identifier : identifiers) {
                 try {
-                    board.app.claims().claim(agent, byIdentifier ? identifier : null, "holder-" + agent.userId(), proof());
+                    board.app.claims().claim(agent, new ClaimTask(byIdentifier ? identifier : null, "holder-" + agent.userId(), hook(), null));
                 } catch (ConflictException heldOrTaken) {
                     // a shared file is held, another agent won it, or nothing is left
                 }
@@ -191,7 +192,7 @@ public abstract class ClaimRaceContract {
                     break;
                 }
                 try {
-                    var claimed = board.app.claims().claim(shared, identifier, agentName, proof());
+                    var claimed = board.app.claims().claim(shared, new ClaimTask(identifier, agentName, hook(), null));
                     holders.computeIfAbsent(id(claimed.task()), key -> ConcurrentHashMap.newKeySet()).add(agentName);
                 } catch (ConflictException heldByAnother) {
                     refused.incrementAndGet();

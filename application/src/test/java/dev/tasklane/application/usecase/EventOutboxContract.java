@@ -1,18 +1,19 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.Created;
-import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
 import dev.tasklane.application.port.in.EventStreamUseCase.End;
 import dev.tasklane.application.port.in.EventStreamUseCase.EndReason;
 import dev.tasklane.application.port.in.EventStreamUseCase.Event;
+import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.service.EventBus;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.hook.HookProofRejectedException;
+import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static dev.tasklane.application.usecase.BoardFixture.failedHook;
 import static dev.tasklane.application.usecase.BoardFixture.failedProof;
 import static dev.tasklane.application.usecase.BoardFixture.goal;
 import static dev.tasklane.application.usecase.BoardFixture.id;
@@ -89,7 +91,7 @@ public abstract class EventOutboxContract {
     void aRolledBackUseCaseLeavesNoEventAndNoGap() {
         String w1 = id(board.create(board.admin, task("atomic")));
         long before = outbox.lastId();
-        assertThrows(HookProofRejectedException.class, () -> board.app.claims().claim(board.alice, w1, "a", failedProof()));
+        assertThrows(HookProofRejectedException.class, () -> board.app.claims().claim(board.alice, new ClaimTask(w1, "a", failedHook(), null)));
         assertThrows(IllegalStateException.class, () -> board.stores.transactions().inTransaction(() -> {
             outbox.append(List.of(new TaskEvent(0, board.boardId, "task.updated", 1, w1, "open", "Ready", null, null,
                     BoardFixture.START)));

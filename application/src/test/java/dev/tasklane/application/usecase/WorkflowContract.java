@@ -1,14 +1,15 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.service.CompletionMode;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
@@ -22,6 +23,7 @@ import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.CompletionRejectedException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,6 +38,8 @@ import static dev.tasklane.application.usecase.BoardFixture.completion;
 import static dev.tasklane.application.usecase.BoardFixture.failedProof;
 import static dev.tasklane.application.usecase.BoardFixture.id;
 import static dev.tasklane.application.usecase.BoardFixture.keyFile;
+import static dev.tasklane.application.usecase.BoardFixture.hook;
+import static dev.tasklane.application.usecase.BoardFixture.failedHook;
 import static dev.tasklane.application.usecase.BoardFixture.proof;
 import static dev.tasklane.application.usecase.BoardFixture.ref;
 import static dev.tasklane.application.usecase.BoardFixture.task;
@@ -83,10 +87,10 @@ public abstract class WorkflowContract {
         TaskView created = board.create(board.admin, task("Add login"));
         String w1 = id(created);
         HookProofRejectedException missing = assertThrows(HookProofRejectedException.class,
-                () -> board.app.claims().claim(board.alice, w1, "agent", null));
+                () -> board.app.claims().claim(board.alice, new ClaimTask(w1, "agent", null, null)));
         assertEquals("before_doing hook result is required", missing.getMessage());
         HookProofRejectedException failed = assertThrows(HookProofRejectedException.class,
-                () -> board.app.claims().claim(board.alice, w1, "agent", failedProof()));
+                () -> board.app.claims().claim(board.alice, new ClaimTask(w1, "agent", failedHook(), null)));
         assertEquals("before_doing is a blocking hook and failed with exit code 2. Fix the issues and try again.",
                 failed.getMessage());
         TaskView after = board.get(w1);
@@ -259,11 +263,11 @@ public abstract class WorkflowContract {
         assertEquals(Status.REVIEW, inReview.task().task().status());
         assertEquals(List.of(HookName.AFTER_DOING, HookName.BEFORE_REVIEW), names(inReview.hooks()));
         assertTrue(board.get(w2).blocked());
-        assertThrows(ForbiddenException.class, () -> board.app.reviews().review(board.alice, ref(w1), "approved", null));
+        assertThrows(ForbiddenException.class, () -> board.app.reviews().review(board.alice, ref(w1), ReviewDecision.fromWire("approved", null)));
         assertEquals("review_not_performed", assertThrows(InvalidStateException.class,
-                () -> board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent")).code());
-        board.app.reviews().review(board.reviewer, ref(w1), "approved", null);
-        Reviewed reviewed = board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent");
+                () -> board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent")).code());
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("approved", null));
+        Reviewed reviewed = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         assertEquals(Status.COMPLETED, reviewed.task().task().status());
         assertEquals(List.of(HookName.AFTER_REVIEW), names(reviewed.hooks()));
         assertEquals(board.reviewer.userId(), reviewed.task().task().review().reviewedById());
@@ -276,8 +280,8 @@ public abstract class WorkflowContract {
         board.claim(board.alice, w1);
         board.complete(board.alice, w1);
         board.clock.advance(Duration.ofMinutes(90));
-        board.app.reviews().review(board.reviewer, ref(w1), "changes_requested", "Handle the empty password case");
-        Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent");
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("changes_requested", "Handle the empty password case"));
+        Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         assertEquals(Status.IN_PROGRESS, rework.task().task().status());
         assertEquals(board.alice.userId(), rework.task().task().assignedToId());
         assertEquals(board.clock.instant().plus(Duration.ofMinutes(60)), rework.task().task().claim().expiresAt());
@@ -292,10 +296,10 @@ public abstract class WorkflowContract {
         String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
         board.claim(board.alice, w1);
         board.complete(board.alice, w1);
-        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), "rejected", " "));
-        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), "pending", "x"));
-        assertEquals(Status.REVIEW, board.app.reviews().review(board.reviewer, ref(w1), "rejected", "Wrong approach").task().status());
-        assertEquals(Status.IN_PROGRESS, board.app.reviews().markReviewed(board.alice, ref(w1), proof(), null).task().task().status());
+        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("rejected", " ")));
+        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("pending", "x")));
+        assertEquals(Status.REVIEW, board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("rejected", "Wrong approach")).task().status());
+        assertEquals(Status.IN_PROGRESS, board.app.reviews().markReviewed(board.alice, ref(w1), hook(), null).task().task().status());
     }
 
     @Test
@@ -348,7 +352,7 @@ public abstract class WorkflowContract {
     void eventsAreDeliveredAfterCommitAndNotForRefusedTransitions() throws InterruptedException {
         String w1 = id(board.create(board.admin, task("Evented")));
         try (var subscription = board.app.events().subscribe(board.boardId, null)) {
-            assertThrows(HookProofRejectedException.class, () -> board.app.claims().claim(board.alice, w1, "a", failedProof()));
+            assertThrows(HookProofRejectedException.class, () -> board.app.claims().claim(board.alice, new ClaimTask(w1, "a", failedHook(), null)));
             board.claim(board.alice, w1);
             TaskEvent claimed = ((EventStreamUseCase.Event) subscription.poll(Duration.ofSeconds(30))).event();
             assertEquals("task.claimed", claimed.type(), "the refused claim left no event");
@@ -406,8 +410,8 @@ public abstract class WorkflowContract {
         writes.put("heartbeat", () -> board.app.leases().heartbeat(board.reader, ref(held), null));
         writes.put("complete", () -> board.app.completion().complete(board.reader, ref(held), completion()));
         writes.put("changed_files in Review", () -> board.app.changedFiles().putChangedFiles(board.reader, ref(reviewed), List.of(), null));
-        writes.put("review decision", () -> board.app.reviews().review(readerReviewer, ref(reviewed), "approved", null));
-        writes.put("mark_reviewed", () -> board.app.reviews().markReviewed(board.reader, ref(reviewed), proof(), "r"));
+        writes.put("review decision", () -> board.app.reviews().review(readerReviewer, ref(reviewed), ReviewDecision.fromWire("approved", null)));
+        writes.put("mark_reviewed", () -> board.app.reviews().markReviewed(board.reader, ref(reviewed), hook(), "r"));
         writes.put("mark_done", () -> board.app.reviews().markDone(readerReviewer, ref(reviewed)));
         writes.put("assign", () -> board.app.assignment().assign(board.reader, ref(goal), board.reader.userId()));
         writes.put("after_goal", () -> board.app.afterGoal().report(board.reader, ref(goal), Map.of("exit_code", 0)));
@@ -465,12 +469,12 @@ public abstract class WorkflowContract {
         board.claim(reviewerToken, w1);
         board.complete(reviewerToken, w1);
         ForbiddenException refused = assertThrows(ForbiddenException.class,
-                () -> board.app.reviews().review(reviewerToken, ref(w1), "approved", null));
+                () -> board.app.reviews().review(reviewerToken, ref(w1), ReviewDecision.fromWire("approved", null)));
         assertEquals(dev.tasklane.domain.agent.BoardAccess.OWN_WORK_CODE, refused.code());
         assertNull(board.get(w1).task().review());
         Actor otherReviewerToken = BoardFixture.withToken(board.reviewer, 7002);
         assertEquals(dev.tasklane.domain.task.ReviewStatus.APPROVED,
-                board.app.reviews().review(otherReviewerToken, ref(w1), "approved", null).task().review().status());
+                board.app.reviews().review(otherReviewerToken, ref(w1), ReviewDecision.fromWire("approved", null)).task().review().status());
     }
 
     @Test
@@ -478,8 +482,8 @@ public abstract class WorkflowContract {
         String w1 = id(board.create(board.admin, task("Rework", "needs_review", true)));
         String first = board.claim(board.alice, w1).claimToken();
         board.complete(board.alice, w1);
-        board.app.reviews().review(board.reviewer, ref(w1), "changes_requested", "Add tests");
-        Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), proof(), "agent");
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("changes_requested", "Add tests"));
+        Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         assertTrue(rework.claimToken() != null && !rework.claimToken().equals(first), "a fresh claim_token");
         assertEquals(rework.claimToken(), board.get(w1).task().claim().claimToken());
         ConflictException stale = assertThrows(ConflictException.class,
@@ -516,14 +520,14 @@ public abstract class WorkflowContract {
     void aClaimBelongsToOneAgentTheTokenAndAgentNameOrTheClaimToken() {
         Actor shared = BoardFixture.withToken(board.alice, 8001);
         String w1 = id(board.create(board.admin, task("One agent")));
-        Claimed first = board.app.claims().claim(shared, w1, "agent-1", proof());
+        Claimed first = board.app.claims().claim(shared, new ClaimTask(w1, "agent-1", hook(), null));
         ConflictException refused = assertThrows(ConflictException.class,
-                () -> board.app.claims().claim(shared, w1, "agent-2", proof()));
+                () -> board.app.claims().claim(shared, new ClaimTask(w1, "agent-2", hook(), null)));
         assertEquals("agent-1", refused.details().get("held_by_agent"), "the 409 names the holder");
-        assertThrows(ConflictException.class, () -> board.app.claims().claim(BoardFixture.withToken(board.alice, 8002), w1, "agent-1", proof()),
+        assertThrows(ConflictException.class, () -> board.app.claims().claim(BoardFixture.withToken(board.alice, 8002), new ClaimTask(w1, "agent-1", hook(), null)),
                 "the same name on another token is another agent");
-        assertEquals(first.claimToken(), board.app.claims().claim(shared, w1, "agent-1", proof()).claimToken(), "a retry");
-        assertEquals(first.claimToken(), board.app.claims().claim(shared, w1, "renamed", proof(), first.claimToken()).claimToken(),
+        assertEquals(first.claimToken(), board.app.claims().claim(shared, new ClaimTask(w1, "agent-1", hook(), null)).claimToken(), "a retry");
+        assertEquals(first.claimToken(), board.app.claims().claim(shared, new ClaimTask(w1, "renamed", hook(), first.claimToken())).claimToken(),
                 "presenting the claim_token is a retry");
         assertEquals(8001L, board.get(w1).task().claim().tokenId(), "the claim records its token");
         assertEquals(1, board.app.reads().history(board.admin, ref(w1)).stream().filter(e -> e.kind() == HistoryKind.CLAIMED).count());

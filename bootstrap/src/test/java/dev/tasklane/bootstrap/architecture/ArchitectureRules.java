@@ -1,8 +1,13 @@
 package dev.tasklane.bootstrap.architecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
@@ -11,6 +16,7 @@ import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nam
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.GeneralCodingRules.ACCESS_STANDARD_STREAMS;
@@ -281,6 +287,52 @@ public final class ArchitectureRules {
         return noClasses().that().resideInAPackage(services(root)).and().doNotHaveSimpleName("Changes")
             .should().callMethodWhere(storeWrite)
             .because("every task write passes the runner's board access check and is recorded in the history");
+    }
+
+    // ---- typed inbound ports (issue 12) ----------------------------------------------------------------------------
+
+    /**
+     * The inbound ports, and the commands and results they declare, that take typed values already. Every other port
+     * still takes decoded JSON ({@code CompleteTaskUseCase}, {@code CreateTaskUseCase}, {@code UpdateTaskUseCase},
+     * {@code ChangedFilesUseCase}, ...): add each one here as it is converted, until the rule covers the package.
+     */
+    static final java.util.Set<String> TYPED_PORTS = java.util.Set.of(
+        "ClaimTaskUseCase", "ClaimTask", "ClaimTaskUseCase$Claimed",
+        "ReviewUseCase", "ReviewDecision", "ReviewUseCase$Reviewed");
+
+    /** A method that takes or returns a {@code Map} or a bare {@code Object}, at any depth of its generic types. */
+    private static final ArchCondition<JavaMethod> CARRY_NO_DECODED_JSON =
+            new ArchCondition<>("take and return no Map and no Object (typed values only)") {
+                @Override
+                public void check(JavaMethod method, ConditionEvents events) {
+                    java.util.Set<JavaClass> involved = new java.util.LinkedHashSet<>(method.getReturnType().getAllInvolvedRawTypes());
+                    method.getParameterTypes().forEach(type -> involved.addAll(type.getAllInvolvedRawTypes()));
+                    for (JavaClass type : involved) {
+                        if (type.isEquivalentTo(Object.class) || type.isAssignableTo(java.util.Map.class)) {
+                            events.add(SimpleConditionEvent.violated(method,
+                                    method.getFullName() + " carries " + type.getName() + " in its signature"));
+                        }
+                    }
+                }
+            };
+
+    /**
+     * The typed ports and their commands carry no decoded JSON: the HTTP adapter parses the wire format into typed
+     * commands, so an embedder gets the compiler's help. {@code equals(Object)} of a record is Java's, not ours.
+     *
+     * @param ports simple names (binary, {@code Outer$Inner} for nested types) of the converted types in port.in
+     */
+    public static ArchRule typedPortsCarryNoDecodedJson(String root, java.util.Set<String> ports) {
+        DescribedPredicate<JavaClass> converted = new DescribedPredicate<>("are the typed ports " + new java.util.TreeSet<>(ports)) {
+            @Override
+            public boolean test(JavaClass type) {
+                String binary = type.getName().substring(type.getPackageName().length() + 1);
+                return type.getPackageName().startsWith(root + ".application.port.in") && ports.contains(binary);
+            }
+        };
+        return methods().that().areDeclaredInClassesThat(converted).and().doNotHaveName("equals")
+            .should(CARRY_NO_DECODED_JSON)
+            .because("JSON is parsed in the HTTP adapter; the core speaks typed commands (docs/architecture.md)");
     }
 
     /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_USE_JODATIME}, restricted to {@code root..}. */

@@ -58,6 +58,17 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void typedPortsCarryNoDecodedJson() {
+        List<String> violations = violations(ArchitectureRules.typedPortsCarryNoDecodedJson(FIXTURE,
+            Set.of("ClaimCardUseCase", "RetitleCardUseCase", "RetitleCardUseCase$Retitled")));
+        assertReported(violations,
+            "RetitleCardUseCase.retitle(java.lang.String, java.util.Map) carries java.util.Map",
+            "RetitleCardUseCase.retitle(java.lang.String, java.util.Map) carries java.lang.Object",
+            "RetitleCardUseCase$Retitled.warnings() carries java.lang.Object");
+        assertNotReported(violations, "ClaimCardUseCase", "equals(");
+    }
+
+    @Test
     void databaseFailuresStayInTheJdbiAdapter() {
         List<String> violations = violations(ArchitectureRules.databaseFailuresStayInTheJdbiAdapter(FIXTURE));
         assertReported(violations, "RetryingCardService", "java.sql.SQLTransientConnectionException");

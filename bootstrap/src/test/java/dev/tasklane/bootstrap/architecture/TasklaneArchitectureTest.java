@@ -166,6 +166,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void typedPortsCarryNoDecodedJson() {
+        ArchitectureRules.typedPortsCarryNoDecodedJson(ROOT, ArchitectureRules.TYPED_PORTS).check(classes);
+    }
+
+    @Test
     void noJodaTime() {
         ArchitectureRules.noJodaTime(ROOT).check(classes);
     }

@@ -3,19 +3,46 @@ package dev.tasklane.domain.hook;
 import java.util.Map;
 
 /**
- * Checks the proof an agent sends for a hook. The raw value is what the request carried (a Map from
- * parsed JSON, or anything else); a valid proof becomes a {@link HookResult}, anything else is refused
- * with the message the existing clients expect.
+ * The rules over the proof an agent sends for a blocking hook. {@link #requirePassed} is the domain's rule over
+ * a typed {@link HookResult}: it must be present and show success. {@link #parse} turns a decoded JSON value into
+ * a {@code HookResult}, refusing a malformed one with the message the existing clients expect; the HTTP adapter
+ * calls it at the edge for claim and mark_reviewed, and the completion use case still calls it (through
+ * {@link #verify}) while its command is a map.
  */
 public final class HookProof {
     private HookProof() {
     }
 
+    /** A present, well-formed proof that shows success, or a refusal naming what is wrong. */
     public static HookResult verify(HookName hook, Object raw) {
-        String name = hook.wire();
-        if (raw == null) {
-            throw new HookProofRejectedException(hook, name + " hook result is required");
+        return requirePassed(hook, raw == null ? null : parse(hook, raw));
+    }
+
+    /**
+     * The proof must be present and its hook must have exited 0 (a blocking hook that failed stops the transition).
+     *
+     * @return {@code result}, for chaining
+     */
+    public static HookResult requirePassed(HookName hook, HookResult result) {
+        if (result == null) {
+            throw new HookProofRejectedException(hook, hook.wire() + " hook result is required");
         }
+        if (!result.succeeded()) {
+            throw new HookProofRejectedException(hook, hook.wire() + " is a blocking hook and failed with exit code "
+                    + result.exitCode() + ". Fix the issues and try again.");
+        }
+        return result;
+    }
+
+    /**
+     * The shape of a proof as decoded JSON: a map with an integer exit_code, a string output and a non-negative
+     * integer duration_ms. Null stays null (absence is {@link #requirePassed}'s to judge).
+     */
+    public static HookResult parse(HookName hook, Object raw) {
+        if (raw == null) {
+            return null;
+        }
+        String name = hook.wire();
         if (!(raw instanceof Map<?, ?> map)) {
             throw new HookProofRejectedException(hook, name + " hook result must be a map");
         }
@@ -38,11 +65,7 @@ public final class HookProof {
                     name + " hook result duration_ms must be a non-negative integer");
         }
         long code = ((Number) exitCode).longValue();
-        if (code != 0) {
-            throw new HookProofRejectedException(hook, name + " is a blocking hook and failed with exit code " + code
-                    + ". Fix the issues and try again.");
-        }
-        return new HookResult(0, text, ((Number) duration).longValue());
+        return new HookResult(code, text, ((Number) duration).longValue());
     }
 
     /** An integral JSON number that fits a long (1, not 1.5, not "1", not true). */

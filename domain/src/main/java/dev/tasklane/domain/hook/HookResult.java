@@ -1,7 +1,7 @@
 package dev.tasklane.domain.hook;
 
 /** Proof that a hook ran: its output, how long it took, and its exit code (0 = success). */
-public record HookResult(int exitCode, String output, long durationMs) {
+public record HookResult(long exitCode, String output, long durationMs) {
     public HookResult {
         if (output == null) {
             throw new IllegalArgumentException("output is required (may be empty)");

@@ -22,12 +22,6 @@ import java.util.regex.Pattern;
  * Hook results are not checked here ({@code HookProof} does that).
  */
 public final class CompletionRules {
-    /** Which validation mode the server runs (interface-spec §9). */
-    public enum Mode {
-        STRICT,
-        GRACE
-    }
-
     /** Minimum non-whitespace characters of an explorer/reviewer summary (interface-spec §8). */
     public static final int MIN_SUMMARY_CHARS = 40;
     /** Minimum non-whitespace characters of a failed section verdict's note (stride-wire §20.3). */
@@ -86,7 +80,7 @@ public final class CompletionRules {
      *
      * @throws CompletionRejectedException family FAILURES for gate failures, CHANGESET for the changeset layer
      */
-    public static CompletionReport check(Map<String, Object> body, TaskSpec task, Mode mode) {
+    public static CompletionReport check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
         List<String> warnings = new ArrayList<>();
         gate(body, task, mode, warnings);
         return changeset(body, warnings);
@@ -94,7 +88,7 @@ public final class CompletionRules {
 
     // ---------------------------------------------------------------- gate (layers 1 and 2)
 
-    private static void gate(Map<String, Object> body, TaskSpec task, Mode mode, List<String> warnings) {
+    private static void gate(Map<String, Object> body, TaskSpec task, CompletionMode mode, List<String> warnings) {
         List<Failure> contract = new ArrayList<>();
         List<Failure> graceGated = new ArrayList<>();
         for (String field : List.of(EXPLORER, REVIEWER)) {
@@ -120,7 +114,7 @@ public final class CompletionRules {
             graceGated.add(new Failure(ChangedFilesRules.FIELD,
                     ChangedFilesRules.errors(body.get(ChangedFilesRules.FIELD), ChangedFilesRules.DEFAULT_LINE_CAP)));
         }
-        List<Failure> rejected = Failure.merge(mode == Mode.STRICT ? concat(contract, graceGated) : contract);
+        List<Failure> rejected = Failure.merge(mode == CompletionMode.STRICT ? concat(contract, graceGated) : contract);
         if (!rejected.isEmpty()) {
             throw new CompletionRejectedException(CompletionRejectedException.Family.FAILURES, rejected);
         }

@@ -112,6 +112,29 @@ class HookProofTest {
         assertEquals(new HookResult(0, "ok", 5), HookProof.verify(HookName.AFTER_DOING, raw));
     }
 
+    /** The edge parses the shape; the rule over the typed result judges absence and failure, with the same words. */
+    @ParameterizedTest
+    @EnumSource(HookName.class)
+    void parsingLeavesAbsenceAndFailureToTheTypedRule(HookName hook) {
+        assertEquals(null, HookProof.parse(hook, null));
+        HookProofRejectedException missing = assertThrows(HookProofRejectedException.class,
+                () -> HookProof.requirePassed(hook, null));
+        assertEquals(hook.wire() + " hook result is required", missing.getMessage());
+        assertEquals(rejected(hook, null).getMessage(), missing.getMessage());
+
+        long exit = 1L << 40;
+        HookResult failed = HookProof.parse(hook, proof(exit, "tests failed", 300));
+        assertEquals(new HookResult(exit, "tests failed", 300), failed);
+        HookProofRejectedException refused = assertThrows(HookProofRejectedException.class,
+                () -> HookProof.requirePassed(hook, failed));
+        assertEquals(hook.wire() + " is a blocking hook and failed with exit code " + exit
+                + ". Fix the issues and try again.", refused.getMessage());
+        assertEquals(rejected(hook, proof(exit, "tests failed", 300)).getMessage(), refused.getMessage());
+
+        HookResult passed = HookResult.success("all green", 12);
+        assertSame(passed, HookProof.requirePassed(hook, passed));
+    }
+
     @Test
     void isIntegerAcceptsOnlyIntegralNumbersThatFitALong() {
         assertTrue(HookProof.isInteger(1));

@@ -12,7 +12,6 @@ import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.CompletionRejectedException.Family;
-import dev.tasklane.domain.validation.CompletionRules.Mode;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -55,7 +54,7 @@ class CompletionRulesTest {
         return body;
     }
 
-    static CompletionRejectedException rejected(Map<String, Object> body, Mode mode) {
+    static CompletionRejectedException rejected(Map<String, Object> body, CompletionMode mode) {
         return assertThrows(CompletionRejectedException.class, () -> CompletionRules.check(body, TASK, mode));
     }
 
@@ -70,8 +69,8 @@ class CompletionRulesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void minimalDispatchedReviewerPassesInBothModes(Mode mode) {
+    @EnumSource(CompletionMode.class)
+    void minimalDispatchedReviewerPassesInBothModes(CompletionMode mode) {
         CompletionReport report = CompletionRules.check(body(), TASK, mode);
         assertEquals("Done", report.completionSummary());
         assertEquals(Complexity.SMALL, report.actualComplexity());
@@ -82,8 +81,8 @@ class CompletionRulesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void skipFormsPassInBothModes(Mode mode) {
+    @EnumSource(CompletionMode.class)
+    void skipFormsPassInBothModes(CompletionMode mode) {
         CompletionReport report = CompletionRules.check(body("explorer_result", skip(), "reviewer_result",
                 map("dispatched", false, "reason", "self_reported_review", "summary", SUMMARY)), TASK, mode);
         assertFalse((Boolean) report.explorerResult().get("dispatched"));
@@ -94,7 +93,7 @@ class CompletionRulesTest {
         Map<String, Object> body = body();
         body.remove("explorer_result");
         body.put("reviewer_result", null);
-        CompletionRejectedException error = rejected(body, Mode.STRICT);
+        CompletionRejectedException error = rejected(body, CompletionMode.STRICT);
         assertEquals(Family.FAILURES, error.family());
         assertEquals("completion_validation_failed", error.code());
         assertEquals(List.of("can't be blank"), messages(error, "explorer_result"));
@@ -107,18 +106,18 @@ class CompletionRulesTest {
         Map<String, Object> body = body();
         body.remove("explorer_result");
         body.remove("reviewer_result");
-        CompletionReport report = CompletionRules.check(body, TASK, Mode.GRACE);
+        CompletionReport report = CompletionRules.check(body, TASK, CompletionMode.GRACE);
         assertNull(report.explorerResult());
         assertEquals(2, report.warnings().size());
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void shortSummaryIsRejectedInBothModes(Mode mode) {
+    @EnumSource(CompletionMode.class)
+    void shortSummaryIsRejectedInBothModes(CompletionMode mode) {
         Map<String, Object> explorer = explorer();
         explorer.put("summary", "a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7 8 9 0 1 2 3");
         CompletionRejectedException error = rejected(body("explorer_result", explorer), mode);
-        assertEquals(mode == Mode.STRICT ? Family.FAILURES : Family.CHANGESET, error.family());
+        assertEquals(mode == CompletionMode.STRICT ? Family.FAILURES : Family.CHANGESET, error.family());
         assertEquals(List.of("must be a string of at least 40 non-whitespace characters"),
                 messages(error, "explorer_result"));
         assertEquals(List.of("must be a string of at least 40 non-whitespace characters"),
@@ -128,7 +127,7 @@ class CompletionRulesTest {
     @ParameterizedTest
     @MethodSource("envelopeCases")
     void envelopeRules(Object result, String field, String message) {
-        CompletionRejectedException error = rejected(body("explorer_result", result), Mode.STRICT);
+        CompletionRejectedException error = rejected(body("explorer_result", result), CompletionMode.STRICT);
         assertTrue(error.failures().get(0).errors().contains(new FieldError(field, message)), error.failures().toString());
     }
 
@@ -151,7 +150,7 @@ class CompletionRulesTest {
     void malformedDispatchedReviewerIsRejectedInGraceAsChangeset(String key, Object value, String message) {
         Map<String, Object> review = reviewer();
         review.put(key, value);
-        CompletionRejectedException error = rejected(body("reviewer_result", review), Mode.GRACE);
+        CompletionRejectedException error = rejected(body("reviewer_result", review), CompletionMode.GRACE);
         assertEquals(Family.CHANGESET, error.family());
         assertTrue(messages(error, "reviewer_result").contains(message), messages(error, "reviewer_result").toString());
     }
@@ -197,7 +196,7 @@ class CompletionRulesTest {
     void semverShapedSchemaVersionsPass(String version) {
         Map<String, Object> review = reviewer();
         review.put("schema_version", version);
-        CompletionRules.check(body("reviewer_result", review), TASK, Mode.STRICT);
+        CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
     }
 
     @Test
@@ -206,12 +205,12 @@ class CompletionRulesTest {
         review.put("extra", map("anything", 1));
         review.put("issues", List.of(map("severity", "minor", "category", "testing", "line", 3, "whatever", true)));
         review.put("issues_found", 1);
-        CompletionRules.check(body("reviewer_result", review), TASK, Mode.STRICT);
+        CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void aDispatchedReviewWithOnlyTheRequiredFieldsStaysValidAndIsWarnedAbout(Mode mode) {
+    @EnumSource(CompletionMode.class)
+    void aDispatchedReviewWithOnlyTheRequiredFieldsStaysValidAndIsWarnedAbout(CompletionMode mode) {
         // interface-spec 2.6: "a payload with only the required fields stays valid" (the spec wins over
         // stride-wire 20.3, which rejects it); the missing structured blocks are reported as warnings.
         Map<String, Object> review = map("dispatched", true, "summary", SUMMARY, "duration_ms", 8000,
@@ -232,7 +231,7 @@ class CompletionRulesTest {
         review.put("project_checks", "all good");
         assertEquals(List.of("must be a list on a dispatched review: one entry per project checklist bullet, or an "
                 + "empty list when the project has no CODE-REVIEW.md"),
-                messages(rejected(body("reviewer_result", review), Mode.GRACE), "reviewer_result"));
+                messages(rejected(body("reviewer_result", review), CompletionMode.GRACE), "reviewer_result"));
     }
 
     @ParameterizedTest
@@ -244,7 +243,7 @@ class CompletionRulesTest {
             verdict.put("note", note);
         }
         review.put("patterns", verdict);
-        CompletionRejectedException error = rejected(body("reviewer_result", review), Mode.GRACE);
+        CompletionRejectedException error = rejected(body("reviewer_result", review), CompletionMode.GRACE);
         assertEquals(Family.FAILURES, error.family());
         assertTrue(messages(error, "reviewer_result").contains(message), messages(error, "reviewer_result").toString());
     }
@@ -265,7 +264,7 @@ class CompletionRulesTest {
     void failedSectionWithSpecificNotePasses() {
         Map<String, Object> review = reviewer();
         review.put("patterns", map("status", "failed", "note", "TaskController bypasses the repository port"));
-        CompletionRules.check(body("reviewer_result", review), TASK, Mode.STRICT);
+        CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
     }
 
     @Test
@@ -275,8 +274,8 @@ class CompletionRulesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void taskSecurityAndTestingNeedRealVerdicts(Mode mode) {
+    @EnumSource(CompletionMode.class)
+    void taskSecurityAndTestingNeedRealVerdicts(CompletionMode mode) {
         TaskSpec task = TaskFieldRules.parseCreate(TaskFieldRulesTest.task("security_considerations", List.of("xss"),
                 "testing_strategy", map("unit_tests", "x")), false).spec();
         Map<String, Object> review = reviewer();
@@ -302,8 +301,8 @@ class CompletionRulesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void incompleteCriteriaAreAlwaysRejected(Mode mode) {
+    @EnumSource(CompletionMode.class)
+    void incompleteCriteriaAreAlwaysRejected(CompletionMode mode) {
         Map<String, Object> review = reviewer();
         review.put("acceptance_criteria", List.of(map("criterion", "one", "status", "met")));
         review.put("acceptance_criteria_checked", 3);
@@ -321,12 +320,12 @@ class CompletionRulesTest {
         review.put("acceptance_criteria_checked", 2);
         Map<String, Object> body = body("reviewer_result", review);
         CompletionRejectedException error = assertThrows(CompletionRejectedException.class,
-                () -> CompletionRules.check(body, taskWithCriteria(), Mode.STRICT));
+                () -> CompletionRules.check(body, taskWithCriteria(), CompletionMode.STRICT));
         assertEquals(List.of("is inconsistent with the task: the review lists 4 acceptance-criteria entries but the "
                 + "task defines 3; the counts must match", "is inconsistent with the task: the review reports 2 "
                 + "acceptance criteria checked but the task defines 3; the counts must match"),
                 messages(error, "reviewer_result"));
-        assertEquals(2, CompletionRules.check(body, taskWithCriteria(), Mode.GRACE).warnings().size());
+        assertEquals(2, CompletionRules.check(body, taskWithCriteria(), CompletionMode.GRACE).warnings().size());
     }
 
     @Test
@@ -335,11 +334,11 @@ class CompletionRulesTest {
         review.put("security_considerations", map("status", "passed", "considerations",
                 List.of(map("consideration", "token leak", "status", "partial"))));
         Map<String, Object> body = body("reviewer_result", review);
-        CompletionRejectedException error = rejected(body, Mode.STRICT);
+        CompletionRejectedException error = rejected(body, CompletionMode.STRICT);
         assertEquals(List.of("is inconsistent: the considerations breakdown marks an item partial or unmitigated, so "
                 + "the security_considerations verdict must be failed"), messages(error, "reviewer_result"));
         assertEquals(List.of("security_considerations"), innerFields(error, "reviewer_result"));
-        List<String> warnings = CompletionRules.check(body, TASK, Mode.GRACE).warnings();
+        List<String> warnings = CompletionRules.check(body, TASK, CompletionMode.GRACE).warnings();
         assertEquals(2, warnings.size(), warnings.toString());
     }
 
@@ -350,7 +349,7 @@ class CompletionRulesTest {
                 "considerations", List.of(map("consideration", "token leak", "status", "unmitigated"))));
         review.put("issues", List.of(map("severity", "critical", "category", "security")));
         review.put("issues_found", 1);
-        assertTrue(CompletionRules.check(body("reviewer_result", review), TASK, Mode.STRICT).warnings().isEmpty());
+        assertTrue(CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT).warnings().isEmpty());
     }
 
     @ParameterizedTest
@@ -358,7 +357,7 @@ class CompletionRulesTest {
     void requiredCompletionFieldsAreBlankWhenMissing(String field) {
         Map<String, Object> body = body();
         body.remove(field);
-        CompletionRejectedException error = rejected(body, Mode.STRICT);
+        CompletionRejectedException error = rejected(body, CompletionMode.STRICT);
         assertEquals(Family.CHANGESET, error.family());
         assertEquals(List.of("can't be blank"), error.toFieldErrors().messages(field));
     }
@@ -366,7 +365,7 @@ class CompletionRulesTest {
     @ParameterizedTest
     @MethodSource("badCompletionFields")
     void completionFieldRules(String field, Object value, String message) {
-        CompletionRejectedException error = rejected(body(field, value), Mode.GRACE);
+        CompletionRejectedException error = rejected(body(field, value), CompletionMode.GRACE);
         assertEquals(List.of(message), error.toFieldErrors().messages(field));
     }
 
@@ -385,7 +384,7 @@ class CompletionRulesTest {
                 "workflow_steps", "none");
         body.remove("completion_summary");
         assertEquals(List.of("completion_summary", "actual_complexity", "time_spent_minutes", "workflow_steps"),
-                List.copyOf(rejected(body, Mode.GRACE).toFieldErrors().fields()));
+                List.copyOf(rejected(body, CompletionMode.GRACE).toFieldErrors().fields()));
     }
 
     static List<Object> steps() {
@@ -399,7 +398,7 @@ class CompletionRulesTest {
 
     @Test
     void workflowStepsAreParsedAndStoredVerbatim() {
-        CompletionReport report = CompletionRules.check(body("workflow_steps", steps()), TASK, Mode.STRICT);
+        CompletionReport report = CompletionRules.check(body("workflow_steps", steps()), TASK, CompletionMode.STRICT);
         assertEquals(6, report.workflowSteps().size());
         assertEquals("decision_matrix_skip", report.workflowSteps().get(1).reasonCode());
         assertEquals(1, report.workflowSteps().get(2).raw().get("extra"));
@@ -409,7 +408,7 @@ class CompletionRulesTest {
     @ParameterizedTest
     @MethodSource("badSteps")
     void workflowStepRulesRejectInAnyMode(Object steps, String message) {
-        CompletionRejectedException error = rejected(body("workflow_steps", steps), Mode.GRACE);
+        CompletionRejectedException error = rejected(body("workflow_steps", steps), CompletionMode.GRACE);
         assertEquals(Family.CHANGESET, error.family());
         assertEquals(List.of(message), error.toFieldErrors().messages("workflow_steps"));
     }
@@ -429,8 +428,8 @@ class CompletionRulesTest {
     @Test
     void changedFilesInTheBodyIsShapeCheckedInStrictOnly() {
         Map<String, Object> body = body("changed_files", "nope");
-        CompletionRejectedException error = rejected(body, Mode.STRICT);
+        CompletionRejectedException error = rejected(body, CompletionMode.STRICT);
         assertEquals(List.of("must be a list"), messages(error, "changed_files"));
-        assertEquals(1, CompletionRules.check(body, TASK, Mode.GRACE).warnings().size());
+        assertEquals(1, CompletionRules.check(body, TASK, CompletionMode.GRACE).warnings().size());
     }
 }

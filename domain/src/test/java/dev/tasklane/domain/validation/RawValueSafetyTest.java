@@ -4,7 +4,6 @@ import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
-import dev.tasklane.domain.validation.CompletionRules.Mode;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -35,7 +34,7 @@ class RawValueSafetyTest {
         reviewer.put("security_considerations", map("status", "passed", "considerations",
                 List.of(map("consideration", "input is escaped", "status", null))));
         CompletionRejectedException refused = assertThrows(CompletionRejectedException.class, () -> CompletionRules.check(
-                CompletionRulesTest.body("reviewer_result", reviewer), CompletionRulesTest.TASK, Mode.GRACE));
+                CompletionRulesTest.body("reviewer_result", reviewer), CompletionRulesTest.TASK, CompletionMode.GRACE));
         assertEquals(List.of("consideration_status"), CompletionRulesTest.innerFields(refused, "reviewer_result"));
     }
 
@@ -51,7 +50,7 @@ class RawValueSafetyTest {
         Map<String, Object> body = CompletionRulesTest.body("reviewer_result", reviewer, "workflow_steps",
                 List.of(map("name", "explorer", "dispatched", true, "duration_ms", 3, "reason_code", "ran_inline")),
                 "completion_notes", "notes");
-        for (Mode mode : Mode.values()) {
+        for (CompletionMode mode : CompletionMode.values()) {
             everyPosition(body, candidate -> CompletionRules.check(candidate, CompletionRulesTest.TASK, mode));
         }
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.application.service.onboarding;
 
+import dev.tasklane.domain.validation.CompletionMode;
 import static dev.tasklane.application.service.onboarding.Json.obj;
 
 import dev.tasklane.domain.hook.HookName;
@@ -43,7 +44,7 @@ public final class OnboardingSchemas {
      * @param mode the server's completion validation mode: strict makes explorer_result and reviewer_result
      *             required on complete
      */
-    public static Map<String, Object> all(CompletionRules.Mode mode) {
+    public static Map<String, Object> all(CompletionMode mode) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("task", document("task", "POST /api/tasks: create one task (root key task)",
                 body("task", taskObject(false)), List.of(OnboardingExamples.createTask())));
@@ -258,11 +259,11 @@ public final class OnboardingSchemas {
                         HookName.BEFORE_DOING.resultKey(), hookResult(HookName.BEFORE_DOING)));
     }
 
-    private static Map<String, Object> complete(CompletionRules.Mode mode) {
+    private static Map<String, Object> complete(CompletionMode mode) {
         List<String> required = new ArrayList<>(List.of("completion_summary", "actual_complexity",
                 "actual_files_changed", "time_spent_minutes", HookName.AFTER_DOING.resultKey(),
                 HookName.BEFORE_REVIEW.resultKey()));
-        if (mode == CompletionRules.Mode.STRICT) {
+        if (mode == CompletionMode.STRICT) {
             required.addAll(List.of("explorer_result", "reviewer_result"));
         }
         return obj("type", "object",

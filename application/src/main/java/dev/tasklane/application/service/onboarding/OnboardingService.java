@@ -1,5 +1,6 @@
 package dev.tasklane.application.service.onboarding;
 
+import dev.tasklane.domain.validation.CompletionMode;
 import static dev.tasklane.application.service.onboarding.Json.obj;
 
 import dev.tasklane.application.port.in.OnboardingUseCase;
@@ -35,20 +36,20 @@ public final class OnboardingService implements OnboardingUseCase {
             "copilot", "2.5.0", "gemini", "1.5.0", "opencode", "1.4.0");
 
     private final WorkflowLimits limits;
-    private final CompletionRules.Mode mode;
+    private final CompletionMode mode;
 
     /**
      * @param limits the configured limits; the hooks' timeouts are read from them
      * @param mode   the configured completion validation mode
      */
-    public OnboardingService(WorkflowLimits limits, CompletionRules.Mode mode) {
+    public OnboardingService(WorkflowLimits limits, CompletionMode mode) {
         this.limits = Objects.requireNonNull(limits, "limits");
         this.mode = Objects.requireNonNull(mode, "completion mode");
     }
 
     /** The spec's defaults: hook timeouts of interface-spec §2.8, grace mode. */
     public static OnboardingService withDefaults() {
-        return new OnboardingService(WorkflowLimits.defaults(), CompletionRules.Mode.GRACE);
+        return new OnboardingService(WorkflowLimits.defaults(), CompletionMode.GRACE);
     }
 
     @Override

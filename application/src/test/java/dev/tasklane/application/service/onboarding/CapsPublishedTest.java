@@ -1,6 +1,6 @@
 package dev.tasklane.application.service.onboarding;
 
-import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.validation.TaskField;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class CapsPublishedTest {
     @Test
     void everyTaskFieldSchemaCarriesItsCaps() {
         List<String> problems = new ArrayList<>();
-        Map<String, Object> task = properties(OnboardingSchemas.all(CompletionRules.Mode.GRACE).get("task"), "task");
+        Map<String, Object> task = properties(OnboardingSchemas.all(CompletionMode.GRACE).get("task"), "task");
         for (TaskField field : TaskField.values()) {
             Map<?, ?> schema = (Map<?, ?>) task.get(field.wire());
             field.itemsLimit().ifPresent(limit -> {
@@ -50,7 +50,7 @@ class CapsPublishedTest {
 
     @Test
     void goalAndBatchSchemasCarryTheStructuralCaps() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionRules.Mode.GRACE);
+        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
         Map<String, Object> goal = properties(schemas.get("goal"), "task");
         assertEquals(Limit.GOAL_CHILDREN.max(), ((Map<?, ?>) goal.get("tasks")).get("maxItems"));
         Map<?, ?> goals = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) schemas.get("batch")).get("properties")).get("goals");

@@ -1,5 +1,6 @@
 package dev.tasklane.application.service.onboarding;
 
+import dev.tasklane.domain.validation.CompletionMode;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class OnboardingServiceTest {
     private static final String BASE = "http://localhost:7070";
     private final Map<String, Object> doc = OnboardingService.withDefaults().onboarding(BASE + "/");
-    private final Map<String, Object> strictSchemas = OnboardingSchemas.all(CompletionRules.Mode.STRICT);
+    private final Map<String, Object> strictSchemas = OnboardingSchemas.all(CompletionMode.STRICT);
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object value) {
@@ -95,7 +96,7 @@ class OnboardingServiceTest {
         WorkflowLimits limits = new WorkflowLimits(WorkflowLimits.DEFAULT_CLAIM_TTL,
                 Map.of(HookName.AFTER_DOING, java.time.Duration.ofMinutes(5)), WorkflowLimits.DEFAULT_DIFF_LINE_CAP,
                 WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, WorkflowLimits.DEFAULT_SWEEP_INTERVAL);
-        Map<String, Object> custom = new OnboardingService(limits, CompletionRules.Mode.STRICT).onboarding(BASE);
+        Map<String, Object> custom = new OnboardingService(limits, CompletionMode.STRICT).onboarding(BASE);
         assertEquals(300_000L, map(list(map(custom.get("hooks")).get("available_hooks")).get(1)).get("timeout"));
         assertEquals("strict", map(map(custom.get("api_schema")).get("validation_modes")).get("current"));
     }
@@ -149,7 +150,7 @@ class OnboardingServiceTest {
     @Test
     void strictCompletionSchemaRequiresBothResults() {
         List<Object> strict = list(map(strictSchemas.get("complete")).get("required"));
-        List<Object> grace = list(map(OnboardingSchemas.all(CompletionRules.Mode.GRACE).get("complete"))
+        List<Object> grace = list(map(OnboardingSchemas.all(CompletionMode.GRACE).get("complete"))
                 .get("required"));
         assertTrue(strict.containsAll(List.of("explorer_result", "reviewer_result")));
         assertFalse(grace.contains("explorer_result"));
@@ -204,23 +205,23 @@ class OnboardingServiceTest {
             Map<String, Object> body = map(example);
             assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_DOING, body.get("after_doing_result")));
             assertDoesNotThrow(() -> HookProof.verify(HookName.BEFORE_REVIEW, body.get("before_review_result")));
-            assertTrue(CompletionRules.check(body, task, CompletionRules.Mode.STRICT).warnings().isEmpty());
+            assertTrue(CompletionRules.check(body, task, CompletionMode.STRICT).warnings().isEmpty());
         }
         for (Object explorer : examples(strictSchemas, "explorer_result")) {
             Map<String, Object> body = Json.with(OnboardingExamples.complete(), "explorer_result", explorer);
-            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionRules.Mode.STRICT));
+            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
         }
         for (Object reviewer : examples(strictSchemas, "reviewer_result")) {
             Map<String, Object> body = Json.with(OnboardingExamples.complete(), "reviewer_result", reviewer);
-            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionRules.Mode.STRICT));
+            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
         }
         for (Object steps : examples(strictSchemas, "workflow_steps")) {
             Map<String, Object> body = Json.with(OnboardingExamples.complete(), "workflow_steps", steps);
-            assertEquals(List.of(), CompletionRules.check(body, task, CompletionRules.Mode.STRICT).warnings());
+            assertEquals(List.of(), CompletionRules.check(body, task, CompletionMode.STRICT).warnings());
         }
         Map<String, Object> formats = map(map(doc.get("api_schema")).get("request_formats"));
         assertDoesNotThrow(() -> CompletionRules.check(map(map(formats.get("complete_task")).get("required_body")),
-                task, CompletionRules.Mode.STRICT));
+                task, CompletionMode.STRICT));
     }
 
     @Test
