@@ -152,7 +152,10 @@ class NetworkStallFaultTest {
 
         assertTrue(race.unexpected.isEmpty(), "unexpected answers (a 500, a hang...): " + race.unexpected);
         assertEquals(0, race.timedOut.get(), "no request hung until the client gave up");
-        assertTrue(race.unavailable.get() > 0, "the stall was answered with 503s");
+        // every server answered a request that needs the database with a 503 during the stall (the agents' own
+        // requests may or may not meet it: one already on the wire waits out a short stall within its timeouts)
+        duringStall.forEach((server, probe) ->
+                assertTrue(probe.contains("/api/me 503"), server + " answered /api/me with 503 during the stall: " + probe));
         assertTrue(race.slowestUnavailableMillis.get() < GENEROUS.toMillis(), "503s came within " + GENEROUS);
         assertTrue(race.doubles().isEmpty(), "tasks acknowledged to two agents: " + race.doubles());
         assertTrue(heldTwice.isEmpty(), "tasks claimed twice in their history: " + heldTwice);
