@@ -171,6 +171,23 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
+    public Optional<Credentials> credentialsByTokenHash(String tokenHash) {
+        List<DirectoryDao.CredentialsRow.Entry> rows = dao(dao -> dao.credentialsByTokenHash(tokenHash));
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        DirectoryDao.CredentialsRow.Entry first = rows.get(0);
+        Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+        for (DirectoryDao.CredentialsRow.Entry row : rows) {
+            if (row.column() != null) {
+                columnIds.put(Column.valueOf(row.column()), row.columnId());
+            }
+        }
+        Board board = new Board(first.token().boardId(), first.boardName(), columnIds);
+        return Optional.of(new Credentials(first.token(), first.user(), board, first.access()));
+    }
+
+    @Override
     public List<ApiToken> tokens(Long userId) {
         return dao(dao -> userId == null ? dao.allTokens() : dao.tokensOf(userId));
     }
