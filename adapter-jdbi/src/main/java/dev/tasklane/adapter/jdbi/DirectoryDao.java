@@ -76,6 +76,12 @@ interface DirectoryDao {
     @RegisterRowMapper(ColumnRow.class)
     List<ColumnRow.Entry> columns(@Bind("board") long boardId);
 
+    /** A board's name with one row per column (the column null for a board without columns): one statement. */
+    @SqlQuery("SELECT b.name AS board_name, c.name, c.id FROM boards b LEFT JOIN board_columns c ON c.board_id = b.id "
+            + "WHERE b.id = :id")
+    @RegisterRowMapper(BoardColumnRow.class)
+    List<BoardColumnRow.Entry> boardWithColumns(@Bind("id") long boardId);
+
     @SqlUpdate("DELETE FROM memberships WHERE board_id = :board AND user_id = :user")
     void deleteMembership(@Bind("board") long boardId, @Bind("user") long userId);
 
@@ -185,6 +191,17 @@ interface DirectoryDao {
         @Override
         public Entry map(ResultSet row, StatementContext context) throws SQLException {
             return new Entry(row.getString("name"), row.getLong("id"));
+        }
+    }
+
+    /** One row of {@link #boardWithColumns}. */
+    final class BoardColumnRow implements RowMapper<BoardColumnRow.Entry> {
+        record Entry(String boardName, String column, long columnId) {
+        }
+
+        @Override
+        public Entry map(ResultSet row, StatementContext context) throws SQLException {
+            return new Entry(row.getString("board_name"), row.getString("name"), row.getLong("id"));
         }
     }
 

@@ -112,6 +112,7 @@ final class JdbiTaskStore implements TaskStore {
             TaskLinks links = TaskLinks.of(stored);
             writeLinks(handle, stored, links);
             transactions.linksRead().put(id, links);
+            transactions.positionsRead().put(id, stored.position());
             Counters.raise(handle, stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
             Counters.raise(handle, stored.boardId(), POSITION_COUNTER, stored.position());
             return stored;
@@ -138,7 +139,11 @@ final class JdbiTaskStore implements TaskStore {
                 throw refusal(task);
             }
             Task stored = task.withVersion(task.version() + 1);
-            Counters.raiseExisting(handle, stored.boardId(), POSITION_COUNTER, stored.position());
+            Long positionRead = transactions.positionsRead().put(task.id(), stored.position());
+            if (positionRead == null || positionRead != stored.position()) {
+                // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
+                Counters.raiseExisting(handle, stored.boardId(), POSITION_COUNTER, stored.position());
+            }
             TaskLinks links = TaskLinks.of(stored);
             Map<Long, TaskLinks> known = transactions.linksRead();
             if (!links.equals(known.get(task.id()))) {
@@ -194,6 +199,13 @@ final class JdbiTaskStore implements TaskStore {
     public Optional<Task> findByIdentifier(long boardId, String identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier")
+                .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
+    }
+
+    @Override
+    public Optional<Task> lockByIdentifier(long boardId, String identifier) {
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
+                        + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE")
                 .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
     }
 
