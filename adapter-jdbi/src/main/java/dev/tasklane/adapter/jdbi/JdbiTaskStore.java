@@ -113,8 +113,8 @@ final class JdbiTaskStore implements TaskStore {
             writeLinks(handle, stored, links);
             transactions.linksRead().put(id, links);
             transactions.positionsRead().put(id, stored.position());
-            Counters.raise(handle, stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
-            Counters.raise(handle, stored.boardId(), POSITION_COUNTER, stored.position());
+            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
+            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
             return stored;
         });
     }
@@ -142,7 +142,7 @@ final class JdbiTaskStore implements TaskStore {
             Long positionRead = transactions.positionsRead().put(task.id(), stored.position());
             if (positionRead == null || positionRead != stored.position()) {
                 // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
-                Counters.raiseExisting(handle, stored.boardId(), POSITION_COUNTER, stored.position());
+                Counters.raiseExisting(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
             }
             TaskLinks links = TaskLinks.of(stored);
             Map<Long, TaskLinks> known = transactions.linksRead();
@@ -218,12 +218,12 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
-        return sql(handle -> Counters.next(handle, boardId, type.prefix()));
+        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, type.prefix()));
     }
 
     @Override
     public long nextPosition(long boardId) {
-        return sql(handle -> Counters.next(handle, boardId, POSITION_COUNTER));
+        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, POSITION_COUNTER));
     }
 
     @Override

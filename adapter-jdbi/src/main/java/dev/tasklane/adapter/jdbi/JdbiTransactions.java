@@ -29,6 +29,7 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<Handle> current = new ThreadLocal<>();
     private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<String, Long>> countersTaken = ThreadLocal.withInitial(HashMap::new);
     private final AtomicLong savepoints = new AtomicLong();
     private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
 
@@ -51,6 +52,7 @@ final class JdbiTransactions implements Transactions {
                 current.remove();
                 linksRead.remove();
                 positionsRead.remove();
+                countersTaken.remove();
                 attached.remove();
             }
         } catch (ConnectionException | CloseException connectionFailed) {
@@ -137,5 +139,14 @@ final class JdbiTransactions implements Transactions {
      */
     Map<Long, Long> positionsRead() {
         return current.get() == null ? new HashMap<>() : positionsRead.get();
+    }
+
+    /**
+     * The highest value this transaction took of each board counter ({@link Counters}): the counter's row is at
+     * least that high until the transaction ends, since it holds the row's lock. Outside a transaction nothing is
+     * remembered.
+     */
+    Map<String, Long> countersTaken() {
+        return current.get() == null ? new HashMap<>() : countersTaken.get();
     }
 }

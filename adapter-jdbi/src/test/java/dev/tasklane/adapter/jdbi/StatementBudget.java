@@ -85,6 +85,12 @@ abstract class StatementBudget {
         assertBudget("complete", COMPLETE, cost(() -> board.complete(board.alice, identifier)));
     }
 
+    @Test
+    void creatingATaskStaysWithinItsBudget() {
+        assertBudget("create", CREATE, cost(() -> board.create(board.alice, task("one more"))));
+    }
+
+    static final int CREATE = 7;
     static final int NEXT = 3;
     static final int CLAIM = 6;
     static final int COMPLETE = 6;
