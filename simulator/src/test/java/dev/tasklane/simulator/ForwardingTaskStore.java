@@ -52,6 +52,11 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public Optional<Task> lockByIdentifier(long boardId, String identifier) {
+        return delegate.lockByIdentifier(boardId, identifier);
+    }
+
+    @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
         return delegate.nextIdentifierNumber(boardId, type);
     }

@@ -169,6 +169,19 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
+    public Optional<Credentials> credentialsByTokenHash(String tokenHash) {
+        return inTx(() -> Optional.ofNullable(tokenIdByHash.get(tokenHash)).map(tokens::get).flatMap(token -> {
+            User user = users.get(token.userId());
+            Board board = boards.get(token.boardId());
+            if (user == null || board == null) {
+                return Optional.empty();
+            }
+            Membership membership = memberships.get(new MemberKey(board.id(), user.id()));
+            return Optional.of(new Credentials(token, user, board, membership == null ? null : membership.access()));
+        }));
+    }
+
+    @Override
     public List<ApiToken> tokens(Long userId) {
         return inTx(() -> {
             List<ApiToken> found = new ArrayList<>();

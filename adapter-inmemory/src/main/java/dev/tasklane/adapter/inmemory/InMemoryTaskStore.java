@@ -120,6 +120,12 @@ public final class InMemoryTaskStore implements TaskStore {
         return findById(boardId, id);
     }
 
+    /** The store lock already serialises every transaction, so the row lock is the plain read. */
+    @Override
+    public Optional<Task> lockByIdentifier(long boardId, String identifier) {
+        return findByIdentifier(boardId, identifier);
+    }
+
     /** The store lock is held for the caller's whole transaction: the task only has to be still claimable. */
     @Override
     public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {

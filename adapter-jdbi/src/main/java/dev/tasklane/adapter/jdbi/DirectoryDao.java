@@ -76,6 +76,12 @@ interface DirectoryDao {
     @RegisterRowMapper(ColumnRow.class)
     List<ColumnRow.Entry> columns(@Bind("board") long boardId);
 
+    /** A board's name with one row per column (the column null for a board without columns): one statement. */
+    @SqlQuery("SELECT b.name AS board_name, c.name, c.id FROM boards b LEFT JOIN board_columns c ON c.board_id = b.id "
+            + "WHERE b.id = :id")
+    @RegisterRowMapper(BoardColumnRow.class)
+    List<BoardColumnRow.Entry> boardWithColumns(@Bind("id") long boardId);
+
     @SqlUpdate("DELETE FROM memberships WHERE board_id = :board AND user_id = :user")
     void deleteMembership(@Bind("board") long boardId, @Bind("user") long userId);
 
@@ -116,6 +122,22 @@ interface DirectoryDao {
 
     @SqlQuery(TOKEN + "WHERE token_hash = :hash")
     Optional<ApiToken> tokenByHash(@Bind("hash") String hash);
+
+    /**
+     * The token with this hash, its user, its board with one row per column, and the user's access to the board:
+     * what authenticating a request needs, as one statement (the token's unique hash index, then primary keys).
+     */
+    @SqlQuery("SELECT t.id, t.name, t.token_hash, t.user_id, t.board_id, t.capabilities, t.agent_model, t.reviewer, "
+            + "t.created_at, t.expires_at, t.revoked_at, t.last_used_at, t.last_agent_name, "
+            + "u.username AS u_username, u.display_name AS u_display_name, u.password_hash AS u_password_hash, "
+            + "u.role AS u_role, u.created_at AS u_created_at, u.disabled_at AS u_disabled_at, "
+            + "b.name AS b_name, c.name AS c_name, c.id AS c_id, m.access AS m_access "
+            + "FROM api_tokens t JOIN users u ON u.id = t.user_id JOIN boards b ON b.id = t.board_id "
+            + "LEFT JOIN board_columns c ON c.board_id = b.id "
+            + "LEFT JOIN memberships m ON m.board_id = b.id AND m.user_id = u.id "
+            + "WHERE t.token_hash = :hash")
+    @RegisterRowMapper(CredentialsRow.class)
+    List<CredentialsRow.Entry> credentialsByTokenHash(@Bind("hash") String hash);
 
     @SqlQuery(TOKEN + "WHERE user_id = :user ORDER BY id")
     List<ApiToken> tokensOf(@Bind("user") long userId);
@@ -169,6 +191,36 @@ interface DirectoryDao {
         @Override
         public Entry map(ResultSet row, StatementContext context) throws SQLException {
             return new Entry(row.getString("name"), row.getLong("id"));
+        }
+    }
+
+    /** One row of {@link #boardWithColumns}. */
+    final class BoardColumnRow implements RowMapper<BoardColumnRow.Entry> {
+        record Entry(String boardName, String column, long columnId) {
+        }
+
+        @Override
+        public Entry map(ResultSet row, StatementContext context) throws SQLException {
+            return new Entry(row.getString("board_name"), row.getString("name"), row.getLong("id"));
+        }
+    }
+
+    /** One row of {@link #credentialsByTokenHash}: the token, its user, and one column of its board. */
+    final class CredentialsRow implements RowMapper<CredentialsRow.Entry> {
+        record Entry(ApiToken token, User user, String boardName, String column, long columnId, Access access) {
+        }
+
+        private final TokenRow tokens = new TokenRow();
+
+        @Override
+        public Entry map(ResultSet row, StatementContext context) throws SQLException {
+            ApiToken token = tokens.map(row, context);
+            User user = new User(token.userId(), row.getString("u_username"), row.getString("u_display_name"),
+                    row.getString("u_password_hash"), Role.valueOf(row.getString("u_role")),
+                    instant(row, "u_created_at"), instant(row, "u_disabled_at"));
+            String access = row.getString("m_access");
+            return new Entry(token, user, row.getString("b_name"), row.getString("c_name"), row.getLong("c_id"),
+                    access == null ? null : Access.valueOf(access));
         }
     }
 

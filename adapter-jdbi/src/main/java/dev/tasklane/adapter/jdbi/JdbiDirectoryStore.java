@@ -89,7 +89,17 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Optional<Board> boardById(long id) {
-        return dao(dao -> dao.boardName(id).map(name -> board(dao, id, name)));
+        List<DirectoryDao.BoardColumnRow.Entry> rows = dao(dao -> dao.boardWithColumns(id));
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+        for (DirectoryDao.BoardColumnRow.Entry row : rows) {
+            if (row.column() != null) {
+                columnIds.put(Column.valueOf(row.column()), row.columnId());
+            }
+        }
+        return Optional.of(new Board(id, rows.get(0).boardName(), columnIds));
     }
 
     @Override
@@ -168,6 +178,23 @@ final class JdbiDirectoryStore implements DirectoryStore {
     @Override
     public Optional<ApiToken> tokenByHash(String tokenHash) {
         return dao(dao -> dao.tokenByHash(tokenHash));
+    }
+
+    @Override
+    public Optional<Credentials> credentialsByTokenHash(String tokenHash) {
+        List<DirectoryDao.CredentialsRow.Entry> rows = dao(dao -> dao.credentialsByTokenHash(tokenHash));
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        DirectoryDao.CredentialsRow.Entry first = rows.get(0);
+        Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+        for (DirectoryDao.CredentialsRow.Entry row : rows) {
+            if (row.column() != null) {
+                columnIds.put(Column.valueOf(row.column()), row.columnId());
+            }
+        }
+        Board board = new Board(first.token().boardId(), first.boardName(), columnIds);
+        return Optional.of(new Credentials(first.token(), first.user(), board, first.access()));
     }
 
     @Override

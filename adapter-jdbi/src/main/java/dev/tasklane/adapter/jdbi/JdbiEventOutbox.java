@@ -41,9 +41,12 @@ final class JdbiEventOutbox implements EventOutbox {
             return List.of();
         }
         return transactions.withHandle(handle -> {
-            handle.createUpdate("UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1")
-                    .bind("count", events.size()).execute();
-            long last = lastId(handle);
+            // takes the numbers and reads the last one back in one statement (RETURNING, generated keys on H2)
+            long last = handle.createUpdate("UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1")
+                    .bind("count", events.size())
+                    .executeAndReturnGeneratedKeys("last_id")
+                    .mapTo(Long.class)
+                    .one();
             long next = last - events.size();
             List<TaskEvent> numbered = new ArrayList<>(events.size());
             PreparedBatch insert = handle.prepareBatch("INSERT INTO task_events (" + COLUMNS + ") VALUES (:id, :board, "

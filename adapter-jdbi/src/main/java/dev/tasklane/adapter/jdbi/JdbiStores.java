@@ -31,6 +31,7 @@ import javax.sql.DataSource;
 public final class JdbiStores implements AutoCloseable {
     private final Database database;
     private final HikariDataSource pool;
+    private final Jdbi jdbi;
     private final JdbiTransactions transactions;
     private final JdbiTaskStore tasks;
     private final JdbiDirectoryStore directory;
@@ -41,7 +42,7 @@ public final class JdbiStores implements AutoCloseable {
     private JdbiStores(Database database, HikariDataSource pool) {
         this.database = database;
         this.pool = pool;
-        Jdbi jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
+        this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
         this.transactions = new JdbiTransactions(jdbi);
@@ -135,6 +136,11 @@ public final class JdbiStores implements AutoCloseable {
 
     public Transactions transactions() {
         return transactions;
+    }
+
+    /** The JDBI instance behind the stores, for tests that observe the statements it runs. */
+    Jdbi jdbi() {
+        return jdbi;
     }
 
     public Database database() {

@@ -112,8 +112,9 @@ final class JdbiTaskStore implements TaskStore {
             TaskLinks links = TaskLinks.of(stored);
             writeLinks(handle, stored, links);
             transactions.linksRead().put(id, links);
-            Counters.raise(handle, stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
-            Counters.raise(handle, stored.boardId(), POSITION_COUNTER, stored.position());
+            transactions.positionsRead().put(id, stored.position());
+            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
+            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
             return stored;
         });
     }
@@ -138,7 +139,11 @@ final class JdbiTaskStore implements TaskStore {
                 throw refusal(task);
             }
             Task stored = task.withVersion(task.version() + 1);
-            Counters.raiseExisting(handle, stored.boardId(), POSITION_COUNTER, stored.position());
+            Long positionRead = transactions.positionsRead().put(task.id(), stored.position());
+            if (positionRead == null || positionRead != stored.position()) {
+                // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
+                Counters.raiseExisting(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
+            }
             TaskLinks links = TaskLinks.of(stored);
             Map<Long, TaskLinks> known = transactions.linksRead();
             if (!links.equals(known.get(task.id()))) {
@@ -198,6 +203,13 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
+    public Optional<Task> lockByIdentifier(long boardId, String identifier) {
+        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
+                        + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE")
+                .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
+    }
+
+    @Override
     public Optional<Task> lockById(long boardId, long id) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE")
@@ -206,12 +218,12 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
-        return sql(handle -> Counters.next(handle, boardId, type.prefix()));
+        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, type.prefix()));
     }
 
     @Override
     public long nextPosition(long boardId) {
-        return sql(handle -> Counters.next(handle, boardId, POSITION_COUNTER));
+        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, POSITION_COUNTER));
     }
 
     @Override

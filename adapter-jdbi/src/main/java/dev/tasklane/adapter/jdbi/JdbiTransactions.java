@@ -28,6 +28,8 @@ final class JdbiTransactions implements Transactions {
     private final Jdbi jdbi;
     private final ThreadLocal<Handle> current = new ThreadLocal<>();
     private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<String, Long>> countersTaken = ThreadLocal.withInitial(HashMap::new);
     private final AtomicLong savepoints = new AtomicLong();
     private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
 
@@ -49,6 +51,8 @@ final class JdbiTransactions implements Transactions {
             } finally {
                 current.remove();
                 linksRead.remove();
+                positionsRead.remove();
+                countersTaken.remove();
                 attached.remove();
             }
         } catch (ConnectionException | CloseException connectionFailed) {
@@ -126,5 +130,23 @@ final class JdbiTransactions implements Transactions {
      */
     Map<Long, TaskLinks> linksRead() {
         return current.get() == null ? new HashMap<>() : linksRead.get();
+    }
+
+    /**
+     * The queue positions of tasks as this transaction last read or wrote them: a position already stored is
+     * already covered by the board's position counter, so an update that keeps it need not raise the counter.
+     * Outside a transaction nothing is remembered.
+     */
+    Map<Long, Long> positionsRead() {
+        return current.get() == null ? new HashMap<>() : positionsRead.get();
+    }
+
+    /**
+     * The highest value this transaction took of each board counter ({@link Counters}): the counter's row is at
+     * least that high until the transaction ends, since it holds the row's lock. Outside a transaction nothing is
+     * remembered.
+     */
+    Map<String, Long> countersTaken() {
+        return current.get() == null ? new HashMap<>() : countersTaken.get();
     }
 }

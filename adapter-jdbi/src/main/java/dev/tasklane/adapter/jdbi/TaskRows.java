@@ -34,6 +34,7 @@ final class TaskRows {
         return (row, context) -> {
             Task task = read(row, context);
             transactions.linksRead().put(task.id(), TaskLinks.of(task));
+            transactions.positionsRead().put(task.id(), task.position());
             return task;
         };
     }

@@ -57,8 +57,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             Task target = identifier == null
                     ? firstClaimable(actor, selection).orElseThrow(
                             () -> new ConflictException("no_tasks_available", NOTHING_TO_CLAIM))
-                    : context.tasks().findByIdentifier(actor.boardId(), identifier)
-                            .flatMap(found -> context.tasks().lockById(actor.boardId(), found.id()))
+                    : context.tasks().lockByIdentifier(actor.boardId(), identifier)
                             .map(this::withKeyFilesLocked)
                             .orElseThrow(() -> notAvailable(identifier));
             ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);

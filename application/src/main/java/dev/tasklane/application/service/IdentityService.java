@@ -84,22 +84,19 @@ public final class IdentityService implements IdentityUseCase {
         String hash = Secrets.sha256(token);
         return transactions.inTransaction(() -> {
             Instant now = now();
-            ApiToken stored = directory.tokenByHash(hash).filter(t -> t.validAt(now))
+            DirectoryStore.Credentials found = directory.credentialsByTokenHash(hash)
+                    .filter(credentials -> credentials.token().validAt(now) && credentials.user().active())
                     .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
-            User user = directory.userById(stored.userId()).filter(User::active)
-                    .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
-            Board board = directory.boardById(stored.boardId())
-                    .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
-            Access access = directory.membership(board.id(), user.id()).map(Membership::access).orElse(null);
+            ApiToken stored = found.token();
+            Access access = found.access();
             boolean canWrite = access != null && access.canWrite();
             String name = agentName != null && !agentName.isBlank() && !"Unknown".equals(agentName)
                     && agentName.codePointCount(0, agentName.length()) <= AGENT_NAME_MAX ? agentName : null;
             if (stored.lastUsedAt() == null || !stored.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION))) {
                 directory.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
             }
-            ApiToken used = stored;
-            return new Caller(new Actor(user.id(), board.id(), used.capabilities(), used.reviewer(), canWrite,
-                    access == Access.OWNER, used.id()), user, board, used);
+            return new Caller(new Actor(found.user().id(), found.board().id(), stored.capabilities(), stored.reviewer(),
+                    canWrite, access == Access.OWNER, stored.id()), found.user(), found.board(), stored);
         });
     }
 

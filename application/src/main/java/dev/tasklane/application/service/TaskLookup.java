@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** Finds tasks on the caller's board (another board's task is simply not found) and builds read views. */
@@ -34,15 +35,14 @@ final class TaskLookup {
     }
 
     private Task find(long boardId, TaskRef ref, boolean lock) {
-        long id;
+        Optional<Task> found;
         if (ref instanceof TaskRef.ById byId) {
-            id = byId.id();
+            found = lock ? tasks.lockById(boardId, byId.id()) : tasks.findById(boardId, byId.id());
         } else {
-            id = tasks.findByIdentifier(boardId, ((TaskRef.ByIdentifier) ref).identifier())
-                    .map(Task::id)
-                    .orElseThrow(TaskLookup::notFound);
+            String identifier = ((TaskRef.ByIdentifier) ref).identifier();
+            found = lock ? tasks.lockByIdentifier(boardId, identifier) : tasks.findByIdentifier(boardId, identifier);
         }
-        return (lock ? tasks.lockById(boardId, id) : tasks.findById(boardId, id)).orElseThrow(TaskLookup::notFound);
+        return found.orElseThrow(TaskLookup::notFound);
     }
 
     static NotFoundException notFound() {

@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
@@ -7,6 +8,7 @@ import dev.tasklane.domain.identity.User;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /** Users, boards, memberships and API tokens. Runs inside the caller's transaction like {@link TaskStore}. */
@@ -49,6 +51,25 @@ public interface DirectoryStore {
     Optional<ApiToken> tokenById(long id);
 
     Optional<ApiToken> tokenByHash(String tokenHash);
+
+    /**
+     * Everything authenticating a request needs, read at once: the token with this hash, its user, its board and
+     * the user's access to that board. One lookup (one statement on a database) instead of four, because every
+     * request pays it. Empty when no token has this hash; validity (expiry, revocation, a disabled user) is the
+     * caller's decision.
+     */
+    Optional<Credentials> credentialsByTokenHash(String tokenHash);
+
+    /**
+     * A token with its user, its board and the user's access to the board ({@code null} when not a member).
+     */
+    record Credentials(ApiToken token, User user, Board board, Access access) {
+        public Credentials {
+            Objects.requireNonNull(token, "token");
+            Objects.requireNonNull(user, "user");
+            Objects.requireNonNull(board, "board");
+        }
+    }
 
     /** Tokens of one user, or of everyone when {@code userId} is null. */
     List<ApiToken> tokens(Long userId);

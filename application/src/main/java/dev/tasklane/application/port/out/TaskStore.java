@@ -46,6 +46,12 @@ public interface TaskStore {
      */
     Optional<Task> lockById(long boardId, long id);
 
+    /**
+     * Like {@link #findByIdentifier} but locks the row until the transaction ends, as {@link #lockById} does: one
+     * read where finding the id and then locking it would read the same row twice.
+     */
+    Optional<Task> lockByIdentifier(long boardId, String identifier);
+
     /** Allocates the next identifier number for the type's prefix on the board (1, 2, ...; never reused). */
     long nextIdentifierNumber(long boardId, TaskType type);
 

@@ -182,6 +182,37 @@ public abstract class DirectoryStoreContract {
     }
 
     @Test
+    void credentialsByTokenHashReadTheTokenItsUserItsBoardAndTheUsersAccessAsTheSeparateLookupsDo() {
+        User ada = user("ada");
+        User bob = user("bob");
+        Board main = stores.tx(() -> directory.insertBoard("Main"));
+        Board side = stores.tx(() -> directory.insertBoard("Side"));
+        stores.tx(() -> directory.putMembership(new Membership(main.id(), ada.id(), Access.OWNER)));
+        stores.tx(() -> directory.putMembership(new Membership(side.id(), ada.id(), Access.READ_ONLY)));
+        stores.tx(() -> directory.putMembership(new Membership(side.id(), bob.id(), Access.MODIFY)));
+        ApiToken adaMain = token("h1", ada.id(), main.id());
+        ApiToken adaSide = token("h2", ada.id(), side.id());
+        ApiToken bobMain = token("h3", bob.id(), main.id());
+        stores.tx(() -> directory.updateToken(adaSide.revokedAt(NOW)));
+        User disabled = stores.tx(() -> directory.updateUser(new User(bob.id(), bob.username(), bob.displayName(),
+                bob.passwordHash(), bob.role(), bob.createdAt(), NOW)));
+
+        assertEquals(new DirectoryStore.Credentials(adaMain, ada, main, Access.OWNER),
+                stores.tx(() -> directory.credentialsByTokenHash("h1")).orElseThrow());
+        DirectoryStore.Credentials revoked = stores.tx(() -> directory.credentialsByTokenHash("h2")).orElseThrow();
+        assertEquals(new DirectoryStore.Credentials(adaSide.revokedAt(NOW), ada, side, Access.READ_ONLY), revoked,
+                "a revoked token is still read: whether it is valid is the caller's decision");
+        assertEquals(new DirectoryStore.Credentials(bobMain, disabled, main, null),
+                stores.tx(() -> directory.credentialsByTokenHash("h3")).orElseThrow(),
+                "no membership reads as no access; a disabled user is read as disabled");
+        assertEquals(stores.tx(() -> directory.boardById(main.id())).orElseThrow().columnIds(),
+                stores.tx(() -> directory.credentialsByTokenHash("h1")).orElseThrow().board().columnIds());
+        assertEquals(Column.values().length, main.columnIds().size());
+        assertTrue(stores.tx(() -> directory.credentialsByTokenHash("H1")).isEmpty());
+        assertTrue(stores.tx(() -> directory.credentialsByTokenHash("nothing")).isEmpty());
+    }
+
+    @Test
     void aTokenIsRevokedByUpdate() {
         ApiToken token = token("h1", user("ada").id(), 1);
         assertNull(token.revokedAt());

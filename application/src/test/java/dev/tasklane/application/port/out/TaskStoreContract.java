@@ -139,7 +139,9 @@ public abstract class TaskStoreContract {
         assertTrue(stores.tx(() -> store.findById(OTHER_BOARD, mine.id())).isEmpty());
         assertTrue(stores.tx(() -> store.lockById(OTHER_BOARD, mine.id())).isEmpty());
         assertTrue(stores.tx(() -> store.findByIdentifier(OTHER_BOARD, "W1")).isEmpty());
+        assertTrue(stores.tx(() -> store.lockByIdentifier(OTHER_BOARD, "W1")).isEmpty());
         assertEquals(mine, stores.tx(() -> store.lockById(BOARD, mine.id())).orElseThrow());
+        assertEquals(mine, stores.tx(() -> store.lockByIdentifier(BOARD, "W1")).orElseThrow());
     }
 
     @Test
@@ -152,6 +154,9 @@ public abstract class TaskStoreContract {
         assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "w1")).isEmpty());
         assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "W01")).isEmpty());
         assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "D1")).isEmpty());
+        assertEquals(theirs, stores.tx(() -> store.lockByIdentifier(OTHER_BOARD, "W1")).orElseThrow());
+        assertTrue(stores.tx(() -> store.lockByIdentifier(BOARD, "w1")).isEmpty());
+        assertTrue(stores.tx(() -> store.lockByIdentifier(BOARD, "W01")).isEmpty());
     }
 
     @Test

@@ -1,0 +1,9 @@
+package dev.tasklane.adapter.jdbi;
+
+/** {@link StatementBudget} on H2. */
+final class H2StatementBudgetTest extends StatementBudget {
+    @Override
+    protected JdbiStores openStores() {
+        return TestDatabases.h2();
+    }
+}

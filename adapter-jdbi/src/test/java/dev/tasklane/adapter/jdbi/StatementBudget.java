@@ -1,0 +1,97 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.application.service.Secrets;
+import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.application.usecase.BoardFixture;
+import dev.tasklane.domain.identity.ApiToken;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+import static dev.tasklane.application.usecase.BoardFixture.task;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * How many statements and transactions the agent loop's requests cost on a database: authenticating, next,
+ * claim and complete. Each budget is a count, not a time: a change that adds a statement to these hot paths
+ * fails here and must say why (docs/benchmarks.md, "What bounds each figure now").
+ */
+abstract class StatementBudget {
+    /** The token's secret; only its hash is stored. */
+    private static final String SECRET = "statement-budget-secret";
+
+    private JdbiStores jdbiStores;
+    private BoardFixture board;
+
+    protected abstract JdbiStores openStores();
+
+    @BeforeEach
+    void createBoard() {
+        jdbiStores = openStores();
+        board = new BoardFixture(new StoreSet(jdbiStores.tasks(), jdbiStores.directory(), jdbiStores.transactions(),
+                jdbiStores.events()), CompletionMode.GRACE);
+        board.stores.tx(() -> board.stores.directory().insertToken(new ApiToken(0, "budget", Secrets.sha256(SECRET),
+                board.alice.userId(), board.boardId, Set.of(), "model", false, BoardFixture.START, null, null,
+                BoardFixture.START, "agent")));
+        for (int i = 0; i < 3; i++) {
+            board.create(board.alice, task("work " + i));
+        }
+    }
+
+    private StatementCounter.Cost cost(Runnable work) {
+        StatementCounter.Cost cost = StatementCounter.measure(jdbiStores, () -> {
+            work.run();
+            return null;
+        });
+        System.out.println(getClass().getSimpleName() + ": " + cost);
+        return cost;
+    }
+
+    private static void assertBudget(String what, int statements, StatementCounter.Cost cost) {
+        assertEquals(1, cost.transactions(), what + " runs in one transaction; " + cost);
+        assertEquals(statements, cost.count(), what + " costs " + statements + " statements; " + cost);
+    }
+
+    @Test
+    void authenticatingARequestIsOneStatementWhenTheLastUseIsRecent() {
+        Caller caller = board.app.identity().authenticate(SECRET, "agent");
+        assertEquals(board.alice.userId(), caller.user().id());
+
+        assertBudget("authenticate", 1, cost(() -> board.app.identity().authenticate(SECRET, "agent")));
+    }
+
+    @Test
+    void nextStaysWithinItsBudget() {
+        board.app.next().next(board.alice).orElseThrow();
+
+        assertBudget("next", NEXT, cost(() -> board.app.next().next(board.alice)));
+    }
+
+    @Test
+    void claimStaysWithinItsBudget() {
+        String identifier = BoardFixture.id(board.app.next().next(board.alice).orElseThrow());
+
+        assertBudget("claim", CLAIM, cost(() -> board.claim(board.alice, identifier)));
+    }
+
+    @Test
+    void completeStaysWithinItsBudget() {
+        String identifier = BoardFixture.id(board.app.next().next(board.alice).orElseThrow());
+        board.claim(board.alice, identifier);
+
+        assertBudget("complete", COMPLETE, cost(() -> board.complete(board.alice, identifier)));
+    }
+
+    @Test
+    void creatingATaskStaysWithinItsBudget() {
+        assertBudget("create", CREATE, cost(() -> board.create(board.alice, task("one more"))));
+    }
+
+    static final int CREATE = 7;
+    static final int NEXT = 3;
+    static final int CLAIM = 6;
+    static final int COMPLETE = 6;
+}
