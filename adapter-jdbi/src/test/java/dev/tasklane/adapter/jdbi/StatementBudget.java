@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.service.CompletionMode;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
