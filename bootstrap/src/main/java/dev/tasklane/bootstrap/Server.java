@@ -3,6 +3,7 @@ package dev.tasklane.bootstrap;
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
 import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.service.CompletionMode;
@@ -71,7 +72,8 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(), config.web().trustProxy(), Clock.systemUTC()));
+        WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(),
+                new TrustedProxy(config.trustedProxyHeader()), Clock.systemUTC()));
         ShutdownGate gate = new ShutdownGate(config.events().shutdownTimeout());
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
                 .withTrustedProxyHeader(config.trustedProxyHeader())

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 
@@ -22,12 +23,12 @@ final class AuthFilter {
 
     private final IdentityUseCase identity;
     private final FailedAuthLimiter limiter;
-    private final String trustedProxyHeader;
+    private final TrustedProxy proxy;
 
-    AuthFilter(IdentityUseCase identity, FailedAuthLimiter limiter, String trustedProxyHeader) {
+    AuthFilter(IdentityUseCase identity, FailedAuthLimiter limiter, TrustedProxy proxy) {
         this.identity = identity;
         this.limiter = limiter;
-        this.trustedProxyHeader = trustedProxyHeader;
+        this.proxy = proxy;
     }
 
     void authenticate(Call call) {
@@ -56,19 +57,7 @@ final class AuthFilter {
     }
 
     String clientAddress(Call call) {
-        if (trustedProxyHeader != null) {
-            String forwarded = call.ctx().header(trustedProxyHeader);
-            if (forwarded != null) {
-                String[] hops = forwarded.split(",");
-                for (int i = hops.length - 1; i >= 0; i--) {
-                    String hop = hops[i].trim();
-                    if (!hop.isEmpty()) {
-                        return hop;
-                    }
-                }
-            }
-        }
-        return call.ctx().ip();
+        return proxy.clientAddress(call.ctx()::header, call.ctx().ip());
     }
 
     /** The agent name for the token's last-use record, from the query string only: the body is not read yet. */
