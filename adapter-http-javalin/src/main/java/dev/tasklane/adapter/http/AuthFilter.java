@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
@@ -22,10 +23,10 @@ final class AuthFilter {
     private static final String PREFIX = "Bearer ";
 
     private final IdentityUseCase identity;
-    private final FailedAuthLimiter limiter;
+    private final FailedAttemptLimiter limiter;
     private final TrustedProxy proxy;
 
-    AuthFilter(IdentityUseCase identity, FailedAuthLimiter limiter, TrustedProxy proxy) {
+    AuthFilter(IdentityUseCase identity, FailedAttemptLimiter limiter, TrustedProxy proxy) {
         this.identity = identity;
         this.limiter = limiter;
         this.proxy = proxy;

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
@@ -38,8 +39,8 @@ public final class HttpApi {
                                  ShutdownGate gate, Consumer<JavalinConfig> alsoServe) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
-                new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
-                        FailedAuthLimiter.DEFAULT_MAX_ADDRESSES),
+                new FailedAttemptLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
+                        FailedAttemptLimiter.DEFAULT_MAX_KEYS),
                 settings.trustedProxy());
         ErrorMapper errors = new ErrorMapper(json, settings.unavailableRetryAfter());
         IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);

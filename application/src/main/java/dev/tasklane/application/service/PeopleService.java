@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
@@ -51,7 +52,8 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     private final SessionStore sessions;
     private final SignInSettings settings;
     private final Clock clock;
-    private final SignInThrottle throttle;
+    private final FailedAttemptLimiter accountFailures;
+    private final FailedAttemptLimiter addressFailures;
     private volatile String decoyHash;
 
     private final int passwordIterations;
@@ -64,7 +66,10 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
         this.sessions = sessions;
         this.settings = settings;
         this.clock = clock;
-        this.throttle = new SignInThrottle(settings.failureWindow(), clock);
+        this.accountFailures = new FailedAttemptLimiter(settings.accountFailures(), settings.failureWindow(), clock,
+                FailedAttemptLimiter.DEFAULT_MAX_KEYS);
+        this.addressFailures = new FailedAttemptLimiter(settings.addressFailures(), settings.failureWindow(), clock,
+                FailedAttemptLimiter.DEFAULT_MAX_KEYS);
     }
 
     private Instant now() {
@@ -81,10 +86,9 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     /** The active user whose password this is; counts the failure and throws otherwise. */
     private User checkPassword(String username, String password, String address) {
-        String account = "account:" + (username == null ? "" : username.strip().toLowerCase(Locale.ROOT));
-        String from = "address:" + (address == null ? "unknown" : address);
-        OptionalLong wait = max(throttle.retryAfterSeconds(account, settings.accountFailures()),
-                throttle.retryAfterSeconds(from, settings.addressFailures()));
+        String account = username == null ? "" : username.strip().toLowerCase(Locale.ROOT);
+        String from = address == null ? "unknown" : address;
+        OptionalLong wait = max(accountFailures.retryAfterSeconds(account), addressFailures.retryAfterSeconds(from));
         if (wait.isPresent()) {
             throw new SignInThrottledException(wait.getAsLong());
         }
@@ -96,11 +100,11 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
         boolean matches = password != null && password.length() <= MAX_PASSWORD_LENGTH
                 && Secrets.passwordMatches(password, stored);
         if (found.isEmpty() || !matches || !found.get().active()) {
-            throttle.recordFailure(account, settings.accountFailures());
-            throttle.recordFailure(from, settings.addressFailures());
+            accountFailures.recordFailure(account);
+            addressFailures.recordFailure(from);
             throw new UnauthenticatedException(WRONG_CREDENTIALS);
         }
-        throttle.clear(account);
+        accountFailures.clear(account);
         return found.get();
     }
 
