@@ -31,7 +31,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/** The caller, users, boards, memberships and API tokens (decisions.md "Identity, boards and tokens"). */
+/** The caller, users, boards, memberships and API tokens (docs/api.md, "Identity" and "Access rules"). */
 final class IdentityRoutes {
     private final IdentityUseCase identity;
     private final SignInUseCase signIn;

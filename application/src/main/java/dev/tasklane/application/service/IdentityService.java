@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-/** Tokens, users, boards and memberships, as decisions.md describes them. */
+/** Tokens, users, boards and memberships, as docs/api.md ("Identity", "Access rules") describes them. */
 public final class IdentityService implements IdentityUseCase {
     public static final String DEFAULT_BOARD = "Default";
     public static final String ADMIN_USERNAME = "admin";
