@@ -5,6 +5,7 @@
 #   bench/run.sh --quick         # smoke run with small sizes and short windows (about two minutes)
 #   bench/run.sh --seconds 5     # measured seconds per throughput level (default 8)
 #   bench/run.sh --sim-tasks N   # tasks of the simulation (default 1000000)
+#   bench/run.sh --only worst,board   # only the worst request bodies and the 2,000-task web board, merged into bench/results.json
 #   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
 #
 # PostgreSQL: with TASKLANE_BENCH_PG_URL (and TASKLANE_BENCH_PG_USER, TASKLANE_BENCH_PG_PASSWORD) set, that

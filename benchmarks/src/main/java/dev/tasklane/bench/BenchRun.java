@@ -22,7 +22,8 @@ import java.util.Map;
  * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
- * bench/results.json, measuring nothing). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
+ * bench/results.json, measuring nothing), {@code --only worst,board} (only those pieces, merged into
+ * bench/results.json). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
  * recreated by every phase.
  */
@@ -31,6 +32,8 @@ public final class BenchRun {
     /** The server's default pool size (Database.DEFAULT_POOL_SIZE): the baseline uses as many connections at most. */
     static final int SERVER_POOL = dev.tasklane.adapter.jdbi.Database.DEFAULT_POOL_SIZE;
     static final String ADMIN_TOKEN = "tasklane_bench_admin_token_0123456789abcdefghijklmnop";
+    /** Posts of each worst-case body; the figure is the median. */
+    static final int WORST_RUNS = 5;
 
     private BenchRun() {
     }
@@ -52,6 +55,10 @@ public final class BenchRun {
         Path logs = Files.createDirectories(root.resolve("bench/target"));
         if (flags.containsKey("profile")) {
             profileClaims(pg, jar, logs, Integer.parseInt(flags.get("profile")), seconds);
+            return;
+        }
+        if (flags.containsKey("only")) {
+            only(root, List.of(flags.get("only").split(",")), pg, jar, logs);
             return;
         }
         Results results = new Results();
@@ -80,8 +87,7 @@ public final class BenchRun {
         // each level gets twice what the fastest level so far would need, so that no level runs dry (a level that
         // does is marked ran_out_of_tasks_pg_N and measured up to that point); the first level assumes 150 cycles/s
         double lastRate = 150;
-        Map<String, String> pgEnv = Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(),
-                "TASKLANE_DB_USER", pg.user(), "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
+        Map<String, String> pgEnv = postgresEnvironment(pg);
         try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
@@ -95,10 +101,8 @@ public final class BenchRun {
                 System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms)%s%n", agents, level.cyclesPerSecond(),
                         level.cycleLatency().p50(), level.cycleLatency().p99(), level.ranOut() ? " [ran out of tasks]" : "");
             }
-            step("worst request: the worst-case body (WorstRequest.WORST_BODY), median of 5 on PostgreSQL");
-            List<Double> worst = WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), 5);
-            results.put("worst_request_ms", round(worst.get(worst.size() / 2), 1));
-            results.put("worst_request_max_ms", round(worst.get(worst.size() - 1), 1));
+            step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
+            WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS));
         }
         ClaimBaseline baseline = new ClaimBaseline(pg);
         for (int agents : AGENT_LEVELS) {
@@ -124,6 +128,10 @@ public final class BenchRun {
         results.put("heap_mb_per_million_tasks", round(HeapPerTask.megabytesPerMillion(quick ? 100_000 : 500_000), 0));
 
         checkpoint(root, results);
+        step("web board load: GET /boards/1 with " + BoardLoad.TASKS + " tasks, in memory");
+        BoardLoad.record(results, boardLoad(jar, logs));
+
+        checkpoint(root, results);
         step("simulation: tasklane simulate --agents 64 --tasks " + simTasks);
         JsonNode sim = simulate(jar, simTasks, logs);
         results.put("sim_tasks", simTasks);
@@ -143,14 +151,68 @@ public final class BenchRun {
     }
 
     /**
+     * {@code --only worst,board}: only these pieces (the worst request bodies on PostgreSQL, the web board of
+     * 2,000 tasks), their figures merged into bench/results.json (a fresh one when there is none) and the report
+     * written again; {@code partial_run} says when and which keys, so that they are not read as the full run's.
+     */
+    private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
+        Path json = root.resolve("bench/results.json");
+        Results results = Files.exists(json) ? Results.read(json) : new Results();
+        if (!Files.exists(json)) {
+            results.machine(Runtime.getRuntime().availableProcessors(), memoryGiB(), pg.serverVersion(),
+                    System.getProperty("java.version"));
+        }
+        Map<String, Object> partial = new LinkedHashMap<>();
+        partial.put("at", Instant.now().toString());
+        partial.put("only", pieces);
+        partial.put("load_average_at_start", loadAverage());
+        for (String piece : pieces) {
+            switch (piece) {
+                case "worst" -> {
+                    step("worst request: each worst-case body under the caps (WorstCaseBodies), median of "
+                            + WORST_RUNS + " on PostgreSQL");
+                    pg.reset();
+                    try (ServerProcess server = ServerProcess.start(jar, List.of(), postgresEnvironment(pg),
+                            logs.resolve("server-pg.log"))) {
+                        WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS));
+                    }
+                }
+                case "board" -> {
+                    step("web board load: GET /boards/1 with " + BoardLoad.TASKS + " tasks, in memory");
+                    BoardLoad.record(results, boardLoad(jar, logs));
+                }
+                default -> throw new IllegalArgumentException("--only takes worst and/or board, not " + piece);
+            }
+        }
+        partial.put("load_average_at_end", loadAverage());
+        results.put("partial_run", partial);
+        Report.write(root, results);
+    }
+
+    private static Map<String, String> postgresEnvironment(PgTarget pg) {
+        return Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(), "TASKLANE_DB_USER", pg.user(),
+                "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
+    }
+
+    /** {@link BoardLoad} against a server process on the in-memory store. */
+    private static BoardLoad.Timing boardLoad(Path jar, Path logs) throws Exception {
+        try (ServerProcess server = ServerProcess.start(jar, List.of(),
+                Map.of("TASKLANE_STORE", "memory", "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN), logs.resolve("server-board.log"))) {
+            BoardLoad.Timing timing = BoardLoad.measure(server.baseUrl(), ADMIN_TOKEN);
+            System.out.printf("   median %.1f ms, slowest %.1f ms over %d requests after %d warm-up; page %d KB%n",
+                    timing.medianMs(), timing.maxMs(), BoardLoad.SAMPLES, BoardLoad.WARM_UP, timing.pageBytes() / 1024);
+            return timing;
+        }
+    }
+
+    /**
      * {@code --profile AGENTS}: only the claim load at one level, with the server under JFR (profile settings);
      * the recording is bench/target/claims.jfr (read it with {@code jfr print --events jdk.ExecutionSample}).
      */
     private static void profileClaims(PgTarget pg, Path jar, Path logs, int agents, double seconds) throws Exception {
         pg.reset();
         Path recording = logs.resolve("claims.jfr");
-        Map<String, String> pgEnv = Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(),
-                "TASKLANE_DB_USER", pg.user(), "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
+        Map<String, String> pgEnv = postgresEnvironment(pg);
         try (ServerProcess server = ServerProcess.start(jar,
                 List.of("-XX:StartFlightRecording=settings=profile,filename=" + recording), pgEnv, logs.resolve("server-profile.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);

@@ -1,66 +1,71 @@
 package dev.tasklane.bench;
 
+import dev.tasklane.application.testing.WorstCaseBodies;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
- * {@code worst_request_ms}: the time the server takes to answer the most expensive request body allowed
- * under the request caps.
- *
- * <p><b>Slot for the worst-case body.</b> {@link #WORST_BODY} is the body timed. Until the generator of the
- * worst body under the new request caps is merged, it is a goal with {@value #CHAIN} children each depending
- * on the previous one: replace the supplier with that generator (and the path if it is not a create).
+ * {@code worst_request_ms}: the time the server takes to answer the most expensive request bodies allowed under
+ * the request caps. Each body of {@link WorstCaseBodies#all()} (application's test-jar: the dense goal, the dense
+ * batch, the full task) is posted {@code runs} times; the figure is the median of the body whose median is the
+ * highest, and {@code worst_request_body} names that body. Every body is valid, so anything but a 2xx answer
+ * stops the run: timing a refusal would measure the wrong thing.
  */
 final class WorstRequest {
-    static final int CHAIN = 200;
-    /** The request path the body is posted to. */
-    static final String PATH = "/api/tasks";
-    /** THE SLOT: the worst-case body under the request caps. */
-    static final Supplier<String> WORST_BODY = () -> chainedGoal(CHAIN);
-
     private WorstRequest() {
     }
 
-    /** Milliseconds of each of {@code runs} posts of the worst body, slowest last. */
-    static List<Double> time(Api api, int runs) throws Exception {
-        List<Double> millis = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-            String body = WORST_BODY.get();
-            long began = System.nanoTime();
-            Api.Answer answer = api.postRaw(PATH, body);
-            double elapsed = (System.nanoTime() - began) / 1e6;
-            if (answer.status() >= 500) {
-                throw new IllegalStateException("the worst body got " + answer.status() + ": " + answer.body());
-            }
-            millis.add(elapsed);
+    /** The medians of every body and the worst of them. */
+    record Timing(Map<String, Double> medianMsByBody, Map<String, Double> maxMsByBody, String worstBody) {
+        double worstMedianMs() {
+            return medianMsByBody.get(worstBody);
         }
-        millis.sort(Double::compare);
-        return millis;
+
+        double worstMaxMs() {
+            return maxMsByBody.get(worstBody);
+        }
     }
 
-    /** A goal whose children form one dependency chain: child i depends on child i - 1 (by index). */
-    static String chainedGoal(int children) {
-        List<Map<String, Object>> tasks = new ArrayList<>();
-        for (int i = 0; i < children; i++) {
-            Map<String, Object> child = new LinkedHashMap<>();
-            child.put("title", "Chained step " + i);
-            child.put("type", "work");
-            if (i > 0) {
-                child.put("dependencies", List.of(i - 1));
+    static Timing time(Api api, int runs) throws Exception {
+        Map<String, Double> medians = new LinkedHashMap<>();
+        Map<String, Double> maxima = new LinkedHashMap<>();
+        String worst = null;
+        for (WorstCaseBodies.Body body : WorstCaseBodies.all()) {
+            if (!"POST".equals(body.method())) {
+                throw new IllegalStateException("the bench posts bodies; " + body.name() + " is a " + body.method());
             }
-            tasks.add(child);
+            String json = Api.JSON.writeValueAsString(body.json());
+            List<Double> millis = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                long began = System.nanoTime();
+                Api.Answer answer = api.postRaw(body.path(), json);
+                double elapsed = (System.nanoTime() - began) / 1e6;
+                if (answer.status() / 100 != 2) {
+                    throw new IllegalStateException("the worst-case body '" + body.name() + "' (" + json.length()
+                            + " bytes) got " + answer.status() + ": " + answer.body());
+                }
+                millis.add(elapsed);
+            }
+            millis.sort(Double::compare);
+            double median = millis.get(millis.size() / 2);
+            medians.put(body.name(), BenchRun.round(median, 1));
+            maxima.put(body.name(), BenchRun.round(millis.get(millis.size() - 1), 1));
+            System.out.printf("   %s (%,d bytes to %s): median %.1f ms, slowest %.1f ms%n", body.name(), json.length(),
+                    body.path(), median, millis.get(millis.size() - 1));
+            if (worst == null || median > medians.get(worst)) {
+                worst = body.name();
+            }
         }
-        Map<String, Object> goal = new LinkedHashMap<>();
-        goal.put("title", "A goal of " + children + " chained steps");
-        goal.put("type", "goal");
-        goal.put("tasks", tasks);
-        try {
-            return Api.JSON.writeValueAsString(Map.of("task", goal));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException impossible) {
-            throw new IllegalStateException(impossible);
-        }
+        return new Timing(medians, maxima, worst);
+    }
+
+    static void record(Results results, Timing timing) {
+        results.put("worst_request_ms", timing.worstMedianMs());
+        results.put("worst_request_max_ms", timing.worstMaxMs());
+        results.put("worst_request_body", timing.worstBody());
+        results.put("worst_request_ms_by_body", timing.medianMsByBody());
     }
 }

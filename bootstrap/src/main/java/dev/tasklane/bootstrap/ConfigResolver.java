@@ -99,15 +99,20 @@ final class ConfigResolver {
     }
 
     private WebConfig web(ServerOptions options) {
-        Setting proxy = setting("--trust-proxy", options.trustProxy);
-        boolean trustProxy = proxy.present() && bool(proxy);
+        Setting replaced = setting("--trust-proxy", options.trustProxy);
+        if (replaced.present()) {
+            throw new ConfigurationException("--trust-proxy / TASKLANE_TRUST_PROXY is no longer a setting: behind a reverse"
+                    + " proxy, set --trusted-proxy-header / TASKLANE_TRUSTED_PROXY_HEADER to the header it puts the"
+                    + " client's address in (e.g. X-Forwarded-For); X-Forwarded-Proto is then believed too. Remove "
+                    + (replaced.fromFlag() ? replaced.flag() : replaced.variable()) + ".");
+        }
         Setting ttl = setting("--session-ttl", options.sessionTtl);
         Duration sessionTtl = ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE))
                 : SignInSettings.DEFAULT_SESSION_TTL;
         Setting account = setting("--signin-account-limit", options.signinAccountLimit);
         Setting address = setting("--signin-address-limit", options.signinAddressLimit);
         Setting window = setting("--signin-window", options.signinWindow);
-        return new WebConfig(trustProxy, new SignInSettings(sessionTtl,
+        return new WebConfig(new SignInSettings(sessionTtl,
                 account.present() ? account.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ACCOUNT_FAILURES,
                 address.present() ? address.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ADDRESS_FAILURES,
                 window.present() ? duration(window) : SignInSettings.DEFAULT_FAILURE_WINDOW));

@@ -5,6 +5,7 @@ import dev.tasklane.adapter.http.HttpSettings;
 import dev.tasklane.adapter.http.ShutdownGate;
 import dev.tasklane.adapter.web.WebSettings;
 import dev.tasklane.adapter.web.WebUi;
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.service.Tasklane;
@@ -70,7 +71,8 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(), config.web().trustProxy(), Clock.systemUTC()));
+        WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(),
+                new TrustedProxy(config.trustedProxyHeader()), Clock.systemUTC()));
         ShutdownGate gate = new ShutdownGate(config.events().shutdownTimeout());
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
                 .withTrustedProxyHeader(config.trustedProxyHeader())

@@ -86,8 +86,9 @@ final class ServerOptions {
             + "a request that has not answered, for example because its server died (default 30s)")
     String idempotencyLease;
 
-    @Option(names = "--trust-proxy", paramLabel = "BOOLEAN", description = "Believe X-Forwarded-Proto/-For from a "
-            + "reverse proxy: session cookies are Secure when it received TLS (default false)")
+    /** Replaced by {@code --trusted-proxy-header}; still read only to refuse it with a message saying so. */
+    @Option(names = "--trust-proxy", paramLabel = "BOOLEAN", hidden = true, description = "Replaced by "
+            + "--trusted-proxy-header")
     String trustProxy;
 
     @Option(names = "--session-ttl", paramLabel = "MINUTES", description = "Web session lifetime since the last "

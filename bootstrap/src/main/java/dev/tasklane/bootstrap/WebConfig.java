@@ -5,12 +5,13 @@ import dev.tasklane.application.service.SignInSettings;
 /**
  * The web interface's settings (docs/configuration.md, "Web interface").
  *
- * @param trustProxy whether {@code X-Forwarded-Proto} / {@code X-Forwarded-For} are believed (behind a reverse
- *                   proxy that sets them): the session cookie is then Secure when the proxy received TLS
- * @param signIn     session lifetime and the failed sign-in limits
+ * <p>Which reverse proxy is believed (client address, TLS) is the server's one {@code TASKLANE_TRUSTED_PROXY_HEADER},
+ * shared with the API: {@link ServerConfig#trustedProxyHeader()}.
+ *
+ * @param signIn session lifetime and the failed sign-in limits
  */
-public record WebConfig(boolean trustProxy, SignInSettings signIn) {
+public record WebConfig(SignInSettings signIn) {
     public static WebConfig defaults() {
-        return new WebConfig(false, SignInSettings.defaults());
+        return new WebConfig(SignInSettings.defaults());
     }
 }

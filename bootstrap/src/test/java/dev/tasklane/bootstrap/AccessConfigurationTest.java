@@ -58,6 +58,17 @@ class AccessConfigurationTest {
     }
 
     @Test
+    void theWebsFormerTrustProxySwitchIsRefusedWithTheOneSettingThatReplacedIt() {
+        for (Main.Configured refused : new Main.Configured[] {configure(Map.of("TASKLANE_TRUST_PROXY", "true")),
+                configure(Map.of(), "--trust-proxy", "true")}) {
+            assertEquals(Main.USAGE, refused.exitCode());
+        }
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.contains("TASKLANE_TRUSTED_PROXY_HEADER") && message.contains("Remove TASKLANE_TRUST_PROXY")
+                && message.contains("Remove --trust-proxy"), message);
+    }
+
+    @Test
     void theServerHashesPasswordsAtOwaspsFigure() {
         ServerConfig config = configure(Map.of("TASKLANE_STORE", "memory", "TASKLANE_PORT", "0")).config();
         Server.Started started = Server.start(config);

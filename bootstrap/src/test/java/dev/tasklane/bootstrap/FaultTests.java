@@ -1,7 +1,10 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.application.service.Secrets;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +22,43 @@ final class FaultTests {
             "TASKLANE_UNAVAILABLE_RETRY_AFTER", "1s", "TASKLANE_IDEMPOTENCY_LEASE", "5s");
 
     private FaultTests() {
+    }
+
+    /**
+     * A bootstrap token for a test's servers that the server accepts: {@code tasklane_}, the label, and padding up to
+     * the secret length the bootstrap-token rule asks for ({@link Secrets#MIN_TOKEN_SECRET_CHARS}), so that a
+     * hand-written token can no longer stop the servers from starting.
+     */
+    static String bootstrapToken(String label) {
+        String secret = label + "_" + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        String token = Secrets.TOKEN_PREFIX + secret.substring(0, Math.max(label.length() + 1, Secrets.MIN_TOKEN_SECRET_CHARS));
+        Secrets.bootstrapTokenProblem(token).ifPresent(problem -> {
+            throw new IllegalArgumentException("test token " + token + " " + problem);
+        });
+        return token;
+    }
+
+    /** A fault test's server environment: {@link #SHORT_TIMEOUTS}, the bootstrap token, the database's credentials. */
+    static Map<String, String> serverEnvironment(String token, String dbUser, String dbPassword) {
+        Map<String, String> env = new LinkedHashMap<>(SHORT_TIMEOUTS);
+        env.put("TASKLANE_BOOTSTRAP_TOKEN", token);
+        env.put("TASKLANE_DB_USER", dbUser);
+        if (dbPassword != null) {
+            env.put("TASKLANE_DB_PASSWORD", dbPassword);
+        }
+        return env;
+    }
+
+    /** Runs {@code test}; when it fails, prints every server's output (and {@code more} logs) before rethrowing. */
+    static void printingLogsOnFailure(List<ServerProcess> servers, Map<String, java.util.function.Supplier<String>> more,
+                                      Checked<Void> test) throws Exception {
+        try {
+            test.get();
+        } catch (Exception | Error failed) {
+            servers.forEach(server -> System.out.println("=== " + server.name() + " output ===\n" + server.log()));
+            more.forEach((name, log) -> System.out.println("=== " + name + " ===\n" + log.get()));
+            throw failed;
+        }
     }
 
     /** Starts servers on one store at once (each start is mostly waiting for a JVM); closes them all on failure. */

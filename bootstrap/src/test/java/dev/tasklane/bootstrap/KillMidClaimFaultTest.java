@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KillMidClaimFaultTest {
-    private static final String TOKEN = "tasklane_kill_claim_test_token_0123456789abcdef0123456789";
+    private static final String TOKEN = FaultTests.bootstrapToken("kill_claim_test");
     private static final int TASKS = 30;
     private static final int COMPLETIONS_BEFORE_KILL = 6;
     /** A generous bound for a JVM to start again on a loaded machine (the start itself gives up after 40 s). */
@@ -63,10 +63,7 @@ class KillMidClaimFaultTest {
         Database database = TestPostgres.freshSchema("fault_kill");
         logs = Files.createTempDirectory("tasklane-kill-test-");
         store = List.of("--db-url", database.url());
-        env = new LinkedHashMap<>(FaultTests.SHORT_TIMEOUTS);
-        env.put("TASKLANE_BOOTSTRAP_TOKEN", TOKEN);
-        env.put("TASKLANE_DB_USER", database.user());
-        env.put("TASKLANE_DB_PASSWORD", database.password());
+        env = FaultTests.serverEnvironment(TOKEN, database.user(), database.password());
         long t0 = System.nanoTime();
         List<ServerProcess> servers = FaultTests.startTogether(logs, store, env, "kill-a", "kill-b");
         started.addAll(servers);

@@ -66,23 +66,35 @@ class ScaleOutTest {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void twoServersOnOnePostgresHandOutEveryTaskExactlyOnce(@TempDir Path logs, TestReporter reporter)
             throws Exception {
-        Database database = TestPostgres.freshSchema(SCHEMA);
-        Map<String, String> env = Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN,
+        onTwoServers(logs, SCHEMA, TOKEN, "server-a", "server-b", (a, b) -> run(a, b, reporter));
+    }
+
+    /** A test run against two server processes. */
+    @FunctionalInterface
+    interface OnTwoServers {
+        void run(ServerProcess a, ServerProcess b) throws Exception;
+    }
+
+    /**
+     * Starts two server processes on a fresh {@code schema} of the test PostgreSQL, bootstrapped with {@code token},
+     * runs {@code test} against them, prints their output when it fails, and stops them. The first start migrates
+     * the schema and creates the admin with the bootstrap token; the second finds them.
+     */
+    static void onTwoServers(Path logs, String schema, String token, String nameA, String nameB, OnTwoServers test)
+            throws Exception {
+        Database database = TestPostgres.freshSchema(schema);
+        Map<String, String> env = Map.of("TASKLANE_BOOTSTRAP_TOKEN", token,
                 "TASKLANE_DB_USER", database.user(), "TASKLANE_DB_PASSWORD", database.password());
         List<String> store = List.of("--db-url", database.url());
-        // the first start migrates the schema and creates the admin with the bootstrap token; the second finds them
         long t0 = System.nanoTime();
-        try (ServerProcess a = ServerProcess.start("server-a", logs, store, env);
-             ServerProcess b = ServerProcess.start("server-b", logs, store, env)) {
-            System.out.println("ScaleOutTest: both servers healthy after "
+        try (ServerProcess a = ServerProcess.start(nameA, logs, store, env);
+             ServerProcess b = ServerProcess.start(nameB, logs, store, env)) {
+            System.out.println(schema + ": both servers healthy after "
                     + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + " ms");
-            try {
-                run(a, b, reporter);
-            } catch (Throwable failed) {
-                System.out.println("=== " + a.name() + " output ===\n" + a.log());
-                System.out.println("=== " + b.name() + " output ===\n" + b.log());
-                throw failed;
-            }
+            FaultTests.printingLogsOnFailure(List.of(a, b), Map.of(), () -> {
+                test.run(a, b);
+                return null;
+            });
         }
     }
 
@@ -322,7 +334,8 @@ class ScaleOutTest {
         unexpected.add(name + " still working at the deadline");
     }
 
-    private static AgentHttp.Answer ok(AgentHttp.Answer answer) {
+    /** The answer, asserted to be a 2xx. */
+    static AgentHttp.Answer ok(AgentHttp.Answer answer) {
         assertTrue(answer.ok(), answer::toString);
         return answer;
     }

@@ -1,8 +1,6 @@
 package dev.tasklane.bootstrap;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tasklane.adapter.jdbi.Database;
-import dev.tasklane.adapter.jdbi.testing.TestPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Timeout;
@@ -25,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static dev.tasklane.bootstrap.ScaleOutTest.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,20 +48,7 @@ class SharedTokenScaleOutTest {
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void agentsSharingOneTokenAcrossTwoServersNeverHoldATaskTwice(@TempDir Path logs, TestReporter reporter)
             throws Exception {
-        Database database = TestPostgres.freshSchema(SCHEMA);
-        Map<String, String> env = Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN,
-                "TASKLANE_DB_USER", database.user(), "TASKLANE_DB_PASSWORD", database.password());
-        List<String> store = List.of("--db-url", database.url());
-        try (ServerProcess a = ServerProcess.start("shared-a", logs, store, env);
-             ServerProcess b = ServerProcess.start("shared-b", logs, store, env)) {
-            try {
-                run(a, b, reporter);
-            } catch (Throwable failed) {
-                System.out.println("=== " + a.name() + " output ===\n" + a.log());
-                System.out.println("=== " + b.name() + " output ===\n" + b.log());
-                throw failed;
-            }
-        }
+        ScaleOutTest.onTwoServers(logs, SCHEMA, TOKEN, "shared-a", "shared-b", (a, b) -> run(a, b, reporter));
     }
 
     private void run(ServerProcess a, ServerProcess b, TestReporter reporter) throws Exception {
@@ -166,10 +152,5 @@ class SharedTokenScaleOutTest {
         assertEquals(List.of(), lost, "tasks never claimed");
         assertEquals(List.of(), wrongHolder, "the stored claimer is the agent that was told 200");
         assertEquals(TASKS, acknowledged.get(), "one acknowledgement per task");
-    }
-
-    private static AgentHttp.Answer ok(AgentHttp.Answer answer) {
-        assertTrue(answer.ok(), answer::toString);
-        return answer;
     }
 }

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.FailedAttemptLimiter;
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 
@@ -9,7 +11,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * Bearer-token authentication (stride-wire §2): exactly one {@code Authorization} header starting with the
+ * Bearer-token authentication (docs/api.md, "Authentication"): exactly one {@code Authorization} header starting with the
  * literal {@code "Bearer "}. It runs before the request body is read or parsed, and it authenticates first:
  * a valid token is always let through, whatever other tokens did from the same address. Only a failure is
  * counted against the client's address, and an address past the failure limit gets 429 instead of 401.
@@ -21,13 +23,13 @@ final class AuthFilter {
     private static final String PREFIX = "Bearer ";
 
     private final IdentityUseCase identity;
-    private final FailedAuthLimiter limiter;
-    private final String trustedProxyHeader;
+    private final FailedAttemptLimiter limiter;
+    private final TrustedProxy proxy;
 
-    AuthFilter(IdentityUseCase identity, FailedAuthLimiter limiter, String trustedProxyHeader) {
+    AuthFilter(IdentityUseCase identity, FailedAttemptLimiter limiter, TrustedProxy proxy) {
         this.identity = identity;
         this.limiter = limiter;
-        this.trustedProxyHeader = trustedProxyHeader;
+        this.proxy = proxy;
     }
 
     void authenticate(Call call) {
@@ -56,19 +58,7 @@ final class AuthFilter {
     }
 
     String clientAddress(Call call) {
-        if (trustedProxyHeader != null) {
-            String forwarded = call.ctx().header(trustedProxyHeader);
-            if (forwarded != null) {
-                String[] hops = forwarded.split(",");
-                for (int i = hops.length - 1; i >= 0; i--) {
-                    String hop = hops[i].trim();
-                    if (!hop.isEmpty()) {
-                        return hop;
-                    }
-                }
-            }
-        }
-        return call.ctx().ip();
+        return proxy.clientAddress(call.ctx()::header, call.ctx().ip());
     }
 
     /** The agent name for the token's last-use record, from the query string only: the body is not read yet. */

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
@@ -38,9 +39,9 @@ public final class HttpApi {
                                  ShutdownGate gate, Consumer<JavalinConfig> alsoServe) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
-                new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
-                        FailedAuthLimiter.DEFAULT_MAX_ADDRESSES),
-                settings.trustedProxyHeader());
+                new FailedAttemptLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
+                        FailedAttemptLimiter.DEFAULT_MAX_KEYS),
+                settings.trustedProxy());
         ErrorMapper errors = new ErrorMapper(json, settings.unavailableRetryAfter());
         IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
         EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
@@ -96,7 +97,7 @@ public final class HttpApi {
         routes.addAll(new SystemRoutes(useCases, settings, errors).routes());
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
         routes.addAll(new TaskRoutes(useCases).routes());
-        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator)).routes());
+        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.TrustedProxy;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -40,6 +42,11 @@ public record HttpSettings(String baseUrl, long maxBodyBytes, int maxJsonDepth, 
                         Duration failedAuthWindow, Clock clock) {
         this(baseUrl, maxBodyBytes, maxJsonDepth, failedAuthLimit, failedAuthWindow, clock, null,
                 DEFAULT_UNAVAILABLE_RETRY_AFTER);
+    }
+
+    /** The reverse proxy believed for the client's address and for TLS (docs/configuration.md, "Trusted reverse proxy"). */
+    public TrustedProxy trustedProxy() {
+        return new TrustedProxy(trustedProxyHeader);
     }
 
     /** Trust {@code header} (e.g. X-Forwarded-For) for the client's address: only behind a proxy that sets it. */

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
@@ -30,13 +31,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/** The caller, users, boards, memberships and API tokens (decisions.md "Identity, boards and tokens"). */
+/** The caller, users, boards, memberships and API tokens (docs/api.md, "Identity" and "Access rules"). */
 final class IdentityRoutes {
     private final IdentityUseCase identity;
     private final SignInUseCase signIn;
     private final BodyValidator validator;
+    private final TrustedProxy proxy;
 
-    IdentityRoutes(UseCases useCases, BodyValidator validator) {
+    IdentityRoutes(UseCases useCases, BodyValidator validator, TrustedProxy proxy) {
+        this.proxy = proxy;
         this.identity = useCases.identity();
         this.signIn = useCases.signIn();
         this.validator = validator;
@@ -150,7 +153,8 @@ final class IdentityRoutes {
         NewSession request = validator.bind(call.object(), NewSession.class);
         IssuedToken issued;
         try {
-            issued = signIn.signInForToken(request.username(), request.password(), request.board(), call.ctx().ip());
+            issued = signIn.signInForToken(request.username(), request.password(), request.board(),
+                    proxy.clientAddress(call.ctx()::header, call.ctx().ip()));
         } catch (SignInThrottledException throttled) {
             throw new ApiProblem(429, Map.of("error", "Too many failed sign-ins; try again later"),
                     Map.of("Retry-After", Long.toString(throttled.retryAfterSeconds())));

@@ -1,7 +1,13 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.service.Secrets;
+import dev.tasklane.application.service.SignInSettings;
+import dev.tasklane.application.service.Tasklane;
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
 
 import java.util.List;
 import java.util.Map;
@@ -75,5 +81,30 @@ class PasswordSignInTest {
             Res right = h.send("POST", "/api/sessions", Map.of("username", "ada", "password", PASSWORD, "board", "Default"), null);
             assertEquals(429, right.status(), "even the right password waits once the account is throttled");
         });
+    }
+
+    @Test
+    void behindTheTrustedProxyTheSignInLimitCountsTheRightMostHopAsTheWebDoes() {
+        InMemoryStores stores = InMemoryStores.create();
+        Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
+                .idempotency(stores.idempotency()).sessions(stores.sessions())
+                .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS)
+                .signInSettings(new SignInSettings(SignInSettings.DEFAULT_SESSION_TTL, 1_000, 2, Duration.ofMinutes(15)))
+                .build();
+        HttpSettings behindProxy = HttpSettings.defaults("http://localhost").withTrustedProxyHeader("X-Forwarded-For");
+        Harness.run(tasklane, behindProxy, h -> {
+            for (int i = 0; i < 2; i++) {
+                assertEquals(401, signIn(h, "nobody" + i, "10.0.0." + i + ", 203.0.113.7").status());
+            }
+
+            assertEquals(429, signIn(h, "nobody", "192.0.2.99, 203.0.113.7").status(),
+                    "the client's own left-most entries do not make it someone else");
+            assertEquals(401, signIn(h, "nobody", "198.51.100.9").status(), "another client behind the proxy");
+        });
+    }
+
+    private static Res signIn(Harness h, String username, String forwardedFor) {
+        return h.raw("POST", "/api/sessions", "{\"username\": \"" + username + "\", \"password\": \"wrong password\", "
+                + "\"board\": \"Default\"}", Map.of("Content-Type", "application/json", "X-Forwarded-For", forwardedFor));
     }
 }

@@ -28,6 +28,7 @@ import java.util.function.Supplier;
  */
 public final class InMemoryDirectoryStore implements DirectoryStore {
     private final InMemoryTransactions transactions;
+    private final JournaledWrites writes;
     private final Map<Long, User> users = new TreeMap<>();
     private final Map<String, Long> userIdByName = new HashMap<>();
     private final Map<Long, Board> boards = new TreeMap<>();
@@ -42,6 +43,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
 
     public InMemoryDirectoryStore(InMemoryTransactions transactions) {
         this.transactions = Objects.requireNonNull(transactions, "transactions");
+        this.writes = new JournaledWrites(this.transactions);
     }
 
     @Override
@@ -51,8 +53,8 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             }
             User stored = user.withId(++lastUserId);
-            put(users, stored.id(), stored);
-            put(userIdByName, stored.username(), stored.id());
+            writes.put(users, stored.id(), stored);
+            writes.put(userIdByName, stored.username(), stored.id());
             return stored;
         });
     }
@@ -83,8 +85,8 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
                 columnIds.put(column, ++lastColumnId);
             }
             Board board = new Board(++lastBoardId, name, columnIds);
-            put(boards, board.id(), board);
-            put(boardIdByName, name, board.id());
+            writes.put(boards, board.id(), board);
+            writes.put(boardIdByName, name, board.id());
             return board;
         });
     }
@@ -109,7 +111,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     @Override
     public Membership putMembership(Membership membership) {
         return inTx(() -> {
-            put(memberships, new MemberKey(membership.boardId(), membership.userId()), membership);
+            writes.put(memberships, new MemberKey(membership.boardId(), membership.userId()), membership);
             return membership;
         });
     }
@@ -126,8 +128,8 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
                 throw new ConflictException("duplicate_token", "A token with this hash already exists.");
             }
             ApiToken stored = token.withId(++lastTokenId);
-            put(tokens, stored.id(), stored);
-            put(tokenIdByHash, stored.tokenHash(), stored.id());
+            writes.put(tokens, stored.id(), stored);
+            writes.put(tokenIdByHash, stored.tokenHash(), stored.id());
             return stored;
         });
     }
@@ -139,9 +141,9 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
             if (stored == null) {
                 throw new NotFoundException("token_not_found", "Token " + token.id() + " does not exist.");
             }
-            remove(tokenIdByHash, stored.tokenHash());
-            put(tokens, token.id(), token);
-            put(tokenIdByHash, token.tokenHash(), token.id());
+            writes.remove(tokenIdByHash, stored.tokenHash());
+            writes.put(tokens, token.id(), token);
+            writes.put(tokenIdByHash, token.tokenHash(), token.id());
             return token;
         });
     }
@@ -153,7 +155,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
             if (stored == null || (stored.lastUsedAt() != null && !stored.lastUsedAt().isBefore(unlessUsedSince))) {
                 return false;
             }
-            put(tokens, tokenId, stored.usedAt(at, agentName));
+            writes.put(tokens, tokenId, stored.usedAt(at, agentName));
             return true;
         });
     }
@@ -211,10 +213,10 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
                 if (userIdByName.containsKey(user.username())) {
                     throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
                 }
-                remove(userIdByName, stored.username());
-                put(userIdByName, user.username(), user.id());
+                writes.remove(userIdByName, stored.username());
+                writes.put(userIdByName, user.username(), user.id());
             }
-            put(users, user.id(), user);
+            writes.put(users, user.id(), user);
             return user;
         });
     }
@@ -236,9 +238,9 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             }
             Board renamed = new Board(boardId, name, stored.columnIds());
-            remove(boardIdByName, stored.name());
-            put(boardIdByName, name, boardId);
-            put(boards, boardId, renamed);
+            writes.remove(boardIdByName, stored.name());
+            writes.put(boardIdByName, name, boardId);
+            writes.put(boards, boardId, renamed);
             return renamed;
         });
     }
@@ -258,29 +260,11 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
             if (!memberships.containsKey(key)) {
                 return false;
             }
-            remove(memberships, key);
+            writes.remove(memberships, key);
             return true;
         });
     }
 
-    /** Writes a map entry, journaling how to restore the previous one. */
-    private <K, V> void put(Map<K, V> map, K key, V value) {
-        V previous = map.put(key, value);
-        transactions.onRollback(() -> restore(map, key, previous));
-    }
-
-    private <K, V> void remove(Map<K, V> map, K key) {
-        V previous = map.remove(key);
-        transactions.onRollback(() -> restore(map, key, previous));
-    }
-
-    private static <K, V> void restore(Map<K, V> map, K key, V previous) {
-        if (previous == null) {
-            map.remove(key);
-        } else {
-            map.put(key, previous);
-        }
-    }
 
     private <T> T inTx(Supplier<T> work) {
         return transactions.inTransaction(work);

@@ -18,20 +18,22 @@ import java.util.function.Supplier;
  */
 public final class InMemorySessionStore implements SessionStore {
     private final InMemoryTransactions transactions;
+    private final JournaledWrites writes;
     private final Map<Long, WebSession> sessions = new TreeMap<>();
     private final Map<String, Long> idByHash = new HashMap<>();
     private long lastId;
 
     public InMemorySessionStore(InMemoryTransactions transactions) {
         this.transactions = Objects.requireNonNull(transactions, "transactions");
+        this.writes = new JournaledWrites(this.transactions);
     }
 
     @Override
     public WebSession insertSession(WebSession session) {
         return inTx(() -> {
             WebSession stored = session.withId(++lastId);
-            put(sessions, stored.id(), stored);
-            put(idByHash, stored.secretHash(), stored.id());
+            writes.put(sessions, stored.id(), stored);
+            writes.put(idByHash, stored.secretHash(), stored.id());
             return stored;
         });
     }
@@ -48,7 +50,7 @@ public final class InMemorySessionStore implements SessionStore {
             if (stored == null) {
                 return false;
             }
-            put(sessions, sessionId, stored.extendedTo(expiresAt));
+            writes.put(sessions, sessionId, stored.extendedTo(expiresAt));
             return true;
         });
     }
@@ -81,27 +83,10 @@ public final class InMemorySessionStore implements SessionStore {
     }
 
     private void delete(WebSession session) {
-        remove(sessions, session.id());
-        remove(idByHash, session.secretHash());
+        writes.remove(sessions, session.id());
+        writes.remove(idByHash, session.secretHash());
     }
 
-    private <K, V> void put(Map<K, V> map, K key, V value) {
-        V previous = map.put(key, value);
-        transactions.onRollback(() -> restore(map, key, previous));
-    }
-
-    private <K, V> void remove(Map<K, V> map, K key) {
-        V previous = map.remove(key);
-        transactions.onRollback(() -> restore(map, key, previous));
-    }
-
-    private static <K, V> void restore(Map<K, V> map, K key, V previous) {
-        if (previous == null) {
-            map.remove(key);
-        } else {
-            map.put(key, previous);
-        }
-    }
 
     private <T> T inTx(Supplier<T> work) {
         return transactions.inTransaction(work);

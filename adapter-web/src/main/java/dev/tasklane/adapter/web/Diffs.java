@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * Turns a task's {@code changed_files} snapshot into what the diff view shows. Each entry is {@code path} and
  * an optional unified-patch {@code diff}; the binary placeholder and a last line that is the truncation marker
- * are recognised exactly as the client writes them (stride-wire §21), and shown as such rather than as code.
+ * are recognised exactly as the client writes them (docs/api.md, "Changed files"), and shown as such rather than as code.
  */
 final class Diffs {
     /** The exact diff text of a binary file (U+2014 em dash). */

@@ -73,20 +73,13 @@ final class Web {
                 && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+    /** The client's address, as the API sees it too ({@link dev.tasklane.application.edge.TrustedProxy}). */
     String address(Context ctx) {
-        String forwarded = settings.trustProxy() ? ctx.header("X-Forwarded-For") : null;
-        if (forwarded != null && !forwarded.isBlank()) {
-            return forwarded.split(",")[0].strip();
-        }
-        return ctx.ip();
+        return settings.proxy().clientAddress(ctx::header, ctx.ip());
     }
 
     boolean overTls(Context ctx) {
-        if ("https".equalsIgnoreCase(ctx.scheme())) {
-            return true;
-        }
-        return settings.trustProxy() && "https".equalsIgnoreCase(ctx.header("X-Forwarded-Proto"));
+        return settings.proxy().overTls(ctx::header, ctx.scheme());
     }
 
     void setCookie(Context ctx, String name, String value, int maxAgeSeconds) {

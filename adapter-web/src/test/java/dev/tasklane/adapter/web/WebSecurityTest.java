@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.Tasklane;
 import io.javalin.Javalin;
@@ -44,8 +45,8 @@ class WebSecurityTest {
     private String origin;
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
-    private static Javalin start(boolean trustProxy) {
-        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", trustProxy, Clock.systemUTC()));
+    private static Javalin start(TrustedProxy proxy) {
+        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", proxy, Clock.systemUTC()));
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             web.configure(config);
@@ -59,8 +60,8 @@ class WebSecurityTest {
                 .sessions(stores.sessions()).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         adminPassword = bootstrap.adminPassword();
-        plain = start(false);
-        behindProxy = start(true);
+        plain = start(TrustedProxy.none());
+        behindProxy = start(new TrustedProxy("X-Forwarded-For"));
     }
 
     @BeforeEach

@@ -7,7 +7,6 @@ import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
-import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -21,18 +20,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
-/** Tokens, users, boards and memberships, as decisions.md describes them. */
+/** Tokens, users, boards and memberships, as docs/api.md ("Identity", "Access rules") describes them. */
 public final class IdentityService implements IdentityUseCase {
     public static final String DEFAULT_BOARD = "Default";
     public static final String ADMIN_USERNAME = "admin";
-    static final int DEFAULT_TOKEN_DAYS = 90;
-    static final int MAX_TOKEN_DAYS = 3650;
-    static final int MIN_PASSWORD_LENGTH = 12;
-    static final int MAX_NAME_LENGTH = dev.tasklane.domain.validation.Limit.NAME.max();
     static final int AGENT_NAME_MAX = dev.tasklane.domain.validation.Limit.AGENT_NAME.max();
     static final int ONE_TIME_PASSWORD_BYTES = 18;
     /** A token's last use is written at most this often, so that reading with a token costs no write. */
@@ -109,20 +103,10 @@ public final class IdentityService implements IdentityUseCase {
     @Override
     public User createUser(Caller caller, String username, String displayName, String password, Role role) {
         requireAdmin(caller);
-        requireName("username", username);
-        if (password == null || password.length() < MIN_PASSWORD_LENGTH) {
-            throw invalid("password", "must be at least " + MIN_PASSWORD_LENGTH + " characters");
-        }
-        if (role == null) {
-            throw invalid("role", "must be admin or member");
-        }
-        return transactions.inTransaction(() -> {
-            if (directory.userByUsername(username).isPresent()) {
-                throw invalid("username", "is already taken: " + username);
-            }
-            return directory.insertUser(new User(0, username, displayName == null ? username : displayName,
-                    Secrets.hashPassword(password, settings.passwordIterations()), role, now(), null));
-        });
+        String name = IdentityRules.name("username", username);
+        String hash = Secrets.hashPassword(IdentityRules.password("password", password), settings.passwordIterations());
+        Role checked = IdentityRules.role(role);
+        return transactions.inTransaction(() -> IdentityRules.createUser(directory, name, displayName, hash, checked, now()));
     }
 
     @Override
@@ -132,48 +116,28 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public Board createBoard(Caller caller, String name) {
-        if (!caller.admin() && !settings.openBoards()) {
-            throw new ForbiddenException("not_admin", "Only an admin can create boards on this server "
-                    + "(an operator can allow every user with TASKLANE_OPEN_BOARDS=true)");
-        }
-        requireName("name", name);
-        return transactions.inTransaction(() -> {
-            if (directory.boardByName(name).isPresent()) {
-                throw invalid("name", "a board named " + name + " already exists");
-            }
-            Board board = directory.insertBoard(name);
-            directory.putMembership(new Membership(board.id(), caller.user().id(), Access.OWNER));
-            return board;
-        });
+        IdentityRules.requireMayCreateBoards(caller.admin(), settings.openBoards());
+        String boardName = IdentityRules.name("name", name);
+        return transactions.inTransaction(() -> IdentityRules.createBoard(directory, boardName, caller.user().id()));
     }
 
     @Override
     public Membership addMember(Caller caller, long boardId, String username, Access access) {
-        if (access == null) {
-            throw invalid("access", "must be owner, modify or read_only");
-        }
+        IdentityRules.access(access);
+        String member = IdentityRules.name("user", username);
         return transactions.inTransaction(() -> {
-            Board board = directory.boardById(boardId).orElseThrow(() -> new NotFoundException("board_not_found", "Board not found"));
+            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
             boolean owner = directory.membership(board.id(), caller.user().id()).map(m -> m.access() == Access.OWNER).orElse(false);
             if (!owner && !caller.admin()) {
                 throw new ForbiddenException("not_board_owner", "Only the board's owners or an admin can manage its members");
             }
-            User user = directory.userByUsername(username).orElseThrow(() -> invalid("user", "no user named " + username));
+            User user = directory.userByUsername(member).orElseThrow(() -> invalid("user", "no user named " + member));
             Membership membership = directory.putMembership(new Membership(board.id(), user.id(), access));
             if (!access.canWrite()) {
-                revokeBoardTokens(user.id(), board.id());
+                IdentityRules.revokeBoardTokens(directory, user.id(), board.id(), false, now());
             }
             return membership;
         });
-    }
-
-    private void revokeBoardTokens(long userId, long boardId) {
-        Instant now = now();
-        for (ApiToken token : directory.tokens(userId)) {
-            if (token.boardId() == boardId && token.revokedAt() == null && !token.reviewer()) {
-                directory.updateToken(token.revokedAt(now));
-            }
-        }
     }
 
     @Override
@@ -183,18 +147,16 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public IssuedToken createToken(Caller caller, TokenRequest request) {
-        requireName("name", request.name());
-        int days = request.expiresInDays() == null ? DEFAULT_TOKEN_DAYS : request.expiresInDays();
-        if (days < 1 || days > MAX_TOKEN_DAYS) {
-            throw invalid("expires_in_days", "must be between 1 and " + MAX_TOKEN_DAYS);
-        }
+        String tokenName = IdentityRules.name("name", request.name());
+        Duration lifetime = IdentityRules.tokenLifetime(request.expiresInDays());
+        String agentModel = IdentityRules.agentModel(request.agentModel());
         if (request.username() != null && !request.username().equals(caller.user().username()) && !caller.admin()) {
             throw new ForbiddenException("not_admin", "Only an admin can create tokens for another user");
         }
         if (request.reviewer() && !caller.admin() && !caller.token().reviewer()) {
             throw new ForbiddenException("not_reviewer", "Only an admin or a reviewer can create a reviewer token");
         }
-        Instant requestedExpiry = now().plus(Duration.ofDays(days));
+        Instant requestedExpiry = now().plus(lifetime);
         Set<Capability> capabilities = request.capabilities() == null ? Set.of() : request.capabilities();
         if (!caller.admin()) {
             TokenScope scope = narrowed(caller, request, capabilities, requestedExpiry);
@@ -208,15 +170,9 @@ public final class IdentityService implements IdentityUseCase {
                     : directory.userByUsername(request.username()).orElseThrow(() -> invalid("user", "no user named " + request.username()));
             Board board = request.board() == null ? caller.board()
                     : directory.boardByName(request.board()).orElseThrow(() -> invalid("board", "no board named " + request.board()));
-            if (directory.membership(board.id(), owner.id()).isEmpty()) {
-                throw invalid("board", owner.username() + " is not a member of board " + board.name()
-                        + "; add them with POST /api/boards/" + board.id() + "/members first");
-            }
-            Instant now = now();
-            String secret = Secrets.newToken();
-            ApiToken token = directory.insertToken(new ApiToken(0, request.name(), Secrets.sha256(secret), owner.id(), board.id(),
-                    granted, request.agentModel(), request.reviewer(), now, expiresAt, null, null, null));
-            return new IssuedToken(token, secret, board);
+            IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, owner, board, tokenName, granted,
+                    agentModel, request.reviewer(), now(), expiresAt);
+            return new IssuedToken(issued.token(), issued.secret(), board);
         });
     }
 
@@ -256,12 +212,8 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public ApiToken revokeToken(Caller caller, long tokenId) {
-        return transactions.inTransaction(() -> {
-            ApiToken token = directory.tokenById(tokenId)
-                    .filter(t -> caller.admin() || t.userId() == caller.user().id())
-                    .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
-            return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now())) : token;
-        });
+        return transactions.inTransaction(() -> IdentityRules.revokeToken(directory, tokenId, caller.user().id(),
+                caller.admin(), now()));
     }
 
     @Override
@@ -299,17 +251,8 @@ public final class IdentityService implements IdentityUseCase {
         }
     }
 
-    private static void requireName(String field, String value) {
-        if (value == null || value.isBlank()) {
-            throw invalid(field, "can't be blank");
-        }
-        if (value.codePointCount(0, value.length()) > MAX_NAME_LENGTH) {
-            throw invalid(field, "should be at most " + MAX_NAME_LENGTH + " character(s)");
-        }
-    }
-
     private static InvalidInputException invalid(String field, String message) {
-        return new InvalidInputException("invalid_param", field + " " + message, Map.of("field", field));
+        return IdentityRules.invalid(field, message);
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
@@ -29,7 +30,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -41,7 +41,7 @@ import java.util.Set;
 public final class PeopleService implements SignInUseCase, PeopleUseCase {
     static final int SESSION_SECRET_BYTES = 32;
     static final int CSRF_BYTES = 24;
-    static final int MAX_PASSWORD_LENGTH = 1024;
+    static final int MAX_PASSWORD_LENGTH = IdentityRules.MAX_PASSWORD_LENGTH;
     /** The name of a token obtained through {@code POST /api/sessions}. */
     public static final String SIGN_IN_TOKEN_NAME = "password sign-in";
     private static final String WRONG_CREDENTIALS = "Wrong username or password";
@@ -51,20 +51,30 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     private final SessionStore sessions;
     private final SignInSettings settings;
     private final Clock clock;
-    private final SignInThrottle throttle;
+    private final FailedAttemptLimiter accountFailures;
+    private final FailedAttemptLimiter addressFailures;
     private volatile String decoyHash;
 
     private final int passwordIterations;
+    private final boolean openBoards;
 
+    /**
+     * @param identity the server's identity settings, the same as the API's {@link IdentityService}: who may create
+     *                 boards ({@code TASKLANE_OPEN_BOARDS}) and the cost of password hashes
+     */
     public PeopleService(Transactions transactions, DirectoryStore directory, SessionStore sessions,
-                         SignInSettings settings, Clock clock, int passwordIterations) {
-        this.passwordIterations = passwordIterations;
+                         SignInSettings settings, Clock clock, IdentityService.Settings identity) {
+        this.passwordIterations = identity.passwordIterations();
+        this.openBoards = identity.openBoards();
         this.transactions = transactions;
         this.directory = directory;
         this.sessions = sessions;
         this.settings = settings;
         this.clock = clock;
-        this.throttle = new SignInThrottle(settings.failureWindow(), clock);
+        this.accountFailures = new FailedAttemptLimiter(settings.accountFailures(), settings.failureWindow(), clock,
+                FailedAttemptLimiter.DEFAULT_MAX_KEYS);
+        this.addressFailures = new FailedAttemptLimiter(settings.addressFailures(), settings.failureWindow(), clock,
+                FailedAttemptLimiter.DEFAULT_MAX_KEYS);
     }
 
     private Instant now() {
@@ -81,10 +91,9 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     /** The active user whose password this is; counts the failure and throws otherwise. */
     private User checkPassword(String username, String password, String address) {
-        String account = "account:" + (username == null ? "" : username.strip().toLowerCase(Locale.ROOT));
-        String from = "address:" + (address == null ? "unknown" : address);
-        OptionalLong wait = max(throttle.retryAfterSeconds(account, settings.accountFailures()),
-                throttle.retryAfterSeconds(from, settings.addressFailures()));
+        String account = username == null ? "" : username.strip().toLowerCase(Locale.ROOT);
+        String from = address == null ? "unknown" : address;
+        OptionalLong wait = max(accountFailures.retryAfterSeconds(account), addressFailures.retryAfterSeconds(from));
         if (wait.isPresent()) {
             throw new SignInThrottledException(wait.getAsLong());
         }
@@ -96,11 +105,11 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
         boolean matches = password != null && password.length() <= MAX_PASSWORD_LENGTH
                 && Secrets.passwordMatches(password, stored);
         if (found.isEmpty() || !matches || !found.get().active()) {
-            throttle.recordFailure(account, settings.accountFailures());
-            throttle.recordFailure(from, settings.addressFailures());
+            accountFailures.recordFailure(account);
+            addressFailures.recordFailure(from);
             throw new UnauthenticatedException(WRONG_CREDENTIALS);
         }
-        throttle.clear(account);
+        accountFailures.clear(account);
         return found.get();
     }
 
@@ -167,7 +176,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     @Override
     public SignedIn changePassword(Person person, String currentPassword, String newPassword, String address) {
-        requirePassword("new_password", newPassword);
+        IdentityRules.password("new_password", newPassword);
         User user = checkPassword(person.user().username(), currentPassword, address);
         return transactions.inTransaction(() -> {
             User changed = directory.updateUser(new User(user.id(), user.username(), user.displayName(),
@@ -179,14 +188,12 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     @Override
     public IssuedToken signInForToken(String username, String password, String board, String address) {
-        requireName("board", board);
+        String boardName = IdentityRules.name("board", board);
         User user = checkPassword(username, password, address);
         return transactions.inTransaction(() -> {
-            Board target = directory.boardByName(board).orElseThrow(() -> invalid("board", "no board named " + board));
-            if (directory.membership(target.id(), user.id()).isEmpty()) {
-                throw invalid("board", user.username() + " is not a member of board " + board);
-            }
-            return issue(user, target, new TokenRequest(SIGN_IN_TOKEN_NAME, null, board, Set.of(), null, false, null));
+            Board target = directory.boardByName(boardName)
+                    .orElseThrow(() -> invalid("board", "no board named " + boardName));
+            return issue(user, target, new TokenRequest(SIGN_IN_TOKEN_NAME, null, boardName, Set.of(), null, false, null));
         });
     }
 
@@ -236,27 +243,16 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     @Override
     public User createUser(Person admin, String username, String displayName, String password, Role role) {
         requireAdmin(admin);
-        requireName("username", username);
-        requirePassword("password", password);
-        if (role == null) {
-            throw invalid("role", "must be admin or member");
-        }
-        String name = username.strip();
-        String display = displayName == null || displayName.isBlank() ? name : displayName.strip();
-        requireName("display_name", display);
-        String hash = Secrets.hashPassword(password, passwordIterations);
-        return transactions.inTransaction(() -> {
-            if (directory.userByUsername(name).isPresent()) {
-                throw invalid("username", "is already taken: " + name);
-            }
-            return directory.insertUser(new User(0, name, display, hash, role, now(), null));
-        });
+        String name = IdentityRules.name("username", username);
+        String hash = Secrets.hashPassword(IdentityRules.password("password", password), passwordIterations);
+        Role checked = IdentityRules.role(role);
+        return transactions.inTransaction(() -> IdentityRules.createUser(directory, name, displayName, hash, checked, now()));
     }
 
     @Override
     public User resetPassword(Person admin, long userId, String newPassword) {
         requireAdmin(admin);
-        requirePassword("password", newPassword);
+        IdentityRules.password("password", newPassword);
         String hash = Secrets.hashPassword(newPassword, passwordIterations);
         return transactions.inTransaction(() -> {
             User user = directory.userById(userId).orElseThrow(PeopleService::userNotFound);
@@ -289,24 +285,15 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public Board createBoard(Person admin, String name) {
-        requireAdmin(admin);
-        requireName("name", name);
-        String boardName = name.strip();
-        return transactions.inTransaction(() -> {
-            if (directory.boardByName(boardName).isPresent()) {
-                throw invalid("name", "a board named " + boardName + " already exists");
-            }
-            Board board = directory.insertBoard(boardName);
-            directory.putMembership(new Membership(board.id(), admin.user().id(), Access.OWNER));
-            return board;
-        });
+    public Board createBoard(Person person, String name) {
+        IdentityRules.requireMayCreateBoards(person.admin(), openBoards);
+        String boardName = IdentityRules.name("name", name);
+        return transactions.inTransaction(() -> IdentityRules.createBoard(directory, boardName, person.user().id()));
     }
 
     @Override
     public Board renameBoard(Person person, long boardId, String name) {
-        requireName("name", name);
-        String boardName = name.strip();
+        String boardName = IdentityRules.name("name", name);
         return transactions.inTransaction(() -> {
             requireOwner(person, boardId);
             directory.boardByName(boardName).filter(b -> b.id() != boardId).ifPresent(b -> {
@@ -332,20 +319,17 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     @Override
     public Member putMember(Person person, long boardId, String username, Access access) {
-        requireName("user", username);
-        if (access == null) {
-            throw invalid("access", "must be owner, modify or read_only");
-        }
+        String member = IdentityRules.name("user", username);
+        IdentityRules.access(access);
         return transactions.inTransaction(() -> {
             requireOwner(person, boardId);
-            User user = directory.userByUsername(username.strip())
-                    .orElseThrow(() -> invalid("user", "no user named " + username.strip()));
+            User user = directory.userByUsername(member).orElseThrow(() -> invalid("user", "no user named " + member));
             if (user.id() == person.user().id() && access != Access.OWNER && !person.admin()) {
                 throw invalid("access", "you cannot lower your own access; ask another owner");
             }
             directory.putMembership(new Membership(boardId, user.id(), access));
             if (!access.canWrite()) {
-                revokeBoardTokens(user.id(), boardId, false);
+                IdentityRules.revokeBoardTokens(directory, user.id(), boardId, false, now());
             }
             return new Member(user, access);
         });
@@ -358,18 +342,9 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
             if (!directory.deleteMembership(boardId, userId)) {
                 throw new NotFoundException("member_not_found", "That user is not a member of this board");
             }
-            revokeBoardTokens(userId, boardId, true);
+            IdentityRules.revokeBoardTokens(directory, userId, boardId, true, now());
             return null;
         });
-    }
-
-    private void revokeBoardTokens(long userId, long boardId, boolean reviewerTokensToo) {
-        Instant now = now();
-        for (ApiToken token : directory.tokens(userId)) {
-            if (token.boardId() == boardId && token.revokedAt() == null && (reviewerTokensToo || !token.reviewer())) {
-                directory.updateToken(token.revokedAt(now));
-            }
-        }
     }
 
     // ---- tokens ---------------------------------------------------------------------------------------
@@ -381,11 +356,11 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     @Override
     public IssuedToken createToken(Person person, TokenRequest request) {
-        requireName("name", request.name());
-        requireName("board", request.board());
+        IdentityRules.name("name", request.name());
+        String boardName = IdentityRules.name("board", request.board());
         return transactions.inTransaction(() -> {
-            Board board = directory.boardByName(request.board())
-                    .orElseThrow(() -> invalid("board", "no board named " + request.board()));
+            Board board = directory.boardByName(boardName)
+                    .orElseThrow(() -> invalid("board", "no board named " + boardName));
             Optional<Access> own = directory.membership(board.id(), person.user().id()).map(Membership::access);
             if (own.isEmpty() && !person.admin()) {
                 throw invalid("board", "you are not a member of board " + board.name());
@@ -398,9 +373,6 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
                 owner = directory.userByUsername(request.username())
                         .orElseThrow(() -> invalid("user", "no user named " + request.username()));
             }
-            if (directory.membership(board.id(), owner.id()).isEmpty()) {
-                throw invalid("board", owner.username() + " is not a member of board " + board.name());
-            }
             if (request.reviewer() && !person.admin() && !own.map(Access::canWrite).orElse(false)) {
                 throw new ForbiddenException("not_reviewer",
                         "Only an admin or a member who can write on the board can create a reviewer token");
@@ -410,30 +382,18 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     private IssuedToken issue(User owner, Board board, TokenRequest request) {
-        int days = request.expiresInDays() == null ? IdentityService.DEFAULT_TOKEN_DAYS : request.expiresInDays();
-        if (days < 1 || days > IdentityService.MAX_TOKEN_DAYS) {
-            throw invalid("expires_in_days", "must be between 1 and " + IdentityService.MAX_TOKEN_DAYS);
-        }
-        if (request.agentModel() != null && request.agentModel().length() > IdentityService.MAX_NAME_LENGTH) {
-            throw invalid("agent_model", "should be at most " + IdentityService.MAX_NAME_LENGTH + " character(s)");
-        }
+        Duration lifetime = IdentityRules.tokenLifetime(request.expiresInDays());
         Instant now = now();
-        String secret = Secrets.newToken();
-        String model = request.agentModel() == null || request.agentModel().isBlank() ? null : request.agentModel().strip();
-        ApiToken token = directory.insertToken(new ApiToken(0, request.name().strip(), Secrets.sha256(secret), owner.id(),
-                board.id(), request.capabilities(), model, request.reviewer(), now, now.plus(Duration.ofDays(days)),
-                null, null, null));
-        return new IssuedToken(token, secret, board);
+        IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, owner, board,
+                IdentityRules.name("name", request.name()), request.capabilities(),
+                IdentityRules.agentModel(request.agentModel()), request.reviewer(), now, now.plus(lifetime));
+        return new IssuedToken(issued.token(), issued.secret(), board);
     }
 
     @Override
     public ApiToken revokeToken(Person person, long tokenId) {
-        return transactions.inTransaction(() -> {
-            ApiToken token = directory.tokenById(tokenId)
-                    .filter(t -> person.admin() || t.userId() == person.user().id())
-                    .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
-            return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now())) : token;
-        });
+        return transactions.inTransaction(() -> IdentityRules.revokeToken(directory, tokenId, person.user().id(),
+                person.admin(), now()));
     }
 
     // ---- rules --------------------------------------------------------------------------------------
@@ -456,33 +416,15 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
         }
     }
 
-    private static void requirePassword(String field, String password) {
-        if (password == null || password.length() < IdentityService.MIN_PASSWORD_LENGTH) {
-            throw invalid(field, "must be at least " + IdentityService.MIN_PASSWORD_LENGTH + " characters");
-        }
-        if (password.length() > MAX_PASSWORD_LENGTH) {
-            throw invalid(field, "must be at most " + MAX_PASSWORD_LENGTH + " characters");
-        }
-    }
-
-    private static void requireName(String field, String value) {
-        if (value == null || value.isBlank()) {
-            throw invalid(field, "can't be blank");
-        }
-        if (value.codePointCount(0, value.length()) > IdentityService.MAX_NAME_LENGTH) {
-            throw invalid(field, "should be at most " + IdentityService.MAX_NAME_LENGTH + " character(s)");
-        }
-    }
-
     private static NotFoundException boardNotFound() {
-        return new NotFoundException("board_not_found", "Board not found");
+        return IdentityRules.boardNotFound();
     }
 
     private static NotFoundException userNotFound() {
-        return new NotFoundException("user_not_found", "User not found");
+        return IdentityRules.userNotFound();
     }
 
     private static InvalidInputException invalid(String field, String message) {
-        return new InvalidInputException("invalid_param", field + " " + message, Map.of("field", field));
+        return IdentityRules.invalid(field, message);
     }
 }

@@ -89,11 +89,11 @@ public final class Tasklane implements UseCases {
         this.reads = new ReadService(context);
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
-        this.identity = new IdentityService(transactions, directory, builder.clock,
-                new IdentityService.Settings(builder.openBoards, builder.passwordIterations));
+        IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
+        this.identity = new IdentityService(transactions, directory, builder.clock, identitySettings);
         this.people = new PeopleService(transactions, directory,
                 builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock,
-                builder.passwordIterations);
+                identitySettings);
         this.onboarding = builder.onboarding == null
                 ? new OnboardingService(builder.limits, builder.completionMode)
                 : builder.onboarding;

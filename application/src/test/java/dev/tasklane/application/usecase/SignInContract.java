@@ -54,6 +54,7 @@ public abstract class SignInContract {
     protected abstract Stores newStores();
 
     private MutableClock clock;
+    private Stores stores;
     private Tasklane server;
     private Tasklane otherServer;
     private String adminPassword;
@@ -61,17 +62,18 @@ public abstract class SignInContract {
 
     @BeforeEach
     void bootstrap() {
-        Stores stores = newStores();
+        stores = newStores();
         clock = new MutableClock(Instant.parse("2030-01-01T12:00:00Z"));
-        server = build(stores);
-        otherServer = build(stores);
+        server = build(stores, false);
+        otherServer = build(stores, false);
         IdentityUseCase.Bootstrap started = server.identity().bootstrap(null);
         adminPassword = started.adminPassword();
         board = started.board();
     }
 
-    private Tasklane build(Stores stores) {
+    private Tasklane build(Stores stores, boolean openBoards) {
         return Tasklane.builder()
+                .openBoards(openBoards)
                 .stores(stores.stores().tasks(), stores.stores().directory(), stores.stores().transactions())
                 .sessions(stores.sessions())
                 .signInSettings(new SignInSettings(TTL, ACCOUNT_LIMIT, ADDRESS_LIMIT, WINDOW))
@@ -269,5 +271,50 @@ public abstract class SignInContract {
         assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(issued.secret(), "agent"));
         assertThrows(NotFoundException.class, () -> people().onBoard(bob, board.id()));
         assertThrows(NotFoundException.class, () -> people().removeMember(admin(), board.id(), bob.user().id()));
+    }
+
+    @Test
+    void thePeopleServiceAppliesTheIdentityRulesOfTheApi() {
+        member("bob", Access.MODIFY);
+        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Caller bobOverTheApi = people().onBoard(bob, board.id());
+        Caller adminOverTheApi = people().onBoard(admin(), board.id());
+        String tooLong = "x".repeat(256);
+
+        // TASKLANE_OPEN_BOARDS decides for both ways in: off, only admins create boards
+        assertThrows(ForbiddenException.class, () -> people().createBoard(bob, "Bob's"));
+        assertThrows(ForbiddenException.class, () -> server.identity().createBoard(bobOverTheApi, "Bob's"));
+        Tasklane open = build(stores, true);
+        Board created = open.people().createBoard(bob, "  Bob's  ");
+        assertEquals("Bob's", created.name(), "names are stripped");
+        assertEquals(Access.OWNER, people().access(bob, created.id()));
+        assertThrows(InvalidInputException.class, () -> open.identity().createBoard(bobOverTheApi, " Bob's"),
+                "the API strips too, so the name is taken");
+
+        // the same limits on names, passwords, token lifetimes and agent models
+        assertThrows(InvalidInputException.class, () -> people().createUser(admin(), tooLong, null, PASSWORD, Role.MEMBER));
+        assertThrows(InvalidInputException.class, () -> server.identity().createUser(adminOverTheApi, tooLong, null,
+                PASSWORD, Role.MEMBER));
+        String longPassword = "p".repeat(1025);
+        assertThrows(InvalidInputException.class, () -> people().createUser(admin(), "carol", null, longPassword, Role.MEMBER));
+        assertThrows(InvalidInputException.class, () -> server.identity().createUser(adminOverTheApi, "carol", null,
+                longPassword, Role.MEMBER));
+        for (TokenRequest bad : new TokenRequest[] {
+            new TokenRequest(tooLong, null, board.name(), Set.of(), null, false, null),
+            new TokenRequest("laptop", null, board.name(), Set.of(), tooLong, false, null),
+            new TokenRequest("laptop", null, board.name(), Set.of(), null, false, 0),
+            new TokenRequest("laptop", null, board.name(), Set.of(), null, false, 3651)}) {
+            assertThrows(InvalidInputException.class, () -> people().createToken(bob, bad), bad.toString());
+            assertThrows(InvalidInputException.class, () -> server.identity().createToken(adminOverTheApi, bad), bad.toString());
+        }
+        IssuedToken viaWeb = people().createToken(bob, new TokenRequest(" laptop ", null, board.name(), Set.of(), " model ",
+                false, null));
+        IssuedToken viaApi = server.identity().createToken(adminOverTheApi, new TokenRequest(" laptop ", "bob", null,
+                Set.of(), " model ", false, null));
+        for (IssuedToken issued : new IssuedToken[] {viaWeb, viaApi}) {
+            assertEquals("laptop", issued.token().name());
+            assertEquals("model", issued.token().agentModel());
+            assertEquals(clock.instant().plus(Duration.ofDays(90)), issued.token().expiresAt(), "the default lifetime");
+        }
     }
 }

@@ -76,6 +76,11 @@ public final class ArchitectureRules {
         return root + ".application.port.in..";
     }
 
+    /** Rules the driving adapters share at the edge (trusted proxy, failed-attempt limits). */
+    static String edge(String root) {
+        return root + ".application.edge..";
+    }
+
     static String services(String root) {
         return root + ".application.service..";
     }
@@ -156,9 +161,12 @@ public final class ArchitectureRules {
             .as("the agent client depends only on " + String.join(", ", allowed));
     }
 
-    /** The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results). */
+    /**
+     * The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results),
+     * and the edge rules it shares with the web interface (application.edge).
+     */
     public static ArchRule httpAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "http", new String[] {inboundPorts(root)}, HTTP_LIBRARIES);
+        return adapterUsesOnly(root, "http", new String[] {inboundPorts(root), edge(root)}, HTTP_LIBRARIES);
     }
 
     /**
@@ -169,9 +177,9 @@ public final class ArchitectureRules {
         "java..", "io.javalin..", "kotlin..", "org.eclipse.jetty..", "jakarta.servlet..", "gg.jte..", "org.slf4j.."
     };
 
-    /** The web interface reaches the application through inbound ports only, like the HTTP API. */
+    /** The web interface reaches the application through inbound ports and the edge rules only, like the HTTP API. */
     public static ArchRule webAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "web", new String[] {inboundPorts(root)}, WEB_LIBRARIES);
+        return adapterUsesOnly(root, "web", new String[] {inboundPorts(root), edge(root)}, WEB_LIBRARIES);
     }
 
     /** Pages call use-case interfaces, never the services implementing them. */

@@ -1,7 +1,7 @@
 package dev.tasklane.application.port.in;
 
 /**
- * {@code Idempotency-Key}s of writes (decisions.md, "Leases, idempotency, fencing"): a key is scoped to the API
+ * {@code Idempotency-Key}s of writes (docs/api.md, "Idempotency-Key"): a key is scoped to the API
  * token, kept for the retention period, and honoured by every server sharing the store. A driving adapter calls
  * {@link #begin} before running a write that carries a key, then exactly one of {@link #finish} (the write answered)
  * or {@link #abandon} (it failed without an answer worth repeating, such as a 5xx).

@@ -45,7 +45,8 @@ public interface PeopleUseCase {
     /** Every board (admin). */
     List<Board> allBoards(Person admin);
 
-    Board createBoard(Person admin, String name);
+    /** A new board owned by {@code person}: an admin, or any user when the server has TASKLANE_OPEN_BOARDS. */
+    Board createBoard(Person person, String name);
 
     Board renameBoard(Person person, long boardId, String name);
 

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.application.edge;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -11,37 +11,46 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Counts failed authentications per client address in a sliding window. Only failures count, and only
- * failures are refused: a request with a valid token is never held back by other requests' failures (the
- * caller authenticates first and asks here only when authentication failed). Once an address has reached the
- * limit, its further failures answer 429 until the oldest one leaves the window.
+ * Counts failed attempts per key (a client address, an account) in a sliding window: the one limiter behind the
+ * API's failed authentications, {@code POST /api/sessions} and the web sign-in. Only failures count: the caller
+ * checks first and records a failure only when the attempt failed. Once a key has reached the limit, it is refused
+ * until its oldest failure leaves the window. Kept per server: each server limits what it sees.
  *
- * <p>Memory is bounded: at most {@code limit} timestamps per address, and at most {@code maxAddresses}
- * addresses; past that, expired entries are dropped first, then the addresses whose last failure is oldest.
+ * <p>Memory is bounded: at most {@code limit} timestamps per key, and at most {@code maxKeys} keys; past that,
+ * expired entries are dropped first, then the keys whose last failure is oldest (down to 90% of the bound).
  */
-final class FailedAuthLimiter {
-    /** How many addresses are tracked at most (about 100 bytes each plus their timestamps). */
-    static final int DEFAULT_MAX_ADDRESSES = 100_000;
+public final class FailedAttemptLimiter {
+    /** How many keys are tracked at most (about 100 bytes each plus their timestamps). */
+    public static final int DEFAULT_MAX_KEYS = 100_000;
 
     private final int limit;
     private final Duration window;
     private final Clock clock;
-    private final int maxAddresses;
+    private final int maxKeys;
     private final Map<String, Deque<Long>> failures = new ConcurrentHashMap<>();
 
-    FailedAuthLimiter(int limit, Duration window, Clock clock, int maxAddresses) {
-        if (limit < 1 || maxAddresses < 1) {
-            throw new IllegalArgumentException("limit and maxAddresses must be positive");
+    /**
+     * @param limit   failures within {@code window} after which a key is refused
+     * @param window  how long a failure counts
+     * @param clock   the clock the window runs on
+     * @param maxKeys how many keys are tracked at most
+     */
+    public FailedAttemptLimiter(int limit, Duration window, Clock clock, int maxKeys) {
+        if (limit < 1 || maxKeys < 1) {
+            throw new IllegalArgumentException("limit and maxKeys must be positive");
+        }
+        if (window.isNegative() || window.isZero()) {
+            throw new IllegalArgumentException("window must be positive");
         }
         this.limit = limit;
         this.window = window;
         this.clock = clock;
-        this.maxAddresses = maxAddresses;
+        this.maxKeys = maxKeys;
     }
 
-    /** Seconds the address must wait ({@code div(ms,1000)+1}), or empty when it may try. */
-    OptionalLong retryAfterSeconds(String address) {
-        Deque<Long> times = failures.get(address);
+    /** Seconds {@code key} must wait ({@code div(ms,1000)+1}), or empty when it may try now. */
+    public OptionalLong retryAfterSeconds(String key) {
+        Deque<Long> times = failures.get(key);
         if (times == null) {
             return OptionalLong.empty();
         }
@@ -56,11 +65,11 @@ final class FailedAuthLimiter {
         }
     }
 
-    void recordFailure(String address) {
-        if (!failures.containsKey(address) && failures.size() >= maxAddresses) {
+    public void recordFailure(String key) {
+        if (!failures.containsKey(key) && failures.size() >= maxKeys) {
             makeRoom();
         }
-        Deque<Long> times = failures.computeIfAbsent(address, key -> new ArrayDeque<>());
+        Deque<Long> times = failures.computeIfAbsent(key, ignored -> new ArrayDeque<>());
         synchronized (times) {
             long now = clock.millis();
             prune(times, now);
@@ -71,12 +80,17 @@ final class FailedAuthLimiter {
         }
     }
 
-    /** How many addresses are tracked now. */
-    int trackedAddresses() {
+    /** Forgets {@code key}'s failures (an account after a successful sign-in). */
+    public void clear(String key) {
+        failures.remove(key);
+    }
+
+    /** How many keys are tracked now. */
+    public int trackedKeys() {
         return failures.size();
     }
 
-    /** Drops expired entries, then the addresses with the oldest last failure, down to 90% of the bound. */
+    /** Drops expired entries, then the keys with the oldest last failure, down to 90% of the bound. */
     private synchronized void makeRoom() {
         long now = clock.millis();
         failures.entrySet().removeIf(entry -> {
@@ -85,7 +99,7 @@ final class FailedAuthLimiter {
                 return entry.getValue().isEmpty();
             }
         });
-        int target = Math.max(0, maxAddresses - Math.max(1, maxAddresses / 10));
+        int target = Math.max(0, maxKeys - Math.max(1, maxKeys / 10));
         if (failures.size() <= target) {
             return;
         }

@@ -1,0 +1,173 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.validation.Limit;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The identity rules, written once for both ways in: the API's {@link IdentityService} (a caller with a token) and
+ * the web's {@link PeopleService} (a signed-in person). Names and passwords have the same limits, a board is created
+ * only by an admin unless the server allows every user to ({@code TASKLANE_OPEN_BOARDS}), a token's lifetime and
+ * agent model have the same bounds, and lowering a member's access revokes the same tokens, whichever interface
+ * is used. Who may do what differs only where the subject does (a person has no minting token to narrow).
+ *
+ * <p>The methods that touch the directory run inside the caller's transaction.
+ */
+final class IdentityRules {
+    static final int DEFAULT_TOKEN_DAYS = 90;
+    static final int MAX_TOKEN_DAYS = 3650;
+    static final int MIN_PASSWORD_LENGTH = 12;
+    static final int MAX_PASSWORD_LENGTH = 1024;
+    static final int MAX_NAME_LENGTH = Limit.NAME.max();
+
+    private IdentityRules() {
+    }
+
+    // ---- values -------------------------------------------------------------------------------------
+
+    /** A user, board or token name: not blank, at most {@link #MAX_NAME_LENGTH} characters; answered stripped. */
+    static String name(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw invalid(field, "can't be blank");
+        }
+        String name = value.strip();
+        if (name.codePointCount(0, name.length()) > MAX_NAME_LENGTH) {
+            throw invalid(field, "should be at most " + MAX_NAME_LENGTH + " character(s)");
+        }
+        return name;
+    }
+
+    /** A new password: {@link #MIN_PASSWORD_LENGTH} to {@link #MAX_PASSWORD_LENGTH} characters. */
+    static String password(String field, String password) {
+        if (password == null || password.length() < MIN_PASSWORD_LENGTH) {
+            throw invalid(field, "must be at least " + MIN_PASSWORD_LENGTH + " characters");
+        }
+        if (password.length() > MAX_PASSWORD_LENGTH) {
+            throw invalid(field, "must be at most " + MAX_PASSWORD_LENGTH + " characters");
+        }
+        return password;
+    }
+
+    static Role role(Role role) {
+        if (role == null) {
+            throw invalid("role", "must be admin or member");
+        }
+        return role;
+    }
+
+    static Access access(Access access) {
+        if (access == null) {
+            throw invalid("access", "must be owner, modify or read_only");
+        }
+        return access;
+    }
+
+    /** A token's lifetime: {@link #DEFAULT_TOKEN_DAYS} unless asked, 1 to {@link #MAX_TOKEN_DAYS} days. */
+    static Duration tokenLifetime(Integer expiresInDays) {
+        int days = expiresInDays == null ? DEFAULT_TOKEN_DAYS : expiresInDays;
+        if (days < 1 || days > MAX_TOKEN_DAYS) {
+            throw invalid("expires_in_days", "must be between 1 and " + MAX_TOKEN_DAYS);
+        }
+        return Duration.ofDays(days);
+    }
+
+    /** A token's agent model: null when absent or blank, else stripped and at most {@link #MAX_NAME_LENGTH}. */
+    static String agentModel(String agentModel) {
+        return agentModel == null || agentModel.isBlank() ? null : name("agent_model", agentModel);
+    }
+
+    // ---- acts ---------------------------------------------------------------------------------------
+
+    /** Only admins create boards, unless the server lets every user ({@code TASKLANE_OPEN_BOARDS}). */
+    static void requireMayCreateBoards(boolean admin, boolean openBoards) {
+        if (!admin && !openBoards) {
+            throw new ForbiddenException("not_admin", "Only an admin can create boards on this server "
+                    + "(an operator can allow every user with TASKLANE_OPEN_BOARDS=true)");
+        }
+    }
+
+    /** A new board of that (checked, stripped) name, owned by {@code ownerId}. */
+    static Board createBoard(DirectoryStore directory, String boardName, long ownerId) {
+        if (directory.boardByName(boardName).isPresent()) {
+            throw invalid("name", "a board named " + boardName + " already exists");
+        }
+        Board board = directory.insertBoard(boardName);
+        directory.putMembership(new Membership(board.id(), ownerId, Access.OWNER));
+        return board;
+    }
+
+    /** A new user of that (checked, stripped) username; the display name defaults to the username. */
+    static User createUser(DirectoryStore directory, String username, String displayName, String passwordHash,
+                           Role role, Instant now) {
+        if (directory.userByUsername(username).isPresent()) {
+            throw invalid("username", "is already taken: " + username);
+        }
+        String display = displayName == null || displayName.isBlank() ? username : name("display_name", displayName);
+        return directory.insertUser(new User(0, username, display, passwordHash, role, now, null));
+    }
+
+    /** A new token for {@code owner} on {@code board}, who must be a member of it. */
+    static IssuedSecret issueToken(DirectoryStore directory, User owner, Board board, String name,
+                                   Set<Capability> capabilities, String agentModel, boolean reviewer, Instant now,
+                                   Instant expiresAt) {
+        if (directory.membership(board.id(), owner.id()).isEmpty()) {
+            throw invalid("board", owner.username() + " is not a member of board " + board.name()
+                    + "; add them to the board's members first");
+        }
+        String secret = Secrets.newToken();
+        ApiToken token = directory.insertToken(new ApiToken(0, name, Secrets.sha256(secret), owner.id(), board.id(),
+                capabilities == null ? Set.of() : capabilities, agentModel, reviewer, now, expiresAt, null, null, null));
+        return new IssuedSecret(token, secret);
+    }
+
+    /** A stored token and its secret, shown once. */
+    record IssuedSecret(ApiToken token, String secret) {
+    }
+
+    /**
+     * Revokes the user's live tokens on the board: those that could write (a member lowered to read-only), and the
+     * reviewer tokens too when {@code reviewerTokensToo} (a member removed from the board).
+     */
+    static void revokeBoardTokens(DirectoryStore directory, long userId, long boardId, boolean reviewerTokensToo,
+                                  Instant now) {
+        for (ApiToken token : directory.tokens(userId)) {
+            if (token.boardId() == boardId && token.revokedAt() == null && (reviewerTokensToo || !token.reviewer())) {
+                directory.updateToken(token.revokedAt(now));
+            }
+        }
+    }
+
+    /** Revokes a token of {@code userId}'s (any token for an admin); revoking twice answers the first revocation. */
+    static ApiToken revokeToken(DirectoryStore directory, long tokenId, long userId, boolean admin, Instant now) {
+        ApiToken token = directory.tokenById(tokenId)
+                .filter(t -> admin || t.userId() == userId)
+                .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
+        return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now)) : token;
+    }
+
+    static NotFoundException boardNotFound() {
+        return new NotFoundException("board_not_found", "Board not found");
+    }
+
+    static NotFoundException userNotFound() {
+        return new NotFoundException("user_not_found", "User not found");
+    }
+
+    static InvalidInputException invalid(String field, String message) {
+        return new InvalidInputException("invalid_param", field + " " + message, Map.of("field", field));
+    }
+}
