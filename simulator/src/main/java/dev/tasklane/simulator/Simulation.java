@@ -12,6 +12,7 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.validation.CompletionMode;
+import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.time.Duration;
@@ -28,7 +29,6 @@ import java.util.Map;
  */
 final class Simulation {
     static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
-    static final int GOALS_PER_BATCH = 100;
 
     private final TaskStore tasks;
     private final DirectoryStore directory;
@@ -83,10 +83,33 @@ final class Simulation {
                 new InvariantChecker(facts, limits.claimTtl()).check(events));
     }
 
+    /**
+     * The plan's goals cut into batches that the request caps accept, as an agent posting it would have to:
+     * at most {@link Limit#BATCH_GOALS} goals and {@link Limit#REQUEST_TASKS} goals and tasks per batch.
+     */
+    static List<List<Object>> batches(Plan plan) {
+        List<List<Object>> batches = new ArrayList<>();
+        List<Object> batch = new ArrayList<>();
+        int entries = 0;
+        for (Map<String, Object> goal : plan.goals()) {
+            int size = 1 + (goal.get(Plan.TASKS) instanceof List<?> tasks ? tasks.size() : 0);
+            if (!batch.isEmpty() && (batch.size() == Limit.BATCH_GOALS.max() || entries + size > Limit.REQUEST_TASKS.max())) {
+                batches.add(batch);
+                batch = new ArrayList<>();
+                entries = 0;
+            }
+            batch.add(goal);
+            entries += size;
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
+    }
+
     private static List<Long> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
         List<Long> goalIds = new ArrayList<>(plan.goals().size());
-        for (int from = 0; from < plan.goals().size(); from += GOALS_PER_BATCH) {
-            List<Object> batch = new ArrayList<>(plan.goals().subList(from, Math.min(plan.goals().size(), from + GOALS_PER_BATCH)));
+        for (List<Object> batch : batches(plan)) {
             for (Created created : app.batch().createBatch(admin, batch, "planner")) {
                 goalIds.add(created.root().task().id());
                 for (TaskView child : created.children()) {
