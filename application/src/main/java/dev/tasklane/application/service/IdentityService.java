@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.identity.Access;
@@ -223,26 +224,34 @@ public final class IdentityService implements IdentityUseCase {
                 throw invalid("bootstrap_token", problem);
             });
         }
-        return transactions.inTransaction(() -> {
-            if (directory.hasUsers()) {
-                Board board = directory.boardByName(DEFAULT_BOARD).orElse(null);
-                return new Bootstrap(false, board, directory.userByUsername(ADMIN_USERNAME).orElse(null), null, false);
-            }
-            Instant now = now();
-            Board board = directory.boardByName(DEFAULT_BOARD).orElseGet(() -> directory.insertBoard(DEFAULT_BOARD));
-            boolean withToken = bootstrapToken != null && !bootstrapToken.isBlank();
-            // With a bootstrap token nobody needs the password: store an unusable one and skip the slow hash.
-            String password = withToken ? null : Secrets.randomBase64(ONE_TIME_PASSWORD_BYTES);
-            User admin = directory.insertUser(new User(0, ADMIN_USERNAME, "Administrator",
-                    withToken ? Secrets.NO_PASSWORD : Secrets.hashPassword(password, settings.passwordIterations()),
-                    Role.ADMIN, now, null));
-            directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
-            if (withToken) {
-                directory.insertToken(new ApiToken(0, "bootstrap", Secrets.sha256(bootstrapToken), admin.id(), board.id(),
-                        Set.of(), null, true, now, null, null, null, null));
-            }
-            return new Bootstrap(true, board, admin, password, withToken);
-        });
+        try {
+            return transactions.inTransaction(() -> directory.hasUsers() ? existing() : firstStart(bootstrapToken));
+        } catch (ConflictException anotherServerFirst) {
+            // servers sharing one database started together: another one created the board and the admin
+            return transactions.inTransaction(this::existing);
+        }
+    }
+
+    private Bootstrap existing() {
+        Board board = directory.boardByName(DEFAULT_BOARD).orElse(null);
+        return new Bootstrap(false, board, directory.userByUsername(ADMIN_USERNAME).orElse(null), null, false);
+    }
+
+    private Bootstrap firstStart(String bootstrapToken) {
+        Instant now = now();
+        Board board = directory.boardByName(DEFAULT_BOARD).orElseGet(() -> directory.insertBoard(DEFAULT_BOARD));
+        boolean withToken = bootstrapToken != null && !bootstrapToken.isBlank();
+        // With a bootstrap token nobody needs the password: store an unusable one and skip the slow hash.
+        String password = withToken ? null : Secrets.randomBase64(ONE_TIME_PASSWORD_BYTES);
+        User admin = directory.insertUser(new User(0, ADMIN_USERNAME, "Administrator",
+                withToken ? Secrets.NO_PASSWORD : Secrets.hashPassword(password, settings.passwordIterations()),
+                Role.ADMIN, now, null));
+        directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
+        if (withToken) {
+            directory.insertToken(new ApiToken(0, "bootstrap", Secrets.sha256(bootstrapToken), admin.id(), board.id(),
+                    Set.of(), null, true, now, null, null, null, null));
+        }
+        return new Bootstrap(true, board, admin, password, withToken);
     }
 
     private static void requireAdmin(Caller caller) {

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -273,6 +274,24 @@ public abstract class ClaimRaceContract {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Servers sharing one database that start together on an empty store all start: one creates the board and
+     * the admin, the others find them (a unique-name collision is not a failure to start).
+     */
+    @Test
+    void serversBootstrappingAnEmptyStoreAtOnceAllStart() throws Exception {
+        StoreSet stores = newStores();
+        List<Tasklane> servers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            servers.add(BoardFixture.builder(stores).passwordHashIterations(BoardFixture.TEST_PASSWORD_ITERATIONS).build());
+        }
+        String token = "tasklane_" + "race-bootstrap-token-".repeat(3);
+        List<Integer> created = race(servers.size(), i -> servers.get(i).identity().bootstrap(token).created() ? 1 : 0);
+        assertEquals(1, created.stream().mapToInt(Integer::intValue).sum(), "exactly one server created the admin");
+        Caller admin = servers.get(3).identity().authenticate(token, null);
+        assertEquals("admin", admin.user().username());
     }
 
     private static List<Actor> agents(BoardFixture board, String prefix) {
