@@ -28,15 +28,21 @@ final class Backlogs {
     static final HookResult PASSED = HookResult.success("ok", 1);
 
     /** A store with a board, an agent, and a way to add Ready tasks numbered {@code from..to}. */
-    interface Board extends AutoCloseable {
-        Tasklane app();
-
-        Actor agent();
-
+    /** How a board gets Ready tasks numbered {@code from} to {@code to}. */
+    @FunctionalInterface
+    interface ReadyLoader {
         void addReady(long from, long to) throws Exception;
+    }
+
+    /** A board under test: the application, the agent that claims, how it is filled, and what closing frees. */
+    record Board(Tasklane app, Actor agent, ReadyLoader loader, AutoCloseable resources) implements AutoCloseable {
+        void addReady(long from, long to) throws Exception {
+            loader.addReady(from, to);
+        }
 
         @Override
-        default void close() throws Exception {
+        public void close() throws Exception {
+            resources.close();
         }
     }
 
@@ -74,31 +80,18 @@ final class Backlogs {
         Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
         Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
-        return new Board() {
-            @Override
-            public Tasklane app() {
-                return app;
+        return new Board(app, agent, (from, to) -> {
+            for (long chunk = from; chunk <= to; chunk += 10_000) {
+                long first = chunk;
+                long last = Math.min(to, chunk + 9_999);
+                stores.transactions().inTransaction(() -> {
+                    for (long n = first; n <= last; n++) {
+                        stores.tasks().insert(Tasks.work(agent.boardId(), n).position(n).build());
+                    }
+                    return null;
+                });
             }
-
-            @Override
-            public Actor agent() {
-                return agent;
-            }
-
-            @Override
-            public void addReady(long from, long to) {
-                for (long chunk = from; chunk <= to; chunk += 10_000) {
-                    long first = chunk;
-                    long last = Math.min(to, chunk + 9_999);
-                    stores.transactions().inTransaction(() -> {
-                        for (long n = first; n <= last; n++) {
-                            stores.tasks().insert(Tasks.work(agent.boardId(), n).position(n).build());
-                        }
-                        return null;
-                    });
-                }
-            }
-        };
+        }, () -> { });
     }
 
     /** On PostgreSQL (after a schema reset): the tasks are loaded server side with one INSERT ... SELECT. */
@@ -108,36 +101,18 @@ final class Backlogs {
         Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
         Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
-        return new Board() {
-            @Override
-            public Tasklane app() {
-                return app;
+        return new Board(app, agent, (from, to) -> {
+            String spec = "'{\"title\":\"Task W' || g || '\",\"type\":\"WORK\",\"priority\":\"MEDIUM\",\"complexity\":\"SMALL\","
+                    + "\"acceptance_criteria\":\"done\",\"human_task\":false,\"dependencies\":[]}'";
+            try (Connection connection = stores.dataSource().getConnection();
+                 Statement statement = connection.createStatement()) {
+                statement.execute("INSERT INTO tasks (board_id, identifier, identifier_rank, identifier_number, type, "
+                        + "position, priority_order, title, status, human_task, spec, created_by_id, inserted_at, "
+                        + "updated_at, version) SELECT " + agent.boardId() + ", 'W' || g, 0, g, 'WORK', g, "
+                        + (-Priority.MEDIUM.rank()) + ", 'Task W' || g, 'OPEN', FALSE, " + spec + ", "
+                        + agent.userId() + ", now(), now(), 0 FROM generate_series(" + from + ", " + to + ") g");
+                statement.execute("ANALYZE tasks");
             }
-
-            @Override
-            public Actor agent() {
-                return agent;
-            }
-
-            @Override
-            public void addReady(long from, long to) throws Exception {
-                String spec = "'{\"title\":\"Task W' || g || '\",\"type\":\"WORK\",\"priority\":\"MEDIUM\",\"complexity\":\"SMALL\","
-                        + "\"acceptance_criteria\":\"done\",\"human_task\":false,\"dependencies\":[]}'";
-                try (Connection connection = stores.dataSource().getConnection();
-                     Statement statement = connection.createStatement()) {
-                    statement.execute("INSERT INTO tasks (board_id, identifier, identifier_rank, identifier_number, type, "
-                            + "position, priority_order, title, status, human_task, spec, created_by_id, inserted_at, "
-                            + "updated_at, version) SELECT " + agent.boardId() + ", 'W' || g, 0, g, 'WORK', g, "
-                            + (-Priority.MEDIUM.rank()) + ", 'Task W' || g, 'OPEN', FALSE, " + spec + ", "
-                            + agent.userId() + ", now(), now(), 0 FROM generate_series(" + from + ", " + to + ") g");
-                    statement.execute("ANALYZE tasks");
-                }
-            }
-
-            @Override
-            public void close() {
-                stores.close();
-            }
-        };
+        }, stores::close);
     }
 }
