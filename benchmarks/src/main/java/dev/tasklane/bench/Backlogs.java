@@ -106,6 +106,8 @@ final class Backlogs {
                     + "\"acceptance_criteria\":\"done\",\"human_task\":false,\"dependencies\":[]}'";
             try (Connection connection = stores.dataSource().getConnection();
                  Statement statement = connection.createStatement()) {
+                // The server's statement timeout guards requests; a bulk load of a million rows is not one.
+                statement.execute("SET statement_timeout = 0");
                 statement.execute("INSERT INTO tasks (board_id, identifier, identifier_rank, identifier_number, type, "
                         + "position, priority_order, title, status, human_task, spec, created_by_id, inserted_at, "
                         + "updated_at, version) SELECT " + agent.boardId() + ", 'W' || g, 0, g, 'WORK', g, "
