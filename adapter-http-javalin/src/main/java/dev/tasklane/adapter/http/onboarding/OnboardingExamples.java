@@ -1,7 +1,7 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.application.service.onboarding.Json.obj;
-import static dev.tasklane.application.service.onboarding.Json.with;
+import static dev.tasklane.adapter.http.onboarding.Trees.obj;
+import static dev.tasklane.adapter.http.onboarding.Trees.with;
 
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.validation.CompletionRules;

@@ -1,7 +1,7 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
 import dev.tasklane.domain.validation.CompletionMode;
-import static dev.tasklane.application.service.onboarding.Json.obj;
+import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Complexity;
@@ -216,7 +216,7 @@ public final class OnboardingSchemas {
     }
 
     private static Map<String, Object> bounded(Map<String, Object> schema, int maxLength) {
-        return maxLength > 0 ? Json.with(schema, "maxLength", maxLength) : schema;
+        return maxLength > 0 ? Trees.with(schema, "maxLength", maxLength) : schema;
     }
 
     private static Map<String, Object> stringOrStrings() {
@@ -372,7 +372,7 @@ public final class OnboardingSchemas {
         for (String section : CompletionRules.VERDICT_SECTIONS) {
             properties.put(section, verdict());
         }
-        properties.put("security_considerations", Json.with(verdict(), "properties", Json.with(verdictProperties(),
+        properties.put("security_considerations", Trees.with(verdict(), "properties", Trees.with(verdictProperties(),
                 "considerations", obj("type", "array", "items", obj("type", "object",
                         "required", List.of("consideration", "status"),
                         "properties", obj("consideration", obj("type", "string", "minLength", 1, "pattern", "\\S"),
