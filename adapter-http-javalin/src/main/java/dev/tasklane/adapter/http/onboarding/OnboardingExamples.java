@@ -152,6 +152,13 @@ public final class OnboardingExamples {
                 "before_doing_result", hookResult(HookName.BEFORE_DOING));
     }
 
+    /** {@code PATCH /api/tasks/:id/review} bodies: an approval, and a request for changes with its notes. */
+    public static List<Map<String, Object>> reviews() {
+        return List.of(obj("review_status", "approved", "review_notes", "Limiter and tests look right"),
+                obj("review_status", "changes_requested",
+                        "review_notes", "Key the failure counter on the address only, as the pitfalls say"));
+    }
+
     /** explorer_result, dispatched shape. */
     public static Map<String, Object> explorerDispatched() {
         return obj("dispatched", true,

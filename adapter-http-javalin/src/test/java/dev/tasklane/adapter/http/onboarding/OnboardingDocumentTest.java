@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
@@ -141,7 +142,7 @@ class OnboardingDocumentTest {
 
     @Test
     void everySchemaIsDraft202012WithExamples() {
-        assertEquals(List.of("task", "goal", "batch", "claim", "complete", "mark_reviewed", "after_goal",
+        assertEquals(List.of("task", "goal", "batch", "claim", "complete", "review", "mark_reviewed", "after_goal",
                 "hook_result", "explorer_result", "reviewer_result", "workflow_steps"),
                 List.copyOf(strictSchemas.keySet()));
         strictSchemas.forEach((name, schema) -> {
@@ -149,6 +150,16 @@ class OnboardingDocumentTest {
             examples(strictSchemas, name);
         });
         assertEquals(strictSchemas.keySet(), map(doc.get("json_schemas")).keySet());
+    }
+
+    @Test
+    void reviewExamplesAreDecisionsTheReviewUseCaseTakes() {
+        for (Object example : examples(strictSchemas, "review")) {
+            Map<String, Object> body = map(example);
+            ReviewDecision decision = ReviewDecision.fromWire((String) body.get("review_status"),
+                    (String) body.get("review_notes"));
+            assertEquals(body.get("review_status"), decision.status().wire());
+        }
     }
 
     @Test
