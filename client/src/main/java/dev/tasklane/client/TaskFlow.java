@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The task lifecycle from the agent's side, in the spec's hook order (§6): before_doing then claim; after_doing,
+ * The task lifecycle from the agent's side, in the hook order of docs/rules.md ("Hook proofs"): before_doing then claim; after_doing,
  * before_review, the changed_files upload, then complete; after_review at once when the task went to Done, or after
  * approval followed by mark_reviewed; after_goal when a completion finished a goal's last child. A failing hook
  * stops the flow before the call it guards (the server would refuse a failed result), except after_goal, whose

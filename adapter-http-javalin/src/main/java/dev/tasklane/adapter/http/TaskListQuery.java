@@ -18,7 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** The query string of {@code GET /api/tasks} (decisions.md "Lists") turned into a {@link TaskQuery}. */
+/** The query string of {@code GET /api/tasks} (docs/api.md, "Tasks") turned into a {@link TaskQuery}. */
 final class TaskListQuery {
     private TaskListQuery() {
     }

@@ -42,7 +42,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     static final int SESSION_SECRET_BYTES = 32;
     static final int CSRF_BYTES = 24;
     static final int MAX_PASSWORD_LENGTH = IdentityRules.MAX_PASSWORD_LENGTH;
-    /** The name of a token obtained through {@code POST /api/sessions}. */
+    /** The name of a token obtained through the API's password sign-in. */
     public static final String SIGN_IN_TOKEN_NAME = "password sign-in";
     private static final String WRONG_CREDENTIALS = "Wrong username or password";
 

@@ -282,7 +282,7 @@ public final class Tasklane implements UseCases {
 
         /**
          * The store of web sessions. Without it, web sessions cannot be opened (an embedding without the web
-         * interface needs none); password sign-in for a token ({@code POST /api/sessions}) works either way.
+         * interface needs none); password sign-in for an API token works either way.
          */
         public Builder sessions(SessionStore sessionStore) {
             this.sessions = sessionStore;
