@@ -19,8 +19,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The query string of {@code GET /api/tasks} (docs/api.md, "Tasks") turned into a {@link TaskQuery}. */
-final class TaskListQuery {
-    private TaskListQuery() {
+final class TaskListParams {
+    private TaskListParams() {
     }
 
     static TaskQuery from(Call call, ReadTasksUseCase reads) {
