@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.onboarding;
 
+import com.fasterxml.classmate.ResolvedType;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -16,6 +17,8 @@ import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.json.RawJson;
+import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.validation.Limit;
 
@@ -138,11 +141,27 @@ final class CommandSchemas {
                 .withStringMaxLengthResolver(field -> row(field).cap() == null ? null : row(field).cap().max())
                 .withNumberInclusiveMinimumResolver(field -> row(field).minimum() == null ? null
                         : BigDecimal.valueOf(row(field).minimum()))
-                .withTargetTypeOverridesResolver(field -> field.getType().getErasedType().isEnum()
-                        ? List.of(field.getContext().resolve(String.class)) : null)
+                .withIgnoreCheck(field -> field.getType().getErasedType() == UnknownKeys.class)
+                .withTargetTypeOverridesResolver(CommandSchemas::wireType)
                 .withEnumResolver(field -> enumValues(field));
         config.forTypesInGeneral().withPropertySorter(CommandSchemas::declarationOrder);
         return new SchemaGenerator(config.build());
+    }
+
+    /**
+     * The JSON type a component is written as, where it is not its Java type: an enum is a string of its wire values
+     * (listed by its {@link WireField} row), a {@link RawJson} is any JSON value, kept as sent. A record's
+     * {@link UnknownKeys} is no property at all: the schemas allow keys they do not name (docs/api.md, "Onboarding").
+     */
+    private static List<ResolvedType> wireType(FieldScope field) {
+        Class<?> type = field.getType().getErasedType();
+        if (type.isEnum()) {
+            return List.of(field.getContext().resolve(String.class));
+        }
+        if (type == RawJson.class) {
+            return List.of(field.getContext().resolve(Object.class));
+        }
+        return null;
     }
 
     private static List<String> enumValues(FieldScope field) {

@@ -89,6 +89,32 @@ class CommandSchemasTest {
                 MAPPER.convertValue(published("review").get("properties").get("review_status").get("enum"), List.class));
     }
 
+    /** A command as "complete" and "create" type theirs: typed fields, a value kept as sent, the unnamed keys. */
+    private record Sample(String title, dev.tasklane.domain.json.RawJson anything,
+                          dev.tasklane.domain.json.UnknownKeys others) {
+    }
+
+    @Test
+    void aValueKeptAsSentIsAnyJsonAndTheUnnamedKeysAreNoProperty() {
+        JsonNode schema = MAPPER.valueToTree(CommandSchemas.generate(Sample.class, null));
+        assertEquals(List.of("title", "anything"), fieldNames(schema.get("properties")));
+        assertEquals("string", schema.get("properties").get("title").get("type").asText());
+        assertFalse(schema.get("properties").get("anything").has("type"), schema.toString());
+        JsonSchema validator = FACTORY.getSchema(schema);
+        for (String body : List.of("{\"title\":\"t\",\"anything\":[1,{\"a\":null}],\"extra\":true}",
+                "{\"anything\":\"text\"}")) {
+            assertEquals(Set.of(), validator.validate(read(body)), body);
+        }
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException malformed) {
+            throw new IllegalArgumentException(malformed);
+        }
+    }
+
     private static JsonNode published(String name) {
         Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
         return MAPPER.valueToTree(schemas.get(name));
