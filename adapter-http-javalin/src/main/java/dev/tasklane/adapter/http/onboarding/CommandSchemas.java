@@ -41,7 +41,7 @@ import java.util.stream.Collectors;
  * required, its description, its bounds (every cap from {@link Limit}) and its allowed values.
  *
  * <p>Adding a command is one row in {@link #COMMANDS} (schema name, command type, title, description) plus the rows
- * of its fields that differ from the defaults; {@link OnboardingSchemas#all} then puts {@link #document} in place of
+ * of its fields that differ from the defaults; {@link OnboardingSchemas#all} then puts {@link #schema} in place of
  * the hand-written schema.
  */
 final class CommandSchemas {
