@@ -3,13 +3,14 @@ package dev.tasklane.bootstrap;
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
 import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.http.onboarding.FileTemplates;
+import dev.tasklane.adapter.web.AgentFiles;
 import dev.tasklane.adapter.web.WebSettings;
 import dev.tasklane.adapter.web.WebUi;
 import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.service.Tasklane;
-import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import io.javalin.Javalin;
 import java.time.Clock;
@@ -21,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Wires the server from a {@link ServerConfig}: stores, the {@link Tasklane} use cases with the onboarding
- * document, bootstrap of the first admin, the lease sweeper, and the Javalin HTTP API.
+ * Wires the server from a {@link ServerConfig}: stores, the {@link Tasklane} use cases, bootstrap of the first
+ * admin, the lease sweeper, and the Javalin HTTP API with the web interface (which shows the API's agent files).
  */
 public final class Server {
     private static final Logger LOG = LoggerFactory.getLogger(Server.class);
@@ -43,7 +44,6 @@ public final class Server {
                 .completionMode(config.completionValidation())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
-                .onboarding(new OnboardingService(limits, config.completionValidation()))
                 .openBoards(config.openBoards())
                 .signInSettings(config.web().signIn());
         StoreWiring stores = StoreWiring.open(config, builder);
@@ -72,7 +72,8 @@ public final class Server {
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
         WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(),
-                new TrustedProxy(config.trustedProxyHeader()), Clock.systemUTC()));
+                new TrustedProxy(config.trustedProxyHeader()), Clock.systemUTC()),
+                (baseUrl, token) -> new AgentFiles.Files(FileTemplates.strideAuthMd(baseUrl, token), FileTemplates.strideMd()));
         ShutdownGate gate = new ShutdownGate(config.events().shutdownTimeout());
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
                 .withTrustedProxyHeader(config.trustedProxyHeader())

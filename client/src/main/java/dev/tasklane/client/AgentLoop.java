@@ -73,7 +73,7 @@ final class AgentLoop {
         if (!outcome.succeeded()) {
             throw commandFailed(held, outcome);
         }
-        Transition completed = flow.complete(held, WorkReport.timed("Completed by `tasklane agent run`: "
+        TaskMoved completed = flow.complete(held, WorkReport.timed("Completed by `tasklane agent run`: "
                 + task.title(), null, complexity(task), outcome.durationMs()));
         if ("review".equals(completed.task().status())) {
             return completed.task();

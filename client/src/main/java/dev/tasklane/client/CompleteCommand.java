@@ -25,7 +25,7 @@ final class CompleteCommand extends AgentSubcommand {
     @Override
     public Integer call() {
         ClaimState held = held();
-        Transition completed = new TaskFlow(session()).complete(held,
+        TaskMoved completed = new TaskFlow(session()).complete(held,
                 new WorkReport(summary, notes, complexity, minutes, minutes * 60_000L));
         String next = "review".equals(completed.task().status())
                 ? "\nIt waits for review: `tasklane agent run --wait-review` finishes it after the decision." : "";

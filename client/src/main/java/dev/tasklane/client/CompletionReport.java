@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The body of {@code PATCH /api/tasks/:id/complete} as this client sends it. The client runs the agent's command
- * itself and dispatches no explorer or reviewer subagent, so it always reports their skip forms (spec §2.5, §2.6)
+ * itself and dispatches no explorer or reviewer subagent, so it always reports their skip forms (docs/rules.md, "Completion results")
  * and says so in {@code workflow_steps}.
  *
  * @param filesChanged comma-separated paths, as the API wants them

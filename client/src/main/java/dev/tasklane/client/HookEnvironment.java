@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The environment a hook script sees: the server's env entries restricted to the allow-list the Stride plugin
- * forwards (spec §2.8 plus the GOAL_* keys of after_goal), and {@code HOOK_NAME}. after_goal always gets the
+ * forwards (docs/api.md, "Task renders", plus the GOAL_* keys of after_goal), and {@code HOOK_NAME}. after_goal always gets the
  * GOAL_* keys, empty when unknown.
  */
 final class HookEnvironment {

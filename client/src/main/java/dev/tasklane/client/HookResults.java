@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.domain.hook.HookResult;
 
-/** The wire form of a hook result, {@code {exit_code, output, duration_ms}} (spec §2.4). */
+/** The wire form of a hook result, {@code {exit_code, output, duration_ms}} (docs/api.md, "Hooks"). */
 final class HookResults {
     private HookResults() {
     }

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * Builds a hook's entry on the client for the hooks that run before the server hands one out, with the same
- * TASK_*, BOARD_*, COLUMN_* and AGENT_NAME values the server would put in it (stride-wire §4.2).
+ * TASK_*, BOARD_*, COLUMN_* and AGENT_NAME values the server would put in it (docs/api.md, "Task renders").
  */
 final class TaskEnvironment {
     private final JsonNode board;

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The task lifecycle from the agent's side, in the spec's hook order (§6): before_doing then claim; after_doing,
+ * The task lifecycle from the agent's side, in the hook order of docs/rules.md ("Hook proofs"): before_doing then claim; after_doing,
  * before_review, the changed_files upload, then complete; after_review at once when the task went to Done, or after
  * approval followed by mark_reviewed; after_goal when a completion finished a goal's last child. A failing hook
  * stops the flow before the call it guards (the server would refuse a failed result), except after_goal, whose
@@ -44,7 +44,7 @@ final class TaskFlow {
      * Runs after_doing and before_review, uploads the changed files, completes the held task, then runs after_review
      * when it went straight to Done and after_goal when it finished a goal.
      */
-    Transition complete(ClaimState held, WorkReport work) {
+    TaskMoved complete(ClaimState held, WorkReport work) {
         TaskData task = session.client.show(Long.toString(held.taskId()));
         String stays = held.identifier() + " stays claimed; fix the cause and run `tasklane agent complete`";
         HookRun afterDoing = runRequired(HookName.AFTER_DOING, task, stays);
@@ -53,7 +53,7 @@ final class TaskFlow {
         CompletionReport report = new CompletionReport(session.agentName, work.summary(), work.notes(),
                 work.complexity(), CompletionReport.filesChanged(files), work.minutes(), work.durationMs(),
                 afterDoing.result(), beforeReview.result(), held.claimToken());
-        Transition completed = session.client.complete(Long.toString(held.taskId()), report);
+        TaskMoved completed = session.client.complete(Long.toString(held.taskId()), report);
         session.out.println("Completed " + TaskText.line(completed.task()));
         if (!"review".equals(completed.task().status())) {
             ClaimState.clear(session.workDir);
@@ -65,10 +65,10 @@ final class TaskFlow {
     }
 
     /** After approval: runs after_review, then mark_reviewed (→ Done), then after_goal when armed. */
-    Transition finishApproved(ClaimState held, TaskData reviewed) {
+    TaskMoved finishApproved(ClaimState held, TaskData reviewed) {
         HookRun afterReview = runRequired(HookName.AFTER_REVIEW, reviewed,
                 held.identifier() + " stays approved in Review; fix the cause and run `tasklane agent run` again");
-        Transition done = session.client.markReviewed(Long.toString(held.taskId()), afterReview.result(),
+        TaskMoved done = session.client.markReviewed(Long.toString(held.taskId()), afterReview.result(),
                 session.agentName);
         ClaimState.clear(session.workDir);
         session.out.println("Reviewed " + TaskText.line(done.task()));
@@ -81,22 +81,22 @@ final class TaskFlow {
      * for approved work only, so the proof says it was not run and why. The rework is a fresh lease with a fresh
      * claim_token, which replaces the old one in {@code .tasklane/}.
      */
-    Transition returnToDoing(ClaimState held, String decision) {
+    TaskMoved returnToDoing(ClaimState held, String decision) {
         HookResult notRun = HookResult.success("after_review not run: the review decision was " + decision, 0);
-        Transition rework = session.client.markReviewed(Long.toString(held.taskId()), notRun, session.agentName);
+        TaskMoved rework = session.client.markReviewed(Long.toString(held.taskId()), notRun, session.agentName);
         held.withClaimToken(rework.task().claimToken().orElse(held.claimToken())).save(session.workDir);
         return rework;
     }
 
-    private void afterGoal(Transition transition) {
-        Optional<HookSpec> entry = transition.hook(HookName.AFTER_GOAL);
+    private void afterGoal(TaskMoved moved) {
+        Optional<HookSpec> entry = moved.hook(HookName.AFTER_GOAL);
         if (entry.isEmpty()) {
             return;
         }
-        JsonNode status = session.client.afterGoalStatus(Long.toString(transition.task().id()));
+        JsonNode status = session.client.afterGoalStatus(Long.toString(moved.task().id()));
         String goalRef = status.path("after_goal_armed").asBoolean()
                 ? status.path("goal_id").asText()
-                : transition.task().parentId().map(String::valueOf).orElseThrow();
+                : moved.task().parentId().map(String::valueOf).orElseThrow();
         Map<String, String> goalEnv = new LinkedHashMap<>(Map.of("GOAL_ID", goalRef));
         status.path("env").properties().forEach(field -> goalEnv.put(field.getKey(), field.getValue().asText()));
         HookSpec hook = entry.get().withEnv(goalEnv);

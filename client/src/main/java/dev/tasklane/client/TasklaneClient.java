@@ -98,8 +98,8 @@ public final class TasklaneClient {
         return data(send("POST", task(ref) + "/heartbeat", withClaimToken(object(), claimToken)));
     }
 
-    public Transition complete(String ref, CompletionReport report) {
-        return transition(send("PATCH", task(ref) + "/complete", report.toJson()));
+    public TaskMoved complete(String ref, CompletionReport report) {
+        return moved(send("PATCH", task(ref) + "/complete", report.toJson()));
     }
 
     /** Replaces the task's changed_files snapshot; an empty list clears it. */
@@ -111,10 +111,10 @@ public final class TasklaneClient {
     }
 
     /** Finalizes a reviewed task with proof that after_review ran (or, on changes requested, why it did not). */
-    public Transition markReviewed(String ref, HookResult afterReview, String agentName) {
+    public TaskMoved markReviewed(String ref, HookResult afterReview, String agentName) {
         ObjectNode body = object().put("agent_name", agentName);
         body.set("after_review_result", HookResults.toJson(afterReview));
-        return transition(send("PATCH", task(ref) + "/mark_reviewed", body));
+        return moved(send("PATCH", task(ref) + "/mark_reviewed", body));
     }
 
     /** {@code GET /api/tasks/:ref/after_goal_status}: {@code {after_goal_armed, goal_id, goal_identifier, env}}. */
@@ -189,10 +189,10 @@ public final class TasklaneClient {
         return new TaskData(answer.path("data"));
     }
 
-    private static Transition transition(JsonNode answer) {
+    private static TaskMoved moved(JsonNode answer) {
         List<HookSpec> hooks = new ArrayList<>();
         answer.path("hooks").forEach(entry -> hooks.add(HookSpec.fromJson(entry)));
-        return new Transition(data(answer), hooks);
+        return new TaskMoved(data(answer), hooks);
     }
 
     private static ObjectNode object() {

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Unwraps the transport envelope of {@code PUT /api/tasks/:id/changed_files} (stride-wire §21):
+ * Unwraps the transport envelope of {@code PUT /api/tasks/:id/changed_files} (docs/api.md, "Changed files"):
  * {@code {"encoding": "base64" | "gzip+base64", "data": "..."}} holding the UTF-8 JSON array. Anything that is
  * not an envelope passes through untouched; validating the entries is the use case's job.
  */

@@ -3,7 +3,10 @@ package dev.tasklane.adapter.http;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The root of task responses: {@code data} plus {@code current_skills_version} where stride-wire §1.5 puts it. */
+/**
+ * The root of task responses: {@code data} plus {@code current_skills_version} where clients look for it
+ * (docs/api.md, "Task renders").
+ */
 final class Envelope {
     static final String SKILLS_VERSION = "1.0";
 

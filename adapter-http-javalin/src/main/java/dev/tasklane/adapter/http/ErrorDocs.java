@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The documentation keys Stride merges into documented error bodies (stride-wire §1.7), pointing at
+ * The documentation keys Stride merges into documented error bodies (docs/api.md, "Errors"), pointing at
  * Tasklane's own {@code docs/api.md}. Key names are Stride's; only the link targets differ.
  */
 final class ErrorDocs {

@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Maps every failure to its status and body family once (stride-wire §1.7, interface-spec §7): the
+ * Maps every failure to its status and body family once (docs/api.md, "Errors"): the
  * edge's own refusals, the domain's error families, Javalin's routing errors, and a logged 500 for anything
  * unexpected.
  */

@@ -94,7 +94,7 @@ public final class HttpApi {
     private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, ErrorMapper errors,
                                           EventStream events) {
         List<Route> routes = new ArrayList<>();
-        routes.addAll(new SystemRoutes(useCases, settings, errors).routes());
+        routes.addAll(new SystemRoutes(useCases, settings, json, errors).routes());
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
         routes.addAll(new TaskRoutes(useCases).routes());
         routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator), settings.trustedProxy()).routes());

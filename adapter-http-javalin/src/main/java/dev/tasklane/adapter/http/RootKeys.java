@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The root-key refusals of create, update and batch (stride-wire §7, §8, §16), each with its example. */
+/** The root-key refusals of create, update and batch, each with its example (docs/api.md, "Errors"). */
 final class RootKeys {
     private static final String NOT_DATA =
             "Invalid request format. The request body key must be 'task', not 'data'. See documentation for correct format.";

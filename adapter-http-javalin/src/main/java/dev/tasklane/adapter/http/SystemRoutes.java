@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.http.HandlerType;
@@ -17,11 +18,13 @@ final class SystemRoutes {
     private final UseCases useCases;
     private final HttpSettings settings;
     private final ErrorMapper errors;
+    private final OnboardingDocument onboarding;
 
-    SystemRoutes(UseCases useCases, HttpSettings settings, ErrorMapper errors) {
+    SystemRoutes(UseCases useCases, HttpSettings settings, Json json, ErrorMapper errors) {
         this.useCases = useCases;
         this.settings = settings;
         this.errors = errors;
+        this.onboarding = new OnboardingDocument(useCases.workflowSettings(), json::write);
     }
 
     List<Route> routes() {
@@ -33,7 +36,7 @@ final class SystemRoutes {
     }
 
     private void onboarding(Call call) {
-        call.ok(useCases.onboarding().onboarding(settings.baseUrl()));
+        call.ok(onboarding.document(settings.baseUrl()));
     }
 
     /** Never touches the store: a server whose database is down is alive and answers 503s quickly. */

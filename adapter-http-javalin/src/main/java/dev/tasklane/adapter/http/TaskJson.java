@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders tasks exactly as Stride clients read them (stride-wire.md §3): the full record, the 11-key
+ * Renders tasks exactly as Stride clients read them (docs/api.md, "Task renders"): the full record, the 11-key
  * summary, the 9-key ack and the 13-key goal render, plus Tasklane's {@code blocked} and {@code blocked_by}.
  * Every key is always present; absent values are {@code null}.
  */
@@ -33,7 +33,7 @@ final class TaskJson {
     private TaskJson() {
     }
 
-    /** The full record (stride-wire §3.1) plus blocked/blocked_by. */
+    /** The full record plus blocked/blocked_by (docs/api.md, "Task renders"). */
     static Map<String, Object> full(TaskView view, Board board) {
         Task task = view.task();
         TaskSpec spec = task.spec();
@@ -101,7 +101,7 @@ final class TaskJson {
         return json;
     }
 
-    /** The 11-key summary row (stride-wire §3.2) plus blocked/blocked_by. */
+    /** The 11-key summary row plus blocked/blocked_by (docs/api.md, "Slim views"). */
     static Map<String, Object> summary(TaskView view) {
         Task task = view.task();
         Map<String, Object> json = new LinkedHashMap<>();
@@ -121,7 +121,7 @@ final class TaskJson {
         return json;
     }
 
-    /** The 9-key acknowledgement (stride-wire §3.3) of slim complete and slim changed_files. */
+    /** The 9-key acknowledgement of slim complete and slim changed_files (docs/api.md, "Slim views"). */
     static Map<String, Object> ack(TaskView view) {
         Task task = view.task();
         Map<String, Object> json = new LinkedHashMap<>();
@@ -137,7 +137,7 @@ final class TaskJson {
         return json;
     }
 
-    /** The 13-key goal render of goal-creation responses (stride-wire §3.4). */
+    /** The 13-key goal render of goal-creation responses (docs/api.md, "Task renders"). */
     static Map<String, Object> goal(TaskView view, Board board) {
         Task task = view.task();
         Map<String, Object> json = new LinkedHashMap<>();
@@ -157,7 +157,7 @@ final class TaskJson {
         return json;
     }
 
-    /** One hook entry (stride-wire §4.1). */
+    /** One hook entry (docs/api.md, "Hooks"). */
     static Map<String, Object> hook(HookEntry entry) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("name", entry.name().wire());

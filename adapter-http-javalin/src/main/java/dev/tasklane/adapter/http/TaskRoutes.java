@@ -73,7 +73,7 @@ final class TaskRoutes {
     }
 
     private void list(Call call) {
-        TaskListPage page = useCases.reads().list(call.actor(), TaskListQuery.from(call, useCases.reads()));
+        TaskListPage page = useCases.reads().list(call.actor(), TaskListParams.from(call, useCases.reads()));
         boolean slim = call.slim();
         Map<String, Object> body = new LinkedHashMap<>();
         boolean changedFiles = call.includes(CHANGED_FILES);

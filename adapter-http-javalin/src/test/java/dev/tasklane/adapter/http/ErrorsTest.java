@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every error case of interface-spec §7 and the stride-wire messages clients match on. */
+/** Every error family of docs/api.md ("Errors") and the messages clients match on. */
 class ErrorsTest {
 
     @Test

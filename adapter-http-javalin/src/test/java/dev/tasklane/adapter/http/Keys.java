@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http;
 
 import java.util.Set;
 
-/** The exact key sets clients read (stride-wire §3), plus Tasklane's blocked/blocked_by. */
+/** The exact key sets clients read (docs/api.md, "Task renders"), plus Tasklane's blocked/blocked_by. */
 final class Keys {
     static final Set<String> FULL = Set.of("id", "title", "description", "acceptance_criteria", "position", "type",
             "priority", "identifier", "column_id", "assigned_to_id", "parent_id", "complexity", "estimated_files", "why",

@@ -6,8 +6,6 @@ import dev.tasklane.adapter.web.view.TokenRow;
 import dev.tasklane.adapter.web.view.TokensPage;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
-import dev.tasklane.application.port.in.OnboardingUseCase;
-import dev.tasklane.application.port.in.OnboardingUseCase.AgentFiles;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -30,12 +28,12 @@ import java.util.stream.Collectors;
 final class TokenPages {
     private final Web web;
     private final PeopleUseCase people;
-    private final OnboardingUseCase onboarding;
+    private final AgentFiles agentFiles;
 
-    TokenPages(Web web, PeopleUseCase people, OnboardingUseCase onboarding) {
+    TokenPages(Web web, PeopleUseCase people, AgentFiles agentFiles) {
         this.web = web;
         this.people = people;
-        this.onboarding = onboarding;
+        this.agentFiles = agentFiles;
     }
 
     void page(Context ctx) {
@@ -107,7 +105,7 @@ final class TokenPages {
         String board = Web.required(ctx, "board", "A board");
         IssuedToken issued = people.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
                 owner, board, capabilities, Web.optional(ctx, "agent_model"), ctx.formParam("reviewer") != null, days));
-        AgentFiles files = onboarding.agentFiles(web.settings().baseUrl(), issued.secret());
+        AgentFiles.Files files = agentFiles.forToken(web.settings().baseUrl(), issued.secret());
         render(ctx, person, new IssuedTokenView(issued.token().name(), issued.board().name(), issued.secret(),
                 files.strideAuthMd(), files.strideMd()), board);
     }

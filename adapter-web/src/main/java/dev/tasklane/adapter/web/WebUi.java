@@ -22,6 +22,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 
 /**
  * The web interface for people, served at {@code /} by the same server as the API: sign-in, the live board,
@@ -41,14 +42,18 @@ public final class WebUi {
     private final byte[] css;
     private final byte[] script;
 
-    public WebUi(UseCases useCases, WebSettings settings) {
+    /**
+     * @param agentFiles the agent files shown with a newly issued token (the HTTP API's templates, handed over by
+     *                   bootstrap)
+     */
+    public WebUi(UseCases useCases, WebSettings settings, AgentFiles agentFiles) {
         this.web = new Web(useCases.signIn(), useCases.people(), settings, new Templates());
         BoardData data = new BoardData(useCases, settings.clock());
         this.sessions = new SessionPages(web, useCases.signIn(), useCases.people());
         this.boards = new BoardPages(web, useCases.people(), data);
         this.tasks = new TaskPages(web, useCases, data);
         this.admin = new AdminPages(web, useCases.people());
-        this.tokens = new TokenPages(web, useCases.people(), useCases.onboarding());
+        this.tokens = new TokenPages(web, useCases.people(), Objects.requireNonNull(agentFiles, "agent files"));
         this.live = new LiveUpdates(web, useCases.people(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");

@@ -46,7 +46,8 @@ class WebSecurityTest {
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     private static Javalin start(TrustedProxy proxy) {
-        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", proxy, Clock.systemUTC()));
+        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", proxy, Clock.systemUTC()),
+                (baseUrl, token) -> new AgentFiles.Files("token " + token + " at " + baseUrl, ""));
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             web.configure(config);

@@ -40,7 +40,8 @@ class WebTrustedProxyTest {
                 .signInSettings(new SignInSettings(SignInSettings.DEFAULT_SESSION_TTL, 1_000, ADDRESS_LIMIT,
                         Duration.ofMinutes(15)))
                 .build();
-        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", proxy, Clock.systemUTC()));
+        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", proxy, Clock.systemUTC()),
+                (baseUrl, token) -> new AgentFiles.Files("token " + token + " at " + baseUrl, ""));
         Javalin server = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             web.configure(config);

@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts failed attempts per key (a client address, an account) in a sliding window: the one limiter behind the
- * API's failed authentications, {@code POST /api/sessions} and the web sign-in. Only failures count: the caller
+ * API's failed authentications, the API's password sign-in and the web sign-in. Only failures count: the caller
  * checks first and records a failure only when the attempt failed. Once a key has reached the limit, it is refused
  * until its oldest failure leaves the window. Kept per server: each server limits what it sees.
  *

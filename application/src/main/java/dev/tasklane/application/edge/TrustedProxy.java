@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
  * <p>With one, the client's address is the right-most entry of the configured header (the one the proxy itself
  * added; entries to its left came from the client and are not believed), and a request came over TLS when the
  * proxy says so in {@code X-Forwarded-Proto} (right-most entry). The API's failed-authentication limit, the web's
- * sign-in limit and the API's {@code POST /api/sessions} limit all count against this address.
+ * sign-in limit and the API's password sign-in limit all count against this address.
  *
  * @param header the header the proxy puts the client's address in, or null when no proxy is trusted
  */

@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds the hook metadata handed to agents, with the environment of the spec (section 2.8). */
+/** Builds the hook metadata handed to agents, with the environment of docs/api.md ("Task renders", hook entry). */
 final class HookEntries {
     static final String UNKNOWN_AGENT = "Unknown";
 

@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -154,8 +155,8 @@ public final class IdentityService implements IdentityUseCase {
         if (request.username() != null && !request.username().equals(caller.user().username()) && !caller.admin()) {
             throw new ForbiddenException("not_admin", "Only an admin can create tokens for another user");
         }
-        if (request.reviewer() && !caller.admin() && !caller.token().reviewer()) {
-            throw new ForbiddenException("not_reviewer", "Only an admin or a reviewer can create a reviewer token");
+        if (request.reviewer()) {
+            BoardAccess.requireReviewerTokenRight(caller.admin(), caller.token().reviewer());
         }
         Instant requestedExpiry = now().plus(lifetime);
         Set<Capability> capabilities = request.capabilities() == null ? Set.of() : request.capabilities();

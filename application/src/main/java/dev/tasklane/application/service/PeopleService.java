@@ -12,6 +12,7 @@ import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -42,7 +43,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     static final int SESSION_SECRET_BYTES = 32;
     static final int CSRF_BYTES = 24;
     static final int MAX_PASSWORD_LENGTH = IdentityRules.MAX_PASSWORD_LENGTH;
-    /** The name of a token obtained through {@code POST /api/sessions}. */
+    /** The name of a token obtained through the API's password sign-in. */
     public static final String SIGN_IN_TOKEN_NAME = "password sign-in";
     private static final String WRONG_CREDENTIALS = "Wrong username or password";
 
@@ -373,9 +374,8 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
                 owner = directory.userByUsername(request.username())
                         .orElseThrow(() -> invalid("user", "no user named " + request.username()));
             }
-            if (request.reviewer() && !person.admin() && !own.map(Access::canWrite).orElse(false)) {
-                throw new ForbiddenException("not_reviewer",
-                        "Only an admin or a member who can write on the board can create a reviewer token");
+            if (request.reviewer()) {
+                BoardAccess.requireReviewerTokenRight(person.admin(), own.map(Access::canWrite).orElse(false));
             }
             return issue(owner, board, request);
         });

@@ -13,7 +13,6 @@ import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.LeaseUseCase;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
-import dev.tasklane.application.port.in.OnboardingUseCase;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
@@ -21,6 +20,7 @@ import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
@@ -28,7 +28,6 @@ import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
-import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -62,7 +61,7 @@ public final class Tasklane implements UseCases {
     private final EventBus events;
     private final IdentityService identity;
     private final PeopleService people;
-    private final OnboardingUseCase onboarding;
+    private final WorkflowSettings workflowSettings;
     private final IdempotencyUseCase idempotency;
     private final TaskStore taskStore;
     private final Transactions unitOfWork;
@@ -94,9 +93,7 @@ public final class Tasklane implements UseCases {
         this.people = new PeopleService(transactions, directory,
                 builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock,
                 identitySettings);
-        this.onboarding = builder.onboarding == null
-                ? new OnboardingService(builder.limits, builder.completionMode)
-                : builder.onboarding;
+        this.workflowSettings = new WorkflowSettings(builder.limits, builder.completionMode);
         this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
                 : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,
                         builder.idempotencyRetention, builder.idempotencyLease);
@@ -193,8 +190,8 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
-    public OnboardingUseCase onboarding() {
-        return onboarding;
+    public WorkflowSettings workflowSettings() {
+        return workflowSettings;
     }
 
     @Override
@@ -251,7 +248,6 @@ public final class Tasklane implements UseCases {
         private Clock clock = Clock.systemUTC();
         private WorkflowLimits limits = WorkflowLimits.defaults();
         private CompletionMode completionMode = CompletionMode.GRACE;
-        private OnboardingUseCase onboarding;
         private String storeName = "memory";
         private boolean openBoards;
         private int passwordIterations = Secrets.PBKDF2_ITERATIONS;
@@ -286,7 +282,7 @@ public final class Tasklane implements UseCases {
 
         /**
          * The store of web sessions. Without it, web sessions cannot be opened (an embedding without the web
-         * interface needs none); password sign-in for a token ({@code POST /api/sessions}) works either way.
+         * interface needs none); password sign-in for an API token works either way.
          */
         public Builder sessions(SessionStore sessionStore) {
             this.sessions = sessionStore;
@@ -342,11 +338,6 @@ public final class Tasklane implements UseCases {
 
         public Builder completionMode(CompletionMode value) {
             this.completionMode = Objects.requireNonNull(value);
-            return this;
-        }
-
-        public Builder onboarding(OnboardingUseCase value) {
-            this.onboarding = value;
             return this;
         }
 

@@ -14,6 +14,7 @@ import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.service.SignInSettings;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -223,6 +224,29 @@ public abstract class SignInContract {
         assertThrows(ForbiddenException.class, () -> people().users(bob));
         assertThrows(ForbiddenException.class, () -> people().putMember(bob, board.id(), "rita", Access.OWNER));
         assertThrows(ForbiddenException.class, () -> people().renameBoard(bob, board.id(), "Mine"));
+    }
+
+    /** docs/rules.md, "Access": one rule, one code, one message, whether a person or a token asks. */
+    @Test
+    void aReviewerTokenIsRefusedAlikeToAPersonWithoutWriteAccessAndToAnOrdinaryToken() {
+        member("rita", Access.READ_ONLY);
+        member("bob", Access.MODIFY);
+        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        TokenRequest reviewer = new TokenRequest("reviewer", null, board.name(), Set.of(), null, true, null);
+
+        ForbiddenException asPerson = assertThrows(ForbiddenException.class, () -> people().createToken(rita, reviewer));
+        IssuedToken ordinary = people().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null,
+                false, null));
+        Caller agent = server.identity().authenticate(ordinary.secret(), "agent");
+        ForbiddenException asToken = assertThrows(ForbiddenException.class,
+                () -> server.identity().createToken(agent, reviewer));
+
+        for (ForbiddenException refused : java.util.List.of(asPerson, asToken)) {
+            assertEquals(BoardAccess.REVIEWER_TOKEN_CODE, refused.code());
+            assertEquals(BoardAccess.REVIEWER_TOKEN_MESSAGE, refused.getMessage());
+        }
+        assertTrue(people().createToken(bob, reviewer).token().reviewer(), "a member who can write may mint one");
     }
 
     @Test

@@ -54,11 +54,13 @@ public final class ArchitectureRules {
 
     /**
      * Libraries the HTTP adapter may use: Javalin (written in Kotlin, on Jetty, so its API surfaces {@code kotlin..},
-     * {@code org.eclipse.jetty..} and {@code jakarta.servlet..} types), Jackson, Bean Validation at the edge, logging.
+     * {@code org.eclipse.jetty..} and {@code jakarta.servlet..} types), Jackson, Bean Validation at the edge, logging,
+     * and victools jsonschema-generator (with the classmate types its API exposes) for the onboarding's request schemas.
      */
     static final String[] HTTP_LIBRARIES = {
         "java..", "io.javalin..", "kotlin..", "org.eclipse.jetty..", "jakarta.servlet..", "com.fasterxml.jackson..",
-        "jakarta.validation..", "org.hibernate.validator..", "org.slf4j.."
+        "jakarta.validation..", "org.hibernate.validator..", "org.slf4j..", "com.github.victools.jsonschema..",
+        "com.fasterxml.classmate.."
     };
 
     private ArchitectureRules() {

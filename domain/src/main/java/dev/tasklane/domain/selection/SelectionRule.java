@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * The rules a task must pass to be handed out by {@code next} or taken by {@code claim}, one constant per
- * rule of the spec (section 3, "Next-task selection", plus capability matching from the token). Each rule
+ * rule of docs/rules.md ("Selection: which task next offers and claim accepts"). Each rule
  * is small and independent; {@link ClaimPolicy} runs them in this order.
  */
 public enum SelectionRule {

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Validates an already-decoded {@code changed_files} value (stride-wire §21): every entry is checked, all
+ * Validates an already-decoded {@code changed_files} value (docs/api.md, "Changed files"): every entry is checked, all
  * failures are reported, the path is never echoed, and valid entries are kept verbatim (extra keys
  * included). {@code []} clears. Envelope decoding (base64, gzip) belongs to the HTTP edge.
  */
 public final class ChangedFilesRules {
-    /** The per-file diff line cap (interface-spec §8). */
+    /** The per-file diff line cap (docs/api.md, "Request caps and limits"). */
     public static final int DEFAULT_LINE_CAP = 500;
     /** The exact last line a client writes when it truncates a diff at the cap. */
     public static final String TRUNCATION_MARKER = truncationMarker(DEFAULT_LINE_CAP);
@@ -140,7 +140,7 @@ public final class ChangedFilesRules {
         return longest;
     }
 
-    /** Lines of a diff as §21 counts them: one trailing newline ignored, then split on newline. */
+    /** Lines of a diff as the line cap counts them (docs/api.md, "Request caps and limits"): one trailing newline ignored, then split on newline. */
     static int lineCount(String diff) {
         String body = diff.endsWith("\n") ? diff.substring(0, diff.length() - 1) : diff;
         return body.split("\n", -1).length;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The typed values of a completion body that passed {@link CompletionRules} (stride-wire §19 step 7),
+ * The typed values of a completion body that passed {@link CompletionRules} (docs/api.md, "The agent loop"),
  * plus the warnings grace mode let through. explorer/reviewer results are kept verbatim (null when absent).
  */
 public record CompletionReport(

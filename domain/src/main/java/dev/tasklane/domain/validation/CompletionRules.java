@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Validates a {@code PATCH /api/tasks/:id/complete} body (interface-spec §2.5–2.7, §7, §9; stride-wire
- * §19 step 7 and §20; decisions.md "Completion validation default"). Three layers, in order:
+ * Validates a {@code PATCH /api/tasks/:id/complete} body (docs/rules.md, "Completion results";
+ * docs/api.md, "Completion validation"). Three layers, in order:
  * <ol>
  * <li>the always-reject contract for a dispatched reviewer_result (any mode, failures family);</li>
  * <li>grace-gated checks: result shapes, absence, changed_files shape, task consistency (strict: failures
@@ -22,11 +22,11 @@ import java.util.regex.Pattern;
  * Hook results are not checked here ({@code HookProof} does that).
  */
 public final class CompletionRules {
-    /** Minimum non-whitespace characters of an explorer/reviewer summary (interface-spec §8). */
+    /** Minimum non-whitespace characters of an explorer/reviewer summary (docs/rules.md, "Completion results"). */
     public static final int MIN_SUMMARY_CHARS = 40;
-    /** Minimum non-whitespace characters of a failed section verdict's note (stride-wire §20.3). */
+    /** Minimum non-whitespace characters of a failed section verdict's note (docs/rules.md, "Completion results"). */
     public static final int MIN_FAILED_NOTE_CHARS = 20;
-    /** Maximum code points of completion_notes (stride-wire §19 step 7). */
+    /** Maximum code points of completion_notes (docs/api.md, "Request caps and limits"). */
     public static final int MAX_NOTES_LENGTH = Limit.LONG_TEXT.max();
 
     public static final List<String> SKIP_REASONS = List.of("no_subagent_support", "small_task_0_1_key_files",
@@ -66,7 +66,7 @@ public final class CompletionRules {
     private static final Set<String> PLACEHOLDER_WORDS = Set.of("placeholder", "placeholders", "stub", "stubbed",
             "todo", "tbd", "tba", "fixme", "xxx", "none", "na", "n/a", "nil", "null", "empty", "blank", "pending",
             "unknown", "fill", "status", "verdict", "section", "failed", "fail", "failure", "this", "is", "the");
-    /** The semver shape reviewer_result.schema_version must have (stride-wire §20.3). */
+    /** The semver shape reviewer_result.schema_version must have (docs/rules.md, "Completion results"). */
     public static final String SCHEMA_VERSION_PATTERN =
             "^\\d+\\.\\d+(\\.\\d+)?(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$";
     private static final Pattern SEMVER = Pattern.compile(SCHEMA_VERSION_PATTERN);
@@ -135,7 +135,7 @@ public final class CompletionRules {
         return all;
     }
 
-    // ---------------------------------------------------------------- shapes (interface-spec 2.5, 2.6)
+    // ---------------------------------------------------------------- shapes (docs/rules.md, "Completion results")
 
     /** Envelope rules for both results, plus the dispatched reviewer's optional structured fields. */
     static List<FieldError> shape(Object value) {
@@ -359,8 +359,8 @@ public final class CompletionRules {
 
     /**
      * The dispatched review's contract. Structured fields that are present are judged in any mode; structured
-     * fields that are absent only go to {@code absent} (reported as warnings), because interface-spec 2.6 keeps
-     * a payload with only the required fields valid — where stride-wire §20.3 would reject it.
+     * fields that are absent only go to {@code absent} (reported as warnings), because docs/rules.md ("Completion
+     * results") keeps a payload with only the required fields valid, where Stride would reject it.
      */
     private static List<FieldError> contract(Map<String, Object> review, TaskSpec task, List<FieldError> absent) {
         List<FieldError> out = new ArrayList<>();
@@ -413,7 +413,7 @@ public final class CompletionRules {
         }
     }
 
-    /** True when every word of the note comes from the placeholder vocabulary (stride-wire §20.3). */
+    /** True when every word of the note comes from the placeholder vocabulary (docs/rules.md, "Completion results"). */
     static boolean isPlaceholder(String note) {
         for (String word : WORD_SPLIT.split(note.toLowerCase(Locale.ROOT))) {
             if (!word.isEmpty() && !PLACEHOLDER_WORDS.contains(word)) {

@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Ordered collector of errors in the "changeset" family (stride-wire §1.7): field name to a list of
+ * Ordered collector of errors in the "changeset" family (docs/api.md, "Errors"): field name to a list of
  * entries. An entry is either a message string or, for embedded arrays (key_files, verification_steps,
  * behaviour_test_matrix) and goal children ({@code tasks}), a row-aligned list in which a valid row renders
- * as an empty map and an invalid row as its own field map (stride-wire §5.5).
+ * as an empty map and an invalid row as its own field map (docs/api.md, "Errors").
  */
 public final class FieldErrors {
     private final Map<String, List<Object>> entries = new LinkedHashMap<>();

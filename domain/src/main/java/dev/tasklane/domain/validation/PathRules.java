@@ -3,7 +3,7 @@ package dev.tasklane.domain.validation;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Relative-path safety shared by key_files (stride-wire §5.5) and changed_files (§21). */
+/** Relative-path safety shared by key_files and changed_files (docs/rules.md, "Caps"; docs/api.md, "Changed files"). */
 final class PathRules {
     static final String ABSOLUTE = "must be a relative path, not absolute";
     static final String TRAVERSAL = "must not contain .. path traversal";

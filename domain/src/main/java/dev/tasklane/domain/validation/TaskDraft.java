@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A validated create request (stride-wire §7, decisions.md "Fields on create").
+ * A validated create request (docs/api.md, "Task fields").
  *
  * @param spec the task; its dependencies are the identifier entries only
  * @param dependencies every dependency entry in request order, identifiers and sibling indices
  * @param assignee whether assigned_to_id was absent, null or a user id
  * @param parentRef parent_id as given (a String identifier or a Long id), or null when absent
- * @param createdByAgent present when the key was sent at all, even as null (stride-wire §5.2 step 1)
+ * @param createdByAgent present when the key was sent at all, even as null (docs/api.md, "Task fields")
  * @param children the goal's child tasks; non-empty exactly when this draft is a goal with children
  */
 public record TaskDraft(

@@ -19,8 +19,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Validates and parses task objects on create and update (interface-spec §2.1–2.3, stride-wire §5, §7,
- * §16, decisions.md "Fields on create"). Every error of every row and child is collected before
+ * Validates and parses task objects on create and update (docs/api.md, "Task fields";
+ * docs/rules.md, "Caps"). Every error of every row and child is collected before
  * {@link TaskFieldsRejectedException} is thrown.
  */
 public final class TaskFieldRules {
@@ -52,14 +52,14 @@ public final class TaskFieldRules {
     public static final List<String> MATRIX_TYPES = List.of("unit", "integration", "manual");
     static final Set<String> WAIVED_TEST_NAMES = Set.of("n/a", "na", "not applicable", "not_applicable");
 
-    /** Server-managed keys create strips silently (stride-wire §5.1), minus those decisions.md honours or refuses. */
+    /** Server-managed keys create strips silently (docs/api.md, "Task fields"), minus those it honours or refuses. */
     public static final List<String> CREATE_STRIPPED = List.of("status", "position", "claimed_at",
             "claim_expires_at", "completed_at", "completed_by_id", "completed_by_agent", "completion_summary",
             "completion_notes", "actual_complexity", "actual_files_changed", "time_spent_minutes", "review_status",
             "review_notes", "review_report", "reviewed_by_id", "reviewed_at", "workflow_steps", "explorer_result",
             "reviewer_result", "archived_at");
 
-    /** The forbidden update keys in the order their errors are listed (stride-wire §16 step 6). */
+    /** The forbidden update keys in the order their errors are listed (docs/api.md, "Errors", update refusal). */
     public static final List<String> UPDATE_FORBIDDEN = List.of("status", "identifier", "parent_id", "position",
             "assigned_to_id", "claimed_at", "claim_expires_at", "completed_at", "completed_by_id",
             "completed_by_agent", "completion_summary", "completion_notes", "actual_complexity",
@@ -88,7 +88,7 @@ public final class TaskFieldRules {
         return "each entry should be at most " + max + " character(s)";
     }
 
-    /** The exact §16 step 6 reason for a forbidden update key. */
+    /** The exact reason for a forbidden update key (docs/api.md, "Errors", update refusal). */
     public static String forbiddenReason(String key) {
         String reason;
         if (WORKFLOW_WRITTEN.contains(key)) {
@@ -265,7 +265,7 @@ public final class TaskFieldRules {
     // ---------------------------------------------------------------- update
 
     /**
-     * Applies an update (stride-wire §16): only allow-listed keys are applied, embeds are replaced
+     * Applies an update (docs/api.md, "Task fields"): only allow-listed keys are applied, embeds are replaced
      * wholesale, unknown keys are ignored.
      *
      * @throws TaskUpdateRejectedException when any forbidden key is present (nothing applied)

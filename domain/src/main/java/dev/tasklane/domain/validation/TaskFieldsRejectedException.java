@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Task fields failed validation on create or update: the "changeset" family
- * {@code {"errors": {field: [msgs]}}}, HTTP 422 (stride-wire §1.7, §5).
+ * {@code {"errors": {field: [msgs]}}}, HTTP 422 (docs/api.md, "Errors").
  */
 public final class TaskFieldsRejectedException extends TasklaneException {
     private static final long serialVersionUID = 1L;

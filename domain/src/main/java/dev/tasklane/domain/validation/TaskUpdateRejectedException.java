@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An update named server-managed fields; nothing was applied (stride-wire §16 step 6). Rendered as
+ * An update named server-managed fields; nothing was applied (docs/api.md, "Errors", update refusal). Rendered as
  * {@code {"error": "task update rejected", "failures": [{"field": "task", "errors": [...]}]}}, HTTP 422.
  */
 public final class TaskUpdateRejectedException extends TasklaneException {

@@ -6,7 +6,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The transition table of the spec (section 3) and decisions.md, as data: for each trigger, the statuses
+ * The transition table of docs/rules.md ("Transitions"), as data: for each trigger, the statuses
  * it may start from and the status it leads to. {@link TaskWorkflow} consults it before anything else,
  * and the tests walk it exhaustively.
  */

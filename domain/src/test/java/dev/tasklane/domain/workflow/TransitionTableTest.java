@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 /**
- * Walks the whole Status x Transition table against the spec (section 3) and decisions.md, written out here
+ * Walks the whole Status x Transition table against docs/rules.md ("Transitions"), written out here
  * independently of {@link Transition}, and checks that every workflow method refuses a status outside
  * its table row without touching the task.
  */

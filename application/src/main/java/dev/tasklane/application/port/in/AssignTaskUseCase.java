@@ -2,7 +2,7 @@ package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.agent.Actor;
 
-/** PATCH /api/tasks/:id/assign: assign a task, or a goal and its open children, to a user (or nobody). */
+/** Assign a task, or a goal and its open children, to a user (or nobody). */
 public interface AssignTaskUseCase {
     TaskView assign(Actor actor, TaskRef ref, Long assigneeUserId);
 }

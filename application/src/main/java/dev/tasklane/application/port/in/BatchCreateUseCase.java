@@ -4,7 +4,7 @@ import dev.tasklane.domain.agent.Actor;
 
 import java.util.List;
 
-/** POST /api/tasks/batch: several goals with nested tasks, all or none. */
+/** Batch creation: several goals with nested tasks, all or none. */
 public interface BatchCreateUseCase {
     /** @throws BatchRejectedException naming the first goal that failed; nothing is stored */
     List<Created> createBatch(Actor actor, List<Object> goals, String agentName);

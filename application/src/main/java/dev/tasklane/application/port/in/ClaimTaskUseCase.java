@@ -2,7 +2,7 @@ package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.agent.Actor;
 
-/** POST /api/tasks/claim: claim a named task, or the next one, with before_doing proof. */
+/** Claim a named task, or the next one, with before_doing proof. */
 public interface ClaimTaskUseCase {
     /**
      * A claim belongs to one agent: the caller's token and the command's agent name. Repeating it is a retry (the

@@ -5,7 +5,7 @@ import dev.tasklane.domain.agent.Actor;
 import java.util.List;
 import java.util.Map;
 
-/** PATCH /api/tasks/:id/complete with after_doing and before_review proofs and the completion report. */
+/** Completion of a claimed task, with after_doing and before_review proofs and the completion report. */
 public interface CompleteTaskUseCase {
     Completed complete(Actor actor, TaskRef ref, Map<String, Object> body);
 

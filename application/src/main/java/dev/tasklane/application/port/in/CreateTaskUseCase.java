@@ -4,7 +4,7 @@ import dev.tasklane.domain.agent.Actor;
 
 import java.util.Map;
 
-/** POST /api/tasks: a task, or a goal with nested tasks, created atomically. */
+/** Creation of a task, or of a goal with nested tasks, atomically. */
 public interface CreateTaskUseCase {
     /**
      * @param task      the raw {@code task} object as parsed from the request

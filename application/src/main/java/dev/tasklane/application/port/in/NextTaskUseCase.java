@@ -4,7 +4,7 @@ import dev.tasklane.domain.agent.Actor;
 
 import java.util.Optional;
 
-/** GET /api/tasks/next: the first task the caller could claim now, without claiming it. */
+/** The first task the caller could claim now, without claiming it. */
 public interface NextTaskUseCase {
     Optional<TaskView> next(Actor actor);
 }

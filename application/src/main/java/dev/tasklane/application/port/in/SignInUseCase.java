@@ -6,7 +6,7 @@ import dev.tasklane.domain.identity.WebSession;
 
 /**
  * Password sign-in for people: web sessions kept in the store, sign-out, change of password, and the API's
- * {@code POST /api/sessions}, which trades a username and password for a new API token. Failed sign-ins are
+ * the API's password sign-in, which trades a username and password for a new API token. Failed sign-ins are
  * limited per account and per client address ({@link SignInThrottledException}).
  */
 public interface SignInUseCase {
@@ -25,7 +25,7 @@ public interface SignInUseCase {
      */
     SignedIn changePassword(Person person, String currentPassword, String newPassword, String address);
 
-    /** {@code POST /api/sessions}: a new API token for {@code board}, as {@code POST /api/tokens} would issue it. */
+    /** Password sign-in for the API: a new API token for {@code board}, as token creation would issue it. */
     IssuedToken signInForToken(String username, String password, String board, String address);
 
     /** Drops sessions that have expired; run by the server's sweeper. Returns how many. */

@@ -4,7 +4,7 @@ import dev.tasklane.domain.agent.Actor;
 
 import java.util.Map;
 
-/** PATCH /api/tasks/:id: edit a task's descriptive fields; server-managed fields are refused. */
+/** Edit a task's descriptive fields; server-managed fields are refused. */
 public interface UpdateTaskUseCase {
     TaskView update(Actor actor, TaskRef ref, Map<String, Object> task);
 }

@@ -35,7 +35,8 @@ public interface UseCases {
 
     IdentityUseCase identity();
 
-    OnboardingUseCase onboarding();
+    /** The limits and the completion validation mode the use cases enforce, for the edges that publish them. */
+    WorkflowSettings workflowSettings();
 
     /** Password sign-in and web sessions for people. */
     SignInUseCase signIn();

@@ -1,9 +1,10 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
 import dev.tasklane.domain.validation.CompletionMode;
-import static dev.tasklane.application.service.onboarding.Json.obj;
+import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
 import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.VerificationStep;
@@ -52,19 +53,18 @@ public final class OnboardingSchemas {
                 body("task", goalObject()), List.of(OnboardingExamples.createGoal())));
         out.put("batch", document("batch", "POST /api/tasks/batch: create several goals at once, atomically "
                 + "(root key goals, not tasks)", batch(), List.of(OnboardingExamples.batch())));
-        out.put("claim", document("claim", "POST /api/tasks/claim: claim a task with before_doing proof",
-                claim(), List.of(OnboardingExamples.claim())));
+        out.put("claim", document("claim", CommandSchemas.schema("claim"), List.of(OnboardingExamples.claim())));
         out.put("complete", document("complete", "PATCH /api/tasks/:id/complete: finish the work with "
                 + "after_doing and before_review proof and the completion report", complete(mode),
                 List.of(OnboardingExamples.complete(), OnboardingExamples.completeSkipped())));
+        out.put("review", document("review", CommandSchemas.schema("review"),
+                List.copyOf(OnboardingExamples.reviews())));
         out.put("mark_reviewed", document("mark_reviewed", "PATCH /api/tasks/:id/mark_reviewed: finalize a "
                 + "reviewed task with after_review proof", markReviewed(),
                 List.of(OnboardingExamples.markReviewed())));
-        out.put("after_goal", document("after_goal", "PATCH /api/tasks/:goal/after_goal: report the after_goal "
-                + "hook's result for a goal whose last child completed", hookResult(HookName.AFTER_GOAL),
+        out.put("after_goal", document("after_goal", CommandSchemas.schema("after_goal"),
                 List.of(OnboardingExamples.afterGoal())));
-        out.put("hook_result", document("hook_result", "Proof that a hook ran: the *_result objects of claim, "
-                + "complete and mark_reviewed", hookResult(null),
+        out.put("hook_result", document("hook_result", CommandSchemas.schema("hook_result"),
                 Arrays.stream(HookName.values()).map(OnboardingExamples::hookResult).map(Object.class::cast).toList()));
         out.put("explorer_result", document("explorer_result", "What the explorer sub-agent found, or why it "
                 + "was skipped", explorerResult(), List.of(OnboardingExamples.explorerDispatched(),
@@ -76,6 +76,10 @@ public final class OnboardingSchemas {
         out.put("workflow_steps", document("workflow_steps", "Telemetry: the six workflow steps in order",
                 workflowSteps(), List.of(OnboardingExamples.workflowSteps())));
         return Collections.unmodifiableMap(out);
+    }
+
+    private static Map<String, Object> document(String name, Map<String, Object> schema, List<Object> examples) {
+        return document(name, CommandSchemas.title(name), schema, examples);
     }
 
     private static Map<String, Object> document(String name, String title, Map<String, Object> schema,
@@ -216,7 +220,7 @@ public final class OnboardingSchemas {
     }
 
     private static Map<String, Object> bounded(Map<String, Object> schema, int maxLength) {
-        return maxLength > 0 ? Json.with(schema, "maxLength", maxLength) : schema;
+        return maxLength > 0 ? Trees.with(schema, "maxLength", maxLength) : schema;
     }
 
     private static Map<String, Object> stringOrStrings() {
@@ -248,16 +252,6 @@ public final class OnboardingSchemas {
     }
 
     // ---------------------------------------------------------------- workflow bodies
-
-    private static Map<String, Object> claim() {
-        return obj("type", "object",
-                "required", List.of("identifier", "agent_name", HookName.BEFORE_DOING.resultKey()),
-                "properties", obj(
-                        "identifier", obj("type", "string", "minLength", 1,
-                                "description", "The task's identifier, such as W12 (from GET /api/tasks/next)"),
-                        "agent_name", obj("type", "string", "minLength", 1, "maxLength", Limit.AGENT_NAME.max()),
-                        HookName.BEFORE_DOING.resultKey(), hookResult(HookName.BEFORE_DOING)));
-    }
 
     private static Map<String, Object> complete(CompletionMode mode) {
         List<String> required = new ArrayList<>(List.of("completion_summary", "actual_complexity",
@@ -302,17 +296,9 @@ public final class OnboardingSchemas {
         return obj("type", "string", "maxLength", Limit.AGENT_NAME.max());
     }
 
-    /** A hook result; {@code hook} names it in the description (null for the generic schema). */
+    /** A hook result (generated from {@code HookResult}); {@code hook} names it in the description. */
     static Map<String, Object> hookResult(HookName hook) {
-        String which = hook == null ? "the hook" : "the " + hook.wire() + " hook";
-        return obj("type", "object",
-                "description", "Proof that " + which + " ran. A non-zero exit_code is refused: fix the failure "
-                        + "and run the hook again.",
-                "required", List.of("exit_code", "output", "duration_ms"),
-                "properties", obj(
-                        "exit_code", obj("type", "integer", "description", "0 means success"),
-                        "output", obj("type", "string", "description", "The hook's stdout and stderr; may be empty"),
-                        "duration_ms", obj("type", "integer", "minimum", 0)));
+        return CommandSchemas.generate(HookResult.class, CommandSchemas.hookProof(hook));
     }
 
     // ---------------------------------------------------------------- completion results
@@ -372,7 +358,7 @@ public final class OnboardingSchemas {
         for (String section : CompletionRules.VERDICT_SECTIONS) {
             properties.put(section, verdict());
         }
-        properties.put("security_considerations", Json.with(verdict(), "properties", Json.with(verdictProperties(),
+        properties.put("security_considerations", Trees.with(verdict(), "properties", Trees.with(verdictProperties(),
                 "considerations", obj("type", "array", "items", obj("type", "object",
                         "required", List.of("consideration", "status"),
                         "properties", obj("consideration", obj("type", "string", "minLength", 1, "pattern", "\\S"),

@@ -1,9 +1,9 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
 import dev.tasklane.domain.validation.CompletionMode;
-import static dev.tasklane.application.service.onboarding.Json.obj;
+import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
-import dev.tasklane.application.port.in.OnboardingUseCase;
+import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.validation.CompletionRules;
@@ -15,16 +15,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * {@code GET /api/agent/onboarding}: the document that teaches a new agent the whole workflow. It keeps the
- * existing server's top-level keys (stride-wire §6) so that existing agents and plugins find what they look
- * for, and adds {@code json_schemas}: JSON Schemas of every request body, generated from the validation's
- * own definitions. Hook timeouts come from the configured {@link WorkflowLimits}; the completion schema
- * follows the configured validation mode. The document is a tree of {@code Map}s and {@code List}s.
+ * top-level keys of the Stride server's document so that existing agents and plugins find what they look for, and
+ * adds {@code json_schemas}: a JSON Schema of every request body (docs/api.md, "Onboarding"). Hook timeouts come
+ * from the configured {@link WorkflowLimits}; the completion schema follows the configured validation mode. The
+ * document is a tree of {@code Map}s and {@code List}s that the HTTP adapter's JSON writer serialises.
  */
-public final class OnboardingService implements OnboardingUseCase {
-    /** The document's version (interface-spec §9). */
+public final class OnboardingDocument {
+    /** The document's version (docs/api.md, "Onboarding"). */
     public static final String VERSION = "1.0";
     /** The skills version agents compare with {@code current_skills_version}. */
     public static final String SKILLS_VERSION = "1.0";
@@ -37,30 +38,25 @@ public final class OnboardingService implements OnboardingUseCase {
 
     private final WorkflowLimits limits;
     private final CompletionMode mode;
+    private final Function<Object, String> compactJson;
 
     /**
-     * @param limits the configured limits; the hooks' timeouts are read from them
-     * @param mode   the configured completion validation mode
+     * @param settings    the limits (the hooks' timeouts are read from them) and the completion validation mode
+     *                    the use cases enforce
+     * @param compactJson the HTTP adapter's JSON writer, for the request bodies the curl commands quote
      */
-    public OnboardingService(WorkflowLimits limits, CompletionMode mode) {
-        this.limits = Objects.requireNonNull(limits, "limits");
-        this.mode = Objects.requireNonNull(mode, "completion mode");
+    public OnboardingDocument(WorkflowSettings settings, Function<Object, String> compactJson) {
+        Objects.requireNonNull(settings, "workflow settings");
+        this.limits = settings.limits();
+        this.mode = settings.completionMode();
+        this.compactJson = Objects.requireNonNull(compactJson, "JSON writer");
     }
 
-    /** The spec's defaults: hook timeouts of interface-spec §2.8, grace mode. */
-    public static OnboardingService withDefaults() {
-        return new OnboardingService(WorkflowLimits.defaults(), CompletionMode.GRACE);
-    }
-
-    @Override
-    public AgentFiles agentFiles(String baseUrl, String token) {
-        String base = trimSlash(Objects.requireNonNull(baseUrl, "base url"));
-        return new AgentFiles(FileTemplates.strideAuthMd(base).replace(FileTemplates.TOKEN_PLACEHOLDER,
-                Objects.requireNonNull(token, "token")), FileTemplates.strideMd());
-    }
-
-    @Override
-    public Map<String, Object> onboarding(String baseUrl) {
+    /**
+     * @param baseUrl the server's public base URL ("http://localhost:7070"), written into examples and file
+     *                templates
+     */
+    public Map<String, Object> document(String baseUrl) {
         String base = trimSlash(Objects.requireNonNull(baseUrl, "base url"));
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put(STOP_KEY, obj("message", "Complete MANDATORY_SETUP_CHECKLIST before calling any other endpoint",
@@ -102,23 +98,23 @@ public final class OnboardingService implements OnboardingUseCase {
                         + " minutes by default unless extended with a heartbeat");
     }
 
-    private static List<Object> quickStart(String base) {
+    private List<Object> quickStart(String base) {
         String auth = " -H \"Authorization: Bearer $TOKEN\" -H 'Content-Type: application/json'";
         return List.of(
                 "1. Save this document's file_templates as .stride_auth.md (with your token) and .stride.md",
                 "2. Check your token: curl -s " + base + "/api/me -H \"Authorization: Bearer $TOKEN\"",
                 "3. Create a task: curl -s -X POST " + base + "/api/tasks" + auth + " -d '"
-                        + Json.write(OnboardingExamples.createTask()) + "'",
+                        + compactJson.apply(OnboardingExamples.createTask()) + "'",
                 "4. Find work: curl -s " + base + "/api/tasks/next -H \"Authorization: Bearer $TOKEN\"",
                 "5. Run ## before_doing, then claim: curl -s -X POST " + base + "/api/tasks/claim" + auth + " -d '"
-                        + Json.write(OnboardingExamples.claim()) + "'",
+                        + compactJson.apply(OnboardingExamples.claim()) + "'",
                 "6. Work, run ## after_doing and ## before_review, then complete: curl -s -X PATCH " + base
                         + "/api/tasks/" + OnboardingExamples.TASK_IDENTIFIER + "/complete" + auth + " -d '"
-                        + Json.write(OnboardingExamples.complete()) + "'",
+                        + compactJson.apply(OnboardingExamples.complete()) + "'",
                 "7. needs_review=false: run ## after_review now and go to step 4. needs_review=true: wait for the "
                         + "review, run ## after_review, then: curl -s -X PATCH " + base + "/api/tasks/"
                         + OnboardingExamples.TASK_IDENTIFIER + "/mark_reviewed" + auth + " -d '"
-                        + Json.write(OnboardingExamples.markReviewed()) + "'");
+                        + compactJson.apply(OnboardingExamples.markReviewed()) + "'");
     }
 
     private Map<String, Object> apiSchema() {
@@ -208,7 +204,7 @@ public final class OnboardingService implements OnboardingUseCase {
         return Arrays.stream(Capability.values()).map(Capability::wire).toList();
     }
 
-    private static String trimSlash(String url) {
+    static String trimSlash(String url) {
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 

@@ -9,9 +9,9 @@ import java.util.Optional;
  * The answer to complete or mark_reviewed: the task after the move and the hook entries the server handed out
  * (after_doing, before_review, after_review, after_goal, depending on where the task went).
  */
-public record Transition(TaskData task, List<HookSpec> hooks) {
+public record TaskMoved(TaskData task, List<HookSpec> hooks) {
 
-    public Transition {
+    public TaskMoved {
         hooks = List.copyOf(hooks);
     }
 

@@ -1,7 +1,7 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.application.service.onboarding.Json.obj;
-import static dev.tasklane.application.service.onboarding.Json.with;
+import static dev.tasklane.adapter.http.onboarding.Trees.obj;
+import static dev.tasklane.adapter.http.onboarding.Trees.with;
 
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.validation.CompletionRules;
@@ -150,6 +150,13 @@ public final class OnboardingExamples {
     public static Map<String, Object> claim() {
         return obj("identifier", TASK_IDENTIFIER, "agent_name", AGENT_NAME,
                 "before_doing_result", hookResult(HookName.BEFORE_DOING));
+    }
+
+    /** {@code PATCH /api/tasks/:id/review} bodies: an approval, and a request for changes with its notes. */
+    public static List<Map<String, Object>> reviews() {
+        return List.of(obj("review_status", "approved", "review_notes", "Limiter and tests look right"),
+                obj("review_status", "changes_requested",
+                        "review_notes", "Key the failure counter on the address only, as the pitfalls say"));
     }
 
     /** explorer_result, dispatched shape. */

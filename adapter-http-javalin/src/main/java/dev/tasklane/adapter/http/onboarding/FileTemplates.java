@@ -1,17 +1,20 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.application.service.onboarding.Json.obj;
+import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
 import dev.tasklane.domain.hook.HookName;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The two files an agent creates in its project: {@code .stride_auth.md} (server address and token, never
  * committed) and {@code .stride.md} (the shell commands of each hook, one {@code ## <hook>} section each).
- * The client plugin greps the exact {@code **API URL:**} and {@code **API Token:**} lines of the first.
+ * The client plugin greps the exact {@code **API URL:**} and {@code **API Token:**} lines of the first. The
+ * onboarding document quotes both with a token placeholder; the web interface shows them filled in when it issues a
+ * token (bootstrap hands it {@link #strideAuthMd(String, String)} and {@link #strideMd()}).
  */
-final class FileTemplates {
+public final class FileTemplates {
     /** The token placeholder the agent replaces with the real token. */
     static final String TOKEN_PLACEHOLDER = "{{YOUR_TOKEN_HERE}}";
 
@@ -26,6 +29,16 @@ final class FileTemplates {
     /** The line the plugin reads the token from (the first backtick-quoted value). */
     static String apiTokenLine() {
         return "- **API Token:** `" + TOKEN_PLACEHOLDER + "`";
+    }
+
+    /**
+     * {@code .stride_auth.md} for a freshly issued token, ready to paste.
+     *
+     * @param baseUrl the server's public base URL; a trailing slash is dropped
+     */
+    public static String strideAuthMd(String baseUrl, String token) {
+        return strideAuthMd(OnboardingDocument.trimSlash(Objects.requireNonNull(baseUrl, "base url")))
+                .replace(TOKEN_PLACEHOLDER, Objects.requireNonNull(token, "token"));
     }
 
     static String strideAuthMd(String baseUrl) {
@@ -43,7 +56,8 @@ final class FileTemplates {
                 "");
     }
 
-    static String strideMd() {
+    /** A starter {@code .stride.md} with one section per hook. */
+    public static String strideMd() {
         return String.join("\n",
                 "# Tasklane hooks",
                 "",

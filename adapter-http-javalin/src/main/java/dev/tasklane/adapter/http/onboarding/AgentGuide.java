@@ -1,6 +1,6 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.application.service.onboarding.Json.obj;
+import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -13,7 +13,7 @@ import java.util.Map;
  * the review flow, the common mistakes and the quick reference card.
  */
 final class AgentGuide {
-    /** The environment variables every hook entry's {@code env} carries (interface-spec §2.8). */
+    /** The environment variables every hook entry's {@code env} carries (docs/api.md, "Task renders"). */
     static final List<String> ENVIRONMENT_VARIABLES = List.of("TASK_ID", "TASK_IDENTIFIER", "TASK_TITLE",
             "TASK_DESCRIPTION", "TASK_STATUS", "TASK_COMPLEXITY", "TASK_PRIORITY", "TASK_NEEDS_REVIEW", "BOARD_ID",
             "BOARD_NAME", "COLUMN_ID", "COLUMN_NAME", "AGENT_NAME", "HOOK_NAME");

@@ -1,4 +1,4 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;

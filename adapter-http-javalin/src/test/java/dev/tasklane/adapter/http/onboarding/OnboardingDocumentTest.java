@@ -1,4 +1,4 @@
-package dev.tasklane.application.service.onboarding;
+package dev.tasklane.adapter.http.onboarding;
 
 import dev.tasklane.domain.validation.CompletionMode;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.application.port.in.ReviewDecision;
+import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.task.Capability;
@@ -20,9 +24,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class OnboardingServiceTest {
+class OnboardingDocumentTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String BASE = "http://localhost:7070";
-    private final Map<String, Object> doc = OnboardingService.withDefaults().onboarding(BASE + "/");
+    private final Map<String, Object> doc = document(WorkflowLimits.defaults(), CompletionMode.GRACE).document(BASE + "/");
     private final Map<String, Object> strictSchemas = OnboardingSchemas.all(CompletionMode.STRICT);
 
     @SuppressWarnings("unchecked")
@@ -47,7 +52,7 @@ class OnboardingServiceTest {
 
     @Test
     void keepsTheExistingTopLevelKeysAndAddsJsonSchemas() {
-        for (String key : List.of(OnboardingService.STOP_KEY, "MANDATORY_SETUP_CHECKLIST", "version",
+        for (String key : List.of(OnboardingDocument.STOP_KEY, "MANDATORY_SETUP_CHECKLIST", "version",
                 "skills_version", "api_base_url", "overview", "quick_start", "file_templates", "workflow", "hooks",
                 "api_schema", "api_reference", "review_flow", "capabilities", "common_mistakes_agents_make",
                 "quick_reference_card", "json_schemas")) {
@@ -96,7 +101,7 @@ class OnboardingServiceTest {
         WorkflowLimits limits = new WorkflowLimits(WorkflowLimits.DEFAULT_CLAIM_TTL,
                 Map.of(HookName.AFTER_DOING, java.time.Duration.ofMinutes(5)), WorkflowLimits.DEFAULT_DIFF_LINE_CAP,
                 WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, WorkflowLimits.DEFAULT_SWEEP_INTERVAL);
-        Map<String, Object> custom = new OnboardingService(limits, CompletionMode.STRICT).onboarding(BASE);
+        Map<String, Object> custom = document(limits, CompletionMode.STRICT).document(BASE);
         assertEquals(300_000L, map(list(map(custom.get("hooks")).get("available_hooks")).get(1)).get("timeout"));
         assertEquals("strict", map(map(custom.get("api_schema")).get("validation_modes")).get("current"));
     }
@@ -137,7 +142,7 @@ class OnboardingServiceTest {
 
     @Test
     void everySchemaIsDraft202012WithExamples() {
-        assertEquals(List.of("task", "goal", "batch", "claim", "complete", "mark_reviewed", "after_goal",
+        assertEquals(List.of("task", "goal", "batch", "claim", "complete", "review", "mark_reviewed", "after_goal",
                 "hook_result", "explorer_result", "reviewer_result", "workflow_steps"),
                 List.copyOf(strictSchemas.keySet()));
         strictSchemas.forEach((name, schema) -> {
@@ -145,6 +150,16 @@ class OnboardingServiceTest {
             examples(strictSchemas, name);
         });
         assertEquals(strictSchemas.keySet(), map(doc.get("json_schemas")).keySet());
+    }
+
+    @Test
+    void reviewExamplesAreDecisionsTheReviewUseCaseTakes() {
+        for (Object example : examples(strictSchemas, "review")) {
+            Map<String, Object> body = map(example);
+            ReviewDecision decision = ReviewDecision.fromWire((String) body.get("review_status"),
+                    (String) body.get("review_notes"));
+            assertEquals(body.get("review_status"), decision.status().wire());
+        }
     }
 
     @Test
@@ -208,15 +223,15 @@ class OnboardingServiceTest {
             assertTrue(CompletionRules.check(body, task, CompletionMode.STRICT).warnings().isEmpty());
         }
         for (Object explorer : examples(strictSchemas, "explorer_result")) {
-            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "explorer_result", explorer);
+            Map<String, Object> body = Trees.with(OnboardingExamples.complete(), "explorer_result", explorer);
             assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
         }
         for (Object reviewer : examples(strictSchemas, "reviewer_result")) {
-            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "reviewer_result", reviewer);
+            Map<String, Object> body = Trees.with(OnboardingExamples.complete(), "reviewer_result", reviewer);
             assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
         }
         for (Object steps : examples(strictSchemas, "workflow_steps")) {
-            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "workflow_steps", steps);
+            Map<String, Object> body = Trees.with(OnboardingExamples.complete(), "workflow_steps", steps);
             assertEquals(List.of(), CompletionRules.check(body, task, CompletionMode.STRICT).warnings());
         }
         Map<String, Object> formats = map(map(doc.get("api_schema")).get("request_formats"));
@@ -229,7 +244,7 @@ class OnboardingServiceTest {
         String quickStart = String.join("\n", list(doc.get("quick_start")).stream().map(String.class::cast).toList());
         for (Map<String, Object> body : List.of(OnboardingExamples.createTask(), OnboardingExamples.claim(),
                 OnboardingExamples.complete(), OnboardingExamples.markReviewed())) {
-            assertTrue(quickStart.contains("'" + Json.write(body) + "'"), Json.write(body));
+            assertTrue(quickStart.contains("'" + write(body) + "'"), write(body));
         }
         assertFalse(quickStart.contains("'\"") , "no body is quoted twice");
     }
@@ -244,8 +259,8 @@ class OnboardingServiceTest {
     }
 
     private static boolean isAccepted(String path) {
-        Map<String, Object> task = Json.with(OnboardingExamples.task(), "key_files",
-                List.of(Json.obj("file_path", path, "position", 0)));
+        Map<String, Object> task = Trees.with(OnboardingExamples.task(), "key_files",
+                List.of(Trees.obj("file_path", path, "position", 0)));
         try {
             TaskFieldRules.parseCreate(task, false);
             return true;
@@ -254,9 +269,15 @@ class OnboardingServiceTest {
         }
     }
 
-    @Test
-    void jsonWriterEscapes() {
-        assertEquals("{\"a\":[1,true,null,\"q\\\"\\n\\u0001\"]}",
-                Json.write(Json.obj("a", java.util.Arrays.asList(1, true, null, "q\"\n\u0001"))));
+    private static OnboardingDocument document(WorkflowLimits limits, CompletionMode mode) {
+        return new OnboardingDocument(new WorkflowSettings(limits, mode), OnboardingDocumentTest::write);
+    }
+
+    private static String write(Object tree) {
+        try {
+            return MAPPER.writeValueAsString(tree);
+        } catch (JsonProcessingException unwritable) {
+            throw new IllegalStateException(unwritable);
+        }
     }
 }

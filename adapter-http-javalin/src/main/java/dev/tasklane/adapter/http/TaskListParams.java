@@ -18,9 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** The query string of {@code GET /api/tasks} (decisions.md "Lists") turned into a {@link TaskQuery}. */
-final class TaskListQuery {
-    private TaskListQuery() {
+/** The query string of {@code GET /api/tasks} (docs/api.md, "Tasks") turned into a {@link TaskQuery}. */
+final class TaskListParams {
+    private TaskListParams() {
     }
 
     static TaskQuery from(Call call, ReadTasksUseCase reads) {
