@@ -6,7 +6,6 @@ import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
-import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -16,7 +15,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One database transaction per unit of work, at READ COMMITTED, on a handle bound to the calling thread so
+ * One database transaction per unit of work, at READ COMMITTED (the level the pool sets on each connection once), on a handle bound to the calling thread so
  * that every store method called inside {@code work} joins it. A nested call joins the outer transaction; a
  * store method called outside any transaction runs in a transaction of its own.
  *
@@ -45,7 +44,9 @@ final class JdbiTransactions implements Transactions {
         try (Handle handle = jdbi.open()) {
             current.set(handle);
             try {
-                return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, joined -> work.get());
+                // READ COMMITTED is the pool's level for every connection (JdbiStores): naming it here again made JDBI
+                // ask the driver for the current level before and after each transaction, a round trip each time
+                return handle.inTransaction(joined -> work.get());
             } catch (JdbiException failure) {
                 throw SqlFailures.translate(failure, connectionLost(handle));
             } finally {
