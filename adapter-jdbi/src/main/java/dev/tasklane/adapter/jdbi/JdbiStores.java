@@ -116,6 +116,8 @@ public final class JdbiStores implements AutoCloseable {
             config.addDataSourceProperty("connectTimeout", Long.toString(seconds(timeouts.connect())));
             config.addDataSourceProperty("loginTimeout", Long.toString(seconds(timeouts.connect())));
             config.addDataSourceProperty("socketTimeout", Long.toString(seconds(timeouts.socket())));
+            // a batch of inserts (dependency rows, history, events) goes to the server as multi-row INSERTs
+            config.addDataSourceProperty("reWriteBatchedInserts", "true");
             config.setConnectionInitSql("SET statement_timeout = " + timeouts.statement().toMillis()
                     + "; SET lock_timeout = " + timeouts.lock().toMillis());
         }

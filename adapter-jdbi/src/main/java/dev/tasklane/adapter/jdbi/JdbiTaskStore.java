@@ -17,7 +17,6 @@ import dev.tasklane.domain.task.TaskType;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
-import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -79,35 +78,26 @@ final class JdbiTaskStore implements TaskStore {
             throw new IllegalArgumentException("a new task has id 0, got " + task.id());
         }
         return sql(handle -> {
-            String identifier = task.identifier().toString();
-            if (findByIdentifier(task.boardId(), identifier).isPresent()) {
-                throw duplicate(task);
-            }
-            long id;
-            try {
-                id = TaskRows.bindWritable(handle.createUpdate("INSERT INTO tasks (board_id, identifier, identifier_rank, "
-                                + "identifier_number, type, created_by_id, created_by_agent, inserted_at, version, "
-                                + TaskRows.WRITABLE + ") VALUES (:board_id, :identifier, :identifier_rank, :identifier_number, "
-                                + ":type, :created_by_id, :created_by_agent, :inserted_at, :version, "
-                                + ":" + TaskRows.WRITABLE.replace(", ", ", :") + ")"), task)
-                        .bind("board_id", task.boardId())
-                        .bind("identifier", identifier)
-                        .bind("identifier_rank", task.identifier().type().ordinal())
-                        .bind("identifier_number", task.identifier().number())
-                        .bind("type", task.type().name())
-                        .bind("created_by_id", task.createdById())
-                        .bind("created_by_agent", task.createdByAgent())
-                        .bind("inserted_at", TaskRows.timestamp(task.insertedAt()))
-                        .bind("version", task.version())
-                        .executeAndReturnGeneratedKeys("id")
-                        .mapTo(Long.class)
-                        .one();
-            } catch (UnableToExecuteStatementException clash) {
-                if (SqlFailures.UNIQUE_VIOLATION.equals(SqlFailures.sqlState(clash))) {
-                    throw duplicate(task);
-                }
-                throw clash;
-            }
+            // an identifier already taken inserts nothing (and answers no id) instead of failing the transaction,
+            // so the duplicate check costs no statement of its own
+            long id = TaskRows.bindWritable(handle.createUpdate("INSERT INTO tasks (board_id, identifier, identifier_rank, "
+                            + "identifier_number, type, created_by_id, created_by_agent, inserted_at, version, "
+                            + TaskRows.WRITABLE + ") VALUES (:board_id, :identifier, :identifier_rank, :identifier_number, "
+                            + ":type, :created_by_id, :created_by_agent, :inserted_at, :version, "
+                            + ":" + TaskRows.WRITABLE.replace(", ", ", :") + ") ON CONFLICT DO NOTHING"), task)
+                    .bind("board_id", task.boardId())
+                    .bind("identifier", task.identifier().toString())
+                    .bind("identifier_rank", task.identifier().type().ordinal())
+                    .bind("identifier_number", task.identifier().number())
+                    .bind("type", task.type().name())
+                    .bind("created_by_id", task.createdById())
+                    .bind("created_by_agent", task.createdByAgent())
+                    .bind("inserted_at", TaskRows.timestamp(task.insertedAt()))
+                    .bind("version", task.version())
+                    .executeAndReturnGeneratedKeys("id")
+                    .mapTo(Long.class)
+                    .findOne()
+                    .orElseThrow(() -> duplicate(task));
             Task stored = task.withId(id);
             TaskLinks links = TaskLinks.of(stored);
             writeLinks(handle, stored, links);

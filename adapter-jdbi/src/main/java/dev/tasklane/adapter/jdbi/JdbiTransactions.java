@@ -15,9 +15,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One database transaction per unit of work, at READ COMMITTED (the level the pool sets on each connection once), on a handle bound to the calling thread so
- * that every store method called inside {@code work} joins it. A nested call joins the outer transaction; a
- * store method called outside any transaction runs in a transaction of its own.
+ * One database transaction per unit of work, at READ COMMITTED (the level the pool sets on each connection once),
+ * on a handle bound to the calling thread so that every store method called inside {@code work} joins it. A nested
+ * call joins the outer transaction; a store method called outside any transaction runs in a transaction of its own.
  *
  * <p>Database failures that mean "another transaction got in the way" (serialisation failure, deadlock,
  * lock timeout) surface as {@code ConcurrentUpdateException}, which the use-case runner retries; see
