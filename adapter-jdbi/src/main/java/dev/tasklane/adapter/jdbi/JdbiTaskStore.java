@@ -103,8 +103,8 @@ final class JdbiTaskStore implements TaskStore {
             writeLinks(handle, stored, links);
             transactions.linksRead().put(id, links);
             transactions.positionsRead().put(id, stored.position());
-            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
-            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
+            Counters.raise(handle, transactions.pending(), stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
+            Counters.raise(handle, transactions.pending(), stored.boardId(), POSITION_COUNTER, stored.position());
             return stored;
         });
     }
@@ -132,7 +132,7 @@ final class JdbiTaskStore implements TaskStore {
             Long positionRead = transactions.positionsRead().put(task.id(), stored.position());
             if (positionRead == null || positionRead != stored.position()) {
                 // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
-                Counters.raiseExisting(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
+                Counters.raiseExisting(handle, transactions.pending(), stored.boardId(), POSITION_COUNTER, stored.position());
             }
             TaskLinks links = TaskLinks.of(stored);
             Map<Long, TaskLinks> known = transactions.linksRead();
@@ -208,12 +208,12 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
-        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, type.prefix()));
+        return sql(handle -> Counters.next(handle, transactions.pending(), boardId, type.prefix()));
     }
 
     @Override
     public long nextPosition(long boardId) {
-        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, POSITION_COUNTER));
+        return sql(handle -> Counters.next(handle, transactions.pending(), boardId, POSITION_COUNTER));
     }
 
     @Override
@@ -352,31 +352,30 @@ final class JdbiTaskStore implements TaskStore {
         return sql(handle -> TaskListQuery.page(handle, query, rows));
     }
 
+    /** Deferred to the transaction's end, with the others it appends ({@link PendingWrites}). */
     @Override
     public void appendHistory(HistoryEntry entry) {
-        sql(handle -> handle.createUpdate("INSERT INTO task_history (task_id, kind, at, actor_user_id, agent_name, facts) "
-                        + "VALUES (:task, :kind, :at, :actor, :agent, :facts)")
-                .bind("task", entry.taskId())
-                .bind("kind", entry.kind().name())
-                .bind("at", TaskRows.timestamp(entry.at()))
-                .bind("actor", entry.actorUserId())
-                .bind("agent", entry.agentName())
-                .bind("facts", JsonText.write(entry.facts()))
-                .execute());
+        sql(handle -> {
+            transactions.pending().appendHistory(entry);
+            return null;
+        });
     }
 
     @Override
     public List<HistoryEntry> history(long taskId) {
-        return sql(handle -> handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
-                        + "FROM task_history WHERE task_id = :task ORDER BY id")
-                .bind("task", taskId)
-                .map((row, context) -> {
-                    long actor = row.getLong("actor_user_id");
-                    Long actorUserId = row.wasNull() ? null : actor;
-                    return new HistoryEntry(row.getLong("task_id"), HistoryKind.valueOf(row.getString("kind")),
-                            row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
-                            row.getString("agent_name"), JsonText.facts(row.getString("facts")));
-                })
-                .list());
+        return sql(handle -> {
+            transactions.pending().flush(handle);
+            return handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
+                            + "FROM task_history WHERE task_id = :task ORDER BY id")
+                    .bind("task", taskId)
+                    .map((row, context) -> {
+                        long actor = row.getLong("actor_user_id");
+                        Long actorUserId = row.wasNull() ? null : actor;
+                        return new HistoryEntry(row.getLong("task_id"), HistoryKind.valueOf(row.getString("kind")),
+                                row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
+                                row.getString("agent_name"), JsonText.facts(row.getString("facts")));
+                    })
+                    .list();
+        });
     }
 }

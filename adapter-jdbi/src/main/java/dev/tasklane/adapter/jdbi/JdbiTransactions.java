@@ -28,7 +28,7 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<Handle> current = new ThreadLocal<>();
     private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<String, Long>> countersTaken = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<PendingWrites> pending = ThreadLocal.withInitial(PendingWrites::new);
     private final AtomicLong savepoints = new AtomicLong();
     private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
 
@@ -46,14 +46,18 @@ final class JdbiTransactions implements Transactions {
             try {
                 // READ COMMITTED is the pool's level for every connection (JdbiStores): naming it here again made JDBI
                 // ask the driver for the current level before and after each transaction, a round trip each time
-                return handle.inTransaction(joined -> work.get());
+                return handle.inTransaction(joined -> {
+                    T result = work.get();
+                    pending.get().flush(handle);
+                    return result;
+                });
             } catch (JdbiException failure) {
                 throw SqlFailures.translate(failure, connectionLost(handle));
             } finally {
                 current.remove();
                 linksRead.remove();
                 positionsRead.remove();
-                countersTaken.remove();
+                pending.remove();
                 attached.remove();
             }
         } catch (ConnectionException | CloseException connectionFailed) {
@@ -88,15 +92,18 @@ final class JdbiTransactions implements Transactions {
         }
         String savepoint = "tentative_" + savepoints.incrementAndGet();
         handle.savepoint(savepoint);
+        PendingWrites.Snapshot deferred = pending.get().snapshot();
         Optional<T> result;
         try {
             result = work.get();
         } catch (RuntimeException | Error failure) {
             handle.rollbackToSavepoint(savepoint);
+            pending.get().restore(deferred);
             throw failure;
         }
         if (result.isEmpty()) {
             handle.rollbackToSavepoint(savepoint);
+            pending.get().restore(deferred);
         } else {
             handle.releaseSavepoint(savepoint);
         }
@@ -143,11 +150,13 @@ final class JdbiTransactions implements Transactions {
     }
 
     /**
-     * The highest value this transaction took of each board counter ({@link Counters}): the counter's row is at
-     * least that high until the transaction ends, since it holds the row's lock. Outside a transaction nothing is
-     * remembered.
+     * The writes this transaction defers to just before its commit ({@link PendingWrites}). Outside a transaction
+     * there is none: a store method called outside one runs in a transaction of its own ({@link #withHandle}).
      */
-    Map<String, Long> countersTaken() {
-        return current.get() == null ? new HashMap<>() : countersTaken.get();
+    PendingWrites pending() {
+        if (current.get() == null) {
+            throw new IllegalStateException("deferred writes outside a transaction");
+        }
+        return pending.get();
     }
 }

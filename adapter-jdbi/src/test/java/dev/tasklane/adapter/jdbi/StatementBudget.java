@@ -11,8 +11,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
+import static dev.tasklane.application.usecase.BoardFixture.goal;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -116,6 +119,24 @@ abstract class StatementBudget {
         assertBudget("create", CREATE, cost(() -> board.create(board.alice, task("one more"))));
     }
 
+    /**
+     * A goal's children share its transaction's statements: each one more child costs only its own row (its
+     * history row and its counter values are written with the others, once, before the commit).
+     */
+    @Test
+    void eachMoreChildOfAGoalCostsOneStatement() {
+        board.createGoal(board.alice, goal("first", children(1))); // the goal counter's row exists from here on
+        int small = cost(() -> board.createGoal(board.alice, goal("small", children(10)))).cost().count();
+        Measured large = cost(() -> board.createGoal(board.alice, goal("large", children(30))));
+
+        assertBudget("a goal of 30 children", small + 20 * PER_CHILD, large);
+    }
+
+    private static List<Map<String, Object>> children(int count) {
+        return IntStream.range(0, count).mapToObj(i -> task("child " + i)).toList();
+    }
+
+    static final int PER_CHILD = 1;
     static final int CREATE = 6;
     static final int NEXT = 3;
     static final int CLAIM = 6;
