@@ -103,7 +103,7 @@ public final class BenchRun {
                         level.cycleLatency().p50(), level.cycleLatency().p99(), level.ranOut() ? " [ran out of tasks]" : "");
             }
             step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
-            WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS));
+            WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
         }
         ClaimBaseline baseline = new ClaimBaseline(pg);
         for (int agents : AGENT_LEVELS) {
@@ -175,7 +175,7 @@ public final class BenchRun {
                     pg.reset();
                     try (ServerProcess server = ServerProcess.start(jar, List.of(), postgresEnvironment(pg),
                             logs.resolve("server-pg.log"))) {
-                        WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS));
+                        WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
                     }
                 }
                 case "board" -> {
