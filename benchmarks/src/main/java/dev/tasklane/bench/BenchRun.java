@@ -10,6 +10,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -102,7 +103,7 @@ public final class BenchRun {
                         level.cycleLatency().p50(), level.cycleLatency().p99(), level.ranOut() ? " [ran out of tasks]" : "");
             }
             step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
-            WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS));
+            WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
         }
         ClaimBaseline baseline = new ClaimBaseline(pg);
         for (int agents : AGENT_LEVELS) {
@@ -174,7 +175,7 @@ public final class BenchRun {
                     pg.reset();
                     try (ServerProcess server = ServerProcess.start(jar, List.of(), postgresEnvironment(pg),
                             logs.resolve("server-pg.log"))) {
-                        WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS));
+                        WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
                     }
                 }
                 case "board" -> {
@@ -218,9 +219,17 @@ public final class BenchRun {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(agents);
             load.seed((int) (600 * seconds), 4);
+            Duration cpuBefore = server.cpu();
+            long commitsBefore = pg.commits();
             HttpLoad.Level level = load.run(agents, 2, seconds);
+            double cpuMs = server.cpu().minus(cpuBefore).toNanos() / 1e6;
+            long commits = pg.commits() - commitsBefore;
+            long cycles = level.allCycles();
             System.out.printf("   %d agents: %.0f cycles/s (p50 %.1f ms); recording: %s%n", agents, level.cyclesPerSecond(),
                     level.cycleLatency().p50(), recording);
+            System.out.printf("   over the warm-up and the window: %d cycles, %.1f requests per cycle, server CPU %.2f ms "
+                    + "per cycle, %.1f database commits per cycle%n", cycles, (double) level.requests() / cycles,
+                    cpuMs / cycles, (double) commits / cycles);
         }
     }
 

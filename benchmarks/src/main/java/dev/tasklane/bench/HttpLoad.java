@@ -75,7 +75,12 @@ final class HttpLoad {
     }
 
     /** What one level measured. */
-    record Level(int agents, double cyclesPerSecond, long cycles, double seconds, Stats cycleLatency, boolean ranOut) {
+    /**
+     * What one level measured. {@code allCycles} and {@code requests} count the warm-up too (from the start of the
+     * level until the agents stopped), to divide the server's resources used over the same span.
+     */
+    record Level(int agents, double cyclesPerSecond, long cycles, double seconds, Stats cycleLatency, boolean ranOut,
+                 long allCycles, long requests) {
     }
 
     /** Runs {@code agents} agents; counts cycles finished during {@code seconds} after {@code warmupSeconds}. */
@@ -85,6 +90,8 @@ final class HttpLoad {
         AtomicBoolean stop = new AtomicBoolean(false);
         AtomicBoolean ranOut = new AtomicBoolean(false);
         AtomicLong cycles = new AtomicLong();
+        AtomicLong allCycles = new AtomicLong();
+        AtomicLong requests = new AtomicLong();
         List<long[]> latencies = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(agents);
         List<Future<long[]>> runs = new ArrayList<>();
@@ -97,6 +104,7 @@ final class HttpLoad {
                 while (!stop.get()) {
                     long began = System.nanoTime();
                     Api.Answer next = api.get("/api/tasks/next");
+                    requests.incrementAndGet();
                     if (next.status() == 404) {
                         ranOut.set(true);
                         break;
@@ -105,13 +113,16 @@ final class HttpLoad {
                     String identifier = next.data().path("identifier").asText();
                     Api.Answer claim = api.post("/api/tasks/claim",
                             Map.of("identifier", identifier, "agent_name", agentName, "before_doing_result", PROOF));
+                    requests.incrementAndGet();
                     if (claim.status() == 409) {
                         continue; // another agent took it first
                     }
                     requireOk("claim", claim);
                     JsonNode claimed = claim.data();
                     Api.Answer complete = api.patch("/api/tasks/" + claimed.path("id").asLong() + "/complete", completion(agentName));
+                    requests.incrementAndGet();
                     requireOk("complete", complete);
+                    allCycles.incrementAndGet();
                     if (counting.get() && !stop.get()) {
                         cycles.incrementAndGet();
                         if (taken < samples.length) {
@@ -146,7 +157,8 @@ final class HttpLoad {
             System.arraycopy(l, 0, all, at, l.length);
             at += l.length;
         }
-        return new Level(agents, counted / elapsed, counted, elapsed, Stats.ofNanos(all), ranOut.get());
+        return new Level(agents, counted / elapsed, counted, elapsed, Stats.ofNanos(all), ranOut.get(), allCycles.get(),
+                requests.get());
     }
 
     private static Map<String, Object> completion(String agentName) {

@@ -24,6 +24,18 @@ record PgTarget(String url, String user, String password) {
         }
     }
 
+    /** The transactions committed in this database so far ({@code pg_stat_database}, every client's). */
+    long commits() throws SQLException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            statement.execute("SELECT pg_stat_clear_snapshot()");
+            try (ResultSet result = statement.executeQuery(
+                    "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
+                result.next();
+                return result.getLong(1);
+            }
+        }
+    }
+
     String serverVersion() throws SQLException {
         try (Connection connection = connect(); Statement statement = connection.createStatement();
              ResultSet result = statement.executeQuery("SHOW server_version")) {

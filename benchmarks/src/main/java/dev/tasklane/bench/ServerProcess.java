@@ -65,6 +65,15 @@ final class ServerProcess implements AutoCloseable {
         throw new IllegalStateException("the server did not answer /health within 60 s; see " + log);
     }
 
+    /**
+     * The CPU time the server process has used so far, user and system ({@code /proc/<pid>/stat} on Linux): the
+     * figure per cycle that a machine shared with other work does not distort the way wall-clock time is.
+     */
+    Duration cpu() {
+        return process.toHandle().info().totalCpuDuration()
+                .orElseThrow(() -> new IllegalStateException("this platform does not report a process's CPU time"));
+    }
+
     String baseUrl() {
         return "http://127.0.0.1:" + port;
     }

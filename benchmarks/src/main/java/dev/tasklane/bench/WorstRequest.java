@@ -2,10 +2,12 @@ package dev.tasklane.bench;
 
 import dev.tasklane.application.testing.WorstCaseBodies;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@code worst_request_ms}: the time the server takes to answer the most expensive request bodies allowed under
@@ -29,7 +31,11 @@ final class WorstRequest {
         }
     }
 
-    static Timing time(Api api, int runs) throws Exception {
+    /**
+     * Posts each body {@code runs} times; prints, beside the times, the server's CPU per post ({@code serverCpu}
+     * read before and after each), which a machine shared with other work does not distort.
+     */
+    static Timing time(Api api, int runs, Supplier<Duration> serverCpu) throws Exception {
         Map<String, Double> medians = new LinkedHashMap<>();
         Map<String, Double> maxima = new LinkedHashMap<>();
         String worst = null;
@@ -39,10 +45,13 @@ final class WorstRequest {
             }
             String json = Api.JSON.writeValueAsString(body.json());
             List<Double> millis = new ArrayList<>();
+            List<Double> cpuMillis = new ArrayList<>();
             for (int i = 0; i < runs; i++) {
+                Duration cpuBefore = serverCpu.get();
                 long began = System.nanoTime();
                 Api.Answer answer = api.postRaw(body.path(), json);
                 double elapsed = (System.nanoTime() - began) / 1e6;
+                cpuMillis.add(serverCpu.get().minus(cpuBefore).toNanos() / 1e6);
                 if (answer.status() / 100 != 2) {
                     throw new IllegalStateException("the worst-case body '" + body.name() + "' (" + json.length()
                             + " bytes) got " + answer.status() + ": " + answer.body());
@@ -53,8 +62,10 @@ final class WorstRequest {
             double median = millis.get(millis.size() / 2);
             medians.put(body.name(), BenchRun.round(median, 1));
             maxima.put(body.name(), BenchRun.round(millis.get(millis.size() - 1), 1));
-            System.out.printf("   %s (%,d bytes to %s): median %.1f ms, slowest %.1f ms%n", body.name(), json.length(),
-                    body.path(), median, millis.get(millis.size() - 1));
+            cpuMillis.sort(Double::compare);
+            System.out.printf("   %s (%,d bytes to %s): median %.1f ms, slowest %.1f ms; server CPU median %.1f ms%n",
+                    body.name(), json.length(), body.path(), median, millis.get(millis.size() - 1),
+                    cpuMillis.get(cpuMillis.size() / 2));
             if (worst == null || median > medians.get(worst)) {
                 worst = body.name();
             }

@@ -2,8 +2,8 @@ package dev.tasklane.adapter.jdbi;
 
 import org.jdbi.v3.core.Handle;
 
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Per-board counters (identifier numbers per prefix, queue positions) in {@code board_counters}. Taking the
@@ -12,21 +12,28 @@ import java.util.Optional;
  * since tasks may be stored with numbers chosen elsewhere (imports, tests); a raise that changes nothing
  * matches no row and so locks nothing.
  *
- * <p>Creating a task takes two values and stores them; the common path costs one statement per value: the
- * increment reads the new value back in the same statement, the counter row is created only when that
- * statement finds none, and a value taken in this transaction needs no raise when it is stored
- * ({@code taken}, from {@link JdbiTransactions#countersTaken}).
+ * <p>Only the first value a transaction takes of a counter costs a statement (the increment reads the new value
+ * back in the same statement; the row is created only when that statement finds none). From then on the
+ * transaction holds the row, so its later values, and raises, are counted in {@link PendingWrites} and written once
+ * before the commit: creating a thousand tasks takes two statements of counters, not two thousand.
  */
 final class Counters {
     private Counters() {
     }
 
-    static long next(Handle handle, Map<String, Long> taken, long boardId, String counter) {
+    static long next(Handle handle, PendingWrites pending, long boardId, String counter) {
+        PendingWrites.CounterKey key = new PendingWrites.CounterKey(boardId, counter);
+        OptionalLong held = pending.held(key);
+        if (held.isPresent()) {
+            long value = held.getAsLong() + 1;
+            pending.raiseHeld(key, value);
+            return value;
+        }
         long value = increment(handle, boardId, counter).orElseGet(() -> {
             ensure(handle, boardId, counter);
             return increment(handle, boardId, counter).orElseThrow();
         });
-        taken.merge(key(boardId, counter), value, Math::max);
+        pending.incremented(key, value);
         return value;
     }
 
@@ -40,8 +47,8 @@ final class Counters {
     }
 
     /** Creates the counter when missing, then raises it to {@code value} if it is below. */
-    static void raise(Handle handle, Map<String, Long> taken, long boardId, String counter, long value) {
-        if (coveredByTaken(taken, boardId, counter, value)) {
+    static void raise(Handle handle, PendingWrites pending, long boardId, String counter, long value) {
+        if (pending.raiseHeld(new PendingWrites.CounterKey(boardId, counter), value)) {
             return;
         }
         ensure(handle, boardId, counter);
@@ -49,8 +56,8 @@ final class Counters {
     }
 
     /** Raises an existing counter to {@code value} if it is below. */
-    static void raiseExisting(Handle handle, Map<String, Long> taken, long boardId, String counter, long value) {
-        if (coveredByTaken(taken, boardId, counter, value)) {
+    static void raiseExisting(Handle handle, PendingWrites pending, long boardId, String counter, long value) {
+        if (pending.raiseHeld(new PendingWrites.CounterKey(boardId, counter), value)) {
             return;
         }
         raiseExisting(handle, boardId, counter, value);
@@ -60,16 +67,6 @@ final class Counters {
         handle.createUpdate("UPDATE board_counters SET last_value = :value "
                         + "WHERE board_id = :board AND counter = :counter AND last_value < :value")
                 .bind("board", boardId).bind("counter", counter).bind("value", value).execute();
-    }
-
-    /** Whether this transaction already took a value of the counter at least {@code value}: the row is that high. */
-    private static boolean coveredByTaken(Map<String, Long> taken, long boardId, String counter, long value) {
-        Long highest = taken.get(key(boardId, counter));
-        return highest != null && highest >= value;
-    }
-
-    private static String key(long boardId, String counter) {
-        return boardId + "/" + counter;
     }
 
     private static void ensure(Handle handle, long boardId, String counter) {

@@ -76,11 +76,12 @@ interface DirectoryDao {
     @RegisterRowMapper(ColumnRow.class)
     List<ColumnRow.Entry> columns(@Bind("board") long boardId);
 
-    /** A board's name with one row per column (the column null for a board without columns): one statement. */
-    @SqlQuery("SELECT b.name AS board_name, c.name, c.id FROM boards b LEFT JOIN board_columns c ON c.board_id = b.id "
-            + "WHERE b.id = :id")
-    @RegisterRowMapper(BoardColumnRow.class)
-    List<BoardColumnRow.Entry> boardWithColumns(@Bind("id") long boardId);
+    /**
+     * A board's name with one row per column (the column null for a board without columns): one statement (binds
+     * :id). Run through the fluent API ({@link JdbiDirectoryStore#boardById}), since every request reads it.
+     */
+    String BOARD_WITH_COLUMNS = "SELECT b.name AS board_name, c.name, c.id FROM boards b "
+            + "LEFT JOIN board_columns c ON c.board_id = b.id WHERE b.id = :id";
 
     @SqlUpdate("DELETE FROM memberships WHERE board_id = :board AND user_id = :user")
     void deleteMembership(@Bind("board") long boardId, @Bind("user") long userId);
@@ -125,9 +126,11 @@ interface DirectoryDao {
 
     /**
      * The token with this hash, its user, its board with one row per column, and the user's access to the board:
-     * what authenticating a request needs, as one statement (the token's unique hash index, then primary keys).
+     * what authenticating a request needs, as one statement (the token's unique hash index, then primary keys;
+     * binds :hash). Run through the fluent API ({@link JdbiDirectoryStore#credentialsByTokenHash}), since every
+     * request runs it.
      */
-    @SqlQuery("SELECT t.id, t.name, t.token_hash, t.user_id, t.board_id, t.capabilities, t.agent_model, t.reviewer, "
+    String CREDENTIALS_BY_TOKEN_HASH = "SELECT t.id, t.name, t.token_hash, t.user_id, t.board_id, t.capabilities, t.agent_model, t.reviewer, "
             + "t.created_at, t.expires_at, t.revoked_at, t.last_used_at, t.last_agent_name, "
             + "u.username AS u_username, u.display_name AS u_display_name, u.password_hash AS u_password_hash, "
             + "u.role AS u_role, u.created_at AS u_created_at, u.disabled_at AS u_disabled_at, "
@@ -135,9 +138,7 @@ interface DirectoryDao {
             + "FROM api_tokens t JOIN users u ON u.id = t.user_id JOIN boards b ON b.id = t.board_id "
             + "LEFT JOIN board_columns c ON c.board_id = b.id "
             + "LEFT JOIN memberships m ON m.board_id = b.id AND m.user_id = u.id "
-            + "WHERE t.token_hash = :hash")
-    @RegisterRowMapper(CredentialsRow.class)
-    List<CredentialsRow.Entry> credentialsByTokenHash(@Bind("hash") String hash);
+            + "WHERE t.token_hash = :hash";
 
     @SqlQuery(TOKEN + "WHERE user_id = :user ORDER BY id")
     List<ApiToken> tokensOf(@Bind("user") long userId);
@@ -194,7 +195,7 @@ interface DirectoryDao {
         }
     }
 
-    /** One row of {@link #boardWithColumns}. */
+    /** One row of {@link #BOARD_WITH_COLUMNS}. */
     final class BoardColumnRow implements RowMapper<BoardColumnRow.Entry> {
         record Entry(String boardName, String column, long columnId) {
         }
@@ -205,7 +206,7 @@ interface DirectoryDao {
         }
     }
 
-    /** One row of {@link #credentialsByTokenHash}: the token, its user, and one column of its board. */
+    /** One row of {@link #CREDENTIALS_BY_TOKEN_HASH}: the token, its user, and one column of its board. */
     final class CredentialsRow implements RowMapper<CredentialsRow.Entry> {
         record Entry(ApiToken token, User user, String boardName, String column, long columnId, Access access) {
         }

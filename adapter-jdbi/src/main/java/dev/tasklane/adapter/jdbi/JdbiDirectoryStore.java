@@ -16,8 +16,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** Users, boards, memberships and tokens over JDBI ({@link DirectoryDao}), in the caller's transaction. */
+/**
+ * Users, boards, memberships and tokens over JDBI ({@link DirectoryDao}), in the caller's transaction. The two
+ * lookups every request makes (its credentials, and the board of the tasks it answers) run through the fluent API
+ * instead of the SQL object: attaching {@link DirectoryDao} to a transaction builds a handler for each of its
+ * methods, which the claim profile showed costing more CPU than the statements (docs/benchmarks.md, "What bounds
+ * the claim throughput").
+ */
 final class JdbiDirectoryStore implements DirectoryStore {
+    private static final DirectoryDao.BoardColumnRow BOARD_COLUMNS = new DirectoryDao.BoardColumnRow();
+    private static final DirectoryDao.CredentialsRow CREDENTIALS = new DirectoryDao.CredentialsRow();
+
     private final JdbiTransactions transactions;
 
     JdbiDirectoryStore(JdbiTransactions transactions) {
@@ -89,7 +98,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Optional<Board> boardById(long id) {
-        List<DirectoryDao.BoardColumnRow.Entry> rows = dao(dao -> dao.boardWithColumns(id));
+        List<DirectoryDao.BoardColumnRow.Entry> rows = transactions.withHandle(handle -> handle
+                .createQuery(DirectoryDao.BOARD_WITH_COLUMNS).bind("id", id).map(BOARD_COLUMNS).list());
         if (rows.isEmpty()) {
             return Optional.empty();
         }
@@ -182,7 +192,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Optional<Credentials> credentialsByTokenHash(String tokenHash) {
-        List<DirectoryDao.CredentialsRow.Entry> rows = dao(dao -> dao.credentialsByTokenHash(tokenHash));
+        List<DirectoryDao.CredentialsRow.Entry> rows = transactions.withHandle(handle -> handle
+                .createQuery(DirectoryDao.CREDENTIALS_BY_TOKEN_HASH).bind("hash", tokenHash).map(CREDENTIALS).list());
         if (rows.isEmpty()) {
             return Optional.empty();
         }

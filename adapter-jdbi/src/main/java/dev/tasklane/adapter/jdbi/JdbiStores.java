@@ -14,6 +14,8 @@ import org.jdbi.v3.core.statement.SqlStatements;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
 import javax.sql.DataSource;
+import java.sql.Connection;
+import java.util.function.UnaryOperator;
 
 /**
  * The durable stores: opens a pooled connection to the {@link Database}, brings its schema up to date with
@@ -29,6 +31,8 @@ import javax.sql.DataSource;
  * }</pre>
  */
 public final class JdbiStores implements AutoCloseable {
+    /** The isolation level of every transaction: READ COMMITTED, which the locking of docs/operations.md assumes. */
+    static final String TRANSACTION_ISOLATION = "TRANSACTION_READ_COMMITTED";
     private final Database database;
     private final HikariDataSource pool;
     private final Jdbi jdbi;
@@ -39,10 +43,10 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiSessionStore sessions;
     private final JdbiEventOutbox events;
 
-    private JdbiStores(Database database, HikariDataSource pool) {
+    private JdbiStores(Database database, HikariDataSource pool, UnaryOperator<Connection> connections) {
         this.database = database;
         this.pool = pool;
-        this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
+        this.jdbi = Jdbi.create(() -> connections.apply(pool.getConnection())).installPlugin(new SqlObjectPlugin());
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
         this.transactions = new JdbiTransactions(jdbi);
@@ -64,6 +68,15 @@ public final class JdbiStores implements AutoCloseable {
      * {@code StoreUnavailableException}, and the pool reconnects by itself when the database is back.
      */
     public static JdbiStores open(Database database, DatabaseTimeouts timeouts) {
+        return open(database, timeouts, UnaryOperator.identity());
+    }
+
+    /**
+     * {@link #open(Database, DatabaseTimeouts)}, with every connection the stores borrow passed through
+     * {@code connections} first: for tests that watch the calls made on them (round trips the driver makes
+     * besides the statements, such as commits).
+     */
+    static JdbiStores open(Database database, DatabaseTimeouts timeouts, UnaryOperator<Connection> connections) {
         HikariDataSource pool = pool(database, timeouts);
         try {
             var flyway = Flyway.configure(JdbiStores.class.getClassLoader());
@@ -77,7 +90,7 @@ public final class JdbiStores implements AutoCloseable {
                     .locations("classpath:db/migration")
                     .load()
                     .migrate();
-            return new JdbiStores(database, pool);
+            return new JdbiStores(database, pool, connections);
         } catch (RuntimeException failed) {
             pool.close();
             throw failed;
@@ -92,6 +105,8 @@ public final class JdbiStores implements AutoCloseable {
         config.setMaximumPoolSize(database.poolSize());
         config.setPoolName("tasklane-" + database.kind().wire());
         config.setAutoCommit(true);
+        // set once per connection, when the pool opens it: JdbiTransactions relies on it and never asks again
+        config.setTransactionIsolation(TRANSACTION_ISOLATION);
         long connectMillis = timeouts.connect().toMillis();
         config.setConnectionTimeout(connectMillis);
         // a borrowed connection is checked within this (HikariCP needs it below the connection timeout)
@@ -101,6 +116,8 @@ public final class JdbiStores implements AutoCloseable {
             config.addDataSourceProperty("connectTimeout", Long.toString(seconds(timeouts.connect())));
             config.addDataSourceProperty("loginTimeout", Long.toString(seconds(timeouts.connect())));
             config.addDataSourceProperty("socketTimeout", Long.toString(seconds(timeouts.socket())));
+            // a batch of inserts (dependency rows, history, events) goes to the server as multi-row INSERTs
+            config.addDataSourceProperty("reWriteBatchedInserts", "true");
             config.setConnectionInitSql("SET statement_timeout = " + timeouts.statement().toMillis()
                     + "; SET lock_timeout = " + timeouts.lock().toMillis());
         }

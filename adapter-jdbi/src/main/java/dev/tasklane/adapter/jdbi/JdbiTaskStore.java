@@ -17,7 +17,6 @@ import dev.tasklane.domain.task.TaskType;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
-import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -79,42 +78,33 @@ final class JdbiTaskStore implements TaskStore {
             throw new IllegalArgumentException("a new task has id 0, got " + task.id());
         }
         return sql(handle -> {
-            String identifier = task.identifier().toString();
-            if (findByIdentifier(task.boardId(), identifier).isPresent()) {
-                throw duplicate(task);
-            }
-            long id;
-            try {
-                id = TaskRows.bindWritable(handle.createUpdate("INSERT INTO tasks (board_id, identifier, identifier_rank, "
-                                + "identifier_number, type, created_by_id, created_by_agent, inserted_at, version, "
-                                + TaskRows.WRITABLE + ") VALUES (:board_id, :identifier, :identifier_rank, :identifier_number, "
-                                + ":type, :created_by_id, :created_by_agent, :inserted_at, :version, "
-                                + ":" + TaskRows.WRITABLE.replace(", ", ", :") + ")"), task)
-                        .bind("board_id", task.boardId())
-                        .bind("identifier", identifier)
-                        .bind("identifier_rank", task.identifier().type().ordinal())
-                        .bind("identifier_number", task.identifier().number())
-                        .bind("type", task.type().name())
-                        .bind("created_by_id", task.createdById())
-                        .bind("created_by_agent", task.createdByAgent())
-                        .bind("inserted_at", TaskRows.timestamp(task.insertedAt()))
-                        .bind("version", task.version())
-                        .executeAndReturnGeneratedKeys("id")
-                        .mapTo(Long.class)
-                        .one();
-            } catch (UnableToExecuteStatementException clash) {
-                if (SqlFailures.UNIQUE_VIOLATION.equals(SqlFailures.sqlState(clash))) {
-                    throw duplicate(task);
-                }
-                throw clash;
-            }
+            // an identifier already taken inserts nothing (and answers no id) instead of failing the transaction,
+            // so the duplicate check costs no statement of its own
+            long id = TaskRows.bindWritable(handle.createUpdate("INSERT INTO tasks (board_id, identifier, identifier_rank, "
+                            + "identifier_number, type, created_by_id, created_by_agent, inserted_at, version, "
+                            + TaskRows.WRITABLE + ") VALUES (:board_id, :identifier, :identifier_rank, :identifier_number, "
+                            + ":type, :created_by_id, :created_by_agent, :inserted_at, :version, "
+                            + ":" + TaskRows.WRITABLE.replace(", ", ", :") + ") ON CONFLICT DO NOTHING"), task)
+                    .bind("board_id", task.boardId())
+                    .bind("identifier", task.identifier().toString())
+                    .bind("identifier_rank", task.identifier().type().ordinal())
+                    .bind("identifier_number", task.identifier().number())
+                    .bind("type", task.type().name())
+                    .bind("created_by_id", task.createdById())
+                    .bind("created_by_agent", task.createdByAgent())
+                    .bind("inserted_at", TaskRows.timestamp(task.insertedAt()))
+                    .bind("version", task.version())
+                    .executeAndReturnGeneratedKeys("id")
+                    .mapTo(Long.class)
+                    .findOne()
+                    .orElseThrow(() -> duplicate(task));
             Task stored = task.withId(id);
             TaskLinks links = TaskLinks.of(stored);
             writeLinks(handle, stored, links);
             transactions.linksRead().put(id, links);
             transactions.positionsRead().put(id, stored.position());
-            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
-            Counters.raise(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
+            Counters.raise(handle, transactions.pending(), stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
+            Counters.raise(handle, transactions.pending(), stored.boardId(), POSITION_COUNTER, stored.position());
             return stored;
         });
     }
@@ -142,7 +132,7 @@ final class JdbiTaskStore implements TaskStore {
             Long positionRead = transactions.positionsRead().put(task.id(), stored.position());
             if (positionRead == null || positionRead != stored.position()) {
                 // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
-                Counters.raiseExisting(handle, transactions.countersTaken(), stored.boardId(), POSITION_COUNTER, stored.position());
+                Counters.raiseExisting(handle, transactions.pending(), stored.boardId(), POSITION_COUNTER, stored.position());
             }
             TaskLinks links = TaskLinks.of(stored);
             Map<Long, TaskLinks> known = transactions.linksRead();
@@ -218,12 +208,12 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public long nextIdentifierNumber(long boardId, TaskType type) {
-        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, type.prefix()));
+        return sql(handle -> Counters.next(handle, transactions.pending(), boardId, type.prefix()));
     }
 
     @Override
     public long nextPosition(long boardId) {
-        return sql(handle -> Counters.next(handle, transactions.countersTaken(), boardId, POSITION_COUNTER));
+        return sql(handle -> Counters.next(handle, transactions.pending(), boardId, POSITION_COUNTER));
     }
 
     @Override
@@ -362,31 +352,30 @@ final class JdbiTaskStore implements TaskStore {
         return sql(handle -> TaskListQuery.page(handle, query, rows));
     }
 
+    /** Deferred to the transaction's end, with the others it appends ({@link PendingWrites}). */
     @Override
     public void appendHistory(HistoryEntry entry) {
-        sql(handle -> handle.createUpdate("INSERT INTO task_history (task_id, kind, at, actor_user_id, agent_name, facts) "
-                        + "VALUES (:task, :kind, :at, :actor, :agent, :facts)")
-                .bind("task", entry.taskId())
-                .bind("kind", entry.kind().name())
-                .bind("at", TaskRows.timestamp(entry.at()))
-                .bind("actor", entry.actorUserId())
-                .bind("agent", entry.agentName())
-                .bind("facts", JsonText.write(entry.facts()))
-                .execute());
+        sql(handle -> {
+            transactions.pending().appendHistory(entry);
+            return null;
+        });
     }
 
     @Override
     public List<HistoryEntry> history(long taskId) {
-        return sql(handle -> handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
-                        + "FROM task_history WHERE task_id = :task ORDER BY id")
-                .bind("task", taskId)
-                .map((row, context) -> {
-                    long actor = row.getLong("actor_user_id");
-                    Long actorUserId = row.wasNull() ? null : actor;
-                    return new HistoryEntry(row.getLong("task_id"), HistoryKind.valueOf(row.getString("kind")),
-                            row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
-                            row.getString("agent_name"), JsonText.facts(row.getString("facts")));
-                })
-                .list());
+        return sql(handle -> {
+            transactions.pending().flush(handle);
+            return handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
+                            + "FROM task_history WHERE task_id = :task ORDER BY id")
+                    .bind("task", taskId)
+                    .map((row, context) -> {
+                        long actor = row.getLong("actor_user_id");
+                        Long actorUserId = row.wasNull() ? null : actor;
+                        return new HistoryEntry(row.getLong("task_id"), HistoryKind.valueOf(row.getString("kind")),
+                                row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
+                                row.getString("agent_name"), JsonText.facts(row.getString("facts")));
+                    })
+                    .list();
+        });
     }
 }

@@ -6,7 +6,6 @@ import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
-import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -16,9 +15,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One database transaction per unit of work, at READ COMMITTED, on a handle bound to the calling thread so
- * that every store method called inside {@code work} joins it. A nested call joins the outer transaction; a
- * store method called outside any transaction runs in a transaction of its own.
+ * One database transaction per unit of work, at READ COMMITTED (the level the pool sets on each connection once),
+ * on a handle bound to the calling thread so that every store method called inside {@code work} joins it. A nested
+ * call joins the outer transaction; a store method called outside any transaction runs in a transaction of its own.
  *
  * <p>Database failures that mean "another transaction got in the way" (serialisation failure, deadlock,
  * lock timeout) surface as {@code ConcurrentUpdateException}, which the use-case runner retries; see
@@ -29,7 +28,7 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<Handle> current = new ThreadLocal<>();
     private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<String, Long>> countersTaken = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<PendingWrites> pending = ThreadLocal.withInitial(PendingWrites::new);
     private final AtomicLong savepoints = new AtomicLong();
     private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
 
@@ -45,14 +44,20 @@ final class JdbiTransactions implements Transactions {
         try (Handle handle = jdbi.open()) {
             current.set(handle);
             try {
-                return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, joined -> work.get());
+                // READ COMMITTED is the pool's level for every connection (JdbiStores): naming it here again made JDBI
+                // ask the driver for the current level before and after each transaction, a round trip each time
+                return handle.inTransaction(joined -> {
+                    T result = work.get();
+                    pending.get().flush(handle);
+                    return result;
+                });
             } catch (JdbiException failure) {
                 throw SqlFailures.translate(failure, connectionLost(handle));
             } finally {
                 current.remove();
                 linksRead.remove();
                 positionsRead.remove();
-                countersTaken.remove();
+                pending.remove();
                 attached.remove();
             }
         } catch (ConnectionException | CloseException connectionFailed) {
@@ -87,15 +92,18 @@ final class JdbiTransactions implements Transactions {
         }
         String savepoint = "tentative_" + savepoints.incrementAndGet();
         handle.savepoint(savepoint);
+        PendingWrites.Snapshot deferred = pending.get().snapshot();
         Optional<T> result;
         try {
             result = work.get();
         } catch (RuntimeException | Error failure) {
             handle.rollbackToSavepoint(savepoint);
+            pending.get().restore(deferred);
             throw failure;
         }
         if (result.isEmpty()) {
             handle.rollbackToSavepoint(savepoint);
+            pending.get().restore(deferred);
         } else {
             handle.releaseSavepoint(savepoint);
         }
@@ -142,11 +150,13 @@ final class JdbiTransactions implements Transactions {
     }
 
     /**
-     * The highest value this transaction took of each board counter ({@link Counters}): the counter's row is at
-     * least that high until the transaction ends, since it holds the row's lock. Outside a transaction nothing is
-     * remembered.
+     * The writes this transaction defers to just before its commit ({@link PendingWrites}). Outside a transaction
+     * there is none: a store method called outside one runs in a transaction of its own ({@link #withHandle}).
      */
-    Map<String, Long> countersTaken() {
-        return current.get() == null ? new HashMap<>() : countersTaken.get();
+    PendingWrites pending() {
+        if (current.get() == null) {
+            throw new IllegalStateException("deferred writes outside a transaction");
+        }
+        return pending.get();
     }
 }

@@ -6,31 +6,45 @@ import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.identity.ApiToken;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
+import static dev.tasklane.application.usecase.BoardFixture.goal;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * How many statements and transactions the agent loop's requests cost on a database: authenticating, next,
  * claim and complete. Each budget is a count, not a time: a change that adds a statement to these hot paths
- * fails here and must say why (docs/benchmarks.md, "What bounds each figure now").
+ * fails here and must say why (docs/benchmarks.md, "What bounds each figure now"). Besides its statements, a
+ * unit of work may cost the database one more round trip, its commit: the connections are watched for the
+ * others the driver can make (asking or setting the isolation level, savepoints, rollbacks).
  */
 abstract class StatementBudget {
     /** The token's secret; only its hash is stored. */
     private static final String SECRET = "statement-budget-secret";
 
+    private final ConnectionWatch watch = new ConnectionWatch();
     private JdbiStores jdbiStores;
     private BoardFixture board;
 
-    protected abstract JdbiStores openStores();
+    /** Fresh stores on an empty database, whose connections pass through {@code watch}; closed after the test. */
+    protected abstract JdbiStores openStores(ConnectionWatch watch);
+
+    @AfterEach
+    void closeStores() {
+        jdbiStores.close();
+    }
 
     @BeforeEach
     void createBoard() {
-        jdbiStores = openStores();
+        jdbiStores = openStores(watch);
         board = new BoardFixture(new StoreSet(jdbiStores.tasks(), jdbiStores.directory(), jdbiStores.transactions(),
                 jdbiStores.events()), CompletionMode.GRACE);
         board.stores.tx(() -> board.stores.directory().insertToken(new ApiToken(0, "budget", Secrets.sha256(SECRET),
@@ -41,18 +55,33 @@ abstract class StatementBudget {
         }
     }
 
-    private StatementCounter.Cost cost(Runnable work) {
-        StatementCounter.Cost cost = StatementCounter.measure(jdbiStores, () -> {
-            work.run();
-            return null;
-        });
-        System.out.println(getClass().getSimpleName() + ": " + cost);
-        return cost;
+    private Measured cost(Runnable work) {
+        StatementCounter.Cost cost;
+        List<String> calls;
+        watch.start();
+        try {
+            cost = StatementCounter.measure(jdbiStores, () -> {
+                work.run();
+                return null;
+            });
+        } finally {
+            calls = watch.stop();
+        }
+        Measured measured = new Measured(cost, calls);
+        System.out.println(getClass().getSimpleName() + ": " + cost + "\n  and on the connection: " + measured.calls());
+        return measured;
     }
 
-    private static void assertBudget(String what, int statements, StatementCounter.Cost cost) {
+    /** The statements of a piece of work, and the other round trips made on its connections. */
+    private record Measured(StatementCounter.Cost cost, List<String> calls) {
+    }
+
+    private static void assertBudget(String what, int statements, Measured measured) {
+        StatementCounter.Cost cost = measured.cost();
         assertEquals(1, cost.transactions(), what + " runs in one transaction; " + cost);
         assertEquals(statements, cost.count(), what + " costs " + statements + " statements; " + cost);
+        assertEquals(List.of("commit"), measured.calls(), what + " makes no round trip besides its statements "
+                + "but its commit");
     }
 
     @Test
@@ -90,7 +119,25 @@ abstract class StatementBudget {
         assertBudget("create", CREATE, cost(() -> board.create(board.alice, task("one more"))));
     }
 
-    static final int CREATE = 7;
+    /**
+     * A goal's children share its transaction's statements: each one more child costs only its own row (its
+     * history row and its counter values are written with the others, once, before the commit).
+     */
+    @Test
+    void eachMoreChildOfAGoalCostsOneStatement() {
+        board.createGoal(board.alice, goal("first", children(1))); // the goal counter's row exists from here on
+        int small = cost(() -> board.createGoal(board.alice, goal("small", children(10)))).cost().count();
+        Measured large = cost(() -> board.createGoal(board.alice, goal("large", children(30))));
+
+        assertBudget("a goal of 30 children", small + 20 * PER_CHILD, large);
+    }
+
+    private static List<Map<String, Object>> children(int count) {
+        return IntStream.range(0, count).mapToObj(i -> task("child " + i)).toList();
+    }
+
+    static final int PER_CHILD = 1;
+    static final int CREATE = 6;
     static final int NEXT = 3;
     static final int CLAIM = 6;
     static final int COMPLETE = 6;

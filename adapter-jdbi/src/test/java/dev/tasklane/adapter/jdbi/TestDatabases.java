@@ -29,6 +29,12 @@ final class TestDatabases {
         return JdbiStores.open(Database.h2Memory("tasklane-test-" + H2_NAMES.incrementAndGet()));
     }
 
+    /** {@link #h2()}, its connections passing through {@code watch}. */
+    static JdbiStores h2(ConnectionWatch watch) {
+        return JdbiStores.open(Database.h2Memory("tasklane-test-" + H2_NAMES.incrementAndGet()), DatabaseTimeouts.defaults(),
+                watch);
+    }
+
     static StoreSet h2Stores() {
         return set(h2());
     }

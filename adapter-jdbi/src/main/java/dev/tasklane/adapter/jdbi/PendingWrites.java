@@ -1,0 +1,127 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.domain.history.HistoryEntry;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The writes a transaction defers to its end, each kind sent as one batch just before the commit
+ * ({@link JdbiTransactions#inTransaction}): the history rows it appended, and the final values of the board
+ * counters it holds. Nothing reads them back in the meantime except through the store, which flushes them first
+ * ({@link JdbiTaskStore#history}), so deferring changes when they are sent, never what commits. Creating the
+ * largest legal batch appends a thousand history rows and takes two thousand counter values: one statement each
+ * before, two batches now.
+ *
+ * <p>A counter is held once this transaction has incremented its row, which locks the row until the transaction
+ * ends: from then on its next values are counted here, and the row is written once, with the last of them.
+ */
+final class PendingWrites {
+    /** One counter of one board. */
+    record CounterKey(long boardId, String counter) {
+    }
+
+    /** A held counter: the value its row will have at the commit, and the value written to it so far. */
+    private record Held(long value, long written) {
+    }
+
+    private final Map<CounterKey, Held> counters = new LinkedHashMap<>();
+    private final List<HistoryEntry> history = new ArrayList<>();
+
+    /** The counter's value at the commit, if this transaction holds its row. */
+    OptionalLong held(CounterKey key) {
+        Held held = counters.get(key);
+        return held == null ? OptionalLong.empty() : OptionalLong.of(held.value());
+    }
+
+    /** This transaction incremented the counter's row to {@code value}: it holds the row from now on. */
+    void incremented(CounterKey key, long value) {
+        counters.put(key, new Held(value, value));
+    }
+
+    /**
+     * Raises a held counter to {@code value} if it is below, to be written at the commit; answers false (and
+     * changes nothing) when this transaction does not hold the counter.
+     */
+    boolean raiseHeld(CounterKey key, long value) {
+        Held held = counters.get(key);
+        if (held == null) {
+            return false;
+        }
+        if (value > held.value()) {
+            counters.put(key, new Held(value, held.written()));
+        }
+        return true;
+    }
+
+    void appendHistory(HistoryEntry entry) {
+        history.add(entry);
+    }
+
+    /** Sends what is pending, one batch per kind, and forgets it (the counters stay held). */
+    void flush(Handle handle) {
+        if (!history.isEmpty()) {
+            PreparedBatch rows = handle.prepareBatch("INSERT INTO task_history (task_id, kind, at, actor_user_id, "
+                    + "agent_name, facts) VALUES (:task, :kind, :at, :actor, :agent, :facts)");
+            for (HistoryEntry entry : history) {
+                rows.bind("task", entry.taskId())
+                        .bind("kind", entry.kind().name())
+                        .bind("at", TaskRows.timestamp(entry.at()))
+                        .bind("actor", entry.actorUserId())
+                        .bind("agent", entry.agentName())
+                        .bind("facts", JsonText.write(entry.facts()))
+                        .add();
+            }
+            rows.execute();
+            history.clear();
+        }
+        PreparedBatch raises = null;
+        for (Map.Entry<CounterKey, Held> counter : counters.entrySet()) {
+            Held held = counter.getValue();
+            if (held.value() > held.written()) {
+                if (raises == null) {
+                    raises = handle.prepareBatch("UPDATE board_counters SET last_value = :value "
+                            + "WHERE board_id = :board AND counter = :counter AND last_value < :value");
+                }
+                raises.bind("board", counter.getKey().boardId()).bind("counter", counter.getKey().counter())
+                        .bind("value", held.value()).add();
+                counter.setValue(new Held(held.value(), held.value()));
+            }
+        }
+        if (raises != null) {
+            raises.execute();
+        }
+    }
+
+    /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
+    Snapshot snapshot() {
+        return new Snapshot(Map.copyOf(counters), history.size());
+    }
+
+    /**
+     * Back to {@code snapshot}, as the rollback to the savepoint took the database back: the history appended
+     * since is dropped, and the counters are as they were (those first held since are released, their rows' locks
+     * gone with the rollback).
+     */
+    void restore(Snapshot snapshot) {
+        history.subList(snapshot.historySize, history.size()).clear();
+        counters.clear();
+        counters.putAll(snapshot.counters);
+    }
+
+    /** See {@link #snapshot}. */
+    static final class Snapshot {
+        private final Map<CounterKey, Held> counters;
+        private final int historySize;
+
+        private Snapshot(Map<CounterKey, Held> counters, int historySize) {
+            this.counters = counters;
+            this.historySize = historySize;
+        }
+    }
+}
