@@ -102,7 +102,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
 
     /** A batch entry is always a goal, even with an empty tasks array. */
     private static TaskDraft asGoal(TaskDraft draft) {
-        return new TaskDraft(draft.spec().withType(TaskType.GOAL), draft.dependencies(), draft.assignee(), draft.parentRef(),
+        return new TaskDraft(draft.spec().toBuilder().type(TaskType.GOAL).build(), draft.dependencies(), draft.assignee(), draft.parentRef(),
                 draft.createdByAgent(), draft.children());
     }
 
@@ -136,7 +136,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         }
 
         Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),
-                context.tasks().nextPosition(boardId), draft.spec().withDependencies(rootDependencies), assignee,
+                context.tasks().nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
                 actor.userId(), createdByAgent, changes.now()), actor, agentName);
         List<Task> children = new ArrayList<>();
         for (int i = 0; i < draft.children().size(); i++) {
@@ -144,7 +144,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             Long childAssignee = child.assignee().resolve(root.assignedToId());
             String childAgent = child.createdByAgent().map(TaskDraft.ExplicitAgent::name).orElse(createdByAgent);
             children.add(changes.insert(Task.create(boardId, TaskIdentifier.parse(childIdentifiers.get(i)).orElseThrow(),
-                    root.id(), context.tasks().nextPosition(boardId), child.spec().withDependencies(childDependencies.get(i)),
+                    root.id(), context.tasks().nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
                     childAssignee, actor.userId(), childAgent, changes.now()), actor, agentName));
         }
         if (parent != null) {

@@ -5,7 +5,11 @@ import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.BehaviourRow;
+import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TestingStrategy;
+import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.VerificationStep;
 import java.util.ArrayList;
@@ -44,12 +48,11 @@ public final class TaskFieldRules {
     static final String POSITION_REQUIRED = "is required (integer starting from 0)";
 
     /** Categories of a behaviour_test_matrix row. */
-    public static final List<String> MATRIX_CATEGORIES = List.of("Happy path", "Boundary", "Error / exception",
-            "Null / empty", "Concurrency", "Lifecycle / wiring", "Contract / serialization");
+    public static final List<String> MATRIX_CATEGORIES = BehaviourRow.CATEGORIES;
     /** Status values of a behaviour_test_matrix row. */
-    public static final List<String> MATRIX_STATUSES = List.of("planned", "passing", "failing", "not_applicable");
+    public static final List<String> MATRIX_STATUSES = BehaviourRow.STATUSES;
     /** Test types a behaviour_test_matrix row's type combines with '/'. */
-    public static final List<String> MATRIX_TYPES = List.of("unit", "integration", "manual");
+    public static final List<String> MATRIX_TYPES = BehaviourRow.TYPES;
     static final Set<String> WAIVED_TEST_NAMES = Set.of("n/a", "na", "not applicable", "not_applicable");
 
     /** Server-managed keys create strips silently (stride-wire §5.1), minus those decisions.md honours or refuses. */
@@ -334,39 +337,39 @@ public final class TaskFieldRules {
                 }
                 boolean flag = Boolean.TRUE.equals(value);
                 if (field == TaskField.NEEDS_REVIEW) {
-                    builder.needsReview = flag;
+                    builder.spec.needsReview(flag);
                 } else {
-                    builder.humanTask = flag;
+                    builder.spec.humanTask(flag);
                 }
             }
             case STRING_ARRAY -> {
                 List<String> list = stringArray(field, value, errors);
                 if (field == TaskField.SECURITY_CONSIDERATIONS) {
-                    builder.securityConsiderations = list == null ? List.of() : list;
+                    builder.spec.securityConsiderations(list == null ? List.of() : list);
                 } else {
-                    builder.detail(field, list);
+                    DetailFields.strings(builder.details, field, list);
                 }
             }
-            case CAPABILITIES -> builder.capabilities = capabilities(field, value, errors);
+            case CAPABILITIES -> builder.spec.requiredCapabilities(capabilities(field, value, errors));
             case DEPENDENCIES -> dependencies(field, value, errors, nestedInGoal, deps);
             case OBJECT -> {
                 if (value != null && !(value instanceof Map<?, ?>)) {
                     errors.add(key, INVALID);
                     return;
                 }
-                builder.detail(field, value == null ? null : Values.deepCopyMap((Map<?, ?>) value));
+                builder.details.technicalDetails(value == null ? null : Values.unknownKeys((Map<?, ?>) value));
             }
             case STRING_MAP, TESTING_STRATEGY -> {
-                Map<String, Object> map = stringMap(field, value, errors);
+                Map<String, TextOrList> map = stringMap(field, value, errors);
                 if (field == TaskField.TESTING_STRATEGY) {
-                    builder.testingStrategy = map == null ? Map.of() : map;
+                    builder.spec.testingStrategy(map == null ? TestingStrategy.NONE : TestingStrategy.of(map));
                 } else {
-                    builder.detail(field, map);
+                    builder.details.integrationPoints(map);
                 }
             }
-            case KEY_FILES -> builder.keyFiles = keyFiles(key, value, errors);
-            case VERIFICATION_STEPS -> builder.verificationSteps = verificationSteps(key, value, errors);
-            case BEHAVIOUR_TEST_MATRIX -> builder.detail(field, behaviourMatrix(key, value, errors));
+            case KEY_FILES -> builder.spec.keyFiles(keyFiles(key, value, errors));
+            case VERIFICATION_STEPS -> builder.spec.verificationSteps(verificationSteps(key, value, errors));
+            case BEHAVIOUR_TEST_MATRIX -> builder.details.behaviourTestMatrix(behaviourMatrix(key, value, errors));
         }
     }
 
@@ -386,17 +389,17 @@ public final class TaskFieldRules {
 
     private static void setString(TaskField field, String text, Builder builder) {
         switch (field) {
-            case TITLE -> builder.title = text;
-            case DESCRIPTION -> builder.description = text;
-            case ACCEPTANCE_CRITERIA -> builder.acceptanceCriteria = text;
-            default -> builder.detail(field, text);
+            case TITLE -> builder.spec.title(text);
+            case DESCRIPTION -> builder.spec.description(text);
+            case ACCEPTANCE_CRITERIA -> builder.spec.acceptanceCriteria(text);
+            default -> DetailFields.text(builder.details, field, text);
         }
     }
 
     private static void setEnum(TaskField field, Object value, Builder builder, FieldErrors errors) {
         if (value == null || "".equals(value)) {
             if (field == TaskField.COMPLEXITY) {
-                builder.complexity = Complexity.SMALL;
+                builder.spec.complexity(Complexity.SMALL);
             }
             return;
         }
@@ -404,9 +407,9 @@ public final class TaskFieldRules {
         switch (field) {
             case TYPE -> TaskType.fromWire(text).ifPresentOrElse(t -> builder.type = t,
                     () -> errors.add(field.wire(), INVALID));
-            case PRIORITY -> Priority.fromWire(text).ifPresentOrElse(p -> builder.priority = p,
+            case PRIORITY -> Priority.fromWire(text).ifPresentOrElse(builder.spec::priority,
                     () -> errors.add(field.wire(), INVALID));
-            default -> Complexity.fromWire(text).ifPresentOrElse(c -> builder.complexity = c,
+            default -> Complexity.fromWire(text).ifPresentOrElse(builder.spec::complexity,
                     () -> errors.add(field.wire(), INVALID));
         }
     }
@@ -485,7 +488,7 @@ public final class TaskFieldRules {
         return out;
     }
 
-    private static Map<String, Object> stringMap(TaskField field, Object value, FieldErrors errors) {
+    private static Map<String, TextOrList> stringMap(TaskField field, Object value, FieldErrors errors) {
         if (value == null) {
             return null;
         }
@@ -519,8 +522,13 @@ public final class TaskFieldRules {
         }
         if (!badValues.isEmpty()) {
             errors.add(field.wire(), STRING_MAP_VALUES + String.join(", ", badValues));
+            return null;
         }
-        return Values.deepCopyMap(map);
+        Map<String, TextOrList> out = new LinkedHashMap<>();
+        map.forEach((key, inner) -> out.put(String.valueOf(key), inner instanceof String text
+                ? TextOrList.of(text)
+                : TextOrList.of(((List<?>) inner).stream().map(String.class::cast).toList())));
+        return out;
     }
 
     private static boolean fitsStrings(Object value, int maxLength) {
@@ -654,7 +662,7 @@ public final class TaskFieldRules {
         return out;
     }
 
-    private static List<Object> behaviourMatrix(String key, Object value, FieldErrors errors) {
+    private static List<BehaviourRow> behaviourMatrix(String key, Object value, FieldErrors errors) {
         if (value == null) {
             return null;
         }
@@ -662,7 +670,7 @@ public final class TaskFieldRules {
         if (rows == null) {
             return null;
         }
-        List<Object> out = new ArrayList<>();
+        List<BehaviourRow> out = new ArrayList<>();
         List<FieldErrors> rowErrors = new ArrayList<>();
         Set<String> covered = new LinkedHashSet<>();
         for (Map<String, Object> row : rows) {
@@ -702,10 +710,11 @@ public final class TaskFieldRules {
             if (!waived && Values.isBlank(testName)) {
                 rowError.add("test_name", "is required unless the row is not applicable");
             }
-            position(row, rowError, false);
-            Map<String, Object> stored = new LinkedHashMap<>(Values.deepCopyMap(row));
-            stored.putIfAbsent("status", "planned");
-            out.add(java.util.Collections.unmodifiableMap(stored));
+            Integer position = position(row, rowError, false);
+            if (rowError.isEmpty()) {
+                out.add(new BehaviourRow((String) category, (String) behaviour, testName, (String) type,
+                        (String) status, naReason, position));
+            }
             rowErrors.add(rowError);
         }
         errors.addRows(key, rowErrors);
@@ -714,7 +723,7 @@ public final class TaskFieldRules {
             List<String> missing = MATRIX_CATEGORIES.stream().filter(c -> !covered.contains(c)).toList();
             errors.add(key, "must include at least one row for every category. Missing: " + String.join(", ", missing));
         }
-        return java.util.Collections.unmodifiableList(out);
+        return out;
     }
 
     private static boolean validMatrixType(Object type) {
@@ -731,60 +740,33 @@ public final class TaskFieldRules {
 
     // ---------------------------------------------------------------- builder
 
-    /** Mutable collector of TaskSpec components while a request is parsed. */
+    /** Collects a spec while a request is parsed: the spec's own builder plus its details' builder. */
     private static final class Builder {
-        String title;
+        final TaskSpec.Builder spec;
+        final TaskDetails.Builder details;
         TaskType type;
-        Priority priority;
-        Complexity complexity = Complexity.SMALL;
-        String description;
-        String acceptanceCriteria;
-        boolean needsReview;
-        boolean humanTask;
-        List<String> dependencies = List.of();
-        List<KeyFile> keyFiles = List.of();
-        List<VerificationStep> verificationSteps = List.of();
-        Set<Capability> capabilities = Set.of();
-        Map<String, Object> testingStrategy = Map.of();
-        List<String> securityConsiderations = List.of();
-        final Map<String, Object> details = new LinkedHashMap<>();
+        List<String> dependencies;
+
+        private Builder(TaskSpec.Builder spec, TaskDetails.Builder details, TaskType type) {
+            this.spec = spec;
+            this.details = details;
+            this.type = type;
+        }
 
         static Builder defaults() {
-            return new Builder();
+            return new Builder(TaskSpec.builder(null, null, null), TaskDetails.builder(), null);
         }
 
-        static Builder from(TaskSpec spec) {
-            Builder builder = new Builder();
-            builder.title = spec.title();
-            builder.type = spec.type();
-            builder.priority = spec.priority();
-            builder.complexity = spec.complexity();
-            builder.description = spec.description();
-            builder.acceptanceCriteria = spec.acceptanceCriteria();
-            builder.needsReview = spec.needsReview();
-            builder.humanTask = spec.humanTask();
-            builder.dependencies = spec.dependencies();
-            builder.keyFiles = spec.keyFiles();
-            builder.verificationSteps = spec.verificationSteps();
-            builder.capabilities = spec.requiredCapabilities();
-            builder.testingStrategy = spec.testingStrategy();
-            builder.securityConsiderations = spec.securityConsiderations();
-            builder.details.putAll(spec.details());
-            return builder;
-        }
-
-        void detail(TaskField field, Object value) {
-            if (value == null) {
-                details.remove(field.wire());
-            } else {
-                details.put(field.wire(), value);
-            }
+        static Builder from(TaskSpec current) {
+            return new Builder(current.toBuilder(), current.details().toBuilder(), current.type());
         }
 
         TaskSpec build() {
-            return new TaskSpec(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
-                    humanTask, dependencies, keyFiles, verificationSteps, capabilities, testingStrategy,
-                    securityConsiderations, details);
+            spec.type(type).details(details.build());
+            if (dependencies != null) {
+                spec.dependencies(dependencies);
+            }
+            return spec.build();
         }
     }
 }

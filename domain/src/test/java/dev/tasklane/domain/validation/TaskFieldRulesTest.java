@@ -11,7 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.json.RawJson;
+import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.TaskType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -247,8 +251,9 @@ class TaskFieldRulesTest {
     @Test
     void completeBehaviourMatrixIsStoredInDetailsWithDefaultStatus() {
         TaskSpec spec = TaskFieldRules.parseCreate(task("behaviour_test_matrix", fullMatrix()), false).spec();
-        List<?> rows = (List<?>) spec.details().get("behaviour_test_matrix");
-        assertEquals("planned", ((Map<?, ?>) rows.get(0)).get("status"));
+        List<BehaviourRow> rows = spec.details().behaviourTestMatrix();
+        assertEquals(TaskFieldRules.MATRIX_CATEGORIES.size(), rows.size());
+        assertEquals(new BehaviourRow("Happy path", "does it", "t_0", "unit / manual", "planned", null, 0), rows.get(0));
     }
 
     @Test
@@ -295,7 +300,7 @@ class TaskFieldRulesTest {
     @ValueSource(strings = {"3", "2-4", "5+", "0"})
     void estimatedFilesAcceptsNumbersAndRanges(String value) {
         assertEquals(value, TaskFieldRules.parseCreate(task("estimated_files", value), false).spec().details()
-                .get("estimated_files"));
+                .estimatedFiles());
     }
 
     @ParameterizedTest
@@ -309,10 +314,10 @@ class TaskFieldRulesTest {
     void descriptiveFieldsGoToDetailsByWireName() {
         TaskSpec spec = TaskFieldRules.parseCreate(task("why", "because", "pitfalls", List.of("p"),
                 "technical_details", map("a", map("b", 1)), "integration_points", map("api", "x")), false).spec();
-        assertEquals("because", spec.details().get("why"));
-        assertEquals(List.of("p"), spec.details().get("pitfalls"));
-        assertEquals(map("a", map("b", 1)), spec.details().get("technical_details"));
-        assertEquals(map("api", "x"), spec.details().get("integration_points"));
+        assertEquals("because", spec.details().why());
+        assertEquals(List.of("p"), spec.details().pitfalls());
+        assertEquals(new UnknownKeys(Map.of("a", new RawJson("{\"b\":1}"))), spec.details().technicalDetails());
+        assertEquals(Map.of("api", TextOrList.of("x")), spec.details().integrationPoints());
     }
 
     @Test
@@ -408,7 +413,7 @@ class TaskFieldRulesTest {
                 "key_files", List.of(map("file_path", "b", "position", 0), map("file_path", "c", "position", 1)),
                 "column_id", 4, "unknown", "x"));
         assertEquals(Priority.HIGH, updated.priority());
-        assertFalse(updated.details().containsKey("why"));
+        assertNull(updated.details().why());
         assertEquals(List.of("b", "c"), updated.keyFiles().stream().map(k -> k.filePath()).toList());
         assertEquals("Add login endpoint", updated.title());
     }
@@ -427,7 +432,7 @@ class TaskFieldRulesTest {
         FieldErrors errors = assertThrows(TaskFieldsRejectedException.class,
                 () -> TaskFieldRules.applyUpdate(current(), map("type", "goal"))).errors();
         assertEquals(List.of("cannot change a goal into a task or a task into a goal"), errors.messages("type"));
-        TaskSpec goal = current().withType(TaskType.GOAL);
+        TaskSpec goal = current().toBuilder().type(TaskType.GOAL).build();
         assertThrows(TaskFieldsRejectedException.class, () -> TaskFieldRules.applyUpdate(goal, map("type", "defect")));
         assertEquals(TaskType.DEFECT, TaskFieldRules.applyUpdate(current(), map("type", "defect")).type());
     }
