@@ -2,9 +2,7 @@ package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.agent.Actor;
 
-import java.util.Map;
-
-/** PATCH /api/tasks/:id: edit a task's descriptive fields; server-managed fields are refused. */
+/** PATCH /api/tasks/:id: edit a task's descriptive fields. */
 public interface UpdateTaskUseCase {
-    TaskView update(Actor actor, TaskRef ref, Map<String, Object> task);
+    TaskView update(Actor actor, TaskRef ref, UpdateTask edit);
 }

@@ -4,8 +4,8 @@ import dev.tasklane.domain.task.TaskDetails;
 import java.util.List;
 
 /** Sets one descriptive field of {@link TaskDetails}, named by its {@link TaskField}, on a details builder. */
-final class DetailFields {
-    private DetailFields() {
+final class LegacyDetailFields {
+    private LegacyDetailFields() {
     }
 
     /** A text detail: {@code why}, {@code estimated_files}, {@code patterns_to_follow}, ...; null clears it. */
