@@ -22,6 +22,11 @@ public sealed interface Patch<T> {
         return new To<>(value);
     }
 
+    /** {@link #to(Object) to(value)} when {@code sent}, else {@link #unchanged()}. */
+    static <T> Patch<T> sentIf(boolean sent, T value) {
+        return sent ? to(value) : unchanged();
+    }
+
     /** Whether the field was sent. */
     boolean isSent();
 

@@ -226,28 +226,28 @@ public record UpdateTask(
 
         public UpdateTask build() {
             TaskDetails values = detailValues.build();
+            EnumSet<TaskField> sent = detailsSent;
             return new UpdateTask(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
                     humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
                     securityConsiderations, new DetailsEdit(
-                            sent(TaskField.ESTIMATED_FILES, values.estimatedFiles()), sent(TaskField.WHY, values.why()),
-                            sent(TaskField.WHAT, values.what()), sent(TaskField.WHERE_CONTEXT, values.whereContext()),
-                            sent(TaskField.PATTERNS_TO_FOLLOW, values.patternsToFollow()),
-                            sent(TaskField.DATABASE_CHANGES, values.databaseChanges()),
-                            sent(TaskField.VALIDATION_RULES, values.validationRules()),
-                            sent(TaskField.TELEMETRY_EVENT, values.telemetryEvent()),
-                            sent(TaskField.METRICS_TO_TRACK, values.metricsToTrack()),
-                            sent(TaskField.LOGGING_REQUIREMENTS, values.loggingRequirements()),
-                            sent(TaskField.ERROR_USER_MESSAGE, values.errorUserMessage()),
-                            sent(TaskField.ERROR_ON_FAILURE, values.errorOnFailure()),
-                            sent(TaskField.PITFALLS, values.pitfalls()), sent(TaskField.OUT_OF_SCOPE, values.outOfScope()),
-                            sent(TaskField.TECHNOLOGY_REQUIREMENTS, values.technologyRequirements()),
-                            sent(TaskField.INTEGRATION_POINTS, values.integrationPoints()),
-                            sent(TaskField.TECHNICAL_DETAILS, values.technicalDetails()),
-                            sent(TaskField.BEHAVIOUR_TEST_MATRIX, values.behaviourTestMatrix())));
-        }
-
-        private <T> Patch<T> sent(TaskField detail, T value) {
-            return detailsSent.contains(detail) ? Patch.to(value) : Patch.unchanged();
+                    Patch.sentIf(sent.contains(TaskField.ESTIMATED_FILES), values.estimatedFiles()),
+                    Patch.sentIf(sent.contains(TaskField.WHY), values.why()),
+                    Patch.sentIf(sent.contains(TaskField.WHAT), values.what()),
+                    Patch.sentIf(sent.contains(TaskField.WHERE_CONTEXT), values.whereContext()),
+                    Patch.sentIf(sent.contains(TaskField.PATTERNS_TO_FOLLOW), values.patternsToFollow()),
+                    Patch.sentIf(sent.contains(TaskField.DATABASE_CHANGES), values.databaseChanges()),
+                    Patch.sentIf(sent.contains(TaskField.VALIDATION_RULES), values.validationRules()),
+                    Patch.sentIf(sent.contains(TaskField.TELEMETRY_EVENT), values.telemetryEvent()),
+                    Patch.sentIf(sent.contains(TaskField.METRICS_TO_TRACK), values.metricsToTrack()),
+                    Patch.sentIf(sent.contains(TaskField.LOGGING_REQUIREMENTS), values.loggingRequirements()),
+                    Patch.sentIf(sent.contains(TaskField.ERROR_USER_MESSAGE), values.errorUserMessage()),
+                    Patch.sentIf(sent.contains(TaskField.ERROR_ON_FAILURE), values.errorOnFailure()),
+                    Patch.sentIf(sent.contains(TaskField.PITFALLS), values.pitfalls()),
+                    Patch.sentIf(sent.contains(TaskField.OUT_OF_SCOPE), values.outOfScope()),
+                    Patch.sentIf(sent.contains(TaskField.TECHNOLOGY_REQUIREMENTS), values.technologyRequirements()),
+                    Patch.sentIf(sent.contains(TaskField.INTEGRATION_POINTS), values.integrationPoints()),
+                    Patch.sentIf(sent.contains(TaskField.TECHNICAL_DETAILS), values.technicalDetails()),
+                    Patch.sentIf(sent.contains(TaskField.BEHAVIOUR_TEST_MATRIX), values.behaviourTestMatrix()))));
         }
     }
 }
