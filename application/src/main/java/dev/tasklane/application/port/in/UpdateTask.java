@@ -247,7 +247,7 @@ public record UpdateTask(
                     Patch.sentIf(sent.contains(TaskField.TECHNOLOGY_REQUIREMENTS), values.technologyRequirements()),
                     Patch.sentIf(sent.contains(TaskField.INTEGRATION_POINTS), values.integrationPoints()),
                     Patch.sentIf(sent.contains(TaskField.TECHNICAL_DETAILS), values.technicalDetails()),
-                    Patch.sentIf(sent.contains(TaskField.BEHAVIOUR_TEST_MATRIX), values.behaviourTestMatrix()))));
+                    Patch.sentIf(sent.contains(TaskField.BEHAVIOUR_TEST_MATRIX), values.behaviourTestMatrix())));
         }
     }
 }
