@@ -2,13 +2,17 @@ package dev.tasklane.examples;
 
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.JdbiStores;
+import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * Tasklane embedded over the durable JDBI stores: the same use cases as over the in-memory store, with the
@@ -37,8 +41,8 @@ public final class DurableTasklaneExample implements AutoCloseable {
     }
 
     public TaskView addTask(String title) {
-        return tasklane.create().create(admin.actor(),
-                Map.of("title", title, "type", "work", "priority", "medium"), "planner").root();
+        NewTask task = NewTask.of(TaskSpec.of(title, TaskType.WORK, Priority.MEDIUM));
+        return tasklane.create().create(admin.actor(), new CreateTask(task, "planner")).root();
     }
 
     public TaskView read(String identifier) {

@@ -1,5 +1,6 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -110,7 +111,8 @@ final class Simulation {
     private static List<Long> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
         List<Long> goalIds = new ArrayList<>(plan.goals().size());
         for (List<Object> batch : batches(plan)) {
-            for (Created created : app.batch().createBatch(admin, batch, "planner")) {
+            CreateBatch command = new CreateBatch(batch.stream().map(goal -> PlanTasks.goal(asGoal(goal))).toList(), "planner");
+            for (Created created : app.batch().createBatch(admin, command)) {
                 goalIds.add(created.root().task().id());
                 for (TaskView child : created.children()) {
                     TaskSpec spec = child.task().spec();
@@ -120,6 +122,11 @@ final class Simulation {
             }
         }
         return goalIds;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asGoal(Object goal) {
+        return (Map<String, Object>) goal;
     }
 
     private static void assign(Tasklane app, Team team, Plan plan, List<Long> goalIds) {

@@ -11,7 +11,8 @@ import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.TaskFieldRules;
-import dev.tasklane.domain.validation.TaskFieldsRejectedException;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.workflow.ClaimRequest;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -23,7 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Tasklane's rules with {@code tasklane-domain} alone (no store, no use cases): validating a task the way the
+ * Tasklane's rules with {@code tasklane-domain} alone (no store, no use cases): building a task and checking its key file as the
  * service does, checking a hook's proof, and asking the workflow whether a claim is allowed. docs/embedding.md
  * quotes this class.
  */
@@ -31,13 +32,18 @@ public final class DomainOnlyExample {
     private DomainOnlyExample() {
     }
 
-    /** Validates a raw task (as parsed from JSON) into its spec, or answers the fields that are wrong. */
-    public static Object validate(Map<String, Object> raw) {
-        try {
-            return TaskFieldRules.parseCreate(raw, false).spec();
-        } catch (TaskFieldsRejectedException rejected) {
-            return rejected.errors().fields();
+    /**
+     * A typed task built with the domain's builder, or, when its key file's path is unsafe (absolute, traversing),
+     * the reasons, as the API would list them under key_files.
+     */
+    public static Object spec(String title, String keyFile) {
+        List<String> problems = TaskFieldRules.keyFilePathProblems(keyFile);
+        if (!problems.isEmpty()) {
+            return problems;
         }
+        return TaskSpec.builder(title, TaskType.WORK, Priority.HIGH)
+                .keyFiles(List.of(new KeyFile(keyFile, null, 0)))
+                .build();
     }
 
     /** The proof a before_doing hook ran and passed; a missing or failing one throws HookProofRejectedException. */

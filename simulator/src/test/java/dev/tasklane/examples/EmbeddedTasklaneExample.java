@@ -1,5 +1,12 @@
 package dev.tasklane.examples;
 
+import dev.tasklane.application.port.in.CreateTask;
+import dev.tasklane.application.port.in.NewTask;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
@@ -52,13 +59,12 @@ public final class EmbeddedTasklaneExample {
 
     /** A goal whose second task depends on the first (0-based index among its siblings). */
     public Created planLogin() {
-        Map<String, Object> form = Map.of("title", "Login form", "type", "work", "priority", "high",
-                "key_files", List.of(Map.of("file_path", "web/login.html", "position", 0)));
-        Map<String, Object> check = Map.of("title", "Server-side check", "type", "work", "priority", "high",
-                "dependencies", List.of(0));
-        Map<String, Object> goal = Map.of("title", "Login", "type", "goal", "priority", "high",
-                "tasks", List.of(form, check));
-        return tasklane.create().create(admin.actor(), goal, "planner");
+        NewTask form = NewTask.of(TaskSpec.builder("Login form", TaskType.WORK, Priority.HIGH)
+                .keyFiles(List.of(new KeyFile("web/login.html", null, 0))).build());
+        NewTask check = NewTask.of(TaskSpec.of("Server-side check", TaskType.WORK, Priority.HIGH))
+                .withDependencies(List.of(new DependencyRef.ByIndex(0)));
+        NewTask goal = NewTask.of(TaskSpec.of("Login", TaskType.GOAL, Priority.HIGH)).withChildren(List.of(form, check));
+        return tasklane.create().create(admin.actor(), new CreateTask(goal, "planner"));
     }
 
     /** One turn of the agent loop: the next task, claimed with before_doing proof, then completed. */

@@ -30,10 +30,9 @@ class EmbeddingExampleTest {
 
     @Test
     void theDomainAloneValidatesTasksAndProofsAndDecidesClaims() {
-        Object spec = DomainOnlyExample.validate(Map.of("title", "Add login", "type", "work", "priority", "high",
-                "key_files", List.of(Map.of("file_path", "lib/auth.ex", "position", 0))));
+        Object spec = DomainOnlyExample.spec("Add login", "lib/auth.ex");
         assertEquals("Add login", ((TaskSpec) spec).title());
-        assertEquals(Set.of("priority"), DomainOnlyExample.validate(Map.of("title", "Add login", "type", "work", "priority", "urgent")));
+        assertEquals(List.of("must be a relative path, not absolute"), DomainOnlyExample.spec("Add login", "/etc/passwd"));
 
         HookResult proof = DomainOnlyExample.beforeDoing(Map.of("exit_code", 0, "output", "ok", "duration_ms", 30));
         assertThrows(HookProofRejectedException.class,

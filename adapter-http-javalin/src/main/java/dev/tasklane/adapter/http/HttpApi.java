@@ -96,7 +96,7 @@ public final class HttpApi {
         List<Route> routes = new ArrayList<>();
         routes.addAll(new SystemRoutes(useCases, settings, json, errors).routes());
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
-        routes.addAll(new TaskRoutes(useCases).routes());
+        routes.addAll(new TaskRoutes(useCases, json).routes());
         routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];

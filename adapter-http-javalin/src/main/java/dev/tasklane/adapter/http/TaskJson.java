@@ -1,14 +1,19 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.VerificationStep;
 
 import java.time.Instant;
@@ -27,8 +32,6 @@ import java.util.Map;
  */
 final class TaskJson {
     private static final DateTimeFormatter NAIVE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
-    private static final List<String> BEHAVIOUR_ROW_KEYS =
-            List.of("category", "behaviour", "test_name", "type", "status", "na_reason", "position");
 
     private TaskJson() {
     }
@@ -37,7 +40,7 @@ final class TaskJson {
     static Map<String, Object> full(TaskView view, Board board) {
         Task task = view.task();
         TaskSpec spec = task.spec();
-        Map<String, Object> details = spec.details();
+        TaskDetails details = spec.details();
         Completion done = task.completion();
         Review review = task.review();
         Map<String, Object> json = new LinkedHashMap<>();
@@ -53,21 +56,28 @@ final class TaskJson {
         json.put("assigned_to_id", task.assignedToId());
         json.put("parent_id", task.parentId());
         json.put("complexity", spec.complexity().wire());
-        for (String text : List.of("estimated_files", "why", "what", "where_context", "patterns_to_follow",
-                "database_changes", "validation_rules", "telemetry_event", "metrics_to_track", "logging_requirements",
-                "error_user_message", "error_on_failure")) {
-            json.put(text, details.get(text));
-        }
+        json.put("estimated_files", details.estimatedFiles());
+        json.put("why", details.why());
+        json.put("what", details.what());
+        json.put("where_context", details.whereContext());
+        json.put("patterns_to_follow", details.patternsToFollow());
+        json.put("database_changes", details.databaseChanges());
+        json.put("validation_rules", details.validationRules());
+        json.put("telemetry_event", details.telemetryEvent());
+        json.put("metrics_to_track", details.metricsToTrack());
+        json.put("logging_requirements", details.loggingRequirements());
+        json.put("error_user_message", details.errorUserMessage());
+        json.put("error_on_failure", details.errorOnFailure());
         json.put("key_files", keyFiles(spec.keyFiles()));
         json.put("verification_steps", verificationSteps(spec.verificationSteps()));
-        json.put("behaviour_test_matrix", behaviourRows(details.get("behaviour_test_matrix")));
-        json.put("technology_requirements", details.get("technology_requirements"));
-        json.put("pitfalls", details.get("pitfalls"));
-        json.put("out_of_scope", details.get("out_of_scope"));
+        json.put("behaviour_test_matrix", behaviourRows(details.behaviourTestMatrix()));
+        json.put("technology_requirements", details.technologyRequirements());
+        json.put("pitfalls", details.pitfalls());
+        json.put("out_of_scope", details.outOfScope());
         json.put("security_considerations", spec.securityConsiderations());
-        json.put("testing_strategy", spec.testingStrategy());
-        json.put("integration_points", details.getOrDefault("integration_points", Map.of()));
-        json.put("technical_details", details.getOrDefault("technical_details", Map.of()));
+        json.put("testing_strategy", textMap(spec.testingStrategy().parts()));
+        json.put("integration_points", textMap(details.integrationPoints()));
+        json.put("technical_details", raw(details.technicalDetails()));
         json.put("created_by_id", task.createdById());
         json.put("created_by_agent", task.createdByAgent());
         json.put("completed_at", done == null ? null : utc(done.completedAt()));
@@ -209,17 +219,33 @@ final class TaskJson {
         return rows;
     }
 
-    private static List<Map<String, Object>> behaviourRows(Object matrix) {
-        if (!(matrix instanceof List<?> rows)) {
-            return List.of();
-        }
-        List<Map<String, Object>> rendered = new ArrayList<>(rows.size());
-        for (Object row : rows) {
+    private static List<Map<String, Object>> behaviourRows(List<BehaviourRow> matrix) {
+        List<Map<String, Object>> rendered = new ArrayList<>(matrix.size());
+        for (BehaviourRow row : matrix) {
             Map<String, Object> out = new LinkedHashMap<>();
-            Map<?, ?> in = row instanceof Map<?, ?> map ? map : Map.of();
-            BEHAVIOUR_ROW_KEYS.forEach(key -> out.put(key, in.get(key)));
+            out.put("category", row.category());
+            out.put("behaviour", row.behaviour());
+            out.put("test_name", row.testName());
+            out.put("type", row.type());
+            out.put("status", row.status());
+            out.put("na_reason", row.naReason());
+            out.put("position", row.position());
             rendered.add(out);
         }
         return rendered;
+    }
+
+    /** An object whose values are each a string or an array of strings, in the form each was sent. */
+    private static Map<String, Object> textMap(Map<String, TextOrList> values) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        values.forEach((key, value) -> out.put(key, value instanceof TextOrList.Text text ? text.value() : value.lines()));
+        return out;
+    }
+
+    /** An object stored as sent: each value written as the JSON text it was received as. */
+    private static Map<String, Object> raw(UnknownKeys keys) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        keys.values().forEach((key, value) -> out.put(key, new RawValue(value.text())));
+        return out;
     }
 }

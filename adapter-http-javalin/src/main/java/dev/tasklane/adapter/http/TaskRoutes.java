@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
+import dev.tasklane.application.port.in.CreateBatch;
+import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
 import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
@@ -8,9 +10,16 @@ import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
 import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.validation.TaskField;
+import dev.tasklane.domain.validation.TaskFieldRules;
+import dev.tasklane.domain.validation.TaskFieldsRejectedException;
+import dev.tasklane.domain.validation.TaskUpdateRejectedException;
 import io.javalin.http.HandlerType;
 
 import java.util.LinkedHashMap;
@@ -22,9 +31,13 @@ final class TaskRoutes {
     /** The optional part of list answers, and the {@code include} value that asks for it. */
     static final String CHANGED_FILES = "changed_files";
     private final UseCases useCases;
+    private final CreateTaskParser creates;
+    private final UpdateTaskParser updates;
 
-    TaskRoutes(UseCases useCases) {
+    TaskRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
+        this.creates = new CreateTaskParser(json);
+        this.updates = new UpdateTaskParser(json);
     }
 
     List<Route> routes() {
@@ -46,7 +59,9 @@ final class TaskRoutes {
 
     private void create(Call call) {
         Map<String, Object> task = RootKeys.createTask(call.object());
-        Created created = useCases.create().create(call.actor(), task, call.softParam("agent_name"));
+        BoardAccess.requireWrite(call.actor());
+        CreateTask command = creates.create(task, call.softParam("agent_name"));
+        Created created = useCases.create().create(call.actor(), command);
         call.ctx().header("location", "/api/tasks/" + created.root().task().id());
         if (created.goalWithChildren()) {
             call.respond(201, goalRender(created, call.board()));
@@ -57,7 +72,9 @@ final class TaskRoutes {
 
     private void batch(Call call) {
         List<Object> goals = RootKeys.goals(call.object());
-        List<Created> created = useCases.batch().createBatch(call.actor(), goals, call.softParam("agent_name"));
+        BoardAccess.requireWrite(call.actor());
+        CreateBatch command = creates.batch(goals, call.softParam("agent_name"));
+        List<Created> created = useCases.batch().createBatch(call.actor(), command);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("success", true);
         body.put("goals", created.stream().map(entry -> goalRender(entry, call.board())).toList());
@@ -153,8 +170,30 @@ final class TaskRoutes {
 
     private void update(Call call) {
         Map<String, Object> task = RootKeys.updateTask(call.object());
-        TaskView view = useCases.update().update(call.actor(), call.ref(), task);
+        UpdateTask edit;
+        try {
+            edit = updates.read(task);
+        } catch (TaskUpdateRejectedException | TaskFieldsRejectedException rejected) {
+            throw asTheEditWouldBeRefused(call, task, rejected);
+        }
+        TaskView view = useCases.update().update(call.actor(), call.ref(), edit);
         call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+    }
+
+    /**
+     * A body that cannot be read is refused as the edit itself would refuse it: first 403 without write access, then
+     * 404 for an unknown task, and a type that would turn a goal into a task (or back) joins the field errors
+     * (docs/api.md "Creating and editing tasks").
+     */
+    private TasklaneException asTheEditWouldBeRefused(Call call, Map<String, Object> task, TasklaneException rejected) {
+        BoardAccess.requireWrite(call.actor());
+        TaskView current = useCases.reads().get(call.actor(), call.ref());
+        if (rejected instanceof TaskFieldsRejectedException fields) {
+            UpdateTaskParser.sentType(task)
+                    .filter(type -> TaskFieldRules.changesGoalKind(current.task().type(), type))
+                    .ifPresent(type -> fields.errors().add(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE));
+        }
+        return rejected;
     }
 
     private void assign(Call call) {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.adapter.http.Harness.Res;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.validation.Limit;
@@ -78,7 +79,7 @@ class ChangedFilesCapsTest {
             Actor admin = h.tasklane.identity().authenticate(Harness.TOKEN, null).actor();
             String description = "d".repeat(4_000);
             for (int i = 0; i < 500; i++) {
-                h.tasklane.create().create(admin, task("Task " + i, "description", description), null);
+                h.tasklane.create().create(admin, TaskCommands.create(task("Task " + i, "description", description), null));
             }
             Res page = h.get("/api/tasks?limit=500");
             assertEquals(200, page.status());

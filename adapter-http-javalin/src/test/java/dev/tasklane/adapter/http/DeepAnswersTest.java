@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.adapter.http.Harness.Res;
 import dev.tasklane.domain.agent.Actor;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,8 @@ class DeepAnswersTest {
         Harness.run(h -> {
             Actor admin = h.tasklane.identity().authenticate(Harness.TOKEN, null).actor();
             for (int i = 1; i <= CHAIN; i++) {
-                h.tasklane.create().create(admin, task("Link " + i, "dependencies", i == 1 ? List.of() : List.of("W" + (i - 1))), null);
+                h.tasklane.create().create(admin, TaskCommands.create(task("Link " + i, "dependencies",
+                        i == 1 ? List.of() : List.of("W" + (i - 1))), null));
             }
 
             Res chain = h.get("/api/tasks/W" + CHAIN + "/dependencies");

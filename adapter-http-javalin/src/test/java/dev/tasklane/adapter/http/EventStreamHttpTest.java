@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.adapter.http.SseSocket.Frame;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.EventBus;
@@ -63,8 +64,8 @@ final class EventStreamHttpTest {
         }
 
         String create(String title) {
-            return (String) tasklane.create().create(admin, Map.of("title", title, "type", "work", "priority", "medium"),
-                    null).root().task().identifier().toString();
+            return (String) tasklane.create().create(admin, TaskCommands.create(new java.util.LinkedHashMap<>(
+                    Map.of("title", title, "type", "work", "priority", "medium")), null)).root().task().identifier().toString();
         }
 
         HttpResponse<String> send(String method, String path, String body, String token) throws Exception {

@@ -154,7 +154,7 @@ final class InMemoryCandidateIndexTest {
             while (it.hasNext()) {
                 Task task = it.next();
                 identifiers.add(task.identifier().toString());
-                store.update(task.withSpec(task.spec().withPriority(Priority.CRITICAL), NOW));
+                store.update(task.withSpec(task.spec().toBuilder().priority(Priority.CRITICAL).build(), NOW));
             }
             return identifiers;
         });

@@ -47,9 +47,9 @@ final class TaskDocuments {
         doc.put("key_files", spec.keyFiles().stream().map(TaskDocuments::keyFile).toList());
         doc.put("verification_steps", spec.verificationSteps().stream().map(TaskDocuments::step).toList());
         doc.put("required_capabilities", spec.requiredCapabilities().stream().map(Enum::name).toList());
-        doc.put("testing_strategy", spec.testingStrategy());
+        doc.put("testing_strategy", SpecDocuments.testingStrategy(spec.testingStrategy()));
         doc.put("security_considerations", spec.securityConsiderations());
-        doc.put("details", spec.details());
+        doc.put("details", SpecDocuments.details(spec.details()));
         return JsonText.write(doc);
     }
 
@@ -70,9 +70,9 @@ final class TaskDocuments {
                 maps(doc.get("key_files")).stream().map(TaskDocuments::keyFile).toList(),
                 maps(doc.get("verification_steps")).stream().map(TaskDocuments::step).toList(),
                 capabilities,
-                map(doc.get("testing_strategy")),
+                SpecDocuments.testingStrategy(doc.get("testing_strategy")),
                 strings(doc.get("security_considerations")),
-                map(doc.get("details")));
+                SpecDocuments.details(doc.get("details")));
     }
 
     private static Map<String, Object> keyFile(KeyFile file) {

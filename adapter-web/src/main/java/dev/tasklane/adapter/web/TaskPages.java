@@ -42,8 +42,6 @@ import java.util.Set;
 /** A task's page (every field, the diff, history) and what a person does there: review, mark done, assign. */
 final class TaskPages {
     /** Spec details shown under their own headings, in this order; any other detail follows. */
-    private static final List<String> DETAIL_ORDER = List.of("why", "what", "where_context", "patterns_to_follow",
-            "pitfalls", "technical_details", "out_of_scope");
     private static final Set<String> REVIEW_SECTIONS = new LinkedHashSet<>(
             List.of("testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix"));
 
@@ -136,7 +134,7 @@ final class TaskPages {
         Chrome chrome = web.chrome(ctx, person, task.identifier() + " · " + task.spec().title(), caller.board(), "board");
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
                 task.type().wire(), task.priority().wire(), task.status().wire(), task.status().column().displayName(),
-                facts, task.spec().description(), criteria, specification(task.spec()), completion(task.completion()),
+                facts, task.spec().description(), criteria, SpecFields.of(task.spec()), completion(task.completion()),
                 result(task.completion() == null ? null : task.completion().explorerResult()),
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
@@ -151,53 +149,6 @@ final class TaskPages {
 
     private static String orDash(String value) {
         return value == null || value.isBlank() ? "—" : value;
-    }
-
-    private static List<Field> specification(TaskSpec spec) {
-        List<Field> fields = new ArrayList<>();
-        if (!spec.keyFiles().isEmpty()) {
-            fields.add(Field.items("Key files", spec.keyFiles().stream().map(TaskPages::keyFile).toList()));
-        }
-        if (!spec.verificationSteps().isEmpty()) {
-            fields.add(Field.items("Verification steps", spec.verificationSteps().stream().map(TaskPages::step).toList()));
-        }
-        if (!spec.testingStrategy().isEmpty()) {
-            fields.add(Field.items("Testing strategy", spec.testingStrategy().entrySet().stream()
-                    .map(e -> Format.label(e.getKey()) + ": " + Format.value(e.getValue())).toList()));
-        }
-        Map<String, Object> details = new LinkedHashMap<>(spec.details());
-        for (String key : DETAIL_ORDER) {
-            Object value = details.remove(key);
-            if (value != null) {
-                fields.add(detail(key, value));
-            }
-        }
-        details.forEach((key, value) -> fields.add(detail(key, value)));
-        if (!spec.securityConsiderations().isEmpty()) {
-            fields.add(Field.items("Security considerations", spec.securityConsiderations()));
-        }
-        if (!spec.dependencies().isEmpty()) {
-            fields.add(Field.items("Depends on", spec.dependencies()));
-        }
-        return fields;
-    }
-
-    private static Field detail(String key, Object value) {
-        String label = "patterns_to_follow".equals(key) ? "Patterns to follow" : Format.label(key);
-        if (value instanceof List<?> list) {
-            return Field.items(label, list.stream().map(Format::value).toList());
-        }
-        return Field.text(label, Format.value(value));
-    }
-
-    private static String keyFile(KeyFile file) {
-        return file.note() == null || file.note().isBlank() ? file.filePath() : file.filePath() + " — " + file.note();
-    }
-
-    private static String step(VerificationStep step) {
-        String kind = step.stepType() == null ? "" : Format.label(step.stepType().name().toLowerCase(java.util.Locale.ROOT)) + ": ";
-        return kind + step.stepText() + (step.expectedResult() == null || step.expectedResult().isBlank()
-                ? "" : " → expect " + step.expectedResult());
     }
 
     private static List<Field> completion(Completion completion) {

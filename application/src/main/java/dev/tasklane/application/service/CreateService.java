@@ -2,9 +2,13 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.BatchRejectedException;
+import dev.tasklane.application.port.in.CreateBatch;
+import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.CreateTaskUseCase;
+import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
@@ -20,7 +24,7 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.domain.validation.TaskDraft;
+import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
@@ -46,25 +50,20 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     @Override
-    public Created create(Actor actor, Map<String, Object> task, String agentName) {
+    public Created create(Actor actor, CreateTask command) {
         BoardAccess.requireWrite(actor);
-        TaskDraft draft = TaskFieldRules.parseCreate(task, false);
-        return context.runner().write(actor, changes -> createOne(actor, draft, agentName, changes));
+        return context.runner().write(actor, changes -> createOne(actor, command.task(), command.agentName(), changes));
     }
 
     @Override
-    public List<Created> createBatch(Actor actor, List<Object> goals, String agentName) {
+    public List<Created> createBatch(Actor actor, CreateBatch command) {
         BoardAccess.requireWrite(actor);
-        requireWithinCaps(goals);
-        List<TaskDraft> drafts = new ArrayList<>(goals.size());
-        for (int index = 0; index < goals.size(); index++) {
-            drafts.add(parseGoal(index, goals.get(index)));
-        }
+        List<NewTask> goals = command.goals().stream().map(CreateService::asGoal).toList();
         return context.runner().write(actor, changes -> {
-            List<Created> created = new ArrayList<>(drafts.size());
-            for (int index = 0; index < drafts.size(); index++) {
+            List<Created> created = new ArrayList<>(goals.size());
+            for (int index = 0; index < goals.size(); index++) {
                 try {
-                    created.add(createOne(actor, drafts.get(index), agentName, changes));
+                    created.add(createOne(actor, goals.get(index), command.agentName(), changes));
                 } catch (TaskFieldsRejectedException rejected) {
                     throw new BatchRejectedException(index, rejected.errors().toMap());
                 }
@@ -73,48 +72,23 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         });
     }
 
-    /** {@link Limit#BATCH_GOALS} and {@link Limit#REQUEST_TASKS}, checked before any goal is parsed. */
-    private static void requireWithinCaps(List<Object> goals) {
-        if (!Limit.BATCH_GOALS.fits(goals)) {
-            throw fieldError("goals", Limit.BATCH_GOALS.exceeded());
-        }
-        long total = 0;
-        for (Object goal : goals) {
-            total += 1 + (goal instanceof Map<?, ?> map && map.get("tasks") instanceof List<?> children ? children.size() : 0);
-        }
-        if (total > Limit.REQUEST_TASKS.max()) {
-            throw fieldError("goals", "hold " + total + " tasks and goals in total: " + Limit.REQUEST_TASKS.exceeded());
-        }
-    }
-
-    private static TaskDraft parseGoal(int index, Object raw) {
-        if (!(raw instanceof Map<?, ?> map)) {
-            throw new BatchRejectedException(index, Map.of("goal", List.of("must be an object with type goal, a title and a tasks array")));
-        }
-        try {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> fields = (Map<String, Object>) map;
-            return asGoal(TaskFieldRules.parseCreate(fields, false));
-        } catch (TaskFieldsRejectedException rejected) {
-            throw new BatchRejectedException(index, rejected.errors().toMap());
-        }
-    }
-
     /** A batch entry is always a goal, even with an empty tasks array. */
-    private static TaskDraft asGoal(TaskDraft draft) {
-        return new TaskDraft(draft.spec().withType(TaskType.GOAL), draft.dependencies(), draft.assignee(), draft.parentRef(),
-                draft.createdByAgent(), draft.children());
+    private static NewTask asGoal(NewTask task) {
+        return new NewTask(task.spec().toBuilder().type(TaskType.GOAL).build(), task.dependencies(), task.assignee(),
+                task.parent(), task.createdByAgent(), task.children());
     }
 
-    private Created createOne(Actor actor, TaskDraft draft, String agentName, Changes changes) {
+    private Created createOne(Actor actor, NewTask draft, String agentName, Changes changes) {
         long boardId = actor.boardId();
-        Task parent = draft.parentRef() == null ? null : parentGoal(boardId, draft.parentRef());
-        String createdByAgent = draft.createdByAgent().map(TaskDraft.ExplicitAgent::name).orElseGet(() -> attribution(agentName));
+        Task parent = draft.parent() == null ? null : parentGoal(boardId, draft.parent());
+        String createdByAgent = draft.createdByAgent().isSent()
+                ? draft.createdByAgent().orElse(null)
+                : attribution(agentName);
         Long assignee = draft.assignee().resolve(parent == null ? null : parent.assignedToId());
 
         List<String> childIdentifiers = new ArrayList<>();
         TaskIdentifier rootIdentifier = nextIdentifier(boardId, draft.spec().type());
-        for (TaskDraft child : draft.children()) {
+        for (NewTask child : draft.children()) {
             childIdentifiers.add(nextIdentifier(boardId, child.spec().type()).toString());
         }
         List<String> rootDependencies = resolve(draft.dependencies(), List.of(), null);
@@ -136,15 +110,15 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         }
 
         Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),
-                context.tasks().nextPosition(boardId), draft.spec().withDependencies(rootDependencies), assignee,
+                context.tasks().nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
                 actor.userId(), createdByAgent, changes.now()), actor, agentName);
         List<Task> children = new ArrayList<>();
         for (int i = 0; i < draft.children().size(); i++) {
-            TaskDraft child = draft.children().get(i);
+            NewTask child = draft.children().get(i);
             Long childAssignee = child.assignee().resolve(root.assignedToId());
-            String childAgent = child.createdByAgent().map(TaskDraft.ExplicitAgent::name).orElse(createdByAgent);
+            String childAgent = child.createdByAgent().orElse(createdByAgent);
             children.add(changes.insert(Task.create(boardId, TaskIdentifier.parse(childIdentifiers.get(i)).orElseThrow(),
-                    root.id(), context.tasks().nextPosition(boardId), child.spec().withDependencies(childDependencies.get(i)),
+                    root.id(), context.tasks().nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
                     childAssignee, actor.userId(), childAgent, changes.now()), actor, agentName));
         }
         if (parent != null) {
@@ -154,10 +128,13 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     @Override
-    public TaskView update(Actor actor, TaskRef ref, Map<String, Object> fields) {
+    public TaskView update(Actor actor, TaskRef ref, UpdateTask edit) {
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            TaskSpec spec = TaskFieldRules.applyUpdate(task.spec(), fields);
+            TaskSpec spec = edit.applyTo(task.spec());
+            if (TaskFieldRules.changesGoalKind(task.type(), spec.type())) {
+                throw fieldError(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE);
+            }
             if (task.spec().needsReview() && !spec.needsReview()) {
                 BoardAccess.requireReviewAuthority(actor, "turn needs_review off");
             }
@@ -177,8 +154,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         });
     }
 
-    private Task parentGoal(long boardId, Object parentRef) {
-        TaskRef ref = parentRef instanceof Number number ? new TaskRef.ById(number.longValue()) : TaskRef.parse(parentRef.toString());
+    private Task parentGoal(long boardId, TaskRef ref) {
         try {
             Task parent = context.lookup().requireLocked(boardId, ref);
             if (parent.isGoal() && parent.status() != Status.COMPLETED) {
@@ -188,7 +164,8 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                     ? "names a completed goal; new tasks can only be added to goals that are still open"
                     : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().wire());
         } catch (dev.tasklane.domain.error.NotFoundException missing) {
-            throw fieldError("parent_id", "does not name a goal on this board: " + parentRef);
+            throw fieldError("parent_id", "does not name a goal on this board: "
+                    + (ref instanceof TaskRef.ById byId ? String.valueOf(byId.id()) : ((TaskRef.ByIdentifier) ref).identifier()));
         }
     }
 

@@ -147,16 +147,12 @@ public final class Tasks {
         }
 
         public Task build() {
-            TaskSpec spec = TaskSpec.of(title, identifier.type(), priority)
-                    .withDependencies(dependencies)
-                    .withKeyFiles(keyFiles)
-                    .withRequiredCapabilities(capabilities);
-            if (humanTask) {
-                spec = new TaskSpec(spec.title(), spec.type(), spec.priority(), spec.complexity(), spec.description(),
-                        spec.acceptanceCriteria(), spec.needsReview(), true, spec.dependencies(), spec.keyFiles(),
-                        spec.verificationSteps(), spec.requiredCapabilities(), spec.testingStrategy(),
-                        spec.securityConsiderations(), spec.details());
-            }
+            TaskSpec spec = TaskSpec.builder(title, identifier.type(), priority)
+                    .dependencies(dependencies)
+                    .keyFiles(keyFiles)
+                    .requiredCapabilities(capabilities)
+                    .humanTask(humanTask)
+                    .build();
             return new Task(0, boardId, identifier, parentId, position, spec, status, assignedToId, claim, null,
                     null, List.of(), afterGoal, null, createdByAgent, NOW, updatedAt, 0);
         }

@@ -1,5 +1,6 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -142,11 +143,11 @@ public final class BoardFixture {
     }
 
     public TaskView create(Actor actor, Map<String, Object> raw) {
-        return app.create().create(actor, raw, "agent").root();
+        return app.create().create(actor, TaskCommands.create(raw, "agent")).root();
     }
 
     public Created createGoal(Actor actor, Map<String, Object> raw) {
-        return app.create().create(actor, raw, "agent");
+        return app.create().create(actor, TaskCommands.create(raw, "agent"));
     }
 
     public Claimed claim(Actor actor, String identifier) {

@@ -1,5 +1,6 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -403,8 +404,9 @@ public abstract class WorkflowContract {
         List<Object> before = snapshot();
         Map<String, org.junit.jupiter.api.function.Executable> writes = new java.util.LinkedHashMap<>();
         writes.put("create", () -> board.create(board.reader, task("Nope")));
-        writes.put("batch", () -> board.app.batch().createBatch(board.reader, List.of(BoardFixture.goal("G", List.of())), "r"));
-        writes.put("update", () -> board.app.update().update(board.reader, ref(held), Map.of("title", "renamed")));
+        writes.put("batch", () -> board.app.batch().createBatch(board.reader,
+                TaskCommands.batch(List.of(BoardFixture.goal("G", List.of())), "r")));
+        writes.put("update", () -> board.app.update().update(board.reader, ref(held), TaskCommands.edit(Map.of("title", "renamed"))));
         writes.put("claim", () -> board.claim(board.reader, held));
         writes.put("unclaim", () -> board.app.leases().unclaim(board.reader, ref(held), null));
         writes.put("heartbeat", () -> board.app.leases().heartbeat(board.reader, ref(held), null));
@@ -453,12 +455,12 @@ public abstract class WorkflowContract {
     void turningNeedsReviewOffNeedsAReviewerTokenOrTheBoardOwner() {
         String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
         ForbiddenException refused = assertThrows(ForbiddenException.class,
-                () -> board.app.update().update(board.alice, ref(w1), Map.of("needs_review", false)));
+                () -> board.app.update().update(board.alice, ref(w1), TaskCommands.edit(Map.of("needs_review", false))));
         assertEquals(dev.tasklane.domain.agent.BoardAccess.REVIEW_AUTHORITY_CODE, refused.code());
         assertTrue(board.get(w1).task().spec().needsReview());
-        board.app.update().update(board.alice, ref(w1), Map.of("title", "still reviewed"));
-        assertFalse(board.app.update().update(board.reviewer, ref(w1), Map.of("needs_review", false)).task().spec().needsReview());
-        assertTrue(board.app.update().update(board.alice, ref(w1), Map.of("needs_review", true)).task().spec().needsReview(),
+        board.app.update().update(board.alice, ref(w1), TaskCommands.edit(Map.of("title", "still reviewed")));
+        assertFalse(board.app.update().update(board.reviewer, ref(w1), TaskCommands.edit(Map.of("needs_review", false))).task().spec().needsReview());
+        assertTrue(board.app.update().update(board.alice, ref(w1), TaskCommands.edit(Map.of("needs_review", true))).task().spec().needsReview(),
                 "turning review on needs no authority");
     }
 

@@ -2,18 +2,14 @@ package dev.tasklane.domain.task;
 
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * What a task asks for: everything its author writes. The fields the service reasons about are typed;
- * the purely descriptive ones ({@code why}, {@code pitfalls}, {@code technical_details}, ...) travel in
- * {@link #details()}, keyed by their wire name, already validated by {@code TaskFieldRules}.
- *
- * <p>Structured values (maps and lists) are plain Java trees of String, Long, Double, Boolean, List and
- * Map, so the domain stays free of any JSON library.
+ * What a task asks for: everything its author writes. The fields the service reasons about are components of their
+ * own; the purely descriptive ones ({@code why}, {@code pitfalls}, {@code technical_details}, ...) are grouped in
+ * {@link TaskDetails}. Build one with {@link #builder(String, TaskType, Priority)}, change one with
+ * {@link #toBuilder()}.
  */
 public record TaskSpec(
         String title,
@@ -28,9 +24,9 @@ public record TaskSpec(
         List<KeyFile> keyFiles,
         List<VerificationStep> verificationSteps,
         Set<Capability> requiredCapabilities,
-        Map<String, Object> testingStrategy,
+        TestingStrategy testingStrategy,
         List<String> securityConsiderations,
-        Map<String, Object> details) {
+        TaskDetails details) {
 
     public TaskSpec {
         if (title == null || title.isBlank()) {
@@ -45,51 +41,28 @@ public record TaskSpec(
         requiredCapabilities = requiredCapabilities == null || requiredCapabilities.isEmpty()
                 ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(requiredCapabilities));
-        testingStrategy = Collections.unmodifiableMap(new LinkedHashMap<>(testingStrategy == null ? Map.of() : testingStrategy));
+        testingStrategy = testingStrategy == null ? TestingStrategy.NONE : testingStrategy;
         securityConsiderations = List.copyOf(securityConsiderations == null ? List.of() : securityConsiderations);
-        details = Collections.unmodifiableMap(new LinkedHashMap<>(details == null ? Map.of() : details));
+        details = details == null ? TaskDetails.NONE : details;
     }
 
     /** A minimal spec: a title, a type and a priority; everything else at its default. */
     public static TaskSpec of(String title, TaskType type, Priority priority) {
-        return new TaskSpec(title, type, priority, Complexity.SMALL, null, null, false, false,
-                List.of(), List.of(), List.of(), Set.of(), Map.of(), List.of(), Map.of());
+        return builder(title, type, priority).build();
     }
 
-    public TaskSpec withType(TaskType newType) {
-        return new TaskSpec(title, newType, priority, complexity, description, acceptanceCriteria, needsReview,
-                humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
-                securityConsiderations, details);
+    /** A builder with the three required values and every other value at its default (complexity small). */
+    public static Builder builder(String title, TaskType type, Priority priority) {
+        return new Builder().title(title).type(type).priority(priority);
     }
 
-    public TaskSpec withDependencies(List<String> newDependencies) {
-        return new TaskSpec(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
-                humanTask, newDependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
-                securityConsiderations, details);
-    }
-
-    public TaskSpec withPriority(Priority newPriority) {
-        return new TaskSpec(title, type, newPriority, complexity, description, acceptanceCriteria, needsReview,
-                humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
-                securityConsiderations, details);
-    }
-
-    public TaskSpec withNeedsReview(boolean value) {
-        return new TaskSpec(title, type, priority, complexity, description, acceptanceCriteria, value,
-                humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
-                securityConsiderations, details);
-    }
-
-    public TaskSpec withKeyFiles(List<KeyFile> newKeyFiles) {
-        return new TaskSpec(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
-                humanTask, dependencies, newKeyFiles, verificationSteps, requiredCapabilities, testingStrategy,
-                securityConsiderations, details);
-    }
-
-    public TaskSpec withRequiredCapabilities(Set<Capability> capabilities) {
-        return new TaskSpec(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
-                humanTask, dependencies, keyFiles, verificationSteps, capabilities, testingStrategy,
-                securityConsiderations, details);
+    /** A builder holding this spec's values, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().title(title).type(type).priority(priority).complexity(complexity)
+                .description(description).acceptanceCriteria(acceptanceCriteria).needsReview(needsReview)
+                .humanTask(humanTask).dependencies(dependencies).keyFiles(keyFiles)
+                .verificationSteps(verificationSteps).requiredCapabilities(requiredCapabilities)
+                .testingStrategy(testingStrategy).securityConsiderations(securityConsiderations).details(details);
     }
 
     /** Non-blank lines of the acceptance criteria. */
@@ -98,5 +71,108 @@ public record TaskSpec(
             return List.of();
         }
         return acceptanceCriteria.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+    }
+
+    /** Collects a spec's values; {@link #build()} checks them as the record's constructor does. */
+    public static final class Builder {
+        private String title;
+        private TaskType type;
+        private Priority priority;
+        private Complexity complexity = Complexity.SMALL;
+        private String description;
+        private String acceptanceCriteria;
+        private boolean needsReview;
+        private boolean humanTask;
+        private List<String> dependencies = List.of();
+        private List<KeyFile> keyFiles = List.of();
+        private List<VerificationStep> verificationSteps = List.of();
+        private Set<Capability> requiredCapabilities = Set.of();
+        private TestingStrategy testingStrategy = TestingStrategy.NONE;
+        private List<String> securityConsiderations = List.of();
+        private TaskDetails details = TaskDetails.NONE;
+
+        private Builder() {
+        }
+
+        public Builder title(String value) {
+            title = value;
+            return this;
+        }
+
+        public Builder type(TaskType value) {
+            type = value;
+            return this;
+        }
+
+        public Builder priority(Priority value) {
+            priority = value;
+            return this;
+        }
+
+        public Builder complexity(Complexity value) {
+            complexity = value;
+            return this;
+        }
+
+        public Builder description(String value) {
+            description = value;
+            return this;
+        }
+
+        public Builder acceptanceCriteria(String value) {
+            acceptanceCriteria = value;
+            return this;
+        }
+
+        public Builder needsReview(boolean value) {
+            needsReview = value;
+            return this;
+        }
+
+        public Builder humanTask(boolean value) {
+            humanTask = value;
+            return this;
+        }
+
+        public Builder dependencies(List<String> value) {
+            dependencies = value;
+            return this;
+        }
+
+        public Builder keyFiles(List<KeyFile> value) {
+            keyFiles = value;
+            return this;
+        }
+
+        public Builder verificationSteps(List<VerificationStep> value) {
+            verificationSteps = value;
+            return this;
+        }
+
+        public Builder requiredCapabilities(Set<Capability> value) {
+            requiredCapabilities = value;
+            return this;
+        }
+
+        public Builder testingStrategy(TestingStrategy value) {
+            testingStrategy = value;
+            return this;
+        }
+
+        public Builder securityConsiderations(List<String> value) {
+            securityConsiderations = value;
+            return this;
+        }
+
+        public Builder details(TaskDetails value) {
+            details = value;
+            return this;
+        }
+
+        public TaskSpec build() {
+            return new TaskSpec(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
+                    humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
+                    securityConsiderations, details);
+        }
     }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The declarative table of writable task fields (docs/api.md, "Task fields"; update
- * allow-list, which is also the descriptive part of create). {@link TaskFieldRules} validates from it and
- * the onboarding document can generate its field schemas from it.
+ * The declarative table of writable task fields (docs/api.md "Task fields": the fields an edit may change, which
+ * are also the descriptive part of create). The HTTP adapter's parser reads a task body field by field from it,
+ * applying {@link TaskFieldRules}, and the onboarding document generates its field schemas from it.
  */
 public enum TaskField {
     TITLE("title", Kind.STRING, true, Limits.SHORT_TEXT, List.of(), false, "Short description of the task"),
@@ -89,7 +89,7 @@ public enum TaskField {
         BEHAVIOUR_TEST_MATRIX
     }
 
-    /** Named limits (docs/api.md, "Request caps and limits"); the values come from {@link Limit}. */
+    /** Named limits of the task fields (docs/api.md "Request caps and limits"); the values come from {@link Limit}. */
     public static final class Limits {
         /** Code-point limit of title, estimated_files, telemetry_event and short array entries. */
         public static final int SHORT_TEXT = Limit.TITLE.max();
@@ -125,7 +125,7 @@ public enum TaskField {
         return kind;
     }
 
-    /** Required on create (docs/api.md, "Task fields") and must stay non-blank on update. */
+    /** Required on create and must stay non-blank on update (docs/api.md "Task fields"). */
     public boolean required() {
         return required;
     }

@@ -275,8 +275,8 @@ public final class TaskFixtures {
         }
 
         public TaskSpec spec() {
-            return new TaskSpec(title, identifier.type(), priority, Complexity.SMALL, null, null, needsReview, humanTask,
-                    dependencies, keyFiles, List.of(), capabilities, Map.of(), List.of(), Map.of());
+            return TaskSpec.builder(title, identifier.type(), priority).needsReview(needsReview).humanTask(humanTask)
+                    .dependencies(dependencies).keyFiles(keyFiles).requiredCapabilities(capabilities).build();
         }
 
         public Task build() {

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TestingStrategy;
+import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.CompletionRejectedException.Family;
 import java.util.List;
@@ -217,7 +219,7 @@ class CompletionRulesTest {
                 "acceptance_criteria_checked", 0, "issues_found", 0);
         Map<String, Object> body = body("reviewer_result", review);
         body.put("explorer_result", map("dispatched", false, "reason", "self_reported_exploration", "summary", SUMMARY));
-        CompletionReport report = CompletionRules.check(body, TaskFieldRules.parseCreate(TaskFieldRulesTest.task(), false).spec(), mode);
+        CompletionReport report = CompletionRules.check(body, TaskSpec.of("Add login endpoint", TaskType.WORK, Priority.MEDIUM), mode);
         assertTrue(CompletionRules.shape(review).isEmpty());
         assertTrue(report.warnings().contains("reviewer_result.project_checks: is recommended on a dispatched review: "
                 + "the structured project_checks field the review queue renders is missing"), report.warnings().toString());
@@ -276,8 +278,9 @@ class CompletionRulesTest {
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void taskSecurityAndTestingNeedRealVerdicts(CompletionMode mode) {
-        TaskSpec task = TaskFieldRules.parseCreate(TaskFieldRulesTest.task("security_considerations", List.of("xss"),
-                "testing_strategy", map("unit_tests", "x")), false).spec();
+        TaskSpec task = TaskSpec.builder("Add login endpoint", TaskType.WORK, Priority.MEDIUM)
+                .securityConsiderations(List.of("xss"))
+                .testingStrategy(new TestingStrategy(TextOrList.of("x"), null, null, null, null)).build();
         Map<String, Object> review = reviewer();
         review.put("security_considerations", map("status", "not_assessed"));
         review.put("testing_strategy", map("status", "not_assessed"));
@@ -296,8 +299,8 @@ class CompletionRulesTest {
     }
 
     static TaskSpec taskWithCriteria() {
-        return TaskFieldRules.parseCreate(TaskFieldRulesTest.task("acceptance_criteria", "one\n\n two \nthree"), false)
-                .spec();
+        return TaskSpec.builder("Add login endpoint", TaskType.WORK, Priority.MEDIUM)
+                .acceptanceCriteria("one\n\n two \nthree").build();
     }
 
     @ParameterizedTest

@@ -1,9 +1,6 @@
 package dev.tasklane.domain.validation;
 
 import dev.tasklane.domain.error.TasklaneException;
-import dev.tasklane.domain.task.Priority;
-import dev.tasklane.domain.task.TaskSpec;
-import dev.tasklane.domain.task.TaskType;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -53,25 +50,6 @@ class RawValueSafetyTest {
         for (CompletionMode mode : CompletionMode.values()) {
             everyPosition(body, candidate -> CompletionRules.check(candidate, CompletionRulesTest.TASK, mode));
         }
-    }
-
-    @Test
-    void everyPositionOfATaskTakesEveryKindOfValueOnCreateAndUpdate() {
-        Map<String, Object> task = TaskFieldRulesTest.task("description", "d", "dependencies", List.of("W1"),
-                "key_files", List.of(map("file_path", "a/b.java", "note", "n", "position", 0)),
-                "verification_steps", List.of(map("step_type", "command", "step_text", "t", "expected_result", "e", "position", 0)),
-                "testing_strategy", map("unit_tests", List.of("u"), "coverage_target", "90"),
-                "integration_points", map("api", "x"), "technical_details", map("k", "v"), "pitfalls", List.of("p"),
-                "required_capabilities", List.of("testing"), "estimated_files", "2-3", "assigned_to_id", 3,
-                "created_by_agent", "a", "parent_id", "G1",
-                "behaviour_test_matrix", List.of(map("category", "Boundary", "behaviour", "b", "test_name", "t",
-                        "type", "unit", "status", "planned", "position", 0)));
-        Map<String, Object> goal = map("title", "G", "type", "goal", "priority", "low", "tasks",
-                List.of(TaskFieldRulesTest.task("dependencies", List.of(1)), task));
-        TaskSpec current = TaskSpec.of("Current", TaskType.WORK, Priority.LOW);
-        everyPosition(task, candidate -> TaskFieldRules.parseCreate(candidate, false));
-        everyPosition(goal, candidate -> TaskFieldRules.parseCreate(candidate, false));
-        everyPosition(task, candidate -> TaskFieldRules.applyUpdate(current, candidate));
     }
 
     @SuppressWarnings("unchecked")

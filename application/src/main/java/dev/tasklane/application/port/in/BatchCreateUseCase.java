@@ -7,5 +7,5 @@ import java.util.List;
 /** Batch creation: several goals with nested tasks, all or none. */
 public interface BatchCreateUseCase {
     /** @throws BatchRejectedException naming the first goal that failed; nothing is stored */
-    List<Created> createBatch(Actor actor, List<Object> goals, String agentName);
+    List<Created> createBatch(Actor actor, CreateBatch command);
 }

@@ -2,9 +2,7 @@ package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.agent.Actor;
 
-import java.util.Map;
-
 /** Edit a task's descriptive fields; server-managed fields are refused. */
 public interface UpdateTaskUseCase {
-    TaskView update(Actor actor, TaskRef ref, Map<String, Object> task);
+    TaskView update(Actor actor, TaskRef ref, UpdateTask edit);
 }

@@ -88,7 +88,7 @@ public abstract class TaskStoreContract {
     }
 
     protected static Task reprioritized(Task task, Priority priority) {
-        return task.withSpec(task.spec().withPriority(priority), NOW);
+        return task.withSpec(task.spec().toBuilder().priority(priority).build(), NOW);
     }
 
     protected static List<String> identifiers(List<Task> tasks) {
@@ -222,7 +222,7 @@ public abstract class TaskStoreContract {
     @Test
     void dependentsFollowAnUpdateOfTheDependencies() {
         Task dependent = insert(Tasks.work(BOARD, 2).dependsOn("W1"));
-        update(dependent.withSpec(dependent.spec().withDependencies(List.of("W3")), NOW));
+        update(dependent.withSpec(dependent.spec().toBuilder().dependencies(List.of("W3")).build(), NOW));
 
         assertEquals(List.of(), stores.tx(() -> store.dependents(BOARD, "W1")));
         assertEquals(List.of("W2"), identifiers(stores.tx(() -> store.dependents(BOARD, "W3"))));
@@ -345,7 +345,7 @@ public abstract class TaskStoreContract {
         insert(Tasks.work(BOARD, 1));
         Task dependent = insert(Tasks.work(BOARD, 2).priority(Priority.HIGH).dependsOn("W1"));
 
-        update(dependent.withSpec(dependent.spec().withDependencies(List.of()), NOW));
+        update(dependent.withSpec(dependent.spec().toBuilder().dependencies(List.of()).build(), NOW));
 
         assertEquals(List.of("W2", "W1"), candidates());
     }
@@ -362,7 +362,7 @@ public abstract class TaskStoreContract {
     void candidatesFollowChangesOfPriorityAndAssignment() {
         Task low = insert(Tasks.work(BOARD, 1).priority(Priority.LOW));
         insert(Tasks.work(BOARD, 2).priority(Priority.MEDIUM));
-        Task raised = update(low.withSpec(low.spec().withPriority(Priority.CRITICAL), NOW));
+        Task raised = update(low.withSpec(low.spec().toBuilder().priority(Priority.CRITICAL).build(), NOW));
         assertEquals(List.of("W1", "W2"), candidates());
 
         update(raised.withAssignee(ME, NOW));

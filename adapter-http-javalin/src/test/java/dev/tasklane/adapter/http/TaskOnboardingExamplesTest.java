@@ -1,0 +1,49 @@
+package dev.tasklane.adapter.http;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
+import dev.tasklane.domain.validation.CompletionMode;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The task, goal and batch examples that onboarding publishes are bodies the create parser accepts. */
+class TaskOnboardingExamplesTest {
+    private static final CreateTaskParser CREATES = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost")));
+
+    @Test
+    void taskGoalAndBatchExamplesPassCreateValidation() {
+        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.STRICT);
+        for (Object example : examples(schemas, "task")) {
+            assertDoesNotThrow(() -> CREATES.read(map(map(example).get("task")), false));
+        }
+        for (Object example : examples(schemas, "goal")) {
+            assertTrue(CREATES.read(map(map(example).get("task")), false).isGoalWithChildren());
+        }
+        for (Object example : examples(schemas, "batch")) {
+            List<Object> goals = list(map(example).get("goals"));
+            assertFalse(goals.isEmpty());
+            assertTrue(CREATES.batch(goals, null).goals().stream().allMatch(goal -> goal.isGoalWithChildren()));
+        }
+    }
+
+    private static List<Object> examples(Map<String, Object> schemas, String name) {
+        List<Object> examples = list(map(schemas.get(name)).get("examples"));
+        assertFalse(examples.isEmpty(), name + " has no example");
+        return examples;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object value) {
+        return (List<Object>) value;
+    }
+}

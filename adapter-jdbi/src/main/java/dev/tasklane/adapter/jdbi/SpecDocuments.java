@@ -1,0 +1,153 @@
+package dev.tasklane.adapter.jdbi;
+
+import com.fasterxml.jackson.databind.util.RawValue;
+import dev.tasklane.domain.json.RawJson;
+import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.BehaviourRow;
+import dev.tasklane.domain.task.TaskDetails;
+import dev.tasklane.domain.task.TestingStrategy;
+import dev.tasklane.domain.task.TextOrList;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The descriptive parts of a task's spec document: {@code testing_strategy} and the {@code details} object, in the
+ * stored form that predates their typed records (each detail under its wire name, present only when stated; a value
+ * that is a string or an array of strings stored as such; {@code technical_details} as the object that was sent).
+ * Documents written before the records existed read unchanged, and keys this class does not know are ignored.
+ */
+final class SpecDocuments {
+    private SpecDocuments() {
+    }
+
+    static Map<String, Object> testingStrategy(TestingStrategy strategy) {
+        return textMap(strategy.parts());
+    }
+
+    static TestingStrategy testingStrategy(Object stored) {
+        return stored instanceof Map<?, ?> map ? TestingStrategy.of(readTextMap(map)) : TestingStrategy.NONE;
+    }
+
+    static Map<String, Object> details(TaskDetails details) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        putIfStated(doc, "estimated_files", details.estimatedFiles());
+        putIfStated(doc, "why", details.why());
+        putIfStated(doc, "what", details.what());
+        putIfStated(doc, "where_context", details.whereContext());
+        putIfStated(doc, "patterns_to_follow", details.patternsToFollow());
+        putIfStated(doc, "database_changes", details.databaseChanges());
+        putIfStated(doc, "validation_rules", details.validationRules());
+        putIfStated(doc, "telemetry_event", details.telemetryEvent());
+        putIfStated(doc, "metrics_to_track", details.metricsToTrack());
+        putIfStated(doc, "logging_requirements", details.loggingRequirements());
+        putIfStated(doc, "error_user_message", details.errorUserMessage());
+        putIfStated(doc, "error_on_failure", details.errorOnFailure());
+        putIfStated(doc, "pitfalls", details.pitfalls());
+        putIfStated(doc, "out_of_scope", details.outOfScope());
+        putIfStated(doc, "technology_requirements", details.technologyRequirements());
+        if (!details.integrationPoints().isEmpty()) {
+            doc.put("integration_points", textMap(details.integrationPoints()));
+        }
+        if (!details.technicalDetails().isEmpty()) {
+            Map<String, Object> raw = new LinkedHashMap<>();
+            details.technicalDetails().values().forEach((key, value) -> raw.put(key, new RawValue(value.text())));
+            doc.put("technical_details", raw);
+        }
+        if (!details.behaviourTestMatrix().isEmpty()) {
+            doc.put("behaviour_test_matrix", details.behaviourTestMatrix().stream().map(SpecDocuments::row).toList());
+        }
+        return doc;
+    }
+
+    static TaskDetails details(Object stored) {
+        if (!(stored instanceof Map<?, ?> doc)) {
+            return TaskDetails.NONE;
+        }
+        return TaskDetails.builder()
+                .estimatedFiles(text(doc.get("estimated_files")))
+                .why(text(doc.get("why")))
+                .what(text(doc.get("what")))
+                .whereContext(text(doc.get("where_context")))
+                .patternsToFollow(text(doc.get("patterns_to_follow")))
+                .databaseChanges(text(doc.get("database_changes")))
+                .validationRules(text(doc.get("validation_rules")))
+                .telemetryEvent(text(doc.get("telemetry_event")))
+                .metricsToTrack(text(doc.get("metrics_to_track")))
+                .loggingRequirements(text(doc.get("logging_requirements")))
+                .errorUserMessage(text(doc.get("error_user_message")))
+                .errorOnFailure(text(doc.get("error_on_failure")))
+                .pitfalls(strings(doc.get("pitfalls")))
+                .outOfScope(strings(doc.get("out_of_scope")))
+                .technologyRequirements(strings(doc.get("technology_requirements")))
+                .integrationPoints(doc.get("integration_points") instanceof Map<?, ?> points ? readTextMap(points) : null)
+                .technicalDetails(doc.get("technical_details") instanceof Map<?, ?> technical ? raw(technical) : null)
+                .behaviourTestMatrix(doc.get("behaviour_test_matrix") instanceof List<?> rows ? rows(rows) : null)
+                .build();
+    }
+
+    private static Map<String, Object> row(BehaviourRow row) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("category", row.category());
+        doc.put("behaviour", row.behaviour());
+        doc.put("test_name", row.testName());
+        doc.put("type", row.type());
+        doc.put("status", row.status());
+        doc.put("na_reason", row.naReason());
+        doc.put("position", row.position());
+        return doc;
+    }
+
+    private static List<BehaviourRow> rows(List<?> stored) {
+        List<BehaviourRow> rows = new ArrayList<>(stored.size());
+        for (Object entry : stored) {
+            if (entry instanceof Map<?, ?> doc) {
+                rows.add(new BehaviourRow(text(doc.get("category")), text(doc.get("behaviour")),
+                        text(doc.get("test_name")), text(doc.get("type")), text(doc.get("status")),
+                        text(doc.get("na_reason")), doc.get("position") instanceof Number n ? n.intValue() : null));
+            }
+        }
+        return rows;
+    }
+
+    private static UnknownKeys raw(Map<?, ?> stored) {
+        Map<String, RawJson> values = new LinkedHashMap<>();
+        stored.forEach((key, value) -> values.put(String.valueOf(key),
+                value == null ? RawJson.NULL : new RawJson(JsonText.write(value))));
+        return new UnknownKeys(values);
+    }
+
+    private static Map<String, Object> textMap(Map<String, TextOrList> values) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        values.forEach((key, value) -> doc.put(key, value instanceof TextOrList.Text text ? text.value() : value.lines()));
+        return doc;
+    }
+
+    private static Map<String, TextOrList> readTextMap(Map<?, ?> stored) {
+        Map<String, TextOrList> values = new LinkedHashMap<>();
+        stored.forEach((key, value) -> {
+            if (value instanceof String text) {
+                values.put(String.valueOf(key), TextOrList.of(text));
+            } else if (value instanceof List<?> list) {
+                values.put(String.valueOf(key), TextOrList.of(list.stream().map(String::valueOf).toList()));
+            }
+        });
+        return values;
+    }
+
+    private static void putIfStated(Map<String, Object> doc, String key, Object value) {
+        if (value != null) {
+            doc.put(key, value);
+        }
+    }
+
+    private static String text(Object value) {
+        return value instanceof String text ? text : null;
+    }
+
+    private static List<String> strings(Object value) {
+        return value instanceof List<?> list ? list.stream().map(String::valueOf).toList() : null;
+    }
+}

@@ -1,0 +1,253 @@
+package dev.tasklane.application.port.in;
+
+import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.BehaviourRow;
+import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.KeyFile;
+import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.TaskDetails;
+import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.task.TestingStrategy;
+import dev.tasklane.domain.task.TextOrList;
+import dev.tasklane.domain.task.VerificationStep;
+
+import dev.tasklane.domain.validation.TaskField;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * An edit of a task's descriptive fields (the task edit of docs/api.md): each field is a {@link Patch},
+ * so a field that was not sent keeps its value, and a sent field replaces it whole (lists and embedded rows
+ * included). Build one with {@link #builder()}; the fields it does not name are {@linkplain Patch#unchanged()
+ * unchanged}.
+ */
+public record UpdateTask(
+        Patch<String> title,
+        Patch<TaskType> type,
+        Patch<Priority> priority,
+        Patch<Complexity> complexity,
+        Patch<String> description,
+        Patch<String> acceptanceCriteria,
+        Patch<Boolean> needsReview,
+        Patch<Boolean> humanTask,
+        Patch<List<String>> dependencies,
+        Patch<List<KeyFile>> keyFiles,
+        Patch<List<VerificationStep>> verificationSteps,
+        Patch<Set<Capability>> requiredCapabilities,
+        Patch<TestingStrategy> testingStrategy,
+        Patch<List<String>> securityConsiderations,
+        DetailsEdit details) {
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The spec after this edit. A sent null means the field's default for the fields a spec always has (complexity
+     * small, flags false, lists empty, no testing strategy) and "not stated" for the descriptive details.
+     */
+    public TaskSpec applyTo(TaskSpec current) {
+        TaskSpec.Builder spec = current.toBuilder();
+        title.ifSent(spec::title);
+        type.ifSent(spec::type);
+        priority.ifSent(spec::priority);
+        complexity.ifSent(value -> spec.complexity(value == null ? Complexity.SMALL : value));
+        description.ifSent(spec::description);
+        acceptanceCriteria.ifSent(spec::acceptanceCriteria);
+        needsReview.ifSent(value -> spec.needsReview(Boolean.TRUE.equals(value)));
+        humanTask.ifSent(value -> spec.humanTask(Boolean.TRUE.equals(value)));
+        dependencies.ifSent(spec::dependencies);
+        keyFiles.ifSent(spec::keyFiles);
+        verificationSteps.ifSent(spec::verificationSteps);
+        requiredCapabilities.ifSent(spec::requiredCapabilities);
+        testingStrategy.ifSent(spec::testingStrategy);
+        securityConsiderations.ifSent(spec::securityConsiderations);
+        return spec.details(details.applyTo(current.details())).build();
+    }
+
+    /** The edit of the descriptive details ({@link TaskDetails}), one {@link Patch} per detail. */
+    public record DetailsEdit(
+            Patch<String> estimatedFiles,
+            Patch<String> why,
+            Patch<String> what,
+            Patch<String> whereContext,
+            Patch<String> patternsToFollow,
+            Patch<String> databaseChanges,
+            Patch<String> validationRules,
+            Patch<String> telemetryEvent,
+            Patch<String> metricsToTrack,
+            Patch<String> loggingRequirements,
+            Patch<String> errorUserMessage,
+            Patch<String> errorOnFailure,
+            Patch<List<String>> pitfalls,
+            Patch<List<String>> outOfScope,
+            Patch<List<String>> technologyRequirements,
+            Patch<Map<String, TextOrList>> integrationPoints,
+            Patch<UnknownKeys> technicalDetails,
+            Patch<List<BehaviourRow>> behaviourTestMatrix) {
+
+        TaskDetails applyTo(TaskDetails current) {
+            TaskDetails.Builder details = current.toBuilder();
+            estimatedFiles.ifSent(details::estimatedFiles);
+            why.ifSent(details::why);
+            what.ifSent(details::what);
+            whereContext.ifSent(details::whereContext);
+            patternsToFollow.ifSent(details::patternsToFollow);
+            databaseChanges.ifSent(details::databaseChanges);
+            validationRules.ifSent(details::validationRules);
+            telemetryEvent.ifSent(details::telemetryEvent);
+            metricsToTrack.ifSent(details::metricsToTrack);
+            loggingRequirements.ifSent(details::loggingRequirements);
+            errorUserMessage.ifSent(details::errorUserMessage);
+            errorOnFailure.ifSent(details::errorOnFailure);
+            pitfalls.ifSent(details::pitfalls);
+            outOfScope.ifSent(details::outOfScope);
+            technologyRequirements.ifSent(details::technologyRequirements);
+            integrationPoints.ifSent(details::integrationPoints);
+            technicalDetails.ifSent(details::technicalDetails);
+            behaviourTestMatrix.ifSent(details::behaviourTestMatrix);
+            return details.build();
+        }
+    }
+
+    /**
+     * Names the fields an edit sends, one setter per field (a null argument sends null); every field it does not name
+     * stays {@linkplain Patch#unchanged() unchanged}.
+     */
+    public static final class Builder {
+        private Patch<String> title = Patch.unchanged();
+        private Patch<TaskType> type = Patch.unchanged();
+        private Patch<Priority> priority = Patch.unchanged();
+        private Patch<Complexity> complexity = Patch.unchanged();
+        private Patch<String> description = Patch.unchanged();
+        private Patch<String> acceptanceCriteria = Patch.unchanged();
+        private Patch<Boolean> needsReview = Patch.unchanged();
+        private Patch<Boolean> humanTask = Patch.unchanged();
+        private Patch<List<String>> dependencies = Patch.unchanged();
+        private Patch<List<KeyFile>> keyFiles = Patch.unchanged();
+        private Patch<List<VerificationStep>> verificationSteps = Patch.unchanged();
+        private Patch<Set<Capability>> requiredCapabilities = Patch.unchanged();
+        private Patch<TestingStrategy> testingStrategy = Patch.unchanged();
+        private Patch<List<String>> securityConsiderations = Patch.unchanged();
+        private final TaskDetails.Builder detailValues = TaskDetails.builder();
+        private final EnumSet<TaskField> detailsSent = EnumSet.noneOf(TaskField.class);
+
+        private Builder() {
+        }
+
+        public Builder title(String value) {
+            title = Patch.to(value);
+            return this;
+        }
+
+        public Builder type(TaskType value) {
+            type = Patch.to(value);
+            return this;
+        }
+
+        public Builder priority(Priority value) {
+            priority = Patch.to(value);
+            return this;
+        }
+
+        public Builder complexity(Complexity value) {
+            complexity = Patch.to(value);
+            return this;
+        }
+
+        public Builder description(String value) {
+            description = Patch.to(value);
+            return this;
+        }
+
+        public Builder acceptanceCriteria(String value) {
+            acceptanceCriteria = Patch.to(value);
+            return this;
+        }
+
+        public Builder needsReview(Boolean value) {
+            needsReview = Patch.to(value);
+            return this;
+        }
+
+        public Builder humanTask(Boolean value) {
+            humanTask = Patch.to(value);
+            return this;
+        }
+
+        public Builder dependencies(List<String> value) {
+            dependencies = Patch.to(value);
+            return this;
+        }
+
+        public Builder keyFiles(List<KeyFile> value) {
+            keyFiles = Patch.to(value);
+            return this;
+        }
+
+        public Builder verificationSteps(List<VerificationStep> value) {
+            verificationSteps = Patch.to(value);
+            return this;
+        }
+
+        public Builder requiredCapabilities(Set<Capability> value) {
+            requiredCapabilities = Patch.to(value);
+            return this;
+        }
+
+        public Builder testingStrategy(TestingStrategy value) {
+            testingStrategy = Patch.to(value);
+            return this;
+        }
+
+        public Builder securityConsiderations(List<String> value) {
+            securityConsiderations = Patch.to(value);
+            return this;
+        }
+
+        /**
+         * Sends one descriptive detail: {@code set} receives the details builder and sets that detail (null clears
+         * it), e.g. {@code detail(TaskField.WHY, d -> d.why("because"))}.
+         */
+        public Builder detail(TaskField detail, Consumer<TaskDetails.Builder> set) {
+            if (!detail.detail()) {
+                throw new IllegalArgumentException(detail.wire() + " is not a descriptive detail");
+            }
+            set.accept(detailValues);
+            detailsSent.add(detail);
+            return this;
+        }
+
+        public UpdateTask build() {
+            TaskDetails values = detailValues.build();
+            EnumSet<TaskField> sent = detailsSent;
+            return new UpdateTask(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
+                    humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
+                    securityConsiderations, new DetailsEdit(
+                    Patch.sentIf(sent.contains(TaskField.ESTIMATED_FILES), values.estimatedFiles()),
+                    Patch.sentIf(sent.contains(TaskField.WHY), values.why()),
+                    Patch.sentIf(sent.contains(TaskField.WHAT), values.what()),
+                    Patch.sentIf(sent.contains(TaskField.WHERE_CONTEXT), values.whereContext()),
+                    Patch.sentIf(sent.contains(TaskField.PATTERNS_TO_FOLLOW), values.patternsToFollow()),
+                    Patch.sentIf(sent.contains(TaskField.DATABASE_CHANGES), values.databaseChanges()),
+                    Patch.sentIf(sent.contains(TaskField.VALIDATION_RULES), values.validationRules()),
+                    Patch.sentIf(sent.contains(TaskField.TELEMETRY_EVENT), values.telemetryEvent()),
+                    Patch.sentIf(sent.contains(TaskField.METRICS_TO_TRACK), values.metricsToTrack()),
+                    Patch.sentIf(sent.contains(TaskField.LOGGING_REQUIREMENTS), values.loggingRequirements()),
+                    Patch.sentIf(sent.contains(TaskField.ERROR_USER_MESSAGE), values.errorUserMessage()),
+                    Patch.sentIf(sent.contains(TaskField.ERROR_ON_FAILURE), values.errorOnFailure()),
+                    Patch.sentIf(sent.contains(TaskField.PITFALLS), values.pitfalls()),
+                    Patch.sentIf(sent.contains(TaskField.OUT_OF_SCOPE), values.outOfScope()),
+                    Patch.sentIf(sent.contains(TaskField.TECHNOLOGY_REQUIREMENTS), values.technologyRequirements()),
+                    Patch.sentIf(sent.contains(TaskField.INTEGRATION_POINTS), values.integrationPoints()),
+                    Patch.sentIf(sent.contains(TaskField.TECHNICAL_DETAILS), values.technicalDetails()),
+                    Patch.sentIf(sent.contains(TaskField.BEHAVIOUR_TEST_MATRIX), values.behaviourTestMatrix())));
+        }
+    }
+}
