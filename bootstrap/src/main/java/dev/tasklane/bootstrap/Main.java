@@ -124,11 +124,11 @@ public final class Main {
         out.println();
         out.println("Tasklane is running at " + base + " (port " + started.server().port() + ")");
         out.println("  store:               " + started.store());
-        out.println("  completion checks:   " + config.completionValidation().name().toLowerCase(java.util.Locale.ROOT));
+        out.println("  completion checks:   " + config.workflow().completionValidation().name().toLowerCase(java.util.Locale.ROOT));
         out.println("  onboarding:          curl " + base + "/api/agent/onboarding");
         out.println("  health:              curl " + base + "/health");
         IdentityUseCase.Bootstrap bootstrap = started.bootstrap();
-        if (config.bootstrapToken() != null) {
+        if (config.access().bootstrapToken() != null) {
             out.println("  API token:           the bootstrap token from TASKLANE_BOOTSTRAP_TOKEN / --bootstrap-token"
                     + (bootstrap.created() ? " (admin, reviewer, board Default)" : " (created on first start)"));
             out.println("  try:                 curl " + base + "/api/me -H \"Authorization: Bearer $TASKLANE_BOOTSTRAP_TOKEN\"");

@@ -36,15 +36,14 @@ public final class Server {
 
     /** Starts the server; the caller closes the returned server. */
     public static Started start(ServerConfig config) {
-        WorkflowLimits limits = WorkflowLimits.defaults().withClaimTtl(config.claimTtl())
-                .withAfterGoalGrace(config.afterGoalGrace());
+        WorkflowLimits limits = config.workflow().limits();
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
-                .completionMode(config.completionValidation())
+                .completionMode(config.workflow().completionValidation())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
-                .onboarding(new OnboardingService(limits, config.completionValidation()))
-                .openBoards(config.openBoards())
+                .onboarding(new OnboardingService(limits, config.workflow().completionValidation()))
+                .openBoards(config.access().openBoards())
                 .signInSettings(config.web().signIn());
         StoreWiring stores = StoreWiring.open(config, builder);
         try {
@@ -61,9 +60,9 @@ public final class Server {
         // Bootstrap runs beside the HTTP start-up (the one-time admin password's salted hash is slow on a cold
         // JVM). With a bootstrap token it must finish before the server listens, so the token works from the
         // first request; without one nobody can authenticate yet, so the server may listen first.
-        boolean tokenGiven = config.bootstrapToken() != null && !config.bootstrapToken().isBlank();
+        boolean tokenGiven = config.access().hasBootstrapToken();
         CompletableFuture<IdentityUseCase.Bootstrap> bootstrapping =
-                CompletableFuture.supplyAsync(() -> tasklane.identity().bootstrap(config.bootstrapToken()));
+                CompletableFuture.supplyAsync(() -> tasklane.identity().bootstrap(config.access().bootstrapToken()));
         ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-sweeper");
             thread.setDaemon(true);
@@ -71,24 +70,24 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(),
-                new TrustedProxy(config.trustedProxyHeader()), Clock.systemUTC()));
+        WebUi web = new WebUi(tasklane, new WebSettings(config.http().baseUrl(),
+                new TrustedProxy(config.http().trustedProxyHeader()), Clock.systemUTC()));
         ShutdownGate gate = new ShutdownGate(config.events().shutdownTimeout());
-        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
-                .withTrustedProxyHeader(config.trustedProxyHeader())
+        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.http().baseUrl())
+                .withTrustedProxyHeader(config.http().trustedProxyHeader())
                 .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()),
                 config.events().streamSettings(), gate, web::configure);
         try {
             if (tokenGiven) {
                 bootstrapping.join();
             }
-            http.start(config.port());
+            http.start(config.http().port());
         } catch (RuntimeException failed) {
             sweeper.shutdownNow();
             throw failed;
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
-        String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
+        String baseUrl = config.http().port() == 0 ? "http://localhost:" + http.port() : config.http().baseUrl();
         return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores),
                 baseUrl, bootstrap, stores.description());
     }
