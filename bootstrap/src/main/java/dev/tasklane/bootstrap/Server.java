@@ -31,11 +31,19 @@ public final class Server {
     }
 
     /** What start-up did, for the banner. */
-    public record Started(RunningServer server, String baseUrl, IdentityUseCase.Bootstrap bootstrap, String store) {
+    public record Started(RunningServer server, String baseUrl, IdentityUseCase.Bootstrap bootstrap, String store,
+                          StartupTimeline timeline) {
     }
 
     /** Starts the server; the caller closes the returned server. */
     public static Started start(ServerConfig config) {
+        return start(config, StartupTimeline.startingNow());
+    }
+
+    /** Starts the server, marking each phase of the start on {@code timeline}; the caller closes the returned server. */
+    static Started start(ServerConfig config, StartupTimeline timeline) {
+        // the HTTP stack needs nothing from the store: load its classes on the second core meanwhile
+        HttpStackPreloader.start();
         WorkflowLimits limits = config.workflow().limits();
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
@@ -46,17 +54,20 @@ public final class Server {
                 .openBoards(config.access().openBoards())
                 .signInSettings(config.web().signIn());
         StoreWiring stores = StoreWiring.open(config, builder);
+        timeline.mark("store");
         try {
             Tasklane tasklane = builder.build();
             stores.attach(tasklane.eventBus());
-            return start(config, limits, tasklane, stores);
+            timeline.mark("use cases");
+            return start(config, limits, tasklane, stores, timeline);
         } catch (RuntimeException failed) {
             stores.close();
             throw failed;
         }
     }
 
-    private static Started start(ServerConfig config, WorkflowLimits limits, Tasklane tasklane, StoreWiring stores) {
+    private static Started start(ServerConfig config, WorkflowLimits limits, Tasklane tasklane, StoreWiring stores,
+                                 StartupTimeline timeline) {
         // Bootstrap runs beside the HTTP start-up (the one-time admin password's salted hash is slow on a cold
         // JVM). With a bootstrap token it must finish before the server listens, so the token works from the
         // first request; without one nobody can authenticate yet, so the server may listen first.
@@ -77,11 +88,13 @@ public final class Server {
                 .withTrustedProxyHeader(config.http().trustedProxyHeader())
                 .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()),
                 config.events().streamSettings(), gate, web::configure);
+        timeline.mark("HTTP routes");
         try {
             if (tokenGiven) {
                 bootstrapping.join();
             }
             http.start(config.http().port());
+            timeline.mark("listening");
         } catch (RuntimeException failed) {
             sweeper.shutdownNow();
             throw failed;
@@ -89,7 +102,7 @@ public final class Server {
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         String baseUrl = config.http().port() == 0 ? "http://localhost:" + http.port() : config.http().baseUrl();
         return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores),
-                baseUrl, bootstrap, stores.description());
+                baseUrl, bootstrap, stores.description(), timeline);
     }
 
     private static void sweep(Tasklane tasklane) {
