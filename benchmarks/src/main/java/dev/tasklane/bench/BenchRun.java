@@ -144,7 +144,7 @@ public final class BenchRun {
     /**
      * {@code --only worst,board,startup}: only these pieces (the worst request bodies on PostgreSQL, the web board of
      * 2,000 tasks, the start-up on H2), their figures merged into bench/results.json (a fresh one when there is none) and the report
-     * written again; {@code partial_run} says when and which keys, so that they are not read as the full run's.
+     * written again; {@code partial_runs} says when and which pieces, so that they are not read as the full run's.
      */
     private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
         Path json = root.resolve("bench/results.json");
@@ -181,8 +181,35 @@ public final class BenchRun {
             }
         }
         partial.put("load_average_at_end", loadAverage());
-        results.put("partial_run", partial);
+        results.put("partial_runs", partialRuns(results, pieces, partial));
         Report.write(root, results);
+    }
+
+    /**
+     * The partial runs whose figures the results hold: the earlier ones (the former single {@code partial_run}
+     * too), less the pieces measured again now, then this one.
+     */
+    private static List<Object> partialRuns(Results results, List<String> pieces, Map<String, Object> latest) {
+        List<Object> earlier = new ArrayList<>();
+        if (results.values.remove("partial_run") instanceof Map<?, ?> single) {
+            earlier.add(single);
+        }
+        if (results.values.get("partial_runs") instanceof List<?> list) {
+            earlier.addAll(list);
+        }
+        List<Object> runs = new ArrayList<>();
+        for (Object run : earlier) {
+            if (run instanceof Map<?, ?> map && map.get("only") instanceof List<?> only) {
+                List<String> kept = only.stream().map(String::valueOf).filter(piece -> !pieces.contains(piece)).toList();
+                if (!kept.isEmpty()) {
+                    Map<Object, Object> copy = new LinkedHashMap<>(map);
+                    copy.put("only", kept);
+                    runs.add(copy);
+                }
+            }
+        }
+        runs.add(latest);
+        return runs;
     }
 
     private static Map<String, String> postgresEnvironment(PgTarget pg) {

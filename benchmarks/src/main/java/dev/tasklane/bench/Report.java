@@ -44,7 +44,15 @@ final class Report {
             md.append(String.format(Locale.ROOT, "Load average (1 minute) at the start and the end of the run: %s and %s.%n%n",
                     v.get("load_average_at_start"), v.get("load_average_at_end")));
         }
-        if (v.get("partial_run") instanceof Map<?, ?> partial) {
+        java.util.List<Object> partialRuns = new java.util.ArrayList<>();
+        if (v.get("partial_run") instanceof Map<?, ?> single) {
+            partialRuns.add(single);
+        }
+        if (v.get("partial_runs") instanceof java.util.List<?> runs) {
+            partialRuns.addAll(runs);
+        }
+        for (Object run : partialRuns) {
+            Map<?, ?> partial = (Map<?, ?>) run;
             md.append(String.format(Locale.ROOT, "Measured again later by a partial run (`--only %s`) at %s, load average %s"
                     + " to %s: the figures of those pieces come from it.%n%n",
                     String.join(",", ((java.util.List<?>) partial.get("only")).stream().map(String::valueOf).toList()),
