@@ -17,22 +17,34 @@ import org.slf4j.LoggerFactory;
  * Loads and initialises the HTTP stack's classes (Jackson, Javalin, Jetty: about half of the classes a start
  * loads) on a second thread while the main thread opens the store, which needs none of them
  * (docs/benchmarks.md, "What bounds start-up"). It builds throw-away objects only: nothing listens, nothing is
- * registered, and the real ones are built afterwards by the HTTP adapter as before. A failure here only costs
- * the time it would have saved.
+ * registered, and the real ones are built afterwards by the HTTP adapter as before. The main thread waits for it
+ * before it builds the HTTP stack itself ({@link #await}), so that no class of that stack is ever initialised by
+ * two threads at once. A failure here only costs the time it would have saved.
  */
 final class HttpStackPreloader {
     private static final Logger LOG = LoggerFactory.getLogger(HttpStackPreloader.class);
+    /** Longest wait for the preloading: far more than it takes; past it, start-up goes on without it. */
+    private static final long AWAIT_MILLIS = 30_000;
 
     private HttpStackPreloader() {
     }
 
-    /** Starts the preloading on a daemon thread and returns it (joining it is never needed). */
+    /** Starts the preloading on a daemon thread and returns it, for {@link #await}. */
     static Thread start() {
         Thread thread = new Thread(HttpStackPreloader::preload, "tasklane-preload");
         thread.setDaemon(true);
         thread.setPriority(Thread.NORM_PRIORITY - 1);
         thread.start();
         return thread;
+    }
+
+    /** Waits until {@code preloading} is done (at most {@value #AWAIT_MILLIS} ms). */
+    static void await(Thread preloading) {
+        try {
+            preloading.join(AWAIT_MILLIS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static void preload() {

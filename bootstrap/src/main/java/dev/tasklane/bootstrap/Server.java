@@ -43,7 +43,7 @@ public final class Server {
     /** Starts the server, marking each phase of the start on {@code timeline}; the caller closes the returned server. */
     static Started start(ServerConfig config, StartupTimeline timeline) {
         // the HTTP stack needs nothing from the store: load its classes on the second core meanwhile
-        HttpStackPreloader.start();
+        Thread preloading = HttpStackPreloader.start();
         WorkflowLimits limits = config.workflow().limits();
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
@@ -59,6 +59,7 @@ public final class Server {
             Tasklane tasklane = builder.build();
             stores.attach(tasklane.eventBus());
             timeline.mark("use cases");
+            HttpStackPreloader.await(preloading);
             return start(config, limits, tasklane, stores, timeline);
         } catch (RuntimeException failed) {
             stores.close();
