@@ -13,6 +13,7 @@ import dev.tasklane.application.service.onboarding.OnboardingService;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import io.javalin.Javalin;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -42,8 +43,11 @@ public final class Server {
 
     /** Starts the server, marking each phase of the start on {@code timeline}; the caller closes the returned server. */
     static Started start(ServerConfig config, StartupTimeline timeline) {
-        // the HTTP stack needs nothing from the store: load its classes on the second core meanwhile
-        Thread preloading = HttpStackPreloader.start();
+        // H2 opens in this JVM, on the CPU, and the HTTP stack needs nothing from it: load that stack's classes on the
+        // second core meanwhile. Not on PostgreSQL: its first connection must complete within the connect timeout,
+        // and competing with it for the CPU can make it miss that on a busy machine.
+        Optional<Thread> preloading = config.store().kind() == StoreKind.H2
+                ? Optional.of(HttpStackPreloader.start()) : Optional.empty();
         WorkflowLimits limits = config.workflow().limits();
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
@@ -59,7 +63,7 @@ public final class Server {
             Tasklane tasklane = builder.build();
             stores.attach(tasklane.eventBus());
             timeline.mark("use cases");
-            HttpStackPreloader.await(preloading);
+            preloading.ifPresent(HttpStackPreloader::await);
             return start(config, limits, tasklane, stores, timeline);
         } catch (RuntimeException failed) {
             stores.close();
