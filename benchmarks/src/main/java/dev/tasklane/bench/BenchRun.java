@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
- * bench/results.json, measuring nothing), {@code --only worst,board} (only those pieces, merged into
+ * bench/results.json, measuring nothing), {@code --only worst,board,startup} (only those pieces, merged into
  * bench/results.json). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
  * recreated by every phase.
@@ -68,18 +68,9 @@ public final class BenchRun {
         results.put("quick", quick);
         results.put("started_at", Instant.now().toString());
 
-        step("start-up: process start to the first answered /health, H2 default, median of 5");
-        List<Double> startups = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            Path data = Files.createTempDirectory("tasklane-bench-h2");
-            try (ServerProcess server = ServerProcess.start(jar, List.of(), Map.of("TASKLANE_DATA_DIR", data.toString()),
-                    logs.resolve("startup.log"))) {
-                startups.add(server.startupSeconds);
-            }
-        }
-        startups.sort(Double::compare);
-        results.put("startup_s", round(startups.get(startups.size() / 2), 3));
-        results.put("startup_runs_s", startups.stream().map(s -> round(s, 3)).toList());
+        step("start-up: process start to the first answered /health (and /health/ready), H2 default, fresh and existing"
+                + " data directory, median of " + Startup.RUNS);
+        Startup.record(results, jar, logs);
 
         checkpoint(root, results);
         step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
@@ -152,9 +143,9 @@ public final class BenchRun {
     }
 
     /**
-     * {@code --only worst,board}: only these pieces (the worst request bodies on PostgreSQL, the web board of
-     * 2,000 tasks), their figures merged into bench/results.json (a fresh one when there is none) and the report
-     * written again; {@code partial_run} says when and which keys, so that they are not read as the full run's.
+     * {@code --only worst,board,startup}: only these pieces (the worst request bodies on PostgreSQL, the web board of
+     * 2,000 tasks, the start-up on H2), their figures merged into bench/results.json (a fresh one when there is none) and the report
+     * written again; {@code partial_runs} says when and which pieces, so that they are not read as the full run's.
      */
     private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
         Path json = root.resolve("bench/results.json");
@@ -182,12 +173,44 @@ public final class BenchRun {
                     step("web board load: GET /boards/1 with " + BoardLoad.TASKS + " tasks, in memory");
                     BoardLoad.record(results, boardLoad(jar, logs));
                 }
-                default -> throw new IllegalArgumentException("--only takes worst and/or board, not " + piece);
+                case "startup" -> {
+                    step("start-up: process start to the first answered /health (and /health/ready), H2 default,"
+                            + " fresh and existing data directory, median of " + Startup.RUNS);
+                    Startup.record(results, jar, logs);
+                }
+                default -> throw new IllegalArgumentException("--only takes worst, board and/or startup, not " + piece);
             }
         }
         partial.put("load_average_at_end", loadAverage());
-        results.put("partial_run", partial);
+        results.put("partial_runs", partialRuns(results, pieces, partial));
         Report.write(root, results);
+    }
+
+    /**
+     * The partial runs whose figures the results hold: the earlier ones (the former single {@code partial_run}
+     * too), less the pieces measured again now, then this one.
+     */
+    private static List<Object> partialRuns(Results results, List<String> pieces, Map<String, Object> latest) {
+        List<Object> earlier = new ArrayList<>();
+        if (results.values.remove("partial_run") instanceof Map<?, ?> single) {
+            earlier.add(single);
+        }
+        if (results.values.get("partial_runs") instanceof List<?> list) {
+            earlier.addAll(list);
+        }
+        List<Object> runs = new ArrayList<>();
+        for (Object run : earlier) {
+            if (run instanceof Map<?, ?> map && map.get("only") instanceof List<?> only) {
+                List<String> kept = only.stream().map(String::valueOf).filter(piece -> !pieces.contains(piece)).toList();
+                if (!kept.isEmpty()) {
+                    Map<Object, Object> copy = new LinkedHashMap<>(map);
+                    copy.put("only", kept);
+                    runs.add(copy);
+                }
+            }
+        }
+        runs.add(latest);
+        return runs;
     }
 
     private static Map<String, String> postgresEnvironment(PgTarget pg) {

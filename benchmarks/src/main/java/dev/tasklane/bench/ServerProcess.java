@@ -16,18 +16,21 @@ import java.util.Map;
 final class ServerProcess implements AutoCloseable {
     private final Process process;
     final int port;
-    /** Seconds from starting the process to the first answered {@code GET /health}. */
+    /** Seconds from starting the process to the first answered {@code GET /health} (liveness). */
     final double startupSeconds;
+    /** Seconds from starting the process to the first 200 of {@code GET /health/ready} (the store answers). */
+    final double readySeconds;
 
-    private ServerProcess(Process process, int port, double startupSeconds) {
+    private ServerProcess(Process process, int port, double startupSeconds, double readySeconds) {
         this.process = process;
         this.port = port;
         this.startupSeconds = startupSeconds;
+        this.readySeconds = readySeconds;
     }
 
     /**
      * Starts {@code java [jvmOptions] -jar jar} with these {@code TASKLANE_*} variables (and {@code TASKLANE_PORT}
-     * set to a free port) and waits for {@code /health}.
+     * set to a free port) and waits for {@code /health}, then for {@code /health/ready}.
      */
     static ServerProcess start(Path jar, List<String> jvmOptions, Map<String, String> environment, Path log)
             throws IOException, InterruptedException {
@@ -45,16 +48,26 @@ final class ServerProcess implements AutoCloseable {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
         HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
                 .timeout(Duration.ofSeconds(1)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/ready"))
+                .timeout(Duration.ofSeconds(1)).build();
         long started = System.nanoTime();
         Process process = builder.start();
         long deadline = started + Duration.ofSeconds(60).toNanos();
+        long live = firstOk(client, health, process, started, deadline, log);
+        long readyAt = firstOk(client, ready, process, started, deadline, log);
+        return new ServerProcess(process, port, (live - started) / 1e9, (readyAt - started) / 1e9);
+    }
+
+    /** Polls {@code request} every 5 ms until it answers 200; returns when (System.nanoTime()). */
+    private static long firstOk(HttpClient client, HttpRequest request, Process process, long started, long deadline,
+                                Path log) throws InterruptedException {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("the server exited with " + process.exitValue() + "; see " + log);
             }
             try {
-                if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return new ServerProcess(process, port, (System.nanoTime() - started) / 1e9);
+                if (client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return System.nanoTime();
                 }
             } catch (IOException notYet) {
                 // not listening yet
@@ -62,7 +75,18 @@ final class ServerProcess implements AutoCloseable {
             Thread.sleep(5);
         }
         process.destroyForcibly();
-        throw new IllegalStateException("the server did not answer /health within 60 s; see " + log);
+        throw new IllegalStateException("the server did not answer " + request.uri().getPath() + " within "
+                + Duration.ofNanos(deadline - started).toSeconds() + " s; see " + log);
+    }
+
+    /** How long this process took to answer, for a caller that closes it at once. */
+    record Timing(double liveSeconds, double readySeconds) {
+    }
+
+    /** Stops the process and returns its start-up timing. */
+    Timing closed() throws InterruptedException {
+        close();
+        return new Timing(startupSeconds, readySeconds);
     }
 
     /**

@@ -40,18 +40,32 @@ final class ConfigResolver {
     }
 
     ServerConfig resolve(ServerOptions options) {
+        return new ServerConfig(http(options), store(options), access(options), workflow(options), outages(options),
+                web(options), events(options));
+    }
+
+    /** The port, the public base URL (derived from the port unless given) and the trusted proxy header. */
+    private HttpConfig http(ServerOptions options) {
         Setting port = setting("--port", options.port);
-        int portNumber = port.present() ? port.integer(0, MAX_PORT) : ServerConfig.DEFAULT_PORT;
+        int portNumber = port.present() ? port.integer(0, MAX_PORT) : HttpConfig.DEFAULT_PORT;
+        Setting baseUrl = setting("--base-url", options.baseUrl);
+        Setting proxyHeader = setting("--trusted-proxy-header", options.trustedProxyHeader);
+        return new HttpConfig(portNumber, baseUrl.present() ? url(baseUrl) : "http://localhost:" + portNumber,
+                proxyHeader.present() ? header(proxyHeader) : null);
+    }
+
+    /** The store kind (checked against the database URL) and where its data lives. */
+    private StoreConfig store(ServerOptions options) {
         Setting dbUrl = setting("--db-url", options.dbUrl);
         StoreKind kind = storeKind(setting("--store", options.store), dbUrl);
         Setting dataDir = setting("--data-dir", options.dataDir);
-        Setting validation = setting("--completion-validation", options.completionValidation);
-        CompletionMode mode = validation.present() ? mode(validation) : CompletionMode.GRACE;
-        Setting ttl = setting("--claim-ttl", options.claimTtl);
-        Duration claimTtl = ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE))
-                : WorkflowLimits.DEFAULT_CLAIM_TTL;
-        Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
-        Duration afterGoalGrace = grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE;
+        return new StoreConfig(kind, Path.of(dataDir.present() ? dataDir.value : StoreConfig.DEFAULT_DATA_DIR),
+                dbUrl.value, setting("--db-user", options.dbUser).value,
+                setting("--db-password", options.dbPassword).value);
+    }
+
+    /** The bootstrap token (checked, never echoed) and whether every user may create boards. */
+    private AccessConfig access(ServerOptions options) {
         Setting token = setting("--bootstrap-token", options.bootstrapToken);
         if (token.present()) {
             Secrets.bootstrapTokenProblem(token.value).ifPresent(problem -> {
@@ -61,16 +75,17 @@ final class ConfigResolver {
             });
         }
         Setting openBoards = setting("--open-boards", options.openBoards);
-        Setting proxyHeader = setting("--trusted-proxy-header", options.trustedProxyHeader);
-        Setting baseUrl = setting("--base-url", options.baseUrl);
-        String base = baseUrl.present() ? url(baseUrl) : "http://localhost:" + portNumber;
-        return new ServerConfig(portNumber, kind,
-                Path.of(dataDir.present() ? dataDir.value : ServerConfig.DEFAULT_DATA_DIR),
-                dbUrl.value, setting("--db-user", options.dbUser).value,
-                setting("--db-password", options.dbPassword).value,
-                token.present() ? token.value : null, mode, claimTtl, afterGoalGrace, base,
-                openBoards.present() && bool(openBoards), proxyHeader.present() ? header(proxyHeader) : null,
-                outages(options), web(options), events(options));
+        return new AccessConfig(token.value, openBoards.present() && bool(openBoards));
+    }
+
+    /** Completion checks, the claim lease and the after_goal grace window. */
+    private WorkflowConfig workflow(ServerOptions options) {
+        Setting validation = setting("--completion-validation", options.completionValidation);
+        Setting ttl = setting("--claim-ttl", options.claimTtl);
+        Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
+        return new WorkflowConfig(validation.present() ? mode(validation) : CompletionMode.GRACE,
+                ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE)) : WorkflowLimits.DEFAULT_CLAIM_TTL,
+                grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE);
     }
 
     /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */
@@ -145,7 +160,7 @@ final class ConfigResolver {
                     "a PostgreSQL JDBC URL such as jdbc:postgresql://localhost:5432/tasklane (or an H2 one, jdbc:h2:...)"));
         }
         if (!store.present()) {
-            return fromUrl == null ? ServerConfig.DEFAULT_STORE : fromUrl;
+            return fromUrl == null ? StoreConfig.DEFAULT_KIND : fromUrl;
         }
         StoreKind kind = StoreKind.fromWire(store.value.trim().toLowerCase(Locale.ROOT))
                 .orElseThrow(() -> store.invalid("one of " + StoreKind.NAMES));

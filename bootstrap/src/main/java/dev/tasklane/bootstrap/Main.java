@@ -96,13 +96,15 @@ public final class Main {
         if (args.length > 0 && SIMULATE.equals(args[0])) {
             return SimulateCli.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
+        StartupTimeline timeline = StartupTimeline.sinceProcessStart();
         Configured configured = configure(args);
         if (!configured.serve()) {
             return configured.exitCode();
         }
+        timeline.mark("configuration");
         Server.Started started;
         try {
-            started = Server.start(configured.config());
+            started = Server.start(configured.config(), timeline);
         } catch (RuntimeException failed) {
             err.println("Tasklane failed to start: " + Redaction.secrets(failed.getMessage()));
             return FAILED;
@@ -124,11 +126,12 @@ public final class Main {
         out.println();
         out.println("Tasklane is running at " + base + " (port " + started.server().port() + ")");
         out.println("  store:               " + started.store());
-        out.println("  completion checks:   " + config.completionValidation().name().toLowerCase(java.util.Locale.ROOT));
+        out.println("  completion checks:   " + config.workflow().completionValidation().name().toLowerCase(java.util.Locale.ROOT));
         out.println("  onboarding:          curl " + base + "/api/agent/onboarding");
         out.println("  health:              curl " + base + "/health");
+        out.println("  started in:          " + started.timeline().summary());
         IdentityUseCase.Bootstrap bootstrap = started.bootstrap();
-        if (config.bootstrapToken() != null) {
+        if (config.access().bootstrapToken() != null) {
             out.println("  API token:           the bootstrap token from TASKLANE_BOOTSTRAP_TOKEN / --bootstrap-token"
                     + (bootstrap.created() ? " (admin, reviewer, board Default)" : " (created on first start)"));
             out.println("  try:                 curl " + base + "/api/me -H \"Authorization: Bearer $TASKLANE_BOOTSTRAP_TOKEN\"");

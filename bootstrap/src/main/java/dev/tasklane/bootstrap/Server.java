@@ -14,6 +14,7 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import io.javalin.Javalin;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,38 +33,52 @@ public final class Server {
     }
 
     /** What start-up did, for the banner. */
-    public record Started(RunningServer server, String baseUrl, IdentityUseCase.Bootstrap bootstrap, String store) {
+    public record Started(RunningServer server, String baseUrl, IdentityUseCase.Bootstrap bootstrap, String store,
+                          StartupTimeline timeline) {
     }
 
     /** Starts the server; the caller closes the returned server. */
     public static Started start(ServerConfig config) {
-        WorkflowLimits limits = WorkflowLimits.defaults().withClaimTtl(config.claimTtl())
-                .withAfterGoalGrace(config.afterGoalGrace());
+        return start(config, StartupTimeline.startingNow());
+    }
+
+    /** Starts the server, marking each phase of the start on {@code timeline}; the caller closes the returned server. */
+    static Started start(ServerConfig config, StartupTimeline timeline) {
+        // H2 opens in this JVM, on the CPU, and the HTTP stack needs nothing from it: load that stack's classes on the
+        // second core meanwhile. Not on PostgreSQL: its first connection must complete within the connect timeout,
+        // and competing with it for the CPU can make it miss that on a busy machine.
+        Optional<Thread> preloading = config.store().kind() == StoreKind.H2
+                ? Optional.of(HttpStackPreloader.start()) : Optional.empty();
+        WorkflowLimits limits = config.workflow().limits();
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
-                .completionMode(config.completionValidation())
+                .completionMode(config.workflow().completionValidation())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
-                .openBoards(config.openBoards())
+                .openBoards(config.access().openBoards())
                 .signInSettings(config.web().signIn());
         StoreWiring stores = StoreWiring.open(config, builder);
+        timeline.mark("store");
         try {
             Tasklane tasklane = builder.build();
             stores.attach(tasklane.eventBus());
-            return start(config, limits, tasklane, stores);
+            timeline.mark("use cases");
+            preloading.ifPresent(HttpStackPreloader::await);
+            return start(config, limits, tasklane, stores, timeline);
         } catch (RuntimeException failed) {
             stores.close();
             throw failed;
         }
     }
 
-    private static Started start(ServerConfig config, WorkflowLimits limits, Tasklane tasklane, StoreWiring stores) {
+    private static Started start(ServerConfig config, WorkflowLimits limits, Tasklane tasklane, StoreWiring stores,
+                                 StartupTimeline timeline) {
         // Bootstrap runs beside the HTTP start-up (the one-time admin password's salted hash is slow on a cold
         // JVM). With a bootstrap token it must finish before the server listens, so the token works from the
         // first request; without one nobody can authenticate yet, so the server may listen first.
-        boolean tokenGiven = config.bootstrapToken() != null && !config.bootstrapToken().isBlank();
+        boolean tokenGiven = config.access().hasBootstrapToken();
         CompletableFuture<IdentityUseCase.Bootstrap> bootstrapping =
-                CompletableFuture.supplyAsync(() -> tasklane.identity().bootstrap(config.bootstrapToken()));
+                CompletableFuture.supplyAsync(() -> tasklane.identity().bootstrap(config.access().bootstrapToken()));
         ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-sweeper");
             thread.setDaemon(true);
@@ -71,27 +86,29 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
-        WebUi web = new WebUi(tasklane, new WebSettings(config.baseUrl(),
-                new TrustedProxy(config.trustedProxyHeader()), Clock.systemUTC()),
+        WebUi web = new WebUi(tasklane, new WebSettings(config.http().baseUrl(),
+                new TrustedProxy(config.http().trustedProxyHeader()), Clock.systemUTC()),
                 (baseUrl, token) -> new AgentFiles.Files(FileTemplates.strideAuthMd(baseUrl, token), FileTemplates.strideMd()));
         ShutdownGate gate = new ShutdownGate(config.events().shutdownTimeout());
-        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.baseUrl())
-                .withTrustedProxyHeader(config.trustedProxyHeader())
+        Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.http().baseUrl())
+                .withTrustedProxyHeader(config.http().trustedProxyHeader())
                 .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()),
                 config.events().streamSettings(), gate, web::configure);
+        timeline.mark("HTTP routes");
         try {
             if (tokenGiven) {
                 bootstrapping.join();
             }
-            http.start(config.port());
+            http.start(config.http().port());
+            timeline.mark("listening");
         } catch (RuntimeException failed) {
             sweeper.shutdownNow();
             throw failed;
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
-        String baseUrl = config.port() == 0 ? "http://localhost:" + http.port() : config.baseUrl();
+        String baseUrl = config.http().port() == 0 ? "http://localhost:" + http.port() : config.http().baseUrl();
         return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores),
-                baseUrl, bootstrap, stores.description());
+                baseUrl, bootstrap, stores.description(), timeline);
     }
 
     private static void sweep(Tasklane tasklane) {

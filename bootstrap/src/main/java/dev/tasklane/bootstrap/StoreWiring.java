@@ -30,19 +30,20 @@ final class StoreWiring implements AutoCloseable {
 
     /** Opens the store of {@code config} and sets it, with its event outbox, on {@code builder}. */
     static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {
-        builder.storeName(config.store().wire())
+        StoreConfig store = config.store();
+        builder.storeName(store.kind().wire())
                 .idempotencyTimes(config.outages().idempotencyRetention(), config.outages().idempotencyLease());
-        if (config.store() == StoreKind.MEMORY) {
+        if (store.kind() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
             builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                     .idempotency(stores.idempotency()).sessions(stores.sessions());
             return new StoreWiring("memory (everything is lost on restart)");
         }
-        Database database = database(config);
+        Database database = database(store);
         JdbiStores stores = JdbiStores.open(database, config.outages().database());
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions());
-        StoreWiring wiring = new StoreWiring(config.store().wire() + " at " + Redaction.secrets(database.url()));
+        StoreWiring wiring = new StoreWiring(store.kind().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         if (database.kind() == Database.Kind.POSTGRES) {
             PostgresEventRelay relay = PostgresEventRelay.start(stores, wiring::wake);
@@ -64,7 +65,7 @@ final class StoreWiring implements AutoCloseable {
         }
     }
 
-    private static Database database(ServerConfig config) {
+    private static Database database(StoreConfig config) {
         if (config.dbUrl() != null) {
             return new Database(config.dbUrl().trim(), config.dbUser(), config.dbPassword(), Database.DEFAULT_POOL_SIZE);
         }

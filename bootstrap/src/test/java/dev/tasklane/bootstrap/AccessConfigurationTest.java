@@ -40,19 +40,19 @@ class AccessConfigurationTest {
             assertTrue(message.contains("TASKLANE_BOOTSTRAP_TOKEN") && message.contains("bootstrap token"), message);
             assertFalse(message.contains(bad), "the secret is not echoed: " + message);
         }
-        assertEquals(VALID_TOKEN, configure(Map.of("TASKLANE_BOOTSTRAP_TOKEN", VALID_TOKEN)).config().bootstrapToken());
+        assertEquals(VALID_TOKEN, configure(Map.of("TASKLANE_BOOTSTRAP_TOKEN", VALID_TOKEN)).config().access().bootstrapToken());
         assertEquals(Main.USAGE, configure(Map.of(), "--bootstrap-token", "tasklane_x").exitCode());
     }
 
     @Test
     void openBoardsAndTheTrustedProxyHeaderAreNamedSettings() {
         ServerConfig defaults = configure(Map.of()).config();
-        assertFalse(defaults.openBoards());
-        assertNull(defaults.trustedProxyHeader());
+        assertFalse(defaults.access().openBoards());
+        assertNull(defaults.http().trustedProxyHeader());
         ServerConfig set = configure(Map.of("TASKLANE_OPEN_BOARDS", "true", "TASKLANE_TRUSTED_PROXY_HEADER", "X-Forwarded-For")).config();
-        assertTrue(set.openBoards());
-        assertEquals("X-Forwarded-For", set.trustedProxyHeader());
-        assertTrue(configure(Map.of(), "--open-boards", "yes").config().openBoards());
+        assertTrue(set.access().openBoards());
+        assertEquals("X-Forwarded-For", set.http().trustedProxyHeader());
+        assertTrue(configure(Map.of(), "--open-boards", "yes").config().access().openBoards());
         assertEquals(Main.USAGE, configure(Map.of("TASKLANE_OPEN_BOARDS", "sometimes")).exitCode());
         assertEquals(Main.USAGE, configure(Map.of("TASKLANE_TRUSTED_PROXY_HEADER", "X Forwarded: For")).exitCode());
     }
@@ -96,5 +96,16 @@ class AccessConfigurationTest {
             assertEquals(shown, Redaction.secrets(url));
             assertFalse(Redaction.secrets("cannot connect to " + url).contains("hunter2"));
         });
+    }
+
+    @Test
+    void theResolvedConfigurationNeverPrintsItsSecrets() {
+        String secret = "correct-horse-battery";
+        ServerConfig config = configure(Map.of("TASKLANE_BOOTSTRAP_TOKEN", VALID_TOKEN, "TASKLANE_DB_PASSWORD", secret,
+                "TASKLANE_DB_URL", "jdbc:postgresql://db:5432/tasklane?password=" + secret)).config();
+        assertEquals(secret, config.store().dbPassword());
+        String printed = config.toString();
+        assertFalse(printed.contains(secret) || printed.contains(VALID_TOKEN), printed);
+        assertTrue(printed.contains("dbUrl=jdbc:postgresql://db:5432/tasklane?password=" + Redaction.HIDDEN), printed);
     }
 }

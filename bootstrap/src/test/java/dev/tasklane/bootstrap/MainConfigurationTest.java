@@ -30,14 +30,14 @@ class MainConfigurationTest {
     @Test
     void defaultsWithNoFlagsAndNoVariables() {
         ServerConfig config = configure(Map.of()).config();
-        assertEquals(ServerConfig.DEFAULT_PORT, config.port());
-        assertEquals(StoreKind.H2, config.store());
-        assertEquals(Path.of("./tasklane-data"), config.dataDir());
-        assertEquals(CompletionMode.GRACE, config.completionValidation());
-        assertEquals(WorkflowLimits.DEFAULT_CLAIM_TTL, config.claimTtl());
-        assertEquals(WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, config.afterGoalGrace());
-        assertEquals("http://localhost:7070", config.baseUrl());
-        assertNull(config.bootstrapToken());
+        assertEquals(HttpConfig.DEFAULT_PORT, config.http().port());
+        assertEquals(StoreKind.H2, config.store().kind());
+        assertEquals(Path.of("./tasklane-data"), config.store().dataDir());
+        assertEquals(CompletionMode.GRACE, config.workflow().completionValidation());
+        assertEquals(WorkflowLimits.DEFAULT_CLAIM_TTL, config.workflow().claimTtl());
+        assertEquals(WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, config.workflow().afterGoalGrace());
+        assertEquals("http://localhost:7070", config.http().baseUrl());
+        assertNull(config.access().bootstrapToken());
     }
 
     @Test
@@ -54,13 +54,13 @@ class MainConfigurationTest {
                 "TASKLANE_COMPLETION_VALIDATION", "strict", "TASKLANE_CLAIM_TTL", "15",
                 "TASKLANE_AFTER_GOAL_GRACE", "500ms", "TASKLANE_BOOTSTRAP_TOKEN", AccessConfigurationTest.VALID_TOKEN,
                 "TASKLANE_BASE_URL", "https://tasks.example.com/", "TASKLANE_DATA_DIR", "/var/lib/tasklane")).config();
-        assertEquals(8081, config.port());
-        assertEquals(CompletionMode.STRICT, config.completionValidation());
-        assertEquals(Duration.ofMinutes(15), config.claimTtl());
-        assertEquals(Duration.ofMillis(500), config.afterGoalGrace());
-        assertEquals(AccessConfigurationTest.VALID_TOKEN, config.bootstrapToken());
-        assertEquals("https://tasks.example.com", config.baseUrl());
-        assertEquals(Path.of("/var/lib/tasklane"), config.dataDir());
+        assertEquals(8081, config.http().port());
+        assertEquals(CompletionMode.STRICT, config.workflow().completionValidation());
+        assertEquals(Duration.ofMinutes(15), config.workflow().claimTtl());
+        assertEquals(Duration.ofMillis(500), config.workflow().afterGoalGrace());
+        assertEquals(AccessConfigurationTest.VALID_TOKEN, config.access().bootstrapToken());
+        assertEquals("https://tasks.example.com", config.http().baseUrl());
+        assertEquals(Path.of("/var/lib/tasklane"), config.store().dataDir());
     }
 
     @Test
@@ -68,10 +68,10 @@ class MainConfigurationTest {
         ServerConfig config = configure(Map.of("TASKLANE_PORT", "8081", "TASKLANE_CLAIM_TTL", "15",
                 "TASKLANE_COMPLETION_VALIDATION", "strict"),
                 "--port", "9090", "--claim-ttl", "30", "--completion-validation", "grace").config();
-        assertEquals(9090, config.port());
-        assertEquals(Duration.ofMinutes(30), config.claimTtl());
-        assertEquals(CompletionMode.GRACE, config.completionValidation());
-        assertEquals("http://localhost:9090", config.baseUrl());
+        assertEquals(9090, config.http().port());
+        assertEquals(Duration.ofMinutes(30), config.workflow().claimTtl());
+        assertEquals(CompletionMode.GRACE, config.workflow().completionValidation());
+        assertEquals("http://localhost:9090", config.http().baseUrl());
     }
 
     @Test
@@ -102,11 +102,11 @@ class MainConfigurationTest {
     void aDatabaseUrlChoosesItsStore() {
         ServerConfig postgres = configure(Map.of("TASKLANE_DB_URL", "jdbc:postgresql://db:5432/tasklane",
                 "TASKLANE_DB_USER", "tasklane")).config();
-        assertEquals(StoreKind.POSTGRES, postgres.store());
-        assertEquals("jdbc:postgresql://db:5432/tasklane", postgres.dbUrl());
-        assertEquals("tasklane", postgres.dbUser());
-        assertEquals(StoreKind.H2, configure(Map.of(), "--db-url", "jdbc:h2:file:/tmp/x").config().store());
-        assertEquals(StoreKind.MEMORY, configure(Map.of(), "--store", "memory").config().store());
+        assertEquals(StoreKind.POSTGRES, postgres.store().kind());
+        assertEquals("jdbc:postgresql://db:5432/tasklane", postgres.store().dbUrl());
+        assertEquals("tasklane", postgres.store().dbUser());
+        assertEquals(StoreKind.H2, configure(Map.of(), "--db-url", "jdbc:h2:file:/tmp/x").config().store().kind());
+        assertEquals(StoreKind.MEMORY, configure(Map.of(), "--store", "memory").config().store().kind());
     }
 
     @Test

@@ -82,6 +82,23 @@ class ServerStartupTest {
         }
     }
 
+    @Test
+    void aRestartIsReadyWhenItListensAndTimesEveryPhase() throws Exception {
+        try (RunningServer first = Server.start(config(freePort())).server()) {
+            assertTrue(first.port() > 0);
+        }
+        Server.Started again = Server.start(config(freePort()));
+        try (RunningServer server = again.server()) {
+            // /health is liveness; the server listens only once the store is open, so readiness holds at once
+            HttpResponse<String> ready = client.send(HttpRequest.newBuilder(
+                    URI.create("http://localhost:" + server.port() + "/health/ready")).timeout(TIMEOUT).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, ready.statusCode(), ready.body());
+            assertEquals(java.util.List.of("store", "use cases", "HTTP routes", "listening"), again.timeline().phases()
+                    .stream().map(StartupTimeline.Phase::name).toList());
+        }
+    }
+
     /** The configuration of a plain start with no store flags: the default store, in this test's data directory. */
     private ServerConfig config(int port) {
         return new Main(Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN, "TASKLANE_DATA_DIR", data.toString()),

@@ -19,7 +19,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The durable stores: opens a pooled connection to the {@link Database}, brings its schema up to date with
- * the Flyway migrations in {@code db/migration}, and hands out the task store, the directory store and the
+ * the Flyway migrations in {@code db/migration} (Flyway runs only when one is pending: {@link SchemaMigrations}),
+ * and hands out the task store, the directory store and the
  * transactions they share. Close it to close the pool.
  *
  * <pre>{@code
@@ -42,9 +43,12 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiIdempotencyStore idempotency;
     private final JdbiSessionStore sessions;
     private final JdbiEventOutbox events;
+    private final SchemaMigrations.Outcome schema;
 
-    private JdbiStores(Database database, HikariDataSource pool, UnaryOperator<Connection> connections) {
+    private JdbiStores(Database database, HikariDataSource pool, SchemaMigrations.Outcome schema,
+                       UnaryOperator<Connection> connections) {
         this.database = database;
+        this.schema = schema;
         this.pool = pool;
         this.jdbi = Jdbi.create(() -> connections.apply(pool.getConnection())).installPlugin(new SqlObjectPlugin());
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
@@ -79,22 +83,24 @@ public final class JdbiStores implements AutoCloseable {
     static JdbiStores open(Database database, DatabaseTimeouts timeouts, UnaryOperator<Connection> connections) {
         HikariDataSource pool = pool(database, timeouts);
         try {
-            var flyway = Flyway.configure(JdbiStores.class.getClassLoader());
-            if (database.kind() == Database.Kind.POSTGRES) {
-                // migrations may legitimately run longer than a request's statement and socket timeouts
-                flyway.dataSource(database.jdbcUrl(), database.user(), database.password());
-            } else {
-                flyway.dataSource(pool);
-            }
-            flyway
-                    .locations("classpath:db/migration")
-                    .load()
-                    .migrate();
-            return new JdbiStores(database, pool, connections);
+            SchemaMigrations.Outcome schema = SchemaMigrations.apply(pool, () -> migrate(database, pool));
+            return new JdbiStores(database, pool, schema, connections);
         } catch (RuntimeException failed) {
             pool.close();
             throw failed;
         }
+    }
+
+    /** Flyway over the migrations in {@code db/migration}; only called when one is pending ({@link SchemaMigrations}). */
+    private static void migrate(Database database, HikariDataSource pool) {
+        var flyway = Flyway.configure(JdbiStores.class.getClassLoader());
+        if (database.kind() == Database.Kind.POSTGRES) {
+            // migrations may legitimately run longer than a request's statement and socket timeouts
+            flyway.dataSource(database.jdbcUrl(), database.user(), database.password());
+        } else {
+            flyway.dataSource(pool);
+        }
+        flyway.locations("classpath:" + SchemaMigrations.LOCATION).load().migrate();
     }
 
     private static HikariDataSource pool(Database database, DatabaseTimeouts timeouts) {
@@ -153,6 +159,11 @@ public final class JdbiStores implements AutoCloseable {
 
     public Transactions transactions() {
         return transactions;
+    }
+
+    /** What opening did to the schema: found it current (one query), or ran Flyway. */
+    SchemaMigrations.Outcome schema() {
+        return schema;
     }
 
     /** The JDBI instance behind the stores, for tests that observe the statements it runs. */

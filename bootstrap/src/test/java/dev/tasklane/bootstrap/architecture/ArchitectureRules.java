@@ -234,6 +234,28 @@ public final class ArchitectureRules {
             .as("nothing outside " + bootstrap(root) + " depends on it");
     }
 
+    /** Components a configuration record of bootstrap may have: past it, split it by concern. */
+    static final int MAX_CONFIG_COMPONENTS = 7;
+
+    /**
+     * The server's configuration stays in records of a few components each, one per concern (docs/configuration.md),
+     * so that adding a setting touches the part it belongs to rather than a constructor every part passes through.
+     */
+    public static ArchRule bootstrapRecordsStayNarrow(String root) {
+        return classes().that().resideInAPackage(bootstrap(root)).and().areAssignableTo(Record.class)
+            .should(new ArchCondition<JavaClass>("have at most " + MAX_CONFIG_COMPONENTS + " components") {
+                @Override
+                public void check(JavaClass record, ConditionEvents events) {
+                    int components = record.reflect().getRecordComponents().length;
+                    if (components > MAX_CONFIG_COMPONENTS) {
+                        events.add(SimpleConditionEvent.violated(record, record.getName() + " has " + components
+                            + " components (at most " + MAX_CONFIG_COMPONENTS + "): split it into parts by concern"));
+                    }
+                }
+            })
+            .as("records in " + bootstrap(root) + " have at most " + MAX_CONFIG_COMPONENTS + " components");
+    }
+
     /** Every package below the root is its own slice; no two of them may depend on each other in a cycle. */
     public static ArchRule noPackageCycles(String root) {
         return slices().matching(root + ".(**)")

@@ -186,6 +186,13 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void bootstrapRecordsStayNarrow() {
+        List<String> violations = violations(ArchitectureRules.bootstrapRecordsStayNarrow(FIXTURE));
+        assertEquals(List.of("dev.tasklane.archfixture.bootstrap.WideSettings has 8 components (at most 7): split it "
+                + "into parts by concern"), violations);
+    }
+
+    @Test
     void nothingDependsOnBootstrap() {
         List<String> violations = violations(ArchitectureRules.nothingDependsOnBootstrap(FIXTURE));
         assertEquals(List.of(

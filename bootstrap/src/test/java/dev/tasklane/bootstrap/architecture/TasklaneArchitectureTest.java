@@ -131,6 +131,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void bootstrapRecordsStayNarrow() {
+        ArchitectureRules.bootstrapRecordsStayNarrow(ROOT).check(classes);
+    }
+
+    @Test
     void nothingDependsOnBootstrap() {
         ArchitectureRules.nothingDependsOnBootstrap(ROOT).check(classes);
     }

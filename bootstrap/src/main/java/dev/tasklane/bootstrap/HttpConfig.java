@@ -1,0 +1,15 @@
+package dev.tasklane.bootstrap;
+
+/**
+ * Where the server listens and how it names itself (docs/configuration.md).
+ *
+ * @param port               the HTTP port ({@code TASKLANE_PORT}); 0 picks a free one
+ * @param baseUrl            the public base URL written into onboarding and links ({@code TASKLANE_BASE_URL}),
+ *                           without a trailing slash; {@code http://localhost:<port>} unless given
+ * @param trustedProxyHeader null unless given: the header a trusted reverse proxy puts the client's address in
+ *                           ({@code TASKLANE_TRUSTED_PROXY_HEADER}), believed by the API and the web interface
+ */
+public record HttpConfig(int port, String baseUrl, String trustedProxyHeader) {
+    /** Default port of {@code --port}. */
+    public static final int DEFAULT_PORT = 7070;
+}

@@ -1,0 +1,26 @@
+package dev.tasklane.bootstrap;
+
+import java.nio.file.Path;
+
+/**
+ * Which store the server runs on and where its data lives (docs/configuration.md).
+ *
+ * @param kind       memory, H2 or PostgreSQL ({@code TASKLANE_STORE}, else the kind {@code dbUrl} names)
+ * @param dataDir    the H2 data directory ({@code TASKLANE_DATA_DIR}), used when no {@code dbUrl} is given
+ * @param dbUrl      null unless given: the PostgreSQL (or H2) JDBC URL ({@code TASKLANE_DB_URL})
+ * @param dbUser     null unless given ({@code TASKLANE_DB_USER})
+ * @param dbPassword null unless given ({@code TASKLANE_DB_PASSWORD}); never printed by {@link #toString()}
+ */
+public record StoreConfig(StoreKind kind, Path dataDir, String dbUrl, String dbUser, String dbPassword) {
+    /** Default store: H2 in a file of the data directory, kept across restarts with no set-up. */
+    public static final StoreKind DEFAULT_KIND = StoreKind.H2;
+    /** Default data directory for the H2 store. */
+    public static final String DEFAULT_DATA_DIR = "./tasklane-data";
+
+    @Override
+    public String toString() {
+        return "StoreConfig[kind=" + kind + ", dataDir=" + dataDir + ", dbUrl="
+                + (dbUrl == null ? null : Redaction.secrets(dbUrl)) + ", dbUser=" + dbUser + ", dbPassword="
+                + (dbPassword == null ? null : Redaction.HIDDEN) + "]";
+    }
+}
