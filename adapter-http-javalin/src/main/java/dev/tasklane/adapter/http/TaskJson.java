@@ -84,7 +84,7 @@ final class TaskJson {
         json.put("required_capabilities", spec.requiredCapabilities().stream().map(Capability::wire).sorted().toList());
         json.put("actual_complexity", done == null || done.actualComplexity() == null ? null : done.actualComplexity().wire());
         json.put("actual_files_changed", done == null ? null : done.actualFilesChanged());
-        json.put("changed_files", task.changedFiles());
+        json.put("changed_files", ChangedFileJson.write(task.changedFiles()));
         json.put("time_spent_minutes", done == null ? null : done.timeSpentMinutes());
         json.put("human_task", spec.humanTask());
         json.put("needs_review", spec.needsReview());

@@ -9,6 +9,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.validation.ChangedFilesDraft;
 import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,10 +26,12 @@ final class WorkflowRoutes {
 
     private final UseCases useCases;
     private final ChangedFilesDecoder decoder;
+    private final ChangedFileJson changedFiles;
 
     WorkflowRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
         this.decoder = new ChangedFilesDecoder(json);
+        this.changedFiles = new ChangedFileJson(json);
     }
 
     List<Route> routes() {
@@ -109,8 +112,8 @@ final class WorkflowRoutes {
         } else {
             throw ApiProblem.invalid("body", "must be a JSON object {\"changed_files\": [...]} or a JSON array");
         }
-        Object decoded = decoder.decode(value);
-        TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), decoded, claimToken);
+        ChangedFilesDraft files = changedFiles.read(decoder.decode(value));
+        TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), files, claimToken);
         if (slim) {
             call.ok(Envelope.data(TaskJson.ack(view)).build());
         } else {

@@ -203,14 +203,6 @@ final class TaskDocuments {
                 instant(doc.get("armed_at")), (Map<String, Object>) doc.get("last_result"), maps(doc.get("attempts")));
     }
 
-    static String changedFiles(List<Map<String, Object>> files) {
-        return files.isEmpty() ? null : JsonText.write(files);
-    }
-
-    static List<Map<String, Object>> changedFiles(String text) {
-        return text == null ? List.of() : maps(JsonText.list(text));
-    }
-
     // ---- plain values -----------------------------------------------------------------------------------
 
     private static String text(Instant instant) {

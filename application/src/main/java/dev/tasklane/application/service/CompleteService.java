@@ -12,6 +12,7 @@ import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.CompletionReport;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.TaskWorkflow;
@@ -72,7 +73,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
     }
 
     @Override
-    public TaskView putChangedFiles(Actor actor, TaskRef ref, Object changedFiles, String claimToken) {
+    public TaskView putChangedFiles(Actor actor, TaskRef ref, ChangedFilesDraft changedFiles, String claimToken) {
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             Task written = context.workflow().writeChangedFiles(task, actor, claimToken, changedFiles, changes.now());

@@ -306,7 +306,8 @@ public final class ArchitectureRules {
      */
     static final java.util.Set<String> TYPED_PORTS = java.util.Set.of(
         "ClaimTaskUseCase", "ClaimTask", "ClaimTaskUseCase$Claimed",
-        "ReviewUseCase", "ReviewDecision", "ReviewUseCase$Reviewed");
+        "ReviewUseCase", "ReviewDecision", "ReviewUseCase$Reviewed",
+        "ChangedFilesUseCase");
 
     /** A method that takes or returns a {@code Map} or a bare {@code Object}, at any depth of its generic types. */
     private static final ArchCondition<JavaMethod> CARRY_NO_DECODED_JSON =

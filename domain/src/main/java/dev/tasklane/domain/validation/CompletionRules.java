@@ -1,5 +1,6 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.TaskSpec;
 import java.util.ArrayList;
@@ -111,8 +112,8 @@ public final class CompletionRules {
             }
         }
         if (body.get(ChangedFilesRules.FIELD) != null) {
-            graceGated.add(new Failure(ChangedFilesRules.FIELD,
-                    ChangedFilesRules.errors(body.get(ChangedFilesRules.FIELD), ChangedFilesRules.DEFAULT_LINE_CAP)));
+            graceGated.add(new Failure(ChangedFilesRules.FIELD, ChangedFilesRules.errors(
+                    changedFilesDraft(body.get(ChangedFilesRules.FIELD)), ChangedFilesRules.DEFAULT_LINE_CAP)));
         }
         List<Failure> rejected = Failure.merge(mode == CompletionMode.STRICT ? concat(contract, graceGated) : contract);
         if (!rejected.isEmpty()) {
@@ -123,6 +124,31 @@ public final class CompletionRules {
                 warnings.add(failure.field() + "." + error.field() + ": " + error.message());
             }
         }
+    }
+
+    /**
+     * The changed_files of a complete body, read as the HTTP edge reads a changed_files upload. It lives here only
+     * while the completion body is still a map; once the complete use case takes a typed command, the edge's
+     * parser does this.
+     */
+    private static ChangedFilesDraft changedFilesDraft(Object raw) {
+        if (!(raw instanceof List<?> list)) {
+            return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be a list"));
+        }
+        List<ChangedFilesDraft.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String prefix = ChangedFilesRules.FIELD + "[" + i + "]";
+            if (!(list.get(i) instanceof Map<?, ?> entry)) {
+                entries.add(new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map")));
+                continue;
+            }
+            Object diff = entry.get("diff");
+            ChangedFile file = ChangedFile.of(entry.get("path") instanceof String path ? path : null,
+                    diff instanceof String text ? text : null);
+            entries.add(new ChangedFilesDraft.Entry(file, diff == null || diff instanceof String ? null
+                    : new FieldError("changed_file_diff", prefix + ".diff must be a string")));
+        }
+        return new ChangedFilesDraft(null, entries);
     }
 
     private static boolean isDispatched(Object value) {

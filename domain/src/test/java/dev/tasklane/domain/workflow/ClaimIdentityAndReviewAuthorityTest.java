@@ -119,7 +119,7 @@ class ClaimIdentityAndReviewAuthorityTest {
                 () -> workflow.unclaim(held, reader, null, NOW),
                 () -> workflow.heartbeat(held, reader, null, NOW),
                 () -> workflow.complete(held, reader, null, report("x"), NOW),
-                () -> workflow.writeChangedFiles(inReview, reader, null, java.util.List.of(), NOW),
+                () -> workflow.writeChangedFiles(inReview, reader, null, dev.tasklane.domain.validation.ChangedFilesDraft.of(java.util.List.of()), NOW),
                 () -> workflow.recordReview(inReview, new Actor(ALICE, 1, java.util.Set.of(), true, false),
                         ReviewStatus.APPROVED, null, NOW),
                 () -> workflow.markDone(inReview, reader, NOW)}) {
