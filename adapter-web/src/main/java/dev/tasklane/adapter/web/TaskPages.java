@@ -137,7 +137,7 @@ final class TaskPages {
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
                 task.type().wire(), task.priority().wire(), task.status().wire(), task.status().column().displayName(),
                 facts, task.spec().description(), criteria, specification(task.spec()), completion(task.completion()),
-                result(task.completion() == null ? null : task.completion().explorerResult()),
+                result(task.completion() == null ? null : task.completion().report().explorerResult()),
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
@@ -205,17 +205,17 @@ final class TaskPages {
             return List.of();
         }
         List<Field> fields = new ArrayList<>();
-        addText(fields, "Summary", completion.summary());
-        addText(fields, "Notes", completion.notes());
+        addText(fields, "Summary", completion.report().summary());
+        addText(fields, "Notes", completion.report().notes());
         addText(fields, "Completed by", completion.completedByAgent());
-        if (completion.actualComplexity() != null) {
-            fields.add(Field.text("Actual complexity", Format.label(completion.actualComplexity().name().toLowerCase(java.util.Locale.ROOT))));
+        if (completion.report().actualComplexity() != null) {
+            fields.add(Field.text("Actual complexity", Format.label(completion.report().actualComplexity().name().toLowerCase(java.util.Locale.ROOT))));
         }
-        addText(fields, "Files changed", completion.actualFilesChanged());
-        if (completion.timeSpentMinutes() != null) {
-            fields.add(Field.text("Time spent", completion.timeSpentMinutes() + " min"));
+        addText(fields, "Files changed", completion.report().actualFilesChanged());
+        if (completion.report().timeSpentMinutes() != null) {
+            fields.add(Field.text("Time spent", completion.report().timeSpentMinutes() + " min"));
         }
-        addText(fields, "Review report", completion.reviewReport());
+        addText(fields, "Review report", completion.report().reviewReport());
         if (completion.completedAt() != null) {
             fields.add(Field.text("Done at", Format.when(completion.completedAt())));
         }
@@ -243,10 +243,10 @@ final class TaskPages {
     }
 
     private static List<Field> reviewerSummary(Completion completion) {
-        if (completion == null || completion.reviewerResult() == null) {
+        if (completion == null || completion.report().reviewerResult() == null) {
             return List.of();
         }
-        Map<String, Object> summary = new LinkedHashMap<>(completion.reviewerResult());
+        Map<String, Object> summary = new LinkedHashMap<>(completion.report().reviewerResult());
         summary.keySet().removeAll(REVIEW_SECTIONS);
         summary.remove("acceptance_criteria");
         summary.remove("issues");
@@ -255,10 +255,10 @@ final class TaskPages {
 
     /** The reviewer's structured verdicts: acceptance criteria, section verdicts and issues, one row each. */
     static List<VerdictRow> verdicts(Completion completion) {
-        if (completion == null || completion.reviewerResult() == null) {
+        if (completion == null || completion.report().reviewerResult() == null) {
             return List.of();
         }
-        Map<String, Object> result = completion.reviewerResult();
+        Map<String, Object> result = completion.report().reviewerResult();
         List<VerdictRow> rows = new ArrayList<>();
         if (result.get("acceptance_criteria") instanceof List<?> criteria) {
             for (Object entry : criteria) {
@@ -299,17 +299,17 @@ final class TaskPages {
     }
 
     private static Table workflow(Completion completion) {
-        if (completion == null || completion.workflowSteps().isEmpty()) {
+        if (completion == null || completion.report().workflowSteps().isEmpty()) {
             return new Table(List.of(), List.of());
         }
         Set<String> keys = new LinkedHashSet<>();
-        for (Object step : completion.workflowSteps()) {
+        for (Object step : completion.report().workflowSteps()) {
             if (step instanceof Map<?, ?> map) {
                 map.keySet().forEach(k -> keys.add(String.valueOf(k)));
             }
         }
         List<List<String>> rows = new ArrayList<>();
-        for (Object step : completion.workflowSteps()) {
+        for (Object step : completion.report().workflowSteps()) {
             List<String> row = new ArrayList<>();
             if (step instanceof Map<?, ?> map) {
                 for (String key : keys) {

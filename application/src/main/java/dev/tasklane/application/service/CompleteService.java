@@ -13,7 +13,7 @@ import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
-import dev.tasklane.domain.validation.CompletionReport;
+import dev.tasklane.domain.validation.CheckedCompletion;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 
@@ -42,11 +42,8 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
                     && TaskWorkflow.isCurrentClaim(task, claimToken)) {
                 return new Completed(context.lookup().view(task), hooksFor(task, agentName, false), List.of());
             }
-            CompletionReport report = CompletionRules.check(request, task.spec(), context.completionMode());
-            Completion completion = new Completion(actor.userId(), agentName, report.completionSummary(), report.completionNotes(),
-                    report.actualComplexity(), report.actualFilesChanged(), (int) Math.min(Integer.MAX_VALUE, report.timeSpentMinutes()),
-                    report.reviewReport(), rawSteps(report), report.explorerResult(), report.reviewerResult(), null,
-                    actor.tokenId());
+            CheckedCompletion report = CompletionRules.check(request, task.spec(), context.completionMode());
+            Completion completion = new Completion(actor.userId(), agentName, actor.tokenId(), report.report(), null);
             Task completed = context.workflow().complete(task, actor, claimToken, completion, changes.now());
             // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.COMPLETED;
@@ -66,10 +63,6 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
             }
         }
         return context.hooks().entries(hooks, task, agentName);
-    }
-
-    private static List<Object> rawSteps(CompletionReport report) {
-        return report.workflowSteps().stream().map(step -> (Object) step.raw()).toList();
     }
 
     @Override

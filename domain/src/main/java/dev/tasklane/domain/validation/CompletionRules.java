@@ -81,7 +81,7 @@ public final class CompletionRules {
      *
      * @throws CompletionRejectedException family FAILURES for gate failures, CHANGESET for the changeset layer
      */
-    public static CompletionReport check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
+    public static CheckedCompletion check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
         List<String> warnings = new ArrayList<>();
         gate(body, task, mode, warnings);
         return changeset(body, warnings);
@@ -503,7 +503,7 @@ public final class CompletionRules {
 
     // ---------------------------------------------------------------- changeset (layer 3)
 
-    private static CompletionReport changeset(Map<String, Object> body, List<String> warnings) {
+    private static CheckedCompletion changeset(Map<String, Object> body, List<String> warnings) {
         List<Failure> failures = new ArrayList<>();
         String summary = requiredString(body, "completion_summary", failures);
         Complexity complexity = null;
@@ -548,7 +548,7 @@ public final class CompletionRules {
         if (!rejected.isEmpty()) {
             throw new CompletionRejectedException(CompletionRejectedException.Family.CHANGESET, rejected);
         }
-        return new CompletionReport(summary, notes, complexity, files, minutes, reviewReport, steps,
+        return new CheckedCompletion(summary, notes, complexity, files, minutes, reviewReport, steps,
                 verbatim(body.get(EXPLORER)), verbatim(body.get(REVIEWER)), warnings);
     }
 

@@ -138,10 +138,8 @@ public final class TaskWorkflow {
         }
         BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_complete", "You can only complete tasks that you are assigned to");
-        Completion completion = new Completion(caller.userId(), report.completedByAgent(), report.summary(),
-                report.notes(), report.actualComplexity(), report.actualFilesChanged(), report.timeSpentMinutes(),
-                report.reviewReport(), report.workflowSteps(), report.explorerResult(), report.reviewerResult(), null,
-                caller.tokenId());
+        Completion completion = new Completion(caller.userId(), report.completedByAgent(), caller.tokenId(),
+                report.report(), null);
         if (task.spec().needsReview()) {
             return task.withCompletion(Transition.COMPLETE_TO_REVIEW.to(), completion, null, now);
         }
@@ -243,7 +241,7 @@ public final class TaskWorkflow {
         }
         BoardAccess.requireReviewAuthority(caller, "mark a task done without its review");
         Completion done = task.completion() == null
-                ? new Completion(caller.userId(), null, null, null, null, null, null, null, null, null, null, now)
+                ? Completion.byPerson(caller.userId(), now)
                 : task.completion().doneAt(now);
         return task.withCompletion(Transition.MARK_DONE.to(), done, task.review(), now);
     }

@@ -7,6 +7,7 @@ import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.AfterGoal;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;
@@ -92,8 +93,8 @@ public final class TaskFixtures {
     }
 
     public static Completion report(String summary) {
-        return new Completion(null, "claude", summary, "notes", Complexity.SMALL, "a.java, b.java", 15, null,
-                List.of(), Map.of(), Map.of(), null);
+        return new Completion(null, "claude", null, new AgentReport(summary, "notes", Complexity.SMALL, "a.java, b.java",
+                15, null, List.of(), Map.of(), Map.of()), null);
     }
 
     public static ListContext context(Actor caller, Task... tasks) {

@@ -71,7 +71,7 @@ class CompletionRulesTest {
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void minimalDispatchedReviewerPassesInBothModes(CompletionMode mode) {
-        CompletionReport report = CompletionRules.check(body(), TASK, mode);
+        CheckedCompletion report = CompletionRules.check(body(), TASK, mode);
         assertEquals("Done", report.completionSummary());
         assertEquals(Complexity.SMALL, report.actualComplexity());
         assertEquals(List.of("lib/a.ex", "lib/b.ex"), report.filesChanged());
@@ -83,7 +83,7 @@ class CompletionRulesTest {
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void skipFormsPassInBothModes(CompletionMode mode) {
-        CompletionReport report = CompletionRules.check(body("explorer_result", skip(), "reviewer_result",
+        CheckedCompletion report = CompletionRules.check(body("explorer_result", skip(), "reviewer_result",
                 map("dispatched", false, "reason", "self_reported_review", "summary", SUMMARY)), TASK, mode);
         assertFalse((Boolean) report.explorerResult().get("dispatched"));
     }
@@ -106,7 +106,7 @@ class CompletionRulesTest {
         Map<String, Object> body = body();
         body.remove("explorer_result");
         body.remove("reviewer_result");
-        CompletionReport report = CompletionRules.check(body, TASK, CompletionMode.GRACE);
+        CheckedCompletion report = CompletionRules.check(body, TASK, CompletionMode.GRACE);
         assertNull(report.explorerResult());
         assertEquals(2, report.warnings().size());
     }
@@ -217,7 +217,7 @@ class CompletionRulesTest {
                 "acceptance_criteria_checked", 0, "issues_found", 0);
         Map<String, Object> body = body("reviewer_result", review);
         body.put("explorer_result", map("dispatched", false, "reason", "self_reported_exploration", "summary", SUMMARY));
-        CompletionReport report = CompletionRules.check(body, TaskFieldRules.parseCreate(TaskFieldRulesTest.task(), false).spec(), mode);
+        CheckedCompletion report = CompletionRules.check(body, TaskFieldRules.parseCreate(TaskFieldRulesTest.task(), false).spec(), mode);
         assertTrue(CompletionRules.shape(review).isEmpty());
         assertTrue(report.warnings().contains("reviewer_result.project_checks: is recommended on a dispatched review: "
                 + "the structured project_checks field the review queue renders is missing"), report.warnings().toString());
@@ -398,7 +398,7 @@ class CompletionRulesTest {
 
     @Test
     void workflowStepsAreParsedAndStoredVerbatim() {
-        CompletionReport report = CompletionRules.check(body("workflow_steps", steps()), TASK, CompletionMode.STRICT);
+        CheckedCompletion report = CompletionRules.check(body("workflow_steps", steps()), TASK, CompletionMode.STRICT);
         assertEquals(6, report.workflowSteps().size());
         assertEquals("decision_matrix_skip", report.workflowSteps().get(1).reasonCode());
         assertEquals(1, report.workflowSteps().get(2).raw().get("extra"));

@@ -1,0 +1,32 @@
+package dev.tasklane.domain.task;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the agent reported about its work when it completed the task (docs/api.md, "Completion validation"): the
+ * part of a {@link Completion} that comes from the request, as opposed to who completed it and when. A new field
+ * of the report is added here and nowhere else in the domain.
+ *
+ * @param workflowSteps  the workflow_steps entries as sent
+ * @param explorerResult the explorer_result as sent; null when absent
+ * @param reviewerResult the reviewer_result as sent; null when absent
+ */
+public record AgentReport(
+        String summary,
+        String notes,
+        Complexity actualComplexity,
+        String actualFilesChanged,
+        Integer timeSpentMinutes,
+        String reviewReport,
+        List<Object> workflowSteps,
+        Map<String, Object> explorerResult,
+        Map<String, Object> reviewerResult) {
+
+    /** No report: a task a person moved to Done without the agent's completion. */
+    public static final AgentReport NONE = new AgentReport(null, null, null, null, null, null, List.of(), null, null);
+
+    public AgentReport {
+        workflowSteps = workflowSteps == null ? List.of() : List.copyOf(workflowSteps);
+    }
+}
