@@ -218,7 +218,7 @@ class CompletionRulesTest {
         Map<String, Object> body = body("reviewer_result", review);
         body.put("explorer_result", map("dispatched", false, "reason", "self_reported_exploration", "summary", SUMMARY));
         CheckedCompletion report = CompletionRules.check(body, TaskFieldRules.parseCreate(TaskFieldRulesTest.task(), false).spec(), mode);
-        assertTrue(CompletionRules.shape(review).isEmpty());
+        assertTrue(CompletionShapes.shape(review).isEmpty());
         assertTrue(report.warnings().contains("reviewer_result.project_checks: is recommended on a dispatched review: "
                 + "the structured project_checks field the review queue renders is missing"), report.warnings().toString());
         assertTrue(report.warnings().contains("reviewer_result.status: is recommended on a dispatched review: include "
@@ -269,8 +269,8 @@ class CompletionRulesTest {
 
     @Test
     void placeholderVocabulary() {
-        assertTrue(CompletionRules.isPlaceholder("None. N/A. Pending; unknown - fill"));
-        assertFalse(CompletionRules.isPlaceholder("None of the handlers validate input"));
+        assertTrue(ReviewerContract.isPlaceholder("None. N/A. Pending; unknown - fill"));
+        assertFalse(ReviewerContract.isPlaceholder("None of the handlers validate input"));
     }
 
     @ParameterizedTest
