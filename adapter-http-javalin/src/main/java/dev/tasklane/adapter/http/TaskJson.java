@@ -93,9 +93,9 @@ final class TaskJson {
         json.put("review_status", review == null ? null : review.status().wire());
         json.put("review_notes", review == null ? null : review.notes());
         json.put("review_report", reported.reviewReport());
-        json.put("workflow_steps", reported.workflowSteps());
-        json.put("explorer_result", reported.explorerResult());
-        json.put("reviewer_result", reported.reviewerResult());
+        json.put("workflow_steps", CompletionJson.writeSteps(reported.workflowSteps()));
+        json.put("explorer_result", CompletionJson.writeExplorer(reported.explorerResult()));
+        json.put("reviewer_result", ReviewerResultJson.write(reported.reviewerResult()));
         json.put("reviewed_at", review == null ? null : utc(review.reviewedAt()));
         json.put("reviewed_by_id", review == null ? null : review.reviewedById());
         json.put("inserted_at", naive(task.insertedAt()));

@@ -27,11 +27,13 @@ final class WorkflowRoutes {
     private final UseCases useCases;
     private final ChangedFilesDecoder decoder;
     private final ChangedFileJson changedFiles;
+    private final CompletionJson completions;
 
     WorkflowRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
         this.decoder = new ChangedFilesDecoder(json);
         this.changedFiles = new ChangedFileJson(json);
+        this.completions = new CompletionJson(json);
     }
 
     List<Route> routes() {
@@ -84,10 +86,10 @@ final class WorkflowRoutes {
     }
 
     private void complete(Call call) {
-        Map<String, Object> body = new LinkedHashMap<>(call.object());
+        Map<String, Object> body = call.object();
         String skills = Params.optionalString(body, "skills_version");
         boolean slim = call.slim();
-        Completed completed = useCases.completion().complete(call.actor(), call.ref(), body);
+        Completed completed = useCases.completion().complete(call.actor(), call.ref(), completions.read(body));
         Object data = slim ? TaskJson.ack(completed.task()) : TaskJson.full(completed.task(), call.board());
         Envelope envelope = Envelope.data(data).put("hooks", TaskJson.hooks(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",

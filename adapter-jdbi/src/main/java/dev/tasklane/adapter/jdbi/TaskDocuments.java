@@ -139,9 +139,9 @@ final class TaskDocuments {
         doc.put("actual_files_changed", report.actualFilesChanged());
         doc.put("time_spent_minutes", report.timeSpentMinutes());
         doc.put("review_report", report.reviewReport());
-        doc.put("workflow_steps", report.workflowSteps());
-        doc.put("explorer_result", report.explorerResult());
-        doc.put("reviewer_result", report.reviewerResult());
+        doc.put("workflow_steps", CompletionDocuments.steps(report.workflowSteps()));
+        doc.put("explorer_result", CompletionDocuments.explorer(report.explorerResult()));
+        doc.put("reviewer_result", CompletionDocuments.reviewer(report.reviewerResult()));
         doc.put("completed_at", text(completion.completedAt()));
         doc.put("completed_by_token_id", completion.completedByTokenId());
         return JsonText.write(doc);
@@ -158,8 +158,8 @@ final class TaskDocuments {
         AgentReport report = new AgentReport((String) doc.get("summary"), (String) doc.get("notes"),
                 complexity == null ? null : Complexity.valueOf(complexity), (String) doc.get("actual_files_changed"),
                 minutes == null ? null : intOf(minutes), (String) doc.get("review_report"),
-                (List<Object>) doc.get("workflow_steps"), (Map<String, Object>) doc.get("explorer_result"),
-                (Map<String, Object>) doc.get("reviewer_result"));
+                CompletionDocuments.steps(doc.get("workflow_steps")), CompletionDocuments.explorer(doc.get("explorer_result")),
+                CompletionDocuments.reviewer(doc.get("reviewer_result")));
         return new Completion(longOf(doc.get("completed_by_id")), (String) doc.get("completed_by_agent"),
                 longOf(doc.get("completed_by_token_id")), report, instant(doc.get("completed_at")));
     }

@@ -1,6 +1,9 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Complexity;
 import org.junit.jupiter.api.Test;
@@ -25,8 +28,8 @@ class CompletionDocumentsTest {
         Completion read = TaskDocuments.completion(STORED_FLAT);
 
         assertEquals(new Completion(7L, "claude", 42L, new AgentReport("Did it", null, Complexity.SMALL, "a.java", 15, null,
-                List.of(Map.of("name", "explorer", "dispatched", false, "reason", "r")),
-                Map.of("dispatched", false, "reason", "no_subagent_support"), null),
+                List.of(WorkflowStep.skipped("explorer", "r")),
+                new ExplorerResult(false, null, null, "no_subagent_support", UnknownKeys.NONE), null),
                 Instant.parse("2026-11-23T01:00:00.123456789Z")), read);
     }
 
@@ -36,5 +39,32 @@ class CompletionDocumentsTest {
 
         assertEquals(JsonText.map(STORED_FLAT), JsonText.map(TaskDocuments.completion(read)));
         assertEquals(read, TaskDocuments.completion(TaskDocuments.completion(read)));
+    }
+
+    /** Results with keys no rule names, nested ones, and documented keys whose values are not of their type. */
+    private static final String STORED_RESULTS = "{\"completed_by_id\":7,\"completed_by_agent\":\"claude\","
+            + "\"summary\":\"Did it\",\"notes\":null,\"actual_complexity\":\"SMALL\",\"actual_files_changed\":null,"
+            + "\"time_spent_minutes\":15,\"review_report\":null,"
+            + "\"workflow_steps\":[{\"name\":\"planner\",\"dispatched\":false,\"reason\":\"r\",\"duration_ms\":1.5,"
+            + "\"extra\":[1,{\"a\":null}]}],"
+            + "\"explorer_result\":{\"dispatched\":true,\"summary\":\"s\",\"duration_ms\":3,\"reason\":7,\"files\":[\"a\"]},"
+            + "\"reviewer_result\":{\"dispatched\":true,\"summary\":\"s\",\"duration_ms\":8,\"status\":null,"
+            + "\"issues\":[{\"severity\":\"minor\",\"category\":\"testing\",\"line\":3,\"x\":{\"y\":true}}],"
+            + "\"acceptance_criteria\":[{\"criterion\":\"c\",\"status\":\"met\"}],\"project_checks\":[\"one\",{\"k\":2}],"
+            + "\"security_considerations\":{\"status\":\"failed\",\"note\":\"n\",\"considerations\":"
+            + "[{\"consideration\":\"c\",\"status\":\"partial\",\"extra\":1}]},"
+            + "\"behaviour_test_matrix\":{\"status\":\"passed\",\"rows\":[{\"category\":\"Boundary\",\"behaviour\":\"b\"}]},"
+            + "\"issue_counts\":{\"minor\":1,\"trivial\":0},\"schema_version\":\"1.0\",\"custom\":{\"deep\":[1,2]}},"
+            + "\"completed_at\":null,\"completed_by_token_id\":null}";
+
+    @Test
+    void resultsKeepEveryKeyAsStored() {
+        Completion read = TaskDocuments.completion(STORED_RESULTS);
+
+        assertEquals(JsonText.map(STORED_RESULTS), JsonText.map(TaskDocuments.completion(read)));
+        assertEquals(read, TaskDocuments.completion(TaskDocuments.completion(read)));
+        assertEquals(3L, read.report().reviewerResult().issues().get(0).line());
+        assertEquals("partial", read.report().reviewerResult().securityConsiderations().considerations().get(0).status());
+        assertEquals("7", read.report().explorerResult().unknownKeys().values().get("reason").text());
     }
 }

@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
+import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.CompleteTaskUseCase;
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.TaskRef;
@@ -19,7 +20,6 @@ import dev.tasklane.domain.workflow.TaskWorkflow;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Completing a task, and the changed_files snapshot that goes with it. */
 final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase {
@@ -30,19 +30,20 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
     }
 
     @Override
-    public Completed complete(Actor actor, TaskRef ref, Map<String, Object> body) {
-        Map<String, Object> request = body == null ? Map.of() : body;
-        String agentName = request.get("agent_name") instanceof String name && !name.isBlank() ? name : HookEntries.UNKNOWN_AGENT;
-        String claimToken = request.get("claim_token") instanceof String token ? token : null;
+    public Completed complete(Actor actor, TaskRef ref, CompleteTask command) {
+        String agentName = command.agentName() != null && !command.agentName().isBlank()
+                ? command.agentName() : HookEntries.UNKNOWN_AGENT;
+        String claimToken = command.claimToken();
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            HookProof.verify(HookName.AFTER_DOING, request.get(HookName.AFTER_DOING.resultKey()));
-            HookProof.verify(HookName.BEFORE_REVIEW, request.get(HookName.BEFORE_REVIEW.resultKey()));
+            HookProof.requirePassed(command.afterDoing());
+            HookProof.requirePassed(command.beforeReview());
             if (context.workflow().alreadyCompletedBy(task, actor) && task.claim() != null
                     && TaskWorkflow.isCurrentClaim(task, claimToken)) {
                 return new Completed(context.lookup().view(task), hooksFor(task, agentName, false), List.of());
             }
-            CheckedCompletion report = CompletionRules.check(request, task.spec(), context.completionMode());
+            CheckedCompletion report = CompletionRules.check(command.report(), command.changedFiles(),
+                    command.problems(), task.spec(), context.completionMode());
             Completion completion = new Completion(actor.userId(), agentName, actor.tokenId(), report.report(), null);
             Task completed = context.workflow().complete(task, actor, claimToken, completion, changes.now());
             // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done

@@ -1,5 +1,8 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.domain.hook.HookResultDraft;
+import dev.tasklane.domain.validation.CompletionProblems;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -41,7 +44,6 @@ import java.util.Map;
 import java.util.Set;
 
 import static dev.tasklane.application.usecase.BoardFixture.completion;
-import static dev.tasklane.application.usecase.BoardFixture.failedProof;
 import static dev.tasklane.application.usecase.BoardFixture.id;
 import static dev.tasklane.application.usecase.BoardFixture.keyFile;
 import static dev.tasklane.application.usecase.BoardFixture.hook;
@@ -210,7 +212,7 @@ public abstract class WorkflowContract {
         board.app.leases().unclaim(board.alice, ref(w1), firstToken);
         board.claim(board.alice, w1);
         ConflictException stale = assertThrows(ConflictException.class, () -> board.app.completion()
-                .complete(board.alice, ref(w1), completion("claim_token", firstToken)));
+                .complete(board.alice, ref(w1), completion().withClaimToken(firstToken)));
         assertEquals("stale_claim", stale.code());
         assertEquals(Status.IN_PROGRESS, board.get(w1).task().status());
     }
@@ -253,11 +255,12 @@ public abstract class WorkflowContract {
     void missingCompletionHookProofsRefuseTheCompletion() {
         String w1 = id(board.create(board.admin, task("Work")));
         board.claim(board.alice, w1);
-        Map<String, Object> body = completion();
-        body.remove("before_review_result");
+        CompleteTask full = completion();
+        CompleteTask body = new CompleteTask(full.agentName(), null, full.afterDoing(),
+                HookResultDraft.of(HookName.BEFORE_REVIEW, null), full.report(), null, CompletionProblems.NONE);
         assertEquals("before_review hook result is required", assertThrows(HookProofRejectedException.class,
                 () -> board.app.completion().complete(board.alice, ref(w1), body)).getMessage());
-        Map<String, Object> failing = completion("after_doing_result", failedProof());
+        CompleteTask failing = CompleteTask.of("agent", null, failedHook(), hook(), BoardFixture.report());
         assertThrows(HookProofRejectedException.class, () -> board.app.completion().complete(board.alice, ref(w1), failing));
         assertEquals(Status.IN_PROGRESS, board.get(w1).task().status());
     }
@@ -351,7 +354,7 @@ public abstract class WorkflowContract {
         ChangedFilesDraft files = ChangedFilesDraft.of(List.of(ChangedFile.of("lib/a.ex", "+x\n")));
         assertThrows(ForbiddenException.class, () -> board.app.changedFiles().putChangedFiles(board.bob, ref(w1), files, null));
         assertEquals(1, board.app.changedFiles().putChangedFiles(board.alice, ref(w1), files, null).task().changedFiles().size());
-        board.app.completion().complete(board.alice, ref(w1), completion("changed_files", List.of()));
+        board.app.completion().complete(board.alice, ref(w1), completion().withChangedFiles(ChangedFilesDraft.of(List.of())));
         assertEquals(1, board.get(w1).task().changedFiles().size(), "changed_files in a complete body is ignored");
         assertEquals(0, board.app.changedFiles().putChangedFiles(board.bob, ref(w1), NO_FILES, null).task().changedFiles().size());
     }

@@ -301,13 +301,14 @@ public final class ArchitectureRules {
 
     /**
      * The inbound ports, and the commands and results they declare, that take typed values already. Every other port
-     * still takes decoded JSON ({@code CompleteTaskUseCase}, {@code CreateTaskUseCase}, {@code UpdateTaskUseCase},
-     * {@code ChangedFilesUseCase}, ...): add each one here as it is converted, until the rule covers the package.
+     * still takes decoded JSON ({@code CreateTaskUseCase}, {@code UpdateTaskUseCase}, ...): add each one here as it
+     * is converted, until the rule covers the package.
      */
     static final java.util.Set<String> TYPED_PORTS = java.util.Set.of(
         "ClaimTaskUseCase", "ClaimTask", "ClaimTaskUseCase$Claimed",
         "ReviewUseCase", "ReviewDecision", "ReviewUseCase$Reviewed",
-        "ChangedFilesUseCase");
+        "ChangedFilesUseCase",
+        "CompleteTaskUseCase", "CompleteTask", "CompleteTaskUseCase$Completed");
 
     /** A method that takes or returns a {@code Map} or a bare {@code Object}, at any depth of its generic types. */
     private static final ArchCondition<JavaMethod> CARRY_NO_DECODED_JSON =

@@ -1,15 +1,18 @@
 package dev.tasklane.domain.validation;
 
-import dev.tasklane.domain.task.ChangedFile;
-import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.ReviewerResult;
 import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.domain.task.WorkflowStep;
+import dev.tasklane.domain.validation.CompletionProblems.ResultProblems;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Validates a {@code PATCH /api/tasks/:id/complete} body (docs/rules.md, "Completion results"; docs/api.md,
- * "Completion validation"). Three layers, in order:
+ * Validates an agent's completion report (docs/rules.md, "Completion results" and "Completion: which error comes
+ * first"; docs/api.md, "Completion validation"). It reads typed values only: what the edge could not type arrives
+ * as {@link CompletionProblems}, and each problem is reported in the layer it belongs to. Three layers, in order:
  * <ol>
  * <li>the always-reject contract for a dispatched reviewer_result (any mode, failures family);</li>
  * <li>grace-gated checks: result shapes, absence, changed_files shape, task consistency (strict: failures
@@ -17,9 +20,8 @@ import java.util.Map;
  * <li>the changeset layer: required completion fields, present results' shapes, workflow_steps (any mode,
  * changeset family).</li>
  * </ol>
- * Hook results are not checked here ({@code HookProof} does that). The shapes of the results and of
- * workflow_steps are {@link CompletionShapes}'s; the dispatched review's contract and its consistency with the
- * task are {@link ReviewerContract}'s.
+ * Hook results are not checked here ({@code HookProof} does that). The dispatched review's contract and its
+ * consistency with the task are {@link ReviewerContract}'s.
  */
 public final class CompletionRules {
     /** Minimum non-whitespace characters of an explorer/reviewer summary (docs/rules.md, "Completion results"). */
@@ -40,8 +42,10 @@ public final class CompletionRules {
     static final String REVIEWER = "reviewer_result";
     static final String SUMMARY_MESSAGE =
             "must be a string of at least " + MIN_SUMMARY_CHARS + " non-whitespace characters";
-    static final String NON_NEGATIVE = "must be a non-negative integer";
-    static final String WORKFLOW_ENTRY = "each entry must be a map with a 'name' key and either duration_ms "
+    /** The changeset answer for a completion field sent with a value that is not of its type. */
+    public static final String INVALID = TaskFieldRules.INVALID;
+    public static final String NON_NEGATIVE = "must be a non-negative integer";
+    public static final String WORKFLOW_ENTRY = "each entry must be a map with a 'name' key and either duration_ms "
             + "(when dispatched) or reason (when skipped)";
 
     /** Severity values of a reviewer issue. */
@@ -69,43 +73,51 @@ public final class CompletionRules {
     }
 
     /**
-     * Checks a completion body against the task in the given mode.
+     * Checks a completion report, the changed_files sent with it (null when none) and what the edge could not type,
+     * against the task in the given mode.
      *
      * @throws CompletionRejectedException family FAILURES for gate failures, CHANGESET for the changeset layer
      */
-    public static CheckedCompletion check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
+    public static CheckedCompletion check(AgentReport report, ChangedFilesDraft changedFiles,
+            CompletionProblems problems, TaskSpec task, CompletionMode mode) {
         List<String> warnings = new ArrayList<>();
-        gate(body, task, mode, warnings);
-        return changeset(body, warnings);
+        gate(report, changedFiles, problems, task, mode, warnings);
+        changeset(report, problems, warnings);
+        return new CheckedCompletion(report, warnings);
     }
 
     // ---------------------------------------------------------------- gate (layers 1 and 2)
 
-    private static void gate(Map<String, Object> body, TaskSpec task, CompletionMode mode, List<String> warnings) {
+    private static void gate(AgentReport report, ChangedFilesDraft changedFiles, CompletionProblems problems,
+            TaskSpec task, CompletionMode mode, List<String> warnings) {
         List<Failure> contract = new ArrayList<>();
         List<Failure> graceGated = new ArrayList<>();
-        for (String field : List.of(EXPLORER, REVIEWER)) {
-            Object value = body.get(field);
-            if (value == null) {
-                graceGated.add(new Failure(field, List.of(new FieldError("result", TaskFieldRules.BLANK))));
-                continue;
-            }
-            graceGated.add(new Failure(field, CompletionShapes.shape(value)));
-            if (field.equals(REVIEWER) && isDispatched(value)) {
-                Map<String, Object> review = Values.stringKeyed((Map<?, ?>) value);
+        ExplorerResult explorer = report.explorerResult();
+        graceGated.add(new Failure(EXPLORER, sent(explorer != null, problems.explorer())
+                ? envelope(explorer == null ? null : Envelope.of(explorer), problems.explorer())
+                : List.of(new FieldError("result", TaskFieldRules.BLANK))));
+        ReviewerResult review = report.reviewerResult();
+        ResultProblems reviewProblems = problems.reviewer();
+        if (!sent(review != null, reviewProblems)) {
+            graceGated.add(new Failure(REVIEWER, List.of(new FieldError("result", TaskFieldRules.BLANK))));
+        } else {
+            graceGated.add(new Failure(REVIEWER, envelope(review == null ? null : Envelope.of(review), reviewProblems)));
+            if (review != null && review.isDispatched()) {
                 List<FieldError> absent = new ArrayList<>();
-                contract.add(new Failure(REVIEWER, ReviewerContract.contract(review, task, absent)));
+                contract.add(new Failure(REVIEWER, ReviewerContract.contract(review, reviewProblems, task, absent)));
                 absent.forEach(error -> warnings.add(REVIEWER + "." + error.field() + ": " + error.message()));
-                graceGated.add(new Failure(REVIEWER, ReviewerContract.consistency(review, task)));
+                List<FieldError> consistency = new ArrayList<>(reviewProblems.structure());
+                consistency.addAll(ReviewerContract.consistency(review, task));
+                graceGated.add(new Failure(REVIEWER, consistency));
                 if (ReviewerContract.considerationsUnbacked(review)) {
                     warnings.add("reviewer_result: a partial or unmitigated consideration is not backed by an issues "
                             + "entry with category security");
                 }
             }
         }
-        if (body.get(ChangedFilesRules.FIELD) != null) {
-            graceGated.add(new Failure(ChangedFilesRules.FIELD, ChangedFilesRules.errors(
-                    changedFilesDraft(body.get(ChangedFilesRules.FIELD)), ChangedFilesRules.DEFAULT_LINE_CAP)));
+        if (changedFiles != null) {
+            graceGated.add(new Failure(ChangedFilesRules.FIELD,
+                    ChangedFilesRules.errors(changedFiles, ChangedFilesRules.DEFAULT_LINE_CAP)));
         }
         List<Failure> rejected = Failure.merge(mode == CompletionMode.STRICT ? concat(contract, graceGated) : contract);
         if (!rejected.isEmpty()) {
@@ -118,33 +130,41 @@ public final class CompletionRules {
         }
     }
 
-    /**
-     * The changed_files of a complete body, read as the HTTP edge reads a changed_files upload. It lives here only
-     * while the completion body is still a map; once the complete use case takes a typed command, the edge's
-     * parser does this.
-     */
-    private static ChangedFilesDraft changedFilesDraft(Object raw) {
-        if (!(raw instanceof List<?> list)) {
-            return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be a list"));
-        }
-        List<ChangedFilesDraft.Entry> entries = new ArrayList<>();
-        for (int i = 0; i < list.size(); i++) {
-            String prefix = ChangedFilesRules.FIELD + "[" + i + "]";
-            if (!(list.get(i) instanceof Map<?, ?> entry)) {
-                entries.add(new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map")));
-                continue;
-            }
-            Object diff = entry.get("diff");
-            ChangedFile file = ChangedFile.of(entry.get("path") instanceof String path ? path : null,
-                    diff instanceof String text ? text : null);
-            entries.add(new ChangedFilesDraft.Entry(file, diff == null || diff instanceof String ? null
-                    : new FieldError("changed_file_diff", prefix + ".diff must be a string")));
-        }
-        return new ChangedFilesDraft(null, entries);
+    /** Whether a result was sent: typed, or sent as something that is not an object. */
+    private static boolean sent(boolean typed, ResultProblems problems) {
+        return typed || problems.notAnObject() != null;
     }
 
-    private static boolean isDispatched(Object value) {
-        return value instanceof Map<?, ?> map && Boolean.TRUE.equals(map.get("dispatched"));
+    /** The part every result has, explorer or reviewer. */
+    private record Envelope(Boolean dispatched, String summary, Long durationMs, String reason) {
+        static Envelope of(ExplorerResult result) {
+            return new Envelope(result.dispatched(), result.summary(), result.durationMs(), result.reason());
+        }
+
+        static Envelope of(ReviewerResult result) {
+            return new Envelope(result.dispatched(), result.summary(), result.durationMs(), result.reason());
+        }
+    }
+
+    /** The envelope rules every sent result is held to (docs/rules.md, "Completion results"). */
+    private static List<FieldError> envelope(Envelope result, ResultProblems problems) {
+        if (result == null) {
+            return List.of(problems.notAnObject());
+        }
+        List<FieldError> out = new ArrayList<>();
+        if (result.dispatched() == null) {
+            out.add(new FieldError("dispatched", "must be a boolean"));
+        }
+        if (result.summary() == null || Values.nonWhitespace(result.summary()) < MIN_SUMMARY_CHARS) {
+            out.add(new FieldError("summary", SUMMARY_MESSAGE));
+        }
+        if (Boolean.TRUE.equals(result.dispatched()) && (result.durationMs() == null || result.durationMs() < 0)) {
+            out.add(new FieldError("duration_ms", NON_NEGATIVE));
+        }
+        if (Boolean.FALSE.equals(result.dispatched()) && !Values.oneOf(result.reason(), SKIP_REASONS)) {
+            out.add(new FieldError("reason", "must be one of: " + String.join(", ", SKIP_REASONS)));
+        }
+        return out;
     }
 
     private static List<Failure> concat(List<Failure> first, List<Failure> second) {
@@ -155,82 +175,67 @@ public final class CompletionRules {
 
     // ---------------------------------------------------------------- changeset (layer 3)
 
-    private static CheckedCompletion changeset(Map<String, Object> body, List<String> warnings) {
+    private static void changeset(AgentReport report, CompletionProblems problems, List<String> warnings) {
         List<Failure> failures = new ArrayList<>();
-        String summary = requiredString(body, "completion_summary", failures);
-        Complexity complexity = null;
-        Object rawComplexity = body.get("actual_complexity");
-        if (Values.isBlank(rawComplexity)) {
+        required(failures, problems, "completion_summary", report.summary());
+        if (!typeProblem(failures, problems, "actual_complexity") && report.actualComplexity() == null) {
             fail(failures, "actual_complexity", TaskFieldRules.BLANK);
-        } else {
-            complexity = Complexity.fromWire(rawComplexity instanceof String s ? s : null).orElse(null);
-            if (complexity == null) {
-                fail(failures, "actual_complexity", TaskFieldRules.INVALID);
+        }
+        required(failures, problems, "actual_files_changed", report.actualFilesChanged());
+        if (!typeProblem(failures, problems, "time_spent_minutes")) {
+            if (report.timeSpentMinutes() == null) {
+                fail(failures, "time_spent_minutes", TaskFieldRules.BLANK);
+            } else if (report.timeSpentMinutes() < 0) {
+                fail(failures, "time_spent_minutes", TaskFieldRules.NEGATIVE);
             }
         }
-        String files = requiredString(body, "actual_files_changed", failures);
-        long minutes = 0;
-        Object rawMinutes = body.get("time_spent_minutes");
-        if (rawMinutes == null) {
-            fail(failures, "time_spent_minutes", TaskFieldRules.BLANK);
-        } else if (!Values.isInteger(rawMinutes)) {
-            fail(failures, "time_spent_minutes", TaskFieldRules.INVALID);
-        } else if (((Number) rawMinutes).longValue() < 0) {
-            fail(failures, "time_spent_minutes", TaskFieldRules.NEGATIVE);
-        } else {
-            minutes = ((Number) rawMinutes).longValue();
-        }
-        String notes = optionalString(body, "completion_notes", failures);
-        if (notes != null && Values.codePoints(notes) > MAX_NOTES_LENGTH) {
+        if (!typeProblem(failures, problems, "completion_notes") && report.notes() != null
+                && Values.codePoints(report.notes()) > MAX_NOTES_LENGTH) {
             fail(failures, "completion_notes", "should be at most " + MAX_NOTES_LENGTH + " character(s)");
         }
-        String reviewReport = optionalString(body, "review_report", failures);
-        for (String field : List.of(EXPLORER, REVIEWER)) {
-            Object value = body.get(field);
-            if (value != null) {
-                List<FieldError> errors = new ArrayList<>(CompletionShapes.shape(value));
-                if (isDispatched(value) && field.equals(REVIEWER)) {
-                    errors.addAll(CompletionShapes.reviewerShape(Values.stringKeyed((Map<?, ?>) value)));
-                }
-                failures.add(new Failure(field, errors));
-            }
+        typeProblem(failures, problems, "review_report");
+        ExplorerResult explorer = report.explorerResult();
+        if (sent(explorer != null, problems.explorer())) {
+            failures.add(new Failure(EXPLORER, envelope(explorer == null ? null : Envelope.of(explorer),
+                    problems.explorer())));
         }
-        List<WorkflowStep> steps = CompletionShapes.workflowSteps(body.get("workflow_steps"), failures, warnings);
+        ReviewerResult review = report.reviewerResult();
+        if (sent(review != null, problems.reviewer())) {
+            List<FieldError> errors = new ArrayList<>(envelope(review == null ? null : Envelope.of(review),
+                    problems.reviewer()));
+            if (review != null && review.isDispatched()) {
+                errors.addAll(problems.reviewer().structure());
+            }
+            failures.add(new Failure(REVIEWER, errors));
+        }
+        if (!problems.workflowSteps().isEmpty()) {
+            failures.add(new Failure("workflow_steps", problems.workflowSteps()));
+        } else if (!report.workflowSteps().isEmpty()
+                && !report.workflowSteps().stream().map(WorkflowStep::name).toList().equals(STEP_NAMES)) {
+            warnings.add("workflow_steps: expected the six steps " + String.join(", ", STEP_NAMES) + " in that order");
+        }
         List<Failure> rejected = Failure.merge(failures);
         if (!rejected.isEmpty()) {
             throw new CompletionRejectedException(CompletionRejectedException.Family.CHANGESET, rejected);
         }
-        return new CheckedCompletion(summary, notes, complexity, files, minutes, reviewReport, steps,
-                verbatim(body.get(EXPLORER)), verbatim(body.get(REVIEWER)), warnings);
-    }
-
-    private static Map<String, Object> verbatim(Object value) {
-        return value == null ? null : Values.deepCopyMap((Map<?, ?>) value);
     }
 
     static void fail(List<Failure> failures, String field, String message) {
         failures.add(new Failure(field, List.of(new FieldError(field, message))));
     }
 
-    private static String requiredString(Map<String, Object> body, String field, List<Failure> failures) {
-        Object value = body.get(field);
-        if (Values.isBlank(value)) {
-            fail(failures, field, TaskFieldRules.BLANK);
-            return null;
+    /** The edge's problem with a field's type, reported in its place; true when there was one. */
+    private static boolean typeProblem(List<Failure> failures, CompletionProblems problems, String field) {
+        FieldError problem = problems.fields().get(field);
+        if (problem != null) {
+            failures.add(new Failure(field, List.of(problem)));
         }
-        if (!(value instanceof String text)) {
-            fail(failures, field, TaskFieldRules.INVALID);
-            return null;
-        }
-        return text;
+        return problem != null;
     }
 
-    private static String optionalString(Map<String, Object> body, String field, List<Failure> failures) {
-        Object value = body.get(field);
-        if (value != null && !(value instanceof String)) {
-            fail(failures, field, TaskFieldRules.INVALID);
-            return null;
+    private static void required(List<Failure> failures, CompletionProblems problems, String field, String value) {
+        if (!typeProblem(failures, problems, field) && (value == null || value.isBlank())) {
+            fail(failures, field, TaskFieldRules.BLANK);
         }
-        return (String) value;
     }
 }

@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.task.Capability;
-import dev.tasklane.domain.task.TaskSpec;
-import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.TaskDraft;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
@@ -33,10 +31,6 @@ class OnboardingServiceTest {
     @SuppressWarnings("unchecked")
     private static List<Object> list(Object value) {
         return (List<Object>) value;
-    }
-
-    private static TaskSpec taskExample() {
-        return TaskFieldRules.parseCreate(OnboardingExamples.task(), false).spec();
     }
 
     private static List<Object> examples(Map<String, Object> schemas, String name) {
@@ -198,31 +192,8 @@ class OnboardingServiceTest {
         }
     }
 
-    @Test
-    void completionExamplesPassStrictValidationAgainstTheTaskExample() {
-        TaskSpec task = taskExample();
-        for (Object example : examples(strictSchemas, "complete")) {
-            Map<String, Object> body = map(example);
-            assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_DOING, body.get("after_doing_result")));
-            assertDoesNotThrow(() -> HookProof.verify(HookName.BEFORE_REVIEW, body.get("before_review_result")));
-            assertTrue(CompletionRules.check(body, task, CompletionMode.STRICT).warnings().isEmpty());
-        }
-        for (Object explorer : examples(strictSchemas, "explorer_result")) {
-            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "explorer_result", explorer);
-            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
-        }
-        for (Object reviewer : examples(strictSchemas, "reviewer_result")) {
-            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "reviewer_result", reviewer);
-            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
-        }
-        for (Object steps : examples(strictSchemas, "workflow_steps")) {
-            Map<String, Object> body = Json.with(OnboardingExamples.complete(), "workflow_steps", steps);
-            assertEquals(List.of(), CompletionRules.check(body, task, CompletionMode.STRICT).warnings());
-        }
-        Map<String, Object> formats = map(map(doc.get("api_schema")).get("request_formats"));
-        assertDoesNotThrow(() -> CompletionRules.check(map(map(formats.get("complete_task")).get("required_body")),
-                task, CompletionMode.STRICT));
-    }
+    // The completion examples are read as the server reads a complete body and checked in strict mode by the
+    // HTTP adapter's OnboardingCompletionExamplesTest: the typed completion is read at the edge.
 
     @Test
     void quickStartQuotesTheValidatedExamples() {

@@ -1,50 +1,32 @@
-package dev.tasklane.domain.validation;
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.FieldError;
+import dev.tasklane.domain.validation.TaskFieldRules;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The shapes of a completion body's explorer_result, reviewer_result and workflow_steps as decoded JSON
- * (docs/rules.md, "Completion results"): every problem is reported, in the order the fields are read. The task
- * plays no part here; {@link ReviewerContract} holds the rules that depend on it.
+ * The shape of a dispatched reviewer_result's structured fields as decoded JSON (docs/rules.md, "Completion
+ * results"): every problem is reported, in the order the fields are read, and nothing is refused here. The domain
+ * reports these with the review's consistency with the task, and in the changeset layer (docs/rules.md, "Completion:
+ * which error comes first").
  */
-final class CompletionShapes {
+final class ReviewerShape {
     private static final Pattern SEMVER = Pattern.compile(CompletionRules.SCHEMA_VERSION_PATTERN);
 
-    private CompletionShapes() {
+    private ReviewerShape() {
     }
 
-    /** Envelope rules for both results, plus the dispatched reviewer's optional structured fields. */
-    static List<FieldError> shape(Object value) {
-        List<FieldError> out = new ArrayList<>();
-        if (!(value instanceof Map<?, ?> raw)) {
-            out.add(new FieldError("result", "must be a map"));
-            return out;
-        }
-        Map<String, Object> result = Values.stringKeyed(raw);
-        Object dispatched = result.get("dispatched");
-        if (!(dispatched instanceof Boolean)) {
-            out.add(new FieldError("dispatched", "must be a boolean"));
-        }
-        Object summary = result.get("summary");
-        if (!(summary instanceof String text) || Values.nonWhitespace(text) < CompletionRules.MIN_SUMMARY_CHARS) {
-            out.add(new FieldError("summary", CompletionRules.SUMMARY_MESSAGE));
-        }
-        if (Boolean.TRUE.equals(dispatched) && !Values.isNonNegativeInteger(result.get("duration_ms"))) {
-            out.add(new FieldError("duration_ms", CompletionRules.NON_NEGATIVE));
-        }
-        if (Boolean.FALSE.equals(dispatched) && !Values.oneOf(result.get("reason"), CompletionRules.SKIP_REASONS)) {
-            out.add(new FieldError("reason", "must be one of: " + String.join(", ", CompletionRules.SKIP_REASONS)));
-        }
-        return out;
-    }
-
-    static List<FieldError> reviewerShape(Map<String, Object> review) {
+    static List<FieldError> problems(Map<?, ?> review) {
         List<FieldError> out = new ArrayList<>();
         for (String counter : List.of("acceptance_criteria_checked", "issues_found")) {
-            if (!Values.isNonNegativeInteger(review.get(counter))) {
+            if (!isNonNegativeInteger(review.get(counter))) {
                 out.add(new FieldError(counter, CompletionRules.NON_NEGATIVE));
             }
         }
@@ -88,7 +70,7 @@ final class CompletionShapes {
             }
             enumMember(issue.get("severity"), CompletionRules.SEVERITIES, "issue_severity", at, "severity", out);
             enumMember(issue.get("category"), CompletionRules.CATEGORIES, "issue_category", at, "category", out);
-            if (issue.get("line") != null && !Values.isInteger(issue.get("line"))) {
+            if (issue.get("line") != null && !HookProof.isInteger(issue.get("line"))) {
                 out.add(new FieldError("issue_field", at + ".line must be an integer"));
             }
             optionalStrings(issue, List.of("file", "description", "suggested_fix"), "issue_field", at, out);
@@ -118,7 +100,7 @@ final class CompletionShapes {
             List<FieldError> out) {
         if (value == null) {
             out.add(new FieldError(field, at + " is missing " + key));
-        } else if (!Values.oneOf(value, allowed)) {
+        } else if (!oneOf(value, allowed)) {
             out.add(new FieldError(field, at + " " + key + " must be one of: " + String.join(", ", allowed)));
         }
     }
@@ -140,7 +122,7 @@ final class CompletionShapes {
         Object status = verdict.get("status");
         if (status == null) {
             out.add(new FieldError(section + "_status", section + " is missing status"));
-        } else if (!Values.oneOf(status, CompletionRules.VERDICT_STATUSES)) {
+        } else if (!oneOf(status, CompletionRules.VERDICT_STATUSES)) {
             out.add(new FieldError(section + "_status",
                     section + " status must be one of: " + String.join(", ", CompletionRules.VERDICT_STATUSES)));
         }
@@ -168,7 +150,7 @@ final class CompletionShapes {
             if (!(entry.get("consideration") instanceof String text) || text.isBlank()) {
                 out.add(new FieldError("consideration_text", at + " must have a non-empty string \"consideration\""));
             }
-            if (!Values.oneOf(entry.get("status"), CompletionRules.CONSIDERATION_STATUSES)) {
+            if (!oneOf(entry.get("status"), CompletionRules.CONSIDERATION_STATUSES)) {
                 out.add(new FieldError("consideration_status",
                         at + " status must be one of: " + String.join(", ", CompletionRules.CONSIDERATION_STATUSES)));
             }
@@ -184,7 +166,7 @@ final class CompletionShapes {
             out.add(new FieldError("behaviour_test_matrix_entry", "behaviour_test_matrix must be a map"));
             return;
         }
-        if (matrix.get("status") != null && !Values.oneOf(matrix.get("status"), CompletionRules.VERDICT_STATUSES)) {
+        if (matrix.get("status") != null && !oneOf(matrix.get("status"), CompletionRules.VERDICT_STATUSES)) {
             out.add(new FieldError("behaviour_test_matrix_status",
                     "behaviour_test_matrix status must be one of: " + String.join(", ", CompletionRules.VERDICT_STATUSES)));
         }
@@ -212,7 +194,7 @@ final class CompletionShapes {
                     out.add(new FieldError("behaviour_test_row_field", at + " \"" + key + "\" must be a string when supplied"));
                 }
             }
-            if (row.get("status") != null && !Values.oneOf(row.get("status"), TaskFieldRules.MATRIX_STATUSES)) {
+            if (row.get("status") != null && !oneOf(row.get("status"), TaskFieldRules.MATRIX_STATUSES)) {
                 out.add(new FieldError("behaviour_test_row_status",
                         at + " status must be one of: " + String.join(", ", TaskFieldRules.MATRIX_STATUSES)));
             }
@@ -228,72 +210,18 @@ final class CompletionShapes {
             return;
         }
         for (String severity : CompletionRules.SEVERITIES) {
-            if (counts.get(severity) != null && !Values.isNonNegativeInteger(counts.get(severity))) {
+            if (counts.get(severity) != null && !isNonNegativeInteger(counts.get(severity))) {
                 out.add(new FieldError("issue_counts", "issue_counts." + severity + " " + CompletionRules.NON_NEGATIVE));
             }
         }
     }
 
-
-    static List<WorkflowStep> workflowSteps(Object value, List<Failure> failures, List<String> warnings) {
-        if (value == null) {
-            return List.of();
-        }
-        String field = "workflow_steps";
-        if (!(value instanceof List<?> list)) {
-            CompletionRules.fail(failures, field, "must be a list of step maps");
-            return List.of();
-        }
-        List<FieldError> errors = new ArrayList<>();
-        List<WorkflowStep> steps = new ArrayList<>();
-        for (Object entry : list) {
-            WorkflowStep step = workflowStep(entry, errors);
-            if (step != null) {
-                steps.add(step);
-            }
-        }
-        List<FieldError> distinct = errors.stream().distinct().toList();
-        if (!distinct.isEmpty()) {
-            failures.add(new Failure(field, distinct));
-            return List.of();
-        }
-        if (!steps.stream().map(WorkflowStep::name).toList().equals(CompletionRules.STEP_NAMES)) {
-            warnings.add("workflow_steps: expected the six steps " + String.join(", ", CompletionRules.STEP_NAMES) + " in that order");
-        }
-        return steps;
+    static boolean isNonNegativeInteger(Object value) {
+        return HookProof.isInteger(value) && ((Number) value).longValue() >= 0;
     }
 
-    private static WorkflowStep workflowStep(Object entry, List<FieldError> errors) {
-        String field = "workflow_steps";
-        if (!(entry instanceof Map<?, ?> raw)) {
-            errors.add(new FieldError(field, CompletionRules.WORKFLOW_ENTRY));
-            return null;
-        }
-        Map<String, Object> step = Values.stringKeyed(raw);
-        Object name = step.get("name");
-        Object dispatched = step.get("dispatched");
-        boolean shaped = name instanceof String && dispatched instanceof Boolean
-                && (Boolean.TRUE.equals(dispatched) ? Values.isNonNegativeInteger(step.get("duration_ms"))
-                        : step.get("reason") instanceof String);
-        if (!shaped) {
-            errors.add(new FieldError(field, CompletionRules.WORKFLOW_ENTRY));
-            return null;
-        }
-        boolean ok = true;
-        if (!Values.oneOf(name, CompletionRules.STEP_NAMES)) {
-            errors.add(new FieldError(field, "name must be one of: " + String.join(", ", CompletionRules.STEP_NAMES)));
-            ok = false;
-        }
-        Object code = step.get("reason_code");
-        if (code != null && !Values.oneOf(code, CompletionRules.REASON_CODES)) {
-            errors.add(new FieldError(field, "reason_code must be one of: " + String.join(", ", CompletionRules.REASON_CODES)));
-            ok = false;
-        }
-        if (!ok) {
-            return null;
-        }
-        Long duration = Boolean.TRUE.equals(dispatched) ? ((Number) step.get("duration_ms")).longValue() : null;
-        return new WorkflowStep((String) name, (Boolean) dispatched, duration,
-                step.get("reason") instanceof String reason ? reason : null, (String) code, Values.deepCopyMap(step));
+    /** Whether a decoded value is one of the allowed strings (never throws on null or another type). */
+    static boolean oneOf(Object value, Collection<String> allowed) {
+        return value instanceof String text && allowed.contains(text);
     }
 }
