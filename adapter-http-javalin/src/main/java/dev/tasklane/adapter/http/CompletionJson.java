@@ -16,7 +16,6 @@ import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.FieldError;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +40,7 @@ final class CompletionJson {
     }
 
     CompleteTask read(Map<String, Object> body) {
-        Map<String, FieldError> fields = new LinkedHashMap<>();
+        List<FieldError> fields = new ArrayList<>();
         String summary = string(body, "completion_summary", fields);
         Complexity complexity = complexity(body.get("actual_complexity"), fields);
         String files = string(body, "actual_files_changed", fields);
@@ -51,7 +50,7 @@ final class CompletionJson {
         Object explorerValue = body.get("explorer_result");
         ExplorerResult explorer = explorerValue instanceof Map<?, ?> map ? explorer(map) : null;
         ResultProblems explorerProblems = explorerValue == null || explorer != null ? ResultProblems.NONE
-                : new ResultProblems(new FieldError("result", "must be a map"), List.of(), null, Map.of());
+                : new ResultProblems(new FieldError("result", "must be a map"), List.of(), null, List.of());
         Object reviewerValue = body.get("reviewer_result");
         ReviewerResultJson.Read review = reviewerValue == null
                 ? new ReviewerResultJson.Read(null, ResultProblems.NONE) : reviewer.read(reviewerValue);
@@ -79,34 +78,34 @@ final class CompletionJson {
         }
     }
 
-    private static String string(Map<String, Object> body, String field, Map<String, FieldError> problems) {
+    private static String string(Map<String, Object> body, String field, List<FieldError> problems) {
         Object value = body.get(field);
         if (value == null || value instanceof String) {
             return (String) value;
         }
-        problems.put(field, new FieldError(field, CompletionRules.INVALID));
+        problems.add(new FieldError(field, CompletionRules.INVALID));
         return null;
     }
 
     /** A blank value is no complexity (the rules say it is missing); another value that is not one is invalid. */
-    private static Complexity complexity(Object value, Map<String, FieldError> problems) {
+    private static Complexity complexity(Object value, List<FieldError> problems) {
         if (value == null || value instanceof String text && text.isBlank()) {
             return null;
         }
         Complexity complexity = Complexity.fromWire(value instanceof String text ? text : null).orElse(null);
         if (complexity == null) {
-            problems.put("actual_complexity", new FieldError("actual_complexity", CompletionRules.INVALID));
+            problems.add(new FieldError("actual_complexity", CompletionRules.INVALID));
         }
         return complexity;
     }
 
     /** Minutes beyond the range of an int are stored as its bound: the sign, which the rules judge, is kept. */
-    private static Integer minutes(Object value, Map<String, FieldError> problems) {
+    private static Integer minutes(Object value, List<FieldError> problems) {
         if (value == null) {
             return null;
         }
         if (!HookProof.isInteger(value)) {
-            problems.put("time_spent_minutes", new FieldError("time_spent_minutes", CompletionRules.INVALID));
+            problems.add(new FieldError("time_spent_minutes", CompletionRules.INVALID));
             return null;
         }
         long minutes = ((Number) value).longValue();

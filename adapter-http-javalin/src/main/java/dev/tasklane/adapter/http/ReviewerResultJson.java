@@ -14,7 +14,6 @@ import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.ReviewerContract;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -40,7 +39,7 @@ final class ReviewerResultJson {
     /** The typed result and its problems; a value that is not an object is a problem and no result. */
     Read read(Object value) {
         if (!(value instanceof Map<?, ?> map)) {
-            return new Read(null, new ResultProblems(new FieldError("result", "must be a map"), List.of(), null, Map.of()));
+            return new Read(null, new ResultProblems(new FieldError("result", "must be a map"), List.of(), null, List.of()));
         }
         boolean dispatched = Boolean.TRUE.equals(map.get("dispatched"));
         SentObject sent = new SentObject(json, map, dispatched ? DOCUMENTED : ENVELOPE);
@@ -78,15 +77,15 @@ final class ReviewerResultJson {
      * The note of a failed section that is missing or not a string; a string note is the domain's to judge. The
      * note is {@code note} when that key is sent, else {@code notes}.
      */
-    private static Map<String, FieldError> failedNotes(Map<?, ?> review) {
-        Map<String, FieldError> out = new LinkedHashMap<>();
+    private static List<FieldError> failedNotes(Map<?, ?> review) {
+        List<FieldError> out = new ArrayList<>();
         for (String section : ReviewerContract.NOTE_SECTIONS) {
             if (review.get(section) instanceof Map<?, ?> verdict && "failed".equals(verdict.get("status"))) {
                 Object note = verdict.containsKey("note") ? verdict.get("note") : verdict.get("notes");
                 if (note == null) {
-                    out.put(section, ReviewerContract.missingFailedNote(section));
+                    out.add(ReviewerContract.missingFailedNote(section));
                 } else if (!(note instanceof String)) {
-                    out.put(section, new FieldError(section, section + ".note must be a string"));
+                    out.add(new FieldError(section, section + ".note must be a string"));
                 }
             }
         }

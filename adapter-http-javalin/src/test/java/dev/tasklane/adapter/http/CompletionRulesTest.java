@@ -81,7 +81,7 @@ class CompletionRulesTest {
         return map("dispatched", false, "reason", "no_subagent_support", "summary", SUMMARY);
     }
 
-    /** The minimal valid dispatched reviewer_result of stride-wire §20.3, for a task with no AC lines. */
+    /** The minimal valid dispatched reviewer_result (docs/rules.md, "Completion results"), for a task with no AC lines. */
     static Map<String, Object> reviewer() {
         return map("dispatched", true, "summary", SUMMARY, "duration_ms", 8000, "acceptance_criteria_checked", 0,
                 "issues_found", 0, "status", "approved", "issue_counts", map("critical", 0, "important", 0, "minor", 0),
@@ -258,8 +258,8 @@ class CompletionRulesTest {
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void aDispatchedReviewWithOnlyTheRequiredFieldsStaysValidAndIsWarnedAbout(CompletionMode mode) {
-        // interface-spec 2.6: "a payload with only the required fields stays valid" (the spec wins over
-        // stride-wire 20.3, which rejects it); the missing structured blocks are reported as warnings.
+        // docs/rules.md, "Completion results": a payload with only the required fields stays valid; the missing
+        // structured blocks are reported as warnings.
         Map<String, Object> review = map("dispatched", true, "summary", SUMMARY, "duration_ms", 8000,
                 "acceptance_criteria_checked", 0, "issues_found", 0);
         Map<String, Object> body = body("reviewer_result", review);
@@ -332,7 +332,7 @@ class CompletionRulesTest {
         List<String> absentOnly = messages(assertThrows(CompletionRejectedException.class,
                 () -> check(body("reviewer_result", review), task, mode)), "reviewer_result");
         assertFalse(absentOnly.stream().anyMatch(m -> m.contains("supplied testing_strategy")),
-                "an absent verdict is a warning, not a rejection (interface-spec 2.6)");
+                "an absent verdict is a warning, not a rejection (docs/rules.md, \"Completion results\")");
     }
 
     static TaskSpec taskWithCriteria() {

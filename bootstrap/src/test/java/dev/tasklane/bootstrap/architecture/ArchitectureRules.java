@@ -310,6 +310,19 @@ public final class ArchitectureRules {
         "ChangedFilesUseCase",
         "CompleteTaskUseCase", "CompleteTask", "CompleteTaskUseCase$Completed");
 
+    /**
+     * The domain records of a completion, relative to the domain package (binary names, {@code Outer$Inner} for nested
+     * types), that carry typed values only: a result's keys that no rule names ride in {@code UnknownKeys}, the one
+     * documented escape hatch (docs/rules.md, "Completion: the typed command").
+     */
+    static final java.util.Set<String> TYPED_DOMAIN_RECORDS = java.util.Set.of(
+        "task.AgentReport", "task.Completion", "task.ExplorerResult", "task.WorkflowStep", "task.ChangedFile",
+        "task.ReviewerResult", "task.ReviewerResult$Issue", "task.ReviewerResult$CriterionCheck",
+        "task.ReviewerResult$SectionVerdict", "task.ReviewerResult$Consideration", "task.ReviewerResult$TestMatrix",
+        "task.ReviewerResult$MatrixRow", "task.ReviewerResult$IssueCounts",
+        "validation.CheckedCompletion", "validation.CompletionProblems", "validation.CompletionProblems$ResultProblems",
+        "validation.ChangedFilesDraft", "validation.ChangedFilesDraft$Entry", "hook.HookResult", "hook.HookResultDraft");
+
     /** A method that takes or returns a {@code Map} or a bare {@code Object}, at any depth of its generic types. */
     private static final ArchCondition<JavaMethod> CARRY_NO_DECODED_JSON =
             new ArchCondition<>("take and return no Map and no Object (typed values only)") {
@@ -343,6 +356,25 @@ public final class ArchitectureRules {
         return methods().that().areDeclaredInClassesThat(converted).and().doNotHaveName("equals")
             .should(CARRY_NO_DECODED_JSON)
             .because("JSON is parsed in the HTTP adapter; the core speaks typed commands (docs/architecture.md)");
+    }
+
+    /**
+     * The listed domain records carry no decoded JSON: no {@code Map} and no {@code Object} in any accessor or method
+     * signature (a record's {@code equals(Object)} aside), so a stored completion is read with the compiler's help.
+     *
+     * @param records binary names relative to {@code root.domain} ({@code task.ReviewerResult$Issue})
+     */
+    public static ArchRule typedDomainRecordsCarryNoDecodedJson(String root, java.util.Set<String> records) {
+        String domain = root + ".domain.";
+        DescribedPredicate<JavaClass> listed = new DescribedPredicate<>("are the typed domain records " + new java.util.TreeSet<>(records)) {
+            @Override
+            public boolean test(JavaClass type) {
+                return type.getName().startsWith(domain) && records.contains(type.getName().substring(domain.length()));
+            }
+        };
+        return methods().that().areDeclaredInClassesThat(listed).and().doNotHaveName("equals")
+            .should(CARRY_NO_DECODED_JSON)
+            .because("JSON is read in the adapters; the domain's records are typed (docs/architecture.md)");
     }
 
     /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_USE_JODATIME}, restricted to {@code root..}. */

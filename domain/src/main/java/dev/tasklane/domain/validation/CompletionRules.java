@@ -226,7 +226,7 @@ public final class CompletionRules {
 
     /** The edge's problem with a field's type, reported in its place; true when there was one. */
     private static boolean typeProblem(List<Failure> failures, CompletionProblems problems, String field) {
-        FieldError problem = problems.fields().get(field);
+        FieldError problem = problems.field(field);
         if (problem != null) {
             failures.add(new Failure(field, List.of(problem)));
         }

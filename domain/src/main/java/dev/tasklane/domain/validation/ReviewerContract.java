@@ -56,7 +56,7 @@ public final class ReviewerContract {
         for (String section : NOTE_SECTIONS) {
             String status = section.equals(MATRIX) ? matrixStatus(review) : verdictStatus(review.section(section));
             if ("failed".equals(status)) {
-                FieldError problem = problems.failedNotes().get(section);
+                FieldError problem = problems.failedNote(section);
                 out.add(problem != null ? problem : failedNote(section, noteOf(review, section)));
             }
         }
