@@ -39,9 +39,9 @@ public record ReviewerResult(
         UnknownKeys unknownKeys) {
 
     public ReviewerResult {
-        issues = copy(issues);
-        acceptanceCriteria = copy(acceptanceCriteria);
-        projectChecks = copy(projectChecks);
+        issues = issues == null ? null : List.copyOf(issues);
+        acceptanceCriteria = acceptanceCriteria == null ? null : List.copyOf(acceptanceCriteria);
+        projectChecks = projectChecks == null ? null : List.copyOf(projectChecks);
         unknownKeys = unknownKeys == null ? UnknownKeys.NONE : unknownKeys;
     }
 
@@ -64,10 +64,6 @@ public record ReviewerResult(
 
     public boolean isDispatched() {
         return Boolean.TRUE.equals(dispatched);
-    }
-
-    private static <T> List<T> copy(List<T> list) {
-        return list == null ? null : List.copyOf(list);
     }
 
     /** One issue the review found. */
