@@ -15,8 +15,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import static dev.tasklane.domain.validation.TaskFieldRulesTest.map;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Issue 9, finding 3, at its root: the rules walk raw JSON trees, so every position of a body is replaced by every
