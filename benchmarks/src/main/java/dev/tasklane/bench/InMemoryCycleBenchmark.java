@@ -2,11 +2,14 @@ package dev.tasklane.bench;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.ClaimTask;
+import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.Complexity;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -15,8 +18,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -30,7 +32,7 @@ public class InMemoryCycleBenchmark {
 
     private Tasklane app;
     private Actor agent;
-    private Map<String, Object> completion;
+    private CompleteTask completion;
 
     @Setup(Level.Iteration)
     public void load() {
@@ -47,14 +49,8 @@ public class InMemoryCycleBenchmark {
                 return null;
             });
         }
-        completion = new LinkedHashMap<>();
-        completion.put("agent_name", "jmh");
-        completion.put("completion_summary", "benchmark cycle");
-        completion.put("actual_complexity", "small");
-        completion.put("actual_files_changed", "none");
-        completion.put("time_spent_minutes", 1);
-        completion.put("after_doing_result", Backlogs.PROOF);
-        completion.put("before_review_result", Backlogs.PROOF);
+        completion = CompleteTask.of("jmh", null, Backlogs.PASSED, Backlogs.PASSED, new AgentReport(
+                "benchmark cycle", null, Complexity.SMALL, "none", 1, null, List.of(), null, null));
     }
 
     @Benchmark

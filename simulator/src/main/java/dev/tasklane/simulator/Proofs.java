@@ -1,12 +1,17 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookResult;
-import java.util.LinkedHashMap;
+import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.ReviewerResult;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The request bodies a well-behaved agent sends: passing hook results, and a completion report with the
- * skipped forms of explorer_result and reviewer_result (valid in strict mode too).
+ * What a well-behaved agent sends: passing hook results, and a typed completion with the skipped forms of
+ * explorer_result and reviewer_result (valid in strict mode too).
  */
 final class Proofs {
     private static final String EXPLORER_SUMMARY = "Explored the key files and their callers inline before changing them";
@@ -25,21 +30,16 @@ final class Proofs {
         return HookResult.success(hook + " passed", 40);
     }
 
-    /** A complete body; {@code claimToken} fences the lease when not null. */
-    static Map<String, Object> completion(String agentName, String claimToken) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("agent_name", agentName);
-        if (claimToken != null) {
-            body.put("claim_token", claimToken);
-        }
-        body.put("time_spent_minutes", 20);
-        body.put("actual_complexity", "small");
-        body.put("completion_summary", "Made the change and ran the verification steps");
-        body.put("actual_files_changed", "src/Main.java");
-        body.put("after_doing_result", passingHook("after_doing"));
-        body.put("before_review_result", passingHook("before_review"));
-        body.put("explorer_result", Map.of("dispatched", false, "reason", "self_reported_exploration", "summary", EXPLORER_SUMMARY));
-        body.put("reviewer_result", Map.of("dispatched", false, "reason", "self_reported_review", "summary", REVIEWER_SUMMARY));
-        return body;
+    /** The typed report every simulated agent sends, built once (the skipped results are valid in strict mode). */
+    private static final AgentReport REPORT = new AgentReport("Made the change and ran the verification steps", null,
+            Complexity.SMALL, "src/Main.java", 20, null, List.of(),
+            ExplorerResult.skipped(EXPLORER_SUMMARY, "self_reported_exploration"),
+            ReviewerResult.skipped(REVIEWER_SUMMARY, "self_reported_review"));
+    private static final HookResult AFTER_DOING = passed("after_doing");
+    private static final HookResult BEFORE_REVIEW = passed("before_review");
+
+    /** A completion; {@code claimToken} fences the lease when not null. Only the command record is new per call. */
+    static CompleteTask completion(String agentName, String claimToken) {
+        return CompleteTask.of(agentName, claimToken, AFTER_DOING, BEFORE_REVIEW, REPORT);
     }
 }

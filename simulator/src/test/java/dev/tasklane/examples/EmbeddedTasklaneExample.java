@@ -9,6 +9,7 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.ClaimTask;
+import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
@@ -21,6 +22,8 @@ import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Role;
 
@@ -75,24 +78,15 @@ public final class EmbeddedTasklaneExample {
         }
         String identifier = next.get().task().identifier().toString();
         Claimed claimed = tasklane.claims().claim(agent, ClaimTask.of(identifier, "my-agent", HookResult.success("before_doing passed", 120)));
-        Map<String, Object> report = Map.of(
-                "agent_name", "my-agent",
-                "claim_token", claimed.claimToken(),
-                "completion_summary", "Added the form and its test",
-                "actual_complexity", "small",
-                "actual_files_changed", "web/login.html,test/login_test.js",
-                "time_spent_minutes", 25,
-                "after_doing_result", hook("after_doing"),
-                "before_review_result", hook("before_review"));
-        return Optional.of(tasklane.completion().complete(agent, TaskRef.parse(identifier), report));
+        AgentReport report = new AgentReport("Added the form and its test", null, Complexity.SMALL,
+                "web/login.html,test/login_test.js", 25, null, List.of(), null, null);
+        CompleteTask completion = CompleteTask.of("my-agent", claimed.claimToken(),
+                HookResult.success("after_doing passed", 120), HookResult.success("before_review passed", 120), report);
+        return Optional.of(tasklane.completion().complete(agent, TaskRef.parse(identifier), completion));
     }
 
     /** A task as the admin sees it now. */
     public TaskView read(String identifier) {
         return tasklane.reads().get(admin.actor(), TaskRef.parse(identifier));
-    }
-
-    private static Map<String, Object> hook(String name) {
-        return Map.of("exit_code", 0, "output", name + " passed", "duration_ms", 120);
     }
 }

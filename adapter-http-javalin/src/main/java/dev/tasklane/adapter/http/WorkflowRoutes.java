@@ -9,6 +9,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.validation.ChangedFilesDraft;
 import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,10 +26,14 @@ final class WorkflowRoutes {
 
     private final UseCases useCases;
     private final ChangedFilesDecoder decoder;
+    private final ChangedFileJson changedFiles;
+    private final CompletionJson completions;
 
     WorkflowRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
         this.decoder = new ChangedFilesDecoder(json);
+        this.changedFiles = new ChangedFileJson(json);
+        this.completions = new CompletionJson(json);
     }
 
     List<Route> routes() {
@@ -81,10 +86,10 @@ final class WorkflowRoutes {
     }
 
     private void complete(Call call) {
-        Map<String, Object> body = new LinkedHashMap<>(call.object());
+        Map<String, Object> body = call.object();
         String skills = Params.optionalString(body, "skills_version");
         boolean slim = call.slim();
-        Completed completed = useCases.completion().complete(call.actor(), call.ref(), body);
+        Completed completed = useCases.completion().complete(call.actor(), call.ref(), completions.read(body));
         Object data = slim ? TaskJson.ack(completed.task()) : TaskJson.full(completed.task(), call.board());
         Envelope envelope = Envelope.data(data).put("hooks", TaskJson.hooks(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
@@ -109,8 +114,8 @@ final class WorkflowRoutes {
         } else {
             throw ApiProblem.invalid("body", "must be a JSON object {\"changed_files\": [...]} or a JSON array");
         }
-        Object decoded = decoder.decode(value);
-        TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), decoded, claimToken);
+        ChangedFilesDraft files = changedFiles.read(decoder.decode(value));
+        TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), files, claimToken);
         if (slim) {
             call.ok(Envelope.data(TaskJson.ack(view)).build());
         } else {

@@ -3,6 +3,9 @@ package dev.tasklane.adapter.jdbi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.UncheckedIOException;
@@ -14,6 +17,11 @@ final class JsonText {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     /** History facts hold ids, which the domain keeps as longs whatever their size. */
     private static final ObjectMapper FACTS = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
+    /** Reads numbers as written, so that a value stored as sent is answered with the same digits. */
+    private static final ObjectMapper EXACT = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .build();
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
     private static final TypeReference<List<Object>> LIST = new TypeReference<>() {
@@ -41,6 +49,15 @@ final class JsonText {
     static Map<String, Object> facts(String text) {
         try {
             return FACTS.readValue(text, MAP);
+        } catch (JsonProcessingException unreadable) {
+            throw new UncheckedIOException("stored JSON is not readable: " + text, unreadable);
+        }
+    }
+
+    /** The stored text as a tree, each value exactly as stored (numbers keep their digits). */
+    static JsonNode tree(String text) {
+        try {
+            return EXACT.readTree(text);
         } catch (JsonProcessingException unreadable) {
             throw new UncheckedIOException("stored JSON is not readable: " + text, unreadable);
         }

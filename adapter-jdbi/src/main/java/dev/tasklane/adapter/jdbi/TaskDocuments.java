@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.domain.task.AfterGoal;
+import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Completion;
@@ -128,18 +129,19 @@ final class TaskDocuments {
         if (completion == null) {
             return null;
         }
+        AgentReport report = completion.report();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("completed_by_id", completion.completedById());
         doc.put("completed_by_agent", completion.completedByAgent());
-        doc.put("summary", completion.summary());
-        doc.put("notes", completion.notes());
-        doc.put("actual_complexity", completion.actualComplexity() == null ? null : completion.actualComplexity().name());
-        doc.put("actual_files_changed", completion.actualFilesChanged());
-        doc.put("time_spent_minutes", completion.timeSpentMinutes());
-        doc.put("review_report", completion.reviewReport());
-        doc.put("workflow_steps", completion.workflowSteps());
-        doc.put("explorer_result", completion.explorerResult());
-        doc.put("reviewer_result", completion.reviewerResult());
+        doc.put("summary", report.summary());
+        doc.put("notes", report.notes());
+        doc.put("actual_complexity", report.actualComplexity() == null ? null : report.actualComplexity().name());
+        doc.put("actual_files_changed", report.actualFilesChanged());
+        doc.put("time_spent_minutes", report.timeSpentMinutes());
+        doc.put("review_report", report.reviewReport());
+        doc.put("workflow_steps", CompletionDocuments.steps(report.workflowSteps()));
+        doc.put("explorer_result", CompletionDocuments.explorer(report.explorerResult()));
+        doc.put("reviewer_result", CompletionDocuments.reviewer(report.reviewerResult()));
         doc.put("completed_at", text(completion.completedAt()));
         doc.put("completed_by_token_id", completion.completedByTokenId());
         return JsonText.write(doc);
@@ -153,13 +155,13 @@ final class TaskDocuments {
         }
         String complexity = (String) doc.get("actual_complexity");
         Object minutes = doc.get("time_spent_minutes");
-        return new Completion(longOf(doc.get("completed_by_id")), (String) doc.get("completed_by_agent"),
-                (String) doc.get("summary"), (String) doc.get("notes"),
+        AgentReport report = new AgentReport((String) doc.get("summary"), (String) doc.get("notes"),
                 complexity == null ? null : Complexity.valueOf(complexity), (String) doc.get("actual_files_changed"),
                 minutes == null ? null : intOf(minutes), (String) doc.get("review_report"),
-                (List<Object>) doc.get("workflow_steps"), (Map<String, Object>) doc.get("explorer_result"),
-                (Map<String, Object>) doc.get("reviewer_result"), instant(doc.get("completed_at")),
-                longOf(doc.get("completed_by_token_id")));
+                CompletionDocuments.steps(doc.get("workflow_steps")), CompletionDocuments.explorer(doc.get("explorer_result")),
+                CompletionDocuments.reviewer(doc.get("reviewer_result")));
+        return new Completion(longOf(doc.get("completed_by_id")), (String) doc.get("completed_by_agent"),
+                longOf(doc.get("completed_by_token_id")), report, instant(doc.get("completed_at")));
     }
 
     static String review(Review review) {
@@ -201,14 +203,6 @@ final class TaskDocuments {
         Map<String, Object> doc = JsonText.map(text);
         return doc == null ? null : new AfterGoal(AfterGoal.State.valueOf((String) doc.get("state")),
                 instant(doc.get("armed_at")), (Map<String, Object>) doc.get("last_result"), maps(doc.get("attempts")));
-    }
-
-    static String changedFiles(List<Map<String, Object>> files) {
-        return files.isEmpty() ? null : JsonText.write(files);
-    }
-
-    static List<Map<String, Object>> changedFiles(String text) {
-        return text == null ? List.of() : maps(JsonText.list(text));
     }
 
     // ---- plain values -----------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ final class TaskRows {
                 TaskDocuments.claim(row.getString("claim")),
                 TaskDocuments.completion(row.getString("completion")),
                 TaskDocuments.review(row.getString("review")),
-                TaskDocuments.changedFiles(row.getString("changed_files")),
+                ChangedFileDocuments.read(row.getString("changed_files")),
                 TaskDocuments.afterGoal(row.getString("after_goal")),
                 nullableLong(row, "created_by_id"),
                 row.getString("created_by_agent"),
@@ -84,7 +84,7 @@ final class TaskRows {
                 .bind("claim", TaskDocuments.claim(task.claim()))
                 .bind("completion", TaskDocuments.completion(task.completion()))
                 .bind("review", TaskDocuments.review(task.review()))
-                .bind("changed_files", TaskDocuments.changedFiles(task.changedFiles()))
+                .bind("changed_files", ChangedFileDocuments.write(task.changedFiles()))
                 .bind("after_goal", TaskDocuments.afterGoal(task.afterGoal()))
                 .bind("updated_at", timestamp(task.updatedAt()));
     }

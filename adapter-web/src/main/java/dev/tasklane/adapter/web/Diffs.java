@@ -2,10 +2,10 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.DiffFile;
 import dev.tasklane.adapter.web.view.DiffLine;
+import dev.tasklane.domain.task.ChangedFile;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,12 +23,10 @@ final class Diffs {
     private Diffs() {
     }
 
-    static List<DiffFile> files(List<Map<String, Object>> changedFiles) {
+    static List<DiffFile> files(List<ChangedFile> changedFiles) {
         List<DiffFile> files = new ArrayList<>();
-        for (Map<String, Object> entry : changedFiles) {
-            Object path = entry.get("path");
-            Object diff = entry.get("diff");
-            files.add(file(path instanceof String text ? text : "(no path)", diff instanceof String text ? text : null));
+        for (ChangedFile entry : changedFiles) {
+            files.add(file(entry.path() == null ? "(no path)" : entry.path(), entry.diff()));
         }
         return files;
     }

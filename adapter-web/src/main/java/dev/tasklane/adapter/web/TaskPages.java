@@ -18,6 +18,17 @@ import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.json.RawJson;
+import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.domain.task.ReviewerResult.Consideration;
+import dev.tasklane.domain.task.ReviewerResult.CriterionCheck;
+import dev.tasklane.domain.task.ReviewerResult.Issue;
+import dev.tasklane.domain.task.ReviewerResult.IssueCounts;
+import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
+import dev.tasklane.domain.task.ReviewerResult.TestMatrix;
+import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.identity.User;
@@ -135,7 +146,7 @@ final class TaskPages {
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
                 task.type().wire(), task.priority().wire(), task.status().wire(), task.status().column().displayName(),
                 facts, task.spec().description(), criteria, SpecFields.of(task.spec()), completion(task.completion()),
-                result(task.completion() == null ? null : task.completion().explorerResult()),
+                explorer(task.completion()),
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
@@ -156,17 +167,17 @@ final class TaskPages {
             return List.of();
         }
         List<Field> fields = new ArrayList<>();
-        addText(fields, "Summary", completion.summary());
-        addText(fields, "Notes", completion.notes());
+        addText(fields, "Summary", completion.report().summary());
+        addText(fields, "Notes", completion.report().notes());
         addText(fields, "Completed by", completion.completedByAgent());
-        if (completion.actualComplexity() != null) {
-            fields.add(Field.text("Actual complexity", Format.label(completion.actualComplexity().name().toLowerCase(java.util.Locale.ROOT))));
+        if (completion.report().actualComplexity() != null) {
+            fields.add(Field.text("Actual complexity", Format.label(completion.report().actualComplexity().name().toLowerCase(java.util.Locale.ROOT))));
         }
-        addText(fields, "Files changed", completion.actualFilesChanged());
-        if (completion.timeSpentMinutes() != null) {
-            fields.add(Field.text("Time spent", completion.timeSpentMinutes() + " min"));
+        addText(fields, "Files changed", completion.report().actualFilesChanged());
+        if (completion.report().timeSpentMinutes() != null) {
+            fields.add(Field.text("Time spent", completion.report().timeSpentMinutes() + " min"));
         }
-        addText(fields, "Review report", completion.reviewReport());
+        addText(fields, "Review report", completion.report().reviewReport());
         if (completion.completedAt() != null) {
             fields.add(Field.text("Done at", Format.when(completion.completedAt())));
         }
@@ -179,67 +190,96 @@ final class TaskPages {
         }
     }
 
-    private static List<Field> result(Map<String, Object> result) {
-        if (result == null) {
-            return List.of();
-        }
+    /** One row per field of a result, typed fields first, then the keys no rule names (shown as sent). */
+    private static List<Field> result(Map<String, Object> typed, UnknownKeys unknownKeys) {
         List<Field> fields = new ArrayList<>();
-        result.forEach((key, value) -> {
+        typed.forEach((key, value) -> {
             String text = Format.value(value);
             if (!text.isBlank()) {
                 fields.add(Field.text(Format.label(key), text));
             }
         });
+        unknownKeys.values().forEach((key, raw) -> fields.add(Field.text(Format.label(key), raw.text())));
         return fields;
     }
 
-    private static List<Field> reviewerSummary(Completion completion) {
-        if (completion == null || completion.reviewerResult() == null) {
+    private static List<Field> explorer(Completion completion) {
+        ExplorerResult explorer = completion == null ? null : completion.report().explorerResult();
+        if (explorer == null) {
             return List.of();
         }
-        Map<String, Object> summary = new LinkedHashMap<>(completion.reviewerResult());
-        summary.keySet().removeAll(REVIEW_SECTIONS);
-        summary.remove("acceptance_criteria");
-        summary.remove("issues");
-        return result(summary);
+        return result(typed("dispatched", explorer.dispatched(), "summary", explorer.summary(),
+                "duration_ms", explorer.durationMs(), "reason", explorer.reason()), explorer.unknownKeys());
+    }
+
+    /** The reviewer's envelope and counts; its verdicts are {@link #verdicts}'s rows. */
+    private static List<Field> reviewerSummary(Completion completion) {
+        ReviewerResult review = completion == null ? null : completion.report().reviewerResult();
+        if (review == null) {
+            return List.of();
+        }
+        IssueCounts counts = review.issueCounts();
+        return result(typed("dispatched", review.dispatched(), "summary", review.summary(),
+                "duration_ms", review.durationMs(), "reason", review.reason(),
+                "acceptance_criteria_checked", review.acceptanceCriteriaChecked(), "issues_found", review.issuesFound(),
+                "status", review.status(),
+                "issue_counts", counts == null ? null : typed("critical", counts.critical(), "important",
+                        counts.important(), "minor", counts.minor()),
+                "project_checks", review.projectChecks() == null ? null
+                        : review.projectChecks().stream().map(RawJson::text).toList(),
+                "schema_version", review.schemaVersion()), review.unknownKeys());
+    }
+
+    private static Map<String, Object> typed(Object... keysAndValues) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            if (keysAndValues[i + 1] != null) {
+                out.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            }
+        }
+        return out;
     }
 
     /** The reviewer's structured verdicts: acceptance criteria, section verdicts and issues, one row each. */
     static List<VerdictRow> verdicts(Completion completion) {
-        if (completion == null || completion.reviewerResult() == null) {
+        ReviewerResult review = completion == null ? null : completion.report().reviewerResult();
+        if (review == null) {
             return List.of();
         }
-        Map<String, Object> result = completion.reviewerResult();
         List<VerdictRow> rows = new ArrayList<>();
-        if (result.get("acceptance_criteria") instanceof List<?> criteria) {
-            for (Object entry : criteria) {
-                if (entry instanceof Map<?, ?> criterion) {
-                    rows.add(new VerdictRow("Acceptance criterion", text(criterion.get("criterion")),
-                            text(criterion.get("status")), text(criterion.get("note"))));
-                }
+        if (review.acceptanceCriteria() != null) {
+            for (CriterionCheck criterion : review.acceptanceCriteria()) {
+                rows.add(new VerdictRow("Acceptance criterion", text(criterion.criterion()), text(criterion.status()),
+                        text(criterion.evidence())));
             }
         }
         for (String section : REVIEW_SECTIONS) {
-            if (result.get(section) instanceof Map<?, ?> verdict) {
-                Object note = verdict.get("note") != null ? verdict.get("note") : verdict.get("notes");
-                rows.add(new VerdictRow("Section", Format.label(section), text(verdict.get("status")), text(note)));
-                if (verdict.get("considerations") instanceof List<?> considerations) {
-                    for (Object entry : considerations) {
-                        if (entry instanceof Map<?, ?> consideration) {
-                            rows.add(new VerdictRow("Security consideration", text(consideration.get("consideration")),
-                                    text(consideration.get("status")), text(consideration.get("note"))));
-                        }
+            if (section.equals("behaviour_test_matrix")) {
+                TestMatrix matrix = review.behaviourTestMatrix();
+                if (matrix != null) {
+                    rows.add(new VerdictRow("Section", Format.label(section), text(matrix.status()),
+                            text(matrix.note() != null ? matrix.note() : matrix.notes())));
+                }
+                continue;
+            }
+            SectionVerdict verdict = review.section(section);
+            if (verdict != null) {
+                rows.add(new VerdictRow("Section", Format.label(section), text(verdict.status()), text(verdict.noteText())));
+                if (verdict.considerations() != null) {
+                    for (Consideration consideration : verdict.considerations()) {
+                        rows.add(new VerdictRow("Security consideration", text(consideration.consideration()),
+                                text(consideration.status()), text(consideration.note())));
                     }
                 }
             }
         }
-        if (result.get("issues") instanceof List<?> issues) {
-            for (Object entry : issues) {
-                if (entry instanceof Map<?, ?> issue) {
-                    Object description = issue.get("description") != null ? issue.get("description") : issue.get("summary");
-                    rows.add(new VerdictRow("Issue · " + Format.label(text(issue.get("category"))),
-                            text(description), text(issue.get("severity")), text(issue.get("file"))));
-                }
+        if (review.issues() != null) {
+            for (Issue issue : review.issues()) {
+                RawJson summary = issue.unknownKeys().values().get("summary");
+                String description = issue.description() != null ? issue.description()
+                        : summary == null ? "" : summary.text();
+                rows.add(new VerdictRow("Issue · " + Format.label(text(issue.category())), description,
+                        text(issue.severity()), text(issue.file())));
             }
         }
         return rows;
@@ -249,25 +289,22 @@ final class TaskPages {
         return value == null ? "" : Format.value(value);
     }
 
+    /** The workflow steps, one row each: the documented columns, then every key no rule names. */
     private static Table workflow(Completion completion) {
-        if (completion == null || completion.workflowSteps().isEmpty()) {
+        if (completion == null || completion.report().workflowSteps().isEmpty()) {
             return new Table(List.of(), List.of());
         }
-        Set<String> keys = new LinkedHashSet<>();
-        for (Object step : completion.workflowSteps()) {
-            if (step instanceof Map<?, ?> map) {
-                map.keySet().forEach(k -> keys.add(String.valueOf(k)));
-            }
-        }
+        List<WorkflowStep> steps = completion.report().workflowSteps();
+        Set<String> keys = new LinkedHashSet<>(List.of("name", "dispatched", "duration_ms", "reason", "reason_code"));
+        steps.forEach(step -> keys.addAll(step.unknownKeys().values().keySet()));
         List<List<String>> rows = new ArrayList<>();
-        for (Object step : completion.workflowSteps()) {
+        for (WorkflowStep step : steps) {
+            Map<String, Object> typed = typed("name", step.name(), "dispatched", step.dispatched(),
+                    "duration_ms", step.durationMs(), "reason", step.reason(), "reason_code", step.reasonCode());
             List<String> row = new ArrayList<>();
-            if (step instanceof Map<?, ?> map) {
-                for (String key : keys) {
-                    row.add(text(map.get(key)));
-                }
-            } else {
-                row.add(text(step));
+            for (String key : keys) {
+                RawJson raw = step.unknownKeys().values().get(key);
+                row.add(raw != null ? raw.text() : text(typed.get(key)));
             }
             rows.add(row);
         }

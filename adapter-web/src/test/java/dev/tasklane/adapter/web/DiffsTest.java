@@ -2,11 +2,11 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.DiffFile;
 import dev.tasklane.adapter.web.view.DiffLine;
+import dev.tasklane.domain.task.ChangedFile;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,7 +41,7 @@ class DiffsTest {
         assertEquals(2, truncated.added());
         assertFalse(quotedMarker.truncated(), "the marker counts only as the last line, not as added text");
         assertTrue(Diffs.file("empty.txt", null).empty());
-        assertEquals("(no path)", Diffs.files(List.of(Map.of("diff", "x"))).get(0).path());
+        assertEquals("(no path)", Diffs.files(List.of(ChangedFile.of(null, "x"))).get(0).path());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
+import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.CompleteTaskUseCase;
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.TaskRef;
@@ -12,13 +13,13 @@ import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
-import dev.tasklane.domain.validation.CompletionReport;
+import dev.tasklane.domain.validation.ChangedFilesDraft;
+import dev.tasklane.domain.validation.CheckedCompletion;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Completing a task, and the changed_files snapshot that goes with it. */
 final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase {
@@ -29,23 +30,21 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
     }
 
     @Override
-    public Completed complete(Actor actor, TaskRef ref, Map<String, Object> body) {
-        Map<String, Object> request = body == null ? Map.of() : body;
-        String agentName = request.get("agent_name") instanceof String name && !name.isBlank() ? name : HookEntries.UNKNOWN_AGENT;
-        String claimToken = request.get("claim_token") instanceof String token ? token : null;
+    public Completed complete(Actor actor, TaskRef ref, CompleteTask command) {
+        String agentName = command.agentName() != null && !command.agentName().isBlank()
+                ? command.agentName() : HookEntries.UNKNOWN_AGENT;
+        String claimToken = command.claimToken();
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            HookProof.verify(HookName.AFTER_DOING, request.get(HookName.AFTER_DOING.resultKey()));
-            HookProof.verify(HookName.BEFORE_REVIEW, request.get(HookName.BEFORE_REVIEW.resultKey()));
+            HookProof.requirePassed(command.afterDoing());
+            HookProof.requirePassed(command.beforeReview());
             if (context.workflow().alreadyCompletedBy(task, actor) && task.claim() != null
                     && TaskWorkflow.isCurrentClaim(task, claimToken)) {
                 return new Completed(context.lookup().view(task), hooksFor(task, agentName, false), List.of());
             }
-            CompletionReport report = CompletionRules.check(request, task.spec(), context.completionMode());
-            Completion completion = new Completion(actor.userId(), agentName, report.completionSummary(), report.completionNotes(),
-                    report.actualComplexity(), report.actualFilesChanged(), (int) Math.min(Integer.MAX_VALUE, report.timeSpentMinutes()),
-                    report.reviewReport(), rawSteps(report), report.explorerResult(), report.reviewerResult(), null,
-                    actor.tokenId());
+            CheckedCompletion report = CompletionRules.check(command.report(), command.changedFiles(),
+                    command.problems(), task.spec(), context.completionMode());
+            Completion completion = new Completion(actor.userId(), agentName, actor.tokenId(), report.report(), null);
             Task completed = context.workflow().complete(task, actor, claimToken, completion, changes.now());
             // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.COMPLETED;
@@ -67,12 +66,8 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
         return context.hooks().entries(hooks, task, agentName);
     }
 
-    private static List<Object> rawSteps(CompletionReport report) {
-        return report.workflowSteps().stream().map(step -> (Object) step.raw()).toList();
-    }
-
     @Override
-    public TaskView putChangedFiles(Actor actor, TaskRef ref, Object changedFiles, String claimToken) {
+    public TaskView putChangedFiles(Actor actor, TaskRef ref, ChangedFilesDraft changedFiles, String claimToken) {
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             Task written = context.workflow().writeChangedFiles(task, actor, claimToken, changedFiles, changes.now());

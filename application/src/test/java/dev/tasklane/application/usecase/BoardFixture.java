@@ -1,6 +1,9 @@
 package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.testing.TaskCommands;
+import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -126,20 +129,14 @@ public final class BoardFixture {
         return Map.of("exit_code", 2, "output", "tests failed", "duration_ms", 12);
     }
 
-    /** A complete body with both hook proofs and the completion fields. */
-    public static Map<String, Object> completion(Object... extra) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("agent_name", "agent");
-        body.put("completion_summary", "did the work");
-        body.put("actual_complexity", "small");
-        body.put("actual_files_changed", "lib/a.ex");
-        body.put("time_spent_minutes", 5);
-        body.put("after_doing_result", proof());
-        body.put("before_review_result", proof());
-        for (int i = 0; i < extra.length; i += 2) {
-            body.put((String) extra[i], extra[i + 1]);
-        }
-        return body;
+    /** The agent's report of a completion with the required fields only. */
+    public static AgentReport report() {
+        return new AgentReport("did the work", null, Complexity.SMALL, "lib/a.ex", 5, null, List.of(), null, null);
+    }
+
+    /** A completion with both hook proofs and the required report fields. */
+    public static CompleteTask completion() {
+        return CompleteTask.of("agent", null, hook(), hook(), report());
     }
 
     public TaskView create(Actor actor, Map<String, Object> raw) {

@@ -1,6 +1,9 @@
 package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.testing.TaskCommands;
+import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.domain.hook.HookResultDraft;
+import dev.tasklane.domain.validation.CompletionProblems;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -22,8 +25,13 @@ import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.json.RawJson;
+import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.validation.ChangedFilesDraft;
+import dev.tasklane.domain.validation.ChangedFilesRules;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.CompletionRejectedException;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,12 +39,12 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import static dev.tasklane.application.usecase.BoardFixture.completion;
-import static dev.tasklane.application.usecase.BoardFixture.failedProof;
 import static dev.tasklane.application.usecase.BoardFixture.id;
 import static dev.tasklane.application.usecase.BoardFixture.keyFile;
 import static dev.tasklane.application.usecase.BoardFixture.hook;
@@ -55,6 +63,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * this class with only {@link #newStores()}.
  */
 public abstract class WorkflowContract {
+    private static final ChangedFilesDraft NO_FILES = ChangedFilesDraft.of(List.of());
+
     protected abstract StoreSet newStores();
 
     protected BoardFixture board;
@@ -203,7 +213,7 @@ public abstract class WorkflowContract {
         board.app.leases().unclaim(board.alice, ref(w1), firstToken);
         board.claim(board.alice, w1);
         ConflictException stale = assertThrows(ConflictException.class, () -> board.app.completion()
-                .complete(board.alice, ref(w1), completion("claim_token", firstToken)));
+                .complete(board.alice, ref(w1), completion().withClaimToken(firstToken)));
         assertEquals("stale_claim", stale.code());
         assertEquals(Status.IN_PROGRESS, board.get(w1).task().status());
     }
@@ -246,11 +256,12 @@ public abstract class WorkflowContract {
     void missingCompletionHookProofsRefuseTheCompletion() {
         String w1 = id(board.create(board.admin, task("Work")));
         board.claim(board.alice, w1);
-        Map<String, Object> body = completion();
-        body.remove("before_review_result");
+        CompleteTask full = completion();
+        CompleteTask body = new CompleteTask(full.agentName(), null, full.afterDoing(),
+                HookResultDraft.of(HookName.BEFORE_REVIEW, null), full.report(), null, CompletionProblems.NONE);
         assertEquals("before_review hook result is required", assertThrows(HookProofRejectedException.class,
                 () -> board.app.completion().complete(board.alice, ref(w1), body)).getMessage());
-        Map<String, Object> failing = completion("after_doing_result", failedProof());
+        CompleteTask failing = CompleteTask.of("agent", null, failedHook(), hook(), BoardFixture.report());
         assertThrows(HookProofRejectedException.class, () -> board.app.completion().complete(board.alice, ref(w1), failing));
         assertEquals(Status.IN_PROGRESS, board.get(w1).task().status());
     }
@@ -341,12 +352,25 @@ public abstract class WorkflowContract {
     void changedFilesAreWrittenByTheAssigneeOrWhileInReview() {
         String w1 = id(board.create(board.admin, task("Diff", "needs_review", true)));
         board.claim(board.alice, w1);
-        List<Map<String, Object>> files = List.of(Map.of("path", "lib/a.ex", "diff", "+x\n"));
+        ChangedFilesDraft files = ChangedFilesDraft.of(List.of(ChangedFile.of("lib/a.ex", "+x\n")));
         assertThrows(ForbiddenException.class, () -> board.app.changedFiles().putChangedFiles(board.bob, ref(w1), files, null));
         assertEquals(1, board.app.changedFiles().putChangedFiles(board.alice, ref(w1), files, null).task().changedFiles().size());
-        board.app.completion().complete(board.alice, ref(w1), completion("changed_files", List.of()));
+        board.app.completion().complete(board.alice, ref(w1), completion().withChangedFiles(ChangedFilesDraft.of(List.of())));
         assertEquals(1, board.get(w1).task().changedFiles().size(), "changed_files in a complete body is ignored");
-        assertEquals(0, board.app.changedFiles().putChangedFiles(board.bob, ref(w1), List.of(), null).task().changedFiles().size());
+        assertEquals(0, board.app.changedFiles().putChangedFiles(board.bob, ref(w1), NO_FILES, null).task().changedFiles().size());
+    }
+
+    @Test
+    void aChangedFilesSnapshotIsStoredAsSentUnknownKeysIncluded() {
+        String w1 = id(board.create(board.admin, task("Snapshot")));
+        board.claim(board.alice, w1);
+        Map<String, RawJson> extra = new LinkedHashMap<>();
+        extra.put("diff_url", new RawJson("\"https://example.test/d/1\""));
+        extra.put("stats", new RawJson("{\"added\":3,\"removed\":[1,2]}"));
+        List<ChangedFile> sent = List.of(new ChangedFile("lib/a.ex", "@@ -1 +1 @@\n-a\n+b\n", new UnknownKeys(extra)),
+                ChangedFile.of("logo.png", ChangedFilesRules.BINARY_PLACEHOLDER), ChangedFile.of("README.md", null));
+        board.app.changedFiles().putChangedFiles(board.alice, ref(w1), ChangedFilesDraft.of(sent), null);
+        assertEquals(sent, board.get(w1).task().changedFiles(), "read back from the store exactly as written");
     }
 
     @Test
@@ -411,7 +435,7 @@ public abstract class WorkflowContract {
         writes.put("unclaim", () -> board.app.leases().unclaim(board.reader, ref(held), null));
         writes.put("heartbeat", () -> board.app.leases().heartbeat(board.reader, ref(held), null));
         writes.put("complete", () -> board.app.completion().complete(board.reader, ref(held), completion()));
-        writes.put("changed_files in Review", () -> board.app.changedFiles().putChangedFiles(board.reader, ref(reviewed), List.of(), null));
+        writes.put("changed_files in Review", () -> board.app.changedFiles().putChangedFiles(board.reader, ref(reviewed), NO_FILES, null));
         writes.put("review decision", () -> board.app.reviews().review(readerReviewer, ref(reviewed), ReviewDecision.fromWire("approved", null)));
         writes.put("mark_reviewed", () -> board.app.reviews().markReviewed(board.reader, ref(reviewed), hook(), "r"));
         writes.put("mark_done", () -> board.app.reviews().markDone(readerReviewer, ref(reviewed)));

@@ -325,14 +325,29 @@ public final class ArchitectureRules {
 
     /**
      * The inbound ports, and the commands and results they declare, that take typed values already. Every other port
-     * still takes decoded JSON ({@code CompleteTaskUseCase}, {@code CreateTaskUseCase}, {@code UpdateTaskUseCase},
-     * {@code ChangedFilesUseCase}, ...): add each one here as it is converted, until the rule covers the package.
+     * still takes decoded JSON ({@code CreateTaskUseCase}, {@code UpdateTaskUseCase}, ...): add each one here as it
+     * is converted, until the rule covers the package.
      */
     static final java.util.Set<String> TYPED_PORTS = java.util.Set.of(
         "ClaimTaskUseCase", "ClaimTask", "ClaimTaskUseCase$Claimed",
         "ReviewUseCase", "ReviewDecision", "ReviewUseCase$Reviewed",
         "CreateTaskUseCase", "CreateTask", "NewTask", "Created", "BatchCreateUseCase", "CreateBatch",
-        "UpdateTaskUseCase", "UpdateTask", "UpdateTask$Builder");
+        "UpdateTaskUseCase", "UpdateTask", "UpdateTask$Builder",
+        "ChangedFilesUseCase",
+        "CompleteTaskUseCase", "CompleteTask", "CompleteTaskUseCase$Completed");
+
+    /**
+     * The domain records of a completion, relative to the domain package (binary names, {@code Outer$Inner} for nested
+     * types), that carry typed values only: a result's keys that no rule names ride in {@code UnknownKeys}, the one
+     * documented escape hatch (docs/rules.md, "Completion: the typed command").
+     */
+    static final java.util.Set<String> TYPED_DOMAIN_RECORDS = java.util.Set.of(
+        "task.AgentReport", "task.Completion", "task.ExplorerResult", "task.WorkflowStep", "task.ChangedFile",
+        "task.ReviewerResult", "task.ReviewerResult$Issue", "task.ReviewerResult$CriterionCheck",
+        "task.ReviewerResult$SectionVerdict", "task.ReviewerResult$Consideration", "task.ReviewerResult$TestMatrix",
+        "task.ReviewerResult$MatrixRow", "task.ReviewerResult$IssueCounts",
+        "validation.CheckedCompletion", "validation.CompletionProblems", "validation.CompletionProblems$ResultProblems",
+        "validation.ChangedFilesDraft", "validation.ChangedFilesDraft$Entry", "hook.HookResult", "hook.HookResultDraft");
 
     /** A method that takes or returns a {@code Map} or a bare {@code Object}, at any depth of its generic types. */
     private static final ArchCondition<JavaMethod> CARRY_NO_DECODED_JSON =
@@ -367,6 +382,25 @@ public final class ArchitectureRules {
         return methods().that().areDeclaredInClassesThat(converted).and().doNotHaveName("equals")
             .should(CARRY_NO_DECODED_JSON)
             .because("JSON is parsed in the HTTP adapter; the core speaks typed commands (docs/architecture.md)");
+    }
+
+    /**
+     * The listed domain records carry no decoded JSON: no {@code Map} and no {@code Object} in any accessor or method
+     * signature (a record's {@code equals(Object)} aside), so a stored completion is read with the compiler's help.
+     *
+     * @param records binary names relative to {@code root.domain} ({@code task.ReviewerResult$Issue})
+     */
+    public static ArchRule typedDomainRecordsCarryNoDecodedJson(String root, java.util.Set<String> records) {
+        String domain = root + ".domain.";
+        DescribedPredicate<JavaClass> listed = new DescribedPredicate<>("are the typed domain records " + new java.util.TreeSet<>(records)) {
+            @Override
+            public boolean test(JavaClass type) {
+                return type.getName().startsWith(domain) && records.contains(type.getName().substring(domain.length()));
+            }
+        };
+        return methods().that().areDeclaredInClassesThat(listed).and().doNotHaveName("equals")
+            .should(CARRY_NO_DECODED_JSON)
+            .because("JSON is read in the adapters; the domain's records are typed (docs/architecture.md)");
     }
 
     /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_USE_JODATIME}, restricted to {@code root..}. */

@@ -69,6 +69,17 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void typedDomainRecordsCarryNoDecodedJson() {
+        List<String> violations = violations(ArchitectureRules.typedDomainRecordsCarryNoDecodedJson(FIXTURE,
+            Set.of("CardReport", "CardReport$Step", "Card")));
+        assertReported(violations,
+            "CardReport.extra() carries java.util.Map",
+            "CardReport.extra() carries java.lang.Object",
+            "CardReport.steps() carries java.lang.Object");
+        assertNotReported(violations, "CardReport$Step", "Card.title()", "equals(");
+    }
+
+    @Test
     void databaseFailuresStayInTheJdbiAdapter() {
         List<String> violations = violations(ArchitectureRules.databaseFailuresStayInTheJdbiAdapter(FIXTURE));
         assertReported(violations, "RetryingCardService", "java.sql.SQLTransientConnectionException");

@@ -176,6 +176,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void typedDomainRecordsCarryNoDecodedJson() {
+        ArchitectureRules.typedDomainRecordsCarryNoDecodedJson(ROOT, ArchitectureRules.TYPED_DOMAIN_RECORDS).check(classes);
+    }
+
+    @Test
     void noJodaTime() {
         ArchitectureRules.noJodaTime(ROOT).check(classes);
     }

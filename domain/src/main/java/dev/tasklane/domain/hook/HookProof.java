@@ -6,8 +6,8 @@ import java.util.Map;
  * The rules over the proof an agent sends for a blocking hook. {@link #requirePassed} is the domain's rule over
  * a typed {@link HookResult}: it must be present and show success. {@link #parse} turns a decoded JSON value into
  * a {@code HookResult}, refusing a malformed one with the message the existing clients expect; the HTTP adapter
- * calls it at the edge for claim and mark_reviewed, and the completion use case still calls it (through
- * {@link #verify}) while its command is a map.
+ * calls it at the edge for claim, mark_reviewed and complete (there into a {@link HookResultDraft}, judged by
+ * {@link #requirePassed(HookResultDraft)} after the task is found).
  */
 public final class HookProof {
     private HookProof() {
@@ -16,6 +16,14 @@ public final class HookProof {
     /** A present, well-formed proof that shows success, or a refusal naming what is wrong. */
     public static HookResult verify(HookName hook, Object raw) {
         return requirePassed(hook, raw == null ? null : parse(hook, raw));
+    }
+
+    /** The proof read at the edge: a malformed one is refused with the reader's message, else {@link #requirePassed}. */
+    public static HookResult requirePassed(HookResultDraft draft) {
+        if (draft.problem() != null) {
+            throw new HookProofRejectedException(draft.hook(), draft.problem());
+        }
+        return requirePassed(draft.hook(), draft.result());
     }
 
     /**

@@ -1,45 +1,32 @@
 package dev.tasklane.domain.task;
 
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
 /**
- * What the agent reported when it completed the task; {@code completedAt} is set only once it is Done.
- * {@code completedByTokenId} is the API token that completed it (null without one): that token may not record
- * the review decision on this work.
+ * A task's completion: who completed it, through which agent and token, the agent's {@link AgentReport}, and when
+ * it reached Done ({@code completedAt} is set only once it is Done). {@code completedByTokenId} is the API token
+ * that completed it (null without one): that token may not record the review decision on this work
+ * (docs/rules.md, "Access").
  */
 public record Completion(
         Long completedById,
         String completedByAgent,
-        String summary,
-        String notes,
-        Complexity actualComplexity,
-        String actualFilesChanged,
-        Integer timeSpentMinutes,
-        String reviewReport,
-        List<Object> workflowSteps,
-        Map<String, Object> explorerResult,
-        Map<String, Object> reviewerResult,
-        Instant completedAt,
-        Long completedByTokenId) {
+        Long completedByTokenId,
+        AgentReport report,
+        Instant completedAt) {
 
     public Completion {
-        workflowSteps = workflowSteps == null ? List.of() : List.copyOf(workflowSteps);
+        Objects.requireNonNull(report, "report (AgentReport.NONE when there is none)");
     }
 
-    /** A completion not made through an API token. */
-    public Completion(Long completedById, String completedByAgent, String summary, String notes,
-                      Complexity actualComplexity, String actualFilesChanged, Integer timeSpentMinutes,
-                      String reviewReport, List<Object> workflowSteps, Map<String, Object> explorerResult,
-                      Map<String, Object> reviewerResult, Instant completedAt) {
-        this(completedById, completedByAgent, summary, notes, actualComplexity, actualFilesChanged, timeSpentMinutes,
-                reviewReport, workflowSteps, explorerResult, reviewerResult, completedAt, null);
+    /** A person moved the task to Done without an agent's report (mark_done). */
+    public static Completion byPerson(Long userId, Instant when) {
+        return new Completion(userId, null, null, AgentReport.NONE, when);
     }
 
     public Completion doneAt(Instant when) {
-        return new Completion(completedById, completedByAgent, summary, notes, actualComplexity,
-                actualFilesChanged, timeSpentMinutes, reviewReport, workflowSteps, explorerResult, reviewerResult,
-                completedAt == null ? when : completedAt, completedByTokenId);
+        return new Completion(completedById, completedByAgent, completedByTokenId, report,
+                completedAt == null ? when : completedAt);
     }
 }

@@ -2,7 +2,6 @@ package dev.tasklane.domain.task;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A task, goal, work item or defect, as an immutable value. The {@code with*} methods describe a change;
@@ -32,7 +31,7 @@ public record Task(
         Claim claim,
         Completion completion,
         Review review,
-        List<Map<String, Object>> changedFiles,
+        List<ChangedFile> changedFiles,
         AfterGoal afterGoal,
         Long createdById,
         String createdByAgent,
@@ -121,7 +120,7 @@ public record Task(
                 completion, newReview, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }
 
-    public Task withChangedFiles(List<Map<String, Object>> files, Instant now) {
+    public Task withChangedFiles(List<ChangedFile> files, Instant now) {
         return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
                 completion, review, files, afterGoal, createdById, createdByAgent, insertedAt, now, version);
     }

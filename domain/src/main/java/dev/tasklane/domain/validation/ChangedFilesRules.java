@@ -1,25 +1,26 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.task.ChangedFile;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Validates an already-decoded {@code changed_files} value (docs/api.md, "Changed files"): every entry is checked, all
- * failures are reported, the path is never echoed, and valid entries are kept verbatim (extra keys
- * included). {@code []} clears. Envelope decoding (base64, gzip) belongs to the HTTP edge.
+ * The rules over a changed_files snapshot (docs/api.md, "Changed files"; docs/rules.md, "Changed files"): every
+ * entry is checked, all failures are reported, the path is never echoed, and the entries are stored as sent
+ * ({@code []} clears). Reading the JSON and unwrapping its transport envelope (base64, gzip) belong to the HTTP
+ * edge, which hands the rules a {@link ChangedFilesDraft}; what it could not type arrives as a shape problem and
+ * is reported here in its place among the others.
  */
 public final class ChangedFilesRules {
-    /** The per-file diff line cap (docs/api.md, "Request caps and limits"). */
+    /** The per-file diff line cap (docs/configuration.md, the diff line cap). */
     public static final int DEFAULT_LINE_CAP = 500;
     /** The exact last line a client writes when it truncates a diff at the cap. */
     public static final String TRUNCATION_MARKER = truncationMarker(DEFAULT_LINE_CAP);
     /** The exact diff text of a binary file (U+2014 em dash). */
     public static final String BINARY_PLACEHOLDER = "[binary file \u2014 no diff captured]";
 
-    static final String FIELD = "changed_files";
+    /** The top-level field every changed_files failure is reported under. */
+    public static final String FIELD = "changed_files";
 
     private ChangedFilesRules() {
     }
@@ -30,70 +31,44 @@ public final class ChangedFilesRules {
     }
 
     /**
-     * Returns the entries to store, or throws {@link CompletionRejectedException} (failures family, field
+     * Returns the files to store, or throws {@link CompletionRejectedException} (failures family, field
      * {@code changed_files}) listing every problem.
      */
-    public static List<Map<String, Object>> check(Object rawList, int lineCap) {
-        List<FieldError> errors = errors(rawList, lineCap);
+    public static List<ChangedFile> check(ChangedFilesDraft draft, int lineCap) {
+        List<FieldError> errors = errors(draft, lineCap);
         if (!errors.isEmpty()) {
             throw new CompletionRejectedException(CompletionRejectedException.Family.FAILURES,
                     List.of(new Failure(FIELD, errors)));
         }
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Object entry : (List<?>) rawList) {
-            out.add(Collections.unmodifiableMap(new LinkedHashMap<>(Values.stringKeyed((Map<?, ?>) entry))));
-        }
-        return Collections.unmodifiableList(out);
+        return draft.entries().stream().map(ChangedFilesDraft.Entry::file).toList();
     }
 
-    /** The inner errors of a changed_files value, in check order; empty when valid. */
-    public static List<FieldError> errors(Object rawList, int lineCap) {
+    /** The inner errors of a changed_files value, in check order (entry by entry, path before diff); empty when valid. */
+    public static List<FieldError> errors(ChangedFilesDraft draft, int lineCap) {
         List<FieldError> errors = new ArrayList<>();
-        if (rawList == null) {
-            errors.add(new FieldError(FIELD, "must be present (send [] to clear)"));
+        if (draft.shapeProblem() != null) {
+            errors.add(draft.shapeProblem());
             return errors;
         }
-        if (!(rawList instanceof List<?> list)) {
-            errors.add(new FieldError(FIELD, "must be a list"));
-            return errors;
-        }
-        if (!Limit.CHANGED_FILES.fits(list)) {
-            errors.add(new FieldError(FIELD, "has " + list.size() + " entries: at most " + Limit.CHANGED_FILES.max()
+        List<ChangedFilesDraft.Entry> entries = draft.entries();
+        if (!Limit.CHANGED_FILES.fits(entries)) {
+            errors.add(new FieldError(FIELD, "has " + entries.size() + " entries: at most " + Limit.CHANGED_FILES.max()
                     + " allowed (cap CHANGED_FILES)"));
             return errors;
         }
         long totalBytes = 0;
-        for (int i = 0; i < list.size(); i++) {
-            String prefix = "changed_files[" + i + "]";
-            if (!(list.get(i) instanceof Map<?, ?> entry)) {
-                errors.add(new FieldError("changed_file_entry", prefix + " must be a map"));
+        for (int i = 0; i < entries.size(); i++) {
+            String prefix = FIELD + "[" + i + "]";
+            ChangedFilesDraft.Entry entry = entries.get(i);
+            if (entry.file() == null) {
+                errors.add(entry.shapeProblem());
                 continue;
             }
-            Object path = entry.get("path");
-            if (!(path instanceof String text) || text.isEmpty()) {
-                errors.add(new FieldError("changed_file_path", prefix + " must have a non-empty string \"path\""));
-            } else if (!Limit.FILE_PATH.fits(text)) {
-                errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + Limit.FILE_PATH.exceeded()));
-            } else {
-                for (String problem : PathRules.problems(text)) {
-                    errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + problem));
-                }
-            }
-            Object diff = entry.get("diff");
-            if (diff != null && !(diff instanceof String)) {
-                errors.add(new FieldError("changed_file_diff", prefix + ".diff must be a string"));
-            } else if (diff instanceof String text) {
-                long bytes = utf8Bytes(text);
-                totalBytes += bytes;
-                if (bytes > Limit.DIFF_BYTES.max()) {
-                    errors.add(new FieldError("changed_file_diff", prefix + ".diff is " + bytes + " bytes: at most "
-                            + Limit.DIFF_BYTES.max() + " allowed (cap DIFF_BYTES)"));
-                } else if (lineCount(text) > lineCap) {
-                    errors.add(new FieldError("changed_file_diff", prefix + ".diff exceeds the " + lineCap + "-line cap"));
-                } else if (longestLine(text) > Limit.DIFF_LINE.max()) {
-                    errors.add(new FieldError("changed_file_diff", prefix + ".diff has a line longer than "
-                            + Limit.DIFF_LINE.max() + " characters (cap DIFF_LINE); cut long lines"));
-                }
+            path(prefix, entry.file().path(), errors);
+            if (entry.shapeProblem() != null) {
+                errors.add(entry.shapeProblem());
+            } else if (entry.file().diff() != null) {
+                totalBytes += diff(prefix, entry.file().diff(), lineCap, errors);
             }
         }
         if (totalBytes > Limit.CHANGED_FILES_BYTES.max()) {
@@ -101,6 +76,33 @@ public final class ChangedFilesRules {
                     + Limit.CHANGED_FILES_BYTES.max() + " allowed (cap CHANGED_FILES_BYTES)"));
         }
         return errors;
+    }
+
+    private static void path(String prefix, String path, List<FieldError> errors) {
+        if (path == null || path.isEmpty()) {
+            errors.add(new FieldError("changed_file_path", prefix + " must have a non-empty string \"path\""));
+        } else if (!Limit.FILE_PATH.fits(path)) {
+            errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + Limit.FILE_PATH.exceeded()));
+        } else {
+            for (String problem : PathRules.problems(path)) {
+                errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + problem));
+            }
+        }
+    }
+
+    /** Checks one diff against the caps and returns its UTF-8 size, which counts towards the snapshot's total. */
+    private static long diff(String prefix, String diff, int lineCap, List<FieldError> errors) {
+        long bytes = utf8Bytes(diff);
+        if (bytes > Limit.DIFF_BYTES.max()) {
+            errors.add(new FieldError("changed_file_diff", prefix + ".diff is " + bytes + " bytes: at most "
+                    + Limit.DIFF_BYTES.max() + " allowed (cap DIFF_BYTES)"));
+        } else if (lineCount(diff) > lineCap) {
+            errors.add(new FieldError("changed_file_diff", prefix + ".diff exceeds the " + lineCap + "-line cap"));
+        } else if (longestLine(diff) > Limit.DIFF_LINE.max()) {
+            errors.add(new FieldError("changed_file_diff", prefix + ".diff has a line longer than "
+                    + Limit.DIFF_LINE.max() + " characters (cap DIFF_LINE); cut long lines"));
+        }
+        return bytes;
     }
 
     /** UTF-8 length of a string without encoding it. */
@@ -140,7 +142,7 @@ public final class ChangedFilesRules {
         return longest;
     }
 
-    /** Lines of a diff as the line cap counts them (docs/api.md, "Request caps and limits"): one trailing newline ignored, then split on newline. */
+    /** Lines of a diff as docs/api.md ("Changed files") counts them: one trailing newline ignored, then split on newline. */
     static int lineCount(String diff) {
         String body = diff.endsWith("\n") ? diff.substring(0, diff.length() - 1) : diff;
         return body.split("\n", -1).length;

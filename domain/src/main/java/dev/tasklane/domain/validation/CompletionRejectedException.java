@@ -5,11 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Completion validation (docs/rules.md, "Completion results") or changed_files validation (docs/api.md,
- * "Changed files") failed, HTTP 422.
+ * Completion validation or changed_files validation failed, HTTP 422 (docs/api.md, "Completion validation").
  * {@link #family()} tells the edge which body to render: {@link Family#FAILURES} as
  * {@code {"error": "completion validation failed", "failures": [...]}}, {@link Family#CHANGESET} as
- * {@code {"errors": {field: [messages]}}} with the inner field names dropped (docs/api.md, "Errors").
+ * {@code {"errors": {field: [messages]}}} with the inner field names dropped (the changeset layer of docs/rules.md, "Completion results").
  */
 public final class CompletionRejectedException extends TasklaneException {
     private static final long serialVersionUID = 1L;

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * One entry of a "failures" body: a top-level field and its inner errors, in check order
- * (docs/api.md, "Errors").
+ * (docs/api.md, "Completion validation").
  */
 public record Failure(String field, List<FieldError> errors) {
     public Failure {

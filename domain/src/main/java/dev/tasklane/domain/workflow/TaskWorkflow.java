@@ -17,6 +17,7 @@ import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.ChangedFilesRules;
 
 import java.time.Instant;
@@ -137,10 +138,8 @@ public final class TaskWorkflow {
         }
         BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_complete", "You can only complete tasks that you are assigned to");
-        Completion completion = new Completion(caller.userId(), report.completedByAgent(), report.summary(),
-                report.notes(), report.actualComplexity(), report.actualFilesChanged(), report.timeSpentMinutes(),
-                report.reviewReport(), report.workflowSteps(), report.explorerResult(), report.reviewerResult(), null,
-                caller.tokenId());
+        Completion completion = new Completion(caller.userId(), report.completedByAgent(), caller.tokenId(),
+                report.report(), null);
         if (task.spec().needsReview()) {
             return task.withCompletion(Transition.COMPLETE_TO_REVIEW.to(), completion, null, now);
         }
@@ -159,15 +158,14 @@ public final class TaskWorkflow {
      * is in Review (the spec's rule for the snapshot's only writer). A claim token, when given, must be current.
      * Checked in that order, then the snapshot itself against the diff line cap.
      */
-    public Task writeChangedFiles(Task task, Actor caller, String claimToken, Object rawFiles, Instant now) {
+    public Task writeChangedFiles(Task task, Actor caller, String claimToken, ChangedFilesDraft files, Instant now) {
         BoardAccess.requireWrite(caller);
         if (!Objects.equals(task.assignedToId(), caller.userId()) && task.status() != Status.REVIEW) {
             throw new ForbiddenException("not_authorized_to_complete",
                     "You can only update changed_files on tasks you are assigned to, or while the task is in Review");
         }
         requireCurrentClaim(task, claimToken);
-        List<Map<String, Object>> files = ChangedFilesRules.check(rawFiles, limits.diffLineCap());
-        return task.withChangedFiles(files, now);
+        return task.withChangedFiles(ChangedFilesRules.check(files, limits.diffLineCap()), now);
     }
 
     /** A reviewer records a decision on a task in Review; the column does not change. */
@@ -243,7 +241,7 @@ public final class TaskWorkflow {
         }
         BoardAccess.requireReviewAuthority(caller, "mark a task done without its review");
         Completion done = task.completion() == null
-                ? new Completion(caller.userId(), null, null, null, null, null, null, null, null, null, null, now)
+                ? Completion.byPerson(caller.userId(), now)
                 : task.completion().doneAt(now);
         return task.withCompletion(Transition.MARK_DONE.to(), done, task.review(), now);
     }

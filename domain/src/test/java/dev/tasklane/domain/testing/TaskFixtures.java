@@ -7,6 +7,9 @@ import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.AfterGoal;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.ReviewerResult;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;
@@ -91,9 +94,12 @@ public final class TaskFixtures {
         return new Claim(agentName, claimedAt, claimedAt.plus(TTL), token, assigneeBefore);
     }
 
+    private static final String SKIPPED = "Skipped as the decision matrix allows for a task of this size";
+
     public static Completion report(String summary) {
-        return new Completion(null, "claude", summary, "notes", Complexity.SMALL, "a.java, b.java", 15, null,
-                List.of(), Map.of(), Map.of(), null);
+        return new Completion(null, "claude", null, new AgentReport(summary, "notes", Complexity.SMALL, "a.java, b.java",
+                15, null, List.of(), ExplorerResult.skipped(SKIPPED, "self_reported_exploration"),
+                ReviewerResult.skipped(SKIPPED, "self_reported_review")), null);
     }
 
     public static ListContext context(Actor caller, Task... tasks) {

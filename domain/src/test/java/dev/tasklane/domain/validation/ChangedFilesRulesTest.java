@@ -1,12 +1,12 @@
 package dev.tasklane.domain.validation;
 
-import static dev.tasklane.domain.validation.TaskFieldRulesTest.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
+import dev.tasklane.domain.json.RawJson;
+import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.ChangedFile;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,12 +14,16 @@ import org.junit.jupiter.api.Test;
 class ChangedFilesRulesTest {
     static final int CAP = ChangedFilesRules.DEFAULT_LINE_CAP;
 
-    static List<FieldError> errors(Object raw) {
+    static List<FieldError> errors(ChangedFilesDraft draft) {
         CompletionRejectedException error = assertThrows(CompletionRejectedException.class,
-                () -> ChangedFilesRules.check(raw, CAP));
+                () -> ChangedFilesRules.check(draft, CAP));
         assertEquals(CompletionRejectedException.Family.FAILURES, error.family());
         assertEquals("changed_files", error.failures().get(0).field());
         return error.failures().get(0).errors();
+    }
+
+    static ChangedFilesDraft files(ChangedFile... files) {
+        return ChangedFilesDraft.of(List.of(files));
     }
 
     @Test
@@ -29,49 +33,59 @@ class ChangedFilesRulesTest {
     }
 
     @Test
-    void nullAndNonListAreRejected() {
-        assertEquals(List.of(new FieldError("changed_files", "must be present (send [] to clear)")), errors(null));
-        assertEquals(List.of(new FieldError("changed_files", "must be a list")), errors(Map.of()));
+    void aValueThatIsNotAListIsReportedAsTheEdgeWordedIt() {
+        FieldError absent = new FieldError("changed_files", "must be present (send [] to clear)");
+        assertEquals(List.of(absent), errors(ChangedFilesDraft.malformed(absent)));
     }
 
     @Test
     void emptyListClears() {
-        assertTrue(ChangedFilesRules.check(List.of(), CAP).isEmpty());
+        assertTrue(ChangedFilesRules.check(files(), CAP).isEmpty());
     }
 
     @Test
-    void entriesAreKeptVerbatimIncludingExtraKeysAndMissingDiff() {
-        List<Object> raw = List.of(map("path", "lib/a.ex", "diff", "+x\n", "diff_url", "u"), map("path", "logo.png",
-                "diff", ChangedFilesRules.BINARY_PLACEHOLDER), map("path", "README.md"));
-        List<Map<String, Object>> stored = ChangedFilesRules.check(raw, CAP);
-        assertEquals(raw, stored);
+    void filesAreKeptAsSentWithTheirUnknownKeysAndMissingDiff() {
+        ChangedFile withExtra = new ChangedFile("lib/a.ex", "+x\n", new UnknownKeys(Map.of("diff_url", new RawJson("\"u\""))));
+        List<ChangedFile> sent = List.of(withExtra, ChangedFile.of("logo.png", ChangedFilesRules.BINARY_PLACEHOLDER),
+                ChangedFile.of("README.md", null));
+        assertEquals(sent, ChangedFilesRules.check(ChangedFilesDraft.of(sent), CAP));
     }
 
     @Test
-    void everyFailureIsReportedWithoutEchoingThePath() {
-        List<Object> raw = new ArrayList<>();
-        raw.add("x");
-        raw.add(map("diff", "d"));
-        raw.add(map("path", "/secret/../etc\0x"));
-        raw.add(map("path", "ok", "diff", 5));
-        raw.add(map("path", "", "diff", "a\n".repeat(CAP + 1)));
+    void everyFailureIsReportedInEntryOrderWithoutEchoingThePath() {
+        FieldError notAnObject = new FieldError("changed_file_entry", "changed_files[0] must be a map");
+        FieldError diffNotText = new FieldError("changed_file_diff", "changed_files[3].diff must be a string");
+        ChangedFilesDraft draft = new ChangedFilesDraft(null, List.of(
+                new ChangedFilesDraft.Entry(null, notAnObject),
+                new ChangedFilesDraft.Entry(ChangedFile.of(null, "d"), null),
+                new ChangedFilesDraft.Entry(ChangedFile.of("/secret/../etc\0x", null), null),
+                new ChangedFilesDraft.Entry(ChangedFile.of("ok", null), diffNotText),
+                new ChangedFilesDraft.Entry(ChangedFile.of("", "a\n".repeat(CAP + 1)), null)));
         assertEquals(List.of(
-                new FieldError("changed_file_entry", "changed_files[0] must be a map"),
+                notAnObject,
                 new FieldError("changed_file_path", "changed_files[1] must have a non-empty string \"path\""),
                 new FieldError("changed_file_path", "changed_files[2] \"path\" must be a relative path, not absolute"),
                 new FieldError("changed_file_path", "changed_files[2] \"path\" must not contain .. path traversal"),
                 new FieldError("changed_file_path", "changed_files[2] \"path\" must not contain a null byte"),
-                new FieldError("changed_file_diff", "changed_files[3].diff must be a string"),
+                diffNotText,
                 new FieldError("changed_file_path", "changed_files[4] must have a non-empty string \"path\""),
-                new FieldError("changed_file_diff", "changed_files[4].diff exceeds the 500-line cap")), errors(raw));
+                new FieldError("changed_file_diff", "changed_files[4].diff exceeds the 500-line cap")), errors(draft));
+    }
+
+    @Test
+    void anEntryWithoutAFileMustSayWhy() {
+        assertThrows(NullPointerException.class, () -> new ChangedFilesDraft.Entry(null, null));
+        assertThrows(IllegalArgumentException.class, () -> new ChangedFilesDraft(new FieldError("changed_files", "x"),
+                List.of(new ChangedFilesDraft.Entry(ChangedFile.of("a", null), null))));
     }
 
     @Test
     void lineCapIgnoresOneTrailingNewline() {
         String exactly = "l\n".repeat(CAP);
-        assertFalse(ChangedFilesRules.check(List.of(map("path", "a", "diff", exactly)), CAP).isEmpty());
+        assertEquals(1, ChangedFilesRules.check(files(ChangedFile.of("a", exactly)), CAP).size());
         String truncated = "l\n".repeat(CAP - 1) + ChangedFilesRules.TRUNCATION_MARKER;
-        ChangedFilesRules.check(List.of(map("path", "a", "diff", truncated)), CAP);
-        errors(List.of(map("path", "a", "diff", exactly + "\n")));
+        assertEquals(1, ChangedFilesRules.check(files(ChangedFile.of("a", truncated)), CAP).size());
+        assertEquals(List.of(new FieldError("changed_file_diff", "changed_files[0].diff exceeds the 500-line cap")),
+                errors(files(ChangedFile.of("a", exactly + "\n"))));
     }
 }

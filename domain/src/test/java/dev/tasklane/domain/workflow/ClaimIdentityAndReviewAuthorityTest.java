@@ -4,6 +4,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
@@ -113,13 +114,13 @@ class ClaimIdentityAndReviewAuthorityTest {
     void everyWriteOfTheWorkflowRefusesAReader() {
         Task held = task("W1").id(1).claimedBy(ALICE, "a", NOW.minusSeconds(60), "tok", null).build();
         Task inReview = task("W2").id(2).status(Status.REVIEW).assignedTo(ALICE)
-                .completion(new Completion(ALICE, "a", "s", null, null, null, null, null, null, null, null, null)).build();
+                .completion(new Completion(ALICE, "a", null, new AgentReport("s", null, null, null, null, null, null, null, null), null)).build();
         Actor reader = reader(ALICE);
         for (Runnable write : new Runnable[] {
                 () -> workflow.unclaim(held, reader, null, NOW),
                 () -> workflow.heartbeat(held, reader, null, NOW),
                 () -> workflow.complete(held, reader, null, report("x"), NOW),
-                () -> workflow.writeChangedFiles(inReview, reader, null, java.util.List.of(), NOW),
+                () -> workflow.writeChangedFiles(inReview, reader, null, dev.tasklane.domain.validation.ChangedFilesDraft.of(java.util.List.of()), NOW),
                 () -> workflow.recordReview(inReview, new Actor(ALICE, 1, java.util.Set.of(), true, false),
                         ReviewStatus.APPROVED, null, NOW),
                 () -> workflow.markDone(inReview, reader, NOW)}) {

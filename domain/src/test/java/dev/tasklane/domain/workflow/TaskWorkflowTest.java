@@ -5,6 +5,7 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.task.Claim;
+import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.ReviewStatus;
@@ -265,7 +266,7 @@ class TaskWorkflowTest {
             assertEquals(Status.COMPLETED, done.status());
             assertEquals(NOW, done.completion().completedAt());
             assertEquals(ALICE, done.completion().completedById());
-            assertEquals("summary", done.completion().summary());
+            assertEquals("summary", done.completion().report().summary());
             assertEquals("claude", done.completion().completedByAgent());
             assertEquals(ALICE, done.assignedToId());
         }
@@ -316,8 +317,7 @@ class TaskWorkflowTest {
             assertTrue(workflow.alreadyCompletedBy(done, agent(ALICE)));
             assertFalse(workflow.alreadyCompletedBy(done, agent(BOB)));
             Task review = inReview(null, null);
-            review = review.withCompletion(Status.REVIEW, new Completion(ALICE, null, null, null, null, null, null,
-                    null, null, null, null, null), null, NOW);
+            review = review.withCompletion(Status.REVIEW, new Completion(ALICE, null, null, AgentReport.NONE, null), null, NOW);
             assertTrue(workflow.alreadyCompletedBy(review, agent(ALICE)));
             assertFalse(workflow.alreadyCompletedBy(heldByAlice(null), agent(ALICE)));
         }

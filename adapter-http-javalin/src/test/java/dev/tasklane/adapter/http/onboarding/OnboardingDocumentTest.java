@@ -13,12 +13,6 @@ import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.task.Capability;
-import dev.tasklane.domain.task.Priority;
-import dev.tasklane.domain.task.TaskSpec;
-import dev.tasklane.domain.task.TaskType;
-import dev.tasklane.domain.task.TestingStrategy;
-import dev.tasklane.domain.task.TextOrList;
-import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -41,19 +35,6 @@ class OnboardingDocumentTest {
     @SuppressWarnings("unchecked")
     private static List<Object> list(Object value) {
         return (List<Object>) value;
-    }
-
-    /** The parts of the example task that completion validation reads (criteria, security, testing strategy). */
-    @SuppressWarnings("unchecked")
-    private static TaskSpec taskExample() {
-        Map<String, Object> task = OnboardingExamples.task();
-        return TaskSpec.builder((String) task.get("title"), TaskType.fromWire((String) task.get("type")).orElseThrow(),
-                        Priority.fromWire((String) task.get("priority")).orElseThrow())
-                .acceptanceCriteria((String) task.get("acceptance_criteria"))
-                .securityConsiderations((List<String>) task.getOrDefault("security_considerations", List.of()))
-                .testingStrategy(task.get("testing_strategy") == null ? TestingStrategy.NONE
-                        : new TestingStrategy(TextOrList.of("as in the example"), null, null, null, null))
-                .build();
     }
 
     private static List<Object> examples(Map<String, Object> schemas, String name) {
@@ -206,31 +187,8 @@ class OnboardingDocumentTest {
         }
     }
 
-    @Test
-    void completionExamplesPassStrictValidationAgainstTheTaskExample() {
-        TaskSpec task = taskExample();
-        for (Object example : examples(strictSchemas, "complete")) {
-            Map<String, Object> body = map(example);
-            assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_DOING, body.get("after_doing_result")));
-            assertDoesNotThrow(() -> HookProof.verify(HookName.BEFORE_REVIEW, body.get("before_review_result")));
-            assertTrue(CompletionRules.check(body, task, CompletionMode.STRICT).warnings().isEmpty());
-        }
-        for (Object explorer : examples(strictSchemas, "explorer_result")) {
-            Map<String, Object> body = Trees.with(OnboardingExamples.complete(), "explorer_result", explorer);
-            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
-        }
-        for (Object reviewer : examples(strictSchemas, "reviewer_result")) {
-            Map<String, Object> body = Trees.with(OnboardingExamples.complete(), "reviewer_result", reviewer);
-            assertDoesNotThrow(() -> CompletionRules.check(body, task, CompletionMode.STRICT));
-        }
-        for (Object steps : examples(strictSchemas, "workflow_steps")) {
-            Map<String, Object> body = Trees.with(OnboardingExamples.complete(), "workflow_steps", steps);
-            assertEquals(List.of(), CompletionRules.check(body, task, CompletionMode.STRICT).warnings());
-        }
-        Map<String, Object> formats = map(map(doc.get("api_schema")).get("request_formats"));
-        assertDoesNotThrow(() -> CompletionRules.check(map(map(formats.get("complete_task")).get("required_body")),
-                task, CompletionMode.STRICT));
-    }
+    // The completion examples are read as the server reads a complete body and checked in strict mode by the
+    // HTTP adapter's OnboardingCompletionExamplesTest: the typed completion is read at the edge.
 
     @Test
     void quickStartQuotesTheValidatedExamples() {

@@ -3,11 +3,13 @@ package dev.tasklane.application.port.in;
 import dev.tasklane.domain.agent.Actor;
 
 import java.util.List;
-import java.util.Map;
 
-/** Completion of a claimed task, with after_doing and before_review proofs and the completion report. */
+/**
+ * Completing a claimed task with the after_doing and before_review proofs and the agent's report (docs/api.md,
+ * "Completion validation"; docs/rules.md, "Completion: which error comes first").
+ */
 public interface CompleteTaskUseCase {
-    Completed complete(Actor actor, TaskRef ref, Map<String, Object> body);
+    Completed complete(Actor actor, TaskRef ref, CompleteTask command);
 
     /**
      * @param hooks    after_doing, before_review, then after_review (and after_goal) when the task went to Done

@@ -1,6 +1,5 @@
-package dev.tasklane.domain.validation;
+package dev.tasklane.adapter.http;
 
-import static dev.tasklane.domain.validation.TaskFieldRulesTest.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,7 +12,15 @@ import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TestingStrategy;
 import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.TaskType;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.domain.validation.CheckedCompletion;
+import dev.tasklane.domain.validation.CompletionMode;
+import dev.tasklane.domain.validation.CompletionRejectedException;
 import dev.tasklane.domain.validation.CompletionRejectedException.Family;
+import dev.tasklane.domain.validation.CompletionRules;
+import dev.tasklane.domain.validation.FieldError;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -24,9 +31,50 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+/**
+ * The completion rules of docs/rules.md ("Completion results") over bodies as the server reads them: the edge's
+ * {@link CompletionJson} types the body and reports what it cannot type, and the domain's {@link CompletionRules}
+ * judge the typed values against the task.
+ */
 class CompletionRulesTest {
+    private static final CreateTaskParser CREATES = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost")));
+
+    private static final Json JSON = new Json(HttpSettings.defaults("http://localhost:7070"));
+    private static final CompletionJson READER = new CompletionJson(JSON);
     static final String SUMMARY = "Reviewed the diff against all acceptance criteria and pitfalls";
     static final TaskSpec TASK = TaskSpec.of("Add login", TaskType.WORK, Priority.MEDIUM);
+
+    /** The body read at the edge, then checked by the domain's rules. */
+    static CheckedCompletion check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
+        CompleteTask command = READER.read(body);
+        return CompletionRules.check(command.report(), command.changedFiles(), command.problems(), task, mode);
+    }
+
+    /** A value as it is answered: through the JSON writer and back. */
+    static Object asSent(Object value) {
+        try {
+            return JSON.mapper().readValue(JSON.write(value), new TypeReference<Object>() { });
+        } catch (java.io.IOException unreadable) {
+            throw new java.io.UncheckedIOException(unreadable);
+        }
+    }
+
+    static Map<String, Object> map(Object... pairs) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put((String) pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+
+    /** A task body with the given fields, read by the create rules. */
+    static TaskSpec spec(Object... pairs) {
+        Map<String, Object> task = map("title", "Add login endpoint", "type", "work", "priority", "medium");
+        for (int i = 0; i < pairs.length; i += 2) {
+            task.put((String) pairs[i], pairs[i + 1]);
+        }
+        return CREATES.read(task, false).spec();
+    }
 
     static Map<String, Object> explorer() {
         return map("dispatched", true, "summary", SUMMARY, "duration_ms", 12000);
@@ -36,7 +84,7 @@ class CompletionRulesTest {
         return map("dispatched", false, "reason", "no_subagent_support", "summary", SUMMARY);
     }
 
-    /** The minimal valid dispatched reviewer_result (docs/rules.md, "Completion results") for a task without AC. */
+    /** The minimal valid dispatched reviewer_result (docs/rules.md, "Completion results"), for a task with no AC lines. */
     static Map<String, Object> reviewer() {
         return map("dispatched", true, "summary", SUMMARY, "duration_ms", 8000, "acceptance_criteria_checked", 0,
                 "issues_found", 0, "status", "approved", "issue_counts", map("critical", 0, "important", 0, "minor", 0),
@@ -57,7 +105,7 @@ class CompletionRulesTest {
     }
 
     static CompletionRejectedException rejected(Map<String, Object> body, CompletionMode mode) {
-        return assertThrows(CompletionRejectedException.class, () -> CompletionRules.check(body, TASK, mode));
+        return assertThrows(CompletionRejectedException.class, () -> check(body, TASK, mode));
     }
 
     static List<String> messages(CompletionRejectedException error, String field) {
@@ -73,21 +121,21 @@ class CompletionRulesTest {
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void minimalDispatchedReviewerPassesInBothModes(CompletionMode mode) {
-        CompletionReport report = CompletionRules.check(body(), TASK, mode);
-        assertEquals("Done", report.completionSummary());
-        assertEquals(Complexity.SMALL, report.actualComplexity());
+        CheckedCompletion report = check(body(), TASK, mode);
+        assertEquals("Done", report.report().summary());
+        assertEquals(Complexity.SMALL, report.report().actualComplexity());
         assertEquals(List.of("lib/a.ex", "lib/b.ex"), report.filesChanged());
-        assertEquals(10, report.timeSpentMinutes());
-        assertEquals(reviewer(), report.reviewerResult());
+        assertEquals(10, report.report().timeSpentMinutes());
+        assertEquals(asSent(reviewer()), asSent(ReviewerResultJson.write(report.report().reviewerResult())));
         assertTrue(report.warnings().isEmpty());
     }
 
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void skipFormsPassInBothModes(CompletionMode mode) {
-        CompletionReport report = CompletionRules.check(body("explorer_result", skip(), "reviewer_result",
+        CheckedCompletion report = check(body("explorer_result", skip(), "reviewer_result",
                 map("dispatched", false, "reason", "self_reported_review", "summary", SUMMARY)), TASK, mode);
-        assertFalse((Boolean) report.explorerResult().get("dispatched"));
+        assertFalse(report.report().explorerResult().dispatched());
     }
 
     @Test
@@ -108,8 +156,8 @@ class CompletionRulesTest {
         Map<String, Object> body = body();
         body.remove("explorer_result");
         body.remove("reviewer_result");
-        CompletionReport report = CompletionRules.check(body, TASK, CompletionMode.GRACE);
-        assertNull(report.explorerResult());
+        CheckedCompletion report = check(body, TASK, CompletionMode.GRACE);
+        assertNull(report.report().explorerResult());
         assertEquals(2, report.warnings().size());
     }
 
@@ -198,7 +246,7 @@ class CompletionRulesTest {
     void semverShapedSchemaVersionsPass(String version) {
         Map<String, Object> review = reviewer();
         review.put("schema_version", version);
-        CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
+        check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
     }
 
     @Test
@@ -207,20 +255,19 @@ class CompletionRulesTest {
         review.put("extra", map("anything", 1));
         review.put("issues", List.of(map("severity", "minor", "category", "testing", "line", 3, "whatever", true)));
         review.put("issues_found", 1);
-        CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
+        check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
     }
 
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void aDispatchedReviewWithOnlyTheRequiredFieldsStaysValidAndIsWarnedAbout(CompletionMode mode) {
-        // docs/rules.md, "Completion results": a payload with only the required fields stays valid (Stride
-        // would reject it); the missing structured blocks are reported as warnings.
+        // docs/rules.md, "Completion results": a payload with only the required fields stays valid; the missing
+        // structured blocks are reported as warnings.
         Map<String, Object> review = map("dispatched", true, "summary", SUMMARY, "duration_ms", 8000,
                 "acceptance_criteria_checked", 0, "issues_found", 0);
         Map<String, Object> body = body("reviewer_result", review);
         body.put("explorer_result", map("dispatched", false, "reason", "self_reported_exploration", "summary", SUMMARY));
-        CompletionReport report = CompletionRules.check(body, TaskSpec.of("Add login endpoint", TaskType.WORK, Priority.MEDIUM), mode);
-        assertTrue(CompletionRules.shape(review).isEmpty());
+        CheckedCompletion report = check(body, spec(), mode);
         assertTrue(report.warnings().contains("reviewer_result.project_checks: is recommended on a dispatched review: "
                 + "the structured project_checks field the review queue renders is missing"), report.warnings().toString());
         assertTrue(report.warnings().contains("reviewer_result.status: is recommended on a dispatched review: include "
@@ -266,26 +313,19 @@ class CompletionRulesTest {
     void failedSectionWithSpecificNotePasses() {
         Map<String, Object> review = reviewer();
         review.put("patterns", map("status", "failed", "note", "TaskController bypasses the repository port"));
-        CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
-    }
-
-    @Test
-    void placeholderVocabulary() {
-        assertTrue(CompletionRules.isPlaceholder("None. N/A. Pending; unknown - fill"));
-        assertFalse(CompletionRules.isPlaceholder("None of the handlers validate input"));
+        check(body("reviewer_result", review), TASK, CompletionMode.STRICT);
     }
 
     @ParameterizedTest
     @EnumSource(CompletionMode.class)
     void taskSecurityAndTestingNeedRealVerdicts(CompletionMode mode) {
-        TaskSpec task = TaskSpec.builder("Add login endpoint", TaskType.WORK, Priority.MEDIUM)
-                .securityConsiderations(List.of("xss"))
-                .testingStrategy(new TestingStrategy(TextOrList.of("x"), null, null, null, null)).build();
+        TaskSpec task = spec("security_considerations", List.of("xss"),
+                "testing_strategy", map("unit_tests", "x"));
         Map<String, Object> review = reviewer();
         review.put("security_considerations", map("status", "not_assessed"));
         review.put("testing_strategy", map("status", "not_assessed"));
         CompletionRejectedException error = assertThrows(CompletionRejectedException.class,
-                () -> CompletionRules.check(body("reviewer_result", review), task, mode));
+                () -> check(body("reviewer_result", review), task, mode));
         List<String> messages = messages(error, "reviewer_result");
         assertTrue(messages.contains("must be a real assessment: the task supplied security_considerations, so the "
                 + "review must record a passed/failed verdict for it, not not_assessed or absent"), messages.toString());
@@ -293,14 +333,13 @@ class CompletionRulesTest {
                 + "must record a passed/failed verdict for it, not not_assessed or absent"));
         review.remove("testing_strategy");
         List<String> absentOnly = messages(assertThrows(CompletionRejectedException.class,
-                () -> CompletionRules.check(body("reviewer_result", review), task, mode)), "reviewer_result");
+                () -> check(body("reviewer_result", review), task, mode)), "reviewer_result");
         assertFalse(absentOnly.stream().anyMatch(m -> m.contains("supplied testing_strategy")),
-                "an absent verdict is a warning, not a rejection (docs/rules.md, Completion results)");
+                "an absent verdict is a warning, not a rejection (docs/rules.md, \"Completion results\")");
     }
 
     static TaskSpec taskWithCriteria() {
-        return TaskSpec.builder("Add login endpoint", TaskType.WORK, Priority.MEDIUM)
-                .acceptanceCriteria("one\n\n two \nthree").build();
+        return spec("acceptance_criteria", "one\n\n two \nthree");
     }
 
     @ParameterizedTest
@@ -310,7 +349,7 @@ class CompletionRulesTest {
         review.put("acceptance_criteria", List.of(map("criterion", "one", "status", "met")));
         review.put("acceptance_criteria_checked", 3);
         CompletionRejectedException error = assertThrows(CompletionRejectedException.class,
-                () -> CompletionRules.check(body("reviewer_result", review), taskWithCriteria(), mode));
+                () -> check(body("reviewer_result", review), taskWithCriteria(), mode));
         assertTrue(messages(error, "reviewer_result").contains("is incomplete: the review checked 1 of the task's 3 "
                 + "acceptance criteria; every acceptance criterion must be assessed"));
     }
@@ -323,12 +362,12 @@ class CompletionRulesTest {
         review.put("acceptance_criteria_checked", 2);
         Map<String, Object> body = body("reviewer_result", review);
         CompletionRejectedException error = assertThrows(CompletionRejectedException.class,
-                () -> CompletionRules.check(body, taskWithCriteria(), CompletionMode.STRICT));
+                () -> check(body, taskWithCriteria(), CompletionMode.STRICT));
         assertEquals(List.of("is inconsistent with the task: the review lists 4 acceptance-criteria entries but the "
                 + "task defines 3; the counts must match", "is inconsistent with the task: the review reports 2 "
                 + "acceptance criteria checked but the task defines 3; the counts must match"),
                 messages(error, "reviewer_result"));
-        assertEquals(2, CompletionRules.check(body, taskWithCriteria(), CompletionMode.GRACE).warnings().size());
+        assertEquals(2, check(body, taskWithCriteria(), CompletionMode.GRACE).warnings().size());
     }
 
     @Test
@@ -341,7 +380,7 @@ class CompletionRulesTest {
         assertEquals(List.of("is inconsistent: the considerations breakdown marks an item partial or unmitigated, so "
                 + "the security_considerations verdict must be failed"), messages(error, "reviewer_result"));
         assertEquals(List.of("security_considerations"), innerFields(error, "reviewer_result"));
-        List<String> warnings = CompletionRules.check(body, TASK, CompletionMode.GRACE).warnings();
+        List<String> warnings = check(body, TASK, CompletionMode.GRACE).warnings();
         assertEquals(2, warnings.size(), warnings.toString());
     }
 
@@ -352,7 +391,7 @@ class CompletionRulesTest {
                 "considerations", List.of(map("consideration", "token leak", "status", "unmitigated"))));
         review.put("issues", List.of(map("severity", "critical", "category", "security")));
         review.put("issues_found", 1);
-        assertTrue(CompletionRules.check(body("reviewer_result", review), TASK, CompletionMode.STRICT).warnings().isEmpty());
+        assertTrue(check(body("reviewer_result", review), TASK, CompletionMode.STRICT).warnings().isEmpty());
     }
 
     @ParameterizedTest
@@ -401,10 +440,10 @@ class CompletionRulesTest {
 
     @Test
     void workflowStepsAreParsedAndStoredVerbatim() {
-        CompletionReport report = CompletionRules.check(body("workflow_steps", steps()), TASK, CompletionMode.STRICT);
-        assertEquals(6, report.workflowSteps().size());
-        assertEquals("decision_matrix_skip", report.workflowSteps().get(1).reasonCode());
-        assertEquals(1, report.workflowSteps().get(2).raw().get("extra"));
+        CheckedCompletion report = check(body("workflow_steps", steps()), TASK, CompletionMode.STRICT);
+        assertEquals(6, report.report().workflowSteps().size());
+        assertEquals("decision_matrix_skip", report.report().workflowSteps().get(1).reasonCode());
+        assertEquals("1", report.report().workflowSteps().get(2).unknownKeys().values().get("extra").text());
         assertTrue(report.warnings().isEmpty());
     }
 
@@ -433,6 +472,6 @@ class CompletionRulesTest {
         Map<String, Object> body = body("changed_files", "nope");
         CompletionRejectedException error = rejected(body, CompletionMode.STRICT);
         assertEquals(List.of("must be a list"), messages(error, "changed_files"));
-        assertEquals(1, CompletionRules.check(body, TASK, CompletionMode.GRACE).warnings().size());
+        assertEquals(1, check(body, TASK, CompletionMode.GRACE).warnings().size());
     }
 }

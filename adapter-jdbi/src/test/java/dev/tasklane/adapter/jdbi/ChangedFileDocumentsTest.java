@@ -1,0 +1,41 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.domain.json.RawJson;
+import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.ChangedFile;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The changed_files column keeps the form rows were stored in before the snapshot was typed. */
+class ChangedFileDocumentsTest {
+    /** A column value exactly as the untyped store wrote it: the entries as sent, extra keys and a null diff included. */
+    private static final String STORED_BEFORE_TYPING = "[{\"path\":\"lib/a.ex\",\"diff\":\"+x\\n\",\"diff_url\":\"u\","
+            + "\"stats\":{\"added\":1,\"ratio\":0.50}},{\"diff\":\"[binary file \u2014 no diff captured]\",\"path\":\"logo.png\"},"
+            + "{\"path\":\"README.md\",\"diff\":null}]";
+
+    @Test
+    void aColumnWrittenBeforeTheSnapshotWasTypedReadsAsTypedFiles() {
+        Map<String, RawJson> extra = new LinkedHashMap<>();
+        extra.put("diff_url", new RawJson("\"u\""));
+        extra.put("stats", new RawJson("{\"added\":1,\"ratio\":0.50}"));
+
+        assertEquals(List.of(new ChangedFile("lib/a.ex", "+x\n", new UnknownKeys(extra)),
+                ChangedFile.of("logo.png", "[binary file \u2014 no diff captured]"), ChangedFile.of("README.md", null)),
+                ChangedFileDocuments.read(STORED_BEFORE_TYPING));
+    }
+
+    @Test
+    void writingAndReadingBackLosesNothing() {
+        List<ChangedFile> files = ChangedFileDocuments.read(STORED_BEFORE_TYPING);
+
+        assertEquals(files, ChangedFileDocuments.read(ChangedFileDocuments.write(files)));
+        assertNull(ChangedFileDocuments.write(List.of()), "an empty snapshot is no column value");
+        assertEquals(List.of(), ChangedFileDocuments.read(null));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.tasklane.domain.validation;
+
+import java.util.List;
+
+/**
+ * What the edge could not type when it read a completion body, each problem labelled with the layer of
+ * docs/rules.md ("Completion: which error comes first") it belongs to. The reader refuses nothing on its own;
+ * {@link CompletionRules} merges these with its rules over the typed values, in that order. A completion built
+ * from typed values, as an embedder builds it, has {@link #NONE}.
+ *
+ * @param fields        the changeset layer: a completion field whose value was not of its type, each error named
+ *                      by the field's wire name (completion_summary, actual_complexity, actual_files_changed, time_spent_minutes,
+ *                      completion_notes, review_report)
+ * @param explorer      the explorer_result's problems
+ * @param reviewer      the reviewer_result's problems
+ * @param workflowSteps the changeset layer: the workflow_steps problems, distinct, in entry order
+ */
+public record CompletionProblems(List<FieldError> fields, ResultProblems explorer, ResultProblems reviewer,
+        List<FieldError> workflowSteps) {
+    public static final CompletionProblems NONE = new CompletionProblems(List.of(), ResultProblems.NONE,
+            ResultProblems.NONE, List.of());
+
+    public CompletionProblems {
+        fields = List.copyOf(fields);
+        explorer = explorer == null ? ResultProblems.NONE : explorer;
+        reviewer = reviewer == null ? ResultProblems.NONE : reviewer;
+        workflowSteps = List.copyOf(workflowSteps);
+    }
+
+    /** The edge's problem with a completion field's type; null when there is none. */
+    public FieldError field(String wireName) {
+        return fields.stream().filter(error -> error.field().equals(wireName)).findFirst().orElse(null);
+    }
+
+    /**
+     * The problems of one result.
+     *
+     * @param notAnObject   the value sent is not an object (the result is then null); reported wherever the
+     *                      result's shape is
+     * @param structure     a dispatched review's structured fields that are not of their shape, in the order
+     *                      docs/rules.md reads them (grace-gated with the task consistency; always in the changeset)
+     * @param projectChecks a dispatched review's project_checks that is not a list (the always-reject contract)
+     * @param failedNotes   a failed section's note that is missing or not a string (the always-reject
+     *                      contract), each error named by its section; a note that is a string is judged by the rules
+     */
+    public record ResultProblems(FieldError notAnObject, List<FieldError> structure, FieldError projectChecks,
+            List<FieldError> failedNotes) {
+        public static final ResultProblems NONE = new ResultProblems(null, List.of(), null, List.of());
+
+        public ResultProblems {
+            structure = List.copyOf(structure);
+            failedNotes = List.copyOf(failedNotes);
+        }
+
+        /** The edge's problem with a failed section's note; null when there is none. */
+        public FieldError failedNote(String section) {
+            return failedNotes.stream().filter(error -> error.field().equals(section)).findFirst().orElse(null);
+        }
+    }
+}
