@@ -34,6 +34,8 @@ public final class BenchRun {
     /** The server's default pool size (Database.DEFAULT_POOL_SIZE): the baseline uses as many connections at most. */
     static final int SERVER_POOL = dev.tasklane.adapter.jdbi.Database.DEFAULT_POOL_SIZE;
     static final String ADMIN_TOKEN = "tasklane_bench_admin_token_0123456789abcdefghijklmnop";
+    /** The cycles {@code --profile} runs before its measured window, at least (not counted). */
+    static final int PROFILE_WARM_CYCLES = 2_000;
     /** Posts of each worst-case body; the figure is the median. */
     static final int WORST_RUNS = 5;
 
@@ -210,9 +212,9 @@ public final class BenchRun {
     /**
      * {@code --profile AGENTS}: only the claim load at one level, with the server under JFR (profile settings);
      * the recording is bench/target/claims.jfr (read it with {@code jfr print --events jdk.ExecutionSample}). A
-     * warm-up level of the same length runs first and is not counted, so that the JIT's warm-up stays out of the
-     * figures: the server's CPU, the requests, the commits and the JFR samples are those of the measured level
-     * only (its agents' start and stop included).
+     * warm-up of at least {@link #PROFILE_WARM_CYCLES} cycles runs first and is not counted, so that the JIT's
+     * warm-up stays out of the figures: the server's CPU, the requests, the commits and the JFR samples are those
+     * of the measured level only (its agents' start and stop included).
      */
     private static void profileClaims(PgTarget pg, Path jar, Path logs, int agents, double seconds) throws Exception {
         pg.reset();
@@ -222,9 +224,15 @@ public final class BenchRun {
                 List.of("-XX:StartFlightRecording=settings=profile,filename=" + recording), pgEnv, logs.resolve("server-profile.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(agents);
-            load.seed((int) (600 * 2 * seconds), 4);
-            HttpLoad.Level warm = load.run(agents, 0, seconds);
-            System.out.printf("   warm-up (not counted): %d cycles, %.0f cycles/s%n", warm.allCycles(), warm.cyclesPerSecond());
+            load.seed(PROFILE_WARM_CYCLES * 2 + (int) (600 * seconds), 4);
+            // the JIT compiles by invocation counts, so the warm-up is counted in cycles: on a loaded machine a
+            // warm-up of so many seconds may end before the hot paths are compiled
+            long warmCycles = 0;
+            while (warmCycles < PROFILE_WARM_CYCLES) {
+                HttpLoad.Level warm = load.run(agents, 0, seconds);
+                warmCycles += warm.allCycles();
+                System.out.printf("   warm-up (not counted): %d cycles, %.0f cycles/s%n", warm.allCycles(), warm.cyclesPerSecond());
+            }
             Instant from = Instant.now();
             Duration cpuBefore = server.cpu();
             long commitsBefore = pg.commits();
