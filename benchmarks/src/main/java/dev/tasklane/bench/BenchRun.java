@@ -24,7 +24,8 @@ import java.util.Map;
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
  * bench/results.json, measuring nothing), {@code --only worst,board,startup} (only those pieces, merged into
- * bench/results.json). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
+ * bench/results.json), {@code --jar PATH} (the server jar to measure, bootstrap/target/tasklane.jar by default),
+ * {@code --profile AGENTS} (only the claim load at one level, under JFR). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
  * recreated by every phase.
  */
@@ -33,6 +34,8 @@ public final class BenchRun {
     /** The server's default pool size (Database.DEFAULT_POOL_SIZE): the baseline uses as many connections at most. */
     static final int SERVER_POOL = dev.tasklane.adapter.jdbi.Database.DEFAULT_POOL_SIZE;
     static final String ADMIN_TOKEN = "tasklane_bench_admin_token_0123456789abcdefghijklmnop";
+    /** The cycles {@code --profile} runs before its measured window, at least (not counted). */
+    static final int PROFILE_WARM_CYCLES = 2_000;
     /** Posts of each worst-case body; the figure is the median. */
     static final int WORST_RUNS = 5;
 
@@ -52,7 +55,7 @@ public final class BenchRun {
         int simTasks = Integer.parseInt(flags.getOrDefault("sim-tasks", quick ? "20000" : "1000000"));
         long[] backlogSizes = quick ? new long[] {1_000, 10_000, 100_000} : new long[] {1_000, 100_000, 1_000_000};
         PgTarget pg = new PgTarget(env("TASKLANE_BENCH_PG_URL"), env("TASKLANE_BENCH_PG_USER"), env("TASKLANE_BENCH_PG_PASSWORD"));
-        Path jar = root.resolve("bootstrap/target/tasklane.jar");
+        Path jar = flags.containsKey("jar") ? Path.of(flags.get("jar")) : root.resolve("bootstrap/target/tasklane.jar");
         Path logs = Files.createDirectories(root.resolve("bench/target"));
         if (flags.containsKey("profile")) {
             profileClaims(pg, jar, logs, Integer.parseInt(flags.get("profile")), seconds);
@@ -231,7 +234,10 @@ public final class BenchRun {
 
     /**
      * {@code --profile AGENTS}: only the claim load at one level, with the server under JFR (profile settings);
-     * the recording is bench/target/claims.jfr (read it with {@code jfr print --events jdk.ExecutionSample}).
+     * the recording is bench/target/claims.jfr (read it with {@code jfr print --events jdk.ExecutionSample}). A
+     * warm-up of at least {@link #PROFILE_WARM_CYCLES} cycles runs first and is not counted, so that the JIT's
+     * warm-up stays out of the figures: the server's CPU, the requests, the commits and the JFR samples are those
+     * of the measured level only (its agents' start and stop included).
      */
     private static void profileClaims(PgTarget pg, Path jar, Path logs, int agents, double seconds) throws Exception {
         pg.reset();
@@ -241,18 +247,30 @@ public final class BenchRun {
                 List.of("-XX:StartFlightRecording=settings=profile,filename=" + recording), pgEnv, logs.resolve("server-profile.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(agents);
-            load.seed((int) (600 * seconds), 4);
+            load.seed(PROFILE_WARM_CYCLES * 2 + (int) (600 * seconds), 4);
+            // the JIT compiles by invocation counts, so the warm-up is counted in cycles: on a loaded machine a
+            // warm-up of so many seconds may end before the hot paths are compiled
+            long warmCycles = 0;
+            while (warmCycles < PROFILE_WARM_CYCLES) {
+                HttpLoad.Level warm = load.run(agents, 0, seconds);
+                warmCycles += warm.allCycles();
+                System.out.printf("   warm-up (not counted): %d cycles, %.0f cycles/s%n", warm.allCycles(), warm.cyclesPerSecond());
+            }
+            Instant from = Instant.now();
             Duration cpuBefore = server.cpu();
             long commitsBefore = pg.commits();
-            HttpLoad.Level level = load.run(agents, 2, seconds);
+            HttpLoad.Level level = load.run(agents, 0, seconds);
             double cpuMs = server.cpu().minus(cpuBefore).toNanos() / 1e6;
             long commits = pg.commits() - commitsBefore;
+            Instant to = Instant.now();
             long cycles = level.allCycles();
-            System.out.printf("   %d agents: %.0f cycles/s (p50 %.1f ms); recording: %s%n", agents, level.cyclesPerSecond(),
+            System.out.printf("   %d agents, warm: %.0f cycles/s (p50 %.1f ms); recording: %s%n", agents, level.cyclesPerSecond(),
                     level.cycleLatency().p50(), recording);
-            System.out.printf("   over the warm-up and the window: %d cycles, %.1f requests per cycle, server CPU %.2f ms "
-                    + "per cycle, %.1f database commits per cycle%n", cycles, (double) level.requests() / cycles,
+            System.out.printf("   warm window: %d cycles, %.2f requests per cycle, server CPU %.2f ms per cycle, "
+                    + "%.2f database commits per cycle%n", cycles, (double) level.requests() / cycles,
                     cpuMs / cycles, (double) commits / cycles);
+            server.close(); // JFR writes the recording when the server exits
+            ProfileSummary.print(recording, from, to, 25);
         }
     }
 

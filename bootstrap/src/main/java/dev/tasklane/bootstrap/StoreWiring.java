@@ -46,8 +46,8 @@ final class StoreWiring implements AutoCloseable {
         StoreWiring wiring = new StoreWiring(store.kind().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         if (database.kind() == Database.Kind.POSTGRES) {
+            // the outbox notifies the other servers in each appending transaction; the relay listens
             PostgresEventRelay relay = PostgresEventRelay.start(stores, wiring::wake);
-            builder.alsoPublishTo(relay);
             wiring.opened.add(relay);
         }
         return wiring;

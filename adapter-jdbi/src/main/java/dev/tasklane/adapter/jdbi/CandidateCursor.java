@@ -27,7 +27,16 @@ import java.util.NoSuchElementException;
  * full rules.
  */
 final class CandidateCursor implements Iterator<Task> {
-    private static final int PAGE = 32;
+    /**
+     * The rows of a stream's first page. Most walks stop at the first or second candidate (next and claim take
+     * the first eligible task that no other claimer holds), and every row read is mapped whole, spec and
+     * documents included: the 8-agent profile of bench/bounds.md ("What bounds the claim throughput") found
+     * next spending most of its CPU mapping a first page of 32 rows to use one. Eight leaves room for as many
+     * claimers holding the first rows at once before a second page is needed.
+     */
+    static final int FIRST_PAGE = 8;
+    /** The rows of each continuation page: a walk that got past the first page is stepping over many tasks. */
+    static final int PAGE = 32;
 
     private static final String READY = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' "
@@ -59,7 +68,11 @@ final class CandidateCursor implements Iterator<Task> {
     }
 
     private static String page(String stream, boolean continuation) {
-        return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + PAGE;
+        return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + limit(continuation);
+    }
+
+    private static int limit(boolean continuation) {
+        return continuation ? PAGE : FIRST_PAGE;
     }
 
     /**
@@ -128,20 +141,21 @@ final class CandidateCursor implements Iterator<Task> {
         }
 
         private void fetch() {
-            String text = page(sql, last != null);
+            boolean continuation = last != null;
+            String text = page(sql, continuation);
             page.addAll(transactions.withHandle(handle -> {
                 Query select = handle.createQuery(text)
                         .bind("board", query.boardId())
                         .bind("user", query.userId())
                         .bind("now", TaskRows.timestamp(query.now()));
-                if (last != null) {
+                if (continuation) {
                     select.bind("after_priority", TaskRows.priorityOrder(last))
                             .bind("after_position", last.position())
                             .bind("after_id", last.id());
                 }
                 return select.map(rows).list();
             }));
-            exhausted = page.size() < PAGE;
+            exhausted = page.size() < limit(continuation);
         }
     }
 }

@@ -17,6 +17,12 @@ import java.util.List;
  * take their numbers one after the other and commit in that order, so a reader that sees event {@code n}
  * can already see every event below it, and reading "after the last number seen" never skips an event that
  * commits later. The lock is held only from the append, the last step of a use case, to its commit.
+ *
+ * <p>On PostgreSQL the same statement also queues the wake-up of the other servers,
+ * {@code pg_notify('tasklane_events', last number)} ({@link PostgresEventRelay}): PostgreSQL delivers a
+ * notification when, and only if, its transaction commits, in commit order, so the wake-up costs no statement,
+ * no connection and no commit of its own, and a rolled-back use case wakes no one (docs/operations.md, "Events:
+ * what is guaranteed").
  */
 final class JdbiEventOutbox implements EventOutbox {
     private static final String COLUMNS = "id, board_id, type, task_id, identifier, status, column_name, "
@@ -29,10 +35,19 @@ final class JdbiEventOutbox implements EventOutbox {
                 row.getString("agent_name"), row.getObject("occurred_at", OffsetDateTime.class).toInstant());
     };
 
-    private final JdbiTransactions transactions;
+    /** Takes {@code :count} numbers and answers the last (generated keys read it back on H2). */
+    private static final String TAKE_NUMBERS = "UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1";
+    /** {@link #TAKE_NUMBERS} on PostgreSQL, queuing the notification of the last number for the commit. */
+    static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + " RETURNING last_id, pg_notify('"
+            + PostgresEventRelay.CHANNEL + "', last_id::text)";
 
-    JdbiEventOutbox(JdbiTransactions transactions) {
+    private final JdbiTransactions transactions;
+    private final boolean notify;
+
+    /** @param notify whether appending queues the {@code NOTIFY} that wakes the other servers (PostgreSQL) */
+    JdbiEventOutbox(JdbiTransactions transactions, boolean notify) {
         this.transactions = transactions;
+        this.notify = notify;
     }
 
     @Override
@@ -42,11 +57,11 @@ final class JdbiEventOutbox implements EventOutbox {
         }
         return transactions.withHandle(handle -> {
             // takes the numbers and reads the last one back in one statement (RETURNING, generated keys on H2)
-            long last = handle.createUpdate("UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1")
-                    .bind("count", events.size())
-                    .executeAndReturnGeneratedKeys("last_id")
-                    .mapTo(Long.class)
-                    .one();
+            long last = notify
+                    ? handle.createQuery(TAKE_NUMBERS_AND_NOTIFY).bind("count", events.size())
+                            .map((row, context) -> row.getLong("last_id")).one()
+                    : handle.createUpdate(TAKE_NUMBERS).bind("count", events.size())
+                            .executeAndReturnGeneratedKeys("last_id").mapTo(Long.class).one();
             long next = last - events.size();
             List<TaskEvent> numbered = new ArrayList<>(events.size());
             PreparedBatch insert = handle.prepareBatch("INSERT INTO task_events (" + COLUMNS + ") VALUES (:id, :board, "

@@ -58,7 +58,7 @@ public final class JdbiStores implements AutoCloseable {
         this.directory = new JdbiDirectoryStore(transactions);
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
-        this.events = new JdbiEventOutbox(transactions);
+        this.events = new JdbiEventOutbox(transactions, database.kind() == Database.Kind.POSTGRES);
     }
 
     /** Connects, migrates the schema and returns the stores, with the default {@link DatabaseTimeouts}. */

@@ -1,15 +1,12 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.application.port.out.EventPublisher;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -25,7 +22,8 @@ import java.util.function.LongConsumer;
  * Wakes the event buses of the Tasklane servers sharing one PostgreSQL, over {@code LISTEN/NOTIFY}. The
  * events themselves are in the outbox ({@code task_events}), which every bus reads after the last number it
  * saw; a notification only says "events up to n were committed", so that other servers read at once instead
- * of at their next poll. A lost notification (a server that died after its commit, a dropped listener) costs
+ * of at their next poll. The notifications are sent by the outbox itself, in the transaction that appends the
+ * events ({@link JdbiEventOutbox}), so PostgreSQL delivers them at that commit. A lost notification (a server that died after its commit, a dropped listener) costs
  * latency, never an event.
  *
  * <p>The listener runs on a connection of its own, named {@code tasklane-events-<id>} in
@@ -33,7 +31,7 @@ import java.util.function.LongConsumer;
  * {@link #DEFAULT_CHECK_INTERVAL} while idle; when the connection is lost it reconnects (after
  * {@link #RECONNECT_DELAY}) and wakes the local bus, which catches up from the outbox.
  */
-public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
+public final class PostgresEventRelay implements AutoCloseable {
     /** The notification channel. */
     public static final String CHANNEL = "tasklane_events";
     /** How long the listener waits for notifications before it checks its connection. */
@@ -44,7 +42,6 @@ public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
     private static final long START_TIMEOUT_SECONDS = 10;
     private static final int NETWORK_TIMEOUT_MILLIS = 10_000;
 
-    private final DataSource pool;
     private final Database database;
     private final String applicationName = "tasklane-events-" + UUID.randomUUID().toString().substring(0, 8);
     private final Duration checkInterval;
@@ -56,7 +53,6 @@ public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
 
     private PostgresEventRelay(JdbiStores stores, LongConsumer wakeUp, Duration checkInterval) {
         this.wakeUp = wakeUp;
-        this.pool = stores.dataSource();
         this.database = stores.database();
         this.checkInterval = checkInterval;
         this.listener = new Thread(this::listen, "tasklane-event-relay");
@@ -96,19 +92,6 @@ public final class PostgresEventRelay implements EventPublisher, AutoCloseable {
     /** How many times the listener connected (1 after start, one more per reconnection). */
     public int connections() {
         return connections.get();
-    }
-
-    @Override
-    public void committed(long lastEventId) {
-        try (Connection connection = pool.getConnection();
-             PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
-            notify.setString(1, CHANNEL);
-            notify.setString(2, Long.toString(lastEventId));
-            notify.execute();
-        } catch (SQLException failed) {
-            LOG.warn("Could not wake the other servers for event {} (they read it at their next poll): {}",
-                    lastEventId, failed.getMessage());
-        }
     }
 
     /** The listener thread: LISTEN on a connection of its own, wake the bus, reconnect after a failure. */

@@ -320,6 +320,49 @@ public abstract class TaskStoreContract {
                 "eligible tasks in queue order");
     }
 
+    /**
+     * Stores may read the candidates in pages (the JDBI store reads a short first page, then longer ones): a
+     * walk over a queue longer than several pages, Ready tasks and expired claims mixed at random, answers
+     * every candidate exactly once and in queue order ({@link dev.tasklane.domain.selection.TaskOrder#NEXT}).
+     */
+    @Test
+    void candidatesAcrossManyPagesAreWholeAndInQueueOrder() {
+        long seed = System.nanoTime();
+        System.out.println("candidatesAcrossManyPagesAreWholeAndInQueueOrder seed=" + seed);
+        java.util.Random random = new java.util.Random(seed);
+        Set<String> expected = new HashSet<>();
+        Priority[] priorities = Priority.values();
+        for (int number = 1; number <= 150; number++) {
+            Tasks.Builder task = Tasks.work(BOARD, number)
+                    .priority(priorities[random.nextInt(priorities.length)])
+                    .position(1 + random.nextInt(60));
+            int kind = random.nextInt(10);
+            if (kind < 6) {
+                expected.add("W" + number);
+            } else if (kind < 8) {
+                task.claimedUntil("gone", NOW.minus(MINUTE));
+                expected.add("W" + number);
+            } else if (kind < 9) {
+                task.claimedUntil("busy", NOW.plus(MINUTE));
+            } else {
+                task.status(Status.COMPLETED);
+            }
+            insert(task);
+        }
+        List<Task> walked = stores.tx(() -> {
+            List<Task> tasks = new ArrayList<>();
+            store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW)).forEachRemaining(tasks::add);
+            return tasks;
+        });
+        List<String> answered = identifiers(walked);
+        assertEquals(expected.size(), answered.size(), "seed " + seed + ": each candidate once, none missing: " + answered);
+        assertEquals(expected, new HashSet<>(answered), "seed " + seed);
+        for (int i = 1; i < walked.size(); i++) {
+            assertTrue(dev.tasklane.domain.selection.TaskOrder.NEXT.compare(walked.get(i - 1), walked.get(i)) < 0,
+                    "seed " + seed + ": queue order at " + i + ": " + answered);
+        }
+    }
+
     @Test
     void candidatesAfterExpiryOfAnotherUsersClaimOnAnUnassignedTask() {
         insert(Tasks.work(BOARD, 1).claimedUntil("gone", NOW.minus(MINUTE)));
