@@ -5,7 +5,6 @@ import dev.tasklane.application.port.out.EventOutbox;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -59,18 +58,19 @@ public final class InMemoryEventOutbox implements EventOutbox {
         return transactions.inTransaction(() -> last);
     }
 
+    /**
+     * Deletes from the oldest end only, and stops at the first event that is not before {@code cutoff}: a
+     * sweep costs the events it deletes, not the whole retained log (docs/in-memory-store.md, "The event
+     * outbox"). An event numbered after a younger one waits for that one to go.
+     */
     @Override
     public int purgeBefore(Instant cutoff, int limit) {
         return transactions.inTransaction(() -> {
             int purged = 0;
-            Iterator<Map.Entry<Long, TaskEvent>> entries = events.entrySet().iterator();
-            while (purged < limit && entries.hasNext()) {
-                Map.Entry<Long, TaskEvent> entry = entries.next();
-                if (entry.getValue().at().isBefore(cutoff)) {
-                    entries.remove();
-                    transactions.onRollback(() -> events.put(entry.getKey(), entry.getValue()));
-                    purged++;
-                }
+            while (purged < limit && !events.isEmpty() && events.firstEntry().getValue().at().isBefore(cutoff)) {
+                Map.Entry<Long, TaskEvent> oldest = events.pollFirstEntry();
+                transactions.onRollback(() -> events.put(oldest.getKey(), oldest.getValue()));
+                purged++;
             }
             return purged;
         });

@@ -48,15 +48,17 @@ final class ProcessEventOutbox implements EventOutbox {
         return last;
     }
 
+    /**
+     * Deletes from the oldest end only, and stops at the first event that is not before {@code cutoff}: a
+     * sweep costs the events it deletes, not the whole retained log (docs/in-memory-store.md, "The event
+     * outbox"). An event numbered after a younger one waits for that one to go.
+     */
     @Override
     public synchronized int purgeBefore(Instant cutoff, int limit) {
         int purged = 0;
-        var entries = events.values().iterator();
-        while (purged < limit && entries.hasNext()) {
-            if (entries.next().at().isBefore(cutoff)) {
-                entries.remove();
-                purged++;
-            }
+        while (purged < limit && !events.isEmpty() && events.firstEntry().getValue().at().isBefore(cutoff)) {
+            events.pollFirstEntry();
+            purged++;
         }
         return purged;
     }
