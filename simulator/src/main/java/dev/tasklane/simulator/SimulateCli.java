@@ -99,6 +99,10 @@ public final class SimulateCli {
                 description = "Share of claims an agent abandons, so that the lease expires (default: ${DEFAULT-VALUE}).")
         double expireShare = 0.02;
 
+        @Option(names = "--threads", paramLabel = "N",
+                description = "Worker threads the participants take turns on (default: one per processor).")
+        Integer threads;
+
         @Option(names = "--json", description = "Write the report as JSON.")
         boolean json;
 
@@ -113,7 +117,7 @@ public final class SimulateCli {
                 throw new IllegalArgumentException("--tasks must be at least 1");
             }
             return new SimulationConfig(agents, reviewers == null ? SimulationConfig.reviewersFor(agents) : reviewers,
-                    seed, reviewShare, reworkShare, expireShare);
+                    seed, reviewShare, reworkShare, expireShare, threads == null ? SimulationConfig.defaultThreads() : threads);
         }
     }
 }
