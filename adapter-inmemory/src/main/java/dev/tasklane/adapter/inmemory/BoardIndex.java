@@ -1,8 +1,10 @@
 package dev.tasklane.adapter.inmemory;
 
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskType;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -23,6 +25,8 @@ final class BoardIndex {
     /** Every task of the board: identifier to id. */
     final Map<String, Long> idByIdentifier = new HashMap<>();
     final Map<Long, LongList> childrenByParent = new HashMap<>();
+    /** Per goal id, how many of its children are in each status (by {@code Status.ordinal()}). */
+    final Map<Long, int[]> childStatusCounts = new HashMap<>();
     final Map<String, LongList> dependentsByIdentifier = new HashMap<>();
     final Map<String, NavigableSet<Long>> holdersByKeyFile = new HashMap<>();
     final ReadyIndex ready = new ReadyIndex();
@@ -51,6 +55,14 @@ final class BoardIndex {
             if (ids.isEmpty()) {
                 index.remove(path);
             }
+        }
+    }
+
+    void countChild(long parentId, Status status, int delta) {
+        int[] counts = childStatusCounts.computeIfAbsent(parentId, id -> new int[Status.values().length]);
+        counts[status.ordinal()] += delta;
+        if (delta < 0 && Arrays.stream(counts).allMatch(count -> count == 0)) {
+            childStatusCounts.remove(parentId);
         }
     }
 

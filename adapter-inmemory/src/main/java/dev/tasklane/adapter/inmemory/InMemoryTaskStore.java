@@ -159,17 +159,16 @@ public final class InMemoryTaskStore implements TaskStore {
         return inTx(() -> tasksOf(board(boardId).childrenByParent.get(goalId), BY_POSITION));
     }
 
-    /** A walk over the goal's child ids without copying or sorting the tasks; it stops once every status is seen. */
+    /** Read from the per-goal status counts that every write keeps: no walk over the children. */
     @Override
     public Set<Status> childStatuses(long boardId, long goalId) {
         return inTx(() -> {
             Set<Status> seen = EnumSet.noneOf(Status.class);
-            LongList ids = board(boardId).childrenByParent.get(goalId);
-            if (ids != null) {
-                for (int i = 0; i < ids.size(); i++) {
-                    seen.add(tasks.get(ids.get(i)).status());
-                    if (seen.size() == Status.values().length) {
-                        break;
+            int[] counts = board(boardId).childStatusCounts.get(goalId);
+            if (counts != null) {
+                for (Status status : Status.values()) {
+                    if (counts[status.ordinal()] > 0) {
+                        seen.add(status);
                     }
                 }
             }
@@ -301,7 +300,7 @@ public final class InMemoryTaskStore implements TaskStore {
         }
     }
 
-    /** The indexes keyed by what a task is: identifier, parent, dependencies. */
+    /** The indexes keyed by what a task is (identifier, parent, dependencies), and the goal's status counts. */
     private static void reindexKeys(BoardIndex board, Task previous, Task next) {
         if (previous == null) {
             board.idByIdentifier.put(next.identifier().toString(), next.id());
@@ -316,6 +315,14 @@ public final class InMemoryTaskStore implements TaskStore {
             }
             if (newParent != null) {
                 BoardIndex.link(board.childrenByParent, newParent, next.id());
+            }
+        }
+        if (previous == null || next == null || !Objects.equals(oldParent, newParent) || previous.status() != next.status()) {
+            if (oldParent != null) {
+                board.countChild(oldParent, previous.status(), -1);
+            }
+            if (newParent != null) {
+                board.countChild(newParent, next.status(), +1);
             }
         }
         List<String> oldDependencies = previous == null ? List.of() : previous.spec().dependencies();
