@@ -48,13 +48,11 @@ public final class SimulateCli {
             return USAGE;
         }
         try {
-            Plan plan = options.plan == null
-                    ? new PlanGenerator(config.seed(), options.tasks, config.agents(), config.reviewShare()).generate(options.tasks)
-                    : PlanFile.read(options.plan);
             InMemoryStores stores = InMemoryStores.create();
             ProgressBar progress = options.progress || System.console() != null ? ProgressBar.to(err) : ProgressBar.off();
+            // the plan is handed over without a local of its own here, so that the run can let it go
             SimulationResult result = new Simulation(stores.tasks(), stores.directory(), stores.transactions())
-                    .run(config, plan, progress);
+                    .run(config, plan(options, config), progress);
             out.print(options.json ? ReportFormatter.json(result) : ReportFormatter.text(result));
             return result.passed() ? PASSED : FAILED;
         } catch (IOException | IllegalArgumentException | SimulationFailedException broken) {
@@ -65,6 +63,12 @@ public final class SimulateCli {
             err.println("Simulation interrupted");
             return FAILED;
         }
+    }
+
+    private static Plan plan(Options options, SimulationConfig config) throws IOException {
+        return options.plan == null
+                ? new PlanGenerator(config.seed(), options.tasks, config.agents(), config.reviewShare()).generate(options.tasks)
+                : PlanFile.read(options.plan);
     }
 
     @Command(name = "simulate", sortOptions = false,
