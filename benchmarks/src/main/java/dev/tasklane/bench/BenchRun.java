@@ -139,10 +139,16 @@ public final class BenchRun {
         results.put("sim_transitions_per_s", sim.path("transitions_per_second").asLong());
         results.put("sim_run_s", sim.path("run_seconds").asDouble());
         results.put("sim_passed", sim.path("passed").asBoolean());
+        results.put("sim_tasks_per_cpu_s", sim.path("tasks_per_cpu_second").asLong());
+        results.put("sim_run_cpu_s", sim.path("run_cpu_seconds").asDouble());
 
         checkpoint(root, results);
         step("JMH: in-memory claim + complete through the use cases");
         results.put("jmh_inmemory_cycles_per_s", round(jmh(quick), 0));
+        step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");
+        CycleCost.Cost cost = CycleCost.measure(quick ? 20_000 : 100_000);
+        results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
+        results.put("inmemory_cycle_bytes", cost.bytes());
 
         results.put("load_average_at_end", loadAverage());
         results.put("finished_at", Instant.now().toString());
