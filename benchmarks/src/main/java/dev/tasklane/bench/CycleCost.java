@@ -15,10 +15,11 @@ final class CycleCost {
     private CycleCost() {
     }
 
-    /** @param cycles claim + complete cycles per round */
+    /** Processor time in microseconds and bytes allocated, per cycle. */
     record Cost(double cpuMicros, long bytes) {
     }
 
+    /** @param cycles claim + complete cycles per round */
     static Cost measure(int cycles) {
         if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
                 || !threads.isCurrentThreadCpuTimeSupported()) {
