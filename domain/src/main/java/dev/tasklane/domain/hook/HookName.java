@@ -1,5 +1,7 @@
 package dev.tasklane.domain.hook;
 
+import dev.tasklane.domain.task.Wire;
+
 import java.time.Duration;
 import java.util.Optional;
 
@@ -64,7 +66,7 @@ public enum HookName {
 
     /** "before_doing", as on the wire and in {@code .stride.md} section headings. */
     public String wire() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return Wire.of(this);
     }
 
     /** The request key carrying this hook's proof: "before_doing_result". */
@@ -73,11 +75,6 @@ public enum HookName {
     }
 
     public static Optional<HookName> fromWire(String value) {
-        for (HookName hook : values()) {
-            if (hook.wire().equals(value)) {
-                return Optional.of(hook);
-            }
-        }
-        return Optional.empty();
+        return Wire.parse(HookName.class, value);
     }
 }
