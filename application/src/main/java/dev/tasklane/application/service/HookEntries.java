@@ -15,8 +15,8 @@ import java.util.Map;
 /** Builds the hook metadata handed to agents, with the environment of the spec (section 2.8). */
 final class HookEntries {
     static final String UNKNOWN_AGENT = "Unknown";
-    /** The variables of a task's hook environment, TASK_ID to HOOK_NAME (docs/agent-client.md, "Environment"). */
-    private static final int TASK_VARIABLES = 14;
+    /** The task's variables of a hook environment, TASK_ID to AGENT_NAME (docs/agent-client.md, "Environment"). */
+    private static final int TASK_VARIABLES = 13;
 
     private final DirectoryStore directory;
     private final WorkflowLimits limits;
@@ -31,19 +31,26 @@ final class HookEntries {
         return entries(List.of(hook), task, agentName).get(0);
     }
 
-    /** Entries for several hooks of one transition, reading the board once. */
+    /**
+     * Entries for several hooks of one transition, reading the board once: their environments share every variable
+     * but the last, HOOK_NAME, so those are built once.
+     */
     List<HookEntry> entries(List<HookName> hooks, Task task, String agentName) {
         Board board = directory.boardById(task.boardId()).orElse(null);
+        HookEnv shared = taskEnv(task, board, agentName);
         HookEntry[] entries = new HookEntry[hooks.size()];
         for (int i = 0; i < entries.length; i++) {
-            entries[i] = build(hooks.get(i), task, board, agentName);
+            HookName hook = hooks.get(i);
+            entries[i] = new HookEntry(hook, shared.with("HOOK_NAME", hook.wire()), limits.hookTimeout(hook).toMillis(),
+                    hook.blocking());
         }
         return List.of(entries);
     }
 
-    private HookEntry build(HookName hook, Task task, Board board, String agentName) {
+    /** The task's variables of a hook environment, all but HOOK_NAME, which follows them. */
+    private static HookEnv taskEnv(Task task, Board board, String agentName) {
         Long columnId = board == null ? null : board.columnId(task.column());
-        HookEnv env = HookEnv.builder(TASK_VARIABLES)
+        return HookEnv.builder(TASK_VARIABLES)
             .put("TASK_ID", Long.toString(task.id()))
             .put("TASK_IDENTIFIER", task.identifier().toString())
             .put("TASK_TITLE", task.spec().title())
@@ -57,9 +64,7 @@ final class HookEntries {
             .put("COLUMN_ID", columnId == null ? "" : columnId.toString())
             .put("COLUMN_NAME", task.column().displayName())
             .put("AGENT_NAME", agentName == null || agentName.isBlank() ? UNKNOWN_AGENT : agentName)
-            .put("HOOK_NAME", hook.wire())
             .build();
-        return new HookEntry(hook, env, limits.hookTimeout(hook).toMillis(), hook.blocking());
     }
 
     /** The environment of an armed goal, for the after_goal status lookup. */

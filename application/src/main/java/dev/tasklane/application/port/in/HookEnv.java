@@ -64,6 +64,32 @@ public final class HookEnv extends AbstractMap<String, String> {
         return new Entries();
     }
 
+    /**
+     * This environment and one more variable after its own, for the entries of one transition that differ only in
+     * their last variable (HOOK_NAME).
+     *
+     * @throws IllegalArgumentException for a name it already has
+     */
+    public HookEnv with(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, () -> "the value of " + name);
+        requireNew(pairs, pairs.length, name);
+        String[] longer = Arrays.copyOf(pairs, pairs.length + 2);
+        longer[pairs.length] = name;
+        longer[pairs.length + 1] = value;
+        return new HookEnv(longer);
+    }
+
+    /** Names are compared by their hash first: the names are literals, whose hashes are computed once. */
+    private static void requireNew(String[] pairs, int length, String name) {
+        int hash = name.hashCode();
+        for (int at = 0; at < length; at += 2) {
+            if (pairs[at].hashCode() == hash && pairs[at].equals(name)) {
+                throw new IllegalArgumentException("the hook environment already has " + name);
+            }
+        }
+    }
+
     private int indexOf(Object name) {
         for (int at = 0; at < pairs.length; at += 2) {
             if (pairs[at].equals(name)) {
@@ -115,11 +141,7 @@ public final class HookEnv extends AbstractMap<String, String> {
         public Builder put(String name, String value) {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, () -> "the value of " + name);
-            for (int at = 0; at < length; at += 2) {
-                if (pairs[at].equals(name)) {
-                    throw new IllegalArgumentException("the hook environment already has " + name);
-                }
-            }
+            requireNew(pairs, length, name);
             if (length == pairs.length) {
                 pairs = Arrays.copyOf(pairs, Math.max(4, 2 * pairs.length));
             }

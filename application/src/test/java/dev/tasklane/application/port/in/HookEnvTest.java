@@ -48,6 +48,12 @@ class HookEnvTest {
                 assertEquals(expected.containsKey(name), env.containsKey(name), context);
             }
             assertEquals(expected, HookEnv.copyOf(expected), context);
+            if (!expected.containsKey("HOOK_NAME")) {
+                HookEnv longer = env.with("HOOK_NAME", "after_review");
+                expected.put("HOOK_NAME", "after_review");
+                assertEquals(new ArrayList<>(expected.entrySet()), new ArrayList<>(longer.entrySet()), context);
+                assertEquals(expected.size() - 1, env.size(), "the shared part is left as it was; " + context);
+            }
         }
     }
 
@@ -62,6 +68,7 @@ class HookEnvTest {
         assertNull(env.get(null));
         assertFalse(env.containsKey("task_id"));
 
+        assertThrows(IllegalArgumentException.class, () -> env.with("TASK_ID", "2"));
         HookEnv.Builder builder = HookEnv.builder(2).put("TASK_ID", "1");
         assertThrows(IllegalArgumentException.class, () -> builder.put("TASK_ID", "2"));
         assertThrows(NullPointerException.class, () -> HookEnv.builder(1).put(null, "1"));
