@@ -35,12 +35,15 @@ public enum HookName {
     private final String executeBefore;
     private final String executeAfter;
     private final String description;
+    /** Kept: every claim and completion reads it (see {@link #resultKey}). */
+    private final String resultKey;
 
     HookName(Duration defaultTimeout, String executeBefore, String executeAfter, String description) {
         this.defaultTimeout = defaultTimeout;
         this.executeBefore = executeBefore;
         this.executeAfter = executeAfter;
         this.description = description;
+        this.resultKey = name().toLowerCase(java.util.Locale.ROOT) + "_result";
     }
 
     /** The spec's timeout (60 s, 120 s for after_doing); the configured value lives in {@code WorkflowLimits}. */
@@ -71,7 +74,7 @@ public enum HookName {
 
     /** The request key carrying this hook's proof: "before_doing_result". */
     public String resultKey() {
-        return wire() + "_result";
+        return resultKey;
     }
 
     public static Optional<HookName> fromWire(String value) {

@@ -39,6 +39,8 @@ class WireTest {
         HookName hook = HookName.fromWire(value).orElseThrow();
         assertEquals(value, hook.wire());
         assertSame(Wire.of(hook), hook.wire());
+        assertEquals(value + "_result", hook.resultKey());
+        assertSame(hook.resultKey(), hook.resultKey());
         assertNull(Wire.of(null));
     }
 }
