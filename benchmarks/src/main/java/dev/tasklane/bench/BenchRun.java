@@ -22,7 +22,7 @@ import java.util.Map;
  * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
- * bench/results.json, measuring nothing), {@code --only worst,board} (only those pieces, merged into
+ * bench/results.json, measuring nothing), {@code --only worst,board,cycle} (only those pieces, merged into
  * bench/results.json). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
  * recreated by every phase.
@@ -157,8 +157,8 @@ public final class BenchRun {
     }
 
     /**
-     * {@code --only worst,board}: only these pieces (the worst request bodies on PostgreSQL, the web board of
-     * 2,000 tasks), their figures merged into bench/results.json (a fresh one when there is none) and the report
+     * {@code --only worst,board,cycle}: only these pieces (the worst request bodies on PostgreSQL, the web board of
+     * 2,000 tasks; the in-memory cycle cost), their figures merged into bench/results.json (a fresh one when there is none) and the report
      * written again; {@code partial_run} says when and which keys, so that they are not read as the full run's.
      */
     private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
@@ -187,7 +187,13 @@ public final class BenchRun {
                     step("web board load: GET /boards/1 with " + BoardLoad.TASKS + " tasks, in memory");
                     BoardLoad.record(results, boardLoad(jar, logs));
                 }
-                default -> throw new IllegalArgumentException("--only takes worst and/or board, not " + piece);
+                case "cycle" -> {
+                    step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");
+                    CycleCost.Cost cost = CycleCost.measure(100_000);
+                    results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
+                    results.put("inmemory_cycle_bytes", cost.bytes());
+                }
+                default -> throw new IllegalArgumentException("--only takes worst, board and/or cycle, not " + piece);
             }
         }
         partial.put("load_average_at_end", loadAverage());
