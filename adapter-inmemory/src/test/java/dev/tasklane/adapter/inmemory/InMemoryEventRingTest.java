@@ -14,7 +14,8 @@ import java.util.TreeMap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The in-memory outbox keeps its events in a ring of slots (docs/in-memory-store.md, "The event outbox"). Seeded
+ * The in-memory outbox keeps its events in a ring of slots ({@code RetainedEvents}; docs/in-memory-store.md, "The
+ * event outbox"). Seeded
  * random appends (the first thousand steps without purges, so that the ring grows), purges, failed units of work
  * doing both, and reads from every position, past the ring's wrap-around, give what a plain ordered map of the
  * same events gives.
