@@ -15,10 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The in-memory outbox keeps its events in a ring of slots ({@code RetainedEvents}; docs/in-memory-store.md, "The
- * event outbox"). Seeded
- * random appends (the first thousand steps without purges, so that the ring grows), purges, failed units of work
- * doing both, and reads from every position, past the ring's wrap-around, give what a plain ordered map of the
- * same events gives.
+ * event outbox"). Seeded random appends (the first thousand steps without purges, so that the ring grows), purges,
+ * failed units of work doing both, and reads from every position, past the ring's wrap-around, give what a plain
+ * ordered map of the same events gives.
  */
 class InMemoryEventRingTest {
     private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
