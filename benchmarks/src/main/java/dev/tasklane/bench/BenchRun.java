@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
- * bench/results.json, measuring nothing), {@code --only worst,board,startup} (only those pieces, merged into
+ * bench/results.json, measuring nothing), {@code --only worst,board,startup,cycle} (only those pieces, merged into
  * bench/results.json), {@code --jar PATH} (the server jar to measure, bootstrap/target/tasklane.jar by default),
  * {@code --profile AGENTS} (only the claim load at one level, under JFR). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
@@ -134,10 +134,16 @@ public final class BenchRun {
         results.put("sim_transitions_per_s", sim.path("transitions_per_second").asLong());
         results.put("sim_run_s", sim.path("run_seconds").asDouble());
         results.put("sim_passed", sim.path("passed").asBoolean());
+        results.put("sim_tasks_per_cpu_s", sim.path("tasks_per_cpu_second").asLong());
+        results.put("sim_run_cpu_s", sim.path("run_cpu_seconds").asDouble());
 
         checkpoint(root, results);
         step("JMH: in-memory claim + complete through the use cases");
         results.put("jmh_inmemory_cycles_per_s", round(jmh(quick), 0));
+        step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");
+        CycleCost.Cost cost = CycleCost.measure(quick ? 20_000 : 100_000);
+        results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
+        results.put("inmemory_cycle_bytes", cost.bytes());
 
         results.put("load_average_at_end", loadAverage());
         results.put("finished_at", Instant.now().toString());
@@ -146,9 +152,10 @@ public final class BenchRun {
     }
 
     /**
-     * {@code --only worst,board,startup}: only these pieces (the worst request bodies on PostgreSQL, the web board of
-     * 2,000 tasks, the start-up on H2), their figures merged into bench/results.json (a fresh one when there is none) and the report
-     * written again; {@code partial_runs} says when and which pieces, so that they are not read as the full run's.
+     * {@code --only worst,board,startup,cycle}: only these pieces (the worst request bodies on PostgreSQL, the web board
+     * of 2,000 tasks, the start-up on H2, the in-memory cycle cost), their figures merged into bench/results.json (a fresh
+     * one when there is none) and the report written again; {@code partial_runs} says when and which pieces, so that they
+     * are not read as the full run's.
      */
     private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
         Path json = root.resolve("bench/results.json");
@@ -181,7 +188,13 @@ public final class BenchRun {
                             + " fresh and existing data directory, median of " + Startup.RUNS);
                     Startup.record(results, jar, logs);
                 }
-                default -> throw new IllegalArgumentException("--only takes worst, board and/or startup, not " + piece);
+                case "cycle" -> {
+                    step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");
+                    CycleCost.Cost cost = CycleCost.measure(100_000);
+                    results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
+                    results.put("inmemory_cycle_bytes", cost.bytes());
+                }
+                default -> throw new IllegalArgumentException("--only takes worst, board, startup and/or cycle, not " + piece);
             }
         }
         partial.put("load_average_at_end", loadAverage());

@@ -3,18 +3,18 @@ package dev.tasklane.simulator;
 import java.time.Instant;
 
 /**
- * An agent or a reviewer: acts once per step it is woken for, then tells the scheduler when to wake it again.
- * A participant that fails leaves the table so that the others are not kept waiting, and keeps its failure
- * for the simulation to report.
+ * An agent or a reviewer: acts once per step it is due in, then tells the scheduler when to act again. It owns
+ * no thread: the {@link StepScheduler}'s workers take turns acting for the participants, one turn at a time
+ * for each. A participant that fails leaves the table so that the others are not kept waiting; the scheduler
+ * keeps its failure for the simulation to report.
  */
-abstract class Participant implements Runnable {
+abstract class Participant implements StepScheduler.Turn {
     protected final Stage stage;
     private final StepScheduler.Seat seat;
-    private volatile Throwable failure;
 
     Participant(Stage stage) {
         this.stage = stage;
-        this.seat = stage.scheduler().join();
+        this.seat = stage.scheduler().join(this);
     }
 
     /**
@@ -25,28 +25,12 @@ abstract class Participant implements Runnable {
     protected abstract Instant act();
 
     @Override
-    public final void run() {
-        try {
-            boolean more = true;
-            while (more) {
-                more = stage.scheduler().await(seat, act());
-            }
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            stage.scheduler().leave(seat);
-        } catch (RuntimeException | Error broken) {
-            failure = broken;
-            stage.scheduler().leave(seat);
-        }
+    public final Instant takeTurn() {
+        return act();
     }
 
     /** Wakes this participant within the current step. */
     final void nudge() {
         stage.scheduler().nudge(seat);
-    }
-
-    /** Why this participant stopped early; null when it ran to the end. */
-    final Throwable failure() {
-        return failure;
     }
 }

@@ -23,10 +23,13 @@ final class ReportFormatter {
         Latencies.Percentiles claim = result.claimLatency();
         Latencies.Percentiles wait = result.blockedWait();
         StringBuilder out = new StringBuilder();
-        line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d",
-                result.config().agents(), result.config().reviewers(), result.tasks(), result.goals(), result.config().seed());
+        line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d, %d worker threads",
+                result.config().agents(), result.config().reviewers(), result.tasks(), result.goals(), result.config().seed(),
+                result.config().threads());
         line(out, "Wall time:      %s setup, %s run (%d simulated steps, %s of simulated time)",
                 seconds(result.setup()), seconds(result.run()), result.steps(), days(result.simulated()));
+        line(out, "Processor time: %s during the run, %,.0f tasks per processor second",
+                seconds(result.runCpu()), result.tasksPerCpuSecond());
         if (result.stalled()) {
             line(out, "Stopped:        no task reached Done in %d steps; the run was cut short", Sweeper.STALL_STEPS);
         }
@@ -58,16 +61,19 @@ final class ReportFormatter {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("agents", result.config().agents());
         root.put("reviewers", result.config().reviewers());
+        root.put("threads", result.config().threads());
         root.put("seed", result.config().seed());
         root.put("goals", result.goals());
         root.put("tasks", result.tasks());
         root.put("setup_seconds", result.setup().toMillis() / 1000.0);
         root.put("run_seconds", result.run().toMillis() / 1000.0);
+        root.put("run_cpu_seconds", result.runCpu().toMillis() / 1000.0);
         root.put("simulated_minutes", result.simulated().toMinutes());
         root.put("steps", result.steps());
         root.put("stalled", result.stalled());
         root.put("transitions_per_second", Math.round(result.transitionsPerSecond()));
         root.put("tasks_per_second", Math.round(result.tasksPerSecond()));
+        root.put("tasks_per_cpu_second", Math.round(result.tasksPerCpuSecond()));
         root.put("counts", Map.ofEntries(
                 Map.entry("transitions", m.transitions.sum()), Map.entry("tasks_done", m.tasksDone.sum()),
                 Map.entry("goals_done", (long) result.goalsCompleted()), Map.entry("claim_attempts", m.claimAttempts.sum()),

@@ -48,13 +48,11 @@ public final class SimulateCli {
             return USAGE;
         }
         try {
-            Plan plan = options.plan == null
-                    ? new PlanGenerator(config.seed(), options.tasks, config.agents(), config.reviewShare()).generate(options.tasks)
-                    : PlanFile.read(options.plan);
             InMemoryStores stores = InMemoryStores.create();
             ProgressBar progress = options.progress || System.console() != null ? ProgressBar.to(err) : ProgressBar.off();
+            // the plan is handed over without a local of its own here, so that the run can let it go
             SimulationResult result = new Simulation(stores.tasks(), stores.directory(), stores.transactions())
-                    .run(config, plan, progress);
+                    .run(config, plan(options, config), progress);
             out.print(options.json ? ReportFormatter.json(result) : ReportFormatter.text(result));
             return result.passed() ? PASSED : FAILED;
         } catch (IOException | IllegalArgumentException | SimulationFailedException broken) {
@@ -65,6 +63,12 @@ public final class SimulateCli {
             err.println("Simulation interrupted");
             return FAILED;
         }
+    }
+
+    private static Plan plan(Options options, SimulationConfig config) throws IOException {
+        return options.plan == null
+                ? new PlanGenerator(config.seed(), options.tasks, config.agents(), config.reviewShare()).generate(options.tasks)
+                : PlanFile.read(options.plan);
     }
 
     @Command(name = "simulate", sortOptions = false,
@@ -99,6 +103,10 @@ public final class SimulateCli {
                 description = "Share of claims an agent abandons, so that the lease expires (default: ${DEFAULT-VALUE}).")
         double expireShare = 0.02;
 
+        @Option(names = "--threads", paramLabel = "N",
+                description = "Worker threads the participants take turns on (default: one per processor).")
+        Integer threads;
+
         @Option(names = "--json", description = "Write the report as JSON.")
         boolean json;
 
@@ -113,7 +121,7 @@ public final class SimulateCli {
                 throw new IllegalArgumentException("--tasks must be at least 1");
             }
             return new SimulationConfig(agents, reviewers == null ? SimulationConfig.reviewersFor(agents) : reviewers,
-                    seed, reviewShare, reworkShare, expireShare);
+                    seed, reviewShare, reworkShare, expireShare, threads == null ? SimulationConfig.defaultThreads() : threads);
         }
     }
 }

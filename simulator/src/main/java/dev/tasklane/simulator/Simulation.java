@@ -16,6 +16,7 @@ import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,6 +54,10 @@ final class Simulation {
         Map<String, TaskFacts> facts = new HashMap<>();
         List<Long> goalIds = create(app, admin, plan, facts);
         assign(app, team, plan, goalIds);
+        int goals = plan.goals().size();
+        // the plan's request bodies are not needed past this point: let them go before the run, whose garbage
+        // collections would otherwise copy them over and over (docs/simulator.md, "Memory")
+        plan = null;
         Duration setup = Duration.ofNanos(System.nanoTime() - began);
 
         EventLog log = new EventLog();
@@ -62,23 +67,23 @@ final class Simulation {
         sweeper.stops(scheduler);
         Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(scheduler));
         List<Agent> agents = new ArrayList<>();
-        List<Participant> everyone = new ArrayList<>();
         for (int i = 0; i < team.agents().size(); i++) {
             agents.add(new Agent(stage, i, team.agents().get(i)));
         }
-        everyone.addAll(agents);
         for (int i = 0; i < team.reviewers().size(); i++) {
-            everyone.add(new Reviewer(stage, i, team.reviewers().get(i)));
+            new Reviewer(stage, i, team.reviewers().get(i)); // takes its seat at the scheduler's table
         }
         long started = System.nanoTime();
-        runAll(everyone);
+        long cpuStarted = processCpuNanos();
+        runAll(scheduler, config.threads());
+        Duration runCpu = Duration.ofNanos(processCpuNanos() - cpuStarted);
         Duration run = Duration.ofNanos(System.nanoTime() - started);
         progress.finish(metrics.tasksDone.sum(), facts.size());
 
         Latencies claimLatency = new Latencies();
         agents.forEach(agent -> claimLatency.addAll(agent.claimLatencies()));
         List<LogEvent> events = log.events();
-        return new SimulationResult(config, plan.goals().size(), facts.size(), setup, run,
+        return new SimulationResult(config, goals, facts.size(), setup, run, runCpu,
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
                 WaitTimes.afterUnblocking(events, facts).percentiles(), completedGoals(app, admin, goalIds),
                 new InvariantChecker(facts, limits.claimTtl()).check(events));
@@ -139,22 +144,17 @@ final class Simulation {
         });
     }
 
-    private static void runAll(List<Participant> everyone) throws InterruptedException {
-        List<Thread> threads = new ArrayList<>(everyone.size());
-        for (Participant participant : everyone) {
-            Thread thread = new Thread(participant, "simulated-" + threads.size());
-            thread.setDaemon(true);
-            threads.add(thread);
-            thread.start();
+    private static void runAll(StepScheduler scheduler, int threads) throws InterruptedException {
+        List<StepScheduler.Failure> failures = scheduler.run(threads);
+        if (!failures.isEmpty()) {
+            throw new SimulationFailedException(failures.get(0).cause());
         }
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        for (Participant participant : everyone) {
-            if (participant.failure() != null) {
-                throw new SimulationFailedException(participant.failure());
-            }
-        }
+    }
+
+    /** Processor time of the whole process so far; 0 where the JVM does not tell. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
     private static int completedGoals(Tasklane app, Actor admin, List<Long> goalIds) {

@@ -11,9 +11,10 @@ import java.time.Duration;
  * @param reviewShare share of generated tasks that need review
  * @param reworkShare share of first reviews that request changes (later rounds are approved)
  * @param expireShare share of claims an agent abandons, leaving the lease to expire and the sweeper to act
+ * @param threads     worker threads the participants take turns on ({@link StepScheduler})
  */
 record SimulationConfig(int agents, int reviewers, long seed, double reviewShare, double reworkShare,
-                        double expireShare) {
+                        double expireShare, int threads) {
     /** The simulated clock moves in multiples of this. */
     static final Duration STEP = Duration.ofMinutes(10);
     /** An agent works on a task for 1 to this many steps (10 to 50 minutes, under the 60-minute lease). */
@@ -28,6 +29,19 @@ record SimulationConfig(int agents, int reviewers, long seed, double reviewShare
         requireShare("review share", reviewShare);
         requireShare("rework share", reworkShare);
         requireShare("expire share", expireShare);
+        if (threads < 1) {
+            throw new IllegalArgumentException("a simulation needs at least one worker thread");
+        }
+    }
+
+    /** A simulation on {@link #defaultThreads()} worker threads. */
+    SimulationConfig(int agents, int reviewers, long seed, double reviewShare, double reworkShare, double expireShare) {
+        this(agents, reviewers, seed, reviewShare, reworkShare, expireShare, defaultThreads());
+    }
+
+    /** One worker thread per processor: more only adds hand-overs between threads, fewer leaves a core idle. */
+    static int defaultThreads() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** One reviewer per eight agents, at least one. */

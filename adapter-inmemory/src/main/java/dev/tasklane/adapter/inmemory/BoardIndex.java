@@ -1,15 +1,15 @@
 package dev.tasklane.adapter.inmemory;
 
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskType;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.NavigableSet;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
 
@@ -22,27 +22,47 @@ final class BoardIndex {
     static final Comparator<Task> BY_EXPIRY =
             Comparator.comparing((Task t) -> t.claim().expiresAt()).thenComparingLong(Task::id);
 
-    final Set<Long> taskIds = new HashSet<>();
+    /** Every task of the board: identifier to id. */
     final Map<String, Long> idByIdentifier = new HashMap<>();
-    final Map<Long, Set<Long>> childrenByParent = new HashMap<>();
-    final Map<String, Set<Long>> dependentsByIdentifier = new HashMap<>();
+    final Map<Long, LongList> childrenByParent = new HashMap<>();
+    /** Per goal id, how many of its children are in each status (by {@code Status.ordinal()}). */
+    final Map<Long, int[]> childStatusCounts = new HashMap<>();
+    final Map<String, LongList> dependentsByIdentifier = new HashMap<>();
     final Map<String, NavigableSet<Long>> holdersByKeyFile = new HashMap<>();
     final ReadyIndex ready = new ReadyIndex();
     final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BY_EXPIRY);
     final Map<TaskType, Long> lastIdentifierNumber = new EnumMap<>(TaskType.class);
     long lastPosition;
 
-    static <K> void link(Map<K, Set<Long>> index, K key, long id) {
-        index.computeIfAbsent(key, k -> new HashSet<>()).add(id);
+    static <K> void link(Map<K, LongList> index, K key, long id) {
+        index.computeIfAbsent(key, k -> new LongList()).add(id);
     }
 
-    static <K> void unlink(Map<K, ? extends Set<Long>> index, K key, long id) {
-        Set<Long> ids = index.get(key);
+    static <K> void unlink(Map<K, LongList> index, K key, long id) {
+        LongList ids = index.get(key);
         if (ids != null) {
             ids.remove(id);
             if (ids.isEmpty()) {
                 index.remove(key);
             }
+        }
+    }
+
+    static void unlinkKeyFile(Map<String, NavigableSet<Long>> index, String path, long id) {
+        NavigableSet<Long> ids = index.get(path);
+        if (ids != null) {
+            ids.remove(id);
+            if (ids.isEmpty()) {
+                index.remove(path);
+            }
+        }
+    }
+
+    void countChild(long parentId, Status status, int delta) {
+        int[] counts = childStatusCounts.computeIfAbsent(parentId, id -> new int[Status.values().length]);
+        counts[status.ordinal()] += delta;
+        if (delta < 0 && Arrays.stream(counts).allMatch(count -> count == 0)) {
+            childStatusCounts.remove(parentId);
         }
     }
 

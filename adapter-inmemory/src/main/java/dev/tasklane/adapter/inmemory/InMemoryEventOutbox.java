@@ -2,24 +2,20 @@ package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
+import dev.tasklane.application.port.out.RetainedEvents;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
 
 /**
  * The event outbox of the in-memory stores. Appends run under the stores' transaction lock and are undone
  * with the rest of a unit of work that fails (the number too), so the numbering is the commit order and a
- * rolled-back use case leaves no event; reads take the same lock, so they never see an uncommitted event.
+ * rolled-back use case leaves no event; reads take the same lock, so they never see an uncommitted event. The
+ * events are kept in a {@link RetainedEvents} ring (docs/in-memory-store.md, "The event outbox").
  */
 public final class InMemoryEventOutbox implements EventOutbox {
     private final InMemoryTransactions transactions;
-    private final NavigableMap<Long, TaskEvent> events = new TreeMap<>();
-    private long last;
+    private final RetainedEvents events = new RetainedEvents();
 
     InMemoryEventOutbox(InMemoryTransactions transactions) {
         this.transactions = transactions;
@@ -28,51 +24,40 @@ public final class InMemoryEventOutbox implements EventOutbox {
     @Override
     public List<TaskEvent> append(List<TaskEvent> batch) {
         return transactions.inTransaction(() -> {
-            long previous = last;
-            List<TaskEvent> numbered = new ArrayList<>(batch.size());
-            transactions.onRollback(() -> {
-                events.tailMap(previous, false).clear();
-                last = previous;
-            });
-            for (TaskEvent event : batch) {
-                TaskEvent stored = event.withSequence(++last);
-                events.put(stored.sequence(), stored);
-                numbered.add(stored);
-            }
-            return List.copyOf(numbered);
+            long previous = events.last();
+            transactions.onRollback(() -> events.dropNewerThan(previous));
+            return events.append(batch);
         });
     }
 
     @Override
     public List<TaskEvent> after(long afterId, int limit) {
-        return transactions.inTransaction(() -> events.tailMap(afterId, false).values().stream().limit(limit).toList());
+        return transactions.inTransaction(() -> events.after(afterId, limit, event -> true));
     }
 
     @Override
     public List<TaskEvent> after(long boardId, long afterId, int limit) {
-        return transactions.inTransaction(() -> events.tailMap(afterId, false).values().stream()
-                .filter(event -> event.boardId() == boardId).limit(limit).toList());
+        return transactions.inTransaction(() -> events.after(afterId, limit, event -> event.boardId() == boardId));
     }
 
     @Override
     public long lastId() {
-        return transactions.inTransaction(() -> last);
+        return transactions.inTransaction(events::last);
     }
 
+    /**
+     * Deletes from the oldest end only, and stops at the first event that is not before {@code cutoff}: a
+     * sweep costs the events it deletes, not the whole retained log (docs/in-memory-store.md, "The event
+     * outbox"). An event numbered after a younger one waits for that one to go.
+     */
     @Override
     public int purgeBefore(Instant cutoff, int limit) {
         return transactions.inTransaction(() -> {
-            int purged = 0;
-            Iterator<Map.Entry<Long, TaskEvent>> entries = events.entrySet().iterator();
-            while (purged < limit && entries.hasNext()) {
-                Map.Entry<Long, TaskEvent> entry = entries.next();
-                if (entry.getValue().at().isBefore(cutoff)) {
-                    entries.remove();
-                    transactions.onRollback(() -> events.put(entry.getKey(), entry.getValue()));
-                    purged++;
-                }
+            List<TaskEvent> purged = events.purgeBefore(cutoff, limit);
+            if (!purged.isEmpty()) {
+                transactions.onRollback(() -> events.restore(purged));
             }
-            return purged;
+            return purged.size();
         });
     }
 }

@@ -30,7 +30,6 @@ import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -51,7 +50,7 @@ public final class InMemoryTaskStore implements TaskStore {
             Comparator.comparing((Task t) -> t.afterGoal().armedAt()).thenComparingLong(Task::id);
 
     private final InMemoryTransactions transactions;
-    private final Map<Long, Task> tasks = new ConcurrentHashMap<>();
+    private final TaskTable tasks = new TaskTable();
     private final Map<Long, BoardIndex> boards = new HashMap<>();
     private final Map<Long, List<HistoryEntry>> histories = new HashMap<>();
     private final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BoardIndex.BY_EXPIRY);
@@ -160,17 +159,16 @@ public final class InMemoryTaskStore implements TaskStore {
         return inTx(() -> tasksOf(board(boardId).childrenByParent.get(goalId), BY_POSITION));
     }
 
-    /** A walk over the goal's child ids without copying or sorting the tasks; it stops once every status is seen. */
+    /** Read from the per-goal status counts that every write keeps: no walk over the children. */
     @Override
     public Set<Status> childStatuses(long boardId, long goalId) {
         return inTx(() -> {
             Set<Status> seen = EnumSet.noneOf(Status.class);
-            Collection<Long> ids = board(boardId).childrenByParent.get(goalId);
-            if (ids != null) {
-                for (Long id : ids) {
-                    seen.add(tasks.get(id).status());
-                    if (seen.size() == Status.values().length) {
-                        break;
+            int[] counts = board(boardId).childStatusCounts.get(goalId);
+            if (counts != null) {
+                for (Status status : Status.values()) {
+                    if (counts[status.ordinal()] > 0) {
+                        seen.add(status);
                     }
                 }
             }
@@ -250,7 +248,7 @@ public final class InMemoryTaskStore implements TaskStore {
 
     @Override
     public TaskPage list(TaskQuery query) {
-        return inTx(() -> TaskListing.page(query, tasksOf(board(query.boardId()).taskIds, BY_POSITION)));
+        return inTx(() -> TaskListing.page(query, tasksOf(board(query.boardId()).idByIdentifier.values(), BY_POSITION)));
     }
 
     @Override
@@ -282,33 +280,65 @@ public final class InMemoryTaskStore implements TaskStore {
     /**
      * Replaces {@code previous} (null: none) by {@code next} (null: none) in the data and every index, then
      * re-evaluates the tasks that depend on the identifier if its completion changed. Used by writes and by
-     * their rollback alike.
+     * their rollback alike. An index whose key did not change between the two versions (the identifier, which
+     * never changes; the parent and the dependency list, which a claim or a completion leaves alone) is not
+     * touched: a write costs the indexes it changes (docs/in-memory-store.md, "Writes").
      */
     private void replace(Task previous, Task next) {
-        if (previous != null) {
-            unindex(previous);
-            tasks.remove(previous.id());
-        }
-        if (next != null) {
-            tasks.put(next.id(), next);
-            index(next);
-        }
         Task any = next != null ? next : previous;
-        if (any != null && completed(previous) != completed(next)) {
-            reevaluateDependents(board(any.boardId()), any.identifier().toString());
+        BoardIndex board = board(any.boardId());
+        if (previous != null) {
+            unindexState(board, previous);
+        }
+        tasks.put(any.id(), next);
+        reindexKeys(board, previous, next);
+        if (next != null) {
+            indexState(board, next);
+        }
+        if (completed(previous) != completed(next)) {
+            reevaluateDependents(board, any.identifier().toString());
         }
     }
 
-    private void index(Task task) {
-        BoardIndex board = board(task.boardId());
-        board.taskIds.add(task.id());
-        board.idByIdentifier.put(task.identifier().toString(), task.id());
-        if (task.parentId() != null) {
-            BoardIndex.link(board.childrenByParent, task.parentId(), task.id());
+    /** The indexes keyed by what a task is (identifier, parent, dependencies), and the goal's status counts. */
+    private static void reindexKeys(BoardIndex board, Task previous, Task next) {
+        if (previous == null) {
+            board.idByIdentifier.put(next.identifier().toString(), next.id());
+        } else if (next == null) {
+            board.idByIdentifier.remove(previous.identifier().toString());
         }
-        for (String dependency : Set.copyOf(task.spec().dependencies())) {
-            BoardIndex.link(board.dependentsByIdentifier, dependency, task.id());
+        Long oldParent = previous == null ? null : previous.parentId();
+        Long newParent = next == null ? null : next.parentId();
+        if (!Objects.equals(oldParent, newParent)) {
+            if (oldParent != null) {
+                BoardIndex.unlink(board.childrenByParent, oldParent, previous.id());
+            }
+            if (newParent != null) {
+                BoardIndex.link(board.childrenByParent, newParent, next.id());
+            }
         }
+        if (previous == null || next == null || !Objects.equals(oldParent, newParent) || previous.status() != next.status()) {
+            if (oldParent != null) {
+                board.countChild(oldParent, previous.status(), -1);
+            }
+            if (newParent != null) {
+                board.countChild(newParent, next.status(), +1);
+            }
+        }
+        List<String> oldDependencies = previous == null ? List.of() : previous.spec().dependencies();
+        List<String> newDependencies = next == null ? List.of() : next.spec().dependencies();
+        if (!oldDependencies.equals(newDependencies)) {
+            for (String dependency : new LinkedHashSet<>(oldDependencies)) {
+                BoardIndex.unlink(board.dependentsByIdentifier, dependency, previous.id());
+            }
+            for (String dependency : new LinkedHashSet<>(newDependencies)) {
+                BoardIndex.link(board.dependentsByIdentifier, dependency, next.id());
+            }
+        }
+    }
+
+    /** The indexes keyed by what a task's state is: key files held, live claim, pending after_goal, ready. */
+    private void indexState(BoardIndex board, Task task) {
         if (holdsKeyFiles(task)) {
             for (KeyFile file : task.spec().keyFiles()) {
                 board.linkKeyFile(file.filePath(), task.id());
@@ -326,9 +356,10 @@ public final class InMemoryTaskStore implements TaskStore {
         }
     }
 
-    private void unindex(Task task) {
-        BoardIndex board = board(task.boardId());
-        board.ready.remove(task);
+    private void unindexState(BoardIndex board, Task task) {
+        if (mayBeReady(task)) {
+            board.ready.remove(task);
+        }
         // the expiry and armed-at comparators read the claim and after_goal: only tasks indexed there go in
         if (pendingGoal(task)) {
             pendingAfterGoals.remove(task);
@@ -337,50 +368,53 @@ public final class InMemoryTaskStore implements TaskStore {
             board.claimsByExpiry.remove(task);
             claimsByExpiry.remove(task);
         }
-        for (KeyFile file : task.spec().keyFiles()) {
-            BoardIndex.unlink(board.holdersByKeyFile, file.filePath(), task.id());
-        }
-        for (String dependency : task.spec().dependencies()) {
-            BoardIndex.unlink(board.dependentsByIdentifier, dependency, task.id());
-        }
-        if (task.parentId() != null) {
-            BoardIndex.unlink(board.childrenByParent, task.parentId(), task.id());
-        }
-        board.idByIdentifier.remove(task.identifier().toString());
-        board.taskIds.remove(task.id());
-    }
-
-    /** Only the dependents of one identifier: the rest of the board is untouched. */
-    private void reevaluateDependents(BoardIndex board, String identifier) {
-        Set<Long> dependents = board.dependentsByIdentifier.get(identifier);
-        if (dependents == null) {
-            return;
-        }
-        for (Long id : dependents) {
-            Task dependent = tasks.get(id);
-            board.ready.remove(dependent);
-            if (ready(board, dependent)) {
-                board.ready.add(dependent);
+        if (holdsKeyFiles(task)) {
+            for (KeyFile file : task.spec().keyFiles()) {
+                BoardIndex.unlinkKeyFile(board.holdersByKeyFile, file.filePath(), task.id());
             }
         }
     }
 
+    /** Only the dependents of one identifier: the rest of the board is untouched. */
+    private void reevaluateDependents(BoardIndex board, String identifier) {
+        LongList dependents = board.dependentsByIdentifier.get(identifier);
+        if (dependents == null) {
+            return;
+        }
+        for (int i = 0; i < dependents.size(); i++) {
+            Task dependent = tasks.get(dependents.get(i));
+            if (mayBeReady(dependent)) {
+                board.ready.remove(dependent);
+                if (ready(board, dependent)) {
+                    board.ready.add(dependent);
+                }
+            }
+        }
+    }
+
+    /** Open work or defect, not for humans: ready once no dependency is unfinished. */
+    private static boolean mayBeReady(Task task) {
+        return task.status() == Status.OPEN && task.type().claimable() && !task.spec().humanTask();
+    }
+
     /** Open work or defect, not for humans, with no unfinished dependency. */
     private boolean ready(BoardIndex board, Task task) {
-        return task.status() == Status.OPEN && task.type().claimable() && !task.spec().humanTask()
-                && unfinishedDependencies(board, task) == 0;
+        return mayBeReady(task) && !anyUnfinishedDependency(board, task);
     }
 
     /**
-     * The number of the task's dependencies that are not completed (a dependency naming no task counts as
-     * unfinished). Derived when needed rather than stored: it is read only when the task itself or one of
-     * its dependencies changes, and a derived count cannot drift out of step after a rollback.
+     * Whether one of the task's dependencies is not completed (a dependency naming no task counts as
+     * unfinished). Derived when needed rather than stored: it is read only when the task itself or one of its
+     * dependencies changes, and a derived answer cannot drift out of step after a rollback.
      */
-    private long unfinishedDependencies(BoardIndex board, Task task) {
-        return task.spec().dependencies().stream().distinct()
-                .map(board.idByIdentifier::get)
-                .filter(id -> id == null || !tasks.get(id).isCompleted())
-                .count();
+    private boolean anyUnfinishedDependency(BoardIndex board, Task task) {
+        for (String dependency : task.spec().dependencies()) {
+            Long id = board.idByIdentifier.get(dependency);
+            if (id == null || !tasks.get(id).isCompleted()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Iterable<Task> expiredFor(BoardIndex board, CandidateQuery query, int callerMask) {
@@ -437,12 +471,21 @@ public final class InMemoryTaskStore implements TaskStore {
         return task.isGoal() && task.afterGoal() != null && task.afterGoal().pending();
     }
 
-    private List<Task> tasksOf(Collection<Long> ids, Comparator<Task> order) {
+    private List<Task> tasksOf(LongList ids, Comparator<Task> order) {
         if (ids == null) {
             return List.of();
         }
         List<Task> found = new ArrayList<>(ids.size());
-        for (Long id : new LinkedHashSet<>(ids)) {
+        for (int i = 0; i < ids.size(); i++) {
+            found.add(tasks.get(ids.get(i)));
+        }
+        found.sort(order);
+        return found;
+    }
+
+    private List<Task> tasksOf(Collection<Long> ids, Comparator<Task> order) {
+        List<Task> found = new ArrayList<>(ids.size());
+        for (Long id : ids) {
             found.add(tasks.get(id));
         }
         found.sort(order);

@@ -27,26 +27,42 @@ import java.util.function.Supplier;
  * same code path as forward writes) end exactly as they were when the unit of work began.
  */
 public final class InMemoryTransactions implements Transactions {
+    /** Journal entries a thread keeps room for between its units of work. */
+    private static final int KEPT_JOURNAL = 1024;
+
     private final ReentrantLock lock = new ReentrantLock(false);
-    private final ThreadLocal<Deque<Runnable>> journal = new ThreadLocal<>();
+    /**
+     * Each thread's journal, kept between its units of work: a unit of work is a few microseconds, so a fresh
+     * journal per unit would be a noticeable share of what it allocates. A journal that a large unit of work grew
+     * past {@link #KEPT_JOURNAL} entries is let go instead of kept.
+     */
+    private final ThreadLocal<Journal> journal = ThreadLocal.withInitial(Journal::new);
+
+    /** The undo actions of the thread's current unit of work, and how deep in nested transactions it is. */
+    private static final class Journal {
+        Deque<Runnable> undo = new ArrayDeque<>();
+        int depth;
+    }
 
     @Override
     public <T> T inTransaction(Supplier<T> work) {
         lock.lock();
-        boolean outermost = journal.get() == null;
-        if (outermost) {
-            journal.set(new ArrayDeque<>());
-        }
-        Deque<Runnable> undo = journal.get();
+        Journal current = journal.get();
+        Deque<Runnable> undo = current.undo;
         int savepoint = undo.size();
+        current.depth++;
         try {
             return work.get();
         } catch (RuntimeException | Error failure) {
             rollbackTo(undo, savepoint);
             throw failure;
         } finally {
-            if (outermost) {
-                journal.remove();
+            if (--current.depth == 0) {
+                if (undo.size() > KEPT_JOURNAL) {
+                    current.undo = new ArrayDeque<>();
+                } else {
+                    undo.clear();
+                }
             }
             lock.unlock();
         }
@@ -58,10 +74,11 @@ public final class InMemoryTransactions implements Transactions {
      */
     @Override
     public <T> Optional<T> tentatively(Supplier<Optional<T>> work) {
-        Deque<Runnable> undo = journal.get();
-        if (undo == null || !lock.isHeldByCurrentThread()) {
+        Journal current = journal.get();
+        if (current.depth == 0 || !lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("tentatively(...) outside a transaction");
         }
+        Deque<Runnable> undo = current.undo;
         int savepoint = undo.size();
         Optional<T> result;
         try {
@@ -89,11 +106,11 @@ public final class InMemoryTransactions implements Transactions {
      * the stores guarantee that by wrapping every public method in one.
      */
     void onRollback(Runnable undoAction) {
-        Deque<Runnable> undo = journal.get();
-        if (undo == null || !lock.isHeldByCurrentThread()) {
+        Journal current = journal.get();
+        if (current.depth == 0 || !lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("store write outside a transaction");
         }
-        undo.push(undoAction);
+        current.undo.push(undoAction);
     }
 
     /** True when the calling thread holds the store lock (for assertions in tests). */

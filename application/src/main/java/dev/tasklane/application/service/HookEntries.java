@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.in.HookEnv;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.identity.Board;
@@ -14,6 +15,8 @@ import java.util.Map;
 /** Builds the hook metadata handed to agents, with the environment of docs/api.md ("Task renders", hook entry). */
 final class HookEntries {
     static final String UNKNOWN_AGENT = "Unknown";
+    /** The task's variables of a hook environment, TASK_ID to AGENT_NAME (docs/agent-client.md, "Environment"). */
+    private static final int TASK_VARIABLES = 13;
 
     private final DirectoryStore directory;
     private final WorkflowLimits limits;
@@ -28,30 +31,40 @@ final class HookEntries {
         return entries(List.of(hook), task, agentName).get(0);
     }
 
-    /** Entries for several hooks of one transition, reading the board once. */
+    /**
+     * Entries for several hooks of one transition, reading the board once: their environments share every variable
+     * but the last, HOOK_NAME, so those are built once.
+     */
     List<HookEntry> entries(List<HookName> hooks, Task task, String agentName) {
         Board board = directory.boardById(task.boardId()).orElse(null);
-        return hooks.stream().map(hook -> build(hook, task, board, agentName)).toList();
+        HookEnv shared = taskEnv(task, board, agentName);
+        HookEntry[] entries = new HookEntry[hooks.size()];
+        for (int i = 0; i < entries.length; i++) {
+            HookName hook = hooks.get(i);
+            entries[i] = new HookEntry(hook, shared.with("HOOK_NAME", hook.wire()), limits.hookTimeout(hook).toMillis(),
+                    hook.blocking());
+        }
+        return List.of(entries);
     }
 
-    private HookEntry build(HookName hook, Task task, Board board, String agentName) {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("TASK_ID", Long.toString(task.id()));
-        env.put("TASK_IDENTIFIER", task.identifier().toString());
-        env.put("TASK_TITLE", task.spec().title());
-        env.put("TASK_DESCRIPTION", orEmpty(task.spec().description()));
-        env.put("TASK_STATUS", task.status().wire());
-        env.put("TASK_COMPLEXITY", task.spec().complexity().wire());
-        env.put("TASK_PRIORITY", task.spec().priority().wire());
-        env.put("TASK_NEEDS_REVIEW", Boolean.toString(task.spec().needsReview()));
-        env.put("BOARD_ID", Long.toString(task.boardId()));
-        env.put("BOARD_NAME", board == null ? "" : board.name());
+    /** The task's variables of a hook environment, all but HOOK_NAME, which follows them. */
+    private static HookEnv taskEnv(Task task, Board board, String agentName) {
         Long columnId = board == null ? null : board.columnId(task.column());
-        env.put("COLUMN_ID", columnId == null ? "" : columnId.toString());
-        env.put("COLUMN_NAME", task.column().displayName());
-        env.put("AGENT_NAME", agentName == null || agentName.isBlank() ? UNKNOWN_AGENT : agentName);
-        env.put("HOOK_NAME", hook.wire());
-        return new HookEntry(hook, env, limits.hookTimeout(hook).toMillis(), hook.blocking());
+        return HookEnv.builder(TASK_VARIABLES)
+            .put("TASK_ID", Long.toString(task.id()))
+            .put("TASK_IDENTIFIER", task.identifier().toString())
+            .put("TASK_TITLE", task.spec().title())
+            .put("TASK_DESCRIPTION", orEmpty(task.spec().description()))
+            .put("TASK_STATUS", task.status().wire())
+            .put("TASK_COMPLEXITY", task.spec().complexity().wire())
+            .put("TASK_PRIORITY", task.spec().priority().wire())
+            .put("TASK_NEEDS_REVIEW", Boolean.toString(task.spec().needsReview()))
+            .put("BOARD_ID", Long.toString(task.boardId()))
+            .put("BOARD_NAME", board == null ? "" : board.name())
+            .put("COLUMN_ID", columnId == null ? "" : columnId.toString())
+            .put("COLUMN_NAME", task.column().displayName())
+            .put("AGENT_NAME", agentName == null || agentName.isBlank() ? UNKNOWN_AGENT : agentName)
+            .build();
     }
 
     /** The environment of an armed goal, for the after_goal status lookup. */

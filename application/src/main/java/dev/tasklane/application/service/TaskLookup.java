@@ -50,6 +50,9 @@ final class TaskLookup {
     }
 
     TaskView view(Task task) {
+        if (task.spec().dependencies().isEmpty()) {
+            return new TaskView(task, List.of());
+        }
         return views(List.of(task)).get(0);
     }
 

@@ -1,5 +1,7 @@
 package dev.tasklane.domain.hook;
 
+import dev.tasklane.domain.task.Wire;
+
 import java.time.Duration;
 import java.util.Optional;
 
@@ -33,12 +35,15 @@ public enum HookName {
     private final String executeBefore;
     private final String executeAfter;
     private final String description;
+    /** Kept: every claim and completion reads it (see {@link #resultKey}). */
+    private final String resultKey;
 
     HookName(Duration defaultTimeout, String executeBefore, String executeAfter, String description) {
         this.defaultTimeout = defaultTimeout;
         this.executeBefore = executeBefore;
         this.executeAfter = executeAfter;
         this.description = description;
+        this.resultKey = name().toLowerCase(java.util.Locale.ROOT) + "_result";
     }
 
     /** The spec's timeout (60 s, 120 s for after_doing); the configured value lives in {@code WorkflowLimits}. */
@@ -64,20 +69,15 @@ public enum HookName {
 
     /** "before_doing", as on the wire and in {@code .stride.md} section headings. */
     public String wire() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return Wire.of(this);
     }
 
     /** The request key carrying this hook's proof: "before_doing_result". */
     public String resultKey() {
-        return wire() + "_result";
+        return resultKey;
     }
 
     public static Optional<HookName> fromWire(String value) {
-        for (HookName hook : values()) {
-            if (hook.wire().equals(value)) {
-                return Optional.of(hook);
-            }
-        }
-        return Optional.empty();
+        return Wire.parse(HookName.class, value);
     }
 }

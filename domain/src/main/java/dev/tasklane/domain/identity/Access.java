@@ -1,5 +1,7 @@
 package dev.tasklane.domain.identity;
 
+import dev.tasklane.domain.task.Wire;
+
 /** A user's access to a board. Owners and modifiers write; read-only members only read. */
 public enum Access {
     OWNER,
@@ -11,6 +13,6 @@ public enum Access {
     }
 
     public String wire() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return Wire.of(this);
     }
 }

@@ -1,11 +1,13 @@
 package dev.tasklane.domain.identity;
 
+import dev.tasklane.domain.task.Wire;
+
 /** A user's role on the server: admins manage users and every token. */
 public enum Role {
     ADMIN,
     MEMBER;
 
     public String wire() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return Wire.of(this);
     }
 }

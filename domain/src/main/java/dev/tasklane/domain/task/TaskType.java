@@ -24,7 +24,7 @@ public enum TaskType {
     }
 
     public String wire() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return Wire.of(this);
     }
 
     public static Optional<TaskType> fromWire(String value) {

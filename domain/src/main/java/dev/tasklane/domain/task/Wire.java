@@ -3,8 +3,28 @@ package dev.tasklane.domain.task;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Maps enum constants to and from their lower-case wire spelling ("in_progress", "critical"). */
+/**
+ * Maps enum constants to and from their lower-case wire spelling ("in_progress", "critical"). The spellings of an
+ * enum are computed once, on its first use, and kept by constant ordinal: every task written, every event and
+ * every hook environment spells several enums, so neither direction lower-cases or allocates per call.
+ */
 public final class Wire {
+    private static final ClassValue<Spellings> SPELLINGS = new ClassValue<>() {
+        @Override
+        protected Spellings computeValue(Class<?> type) {
+            Object[] constants = type.getEnumConstants();
+            String[] spellings = new String[constants.length];
+            for (int i = 0; i < constants.length; i++) {
+                spellings[i] = ((Enum<?>) constants[i]).name().toLowerCase(Locale.ROOT);
+            }
+            return new Spellings(constants, spellings);
+        }
+    };
+
+    /** An enum's constants and their spellings, both by ordinal. */
+    private record Spellings(Object[] constants, String[] spellings) {
+    }
+
     private Wire() {
     }
 
@@ -12,15 +32,16 @@ public final class Wire {
         if (value == null) {
             return Optional.empty();
         }
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().toLowerCase(Locale.ROOT).equals(value)) {
-                return Optional.of(constant);
+        Spellings known = SPELLINGS.get(type);
+        for (int i = 0; i < known.spellings().length; i++) {
+            if (known.spellings()[i].equals(value)) {
+                return Optional.of(type.cast(known.constants()[i]));
             }
         }
         return Optional.empty();
     }
 
     public static String of(Enum<?> value) {
-        return value == null ? null : value.name().toLowerCase(Locale.ROOT);
+        return value == null ? null : SPELLINGS.get(value.getDeclaringClass()).spellings()[value.ordinal()];
     }
 }
