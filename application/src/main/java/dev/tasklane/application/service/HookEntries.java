@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -30,7 +31,7 @@ final class HookEntries {
 
     /** Entries for several hooks of one transition, reading the board once. */
     List<HookEntry> entries(List<HookName> hooks, Task task, String agentName) {
-        Board board = directory.boardById(task.boardId()).orElse(null);
+        Board board = directory.boardById(BoardId.of(task.boardId())).orElse(null);
         return hooks.stream().map(hook -> build(hook, task, board, agentName)).toList();
     }
 
@@ -56,7 +57,7 @@ final class HookEntries {
 
     /** The environment of an armed goal, for the after_goal status lookup. */
     Map<String, String> goalEnv(Task goal) {
-        Board board = directory.boardById(goal.boardId()).orElse(null);
+        Board board = directory.boardById(BoardId.of(goal.boardId())).orElse(null);
         Map<String, String> env = new LinkedHashMap<>();
         env.put("GOAL_ID", Long.toString(goal.id()));
         env.put("GOAL_IDENTIFIER", goal.identifier().toString());

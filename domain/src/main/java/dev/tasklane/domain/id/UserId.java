@@ -11,6 +11,8 @@ import java.util.Optional;
  * @param value the number, as the store assigned it and as the API shows it
  */
 public record UserId(long value) implements Comparable<UserId> {
+    /** The id of a user not stored yet: the store assigns the real one when it inserts the user. */
+    public static final UserId UNASSIGNED = new UserId(0);
 
     /** The id with this number. */
     public static UserId of(long value) {
