@@ -256,9 +256,10 @@ public final class ArchitectureRules {
 
     /**
      * Ids of kinds that no task, user or board id can be mistaken for (they never travel beside one): API tokens
-     * and web sessions, handled only by the identity use cases.
+     * and web sessions, handled only by the identity use cases, and a board's column ids, read only beside their
+     * {@code Column}.
      */
-    static final java.util.Set<String> UNTYPED_ID_NAMES = java.util.Set.of("tokenId", "sessionId");
+    static final java.util.Set<String> UNTYPED_ID_NAMES = java.util.Set.of("tokenId", "sessionId", "columnId");
 
     private static boolean idName(String name) {
         return name.equals("id") || name.endsWith("Id");

@@ -77,7 +77,7 @@ class ArchitectureRulesFailTest {
             "Lane.boardId() returns a bare java.lang.Long",
             "Lane.<init>(long, java.lang.Long, dev.tasklane.archfixture.domain.CardId, long) takes a bare long id",
             "takes a bare java.lang.Long boardId");
-        assertNotReported(violations, "Lane.top()", "tokenId", "CardId", "Card.");
+        assertNotReported(violations, "Lane.top()", "tokenId", "CardId.", "Card.");
     }
 
     @Test
