@@ -39,7 +39,7 @@ public class InMemoryCycleBenchmark {
         InMemoryStores stores = InMemoryStores.create();
         app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
+        agent = new Actor(bootstrap.admin().id().value(), bootstrap.board().id().value(), Set.of(), false, true);
         for (long chunk = 1; chunk <= BACKLOG; chunk += 10_000) {
             long first = chunk;
             stores.transactions().inTransaction(() -> {

@@ -7,6 +7,7 @@ import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
@@ -47,7 +48,7 @@ record Team(Caller admin, List<Actor> agents, List<Actor> reviewers) {
     private static Actor member(IdentityUseCase identity, DirectoryStore directory, Transactions transactions,
                                 Clock clock, Caller admin, String username, boolean reviewer) {
         transactions.inTransaction(() -> directory.insertUser(
-                new User(0, username, username, Secrets.NO_PASSWORD, Role.MEMBER, clock.instant(), null)));
+                new User(UserId.UNASSIGNED, username, username, Secrets.NO_PASSWORD, Role.MEMBER, clock.instant(), null)));
         identity.addMember(admin, admin.board().id(), username, Access.MODIFY);
         IdentityUseCase.IssuedToken token = identity.createToken(admin,
                 new TokenRequest(username + "-token", username, null, Set.of(), "simulated", reviewer, null));

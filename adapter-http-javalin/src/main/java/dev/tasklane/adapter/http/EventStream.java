@@ -69,7 +69,7 @@ final class EventStream {
     private void serve(Call call) throws InterruptedException {
         Caller caller = call.caller();
         Long afterId = lastEventId(call.ctx().header("Last-Event-ID"));
-        long key = caller.token() == null ? -caller.user().id() : caller.token().id();
+        long key = caller.token() == null ? -caller.user().id().value() : caller.token().id();
         AtomicInteger open = openPerToken.computeIfAbsent(key, any -> new AtomicInteger());
         if (open.incrementAndGet() > settings.maxStreamsPerToken()) {
             release(key, open);
@@ -78,7 +78,7 @@ final class EventStream {
                             + "server (TASKLANE_MAX_STREAMS_PER_TOKEN). Close one, or use one stream per agent process.",
                     "limit", settings.maxStreamsPerToken()), Map.of("Retry-After", "5"));
         }
-        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), afterId)) {
+        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id().value(), afterId)) {
             HttpServletResponse response = call.ctx().res();
             response.setStatus(200);
             response.setCharacterEncoding("UTF-8");

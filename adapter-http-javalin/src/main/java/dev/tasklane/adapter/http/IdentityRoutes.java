@@ -8,6 +8,7 @@ import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -120,7 +121,7 @@ final class IdentityRoutes {
     }
 
     private void addMember(Call call) {
-        long boardId = pathId(call);
+        BoardId boardId = BoardId.of(pathId(call));
         NewMember request = validator.bind(call.object(), NewMember.class);
         Membership membership = identity.addMember(call.caller(), boardId, request.user(),
                 Access.valueOf(request.access().toUpperCase(Locale.ROOT)));

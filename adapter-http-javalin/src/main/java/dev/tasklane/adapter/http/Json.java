@@ -49,6 +49,7 @@ final class Json {
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                 .addModule(new JavaTimeModule())
+                .addModule(ValueIdsJson.module())
                 .build();
         built.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(maxDepth)

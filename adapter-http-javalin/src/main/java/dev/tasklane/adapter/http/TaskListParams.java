@@ -25,7 +25,7 @@ final class TaskListParams {
 
     static TaskQuery from(Call call, ReadTasksUseCase reads) {
         Context ctx = call.ctx();
-        long boardId = call.board().id();
+        long boardId = call.board().id().value();
         Status status = enumParam(ctx, "status", Status::fromWire, "open, in_progress, review, completed");
         ColumnFilter columnFilter = columnStatus(call);
         if (columnFilter.impossible()) {

@@ -3,6 +3,8 @@ package dev.tasklane.adapter.inmemory;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
@@ -29,10 +31,10 @@ import java.util.function.Supplier;
 public final class InMemoryDirectoryStore implements DirectoryStore {
     private final InMemoryTransactions transactions;
     private final JournaledWrites writes;
-    private final Map<Long, User> users = new TreeMap<>();
-    private final Map<String, Long> userIdByName = new HashMap<>();
-    private final Map<Long, Board> boards = new TreeMap<>();
-    private final Map<String, Long> boardIdByName = new HashMap<>();
+    private final Map<UserId, User> users = new TreeMap<>();
+    private final Map<String, UserId> userIdByName = new HashMap<>();
+    private final Map<BoardId, Board> boards = new TreeMap<>();
+    private final Map<String, BoardId> boardIdByName = new HashMap<>();
     private final Map<MemberKey, Membership> memberships = new HashMap<>();
     private final Map<Long, ApiToken> tokens = new TreeMap<>();
     private final Map<String, Long> tokenIdByHash = new HashMap<>();
@@ -52,7 +54,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
             if (userIdByName.containsKey(user.username())) {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             }
-            User stored = user.withId(++lastUserId);
+            User stored = user.withId(UserId.of(++lastUserId));
             writes.put(users, stored.id(), stored);
             writes.put(userIdByName, stored.username(), stored.id());
             return stored;
@@ -60,7 +62,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<User> userById(long id) {
+    public Optional<User> userById(UserId id) {
         return inTx(() -> Optional.ofNullable(users.get(id)));
     }
 
@@ -84,7 +86,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
             for (Column column : Column.values()) {
                 columnIds.put(column, ++lastColumnId);
             }
-            Board board = new Board(++lastBoardId, name, columnIds);
+            Board board = new Board(BoardId.of(++lastBoardId), name, columnIds);
             writes.put(boards, board.id(), board);
             writes.put(boardIdByName, name, board.id());
             return board;
@@ -92,7 +94,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<Board> boardById(long id) {
+    public Optional<Board> boardById(BoardId id) {
         return inTx(() -> Optional.ofNullable(boards.get(id)));
     }
 
@@ -102,7 +104,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public List<Board> boardsOf(long userId) {
+    public List<Board> boardsOf(UserId userId) {
         return inTx(() -> boards.values().stream()
                 .filter(board -> memberships.containsKey(new MemberKey(board.id(), userId)))
                 .toList());
@@ -117,7 +119,7 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<Membership> membership(long boardId, long userId) {
+    public Optional<Membership> membership(BoardId boardId, UserId userId) {
         return inTx(() -> Optional.ofNullable(memberships.get(new MemberKey(boardId, userId))));
     }
 
@@ -161,8 +163,8 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<ApiToken> tokenById(long id) {
-        return inTx(() -> Optional.ofNullable(tokens.get(id)));
+    public Optional<ApiToken> tokenById(long tokenId) {
+        return inTx(() -> Optional.ofNullable(tokens.get(tokenId)));
     }
 
     @Override
@@ -184,11 +186,11 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public List<ApiToken> tokens(Long userId) {
+    public List<ApiToken> tokens(Optional<UserId> userId) {
         return inTx(() -> {
             List<ApiToken> found = new ArrayList<>();
             for (ApiToken token : tokens.values()) {
-                if (userId == null || token.userId() == userId) {
+                if (userId.isEmpty() || token.userId().equals(userId.get())) {
                     found.add(token);
                 }
             }
@@ -227,14 +229,14 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Board renameBoard(long boardId, String name) {
+    public Board renameBoard(BoardId boardId, String name) {
         return inTx(() -> {
             Board stored = boards.get(boardId);
             if (stored == null) {
                 throw new NotFoundException("board_not_found", "Board " + boardId + " does not exist.");
             }
-            Long holder = boardIdByName.get(name);
-            if (holder != null && holder != boardId) {
+            BoardId holder = boardIdByName.get(name);
+            if (holder != null && !holder.equals(boardId)) {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             }
             Board renamed = new Board(boardId, name, stored.columnIds());
@@ -246,15 +248,15 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public List<Membership> members(long boardId) {
+    public List<Membership> members(BoardId boardId) {
         return inTx(() -> memberships.values().stream()
-                .filter(membership -> membership.boardId() == boardId)
-                .sorted(Comparator.comparingLong(Membership::userId))
+                .filter(membership -> membership.boardId().equals(boardId))
+                .sorted(Comparator.comparing(Membership::userId))
                 .toList());
     }
 
     @Override
-    public boolean deleteMembership(long boardId, long userId) {
+    public boolean deleteMembership(BoardId boardId, UserId userId) {
         return inTx(() -> {
             MemberKey key = new MemberKey(boardId, userId);
             if (!memberships.containsKey(key)) {
@@ -270,6 +272,6 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
         return transactions.inTransaction(work);
     }
 
-    private record MemberKey(long boardId, long userId) {
+    private record MemberKey(BoardId boardId, UserId userId) {
     }
 }

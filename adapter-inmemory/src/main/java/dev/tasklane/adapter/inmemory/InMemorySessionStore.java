@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.WebSession;
 
 import java.time.Instant;
@@ -68,8 +69,8 @@ public final class InMemorySessionStore implements SessionStore {
     }
 
     @Override
-    public int deleteSessionsOf(long userId) {
-        return inTx(() -> deleteAll(sessions.values().stream().filter(s -> s.userId() == userId).toList()));
+    public int deleteSessionsOf(UserId userId) {
+        return inTx(() -> deleteAll(sessions.values().stream().filter(s -> s.userId().equals(userId)).toList()));
     }
 
     @Override

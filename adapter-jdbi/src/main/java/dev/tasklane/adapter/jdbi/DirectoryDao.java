@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Membership;
@@ -39,12 +41,12 @@ interface DirectoryDao {
     @SqlUpdate("INSERT INTO users (username, display_name, password_hash, role, created_at, disabled_at) "
             + "VALUES (:username, :displayName, :passwordHash, :role, :createdAt, :disabledAt)")
     @GetGeneratedKeys("id")
-    long insertUser(@Bind("username") String username, @Bind("displayName") String displayName,
+    UserId insertUser(@Bind("username") String username, @Bind("displayName") String displayName,
                     @Bind("passwordHash") String passwordHash, @Bind("role") String role,
                     @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt);
 
     @SqlQuery(USER + "WHERE id = :id")
-    Optional<User> userById(@Bind("id") long id);
+    Optional<User> userById(@Bind("id") UserId id);
 
     @SqlQuery(USER + "WHERE username = :username")
     Optional<User> userByUsername(@Bind("username") String username);
@@ -57,24 +59,24 @@ interface DirectoryDao {
 
     @SqlUpdate("INSERT INTO boards (name) VALUES (:name)")
     @GetGeneratedKeys("id")
-    long insertBoard(@Bind("name") String name);
+    BoardId insertBoard(@Bind("name") String name);
 
     @SqlUpdate("INSERT INTO board_columns (board_id, name) VALUES (:board, :name)")
     @GetGeneratedKeys("id")
-    long insertColumn(@Bind("board") long boardId, @Bind("name") String column);
+    long insertColumn(@Bind("board") BoardId boardId, @Bind("name") String column);
 
     @SqlQuery("SELECT id FROM boards WHERE name = :name")
-    Optional<Long> boardIdByName(@Bind("name") String name);
+    Optional<BoardId> boardIdByName(@Bind("name") String name);
 
     @SqlQuery("SELECT name FROM boards WHERE id = :id")
-    Optional<String> boardName(@Bind("id") long id);
+    Optional<String> boardName(@Bind("id") BoardId id);
 
     @SqlQuery("SELECT b.id FROM boards b JOIN memberships m ON m.board_id = b.id WHERE m.user_id = :user ORDER BY b.id")
-    List<Long> boardIdsOf(@Bind("user") long userId);
+    List<BoardId> boardIdsOf(@Bind("user") UserId userId);
 
     @SqlQuery("SELECT name, id FROM board_columns WHERE board_id = :board")
     @RegisterRowMapper(ColumnRow.class)
-    List<ColumnRow.Entry> columns(@Bind("board") long boardId);
+    List<ColumnRow.Entry> columns(@Bind("board") BoardId boardId);
 
     /**
      * A board's name with one row per column (the column null for a board without columns): one statement (binds
@@ -84,19 +86,19 @@ interface DirectoryDao {
             + "LEFT JOIN board_columns c ON c.board_id = b.id WHERE b.id = :id";
 
     @SqlUpdate("DELETE FROM memberships WHERE board_id = :board AND user_id = :user")
-    void deleteMembership(@Bind("board") long boardId, @Bind("user") long userId);
+    void deleteMembership(@Bind("board") BoardId boardId, @Bind("user") UserId userId);
 
     @SqlUpdate("INSERT INTO memberships (board_id, user_id, access) VALUES (:board, :user, :access)")
-    void insertMembership(@Bind("board") long boardId, @Bind("user") long userId, @Bind("access") String access);
+    void insertMembership(@Bind("board") BoardId boardId, @Bind("user") UserId userId, @Bind("access") String access);
 
     @SqlQuery("SELECT board_id, user_id, access FROM memberships WHERE board_id = :board AND user_id = :user")
-    Optional<Membership> membership(@Bind("board") long boardId, @Bind("user") long userId);
+    Optional<Membership> membership(@Bind("board") BoardId boardId, @Bind("user") UserId userId);
 
     @SqlUpdate("INSERT INTO api_tokens (name, token_hash, user_id, board_id, capabilities, agent_model, reviewer, "
             + "created_at, expires_at, revoked_at, last_used_at, last_agent_name) VALUES (" + TOKEN_VALUES + ")")
     @GetGeneratedKeys("id")
-    long insertToken(@Bind("name") String name, @Bind("hash") String hash, @Bind("userId") long userId,
-                     @Bind("boardId") long boardId, @Bind("capabilities") String capabilities,
+    long insertToken(@Bind("name") String name, @Bind("hash") String hash, @Bind("userId") UserId userId,
+                     @Bind("boardId") BoardId boardId, @Bind("capabilities") String capabilities,
                      @Bind("agentModel") String agentModel, @Bind("reviewer") boolean reviewer,
                      @Bind("createdAt") OffsetDateTime createdAt, @Bind("expiresAt") OffsetDateTime expiresAt,
                      @Bind("revokedAt") OffsetDateTime revokedAt, @Bind("lastUsedAt") OffsetDateTime lastUsedAt,
@@ -107,7 +109,7 @@ interface DirectoryDao {
             + "expires_at = :expiresAt, revoked_at = :revokedAt, last_used_at = :lastUsedAt, "
             + "last_agent_name = :lastAgentName WHERE id = :id")
     int updateToken(@Bind("id") long id, @Bind("name") String name, @Bind("hash") String hash,
-                    @Bind("userId") long userId, @Bind("boardId") long boardId,
+                    @Bind("userId") UserId userId, @Bind("boardId") BoardId boardId,
                     @Bind("capabilities") String capabilities, @Bind("agentModel") String agentModel,
                     @Bind("reviewer") boolean reviewer, @Bind("createdAt") OffsetDateTime createdAt,
                     @Bind("expiresAt") OffsetDateTime expiresAt, @Bind("revokedAt") OffsetDateTime revokedAt,
@@ -141,28 +143,28 @@ interface DirectoryDao {
             + "WHERE t.token_hash = :hash";
 
     @SqlQuery(TOKEN + "WHERE user_id = :user ORDER BY id")
-    List<ApiToken> tokensOf(@Bind("user") long userId);
+    List<ApiToken> tokensOf(@Bind("user") UserId userId);
 
     @SqlQuery(TOKEN + "ORDER BY id")
     List<ApiToken> allTokens();
 
     @SqlUpdate("UPDATE users SET username = :username, display_name = :displayName, password_hash = :passwordHash, "
             + "role = :role, created_at = :createdAt, disabled_at = :disabledAt WHERE id = :id")
-    int updateUser(@Bind("id") long id, @Bind("username") String username, @Bind("displayName") String displayName,
+    int updateUser(@Bind("id") UserId id, @Bind("username") String username, @Bind("displayName") String displayName,
                    @Bind("passwordHash") String passwordHash, @Bind("role") String role,
                    @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt);
 
     @SqlQuery("SELECT id FROM boards ORDER BY id")
-    List<Long> allBoardIds();
+    List<BoardId> allBoardIds();
 
     @SqlUpdate("UPDATE boards SET name = :name WHERE id = :id")
-    int renameBoard(@Bind("id") long id, @Bind("name") String name);
+    int renameBoard(@Bind("id") BoardId id, @Bind("name") String name);
 
     @SqlQuery("SELECT board_id, user_id, access FROM memberships WHERE board_id = :board ORDER BY user_id")
-    List<Membership> members(@Bind("board") long boardId);
+    List<Membership> members(@Bind("board") BoardId boardId);
 
     @SqlUpdate("DELETE FROM memberships WHERE board_id = :board AND user_id = :user")
-    int removeMembership(@Bind("board") long boardId, @Bind("user") long userId);
+    int removeMembership(@Bind("board") BoardId boardId, @Bind("user") UserId userId);
 
     // ---- row mappers ----------------------------------------------------------------------------------
 
@@ -170,7 +172,7 @@ interface DirectoryDao {
     final class UserRow implements RowMapper<User> {
         @Override
         public User map(ResultSet row, StatementContext context) throws SQLException {
-            return new User(row.getLong("id"), row.getString("username"), row.getString("display_name"),
+            return new User(UserId.of(row.getLong("id")), row.getString("username"), row.getString("display_name"),
                     row.getString("password_hash"), Role.valueOf(row.getString("role")),
                     instant(row, "created_at"), instant(row, "disabled_at"));
         }
@@ -180,7 +182,7 @@ interface DirectoryDao {
     final class MembershipRow implements RowMapper<Membership> {
         @Override
         public Membership map(ResultSet row, StatementContext context) throws SQLException {
-            return new Membership(row.getLong("board_id"), row.getLong("user_id"), Access.valueOf(row.getString("access")));
+            return new Membership(BoardId.of(row.getLong("board_id")), UserId.of(row.getLong("user_id")), Access.valueOf(row.getString("access")));
         }
     }
 
@@ -230,7 +232,7 @@ interface DirectoryDao {
         @Override
         public ApiToken map(ResultSet row, StatementContext context) throws SQLException {
             return new ApiToken(row.getLong("id"), row.getString("name"), row.getString("token_hash"),
-                    row.getLong("user_id"), row.getLong("board_id"), capabilities(row.getString("capabilities")),
+                    UserId.of(row.getLong("user_id")), BoardId.of(row.getLong("board_id")), capabilities(row.getString("capabilities")),
                     row.getString("agent_model"), row.getBoolean("reviewer"), instant(row, "created_at"),
                     instant(row, "expires_at"), instant(row, "revoked_at"), instant(row, "last_used_at"),
                     row.getString("last_agent_name"));

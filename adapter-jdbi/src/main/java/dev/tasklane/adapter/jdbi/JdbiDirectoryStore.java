@@ -3,6 +3,8 @@ package dev.tasklane.adapter.jdbi;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
@@ -37,9 +39,9 @@ final class JdbiDirectoryStore implements DirectoryStore {
      * Runs an insert guarded by a unique constraint: when a concurrent transaction inserted the same key first
      * (the check before the insert could not see it), the violation becomes {@code conflict}.
      */
-    private static long unique(java.util.function.LongSupplier insert, java.util.function.Supplier<ConflictException> conflict) {
+    private static <I> I unique(java.util.function.Supplier<I> insert, java.util.function.Supplier<ConflictException> conflict) {
         try {
-            return insert.getAsLong();
+            return insert.get();
         } catch (org.jdbi.v3.core.JdbiException clash) {
             if (SqlFailures.UNIQUE_VIOLATION.equals(SqlFailures.sqlState(clash))) {
                 throw conflict.get();
@@ -58,7 +60,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
             if (dao.userByUsername(user.username()).isPresent()) {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             }
-            long id = unique(() -> dao.insertUser(user.username(), user.displayName(), user.passwordHash(),
+            UserId id = unique(() -> dao.insertUser(user.username(), user.displayName(), user.passwordHash(),
                     user.role().name(), DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt())),
                     () -> new ConflictException("duplicate_username", "User " + user.username() + " already exists."));
             return user.withId(id);
@@ -66,7 +68,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<User> userById(long id) {
+    public Optional<User> userById(UserId id) {
         return dao(dao -> dao.userById(id));
     }
 
@@ -86,7 +88,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
             if (dao.boardIdByName(name).isPresent()) {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             }
-            long id = unique(() -> dao.insertBoard(name),
+            BoardId id = unique(() -> dao.insertBoard(name),
                     () -> new ConflictException("duplicate_board", "Board " + name + " already exists."));
             Map<Column, Long> columnIds = new EnumMap<>(Column.class);
             for (Column column : Column.values()) {
@@ -97,7 +99,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<Board> boardById(long id) {
+    public Optional<Board> boardById(BoardId id) {
         List<DirectoryDao.BoardColumnRow.Entry> rows = transactions.withHandle(handle -> handle
                 .createQuery(DirectoryDao.BOARD_WITH_COLUMNS).bind("id", id).map(BOARD_COLUMNS).list());
         if (rows.isEmpty()) {
@@ -118,13 +120,13 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public List<Board> boardsOf(long userId) {
+    public List<Board> boardsOf(UserId userId) {
         return dao(dao -> dao.boardIdsOf(userId).stream()
                 .map(id -> board(dao, id, dao.boardName(id).orElseThrow()))
                 .toList());
     }
 
-    private static Board board(DirectoryDao dao, long id, String name) {
+    private static Board board(DirectoryDao dao, BoardId id, String name) {
         Map<Column, Long> columnIds = new EnumMap<>(Column.class);
         dao.columns(id).forEach(column -> columnIds.put(Column.valueOf(column.name()), column.id()));
         return new Board(id, name, columnIds);
@@ -140,7 +142,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<Membership> membership(long boardId, long userId) {
+    public Optional<Membership> membership(BoardId boardId, UserId userId) {
         return dao(dao -> dao.membership(boardId, userId));
     }
 
@@ -181,8 +183,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Optional<ApiToken> tokenById(long id) {
-        return dao(dao -> dao.tokenById(id));
+    public Optional<ApiToken> tokenById(long tokenId) {
+        return dao(dao -> dao.tokenById(tokenId));
     }
 
     @Override
@@ -209,8 +211,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public List<ApiToken> tokens(Long userId) {
-        return dao(dao -> userId == null ? dao.allTokens() : dao.tokensOf(userId));
+    public List<ApiToken> tokens(Optional<UserId> userId) {
+        return dao(dao -> userId.isEmpty() ? dao.allTokens() : dao.tokensOf(userId.get()));
     }
 
     @Override
@@ -221,7 +223,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
     @Override
     public User updateUser(User user) {
         return dao(dao -> {
-            dao.userByUsername(user.username()).filter(other -> other.id() != user.id()).ifPresent(other -> {
+            dao.userByUsername(user.username()).filter(other -> !other.id().equals(user.id())).ifPresent(other -> {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             });
             int changed = dao.updateUser(user.id(), user.username(), user.displayName(), user.passwordHash(),
@@ -239,9 +241,9 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public Board renameBoard(long boardId, String name) {
+    public Board renameBoard(BoardId boardId, String name) {
         return dao(dao -> {
-            dao.boardIdByName(name).filter(other -> other != boardId).ifPresent(other -> {
+            dao.boardIdByName(name).filter(other -> !other.equals(boardId)).ifPresent(other -> {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             });
             if (dao.renameBoard(boardId, name) == 0) {
@@ -252,12 +254,12 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public List<Membership> members(long boardId) {
+    public List<Membership> members(BoardId boardId) {
         return dao(dao -> dao.members(boardId));
     }
 
     @Override
-    public boolean deleteMembership(long boardId, long userId) {
+    public boolean deleteMembership(BoardId boardId, UserId userId) {
         return dao(dao -> dao.removeMembership(boardId, userId) > 0);
     }
 }

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.WebSession;
 
 import java.time.Instant;
@@ -41,7 +42,7 @@ final class JdbiSessionStore implements SessionStore {
     }
 
     @Override
-    public int deleteSessionsOf(long userId) {
+    public int deleteSessionsOf(UserId userId) {
         return dao(dao -> dao.deleteOf(userId));
     }
 

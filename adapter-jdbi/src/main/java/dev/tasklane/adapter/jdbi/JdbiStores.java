@@ -50,7 +50,8 @@ public final class JdbiStores implements AutoCloseable {
         this.database = database;
         this.schema = schema;
         this.pool = pool;
-        this.jdbi = Jdbi.create(() -> connections.apply(pool.getConnection())).installPlugin(new SqlObjectPlugin());
+        this.jdbi = ValueIds.register(
+                Jdbi.create(() -> connections.apply(pool.getConnection())).installPlugin(new SqlObjectPlugin()));
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
         this.transactions = new JdbiTransactions(jdbi);

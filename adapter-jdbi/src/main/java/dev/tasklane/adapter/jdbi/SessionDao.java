@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.WebSession;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
@@ -20,7 +21,7 @@ interface SessionDao {
     @SqlUpdate("INSERT INTO web_sessions (secret_hash, user_id, csrf_token, created_at, expires_at) "
             + "VALUES (:hash, :user, :csrf, :createdAt, :expiresAt)")
     @GetGeneratedKeys("id")
-    long insert(@Bind("hash") String secretHash, @Bind("user") long userId, @Bind("csrf") String csrfToken,
+    long insert(@Bind("hash") String secretHash, @Bind("user") UserId userId, @Bind("csrf") String csrfToken,
                 @Bind("createdAt") OffsetDateTime createdAt, @Bind("expiresAt") OffsetDateTime expiresAt);
 
     @SqlQuery("SELECT id, secret_hash, user_id, csrf_token, created_at, expires_at FROM web_sessions WHERE secret_hash = :hash")
@@ -33,7 +34,7 @@ interface SessionDao {
     int delete(@Bind("id") long id);
 
     @SqlUpdate("DELETE FROM web_sessions WHERE user_id = :user")
-    int deleteOf(@Bind("user") long userId);
+    int deleteOf(@Bind("user") UserId userId);
 
     @SqlUpdate("DELETE FROM web_sessions WHERE expires_at <= :now")
     int deleteExpired(@Bind("now") OffsetDateTime now);
@@ -42,7 +43,7 @@ interface SessionDao {
     final class SessionRow implements RowMapper<WebSession> {
         @Override
         public WebSession map(ResultSet row, StatementContext context) throws SQLException {
-            return new WebSession(row.getLong("id"), row.getString("secret_hash"), row.getLong("user_id"),
+            return new WebSession(row.getLong("id"), row.getString("secret_hash"), UserId.of(row.getLong("user_id")),
                     row.getString("csrf_token"), row.getObject("created_at", OffsetDateTime.class).toInstant(),
                     row.getObject("expires_at", OffsetDateTime.class).toInstant());
         }

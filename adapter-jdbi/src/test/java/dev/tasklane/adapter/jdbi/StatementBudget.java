@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.testing.StoreSet;
@@ -48,7 +50,7 @@ abstract class StatementBudget {
         board = new BoardFixture(new StoreSet(jdbiStores.tasks(), jdbiStores.directory(), jdbiStores.transactions(),
                 jdbiStores.events()), CompletionMode.GRACE);
         board.stores.tx(() -> board.stores.directory().insertToken(new ApiToken(0, "budget", Secrets.sha256(SECRET),
-                board.alice.userId(), board.boardId, Set.of(), "model", false, BoardFixture.START, null, null,
+                UserId.of(board.alice.userId()), BoardId.of(board.boardId), Set.of(), "model", false, BoardFixture.START, null, null,
                 BoardFixture.START, "agent")));
         for (int i = 0; i < 3; i++) {
             board.create(board.alice, task("work " + i));

@@ -9,6 +9,7 @@ import dev.tasklane.adapter.web.view.UserRow;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Role;
@@ -33,10 +34,10 @@ final class AdminPages {
     void page(Context ctx) {
         Person person = web.person(ctx);
         List<UserRow> users = people.users(person).stream()
-                .map(u -> new UserRow(u.id(), u.username(), u.displayName(), u.role().wire(), !u.active(),
-                        u.id() == person.user().id()))
+                .map(u -> new UserRow(u.id().value(), u.username(), u.displayName(), u.role().wire(), !u.active(),
+                        u.id().equals(person.user().id())))
                 .toList();
-        List<BoardRow> boards = people.allBoards(person).stream().map(b -> new BoardRow(b.id(), b.name())).toList();
+        List<BoardRow> boards = people.allBoards(person).stream().map(b -> new BoardRow(b.id().value(), b.name())).toList();
         web.render(ctx, "admin.jte", new AdminPage(web.chrome(ctx, person, "Administration", null, "admin"), users, boards));
     }
 
@@ -53,19 +54,19 @@ final class AdminPages {
 
     void resetPassword(Context ctx) {
         Person person = web.personForChange(ctx);
-        User user = people.resetPassword(person, Web.pathId(ctx, "user"), ctx.formParam("password"));
+        User user = people.resetPassword(person, Web.userId(ctx), ctx.formParam("password"));
         web.done(ctx, "/admin", "The password of " + user.username() + " is reset; their sessions are signed out.");
     }
 
     void disable(Context ctx) {
         Person person = web.personForChange(ctx);
-        User user = people.setDisabled(person, Web.pathId(ctx, "user"), true);
+        User user = people.setDisabled(person, Web.userId(ctx), true);
         web.done(ctx, "/admin", user.username() + " is disabled: signed out, and their tokens stop working.");
     }
 
     void enable(Context ctx) {
         Person person = web.personForChange(ctx);
-        User user = people.setDisabled(person, Web.pathId(ctx, "user"), false);
+        User user = people.setDisabled(person, Web.userId(ctx), false);
         web.done(ctx, "/admin", user.username() + " is enabled again.");
     }
 
@@ -77,32 +78,32 @@ final class AdminPages {
 
     void renameBoard(Context ctx) {
         Person person = web.personForChange(ctx);
-        Board board = people.renameBoard(person, Web.pathId(ctx, "board"), Web.required(ctx, "name", "A board name"));
+        Board board = people.renameBoard(person, Web.boardId(ctx), Web.required(ctx, "name", "A board name"));
         web.done(ctx, "/boards/" + board.id() + "/members", "The board is now called " + board.name() + ".");
     }
 
     void members(Context ctx) {
         Person person = web.person(ctx);
-        long boardId = Web.pathId(ctx, "board");
+        BoardId boardId = Web.boardId(ctx);
         List<PeopleUseCase.Member> members = people.members(person, boardId);
         Board board = people.board(person, boardId);
         boolean manage = person.admin() || members.stream()
-                .anyMatch(m -> m.user().id() == person.user().id() && m.access() == Access.OWNER);
-        List<MemberRow> rows = members.stream().map(m -> new MemberRow(m.user().id(), m.user().username(),
+                .anyMatch(m -> m.user().id().equals(person.user().id()) && m.access() == Access.OWNER);
+        List<MemberRow> rows = members.stream().map(m -> new MemberRow(m.user().id().value(), m.user().username(),
                 m.user().displayName(), m.access().wire())).toList();
         List<Option> access = Arrays.stream(Access.values()).map(a -> new Option(a.wire(), Format.label(a.wire()),
                 a == Access.MODIFY)).toList();
         web.render(ctx, "members.jte", new MembersPage(web.chrome(ctx, person, "Members · " + board.name(),
-                isMember(members, person) ? board : null, "members"), board.id(), board.name(), rows, manage, access));
+                isMember(members, person) ? board : null, "members"), board.id().value(), board.name(), rows, manage, access));
     }
 
     private static boolean isMember(List<PeopleUseCase.Member> members, Person person) {
-        return members.stream().anyMatch(m -> m.user().id() == person.user().id());
+        return members.stream().anyMatch(m -> m.user().id().equals(person.user().id()));
     }
 
     void putMember(Context ctx) {
         Person person = web.personForChange(ctx);
-        long boardId = Web.pathId(ctx, "board");
+        BoardId boardId = Web.boardId(ctx);
         String access = Web.required(ctx, "access", "An access");
         Access level = Arrays.stream(Access.values()).filter(a -> a.wire().equals(access)).findFirst()
                 .orElseThrow(() -> new InvalidInputException("invalid_param", "Access must be owner, modify or read_only",
@@ -114,8 +115,8 @@ final class AdminPages {
 
     void removeMember(Context ctx) {
         Person person = web.personForChange(ctx);
-        long boardId = Web.pathId(ctx, "board");
-        people.removeMember(person, boardId, Web.pathId(ctx, "user"));
+        BoardId boardId = Web.boardId(ctx);
+        people.removeMember(person, boardId, Web.userId(ctx));
         web.done(ctx, "/boards/" + boardId + "/members", "The member is removed and their tokens for this board revoked.");
     }
 }

@@ -9,6 +9,7 @@ import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;
@@ -39,7 +40,7 @@ final class BoardData {
     /** Every task of the caller's board, in board order, page by page. */
     List<TaskView> allTasks(Caller caller) {
         List<TaskView> all = new ArrayList<>();
-        TaskQuery query = TaskQuery.all(caller.board().id());
+        TaskQuery query = TaskQuery.all(caller.board().id().value());
         while (true) {
             TaskListPage page = useCases.reads().list(caller.actor(), query);
             all.addAll(page.tasks());
@@ -53,8 +54,8 @@ final class BoardData {
     /** The board's members, by user id, for names and the assignee choices. */
     Map<Long, User> members(Person person, long boardId) {
         Map<Long, User> byId = new HashMap<>();
-        for (Member member : useCases.people().members(person, boardId)) {
-            byId.put(member.user().id(), member.user());
+        for (Member member : useCases.people().members(person, BoardId.of(boardId))) {
+            byId.put(member.user().id().value(), member.user());
         }
         return byId;
     }

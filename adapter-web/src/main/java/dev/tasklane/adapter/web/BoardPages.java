@@ -62,7 +62,7 @@ final class BoardPages {
 
     private BoardPage page(Context ctx) {
         Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.pathId(ctx, "board"));
+        Caller caller = people.onBoard(person, Web.boardId(ctx));
         return build(ctx, person, caller, filters(ctx));
     }
 
@@ -78,7 +78,7 @@ final class BoardPages {
     }
 
     BoardPage build(Context ctx, Person person, Caller caller, Map<String, String> filters) {
-        long boardId = caller.board().id();
+        long boardId = caller.board().id().value();
         List<TaskView> all = data.allTasks(caller);
         Map<Long, User> users = data.members(person, boardId);
         Map<Long, Task> byId = all.stream().map(TaskView::task).collect(Collectors.toMap(Task::id, Function.identity()));
@@ -171,8 +171,8 @@ final class BoardPages {
         List<Option> options = new ArrayList<>();
         options.add(new Option("none", "Unassigned", "none".equals(selected)));
         users.values().stream().sorted(Comparator.comparing(User::username))
-                .forEach(u -> options.add(new Option(Long.toString(u.id()), BoardData.name(users, u.id()),
-                        Long.toString(u.id()).equals(selected))));
+                .forEach(u -> options.add(new Option(Long.toString(u.id().value()), BoardData.name(users, u.id().value()),
+                        Long.toString(u.id().value()).equals(selected))));
         return options;
     }
 
@@ -181,7 +181,7 @@ final class BoardPages {
         List<Option> options = new ArrayList<>();
         options.add(new Option("", "Nobody", false));
         users.values().stream().sorted(Comparator.comparing(User::username))
-                .forEach(u -> options.add(new Option(Long.toString(u.id()), BoardData.name(users, u.id()), false)));
+                .forEach(u -> options.add(new Option(Long.toString(u.id().value()), BoardData.name(users, u.id().value()), false)));
         return options;
     }
 
@@ -202,8 +202,8 @@ final class BoardPages {
 
     void reviewQueue(Context ctx) {
         Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.pathId(ctx, "board"));
-        long boardId = caller.board().id();
+        Caller caller = people.onBoard(person, Web.boardId(ctx));
+        long boardId = caller.board().id().value();
         Map<Long, User> users = data.members(person, boardId);
         Instant now = data.now();
         List<ReviewRow> rows = data.allTasks(caller).stream().map(TaskView::task)

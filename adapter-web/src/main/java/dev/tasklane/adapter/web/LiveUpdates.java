@@ -6,6 +6,7 @@ import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.id.BoardId;
 import io.javalin.http.sse.SseClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +40,7 @@ final class LiveUpdates {
             return;
         }
         // subscribed before anything is sent: an event caused after the page sees the stream open is delivered
-        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), null)) {
+        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id().value(), null)) {
             client.sendComment("connected to board " + caller.board().id());
             while (!client.terminated()) {
                 EventStreamUseCase.Delivery next = subscription.poll(KEEP_ALIVE);
@@ -66,7 +67,7 @@ final class LiveUpdates {
 
     private Caller caller(SseClient client) {
         Person person = web.person(client.ctx());
-        return people.onBoard(person, Web.pathId(client.ctx(), "board"));
+        return people.onBoard(person, BoardId.of(Web.pathId(client.ctx(), "board")));
     }
 
     /** A session that ended (sign-out, password change, disabled user) ends the stream too. */

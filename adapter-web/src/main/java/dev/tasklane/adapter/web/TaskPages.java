@@ -67,7 +67,7 @@ final class TaskPages {
     }
 
     private Caller caller(Context ctx, Person person) {
-        return useCases.people().onBoard(person, Web.pathId(ctx, "board"));
+        return useCases.people().onBoard(person, Web.boardId(ctx));
     }
 
     /** The task named in the path, or (the board's goal form) in the form field {@code task}. */
@@ -81,7 +81,7 @@ final class TaskPages {
     void page(Context ctx) {
         Person person = web.person(ctx);
         Caller caller = caller(ctx, person);
-        long boardId = caller.board().id();
+        long boardId = caller.board().id().value();
         TaskView view = useCases.reads().get(caller.actor(), ref(ctx));
         Task task = view.task();
         Map<Long, User> users = data.members(person, boardId);
@@ -140,7 +140,7 @@ final class TaskPages {
         List<Option> assignees = new ArrayList<>();
         assignees.add(new Option("", "Nobody", task.assignedToId() == null));
         users.values().stream().sorted(Comparator.comparing(User::username)).forEach(u -> assignees.add(
-                new Option(Long.toString(u.id()), BoardData.name(users, u.id()), Long.valueOf(u.id()).equals(task.assignedToId()))));
+                new Option(Long.toString(u.id().value()), BoardData.name(users, u.id().value()), Long.valueOf(u.id().value()).equals(task.assignedToId()))));
 
         Chrome chrome = web.chrome(ctx, person, task.identifier() + " · " + task.spec().title(), caller.board(), "board");
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
@@ -354,7 +354,7 @@ final class TaskPages {
         }
         TaskView reviewed = useCases.reviews().review(caller.actor(), ref(ctx),
                 ReviewDecision.fromWire(decision, Web.optional(ctx, "notes")));
-        web.done(ctx, BoardData.taskHref(caller.board().id(), reviewed.task()),
+        web.done(ctx, BoardData.taskHref(caller.board().id().value(), reviewed.task()),
                 "Recorded: " + Format.label(decision) + " on " + reviewed.task().identifier()
                         + ". The agent is told through the event stream.");
     }
@@ -363,7 +363,7 @@ final class TaskPages {
         Person person = web.personForChange(ctx);
         Caller caller = caller(ctx, person);
         TaskView done = useCases.reviews().markDone(caller.actor(), ref(ctx));
-        web.done(ctx, BoardData.taskHref(caller.board().id(), done.task()), done.task().identifier() + " is done.");
+        web.done(ctx, BoardData.taskHref(caller.board().id().value(), done.task()), done.task().identifier() + " is done.");
     }
 
     void assign(Context ctx) {
@@ -378,7 +378,7 @@ final class TaskPages {
         }
         TaskView assigned = useCases.assignment().assign(caller.actor(), ref(ctx), assignee);
         String back = Web.optional(ctx, "back");
-        String location = back != null && back.startsWith("/boards/") ? back : BoardData.taskHref(caller.board().id(), assigned.task());
+        String location = back != null && back.startsWith("/boards/") ? back : BoardData.taskHref(caller.board().id().value(), assigned.task());
         web.done(ctx, location, assigned.task().identifier() + (assignee == null ? " is unassigned."
                 : " is assigned." + (assigned.task().type() == TaskType.GOAL ? " Its open tasks follow." : "")));
     }

@@ -44,17 +44,17 @@ final class TokenPages {
     private void render(Context ctx, Person person, IssuedTokenView issued, String selectedBoard) {
         List<Board> boards = people.boards(person);
         Map<Long, String> boardNames = new HashMap<>();
-        boards.forEach(b -> boardNames.put(b.id(), b.name()));
+        boards.forEach(b -> boardNames.put(b.id().value(), b.name()));
         Map<Long, String> userNames = new HashMap<>();
         List<Option> owners = List.of();
         if (person.admin()) {
             List<User> users = people.users(person);
-            users.forEach(u -> userNames.put(u.id(), u.username()));
-            people.allBoards(person).forEach(b -> boardNames.put(b.id(), b.name()));
+            users.forEach(u -> userNames.put(u.id().value(), u.username()));
+            people.allBoards(person).forEach(b -> boardNames.put(b.id().value(), b.name()));
             owners = users.stream().filter(User::active).map(u -> new Option(u.username(), u.username(),
-                    u.id() == person.user().id())).toList();
+                    u.id().equals(person.user().id()))).toList();
         } else {
-            userNames.put(person.user().id(), person.user().username());
+            userNames.put(person.user().id().value(), person.user().username());
         }
         Instant now = Instant.now();
         List<TokenRow> rows = people.tokens(person).stream()

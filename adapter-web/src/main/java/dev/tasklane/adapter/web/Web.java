@@ -8,6 +8,8 @@ import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
 import io.javalin.http.Context;
 
@@ -140,10 +142,10 @@ final class Web {
 
     Chrome chrome(Context ctx, Person person, String title, Board board, String section) {
         List<Link> boards = people.boards(person).stream()
-                .map(b -> new Link(b.name(), "/boards/" + b.id(), board != null && b.id() == board.id()))
+                .map(b -> new Link(b.name(), "/boards/" + b.id(), board != null && b.id().equals(board.id())))
                 .toList();
         return new Chrome(title, person.user().displayName() == null ? person.user().username() : person.user().displayName(),
-                person.admin(), person.session().csrfToken(), board == null ? null : board.id(),
+                person.admin(), person.session().csrfToken(), board == null ? null : board.id().value(),
                 board == null ? null : board.name(), boards, section, takeNotice(ctx));
     }
 
@@ -182,6 +184,16 @@ final class Web {
         } catch (NumberFormatException notANumber) {
             throw new dev.tasklane.domain.error.NotFoundException("not_found", "No such page: " + ctx.path());
         }
+    }
+
+    /** The board named by the path parameter {@code board}; a path that is not a number is a page not found. */
+    static BoardId boardId(Context ctx) {
+        return BoardId.of(pathId(ctx, "board"));
+    }
+
+    /** The user named by the path parameter {@code user}; a path that is not a number is a page not found. */
+    static UserId userId(Context ctx) {
+        return UserId.of(pathId(ctx, "user"));
     }
 
     static UnauthenticatedException notSignedIn() {

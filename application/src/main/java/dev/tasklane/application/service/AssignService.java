@@ -9,6 +9,8 @@ import dev.tasklane.domain.assignment.AssignmentCascade;
 import dev.tasklane.domain.assignment.AssignmentChange;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 
 import java.util.LinkedHashMap;
@@ -27,7 +29,7 @@ final class AssignService implements AssignTaskUseCase {
     public TaskView assign(Actor actor, TaskRef ref, Long assigneeUserId) {
         return context.runner().write(actor, changes -> {
             Task target = locked(context.lookup().require(actor.boardId(), ref));
-            if (assigneeUserId != null && context.directory().membership(actor.boardId(), assigneeUserId).isEmpty()) {
+            if (assigneeUserId != null && context.directory().membership(BoardId.of(actor.boardId()), UserId.of(assigneeUserId)).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
                         + " is not a member of this board; use the id of a board member, or null to unassign",
                         Map.of("field", "assigned_to_id"));

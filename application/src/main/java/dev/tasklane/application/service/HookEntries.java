@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.HookEnv;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -36,7 +37,7 @@ final class HookEntries {
      * but the last, HOOK_NAME, so those are built once.
      */
     List<HookEntry> entries(List<HookName> hooks, Task task, String agentName) {
-        Board board = directory.boardById(task.boardId()).orElse(null);
+        Board board = directory.boardById(BoardId.of(task.boardId())).orElse(null);
         HookEnv shared = taskEnv(task, board, agentName);
         HookEntry[] entries = new HookEntry[hooks.size()];
         for (int i = 0; i < entries.length; i++) {
@@ -69,7 +70,7 @@ final class HookEntries {
 
     /** The environment of an armed goal, for the after_goal status lookup. */
     Map<String, String> goalEnv(Task goal) {
-        Board board = directory.boardById(goal.boardId()).orElse(null);
+        Board board = directory.boardById(BoardId.of(goal.boardId())).orElse(null);
         Map<String, String> env = new LinkedHashMap<>();
         env.put("GOAL_ID", Long.toString(goal.id()));
         env.put("GOAL_IDENTIFIER", goal.identifier().toString());

@@ -4,6 +4,8 @@ import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -16,6 +18,7 @@ import dev.tasklane.domain.validation.Limit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -101,7 +104,7 @@ final class IdentityRules {
     }
 
     /** A new board of that (checked, stripped) name, owned by {@code ownerId}. */
-    static Board createBoard(DirectoryStore directory, String boardName, long ownerId) {
+    static Board createBoard(DirectoryStore directory, String boardName, UserId ownerId) {
         if (directory.boardByName(boardName).isPresent()) {
             throw invalid("name", "a board named " + boardName + " already exists");
         }
@@ -117,7 +120,7 @@ final class IdentityRules {
             throw invalid("username", "is already taken: " + username);
         }
         String display = displayName == null || displayName.isBlank() ? username : name("display_name", displayName);
-        return directory.insertUser(new User(0, username, display, passwordHash, role, now, null));
+        return directory.insertUser(new User(UserId.UNASSIGNED, username, display, passwordHash, role, now, null));
     }
 
     /** A new token for {@code owner} on {@code board}, who must be a member of it. */
@@ -142,19 +145,19 @@ final class IdentityRules {
      * Revokes the user's live tokens on the board: those that could write (a member lowered to read-only), and the
      * reviewer tokens too when {@code reviewerTokensToo} (a member removed from the board).
      */
-    static void revokeBoardTokens(DirectoryStore directory, long userId, long boardId, boolean reviewerTokensToo,
+    static void revokeBoardTokens(DirectoryStore directory, UserId userId, BoardId boardId, boolean reviewerTokensToo,
                                   Instant now) {
-        for (ApiToken token : directory.tokens(userId)) {
-            if (token.boardId() == boardId && token.revokedAt() == null && (reviewerTokensToo || !token.reviewer())) {
+        for (ApiToken token : directory.tokens(Optional.of(userId))) {
+            if (token.boardId().equals(boardId) && token.revokedAt() == null && (reviewerTokensToo || !token.reviewer())) {
                 directory.updateToken(token.revokedAt(now));
             }
         }
     }
 
     /** Revokes a token of {@code userId}'s (any token for an admin); revoking twice answers the first revocation. */
-    static ApiToken revokeToken(DirectoryStore directory, long tokenId, long userId, boolean admin, Instant now) {
+    static ApiToken revokeToken(DirectoryStore directory, long tokenId, UserId userId, boolean admin, Instant now) {
         ApiToken token = directory.tokenById(tokenId)
-                .filter(t -> admin || t.userId() == userId)
+                .filter(t -> admin || t.userId().equals(userId))
                 .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
         return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now)) : token;
     }

@@ -9,6 +9,8 @@ import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -23,6 +25,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /** Tokens, users, boards and memberships, as docs/api.md ("Identity", "Access rules") describes them. */
@@ -91,7 +94,7 @@ public final class IdentityService implements IdentityUseCase {
             if (stored.lastUsedAt() == null || !stored.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION))) {
                 directory.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
             }
-            return new Caller(new Actor(found.user().id(), found.board().id(), stored.capabilities(), stored.reviewer(),
+            return new Caller(new Actor(found.user().id().value(), found.board().id().value(), stored.capabilities(), stored.reviewer(),
                     canWrite, access == Access.OWNER, stored.id()), found.user(), found.board(), stored);
         });
     }
@@ -124,7 +127,7 @@ public final class IdentityService implements IdentityUseCase {
     }
 
     @Override
-    public Membership addMember(Caller caller, long boardId, String username, Access access) {
+    public Membership addMember(Caller caller, BoardId boardId, String username, Access access) {
         IdentityRules.access(access);
         String member = IdentityRules.name("user", username);
         return transactions.inTransaction(() -> {
@@ -144,7 +147,7 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public List<ApiToken> tokens(Caller caller) {
-        return transactions.inTransaction(() -> directory.tokens(caller.admin() ? null : caller.user().id()));
+        return transactions.inTransaction(() -> directory.tokens(caller.admin() ? Optional.empty() : Optional.of(caller.user().id())));
     }
 
     @Override
@@ -244,7 +247,7 @@ public final class IdentityService implements IdentityUseCase {
         boolean withToken = bootstrapToken != null && !bootstrapToken.isBlank();
         // With a bootstrap token nobody needs the password: store an unusable one and skip the slow hash.
         String password = withToken ? null : Secrets.randomBase64(ONE_TIME_PASSWORD_BYTES);
-        User admin = directory.insertUser(new User(0, ADMIN_USERNAME, "Administrator",
+        User admin = directory.insertUser(new User(UserId.UNASSIGNED, ADMIN_USERNAME, "Administrator",
                 withToken ? Secrets.NO_PASSWORD : Secrets.hashPassword(password, settings.passwordIterations()),
                 Role.ADMIN, now, null));
         directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));

@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.out.SessionStore;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.WebSession;
 
 import java.time.Instant;
@@ -33,7 +34,7 @@ final class NoSessionStore implements SessionStore {
     }
 
     @Override
-    public int deleteSessionsOf(long userId) {
+    public int deleteSessionsOf(UserId userId) {
         return 0;
     }
 

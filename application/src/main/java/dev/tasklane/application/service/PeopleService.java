@@ -16,6 +16,8 @@ import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -206,18 +208,18 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public Caller onBoard(Person person, long boardId) {
+    public Caller onBoard(Person person, BoardId boardId) {
         return transactions.inTransaction(() -> {
             Board board = directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
             Access access = directory.membership(boardId, person.user().id()).map(Membership::access)
                     .orElseThrow(PeopleService::boardNotFound);
             boolean writes = access.canWrite();
-            return new Caller(new Actor(person.user().id(), boardId, Set.of(), writes, writes), person.user(), board, null);
+            return new Caller(new Actor(person.user().id().value(), boardId.value(), Set.of(), writes, writes), person.user(), board, null);
         });
     }
 
     @Override
-    public Board board(Person person, long boardId) {
+    public Board board(Person person, BoardId boardId) {
         return transactions.inTransaction(() -> {
             Board board = directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
             if (!person.admin() && directory.membership(boardId, person.user().id()).isEmpty()) {
@@ -228,7 +230,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public Access access(Person person, long boardId) {
+    public Access access(Person person, BoardId boardId) {
         return transactions.inTransaction(() -> directory.membership(boardId, person.user().id())
                 .map(Membership::access).orElseThrow(PeopleService::boardNotFound));
     }
@@ -251,7 +253,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public User resetPassword(Person admin, long userId, String newPassword) {
+    public User resetPassword(Person admin, UserId userId, String newPassword) {
         requireAdmin(admin);
         IdentityRules.password("password", newPassword);
         String hash = Secrets.hashPassword(newPassword, passwordIterations);
@@ -264,9 +266,9 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public User setDisabled(Person admin, long userId, boolean disabled) {
+    public User setDisabled(Person admin, UserId userId, boolean disabled) {
         requireAdmin(admin);
-        if (disabled && userId == admin.user().id()) {
+        if (disabled && userId.equals(admin.user().id())) {
             throw invalid("user", "you cannot disable yourself; ask another admin");
         }
         return transactions.inTransaction(() -> {
@@ -293,11 +295,11 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public Board renameBoard(Person person, long boardId, String name) {
+    public Board renameBoard(Person person, BoardId boardId, String name) {
         String boardName = IdentityRules.name("name", name);
         return transactions.inTransaction(() -> {
             requireOwner(person, boardId);
-            directory.boardByName(boardName).filter(b -> b.id() != boardId).ifPresent(b -> {
+            directory.boardByName(boardName).filter(b -> !b.id().equals(boardId)).ifPresent(b -> {
                 throw invalid("name", "a board named " + boardName + " already exists");
             });
             return directory.renameBoard(boardId, boardName);
@@ -305,7 +307,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public List<Member> members(Person person, long boardId) {
+    public List<Member> members(Person person, BoardId boardId) {
         return transactions.inTransaction(() -> {
             if (!person.admin()) {
                 directory.membership(boardId, person.user().id()).orElseThrow(PeopleService::boardNotFound);
@@ -319,13 +321,13 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public Member putMember(Person person, long boardId, String username, Access access) {
+    public Member putMember(Person person, BoardId boardId, String username, Access access) {
         String member = IdentityRules.name("user", username);
         IdentityRules.access(access);
         return transactions.inTransaction(() -> {
             requireOwner(person, boardId);
             User user = directory.userByUsername(member).orElseThrow(() -> invalid("user", "no user named " + member));
-            if (user.id() == person.user().id() && access != Access.OWNER && !person.admin()) {
+            if (user.id().equals(person.user().id()) && access != Access.OWNER && !person.admin()) {
                 throw invalid("access", "you cannot lower your own access; ask another owner");
             }
             directory.putMembership(new Membership(boardId, user.id(), access));
@@ -337,7 +339,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
     }
 
     @Override
-    public void removeMember(Person person, long boardId, long userId) {
+    public void removeMember(Person person, BoardId boardId, UserId userId) {
         transactions.inTransaction(() -> {
             requireOwner(person, boardId);
             if (!directory.deleteMembership(boardId, userId)) {
@@ -352,7 +354,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     @Override
     public List<ApiToken> tokens(Person person) {
-        return transactions.inTransaction(() -> directory.tokens(person.admin() ? null : person.user().id()));
+        return transactions.inTransaction(() -> directory.tokens(person.admin() ? Optional.empty() : Optional.of(person.user().id())));
     }
 
     @Override
@@ -398,7 +400,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     // ---- rules --------------------------------------------------------------------------------------
 
-    private void requireOwner(Person person, long boardId) {
+    private void requireOwner(Person person, BoardId boardId) {
         directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
         if (person.admin()) {
             return;

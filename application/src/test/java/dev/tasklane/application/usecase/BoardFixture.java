@@ -15,6 +15,8 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
@@ -58,8 +60,8 @@ public final class BoardFixture {
         this.app = customize.apply(builder(stores).clock(clock).completionMode(mode)
                 .passwordHashIterations(TEST_PASSWORD_ITERATIONS)).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        this.boardId = bootstrap.board().id();
-        this.admin = new Actor(bootstrap.admin().id(), boardId, Set.of(), true, true);
+        this.boardId = bootstrap.board().id().value();
+        this.admin = new Actor(bootstrap.admin().id().value(), boardId, Set.of(), true, true);
         this.alice = member("alice", Access.MODIFY, Set.of(), false);
         this.bob = member("bob", Access.MODIFY, Set.of(), false);
         this.reviewer = member("rita", Access.MODIFY, Set.of(), true);
@@ -75,9 +77,9 @@ public final class BoardFixture {
 
     public Actor member(String username, Access access, Set<Capability> capabilities, boolean reviewerFlag) {
         long userId = stores.tx(() -> {
-            User user = stores.directory().insertUser(new User(0, username, username, "x", Role.MEMBER, START, null));
-            stores.directory().putMembership(new Membership(boardId, user.id(), access));
-            return user.id();
+            User user = stores.directory().insertUser(new User(UserId.UNASSIGNED, username, username, "x", Role.MEMBER, START, null));
+            stores.directory().putMembership(new Membership(BoardId.of(boardId), user.id(), access));
+            return user.id().value();
         });
         return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite(), access == Access.OWNER, null);
     }

@@ -18,6 +18,7 @@ import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Role;
@@ -202,7 +203,7 @@ public abstract class SignInContract {
 
         assertThrows(UnauthenticatedException.class, () -> signIn().resolve(again.secret()));
         assertThrows(UnauthenticatedException.class, () -> signIn().signIn("bob", "another good password", "10.0.0.6"));
-        assertThrows(ForbiddenException.class, () -> people().setDisabled(again.person(), 1, true));
+        assertThrows(ForbiddenException.class, () -> people().setDisabled(again.person(), UserId.of(1), true));
     }
 
     @Test

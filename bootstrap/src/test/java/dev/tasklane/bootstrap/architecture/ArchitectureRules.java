@@ -2,6 +2,7 @@ package dev.tasklane.bootstrap.architecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -16,6 +17,7 @@ import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nam
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.codeUnits;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
@@ -261,6 +263,84 @@ public final class ArchitectureRules {
         return slices().matching(root + ".(**)")
             .should().beFreeOfCycles()
             .as("packages below " + root + " are free of cycles");
+    }
+
+    // ---- value ids (issue 12) -------------------------------------------------------------------------------------
+
+    /**
+     * The types of the domain and of the ports whose task, user and board ids are value types already
+     * ({@code dev.tasklane.domain.id}). {@code Actor}, {@code Task} and its parts, the task ports and stores still
+     * carry bare numbers: add each one here as it is converted, until the rule covers the packages.
+     */
+    static final java.util.Set<String> TYPED_ID_TYPES = java.util.Set.of(
+        "User", "Board", "Membership",
+        "DirectoryStore", "SessionStore", "IdentityUseCase", "PeopleUseCase");
+
+    /**
+     * Ids of kinds that no task, user or board id can be mistaken for (they never travel beside one): API tokens
+     * and web sessions, handled only by the identity use cases, and a board's column ids, read only beside their
+     * {@code Column}.
+     */
+    static final java.util.Set<String> UNTYPED_ID_NAMES = java.util.Set.of("tokenId", "sessionId", "columnId");
+
+    private static boolean idName(String name) {
+        return name.equals("id") || name.endsWith("Id");
+    }
+
+    private static boolean bareNumber(Class<?> type) {
+        return type == long.class || type == Long.class;
+    }
+
+    /** A public method or constructor with a bare long or Long id: an accessor named id/*Id, or such a parameter. */
+    private static ArchCondition<JavaCodeUnit> carryNoBareIds(java.util.Set<String> untypedNames) {
+        return new ArchCondition<>("take and return no bare long/Long named id or *Id") {
+            @Override
+            public void check(JavaCodeUnit unit, ConditionEvents events) {
+                if (unit instanceof JavaMethod method && idName(method.getName()) && !untypedNames.contains(method.getName())
+                        && bareNumber(method.getRawReturnType().reflect())) {
+                    events.add(SimpleConditionEvent.violated(unit,
+                            unit.getFullName() + " returns a bare " + method.getRawReturnType().getName()));
+                }
+                java.lang.reflect.Parameter[] parameters = unit.reflect() instanceof java.lang.reflect.Executable executable
+                        ? executable.getParameters() : new java.lang.reflect.Parameter[0];
+                for (java.lang.reflect.Parameter parameter : parameters) {
+                    if (!parameter.isNamePresent()) {
+                        events.add(SimpleConditionEvent.violated(unit,
+                                unit.getFullName() + " has no parameter names: compile with -parameters"));
+                        return;
+                    }
+                    if (idName(parameter.getName()) && !untypedNames.contains(parameter.getName())
+                            && bareNumber(parameter.getType())) {
+                        events.add(SimpleConditionEvent.violated(unit,
+                                unit.getFullName() + " takes a bare " + parameter.getType().getName() + " " + parameter.getName()));
+                    }
+                }
+            }
+        };
+    }
+
+    /**
+     * The listed types of the domain and of the ports name task, user and board ids by value types, so a task id
+     * passed as a user id does not compile (docs/architecture.md, "Value ids"): none of their public methods or
+     * constructors (a record's components included) takes or returns a bare {@code long}/{@code Long} named
+     * {@code id} or {@code *Id}, except the {@code untypedNames}.
+     *
+     * @param types simple names (binary, {@code Outer$Inner} for nested types) in {@code root.domain..} or
+     *              {@code root.application.port..}
+     */
+    public static ArchRule idsAreTyped(String root, java.util.Set<String> types, java.util.Set<String> untypedNames) {
+        DescribedPredicate<JavaClass> converted = new DescribedPredicate<>("are the types with typed ids " + new java.util.TreeSet<>(types)) {
+            @Override
+            public boolean test(JavaClass type) {
+                String binary = type.getName().substring(type.getPackageName().length() + 1);
+                boolean core = type.getPackageName().startsWith(root + ".domain")
+                        || type.getPackageName().startsWith(root + ".application.port");
+                return core && types.contains(binary);
+            }
+        };
+        return codeUnits().that().areDeclaredInClassesThat(converted).and().arePublic()
+            .should(carryNoBareIds(untypedNames))
+            .because("a task, user or board id is a TaskId, UserId or BoardId, never a bare number (docs/architecture.md)");
     }
 
     // ---- general coding rules, scoped to the root -------------------------------------------------------------------

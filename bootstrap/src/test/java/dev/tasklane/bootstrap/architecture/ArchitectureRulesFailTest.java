@@ -80,6 +80,18 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void idsAreTyped() {
+        List<String> violations = violations(ArchitectureRules.idsAreTyped(FIXTURE, Set.of("Lane", "CardId", "Card"),
+            Set.of("tokenId")));
+        assertReported(violations,
+            "Lane.id() returns a bare long",
+            "Lane.boardId() returns a bare java.lang.Long",
+            "Lane.<init>(long, java.lang.Long, dev.tasklane.archfixture.domain.CardId, long) takes a bare long id",
+            "takes a bare java.lang.Long boardId");
+        assertNotReported(violations, "Lane.top()", "tokenId", "CardId.", "Card.");
+    }
+
+    @Test
     void databaseFailuresStayInTheJdbiAdapter() {
         List<String> violations = violations(ArchitectureRules.databaseFailuresStayInTheJdbiAdapter(FIXTURE));
         assertReported(violations, "RetryingCardService", "java.sql.SQLTransientConnectionException");

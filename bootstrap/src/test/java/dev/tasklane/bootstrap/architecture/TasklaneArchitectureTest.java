@@ -151,6 +151,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void idsAreTyped() {
+        ArchitectureRules.idsAreTyped(ROOT, ArchitectureRules.TYPED_ID_TYPES, ArchitectureRules.UNTYPED_ID_NAMES).check(classes);
+    }
+
+    @Test
     void noGenericExceptions() {
         ArchitectureRules.noGenericExceptions(ROOT).check(classes);
     }

@@ -1,5 +1,7 @@
 package dev.tasklane.domain.identity;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 
 import java.time.Instant;
@@ -11,7 +13,7 @@ import java.util.Set;
  * An API token, bound to one user and one board. Only the SHA-256 hash of the secret is kept. A token with
  * no capabilities matches every task; only tokens with the reviewer flag may record review decisions.
  */
-public record ApiToken(long id, String name, String tokenHash, long userId, long boardId,
+public record ApiToken(long id, String name, String tokenHash, UserId userId, BoardId boardId,
                        Set<Capability> capabilities, String agentModel, boolean reviewer,
                        Instant createdAt, Instant expiresAt, Instant revokedAt, Instant lastUsedAt,
                        String lastAgentName) {

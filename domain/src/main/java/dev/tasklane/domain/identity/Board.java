@@ -1,5 +1,6 @@
 package dev.tasklane.domain.identity;
 
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.task.Column;
 
 import java.util.Collections;
@@ -7,7 +8,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /** A board: a name and the ids of its four columns (Ready, Doing, Review, Done). */
-public record Board(long id, String name, Map<Column, Long> columnIds) {
+public record Board(BoardId id, String name, Map<Column, Long> columnIds) {
     public Board {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a board has a name");

@@ -1,9 +1,11 @@
 package dev.tasklane.domain.identity;
 
+import dev.tasklane.domain.id.UserId;
+
 import java.time.Instant;
 
 /** A person or service account. The password is stored only as a slow, salted hash. */
-public record User(long id, String username, String displayName, String passwordHash, Role role,
+public record User(UserId id, String username, String displayName, String passwordHash, Role role,
                    Instant createdAt, Instant disabledAt) {
     public User {
         if (username == null || username.isBlank()) {
@@ -18,7 +20,7 @@ public record User(long id, String username, String displayName, String password
         return disabledAt == null;
     }
 
-    public User withId(long newId) {
+    public User withId(UserId newId) {
         return new User(newId, username, displayName, passwordHash, role, createdAt, disabledAt);
     }
 }

@@ -1,12 +1,14 @@
 package dev.tasklane.domain.identity;
 
+import dev.tasklane.domain.id.UserId;
+
 import java.time.Instant;
 
 /**
  * A person's signed-in session in the web interface. Only the SHA-256 hash of the cookie's secret is kept;
  * {@code csrfToken} is the value every state-changing form must echo back.
  */
-public record WebSession(long id, String secretHash, long userId, String csrfToken, Instant createdAt,
+public record WebSession(long id, String secretHash, UserId userId, String csrfToken, Instant createdAt,
                          Instant expiresAt) {
     public WebSession {
         if (secretHash == null || secretHash.isBlank() || csrfToken == null || csrfToken.isBlank()) {

@@ -1,6 +1,7 @@
 package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -25,7 +26,7 @@ public interface IdentityUseCase {
 
     Board createBoard(Caller caller, String name);
 
-    Membership addMember(Caller caller, long boardId, String username, Access access);
+    Membership addMember(Caller caller, BoardId boardId, String username, Access access);
 
     List<ApiToken> tokens(Caller caller);
 

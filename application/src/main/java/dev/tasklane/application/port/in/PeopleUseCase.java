@@ -4,6 +4,8 @@ import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -24,23 +26,23 @@ public interface PeopleUseCase {
      * The person acting on one board, as the task use cases expect: write access from the membership, and the
      * reviewer right for members who can write (a person, never an agent token). Not found for non-members.
      */
-    Caller onBoard(Person person, long boardId);
+    Caller onBoard(Person person, BoardId boardId);
 
     /** A board the person belongs to (an admin: any board); not found otherwise. */
-    Board board(Person person, long boardId);
+    Board board(Person person, BoardId boardId);
 
     /** The person's access to a board; not found for non-members. */
-    Access access(Person person, long boardId);
+    Access access(Person person, BoardId boardId);
 
     List<User> users(Person admin);
 
     User createUser(Person admin, String username, String displayName, String password, Role role);
 
     /** Sets a new password and ends the user's sessions. */
-    User resetPassword(Person admin, long userId, String newPassword);
+    User resetPassword(Person admin, UserId userId, String newPassword);
 
     /** Disables (or re-enables) a user: a disabled user's sessions end and their tokens stop working. */
-    User setDisabled(Person admin, long userId, boolean disabled);
+    User setDisabled(Person admin, UserId userId, boolean disabled);
 
     /** Every board (admin). */
     List<Board> allBoards(Person admin);
@@ -48,13 +50,13 @@ public interface PeopleUseCase {
     /** A new board owned by {@code person}: an admin, or any user when the server has TASKLANE_OPEN_BOARDS. */
     Board createBoard(Person person, String name);
 
-    Board renameBoard(Person person, long boardId, String name);
+    Board renameBoard(Person person, BoardId boardId, String name);
 
-    List<Member> members(Person person, long boardId);
+    List<Member> members(Person person, BoardId boardId);
 
-    Member putMember(Person person, long boardId, String username, Access access);
+    Member putMember(Person person, BoardId boardId, String username, Access access);
 
-    void removeMember(Person person, long boardId, long userId);
+    void removeMember(Person person, BoardId boardId, UserId userId);
 
     /** The person's tokens (an admin's: everyone's). */
     List<ApiToken> tokens(Person person);

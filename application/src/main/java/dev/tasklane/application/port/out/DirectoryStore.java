@@ -1,5 +1,7 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -15,7 +17,7 @@ import java.util.Optional;
 public interface DirectoryStore {
     User insertUser(User user);
 
-    Optional<User> userById(long id);
+    Optional<User> userById(UserId id);
 
     Optional<User> userByUsername(String username);
 
@@ -24,16 +26,16 @@ public interface DirectoryStore {
     /** Creates a board with its four columns. */
     Board insertBoard(String name);
 
-    Optional<Board> boardById(long id);
+    Optional<Board> boardById(BoardId id);
 
     Optional<Board> boardByName(String name);
 
-    List<Board> boardsOf(long userId);
+    List<Board> boardsOf(UserId userId);
 
     /** Creates or replaces the user's access to the board. */
     Membership putMembership(Membership membership);
 
-    Optional<Membership> membership(long boardId, long userId);
+    Optional<Membership> membership(BoardId boardId, UserId userId);
 
     ApiToken insertToken(ApiToken token);
 
@@ -48,7 +50,7 @@ public interface DirectoryStore {
      */
     boolean touchToken(long tokenId, Instant at, String agentName, Instant unlessUsedSince);
 
-    Optional<ApiToken> tokenById(long id);
+    Optional<ApiToken> tokenById(long tokenId);
 
     Optional<ApiToken> tokenByHash(String tokenHash);
 
@@ -71,8 +73,8 @@ public interface DirectoryStore {
         }
     }
 
-    /** Tokens of one user, or of everyone when {@code userId} is null. */
-    List<ApiToken> tokens(Long userId);
+    /** Tokens of one user, or of everyone when {@code userId} is empty. */
+    List<ApiToken> tokens(Optional<UserId> userId);
 
     boolean hasUsers();
 
@@ -85,11 +87,11 @@ public interface DirectoryStore {
     List<Board> boards();
 
     /** Renames a board; not found when it does not exist. */
-    Board renameBoard(long boardId, String name);
+    Board renameBoard(BoardId boardId, String name);
 
     /** The board's members, by user id. */
-    List<Membership> members(long boardId);
+    List<Membership> members(BoardId boardId);
 
     /** Removes a user's access to a board; false when they were not a member. */
-    boolean deleteMembership(long boardId, long userId);
+    boolean deleteMembership(BoardId boardId, UserId userId);
 }

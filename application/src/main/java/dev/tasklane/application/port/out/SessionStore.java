@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.WebSession;
 
 import java.time.Instant;
@@ -21,7 +22,7 @@ public interface SessionStore {
     boolean deleteSession(long sessionId);
 
     /** Ends every session of a user (sign-out everywhere, password change, disabled user); returns how many. */
-    int deleteSessionsOf(long userId);
+    int deleteSessionsOf(UserId userId);
 
     /** Drops sessions that expired before {@code now}; returns how many. */
     int deleteExpiredSessions(Instant now);

@@ -2,6 +2,8 @@ package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import static dev.tasklane.application.testing.Tasks.NOW;
@@ -42,10 +45,14 @@ public abstract class DirectoryStoreContract {
 
     private User user(String username) {
         return stores.tx(() -> directory.insertUser(
-                new User(0, username, username.toUpperCase(java.util.Locale.ROOT), "hash", Role.MEMBER, NOW, null)));
+                new User(UserId.UNASSIGNED, username, username.toUpperCase(java.util.Locale.ROOT), "hash", Role.MEMBER, NOW, null)));
     }
 
-    private ApiToken token(String hash, long userId, long boardId) {
+    private ApiToken token(String hash, UserId userId, long boardId) {
+        return token(hash, userId, BoardId.of(boardId));
+    }
+
+    private ApiToken token(String hash, UserId userId, BoardId boardId) {
         return stores.tx(() -> directory.insertToken(new ApiToken(0, "token " + hash, hash, userId, boardId,
                 Set.of(Capability.TESTING), "model", false, NOW, null, null, null, null)));
     }
@@ -60,7 +67,7 @@ public abstract class DirectoryStoreContract {
     @Test
     void namesAtTheirLengthLimitAreStoredAndReadBackUnchanged() {
         String name = longest(Limit.NAME);
-        User user = stores.tx(() -> directory.insertUser(new User(0, name, name, "hash", Role.MEMBER, NOW, null)));
+        User user = stores.tx(() -> directory.insertUser(new User(UserId.UNASSIGNED, name, name, "hash", Role.MEMBER, NOW, null)));
         Board board = stores.tx(() -> directory.insertBoard(name));
         ApiToken token = stores.tx(() -> directory.insertToken(new ApiToken(0, name, "limits", user.id(), board.id(),
                 Set.of(), name, false, NOW, null, null, NOW, longest(Limit.AGENT_NAME))));
@@ -78,7 +85,7 @@ public abstract class DirectoryStoreContract {
         for (int round = 0; round < 3; round++) {
             String name = "racer-" + round;
             assertEquals(racers - 1, race(racers, () -> stores.tx(() -> directory.insertUser(
-                    new User(0, name, name, "hash", Role.MEMBER, NOW, null)))), "username " + name);
+                    new User(UserId.UNASSIGNED, name, name, "hash", Role.MEMBER, NOW, null)))), "username " + name);
             assertEquals(racers - 1, race(racers, () -> stores.tx(() -> directory.insertBoard(name))), "board " + name);
         }
         assertEquals(3, stores.tx(directory::users).size());
@@ -128,7 +135,7 @@ public abstract class DirectoryStoreContract {
         assertEquals(ada, stores.tx(() -> directory.userById(ada.id())).orElseThrow());
         assertEquals(bob, stores.tx(() -> directory.userByUsername("bob")).orElseThrow());
         assertTrue(stores.tx(() -> directory.userByUsername("carol")).isEmpty());
-        assertTrue(stores.tx(() -> directory.userById(ada.id() + bob.id())).isEmpty());
+        assertTrue(stores.tx(() -> directory.userById(UserId.of(ada.id().value() + bob.id().value()))).isEmpty());
         assertEquals(Set.of(ada, bob), new HashSet<>(stores.tx(directory::users)));
     }
 
@@ -177,8 +184,8 @@ public abstract class DirectoryStoreContract {
         assertEquals(second, stores.tx(() -> directory.tokenByHash("h2")).orElseThrow());
         assertEquals(third, stores.tx(() -> directory.tokenById(third.id())).orElseThrow());
         assertTrue(stores.tx(() -> directory.tokenByHash("H2")).isEmpty());
-        assertEquals(List.of(first, third), stores.tx(() -> directory.tokens(ada.id())));
-        assertEquals(Set.of(first, second, third), new HashSet<>(stores.tx(() -> directory.tokens(null))));
+        assertEquals(List.of(first, third), stores.tx(() -> directory.tokens(Optional.of(ada.id()))));
+        assertEquals(Set.of(first, second, third), new HashSet<>(stores.tx(() -> directory.tokens(Optional.empty()))));
     }
 
     @Test
@@ -231,7 +238,7 @@ public abstract class DirectoryStoreContract {
         ApiToken token = token("h1", ada.id(), 1);
 
         assertThrows(DirectoryProbe.class, () -> stores.run(() -> {
-            directory.insertUser(new User(0, "ghost", "Ghost", "hash", Role.ADMIN, NOW, null));
+            directory.insertUser(new User(UserId.UNASSIGNED, "ghost", "Ghost", "hash", Role.ADMIN, NOW, null));
             Board board = directory.insertBoard("Ghost board");
             directory.putMembership(new Membership(board.id(), ada.id(), Access.OWNER));
             directory.updateToken(token.revokedAt(NOW));
@@ -254,7 +261,7 @@ public abstract class DirectoryStoreContract {
 
         assertEquals(changed, stores.tx(() -> directory.userById(ada.id())).orElseThrow());
         assertEquals(changed, stores.tx(() -> directory.userByUsername("ada")).orElseThrow());
-        User ghost = new User(ada.id() + 100, "ghost", "Ghost", "hash", Role.MEMBER, NOW, null);
+        User ghost = new User(UserId.of(ada.id().value() + 100), "ghost", "Ghost", "hash", Role.MEMBER, NOW, null);
         assertThrows(dev.tasklane.domain.error.NotFoundException.class, () -> stores.tx(() -> directory.updateUser(ghost)));
     }
 
@@ -271,7 +278,7 @@ public abstract class DirectoryStoreContract {
         assertThrows(dev.tasklane.domain.error.ConflictException.class,
                 () -> stores.tx(() -> directory.renameBoard(board.id(), "Side")));
         assertThrows(dev.tasklane.domain.error.NotFoundException.class,
-                () -> stores.tx(() -> directory.renameBoard(board.id() + 100, "Other")));
+                () -> stores.tx(() -> directory.renameBoard(BoardId.of(board.id().value() + 100), "Other")));
     }
 
     @Test

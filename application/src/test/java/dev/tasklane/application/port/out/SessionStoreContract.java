@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.WebSession;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ public abstract class SessionStoreContract {
 
     private WebSession session(String hash, long userId, Instant expiresAt) {
         return sessions.tx(() -> sessions.store().insertSession(
-                new WebSession(0, hash, userId, "csrf-" + hash, NOW, expiresAt)));
+                new WebSession(0, hash, UserId.of(userId), "csrf-" + hash, NOW, expiresAt)));
     }
 
     @Test
@@ -75,12 +76,12 @@ public abstract class SessionStoreContract {
         session("a2", 1, NOW.plus(Duration.ofHours(1)));
         WebSession other = session("b1", 2, NOW.plus(Duration.ofHours(1)));
 
-        assertEquals(2, sessions.tx(() -> sessions.store().deleteSessionsOf(1)));
+        assertEquals(2, sessions.tx(() -> sessions.store().deleteSessionsOf(UserId.of(1))));
 
         assertTrue(sessions.tx(() -> sessions.store().sessionByHash("a1")).isEmpty());
         assertTrue(sessions.tx(() -> sessions.store().sessionByHash("a2")).isEmpty());
         assertEquals(other, sessions.tx(() -> sessions.store().sessionByHash("b1")).orElseThrow());
-        assertEquals(0, sessions.tx(() -> sessions.store().deleteSessionsOf(1)));
+        assertEquals(0, sessions.tx(() -> sessions.store().deleteSessionsOf(UserId.of(1))));
     }
 
     @Test
@@ -99,7 +100,7 @@ public abstract class SessionStoreContract {
         WebSession kept = session("kept", 1, NOW.plus(Duration.ofHours(1)));
 
         assertThrows(SessionProbe.class, () -> sessions.tx(() -> {
-            sessions.store().insertSession(new WebSession(0, "ghost", 1, "csrf", NOW, NOW.plusSeconds(60)));
+            sessions.store().insertSession(new WebSession(0, "ghost", UserId.of(1), "csrf", NOW, NOW.plusSeconds(60)));
             sessions.store().deleteSession(kept.id());
             throw new SessionProbe();
         }));

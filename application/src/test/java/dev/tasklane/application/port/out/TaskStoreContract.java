@@ -6,6 +6,8 @@ import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.AfterGoal;
@@ -704,7 +706,7 @@ public abstract class TaskStoreContract {
     }
 
     private static ApiToken token(String hash) {
-        return new ApiToken(0, "token", hash, ME, BOARD, Set.of(), null, false, NOW, null, null, null, null);
+        return new ApiToken(0, "token", hash, UserId.of(ME), BoardId.of(BOARD), Set.of(), null, false, NOW, null, null, null, null);
     }
 
     /** Thrown by tests to make a unit of work fail. */
