@@ -13,6 +13,8 @@ import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
+import dev.tasklane.domain.task.ReviewStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -21,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,5 +69,14 @@ class EmbeddingExampleTest {
         assertEquals(check, second.task().task().identifier().toString());
         assertTrue(second.hooks().stream().anyMatch(hook -> hook.name() == HookName.AFTER_GOAL), "the goal's last task arms after_goal");
         assertTrue(example.workOnce(ada).isEmpty());
+    }
+
+    @Test
+    void oneTaskLivesItsWholeLifeThroughTheTypedUseCases() {
+        Reviewed done = TaskLifecycleExample.run();
+        assertEquals(Status.COMPLETED, done.task().task().status());
+        assertEquals(ReviewStatus.APPROVED, done.task().task().review().status());
+        assertEquals(List.of(HookName.AFTER_REVIEW), done.hooks().stream().map(hook -> hook.name()).toList());
+        assertNull(done.claimToken(), "an approved task is not sent back for rework");
     }
 }
