@@ -18,6 +18,7 @@ import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.identity.User;
@@ -313,7 +314,7 @@ final class TaskPages {
         String decision = Web.required(ctx, "decision", "A decision");
         if (!Set.of("approved", "changes_requested", "rejected").contains(decision)) {
             throw new InvalidInputException("invalid_review_status",
-                    "The decision must be approve, request changes or reject", Map.of("field", "decision"));
+                    "The decision must be approve, request changes or reject", new ErrorDetails.Field("decision"));
         }
         TaskView reviewed = useCases.reviews().review(caller.actor(), ref(ctx),
                 ReviewDecision.fromWire(decision, Web.optional(ctx, "notes")));
@@ -337,7 +338,7 @@ final class TaskPages {
         try {
             assignee = raw == null ? null : Long.valueOf(raw);
         } catch (NumberFormatException notAnId) {
-            throw new InvalidInputException("invalid_param", "Choose the assignee from the list", Map.of("field", "assignee"));
+            throw new InvalidInputException("invalid_param", "Choose the assignee from the list", new ErrorDetails.Field("assignee"));
         }
         TaskView assigned = useCases.assignment().assign(caller.actor(), ref(ctx), assignee);
         String back = Web.optional(ctx, "back");

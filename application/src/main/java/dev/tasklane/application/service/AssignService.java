@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.assignment.AssignmentCascade;
 import dev.tasklane.domain.assignment.AssignmentChange;
@@ -30,7 +31,7 @@ final class AssignService implements AssignTaskUseCase {
             if (assigneeUserId != null && context.directory().membership(actor.boardId(), assigneeUserId).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
                         + " is not a member of this board; use the id of a board member, or null to unassign",
-                        Map.of("field", "assigned_to_id"));
+                        new ErrorDetails.Field("assigned_to_id"));
             }
             List<Task> children = target.isGoal() ? context.tasks().children(target.boardId(), target.id()) : List.of();
             Task result = target;

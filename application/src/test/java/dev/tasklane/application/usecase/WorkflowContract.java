@@ -14,6 +14,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.TasklaneException;
@@ -38,10 +39,10 @@ import java.util.Set;
 import static dev.tasklane.application.usecase.BoardFixture.completion;
 import static dev.tasklane.application.usecase.BoardFixture.failedProof;
 import static dev.tasklane.application.usecase.BoardFixture.id;
+import static dev.tasklane.application.usecase.BoardFixture.proof;
 import static dev.tasklane.application.usecase.BoardFixture.keyFile;
 import static dev.tasklane.application.usecase.BoardFixture.hook;
 import static dev.tasklane.application.usecase.BoardFixture.failedHook;
-import static dev.tasklane.application.usecase.BoardFixture.proof;
 import static dev.tasklane.application.usecase.BoardFixture.ref;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -114,7 +115,7 @@ public abstract class WorkflowContract {
         String w1 = id(board.create(board.admin, task("First")));
         String w2 = id(board.create(board.admin, task("Second", "dependencies", List.of(w1))));
         ConflictException refused = assertThrows(ConflictException.class, () -> board.claim(board.alice, w2));
-        assertEquals(List.of(w1), refused.details().get("blocked_by"));
+        assertEquals(new ErrorDetails.BlockedBy(List.of(w1)), refused.details());
         assertTrue(board.get(w2).blocked());
     }
 
@@ -124,8 +125,9 @@ public abstract class WorkflowContract {
         String w2 = id(board.create(board.admin, task("Also auth", "key_files", List.of(keyFile("lib/auth.ex")))));
         board.claim(board.alice, w1);
         ConflictException refused = assertThrows(ConflictException.class, () -> board.claim(board.bob, w2));
-        assertEquals("lib/auth.ex", refused.details().get("file_path"));
-        assertEquals(w1, refused.details().get("held_by"));
+        ErrorDetails.KeyFileHeld held = (ErrorDetails.KeyFileHeld) refused.details();
+        assertEquals("lib/auth.ex", held.filePath());
+        assertEquals(w1, held.heldBy());
         assertTrue(board.app.next().next(board.bob).isEmpty());
     }
 
@@ -525,7 +527,7 @@ public abstract class WorkflowContract {
         Claimed first = board.app.claims().claim(shared, new ClaimTask(w1, "agent-1", hook(), null));
         ConflictException refused = assertThrows(ConflictException.class,
                 () -> board.app.claims().claim(shared, new ClaimTask(w1, "agent-2", hook(), null)));
-        assertEquals("agent-1", refused.details().get("held_by_agent"), "the 409 names the holder");
+        assertEquals("agent-1", ((ErrorDetails.ClaimHeld) refused.details()).heldByAgent(), "the 409 names the holder");
         assertThrows(ConflictException.class, () -> board.app.claims().claim(BoardFixture.withToken(board.alice, 8002), new ClaimTask(w1, "agent-1", hook(), null)),
                 "the same name on another token is another agent");
         assertEquals(first.claimToken(), board.app.claims().claim(shared, new ClaimTask(w1, "agent-1", hook(), null)).claimToken(), "a retry");
