@@ -9,12 +9,11 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.assignment.AssignmentCascade;
 import dev.tasklane.domain.assignment.AssignmentChange;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Task;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Assignment: a task, or a goal with every non-completed child, in one transaction, with history. */
 final class AssignService implements AssignTaskUseCase {
@@ -36,15 +35,8 @@ final class AssignService implements AssignTaskUseCase {
             List<Task> children = target.isGoal() ? context.tasks().children(target.boardId(), target.id()) : List.of();
             Task result = target;
             for (AssignmentChange change : AssignmentCascade.plan(target, children, assigneeUserId, changes.now())) {
-                Map<String, Object> facts = new LinkedHashMap<>();
-                facts.put("from", change.from());
-                facts.put("to", change.to());
-                if (change.after().id() != target.id()) {
-                    facts.put("cascaded_from", target.identifier().toString());
-                }
-                if (change.deferred()) {
-                    facts.put("deferred_until_claim_ends", true);
-                }
+                String cascadedFrom = change.after().id() != target.id() ? target.identifier().toString() : null;
+                HistoryFacts facts = new HistoryFacts.Assignment(change.from(), change.to(), cascadedFrom, change.deferred());
                 Task stored = changes.update(change.after(), HistoryKind.ASSIGNED, actor.userId(), null, facts);
                 if (stored.id() == target.id()) {
                     result = stored;

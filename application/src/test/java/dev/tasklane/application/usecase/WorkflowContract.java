@@ -19,6 +19,7 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
@@ -511,7 +512,7 @@ public abstract class WorkflowContract {
         assertEquals(Status.IN_PROGRESS, board.get(held).task().status());
         assertEquals(board.bob.userId(), board.get(open).task().assignedToId());
         assertTrue(board.app.reads().history(board.admin, ref(held)).stream()
-                .anyMatch(e -> e.kind() == HistoryKind.ASSIGNED && Boolean.TRUE.equals(e.facts().get("deferred_until_claim_ends"))));
+                .anyMatch(e -> e.facts() instanceof HistoryFacts.Assignment assignment && assignment.deferredUntilClaimEnds()));
         assertEquals(board.bob.userId(), board.app.leases().unclaim(board.alice, ref(held), null).task().assignedToId(),
                 "unclaim gives the task to the goal's current assignee");
         board.clock.advance(dev.tasklane.domain.workflow.WorkflowLimits.DEFAULT_CLAIM_TTL.plusSeconds(1));
