@@ -62,12 +62,12 @@ final class CreateTaskParser {
         List<NewTask> read = new ArrayList<>(goals.size());
         for (int index = 0; index < goals.size(); index++) {
             if (!(goals.get(index) instanceof Map<?, ?> map)) {
-                throw new BatchRejectedException(index, Map.of("goal", List.of(NOT_A_GOAL_OBJECT)));
+                throw new BatchRejectedException(index, new FieldErrors().add("goal", NOT_A_GOAL_OBJECT));
             }
             try {
                 read.add(read(TaskJsonValues.stringKeyed(map), false));
             } catch (TaskFieldsRejectedException rejected) {
-                throw new BatchRejectedException(index, rejected.errors().toMap());
+                throw new BatchRejectedException(index, rejected.errors());
             }
         }
         return new CreateBatch(read, agentName);

@@ -9,7 +9,6 @@ import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.validation.CompletionRejectedException;
-import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 import dev.tasklane.domain.validation.TaskUpdateRejectedException;
@@ -100,7 +99,7 @@ final class ErrorMapper {
         if (error instanceof TaskUpdateRejectedException update) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("error", TaskUpdateRejectedException.MESSAGE);
-            body.put("failures", update.failures().stream().map(Failure::toMap).toList());
+            body.put("failures", update.failures().stream().map(ErrorJson::failure).toList());
             body.putAll(ErrorDocs.forCode(update.code()));
             return new Rendered(422, body);
         }
@@ -111,7 +110,7 @@ final class ErrorMapper {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("error", CompletionRejectedException.MESSAGE);
             body.put("status", 422);
-            body.put("failures", completion.failures().stream().map(Failure::toMap).toList());
+            body.put("failures", completion.failures().stream().map(ErrorJson::failure).toList());
             body.put("required_format", path.endsWith("/changed_files")
                     ? Map.of("changed_files", RequiredFormats.CHANGED_FILES) : RequiredFormats.COMPLETION);
             body.putAll(ErrorDocs.forCode(completion.code()));
@@ -121,7 +120,7 @@ final class ErrorMapper {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("error", batch.getMessage());
             body.put("index", batch.index());
-            body.put("details", batch.fieldErrors());
+            body.put("details", ErrorJson.fieldErrors(batch.fieldErrors()));
             return new Rendered(422, body);
         }
         int status = statusOf(error);
@@ -131,8 +130,9 @@ final class ErrorMapper {
             body.putAll(ErrorDocs.forCode(error.code()));
             body.put("code", error.code());
         }
-        if (!error.details().isEmpty()) {
-            body.put("details", error.details());
+        Map<String, Object> details = ErrorJson.details(error.details());
+        if (!details.isEmpty()) {
+            body.put("details", details);
         }
         return new Rendered(status, body);
     }
@@ -163,7 +163,7 @@ final class ErrorMapper {
     /** The changeset family: {@code {"errors": {field: [msgs]}, "documentation": ...}}. */
     static Map<String, Object> changeset(FieldErrors errors) {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("errors", errors.toMap());
+        body.put("errors", ErrorJson.fieldErrors(errors));
         body.put("documentation", ErrorDocs.TASK_WRITING);
         return body;
     }

@@ -164,7 +164,7 @@ final class TaskRoutes {
         json.put("at", TaskJson.utc(entry.at()));
         json.put("actor_user_id", entry.actorUserId());
         json.put("agent_name", entry.agentName());
-        json.put("facts", entry.facts());
+        json.put("facts", HistoryFactsJson.document(entry.facts()));
         return json;
     }
 

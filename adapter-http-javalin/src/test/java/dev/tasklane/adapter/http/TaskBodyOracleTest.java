@@ -176,12 +176,12 @@ class TaskBodyOracleTest {
         List<Object> out = new ArrayList<>();
         for (int index = 0; index < goals.size(); index++) {
             if (!(goals.get(index) instanceof Map<?, ?> map)) {
-                throw new BatchRejectedException(index, Map.of("goal", List.of(CreateTaskParser.NOT_A_GOAL_OBJECT)));
+                throw new BatchRejectedException(index, new FieldErrors().add("goal", CreateTaskParser.NOT_A_GOAL_OBJECT));
             }
             try {
                 out.add(draft(LegacyTaskFieldRules.parseCreate(copy(TaskJsonValues.stringKeyed(map)), false)));
             } catch (TaskFieldsRejectedException rejected) {
-                throw new BatchRejectedException(index, rejected.errors().toMap());
+                throw new BatchRejectedException(index, rejected.errors());
             }
         }
         return out;
@@ -198,11 +198,11 @@ class TaskBodyOracleTest {
         try {
             return List.of("accepted", parse.run());
         } catch (TaskFieldsRejectedException rejected) {
-            return List.of(rejected.code(), rejected.errors().toMap());
+            return List.of(rejected.code(), ErrorJson.fieldErrors(rejected.errors()));
         } catch (TaskUpdateRejectedException rejected) {
             return List.of(rejected.code(), rejected.failures());
         } catch (BatchRejectedException rejected) {
-            return List.of(rejected.code(), rejected.index(), rejected.fieldErrors());
+            return List.of(rejected.code(), rejected.index(), ErrorJson.fieldErrors(rejected.fieldErrors()));
         } catch (TasklaneException refused) {
             return List.of(refused.code(), refused.getMessage());
         }

@@ -216,7 +216,7 @@ class TaskBodyParserTest {
                 map("note", "x"),
                 map("file_path", "/abs", "position", -1),
                 map("file_path", "a\0b", "position", 2))));
-        Map<String, Object> rendered = errors.toMap();
+        Map<String, Object> rendered = ErrorJson.fieldErrors(errors);
         List<?> rows = (List<?>) rendered.get("key_files");
         assertEquals(5, rows.size());
         assertEquals(Map.of(), rows.get(0));

@@ -373,7 +373,7 @@ final class JdbiTaskStore implements TaskStore {
                         Long actorUserId = row.wasNull() ? null : actor;
                         return new HistoryEntry(row.getLong("task_id"), HistoryKind.valueOf(row.getString("kind")),
                                 row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
-                                row.getString("agent_name"), JsonText.facts(row.getString("facts")));
+                                row.getString("agent_name"), HistoryFactsDocuments.read(row.getString("facts")));
                     })
                     .list();
         });

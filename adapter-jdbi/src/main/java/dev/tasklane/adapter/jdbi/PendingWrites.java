@@ -74,7 +74,7 @@ final class PendingWrites {
                         .bind("at", TaskRows.timestamp(entry.at()))
                         .bind("actor", entry.actorUserId())
                         .bind("agent", entry.agentName())
-                        .bind("facts", JsonText.write(entry.facts()))
+                        .bind("facts", HistoryFactsDocuments.write(entry.facts()))
                         .add();
             }
             rows.execute();

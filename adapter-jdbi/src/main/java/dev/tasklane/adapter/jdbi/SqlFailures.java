@@ -2,6 +2,7 @@ package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.in.StoreUnavailableException;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.InvalidInputException;
 import org.jdbi.v3.core.JdbiException;
@@ -11,7 +12,6 @@ import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -69,7 +69,7 @@ final class SqlFailures {
         }
         if (state.length() == 5 && REFUSED_CLASSES.contains(state.substring(0, 2))) {
             return new InvalidInputException("invalid_value", "The store refused a value of the request (database state "
-                    + state + "); see docs/api.md for the length limits of each field.", Map.of("sqlstate", state));
+                    + state + "); see docs/api.md for the length limits of each field.", new ErrorDetails.SqlState(state));
         }
         return failure;
     }

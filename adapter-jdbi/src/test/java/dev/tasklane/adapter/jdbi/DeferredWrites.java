@@ -5,6 +5,7 @@ import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -12,7 +13,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
 import java.util.Optional;
 
 import static dev.tasklane.application.usecase.BoardFixture.task;
@@ -97,6 +97,6 @@ abstract class DeferredWrites {
     }
 
     private static HistoryEntry entry(long taskId, String agent) {
-        return new HistoryEntry(taskId, HistoryKind.UPDATED, BoardFixture.START, null, agent, Map.of());
+        return new HistoryEntry(taskId, HistoryKind.UPDATED, BoardFixture.START, null, agent, HistoryFacts.NONE);
     }
 }

@@ -8,6 +8,7 @@ import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.UserRow;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Access;
@@ -19,7 +20,6 @@ import io.javalin.http.Context;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** Users and boards (admins), a board's name and members (its owners and admins). */
 final class AdminPages {
@@ -45,7 +45,7 @@ final class AdminPages {
         Person person = web.personForChange(ctx);
         String role = Web.required(ctx, "role", "A role");
         if (!role.equals("admin") && !role.equals("member")) {
-            throw new InvalidInputException("invalid_param", "The role must be admin or member", Map.of("field", "role"));
+            throw new InvalidInputException("invalid_param", "The role must be admin or member", new ErrorDetails.Field("role"));
         }
         User created = people.createUser(person, Web.required(ctx, "username", "A username"),
                 Web.optional(ctx, "display_name"), ctx.formParam("password"), Role.valueOf(role.toUpperCase(Locale.ROOT)));
@@ -107,7 +107,7 @@ final class AdminPages {
         String access = Web.required(ctx, "access", "An access");
         Access level = Arrays.stream(Access.values()).filter(a -> a.wire().equals(access)).findFirst()
                 .orElseThrow(() -> new InvalidInputException("invalid_param", "Access must be owner, modify or read_only",
-                        Map.of("field", "access")));
+                        new ErrorDetails.Field("access")));
         PeopleUseCase.Member member = people.putMember(person, boardId, Web.required(ctx, "username", "A username"), level);
         web.done(ctx, "/boards/" + boardId + "/members", member.user().username() + " now has " + Format.label(level.wire())
                 .toLowerCase(Locale.ROOT) + " access.");

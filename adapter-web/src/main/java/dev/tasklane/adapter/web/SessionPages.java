@@ -7,13 +7,13 @@ import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
 import dev.tasklane.application.port.in.UnauthenticatedException;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.identity.Board;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 
 import java.util.List;
-import java.util.Map;
 
 /** Home, sign-in, sign-out and the account page (change of password). */
 final class SessionPages {
@@ -77,7 +77,7 @@ final class SessionPages {
         String replacement = ctx.formParam("new_password");
         if (replacement == null || !replacement.equals(ctx.formParam("confirm_password"))) {
             throw new InvalidInputException("invalid_param", "The new password and its confirmation differ",
-                    Map.of("field", "confirm_password"));
+                    new ErrorDetails.Field("confirm_password"));
         }
         SignedIn fresh = signIn.changePassword(person, ctx.formParam("current_password"), replacement, web.address(ctx));
         web.startSession(ctx, fresh.secret());

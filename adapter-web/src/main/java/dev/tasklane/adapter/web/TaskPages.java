@@ -18,6 +18,7 @@ import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.ExplorerResult;
@@ -31,6 +32,7 @@ import dev.tasklane.domain.task.ReviewerResult.TestMatrix;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.KeyFile;
@@ -330,16 +332,39 @@ final class TaskPages {
         if (entry.agentName() != null) {
             who = who + " · " + entry.agentName();
         }
-        Map<String, Object> facts = new LinkedHashMap<>(entry.facts());
-        if (entry.kind() == dev.tasklane.domain.history.HistoryKind.ASSIGNED) {
-            Object from = facts.get("from");
-            Object to = facts.get("to");
-            String details = "from " + orDash(BoardData.name(users, from instanceof Number n ? n.longValue() : null))
-                    + " to " + orDash(BoardData.name(users, to instanceof Number n ? n.longValue() : null));
+        if (entry.facts() instanceof HistoryFacts.Assignment assignment) {
+            String details = "from " + orDash(BoardData.name(users, assignment.from()))
+                    + " to " + orDash(BoardData.name(users, assignment.to()));
             return new HistoryRow(Format.when(entry.at()), "Assigned", who, details);
         }
         String what = entry.kind().name().toLowerCase(java.util.Locale.ROOT);
-        return new HistoryRow(Format.when(entry.at()), Format.label(what), who, Format.value(facts));
+        return new HistoryRow(Format.when(entry.at()), Format.label(what), who, facts(entry.facts()));
+    }
+
+    /** The facts of a history line as one readable phrase; an empty string when there are none. */
+    private static String facts(HistoryFacts facts) {
+        if (facts instanceof HistoryFacts.ReclaimedExpired reclaimed) {
+            return "Reclaimed expired claim of: " + reclaimed.previousAgent();
+        }
+        if (facts instanceof HistoryFacts.ClaimExpired expired) {
+            return "Expired at: " + expired.expiredAt();
+        }
+        if (facts instanceof HistoryFacts.DerivedFromChildren) {
+            return "Derived from children: true";
+        }
+        if (facts instanceof HistoryFacts.MarkedDone) {
+            return "Bypass: mark_done";
+        }
+        if (facts instanceof HistoryFacts.Reviewed reviewed) {
+            return "Review status: " + reviewed.reviewStatus();
+        }
+        if (facts instanceof HistoryFacts.AfterGoalReported reported) {
+            return "Exit code: " + reported.exitCode();
+        }
+        if (facts instanceof HistoryFacts.GoalCompleted completed) {
+            return "Source: " + completed.source().wire();
+        }
+        return "";
     }
 
     // ---- actions --------------------------------------------------------------------------------------
@@ -350,7 +375,7 @@ final class TaskPages {
         String decision = Web.required(ctx, "decision", "A decision");
         if (!Set.of("approved", "changes_requested", "rejected").contains(decision)) {
             throw new InvalidInputException("invalid_review_status",
-                    "The decision must be approve, request changes or reject", Map.of("field", "decision"));
+                    "The decision must be approve, request changes or reject", new ErrorDetails.Field("decision"));
         }
         TaskView reviewed = useCases.reviews().review(caller.actor(), ref(ctx),
                 ReviewDecision.fromWire(decision, Web.optional(ctx, "notes")));
@@ -374,7 +399,7 @@ final class TaskPages {
         try {
             assignee = raw == null ? null : Long.valueOf(raw);
         } catch (NumberFormatException notAnId) {
-            throw new InvalidInputException("invalid_param", "Choose the assignee from the list", Map.of("field", "assignee"));
+            throw new InvalidInputException("invalid_param", "Choose the assignee from the list", new ErrorDetails.Field("assignee"));
         }
         TaskView assigned = useCases.assignment().assign(caller.actor(), ref(ctx), assignee);
         String back = Web.optional(ctx, "back");

@@ -8,6 +8,7 @@ import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
@@ -91,7 +92,7 @@ final class TokenPages {
         Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         for (String name : ctx.formParams("capabilities")) {
             capabilities.add(Capability.fromWire(name).orElseThrow(() -> new InvalidInputException("invalid_param",
-                    "Unknown capability " + name + "; valid: " + Capability.ALL_NAMES, Map.of("field", "capabilities"))));
+                    "Unknown capability " + name + "; valid: " + Capability.ALL_NAMES, new ErrorDetails.Field("capabilities"))));
         }
         Integer days;
         String rawDays = Web.optional(ctx, "expires_in_days");
@@ -99,7 +100,7 @@ final class TokenPages {
             days = rawDays == null ? null : Integer.valueOf(rawDays);
         } catch (NumberFormatException notANumber) {
             throw new InvalidInputException("invalid_param", "The expiry must be a whole number of days",
-                    Map.of("field", "expires_in_days"));
+                    new ErrorDetails.Field("expires_in_days"));
         }
         String owner = Web.optional(ctx, "user");
         String board = Web.required(ctx, "board", "A board");

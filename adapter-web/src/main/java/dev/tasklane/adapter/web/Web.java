@@ -6,6 +6,7 @@ import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.UnauthenticatedException;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.id.BoardId;
@@ -18,7 +19,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The plumbing every page shares: the session cookie (HttpOnly, SameSite=Lax, Secure over TLS), the CSRF
@@ -167,7 +167,7 @@ final class Web {
     static String required(Context ctx, String field, String label) {
         String value = ctx.formParam(field);
         if (value == null || value.isBlank()) {
-            throw new InvalidInputException("invalid_param", label + " is required", Map.of("field", field));
+            throw new InvalidInputException("invalid_param", label + " is required", new ErrorDetails.Field(field));
         }
         return value.strip();
     }

@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -26,9 +27,9 @@ final class AfterGoalService implements AfterGoalUseCase {
             Task reported = AfterGoalLifecycle.report(goal, payload, changes.now());
             // the report is always "goal.after_goal_reported"; a report that finishes the goal also "goal.completed"
             reported = changes.update(reported, HistoryKind.AFTER_GOAL_REPORTED, actor.userId(), null,
-                    Map.of("exit_code", reported.afterGoal().lastResult().get("exit_code")));
+                    new HistoryFacts.AfterGoalReported(((Number) reported.afterGoal().lastResult().get("exit_code")).longValue()));
             if (reported.status() == Status.COMPLETED && goal.status() != Status.COMPLETED) {
-                changes.record(reported, HistoryKind.GOAL_COMPLETED, actor.userId(), null, Map.of("source", "after_goal_report"));
+                changes.record(reported, HistoryKind.GOAL_COMPLETED, actor.userId(), null, new HistoryFacts.GoalCompleted(HistoryFacts.Source.AFTER_GOAL_REPORT));
             }
             return context.lookup().view(reported);
         });

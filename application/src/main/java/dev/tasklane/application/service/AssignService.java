@@ -4,18 +4,18 @@ import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.assignment.AssignmentCascade;
 import dev.tasklane.domain.assignment.AssignmentChange;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Assignment: a task, or a goal with every non-completed child, in one transaction, with history. */
 final class AssignService implements AssignTaskUseCase {
@@ -32,20 +32,13 @@ final class AssignService implements AssignTaskUseCase {
             if (assigneeUserId != null && context.directory().membership(BoardId.of(actor.boardId()), UserId.of(assigneeUserId)).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
                         + " is not a member of this board; use the id of a board member, or null to unassign",
-                        Map.of("field", "assigned_to_id"));
+                        new ErrorDetails.Field("assigned_to_id"));
             }
             List<Task> children = target.isGoal() ? context.tasks().children(target.boardId(), target.id()) : List.of();
             Task result = target;
             for (AssignmentChange change : AssignmentCascade.plan(target, children, assigneeUserId, changes.now())) {
-                Map<String, Object> facts = new LinkedHashMap<>();
-                facts.put("from", change.from());
-                facts.put("to", change.to());
-                if (change.after().id() != target.id()) {
-                    facts.put("cascaded_from", target.identifier().toString());
-                }
-                if (change.deferred()) {
-                    facts.put("deferred_until_claim_ends", true);
-                }
+                String cascadedFrom = change.after().id() != target.id() ? target.identifier().toString() : null;
+                HistoryFacts facts = new HistoryFacts.Assignment(change.from(), change.to(), cascadedFrom, change.deferred());
                 Task stored = changes.update(change.after(), HistoryKind.ASSIGNED, actor.userId(), null, facts);
                 if (stored.id() == target.id()) {
                     result = stored;

@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Task;
@@ -10,7 +11,6 @@ import dev.tasklane.domain.task.Task;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The writes of one use case: every stored change goes through here so that it is recorded in the task's
@@ -42,11 +42,11 @@ final class Changes {
     Task insert(Task task, Actor actor, String agentName) {
         requireWritable();
         Task stored = tasks.insert(task);
-        record(stored, HistoryKind.CREATED, actor == null ? null : actor.userId(), agentName, Map.of());
+        record(stored, HistoryKind.CREATED, actor == null ? null : actor.userId(), agentName, HistoryFacts.NONE);
         return stored;
     }
 
-    Task update(Task next, HistoryKind kind, Long actorUserId, String agentName, Map<String, Object> facts) {
+    Task update(Task next, HistoryKind kind, Long actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
         Task stored = tasks.update(next);
         record(stored, kind, actorUserId, agentName, facts);
@@ -54,10 +54,10 @@ final class Changes {
     }
 
     Task update(Task next, HistoryKind kind, Actor actor, String agentName) {
-        return update(next, kind, actor == null ? null : actor.userId(), agentName, Map.of());
+        return update(next, kind, actor == null ? null : actor.userId(), agentName, HistoryFacts.NONE);
     }
 
-    void record(Task task, HistoryKind kind, Long actorUserId, String agentName, Map<String, Object> facts) {
+    void record(Task task, HistoryKind kind, Long actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
         tasks.appendHistory(new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts));
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),

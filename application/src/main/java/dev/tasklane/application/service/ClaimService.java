@@ -8,6 +8,7 @@ import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
@@ -20,7 +21,6 @@ import dev.tasklane.domain.workflow.ClaimOutcome;
 import dev.tasklane.domain.workflow.ClaimRequest;
 
 import java.util.Iterator;
-import java.util.Map;
 import java.util.Optional;
 
 /** Next-task selection and atomic claims. */
@@ -64,9 +64,9 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             Task claimed = outcome.task();
             if (!outcome.repeated()) {
                 HistoryKind kind = HistoryKind.CLAIMED;
-                Map<String, Object> facts = target.claimExpiredAt(changes.now())
-                        ? Map.of("reclaimed_expired_claim_of", String.valueOf(target.claim().agentName()))
-                        : Map.of();
+                HistoryFacts facts = target.claimExpiredAt(changes.now())
+                        ? new HistoryFacts.ReclaimedExpired(String.valueOf(target.claim().agentName()))
+                        : HistoryFacts.NONE;
                 claimed = changes.update(claimed, kind, actor.userId(), name, facts);
                 context.goals().childChanged(claimed, false, changes);
             }

@@ -65,7 +65,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                 try {
                     created.add(createOne(actor, goals.get(index), command.agentName(), changes));
                 } catch (TaskFieldsRejectedException rejected) {
-                    throw new BatchRejectedException(index, rejected.errors().toMap());
+                    throw new BatchRejectedException(index, rejected.errors());
                 }
             }
             return created;

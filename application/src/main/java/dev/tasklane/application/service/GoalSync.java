@@ -3,11 +3,11 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
 import dev.tasklane.domain.goal.GoalProgress;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
-import java.util.Map;
 import java.util.Set;
 
 /** Keeps a goal's derived status in step with its children, and arms after_goal when the last one completes. */
@@ -43,7 +43,7 @@ final class GoalSync {
         if (next != goal) {
             HistoryKind kind = derived == Status.COMPLETED && goal.status() != Status.COMPLETED
                     ? HistoryKind.GOAL_COMPLETED : HistoryKind.UPDATED;
-            changes.update(next, kind, null, null, Map.of("derived_from_children", true));
+            changes.update(next, kind, null, null, new HistoryFacts.DerivedFromChildren());
         }
         return lastCompleted;
     }

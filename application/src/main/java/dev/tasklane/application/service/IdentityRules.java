@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -171,6 +172,6 @@ final class IdentityRules {
     }
 
     static InvalidInputException invalid(String field, String message) {
-        return new InvalidInputException("invalid_param", field + " " + message, Map.of("field", field));
+        return new InvalidInputException("invalid_param", field + " " + message, new ErrorDetails.Field(field));
     }
 }

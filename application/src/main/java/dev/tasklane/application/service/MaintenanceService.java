@@ -2,12 +2,12 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The sweeper: returns expired claims to Ready, finishes goals whose after_goal grace window passed, and
@@ -36,7 +36,7 @@ final class MaintenanceService implements MaintenanceUseCase {
                 }
                 String agent = current.claim().agentName();
                 Task released = changes.update(context.workflow().expire(current, changes.now()),
-                        HistoryKind.CLAIM_EXPIRED, null, agent, Map.of("expired_at", current.claim().expiresAt().toString()));
+                        HistoryKind.CLAIM_EXPIRED, null, agent, new HistoryFacts.ClaimExpired(current.claim().expiresAt()));
                 context.goals().childChanged(released, false, changes);
                 return 1;
             });
@@ -55,7 +55,7 @@ final class MaintenanceService implements MaintenanceUseCase {
                 if (done == current) {
                     return 0;
                 }
-                changes.update(done, HistoryKind.GOAL_COMPLETED, null, null, Map.of("source", "after_goal_grace"));
+                changes.update(done, HistoryKind.GOAL_COMPLETED, null, null, new HistoryFacts.GoalCompleted(HistoryFacts.Source.AFTER_GOAL_GRACE));
                 return 1;
             });
         }

@@ -7,6 +7,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
@@ -16,7 +17,6 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
 import java.util.List;
-import java.util.Map;
 
 /** Review decisions, the agent's mark_reviewed, and the mark_done bypass. */
 final class ReviewService implements ReviewUseCase {
@@ -35,7 +35,7 @@ final class ReviewService implements ReviewUseCase {
             Task task = context.lookup().requireLocked(reviewer.boardId(), ref);
             Task reviewed = context.workflow().recordReview(task, reviewer, decision, reviewNotes, changes.now());
             reviewed = changes.update(reviewed, HistoryKind.REVIEWED, reviewer.userId(), null,
-                    Map.of("review_status", decision.wire()));
+                    new HistoryFacts.Reviewed(decision.wire()));
             return context.lookup().view(reviewed);
         });
     }
@@ -64,7 +64,7 @@ final class ReviewService implements ReviewUseCase {
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
             Task done = changes.update(context.workflow().markDone(task, actor, changes.now()), HistoryKind.DONE,
-                    actor.userId(), null, Map.of("bypass", "mark_done"));
+                    actor.userId(), null, new HistoryFacts.MarkedDone());
             context.goals().childChanged(done, false, changes);
             return context.lookup().view(done);
         });

@@ -8,6 +8,7 @@ import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Status;
@@ -196,12 +197,13 @@ public abstract class BoardRulesContract {
         assertEquals(board.alice.userId(), board.get(open).task().assignedToId());
         assertEquals(board.bob.userId(), board.get(done).task().assignedToId(), "completed children are untouched");
         HistoryEntry entry = last(open, HistoryKind.ASSIGNED);
-        assertNull(entry.facts().get("from"));
-        assertEquals(board.alice.userId(), entry.facts().get("to"));
+        HistoryFacts.Assignment assigned = (HistoryFacts.Assignment) entry.facts();
+        assertNull(assigned.from());
+        assertEquals(board.alice.userId(), assigned.to());
 
         board.app.assignment().assign(board.admin, ref(g1), board.bob.userId());
         assertEquals(board.bob.userId(), board.get(open).task().assignedToId());
-        assertEquals(board.alice.userId(), last(open, HistoryKind.ASSIGNED).facts().get("from"));
+        assertEquals(board.alice.userId(), ((HistoryFacts.Assignment) last(open, HistoryKind.ASSIGNED).facts()).from());
         assertTrue(board.app.next().next(board.alice).isEmpty(), "assigned children leave alice's queue");
     }
 

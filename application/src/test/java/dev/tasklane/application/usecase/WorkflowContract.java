@@ -17,10 +17,12 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
@@ -46,10 +48,10 @@ import java.util.Set;
 
 import static dev.tasklane.application.usecase.BoardFixture.completion;
 import static dev.tasklane.application.usecase.BoardFixture.id;
+import static dev.tasklane.application.usecase.BoardFixture.proof;
 import static dev.tasklane.application.usecase.BoardFixture.keyFile;
 import static dev.tasklane.application.usecase.BoardFixture.hook;
 import static dev.tasklane.application.usecase.BoardFixture.failedHook;
-import static dev.tasklane.application.usecase.BoardFixture.proof;
 import static dev.tasklane.application.usecase.BoardFixture.ref;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -124,7 +126,7 @@ public abstract class WorkflowContract {
         String w1 = id(board.create(board.admin, task("First")));
         String w2 = id(board.create(board.admin, task("Second", "dependencies", List.of(w1))));
         ConflictException refused = assertThrows(ConflictException.class, () -> board.claim(board.alice, w2));
-        assertEquals(List.of(w1), refused.details().get("blocked_by"));
+        assertEquals(new ErrorDetails.BlockedBy(List.of(w1)), refused.details());
         assertTrue(board.get(w2).blocked());
     }
 
@@ -134,8 +136,9 @@ public abstract class WorkflowContract {
         String w2 = id(board.create(board.admin, task("Also auth", "key_files", List.of(keyFile("lib/auth.ex")))));
         board.claim(board.alice, w1);
         ConflictException refused = assertThrows(ConflictException.class, () -> board.claim(board.bob, w2));
-        assertEquals("lib/auth.ex", refused.details().get("file_path"));
-        assertEquals(w1, refused.details().get("held_by"));
+        ErrorDetails.KeyFileHeld held = (ErrorDetails.KeyFileHeld) refused.details();
+        assertEquals("lib/auth.ex", held.filePath());
+        assertEquals(w1, held.heldBy());
         assertTrue(board.app.next().next(board.bob).isEmpty());
     }
 
@@ -533,7 +536,7 @@ public abstract class WorkflowContract {
         assertEquals(Status.IN_PROGRESS, board.get(held).task().status());
         assertEquals(board.bob.userId(), board.get(open).task().assignedToId());
         assertTrue(board.app.reads().history(board.admin, ref(held)).stream()
-                .anyMatch(e -> e.kind() == HistoryKind.ASSIGNED && Boolean.TRUE.equals(e.facts().get("deferred_until_claim_ends"))));
+                .anyMatch(e -> e.facts() instanceof HistoryFacts.Assignment assignment && assignment.deferredUntilClaimEnds()));
         assertEquals(board.bob.userId(), board.app.leases().unclaim(board.alice, ref(held), null).task().assignedToId(),
                 "unclaim gives the task to the goal's current assignee");
         board.clock.advance(dev.tasklane.domain.workflow.WorkflowLimits.DEFAULT_CLAIM_TTL.plusSeconds(1));
@@ -549,7 +552,7 @@ public abstract class WorkflowContract {
         Claimed first = board.app.claims().claim(shared, new ClaimTask(w1, "agent-1", hook(), null));
         ConflictException refused = assertThrows(ConflictException.class,
                 () -> board.app.claims().claim(shared, new ClaimTask(w1, "agent-2", hook(), null)));
-        assertEquals("agent-1", refused.details().get("held_by_agent"), "the 409 names the holder");
+        assertEquals("agent-1", ((ErrorDetails.ClaimHeld) refused.details()).heldByAgent(), "the 409 names the holder");
         assertThrows(ConflictException.class, () -> board.app.claims().claim(BoardFixture.withToken(board.alice, 8002), new ClaimTask(w1, "agent-1", hook(), null)),
                 "the same name on another token is another agent");
         assertEquals(first.claimToken(), board.app.claims().claim(shared, new ClaimTask(w1, "agent-1", hook(), null)).claimToken(), "a retry");

@@ -404,17 +404,12 @@ public final class ArchitectureRules {
     // ---- typed inbound ports (issue 12) ----------------------------------------------------------------------------
 
     /**
-     * The inbound ports, and the commands and results they declare, that take typed values already. Every other port
-     * still takes decoded JSON ({@code CreateTaskUseCase}, {@code UpdateTaskUseCase}, ...): add each one here as it
-     * is converted, until the rule covers the package.
+     * Types that still carry decoded JSON: the after_goal report and its attempts, and the hook proofs' parsing
+     * (docs/architecture.md, "What still carries JSON"). The rule skips exactly these; remove each entry as its type is
+     * converted, until the set is empty.
      */
-    static final java.util.Set<String> TYPED_PORTS = java.util.Set.of(
-        "ClaimTaskUseCase", "ClaimTask", "ClaimTaskUseCase$Claimed",
-        "ReviewUseCase", "ReviewDecision", "ReviewUseCase$Reviewed",
-        "CreateTaskUseCase", "CreateTask", "NewTask", "Created", "BatchCreateUseCase", "CreateBatch",
-        "UpdateTaskUseCase", "UpdateTask", "UpdateTask$Builder",
-        "ChangedFilesUseCase",
-        "CompleteTaskUseCase", "CompleteTask", "CompleteTaskUseCase$Completed");
+    static final java.util.Set<String> PENDING_TYPES = java.util.Set.of(
+        "AfterGoalUseCase", "AfterGoal", "AfterGoalLifecycle", "HookProof", "TaskWorkflow");
 
     /**
      * The domain records of a completion, relative to the domain package (binary names, {@code Outer$Inner} for nested
@@ -429,39 +424,102 @@ public final class ArchitectureRules {
         "validation.CheckedCompletion", "validation.CompletionProblems", "validation.CompletionProblems$ResultProblems",
         "validation.ChangedFilesDraft", "validation.ChangedFilesDraft$Entry", "hook.HookResult", "hook.HookResultDraft");
 
-    /** A method that takes or returns a {@code Map} or a bare {@code Object}, at any depth of its generic types. */
-    private static final ArchCondition<JavaMethod> CARRY_NO_DECODED_JSON =
-            new ArchCondition<>("take and return no Map and no Object (typed values only)") {
+    /**
+     * Whether a signature type carries decoded JSON: {@code Object} itself or as a type argument
+     * ({@code Map<String, Object>}, {@code List<Object>}), or a raw {@code Map} or collection. An unbounded
+     * wildcard ({@code List<?>}) promises nothing about its elements and is allowed.
+     */
+    private static java.util.Optional<String> decodedJson(com.tngtech.archunit.core.domain.JavaType type) {
+        if (type instanceof com.tngtech.archunit.core.domain.JavaParameterizedType parameterized) {
+            for (com.tngtech.archunit.core.domain.JavaType argument : parameterized.getActualTypeArguments()) {
+                java.util.Optional<String> found = decodedJson(argument);
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+            return java.util.Optional.empty();
+        }
+        if (type instanceof JavaClass raw) {
+            if (raw.isArray()) {
+                return decodedJson(raw.getComponentType());
+            }
+            if (raw.isEquivalentTo(Object.class)) {
+                return java.util.Optional.of("java.lang.Object");
+            }
+            boolean generic = !raw.getTypeParameters().isEmpty();
+            if (generic && (raw.isAssignableTo(java.util.Map.class) || raw.isAssignableTo(java.util.Collection.class))) {
+                // a generic Map or collection without its type arguments; a class that fixes them (a Map of
+                // String to String, say) is as typed as any record
+                return java.util.Optional.of("a raw " + raw.getName());
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** Whether a code unit implements a method of the JDK's Map or collection interfaces, whose signatures are fixed. */
+    private static boolean implementsCollectionApi(com.tngtech.archunit.core.domain.JavaCodeUnit unit) {
+        JavaClass owner = unit.getOwner();
+        if (!owner.isAssignableTo(java.util.Map.class) && !owner.isAssignableTo(java.util.Collection.class)) {
+            return false;
+        }
+        for (Class<?> api : java.util.List.of(java.util.Map.class, java.util.Collection.class, java.util.List.class,
+                java.util.Set.class)) {
+            for (java.lang.reflect.Method method : api.getMethods()) {
+                if (method.getName().equals(unit.getName())
+                        && method.getParameterCount() == unit.getRawParameterTypes().size()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final ArchCondition<com.tngtech.archunit.core.domain.JavaCodeUnit> CARRY_NO_DECODED_JSON =
+            new ArchCondition<>("take and return no Object, no Map or List of Object, no raw Map or List") {
                 @Override
-                public void check(JavaMethod method, ConditionEvents events) {
-                    java.util.Set<JavaClass> involved = new java.util.LinkedHashSet<>(method.getReturnType().getAllInvolvedRawTypes());
-                    method.getParameterTypes().forEach(type -> involved.addAll(type.getAllInvolvedRawTypes()));
-                    for (JavaClass type : involved) {
-                        if (type.isEquivalentTo(Object.class) || type.isAssignableTo(java.util.Map.class)) {
-                            events.add(SimpleConditionEvent.violated(method,
-                                    method.getFullName() + " carries " + type.getName() + " in its signature"));
-                        }
+                public void check(com.tngtech.archunit.core.domain.JavaCodeUnit unit, ConditionEvents events) {
+                    if (unit.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.BRIDGE)
+                            || unit.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.SYNTHETIC)) {
+                        return; // compiler-made, such as compareTo(Object) bridging compareTo(TaskIdentifier)
+                    }
+                    if (implementsCollectionApi(unit)) {
+                        return; // get(Object) of a typed Map is the JDK's signature, not ours
+                    }
+                    java.util.List<com.tngtech.archunit.core.domain.JavaType> types = new java.util.ArrayList<>();
+                    types.add(unit.getReturnType());
+                    types.addAll(unit.getParameterTypes());
+                    for (com.tngtech.archunit.core.domain.JavaType type : types) {
+                        decodedJson(type).ifPresent(found -> events.add(SimpleConditionEvent.violated(unit,
+                                unit.getFullName() + " carries " + found + " in its signature")));
                     }
                 }
             };
 
     /**
-     * The typed ports and their commands carry no decoded JSON: the HTTP adapter parses the wire format into typed
-     * commands, so an embedder gets the compiler's help. {@code equals(Object)} of a record is Java's, not ours.
+     * No inbound or outbound port, and no public signature of the domain (record components included), carries decoded
+     * JSON: the HTTP adapter parses the wire format into typed values, so an embedder gets the compiler's help. The
+     * documented escape hatch {@code domain.json} ({@code RawJson}, {@code UnknownKeys}) keeps values as sent, and a
+     * record's {@code equals(Object)} is Java's, not ours.
      *
-     * @param ports simple names (binary, {@code Outer$Inner} for nested types) of the converted types in port.in
+     * @param pending simple names (binary, {@code Outer$Inner} for nested types) of types not converted yet
      */
-    public static ArchRule typedPortsCarryNoDecodedJson(String root, java.util.Set<String> ports) {
-        DescribedPredicate<JavaClass> converted = new DescribedPredicate<>("are the typed ports " + new java.util.TreeSet<>(ports)) {
+    public static ArchRule typedPortsCarryNoDecodedJson(String root, java.util.Set<String> pending) {
+        DescribedPredicate<JavaClass> core = new DescribedPredicate<>("are public types of the ports or the domain") {
             @Override
             public boolean test(JavaClass type) {
-                String binary = type.getName().substring(type.getPackageName().length() + 1);
-                return type.getPackageName().startsWith(root + ".application.port.in") && ports.contains(binary);
+                String pkg = type.getPackageName();
+                boolean scoped = pkg.startsWith(root + ".application.port.in") || pkg.startsWith(root + ".application.port.out")
+                        || (pkg.startsWith(root + ".domain") && !pkg.startsWith(root + ".domain.json"));
+                String binary = type.getName().substring(pkg.length() + 1);
+                String outer = binary.contains("$") ? binary.substring(0, binary.indexOf('$')) : binary;
+                return scoped && type.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC)
+                        && !pending.contains(binary) && !pending.contains(outer);
             }
         };
-        return methods().that().areDeclaredInClassesThat(converted).and().doNotHaveName("equals")
+        return com.tngtech.archunit.lang.syntax.ArchRuleDefinition.codeUnits().that().arePublic()
+            .and().areDeclaredInClassesThat(core).and().doNotHaveName("equals")
             .should(CARRY_NO_DECODED_JSON)
-            .because("JSON is parsed in the HTTP adapter; the core speaks typed commands (docs/architecture.md)");
+            .because("JSON is parsed in the HTTP adapter; the core speaks typed values (docs/architecture.md)");
     }
 
     /**

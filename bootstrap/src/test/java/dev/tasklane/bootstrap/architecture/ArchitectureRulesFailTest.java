@@ -59,13 +59,14 @@ class ArchitectureRulesFailTest {
 
     @Test
     void typedPortsCarryNoDecodedJson() {
-        List<String> violations = violations(ArchitectureRules.typedPortsCarryNoDecodedJson(FIXTURE,
-            Set.of("ClaimCardUseCase", "RetitleCardUseCase", "RetitleCardUseCase$Retitled")));
+        List<String> violations = violations(ArchitectureRules.typedPortsCarryNoDecodedJson(FIXTURE, Set.of()));
         assertReported(violations,
-            "RetitleCardUseCase.retitle(java.lang.String, java.util.Map) carries java.util.Map",
             "RetitleCardUseCase.retitle(java.lang.String, java.util.Map) carries java.lang.Object",
-            "RetitleCardUseCase$Retitled.warnings() carries java.lang.Object");
-        assertNotReported(violations, "ClaimCardUseCase", "equals(");
+            "RetitleCardUseCase$Retitled.warnings() carries java.lang.Object",
+            "Memo.facts() carries java.lang.Object", "Memo.tags() carries a raw java.util.List");
+        assertNotReported(violations, "ClaimCardUseCase", "equals(", "archfixture.domain.Card.", "Verbatim", "Memo.size(");
+        assertFalse(ArchitectureRules.typedPortsCarryNoDecodedJson(FIXTURE, Set.of("RetitleCardUseCase", "Memo", "CardReport"))
+            .evaluate(fixture).hasViolation(), "pending types are skipped, nested types with their outer type");
     }
 
     @Test
@@ -73,7 +74,6 @@ class ArchitectureRulesFailTest {
         List<String> violations = violations(ArchitectureRules.typedDomainRecordsCarryNoDecodedJson(FIXTURE,
             Set.of("CardReport", "CardReport$Step", "Card")));
         assertReported(violations,
-            "CardReport.extra() carries java.util.Map",
             "CardReport.extra() carries java.lang.Object",
             "CardReport.steps() carries java.lang.Object");
         assertNotReported(violations, "CardReport$Step", "Card.title()", "equals(");

@@ -1,16 +1,14 @@
 package dev.tasklane.domain.error;
 
-import java.util.Map;
-
 /** The task is not in a state where this transition is legal (HTTP 422). */
 public final class InvalidStateException extends TasklaneException {
     private static final long serialVersionUID = 1L;
 
     public InvalidStateException(String code, String message) {
-        this(code, message, Map.of());
+        this(code, message, ErrorDetails.NONE);
     }
 
-    public InvalidStateException(String code, String message, Map<String, Object> details) {
+    public InvalidStateException(String code, String message, ErrorDetails details) {
         super(code, message, details);
     }
 }

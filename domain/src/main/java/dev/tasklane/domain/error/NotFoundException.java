@@ -1,16 +1,14 @@
 package dev.tasklane.domain.error;
 
-import java.util.Map;
-
 /** A referenced task, user, board or token does not exist on the caller's board (HTTP 404). */
 public final class NotFoundException extends TasklaneException {
     private static final long serialVersionUID = 1L;
 
     public NotFoundException(String code, String message) {
-        this(code, message, Map.of());
+        this(code, message, ErrorDetails.NONE);
     }
 
-    public NotFoundException(String code, String message, Map<String, Object> details) {
+    public NotFoundException(String code, String message, ErrorDetails details) {
         super(code, message, details);
     }
 }

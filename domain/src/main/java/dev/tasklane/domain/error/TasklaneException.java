@@ -1,8 +1,6 @@
 package dev.tasklane.domain.error;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Objects;
 
 /**
  * Base of every error a caller can act on. Each subclass is one family (not found, conflict, forbidden,
@@ -14,19 +12,19 @@ public abstract class TasklaneException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final String code;
-    private final transient Map<String, Object> details;
+    private final transient ErrorDetails details;
 
-    protected TasklaneException(String code, String message, Map<String, Object> details) {
+    protected TasklaneException(String code, String message, ErrorDetails details) {
         super(message, null, false, false);
         this.code = code;
-        this.details = Collections.unmodifiableMap(new LinkedHashMap<>(details == null ? Map.of() : details));
+        this.details = Objects.requireNonNull(details, "details (ErrorDetails.NONE when there are none)");
     }
 
     public String code() {
         return code;
     }
 
-    public Map<String, Object> details() {
+    public ErrorDetails details() {
         return details;
     }
 }

@@ -1,8 +1,7 @@
 package dev.tasklane.domain.hook;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
-
-import java.util.Map;
 
 /** A hook result that is missing, malformed or shows failure; the transition it guards does not happen. */
 public final class HookProofRejectedException extends TasklaneException {
@@ -11,7 +10,7 @@ public final class HookProofRejectedException extends TasklaneException {
     private final HookName hook;
 
     public HookProofRejectedException(HookName hook, String message) {
-        super("hook_validation_failed", message, Map.of("hook", hook.wire()));
+        super("hook_validation_failed", message, new ErrorDetails.Hook(hook.wire()));
         this.hook = hook;
     }
 

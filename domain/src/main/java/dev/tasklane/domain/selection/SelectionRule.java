@@ -1,13 +1,12 @@
 package dev.tasklane.domain.selection;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,7 +24,7 @@ public enum SelectionRule {
             }
             return refuse("Task '" + task.identifier() + "' is not available to claim: its status is "
                     + task.status().wire() + " (only open tasks, or claims that have expired, can be claimed). "
-                    + "Ask GET /api/tasks/next for another task.", Map.of("status", task.status().wire()));
+                    + "Ask GET /api/tasks/next for another task.", new ErrorDetails.CurrentStatus(task.status().wire()));
         }
     },
     /** Rule 2: work and defects only; goals are containers. */
@@ -38,7 +37,7 @@ public enum SelectionRule {
             String what = task.type().claimable() ? "a task reserved for a human" : "a goal";
             return refuse("Task '" + task.identifier() + "' is " + what
                     + " and cannot be claimed by an agent; claim one of its work or defect tasks instead.",
-                    Map.of("type", task.type().wire()));
+                    new ErrorDetails.UnclaimableType(task.type().wire()));
         }
     },
     /** Rule 4: every dependency is completed. */
@@ -54,7 +53,7 @@ public enum SelectionRule {
             }
             return refuse("Task '" + task.identifier() + "' is blocked by unfinished dependencies: "
                     + String.join(", ", unfinished) + ". It becomes claimable when they are done.",
-                    Map.of("blocked_by", unfinished));
+                    new ErrorDetails.BlockedBy(unfinished));
         }
     },
     /** Rule 5: none of its key files is being modified by a task in Doing or Review. */
@@ -65,10 +64,7 @@ public enum SelectionRule {
                 Optional<KeyFileHolder> holder = context.holderOf(file.filePath(), task.id());
                 if (holder.isPresent()) {
                     KeyFileHolder h = holder.get();
-                    Map<String, Object> details = new LinkedHashMap<>();
-                    details.put("file_path", h.filePath());
-                    details.put("held_by", h.holder().toString());
-                    details.put("held_by_agent", h.agentName());
+                    ErrorDetails details = new ErrorDetails.KeyFileHeld(h.filePath(), h.holder().toString(), h.agentName());
                     return refuse("Task '" + task.identifier() + "' would modify " + h.filePath()
                             + ", which task " + h.holder() + (h.agentName() == null ? "" : " (agent " + h.agentName() + ")")
                             + " is modifying now. Pick another task or wait until " + h.holder() + " is done.",
@@ -87,7 +83,7 @@ public enum SelectionRule {
                 return Verdict.ALLOWED;
             }
             return refuse("Task '" + task.identifier() + "' is assigned to a different user. "
-                    + "Only the assigned user can claim it.", Map.of("assigned_to_id", assignee));
+                    + "Only the assigned user can claim it.", new ErrorDetails.AssignedElsewhere(assignee));
         }
     },
     /** The token's capabilities cover the task's required capabilities (an empty token list matches all). */
@@ -102,7 +98,7 @@ public enum SelectionRule {
                     .map(c -> c.wire())
                     .toList();
             return refuse("Task '" + task.identifier() + "' requires capabilities your token does not have: "
-                    + String.join(", ", missing) + ".", Map.of("missing_capabilities", missing));
+                    + String.join(", ", missing) + ".", new ErrorDetails.MissingCapabilities(missing));
         }
     };
 
@@ -116,7 +112,7 @@ public enum SelectionRule {
         return task.claim() == null ? task.assignedToId() : task.claim().assigneeBeforeClaim();
     }
 
-    Verdict refuse(String reason, Map<String, Object> details) {
+    Verdict refuse(String reason, ErrorDetails details) {
         return new Refused(this, reason, details);
     }
 }

@@ -1,6 +1,6 @@
 package dev.tasklane.domain.selection;
 
-import java.util.Map;
+import dev.tasklane.domain.error.ErrorDetails;
 
 /** The outcome of one selection rule for one task: allowed, or refused with a reason an agent can act on. */
 public sealed interface Verdict {
@@ -20,7 +20,7 @@ public sealed interface Verdict {
      * @param reason  a sentence saying why and what to do about it
      * @param details facts behind the reason (unfinished dependencies, the holder of a key file)
      */
-    record Refused(SelectionRule rule, String reason, Map<String, Object> details) implements Verdict {
+    record Refused(SelectionRule rule, String reason, ErrorDetails details) implements Verdict {
         @Override
         public boolean allowed() {
             return false;

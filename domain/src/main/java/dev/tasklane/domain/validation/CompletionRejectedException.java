@@ -1,8 +1,8 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Completion validation or changed_files validation failed, HTTP 422 (docs/api.md, "Completion validation").
@@ -25,7 +25,7 @@ public final class CompletionRejectedException extends TasklaneException {
     private final Family family;
 
     public CompletionRejectedException(Family family, List<Failure> failures) {
-        super(CODE, MESSAGE, Map.of());
+        super(CODE, MESSAGE, ErrorDetails.NONE);
         this.family = family;
         this.failures = List.copyOf(failures);
     }

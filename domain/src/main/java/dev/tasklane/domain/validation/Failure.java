@@ -15,13 +15,6 @@ public record Failure(String field, List<FieldError> errors) {
         errors = List.copyOf(errors);
     }
 
-    public Map<String, Object> toMap() {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("field", field);
-        out.put("errors", errors.stream().map(FieldError::toMap).toList());
-        return out;
-    }
-
     /** Merges errors per top-level field, keeping first-seen field order and concatenating their errors. */
     static List<Failure> merge(List<Failure> failures) {
         Map<String, List<FieldError>> byField = new LinkedHashMap<>();

@@ -1,6 +1,5 @@
 package dev.tasklane.domain.validation;
 
-import java.util.Map;
 import java.util.Objects;
 
 /** One inner error of the "failures" family: {@code {field, message}} (docs/api.md, "Completion validation"). */
@@ -8,9 +7,5 @@ public record FieldError(String field, String message) {
     public FieldError {
         Objects.requireNonNull(field, "field");
         Objects.requireNonNull(message, "message");
-    }
-
-    public Map<String, Object> toMap() {
-        return Map.of("field", field, "message", message);
     }
 }

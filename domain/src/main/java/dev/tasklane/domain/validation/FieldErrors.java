@@ -9,18 +9,34 @@ import java.util.Set;
 
 /**
  * Ordered collector of errors in the "changeset" family (docs/api.md, "Errors"): field name to a list of
- * entries. An entry is either a message string or, for embedded arrays (key_files, verification_steps,
- * behaviour_test_matrix) and goal children ({@code tasks}), a row-aligned list in which a valid row renders
- * as an empty map and an invalid row as its own field map (docs/api.md, "Errors").
+ * entries. An entry is either a {@link Message} or, for embedded arrays (key_files, verification_steps,
+ * behaviour_test_matrix) and goal children ({@code tasks}), {@link Rows}: one collector per submitted row.
+ * The HTTP edge renders it (docs/api.md, "Errors").
  */
 public final class FieldErrors {
-    private final Map<String, List<Object>> entries = new LinkedHashMap<>();
+    /** One entry of a field: a message, or the row-aligned errors of an embedded array. */
+    public sealed interface Entry {
+    }
+
+    /** A message about the field itself. */
+    public record Message(String text) implements Entry {
+    }
+
+    /** One {@link FieldErrors} per submitted row of an embedded array, empty for a valid row. */
+    public record Rows(List<FieldErrors> rows) implements Entry {
+        public Rows {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    private final Map<String, List<Entry>> entries = new LinkedHashMap<>();
 
     /** Adds a message to a field unless the same message is already there. */
     public FieldErrors add(String field, String message) {
-        List<Object> list = entries.computeIfAbsent(field, key -> new ArrayList<>());
-        if (!list.contains(message)) {
-            list.add(message);
+        List<Entry> list = entries.computeIfAbsent(field, key -> new ArrayList<>());
+        Message entry = new Message(message);
+        if (!list.contains(entry)) {
+            list.add(entry);
         }
         return this;
     }
@@ -33,16 +49,16 @@ public final class FieldErrors {
         if (rows.stream().allMatch(FieldErrors::isEmpty)) {
             return this;
         }
-        entries.computeIfAbsent(field, key -> new ArrayList<>()).add(List.copyOf(rows));
+        entries.computeIfAbsent(field, key -> new ArrayList<>()).add(new Rows(rows));
         return this;
     }
 
     /** Copies every entry of another collector into this one. */
     public FieldErrors addAll(FieldErrors other) {
         other.entries.forEach((field, list) -> {
-            for (Object entry : list) {
-                if (entry instanceof String message) {
-                    add(field, message);
+            for (Entry entry : list) {
+                if (entry instanceof Message message) {
+                    add(field, message.text());
                 } else {
                     entries.computeIfAbsent(field, key -> new ArrayList<>()).add(entry);
                 }
@@ -64,23 +80,27 @@ public final class FieldErrors {
         return Collections.unmodifiableSet(entries.keySet());
     }
 
+    /** The entries of a field in the order they were added; empty when the field has none. */
+    public List<Entry> entries(String field) {
+        return Collections.unmodifiableList(entries.getOrDefault(field, List.of()));
+    }
+
     /** The plain message entries of a field (row lists excluded); empty when the field has none. */
     public List<String> messages(String field) {
         List<String> out = new ArrayList<>();
-        for (Object entry : entries.getOrDefault(field, List.of())) {
-            if (entry instanceof String message) {
-                out.add(message);
+        for (Entry entry : entries(field)) {
+            if (entry instanceof Message message) {
+                out.add(message.text());
             }
         }
         return out;
     }
 
     /** The row-aligned errors of an embedded array field, or an empty list when there are none. */
-    @SuppressWarnings("unchecked")
     public List<FieldErrors> rows(String field) {
-        for (Object entry : entries.getOrDefault(field, List.of())) {
-            if (entry instanceof List<?> rows) {
-                return (List<FieldErrors>) rows;
+        for (Entry entry : entries(field)) {
+            if (entry instanceof Rows rows) {
+                return rows.rows();
             }
         }
         return List.of();
@@ -92,36 +112,8 @@ public final class FieldErrors {
         return index < rows.size() ? rows.get(index) : new FieldErrors();
     }
 
-    /**
-     * Plain Java tree for the HTTP edge: {@code {field: [message | [rowMap, ...]]}}. A field whose only
-     * entry is a row list renders as that list directly, as Ecto's traverse_errors does.
-     */
-    public Map<String, Object> toMap() {
-        Map<String, Object> out = new LinkedHashMap<>();
-        entries.forEach((field, list) -> {
-            if (list.size() == 1 && list.get(0) instanceof List<?> rows) {
-                out.put(field, renderRows(rows));
-                return;
-            }
-            List<Object> rendered = new ArrayList<>();
-            for (Object entry : list) {
-                rendered.add(entry instanceof List<?> rows ? renderRows(rows) : entry);
-            }
-            out.put(field, Collections.unmodifiableList(rendered));
-        });
-        return Collections.unmodifiableMap(out);
-    }
-
-    private static List<Object> renderRows(List<?> rows) {
-        List<Object> out = new ArrayList<>();
-        for (Object row : rows) {
-            out.add(((FieldErrors) row).toMap());
-        }
-        return Collections.unmodifiableList(out);
-    }
-
     @Override
     public String toString() {
-        return toMap().toString();
+        return entries.toString();
     }
 }

@@ -1,7 +1,7 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
-import java.util.Map;
 
 /**
  * Task fields failed validation on create or update: the "changeset" family
@@ -14,7 +14,7 @@ public final class TaskFieldsRejectedException extends TasklaneException {
     private final transient FieldErrors errors;
 
     public TaskFieldsRejectedException(FieldErrors errors) {
-        super(CODE, "task fields failed validation", Map.of());
+        super(CODE, "task fields failed validation", ErrorDetails.NONE);
         this.errors = errors;
     }
 

@@ -1,8 +1,8 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * An update named server-managed fields; nothing was applied (docs/api.md, "Errors", update refusal). Rendered as
@@ -16,7 +16,7 @@ public final class TaskUpdateRejectedException extends TasklaneException {
     private final transient List<Failure> failures;
 
     public TaskUpdateRejectedException(List<Failure> failures) {
-        super(CODE, MESSAGE, Map.of());
+        super(CODE, MESSAGE, ErrorDetails.NONE);
         this.failures = List.copyOf(failures);
     }
 

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.workflow;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
@@ -21,7 +22,6 @@ import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.ChangedFilesRules;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -87,11 +87,8 @@ public final class TaskWorkflow {
     }
 
     private static ConflictException heldByAnother(Task task, Claim held) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("status", task.status().wire());
-        details.put("held_by_agent", held.agentName());
-        details.put("held_by_user_id", task.assignedToId());
-        details.put("claim_expires_at", held.expiresAt().toString());
+        ErrorDetails details = new ErrorDetails.ClaimHeld(task.status().wire(), held.agentName(), task.assignedToId(),
+                held.expiresAt());
         return new ConflictException("task_not_claimable", "Task '" + task.identifier() + "' is already claimed by agent '"
                 + held.agentName() + "' (user " + task.assignedToId() + ") until " + held.expiresAt()
                 + ". A repeated claim is a retry only for the same token and agent_name, or with the claim's "
@@ -187,13 +184,13 @@ public final class TaskWorkflow {
         if (decision == null || decision == ReviewStatus.PENDING) {
             throw new InvalidInputException("invalid_review_status",
                     "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
-                    Map.of("field", "review_status"));
+                    new ErrorDetails.Field("review_status"));
         }
         if (decision != ReviewStatus.APPROVED && (notes == null || notes.isBlank())) {
             throw new InvalidInputException("review_notes_required",
                     "review_notes are required when the decision is " + decision.wire()
                             + ": say what has to change so the agent can act on it",
-                    Map.of("field", "review_notes"));
+                    new ErrorDetails.Field("review_notes"));
         }
         return task.withReview(new Review(decision, notes, now, reviewer.userId()), now);
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.hook;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,7 +33,7 @@ class HookProofTest {
         HookProofRejectedException error = assertThrows(HookProofRejectedException.class, () -> HookProof.verify(hook, raw));
         assertSame(hook, error.hook());
         assertEquals("hook_validation_failed", error.code());
-        assertEquals(Map.of("hook", hook.wire()), error.details());
+        assertEquals(new ErrorDetails.Hook(hook.wire()), error.details());
         return error;
     }
 

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.selection;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Status;
@@ -11,7 +12,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.List;
-import java.util.Map;
 
 import static dev.tasklane.domain.testing.TaskFixtures.ALICE;
 import static dev.tasklane.domain.testing.TaskFixtures.BOB;
@@ -52,7 +52,7 @@ class SelectionRuleTest {
         void aLiveClaimIsRefusedAndAnExpiredOneAllowed() {
             Task held = task("W1").claimedBy(BOB, "b", NOW.minus(TTL).plusSeconds(1), "t", null).build();
             Refused refused = assertRefused(rule, held, ALICE_ALONE);
-            assertEquals(Map.of("status", "in_progress"), refused.details());
+            assertEquals(new ErrorDetails.CurrentStatus("in_progress"), refused.details());
             assertAllowed(rule, held, ALICE_ALONE.at(NOW.plusSeconds(1)));
         }
 
@@ -61,7 +61,7 @@ class SelectionRuleTest {
         void reviewAndDoneAreRefused(Status status) {
             Task task = task("W3").status(status).build();
             Refused refused = assertRefused(rule, task, ALICE_ALONE);
-            assertEquals(Map.of("status", status.wire()), refused.details());
+            assertEquals(new ErrorDetails.CurrentStatus(status.wire()), refused.details());
             assertTrue(refused.reason().startsWith("Task 'W3' is not available to claim: its status is " + status.wire()),
                     refused.reason());
         }
@@ -80,7 +80,7 @@ class SelectionRuleTest {
         @Test
         void goalsAreRefused() {
             Refused refused = assertRefused(rule, task("G1").build(), ALICE_ALONE);
-            assertEquals(Map.of("type", "goal"), refused.details());
+            assertEquals(new ErrorDetails.UnclaimableType("goal"), refused.details());
             assertEquals("Task 'G1' is a goal and cannot be claimed by an agent; claim one of its work or defect tasks instead.",
                     refused.reason());
         }
@@ -88,7 +88,7 @@ class SelectionRuleTest {
         @Test
         void humanTasksAreRefused() {
             Refused refused = assertRefused(rule, task("W4").humanTask().build(), ALICE_ALONE);
-            assertEquals(Map.of("type", "work"), refused.details());
+            assertEquals(new ErrorDetails.UnclaimableType("work"), refused.details());
             assertTrue(refused.reason().contains("a task reserved for a human"), refused.reason());
         }
     }
@@ -117,7 +117,7 @@ class SelectionRuleTest {
             Task w4 = task("W4").build();
             Task w1 = task("W1").dependsOn("W4", "W3", "W2").build();
             Refused refused = assertRefused(rule, w1, context(agent(ALICE), w1, w2, w3, w4));
-            assertEquals(Map.of("blocked_by", List.of("W4", "W2")), refused.details());
+            assertEquals(new ErrorDetails.BlockedBy(List.of("W4", "W2")), refused.details());
             assertEquals("Task 'W1' is blocked by unfinished dependencies: W4, W2. It becomes claimable when they are done.",
                     refused.reason());
         }
@@ -138,7 +138,7 @@ class SelectionRuleTest {
             Task holder = task("W7").id(7).claimedBy(BOB, "gemini", NOW, "t", null).keyFiles("lib/b.ex").build();
             Task wanted = task("W1").id(1).keyFiles("lib/a.ex", "lib/b.ex").build();
             Refused refused = assertRefused(rule, wanted, context(agent(ALICE), holder, wanted));
-            assertEquals(Map.of("file_path", "lib/b.ex", "held_by", "W7", "held_by_agent", "gemini"), refused.details());
+            assertEquals(new ErrorDetails.KeyFileHeld("lib/b.ex", "W7", "gemini"), refused.details());
             assertEquals("Task 'W1' would modify lib/b.ex, which task W7 (agent gemini) is modifying now. "
                     + "Pick another task or wait until W7 is done.", refused.reason());
         }
@@ -148,8 +148,7 @@ class SelectionRuleTest {
             Task holder = task("W7").id(7).status(Status.REVIEW).keyFiles("x").build();
             Task wanted = task("W1").id(1).keyFiles("x").build();
             Refused refused = assertRefused(rule, wanted, context(agent(ALICE), holder, wanted));
-            assertEquals("W7", refused.details().get("held_by"));
-            assertEquals(null, refused.details().get("held_by_agent"));
+            assertEquals(new ErrorDetails.KeyFileHeld("x", "W7", null), refused.details());
         }
 
         @Test
@@ -174,7 +173,7 @@ class SelectionRuleTest {
         @Test
         void anotherUsersTaskIsRefused() {
             Refused refused = assertRefused(rule, task("W1").assignedTo(BOB).build(), ALICE_ALONE);
-            assertEquals(Map.of("assigned_to_id", BOB), refused.details());
+            assertEquals(new ErrorDetails.AssignedElsewhere(BOB), refused.details());
             assertEquals("Task 'W1' is assigned to a different user. Only the assigned user can claim it.", refused.reason());
         }
 
@@ -191,7 +190,7 @@ class SelectionRuleTest {
 
             Task lapsedBobsOwn = task("W2").claimedBy(ALICE, "a", NOW.minus(TTL), "t", BOB).build();
             Refused refused = assertRefused(rule, lapsedBobsOwn, ALICE_ALONE);
-            assertEquals(Map.of("assigned_to_id", BOB), refused.details());
+            assertEquals(new ErrorDetails.AssignedElsewhere(BOB), refused.details());
             assertAllowed(rule, lapsedBobsOwn, context(agent(BOB)));
         }
     }
@@ -221,7 +220,7 @@ class SelectionRuleTest {
         void missingCapabilitiesAreRefusedAndNamed() {
             Task task = task("W1").requires(Capability.TESTING, Capability.DEVOPS, Capability.GIT).build();
             Refused refused = assertRefused(rule, task, context(withCapabilities(ALICE, Capability.GIT)));
-            assertEquals(Map.of("missing_capabilities", List.of("devops", "testing")), refused.details());
+            assertEquals(new ErrorDetails.MissingCapabilities(List.of("devops", "testing")), refused.details());
             assertEquals("Task 'W1' requires capabilities your token does not have: devops, testing.", refused.reason());
         }
     }

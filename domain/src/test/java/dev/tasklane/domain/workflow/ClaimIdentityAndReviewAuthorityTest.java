@@ -1,5 +1,6 @@
 package dev.tasklane.domain.workflow;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
@@ -60,8 +61,9 @@ class ClaimIdentityAndReviewAuthorityTest {
         ConflictException refused = assertThrows(ConflictException.class, () -> workflow.claim(claimed,
                 new ClaimRequest("agent-b", proof(), "lease-2"), context(withToken(ALICE, TOKEN, false))));
         assertEquals("task_not_claimable", refused.code());
-        assertEquals("agent-a", refused.details().get("held_by_agent"));
-        assertEquals(ALICE, refused.details().get("held_by_user_id"));
+        ErrorDetails.ClaimHeld held = (ErrorDetails.ClaimHeld) refused.details();
+        assertEquals("agent-a", held.heldByAgent());
+        assertEquals(ALICE, held.heldByUserId());
         assertTrue(refused.getMessage().contains("agent-a"), refused.getMessage());
     }
 

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.workflow;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -19,7 +20,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 
 import static dev.tasklane.domain.testing.TaskFixtures.ALICE;
 import static dev.tasklane.domain.testing.TaskFixtures.BOB;
@@ -135,7 +135,7 @@ class TaskWorkflowTest {
                     () -> workflow.claim(assigned, claimRequest("a", "t"), context(agent(ALICE))));
             assertEquals("assigned_to_other_user", error.code());
             assertEquals("Task 'W1' is assigned to a different user. Only the assigned user can claim it.", error.getMessage());
-            assertEquals(Map.of("assigned_to_id", BOB), error.details());
+            assertEquals(new ErrorDetails.AssignedElsewhere(BOB), error.details());
         }
 
         @Test
@@ -145,7 +145,7 @@ class TaskWorkflowTest {
             ConflictException error = assertThrows(ConflictException.class,
                     () -> workflow.claim(blocked, claimRequest("a", "t"), context(agent(ALICE), dep, blocked)));
             assertEquals("task_not_claimable", error.code());
-            assertEquals(Map.of("blocked_by", java.util.List.of("W2")), error.details());
+            assertEquals(new ErrorDetails.BlockedBy(java.util.List.of("W2")), error.details());
         }
 
         @Test
@@ -155,9 +155,7 @@ class TaskWorkflowTest {
             ConflictException error = assertThrows(ConflictException.class,
                     () -> workflow.claim(wanted, claimRequest("a", "t"), context(agent(ALICE), holder, wanted)));
             assertEquals("task_not_claimable", error.code());
-            assertEquals("src/App.java", error.details().get("file_path"));
-            assertEquals("W7", error.details().get("held_by"));
-            assertEquals("gemini", error.details().get("held_by_agent"));
+            assertEquals(new ErrorDetails.KeyFileHeld("src/App.java", "W7", "gemini"), error.details());
         }
     }
 
@@ -346,7 +344,7 @@ class TaskWorkflowTest {
                 InvalidInputException error = assertThrows(InvalidInputException.class,
                         () -> workflow.recordReview(inReview(null, null), reviewer(99), decision, notes, NOW));
                 assertEquals("review_notes_required", error.code());
-                assertEquals(Map.of("field", "review_notes"), error.details());
+                assertEquals(new ErrorDetails.Field("review_notes"), error.details());
             }
             Task reviewed = workflow.recordReview(inReview(null, null), reviewer(99), decision, "do X", NOW);
             assertEquals(new Review(decision, "do X", NOW, 99L), reviewed.review());

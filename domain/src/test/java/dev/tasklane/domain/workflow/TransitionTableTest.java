@@ -1,5 +1,6 @@
 package dev.tasklane.domain.workflow;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.TasklaneException;
@@ -187,7 +188,7 @@ class TransitionTableTest {
                 TasklaneException error = assertThrows(ConflictException.class,
                         () -> workflow().claim(input, claimRequest("claude", "t2"), context(agent(ALICE))));
                 assertEquals("task_not_claimable", error.code());
-                assertEquals(Map.of("status", status.wire()), error.details());
+                assertEquals(new ErrorDetails.CurrentStatus(status.wire()), error.details());
                 assertEquals(copy, input);
             }));
         }
@@ -200,7 +201,8 @@ class TransitionTableTest {
         ConflictException error = assertThrows(ConflictException.class,
                 () -> workflow().claim(live, claimRequest("b", "t2"), context(agent(20))));
         assertEquals("task_not_claimable", error.code());
-        assertEquals("in_progress", error.details().get("status"));
-        assertEquals("a", error.details().get("held_by_agent"), "the 409 names the holder");
+        ErrorDetails.ClaimHeld held = (ErrorDetails.ClaimHeld) error.details();
+        assertEquals("in_progress", held.status());
+        assertEquals("a", held.heldByAgent(), "the 409 names the holder");
     }
 }

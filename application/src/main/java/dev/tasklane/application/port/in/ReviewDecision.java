@@ -1,9 +1,8 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.task.ReviewStatus;
-
-import java.util.Map;
 
 /**
  * A reviewer's decision on a task in Review: approved, changes_requested or rejected, with notes (the domain
@@ -19,7 +18,7 @@ public record ReviewDecision(ReviewStatus status, String notes) {
     public static ReviewDecision fromWire(String status, String notes) {
         ReviewStatus decision = ReviewStatus.fromWire(status).orElseThrow(() -> new InvalidInputException(
                 "invalid_review_status", "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
-                Map.of("field", "review_status")));
+                new ErrorDetails.Field("review_status")));
         return new ReviewDecision(decision, notes);
     }
 }

@@ -1,8 +1,7 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
-
-import java.util.Map;
 
 /** Too many failed sign-ins for this account or from this address (HTTP 429 with Retry-After). */
 public final class SignInThrottledException extends TasklaneException {
@@ -12,7 +11,7 @@ public final class SignInThrottledException extends TasklaneException {
 
     public SignInThrottledException(long retryAfterSeconds) {
         super("too_many_sign_ins", "Too many failed sign-ins; try again in " + retryAfterSeconds + " s",
-                Map.of("retry_after", retryAfterSeconds));
+                new ErrorDetails.RetryAfter(retryAfterSeconds));
         this.retryAfterSeconds = retryAfterSeconds;
     }
 

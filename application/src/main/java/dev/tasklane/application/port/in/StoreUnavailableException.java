@@ -1,8 +1,7 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
-
-import java.util.Map;
 
 /**
  * The store cannot be reached or did not answer in time: no connection within the pool's timeout, a connection
@@ -21,7 +20,7 @@ public final class StoreUnavailableException extends TasklaneException {
     /** @param reason what the store adapter saw, without credentials (for example "connection refused") */
     public StoreUnavailableException(String reason) {
         super(CODE, "The database is unavailable (" + reason + "). Retry the request after the delay in "
-                + "Retry-After; with the same Idempotency-Key a write takes effect at most once.", Map.of());
+                + "Retry-After; with the same Idempotency-Key a write takes effect at most once.", ErrorDetails.NONE);
         this.reason = reason;
     }
 

@@ -1,8 +1,7 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
-
-import java.util.Map;
 
 /** No usable credentials: a missing or malformed header, or an unknown, revoked or expired token (HTTP 401). */
 public final class UnauthenticatedException extends TasklaneException {
@@ -12,6 +11,6 @@ public final class UnauthenticatedException extends TasklaneException {
     public static final String INVALID = "Invalid API token";
 
     public UnauthenticatedException(String message) {
-        super("unauthenticated", message, Map.of());
+        super("unauthenticated", message, ErrorDetails.NONE);
     }
 }

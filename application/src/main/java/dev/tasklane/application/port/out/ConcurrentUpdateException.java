@@ -1,8 +1,7 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
-
-import java.util.Map;
 
 /**
  * A store refused an update because the stored version is not the one the change was based on: another
@@ -13,12 +12,12 @@ public final class ConcurrentUpdateException extends TasklaneException {
 
     public ConcurrentUpdateException(long taskId, long expectedVersion) {
         super("concurrent_update", "Task " + taskId + " was changed by another request (expected version "
-                + expectedVersion + "); retry the request.", Map.of("task_id", taskId));
+                + expectedVersion + "); retry the request.", new ErrorDetails.ChangedTask(taskId));
     }
 
     /** The store could not complete the work because another transaction held what it needed. */
     public ConcurrentUpdateException(String reason) {
         super("concurrent_update", "The request collided with another one (" + reason + "); retry the request.",
-                Map.of());
+                ErrorDetails.NONE);
     }
 }

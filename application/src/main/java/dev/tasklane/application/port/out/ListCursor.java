@@ -1,6 +1,7 @@
 package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.task.Task;
 
 import java.nio.charset.StandardCharsets;
@@ -85,6 +86,6 @@ public record ListCursor(TaskQuery.Sort sort, long[] values) {
     private static dev.tasklane.domain.error.InvalidInputException invalidCursor(String cursor) {
         return new dev.tasklane.domain.error.InvalidInputException("invalid_cursor",
                 "cursor is not valid for this list (it was issued for another query or sort order); start again without it",
-                java.util.Map.of("field", "cursor"));
+                new ErrorDetails.Field("cursor"));
     }
 }

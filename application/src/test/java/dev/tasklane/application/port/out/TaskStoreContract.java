@@ -5,6 +5,7 @@ import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
@@ -559,13 +560,13 @@ public abstract class TaskStoreContract {
         List<HistoryEntry> history = stores.tx(() -> store.history(task.id()));
         assertEquals(List.of(HistoryKind.CREATED, HistoryKind.CLAIMED, HistoryKind.ASSIGNED),
                 history.stream().map(HistoryEntry::kind).toList());
-        assertEquals(ME, history.get(2).facts().get("to"));
+        assertEquals(new HistoryFacts.Assignment(null, ME), history.get(2).facts());
         assertEquals(1, stores.tx(() -> store.history(other.id())).size());
         assertEquals(List.of(), stores.tx(() -> store.history(task.id() + other.id() + 1)));
     }
 
     private static HistoryEntry entry(long taskId, HistoryKind kind, Instant at) {
-        return new HistoryEntry(taskId, kind, at, ME, "agent", Map.of());
+        return new HistoryEntry(taskId, kind, at, ME, "agent", HistoryFacts.NONE);
     }
 
     // ---- transactions ------------------------------------------------------------------------------
@@ -684,7 +685,7 @@ public abstract class TaskStoreContract {
         String agent = longest(Limit.AGENT_NAME);
         String path = "\uD83D\uDE42".repeat(Limit.FILE_PATH.max() - 2) + "/a";
         Task stored = insert(Tasks.work(BOARD, 1).title(longest(Limit.TITLE)).createdByAgent(agent).keyFiles(path));
-        stores.run(() -> store.appendHistory(new HistoryEntry(stored.id(), HistoryKind.CREATED, NOW, ME, agent, Map.of())));
+        stores.run(() -> store.appendHistory(new HistoryEntry(stored.id(), HistoryKind.CREATED, NOW, ME, agent, HistoryFacts.NONE)));
 
         Task read = stores.tx(() -> store.findById(BOARD, stored.id())).orElseThrow();
         assertEquals(longest(Limit.TITLE), read.spec().title());

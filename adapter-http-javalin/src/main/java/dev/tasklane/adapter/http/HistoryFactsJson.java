@@ -1,0 +1,45 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.domain.history.HistoryFacts;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The {@code facts} object of a history entry (docs/api.md, task history). */
+final class HistoryFactsJson {
+    private HistoryFactsJson() {
+    }
+
+    /** The facts as the JSON object of the history endpoint, keys in the order they are documented. */
+    static Map<String, Object> document(HistoryFacts facts) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (facts instanceof HistoryFacts.Assignment assignment) {
+            out.put("from", assignment.from());
+            out.put("to", assignment.to());
+            if (assignment.cascadedFrom() != null) {
+                out.put("cascaded_from", assignment.cascadedFrom());
+            }
+            if (assignment.deferredUntilClaimEnds()) {
+                out.put("deferred_until_claim_ends", true);
+            }
+        } else if (facts instanceof HistoryFacts.ReclaimedExpired reclaimed) {
+            out.put("reclaimed_expired_claim_of", reclaimed.previousAgent());
+        } else if (facts instanceof HistoryFacts.ClaimExpired expired) {
+            out.put("expired_at", expired.expiredAt().toString());
+        } else if (facts instanceof HistoryFacts.DerivedFromChildren) {
+            out.put("derived_from_children", true);
+        } else if (facts instanceof HistoryFacts.MarkedDone) {
+            out.put("bypass", "mark_done");
+        } else if (facts instanceof HistoryFacts.Reviewed reviewed) {
+            out.put("review_status", reviewed.reviewStatus());
+        } else if (facts instanceof HistoryFacts.AfterGoalReported reported) {
+            out.put("exit_code", reported.exitCode());
+        } else if (facts instanceof HistoryFacts.GoalCompleted completed) {
+            out.put("source", completed.source().wire());
+        } else if (!(facts instanceof HistoryFacts.None)) {
+            // Java 17 has no exhaustive switch over a sealed type: HistoryFactsJsonTest renders every shape
+            throw new IllegalStateException("no wire shape for " + facts.getClass().getName());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.tasklane.adapter.jdbi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tasklane.domain.history.HistoryFacts;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class HistoryFactsDocumentsTest {
+    /** One sample per shape; {@link #everyShapeHasASample()} fails when a shape is added without one. */
+    private static List<HistoryFacts> samples() {
+        List<HistoryFacts> samples = new ArrayList<>(List.of(HistoryFacts.NONE,
+                new HistoryFacts.Assignment(null, 7L), new HistoryFacts.Assignment(3L, null, "G1", true),
+                new HistoryFacts.ReclaimedExpired("agent-a"),
+                new HistoryFacts.ClaimExpired(Instant.parse("2026-01-02T03:04:05Z")),
+                new HistoryFacts.DerivedFromChildren(), new HistoryFacts.MarkedDone(),
+                new HistoryFacts.Reviewed("approved"), new HistoryFacts.AfterGoalReported(2)));
+        for (HistoryFacts.Source source : HistoryFacts.Source.values()) {
+            samples.add(new HistoryFacts.GoalCompleted(source));
+        }
+        return samples;
+    }
+
+    @Test
+    void everyShapeHasASample() {
+        assertEquals(Set.of(HistoryFacts.class.getPermittedSubclasses()),
+                samples().stream().map(Object::getClass).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void everyShapeReadsBackAsWritten() {
+        for (HistoryFacts facts : samples()) {
+            assertEquals(facts, HistoryFactsDocuments.read(HistoryFactsDocuments.write(facts)));
+        }
+    }
+
+    @Test
+    void storesTheDocumentedKeys() {
+        assertEquals("{\"from\":null,\"to\":7}", HistoryFactsDocuments.write(new HistoryFacts.Assignment(null, 7L)));
+        assertEquals("{\"from\":3,\"to\":null,\"cascaded_from\":\"G1\",\"deferred_until_claim_ends\":true}",
+                HistoryFactsDocuments.write(new HistoryFacts.Assignment(3L, null, "G1", true)));
+        assertEquals("{\"source\":\"after_goal_grace\"}",
+                HistoryFactsDocuments.write(new HistoryFacts.GoalCompleted(HistoryFacts.Source.AFTER_GOAL_GRACE)));
+        assertEquals("{}", HistoryFactsDocuments.write(HistoryFacts.NONE));
+    }
+}

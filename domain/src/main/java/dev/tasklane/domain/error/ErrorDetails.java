@@ -1,0 +1,80 @@
+package dev.tasklane.domain.error;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The facts behind an error that an agent needs to act on it (docs/api.md, "Errors"): which request field
+ * is wrong, which dependencies are unfinished, which task holds a key file. One record per shape; the HTTP
+ * edge renders each into its {@code details} object, and {@link #NONE} into no {@code details} at all.
+ */
+public sealed interface ErrorDetails {
+    /** No facts beyond the code and the message. */
+    ErrorDetails NONE = new None();
+
+    record None() implements ErrorDetails {
+    }
+
+    /** The request field that holds the wrong value. */
+    record Field(String field) implements ErrorDetails {
+        public Field {
+            Objects.requireNonNull(field, "field");
+        }
+    }
+
+    /** The SQLSTATE with which the store refused a value. */
+    record SqlState(String sqlstate) implements ErrorDetails {
+    }
+
+    /** The status that keeps a task from being claimed, by its wire name. */
+    record CurrentStatus(String status) implements ErrorDetails {
+    }
+
+    /** The type of a task that agents cannot claim, by its wire name. */
+    record UnclaimableType(String type) implements ErrorDetails {
+    }
+
+    /** The identifiers of the unfinished dependencies that block a claim. */
+    record BlockedBy(List<String> identifiers) implements ErrorDetails {
+        public BlockedBy {
+            identifiers = List.copyOf(identifiers);
+        }
+    }
+
+    /** A key file that another task in Doing or Review is modifying, and who holds it. */
+    record KeyFileHeld(String filePath, String heldBy, String heldByAgent) implements ErrorDetails {
+    }
+
+    /** The user a task is assigned to, when that is not the caller. */
+    record AssignedElsewhere(long assignedToId) implements ErrorDetails {
+    }
+
+    /** The capabilities a task requires that the caller's token lacks. */
+    record MissingCapabilities(List<String> capabilities) implements ErrorDetails {
+        public MissingCapabilities {
+            capabilities = List.copyOf(capabilities);
+        }
+    }
+
+    /** The live claim that another agent holds on a task. */
+    record ClaimHeld(String status, String heldByAgent, Long heldByUserId, Instant claimExpiresAt)
+            implements ErrorDetails {
+    }
+
+    /** The task another request changed first. */
+    record ChangedTask(long taskId) implements ErrorDetails {
+    }
+
+    /** Seconds to wait before trying again. */
+    record RetryAfter(long seconds) implements ErrorDetails {
+    }
+
+    /** The hook whose proof was refused, by its wire name. */
+    record Hook(String hook) implements ErrorDetails {
+    }
+
+    /** The index of the rejected goal in a batch. */
+    record BatchIndex(int index) implements ErrorDetails {
+    }
+}

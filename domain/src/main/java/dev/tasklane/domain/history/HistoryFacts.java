@@ -1,0 +1,78 @@
+package dev.tasklane.domain.history;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * The facts a history entry records beyond its kind, actor and time (docs/api.md, task history): one record
+ * per shape. The adapters render each into the entry's {@code facts} object, {@link #NONE} into an empty one.
+ */
+public sealed interface HistoryFacts {
+    /** Nothing beyond the kind. */
+    HistoryFacts NONE = new None();
+
+    record None() implements HistoryFacts {
+    }
+
+    /**
+     * An assignment changed from one user to another (either may be unassigned).
+     *
+     * @param cascadedFrom           the goal whose assignment cascaded here, or null for a direct assignment
+     * @param deferredUntilClaimEnds whether the change waits for the running claim to end
+     */
+    record Assignment(Long from, Long to, String cascadedFrom, boolean deferredUntilClaimEnds) implements HistoryFacts {
+        public Assignment(Long from, Long to) {
+            this(from, to, null, false);
+        }
+    }
+
+    /** A claim that took over the expired claim of another agent. */
+    record ReclaimedExpired(String previousAgent) implements HistoryFacts {
+    }
+
+    /** A claim's lease ran out at this time. */
+    record ClaimExpired(Instant expiredAt) implements HistoryFacts {
+        public ClaimExpired {
+            Objects.requireNonNull(expiredAt, "expiredAt");
+        }
+    }
+
+    /** A goal whose status follows from its children rather than from a request. */
+    record DerivedFromChildren() implements HistoryFacts {
+    }
+
+    /** A review decision, by its wire name. */
+    record Reviewed(String reviewStatus) implements HistoryFacts {
+    }
+
+    /** A task moved to Done by mark_done, bypassing the review flow. */
+    record MarkedDone() implements HistoryFacts {
+    }
+
+    /** An after_goal result reported with this exit code. */
+    record AfterGoalReported(long exitCode) implements HistoryFacts {
+    }
+
+    /** A goal completed by its after_goal lifecycle. */
+    record GoalCompleted(Source source) implements HistoryFacts {
+        public GoalCompleted {
+            Objects.requireNonNull(source, "source");
+        }
+    }
+
+    /** What completed a goal through after_goal: a passing report, or the grace period running out. */
+    enum Source {
+        AFTER_GOAL_REPORT("after_goal_report"),
+        AFTER_GOAL_GRACE("after_goal_grace");
+
+        private final String wire;
+
+        Source(String wire) {
+            this.wire = wire;
+        }
+
+        public String wire() {
+            return wire;
+        }
+    }
+}
