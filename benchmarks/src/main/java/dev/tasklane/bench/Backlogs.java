@@ -95,6 +95,9 @@ final class Backlogs {
     }
 
     /** On PostgreSQL (after a schema reset): the tasks are loaded server side with one INSERT ... SELECT. */
+    /** Rows per INSERT of the PostgreSQL backlog loader. */
+    private static final long LOAD_CHUNK = 50_000;
+
     static Board postgres(PgTarget pg) throws Exception {
         pg.reset();
         JdbiStores stores = JdbiStores.open(Database.postgres(pg.url(), pg.user(), pg.password()));
@@ -106,13 +109,17 @@ final class Backlogs {
                     + "\"acceptance_criteria\":\"done\",\"human_task\":false,\"dependencies\":[]}'";
             try (Connection connection = stores.dataSource().getConnection();
                  Statement statement = connection.createStatement()) {
-                // The server's statement timeout guards requests; a bulk load of a million rows is not one.
+                // The server's statement and socket timeouts guard requests; a bulk load of a million rows is not
+                // one: it goes in chunks that each finish well inside them, with no statement timeout of its own.
                 statement.execute("SET statement_timeout = 0");
-                statement.execute("INSERT INTO tasks (board_id, identifier, identifier_rank, identifier_number, type, "
-                        + "position, priority_order, title, status, human_task, spec, created_by_id, inserted_at, "
-                        + "updated_at, version) SELECT " + agent.boardId() + ", 'W' || g, 0, g, 'WORK', g, "
-                        + (-Priority.MEDIUM.rank()) + ", 'Task W' || g, 'OPEN', FALSE, " + spec + ", "
-                        + agent.userId() + ", now(), now(), 0 FROM generate_series(" + from + ", " + to + ") g");
+                for (long first = from; first <= to; first += LOAD_CHUNK) {
+                    long last = Math.min(to, first + LOAD_CHUNK - 1);
+                    statement.execute("INSERT INTO tasks (board_id, identifier, identifier_rank, identifier_number, "
+                            + "type, position, priority_order, title, status, human_task, spec, created_by_id, "
+                            + "inserted_at, updated_at, version) SELECT " + agent.boardId() + ", 'W' || g, 0, g, 'WORK', g, "
+                            + (-Priority.MEDIUM.rank()) + ", 'Task W' || g, 'OPEN', FALSE, " + spec + ", "
+                            + agent.userId() + ", now(), now(), 0 FROM generate_series(" + first + ", " + last + ") g");
+                }
                 statement.execute("ANALYZE tasks");
             }
         }, stores::close);

@@ -160,7 +160,7 @@ final class Agent extends Participant {
         if (done.parentId() == null || hooks.stream().noneMatch(hook -> hook.name() == HookName.AFTER_GOAL)) {
             return;
         }
-        stage.app().afterGoal().report(actor, new TaskRef.ById(done.parentId()), Proofs.passingHook("after_goal"));
+        stage.app().afterGoal().report(actor, new TaskRef.ById(done.parentId()), Proofs.AFTER_GOAL_PASSED);
         stage.metrics().afterGoalsReported.increment();
     }
 

@@ -1,5 +1,6 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.AgentReport;
@@ -7,7 +8,6 @@ import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewerResult;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a well-behaved agent sends: passing hook results, and a typed completion with the skipped forms of
@@ -20,10 +20,8 @@ final class Proofs {
     private Proofs() {
     }
 
-    /** A hook result with exit code 0, as a completion body carries it. */
-    static Map<String, Object> passingHook(String hook) {
-        return Map.of("exit_code", 0, "output", hook + " passed", "duration_ms", 40);
-    }
+    /** The after_goal report of a hook that passed, built once. */
+    static final AfterGoalReport AFTER_GOAL_PASSED = new AfterGoalReport(0L, "after_goal passed", 40L);
 
     /** The same passing hook result, typed, as the claim and mark_reviewed commands take it. */
     static HookResult passed(String hook) {

@@ -217,7 +217,7 @@ final class TaskRoutes {
     }
 
     private void afterGoal(Call call) {
-        TaskView view = useCases.afterGoal().report(call.actor(), call.ref(), call.object());
+        TaskView view = useCases.afterGoal().report(call.actor(), call.ref(), AfterGoalReportJson.read(call.object()));
         call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
     }
 

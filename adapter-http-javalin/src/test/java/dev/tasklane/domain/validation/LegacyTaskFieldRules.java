@@ -793,4 +793,39 @@ public final class LegacyTaskFieldRules {
             return spec.build();
         }
     }
+
+    /** The JSON-tree helpers the domain parser used, kept with it: the domain itself reads typed values only. */
+    private static final class Values {
+        private Values() {
+        }
+
+        static boolean isInteger(Object value) {
+            return dev.tasklane.domain.hook.HookProof.isInteger(value);
+        }
+
+        static boolean oneOf(Object value, java.util.Collection<String> allowed) {
+            return value instanceof String text && allowed.contains(text);
+        }
+
+        static int size(Object value) {
+            if (value instanceof List<?> list) {
+                return list.size();
+            }
+            return value instanceof Map<?, ?> map ? map.size() : 0;
+        }
+
+        static boolean isBlank(Object value) {
+            return value == null || (value instanceof String text && text.isBlank());
+        }
+
+        static int codePoints(String text) {
+            return text.codePointCount(0, text.length());
+        }
+
+        static Map<String, Object> stringKeyed(Map<?, ?> map) {
+            Map<String, Object> out = new java.util.LinkedHashMap<>();
+            map.forEach((key, value) -> out.put(String.valueOf(key), value));
+            return out;
+        }
+    }
 }

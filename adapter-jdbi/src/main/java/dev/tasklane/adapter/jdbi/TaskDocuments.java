@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.domain.task.AfterGoal;
+import dev.tasklane.domain.task.AfterGoalAttempt;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Claim;
@@ -29,6 +30,9 @@ import java.util.Set;
  * nanosecond).
  */
 final class TaskDocuments {
+    /** How the stored form names an attempt the grace worker recorded. */
+    private static final String GRACE_WORKER = "after_goal_grace_worker";
+
     private TaskDocuments() {
     }
 
@@ -193,16 +197,44 @@ final class TaskDocuments {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("state", afterGoal.state().name());
         doc.put("armed_at", text(afterGoal.armedAt()));
-        doc.put("last_result", afterGoal.lastResult());
-        doc.put("attempts", afterGoal.attempts());
+        doc.put("last_result", attempt(afterGoal.lastResult()));
+        doc.put("attempts", afterGoal.attempts().stream().map(TaskDocuments::attempt).toList());
         return JsonText.write(doc);
+    }
+
+    /** An attempt in the stored form: exit_code, output, duration_ms, source (the grace worker's only), reported_at. */
+    private static Map<String, Object> attempt(AfterGoalAttempt attempt) {
+        if (attempt == null) {
+            return null;
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("exit_code", attempt.exitCode());
+        doc.put("output", attempt.output());
+        doc.put("duration_ms", attempt.durationMs());
+        if (attempt.source() == AfterGoalAttempt.Source.GRACE_WORKER) {
+            doc.put("source", GRACE_WORKER);
+        }
+        doc.put("reported_at", text(attempt.reportedAt()));
+        return doc;
+    }
+
+    private static AfterGoalAttempt attempt(Object stored) {
+        if (!(stored instanceof Map<?, ?> doc)) {
+            return null;
+        }
+        AfterGoalAttempt.Source source = GRACE_WORKER.equals(doc.get("source"))
+                ? AfterGoalAttempt.Source.GRACE_WORKER : AfterGoalAttempt.Source.AGENT;
+        return new AfterGoalAttempt(((Number) doc.get("exit_code")).longValue(), (String) doc.get("output"),
+                ((Number) doc.get("duration_ms")).longValue(), source, instant(doc.get("reported_at")));
     }
 
     @SuppressWarnings("unchecked")
     static AfterGoal afterGoal(String text) {
         Map<String, Object> doc = JsonText.map(text);
         return doc == null ? null : new AfterGoal(AfterGoal.State.valueOf((String) doc.get("state")),
-                instant(doc.get("armed_at")), (Map<String, Object>) doc.get("last_result"), maps(doc.get("attempts")));
+                instant(doc.get("armed_at")), attempt(doc.get("last_result")),
+                doc.get("attempts") instanceof List<?> attempts
+                        ? attempts.stream().map(TaskDocuments::attempt).toList() : List.of());
     }
 
     // ---- plain values -----------------------------------------------------------------------------------

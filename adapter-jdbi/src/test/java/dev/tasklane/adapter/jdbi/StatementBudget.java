@@ -89,7 +89,7 @@ abstract class StatementBudget {
     @Test
     void authenticatingARequestIsOneStatementWhenTheLastUseIsRecent() {
         Caller caller = board.app.identity().authenticate(SECRET, "agent");
-        assertEquals(board.alice.userId(), caller.user().id());
+        assertEquals(board.alice.userId(), caller.user().id().value());
 
         assertBudget("authenticate", 1, cost(() -> board.app.identity().authenticate(SECRET, "agent")));
     }

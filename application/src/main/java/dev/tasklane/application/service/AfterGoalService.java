@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -21,13 +22,13 @@ final class AfterGoalService implements AfterGoalUseCase {
     }
 
     @Override
-    public TaskView report(Actor actor, TaskRef ref, Map<String, Object> payload) {
+    public TaskView report(Actor actor, TaskRef ref, AfterGoalReport report) {
         return context.runner().write(actor, changes -> {
             Task goal = context.lookup().requireLocked(actor.boardId(), ref);
-            Task reported = AfterGoalLifecycle.report(goal, payload, changes.now());
+            Task reported = AfterGoalLifecycle.report(goal, report, changes.now());
             // the report is always "goal.after_goal_reported"; a report that finishes the goal also "goal.completed"
             reported = changes.update(reported, HistoryKind.AFTER_GOAL_REPORTED, actor.userId(), null,
-                    new HistoryFacts.AfterGoalReported(((Number) reported.afterGoal().lastResult().get("exit_code")).longValue()));
+                    new HistoryFacts.AfterGoalReported(reported.afterGoal().lastResult().exitCode()));
             if (reported.status() == Status.COMPLETED && goal.status() != Status.COMPLETED) {
                 changes.record(reported, HistoryKind.GOAL_COMPLETED, actor.userId(), null, new HistoryFacts.GoalCompleted(HistoryFacts.Source.AFTER_GOAL_REPORT));
             }

@@ -1,5 +1,6 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -156,9 +157,9 @@ public abstract class BoardRulesContract {
         assertEquals(b, last.hooks().get(3).env().get("TASK_IDENTIFIER"), "after_goal carries the completed child's env");
         assertTrue(board.app.afterGoal().status(board.alice, ref(b)).armed());
         assertTrue(board.get(g1).task().status() != Status.COMPLETED, "held until after_goal is reported");
-        board.app.afterGoal().report(board.alice, ref(g1), Map.of("exit_code", 1, "output", "rollup failed", "duration_ms", 3));
+        board.app.afterGoal().report(board.alice, ref(g1), new AfterGoalReport(1L, "rollup failed", 3L));
         assertTrue(board.get(g1).task().status() != Status.COMPLETED);
-        board.app.afterGoal().report(board.alice, ref(g1), Map.of("exit_code", 0, "output", "ok", "duration_ms", 3));
+        board.app.afterGoal().report(board.alice, ref(g1), new AfterGoalReport(0L, "ok", 3L));
         assertEquals(Status.COMPLETED, board.get(g1).task().status());
         assertTrue(!board.app.afterGoal().status(board.alice, ref(b)).armed());
     }

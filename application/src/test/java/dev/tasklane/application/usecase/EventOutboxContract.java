@@ -1,5 +1,6 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
@@ -174,7 +175,7 @@ public abstract class EventOutboxContract {
         List<String> completion = types(outbox.after(before, 10));
         assertTrue(completion.contains("task.completed"), completion.toString());
         long reported = outbox.lastId();
-        board.app.afterGoal().report(board.alice, ref(g1), Map.of("exit_code", 0, "output", "ok", "duration_ms", 3));
+        board.app.afterGoal().report(board.alice, ref(g1), new AfterGoalReport(0L, "ok", 3L));
         assertEquals(List.of("goal.after_goal_reported", "goal.completed"), types(outbox.after(reported, 10)));
     }
 

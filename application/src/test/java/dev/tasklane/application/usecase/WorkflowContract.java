@@ -1,5 +1,6 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookResultDraft;
@@ -443,7 +444,7 @@ public abstract class WorkflowContract {
         writes.put("mark_reviewed", () -> board.app.reviews().markReviewed(board.reader, ref(reviewed), hook(), "r"));
         writes.put("mark_done", () -> board.app.reviews().markDone(readerReviewer, ref(reviewed)));
         writes.put("assign", () -> board.app.assignment().assign(board.reader, ref(goal), board.reader.userId()));
-        writes.put("after_goal", () -> board.app.afterGoal().report(board.reader, ref(goal), Map.of("exit_code", 0)));
+        writes.put("after_goal", () -> board.app.afterGoal().report(board.reader, ref(goal), new AfterGoalReport(0L, "ok", 1L)));
         writes.forEach((name, write) -> {
             ForbiddenException refused = assertThrows(ForbiddenException.class, write, name);
             assertEquals(dev.tasklane.domain.agent.BoardAccess.WRITE_REQUIRED_CODE, refused.code(), name);

@@ -404,12 +404,12 @@ public final class ArchitectureRules {
     // ---- typed inbound ports (issue 12) ----------------------------------------------------------------------------
 
     /**
-     * Types that still carry decoded JSON: the after_goal report and its attempts, and the hook proofs' parsing
-     * (docs/architecture.md, "What still carries JSON"). The rule skips exactly these; remove each entry as its type is
+     * Types that still carry decoded JSON: the hook proofs' parsing ({@code HookProof.parse(Object)}, used by the HTTP
+     * adapter for claim and mark_reviewed, and {@code TaskWorkflow}, which passes it through). The rule skips exactly these; remove each entry as its type is
      * converted, until the set is empty.
      */
     static final java.util.Set<String> PENDING_TYPES = java.util.Set.of(
-        "AfterGoalUseCase", "AfterGoal", "AfterGoalLifecycle", "HookProof", "TaskWorkflow");
+        "HookProof", "TaskWorkflow");
 
     /**
      * The domain records of a completion, relative to the domain package (binary names, {@code Outer$Inner} for nested

@@ -2,13 +2,12 @@ package dev.tasklane.domain.task;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The after_goal lifecycle of a goal: armed ({@link State#PENDING}) when its last open child completes,
  * {@link State#SUCCEEDED} once the agent reports exit 0 or the grace window passes.
  */
-public record AfterGoal(State state, Instant armedAt, Map<String, Object> lastResult, List<Map<String, Object>> attempts) {
+public record AfterGoal(State state, Instant armedAt, AfterGoalAttempt lastResult, List<AfterGoalAttempt> attempts) {
     public enum State {
         PENDING,
         SUCCEEDED
@@ -25,10 +24,10 @@ public record AfterGoal(State state, Instant armedAt, Map<String, Object> lastRe
         return new AfterGoal(State.PENDING, now, null, List.of());
     }
 
-    public AfterGoal withAttempt(Map<String, Object> attempt, boolean succeeded) {
-        List<Map<String, Object>> all = new java.util.ArrayList<>(attempts);
+    public AfterGoal withAttempt(AfterGoalAttempt attempt) {
+        List<AfterGoalAttempt> all = new java.util.ArrayList<>(attempts);
         all.add(attempt);
-        State next = succeeded ? State.SUCCEEDED : state;
+        State next = attempt.succeeded() ? State.SUCCEEDED : state;
         return new AfterGoal(next, armedAt, attempt, all);
     }
 

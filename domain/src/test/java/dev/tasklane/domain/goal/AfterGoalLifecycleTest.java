@@ -3,6 +3,7 @@ package dev.tasklane.domain.goal;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.task.AfterGoal;
+import dev.tasklane.domain.task.AfterGoalAttempt;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import org.junit.jupiter.api.Test;
@@ -33,12 +34,8 @@ class AfterGoalLifecycleTest {
         return AfterGoalLifecycle.arm(goalIn(Status.REVIEW), NOW);
     }
 
-    private static Map<String, Object> payload(Object exitCode, Object output, Object durationMs) {
-        Map<String, Object> map = new HashMap<>();
-        map.put("exit_code", exitCode);
-        map.put("output", output);
-        map.put("duration_ms", durationMs);
-        return map;
+    private static AfterGoalReport payload(long exitCode, String output, long durationMs) {
+        return new AfterGoalReport(exitCode, output, durationMs);
     }
 
     @Test
@@ -62,11 +59,7 @@ class AfterGoalLifecycleTest {
         Task done = AfterGoalLifecycle.report(armedGoal(), payload(0, "rolled up", 42), LATER);
         assertEquals(Status.COMPLETED, done.status());
         assertEquals(AfterGoal.State.SUCCEEDED, done.afterGoal().state());
-        Map<String, Object> attempt = new LinkedHashMap<>();
-        attempt.put("exit_code", 0L);
-        attempt.put("output", "rolled up");
-        attempt.put("duration_ms", 42L);
-        attempt.put("reported_at", LATER.toString());
+        AfterGoalAttempt attempt = new AfterGoalAttempt(0, "rolled up", 42, AfterGoalAttempt.Source.AGENT, LATER);
         assertEquals(attempt, done.afterGoal().lastResult());
         assertEquals(List.of(attempt), done.afterGoal().attempts());
         assertEquals(LATER, done.updatedAt());
@@ -78,7 +71,7 @@ class AfterGoalLifecycleTest {
         Task failed = AfterGoalLifecycle.report(armed, payload(3, "boom", 10), LATER);
         assertEquals(Status.REVIEW, failed.status());
         assertEquals(AfterGoal.State.PENDING, failed.afterGoal().state());
-        assertEquals(3L, failed.afterGoal().lastResult().get("exit_code"));
+        assertEquals(3L, failed.afterGoal().lastResult().exitCode());
         assertEquals(1, failed.afterGoal().attempts().size());
 
         Task retried = AfterGoalLifecycle.report(failed, payload(0, "fixed", 10), LATER.plusSeconds(1));
@@ -103,15 +96,14 @@ class AfterGoalLifecycleTest {
     }
 
     @Test
-    void aMalformedPayloadIsRefused() {
+    void anIncompleteReportIsRefused() {
         Task armed = armedGoal();
-        List<Map<String, Object>> bad = new java.util.ArrayList<>(List.of(
-                payload("0", "", 1), payload(0.5, "", 1), payload(0, 5, 1), payload(0, "", -1),
-                payload(0, "", 1.5), payload(null, "", 1), Map.of("exit_code", 0, "output", "")));
+        List<AfterGoalReport> bad = new java.util.ArrayList<>(List.of(new AfterGoalReport(null, "", 1L),
+                new AfterGoalReport(0L, null, 1L), new AfterGoalReport(0L, "", null), new AfterGoalReport(0L, "", -1L)));
         bad.add(null);
-        for (Map<String, Object> payload : bad) {
+        for (AfterGoalReport report : bad) {
             InvalidInputException error = assertThrows(InvalidInputException.class,
-                    () -> AfterGoalLifecycle.report(armed, payload, LATER), String.valueOf(payload));
+                    () -> AfterGoalLifecycle.report(armed, report, LATER), String.valueOf(report));
             assertEquals("invalid_after_goal_result", error.code());
             assertEquals("after_goal payload requires {exit_code: integer, output: string, duration_ms: non-negative integer}",
                     error.getMessage());
@@ -127,13 +119,8 @@ class AfterGoalLifecycleTest {
         Task promoted = AfterGoalLifecycle.graceExpired(armed, GRACE, at);
         assertEquals(Status.COMPLETED, promoted.status());
         assertEquals(AfterGoal.State.SUCCEEDED, promoted.afterGoal().state());
-        Map<String, Object> attempt = promoted.afterGoal().lastResult();
-        assertEquals(0L, attempt.get("exit_code"));
-        assertEquals(AfterGoalLifecycle.GRACE_OUTPUT, attempt.get("output"));
-        assertEquals("grace window expired (no agent report received)", attempt.get("output"));
-        assertEquals(0L, attempt.get("duration_ms"));
-        assertEquals("after_goal_grace_worker", attempt.get("source"));
-        assertEquals(at.toString(), attempt.get("reported_at"));
+        assertEquals(new AfterGoalAttempt(0, "grace window expired (no agent report received)", 0,
+                AfterGoalAttempt.Source.GRACE_WORKER, at), promoted.afterGoal().lastResult());
     }
 
     @Test
@@ -157,7 +144,7 @@ class AfterGoalLifecycleTest {
         assertEquals(Status.COMPLETED, lateFail.status());
         assertEquals(AfterGoal.State.SUCCEEDED, lateFail.afterGoal().state());
         assertEquals(3, lateFail.afterGoal().attempts().size());
-        assertEquals("late failure", lateFail.afterGoal().lastResult().get("output"));
+        assertEquals("late failure", lateFail.afterGoal().lastResult().output());
         assertEquals(lateOk.version(), lateFail.version());
     }
 
@@ -170,11 +157,4 @@ class AfterGoalLifecycleTest {
         assertEquals(2, late.afterGoal().attempts().size());
     }
 
-    @Test
-    void extraPayloadKeysAreDropped() {
-        Map<String, Object> payload = payload(0, "", 1);
-        payload.put("secret", "x");
-        Task done = AfterGoalLifecycle.report(armedGoal(), payload, LATER);
-        assertNull(done.afterGoal().lastResult().get("secret"));
-    }
 }

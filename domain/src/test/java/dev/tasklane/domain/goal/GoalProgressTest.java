@@ -1,6 +1,7 @@
 package dev.tasklane.domain.goal;
 
 import dev.tasklane.domain.task.AfterGoal;
+import dev.tasklane.domain.task.AfterGoalAttempt;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class GoalProgressTest {
 
     @Test
     void aSucceededAfterGoalDoesNotHoldTheGoal() {
-        AfterGoal succeeded = AfterGoal.armed(NOW).withAttempt(Map.of("exit_code", 0L), true);
+        AfterGoal succeeded = AfterGoal.armed(NOW).withAttempt(new AfterGoalAttempt(0, "ok", 1, AfterGoalAttempt.Source.AGENT, NOW));
         assertEquals(Status.COMPLETED, GoalProgress.derive(goal(Status.REVIEW, succeeded), List.of(child("W1", Status.COMPLETED))));
     }
 
@@ -93,7 +94,7 @@ class GoalProgressTest {
             AfterGoal afterGoal = switch (random.nextInt(3)) {
                 case 0 -> null;
                 case 1 -> AfterGoal.armed(NOW);
-                default -> AfterGoal.armed(NOW).withAttempt(Map.of("exit_code", 0L), true);
+                default -> AfterGoal.armed(NOW).withAttempt(new AfterGoalAttempt(0, "ok", 1, AfterGoalAttempt.Source.AGENT, NOW));
             };
             Task goal = goal(statuses[random.nextInt(statuses.length)], afterGoal);
             List<Task> children = new java.util.ArrayList<>();

@@ -1,12 +1,13 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.domain.agent.Actor;
 
 import java.util.Map;
 
 /** The after_goal lifecycle: the agent's report and the armed-goal lookup clients use as a fallback. */
 public interface AfterGoalUseCase {
-    TaskView report(Actor actor, TaskRef goal, Map<String, Object> payload);
+    TaskView report(Actor actor, TaskRef goal, AfterGoalReport report);
 
     AfterGoalStatus status(Actor actor, TaskRef ref);
 

@@ -459,7 +459,7 @@ public abstract class TaskStoreContract {
         insert(Tasks.goal(OTHER_BOARD, 3).afterGoal(AfterGoal.armed(NOW.minus(MINUTE.multipliedBy(2)))));
         insert(Tasks.goal(BOARD, 4).afterGoal(AfterGoal.armed(NOW.plus(MINUTE))));
         Task done = insert(Tasks.goal(BOARD, 5).afterGoal(AfterGoal.armed(NOW.minus(MINUTE))));
-        update(done.withAfterGoal(done.afterGoal().withAttempt(Map.of("exit_code", 0L), true), NOW));
+        update(done.withAfterGoal(done.afterGoal().withAttempt(new dev.tasklane.domain.task.AfterGoalAttempt(0, "ok", 1, dev.tasklane.domain.task.AfterGoalAttempt.Source.AGENT, NOW)), NOW));
         insert(Tasks.goal(BOARD, 6));
 
         assertEquals(List.of("G3", "G1", "G2"), identifiers(stores.tx(() -> store.pendingAfterGoals(NOW, 10))));
