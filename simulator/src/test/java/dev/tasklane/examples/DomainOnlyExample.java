@@ -47,8 +47,8 @@ public final class DomainOnlyExample {
     }
 
     /** The proof a before_doing hook ran and passed; a missing or failing one throws HookProofRejectedException. */
-    public static HookResult beforeDoing(Map<String, Object> hookResult) {
-        return HookProof.verify(HookName.BEFORE_DOING, hookResult);
+    public static HookResult beforeDoing(HookResult hookResult) {
+        return HookProof.requirePassed(HookName.BEFORE_DOING, hookResult);
     }
 
     /** Claims {@code task} for {@code agent} when the selection rules allow it, given which files are held. */

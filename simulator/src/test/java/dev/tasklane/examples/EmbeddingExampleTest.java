@@ -37,9 +37,9 @@ class EmbeddingExampleTest {
         assertEquals("Add login", ((TaskSpec) spec).title());
         assertEquals(List.of("must be a relative path, not absolute"), DomainOnlyExample.spec("Add login", "/etc/passwd"));
 
-        HookResult proof = DomainOnlyExample.beforeDoing(Map.of("exit_code", 0, "output", "ok", "duration_ms", 30));
+        HookResult proof = DomainOnlyExample.beforeDoing(HookResult.success("ok", 30));
         assertThrows(HookProofRejectedException.class,
-                () -> DomainOnlyExample.beforeDoing(Map.of("exit_code", 1, "output", "tests failed", "duration_ms", 30)));
+                () -> DomainOnlyExample.beforeDoing(new HookResult(1, "tests failed", 30)));
 
         Task task = DomainOnlyExample.ready((TaskSpec) spec, 1, NOW);
         Task claimed = DomainOnlyExample.claim(task, DomainOnlyExample.agent(7), proof, Map.of(), NOW);

@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.domain.goal.AfterGoalReport;
-import dev.tasklane.domain.hook.HookProof;
 import java.util.Map;
 
 /**
@@ -22,6 +21,6 @@ final class AfterGoalReportJson {
     }
 
     private static Long integer(Object value) {
-        return HookProof.isInteger(value) ? ((Number) value).longValue() : null;
+        return HookResultJson.isInteger(value) ? ((Number) value).longValue() : null;
     }
 }

@@ -2,7 +2,6 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResultDraft;
 import dev.tasklane.domain.task.AgentReport;
@@ -72,7 +71,7 @@ final class CompletionJson {
     /** A proof that cannot be read is handed on with the message the clients know, to be reported after the 404. */
     private static HookResultDraft hook(HookName hook, Map<String, Object> body) {
         try {
-            return HookResultDraft.of(hook, HookProof.parse(hook, body.get(hook.resultKey())));
+            return HookResultDraft.of(hook, HookResultJson.parse(hook, body.get(hook.resultKey())));
         } catch (HookProofRejectedException malformed) {
             return HookResultDraft.malformed(hook, malformed.getMessage());
         }
@@ -104,7 +103,7 @@ final class CompletionJson {
         if (value == null) {
             return null;
         }
-        if (!HookProof.isInteger(value)) {
+        if (!HookResultJson.isInteger(value)) {
             problems.add(new FieldError("time_spent_minutes", CompletionRules.INVALID));
             return null;
         }

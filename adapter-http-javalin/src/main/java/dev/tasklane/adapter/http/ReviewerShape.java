@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.TaskFieldRules;
@@ -70,7 +69,7 @@ final class ReviewerShape {
             }
             enumMember(issue.get("severity"), CompletionRules.SEVERITIES, "issue_severity", at, "severity", out);
             enumMember(issue.get("category"), CompletionRules.CATEGORIES, "issue_category", at, "category", out);
-            if (issue.get("line") != null && !HookProof.isInteger(issue.get("line"))) {
+            if (issue.get("line") != null && !HookResultJson.isInteger(issue.get("line"))) {
                 out.add(new FieldError("issue_field", at + ".line must be an integer"));
             }
             optionalStrings(issue, List.of("file", "description", "suggested_fix"), "issue_field", at, out);
@@ -217,7 +216,7 @@ final class ReviewerShape {
     }
 
     static boolean isNonNegativeInteger(Object value) {
-        return HookProof.isInteger(value) && ((Number) value).longValue() >= 0;
+        return HookResultJson.isInteger(value) && ((Number) value).longValue() >= 0;
     }
 
     /** Whether a decoded value is one of the allowed strings (never throws on null or another type). */

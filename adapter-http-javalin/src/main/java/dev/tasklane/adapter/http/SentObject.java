@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http;
 
 import com.fasterxml.jackson.databind.util.RawValue;
-import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
 
@@ -47,7 +46,7 @@ final class SentObject {
 
     Long integer(String key) {
         Object value = map.get(key);
-        return HookProof.isInteger(value) ? Long.valueOf(((Number) value).longValue()) : keep(key);
+        return HookResultJson.isInteger(value) ? Long.valueOf(((Number) value).longValue()) : keep(key);
     }
 
     /** Keeps a documented key whose value will not be typed, as sent; returns null for the typed field. */

@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
 
@@ -15,7 +14,7 @@ final class TaskJsonValues {
     }
 
     static boolean isInteger(Object value) {
-        return HookProof.isInteger(value);
+        return HookResultJson.isInteger(value);
     }
 
     /** Whether a value is one of the allowed strings; never throws, whatever the value. */

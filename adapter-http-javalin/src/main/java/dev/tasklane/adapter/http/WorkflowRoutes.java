@@ -8,7 +8,6 @@ import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
@@ -66,7 +65,7 @@ final class WorkflowRoutes {
         String skills = Params.optionalString(body, "skills_version");
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
                 agentName == null ? "Unknown" : agentName,
-                HookProof.parse(HookName.BEFORE_DOING, body.get(HookName.BEFORE_DOING.resultKey())),
+                HookResultJson.parse(HookName.BEFORE_DOING, body.get(HookName.BEFORE_DOING.resultKey())),
                 Params.optionalString(body, "claim_token"));
         Claimed claimed = useCases.claims().claim(call.actor(), command);
         Map<String, Object> data = TaskJson.full(claimed.task(), call.board());
@@ -134,7 +133,7 @@ final class WorkflowRoutes {
     private void markReviewed(Call call) {
         Map<String, Object> body = call.object();
         Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(),
-                HookProof.parse(HookName.AFTER_REVIEW, body.get(HookName.AFTER_REVIEW.resultKey())),
+                HookResultJson.parse(HookName.AFTER_REVIEW, body.get(HookName.AFTER_REVIEW.resultKey())),
                 Params.optionalString(body, "agent_name"));
         Map<String, Object> data = TaskJson.full(reviewed.task(), call.board());
         if (reviewed.claimToken() != null) {

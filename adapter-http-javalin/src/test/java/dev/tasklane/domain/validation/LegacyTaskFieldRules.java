@@ -800,7 +800,7 @@ public final class LegacyTaskFieldRules {
         }
 
         static boolean isInteger(Object value) {
-            return dev.tasklane.domain.hook.HookProof.isInteger(value);
+            return dev.tasklane.adapter.http.HookResultJson.isInteger(value);
         }
 
         static boolean oneOf(Object value, java.util.Collection<String> allowed) {

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.adapter.http.HookResultJson;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
@@ -168,22 +168,22 @@ class OnboardingDocumentTest {
     void hookExamplesPassHookProof() {
         for (Object example : examples(strictSchemas, "hook_result")) {
             for (HookName hook : HookName.values()) {
-                assertDoesNotThrow(() -> HookProof.verify(hook, example));
+                assertDoesNotThrow(() -> HookResultJson.verify(hook, example));
             }
         }
         for (Object example : examples(strictSchemas, "claim")) {
-            assertDoesNotThrow(() -> HookProof.verify(HookName.BEFORE_DOING, map(example).get("before_doing_result")));
+            assertDoesNotThrow(() -> HookResultJson.verify(HookName.BEFORE_DOING, map(example).get("before_doing_result")));
         }
         for (Object example : examples(strictSchemas, "mark_reviewed")) {
-            assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_REVIEW, map(example).get("after_review_result")));
+            assertDoesNotThrow(() -> HookResultJson.verify(HookName.AFTER_REVIEW, map(example).get("after_review_result")));
         }
         for (Object example : examples(strictSchemas, "after_goal")) {
-            assertDoesNotThrow(() -> HookProof.verify(HookName.AFTER_GOAL, example));
+            assertDoesNotThrow(() -> HookResultJson.verify(HookName.AFTER_GOAL, example));
         }
         Map<String, Object> required = map(map(map(doc.get("api_schema")).get("hook_result_format"))
                 .get("required_format"));
         for (HookName hook : HookName.values()) {
-            assertDoesNotThrow(() -> HookProof.verify(hook, required.get(hook.resultKey())));
+            assertDoesNotThrow(() -> HookResultJson.verify(hook, required.get(hook.resultKey())));
         }
     }
 

@@ -1,4 +1,10 @@
-package dev.tasklane.domain.hook;
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.hook.HookProofRejectedException;
+import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.hook.HookResultDraft;
 
 import dev.tasklane.domain.error.ErrorDetails;
 import org.junit.jupiter.api.Test;
@@ -20,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class HookProofTest {
+class HookResultJsonTest {
     private static Map<String, Object> proof(Object exitCode, Object output, Object durationMs) {
         Map<String, Object> map = new HashMap<>();
         map.put("exit_code", exitCode);
@@ -30,7 +36,7 @@ class HookProofTest {
     }
 
     private static HookProofRejectedException rejected(HookName hook, Object raw) {
-        HookProofRejectedException error = assertThrows(HookProofRejectedException.class, () -> HookProof.verify(hook, raw));
+        HookProofRejectedException error = assertThrows(HookProofRejectedException.class, () -> HookResultJson.verify(hook, raw));
         assertSame(hook, error.hook());
         assertEquals("hook_validation_failed", error.code());
         assertEquals(new ErrorDetails.Hook(hook.wire()), error.details());
@@ -101,30 +107,30 @@ class HookProofTest {
     @ParameterizedTest
     @EnumSource(HookName.class)
     void aValidProofBecomesAHookResult(HookName hook) {
-        assertEquals(new HookResult(0, "all green", 1234), HookProof.verify(hook, proof(0, "all green", 1234)));
-        assertEquals(new HookResult(0, "", 0), HookProof.verify(hook, proof(0L, "", 0L)));
-        assertEquals(new HookResult(0, "", 7), HookProof.verify(hook, proof(BigInteger.ZERO, "", BigInteger.valueOf(7))));
+        assertEquals(new HookResult(0, "all green", 1234), HookResultJson.verify(hook, proof(0, "all green", 1234)));
+        assertEquals(new HookResult(0, "", 0), HookResultJson.verify(hook, proof(0L, "", 0L)));
+        assertEquals(new HookResult(0, "", 7), HookResultJson.verify(hook, proof(BigInteger.ZERO, "", BigInteger.valueOf(7))));
     }
 
     @Test
     void extraKeysAreTolerated() {
         Map<String, Object> raw = proof(0, "ok", 5);
         raw.put("command", "mix test");
-        assertEquals(new HookResult(0, "ok", 5), HookProof.verify(HookName.AFTER_DOING, raw));
+        assertEquals(new HookResult(0, "ok", 5), HookResultJson.verify(HookName.AFTER_DOING, raw));
     }
 
     /** The edge parses the shape; the rule over the typed result judges absence and failure, with the same words. */
     @ParameterizedTest
     @EnumSource(HookName.class)
     void parsingLeavesAbsenceAndFailureToTheTypedRule(HookName hook) {
-        assertEquals(null, HookProof.parse(hook, null));
+        assertEquals(null, HookResultJson.parse(hook, null));
         HookProofRejectedException missing = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, null));
         assertEquals(hook.wire() + " hook result is required", missing.getMessage());
         assertEquals(rejected(hook, null).getMessage(), missing.getMessage());
 
         long exit = 1L << 40;
-        HookResult failed = HookProof.parse(hook, proof(exit, "tests failed", 300));
+        HookResult failed = HookResultJson.parse(hook, proof(exit, "tests failed", 300));
         assertEquals(new HookResult(exit, "tests failed", 300), failed);
         HookProofRejectedException refused = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, failed));
@@ -138,15 +144,15 @@ class HookProofTest {
 
     @Test
     void isIntegerAcceptsOnlyIntegralNumbersThatFitALong() {
-        assertTrue(HookProof.isInteger(1));
-        assertTrue(HookProof.isInteger(1L));
-        assertTrue(HookProof.isInteger((short) 1));
-        assertTrue(HookProof.isInteger((byte) 1));
-        assertTrue(HookProof.isInteger(BigInteger.valueOf(Long.MAX_VALUE)));
-        assertFalse(HookProof.isInteger(BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE)));
-        assertFalse(HookProof.isInteger(1.0));
-        assertFalse(HookProof.isInteger("1"));
-        assertFalse(HookProof.isInteger(true));
-        assertFalse(HookProof.isInteger(null));
+        assertTrue(HookResultJson.isInteger(1));
+        assertTrue(HookResultJson.isInteger(1L));
+        assertTrue(HookResultJson.isInteger((short) 1));
+        assertTrue(HookResultJson.isInteger((byte) 1));
+        assertTrue(HookResultJson.isInteger(BigInteger.valueOf(Long.MAX_VALUE)));
+        assertFalse(HookResultJson.isInteger(BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE)));
+        assertFalse(HookResultJson.isInteger(1.0));
+        assertFalse(HookResultJson.isInteger("1"));
+        assertFalse(HookResultJson.isInteger(true));
+        assertFalse(HookResultJson.isInteger(null));
     }
 }
