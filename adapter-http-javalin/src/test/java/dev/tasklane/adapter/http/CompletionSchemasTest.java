@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import dev.tasklane.adapter.http.Harness.Res;
@@ -13,6 +14,8 @@ import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.CompletionRules;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +35,10 @@ import org.junit.jupiter.api.Test;
 class CompletionSchemasTest {
     private static final int VALID_BODIES_PER_MODE = 20;
     private static final List<String> PARTS = List.of("explorer_result", "reviewer_result", "workflow_steps");
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
+    };
+    private static final TypeReference<List<Object>> ARRAY = new TypeReference<>() {
+    };
     private static final List<String> WORDS = List.of("mapped", "the", "module", "layout", "found", "two", "call",
             "sites", "paging", "cursor", "decoded", "limiter", "tests", "cover", "edges", "ünïcode", "日本");
 
@@ -40,29 +47,25 @@ class CompletionSchemasTest {
         for (CompletionMode mode : CompletionMode.values()) {
             int[] checked = new int[1];
             Harness.run(mode, HttpSettings.defaults("http://localhost:7070"), h -> {
-                Map<String, Object> schemas = map(h.get("/api/agent/onboarding").body().get("json_schemas"));
-                Map<String, Object> complete = map(schemas.get("complete"));
-                JsonSchema completeSchema = SchemaBreaches.validator(complete);
-                Map<String, Object> task = map(map(list(map(schemas.get("task")).get("examples")).get(0)).get("task"));
-                Map<String, Object> first = map(list(complete.get("examples")).get(0));
-                String claimed = claimed(h, task);
+                Published published = Published.of(h);
+                Map<String, Object> first = object(published.examples("complete").get(0));
+                String claimed = claimed(h, published.task());
                 int refused = 0;
-                for (Object example : list(complete.get("examples"))) {
-                    for (Breach breach : SchemaBreaches.of(complete, example)) {
-                        refusedByBoth(h, claimed, completeSchema, breach, breach.body(), mode);
+                for (Object example : published.examples("complete")) {
+                    for (Breach breach : SchemaBreaches.of(published.schema("complete"), example)) {
+                        refusedByBoth(h, claimed, published.validator("complete"), breach, breach.body(), mode);
                         refused++;
                     }
                 }
                 for (String part : PARTS) {
-                    Map<String, Object> schema = map(schemas.get(part));
-                    JsonSchema validator = SchemaBreaches.validator(schema);
-                    for (Object example : list(schema.get("examples"))) {
-                        List<Breach> breaches = new ArrayList<>(SchemaBreaches.of(schema, example));
+                    JsonSchema validator = published.validator(part);
+                    for (Object example : published.examples(part)) {
+                        List<Breach> breaches = new ArrayList<>(SchemaBreaches.of(published.schema(part), example));
                         breaches.addAll(conditions(part, example));
                         assertFalse(breaches.isEmpty(), part + " has no rule to break");
                         for (Breach breach : breaches) {
                             Map<String, Object> body = new LinkedHashMap<>(first);
-                            body.put(part, copy(breach.body()));
+                            body.put(part, breach.body());
                             refusedByBoth(h, claimed, validator, breach, SchemaBreaches.tree(body), mode);
                             refused++;
                         }
@@ -84,15 +87,13 @@ class CompletionSchemasTest {
         for (CompletionMode mode : CompletionMode.values()) {
             int[] accepted = new int[1];
             Harness.run(mode, HttpSettings.defaults("http://localhost:7070"), h -> {
-                Map<String, Object> schemas = map(h.get("/api/agent/onboarding").body().get("json_schemas"));
-                Map<String, Object> complete = map(schemas.get("complete"));
-                JsonSchema validator = SchemaBreaches.validator(complete);
-                Map<String, Object> task = map(map(list(map(schemas.get("task")).get("examples")).get(0)).get("task"));
+                Published published = Published.of(h);
+                JsonSchema validator = published.validator("complete");
                 for (int i = 0; i < VALID_BODIES_PER_MODE; i++) {
-                    Map<String, Object> body = validBody(random, schemas, mode);
+                    Map<String, Object> body = validBody(random, published, mode);
                     assertEquals(Set.of(), validator.validate(SchemaBreaches.tree(body)),
                             "the schema refuses " + body + " (seed " + seed + ")");
-                    Res res = h.patch("/api/tasks/" + claimed(h, task) + "/complete", body);
+                    Res res = h.patch("/api/tasks/" + claimed(h, published.task()) + "/complete", body);
                     assertEquals(200, res.status(), () -> mode + " " + body + " -> " + abbreviate(res.toString())
                             + " (seed " + seed + ")");
                     accepted[0]++;
@@ -111,25 +112,25 @@ class CompletionSchemasTest {
                 + res.status() + " " + abbreviate(res.toString()));
     }
 
-    /** The rules a schema states as conditions (if/then, anyOf), broken in copies of the example. */
+    /** The rules a schema states as if/then conditions, broken in copies of the example. */
     private static List<Breach> conditions(String part, Object example) {
         List<Breach> out = new ArrayList<>();
         if (part.equals("workflow_steps")) {
-            List<Object> steps = list(copy(example));
-            for (int i = 0; i < steps.size(); i++) {
-                List<Object> broken = list(copy(example));
-                Map<String, Object> step = map(broken.get(i));
+            for (int i = 0; i < array(example).size(); i++) {
+                List<Object> broken = array(example);
+                Map<String, Object> step = object(broken.get(i));
+                broken.set(i, step);
                 boolean dispatched = Boolean.TRUE.equals(step.get("dispatched"));
                 step.remove(dispatched ? "duration_ms" : "reason");
                 out.add(new Breach("/" + i + (dispatched ? " dispatched without duration_ms" : " skipped without reason"),
                         SchemaBreaches.tree(broken)));
             }
         }
-        if (part.equals("reviewer_result") && Boolean.TRUE.equals(map(example).get("dispatched"))) {
+        if (part.equals("reviewer_result") && Boolean.TRUE.equals(object(example).get("dispatched"))) {
             List<String> sections = new ArrayList<>(CompletionRules.VERDICT_SECTIONS);
             sections.add("behaviour_test_matrix");
             for (String section : sections) {
-                Map<String, Object> broken = map(copy(example));
+                Map<String, Object> broken = object(example);
                 broken.put(section, new LinkedHashMap<>(Map.of("status", "failed")));
                 out.add(new Breach("/" + section + " failed without a note", SchemaBreaches.tree(broken)));
             }
@@ -140,7 +141,7 @@ class CompletionSchemasTest {
     // ---------------------------------------------------------------- valid bodies
 
     /** A valid completion: every value drawn at random within the rules, the optional parts present or not. */
-    private static Map<String, Object> validBody(Random random, Map<String, Object> schemas, CompletionMode mode) {
+    private static Map<String, Object> validBody(Random random, Published published, CompletionMode mode) {
         Map<String, Object> body = new LinkedHashMap<>();
         if (random.nextBoolean()) {
             body.put("agent_name", text(random, 1 + random.nextInt(40)));
@@ -163,8 +164,8 @@ class CompletionSchemasTest {
                     : skipped(random));
         }
         if (mode == CompletionMode.STRICT || random.nextInt(4) > 0) {
-            List<Object> reviews = list(map(schemas.get("reviewer_result")).get("examples"));
-            Map<String, Object> review = map(copy(reviews.get(random.nextInt(reviews.size()))));
+            List<Object> reviews = published.examples("reviewer_result");
+            Map<String, Object> review = object(reviews.get(random.nextInt(reviews.size())));
             if (Boolean.TRUE.equals(review.get("dispatched"))) {
                 review.put("summary", summary(random));
                 review.put("duration_ms", random.nextInt(100_000));
@@ -253,22 +254,45 @@ class CompletionSchemasTest {
         return identifier;
     }
 
-    /** A deep, mutable copy of a JSON value. */
-    private static Object copy(Object value) {
+    /** A deep, mutable copy of a JSON object. */
+    private static Map<String, Object> object(Object value) {
+        return copy(value, OBJECT);
+    }
+
+    /** A deep, mutable copy of a JSON array. */
+    private static List<Object> array(Object value) {
+        return copy(value, ARRAY);
+    }
+
+    private static <T> T copy(Object value, TypeReference<T> type) {
         try {
-            return Harness.MAPPER.readValue(Harness.write(value), Object.class);
-        } catch (java.io.IOException unreadable) {
-            throw new java.io.UncheckedIOException(unreadable);
+            return Harness.MAPPER.readValue(Harness.write(value), type);
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return (Map<String, Object>) value;
-    }
+    /** The request schemas a server publishes in its onboarding document, with their examples. */
+    private record Published(Map<String, Object> schemas) {
+        static Published of(Harness h) {
+            return new Published(object(h.get("/api/agent/onboarding").body().get("json_schemas")));
+        }
 
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object value) {
-        return (List<Object>) value;
+        Map<String, Object> schema(String name) {
+            return object(schemas.get(name));
+        }
+
+        List<Object> examples(String name) {
+            return array(schema(name).get("examples"));
+        }
+
+        JsonSchema validator(String name) {
+            return SchemaBreaches.validator(schema(name));
+        }
+
+        /** The task example: the completion examples describe its work. */
+        Map<String, Object> task() {
+            return object(object(examples("task").get(0)).get("task"));
+        }
     }
 }

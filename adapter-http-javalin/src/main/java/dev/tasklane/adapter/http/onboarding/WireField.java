@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.tasklane.domain.validation.Limit;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The wire facts of one record component that its Java type cannot say, for the schemas {@link CommandSchemas}
@@ -42,74 +43,109 @@ record WireField(Class<?> owner, String component, String wire, boolean required
     }
 
     WireField named(String value) {
-        return new WireField(owner, component, value, required, requiredStrict, description, minLength, cap, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.wire = value);
     }
 
     WireField mandatory() {
-        return new WireField(owner, component, wire, true, requiredStrict, description, minLength, cap, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.required = true);
     }
 
     /** Required in strict validation mode only (docs/api.md, "Completion validation"). */
     WireField mandatoryWhenStrict() {
-        return new WireField(owner, component, wire, required, true, description, minLength, cap, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.requiredStrict = true);
     }
 
     WireField describe(String value) {
-        return new WireField(owner, component, wire, required, requiredStrict, value, minLength, cap, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.description = value);
     }
 
     WireField minLength(int value) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, value, cap, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.minLength = value);
     }
 
     WireField cap(Limit value) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, value, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.cap = value);
     }
 
     WireField minimum(long value) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, value,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.minimum = value);
     }
 
     WireField pattern(String value) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, minimum,
-                value, maxItems, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.pattern = value);
     }
 
     WireField maxItems(Limit value) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, minimum,
-                pattern, value, values, constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.maxItems = value);
     }
 
     WireField values(List<String> value) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, minimum,
-                pattern, maxItems, List.copyOf(value), constant, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.values = List.copyOf(value));
     }
 
     WireField constant(Object value) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, minimum,
-                pattern, maxItems, values, value, wireType, wireItem, unwrapped, ignored);
+        return edit(row -> row.constant = value);
     }
 
     /** Written as {@code type} (a list of {@code item} when {@code item} is not null). */
     WireField writtenAs(Class<?> type, Class<?> item) {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, minimum,
-                pattern, maxItems, values, constant, type, item, unwrapped, ignored);
+        return edit(row -> {
+            row.wireType = type;
+            row.wireItem = item;
+        });
     }
 
     WireField unwrap() {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, true, ignored);
+        return edit(row -> row.unwrapped = true);
     }
 
     WireField ignore() {
-        return new WireField(owner, component, wire, required, requiredStrict, description, minLength, cap, minimum,
-                pattern, maxItems, values, constant, wireType, wireItem, unwrapped, true);
+        return edit(row -> row.ignored = true);
+    }
+
+    /** A copy of this row with {@code change} applied to its facts. */
+    private WireField edit(Consumer<Facts> change) {
+        Facts facts = new Facts(this);
+        change.accept(facts);
+        return new WireField(owner, component, facts.wire, facts.required, facts.requiredStrict, facts.description,
+                facts.minLength, facts.cap, facts.minimum, facts.pattern, facts.maxItems, facts.values, facts.constant,
+                facts.wireType, facts.wireItem, facts.unwrapped, facts.ignored);
+    }
+
+    /** The changeable facts of a row, while one of the fluent methods changes them. */
+    private static final class Facts {
+        String wire;
+        boolean required;
+        boolean requiredStrict;
+        String description;
+        Integer minLength;
+        Limit cap;
+        Long minimum;
+        String pattern;
+        Limit maxItems;
+        List<String> values;
+        Object constant;
+        Class<?> wireType;
+        Class<?> wireItem;
+        boolean unwrapped;
+        boolean ignored;
+
+        Facts(WireField row) {
+            wire = row.wire;
+            required = row.required;
+            requiredStrict = row.requiredStrict;
+            description = row.description;
+            minLength = row.minLength;
+            cap = row.cap;
+            minimum = row.minimum;
+            pattern = row.pattern;
+            maxItems = row.maxItems;
+            values = row.values;
+            constant = row.constant;
+            wireType = row.wireType;
+            wireItem = row.wireItem;
+            unwrapped = row.unwrapped;
+            ignored = row.ignored;
+        }
     }
 }
