@@ -130,7 +130,7 @@ final class CommandSchemas {
                             .map(ReviewStatus::wire).toList()),
             WireField.of(ReviewDecision.class, "notes").named("review_notes")
                     .describe("Required for changes_requested and rejected: what to change, or why not")),
-            CompletionWire.FIELDS.stream()).toList();
+            Stream.concat(CompletionWire.FIELDS.stream(), TaskRowWire.FIELDS.stream())).toList();
 
     /** Every shape of the records the API accepts in several forms. */
     static final List<Shape> SHAPES = CompletionWire.SHAPES;

@@ -6,6 +6,8 @@ import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.task.BehaviourRow;
+import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.VerificationStep;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.Limit;
@@ -29,9 +31,6 @@ public final class OnboardingSchemas {
     public static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
     /** Prefix of each schema's {@code $id}; the schema's name follows. */
     public static final String ID_PREFIX = "urn:tasklane:schema:";
-
-    /** key_files paths: relative (no leading /), no .. anywhere, no NUL byte (the checks of key_files rows). */
-    static final String RELATIVE_PATH_PATTERN = "^(?!/)(?!.*\\.\\.)[^\\u0000]+$";
 
     private OnboardingSchemas() {
     }
@@ -146,8 +145,27 @@ public final class OnboardingSchemas {
                 "description", "At most " + Limit.BATCH_GOALS.max() + " goals and " + Limit.REQUEST_TASKS.max()
                         + " tasks and goals in total (caps BATCH_GOALS, REQUEST_TASKS)",
                 "properties", obj("goals", obj("type", "array", "minItems", 1, "maxItems", Limit.BATCH_GOALS.max(),
-                        "items", goalObject())),
+                        "items", batchGoal())),
                 "not", obj("required", List.of("tasks")));
+    }
+
+    /**
+     * A goal of a batch: created as a goal whatever type it names, with or without tasks (docs/api.md, "Creating and
+     * editing tasks"), so neither is required, unlike in the goal form of POST /api/tasks.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> batchGoal() {
+        Map<String, Object> goal = goalObject();
+        Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) goal.get("properties"));
+        properties.put(TaskField.TYPE.wire(), obj("description",
+                "Every entry of a batch is created as a goal, whatever type it names"));
+        Map<String, Object> tasks = new LinkedHashMap<>((Map<String, Object>) properties.get("tasks"));
+        tasks.remove("minItems");
+        properties.put("tasks", Collections.unmodifiableMap(tasks));
+        List<String> required = ((List<String>) goal.get("required")).stream()
+                .filter(name -> !name.equals("tasks") && !name.equals(TaskField.TYPE.wire())).toList();
+        return Trees.with(goal, "description", "A goal of the batch, with its tasks (it may have none)",
+                "required", required, "properties", Collections.unmodifiableMap(properties));
     }
 
     /** The schema of one task field, from its {@link TaskField.Kind}. */
@@ -166,27 +184,9 @@ public final class OnboardingSchemas {
                     "additionalProperties", false);
             case ESTIMATE -> bounded(obj("type", "string", "pattern", "^" + TaskFieldRules.ESTIMATE_PATTERN + "$"),
                     field.maxLength());
-            case KEY_FILES -> rows(List.of("file_path", "position"), obj(
-                    "file_path", obj("type", "string", "minLength", 1, "maxLength", Limit.FILE_PATH.max(),
-                            "pattern", RELATIVE_PATH_PATTERN,
-                            "description", "Relative to the project root; no leading /, no .."),
-                    "note", rowText(),
-                    "position", position()));
-            case VERIFICATION_STEPS -> rows(List.of("step_type", "step_text", "position"), obj(
-                    "step_type", obj("type", "string", "enum", Arrays.stream(VerificationStep.StepType.values())
-                            .map(VerificationStep.StepType::wire).toList()),
-                    "step_text", obj("type", "string", "minLength", 1, "maxLength", Limit.ROW_TEXT.max(),
-                            "description", "The command to run or the instruction to follow"),
-                    "expected_result", rowText(),
-                    "position", position()));
-            case BEHAVIOUR_TEST_MATRIX -> rows(List.of("category", "behaviour"), obj(
-                    "category", obj("type", "string", "enum", TaskFieldRules.MATRIX_CATEGORIES),
-                    "behaviour", obj("type", "string", "minLength", 1, "maxLength", Limit.ROW_TEXT.max()),
-                    "test_name", rowText(),
-                    "type", obj("type", "string", "pattern", matrixTypePattern()),
-                    "status", obj("type", "string", "enum", TaskFieldRules.MATRIX_STATUSES),
-                    "na_reason", rowText(),
-                    "position", position()));
+            case KEY_FILES -> rows(KeyFile.class);
+            case VERIFICATION_STEPS -> rows(VerificationStep.class);
+            case BEHAVIOUR_TEST_MATRIX -> rows(BehaviourRow.class);
         });
         field.itemsLimit().ifPresent(limit -> schema.put(
                 field.kind() == TaskField.Kind.STRING_MAP || field.kind() == TaskField.Kind.TESTING_STRATEGY
@@ -234,17 +234,9 @@ public final class OnboardingSchemas {
         return Collections.unmodifiableMap(out);
     }
 
-    private static Map<String, Object> rows(List<String> required, Map<String, Object> properties) {
-        return obj("type", "array", "items", obj("type", "object", "required", required, "properties", properties));
-    }
-
-    private static Map<String, Object> position() {
-        return obj("type", "integer", "minimum", 0);
-    }
-
-    private static String matrixTypePattern() {
-        String one = "(?:" + String.join("|", TaskFieldRules.MATRIX_TYPES) + ")";
-        return "^\\s*" + one + "(?:\\s*/\\s*" + one + ")*\\s*$";
+    /** An array of {@code row}s, each generated from the record (its wire facts are {@link TaskRowWire}'s). */
+    private static Map<String, Object> rows(Class<? extends Record> row) {
+        return obj("type", "array", "items", CommandSchemas.generate(row, null));
     }
 
     // ---------------------------------------------------------------- workflow bodies

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Bodies that each break exactly one rule a schema states, found by walking the schema itself beside a valid body:
@@ -22,6 +23,8 @@ import java.util.Map;
 public final class SchemaBreaches {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonNodeFactory NODES = MAPPER.getNodeFactory();
+    /** Strings to try against a pattern, in order: the first it refuses breaks it. */
+    private static final List<String> PATTERN_BREAKERS = List.of(" ", "/etc/../passwd", "x");
     private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
 
     /** One body that breaks one rule: {@code what} names the rule and where. */
@@ -97,7 +100,9 @@ public final class SchemaBreaches {
                     with(root, path, NODES.textNode("x".repeat(rules.get("minLength").asInt() - 1)))));
         }
         if (rules.has("pattern")) {
-            out.add(new Breach(path + " not matching its pattern", with(root, path, NODES.textNode(" "))));
+            Pattern pattern = Pattern.compile(rules.get("pattern").asText());
+            PATTERN_BREAKERS.stream().filter(text -> !pattern.matcher(text).find()).findFirst().ifPresent(text ->
+                    out.add(new Breach(path + " not matching its pattern", with(root, path, NODES.textNode(text)))));
         }
         if (rules.has("minimum")) {
             out.add(new Breach(path + " below minimum",
