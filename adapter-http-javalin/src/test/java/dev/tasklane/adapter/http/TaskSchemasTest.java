@@ -12,11 +12,13 @@ import dev.tasklane.adapter.http.onboarding.SchemaBreaches;
 import dev.tasklane.adapter.http.onboarding.SchemaBreaches.Breach;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.domain.validation.CompletionMode;
+import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +29,12 @@ import org.junit.jupiter.api.Test;
  * states (each required field, cap, pattern, enum and bound, in the task, its goal's tasks, the batch's goals and
  * their rows, found by walking the schema) is refused by the schema and by {@link CreateTaskParser}; a goal body
  * without its tasks is the task form (POST /api/tasks takes either), which the task schema and the parser accept.
+ * Seeded valid task and batch bodies (the seed is printed; replay with {@code -Dtasklane.fuzz.seed=}) are accepted by
+ * both.
  */
 class TaskSchemasTest {
     private static final CreateTaskParser PARSER = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost")));
+    private static final int VALID_BODIES = 100;
     /** What makes a create body the goal form rather than the task form. */
     private static final String GOAL_FORM = "/task/tasks missing";
     private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
@@ -63,6 +68,90 @@ class TaskSchemasTest {
         }
         System.out.println("TaskSchemasTest: " + refused + " breaches refused by the schema and the parser");
         assertTrue(refused > 100, "breaches checked: " + refused);
+    }
+
+    @Test
+    void seededValidTaskBodiesAreAcceptedByTheSchemaAndByTheParser() {
+        long seed = GeneratedFuzz.seed();
+        System.out.println("TaskSchemasTest seed " + seed + " (replay with -Dtasklane.fuzz.seed=" + seed + ")");
+        Random random = new Random(seed);
+        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        JsonSchema task = SchemaBreaches.validator(schemas.get("task"));
+        JsonSchema batch = SchemaBreaches.validator(schemas.get("batch"));
+        for (int i = 0; i < VALID_BODIES; i++) {
+            Map<String, Object> body = Harness.map("task", validTask(random));
+            assertEquals(Set.of(), task.validate(SchemaBreaches.tree(body)), "the schema refuses " + body + " (seed " + seed + ")");
+            assertTrue(parsed(SchemaBreaches.tree(body)), "the parser refuses " + body + " (seed " + seed + ")");
+            Map<String, Object> goal = validTask(random);
+            goal.put("type", "goal");
+            goal.put("tasks", List.of(validTask(random), validTask(random)));
+            Map<String, Object> goals = Harness.map("goals", List.of(goal));
+            assertEquals(Set.of(), batch.validate(SchemaBreaches.tree(goals)), "the schema refuses " + goals + " (seed " + seed + ")");
+            assertTrue(parsed(SchemaBreaches.tree(goals)), "the parser refuses " + goals + " (seed " + seed + ")");
+        }
+    }
+
+    /** A task object with every value drawn at random within the published rules, optional fields present or not. */
+    private static Map<String, Object> validTask(Random random) {
+        Map<String, Object> task = Harness.map("title", text(random, 1 + random.nextInt(200)),
+                "type", pick(random, List.of("work", "defect")), "priority", pick(random, TaskField.PRIORITY.allowedValues()));
+        if (random.nextBoolean()) {
+            task.put("complexity", pick(random, TaskField.COMPLEXITY.allowedValues()));
+        }
+        if (random.nextBoolean()) {
+            task.put("description", text(random, random.nextInt(500)));
+        }
+        if (random.nextBoolean()) {
+            task.put("needs_review", random.nextBoolean());
+        }
+        if (random.nextBoolean()) {
+            task.put("estimated_files", pick(random, List.of("3", "2-4", "5+", String.valueOf(random.nextInt(90)))));
+        }
+        if (random.nextBoolean()) {
+            List<String> capabilities = new ArrayList<>(TaskField.REQUIRED_CAPABILITIES.allowedValues());
+            java.util.Collections.shuffle(capabilities, random);
+            task.put("required_capabilities", capabilities.subList(0, random.nextInt(capabilities.size() + 1)));
+        }
+        if (random.nextBoolean()) {
+            List<Object> files = new ArrayList<>();
+            for (int i = random.nextInt(4); i > 0; i--) {
+                files.add(Harness.map("file_path", "src/" + word(random) + i + ".java", "note", text(random, 40),
+                        "position", files.size()));
+            }
+            task.put("key_files", files);
+        }
+        if (random.nextBoolean()) {
+            List<Object> steps = new ArrayList<>();
+            for (int i = random.nextInt(4); i > 0; i--) {
+                steps.add(Harness.map("step_type", pick(random, List.of("command", "manual")),
+                        "step_text", text(random, 60), "position", steps.size()));
+            }
+            task.put("verification_steps", steps);
+        }
+        if (random.nextBoolean()) {
+            task.put("testing_strategy", Harness.map("unit_tests", random.nextBoolean() ? text(random, 40)
+                    : List.of(text(random, 30), text(random, 30)), "coverage_target", text(random, 30)));
+        }
+        if (random.nextBoolean()) {
+            task.put("pitfalls", List.of(text(random, 50)));
+        }
+        return task;
+    }
+
+    private static String text(Random random, int maxChars) {
+        StringBuilder out = new StringBuilder(word(random));
+        while (out.length() + 10 < maxChars && random.nextInt(6) > 0) {
+            out.append(' ').append(word(random));
+        }
+        return out.toString();
+    }
+
+    private static String word(Random random) {
+        return pick(random, List.of("login", "limiter", "counter", "retry", "window", "clock", "ünïcode", "日本"));
+    }
+
+    private static String pick(Random random, List<String> values) {
+        return values.get(random.nextInt(values.size()));
     }
 
     /** Whether the parser reads {@code body} (a create or a batch body) into a command without refusing it. */
