@@ -3,9 +3,10 @@ package dev.tasklane.adapter.http.onboarding;
 import com.fasterxml.classmate.ResolvedType;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.victools.jsonschema.generator.CustomDefinition;
 import com.github.victools.jsonschema.generator.FieldScope;
 import com.github.victools.jsonschema.generator.MemberScope;
 import com.github.victools.jsonschema.generator.Option;
@@ -14,58 +15,105 @@ import com.github.victools.jsonschema.generator.SchemaGenerator;
 import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
 import dev.tasklane.application.port.in.ClaimTask;
+import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewStatus;
+import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.domain.task.WorkflowStep;
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
 
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The request JSON Schemas generated from the typed commands of the inbound ports, with victools
  * jsonschema-generator (docs/dependencies.md), rather than written by hand. A command's record components become
  * the schema's properties, in declaration order, with their JSON types; what a Java type cannot say is one
  * {@link WireField} row: the wire name where it is not the snake_case of the component, whether the field is
- * required, its description, its bounds (every cap from {@link Limit}) and its allowed values.
+ * required (in every validation mode, or in strict mode only), its description, its bounds (every cap from
+ * {@link Limit}), its pattern and its allowed values. A record the API accepts in several forms (an explorer or
+ * reviewer result, dispatched or skipped) is a {@code oneOf} of its {@link Shape}s; a component whose fields the
+ * wire writes in its place (the completion's report) is unwrapped; the conditions between a type's fields are its
+ * {@code TYPE_KEYWORDS} (docs/api.md, "Onboarding").
  *
  * <p>Adding a command is one row in {@link #COMMANDS} (schema name, command type, title, description) plus the rows
  * of its fields that differ from the defaults; {@link OnboardingSchemas#all} then puts {@link #schema} in place of
- * the hand-written schema.
+ * a hand-written schema.
  */
 final class CommandSchemas {
-    /** A generated schema: its key in {@code json_schemas}, the command it describes, its title and description. */
-    record Command(String name, Class<? extends Record> type, String title, String description) {
+    /**
+     * A generated schema: its key in {@code json_schemas}, the command it describes (with {@code item}, a list of
+     * them), its title and description.
+     */
+    record Command(String name, Class<?> type, Class<?> item, String title, String description) {
         Command {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
             Objects.requireNonNull(title, "title");
+        }
+
+        Command(String name, Class<?> type, String title, String description) {
+            this(name, type, null, title, description);
+        }
+    }
+
+    /**
+     * One form of a record the API accepts in several: its title, description, the components it has, the rows that
+     * differ from the record's general ones (a constant, another required set) and its own keywords.
+     */
+    record Shape(Class<?> owner, String title, String description, List<String> components, List<WireField> rows,
+                 Map<String, Object> keywords) {
+        Shape {
+            components = List.copyOf(components);
+            rows = List.copyOf(rows);
+            keywords = Map.copyOf(keywords);
+        }
+
+        WireField row(String component) {
+            return rows.stream().filter(row -> row.component().equals(component)).findFirst().orElse(null);
         }
     }
 
     /** Every generated schema. */
     static final List<Command> COMMANDS = List.of(
             new Command("claim", ClaimTask.class, "POST /api/tasks/claim: claim a task with before_doing proof", null),
+            new Command("complete", CompleteTask.class, "PATCH /api/tasks/:id/complete: finish the work with "
+                    + "after_doing and before_review proof and the completion report", "explorer_result and "
+                    + "reviewer_result are required in strict validation mode; in grace mode they may be absent, but "
+                    + "when present they must be well formed."),
+            new Command("review", ReviewDecision.class, "PATCH /api/tasks/:id/review: record a review decision "
+                    + "(a reviewer token or a person)", null),
             new Command("after_goal", HookResult.class, "PATCH /api/tasks/:goal/after_goal: report the after_goal "
                     + "hook's result for a goal whose last child completed", hookProof(HookName.AFTER_GOAL)),
             new Command("hook_result", HookResult.class, "Proof that a hook ran: the *_result objects of claim, "
                     + "complete and mark_reviewed", hookProof(null)),
-            new Command("review", ReviewDecision.class, "PATCH /api/tasks/:id/review: record a review decision "
-                    + "(a reviewer token or a person)", null));
+            new Command("explorer_result", ExplorerResult.class, "What the explorer sub-agent found, or why it was "
+                    + "skipped", null),
+            new Command("reviewer_result", ReviewerResult.class, "The reviewer sub-agent's verdict, or why it was "
+                    + "skipped", null),
+            new Command("workflow_steps", List.class, WorkflowStep.class, "Telemetry: the six workflow steps in order",
+                    CompletionWire.stepsDescription()));
 
     /** The fields whose wire facts differ from the defaults (snake_case name, optional, no description or bound). */
-    static final List<WireField> FIELDS = List.of(
+    static final List<WireField> FIELDS = Stream.concat(Stream.of(
             WireField.of(ClaimTask.class, "identifier").mandatory().minLength(1)
                     .describe("The task's identifier, such as W12 (from GET /api/tasks/next)"),
             WireField.of(ClaimTask.class, "agentName").mandatory().minLength(1).cap(Limit.AGENT_NAME),
@@ -81,35 +129,82 @@ final class CommandSchemas {
                     .values(Arrays.stream(ReviewStatus.values()).filter(status -> status != ReviewStatus.PENDING)
                             .map(ReviewStatus::wire).toList()),
             WireField.of(ReviewDecision.class, "notes").named("review_notes")
-                    .describe("Required for changes_requested and rejected: what to change, or why not"));
+                    .describe("Required for changes_requested and rejected: what to change, or why not")),
+            Stream.concat(CompletionWire.FIELDS.stream(), TaskRowWire.FIELDS.stream())).toList();
+
+    /** Every shape of the records the API accepts in several forms. */
+    static final List<Shape> SHAPES = CompletionWire.SHAPES;
 
     private static final Map<String, WireField> BY_COMPONENT = FIELDS.stream()
             .collect(Collectors.toUnmodifiableMap(WireField::key, Function.identity()));
 
     private static final ObjectMapper TREES = JsonMapper.builder().build();
-    private static final SchemaGenerator GENERATOR = generator();
+    private static final Map<Variant, SchemaGenerator> GENERATORS = new ConcurrentHashMap<>();
+
+    /** A generator's settings: the validation mode (strict requires more) and the shape it generates, if any. */
+    private record Variant(CompletionMode mode, Shape shape) {
+    }
 
     private CommandSchemas() {
     }
 
-    /** The generated schema named {@code name} (a row of {@link #COMMANDS}), without the document's envelope. */
+    /** The generated schema named {@code name} (a row of {@link #COMMANDS}) in grace mode, without the envelope. */
     static Map<String, Object> schema(String name) {
-        Command command = command(name);
-        return generate(command.type(), command.description());
+        return schema(name, CompletionMode.GRACE);
     }
 
-    /** The schema of {@code type}, with {@code description} (may be null) after its {@code type} keyword. */
-    static Map<String, Object> generate(Class<? extends Record> type, String description) {
-        ObjectNode generated = GENERATOR.generateSchema(type);
+    /** The generated schema named {@code name} for the validation {@code mode}, without the document's envelope. */
+    static Map<String, Object> schema(String name, CompletionMode mode) {
+        Command command = command(name);
+        return generate(command.type(), command.item(), command.description(), mode);
+    }
+
+    /** The schema of {@code type} in grace mode, with {@code description} (may be null) after its type keyword. */
+    static Map<String, Object> generate(Class<?> type, String description) {
+        return generate(type, null, description, CompletionMode.GRACE);
+    }
+
+    private static Map<String, Object> generate(Class<?> type, Class<?> item, String description,
+            CompletionMode mode) {
+        SchemaGenerator generator = generator(new Variant(mode, null));
+        ObjectNode generated = item == null ? generator.generateSchema(type) : generator.generateSchema(type, item);
+        Map<String, Object> body = unwrapped(type, TREES.convertValue(generated,
+                new TypeReference<LinkedHashMap<String, Object>>() {
+                }));
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("type", "object");
+        if (body.containsKey("type")) {
+            out.put("type", body.get("type"));
+        }
         if (description != null) {
             out.put("description", description);
         }
-        Map<String, Object> body = TREES.convertValue(generated, new TypeReference<LinkedHashMap<String, Object>>() {
-        });
         body.forEach(out::putIfAbsent);
         return Collections.unmodifiableMap(out);
+    }
+
+    /** The body with each unwrapped component's properties (and required fields) written in its place. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> unwrapped(Class<?> type, Map<String, Object> body) {
+        List<WireField> unwrap = FIELDS.stream().filter(row -> row.owner() == type && row.unwrapped()).toList();
+        if (unwrap.isEmpty()) {
+            return body;
+        }
+        Map<String, Object> properties = new LinkedHashMap<>();
+        List<String> required = new ArrayList<>((List<String>) body.getOrDefault("required", List.of()));
+        ((Map<String, Object>) body.get("properties")).forEach((name, schema) -> {
+            if (unwrap.stream().anyMatch(row -> row.wire().equals(name))) {
+                Map<String, Object> inner = (Map<String, Object>) schema;
+                properties.putAll((Map<String, Object>) inner.get("properties"));
+                required.addAll((List<String>) inner.getOrDefault("required", List.of()));
+            } else {
+                properties.put(name, schema);
+            }
+        });
+        Map<String, Object> out = new LinkedHashMap<>(body);
+        out.put("properties", properties);
+        out.put("required", required.stream().sorted(Comparator.comparingInt(
+                name -> new ArrayList<>(properties.keySet()).indexOf(name))).toList());
+        return out;
     }
 
     /** The title of the generated schema named {@code name}. */
@@ -128,32 +223,97 @@ final class CommandSchemas {
         return "Proof that " + which + " ran. A non-zero exit_code is refused: fix the failure and run the hook again.";
     }
 
-    private static SchemaGenerator generator() {
+    private static SchemaGenerator generator(Variant variant) {
+        return GENERATORS.computeIfAbsent(variant, CommandSchemas::build);
+    }
+
+    private static SchemaGenerator build(Variant variant) {
         SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(TREES, SchemaVersion.DRAFT_2020_12,
                 OptionPreset.PLAIN_JSON)
                 .without(Option.SCHEMA_VERSION_INDICATOR)
                 .with(Option.INLINE_ALL_SCHEMAS);
+        Shape shape = variant.shape();
         config.forFields()
-                .withPropertyNameOverrideResolver(field -> row(field).wire())
-                .withRequiredCheck(field -> row(field).required())
-                .withDescriptionResolver(field -> row(field).description())
-                .withStringMinLengthResolver(field -> row(field).minLength())
-                .withStringMaxLengthResolver(field -> row(field).cap() == null ? null : row(field).cap().max())
-                .withNumberInclusiveMinimumResolver(field -> row(field).minimum() == null ? null
-                        : BigDecimal.valueOf(row(field).minimum()))
-                .withIgnoreCheck(field -> field.getType().getErasedType() == UnknownKeys.class)
-                .withTargetTypeOverridesResolver(CommandSchemas::wireType)
-                .withEnumResolver(field -> enumValues(field));
-        config.forTypesInGeneral().withPropertySorter(CommandSchemas::declarationOrder);
+                .withPropertyNameOverrideResolver(field -> row(field, shape).wire())
+                .withRequiredCheck(field -> row(field, shape).required()
+                        || variant.mode() == CompletionMode.STRICT && row(field, shape).requiredStrict())
+                .withDescriptionResolver(field -> row(field, shape).description())
+                .withStringMinLengthResolver(field -> row(field, shape).minLength())
+                .withStringMaxLengthResolver(field -> row(field, shape).cap() == null ? null
+                        : row(field, shape).cap().max())
+                .withStringPatternResolver(field -> row(field, shape).pattern())
+                .withArrayMaxItemsResolver(field -> row(field, shape).maxItems() == null ? null
+                        : row(field, shape).maxItems().max())
+                .withNumberInclusiveMinimumResolver(field -> row(field, shape).minimum() == null ? null
+                        : BigDecimal.valueOf(row(field, shape).minimum()))
+                .withIgnoreCheck(field -> ignored(field, shape))
+                .withTargetTypeOverridesResolver(field -> wireType(field, shape))
+                .withEnumResolver(field -> enumValues(field, shape))
+                .withInstanceAttributeOverride((node, field, context) -> {
+                    Object constant = row(field, shape).constant();
+                    if (constant != null) {
+                        node.set("const", TREES.valueToTree(constant));
+                    }
+                });
+        config.forTypesInGeneral()
+                .withPropertySorter(CommandSchemas::declarationOrder)
+                .withCustomDefinitionProvider((javaType, context) -> alternatives(javaType, variant))
+                .withTitleResolver(scope -> shape != null && scope.getType().getErasedType() == shape.owner()
+                        ? shape.title() : null)
+                .withDescriptionResolver(scope -> shape != null && scope.getType().getErasedType() == shape.owner()
+                        ? shape.description() : null)
+                .withTypeAttributeOverride((node, scope, context) -> {
+                    Class<?> type = scope.getType().getErasedType();
+                    Map<String, Object> keywords = new LinkedHashMap<>(
+                            CompletionWire.TYPE_KEYWORDS.getOrDefault(type, Map.of()));
+                    if (shape != null && type == shape.owner()) {
+                        keywords.putAll(shape.keywords());
+                    }
+                    keywords.forEach((key, value) -> node.set(key, TREES.valueToTree(value)));
+                });
         return new SchemaGenerator(config.build());
     }
 
+    /** A record with shapes is a {@code oneOf} of them; each shape is generated on its own. */
+    private static CustomDefinition alternatives(ResolvedType javaType, Variant variant) {
+        Class<?> type = javaType.getErasedType();
+        if (variant.shape() != null && variant.shape().owner() == type) {
+            return null;
+        }
+        List<Shape> shapes = SHAPES.stream().filter(shape -> shape.owner() == type).toList();
+        if (shapes.isEmpty()) {
+            return null;
+        }
+        ObjectNode node = TREES.createObjectNode();
+        ArrayNode oneOf = node.putArray("oneOf");
+        for (Shape shape : shapes) {
+            oneOf.add(generator(new Variant(variant.mode(), shape)).generateSchema(type));
+        }
+        return new CustomDefinition(node, CustomDefinition.INLINE_DEFINITION, CustomDefinition.EXCLUDING_ATTRIBUTES);
+    }
+
+    private static boolean ignored(FieldScope field, Shape shape) {
+        if (field.getType().getErasedType() == UnknownKeys.class || row(field, shape).ignored()) {
+            return true;
+        }
+        return shape != null && field.getDeclaringType().getErasedType() == shape.owner()
+                && !shape.components().contains(field.getDeclaredName());
+    }
+
     /**
-     * The JSON type a component is written as, where it is not its Java type: an enum is a string of its wire values
-     * (listed by its {@link WireField} row), a {@link RawJson} is any JSON value, kept as sent. A record's
-     * {@link UnknownKeys} is no property at all: the schemas allow keys they do not name (docs/api.md, "Onboarding").
+     * The JSON type a component is written as, where it is not its Java type: the type its row names, an enum as a
+     * string of its wire values (listed by its {@link WireField} row), a {@link RawJson} as any JSON value, kept as
+     * sent. A record's {@link UnknownKeys} is no property at all: the schemas allow keys they do not name
+     * (docs/api.md, "Onboarding").
      */
-    private static List<ResolvedType> wireType(FieldScope field) {
+    private static List<ResolvedType> wireType(FieldScope field, Shape shape) {
+        if (!field.isFakeContainerItemScope()) {
+            WireField row = row(field, shape);
+            if (row.wireType() != null) {
+                return List.of(row.wireItem() == null ? field.getContext().resolve(row.wireType())
+                        : field.getContext().resolve(row.wireType(), row.wireItem()));
+            }
+        }
         Class<?> type = field.getType().getErasedType();
         if (type.isEnum()) {
             return List.of(field.getContext().resolve(String.class));
@@ -164,16 +324,24 @@ final class CommandSchemas {
         return null;
     }
 
-    private static List<String> enumValues(FieldScope field) {
-        WireField row = row(field);
+    private static List<String> enumValues(FieldScope field, Shape shape) {
+        WireField row = row(field, shape);
         if (row.values() == null && field.getDeclaredType().getErasedType().isEnum()) {
             throw new IllegalStateException(row.key() + " is an enum: its WireField row must list the wire values");
         }
         return row.values();
     }
 
-    private static WireField row(FieldScope field) {
+    /** The row of a field: the shape's own, else the general one, else the defaults; an array's entries have none. */
+    private static WireField row(FieldScope field, Shape shape) {
         Class<?> owner = field.getDeclaringType().getErasedType();
+        if (field.isFakeContainerItemScope()) {
+            return WireField.of(owner, field.getDeclaredName());
+        }
+        WireField own = shape != null && shape.owner() == owner ? shape.row(field.getDeclaredName()) : null;
+        if (own != null) {
+            return own;
+        }
         WireField row = BY_COMPONENT.get(WireField.key(owner, field.getDeclaredName()));
         return row != null ? row : WireField.of(owner, field.getDeclaredName());
     }
@@ -194,59 +362,5 @@ final class CommandSchemas {
             }
         }
         return Integer.MAX_VALUE;
-    }
-
-    /**
-     * The wire facts of one record component.
-     *
-     * @param wire      the JSON name; by default the snake_case of the component's name
-     * @param cap       the {@link Limit} that bounds the string's length; null when none
-     * @param values    the allowed wire values of an enum field
-     */
-    record WireField(Class<?> owner, String component, String wire, boolean required, String description,
-                     Integer minLength, Limit cap, Long minimum, List<String> values) {
-        private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE_CASE =
-                new PropertyNamingStrategies.SnakeCaseStrategy();
-
-        static WireField of(Class<?> owner, String component) {
-            return new WireField(owner, component, SNAKE_CASE.translate(component), false, null, null, null, null, null);
-        }
-
-        static String key(Class<?> owner, String component) {
-            return owner.getName() + "#" + component;
-        }
-
-        String key() {
-            return key(owner, component);
-        }
-
-        WireField named(String value) {
-            return new WireField(owner, component, value, required, description, minLength, cap, minimum, values);
-        }
-
-        WireField mandatory() {
-            return new WireField(owner, component, wire, true, description, minLength, cap, minimum, values);
-        }
-
-        WireField describe(String value) {
-            return new WireField(owner, component, wire, required, value, minLength, cap, minimum, values);
-        }
-
-        WireField minLength(int value) {
-            return new WireField(owner, component, wire, required, description, value, cap, minimum, values);
-        }
-
-        WireField cap(Limit value) {
-            return new WireField(owner, component, wire, required, description, minLength, value, minimum, values);
-        }
-
-        WireField minimum(long value) {
-            return new WireField(owner, component, wire, required, description, minLength, cap, value, values);
-        }
-
-        WireField values(List<String> value) {
-            return new WireField(owner, component, wire, required, description, minLength, cap, minimum,
-                    List.copyOf(value));
-        }
     }
 }

@@ -2,20 +2,17 @@ package dev.tasklane.adapter.http.onboarding;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.tasklane.adapter.http.onboarding.CommandSchemas.Command;
-import dev.tasklane.adapter.http.onboarding.CommandSchemas.WireField;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The schemas generated from the typed commands tell the truth: a JSON Schema validator accepts every example the
- * onboarding document shows with them, and refuses a body that breaks any one of their caps (each maxLength,
- * minLength, minimum, enum and required field, found by walking the schema itself, nested objects included).
+ * onboarding document shows with them, and refuses a body that breaks any one of their rules (each maxLength,
+ * minLength, pattern, minimum, enum, const, maxItems and required field, found by walking the schema itself with
+ * {@link SchemaBreaches}, nested objects, array entries and the alternative taken included).
  */
 class CommandSchemasTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -53,10 +51,9 @@ class CommandSchemasTest {
             JsonNode document = published(command.name());
             JsonSchema schema = FACTORY.getSchema(document);
             JsonNode example = document.get("examples").get(0);
-            List<Breach> breaches = new ArrayList<>();
-            breaches(document, (ObjectNode) example, "", breaches);
+            List<SchemaBreaches.Breach> breaches = SchemaBreaches.of(document, example);
             assertFalse(breaches.isEmpty(), command.name() + " has no cap to break");
-            for (Breach breach : breaches) {
+            for (SchemaBreaches.Breach breach : breaches) {
                 Set<ValidationMessage> errors = schema.validate(breach.body());
                 assertFalse(errors.isEmpty(), command.name() + ": " + breach.what() + " was accepted: " + breach.body());
                 broken++;
@@ -68,14 +65,40 @@ class CommandSchemasTest {
     @Test
     void everyComponentOfEveryCommandIsAPropertyAndEveryWireRowNamesAComponent() {
         for (Command command : CommandSchemas.COMMANDS) {
+            if (command.item() != null || !command.type().isRecord()
+                    || CommandSchemas.SHAPES.stream().anyMatch(shape -> shape.owner() == command.type())) {
+                continue;
+            }
             JsonNode properties = published(command.name()).get("properties");
-            assertEquals(command.type().getRecordComponents().length, properties.size(), command.name());
+            assertEquals(wireComponents(command.type()), properties.size(), command.name());
         }
-        for (WireField row : CommandSchemas.FIELDS) {
+        List<WireField> rows = new ArrayList<>(CommandSchemas.FIELDS);
+        CommandSchemas.SHAPES.forEach(shape -> rows.addAll(shape.rows()));
+        for (WireField row : rows) {
             RecordComponent[] components = row.owner().getRecordComponents();
             assertTrue(components != null && Arrays.stream(components).anyMatch(c -> c.getName().equals(row.component())),
                     "stale WireField row " + row.key() + ": the record has no such component");
         }
+        for (CommandSchemas.Shape shape : CommandSchemas.SHAPES) {
+            for (String component : shape.components()) {
+                assertTrue(Arrays.stream(shape.owner().getRecordComponents()).anyMatch(c -> c.getName().equals(component)),
+                        shape.owner().getSimpleName() + " " + shape.title() + " names no component " + component);
+            }
+        }
+    }
+
+    /** How many properties a record has on the wire: its components, an unwrapped one's own in its place. */
+    private static int wireComponents(Class<?> type) {
+        int count = 0;
+        for (RecordComponent component : type.getRecordComponents()) {
+            WireField row = CommandSchemas.FIELDS.stream().filter(field -> field.owner() == type
+                    && field.component().equals(component.getName())).findFirst().orElse(null);
+            if (component.getType() == dev.tasklane.domain.json.UnknownKeys.class || row != null && row.ignored()) {
+                continue;
+            }
+            count += row != null && row.unwrapped() ? wireComponents(component.getType()) : 1;
+        }
+        return count;
     }
 
     @Test
@@ -124,56 +147,5 @@ class CommandSchemasTest {
         List<String> names = new ArrayList<>();
         object.fieldNames().forEachRemaining(names::add);
         return names;
-    }
-
-    /** One body that breaks exactly one rule of the schema. */
-    private record Breach(String what, JsonNode body) {
-    }
-
-    /** Walks {@code schema}'s properties (into nested objects) and breaks each stated rule in a copy of the body. */
-    private static void breaches(JsonNode schema, ObjectNode body, String path, List<Breach> out) {
-        JsonNode properties = schema.path("properties");
-        for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> property = it.next();
-            String name = property.getKey();
-            JsonNode rules = property.getValue();
-            String at = path + "/" + name;
-            if (rules.has("maxLength")) {
-                out.add(new Breach(at + " longer than maxLength",
-                        with(body, at, MAPPER.getNodeFactory().textNode("x".repeat(rules.get("maxLength").asInt() + 1)))));
-            }
-            if (rules.has("minLength")) {
-                out.add(new Breach(at + " shorter than minLength", with(body, at, MAPPER.getNodeFactory()
-                        .textNode("x".repeat(rules.get("minLength").asInt() - 1)))));
-            }
-            if (rules.has("minimum")) {
-                out.add(new Breach(at + " below minimum",
-                        with(body, at, MAPPER.getNodeFactory().numberNode(rules.get("minimum").asLong() - 1))));
-            }
-            if (rules.has("enum")) {
-                out.add(new Breach(at + " outside enum", with(body, at, MAPPER.getNodeFactory().textNode("not_a_value"))));
-            }
-            if ("object".equals(rules.path("type").asText()) && body.at(at) instanceof ObjectNode) {
-                breaches(rules, body, at, out);
-            }
-        }
-        for (JsonNode required : schema.path("required")) {
-            String at = path + "/" + required.asText();
-            out.add(new Breach(at + " missing", without(body, at)));
-        }
-    }
-
-    private static ObjectNode with(ObjectNode body, String pointer, JsonNode value) {
-        ObjectNode copy = body.deepCopy();
-        int cut = pointer.lastIndexOf('/');
-        ((ObjectNode) copy.at(pointer.substring(0, cut))).set(pointer.substring(cut + 1), value);
-        return copy;
-    }
-
-    private static ObjectNode without(ObjectNode body, String pointer) {
-        ObjectNode copy = body.deepCopy();
-        int cut = pointer.lastIndexOf('/');
-        ((ObjectNode) copy.at(pointer.substring(0, cut))).remove(pointer.substring(cut + 1));
-        return copy;
     }
 }

@@ -202,7 +202,7 @@ class OnboardingDocumentTest {
 
     @Test
     void keyFilePathPatternAgreesWithTheValidation() {
-        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(OnboardingSchemas.RELATIVE_PATH_PATTERN);
+        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(TaskRowWire.RELATIVE_PATH_PATTERN);
         for (String path : List.of("src/a.java", "/etc/passwd", "a/../b", "docs/x..y", "a\0b", "./a")) {
             boolean accepted = isAccepted(path);
             assertEquals(accepted, pattern.matcher(path).find(), path);
