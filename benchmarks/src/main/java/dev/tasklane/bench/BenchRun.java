@@ -72,8 +72,8 @@ public final class BenchRun {
         results.put("started_at", Instant.now().toString());
 
         step("start-up: process start to the first answered /health (and /health/ready), H2 default, fresh and existing"
-                + " data directory, median of " + Startup.RUNS);
-        Startup.record(results, jar, logs);
+                + " data directory, bin/tasklane with its archive and plain java -jar, median of " + Startup.RUNS);
+        Startup.record(results, root, jar, logs);
 
         checkpoint(root, results);
         step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
@@ -185,8 +185,9 @@ public final class BenchRun {
                 }
                 case "startup" -> {
                     step("start-up: process start to the first answered /health (and /health/ready), H2 default,"
-                            + " fresh and existing data directory, median of " + Startup.RUNS);
-                    Startup.record(results, jar, logs);
+                            + " fresh and existing data directory, bin/tasklane with its archive and plain java -jar,"
+                            + " median of " + Startup.RUNS);
+                    Startup.record(results, root, jar, logs);
                 }
                 case "cycle" -> {
                     step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");

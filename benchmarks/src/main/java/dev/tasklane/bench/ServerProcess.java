@@ -34,12 +34,21 @@ final class ServerProcess implements AutoCloseable {
      */
     static ServerProcess start(Path jar, List<String> jvmOptions, Map<String, String> environment, Path log)
             throws IOException, InterruptedException {
-        int port = freePort();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(jar.toString());
+        return start(command, environment, log);
+    }
+
+    /**
+     * Starts {@code command} (a launcher such as {@code bin/tasklane}, or a whole {@code java} command line) with these
+     * {@code TASKLANE_*} variables and {@code TASKLANE_PORT} set to a free port, and waits as above.
+     */
+    static ServerProcess start(List<String> command, Map<String, String> environment, Path log)
+            throws IOException, InterruptedException {
+        int port = freePort();
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().keySet().removeIf(name -> name.startsWith("TASKLANE_"));
@@ -79,14 +88,18 @@ final class ServerProcess implements AutoCloseable {
                 + Duration.ofNanos(deadline - started).toSeconds() + " s; see " + log);
     }
 
-    /** How long this process took to answer, for a caller that closes it at once. */
-    record Timing(double liveSeconds, double readySeconds) {
+    /**
+     * How long this process took to answer, for a caller that closes it at once, and the CPU time it had used by then
+     * (user + system, read when the caller closes it, right after its first {@code /health/ready}).
+     */
+    record Timing(double liveSeconds, double readySeconds, double cpuSeconds) {
     }
 
     /** Stops the process and returns its start-up timing. */
     Timing closed() throws InterruptedException {
+        double cpuSeconds = cpu().toNanos() / 1e9;
         close();
-        return new Timing(startupSeconds, readySeconds);
+        return new Timing(startupSeconds, readySeconds, cpuSeconds);
     }
 
     /**

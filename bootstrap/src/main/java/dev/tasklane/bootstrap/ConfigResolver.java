@@ -94,6 +94,7 @@ final class ConfigResolver {
         Setting connect = setting("--db-connect-timeout", options.dbConnectTimeout);
         Setting statement = setting("--db-statement-timeout", options.dbStatementTimeout);
         Setting lock = setting("--db-lock-timeout", options.dbLockTimeout);
+        Setting start = setting("--db-start-timeout", options.dbStartTimeout);
         Setting retryAfter = setting("--unavailable-retry-after", options.unavailableRetryAfter);
         Setting retention = setting("--idempotency-retention", options.idempotencyRetention);
         Setting lease = setting("--idempotency-lease", options.idempotencyLease);
@@ -107,7 +108,8 @@ final class ConfigResolver {
         }
         return new OutageSettings(new DatabaseTimeouts(connectTimeout,
                 statement.present() ? duration(statement) : defaults.database().statement(),
-                lock.present() ? duration(lock) : defaults.database().lock()),
+                lock.present() ? duration(lock) : defaults.database().lock(),
+                start.present() ? duration(start) : defaults.database().start()),
                 retry,
                 retention.present() ? duration(retention) : defaults.idempotencyRetention(),
                 lease.present() ? duration(lease) : defaults.idempotencyLease());

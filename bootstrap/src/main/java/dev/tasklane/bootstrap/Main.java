@@ -121,7 +121,7 @@ public final class Main {
         return OK;
     }
 
-    private void banner(ServerConfig config, Server.Started started) {
+    void banner(ServerConfig config, Server.Started started) {
         String base = started.baseUrl();
         out.println();
         out.println("Tasklane is running at " + base + " (port " + started.server().port() + ")");

@@ -44,9 +44,11 @@ public final class Server {
 
     /** Starts the server, marking each phase of the start on {@code timeline}; the caller closes the returned server. */
     static Started start(ServerConfig config, StartupTimeline timeline) {
+        JettyCacheLines.tell(); // before any Jetty class: spares the start JMX
         // H2 opens in this JVM, on the CPU, and the HTTP stack needs nothing from it: load that stack's classes on the
-        // second core meanwhile. Not on PostgreSQL: its first connection must complete within the connect timeout,
-        // and competing with it for the CPU can make it miss that on a busy machine.
+        // second core meanwhile. Not on PostgreSQL: each attempt at its first connection must complete within the
+        // connect timeout, and competing with it for the CPU can make it miss that on a busy machine (costing another
+        // attempt a second later, docs/operations.md, "Waiting for the database at start-up").
         Optional<Thread> preloading = config.store().kind() == StoreKind.H2
                 ? Optional.of(HttpStackPreloader.start()) : Optional.empty();
         WorkflowLimits limits = config.workflow().limits();

@@ -67,6 +67,10 @@ final class ServerOptions {
             + "connection before a request answers 503 (default 3s)")
     String dbConnectTimeout;
 
+    @Option(names = "--db-start-timeout", paramLabel = "DURATION", description = "Longest wait for PostgreSQL at "
+            + "start-up, trying to connect about once a second (default 10s)")
+    String dbStartTimeout;
+
     @Option(names = "--db-statement-timeout", paramLabel = "DURATION", description = "PostgreSQL statement_timeout "
             + "(default 10s)")
     String dbStatementTimeout;

@@ -14,10 +14,13 @@ import java.util.concurrent.TimeUnit;
 /** What the fault-injection tests share: their short database timeouts and small helpers around server processes. */
 final class FaultTests {
     /**
-     * Short timeouts for the servers under test, so that faults show within seconds (connect long enough for a
-     * JVM starting on a loaded 2-core machine); a 5 s lease so a dead server's keys free up within the test.
+     * Short timeouts for the servers under test, so that faults show within seconds; a 5 s lease so a dead server's
+     * keys free up within the test. The start-up wait is separate and long: a JVM starting on a loaded 2-core machine
+     * may miss the 2 s connect timeout with its first connection, and then tries again instead of failing the test
+     * before its fault is injected.
      */
     static final Map<String, String> SHORT_TIMEOUTS = Map.of("TASKLANE_DB_CONNECT_TIMEOUT", "2s",
+            "TASKLANE_DB_START_TIMEOUT", "30s",
             "TASKLANE_DB_STATEMENT_TIMEOUT", "4s", "TASKLANE_DB_LOCK_TIMEOUT", "2s",
             "TASKLANE_UNAVAILABLE_RETRY_AFTER", "1s", "TASKLANE_IDEMPOTENCY_LEASE", "5s");
 

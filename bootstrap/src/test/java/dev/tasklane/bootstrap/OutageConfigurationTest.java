@@ -57,4 +57,26 @@ class OutageConfigurationTest {
             assertTrue(message.contains(variable) && message.contains(value), message);
         });
     }
+
+    /**
+     * The start-up wait for PostgreSQL is a setting of its own, so that a short connect timeout (how fast an outage
+     * shows) no longer bounds the first connection of a start (docs/configuration.md, "Outages and retries").
+     */
+    @Test
+    void theStartUpWaitIsASettingOfItsOwnBesideTheConnectTimeout() {
+        assertEquals(DatabaseTimeouts.DEFAULT_START, configure(Map.of()).config().outages().database().start());
+        DatabaseTimeouts fromVariable = configure(Map.of("TASKLANE_DB_START_TIMEOUT", "45s",
+                "TASKLANE_DB_CONNECT_TIMEOUT", "2s")).config().outages().database();
+        assertEquals(Duration.ofSeconds(45), fromVariable.start());
+        assertEquals(Duration.ofSeconds(2), fromVariable.connect());
+        assertEquals(Duration.ofMinutes(2), configure(Map.of("TASKLANE_DB_START_TIMEOUT", "45s"),
+                "--db-start-timeout", "2m").config().outages().database().start());
+        for (String bad : new String[] {"0s", "soon", "-5s"}) {
+            err.reset();
+            Main.Configured configured = configure(Map.of("TASKLANE_DB_START_TIMEOUT", bad));
+            assertEquals(2, configured.exitCode(), bad);
+            String message = err.toString(StandardCharsets.UTF_8);
+            assertTrue(message.contains("TASKLANE_DB_START_TIMEOUT") && message.contains(bad), message);
+        }
+    }
 }

@@ -26,6 +26,7 @@ public final class TcpProxy implements AutoCloseable {
     private final Object gate = new Object();
     private volatile boolean paused;
     private volatile boolean closed;
+    private final java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
 
     private TcpProxy(String upstreamHost, int upstreamPort) throws IOException {
         this.upstreamHost = upstreamHost;
@@ -49,6 +50,11 @@ public final class TcpProxy implements AutoCloseable {
     /** Rewrites a JDBC URL's {@code //host:port/} to go through this proxy. */
     public String jdbcUrlThrough(String url) {
         return url.replaceFirst("//[^/]+/", "//127.0.0.1:" + port() + "/");
+    }
+
+    /** How many connections the proxy has accepted so far. */
+    public int accepted() {
+        return accepted.get();
     }
 
     /** Stops every byte from moving until {@link #resume()}. */
@@ -76,6 +82,7 @@ public final class TcpProxy implements AutoCloseable {
             try {
                 Socket client = listener.accept();
                 sockets.add(client);
+                accepted.incrementAndGet();
                 Thread connector = new Thread(() -> connect(client), "tcp-proxy-connect");
                 connector.setDaemon(true);
                 connector.start();
