@@ -73,7 +73,6 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
                             .orElseThrow(() -> notAvailable(identifier));
             ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
             Task claimed = outcome.task();
-            offers.withdraw(claimed.boardId(), claimed.id());
             if (!outcome.repeated()) {
                 HistoryKind kind = HistoryKind.CLAIMED;
                 HistoryFacts facts = target.claimExpiredAt(changes.now())

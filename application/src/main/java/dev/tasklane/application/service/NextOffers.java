@@ -19,6 +19,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Offers are taken atomically, so two callers of this process never hold the same one. Expired offers are
  * dropped as new ones are made once there are more than {@link #PURGE_ABOVE}, which bounds the map by the
  * number of {@code next} answers in one offer window.
+ *
+ * <p>A claim does not withdraw the offer of the task it takes: it would do so before its commit, and another
+ * caller's {@code next} reading the task as still open meanwhile would be handed it, to lose the claim. The
+ * offer lapses by itself; a claimed task is no longer eligible anyway.
  */
 final class NextOffers {
     /** Above this many offers, making one first drops the expired ones. */
@@ -73,10 +77,5 @@ final class NextOffers {
     boolean offeredToAnother(Actor actor, long boardId, long taskId, Instant now) {
         Offer offer = offers.get(new Key(boardId, taskId));
         return offer != null && offer.liveAt(now) && !offer.caller().equals(Caller.of(actor));
-    }
-
-    /** The task was claimed (or is no longer on offer for another reason): it holds no offer any more. */
-    void withdraw(long boardId, long taskId) {
-        offers.remove(new Key(boardId, taskId));
     }
 }
