@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A caller is a user and the API token it authenticated with: agents sharing one token share their offers.
  * Offers are taken atomically, so two callers of this process never hold the same one. Expired offers are
- * dropped as new ones are made once there are more than {@link #PURGE_ABOVE}, which bounds the map by the
+ * dropped as new ones are made, once there are more than {@link #PURGE_ABOVE} or twice as many as the last purge
+ * kept (so that many live offers do not make every offer walk them all): the map stays within about twice the
  * number of {@code next} answers in one offer window.
  *
  * <p>A claim does not withdraw the offer of the task it takes: it would do so before its commit, and another
@@ -45,6 +46,8 @@ final class NextOffers {
 
     private final Duration window;
     private final Map<Key, Offer> offers = new ConcurrentHashMap<>();
+    /** The size past which the next offer purges; racing updates of it only move a purge by a few offers. */
+    private volatile int purgeAbove = PURGE_ABOVE;
 
     /** @param window how long an offer holds; zero turns offers off ({@code next} answers by queue order alone) */
     NextOffers(Duration window) {
@@ -63,14 +66,20 @@ final class NextOffers {
         if (window.isZero()) {
             return true;
         }
-        if (offers.size() > PURGE_ABOVE) {
+        if (offers.size() > purgeAbove) {
             offers.values().removeIf(offer -> !offer.liveAt(now));
+            purgeAbove = Math.max(PURGE_ABOVE, 2 * offers.size());
         }
         Caller caller = Caller.of(actor);
         Offer mine = new Offer(caller, now.plus(window));
         Offer held = offers.merge(new Key(boardId, taskId), mine,
                 (current, asked) -> current.liveAt(now) && !current.caller().equals(caller) ? current : asked);
         return held == mine;
+    }
+
+    /** How many offers are kept, live or expired and not yet dropped. */
+    int kept() {
+        return offers.size();
     }
 
     /** Whether another caller holds a live offer of the task. */
