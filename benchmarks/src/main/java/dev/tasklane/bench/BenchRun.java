@@ -24,18 +24,26 @@ import java.util.Map;
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
  * bench/results.json, measuring nothing), {@code --only worst,board,startup,cycle} (only those pieces, merged into
- * bench/results.json), {@code --jar PATH} (the server jar to measure, bootstrap/target/tasklane.jar by default),
+ * bench/results.json; {@code claims} is the claim throughput at every level with its baseline), {@code --jar PATH} (the server jar to measure, bootstrap/target/tasklane.jar by default),
  * {@code --profile AGENTS} (only the claim load at one level, under JFR). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
  * recreated by every phase.
  */
 public final class BenchRun {
     static final int[] AGENT_LEVELS = {1, 8, 32};
-    /** The server's default pool size (Database.DEFAULT_POOL_SIZE): the baseline uses as many connections at most. */
-    static final int SERVER_POOL = dev.tasklane.adapter.jdbi.Database.DEFAULT_POOL_SIZE;
+    /**
+     * The PostgreSQL server's pool (TASKLANE_DB_POOL_SIZE); the baseline uses as many connections at most. Half the
+     * largest level: enough that no agent of the 8-agent level waits for a connection, and that the 32 agents queue
+     * briefly in the pool instead of running 32 backends on two cores (on the default 10, their borrow waits passed
+     * the connect timeout on a loaded machine, answered 503).
+     */
+    static final int SERVER_POOL = 16;
     static final String ADMIN_TOKEN = "tasklane_bench_admin_token_0123456789abcdefghijklmnop";
     /** The cycles {@code --profile} runs before its measured window, at least (not counted). */
     static final int PROFILE_WARM_CYCLES = 2_000;
+    /** The warm-up and the window of each claim level in a full run, also used by {@code --only claims}. */
+    static final double CLAIM_WARMUP_S = 2;
+    static final double CLAIM_SECONDS = 8;
     /** Posts of each worst-case body; the figure is the median. */
     static final int WORST_RUNS = 5;
 
@@ -50,8 +58,8 @@ public final class BenchRun {
             Report.write(root, Results.read(root.resolve("bench/results.json")));
             return;
         }
-        double seconds = Double.parseDouble(flags.getOrDefault("seconds", quick ? "3" : "8"));
-        double warmup = quick ? 1 : 2;
+        double seconds = flags.containsKey("seconds") ? Double.parseDouble(flags.get("seconds")) : quick ? 3 : CLAIM_SECONDS;
+        double warmup = quick ? 1 : CLAIM_WARMUP_S;
         int simTasks = Integer.parseInt(flags.getOrDefault("sim-tasks", quick ? "20000" : "1000000"));
         long[] backlogSizes = quick ? new long[] {1_000, 10_000, 100_000} : new long[] {1_000, 100_000, 1_000_000};
         PgTarget pg = new PgTarget(env("TASKLANE_BENCH_PG_URL"), env("TASKLANE_BENCH_PG_USER"), env("TASKLANE_BENCH_PG_PASSWORD"));
@@ -76,38 +84,7 @@ public final class BenchRun {
         Startup.record(results, root, jar, logs);
 
         checkpoint(root, results);
-        step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
-        Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
-        pg.reset();
-        // each level gets twice what the fastest level so far would need, so that no level runs dry (a level that
-        // does is marked ran_out_of_tasks_pg_N and measured up to that point); the first level assumes 150 cycles/s
-        double lastRate = 150;
-        Map<String, String> pgEnv = postgresEnvironment(pg);
-        try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
-            HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
-            load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
-            for (int agents : AGENT_LEVELS) {
-                double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
-                results.put("create_tasks_per_s_pg", round(created, 0));
-                HttpLoad.Level level = load.run(agents, warmup, seconds);
-                tasklane.put(agents, level);
-                lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
-                        .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
-                System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms)%s%n", agents, level.cyclesPerSecond(),
-                        level.cycleLatency().p50(), level.cycleLatency().p99(), level.ranOut() ? " [ran out of tasks]" : "");
-            }
-            step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
-            WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
-        }
-        ClaimBaseline baseline = new ClaimBaseline(pg);
-        for (int agents : AGENT_LEVELS) {
-            int connections = Math.min(agents, SERVER_POOL);
-            baseline.prepare(200_000);
-            double bare = baseline.cyclesPerSecond(connections, warmup, seconds);
-            HttpLoad.Level level = tasklane.get(agents);
-            System.out.printf("   %2d agents: baseline %.0f claims/s on %d connections%n", agents, bare, connections);
-            results.claimLevel(agents, connections, level, bare);
-        }
+        claims(results, pg, jar, logs, warmup, seconds, true);
 
         checkpoint(root, results);
         step("backlog independence: next + claim in one JVM, in memory and on PostgreSQL");
@@ -157,6 +134,50 @@ public final class BenchRun {
      * one when there is none) and the report written again; {@code partial_runs} says when and which pieces, so that they
      * are not read as the full run's.
      */
+    /**
+     * Claim throughput on PostgreSQL: Tasklane over HTTP at each level of {@link #AGENT_LEVELS}, then the bare SKIP
+     * LOCKED loop on as many connections (at most the server's pool); with {@code worstToo}, the worst request on the
+     * same server after the levels.
+     */
+    private static void claims(Results results, PgTarget pg, Path jar, Path logs, double warmup, double seconds,
+                               boolean worstToo) throws Exception {
+        step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
+        Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
+        pg.reset();
+        // each level gets twice what the fastest level so far would need, so that no level runs dry (a level that
+        // does is marked ran_out_of_tasks_pg_N and measured up to that point); the first level assumes 150 cycles/s
+        double lastRate = 150;
+        Map<String, String> pgEnv = postgresEnvironment(pg);
+        try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
+            HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
+            load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
+            for (int agents : AGENT_LEVELS) {
+                double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
+                results.put("create_tasks_per_s_pg", round(created, 0));
+                HttpLoad.Level level = load.run(agents, warmup, seconds);
+                tasklane.put(agents, level);
+                lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
+                        .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
+                System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms, %.2f requests per cycle)%s%n",
+                        agents, level.cyclesPerSecond(), level.cycleLatency().p50(), level.cycleLatency().p99(),
+                        level.requests() / (double) Math.max(1, level.allCycles()), level.ranOut() ? " [ran out of tasks]" : "");
+            }
+            if (worstToo) {
+                step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
+                WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
+            }
+        }
+        ClaimBaseline baseline = new ClaimBaseline(pg);
+        for (int agents : AGENT_LEVELS) {
+            int connections = Math.min(agents, SERVER_POOL);
+            baseline.prepare(200_000);
+            double bare = baseline.cyclesPerSecond(connections, warmup, seconds);
+            HttpLoad.Level level = tasklane.get(agents);
+            System.out.printf("   %2d agents: baseline %.0f claims/s on %d connections%n", agents, bare, connections);
+            results.claimLevel(agents, connections, level, bare);
+        }
+    }
+
     private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
         Path json = root.resolve("bench/results.json");
         Results results = Files.exists(json) ? Results.read(json) : new Results();
@@ -189,13 +210,15 @@ public final class BenchRun {
                             + " median of " + Startup.RUNS);
                     Startup.record(results, root, jar, logs);
                 }
+                case "claims" -> claims(results, pg, jar, logs, CLAIM_WARMUP_S, CLAIM_SECONDS, false);
                 case "cycle" -> {
                     step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");
                     CycleCost.Cost cost = CycleCost.measure(100_000);
                     results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
                     results.put("inmemory_cycle_bytes", cost.bytes());
                 }
-                default -> throw new IllegalArgumentException("--only takes worst, board, startup and/or cycle, not " + piece);
+                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle and/or claims, not "
+                        + piece);
             }
         }
         partial.put("load_average_at_end", loadAverage());
@@ -232,7 +255,8 @@ public final class BenchRun {
 
     private static Map<String, String> postgresEnvironment(PgTarget pg) {
         return Map.of("TASKLANE_STORE", "postgres", "TASKLANE_DB_URL", pg.url(), "TASKLANE_DB_USER", pg.user(),
-                "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN);
+                "TASKLANE_DB_PASSWORD", pg.password(), "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN,
+                "TASKLANE_DB_POOL_SIZE", Integer.toString(SERVER_POOL));
     }
 
     /** {@link BoardLoad} against a server process on the in-memory store. */

@@ -1,6 +1,8 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.DatabaseTimeouts;
+import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.SignInSettings;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -27,6 +29,7 @@ final class ConfigResolver {
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
     private static final int MAX_STREAMS = 10_000;
     private static final int MAX_EVENT_QUEUE = 1_000_000;
+    private static final int MAX_POOL_SIZE = 1_000;
 
     private final Map<String, String> env;
 
@@ -61,7 +64,12 @@ final class ConfigResolver {
         Setting dataDir = setting("--data-dir", options.dataDir);
         return new StoreConfig(kind, Path.of(dataDir.present() ? dataDir.value : StoreConfig.DEFAULT_DATA_DIR),
                 dbUrl.value, setting("--db-user", options.dbUser).value,
-                setting("--db-password", options.dbPassword).value);
+                setting("--db-password", options.dbPassword).value, poolSize(setting("--db-pool-size", options.dbPoolSize)));
+    }
+
+    /** The connection pool's size: PostgreSQL's own limit (max_connections) caps what is useful far below the maximum. */
+    private static int poolSize(Setting size) {
+        return size.present() ? size.integer(1, MAX_POOL_SIZE) : Database.DEFAULT_POOL_SIZE;
     }
 
     /** The bootstrap token (checked, never echoed) and whether every user may create boards. */
@@ -83,9 +91,11 @@ final class ConfigResolver {
         Setting validation = setting("--completion-validation", options.completionValidation);
         Setting ttl = setting("--claim-ttl", options.claimTtl);
         Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
+        Setting offer = setting("--next-offer", options.nextOffer);
         return new WorkflowConfig(validation.present() ? mode(validation) : CompletionMode.GRACE,
                 ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE)) : WorkflowLimits.DEFAULT_CLAIM_TTL,
-                grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE);
+                grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE,
+                offer.present() ? durationOrZero(offer) : Tasklane.DEFAULT_NEXT_OFFER);
     }
 
     /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */
@@ -213,6 +223,15 @@ final class ConfigResolver {
     }
 
     private static Duration duration(Setting setting) {
+        return duration(setting, false);
+    }
+
+    /** A duration where 0 means "off". */
+    private static Duration durationOrZero(Setting setting) {
+        return duration(setting, true);
+    }
+
+    private static Duration duration(Setting setting, boolean zeroAllowed) {
         Matcher matcher = DURATION.matcher(setting.value.trim());
         if (!matcher.matches()) {
             throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms, 2m, 12h or 7d");
@@ -226,7 +245,7 @@ final class ConfigResolver {
             case "d" -> Duration.ofDays(amount);
             default -> Duration.ofSeconds(amount);
         };
-        if (value.isZero()) {
+        if (value.isZero() && !zeroAllowed) {
             throw setting.invalid("a positive duration such as 5 (seconds), 5s, 500ms or 2m");
         }
         return value;

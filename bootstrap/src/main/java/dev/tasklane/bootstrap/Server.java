@@ -55,6 +55,7 @@ public final class Server {
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
                 .completionMode(config.workflow().completionValidation())
+                .nextOffer(config.workflow().nextOffer())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
                 .openBoards(config.access().openBoards())

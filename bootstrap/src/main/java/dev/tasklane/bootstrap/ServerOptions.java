@@ -37,6 +37,10 @@ final class ServerOptions {
             + "TASKLANE_DB_PASSWORD variable: flags show in process lists)")
     String dbPassword;
 
+    @Option(names = "--db-pool-size", paramLabel = "CONNECTIONS", description = "The most database connections the "
+            + "server opens (default 10)")
+    String dbPoolSize;
+
     @Option(names = "--bootstrap-token", paramLabel = "TOKEN", description = "On an empty store, create an admin API "
             + "token with exactly this value (prefer the TASKLANE_BOOTSTRAP_TOKEN variable)")
     String bootstrapToken;
@@ -46,6 +50,10 @@ final class ServerOptions {
 
     @Option(names = "--claim-ttl", paramLabel = "MINUTES", description = "Claim lease in minutes (default 60)")
     String claimTtl;
+
+    @Option(names = "--next-offer", paramLabel = "DURATION", description = "How long a task next answered is held "
+            + "back from other callers' next: 500ms, 5s, 0 turns it off (default 5s)")
+    String nextOffer;
 
     @Option(names = "--after-goal-grace", paramLabel = "DURATION", description = "after_goal grace window: seconds, "
             + "or 500ms, 5s, 2m (default 5s)")

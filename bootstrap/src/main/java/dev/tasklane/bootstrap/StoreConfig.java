@@ -10,8 +10,9 @@ import java.nio.file.Path;
  * @param dbUrl      null unless given: the PostgreSQL (or H2) JDBC URL ({@code TASKLANE_DB_URL})
  * @param dbUser     null unless given ({@code TASKLANE_DB_USER})
  * @param dbPassword null unless given ({@code TASKLANE_DB_PASSWORD}); never printed by {@link #toString()}
+ * @param dbPoolSize the most connections the H2 or PostgreSQL store opens ({@code TASKLANE_DB_POOL_SIZE})
  */
-public record StoreConfig(StoreKind kind, Path dataDir, String dbUrl, String dbUser, String dbPassword) {
+public record StoreConfig(StoreKind kind, Path dataDir, String dbUrl, String dbUser, String dbPassword, int dbPoolSize) {
     /** Default store: H2 in a file of the data directory, kept across restarts with no set-up. */
     public static final StoreKind DEFAULT_KIND = StoreKind.H2;
     /** Default data directory for the H2 store. */
@@ -21,6 +22,6 @@ public record StoreConfig(StoreKind kind, Path dataDir, String dbUrl, String dbU
     public String toString() {
         return "StoreConfig[kind=" + kind + ", dataDir=" + dataDir + ", dbUrl="
                 + (dbUrl == null ? null : Redaction.secrets(dbUrl)) + ", dbUser=" + dbUser + ", dbPassword="
-                + (dbPassword == null ? null : Redaction.HIDDEN) + "]";
+                + (dbPassword == null ? null : Redaction.HIDDEN) + ", dbPoolSize=" + dbPoolSize + "]";
     }
 }

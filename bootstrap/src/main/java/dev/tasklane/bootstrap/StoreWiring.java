@@ -67,7 +67,7 @@ final class StoreWiring implements AutoCloseable {
 
     private static Database database(StoreConfig config) {
         if (config.dbUrl() != null) {
-            return new Database(config.dbUrl().trim(), config.dbUser(), config.dbPassword(), Database.DEFAULT_POOL_SIZE);
+            return new Database(config.dbUrl().trim(), config.dbUser(), config.dbPassword(), config.dbPoolSize());
         }
         Path directory = config.dataDir();
         try {
@@ -76,7 +76,7 @@ final class StoreWiring implements AutoCloseable {
             throw new UncheckedIOException("cannot create the data directory " + directory.toAbsolutePath()
                     + " (set --data-dir or TASKLANE_DATA_DIR to a writable directory)", unwritable);
         }
-        return Database.h2File(directory);
+        return Database.h2File(directory).withPoolSize(config.dbPoolSize());
     }
 
     /** What the banner says about the store. */

@@ -1,5 +1,7 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.Database;
+import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.validation.CompletionMode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -119,6 +121,26 @@ class MainConfigurationTest {
         assertTrue(errors().contains("jdbc:postgresql://"), errors());
     }
 
+    /** docs/configuration.md, "Connection pool and next's offers". */
+    @Test
+    void poolSizeAndNextOfferAreSettings() {
+        ServerConfig defaults = configure(Map.of()).config();
+        assertEquals(Database.DEFAULT_POOL_SIZE, defaults.store().dbPoolSize());
+        assertEquals(Tasklane.DEFAULT_NEXT_OFFER, defaults.workflow().nextOffer());
+
+        ServerConfig set = configure(Map.of("TASKLANE_DB_POOL_SIZE", "24", "TASKLANE_NEXT_OFFER", "0")).config();
+        assertEquals(24, set.store().dbPoolSize());
+        assertEquals(Duration.ZERO, set.workflow().nextOffer(), "0 turns offers off");
+        assertEquals(40, configure(Map.of("TASKLANE_DB_POOL_SIZE", "24"), "--db-pool-size", "40").config()
+                .store().dbPoolSize());
+        assertEquals(Duration.ofMillis(1500), configure(Map.of(), "--next-offer", "1500ms").config().workflow().nextOffer());
+
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_DB_POOL_SIZE", "0")).exitCode());
+        assertTrue(errors().contains("TASKLANE_DB_POOL_SIZE"), errors());
+        assertEquals(Main.USAGE, configure(Map.of(), "--db-pool-size", "many").exitCode());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_NEXT_OFFER", "soon")).exitCode());
+    }
+
     @Test
     void unknownFlagIsAUsageError() {
         assertEquals(Main.USAGE, configure(Map.of(), "--colour").exitCode());
@@ -130,7 +152,8 @@ class MainConfigurationTest {
         assertEquals(Main.OK, configure(Map.of(), "--help").exitCode());
         String help = out.toString(StandardCharsets.UTF_8);
         for (String flag : new String[] {"--port", "--store", "--data-dir", "--db-url", "--db-user", "--db-password",
-                "--bootstrap-token", "--completion-validation", "--claim-ttl", "--after-goal-grace", "--base-url"}) {
+                "--bootstrap-token", "--completion-validation", "--claim-ttl", "--after-goal-grace", "--base-url",
+                "--db-pool-size", "--next-offer"}) {
             assertTrue(help.contains(flag), flag);
         }
         assertEquals("TASKLANE_AFTER_GOAL_GRACE", ConfigResolver.variableOf("--after-goal-grace"));

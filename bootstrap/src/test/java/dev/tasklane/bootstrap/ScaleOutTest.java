@@ -82,9 +82,16 @@ class ScaleOutTest {
      */
     static void onTwoServers(Path logs, String schema, String token, String nameA, String nameB, OnTwoServers test)
             throws Exception {
+        onTwoServers(logs, schema, token, nameA, nameB, Map.of(), test);
+    }
+
+    /** {@link #onTwoServers(Path, String, String, String, String, OnTwoServers)} with more settings for both servers. */
+    static void onTwoServers(Path logs, String schema, String token, String nameA, String nameB,
+                             Map<String, String> settings, OnTwoServers test) throws Exception {
         Database database = TestPostgres.freshSchema(schema);
-        Map<String, String> env = Map.of("TASKLANE_BOOTSTRAP_TOKEN", token,
-                "TASKLANE_DB_USER", database.user(), "TASKLANE_DB_PASSWORD", database.password());
+        Map<String, String> env = new java.util.HashMap<>(settings);
+        env.putAll(Map.of("TASKLANE_BOOTSTRAP_TOKEN", token,
+                "TASKLANE_DB_USER", database.user(), "TASKLANE_DB_PASSWORD", database.password()));
         List<String> store = List.of("--db-url", database.url());
         long t0 = System.nanoTime();
         try (ServerProcess a = ServerProcess.start(nameA, logs, store, env);

@@ -40,6 +40,12 @@ class SharedTokenScaleOutTest {
     private static final int TASKS = 48;
     private static final int AGENTS = 32;
     private static final Duration WORK_DEADLINE = Duration.ofSeconds(150);
+    /**
+     * Each server's connection pool (TASKLANE_DB_POOL_SIZE): one connection for each of its 16 agents and a few for
+     * the sweeper. On the default 10, agents queued for a connection and, on a
+     * loaded machine, waited past the connect timeout: 503, which this test counts as unexpected.
+     */
+    private static final int POOL_PER_SERVER = AGENTS / 2 + 4;
 
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
@@ -48,7 +54,8 @@ class SharedTokenScaleOutTest {
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void agentsSharingOneTokenAcrossTwoServersNeverHoldATaskTwice(@TempDir Path logs, TestReporter reporter)
             throws Exception {
-        ScaleOutTest.onTwoServers(logs, SCHEMA, TOKEN, "shared-a", "shared-b", (a, b) -> run(a, b, reporter));
+        ScaleOutTest.onTwoServers(logs, SCHEMA, TOKEN, "shared-a", "shared-b",
+                Map.of("TASKLANE_DB_POOL_SIZE", Integer.toString(POOL_PER_SERVER)), (a, b) -> run(a, b, reporter));
     }
 
     private void run(ServerProcess a, ServerProcess b, TestReporter reporter) throws Exception {

@@ -140,7 +140,11 @@ abstract class StatementBudget {
 
     static final int PER_CHILD = 1;
     static final int CREATE = 6;
-    static final int NEXT = 3;
+    /**
+     * The candidate page and the answered task's board: next locks nothing since it hands out offers instead
+     * (docs/rules.md, "Offers made by next"); it was 3 with the lock of the answered task.
+     */
+    static final int NEXT = 2;
     static final int CLAIM = 6;
     static final int COMPLETE = 6;
 }

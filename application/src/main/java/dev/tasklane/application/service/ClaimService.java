@@ -20,7 +20,9 @@ import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.workflow.ClaimOutcome;
 import dev.tasklane.domain.workflow.ClaimRequest;
 
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 
 /** Next-task selection and atomic claims. */
@@ -28,10 +30,19 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     static final String NOTHING_TO_CLAIM = "No tasks available to claim matching your capabilities. All tasks in "
             + "Ready column are either blocked, already claimed, or require capabilities you don't have.";
 
-    private final ServiceContext context;
+    /**
+     * How many candidates past the first one offered to another caller {@code next} still walks looking for one
+     * on offer to nobody else, before it hands out that first one: the walk's cost stays bounded when every
+     * eligible task is on offer and the rest of the queue is blocked.
+     */
+    static final int LOOK_PAST_OFFERED = 256;
 
-    ClaimService(ServiceContext context) {
+    private final ServiceContext context;
+    private final NextOffers offers;
+
+    ClaimService(ServiceContext context, NextOffers offers) {
         this.context = context;
+        this.offers = offers;
     }
 
     @Override
@@ -76,25 +87,30 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     }
 
     /**
-     * What next hands out: the first eligible candidate that no claim is taking right now. Agents call next and
-     * then claim what it answered; without the lock check, agents asking together were all handed the same
-     * task and queued behind one another's claim of it, to be refused one by one (the convoy the HTTP load
-     * benchmark showed). The lock is held only until next's own transaction ends, moments later.
+     * What next hands out: the first eligible candidate not on offer to another caller, which is then offered to
+     * this one (docs/rules.md, "Offers made by next"). Agents call next and then claim what it answered; handed
+     * the same task, all but one of them lost the claim and came back to next. When every eligible task is on
+     * offer to someone else, the first of them is answered all the same. Nothing is locked or written: next is
+     * a read-only transaction, and its answer is re-checked by the claim.
      */
     private Optional<Task> firstEligible(Actor actor, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
         Iterator<Task> candidates = context.tasks().candidates(query);
-        while (candidates.hasNext()) {
+        Task firstOffered = null;
+        int lookedPast = 0;
+        while (candidates.hasNext() && (firstOffered == null || lookedPast++ < LOOK_PAST_OFFERED)) {
             Task candidate = candidates.next();
-            if (ClaimPolicy.eligible(candidate, selection)) {
-                Optional<Task> free = context.tasks().lockCandidate(query, candidate.id())
-                        .filter(locked -> ClaimPolicy.eligible(locked, selection));
-                if (free.isPresent()) {
-                    return free;
-                }
+            if (!ClaimPolicy.eligible(candidate, selection)) {
+                continue;
+            }
+            if (offers.offer(actor, candidate.boardId(), candidate.id(), selection.now())) {
+                return Optional.of(candidate);
+            }
+            if (firstOffered == null) {
+                firstOffered = candidate;
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(firstOffered);
     }
 
     /**
@@ -110,19 +126,38 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     private Optional<Task> firstClaimable(Actor actor, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
         Iterator<Task> candidates = context.tasks().candidates(query);
+        List<Task> offeredToOthers = new ArrayList<>();
         while (candidates.hasNext()) {
             Task candidate = candidates.next();
             if (!ClaimPolicy.eligible(candidate, selection)) {
                 continue;
             }
-            Optional<Task> taken = context.runner().tentatively(() -> context.tasks().lockCandidate(query, candidate.id())
-                    .map(this::withKeyFilesLocked)
-                    .filter(locked -> ClaimPolicy.eligible(locked, selection)));
+            if (offers.offeredToAnother(actor, candidate.boardId(), candidate.id(), selection.now())) {
+                // another agent is about to claim it by identifier: tried last
+                if (offeredToOthers.size() < LOOK_PAST_OFFERED) {
+                    offeredToOthers.add(candidate);
+                }
+                continue;
+            }
+            Optional<Task> taken = tryToTake(query, candidate, selection);
+            if (taken.isPresent()) {
+                return taken;
+            }
+        }
+        for (Task candidate : offeredToOthers) {
+            Optional<Task> taken = tryToTake(query, candidate, selection);
             if (taken.isPresent()) {
                 return taken;
             }
         }
         return Optional.empty();
+    }
+
+    /** Locks the candidate and its key files and re-checks it; undone (locks released) when it cannot be taken. */
+    private Optional<Task> tryToTake(CandidateQuery query, Task candidate, SelectionContext selection) {
+        return context.runner().tentatively(() -> context.tasks().lockCandidate(query, candidate.id())
+                .map(this::withKeyFilesLocked)
+                .filter(locked -> ClaimPolicy.eligible(locked, selection)));
     }
 
     private static CandidateQuery query(Actor actor, SelectionContext selection) {

@@ -46,6 +46,8 @@ public final class Tasklane implements UseCases {
     public static final Duration DEFAULT_IDEMPOTENCY_RETENTION = Duration.ofHours(24);
     /** How long a key stays reserved for a request that has not answered (its server may have died). */
     public static final Duration DEFAULT_IDEMPOTENCY_LEASE = Duration.ofSeconds(30);
+    /** How long a task next answered is held back from other callers' next (docs/rules.md, "Offers made by next"). */
+    public static final Duration DEFAULT_NEXT_OFFER = Duration.ofSeconds(5);
     /** How long events stay resumable unless configured otherwise. */
     public static final Duration DEFAULT_EVENT_RETENTION = Duration.ofDays(7);
 
@@ -80,7 +82,7 @@ public final class Tasklane implements UseCases {
                 new HookEntries(directory, builder.limits), new GoalSync(tasks), new TaskWorkflow(builder.limits),
                 builder.completionMode);
         this.create = new CreateService(context);
-        this.claims = new ClaimService(context);
+        this.claims = new ClaimService(context, new NextOffers(builder.nextOffer));
         this.leases = new LeaseService(context);
         this.completion = new CompleteService(context);
         this.reviews = new ReviewService(context);
@@ -254,6 +256,7 @@ public final class Tasklane implements UseCases {
         private IdempotencyStore idempotencyStore;
         private Duration idempotencyRetention = DEFAULT_IDEMPOTENCY_RETENTION;
         private Duration idempotencyLease = DEFAULT_IDEMPOTENCY_LEASE;
+        private Duration nextOffer = DEFAULT_NEXT_OFFER;
 
         private Builder() {
         }
@@ -333,6 +336,18 @@ public final class Tasklane implements UseCases {
 
         public Builder limits(WorkflowLimits value) {
             this.limits = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /**
+         * How long a task {@code next} answered is held back from other callers' {@code next} (docs/rules.md,
+         * "Offers made by next"; {@code TASKLANE_NEXT_OFFER}); zero turns offers off.
+         */
+        public Builder nextOffer(Duration value) {
+            if (value.isNegative()) {
+                throw new IllegalArgumentException("the offer window cannot be negative, got " + value);
+            }
+            this.nextOffer = value;
             return this;
         }
 

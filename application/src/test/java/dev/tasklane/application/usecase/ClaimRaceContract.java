@@ -20,6 +20,7 @@ import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,6 +51,7 @@ public abstract class ClaimRaceContract {
     static final int TASKS = 120;
     static final int SHARED_FILES = 6;
     static final int KEY_FILE_TASKS = 48;
+    static final int OFFER_ROUNDS = 5;
 
     protected abstract StoreSet newStores();
 
@@ -266,6 +268,59 @@ public abstract class ClaimRaceContract {
             release.countDown();
             holder.shutdownNow();
         }
+    }
+
+    /**
+     * Agents calling next together are handed different tasks when that many are eligible, so that each one's claim
+     * of what it was handed succeeds (docs/rules.md, "Offers made by next"). Several rounds, each on fresh tasks.
+     */
+    @Test
+    void agentsCallingNextTogetherAreHandedDifferentTasks() throws Exception {
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        List<Actor> agents = agents(board, "asker");
+        for (int round = 0; round < OFFER_ROUNDS; round++) {
+            Set<String> created = new HashSet<>();
+            for (int i = 0; i < AGENTS; i++) {
+                created.add(id(board.create(board.admin, task("round " + round + " task " + i))));
+            }
+            Map<Integer, String> handed = new ConcurrentHashMap<>();
+            race(AGENTS, a -> {
+                handed.put(a, id(board.app.next().next(agents.get(a)).orElseThrow()));
+                return 0;
+            });
+            assertEquals(created, new HashSet<>(handed.values()), "round " + round + ": " + handed);
+            race(AGENTS, a -> {
+                Actor agent = agents.get(a);
+                board.app.claims().claim(agent, new ClaimTask(handed.get(a), "asker-" + agent.userId(), hook(), null));
+                return 0;
+            });
+        }
+    }
+
+    /**
+     * An offer is a hint, never a refusal: the caller it was made to is handed it again, another caller whose only
+     * eligible task it is is handed it too, and anyone may claim it by identifier. It lapses after its window.
+     */
+    @Test
+    void anOfferNeverRefusesAClaimAndLapses() {
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        String first = id(board.create(board.admin, task("first", "priority", "high")));
+        String second = id(board.create(board.admin, task("second", "priority", "low")));
+        Actor one = board.member("one", Access.MODIFY, Set.of(), false);
+        Actor two = board.member("two", Access.MODIFY, Set.of(), false);
+        Actor three = board.member("three", Access.MODIFY, Set.of(), false);
+
+        assertEquals(first, id(board.app.next().next(one).orElseThrow()));
+        assertEquals(first, id(board.app.next().next(one).orElseThrow()), "asking again answers the same offer");
+        assertEquals(second, id(board.app.next().next(two).orElseThrow()), "the first is on offer to another");
+        assertEquals(first, id(board.app.next().next(three).orElseThrow()),
+                "when every eligible task is on offer, the first in queue order is answered");
+        board.clock.advance(Tasklane.DEFAULT_NEXT_OFFER);
+        assertEquals(first, id(board.app.next().next(two).orElseThrow()), "an offer lapses after its window");
+
+        assertEquals(first, id(board.claim(three, first).task()), "a claim by identifier ignores offers");
+        assertEquals(second, id(board.app.next().next(one).orElseThrow()));
+        assertEquals(second, id(board.claim(two, null).task()), "claim without identifier falls back to offered tasks");
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
