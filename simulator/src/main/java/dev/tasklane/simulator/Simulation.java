@@ -45,6 +45,7 @@ final class Simulation {
     /** @throws SimulationFailedException when a participant hit an error the simulation does not expect */
     SimulationResult run(SimulationConfig config, Plan plan, ProgressBar progress) throws InterruptedException {
         long began = System.nanoTime();
+        long cpuBegan = processCpuNanos();
         SimulatedClock clock = new SimulatedClock(START);
         WorkflowLimits limits = WorkflowLimits.defaults();
         Tasklane app = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
@@ -59,6 +60,7 @@ final class Simulation {
         // collections would otherwise copy them over and over (docs/simulator.md, "Memory")
         plan = null;
         Duration setup = Duration.ofNanos(System.nanoTime() - began);
+        Duration setupCpu = Duration.ofNanos(processCpuNanos() - cpuBegan);
 
         EventLog log = new EventLog();
         Metrics metrics = new Metrics();
@@ -80,13 +82,18 @@ final class Simulation {
         Duration run = Duration.ofNanos(System.nanoTime() - started);
         progress.finish(metrics.tasksDone.sum(), facts.size());
 
+        // the checks read the simulator's own log once the agents have stopped: timed apart from the run
+        long checkStarted = System.nanoTime();
         Latencies claimLatency = new Latencies();
         agents.forEach(agent -> claimLatency.addAll(agent.claimLatencies()));
         List<LogEvent> events = log.events();
-        return new SimulationResult(config, goals, facts.size(), setup, run, runCpu,
+        Latencies.Percentiles blockedWait = WaitTimes.afterUnblocking(events, facts).percentiles();
+        List<InvariantResult> invariants = new InvariantChecker(facts, limits.claimTtl()).check(events);
+        int goalsCompleted = completedGoals(app, admin, goalIds);
+        Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
+        return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
-                WaitTimes.afterUnblocking(events, facts).percentiles(), completedGoals(app, admin, goalIds),
-                new InvariantChecker(facts, limits.claimTtl()).check(events));
+                blockedWait, goalsCompleted, invariants);
     }
 
     /**
