@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,6 +29,7 @@ import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -57,7 +57,8 @@ public final class InMemoryTaskStore implements TaskStore {
 
     private final InMemoryTransactions transactions;
     private final IdTable<Task> tasks = new IdTable<>();
-    private final Map<Long, BoardIndex> boards = new HashMap<>();
+    /** Concurrent: units of work that only read share the store lock, and a first read of a board adds its entry. */
+    private final Map<Long, BoardIndex> boards = new ConcurrentHashMap<>();
     /** Each task's history, in its id's slot: no boxed key and no hash node per task (docs/in-memory-store.md, "Memory"). */
     private final IdTable<List<HistoryEntry>> histories = new IdTable<>();
     private final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BoardIndex.BY_EXPIRY);
@@ -266,13 +267,16 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public void appendHistory(HistoryEntry entry) {
         transactions.run(() -> {
-            List<HistoryEntry> entries = histories.get(entry.taskId());
+            long taskId = entry.taskId();
+            transactions.onRollback(() -> {
+                List<HistoryEntry> appended = histories.get(taskId);
+                appended.remove(appended.size() - 1);
+            });
+            List<HistoryEntry> entries = histories.get(taskId);
             if (entries == null) {
                 entries = new ArrayList<>(HISTORY_CAPACITY);
-                histories.put(entry.taskId(), entries);
+                histories.put(taskId, entries);
             }
-            List<HistoryEntry> appended = entries;
-            transactions.onRollback(() -> appended.remove(appended.size() - 1));
             entries.add(entry);
         });
     }
