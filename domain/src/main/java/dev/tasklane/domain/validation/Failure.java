@@ -1,5 +1,6 @@
 package dev.tasklane.domain.validation;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +20,17 @@ public record Failure(String field, List<FieldError> errors) {
     static List<Failure> merge(List<Failure> failures) {
         Map<String, List<FieldError>> byField = new LinkedHashMap<>();
         for (Failure failure : failures) {
-            byField.computeIfAbsent(failure.field(), key -> new java.util.ArrayList<>()).addAll(failure.errors());
+            // a completion that passes has no error at all: it builds no map entry and no list (docs/in-memory-store.md,
+            // "Cost per cycle")
+            if (!failure.errors().isEmpty()) {
+                byField.computeIfAbsent(failure.field(), key -> new ArrayList<>()).addAll(failure.errors());
+            }
         }
-        return byField.entrySet().stream()
-                .filter(entry -> !entry.getValue().isEmpty())
-                .map(entry -> new Failure(entry.getKey(), entry.getValue()))
-                .toList();
+        if (byField.isEmpty()) {
+            return List.of();
+        }
+        List<Failure> merged = new ArrayList<>(byField.size());
+        byField.forEach((field, errors) -> merged.add(new Failure(field, errors)));
+        return List.copyOf(merged);
     }
 }
