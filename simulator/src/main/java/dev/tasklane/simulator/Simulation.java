@@ -44,8 +44,16 @@ final class Simulation {
 
     /** @throws SimulationFailedException when a participant hit an error the simulation does not expect */
     SimulationResult run(SimulationConfig config, Plan plan, ProgressBar progress) throws InterruptedException {
-        long began = System.nanoTime();
-        long cpuBegan = processCpuNanos();
+        return run(config, plan, progress, System.nanoTime(), processCpuNanos());
+    }
+
+    /**
+     * The same, with the set-up timed from {@code began} and {@code cpuBegan} ({@link System#nanoTime()} and
+     * {@link #processCpuNanos()} read before the plan was generated or read), so that the set-up phase covers the
+     * plan's making too.
+     */
+    SimulationResult run(SimulationConfig config, Plan plan, ProgressBar progress, long began, long cpuBegan)
+            throws InterruptedException {
         SimulatedClock clock = new SimulatedClock(START);
         WorkflowLimits limits = WorkflowLimits.defaults();
         Tasklane app = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
@@ -159,7 +167,7 @@ final class Simulation {
     }
 
     /** Processor time of the whole process so far; 0 where the JVM does not tell. */
-    private static long processCpuNanos() {
+    static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
