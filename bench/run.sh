@@ -7,6 +7,7 @@
 #   bench/run.sh --sim-tasks N   # tasks of the simulation (default 1000000)
 #   bench/run.sh --only worst,board   # only the worst request bodies and the 2,000-task web board, merged into bench/results.json
 #   bench/run.sh --only startup       # only the start-up on H2 (fresh and existing data directory), merged likewise
+#   bench/run.sh --only sim           # only the million-task simulation (sim_cycles_per_s, sim_setup_s, ...), merged likewise
 #   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
 #
 # PostgreSQL: with TASKLANE_BENCH_PG_URL (and TASKLANE_BENCH_PG_USER, TASKLANE_BENCH_PG_PASSWORD) set, that
