@@ -1,10 +1,13 @@
 package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.testing.Tasks;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -23,6 +26,13 @@ class InMemoryReadTransactionTest {
 
     private final InMemoryStores stores = InMemoryStores.create();
     private final InMemoryTransactions transactions = stores.transactions();
+    /** A thread for each side, whatever the common pool's size on this machine. */
+    private final ExecutorService threads = Executors.newFixedThreadPool(2);
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     @Test
     void twoReadUnitsOfWorkRunAtTheSameTime() throws Exception {
@@ -36,7 +46,7 @@ class InMemoryReadTransactionTest {
                 return false;
             }
         });
-        CompletableFuture<Void> other = CompletableFuture.runAsync(reader);
+        CompletableFuture<Void> other = CompletableFuture.runAsync(reader, threads);
         reader.run();
         other.get(BOUND_SECONDS, TimeUnit.SECONDS);
         assertEquals(0, bothInside.getCount(), "each reader was inside while the other was");
@@ -57,11 +67,12 @@ class InMemoryReadTransactionTest {
             }
             writerRanDuringRead.set(writerRan.get());
             return null;
-        }));
+        }), threads);
         assertTrue(readerInside.await(BOUND_SECONDS, TimeUnit.SECONDS));
-        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> transactions.run(() -> writerRan.set(true)));
-        for (int spins = 0; transactions.waiting() == 0 && !writer.isDone() && spins < 1_000_000; spins++) {
-            Thread.onSpinWait();
+        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> transactions.run(() -> writerRan.set(true)), threads);
+        long bound = System.nanoTime() + TimeUnit.SECONDS.toNanos(BOUND_SECONDS);
+        while (transactions.waiting() == 0 && !writer.isDone() && System.nanoTime() < bound) {
+            Thread.sleep(1);
         }
         assertEquals(1, transactions.waiting(), "the writer queues behind the reader");
         assertFalse(writerRan.get());

@@ -18,19 +18,29 @@ public record Failure(String field, List<FieldError> errors) {
 
     /** Merges errors per top-level field, keeping first-seen field order and concatenating their errors. */
     static List<Failure> merge(List<Failure> failures) {
-        Map<String, List<FieldError>> byField = new LinkedHashMap<>();
+        // a completion that passes has no error at all: it builds no map and no list (docs/in-memory-store.md,
+        // "Cost per cycle")
+        boolean anyError = false;
         for (Failure failure : failures) {
-            // a completion that passes has no error at all: it builds no map entry and no list (docs/in-memory-store.md,
-            // "Cost per cycle")
             if (!failure.errors().isEmpty()) {
-                byField.computeIfAbsent(failure.field(), key -> new ArrayList<>()).addAll(failure.errors());
+                anyError = true;
+                break;
             }
         }
-        if (byField.isEmpty()) {
+        if (!anyError) {
             return List.of();
         }
+        // a field is placed where it is first seen, errors or not: a field's later errors join it there
+        Map<String, List<FieldError>> byField = new LinkedHashMap<>();
+        for (Failure failure : failures) {
+            byField.computeIfAbsent(failure.field(), key -> new ArrayList<>()).addAll(failure.errors());
+        }
         List<Failure> merged = new ArrayList<>(byField.size());
-        byField.forEach((field, errors) -> merged.add(new Failure(field, errors)));
+        byField.forEach((field, errors) -> {
+            if (!errors.isEmpty()) {
+                merged.add(new Failure(field, errors));
+            }
+        });
         return List.copyOf(merged);
     }
 }
