@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
- * bench/results.json, measuring nothing), {@code --only worst,board,startup,cycle} (only those pieces, merged into
+ * bench/results.json, measuring nothing), {@code --only worst,board,startup,cycle,sim,claims} (only those pieces, merged into
  * bench/results.json; {@code claims} is the claim throughput at every level with its baseline), {@code --jar PATH} (the server jar to measure, bootstrap/target/tasklane.jar by default),
  * {@code --profile AGENTS} (only the claim load at one level, under JFR). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
@@ -44,6 +44,8 @@ public final class BenchRun {
     /** The warm-up and the window of each claim level in a full run, also used by {@code --only claims}. */
     static final double CLAIM_WARMUP_S = 2;
     static final double CLAIM_SECONDS = 8;
+    /** Tasks of the simulation's plan: the target's size (issue 13, "Simulation speed"). */
+    static final int SIM_TASKS = 1_000_000;
     /** Posts of each worst-case body; the figure is the median. */
     static final int WORST_RUNS = 5;
 
@@ -60,7 +62,7 @@ public final class BenchRun {
         }
         double seconds = flags.containsKey("seconds") ? Double.parseDouble(flags.get("seconds")) : quick ? 3 : CLAIM_SECONDS;
         double warmup = quick ? 1 : CLAIM_WARMUP_S;
-        int simTasks = Integer.parseInt(flags.getOrDefault("sim-tasks", quick ? "20000" : "1000000"));
+        int simTasks = Integer.parseInt(flags.getOrDefault("sim-tasks", quick ? "20000" : String.valueOf(SIM_TASKS)));
         long[] backlogSizes = quick ? new long[] {1_000, 10_000, 100_000} : new long[] {1_000, 100_000, 1_000_000};
         PgTarget pg = new PgTarget(env("TASKLANE_BENCH_PG_URL"), env("TASKLANE_BENCH_PG_USER"), env("TASKLANE_BENCH_PG_PASSWORD"));
         Path jar = flags.containsKey("jar") ? Path.of(flags.get("jar")) : root.resolve("bootstrap/target/tasklane.jar");
@@ -105,14 +107,7 @@ public final class BenchRun {
 
         checkpoint(root, results);
         step("simulation: tasklane simulate --agents 64 --tasks " + simTasks);
-        JsonNode sim = simulate(jar, simTasks, logs);
-        results.put("sim_tasks", simTasks);
-        results.put("sim_cycles_per_s", sim.path("tasks_per_second").asLong());
-        results.put("sim_transitions_per_s", sim.path("transitions_per_second").asLong());
-        results.put("sim_run_s", sim.path("run_seconds").asDouble());
-        results.put("sim_passed", sim.path("passed").asBoolean());
-        results.put("sim_tasks_per_cpu_s", sim.path("tasks_per_cpu_second").asLong());
-        results.put("sim_run_cpu_s", sim.path("run_cpu_seconds").asDouble());
+        recordSimulation(results, simTasks, simulate(jar, simTasks, logs));
 
         checkpoint(root, results);
         step("JMH: in-memory claim + complete through the use cases");
@@ -129,8 +124,8 @@ public final class BenchRun {
     }
 
     /**
-     * {@code --only worst,board,startup,cycle}: only these pieces (the worst request bodies on PostgreSQL, the web board
-     * of 2,000 tasks, the start-up on H2, the in-memory cycle cost), their figures merged into bench/results.json (a fresh
+     * {@code --only worst,board,startup,cycle,sim}: only these pieces (the worst request bodies on PostgreSQL, the web board
+     * of 2,000 tasks, the start-up on H2, the in-memory cycle cost, the million-task simulation), their figures merged into bench/results.json (a fresh
      * one when there is none) and the report written again; {@code partial_runs} says when and which pieces, so that they
      * are not read as the full run's.
      */
@@ -217,7 +212,11 @@ public final class BenchRun {
                     results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
                     results.put("inmemory_cycle_bytes", cost.bytes());
                 }
-                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle and/or claims, not "
+                case "sim" -> {
+                    step("simulation: tasklane simulate --agents 64 --tasks " + SIM_TASKS);
+                    recordSimulation(results, SIM_TASKS, simulate(jar, SIM_TASKS, logs));
+                }
+                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim and/or claims, not "
                         + piece);
             }
         }
@@ -310,6 +309,24 @@ public final class BenchRun {
             server.close(); // JFR writes the recording when the server exits
             ProfileSummary.print(recording, from, to, 25);
         }
+    }
+
+    /**
+     * The simulation's figures. {@code sim_cycles_per_s} is the run's claim-and-complete cycles (tasks done) per second
+     * of the run's wall time: the set-up (team, plan creation) is a phase of its own, {@code sim_setup_s}, and so are
+     * the checks after the run, {@code sim_check_s} (docs/simulator.md, "What the figures measure").
+     */
+    private static void recordSimulation(Results results, int simTasks, JsonNode sim) {
+        results.put("sim_tasks", simTasks);
+        results.put("sim_cycles_per_s", sim.path("tasks_per_second").asLong());
+        results.put("sim_transitions_per_s", sim.path("transitions_per_second").asLong());
+        results.put("sim_setup_s", sim.path("setup_seconds").asDouble());
+        results.put("sim_run_s", sim.path("run_seconds").asDouble());
+        results.put("sim_check_s", sim.path("check_seconds").asDouble());
+        results.put("sim_passed", sim.path("passed").asBoolean());
+        results.put("sim_tasks_per_cpu_s", sim.path("tasks_per_cpu_second").asLong());
+        results.put("sim_setup_cpu_s", sim.path("setup_cpu_seconds").asDouble());
+        results.put("sim_run_cpu_s", sim.path("run_cpu_seconds").asDouble());
     }
 
     private static JsonNode simulate(Path jar, int tasks, Path logs) throws IOException, InterruptedException {

@@ -65,7 +65,8 @@ final class Report {
         row(md, "Claim throughput, 32 agents, over the bare loop", "claim_ratio_pg_32", v, "—");
         row(md, "Backlog: p50 at the largest backlog over p50 at 1,000, in memory", "backlog_ratio_memory", v, "≤ 1.5");
         row(md, "Backlog: the same on PostgreSQL", "backlog_ratio_pg", v, "≤ 1.5");
-        row(md, "Simulation, 64 agents, claim-and-complete cycles/s (tasks done/s)", "sim_cycles_per_s", v, "≥ 200,000");
+        row(md, "Simulation, 64 agents, claim-and-complete cycles/s (tasks done per second of the run; the set-up, "
+                + "`sim_setup_s`, is not in it)", "sim_cycles_per_s", v, "≥ 200,000");
         row(md, "Start-up to the first /health on the H2 default, `bin/tasklane` with its class-data archive, s (median of 5)",
                 "startup_s", v, "< 1.0");
         row(md, "The same on an existing H2 data directory (a restart), s (median of 5)", "startup_existing_s", v, "< 1.0");
@@ -97,7 +98,8 @@ final class Report {
             md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
         }
         // counts that a loaded machine does not distort much (docs/benchmarks.md, "What bounds the simulation")
-        for (String key : new String[] {"sim_run_cpu_s", "sim_tasks_per_cpu_s", "inmemory_cycle_cpu_us", "inmemory_cycle_bytes",
+        for (String key : new String[] {"sim_setup_s", "sim_check_s", "sim_setup_cpu_s", "sim_run_cpu_s", "sim_tasks_per_cpu_s",
+                "inmemory_cycle_cpu_us", "inmemory_cycle_bytes",
                 "startup_cpu_s", "startup_existing_cpu_s", "startup_plain_cpu_s", "startup_plain_existing_cpu_s",
                 "startup_plain_runs_s", "startup_plain_existing_runs_s", "startup_archive_current"}) {
             if (v.containsKey(key)) {

@@ -37,10 +37,18 @@ final class Agent extends Participant {
     private final Latencies claimLatencies = new Latencies();
     private final AtomicBoolean decided = new AtomicBoolean();
     private Holding holding;
-    private String awaitingReview;
+    private Submitted awaitingReview;
 
-    /** A task this agent holds in Doing, the claim token fencing it (null after rework), and when the work is done. */
-    private record Holding(String task, String claimToken, Instant due) {
+    /**
+     * A task this agent holds in Doing, the claim token fencing it (null after rework), and when the work is done.
+     * The log names the task by identifier; the use cases after the claim are called by id, as an agent holding the
+     * claim's answer would, which spares the store an identifier lookup per call.
+     */
+    private record Holding(String task, TaskRef ref, String claimToken, Instant due) {
+    }
+
+    /** A task this agent completed into Review and waits on. */
+    record Submitted(String task, TaskRef ref) {
     }
 
     Agent(Stage stage, int number, Actor actor) {
@@ -80,10 +88,11 @@ final class Agent extends Participant {
     }
 
     private void markReviewed(Instant now) {
-        String task = awaitingReview;
+        Submitted submitted = awaitingReview;
+        String task = submitted.task();
         awaitingReview = null;
         long start = stage.log().mark();
-        Reviewed reviewed = stage.app().reviews().markReviewed(actor, new TaskRef.ByIdentifier(task),
+        Reviewed reviewed = stage.app().reviews().markReviewed(actor, submitted.ref(),
                 Proofs.passed("after_review"), name);
         changed();
         if (reviewed.task().task().status() == Status.COMPLETED) {
@@ -92,7 +101,7 @@ final class Agent extends Participant {
             reportAfterGoal(reviewed.hooks(), reviewed.task());
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.REWORK, task);
-            holding = new Holding(task, null, workDone(now));
+            holding = new Holding(task, submitted.ref(), null, workDone(now));
         }
     }
 
@@ -102,8 +111,7 @@ final class Agent extends Participant {
         long start = stage.log().mark();
         Completed completed;
         try {
-            completed = stage.app().completion().complete(actor, new TaskRef.ByIdentifier(done.task()),
-                    Proofs.completion(name, done.claimToken()));
+            completed = stage.app().completion().complete(actor, done.ref(), Proofs.completion(name, done.claimToken()));
         } catch (TasklaneException refused) {
             stage.log().record(start, now, number, LogEvent.Kind.LOST, done.task());
             stage.metrics().lostLeases.increment();
@@ -112,8 +120,8 @@ final class Agent extends Participant {
         changed();
         if (completed.task().task().status() == Status.REVIEW) {
             stage.log().record(start, now, number, LogEvent.Kind.TO_REVIEW, done.task());
-            awaitingReview = done.task();
-            stage.desk().submit(done.task(), this, later(now, SimulationConfig.MAX_REVIEW_STEPS));
+            awaitingReview = new Submitted(done.task(), done.ref());
+            stage.desk().submit(awaitingReview, this, later(now, SimulationConfig.MAX_REVIEW_STEPS));
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.DONE, done.task());
             stage.metrics().tasksDone.increment();
@@ -144,7 +152,7 @@ final class Agent extends Participant {
             stage.metrics().claims.increment();
             changed();
             if (random.nextDouble() >= stage.config().expireShare()) {
-                holding = new Holding(task, claimed.claimToken(), workDone(now));
+                holding = new Holding(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), workDone(now));
                 return holding.due();
             }
             stage.log().record(stage.log().mark(), now, number, LogEvent.Kind.ABANDONED, task);

@@ -26,10 +26,11 @@ final class ReportFormatter {
         line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d, %d worker threads",
                 result.config().agents(), result.config().reviewers(), result.tasks(), result.goals(), result.config().seed(),
                 result.config().threads());
-        line(out, "Wall time:      %s setup, %s run (%d simulated steps, %s of simulated time)",
-                seconds(result.setup()), seconds(result.run()), result.steps(), days(result.simulated()));
-        line(out, "Processor time: %s during the run, %,.0f tasks per processor second",
-                seconds(result.runCpu()), result.tasksPerCpuSecond());
+        line(out, "Wall time:      %s setup, %s run, %s checks (%d simulated steps, %s of simulated time)",
+                seconds(result.setup()), seconds(result.run()), seconds(result.phases().check()), result.steps(),
+                days(result.simulated()));
+        line(out, "Processor time: %s during the setup, %s during the run, %,.0f tasks per processor second of the run",
+                seconds(result.phases().setupCpu()), seconds(result.runCpu()), result.tasksPerCpuSecond());
         if (result.stalled()) {
             line(out, "Stopped:        no task reached Done in %d steps; the run was cut short", Sweeper.STALL_STEPS);
         }
@@ -66,8 +67,10 @@ final class ReportFormatter {
         root.put("goals", result.goals());
         root.put("tasks", result.tasks());
         root.put("setup_seconds", result.setup().toMillis() / 1000.0);
+        root.put("setup_cpu_seconds", result.phases().setupCpu().toMillis() / 1000.0);
         root.put("run_seconds", result.run().toMillis() / 1000.0);
         root.put("run_cpu_seconds", result.runCpu().toMillis() / 1000.0);
+        root.put("check_seconds", result.phases().check().toMillis() / 1000.0);
         root.put("simulated_minutes", result.simulated().toMinutes());
         root.put("steps", result.steps());
         root.put("stalled", result.stalled());

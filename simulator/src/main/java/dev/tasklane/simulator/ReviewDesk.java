@@ -1,5 +1,7 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.application.port.in.TaskRef;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,20 +17,20 @@ import java.util.Comparator;
 final class ReviewDesk {
     private final StepScheduler scheduler;
     private final PriorityQueue<Request> waiting = new PriorityQueue<>(Comparator.comparing(Request::due));
-    private final Map<String, Integer> rounds = new HashMap<>();
+    private final Map<TaskRef, Integer> rounds = new HashMap<>();
 
     ReviewDesk(StepScheduler scheduler) {
         this.scheduler = scheduler;
     }
 
     /** A task in Review, the agent waiting for it, and how many times it has been submitted. */
-    record Request(String task, Agent author, Instant due, int round) {
+    record Request(Agent.Submitted task, Agent author, Instant due, int round) {
     }
 
     /** Files a task that has just entered Review; a reviewer will look at it at {@code due}. */
-    void submit(String task, Agent author, Instant due) {
+    void submit(Agent.Submitted task, Agent author, Instant due) {
         synchronized (this) {
-            waiting.add(new Request(task, author, due, rounds.merge(task, 1, Integer::sum)));
+            waiting.add(new Request(task, author, due, rounds.merge(task.ref(), 1, Integer::sum)));
         }
         scheduler.timer(due);
     }

@@ -1,7 +1,6 @@
 package dev.tasklane.simulator;
 
 import dev.tasklane.application.port.in.ReviewDecision;
-import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.task.ReviewStatus;
 
@@ -27,7 +26,7 @@ final class Reviewer extends Participant {
     protected Instant act() {
         for (ReviewDesk.Request request : stage.desk().takeDue(stage.clock().instant())) {
             boolean rework = request.round() == 1 && random.nextDouble() < stage.config().reworkShare();
-            stage.app().reviews().review(actor, new TaskRef.ByIdentifier(request.task()),
+            stage.app().reviews().review(actor, request.task().ref(),
                     new ReviewDecision(rework ? ReviewStatus.CHANGES_REQUESTED : ReviewStatus.APPROVED,
                             rework ? "Handle the empty input case as well" : null));
             stage.metrics().reviews.increment();

@@ -50,9 +50,12 @@ public final class SimulateCli {
         try {
             InMemoryStores stores = InMemoryStores.create();
             ProgressBar progress = options.progress || System.console() != null ? ProgressBar.to(err) : ProgressBar.off();
-            // the plan is handed over without a local of its own here, so that the run can let it go
+            // the plan is handed over without a local of its own here, so that the run can let it go; the set-up is
+            // timed from before the plan is generated or read (docs/simulator.md, "What the figures measure")
+            long began = System.nanoTime();
+            long cpuBegan = Simulation.processCpuNanos();
             SimulationResult result = new Simulation(stores.tasks(), stores.directory(), stores.transactions())
-                    .run(config, plan(options, config), progress);
+                    .run(config, plan(options, config), progress, began, cpuBegan);
             out.print(options.json ? ReportFormatter.json(result) : ReportFormatter.text(result));
             return result.passed() ? PASSED : FAILED;
         } catch (IOException | IllegalArgumentException | SimulationFailedException broken) {

@@ -44,7 +44,16 @@ final class Simulation {
 
     /** @throws SimulationFailedException when a participant hit an error the simulation does not expect */
     SimulationResult run(SimulationConfig config, Plan plan, ProgressBar progress) throws InterruptedException {
-        long began = System.nanoTime();
+        return run(config, plan, progress, System.nanoTime(), processCpuNanos());
+    }
+
+    /**
+     * The same, with the set-up timed from {@code began} and {@code cpuBegan} ({@link System#nanoTime()} and
+     * {@link #processCpuNanos()} read before the plan was generated or read), so that the set-up phase covers the
+     * plan's making too.
+     */
+    SimulationResult run(SimulationConfig config, Plan plan, ProgressBar progress, long began, long cpuBegan)
+            throws InterruptedException {
         SimulatedClock clock = new SimulatedClock(START);
         WorkflowLimits limits = WorkflowLimits.defaults();
         Tasklane app = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
@@ -59,6 +68,7 @@ final class Simulation {
         // collections would otherwise copy them over and over (docs/simulator.md, "Memory")
         plan = null;
         Duration setup = Duration.ofNanos(System.nanoTime() - began);
+        Duration setupCpu = Duration.ofNanos(processCpuNanos() - cpuBegan);
 
         EventLog log = new EventLog();
         Metrics metrics = new Metrics();
@@ -80,13 +90,18 @@ final class Simulation {
         Duration run = Duration.ofNanos(System.nanoTime() - started);
         progress.finish(metrics.tasksDone.sum(), facts.size());
 
+        // the checks read the simulator's own log once the agents have stopped: timed apart from the run
+        long checkStarted = System.nanoTime();
         Latencies claimLatency = new Latencies();
         agents.forEach(agent -> claimLatency.addAll(agent.claimLatencies()));
         List<LogEvent> events = log.events();
-        return new SimulationResult(config, goals, facts.size(), setup, run, runCpu,
+        Latencies.Percentiles blockedWait = WaitTimes.afterUnblocking(events, facts).percentiles();
+        List<InvariantResult> invariants = new InvariantChecker(facts, limits.claimTtl()).check(events);
+        int goalsCompleted = completedGoals(app, admin, goalIds);
+        Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
+        return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
-                WaitTimes.afterUnblocking(events, facts).percentiles(), completedGoals(app, admin, goalIds),
-                new InvariantChecker(facts, limits.claimTtl()).check(events));
+                blockedWait, goalsCompleted, invariants);
     }
 
     /**
@@ -152,7 +167,7 @@ final class Simulation {
     }
 
     /** Processor time of the whole process so far; 0 where the JVM does not tell. */
-    private static long processCpuNanos() {
+    static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? Math.max(0, os.getProcessCpuTime()) : 0;
     }

@@ -6,10 +6,7 @@ import java.util.List;
 /**
  * Everything a simulation measured and concluded.
  *
- * @param setup          wall time to enlist the team and create the plan
- * @param run            wall time the agents ran
- * @param runCpu         processor time the whole process used while the agents ran (every thread, the garbage
- *                       collector's included); on a machine shared with other work it says more than {@code run}
+ * @param phases         wall and processor time of the set-up, the run and the checks, apart
  * @param simulated      simulated time from the first claim to the last step
  * @param steps          how many times the simulated clock moved
  * @param stalled        the run was stopped because no task reached Done for {@link Sweeper#STALL_STEPS} steps
@@ -17,12 +14,37 @@ import java.util.List;
  * @param blockedWait    simulated minutes between a task's last dependency reaching Done and its first claim
  * @param goalsCompleted goals the store reports completed at the end
  */
-record SimulationResult(SimulationConfig config, int goals, int tasks, Duration setup, Duration run, Duration runCpu,
-                        Duration simulated, long steps, boolean stalled, Metrics metrics, Latencies.Percentiles claimLatency,
+record SimulationResult(SimulationConfig config, int goals, int tasks, Phases phases, Duration simulated, long steps, boolean stalled, Metrics metrics, Latencies.Percentiles claimLatency,
                         Latencies.Percentiles blockedWait, int goalsCompleted, List<InvariantResult> invariants) {
+
+    /**
+     * The three phases of a run, timed apart (docs/simulator.md, "What the figures measure"): only the run is the
+     * agents' work, and only the run's wall time divides the throughput figures.
+     *
+     * @param setup    wall time to enlist the team and create the plan
+     * @param setupCpu processor time the whole process used during the set-up
+     * @param run      wall time the agents ran
+     * @param runCpu   processor time the whole process used while the agents ran (every thread, the garbage
+     *                 collector's included); on a machine shared with other work it says more than {@code run}
+     * @param check    wall time of the checks after the run: the invariants and the waits, read from the log
+     */
+    record Phases(Duration setup, Duration setupCpu, Duration run, Duration runCpu, Duration check) {
+    }
 
     SimulationResult {
         invariants = List.copyOf(invariants);
+    }
+
+    Duration setup() {
+        return phases.setup();
+    }
+
+    Duration run() {
+        return phases.run();
+    }
+
+    Duration runCpu() {
+        return phases.runCpu();
     }
 
     boolean passed() {
@@ -39,12 +61,12 @@ record SimulationResult(SimulationConfig config, int goals, int tasks, Duration 
 
     /** Tasks that reached Done per second of processor time (of all cores together) the run used. */
     double tasksPerCpuSecond() {
-        double seconds = runCpu.toNanos() / 1e9;
+        double seconds = phases.runCpu().toNanos() / 1e9;
         return seconds == 0 ? 0 : metrics.tasksDone.sum() / seconds;
     }
 
     private double perSecond(long count) {
-        double seconds = run.toNanos() / 1e9;
+        double seconds = phases.run().toNanos() / 1e9;
         return seconds == 0 ? 0 : count / seconds;
     }
 }

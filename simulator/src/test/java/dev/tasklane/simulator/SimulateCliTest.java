@@ -47,6 +47,20 @@ class SimulateCliTest {
     }
 
     @Test
+    void theJsonReportTimesSetupRunAndChecksApart() throws IOException {
+        assertEquals(SimulateCli.PASSED, run("--agents", "3", "--tasks", "30", "--json"));
+        JsonNode report = new ObjectMapper().readTree(out());
+        for (String phase : new String[] {"setup_seconds", "setup_cpu_seconds", "run_seconds", "run_cpu_seconds", "check_seconds"}) {
+            assertTrue(report.path(phase).isNumber() && report.path(phase).asDouble() >= 0, phase + " in " + report);
+        }
+        // the throughput divides the tasks done by the run alone, the set-up not in it: tasks per second times the
+        // run's seconds gives the 30 tasks back, up to the run's truncation to milliseconds and the rounding
+        double run = report.get("run_seconds").asDouble();
+        double perSecond = report.get("tasks_per_second").asDouble();
+        assertEquals(30, perSecond * run, perSecond * 0.001 + run + 0.5, report::toString);
+    }
+
+    @Test
     void aPlanFileInTheBatchShapeIsWorkedThroughWithItsAssignments(@TempDir Path dir) throws IOException {
         Path plan = dir.resolve("plan.json");
         Files.writeString(plan, """

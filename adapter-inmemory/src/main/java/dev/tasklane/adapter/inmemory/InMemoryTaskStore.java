@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,6 +29,7 @@ import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -49,10 +49,18 @@ public final class InMemoryTaskStore implements TaskStore {
     private static final Comparator<Task> BY_ARMED =
             Comparator.comparing((Task t) -> t.afterGoal().armedAt()).thenComparingLong(Task::id);
 
+    /**
+     * Room a task's history starts with: created, claimed, completed and the goal's derived change cover most
+     * tasks, where a default list would reserve ten slots for every task.
+     */
+    private static final int HISTORY_CAPACITY = 4;
+
     private final InMemoryTransactions transactions;
-    private final TaskTable tasks = new TaskTable();
-    private final Map<Long, BoardIndex> boards = new HashMap<>();
-    private final Map<Long, List<HistoryEntry>> histories = new HashMap<>();
+    private final IdTable<Task> tasks = new IdTable<>();
+    /** Concurrent: units of work that only read share the store lock, and a first read of a board adds its entry. */
+    private final Map<Long, BoardIndex> boards = new ConcurrentHashMap<>();
+    /** Each task's history, in its id's slot: no boxed key and no hash node per task (docs/in-memory-store.md, "Memory"). */
+    private final IdTable<List<HistoryEntry>> histories = new IdTable<>();
     private final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BoardIndex.BY_EXPIRY);
     private final NavigableSet<Task> pendingAfterGoals = new ConcurrentSkipListSet<>(BY_ARMED);
     private final AtomicLong lastId = new AtomicLong();
@@ -203,9 +211,14 @@ public final class InMemoryTaskStore implements TaskStore {
             if (holders == null) {
                 return Optional.empty();
             }
-            return holders.stream().filter(id -> id != exceptTaskId).findFirst().map(tasks::get)
-                    .map(holder -> new KeyFileHolder(filePath, holder.identifier(),
+            for (long id : holders) {
+                if (id != exceptTaskId) {
+                    Task holder = tasks.get(id);
+                    return Optional.of(new KeyFileHolder(filePath, holder.identifier(),
                             holder.claim() == null ? null : holder.claim().agentName()));
+                }
+            }
+            return Optional.empty();
         });
     }
 
@@ -254,15 +267,26 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public void appendHistory(HistoryEntry entry) {
         transactions.run(() -> {
-            List<HistoryEntry> entries = histories.computeIfAbsent(entry.taskId(), id -> new ArrayList<>());
-            transactions.onRollback(() -> entries.remove(entries.size() - 1));
+            long taskId = entry.taskId();
+            transactions.onRollback(() -> {
+                List<HistoryEntry> appended = histories.get(taskId);
+                appended.remove(appended.size() - 1);
+            });
+            List<HistoryEntry> entries = histories.get(taskId);
+            if (entries == null) {
+                entries = new ArrayList<>(HISTORY_CAPACITY);
+                histories.put(taskId, entries);
+            }
             entries.add(entry);
         });
     }
 
     @Override
     public List<HistoryEntry> history(long taskId) {
-        return inTx(() -> List.copyOf(histories.getOrDefault(taskId, List.of())));
+        return inTx(() -> {
+            List<HistoryEntry> entries = histories.get(taskId);
+            return entries == null ? List.of() : List.copyOf(entries);
+        });
     }
 
     /** The meter of candidate iteration work, for the scaling test. */
@@ -296,7 +320,7 @@ public final class InMemoryTaskStore implements TaskStore {
             indexState(board, next);
         }
         if (completed(previous) != completed(next)) {
-            reevaluateDependents(board, any.identifier().toString());
+            reevaluateDependents(board, any.identifier().toString(), completed(next));
         }
     }
 
@@ -375,19 +399,26 @@ public final class InMemoryTaskStore implements TaskStore {
         }
     }
 
-    /** Only the dependents of one identifier: the rest of the board is untouched. */
-    private void reevaluateDependents(BoardIndex board, String identifier) {
+    /**
+     * Only the dependents of one identifier: the rest of the board is untouched. While the identifier was
+     * unfinished none of its dependents was ready, so its completion can only add some to the ready index; once it
+     * is completed again unfinished (a rollback, a reopen, a delete) every dependent that may be ready leaves it.
+     * Either way each dependent costs one skip-list operation at most, not a removal and an insertion.
+     */
+    private void reevaluateDependents(BoardIndex board, String identifier, boolean nowCompleted) {
         LongList dependents = board.dependentsByIdentifier.get(identifier);
         if (dependents == null) {
             return;
         }
         for (int i = 0; i < dependents.size(); i++) {
             Task dependent = tasks.get(dependents.get(i));
-            if (mayBeReady(dependent)) {
+            if (!mayBeReady(dependent)) {
+                continue;
+            }
+            if (!nowCompleted) {
                 board.ready.remove(dependent);
-                if (ready(board, dependent)) {
-                    board.ready.add(dependent);
-                }
+            } else if (!anyUnfinishedDependency(board, dependent)) {
+                board.ready.add(dependent);
             }
         }
     }

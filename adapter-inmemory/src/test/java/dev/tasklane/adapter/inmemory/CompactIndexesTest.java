@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * The store's compact structures ({@link TaskTable}, {@link LongList}) against plain collections, over seeded
+ * The store's compact structures ({@link IdTable}, {@link LongList}) against plain collections, over seeded
  * random operations.
  */
 class CompactIndexesTest {
@@ -26,9 +26,9 @@ class CompactIndexesTest {
     void theTaskTableAnswersWhatAMapWouldAcrossPagesAndHoles() {
         System.out.println("CompactIndexesTest seed " + SEED + " (replay with -Dtasklane.compact.seed=" + SEED + ")");
         Random random = new Random(SEED);
-        TaskTable table = new TaskTable();
+        IdTable<Task> table = new IdTable<>();
         Map<Long, Task> model = new HashMap<>();
-        long limit = 5L * TaskTable.PAGE_SIZE * 20;
+        long limit = 5L * IdTable.PAGE_SIZE * 20;
         for (int op = 0; op < 20_000; op++) {
             long id = 1 + (long) (random.nextDouble() * limit);
             if (random.nextInt(4) == 0) {

@@ -79,14 +79,16 @@ final class UseCaseRunner {
             Changes changes = new Changes(tasks, now(), writable);
             try {
                 long[] lastEventId = {0};
-                T result = transactions.inTransaction(() -> {
+                Supplier<T> unit = () -> {
                     T value = work.apply(changes);
                     if (!changes.events().isEmpty()) {
                         List<TaskEvent> appended = outbox.append(changes.events());
                         lastEventId[0] = appended.get(appended.size() - 1).sequence();
                     }
                     return value;
-                });
+                };
+                // a read use case writes nothing (its Changes refuses), so a store may run it beside other reads
+                T result = writable ? transactions.inTransaction(unit) : transactions.inReadTransaction(unit);
                 if (lastEventId[0] > 0) {
                     events.committed(lastEventId[0]);
                 }

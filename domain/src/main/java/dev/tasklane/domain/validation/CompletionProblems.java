@@ -29,7 +29,7 @@ public record CompletionProblems(List<FieldError> fields, ResultProblems explore
 
     /** The edge's problem with a completion field's type; null when there is none. */
     public FieldError field(String wireName) {
-        return fields.stream().filter(error -> error.field().equals(wireName)).findFirst().orElse(null);
+        return named(fields, wireName);
     }
 
     /**
@@ -54,7 +54,17 @@ public record CompletionProblems(List<FieldError> fields, ResultProblems explore
 
         /** The edge's problem with a failed section's note; null when there is none. */
         public FieldError failedNote(String section) {
-            return failedNotes.stream().filter(error -> error.field().equals(section)).findFirst().orElse(null);
+            return named(failedNotes, section);
         }
+    }
+
+    /** The first error of {@code errors} about {@code field}; null when there is none. A loop: read on every completion. */
+    private static FieldError named(List<FieldError> errors, String field) {
+        for (FieldError error : errors) {
+            if (error.field().equals(field)) {
+                return error;
+            }
+        }
+        return null;
     }
 }

@@ -18,6 +18,14 @@ final class Values {
     }
 
     static int nonWhitespace(String text) {
-        return (int) text.codePoints().filter(cp -> !Character.isWhitespace(cp)).count();
+        int count = 0;
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            if (!Character.isWhitespace(codePoint)) {
+                count++;
+            }
+            i += Character.charCount(codePoint);
+        }
+        return count;
     }
 }

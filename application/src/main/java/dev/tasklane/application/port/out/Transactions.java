@@ -11,6 +11,15 @@ public interface Transactions {
     <T> T inTransaction(Supplier<T> work);
 
     /**
+     * Runs a unit of work that only reads. A store may run several of them at once, never beside a unit of work
+     * that writes, and may refuse a write made inside one; the stores of a database take it as any other
+     * transaction, which is what this default does. A call inside a unit of work already under way joins it.
+     */
+    default <T> T inReadTransaction(Supplier<T> work) {
+        return inTransaction(work);
+    }
+
+    /**
      * Runs {@code work} inside the current unit of work as an attempt that can be taken back: when it answers
      * empty or throws, everything it did is undone and every lock it took is released at once (a savepoint
      * rolled back), while the rest of the unit of work goes on. This is how a claim passes over a candidate
