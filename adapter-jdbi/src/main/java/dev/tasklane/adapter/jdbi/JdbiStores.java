@@ -127,9 +127,9 @@ public final class JdbiStores implements AutoCloseable {
             config.addDataSourceProperty("reWriteBatchedInserts", "true");
             config.setConnectionInitSql("SET statement_timeout = " + timeouts.statement().toMillis()
                     + "; SET lock_timeout = " + timeouts.lock().toMillis());
-            // the start waits for the database longer than a request waits for a connection (DatabaseTimeouts#start);
-            // HikariCP's 1 ms, its default, means one attempt
-            config.setInitializationFailTimeout(Math.max(1, timeouts.start().toMillis()));
+            // the start waits for an unreachable database longer than a request waits for a connection
+            // (DatabaseTimeouts#start); a database that answers no fails at once
+            return StartWait.open(config, timeouts.start());
         }
         return new HikariDataSource(config);
     }

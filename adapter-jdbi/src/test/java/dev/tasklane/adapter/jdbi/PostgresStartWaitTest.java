@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
  * Opening the stores waits for PostgreSQL for {@link DatabaseTimeouts#start()}, trying the first connection again
  * after each attempt that missed the (short) connect timeout, instead of failing the start at the first miss; with a
  * wait shorter than one attempt it fails as before. The database is reached through a {@link TcpProxy} held paused,
- * so that attempts time out, until the proxy has seen a second attempt: no sleeping, no timing asserted.
+ * so that attempts time out, until the proxy has seen a second attempt: no sleeping, no timing asserted. A database
+ * that answers and refuses (a wrong password) is not waited for: one attempt, then the database's own message.
  */
 class PostgresStartWaitTest {
     private static final Pattern HOST_PORT = Pattern.compile("//([^:/]+)(?::(\\d+))?/");
@@ -58,6 +59,21 @@ class PostgresStartWaitTest {
             RuntimeException failed = assertThrows(RuntimeException.class, () -> JdbiStores.open(
                     new Database(proxy.jdbcUrlThrough(direct.url()), direct.user(), direct.password(), 2), timeouts));
             assertEquals(1, proxy.accepted(), "one attempt: " + failed);
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aDatabaseThatRefusesTheLoginFailsTheStartAtOnceDespiteALongWait() throws Exception {
+        Database direct = TestPostgres.freshSchema("start_wait");
+        try (TcpProxy proxy = proxyTo(direct)) {
+            DatabaseTimeouts timeouts = new DatabaseTimeouts(CONNECT, Duration.ofSeconds(5), Duration.ofSeconds(1))
+                    .withStart(Duration.ofSeconds(45));
+            RuntimeException failed = assertThrows(RuntimeException.class, () -> JdbiStores.open(new Database(
+                    proxy.jdbcUrlThrough(direct.url()), direct.user(), direct.password() + "-wrong", 2), timeouts));
+            assertEquals(1, proxy.accepted(), "one attempt, not a wait of 45 s: " + failed);
+            assertTrue(String.valueOf(failed.getMessage()).contains("password"),
+                    "the database's own message: " + failed.getMessage());
         }
     }
 
