@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -30,7 +31,7 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public TaskListPage list(Actor actor, TaskQuery query) {
-        if (query.boardId() != actor.boardId()) {
+        if (!query.boardId().equals(actor.boardId())) {
             throw new IllegalArgumentException("a query is scoped to the caller's board");
         }
         return context.runner().read(changes -> {
@@ -61,7 +62,7 @@ final class ReadService implements ReadTasksUseCase {
             Set<String> visited = new HashSet<>(List.of(root.identifier().toString()));
             List<Dependency> found = new ArrayList<>();
             java.util.ArrayDeque<Task> frontier = new java.util.ArrayDeque<>(List.of(root));
-            java.util.Map<Long, Integer> depthOf = new java.util.HashMap<>(java.util.Map.of(root.id(), 0));
+            java.util.Map<TaskId, Integer> depthOf = new java.util.HashMap<>(java.util.Map.of(root.id(), 0));
             while (!frontier.isEmpty()) {
                 Task task = frontier.removeFirst();
                 int depth = depthOf.get(task.id()) + 1;

@@ -1,5 +1,7 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
@@ -202,7 +204,7 @@ public final class Tasklane implements UseCases {
     @Override
     public Health health() {
         try {
-            unitOfWork.inTransaction(() -> taskStore.findById(0, 0));
+            unitOfWork.inTransaction(() -> taskStore.findById(BoardId.of(0), TaskId.of(0)));
             return new Health(true, storeName);
         } catch (StoreUnavailableException unreachable) {
             return new Health(false, storeName, unreachable.reason());

@@ -1,5 +1,6 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -61,7 +62,7 @@ public abstract class ClaimRaceContract {
             identifiers.add(id(board.create(board.admin, task("task " + i, "priority", i % 2 == 0 ? "high" : "low"))));
         }
         List<Actor> agents = agents(board, "agent");
-        Map<String, Long> winners = new ConcurrentHashMap<>();
+        Map<String, UserId> winners = new ConcurrentHashMap<>();
         AtomicInteger doubleClaims = new AtomicInteger();
         AtomicInteger attempts = new AtomicInteger();
         race(AGENTS, a -> {
