@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
 import dev.tasklane.application.port.in.EventStreamUseCase.Event;
 import dev.tasklane.application.port.in.EventStreamUseCase;
@@ -102,7 +104,7 @@ final class PostgresListenerFaultTest {
             try (Statement listen = listener.createStatement()) {
                 listen.execute("LISTEN " + PostgresEventRelay.CHANNEL);
             }
-            TaskEvent event = new TaskEvent(0, 1, "task_created", 1, "W1", "OPEN", "Ready", null, "agent", Instant.now());
+            TaskEvent event = new TaskEvent(0, BoardId.of(1), "task_created", TaskId.of(1), "W1", "OPEN", "Ready", null, "agent", Instant.now());
             assertThrows(IllegalStateException.class, () -> stores.transactions().inTransaction(() -> {
                 stores.events().append(List.of(event));
                 throw new IllegalStateException("roll back");
