@@ -1,5 +1,6 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskRef;
@@ -52,7 +53,7 @@ final class Simulation {
         Team team = Team.enlist(app.identity(), directory, transactions, clock, config.agents(), config.reviewers());
         Actor admin = team.admin().actor();
         Map<String, TaskFacts> facts = new HashMap<>();
-        List<Long> goalIds = create(app, admin, plan, facts);
+        List<TaskId> goalIds = create(app, admin, plan, facts);
         assign(app, team, plan, goalIds);
         int goals = plan.goals().size();
         // the plan's request bodies are not needed past this point: let them go before the run, whose garbage
@@ -113,8 +114,8 @@ final class Simulation {
         return batches;
     }
 
-    private static List<Long> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
-        List<Long> goalIds = new ArrayList<>(plan.goals().size());
+    private static List<TaskId> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
+        List<TaskId> goalIds = new ArrayList<>(plan.goals().size());
         for (List<Object> batch : batches(plan)) {
             CreateBatch command = new CreateBatch(batch.stream().map(goal -> PlanTasks.goal(asGoal(goal))).toList(), "planner");
             for (Created created : app.batch().createBatch(admin, command)) {
@@ -134,7 +135,7 @@ final class Simulation {
         return (Map<String, Object>) goal;
     }
 
-    private static void assign(Tasklane app, Team team, Plan plan, List<Long> goalIds) {
+    private static void assign(Tasklane app, Team team, Plan plan, List<TaskId> goalIds) {
         plan.assignments().forEach((goal, agent) -> {
             if (goal < 0 || goal >= goalIds.size() || agent < 0 || agent >= team.agents().size()) {
                 throw new IllegalArgumentException("the plan assigns goal " + goal + " to agent " + agent
@@ -157,9 +158,9 @@ final class Simulation {
                 ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
-    private static int completedGoals(Tasklane app, Actor admin, List<Long> goalIds) {
+    private static int completedGoals(Tasklane app, Actor admin, List<TaskId> goalIds) {
         int completed = 0;
-        for (long id : goalIds) {
+        for (TaskId id : goalIds) {
             if (app.reads().get(admin, new TaskRef.ById(id)).task().status() == Status.COMPLETED) {
                 completed++;
             }

@@ -1,5 +1,7 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.selection.KeyFileHolder;
@@ -32,7 +34,7 @@ class BrokenStoreTest {
         }
 
         @Override
-        public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+        public Optional<KeyFileHolder> keyFileHolder(BoardId boardId, String filePath, TaskId exceptTaskId) {
             return Optional.empty();
         }
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
@@ -201,7 +202,7 @@ final class TaskRoutes {
         if (!body.containsKey("assigned_to_id")) {
             throw ApiProblem.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
         }
-        Long assignee = Params.optionalLong(body, "assigned_to_id");
+        UserId assignee = UserId.ofNullable(Params.optionalLong(body, "assigned_to_id")).orElse(null);
         TaskView view = useCases.assignment().assign(call.actor(), call.ref(), assignee);
         call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
     }

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +32,7 @@ class HistoryFactsJsonTest {
     @Test
     void anAssignmentNamesBothEndsEvenWhenUnassigned() {
         assertEquals(Arrays.asList("from", "to"),
-                java.util.List.copyOf(HistoryFactsJson.document(new HistoryFacts.Assignment(null, 7L)).keySet()));
+                java.util.List.copyOf(HistoryFactsJson.document(new HistoryFacts.Assignment(null, UserId.of(7))).keySet()));
     }
 
     private static HistoryFacts sample(Class<?> shape) throws ReflectiveOperationException {
@@ -47,6 +49,12 @@ class HistoryFactsJsonTest {
         }
         if (type == long.class || type == Long.class) {
             return 1L;
+        }
+        if (type == UserId.class) {
+            return UserId.of(1);
+        }
+        if (type == TaskId.class) {
+            return TaskId.of(1);
         }
         if (type == boolean.class) {
             return true;

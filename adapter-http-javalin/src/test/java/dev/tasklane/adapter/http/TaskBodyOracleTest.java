@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.domain.id.TaskId;
 import static dev.tasklane.adapter.http.Harness.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -209,7 +210,7 @@ class TaskBodyOracleTest {
     }
 
     private static Object draft(TaskDraft draft) {
-        Object parent = draft.parentRef() instanceof Number number ? new TaskRef.ById(number.longValue())
+        Object parent = draft.parentRef() instanceof Number number ? new TaskRef.ById(TaskId.of(number.longValue()))
                 : draft.parentRef() == null ? null : TaskRef.parse(draft.parentRef().toString());
         Patch<String> agent = draft.createdByAgent().map(explicit -> Patch.to(explicit.name()))
                 .orElse(Patch.unchanged());

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.assignment.AssigneeChoice;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
@@ -250,7 +251,7 @@ public final class LegacyTaskFieldRules {
             return new AssigneeChoice.Explicit(null);
         }
         if (Values.isInteger(value) && ((Number) value).longValue() > 0) {
-            return new AssigneeChoice.Explicit(((Number) value).longValue());
+            return new AssigneeChoice.Explicit(UserId.of(((Number) value).longValue()));
         }
         errors.add("assigned_to_id", INVALID);
         return new AssigneeChoice.Inherit();
