@@ -354,6 +354,32 @@ public final class ArchitectureRules {
             .because("a task, user or board id is a TaskId, UserId or BoardId, never a bare number (docs/architecture.md)");
     }
 
+    /** The value id types whose instances are compared with {@code equals}, never {@code ==}. */
+    static final java.util.Set<String> VALUE_ID_TYPES = java.util.Set.of(
+        "dev.tasklane.domain.id.TaskId", "dev.tasklane.domain.id.UserId", "dev.tasklane.domain.id.BoardId");
+
+    /**
+     * No class compares a value id by reference ({@code ==}, {@code !=}): two reads of one id are two records
+     * (docs/architecture.md, "Value ids"). ArchUnit does not model instructions, so this reads each class file: a
+     * reference comparison ({@code if_acmpeq}/{@code if_acmpne}) whose right operand was just pushed with a type in
+     * {@code idTypes} (a method's return, a field, a cast, or a local variable of that type) is reported. An operand
+     * computed in a more roundabout way (a conditional expression) escapes it: a review point, not a proof.
+     */
+    public static ArchRule idsAreComparedByValue(String root, java.util.Set<String> idTypes) {
+        java.util.Set<String> descriptors = idTypes.stream().map(name -> "L" + name.replace('.', '/') + ";")
+            .collect(java.util.stream.Collectors.toSet());
+        return classes().that().resideInAPackage(root + "..")
+            .should(new ArchCondition<>("compare value ids with equals, never ==") {
+                @Override
+                public void check(JavaClass type, ConditionEvents events) {
+                    for (String comparison : ReferenceComparisons.of(type, descriptors)) {
+                        events.add(SimpleConditionEvent.violated(type, comparison));
+                    }
+                }
+            })
+            .because("a TaskId, UserId or BoardId is a value: == is true only for the same object (docs/architecture.md)");
+    }
+
     // ---- general coding rules, scoped to the root -------------------------------------------------------------------
 
     /** {@code GeneralCodingRules.NO_CLASSES_SHOULD_THROW_GENERIC_EXCEPTIONS}, restricted to {@code root..}. */

@@ -95,6 +95,16 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void idsAreComparedByValue() {
+        List<String> violations = violations(ArchitectureRules.idsAreComparedByValue(FIXTURE,
+            Set.of("dev.tasklane.archfixture.domain.CardId")));
+        assertReported(violations,
+            "LaneComparisons.sameTopByReference (line",
+            "LaneComparisons.sameByReference (line");
+        assertNotReported(violations, "sameTop (", "sameName");
+    }
+
+    @Test
     void databaseFailuresStayInTheJdbiAdapter() {
         List<String> violations = violations(ArchitectureRules.databaseFailuresStayInTheJdbiAdapter(FIXTURE));
         assertReported(violations, "RetryingCardService", "java.sql.SQLTransientConnectionException");

@@ -157,6 +157,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void idsAreComparedByValue() {
+        ArchitectureRules.idsAreComparedByValue(ROOT, ArchitectureRules.VALUE_ID_TYPES).check(classes);
+    }
+
+    @Test
     void noGenericExceptions() {
         ArchitectureRules.noGenericExceptions(ROOT).check(classes);
     }
