@@ -1,9 +1,9 @@
 package dev.tasklane.bench;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;

@@ -1,6 +1,5 @@
 package dev.tasklane.bench;
 
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.CompleteTask;
@@ -9,6 +8,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
 import org.openjdk.jmh.annotations.Benchmark;

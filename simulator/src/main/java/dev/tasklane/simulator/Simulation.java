@@ -1,6 +1,5 @@
 package dev.tasklane.simulator;
 
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskRef;
@@ -10,6 +9,7 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskSpec;

@@ -1,6 +1,5 @@
 package dev.tasklane.examples;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.domain.agent.Actor;
@@ -8,6 +7,7 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;

@@ -1,9 +1,9 @@
 package dev.tasklane.simulator;
 
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;

@@ -1,12 +1,12 @@
 package dev.tasklane.simulator;
 
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;

@@ -1,7 +1,5 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
 import static dev.tasklane.domain.validation.TaskFieldRules.BLANK;
 import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
 
@@ -12,6 +10,8 @@ import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.assignment.AssigneeChoice;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;

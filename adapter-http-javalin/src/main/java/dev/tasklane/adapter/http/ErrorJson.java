@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Failure;

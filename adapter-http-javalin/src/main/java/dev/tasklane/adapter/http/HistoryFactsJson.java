@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.UserId;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

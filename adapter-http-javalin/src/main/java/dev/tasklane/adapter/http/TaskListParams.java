@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;

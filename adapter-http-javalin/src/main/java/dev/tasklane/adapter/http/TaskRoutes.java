@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
@@ -16,6 +15,7 @@ import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;

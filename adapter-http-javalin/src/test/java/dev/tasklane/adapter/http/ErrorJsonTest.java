@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.UserId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.FieldErrors;

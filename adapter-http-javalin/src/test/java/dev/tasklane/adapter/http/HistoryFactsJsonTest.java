@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.UserId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;

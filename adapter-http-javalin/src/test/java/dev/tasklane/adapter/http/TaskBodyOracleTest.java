@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.TaskId;
 import static dev.tasklane.adapter.http.Harness.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +12,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
 import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;

@@ -1,11 +1,11 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.assignment.AssigneeChoice;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;

@@ -1,7 +1,7 @@
 package dev.tasklane.domain.validation;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.assignment.AssigneeChoice;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;

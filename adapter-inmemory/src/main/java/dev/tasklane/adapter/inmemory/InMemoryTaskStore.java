@@ -1,8 +1,5 @@
 package dev.tasklane.adapter.inmemory;
 
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TaskPage;
@@ -11,6 +8,9 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.TaskOrder;
 import dev.tasklane.domain.task.KeyFile;

@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.inmemory;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Task;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.inmemory;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.UserId;
 
 import java.time.Instant;
 import java.util.Arrays;

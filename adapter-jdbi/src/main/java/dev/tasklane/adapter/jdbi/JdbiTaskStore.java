@@ -1,8 +1,5 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
@@ -12,6 +9,9 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.UserId;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
 

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

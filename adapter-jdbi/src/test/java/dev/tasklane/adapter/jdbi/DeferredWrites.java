@@ -1,7 +1,5 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.testing.StoreSet;
@@ -9,6 +7,8 @@ import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.AfterEach;

@@ -1,9 +1,9 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.id.UserId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,5 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.adapter.web.view.Card;
 import dev.tasklane.adapter.web.view.Link;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
@@ -12,6 +10,8 @@ import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;

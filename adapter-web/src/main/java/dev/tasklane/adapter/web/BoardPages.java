@@ -1,7 +1,5 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.adapter.web.view.BoardColumn;
 import dev.tasklane.adapter.web.view.BoardPage;
 import dev.tasklane.adapter.web.view.Card;
@@ -14,6 +12,8 @@ import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;

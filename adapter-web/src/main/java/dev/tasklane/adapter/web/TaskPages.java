@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Criterion;
 import dev.tasklane.adapter.web.view.Field;
@@ -20,6 +19,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.ExplorerResult;

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.adapter.web.view.VerdictRow;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;

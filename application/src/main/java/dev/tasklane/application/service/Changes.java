@@ -1,12 +1,12 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Instant;

@@ -1,7 +1,5 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.CreateBatch;
@@ -18,6 +16,8 @@ import dev.tasklane.domain.dependency.DependencyGraph;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;

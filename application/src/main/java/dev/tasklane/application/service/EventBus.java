@@ -1,10 +1,10 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
+import dev.tasklane.domain.id.BoardId;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.RetainedEvents;
+import dev.tasklane.domain.id.BoardId;
 
 import java.time.Instant;
 import java.util.List;

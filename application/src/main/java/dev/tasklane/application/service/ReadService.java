@@ -1,6 +1,5 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -8,6 +7,7 @@ import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 

@@ -1,8 +1,8 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.Status;

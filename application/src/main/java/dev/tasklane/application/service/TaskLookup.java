@@ -1,10 +1,10 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 

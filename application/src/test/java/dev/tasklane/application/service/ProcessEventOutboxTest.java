@@ -1,8 +1,8 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

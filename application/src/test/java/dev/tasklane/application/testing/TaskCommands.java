@@ -1,7 +1,5 @@
 package dev.tasklane.application.testing;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.NewTask;
@@ -9,6 +7,8 @@ import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.assignment.AssigneeChoice;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;

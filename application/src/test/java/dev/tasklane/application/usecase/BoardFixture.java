@@ -2,6 +2,8 @@ package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.application.port.in.ClaimTask;
@@ -15,8 +17,6 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;

@@ -1,8 +1,8 @@
 package dev.tasklane.application.usecase;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;

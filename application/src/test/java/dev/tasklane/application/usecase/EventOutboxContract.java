@@ -1,7 +1,5 @@
 package dev.tasklane.application.usecase;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.Created;
@@ -16,6 +14,8 @@ import dev.tasklane.application.service.EventBus;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.hook.HookProofRejectedException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

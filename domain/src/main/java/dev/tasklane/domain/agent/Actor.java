@@ -1,7 +1,7 @@
 package dev.tasklane.domain.agent;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 
 import java.util.Collections;

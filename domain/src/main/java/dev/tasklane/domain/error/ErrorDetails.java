@@ -1,7 +1,7 @@
 package dev.tasklane.domain.error;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

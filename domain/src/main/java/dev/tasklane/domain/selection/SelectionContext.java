@@ -1,7 +1,7 @@
 package dev.tasklane.domain.selection;
 
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Instant;

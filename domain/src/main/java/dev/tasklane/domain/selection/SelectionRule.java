@@ -1,7 +1,7 @@
 package dev.tasklane.domain.selection;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;

@@ -1,6 +1,5 @@
 package dev.tasklane.domain.workflow;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
@@ -9,6 +8,7 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.selection.SelectionRule;

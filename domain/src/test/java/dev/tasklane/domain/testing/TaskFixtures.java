@@ -1,10 +1,10 @@
 package dev.tasklane.domain.testing;
 
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.AfterGoal;

@@ -1,11 +1,11 @@
 package dev.tasklane.domain.workflow;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;

@@ -1,10 +1,10 @@
 package dev.tasklane.domain.workflow;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;

@@ -1,7 +1,7 @@
 package dev.tasklane.application.port.in;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.UserId;
 
 /** Assign a task, or a goal and its open children, to a user (or nobody). */
 public interface AssignTaskUseCase {

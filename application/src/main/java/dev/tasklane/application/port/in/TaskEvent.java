@@ -1,8 +1,8 @@
 package dev.tasklane.application.port.in;
 
-import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 
 /**

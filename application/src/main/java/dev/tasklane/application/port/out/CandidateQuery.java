@@ -1,7 +1,7 @@
 package dev.tasklane.application.port.out;
 
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package dev.tasklane.application.port.out;
 
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.id.TaskId;
 
 /**
  * A store refused an update because the stored version is not the one the change was based on: another

@@ -1,7 +1,7 @@
 package dev.tasklane.application.port.out;
 
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.domain.id.BoardId;
 
 import java.time.Instant;
 import java.util.List;

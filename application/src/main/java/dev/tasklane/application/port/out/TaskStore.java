@@ -1,9 +1,9 @@
 package dev.tasklane.application.port.out;
 
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;

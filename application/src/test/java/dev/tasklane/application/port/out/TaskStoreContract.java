@@ -1,8 +1,5 @@
 package dev.tasklane.application.port.out;
 
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
@@ -11,6 +8,7 @@ import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.selection.KeyFileHolder;
