@@ -48,9 +48,9 @@ import java.util.function.Supplier;
  */
 public final class InMemoryTaskStore implements TaskStore {
     private static final Comparator<Task> BY_POSITION =
-            Comparator.comparingLong(Task::position).thenComparing(Task::id);
+            Comparator.comparingLong(Task::position).thenComparingLong(task -> task.id().value());
     private static final Comparator<Task> BY_ARMED =
-            Comparator.comparing((Task t) -> t.afterGoal().armedAt()).thenComparing(Task::id);
+            Comparator.comparing((Task t) -> t.afterGoal().armedAt()).thenComparingLong(task -> task.id().value());
 
     private final InMemoryTransactions transactions;
     private final TaskTable tasks = new TaskTable();
