@@ -79,7 +79,7 @@ final class Backlogs {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        Actor agent = new Actor(bootstrap.admin().id().value(), bootstrap.board().id().value(), Set.of(), false, true);
+        Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
         return new Board(app, agent, (from, to) -> {
             for (long chunk = from; chunk <= to; chunk += 10_000) {
                 long first = chunk;
@@ -103,7 +103,7 @@ final class Backlogs {
         JdbiStores stores = JdbiStores.open(Database.postgres(pg.url(), pg.user(), pg.password()));
         Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        Actor agent = new Actor(bootstrap.admin().id().value(), bootstrap.board().id().value(), Set.of(), false, true);
+        Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
         return new Board(app, agent, (from, to) -> {
             String spec = "'{\"title\":\"Task W' || g || '\",\"type\":\"WORK\",\"priority\":\"MEDIUM\",\"complexity\":\"SMALL\","
                     + "\"acceptance_criteria\":\"done\",\"human_task\":false,\"dependencies\":[]}'";

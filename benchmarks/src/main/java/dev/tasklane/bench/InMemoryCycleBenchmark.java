@@ -8,6 +8,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,7 +19,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -39,7 +39,7 @@ public class InMemoryCycleBenchmark {
         InMemoryStores stores = InMemoryStores.create();
         app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        agent = new Actor(bootstrap.admin().id().value(), bootstrap.board().id().value(), Set.of(), false, true);
+        agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
         for (long chunk = 1; chunk <= BACKLOG; chunk += 10_000) {
             long first = chunk;
             stores.transactions().inTransaction(() -> {
@@ -49,13 +49,14 @@ public class InMemoryCycleBenchmark {
                 return null;
             });
         }
-        completion = CompleteTask.of("jmh", null, Backlogs.PASSED, Backlogs.PASSED, new AgentReport(
-                "benchmark cycle", null, Complexity.SMALL, "none", 1, null, List.of(), null, null));
+        completion = CompleteTask.of("jmh", null, Backlogs.PASSED, Backlogs.PASSED, AgentReport.builder()
+                .summary("benchmark cycle").actualComplexity(Complexity.SMALL).actualFilesChanged("none").timeSpentMinutes(1)
+                .build());
     }
 
     @Benchmark
     public Object claimAndComplete() {
-        long id = app.claims().claim(agent, ClaimTask.of(null, "jmh", Backlogs.PASSED)).task().task().id();
+        TaskId id = app.claims().claim(agent, ClaimTask.of(null, "jmh", Backlogs.PASSED)).task().task().id();
         return app.completion().complete(agent, new TaskRef.ById(id), completion);
     }
 }

@@ -37,11 +37,11 @@ final class AgentLoop {
         if (resumed.isPresent()) {
             resume(resumed.get());
         }
-        Optional<TaskData> next = waiting == null ? session.client.next() : Optional.empty();
+        Optional<TaskData> next = waiting == null ? session.client.next(session.agentName) : Optional.empty();
         while (next.isPresent()) {
             Claimed claimed = flow.claim(next.get());
             drive(claimed.task(), ClaimState.require(session.workDir));
-            next = waiting == null ? session.client.next() : Optional.empty();
+            next = waiting == null ? session.client.next(session.agentName) : Optional.empty();
         }
         return summary();
     }

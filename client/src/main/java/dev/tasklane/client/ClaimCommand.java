@@ -19,7 +19,7 @@ final class ClaimCommand extends AgentSubcommand {
                     + ": complete or unclaim it first");
         });
         AgentSession session = session();
-        Optional<TaskData> target = identifier == null ? session.client.next()
+        Optional<TaskData> target = identifier == null ? session.client.next(session.agentName)
                 : Optional.of(session.client.show(identifier));
         if (target.isEmpty()) {
             print(NullNode.getInstance(), "Nothing to claim.");

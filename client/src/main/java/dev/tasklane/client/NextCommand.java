@@ -10,7 +10,8 @@ import java.util.Optional;
 final class NextCommand extends AgentSubcommand {
     @Override
     public Integer call() {
-        Optional<TaskData> next = session().client.next();
+        AgentSession session = session();
+        Optional<TaskData> next = session.client.next(session.agentName);
         if (next.isPresent()) {
             printTask(next.get());
         } else {

@@ -53,8 +53,18 @@ public final class TasklaneClient {
 
     /** The next task the caller could claim; empty when the server has none (404). */
     public Optional<TaskData> next() {
+        return next(null);
+    }
+
+    /**
+     * The next task the caller could claim, asked as {@code agentName} (null for none): agents sharing one token
+     * are each offered a task of their own when they give their names (docs/api.md, {@code GET /api/tasks/next}).
+     */
+    public Optional<TaskData> next(String agentName) {
+        String path = agentName == null || agentName.isBlank() ? "/api/tasks/next"
+                : "/api/tasks/next?agent_name=" + URLEncoder.encode(agentName, StandardCharsets.UTF_8);
         try {
-            return Optional.of(data(send("GET", "/api/tasks/next", null)));
+            return Optional.of(data(send("GET", path, null)));
         } catch (TasklaneApiException refused) {
             if (refused.status() == NOT_FOUND) {
                 return Optional.empty();

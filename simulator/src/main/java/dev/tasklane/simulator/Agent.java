@@ -131,7 +131,7 @@ final class Agent extends Participant {
 
     private Instant claimNext(Instant now) {
         for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
-            Optional<TaskView> next = stage.app().next().next(actor);
+            Optional<TaskView> next = stage.app().next().next(actor, name);
             if (next.isEmpty()) {
                 return null;
             }

@@ -7,7 +7,6 @@ import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewerResult;
-import java.util.List;
 
 /**
  * What a well-behaved agent sends: passing hook results, and a typed completion with the skipped forms of
@@ -29,10 +28,11 @@ final class Proofs {
     }
 
     /** The typed report every simulated agent sends, built once (the skipped results are valid in strict mode). */
-    private static final AgentReport REPORT = new AgentReport("Made the change and ran the verification steps", null,
-            Complexity.SMALL, "src/Main.java", 20, null, List.of(),
-            ExplorerResult.skipped(EXPLORER_SUMMARY, "self_reported_exploration"),
-            ReviewerResult.skipped(REVIEWER_SUMMARY, "self_reported_review"));
+    private static final AgentReport REPORT = AgentReport.builder()
+            .summary("Made the change and ran the verification steps").actualComplexity(Complexity.SMALL)
+            .actualFilesChanged("src/Main.java").timeSpentMinutes(20)
+            .explorerResult(ExplorerResult.skipped(EXPLORER_SUMMARY, "self_reported_exploration"))
+            .reviewerResult(ReviewerResult.skipped(REVIEWER_SUMMARY, "self_reported_review")).build();
     private static final HookResult AFTER_DOING = passed("after_doing");
     private static final HookResult BEFORE_REVIEW = passed("before_review");
 

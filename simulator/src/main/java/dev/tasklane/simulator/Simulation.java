@@ -9,6 +9,7 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskSpec;
@@ -61,7 +62,7 @@ final class Simulation {
         Team team = Team.enlist(app.identity(), directory, transactions, clock, config.agents(), config.reviewers());
         Actor admin = team.admin().actor();
         Map<String, TaskFacts> facts = new HashMap<>();
-        List<Long> goalIds = create(app, admin, plan, facts);
+        List<TaskId> goalIds = create(app, admin, plan, facts);
         assign(app, team, plan, goalIds);
         int goals = plan.goals().size();
         // the plan's request bodies are not needed past this point: let them go before the run, whose garbage
@@ -128,8 +129,8 @@ final class Simulation {
         return batches;
     }
 
-    private static List<Long> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
-        List<Long> goalIds = new ArrayList<>(plan.goals().size());
+    private static List<TaskId> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
+        List<TaskId> goalIds = new ArrayList<>(plan.goals().size());
         for (List<Object> batch : batches(plan)) {
             CreateBatch command = new CreateBatch(batch.stream().map(goal -> PlanTasks.goal(asGoal(goal))).toList(), "planner");
             for (Created created : app.batch().createBatch(admin, command)) {
@@ -149,7 +150,7 @@ final class Simulation {
         return (Map<String, Object>) goal;
     }
 
-    private static void assign(Tasklane app, Team team, Plan plan, List<Long> goalIds) {
+    private static void assign(Tasklane app, Team team, Plan plan, List<TaskId> goalIds) {
         plan.assignments().forEach((goal, agent) -> {
             if (goal < 0 || goal >= goalIds.size() || agent < 0 || agent >= team.agents().size()) {
                 throw new IllegalArgumentException("the plan assigns goal " + goal + " to agent " + agent
@@ -172,9 +173,9 @@ final class Simulation {
                 ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
-    private static int completedGoals(Tasklane app, Actor admin, List<Long> goalIds) {
+    private static int completedGoals(Tasklane app, Actor admin, List<TaskId> goalIds) {
         int completed = 0;
-        for (long id : goalIds) {
+        for (TaskId id : goalIds) {
             if (app.reads().get(admin, new TaskRef.ById(id)).task().status() == Status.COMPLETED) {
                 completed++;
             }

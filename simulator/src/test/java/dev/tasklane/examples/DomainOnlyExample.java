@@ -4,6 +4,9 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.Task;
@@ -70,7 +73,7 @@ public final class DomainOnlyExample {
             }
 
             @Override
-            public Optional<KeyFileHolder> holderOf(String filePath, long exceptTaskId) {
+            public Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId) {
                 return Optional.ofNullable(heldFiles.get(filePath));
             }
         };
@@ -80,12 +83,12 @@ public final class DomainOnlyExample {
 
     /** A new work task in Ready, as a store would hold it before anyone claimed it. */
     public static Task ready(TaskSpec spec, long number, Instant now) {
-        return Task.create(1, new TaskIdentifier(TaskType.WORK, number), null, number, spec, null, null, null, now)
-                .withId(number);
+        return Task.create(BoardId.of(1), new TaskIdentifier(TaskType.WORK, number), null, number, spec, null, null, null, now)
+                .withId(TaskId.of(number));
     }
 
     /** An agent with write access, no capability limit and no reviewer flag. */
-    public static Actor agent(long userId) {
-        return new Actor(userId, 1, Set.of(), false, true);
+    public static Actor agent(UserId userId) {
+        return new Actor(userId, BoardId.of(1), Set.of(), false, true);
     }
 }

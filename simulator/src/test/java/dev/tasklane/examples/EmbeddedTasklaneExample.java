@@ -78,8 +78,8 @@ public final class EmbeddedTasklaneExample {
         }
         String identifier = next.get().task().identifier().toString();
         Claimed claimed = tasklane.claims().claim(agent, ClaimTask.of(identifier, "my-agent", HookResult.success("before_doing passed", 120)));
-        AgentReport report = new AgentReport("Added the form and its test", null, Complexity.SMALL,
-                "web/login.html,test/login_test.js", 25, null, List.of(), null, null);
+        AgentReport report = AgentReport.builder().summary("Added the form and its test").actualComplexity(Complexity.SMALL)
+                .actualFilesChanged("web/login.html,test/login_test.js").timeSpentMinutes(25).build();
         CompleteTask completion = CompleteTask.of("my-agent", claimed.claimToken(),
                 HookResult.success("after_doing passed", 120), HookResult.success("before_review passed", 120), report);
         return Optional.of(tasklane.completion().complete(agent, TaskRef.parse(identifier), completion));

@@ -7,6 +7,7 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -42,12 +43,12 @@ class EmbeddingExampleTest {
                 () -> DomainOnlyExample.beforeDoing(new HookResult(1, "tests failed", 30)));
 
         Task task = DomainOnlyExample.ready((TaskSpec) spec, 1, NOW);
-        Task claimed = DomainOnlyExample.claim(task, DomainOnlyExample.agent(7), proof, Map.of(), NOW);
+        Task claimed = DomainOnlyExample.claim(task, DomainOnlyExample.agent(UserId.of(7)), proof, Map.of(), NOW);
         assertEquals(Status.IN_PROGRESS, claimed.status());
         assertEquals(NOW.plusSeconds(3600), claimed.claim().expiresAt());
         KeyFileHolder held = new KeyFileHolder("lib/auth.ex", new TaskIdentifier(TaskType.WORK, 2), "other-agent");
         assertThrows(ConflictException.class,
-                () -> DomainOnlyExample.claim(task, DomainOnlyExample.agent(7), proof, Map.of("lib/auth.ex", held), NOW));
+                () -> DomainOnlyExample.claim(task, DomainOnlyExample.agent(UserId.of(7)), proof, Map.of("lib/auth.ex", held), NOW));
     }
 
     @Test

@@ -19,7 +19,6 @@ import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -46,8 +45,8 @@ public final class TaskLifecycleExample {
         String id = tasklane.create().create(owner, new CreateTask(NewTask.of(spec), "planner"))
                 .root().task().identifier().toString();
         var claimed = tasklane.claims().claim(agent, ClaimTask.of(id, "agent-1", HookResult.success("tests pass", 900)));
-        AgentReport report = new AgentReport("Login form and its test", null, Complexity.SMALL, "web/login.html",
-                20, null, List.of(), null, null);
+        AgentReport report = AgentReport.builder().summary("Login form and its test").actualComplexity(Complexity.SMALL)
+                .actualFilesChanged("web/login.html").timeSpentMinutes(20).build();
         tasklane.completion().complete(agent, TaskRef.parse(id), CompleteTask.of("agent-1", claimed.claimToken(),
                 HookResult.success("lint clean", 400), HookResult.success("diff ready", 50), report));
         tasklane.reviews().review(owner, TaskRef.parse(id), new ReviewDecision(ReviewStatus.APPROVED, "Looks right"));

@@ -2,6 +2,8 @@ package dev.tasklane.simulator;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;
@@ -32,7 +34,7 @@ class BrokenStoreTest {
         }
 
         @Override
-        public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+        public Optional<KeyFileHolder> keyFileHolder(BoardId boardId, String filePath, TaskId exceptTaskId) {
             return Optional.empty();
         }
     }

@@ -5,6 +5,8 @@ import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -37,57 +39,57 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> findById(long boardId, long id) {
+    public Optional<Task> findById(BoardId boardId, TaskId id) {
         return delegate.findById(boardId, id);
     }
 
     @Override
-    public Optional<Task> findByIdentifier(long boardId, String identifier) {
+    public Optional<Task> findByIdentifier(BoardId boardId, String identifier) {
         return delegate.findByIdentifier(boardId, identifier);
     }
 
     @Override
-    public Optional<Task> lockById(long boardId, long id) {
+    public Optional<Task> lockById(BoardId boardId, TaskId id) {
         return delegate.lockById(boardId, id);
     }
 
     @Override
-    public Optional<Task> lockByIdentifier(long boardId, String identifier) {
+    public Optional<Task> lockByIdentifier(BoardId boardId, String identifier) {
         return delegate.lockByIdentifier(boardId, identifier);
     }
 
     @Override
-    public long nextIdentifierNumber(long boardId, TaskType type) {
+    public long nextIdentifierNumber(BoardId boardId, TaskType type) {
         return delegate.nextIdentifierNumber(boardId, type);
     }
 
     @Override
-    public long nextPosition(long boardId) {
+    public long nextPosition(BoardId boardId) {
         return delegate.nextPosition(boardId);
     }
 
     @Override
-    public List<Task> children(long boardId, long goalId) {
+    public List<Task> children(BoardId boardId, TaskId goalId) {
         return delegate.children(boardId, goalId);
     }
 
     @Override
-    public List<Task> dependents(long boardId, String identifier) {
+    public List<Task> dependents(BoardId boardId, String identifier) {
         return delegate.dependents(boardId, identifier);
     }
 
     @Override
-    public Map<String, Status> statuses(long boardId, Collection<String> identifiers) {
+    public Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers) {
         return delegate.statuses(boardId, identifiers);
     }
 
     @Override
-    public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+    public Optional<KeyFileHolder> keyFileHolder(BoardId boardId, String filePath, TaskId exceptTaskId) {
         return delegate.keyFileHolder(boardId, filePath, exceptTaskId);
     }
 
     @Override
-    public void lockKeyFiles(long boardId, Collection<String> filePaths) {
+    public void lockKeyFiles(BoardId boardId, Collection<String> filePaths) {
         delegate.lockKeyFiles(boardId, filePaths);
     }
 
@@ -97,12 +99,12 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public Set<Status> childStatuses(long boardId, long goalId) {
+    public Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
         return delegate.childStatuses(boardId, goalId);
     }
 
     @Override
-    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+    public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         return delegate.lockCandidate(query, taskId);
     }
 
@@ -127,7 +129,7 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public List<HistoryEntry> history(long taskId) {
+    public List<HistoryEntry> history(TaskId taskId) {
         return delegate.history(taskId);
     }
 }

@@ -10,6 +10,8 @@ import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.assignment.AssigneeChoice;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
@@ -171,7 +173,7 @@ final class CreateTaskParser {
             return new AssigneeChoice.Explicit(null);
         }
         if (TaskJsonValues.isInteger(value) && ((Number) value).longValue() > 0) {
-            return new AssigneeChoice.Explicit(((Number) value).longValue());
+            return new AssigneeChoice.Explicit(UserId.of(((Number) value).longValue()));
         }
         errors.add("assigned_to_id", INVALID);
         return AssigneeChoice.INHERIT;
@@ -183,7 +185,7 @@ final class CreateTaskParser {
             return null;
         }
         if (TaskJsonValues.isInteger(value) && ((Number) value).longValue() > 0) {
-            return new TaskRef.ById(((Number) value).longValue());
+            return new TaskRef.ById(TaskId.of(((Number) value).longValue()));
         }
         if (value instanceof String text && !text.isBlank()
                 && TaskJsonValues.codePoints(text) <= TaskField.Limits.SHORT_TEXT) {

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Failure;
@@ -38,16 +39,16 @@ final class ErrorJson {
             out.put("held_by", held.heldBy());
             out.put("held_by_agent", held.heldByAgent());
         } else if (details instanceof ErrorDetails.AssignedElsewhere assigned) {
-            out.put("assigned_to_id", assigned.assignedToId());
+            out.put("assigned_to_id", assigned.assignedToId().value());
         } else if (details instanceof ErrorDetails.MissingCapabilities missing) {
             out.put("missing_capabilities", missing.capabilities());
         } else if (details instanceof ErrorDetails.ClaimHeld claim) {
             out.put("status", claim.status());
             out.put("held_by_agent", claim.heldByAgent());
-            out.put("held_by_user_id", claim.heldByUserId());
+            out.put("held_by_user_id", UserId.valueOrNull(claim.heldByUserId()));
             out.put("claim_expires_at", claim.claimExpiresAt() == null ? null : claim.claimExpiresAt().toString());
         } else if (details instanceof ErrorDetails.ChangedTask task) {
-            out.put("task_id", task.taskId());
+            out.put("task_id", task.taskId().value());
         } else if (details instanceof ErrorDetails.RetryAfter retry) {
             out.put("retry_after", retry.seconds());
         } else if (details instanceof ErrorDetails.Hook hook) {

@@ -78,7 +78,7 @@ final class EventStream {
                             + "server (TASKLANE_MAX_STREAMS_PER_TOKEN). Close one, or use one stream per agent process.",
                     "limit", settings.maxStreamsPerToken()), Map.of("Retry-After", "5"));
         }
-        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id().value(), afterId)) {
+        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), afterId)) {
             HttpServletResponse response = call.ctx().res();
             response.setStatus(200);
             response.setCharacterEncoding("UTF-8");

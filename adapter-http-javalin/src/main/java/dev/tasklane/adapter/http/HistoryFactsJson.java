@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.UserId;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,8 +15,8 @@ final class HistoryFactsJson {
     static Map<String, Object> document(HistoryFacts facts) {
         Map<String, Object> out = new LinkedHashMap<>();
         if (facts instanceof HistoryFacts.Assignment assignment) {
-            out.put("from", assignment.from());
-            out.put("to", assignment.to());
+            out.put("from", UserId.valueOrNull(assignment.from()));
+            out.put("to", UserId.valueOrNull(assignment.to()));
             if (assignment.cascadedFrom() != null) {
                 out.put("cascaded_from", assignment.cascadedFrom());
             }

@@ -4,6 +4,9 @@ import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
@@ -25,7 +28,7 @@ final class TaskListParams {
 
     static TaskQuery from(Call call, ReadTasksUseCase reads) {
         Context ctx = call.ctx();
-        long boardId = call.board().id().value();
+        BoardId boardId = call.board().id();
         Status status = enumParam(ctx, "status", Status::fromWire, "open, in_progress, review, completed");
         ColumnFilter columnFilter = columnStatus(call);
         if (columnFilter.impossible()) {
@@ -40,7 +43,7 @@ final class TaskListParams {
         }
         TaskType type = enumParam(ctx, "type", TaskType::fromWire, "work, defect, goal");
         Priority priority = enumParam(ctx, "priority", Priority::fromWire, "low, medium, high, critical");
-        Long assignedTo = null;
+        UserId assignedTo = null;
         boolean unassigned = false;
         String assignedRaw = ctx.queryParam("assigned_to_id");
         if (assignedRaw != null) {
@@ -48,13 +51,13 @@ final class TaskListParams {
                 unassigned = true;
             } else {
                 try {
-                    assignedTo = Long.parseLong(assignedRaw);
+                    assignedTo = UserId.of(Long.parseLong(assignedRaw));
                 } catch (NumberFormatException notANumber) {
                     throw ApiProblem.invalid("assigned_to_id", "must be a user id, or null/none for unassigned tasks");
                 }
             }
         }
-        Long parentId = null;
+        TaskId parentId = null;
         String parent = ctx.queryParam("parent");
         if (parent != null && !parent.isEmpty()) {
             try {
@@ -153,8 +156,8 @@ final class TaskListParams {
     }
 
     /** A query no task matches: a contradictory column/status pair or an unknown parent. */
-    private static TaskQuery impossible(long boardId) {
-        return new TaskQuery(boardId, null, null, null, Long.MIN_VALUE, false, null, null, null,
+    private static TaskQuery impossible(BoardId boardId) {
+        return new TaskQuery(boardId, null, null, null, UserId.of(Long.MIN_VALUE), false, null, null, null,
                 TaskQuery.Sort.POSITION, false, 1, null);
     }
 }

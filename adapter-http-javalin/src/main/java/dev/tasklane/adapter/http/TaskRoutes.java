@@ -15,6 +15,7 @@ import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
@@ -201,7 +202,7 @@ final class TaskRoutes {
         if (!body.containsKey("assigned_to_id")) {
             throw ApiProblem.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
         }
-        Long assignee = Params.optionalLong(body, "assigned_to_id");
+        UserId assignee = UserId.ofNullable(Params.optionalLong(body, "assigned_to_id")).orElse(null);
         TaskView view = useCases.assignment().assign(call.actor(), call.ref(), assignee);
         call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
     }

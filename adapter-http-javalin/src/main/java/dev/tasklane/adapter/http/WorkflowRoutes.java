@@ -50,7 +50,7 @@ final class WorkflowRoutes {
     }
 
     private void next(Call call) {
-        Optional<TaskView> next = useCases.next().next(call.actor());
+        Optional<TaskView> next = useCases.next().next(call.actor(), call.ctx().queryParam("agent_name"));
         if (next.isEmpty()) {
             throw ApiProblem.plain(404, NO_TASKS);
         }

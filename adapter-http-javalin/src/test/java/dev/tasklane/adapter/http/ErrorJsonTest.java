@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.FieldErrors;
@@ -43,7 +45,7 @@ class ErrorJsonTest {
 
     @Test
     void rendersTheClaimHolderInTheDocumentedKeyOrder() {
-        Map<String, Object> details = ErrorJson.details(new ErrorDetails.ClaimHeld("in_progress", "a", 7L,
+        Map<String, Object> details = ErrorJson.details(new ErrorDetails.ClaimHeld("in_progress", "a", UserId.of(7),
                 Instant.parse("2026-01-02T03:04:05Z")));
         Map<String, Object> expected = new LinkedHashMap<>();
         expected.put("status", "in_progress");
@@ -85,6 +87,12 @@ class ErrorJsonTest {
         }
         if (type == long.class || type == Long.class) {
             return 1L;
+        }
+        if (type == UserId.class) {
+            return UserId.of(1);
+        }
+        if (type == TaskId.class) {
+            return TaskId.of(1);
         }
         if (type == int.class || type == Integer.class) {
             return 1;

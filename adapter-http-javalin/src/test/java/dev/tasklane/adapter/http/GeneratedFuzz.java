@@ -461,7 +461,7 @@ public final class GeneratedFuzz {
      */
     private String snapshot() {
         StringBuilder out = new StringBuilder();
-        TaskQuery recent = new TaskQuery(admin.board().id().value(), null, null, null, null, false, null, null, null,
+        TaskQuery recent = new TaskQuery(admin.board().id(), null, null, null, null, false, null, null, null,
                 TaskQuery.Sort.UPDATED_AT, true, SNAPSHOT_TASKS, null);
         h.tasklane.reads().list(admin.actor(), recent).tasks().forEach(view -> out.append(view.task()).append('\n'));
         out.append(h.tasklane.identity().users(admin)).append('\n');

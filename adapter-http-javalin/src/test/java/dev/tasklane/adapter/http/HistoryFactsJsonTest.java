@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
@@ -30,7 +32,7 @@ class HistoryFactsJsonTest {
     @Test
     void anAssignmentNamesBothEndsEvenWhenUnassigned() {
         assertEquals(Arrays.asList("from", "to"),
-                java.util.List.copyOf(HistoryFactsJson.document(new HistoryFacts.Assignment(null, 7L)).keySet()));
+                java.util.List.copyOf(HistoryFactsJson.document(new HistoryFacts.Assignment(null, UserId.of(7))).keySet()));
     }
 
     private static HistoryFacts sample(Class<?> shape) throws ReflectiveOperationException {
@@ -47,6 +49,12 @@ class HistoryFactsJsonTest {
         }
         if (type == long.class || type == Long.class) {
             return 1L;
+        }
+        if (type == UserId.class) {
+            return UserId.of(1);
+        }
+        if (type == TaskId.class) {
+            return TaskId.of(1);
         }
         if (type == boolean.class) {
             return true;

@@ -4,6 +4,8 @@ import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.assignment.AssigneeChoice;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
@@ -172,14 +174,14 @@ class TaskBodyParserTest {
     void assigneeDistinguishesAbsentNullAndId() {
         assertEquals(new AssigneeChoice.Explicit(null),
                 parseCreate(task("assigned_to_id", null), false).assignee());
-        assertEquals(new AssigneeChoice.Explicit(7L),
+        assertEquals(new AssigneeChoice.Explicit(UserId.of(7)),
                 parseCreate(task("assigned_to_id", 7), false).assignee());
     }
 
     @Test
     void parentIdAcceptsIdentifierOrNumericId() {
         assertEquals(new TaskRef.ByIdentifier("G1"), parseCreate(task("parent_id", "G1"), false).parent());
-        assertEquals(new TaskRef.ById(12L), parseCreate(task("parent_id", 12), false).parent());
+        assertEquals(new TaskRef.ById(TaskId.of(12)), parseCreate(task("parent_id", 12), false).parent());
     }
 
     @Test

@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentSkipListSet;
 final class BoardIndex {
     /** Tasks in Doing with a claim, by claim expiry, then id. */
     static final Comparator<Task> BY_EXPIRY =
-            Comparator.comparing((Task t) -> t.claim().expiresAt()).thenComparingLong(Task::id);
+            Comparator.comparing((Task t) -> t.claim().expiresAt()).thenComparingLong(task -> task.id().value());
 
     /** Every task of the board: identifier to id. */
     final Map<String, Long> idByIdentifier = new HashMap<>();

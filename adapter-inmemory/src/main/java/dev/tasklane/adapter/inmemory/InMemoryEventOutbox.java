@@ -3,6 +3,7 @@ package dev.tasklane.adapter.inmemory;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.RetainedEvents;
+import dev.tasklane.domain.id.BoardId;
 
 import java.time.Instant;
 import java.util.List;
@@ -36,8 +37,8 @@ public final class InMemoryEventOutbox implements EventOutbox {
     }
 
     @Override
-    public List<TaskEvent> after(long boardId, long afterId, int limit) {
-        return transactions.inTransaction(() -> events.after(afterId, limit, event -> event.boardId() == boardId));
+    public List<TaskEvent> after(BoardId boardId, long afterId, int limit) {
+        return transactions.inTransaction(() -> events.after(afterId, limit, event -> event.boardId().equals(boardId)));
     }
 
     @Override

@@ -8,6 +8,9 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.TaskOrder;
 import dev.tasklane.domain.task.KeyFile;
@@ -45,9 +48,9 @@ import java.util.function.Supplier;
  */
 public final class InMemoryTaskStore implements TaskStore {
     private static final Comparator<Task> BY_POSITION =
-            Comparator.comparingLong(Task::position).thenComparingLong(Task::id);
+            Comparator.comparingLong(Task::position).thenComparingLong(task -> task.id().value());
     private static final Comparator<Task> BY_ARMED =
-            Comparator.comparing((Task t) -> t.afterGoal().armedAt()).thenComparingLong(Task::id);
+            Comparator.comparing((Task t) -> t.afterGoal().armedAt()).thenComparingLong(task -> task.id().value());
 
     /**
      * Room a task's history starts with: created, claimed, completed and the goal's derived change cover most
@@ -72,7 +75,7 @@ public final class InMemoryTaskStore implements TaskStore {
 
     @Override
     public Task insert(Task task) {
-        if (task.id() != 0) {
+        if (!task.id().equals(TaskId.UNASSIGNED)) {
             throw new IllegalArgumentException("a new task has id 0, got " + task.id());
         }
         return inTx(() -> {
@@ -82,7 +85,7 @@ public final class InMemoryTaskStore implements TaskStore {
                 throw new ConflictException("duplicate_identifier",
                         "Identifier " + identifier + " already exists on board " + task.boardId() + ".");
             }
-            Task stored = task.withId(lastId.incrementAndGet());
+            Task stored = task.withId(TaskId.of(lastId.incrementAndGet()));
             raiseCounters(board, stored);
             transactions.onRollback(() -> replace(stored, null));
             replace(null, stored);
@@ -93,8 +96,8 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public Task update(Task task) {
         return inTx(() -> {
-            Task stored = tasks.get(task.id());
-            if (stored == null || stored.boardId() != task.boardId()) {
+            Task stored = tasks.get(task.id().value());
+            if (stored == null || !stored.boardId().equals(task.boardId())) {
                 throw new NotFoundException("task_not_found", "Task " + task.id() + " does not exist on this board.");
             }
             if (stored.version() != task.version()) {
@@ -112,36 +115,36 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> findById(long boardId, long id) {
-        return inTx(() -> Optional.ofNullable(tasks.get(id)).filter(task -> task.boardId() == boardId));
+    public Optional<Task> findById(BoardId boardId, TaskId id) {
+        return inTx(() -> Optional.ofNullable(tasks.get(id.value())).filter(task -> task.boardId().equals(boardId)));
     }
 
     @Override
-    public Optional<Task> findByIdentifier(long boardId, String identifier) {
+    public Optional<Task> findByIdentifier(BoardId boardId, String identifier) {
         return inTx(() -> Optional.ofNullable(board(boardId).idByIdentifier.get(identifier)).map(tasks::get));
     }
 
     /** The store lock already serialises every transaction, so the row lock is the plain read. */
     @Override
-    public Optional<Task> lockById(long boardId, long id) {
+    public Optional<Task> lockById(BoardId boardId, TaskId id) {
         return findById(boardId, id);
     }
 
     /** The store lock already serialises every transaction, so the row lock is the plain read. */
     @Override
-    public Optional<Task> lockByIdentifier(long boardId, String identifier) {
+    public Optional<Task> lockByIdentifier(BoardId boardId, String identifier) {
         return findByIdentifier(boardId, identifier);
     }
 
     /** The store lock is held for the caller's whole transaction: the task only has to be still claimable. */
     @Override
-    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+    public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         return findById(query.boardId(), taskId)
                 .filter(task -> task.status() == Status.OPEN || task.claimExpiredAt(query.now()));
     }
 
     @Override
-    public long nextIdentifierNumber(long boardId, TaskType type) {
+    public long nextIdentifierNumber(BoardId boardId, TaskType type) {
         return inTx(() -> {
             BoardIndex board = board(boardId);
             long previous = board.lastIdentifierNumber.getOrDefault(type, 0L);
@@ -152,7 +155,7 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public long nextPosition(long boardId) {
+    public long nextPosition(BoardId boardId) {
         return inTx(() -> {
             BoardIndex board = board(boardId);
             long previous = board.lastPosition;
@@ -163,16 +166,16 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public List<Task> children(long boardId, long goalId) {
-        return inTx(() -> tasksOf(board(boardId).childrenByParent.get(goalId), BY_POSITION));
+    public List<Task> children(BoardId boardId, TaskId goalId) {
+        return inTx(() -> tasksOf(board(boardId).childrenByParent.get(goalId.value()), BY_POSITION));
     }
 
     /** Read from the per-goal status counts that every write keeps: no walk over the children. */
     @Override
-    public Set<Status> childStatuses(long boardId, long goalId) {
+    public Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
         return inTx(() -> {
             Set<Status> seen = EnumSet.noneOf(Status.class);
-            int[] counts = board(boardId).childStatusCounts.get(goalId);
+            int[] counts = board(boardId).childStatusCounts.get(goalId.value());
             if (counts != null) {
                 for (Status status : Status.values()) {
                     if (counts[status.ordinal()] > 0) {
@@ -185,12 +188,12 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public List<Task> dependents(long boardId, String identifier) {
+    public List<Task> dependents(BoardId boardId, String identifier) {
         return inTx(() -> tasksOf(board(boardId).dependentsByIdentifier.get(identifier), BY_POSITION));
     }
 
     @Override
-    public Map<String, Status> statuses(long boardId, Collection<String> identifiers) {
+    public Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers) {
         return inTx(() -> {
             BoardIndex board = board(boardId);
             Map<String, Status> statuses = new LinkedHashMap<>();
@@ -205,14 +208,14 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+    public Optional<KeyFileHolder> keyFileHolder(BoardId boardId, String filePath, TaskId exceptTaskId) {
         return inTx(() -> {
             NavigableSet<Long> holders = board(boardId).holdersByKeyFile.get(filePath);
             if (holders == null) {
                 return Optional.empty();
             }
             for (long id : holders) {
-                if (id != exceptTaskId) {
+                if (id != exceptTaskId.value()) {
                     Task holder = tasks.get(id);
                     return Optional.of(new KeyFileHolder(filePath, holder.identifier(),
                             holder.claim() == null ? null : holder.claim().agentName()));
@@ -224,7 +227,7 @@ public final class InMemoryTaskStore implements TaskStore {
 
     /** The store lock already serialises every transaction, so key files need no lock of their own. */
     @Override
-    public void lockKeyFiles(long boardId, Collection<String> filePaths) {
+    public void lockKeyFiles(BoardId boardId, Collection<String> filePaths) {
         // nothing to do: see above
     }
 
@@ -237,7 +240,7 @@ public final class InMemoryTaskStore implements TaskStore {
         return inTx(() -> {
             BoardIndex board = board(query.boardId());
             int callerMask = Capabilities.mask(query.capabilities());
-            List<Iterable<Task>> sources = new ArrayList<>(board.ready.partitionsFor(query.userId(), callerMask));
+            List<Iterable<Task>> sources = new ArrayList<>(board.ready.partitionsFor(query.userId().value(), callerMask));
             sources.add(expiredFor(board, query, callerMask));
             return new CandidateIterator(sources, this::isCurrent, meter);
         });
@@ -267,7 +270,7 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public void appendHistory(HistoryEntry entry) {
         transactions.run(() -> {
-            long taskId = entry.taskId();
+            long taskId = entry.taskId().value();
             transactions.onRollback(() -> {
                 List<HistoryEntry> appended = histories.get(taskId);
                 appended.remove(appended.size() - 1);
@@ -282,9 +285,9 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public List<HistoryEntry> history(long taskId) {
+    public List<HistoryEntry> history(TaskId taskId) {
         return inTx(() -> {
-            List<HistoryEntry> entries = histories.get(taskId);
+            List<HistoryEntry> entries = histories.get(taskId.value());
             return entries == null ? List.of() : List.copyOf(entries);
         });
     }
@@ -295,7 +298,7 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     /** Number of ready partitions of a board, for tests. */
-    int readyPartitions(long boardId) {
+    int readyPartitions(BoardId boardId) {
         return inTx(() -> board(boardId).ready.partitionCount());
     }
 
@@ -314,7 +317,7 @@ public final class InMemoryTaskStore implements TaskStore {
         if (previous != null) {
             unindexState(board, previous);
         }
-        tasks.put(any.id(), next);
+        tasks.put(any.id().value(), next);
         reindexKeys(board, previous, next);
         if (next != null) {
             indexState(board, next);
@@ -327,18 +330,18 @@ public final class InMemoryTaskStore implements TaskStore {
     /** The indexes keyed by what a task is (identifier, parent, dependencies), and the goal's status counts. */
     private static void reindexKeys(BoardIndex board, Task previous, Task next) {
         if (previous == null) {
-            board.idByIdentifier.put(next.identifier().toString(), next.id());
+            board.idByIdentifier.put(next.identifier().toString(), next.id().value());
         } else if (next == null) {
             board.idByIdentifier.remove(previous.identifier().toString());
         }
-        Long oldParent = previous == null ? null : previous.parentId();
-        Long newParent = next == null ? null : next.parentId();
+        Long oldParent = previous == null ? null : TaskId.valueOrNull(previous.parentId());
+        Long newParent = next == null ? null : TaskId.valueOrNull(next.parentId());
         if (!Objects.equals(oldParent, newParent)) {
             if (oldParent != null) {
-                BoardIndex.unlink(board.childrenByParent, oldParent, previous.id());
+                BoardIndex.unlink(board.childrenByParent, oldParent, previous.id().value());
             }
             if (newParent != null) {
-                BoardIndex.link(board.childrenByParent, newParent, next.id());
+                BoardIndex.link(board.childrenByParent, newParent, next.id().value());
             }
         }
         if (previous == null || next == null || !Objects.equals(oldParent, newParent) || previous.status() != next.status()) {
@@ -353,10 +356,10 @@ public final class InMemoryTaskStore implements TaskStore {
         List<String> newDependencies = next == null ? List.of() : next.spec().dependencies();
         if (!oldDependencies.equals(newDependencies)) {
             for (String dependency : new LinkedHashSet<>(oldDependencies)) {
-                BoardIndex.unlink(board.dependentsByIdentifier, dependency, previous.id());
+                BoardIndex.unlink(board.dependentsByIdentifier, dependency, previous.id().value());
             }
             for (String dependency : new LinkedHashSet<>(newDependencies)) {
-                BoardIndex.link(board.dependentsByIdentifier, dependency, next.id());
+                BoardIndex.link(board.dependentsByIdentifier, dependency, next.id().value());
             }
         }
     }
@@ -365,7 +368,7 @@ public final class InMemoryTaskStore implements TaskStore {
     private void indexState(BoardIndex board, Task task) {
         if (holdsKeyFiles(task)) {
             for (KeyFile file : task.spec().keyFiles()) {
-                board.linkKeyFile(file.filePath(), task.id());
+                board.linkKeyFile(file.filePath(), task.id().value());
             }
         }
         if (hasLiveClaim(task)) {
@@ -394,7 +397,7 @@ public final class InMemoryTaskStore implements TaskStore {
         }
         if (holdsKeyFiles(task)) {
             for (KeyFile file : task.spec().keyFiles()) {
-                BoardIndex.unlinkKeyFile(board.holdersByKeyFile, file.filePath(), task.id());
+                BoardIndex.unlinkKeyFile(board.holdersByKeyFile, file.filePath(), task.id().value());
             }
         }
     }
@@ -454,7 +457,7 @@ public final class InMemoryTaskStore implements TaskStore {
             if (!task.claim().expiredAt(query.now())) {
                 break;
             }
-            if (takeableAfterExpiry(task, query.userId(), callerMask)) {
+            if (takeableAfterExpiry(task, query.userId().value(), callerMask)) {
                 expired.add(task);
             }
         }
@@ -463,14 +466,14 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     private static boolean takeableAfterExpiry(Task task, long userId, int callerMask) {
-        Long assignee = task.claim().assigneeBeforeClaim();
+        Long assignee = UserId.valueOrNull(task.claim().assigneeBeforeClaim());
         return task.type().claimable() && !task.spec().humanTask()
                 && (assignee == null || assignee == userId)
                 && Capabilities.covers(callerMask, Capabilities.mask(task.spec().requiredCapabilities()));
     }
 
     private boolean isCurrent(Task task) {
-        return tasks.get(task.id()) == task;
+        return tasks.get(task.id().value()) == task;
     }
 
     /** Keeps the position and identifier counters ahead of every stored task, journaled. */
@@ -523,8 +526,8 @@ public final class InMemoryTaskStore implements TaskStore {
         return found;
     }
 
-    private BoardIndex board(long boardId) {
-        return boards.computeIfAbsent(boardId, id -> new BoardIndex());
+    private BoardIndex board(BoardId boardId) {
+        return boards.computeIfAbsent(boardId.value(), id -> new BoardIndex());
     }
 
     private <T> T inTx(Supplier<T> read) {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.inmemory;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.TaskOrder;
 import dev.tasklane.domain.task.Task;
 
@@ -24,13 +25,13 @@ final class ReadyIndex {
     private final Map<Long, Map<Integer, NavigableSet<Task>>> byAssignee = new HashMap<>();
 
     void add(Task task) {
-        byAssignee.computeIfAbsent(task.assignedToId(), key -> new HashMap<>())
+        byAssignee.computeIfAbsent(UserId.valueOrNull(task.assignedToId()), key -> new HashMap<>())
                 .computeIfAbsent(maskOf(task), key -> new ConcurrentSkipListSet<>(TaskOrder.NEXT))
                 .add(task);
     }
 
     void remove(Task task) {
-        Map<Integer, NavigableSet<Task>> byMask = byAssignee.get(task.assignedToId());
+        Map<Integer, NavigableSet<Task>> byMask = byAssignee.get(UserId.valueOrNull(task.assignedToId()));
         if (byMask == null) {
             return;
         }
@@ -43,7 +44,7 @@ final class ReadyIndex {
         if (partition.isEmpty()) {
             byMask.remove(mask);
             if (byMask.isEmpty()) {
-                byAssignee.remove(task.assignedToId());
+                byAssignee.remove(UserId.valueOrNull(task.assignedToId()));
             }
         }
     }

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Task;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +37,7 @@ class CompactIndexesTest {
                 table.put(id, null);
                 model.remove(id);
             } else {
-                Task task = Tasks.work(1, id).build().withId(id);
+                Task task = Tasks.work(BoardId.of(1), id).build().withId(TaskId.of(id));
                 table.put(id, task);
                 model.put(id, task);
             }

@@ -4,6 +4,9 @@ import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
@@ -33,9 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What only the in-memory store promises: its candidate index is exact, bounded in cost and race-free. */
 final class InMemoryCandidateIndexTest {
-    private static final long BOARD = 1;
-    private static final long ME = 10;
-    private static final long SOMEONE_ELSE = 11;
+    private static final BoardId BOARD = BoardId.of(1);
+    private static final UserId ME = UserId.of(10);
+    private static final UserId SOMEONE_ELSE = UserId.of(11);
     private static final int SMALL_BACKLOG = 100;
     private static final int LARGE_BACKLOG = 100_000;
     private static final int THREADS = 16;
@@ -87,7 +90,7 @@ final class InMemoryCandidateIndexTest {
         for (int i = 1; i <= RACED_TASKS; i++) {
             store.insert(Tasks.work(BOARD, i).priority(Priority.values()[i % Priority.values().length]).build());
         }
-        Map<Long, Integer> claims = new ConcurrentHashMap<>();
+        Map<TaskId, Integer> claims = new ConcurrentHashMap<>();
         CountDownLatch start = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
@@ -97,7 +100,7 @@ final class InMemoryCandidateIndexTest {
                 agents.add(() -> {
                     start.await();
                     int taken = 0;
-                    for (Optional<Long> claimed = claimNext(agent); claimed.isPresent(); claimed = claimNext(agent)) {
+                    for (Optional<TaskId> claimed = claimNext(agent); claimed.isPresent(); claimed = claimNext(agent)) {
                         claims.merge(claimed.get(), 1, Integer::sum);
                         taken++;
                     }
@@ -128,7 +131,7 @@ final class InMemoryCandidateIndexTest {
     }
 
     /** One use case: take the first candidate that is still open and claim it. */
-    private Optional<Long> claimNext(String agent) {
+    private Optional<TaskId> claimNext(String agent) {
         return stores.tx(() -> {
             Iterator<Task> candidates = store.candidates(new CandidateQuery(BOARD, ME, Set.of(), NOW));
             while (candidates.hasNext()) {

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -21,7 +23,7 @@ class InMemoryEventPurgeTest {
     private final InMemoryEventOutbox outbox = stores.events();
 
     private static TaskEvent at(int minute) {
-        return new TaskEvent(0, 1, "task.created", minute, "W" + (minute + 1), "open", "ready", null, null,
+        return new TaskEvent(0, BoardId.of(1), "task.created", TaskId.of(minute), "W" + (minute + 1), "open", "ready", null, null,
                 T0.plusSeconds(60L * minute));
     }
 

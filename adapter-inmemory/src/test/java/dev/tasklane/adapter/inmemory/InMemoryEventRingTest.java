@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -81,15 +83,15 @@ class InMemoryEventRingTest {
             int limit = random.nextInt(50) + 1;
             assertEquals(model.tailMap(from, false).values().stream().limit(limit).toList(), outbox.after(from, limit),
                     context + ", after " + from);
-            long board = random.nextInt(3);
-            assertEquals(model.tailMap(from, false).values().stream().filter(e -> e.boardId() == board).limit(limit)
+            BoardId board = BoardId.of(random.nextInt(3));
+            assertEquals(model.tailMap(from, false).values().stream().filter(e -> e.boardId().equals(board)).limit(limit)
                     .toList(), outbox.after(board, from, limit), context + ", board " + board + " after " + from);
         }
         assertEquals(List.copyOf(model.values()), outbox.after(0, Integer.MAX_VALUE), "seed " + seed);
     }
 
     private static TaskEvent event(long boardId, int minute) {
-        return new TaskEvent(0, boardId, "task.created", minute, "W" + (minute + 1), "open", "ready", null, null,
+        return new TaskEvent(0, BoardId.of(boardId), "task.created", TaskId.of(minute), "W" + (minute + 1), "open", "ready", null, null,
                 T0.plusSeconds(60L * minute));
     }
 

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.inmemory;
 
+import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.testing.Tasks;
+import dev.tasklane.domain.id.BoardId;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -85,16 +87,16 @@ class InMemoryReadTransactionTest {
 
     @Test
     void aStoreWriteInsideAReadUnitOfWorkIsRefusedAndChangesNothing() {
-        long board = 1;
+        BoardId board = BoardId.of(1);
         stores.tasks().insert(Tasks.work(board, 1).position(1).build());
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> transactions.inReadTransaction(
                 () -> stores.tasks().insert(Tasks.work(board, 2).position(2).build())));
         assertTrue(refused.getMessage().contains("read-only"), refused.getMessage());
         assertTrue(stores.tasks().findByIdentifier(board, Tasks.work(board, 2).build().identifier().toString()).isEmpty());
         assertEquals(1, transactions.inReadTransaction(() -> stores.tasks().list(
-                dev.tasklane.application.port.in.TaskQuery.all(board)).tasks().size()));
+                TaskQuery.all(board)).tasks().size()));
         // the journal of the refused unit of work is empty: a later write on the same thread commits alone
         stores.tasks().insert(Tasks.work(board, 3).position(3).build());
-        assertEquals(2, stores.tasks().list(dev.tasklane.application.port.in.TaskQuery.all(board)).tasks().size());
+        assertEquals(2, stores.tasks().list(TaskQuery.all(board)).tasks().size());
     }
 }

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.UserId;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -23,7 +24,7 @@ final class HistoryFactsDocuments {
     static HistoryFacts read(String text) {
         Map<String, Object> doc = text == null ? Map.of() : JsonText.facts(text);
         if (doc.containsKey("from") || doc.containsKey("to")) {
-            return new HistoryFacts.Assignment(number(doc.get("from")), number(doc.get("to")),
+            return new HistoryFacts.Assignment(userId(doc.get("from")), userId(doc.get("to")),
                     (String) doc.get("cascaded_from"), Boolean.TRUE.equals(doc.get("deferred_until_claim_ends")));
         }
         if (doc.containsKey("reclaimed_expired_claim_of")) {
@@ -57,8 +58,8 @@ final class HistoryFactsDocuments {
     static Map<String, Object> document(HistoryFacts facts) {
         Map<String, Object> out = new LinkedHashMap<>();
         if (facts instanceof HistoryFacts.Assignment assignment) {
-            out.put("from", assignment.from());
-            out.put("to", assignment.to());
+            out.put("from", UserId.valueOrNull(assignment.from()));
+            out.put("to", UserId.valueOrNull(assignment.to()));
             if (assignment.cascadedFrom() != null) {
                 out.put("cascaded_from", assignment.cascadedFrom());
             }
@@ -84,6 +85,10 @@ final class HistoryFactsDocuments {
             throw new IllegalStateException("no stored shape for " + facts.getClass().getName());
         }
         return out;
+    }
+
+    private static UserId userId(Object value) {
+        return UserId.ofNullable(number(value)).orElse(null);
     }
 
     private static Long number(Object value) {

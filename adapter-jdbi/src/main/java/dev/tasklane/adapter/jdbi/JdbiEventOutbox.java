@@ -2,6 +2,9 @@ package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
@@ -29,8 +32,9 @@ final class JdbiEventOutbox implements EventOutbox {
             + "actor_user_id, agent_name, occurred_at";
     private static final RowMapper<TaskEvent> ROWS = (row, context) -> {
         long actor = row.getLong("actor_user_id");
-        Long actorUserId = row.wasNull() ? null : actor;
-        return new TaskEvent(row.getLong("id"), row.getLong("board_id"), row.getString("type"), row.getLong("task_id"),
+        UserId actorUserId = row.wasNull() ? null : UserId.of(actor);
+        return new TaskEvent(row.getLong("id"), BoardId.of(row.getLong("board_id")), row.getString("type"),
+                TaskId.of(row.getLong("task_id")),
                 row.getString("identifier"), row.getString("status"), row.getString("column_name"), actorUserId,
                 row.getString("agent_name"), row.getObject("occurred_at", OffsetDateTime.class).toInstant());
     };
@@ -72,7 +76,7 @@ final class JdbiEventOutbox implements EventOutbox {
                 insert.bind("id", stored.sequence()).bind("board", stored.boardId()).bind("type", stored.type())
                         .bind("task", stored.taskId()).bind("identifier", stored.identifier())
                         .bind("status", stored.status()).bind("column", stored.column())
-                        .bind("actor", stored.actorUserId()).bind("agent", stored.agentName())
+                        .bindByType("actor", stored.actorUserId(), UserId.class).bind("agent", stored.agentName())
                         .bind("at", TaskRows.timestamp(stored.at())).add();
             }
             insert.execute();
@@ -88,7 +92,7 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     @Override
-    public List<TaskEvent> after(long boardId, long afterId, int limit) {
+    public List<TaskEvent> after(BoardId boardId, long afterId, int limit) {
         return transactions.withHandle(handle -> handle.createQuery("SELECT " + COLUMNS + " FROM task_events "
                         + "WHERE board_id = :board AND id > :after ORDER BY id LIMIT :limit")
                 .bind("board", boardId).bind("after", afterId).bind("limit", limit).map(ROWS).list());

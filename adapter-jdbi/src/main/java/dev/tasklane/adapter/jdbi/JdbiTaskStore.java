@@ -9,6 +9,9 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -74,7 +77,7 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Task insert(Task task) {
-        if (task.id() != 0) {
+        if (!task.id().equals(TaskId.UNASSIGNED)) {
             throw new IllegalArgumentException("a new task has id 0, got " + task.id());
         }
         return sql(handle -> {
@@ -90,7 +93,7 @@ final class JdbiTaskStore implements TaskStore {
                     .bind("identifier_rank", task.identifier().type().ordinal())
                     .bind("identifier_number", task.identifier().number())
                     .bind("type", task.type().name())
-                    .bind("created_by_id", task.createdById())
+                    .bindByType("created_by_id", task.createdById(), UserId.class)
                     .bind("created_by_agent", task.createdByAgent())
                     .bind("inserted_at", TaskRows.timestamp(task.insertedAt()))
                     .bind("version", task.version())
@@ -98,13 +101,13 @@ final class JdbiTaskStore implements TaskStore {
                     .mapTo(Long.class)
                     .findOne()
                     .orElseThrow(() -> duplicate(task));
-            Task stored = task.withId(id);
+            Task stored = task.withId(TaskId.of(id));
             TaskLinks links = TaskLinks.of(stored);
             writeLinks(handle, stored, links);
             transactions.linksRead().put(id, links);
             transactions.positionsRead().put(id, stored.position());
-            Counters.raise(handle, transactions.pending(), stored.boardId(), stored.identifier().type().prefix(), stored.identifier().number());
-            Counters.raise(handle, transactions.pending(), stored.boardId(), POSITION_COUNTER, stored.position());
+            Counters.raise(handle, transactions.pending(), stored.boardId().value(), stored.identifier().type().prefix(), stored.identifier().number());
+            Counters.raise(handle, transactions.pending(), stored.boardId().value(), POSITION_COUNTER, stored.position());
             return stored;
         });
     }
@@ -129,20 +132,20 @@ final class JdbiTaskStore implements TaskStore {
                 throw refusal(task);
             }
             Task stored = task.withVersion(task.version() + 1);
-            Long positionRead = transactions.positionsRead().put(task.id(), stored.position());
+            Long positionRead = transactions.positionsRead().put(task.id().value(), stored.position());
             if (positionRead == null || positionRead != stored.position()) {
                 // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
-                Counters.raiseExisting(handle, transactions.pending(), stored.boardId(), POSITION_COUNTER, stored.position());
+                Counters.raiseExisting(handle, transactions.pending(), stored.boardId().value(), POSITION_COUNTER, stored.position());
             }
             TaskLinks links = TaskLinks.of(stored);
             Map<Long, TaskLinks> known = transactions.linksRead();
-            if (!links.equals(known.get(task.id()))) {
+            if (!links.equals(known.get(task.id().value()))) {
                 // the spec's dependencies or key files changed (or were not read in this transaction)
                 handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
                 handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
                 writeLinks(handle, stored, links);
             }
-            known.put(task.id(), links);
+            known.put(task.id().value(), links);
             return stored;
         });
     }
@@ -180,44 +183,44 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> findById(long boardId, long id) {
+    public Optional<Task> findById(BoardId boardId, TaskId id) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t WHERE t.id = :id AND t.board_id = :board")
                 .bind("id", id).bind("board", boardId).map(rows).findOne());
     }
 
     @Override
-    public Optional<Task> findByIdentifier(long boardId, String identifier) {
+    public Optional<Task> findByIdentifier(BoardId boardId, String identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier")
                 .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
     }
 
     @Override
-    public Optional<Task> lockByIdentifier(long boardId, String identifier) {
+    public Optional<Task> lockByIdentifier(BoardId boardId, String identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE")
                 .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
     }
 
     @Override
-    public Optional<Task> lockById(long boardId, long id) {
+    public Optional<Task> lockById(BoardId boardId, TaskId id) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE")
                 .bind("id", id).bind("board", boardId).map(rows).findOne());
     }
 
     @Override
-    public long nextIdentifierNumber(long boardId, TaskType type) {
-        return sql(handle -> Counters.next(handle, transactions.pending(), boardId, type.prefix()));
+    public long nextIdentifierNumber(BoardId boardId, TaskType type) {
+        return sql(handle -> Counters.next(handle, transactions.pending(), boardId.value(), type.prefix()));
     }
 
     @Override
-    public long nextPosition(long boardId) {
-        return sql(handle -> Counters.next(handle, transactions.pending(), boardId, POSITION_COUNTER));
+    public long nextPosition(BoardId boardId) {
+        return sql(handle -> Counters.next(handle, transactions.pending(), boardId.value(), POSITION_COUNTER));
     }
 
     @Override
-    public List<Task> children(long boardId, long goalId) {
+    public List<Task> children(BoardId boardId, TaskId goalId) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.parent_id = :goal ORDER BY t.position, t.id")
                 .bind("board", boardId).bind("goal", goalId).map(rows).list());
@@ -233,7 +236,7 @@ final class JdbiTaskStore implements TaskStore {
             .collect(Collectors.joining(", "));
 
     @Override
-    public Set<Status> childStatuses(long boardId, long goalId) {
+    public Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
         return sql(handle -> handle.createQuery(CHILD_STATUSES).bind("board", boardId).bind("goal", goalId)
                 .map((row, context) -> {
                     Set<Status> present = EnumSet.noneOf(Status.class);
@@ -248,7 +251,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public List<Task> dependents(long boardId, String identifier) {
+    public List<Task> dependents(BoardId boardId, String identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
                         + "JOIN task_dependencies d ON d.task_id = t.id "
                         + "WHERE d.board_id = :board AND d.depends_on = :identifier ORDER BY t.position, t.id")
@@ -256,7 +259,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public Map<String, Status> statuses(long boardId, Collection<String> identifiers) {
+    public Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers) {
         if (identifiers.isEmpty()) {
             return Map.of();
         }
@@ -278,7 +281,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId) {
+    public Optional<KeyFileHolder> keyFileHolder(BoardId boardId, String filePath, TaskId exceptTaskId) {
         return sql(handle -> handle.createQuery("SELECT t.identifier, t.claim FROM task_key_files k "
                         + "JOIN tasks t ON t.id = k.task_id "
                         + "WHERE k.board_id = :board AND k.file_path = :path AND t.id <> :except "
@@ -299,7 +302,7 @@ final class JdbiTaskStore implements TaskStore {
      * concurrent insert of the same new path waits for this transaction, like a row lock does.
      */
     @Override
-    public void lockKeyFiles(long boardId, Collection<String> filePaths) {
+    public void lockKeyFiles(BoardId boardId, Collection<String> filePaths) {
         if (filePaths.isEmpty()) {
             return;
         }
@@ -321,7 +324,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> lockCandidate(CandidateQuery query, long taskId) {
+    public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         String sql = CandidateCursor.LOCK_CLAIMABLE + (skipLocked ? " SKIP LOCKED" : "");
         return sql(handle -> handle.createQuery(sql)
                 .bind("id", taskId).bind("board", query.boardId()).bind("now", TaskRows.timestamp(query.now()))
@@ -362,7 +365,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public List<HistoryEntry> history(long taskId) {
+    public List<HistoryEntry> history(TaskId taskId) {
         return sql(handle -> {
             transactions.pending().flush(handle);
             return handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
@@ -370,8 +373,8 @@ final class JdbiTaskStore implements TaskStore {
                     .bind("task", taskId)
                     .map((row, context) -> {
                         long actor = row.getLong("actor_user_id");
-                        Long actorUserId = row.wasNull() ? null : actor;
-                        return new HistoryEntry(row.getLong("task_id"), HistoryKind.valueOf(row.getString("kind")),
+                        UserId actorUserId = row.wasNull() ? null : UserId.of(actor);
+                        return new HistoryEntry(TaskId.of(row.getLong("task_id")), HistoryKind.valueOf(row.getString("kind")),
                                 row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
                                 row.getString("agent_name"), HistoryFactsDocuments.read(row.getString("facts")));
                     })

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.UserId;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
 
@@ -72,7 +73,7 @@ final class PendingWrites {
                 rows.bind("task", entry.taskId())
                         .bind("kind", entry.kind().name())
                         .bind("at", TaskRows.timestamp(entry.at()))
-                        .bind("actor", entry.actorUserId())
+                        .bindByType("actor", entry.actorUserId(), UserId.class)
                         .bind("agent", entry.agentName())
                         .bind("facts", HistoryFactsDocuments.write(entry.facts()))
                         .add();

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AfterGoal;
 import dev.tasklane.domain.task.AfterGoalAttempt;
 import dev.tasklane.domain.task.AgentReport;
@@ -117,7 +118,7 @@ final class TaskDocuments {
         doc.put("claimed_at", text(claim.claimedAt()));
         doc.put("expires_at", text(claim.expiresAt()));
         doc.put("claim_token", claim.claimToken());
-        doc.put("assignee_before_claim", claim.assigneeBeforeClaim());
+        doc.put("assignee_before_claim", UserId.valueOrNull(claim.assigneeBeforeClaim()));
         doc.put("token_id", claim.tokenId());
         return JsonText.write(doc);
     }
@@ -126,7 +127,7 @@ final class TaskDocuments {
         Map<String, Object> doc = JsonText.map(text);
         return doc == null ? null : new Claim((String) doc.get("agent_name"), instant(doc.get("claimed_at")),
                 instant(doc.get("expires_at")), (String) doc.get("claim_token"),
-                longOf(doc.get("assignee_before_claim")), longOf(doc.get("token_id")));
+                userIdOf(doc.get("assignee_before_claim")), longOf(doc.get("token_id")));
     }
 
     static String completion(Completion completion) {
@@ -135,7 +136,7 @@ final class TaskDocuments {
         }
         AgentReport report = completion.report();
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("completed_by_id", completion.completedById());
+        doc.put("completed_by_id", UserId.valueOrNull(completion.completedById()));
         doc.put("completed_by_agent", completion.completedByAgent());
         doc.put("summary", report.summary());
         doc.put("notes", report.notes());
@@ -159,12 +160,14 @@ final class TaskDocuments {
         }
         String complexity = (String) doc.get("actual_complexity");
         Object minutes = doc.get("time_spent_minutes");
-        AgentReport report = new AgentReport((String) doc.get("summary"), (String) doc.get("notes"),
-                complexity == null ? null : Complexity.valueOf(complexity), (String) doc.get("actual_files_changed"),
-                minutes == null ? null : intOf(minutes), (String) doc.get("review_report"),
-                CompletionDocuments.steps(doc.get("workflow_steps")), CompletionDocuments.explorer(doc.get("explorer_result")),
-                CompletionDocuments.reviewer(doc.get("reviewer_result")));
-        return new Completion(longOf(doc.get("completed_by_id")), (String) doc.get("completed_by_agent"),
+        AgentReport report = AgentReport.builder().summary((String) doc.get("summary")).notes((String) doc.get("notes"))
+                .actualComplexity(complexity == null ? null : Complexity.valueOf(complexity))
+                .actualFilesChanged((String) doc.get("actual_files_changed"))
+                .timeSpentMinutes(minutes == null ? null : intOf(minutes)).reviewReport((String) doc.get("review_report"))
+                .workflowSteps(CompletionDocuments.steps(doc.get("workflow_steps")))
+                .explorerResult(CompletionDocuments.explorer(doc.get("explorer_result")))
+                .reviewerResult(CompletionDocuments.reviewer(doc.get("reviewer_result"))).build();
+        return new Completion(userIdOf(doc.get("completed_by_id")), (String) doc.get("completed_by_agent"),
                 longOf(doc.get("completed_by_token_id")), report, instant(doc.get("completed_at")));
     }
 
@@ -176,7 +179,7 @@ final class TaskDocuments {
         doc.put("status", review.status() == null ? null : review.status().name());
         doc.put("notes", review.notes());
         doc.put("reviewed_at", text(review.reviewedAt()));
-        doc.put("reviewed_by_id", review.reviewedById());
+        doc.put("reviewed_by_id", UserId.valueOrNull(review.reviewedById()));
         return JsonText.write(doc);
     }
 
@@ -187,7 +190,7 @@ final class TaskDocuments {
         }
         String status = (String) doc.get("status");
         return new Review(status == null ? null : ReviewStatus.valueOf(status), (String) doc.get("notes"),
-                instant(doc.get("reviewed_at")), longOf(doc.get("reviewed_by_id")));
+                instant(doc.get("reviewed_at")), userIdOf(doc.get("reviewed_by_id")));
     }
 
     static String afterGoal(AfterGoal afterGoal) {
@@ -245,6 +248,10 @@ final class TaskDocuments {
 
     private static Instant instant(Object value) {
         return value == null ? null : Instant.parse((String) value);
+    }
+
+    private static UserId userIdOf(Object value) {
+        return UserId.ofNullable(longOf(value)).orElse(null);
     }
 
     private static Long longOf(Object value) {

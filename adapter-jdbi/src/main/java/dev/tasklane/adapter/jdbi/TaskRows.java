@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
@@ -33,8 +36,8 @@ final class TaskRows {
     static RowMapper<Task> remembering(JdbiTransactions transactions) {
         return (row, context) -> {
             Task task = read(row, context);
-            transactions.linksRead().put(task.id(), TaskLinks.of(task));
-            transactions.positionsRead().put(task.id(), task.position());
+            transactions.linksRead().put(task.id().value(), TaskLinks.of(task));
+            transactions.positionsRead().put(task.id().value(), task.position());
             return task;
         };
     }
@@ -44,21 +47,21 @@ final class TaskRows {
 
     private static Task read(ResultSet row, org.jdbi.v3.core.statement.StatementContext context) throws SQLException {
         return new Task(
-                row.getLong("id"),
-                row.getLong("board_id"),
+                TaskId.of(row.getLong("id")),
+                BoardId.of(row.getLong("board_id")),
                 TaskIdentifier.parse(row.getString("identifier")).orElseThrow(
                         () -> new IllegalStateException("stored identifier is not an identifier")),
-                nullableLong(row, "parent_id"),
+                TaskId.ofNullable(nullableLong(row, "parent_id")).orElse(null),
                 row.getLong("position"),
                 TaskDocuments.spec(row.getString("spec")),
                 Status.valueOf(row.getString("status")),
-                nullableLong(row, "assigned_to_id"),
+                UserId.ofNullable(nullableLong(row, "assigned_to_id")).orElse(null),
                 TaskDocuments.claim(row.getString("claim")),
                 TaskDocuments.completion(row.getString("completion")),
                 TaskDocuments.review(row.getString("review")),
                 ChangedFileDocuments.read(row.getString("changed_files")),
                 TaskDocuments.afterGoal(row.getString("after_goal")),
-                nullableLong(row, "created_by_id"),
+                UserId.ofNullable(nullableLong(row, "created_by_id")).orElse(null),
                 row.getString("created_by_agent"),
                 instant(row, "inserted_at"),
                 instant(row, "updated_at"),
@@ -70,13 +73,13 @@ final class TaskRows {
         boolean leased = task.status() == Status.IN_PROGRESS && task.claim() != null;
         boolean afterGoalPending = task.afterGoal() != null && task.afterGoal().pending();
         return statement
-                .bind("parent_id", task.parentId())
+                .bindByType("parent_id", task.parentId(), TaskId.class)
                 .bind("position", task.position())
                 .bind("priority_order", priorityOrder(task))
                 .bind("title", task.spec().title())
                 .bind("status", task.status().name())
                 .bind("human_task", task.spec().humanTask())
-                .bind("assigned_to_id", task.assignedToId())
+                .bindByType("assigned_to_id", task.assignedToId(), UserId.class)
                 .bindByType("lease_expires_at", leased ? timestamp(task.claim().expiresAt()) : null, OffsetDateTime.class)
                 .bindByType("after_goal_armed_at", afterGoalPending ? timestamp(task.afterGoal().armedAt()) : null,
                         OffsetDateTime.class)

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -25,10 +27,10 @@ import java.time.temporal.ChronoUnit;
  * </ul>
  */
 final class Backlog {
-    static final long BOARD = 1;
-    static final long OTHER_BOARD = 2;
-    static final long ME = 1;
-    static final long SOMEONE_ELSE = 2;
+    static final BoardId BOARD = BoardId.of(1);
+    static final BoardId OTHER_BOARD = BoardId.of(2);
+    static final UserId ME = UserId.of(1);
+    static final UserId SOMEONE_ELSE = UserId.of(2);
     static final int DONE = 1_000;
     static final int DOING = 200;
     static final int OTHER_BOARD_TASKS = 2_000;

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.ExplorerResult;
@@ -27,9 +28,10 @@ class CompletionDocumentsTest {
     void aFlatDocumentReadsIntoWhoCompletedItAndTheAgentsReport() {
         Completion read = TaskDocuments.completion(STORED_FLAT);
 
-        assertEquals(new Completion(7L, "claude", 42L, new AgentReport("Did it", null, Complexity.SMALL, "a.java", 15, null,
-                List.of(WorkflowStep.skipped("explorer", "r")),
-                new ExplorerResult(false, null, null, "no_subagent_support", UnknownKeys.NONE), null),
+        assertEquals(new Completion(UserId.of(7), "claude", 42L, AgentReport.builder().summary("Did it")
+                .actualComplexity(Complexity.SMALL).actualFilesChanged("a.java").timeSpentMinutes(15)
+                .workflowSteps(List.of(WorkflowStep.skipped("explorer", "r")))
+                .explorerResult(new ExplorerResult(false, null, null, "no_subagent_support", UnknownKeys.NONE)).build(),
                 Instant.parse("2026-11-23T01:00:00.123456789Z")), read);
     }
 

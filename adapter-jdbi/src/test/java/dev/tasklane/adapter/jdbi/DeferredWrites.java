@@ -7,6 +7,8 @@ import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.AfterEach;
@@ -52,7 +54,7 @@ abstract class DeferredWrites {
 
     @Test
     void historyAppendedInAnUndoneAttemptIsNeverWritten() {
-        long taskId = board.create(board.alice, task("watched")).task().id();
+        TaskId taskId = board.create(board.alice, task("watched")).task().id();
         int before = transactions.inTransaction(() -> tasks.history(taskId)).size();
 
         transactions.inTransaction(() -> {
@@ -72,7 +74,7 @@ abstract class DeferredWrites {
 
     @Test
     void counterValuesTakenInAnUndoneAttemptAreTakenAgainAndNeverTwice() {
-        long boardId = board.boardId;
+        BoardId boardId = board.boardId;
         long[] taken = transactions.inTransaction(() -> {
             long first = tasks.nextPosition(boardId);
             long kept = transactions.tentatively(() -> Optional.of(tasks.nextPosition(boardId))).orElseThrow();
@@ -96,7 +98,7 @@ abstract class DeferredWrites {
         assertEquals(taken[1] + 1, transactions.inTransaction(() -> tasks.nextIdentifierNumber(boardId, TaskType.WORK)));
     }
 
-    private static HistoryEntry entry(long taskId, String agent) {
+    private static HistoryEntry entry(TaskId taskId, String agent) {
         return new HistoryEntry(taskId, HistoryKind.UPDATED, BoardFixture.START, null, agent, HistoryFacts.NONE);
     }
 }

@@ -3,6 +3,7 @@ package dev.tasklane.adapter.jdbi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ class HistoryFactsDocumentsTest {
     /** One sample per shape; {@link #everyShapeHasASample()} fails when a shape is added without one. */
     private static List<HistoryFacts> samples() {
         List<HistoryFacts> samples = new ArrayList<>(List.of(HistoryFacts.NONE,
-                new HistoryFacts.Assignment(null, 7L), new HistoryFacts.Assignment(3L, null, "G1", true),
+                new HistoryFacts.Assignment(null, UserId.of(7)), new HistoryFacts.Assignment(UserId.of(3), null, "G1", true),
                 new HistoryFacts.ReclaimedExpired("agent-a"),
                 new HistoryFacts.ClaimExpired(Instant.parse("2026-01-02T03:04:05Z")),
                 new HistoryFacts.DerivedFromChildren(), new HistoryFacts.MarkedDone(),
@@ -40,9 +41,9 @@ class HistoryFactsDocumentsTest {
 
     @Test
     void storesTheDocumentedKeys() {
-        assertEquals("{\"from\":null,\"to\":7}", HistoryFactsDocuments.write(new HistoryFacts.Assignment(null, 7L)));
+        assertEquals("{\"from\":null,\"to\":7}", HistoryFactsDocuments.write(new HistoryFacts.Assignment(null, UserId.of(7))));
         assertEquals("{\"from\":3,\"to\":null,\"cascaded_from\":\"G1\",\"deferred_until_claim_ends\":true}",
-                HistoryFactsDocuments.write(new HistoryFacts.Assignment(3L, null, "G1", true)));
+                HistoryFactsDocuments.write(new HistoryFacts.Assignment(UserId.of(3), null, "G1", true)));
         assertEquals("{\"source\":\"after_goal_grace\"}",
                 HistoryFactsDocuments.write(new HistoryFacts.GoalCompleted(HistoryFacts.Source.AFTER_GOAL_GRACE)));
         assertEquals("{}", HistoryFactsDocuments.write(HistoryFacts.NONE));

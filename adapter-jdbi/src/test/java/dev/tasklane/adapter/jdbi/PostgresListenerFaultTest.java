@@ -8,6 +8,8 @@ import dev.tasklane.application.service.EventBus;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
@@ -102,7 +104,7 @@ final class PostgresListenerFaultTest {
             try (Statement listen = listener.createStatement()) {
                 listen.execute("LISTEN " + PostgresEventRelay.CHANNEL);
             }
-            TaskEvent event = new TaskEvent(0, 1, "task_created", 1, "W1", "OPEN", "Ready", null, "agent", Instant.now());
+            TaskEvent event = new TaskEvent(0, BoardId.of(1), "task_created", TaskId.of(1), "W1", "OPEN", "Ready", null, "agent", Instant.now());
             assertThrows(IllegalStateException.class, () -> stores.transactions().inTransaction(() -> {
                 stores.events().append(List.of(event));
                 throw new IllegalStateException("roll back");

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +39,8 @@ final class PostgresLockOrderTest {
         BoardFixture board = new BoardFixture(new StoreSet(jdbi.tasks(), jdbi.directory(), jdbi.transactions()),
                 CompletionMode.GRACE);
         Created created = board.createGoal(board.admin, goal("Goal", List.of(task("first"), task("second"))));
-        long goalId = created.root().task().id();
-        long childId = created.children().get(0).task().id();
+        TaskId goalId = created.root().task().id();
+        TaskId childId = created.children().get(0).task().id();
 
         CountDownLatch childHeld = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -88,11 +89,11 @@ final class PostgresLockOrderTest {
     }
 
     /** {@code FOR UPDATE NOWAIT}: true when no other transaction holds the row. */
-    private static boolean lockableWithoutWaiting(JdbiStores jdbi, long taskId) throws SQLException {
+    private static boolean lockableWithoutWaiting(JdbiStores jdbi, TaskId taskId) throws SQLException {
         try (Connection connection = jdbi.dataSource().getConnection()) {
             connection.setAutoCommit(false);
             try (PreparedStatement lock = connection.prepareStatement("SELECT id FROM tasks WHERE id = ? FOR UPDATE NOWAIT")) {
-                lock.setLong(1, taskId);
+                lock.setLong(1, taskId.value());
                 lock.executeQuery().close();
                 return true;
             } catch (SQLException held) {

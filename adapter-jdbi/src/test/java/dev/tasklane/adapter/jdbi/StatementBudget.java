@@ -50,7 +50,7 @@ abstract class StatementBudget {
         board = new BoardFixture(new StoreSet(jdbiStores.tasks(), jdbiStores.directory(), jdbiStores.transactions(),
                 jdbiStores.events()), CompletionMode.GRACE);
         board.stores.tx(() -> board.stores.directory().insertToken(new ApiToken(0, "budget", Secrets.sha256(SECRET),
-                UserId.of(board.alice.userId()), BoardId.of(board.boardId), Set.of(), "model", false, BoardFixture.START, null, null,
+                board.alice.userId(), board.boardId, Set.of(), "model", false, BoardFixture.START, null, null,
                 BoardFixture.START, "agent")));
         for (int i = 0; i < 3; i++) {
             board.create(board.alice, task("work " + i));
@@ -89,7 +89,7 @@ abstract class StatementBudget {
     @Test
     void authenticatingARequestIsOneStatementWhenTheLastUseIsRecent() {
         Caller caller = board.app.identity().authenticate(SECRET, "agent");
-        assertEquals(board.alice.userId(), caller.user().id().value());
+        assertEquals(board.alice.userId(), caller.user().id());
 
         assertBudget("authenticate", 1, cost(() -> board.app.identity().authenticate(SECRET, "agent")));
     }

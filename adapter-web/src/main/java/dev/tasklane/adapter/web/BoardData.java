@@ -10,6 +10,8 @@ import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;
@@ -40,7 +42,7 @@ final class BoardData {
     /** Every task of the caller's board, in board order, page by page. */
     List<TaskView> allTasks(Caller caller) {
         List<TaskView> all = new ArrayList<>();
-        TaskQuery query = TaskQuery.all(caller.board().id().value());
+        TaskQuery query = TaskQuery.all(caller.board().id());
         while (true) {
             TaskListPage page = useCases.reads().list(caller.actor(), query);
             all.addAll(page.tasks());
@@ -52,15 +54,15 @@ final class BoardData {
     }
 
     /** The board's members, by user id, for names and the assignee choices. */
-    Map<Long, User> members(Person person, long boardId) {
-        Map<Long, User> byId = new HashMap<>();
+    Map<UserId, User> members(Person person, long boardId) {
+        Map<UserId, User> byId = new HashMap<>();
         for (Member member : useCases.people().members(person, BoardId.of(boardId))) {
-            byId.put(member.user().id().value(), member.user());
+            byId.put(member.user().id(), member.user());
         }
         return byId;
     }
 
-    static String name(Map<Long, User> users, Long userId) {
+    static String name(Map<UserId, User> users, UserId userId) {
         if (userId == null) {
             return null;
         }
@@ -86,10 +88,10 @@ final class BoardData {
         return "/boards/" + boardId + "/tasks/" + task.identifier();
     }
 
-    Card card(long boardId, TaskView view, Map<Long, User> users, Map<Long, Task> byId) {
+    Card card(long boardId, TaskView view, Map<UserId, User> users, Map<TaskId, Task> byId) {
         Task task = view.task();
         Task goal = task.parentId() == null ? null : byId.get(task.parentId());
-        return new Card(task.id(), task.identifier().toString(), task.spec().title(), task.type().wire(),
+        return new Card(task.id().value(), task.identifier().toString(), task.spec().title(), task.type().wire(),
                 task.priority().wire(), name(users, task.assignedToId()), agent(task), leaseLeft(task), view.blockedBy(),
                 goal == null ? null : new Link(goal.identifier() + " " + goal.spec().title(), taskHref(boardId, goal), false),
                 taskHref(boardId, task), task.review() == null ? null : task.review().status().wire());

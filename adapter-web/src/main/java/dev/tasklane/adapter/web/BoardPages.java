@@ -12,6 +12,8 @@ import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;
@@ -80,10 +82,10 @@ final class BoardPages {
     BoardPage build(Context ctx, Person person, Caller caller, Map<String, String> filters) {
         long boardId = caller.board().id().value();
         List<TaskView> all = data.allTasks(caller);
-        Map<Long, User> users = data.members(person, boardId);
-        Map<Long, Task> byId = all.stream().map(TaskView::task).collect(Collectors.toMap(Task::id, Function.identity()));
+        Map<UserId, User> users = data.members(person, boardId);
+        Map<TaskId, Task> byId = all.stream().map(TaskView::task).collect(Collectors.toMap(Task::id, Function.identity()));
 
-        Map<Long, int[]> progress = new LinkedHashMap<>();
+        Map<TaskId, int[]> progress = new LinkedHashMap<>();
         for (TaskView view : all) {
             Task task = view.task();
             if (task.parentId() != null) {
@@ -135,7 +137,7 @@ final class BoardPages {
                 people(users));
     }
 
-    private static boolean matches(Task task, Map<String, String> filters, Map<Long, Task> byId) {
+    private static boolean matches(Task task, Map<String, String> filters, Map<TaskId, Task> byId) {
         String assignee = filters.get("assignee");
         if (assignee != null && !("none".equals(assignee) ? task.assignedToId() == null
                 : String.valueOf(task.assignedToId()).equals(assignee))) {
@@ -167,21 +169,21 @@ final class BoardPages {
         return true;
     }
 
-    private static List<Option> assigneeOptions(Map<Long, User> users, String selected) {
+    private static List<Option> assigneeOptions(Map<UserId, User> users, String selected) {
         List<Option> options = new ArrayList<>();
         options.add(new Option("none", "Unassigned", "none".equals(selected)));
         users.values().stream().sorted(Comparator.comparing(User::username))
-                .forEach(u -> options.add(new Option(Long.toString(u.id().value()), BoardData.name(users, u.id().value()),
+                .forEach(u -> options.add(new Option(Long.toString(u.id().value()), BoardData.name(users, u.id()),
                         Long.toString(u.id().value()).equals(selected))));
         return options;
     }
 
     /** The people a goal can be assigned to from the board ("" is nobody). */
-    private static List<Option> people(Map<Long, User> users) {
+    private static List<Option> people(Map<UserId, User> users) {
         List<Option> options = new ArrayList<>();
         options.add(new Option("", "Nobody", false));
         users.values().stream().sorted(Comparator.comparing(User::username))
-                .forEach(u -> options.add(new Option(Long.toString(u.id().value()), BoardData.name(users, u.id().value()), false)));
+                .forEach(u -> options.add(new Option(Long.toString(u.id().value()), BoardData.name(users, u.id()), false)));
         return options;
     }
 
@@ -204,7 +206,7 @@ final class BoardPages {
         Person person = web.person(ctx);
         Caller caller = people.onBoard(person, Web.boardId(ctx));
         long boardId = caller.board().id().value();
-        Map<Long, User> users = data.members(person, boardId);
+        Map<UserId, User> users = data.members(person, boardId);
         Instant now = data.now();
         List<ReviewRow> rows = data.allTasks(caller).stream().map(TaskView::task)
                 .filter(t -> t.status() == Status.REVIEW)

@@ -40,7 +40,7 @@ final class LiveUpdates {
             return;
         }
         // subscribed before anything is sent: an event caused after the page sees the stream open is delivered
-        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id().value(), null)) {
+        try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), null)) {
             client.sendComment("connected to board " + caller.board().id());
             while (!client.terminated()) {
                 EventStreamUseCase.Delivery next = subscription.poll(KEEP_ALIVE);

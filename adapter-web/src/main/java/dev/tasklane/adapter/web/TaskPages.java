@@ -19,6 +19,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.ExplorerResult;
@@ -86,7 +87,7 @@ final class TaskPages {
         long boardId = caller.board().id().value();
         TaskView view = useCases.reads().get(caller.actor(), ref(ctx));
         Task task = view.task();
-        Map<Long, User> users = data.members(person, boardId);
+        Map<UserId, User> users = data.members(person, boardId);
 
         List<Field> facts = new ArrayList<>();
         facts.add(Field.text("Status", Format.label(task.status().wire()) + " (" + task.status().column().displayName() + ")"));
@@ -142,7 +143,7 @@ final class TaskPages {
         List<Option> assignees = new ArrayList<>();
         assignees.add(new Option("", "Nobody", task.assignedToId() == null));
         users.values().stream().sorted(Comparator.comparing(User::username)).forEach(u -> assignees.add(
-                new Option(Long.toString(u.id().value()), BoardData.name(users, u.id().value()), Long.valueOf(u.id().value()).equals(task.assignedToId()))));
+                new Option(Long.toString(u.id().value()), BoardData.name(users, u.id()), u.id().equals(task.assignedToId()))));
 
         Chrome chrome = web.chrome(ctx, person, task.identifier() + " · " + task.spec().title(), caller.board(), "board");
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
@@ -313,7 +314,7 @@ final class TaskPages {
         return new Table(keys.stream().map(Format::label).toList(), rows);
     }
 
-    private static List<Field> review(Review review, Map<Long, User> users) {
+    private static List<Field> review(Review review, Map<UserId, User> users) {
         if (review == null) {
             return List.of();
         }
@@ -327,7 +328,7 @@ final class TaskPages {
         return fields;
     }
 
-    private static HistoryRow history(HistoryEntry entry, Map<Long, User> users) {
+    private static HistoryRow history(HistoryEntry entry, Map<UserId, User> users) {
         String who = orDash(BoardData.name(users, entry.actorUserId()));
         if (entry.agentName() != null) {
             who = who + " · " + entry.agentName();
@@ -395,9 +396,9 @@ final class TaskPages {
         Person person = web.personForChange(ctx);
         Caller caller = caller(ctx, person);
         String raw = Web.optional(ctx, "assignee");
-        Long assignee;
+        UserId assignee;
         try {
-            assignee = raw == null ? null : Long.valueOf(raw);
+            assignee = raw == null ? null : UserId.of(Long.parseLong(raw));
         } catch (NumberFormatException notAnId) {
             throw new InvalidInputException("invalid_param", "Choose the assignee from the list", new ErrorDetails.Field("assignee"));
         }

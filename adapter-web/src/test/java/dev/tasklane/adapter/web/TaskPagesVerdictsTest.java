@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.VerdictRow;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.json.RawJson;
 import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
@@ -35,8 +36,9 @@ class TaskPagesVerdictsTest {
                 2L, "changes_requested", null, List.of(described, summarised),
                 List.of(new CriterionCheck("The list loads", "met", "BoardTest", UnknownKeys.NONE)),
                 passed, passed, passed, security, null, List.of(), "1.0", UnknownKeys.NONE);
-        Completion completion = new Completion(1L, "agent", null, new AgentReport("Done", null, Complexity.SMALL,
-                "web/Board.java", 5, null, List.of(), null, review), null);
+        Completion completion = new Completion(UserId.of(1), "agent", null, AgentReport.builder().summary("Done")
+                .actualComplexity(Complexity.SMALL).actualFilesChanged("web/Board.java").timeSpentMinutes(5)
+                .reviewerResult(review).build(), null);
 
         assertEquals(List.of(
                 new VerdictRow("Acceptance criterion", "The list loads", "met", "BoardTest"),

@@ -11,7 +11,7 @@ import dev.tasklane.domain.assignment.AssignmentChange;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
-import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 
@@ -26,10 +26,10 @@ final class AssignService implements AssignTaskUseCase {
     }
 
     @Override
-    public TaskView assign(Actor actor, TaskRef ref, Long assigneeUserId) {
+    public TaskView assign(Actor actor, TaskRef ref, UserId assigneeUserId) {
         return context.runner().write(actor, changes -> {
             Task target = locked(context.lookup().require(actor.boardId(), ref));
-            if (assigneeUserId != null && context.directory().membership(BoardId.of(actor.boardId()), UserId.of(assigneeUserId)).isEmpty()) {
+            if (assigneeUserId != null && context.directory().membership(actor.boardId(), assigneeUserId).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
                         + " is not a member of this board; use the id of a board member, or null to unassign",
                         new ErrorDetails.Field("assigned_to_id"));
@@ -37,10 +37,10 @@ final class AssignService implements AssignTaskUseCase {
             List<Task> children = target.isGoal() ? context.tasks().children(target.boardId(), target.id()) : List.of();
             Task result = target;
             for (AssignmentChange change : AssignmentCascade.plan(target, children, assigneeUserId, changes.now())) {
-                String cascadedFrom = change.after().id() != target.id() ? target.identifier().toString() : null;
+                String cascadedFrom = !change.after().id().equals(target.id()) ? target.identifier().toString() : null;
                 HistoryFacts facts = new HistoryFacts.Assignment(change.from(), change.to(), cascadedFrom, change.deferred());
                 Task stored = changes.update(change.after(), HistoryKind.ASSIGNED, actor.userId(), null, facts);
-                if (stored.id() == target.id()) {
+                if (stored.id().equals(target.id())) {
                     result = stored;
                 }
             }
@@ -55,7 +55,7 @@ final class AssignService implements AssignTaskUseCase {
      * the goal, then adds the child) makes the attempt start again, so that no child escapes the cascade.
      */
     private Task locked(Task seen) {
-        List<Long> childIds = seen.isGoal() ? childIds(seen) : List.of();
+        List<TaskId> childIds = seen.isGoal() ? childIds(seen) : List.of();
         childIds.forEach(id -> context.tasks().lockById(seen.boardId(), id));
         Task target = context.tasks().lockById(seen.boardId(), seen.id()).orElseThrow(TaskLookup::notFound);
         if (target.isGoal() && !childIds(target).equals(childIds)) {
@@ -64,7 +64,7 @@ final class AssignService implements AssignTaskUseCase {
         return target;
     }
 
-    private List<Long> childIds(Task goal) {
+    private List<TaskId> childIds(Task goal) {
         return context.tasks().children(goal.boardId(), goal.id()).stream().map(Task::id).sorted().toList();
     }
 }

@@ -6,6 +6,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Instant;
@@ -46,7 +47,7 @@ final class Changes {
         return stored;
     }
 
-    Task update(Task next, HistoryKind kind, Long actorUserId, String agentName, HistoryFacts facts) {
+    Task update(Task next, HistoryKind kind, UserId actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
         Task stored = tasks.update(next);
         record(stored, kind, actorUserId, agentName, facts);
@@ -57,7 +58,7 @@ final class Changes {
         return update(next, kind, actor == null ? null : actor.userId(), agentName, HistoryFacts.NONE);
     }
 
-    void record(Task task, HistoryKind kind, Long actorUserId, String agentName, HistoryFacts facts) {
+    void record(Task task, HistoryKind kind, UserId actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
         tasks.appendHistory(new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts));
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),

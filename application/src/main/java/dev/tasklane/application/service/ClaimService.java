@@ -46,10 +46,10 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     }
 
     @Override
-    public Optional<TaskView> next(Actor actor) {
+    public Optional<TaskView> next(Actor actor, String agentName) {
         return context.runner().read(changes -> {
             SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
-            return firstEligible(actor, selection).map(context.lookup()::view);
+            return firstEligible(actor, agentName, selection).map(context.lookup()::view);
         });
     }
 
@@ -66,7 +66,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return context.runner().write(actor, changes -> {
             SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
             Task target = identifier == null
-                    ? firstClaimable(actor, selection).orElseThrow(
+                    ? firstClaimable(actor, agentName, selection).orElseThrow(
                             () -> new ConflictException("no_tasks_available", NOTHING_TO_CLAIM))
                     : context.tasks().lockByIdentifier(actor.boardId(), identifier)
                             .map(this::withKeyFilesLocked)
@@ -93,7 +93,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      * offer to someone else, the first of them is answered all the same. Nothing is locked or written: next is
      * a read-only transaction, and its answer is re-checked by the claim.
      */
-    private Optional<Task> firstEligible(Actor actor, SelectionContext selection) {
+    private Optional<Task> firstEligible(Actor actor, String agentName, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
         Iterator<Task> candidates = context.tasks().candidates(query);
         Task firstOffered = null;
@@ -103,7 +103,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             if (!ClaimPolicy.eligible(candidate, selection)) {
                 continue;
             }
-            if (offers.offer(actor, candidate.boardId(), candidate.id(), selection.now())) {
+            if (offers.offer(actor, agentName, candidate.boardId(), candidate.id(), selection.now())) {
                 return Optional.of(candidate);
             }
             if (firstOffered == null) {
@@ -123,7 +123,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      * <p>Lock order, the same in every use case (docs/operations.md, "Lock order"): tasks, then key files,
      * then the parent goal, which {@link GoalSync} locks last.
      */
-    private Optional<Task> firstClaimable(Actor actor, SelectionContext selection) {
+    private Optional<Task> firstClaimable(Actor actor, String agentName, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
         Iterator<Task> candidates = context.tasks().candidates(query);
         List<Task> offeredToOthers = new ArrayList<>();
@@ -132,7 +132,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             if (!ClaimPolicy.eligible(candidate, selection)) {
                 continue;
             }
-            if (offers.offeredToAnother(actor, candidate.boardId(), candidate.id(), selection.now())) {
+            if (offers.offeredToAnother(actor, agentName, candidate.boardId(), candidate.id(), selection.now())) {
                 // another agent is about to claim it by identifier: tried last
                 if (offeredToOthers.size() < LOOK_PAST_OFFERED) {
                     offeredToOthers.add(candidate);

@@ -16,6 +16,8 @@ import dev.tasklane.domain.dependency.DependencyGraph;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
@@ -79,12 +81,12 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     private Created createOne(Actor actor, NewTask draft, String agentName, Changes changes) {
-        long boardId = actor.boardId();
+        BoardId boardId = actor.boardId();
         Task parent = draft.parent() == null ? null : parentGoal(boardId, draft.parent());
         String createdByAgent = draft.createdByAgent().isSent()
                 ? draft.createdByAgent().orElse(null)
                 : attribution(agentName);
-        Long assignee = draft.assignee().resolve(parent == null ? null : parent.assignedToId());
+        UserId assignee = draft.assignee().resolve(parent == null ? null : parent.assignedToId());
 
         List<String> childIdentifiers = new ArrayList<>();
         TaskIdentifier rootIdentifier = nextIdentifier(boardId, draft.spec().type());
@@ -115,7 +117,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         List<Task> children = new ArrayList<>();
         for (int i = 0; i < draft.children().size(); i++) {
             NewTask child = draft.children().get(i);
-            Long childAssignee = child.assignee().resolve(root.assignedToId());
+            UserId childAssignee = child.assignee().resolve(root.assignedToId());
             String childAgent = child.createdByAgent().orElse(createdByAgent);
             children.add(changes.insert(Task.create(boardId, TaskIdentifier.parse(childIdentifiers.get(i)).orElseThrow(),
                     root.id(), context.tasks().nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
@@ -154,7 +156,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         });
     }
 
-    private Task parentGoal(long boardId, TaskRef ref) {
+    private Task parentGoal(BoardId boardId, TaskRef ref) {
         try {
             Task parent = context.lookup().requireLocked(boardId, ref);
             if (parent.isGoal() && parent.status() != Status.COMPLETED) {
@@ -169,11 +171,11 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         }
     }
 
-    private TaskIdentifier nextIdentifier(long boardId, TaskType type) {
+    private TaskIdentifier nextIdentifier(BoardId boardId, TaskType type) {
         return new TaskIdentifier(type, context.tasks().nextIdentifierNumber(boardId, type));
     }
 
-    private List<String> existingDependencies(long boardId, String identifier) {
+    private List<String> existingDependencies(BoardId boardId, String identifier) {
         return context.tasks().findByIdentifier(boardId, identifier).map(t -> t.spec().dependencies()).orElse(List.of());
     }
 
@@ -186,7 +188,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                 "is invalid: an index must point at a task in the same goal's tasks array (0 to " + (siblings.size() - 1) + ")"));
     }
 
-    private void requireKnown(long boardId, List<String> dependencies, Set<String> siblings, Integer childIndex) {
+    private void requireKnown(BoardId boardId, List<String> dependencies, Set<String> siblings, Integer childIndex) {
         Set<String> unknown = new LinkedHashSet<>(dependencies);
         unknown.removeAll(siblings);
         if (unknown.isEmpty()) {

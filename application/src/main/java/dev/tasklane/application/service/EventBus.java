@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
+import dev.tasklane.domain.id.BoardId;
 
 import java.time.Duration;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
     }
 
     @Override
-    public Subscription subscribe(long boardId, Long afterId) {
+    public Subscription subscribe(BoardId boardId, Long afterId) {
         long last = outbox.lastId();
         // an id beyond the log's end (another store's, a restored backup's) starts at the end, never skips ahead
         long start = afterId == null ? last : Math.max(0, Math.min(afterId, last));
@@ -201,7 +202,7 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
 
     /** One subscriber: its board, how far it was fed, and its bounded queue. */
     private final class Subscriber implements Subscription {
-        private final long boardId;
+        private final BoardId boardId;
         private final long startsAfter;
         private final int capacity;
         private final LinkedBlockingQueue<Delivery> queue = new LinkedBlockingQueue<>();
@@ -210,7 +211,7 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
         private long lastOffered;
         private End end;
 
-        Subscriber(long boardId, long startsAfter, int capacity) {
+        Subscriber(BoardId boardId, long startsAfter, int capacity) {
             this.boardId = boardId;
             this.startsAfter = startsAfter;
             this.capacity = capacity;
@@ -242,7 +243,7 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
         void deliverLive(List<TaskEvent> batch, long last) {
             synchronized (this) {
                 for (TaskEvent event : batch) {
-                    if (event.sequence() <= cursor || event.boardId() != boardId) {
+                    if (event.sequence() <= cursor || !event.boardId().equals(boardId)) {
                         continue;
                     }
                     if (queue.size() >= capacity) {

@@ -37,7 +37,7 @@ final class HookEntries {
      * but the last, HOOK_NAME, so those are built once.
      */
     List<HookEntry> entries(List<HookName> hooks, Task task, String agentName) {
-        Board board = directory.boardById(BoardId.of(task.boardId())).orElse(null);
+        Board board = directory.boardById(task.boardId()).orElse(null);
         HookEnv shared = taskEnv(task, board, agentName);
         HookEntry[] entries = new HookEntry[hooks.size()];
         for (int i = 0; i < entries.length; i++) {
@@ -52,7 +52,7 @@ final class HookEntries {
     private static HookEnv taskEnv(Task task, Board board, String agentName) {
         Long columnId = board == null ? null : board.columnId(task.column());
         return HookEnv.builder(TASK_VARIABLES)
-            .put("TASK_ID", Long.toString(task.id()))
+            .put("TASK_ID", task.id().toString())
             .put("TASK_IDENTIFIER", task.identifier().toString())
             .put("TASK_TITLE", task.spec().title())
             .put("TASK_DESCRIPTION", orEmpty(task.spec().description()))
@@ -60,7 +60,7 @@ final class HookEntries {
             .put("TASK_COMPLEXITY", task.spec().complexity().wire())
             .put("TASK_PRIORITY", task.spec().priority().wire())
             .put("TASK_NEEDS_REVIEW", Boolean.toString(task.spec().needsReview()))
-            .put("BOARD_ID", Long.toString(task.boardId()))
+            .put("BOARD_ID", task.boardId().toString())
             .put("BOARD_NAME", board == null ? "" : board.name())
             .put("COLUMN_ID", columnId == null ? "" : columnId.toString())
             .put("COLUMN_NAME", task.column().displayName())
@@ -70,13 +70,13 @@ final class HookEntries {
 
     /** The environment of an armed goal, for the after_goal status lookup. */
     Map<String, String> goalEnv(Task goal) {
-        Board board = directory.boardById(BoardId.of(goal.boardId())).orElse(null);
+        Board board = directory.boardById(goal.boardId()).orElse(null);
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("GOAL_ID", Long.toString(goal.id()));
+        env.put("GOAL_ID", goal.id().toString());
         env.put("GOAL_IDENTIFIER", goal.identifier().toString());
         env.put("GOAL_TITLE", goal.spec().title());
         env.put("GOAL_DESCRIPTION", orEmpty(goal.spec().description()));
-        env.put("BOARD_ID", Long.toString(goal.boardId()));
+        env.put("BOARD_ID", goal.boardId().toString());
         env.put("BOARD_NAME", board == null ? "" : board.name());
         env.put("HOOK_NAME", HookName.AFTER_GOAL.wire());
         return env;

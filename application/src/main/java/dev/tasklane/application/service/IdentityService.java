@@ -94,7 +94,7 @@ public final class IdentityService implements IdentityUseCase {
             if (stored.lastUsedAt() == null || !stored.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION))) {
                 directory.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
             }
-            return new Caller(new Actor(found.user().id().value(), found.board().id().value(), stored.capabilities(), stored.reviewer(),
+            return new Caller(new Actor(found.user().id(), found.board().id(), stored.capabilities(), stored.reviewer(),
                     canWrite, access == Access.OWNER, stored.id()), found.user(), found.board(), stored);
         });
     }

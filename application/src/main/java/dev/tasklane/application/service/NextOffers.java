@@ -1,6 +1,10 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.validation.Limit;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -15,7 +19,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * only: it is never written to the store, it never refuses a claim, and a caller whose only eligible tasks are
  * offered to others is still handed one of them.
  *
- * <p>A caller is a user and the API token it authenticated with: agents sharing one token share their offers.
+ * <p>A caller is a user, the API token it authenticated with and the agent name it gave (null when none): agents
+ * sharing one token are told apart by their names. A request without a name is the token's and matches any name
+ * on it, so that an agent that asks {@code next} without its name (as Stride's clients do) and then claims with
+ * it finds its own offer. A name over its cap ({@code Limit.AGENT_NAME}) counts as none, so that the offers kept
+ * stay small.
  * Offers are taken atomically, so two callers of this process never hold the same one. Expired offers are
  * dropped as new ones are made, once there are more than {@link #PURGE_ABOVE} or twice as many as the last purge
  * kept (so that many live offers do not make every offer walk them all): the map stays within about twice the
@@ -29,12 +37,20 @@ final class NextOffers {
     /** Above this many offers, making one first drops the expired ones. */
     static final int PURGE_ABOVE = 1_024;
 
-    private record Key(long boardId, long taskId) {
+    private record Key(BoardId boardId, TaskId taskId) {
     }
 
-    private record Caller(long userId, Long tokenId) {
-        static Caller of(Actor actor) {
-            return new Caller(actor.userId(), actor.tokenId());
+    private record Caller(UserId userId, Long tokenId, String agentName) {
+        static Caller of(Actor actor, String agentName) {
+            boolean named = agentName != null && !agentName.isBlank()
+                    && agentName.codePointCount(0, agentName.length()) <= Limit.AGENT_NAME.max();
+            return new Caller(actor.userId(), actor.tokenId(), named ? agentName : null);
+        }
+
+        /** The same user and token, and the same name unless one of the two gave none. */
+        boolean sameAs(Caller other) {
+            return userId.equals(other.userId) && Objects.equals(tokenId, other.tokenId)
+                    && (agentName == null || other.agentName == null || agentName.equals(other.agentName));
         }
     }
 
@@ -62,7 +78,7 @@ final class NextOffers {
      * Offers the task to the caller unless another caller holds a live offer of it; answers whether the caller
      * now holds it. Asking again for a task it holds renews the offer.
      */
-    boolean offer(Actor actor, long boardId, long taskId, Instant now) {
+    boolean offer(Actor actor, String agentName, BoardId boardId, TaskId taskId, Instant now) {
         if (window.isZero()) {
             return true;
         }
@@ -70,10 +86,10 @@ final class NextOffers {
             offers.values().removeIf(offer -> !offer.liveAt(now));
             purgeAbove = Math.max(PURGE_ABOVE, 2 * offers.size());
         }
-        Caller caller = Caller.of(actor);
+        Caller caller = Caller.of(actor, agentName);
         Offer mine = new Offer(caller, now.plus(window));
         Offer held = offers.merge(new Key(boardId, taskId), mine,
-                (current, asked) -> current.liveAt(now) && !current.caller().equals(caller) ? current : asked);
+                (current, asked) -> current.liveAt(now) && !current.caller().sameAs(caller) ? current : asked);
         return held == mine;
     }
 
@@ -83,8 +99,8 @@ final class NextOffers {
     }
 
     /** Whether another caller holds a live offer of the task. */
-    boolean offeredToAnother(Actor actor, long boardId, long taskId, Instant now) {
+    boolean offeredToAnother(Actor actor, String agentName, BoardId boardId, TaskId taskId, Instant now) {
         Offer offer = offers.get(new Key(boardId, taskId));
-        return offer != null && offer.liveAt(now) && !offer.caller().equals(Caller.of(actor));
+        return offer != null && offer.liveAt(now) && !offer.caller().sameAs(Caller.of(actor, agentName));
     }
 }

@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.RetainedEvents;
+import dev.tasklane.domain.id.BoardId;
 
 import java.time.Instant;
 import java.util.List;
@@ -29,8 +30,8 @@ final class ProcessEventOutbox implements EventOutbox {
     }
 
     @Override
-    public synchronized List<TaskEvent> after(long boardId, long afterId, int limit) {
-        return events.after(afterId, limit, event -> event.boardId() == boardId);
+    public synchronized List<TaskEvent> after(BoardId boardId, long afterId, int limit) {
+        return events.after(afterId, limit, event -> event.boardId().equals(boardId));
     }
 
     @Override

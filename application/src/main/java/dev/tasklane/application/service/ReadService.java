@@ -7,6 +7,7 @@ import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
@@ -30,7 +31,7 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public TaskListPage list(Actor actor, TaskQuery query) {
-        if (query.boardId() != actor.boardId()) {
+        if (!query.boardId().equals(actor.boardId())) {
             throw new IllegalArgumentException("a query is scoped to the caller's board");
         }
         return context.runner().read(changes -> {
@@ -61,7 +62,7 @@ final class ReadService implements ReadTasksUseCase {
             Set<String> visited = new HashSet<>(List.of(root.identifier().toString()));
             List<Dependency> found = new ArrayList<>();
             java.util.ArrayDeque<Task> frontier = new java.util.ArrayDeque<>(List.of(root));
-            java.util.Map<Long, Integer> depthOf = new java.util.HashMap<>(java.util.Map.of(root.id(), 0));
+            java.util.Map<TaskId, Integer> depthOf = new java.util.HashMap<>(java.util.Map.of(root.id(), 0));
             while (!frontier.isEmpty()) {
                 Task task = frontier.removeFirst();
                 int depth = depthOf.get(task.id()) + 1;

@@ -2,6 +2,7 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.Status;
@@ -43,7 +44,7 @@ final class StoreSelectionContext implements SelectionContext {
     }
 
     @Override
-    public Optional<KeyFileHolder> holderOf(String filePath, long exceptTaskId) {
+    public Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId) {
         return tasks.keyFileHolder(caller.boardId(), filePath, exceptTaskId);
     }
 }

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
@@ -25,16 +26,16 @@ final class TaskLookup {
         this.tasks = tasks;
     }
 
-    Task require(long boardId, TaskRef ref) {
+    Task require(BoardId boardId, TaskRef ref) {
         return find(boardId, ref, false);
     }
 
     /** Finds and locks the task for the rest of the transaction. */
-    Task requireLocked(long boardId, TaskRef ref) {
+    Task requireLocked(BoardId boardId, TaskRef ref) {
         return find(boardId, ref, true);
     }
 
-    private Task find(long boardId, TaskRef ref, boolean lock) {
+    private Task find(BoardId boardId, TaskRef ref, boolean lock) {
         Optional<Task> found;
         if (ref instanceof TaskRef.ById byId) {
             found = lock ? tasks.lockById(boardId, byId.id()) : tasks.findById(boardId, byId.id());

@@ -28,6 +28,8 @@ import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -204,7 +206,7 @@ public final class Tasklane implements UseCases {
     @Override
     public Health health() {
         try {
-            unitOfWork.inTransaction(() -> taskStore.findById(0, 0));
+            unitOfWork.inTransaction(() -> taskStore.findById(BoardId.of(0), TaskId.of(0)));
             return new Health(true, storeName);
         } catch (StoreUnavailableException unreachable) {
             return new Health(false, storeName, unreachable.reason());

@@ -1,6 +1,10 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.validation.Limit;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -17,10 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NextOffersTest {
     private static final Duration WINDOW = Duration.ofSeconds(5);
     private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
-    private static final long BOARD = 1;
+    private static final BoardId BOARD = BoardId.of(1);
+    private static final BoardId OTHER_BOARD = BoardId.of(2);
 
     private static Actor caller(long userId, Long tokenId) {
-        return new Actor(userId, BOARD, Set.of(), false, true, false, tokenId);
+        return new Actor(UserId.of(userId), BOARD, Set.of(), false, true, false, tokenId);
     }
 
     @Test
@@ -29,25 +34,44 @@ class NextOffersTest {
         Actor one = caller(1, 10L);
         Actor sameUserOtherToken = caller(1, 11L);
 
-        assertTrue(offers.offer(one, BOARD, 7, START));
-        assertTrue(offers.offer(one, BOARD, 7, START.plusSeconds(1)), "the holder asking again renews it");
-        assertFalse(offers.offer(sameUserOtherToken, BOARD, 7, START.plusSeconds(2)), "a caller is a user and a token");
-        assertTrue(offers.offeredToAnother(sameUserOtherToken, BOARD, 7, START.plusSeconds(2)));
-        assertFalse(offers.offeredToAnother(one, BOARD, 7, START.plusSeconds(2)));
-        assertTrue(offers.offer(sameUserOtherToken, BOARD, 8, START.plusSeconds(2)), "another task is free");
-        assertTrue(offers.offer(sameUserOtherToken, BOARD + 1, 7, START.plusSeconds(2)), "offers are per board");
+        assertTrue(offers.offer(one, null, BOARD, TaskId.of(7), START));
+        assertTrue(offers.offer(one, null, BOARD, TaskId.of(7), START.plusSeconds(1)), "the holder asking again renews it");
+        assertFalse(offers.offer(sameUserOtherToken, null, BOARD, TaskId.of(7), START.plusSeconds(2)), "a caller is a user and a token");
+        assertTrue(offers.offeredToAnother(sameUserOtherToken, null, BOARD, TaskId.of(7), START.plusSeconds(2)));
+        assertFalse(offers.offeredToAnother(one, null, BOARD, TaskId.of(7), START.plusSeconds(2)));
+        assertTrue(offers.offer(sameUserOtherToken, null, BOARD, TaskId.of(8), START.plusSeconds(2)), "another task is free");
+        assertTrue(offers.offer(sameUserOtherToken, null, OTHER_BOARD, TaskId.of(7), START.plusSeconds(2)), "offers are per board");
 
         Instant renewedUntil = START.plusSeconds(1).plus(WINDOW);
-        assertFalse(offers.offer(sameUserOtherToken, BOARD, 7, renewedUntil.minusMillis(1)));
-        assertTrue(offers.offer(sameUserOtherToken, BOARD, 7, renewedUntil), "an offer lapses at the end of its window");
+        assertFalse(offers.offer(sameUserOtherToken, null, BOARD, TaskId.of(7), renewedUntil.minusMillis(1)));
+        assertTrue(offers.offer(sameUserOtherToken, null, BOARD, TaskId.of(7), renewedUntil), "an offer lapses at the end of its window");
+    }
+
+    @Test
+    void agentsSharingOneTokenAreToldApartByTheirNames() {
+        NextOffers offers = new NextOffers(WINDOW);
+        Actor shared = caller(1, 10L);
+        TaskId task = TaskId.of(7);
+
+        assertTrue(offers.offer(shared, "agent-a", BOARD, task, START));
+        assertFalse(offers.offer(shared, "agent-b", BOARD, task, START), "another name on the same token is another caller");
+        assertTrue(offers.offeredToAnother(shared, "agent-b", BOARD, task, START));
+        assertFalse(offers.offeredToAnother(shared, null, BOARD, task, START), "a request without a name is the token's");
+        assertTrue(offers.offer(shared, "agent-a", BOARD, task, START.plusSeconds(1)), "the named holder renews it");
+
+        TaskId unnamedTask = TaskId.of(8);
+        assertTrue(offers.offer(shared, null, BOARD, unnamedTask, START));
+        assertTrue(offers.offer(shared, " ", BOARD, unnamedTask, START), "a blank name is no name");
+        String overCap = "x".repeat(Limit.AGENT_NAME.max() + 1);
+        assertTrue(offers.offer(shared, overCap, BOARD, unnamedTask, START), "a name over its cap counts as none");
     }
 
     @Test
     void aZeroWindowOffersNothing() {
         NextOffers offers = new NextOffers(Duration.ZERO);
-        assertTrue(offers.offer(caller(1, 10L), BOARD, 7, START));
-        assertTrue(offers.offer(caller(2, 20L), BOARD, 7, START));
-        assertFalse(offers.offeredToAnother(caller(2, 20L), BOARD, 7, START));
+        assertTrue(offers.offer(caller(1, 10L), null, BOARD, TaskId.of(7), START));
+        assertTrue(offers.offer(caller(2, 20L), null, BOARD, TaskId.of(7), START));
+        assertFalse(offers.offeredToAnother(caller(2, 20L), null, BOARD, TaskId.of(7), START));
         assertEquals(0, offers.kept());
     }
 
@@ -65,7 +89,7 @@ class NextOffersTest {
         Instant now = START;
         int mostLive = 0;
         for (int i = 0; i < 50_000; i++) {
-            offers.offer(caller(random.nextInt(64), (long) random.nextInt(64)), BOARD, random.nextInt(1_000_000), now);
+            offers.offer(caller(random.nextInt(64), (long) random.nextInt(64)), null, BOARD, TaskId.of(random.nextInt(1_000_000)), now);
             made.addLast(now);
             while (!made.peekFirst().plus(WINDOW).isAfter(now)) {
                 made.removeFirst();

@@ -1,6 +1,8 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -16,7 +18,7 @@ class ProcessEventOutboxTest {
     private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
 
     private static TaskEvent at(int minute) {
-        return new TaskEvent(0, 1, "task.created", minute, "W" + (minute + 1), "open", "ready", null, null,
+        return new TaskEvent(0, BoardId.of(1), "task.created", TaskId.of(minute), "W" + (minute + 1), "open", "ready", null, null,
                 T0.plusSeconds(60L * minute));
     }
 

@@ -7,6 +7,8 @@ import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.assignment.AssigneeChoice;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;
@@ -76,11 +78,11 @@ public final class TaskCommands {
         }
         spec.dependencies(identifiers);
         AssigneeChoice assignee = raw.containsKey("assigned_to_id")
-                ? new AssigneeChoice.Explicit(raw.get("assigned_to_id") == null ? null : ((Number) raw.get("assigned_to_id")).longValue())
+                ? new AssigneeChoice.Explicit(raw.get("assigned_to_id") == null ? null : UserId.of(((Number) raw.get("assigned_to_id")).longValue()))
                 : AssigneeChoice.INHERIT;
         Object parent = raw.get("parent_id");
         TaskRef parentRef = parent == null ? null
-                : parent instanceof Number id ? new TaskRef.ById(id.longValue()) : TaskRef.parse((String) parent);
+                : parent instanceof Number id ? new TaskRef.ById(TaskId.of(id.longValue())) : TaskRef.parse((String) parent);
         Patch<String> agent = raw.containsKey("created_by_agent") ? Patch.to((String) raw.get("created_by_agent"))
                 : Patch.unchanged();
         List<NewTask> children = tasks.stream().map(child -> task(child, true)).toList();

@@ -1,5 +1,8 @@
 package dev.tasklane.application.testing;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AfterGoal;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Claim;
@@ -28,34 +31,34 @@ public final class Tasks {
     private Tasks() {
     }
 
-    public static Builder work(long boardId, long number) {
+    public static Builder work(BoardId boardId, long number) {
         return new Builder(boardId, new TaskIdentifier(TaskType.WORK, number));
     }
 
-    public static Builder defect(long boardId, long number) {
+    public static Builder defect(BoardId boardId, long number) {
         return new Builder(boardId, new TaskIdentifier(TaskType.DEFECT, number));
     }
 
-    public static Builder goal(long boardId, long number) {
+    public static Builder goal(BoardId boardId, long number) {
         return new Builder(boardId, new TaskIdentifier(TaskType.GOAL, number));
     }
 
     /** A claim by {@code agent} that started {@code LEASE} before {@code expiresAt}. */
-    public static Claim claimExpiringAt(String agent, Instant expiresAt, Long assigneeBeforeClaim) {
+    public static Claim claimExpiringAt(String agent, Instant expiresAt, UserId assigneeBeforeClaim) {
         return new Claim(agent, expiresAt.minus(LEASE), expiresAt, "claim-" + agent + "-" + expiresAt,
                 assigneeBeforeClaim);
     }
 
     /** A fluent builder of one never-stored task (id 0, version 0). */
     public static final class Builder {
-        private final long boardId;
+        private final BoardId boardId;
         private final TaskIdentifier identifier;
         private String title;
         private Priority priority = Priority.MEDIUM;
         private long position;
         private Status status = Status.OPEN;
-        private Long parentId;
-        private Long assignedToId;
+        private TaskId parentId;
+        private UserId assignedToId;
         private Claim claim;
         private AfterGoal afterGoal;
         private boolean humanTask;
@@ -65,7 +68,7 @@ public final class Tasks {
         private Instant updatedAt = NOW;
         private String createdByAgent;
 
-        private Builder(long boardId, TaskIdentifier identifier) {
+        private Builder(BoardId boardId, TaskIdentifier identifier) {
             this.boardId = boardId;
             this.identifier = identifier;
             this.title = "Task " + identifier;
@@ -92,12 +95,12 @@ public final class Tasks {
             return this;
         }
 
-        public Builder parent(long goalId) {
+        public Builder parent(TaskId goalId) {
             parentId = goalId;
             return this;
         }
 
-        public Builder assignedTo(Long userId) {
+        public Builder assignedTo(UserId userId) {
             assignedToId = userId;
             return this;
         }
@@ -153,7 +156,7 @@ public final class Tasks {
                     .requiredCapabilities(capabilities)
                     .humanTask(humanTask)
                     .build();
-            return new Task(0, boardId, identifier, parentId, position, spec, status, assignedToId, claim, null,
+            return new Task(TaskId.UNASSIGNED, boardId, identifier, parentId, position, spec, status, assignedToId, claim, null,
                     null, List.of(), afterGoal, null, createdByAgent, NOW, updatedAt, 0);
         }
     }

@@ -2,6 +2,8 @@ package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.application.port.in.ClaimTask;
@@ -15,8 +17,6 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
@@ -43,7 +43,7 @@ public final class BoardFixture {
     public final StoreSet stores;
     public final MutableClock clock = new MutableClock(START);
     public final Tasklane app;
-    public final long boardId;
+    public final BoardId boardId;
     public final Actor admin;
     public final Actor alice;
     public final Actor bob;
@@ -60,8 +60,8 @@ public final class BoardFixture {
         this.app = customize.apply(builder(stores).clock(clock).completionMode(mode)
                 .passwordHashIterations(TEST_PASSWORD_ITERATIONS)).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        this.boardId = bootstrap.board().id().value();
-        this.admin = new Actor(bootstrap.admin().id().value(), boardId, Set.of(), true, true);
+        this.boardId = bootstrap.board().id();
+        this.admin = new Actor(bootstrap.admin().id(), boardId, Set.of(), true, true);
         this.alice = member("alice", Access.MODIFY, Set.of(), false);
         this.bob = member("bob", Access.MODIFY, Set.of(), false);
         this.reviewer = member("rita", Access.MODIFY, Set.of(), true);
@@ -76,10 +76,10 @@ public final class BoardFixture {
     }
 
     public Actor member(String username, Access access, Set<Capability> capabilities, boolean reviewerFlag) {
-        long userId = stores.tx(() -> {
+        UserId userId = stores.tx(() -> {
             User user = stores.directory().insertUser(new User(UserId.UNASSIGNED, username, username, "x", Role.MEMBER, START, null));
-            stores.directory().putMembership(new Membership(BoardId.of(boardId), user.id(), access));
-            return user.id().value();
+            stores.directory().putMembership(new Membership(boardId, user.id(), access));
+            return user.id();
         });
         return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite(), access == Access.OWNER, null);
     }
@@ -133,7 +133,8 @@ public final class BoardFixture {
 
     /** The agent's report of a completion with the required fields only. */
     public static AgentReport report() {
-        return new AgentReport("did the work", null, Complexity.SMALL, "lib/a.ex", 5, null, List.of(), null, null);
+        return AgentReport.builder().summary("did the work").actualComplexity(Complexity.SMALL).actualFilesChanged("lib/a.ex")
+                .timeSpentMinutes(5).build();
     }
 
     /** A completion with both hook proofs and the required report fields. */

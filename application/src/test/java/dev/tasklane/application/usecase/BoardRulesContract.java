@@ -72,9 +72,9 @@ public abstract class BoardRulesContract {
     void nextSkipsGoalsBlockedTasksAndOtherUsersTasks() {
         String blocker = id(board.create(board.admin, task("blocker", "priority", "low")));
         board.create(board.admin, task("blocked", "priority", "critical", "dependencies", List.of(blocker)));
-        board.create(board.admin, task("bob's", "priority", "critical", "assigned_to_id", board.bob.userId()));
+        board.create(board.admin, task("bob's", "priority", "critical", "assigned_to_id", board.bob.userId().value()));
         board.createGoal(board.admin, goal("A goal", List.of(task("child", "priority", "low")), "priority", "critical"));
-        String mine = id(board.create(board.admin, task("alice's", "priority", "high", "assigned_to_id", board.alice.userId())));
+        String mine = id(board.create(board.admin, task("alice's", "priority", "high", "assigned_to_id", board.alice.userId().value())));
         assertEquals(mine, next());
         board.claim(board.alice, mine);
         assertEquals(blocker, next());
@@ -212,8 +212,8 @@ public abstract class BoardRulesContract {
     void childrenInheritTheGoalsAssigneeUnlessTheyNameOneExplicitlyNullIncluded() {
         Created created = board.createGoal(board.admin, goal("g",
                 List.of(task("inherits"), task("explicit null", "assigned_to_id", null),
-                        task("explicit bob", "assigned_to_id", board.bob.userId())),
-                "assigned_to_id", board.alice.userId()));
+                        task("explicit bob", "assigned_to_id", board.bob.userId().value())),
+                "assigned_to_id", board.alice.userId().value()));
         assertEquals(board.alice.userId(), created.children().get(0).task().assignedToId());
         assertNull(created.children().get(1).task().assignedToId());
         assertEquals(board.bob.userId(), created.children().get(2).task().assignedToId());

@@ -2,6 +2,7 @@ package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
@@ -63,7 +64,7 @@ public abstract class ClaimRaceContract {
             identifiers.add(id(board.create(board.admin, task("task " + i, "priority", i % 2 == 0 ? "high" : "low"))));
         }
         List<Actor> agents = agents(board, "agent");
-        Map<String, Long> winners = new ConcurrentHashMap<>();
+        Map<String, UserId> winners = new ConcurrentHashMap<>();
         AtomicInteger doubleClaims = new AtomicInteger();
         AtomicInteger attempts = new AtomicInteger();
         race(AGENTS, a -> {
@@ -295,6 +296,30 @@ public abstract class ClaimRaceContract {
                 return 0;
             });
         }
+    }
+
+    /**
+     * Agents sharing one token and calling next together are handed different tasks when each gives its name
+     * (docs/rules.md, "Offers made by next"): the token alone cannot tell them apart.
+     */
+    @Test
+    void agentsSharingATokenAreHandedDifferentTasksByTheirNames() throws Exception {
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        Actor shared = board.member("shared", Access.MODIFY, Set.of(), false);
+        Set<String> created = new HashSet<>();
+        for (int i = 0; i < AGENTS; i++) {
+            created.add(id(board.create(board.admin, task("shared task " + i))));
+        }
+        Map<Integer, String> handed = new ConcurrentHashMap<>();
+        race(AGENTS, a -> {
+            handed.put(a, id(board.app.next().next(shared, "shared-agent-" + a).orElseThrow()));
+            return 0;
+        });
+        assertEquals(created, new HashSet<>(handed.values()), handed.toString());
+        race(AGENTS, a -> {
+            board.app.claims().claim(shared, new ClaimTask(handed.get(a), "shared-agent-" + a, hook(), null));
+            return 0;
+        });
     }
 
     /**

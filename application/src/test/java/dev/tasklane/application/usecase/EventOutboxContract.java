@@ -14,6 +14,8 @@ import dev.tasklane.application.service.EventBus;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.hook.HookProofRejectedException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,7 +87,7 @@ public abstract class EventOutboxContract {
         assertEquals(created.subList(3, 5), outbox.after(board.boardId, before + 3, 100).stream()
                 .map(TaskEvent::identifier).toList(), "resume after an id");
         assertEquals(created.subList(0, 2), outbox.after(before, 2).stream().map(TaskEvent::identifier).toList());
-        assertTrue(outbox.after(board.boardId + 1_000, before, 100).isEmpty(), "another board's events are its own");
+        assertTrue(outbox.after(BoardId.of(board.boardId.value() + 1_000), before, 100).isEmpty(), "another board's events are its own");
     }
 
     @Test
@@ -94,7 +96,7 @@ public abstract class EventOutboxContract {
         long before = outbox.lastId();
         assertThrows(HookProofRejectedException.class, () -> board.app.claims().claim(board.alice, new ClaimTask(w1, "a", failedHook(), null)));
         assertThrows(IllegalStateException.class, () -> board.stores.transactions().inTransaction(() -> {
-            outbox.append(List.of(new TaskEvent(0, board.boardId, "task.updated", 1, w1, "open", "Ready", null, null,
+            outbox.append(List.of(new TaskEvent(0, board.boardId, "task.updated", TaskId.of(1), w1, "open", "Ready", null, null,
                     BoardFixture.START)));
             throw new IllegalStateException("the unit of work fails after writing its event");
         }));

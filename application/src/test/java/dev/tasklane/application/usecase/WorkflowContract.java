@@ -114,7 +114,7 @@ public abstract class WorkflowContract {
 
     @Test
     void aClaimOfATaskAssignedToAnotherUserIsForbiddenAndLeavesItUntouched() {
-        String w1 = id(board.create(board.admin, task("Mine", "assigned_to_id", board.bob.userId())));
+        String w1 = id(board.create(board.admin, task("Mine", "assigned_to_id", board.bob.userId().value())));
         ForbiddenException refused = assertThrows(ForbiddenException.class, () -> board.claim(board.alice, w1));
         assertEquals("assigned_to_other_user", refused.code());
         assertEquals("Task '" + w1 + "' is assigned to a different user. Only the assigned user can claim it.", refused.getMessage());
@@ -180,7 +180,7 @@ public abstract class WorkflowContract {
 
     @Test
     void unclaimReleasesTheTaskAndRestoresTheAssignmentItHadBefore() {
-        String w1 = id(board.create(board.admin, task("Mine", "assigned_to_id", board.alice.userId())));
+        String w1 = id(board.create(board.admin, task("Mine", "assigned_to_id", board.alice.userId().value())));
         board.claim(board.alice, w1);
         TaskView released = board.app.leases().unclaim(board.alice, ref(w1), null);
         assertEquals(Status.OPEN, released.task().status());

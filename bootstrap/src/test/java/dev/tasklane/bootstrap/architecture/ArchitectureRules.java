@@ -268,38 +268,57 @@ public final class ArchitectureRules {
     // ---- value ids (issue 12) -------------------------------------------------------------------------------------
 
     /**
-     * The types of the domain and of the ports whose task, user and board ids are value types already
-     * ({@code dev.tasklane.domain.id}). {@code Actor}, {@code Task} and its parts, the task ports and stores still
-     * carry bare numbers: add each one here as it is converted, until the rule covers the packages.
+     * Ids of kinds that no task, user or board id can be mistaken for: API tokens and web sessions, handled only by
+     * the identity use cases, a board's column ids, read only beside their {@code Column}, and the sequence numbers
+     * of the event outbox ({@code afterId}, {@code lastId}, {@code lastEventId}). A name also matches when it ends
+     * with one of these, capitalised ({@code completedByTokenId}, {@code lastEventId}).
      */
-    static final java.util.Set<String> TYPED_ID_TYPES = java.util.Set.of(
-        "User", "Board", "Membership",
-        "DirectoryStore", "SessionStore", "IdentityUseCase", "PeopleUseCase");
+    static final java.util.Set<String> UNTYPED_ID_NAMES =
+        java.util.Set.of("tokenId", "sessionId", "columnId", "eventId", "afterId", "lastId");
 
     /**
-     * Ids of kinds that no task, user or board id can be mistaken for (they never travel beside one): API tokens
-     * and web sessions, handled only by the identity use cases, and a board's column ids, read only beside their
-     * {@code Column}.
+     * The types whose own {@code id} (and the {@code newId} of their {@code withId}) is one of the untyped kinds
+     * above: an API token and a web session. Their user and board are typed like everywhere else.
      */
-    static final java.util.Set<String> UNTYPED_ID_NAMES = java.util.Set.of("tokenId", "sessionId", "columnId");
+    static final java.util.Set<String> UNTYPED_ID_OWNERS = java.util.Set.of("ApiToken", "WebSession");
 
     private static boolean idName(String name) {
-        return name.equals("id") || name.endsWith("Id");
+        return name.equals("id") || name.endsWith("Id") || name.equals("ids") || name.endsWith("Ids");
     }
 
-    private static boolean bareNumber(Class<?> type) {
-        return type == long.class || type == Long.class;
+    private static boolean untypedName(String name, java.util.Set<String> untypedNames) {
+        return untypedNames.stream().anyMatch(untyped -> name.equals(untyped)
+                || name.endsWith(Character.toUpperCase(untyped.charAt(0)) + untyped.substring(1)));
     }
 
-    /** A public method or constructor with a bare long or Long id: an accessor named id/*Id, or such a parameter. */
-    private static ArchCondition<JavaCodeUnit> carryNoBareIds(java.util.Set<String> untypedNames) {
-        return new ArchCondition<>("take and return no bare long/Long named id or *Id") {
+    /** A bare number, or a collection, array or optional of bare numbers: what a typed id replaces. */
+    private static boolean bareNumber(java.lang.reflect.Type type) {
+        if (type == long.class || type == Long.class || type == long[].class || type == Long[].class) {
+            return true;
+        }
+        if (type instanceof java.lang.reflect.ParameterizedType generic
+                && generic.getRawType() instanceof Class<?> raw
+                && (java.util.Collection.class.isAssignableFrom(raw) || raw == java.util.Optional.class)) {
+            return java.util.Arrays.stream(generic.getActualTypeArguments()).anyMatch(argument -> argument == Long.class);
+        }
+        return false;
+    }
+
+    /**
+     * A public method or constructor with a bare id: an accessor named id/*Id/*Ids returning a bare number (or a
+     * collection of them), or such a parameter.
+     */
+    private static ArchCondition<JavaCodeUnit> carryNoBareIds(java.util.Set<String> untypedNames,
+                                                              java.util.Set<String> untypedIdOwners) {
+        return new ArchCondition<>("take and return no bare long/Long (or collection of Long) named id, *Id or *Ids") {
             @Override
             public void check(JavaCodeUnit unit, ConditionEvents events) {
-                if (unit instanceof JavaMethod method && idName(method.getName()) && !untypedNames.contains(method.getName())
-                        && bareNumber(method.getRawReturnType().reflect())) {
+                java.util.function.Predicate<String> exempt = name -> untypedName(name, untypedNames)
+                        || (name.equals("id") || name.equals("newId")) && untypedIdOwners.contains(unit.getOwner().getSimpleName());
+                if (unit instanceof JavaMethod method && idName(method.getName()) && !exempt.test(method.getName())
+                        && bareNumber(method.reflect().getGenericReturnType())) {
                     events.add(SimpleConditionEvent.violated(unit,
-                            unit.getFullName() + " returns a bare " + method.getRawReturnType().getName()));
+                            unit.getFullName() + " returns a bare " + method.reflect().getGenericReturnType().getTypeName()));
                 }
                 java.lang.reflect.Parameter[] parameters = unit.reflect() instanceof java.lang.reflect.Executable executable
                         ? executable.getParameters() : new java.lang.reflect.Parameter[0];
@@ -309,10 +328,10 @@ public final class ArchitectureRules {
                                 unit.getFullName() + " has no parameter names: compile with -parameters"));
                         return;
                     }
-                    if (idName(parameter.getName()) && !untypedNames.contains(parameter.getName())
-                            && bareNumber(parameter.getType())) {
-                        events.add(SimpleConditionEvent.violated(unit,
-                                unit.getFullName() + " takes a bare " + parameter.getType().getName() + " " + parameter.getName()));
+                    if (idName(parameter.getName()) && !exempt.test(parameter.getName())
+                            && bareNumber(parameter.getParameterizedType())) {
+                        events.add(SimpleConditionEvent.violated(unit, unit.getFullName() + " takes a bare "
+                                + parameter.getParameterizedType().getTypeName() + " " + parameter.getName()));
                     }
                 }
             }
@@ -320,27 +339,45 @@ public final class ArchitectureRules {
     }
 
     /**
-     * The listed types of the domain and of the ports name task, user and board ids by value types, so a task id
-     * passed as a user id does not compile (docs/architecture.md, "Value ids"): none of their public methods or
-     * constructors (a record's components included) takes or returns a bare {@code long}/{@code Long} named
-     * {@code id} or {@code *Id}, except the {@code untypedNames}.
-     *
-     * @param types simple names (binary, {@code Outer$Inner} for nested types) in {@code root.domain..} or
-     *              {@code root.application.port..}
+     * Every type of the domain and of the ports names task, user and board ids by value types, so a task id passed
+     * as a user id does not compile (docs/architecture.md, "Value ids"): no public method or constructor (a record's
+     * components included) takes or returns a bare {@code long}/{@code Long}, or a collection of {@code Long}, named
+     * {@code id}, {@code *Id} or {@code *Ids}, except the {@code untypedNames} and the own {@code id}/{@code newId}
+     * of the {@code untypedIdOwners} (simple names).
      */
-    public static ArchRule idsAreTyped(String root, java.util.Set<String> types, java.util.Set<String> untypedNames) {
-        DescribedPredicate<JavaClass> converted = new DescribedPredicate<>("are the types with typed ids " + new java.util.TreeSet<>(types)) {
-            @Override
-            public boolean test(JavaClass type) {
-                String binary = type.getName().substring(type.getPackageName().length() + 1);
-                boolean core = type.getPackageName().startsWith(root + ".domain")
-                        || type.getPackageName().startsWith(root + ".application.port");
-                return core && types.contains(binary);
-            }
-        };
-        return codeUnits().that().areDeclaredInClassesThat(converted).and().arePublic()
-            .should(carryNoBareIds(untypedNames))
+    public static ArchRule idsAreTyped(String root, java.util.Set<String> untypedNames,
+                                       java.util.Set<String> untypedIdOwners) {
+        return codeUnits().that().areDeclaredInClassesThat(resideInAPackage(root + ".domain..")
+                    .or(resideInAPackage(root + ".application.port..")))
+            .and().arePublic()
+            .should(carryNoBareIds(untypedNames, untypedIdOwners))
             .because("a task, user or board id is a TaskId, UserId or BoardId, never a bare number (docs/architecture.md)");
+    }
+
+    /** The value id types whose instances are compared with {@code equals}, never {@code ==}. */
+    static final java.util.Set<String> VALUE_ID_TYPES = java.util.Set.of(
+        "dev.tasklane.domain.id.TaskId", "dev.tasklane.domain.id.UserId", "dev.tasklane.domain.id.BoardId");
+
+    /**
+     * No class compares a value id by reference ({@code ==}, {@code !=}): two reads of one id are two records
+     * (docs/architecture.md, "Value ids"). ArchUnit does not model instructions, so this reads each class file: a
+     * reference comparison ({@code if_acmpeq}/{@code if_acmpne}) whose right operand was just pushed with a type in
+     * {@code idTypes} (a method's return, a field, a cast, or a local variable of that type) is reported. An operand
+     * computed in a more roundabout way (a conditional expression) escapes it: a review point, not a proof.
+     */
+    public static ArchRule idsAreComparedByValue(String root, java.util.Set<String> idTypes) {
+        java.util.Set<String> descriptors = idTypes.stream().map(name -> "L" + name.replace('.', '/') + ";")
+            .collect(java.util.stream.Collectors.toSet());
+        return classes().that().resideInAPackage(root + "..")
+            .should(new ArchCondition<>("compare value ids with equals, never ==") {
+                @Override
+                public void check(JavaClass type, ConditionEvents events) {
+                    for (String comparison : ReferenceComparisons.of(type, descriptors)) {
+                        events.add(SimpleConditionEvent.violated(type, comparison));
+                    }
+                }
+            })
+            .because("a TaskId, UserId or BoardId is a value: == is true only for the same object (docs/architecture.md)");
     }
 
     // ---- general coding rules, scoped to the root -------------------------------------------------------------------

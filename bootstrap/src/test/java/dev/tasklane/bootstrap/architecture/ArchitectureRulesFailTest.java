@@ -81,14 +81,27 @@ class ArchitectureRulesFailTest {
 
     @Test
     void idsAreTyped() {
-        List<String> violations = violations(ArchitectureRules.idsAreTyped(FIXTURE, Set.of("Lane", "CardId", "Card"),
-            Set.of("tokenId")));
+        List<String> violations = violations(ArchitectureRules.idsAreTyped(FIXTURE, Set.of("tokenId"), Set.of("Token")));
         assertReported(violations,
             "Lane.id() returns a bare long",
             "Lane.boardId() returns a bare java.lang.Long",
-            "Lane.<init>(long, java.lang.Long, dev.tasklane.archfixture.domain.CardId, long) takes a bare long id",
-            "takes a bare java.lang.Long boardId");
-        assertNotReported(violations, "Lane.top()", "tokenId", "CardId.", "Card.");
+            "Lane.cardIds() returns a bare java.util.List<java.lang.Long>",
+            "takes a bare long id",
+            "takes a bare java.lang.Long boardId",
+            "takes a bare java.util.List<java.lang.Long> cardIds",
+            "Lane.moveTo(java.lang.Long) takes a bare java.lang.Long targetBoardId");
+        assertNotReported(violations, "Lane.top()", "tokenId", "TokenId", "position", "typedCardIds", "CardId.", "Card.",
+            "Token.");
+    }
+
+    @Test
+    void idsAreComparedByValue() {
+        List<String> violations = violations(ArchitectureRules.idsAreComparedByValue(FIXTURE,
+            Set.of("dev.tasklane.archfixture.domain.CardId")));
+        assertReported(violations,
+            "LaneComparisons.sameTopByReference (line",
+            "LaneComparisons.sameByReference (line");
+        assertNotReported(violations, "sameTop (", "sameName");
     }
 
     @Test

@@ -152,7 +152,13 @@ class TasklaneArchitectureTest {
 
     @Test
     void idsAreTyped() {
-        ArchitectureRules.idsAreTyped(ROOT, ArchitectureRules.TYPED_ID_TYPES, ArchitectureRules.UNTYPED_ID_NAMES).check(classes);
+        ArchitectureRules.idsAreTyped(ROOT, ArchitectureRules.UNTYPED_ID_NAMES, ArchitectureRules.UNTYPED_ID_OWNERS)
+            .check(classes);
+    }
+
+    @Test
+    void idsAreComparedByValue() {
+        ArchitectureRules.idsAreComparedByValue(ROOT, ArchitectureRules.VALUE_ID_TYPES).check(classes);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.tasklane.domain.agent;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 
 import java.util.Collections;
@@ -15,9 +17,11 @@ import java.util.Set;
  * null for a caller that did not authenticate with an API token (an embedding program, a test); an agent is
  * then recognised by its user and its agent name alone.
  */
-public record Actor(long userId, long boardId, Set<Capability> capabilities, boolean reviewer, boolean canWrite,
+public record Actor(UserId userId, BoardId boardId, Set<Capability> capabilities, boolean reviewer, boolean canWrite,
                     boolean boardOwner, Long tokenId) {
     public Actor {
+        java.util.Objects.requireNonNull(userId, "userId");
+        java.util.Objects.requireNonNull(boardId, "boardId");
         capabilities = capabilities == null || capabilities.isEmpty()
                 ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(capabilities));
@@ -27,12 +31,12 @@ public record Actor(long userId, long boardId, Set<Capability> capabilities, boo
     }
 
     /** A caller that is not a board owner and did not use an API token. */
-    public Actor(long userId, long boardId, Set<Capability> capabilities, boolean reviewer, boolean canWrite) {
+    public Actor(UserId userId, BoardId boardId, Set<Capability> capabilities, boolean reviewer, boolean canWrite) {
         this(userId, boardId, capabilities, reviewer, canWrite, false, null);
     }
 
     /** A writer without capability limits and without the reviewer flag. */
-    public static Actor agent(long userId, long boardId) {
+    public static Actor agent(UserId userId, BoardId boardId) {
         return new Actor(userId, boardId, Set.of(), false, true);
     }
 

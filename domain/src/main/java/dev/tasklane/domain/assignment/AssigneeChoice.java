@@ -1,5 +1,7 @@
 package dev.tasklane.domain.assignment;
 
+import dev.tasklane.domain.id.UserId;
+
 /**
  * How a new task's assignee is chosen: inherited from its goal, or named explicitly — and an explicit
  * {@code null} ("unassigned") is a choice too, which overrides inheritance.
@@ -10,11 +12,11 @@ public sealed interface AssigneeChoice {
     record Inherit() implements AssigneeChoice {
     }
 
-    record Explicit(Long userId) implements AssigneeChoice {
+    record Explicit(UserId userId) implements AssigneeChoice {
     }
 
     /** The assignee of a task created under a goal assigned to {@code goalAssignee} (null: no goal or unassigned). */
-    default Long resolve(Long goalAssignee) {
+    default UserId resolve(UserId goalAssignee) {
         if (this instanceof Explicit explicit) {
             return explicit.userId();
         }

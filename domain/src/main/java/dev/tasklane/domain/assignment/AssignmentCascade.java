@@ -1,5 +1,6 @@
 package dev.tasklane.domain.assignment;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -26,7 +27,7 @@ public final class AssignmentCascade {
      * The changes that assigning {@code target} (a task or a goal) to {@code assignee} makes. For a goal,
      * {@code children} are its children; for a task, pass an empty list.
      */
-    public static List<AssignmentChange> plan(Task target, Collection<Task> children, Long assignee, Instant now) {
+    public static List<AssignmentChange> plan(Task target, Collection<Task> children, UserId assignee, Instant now) {
         List<AssignmentChange> changes = new ArrayList<>();
         change(target, assignee, now).ifPresent(changes::add);
         if (target.isGoal()) {
@@ -39,7 +40,7 @@ public final class AssignmentCascade {
         return changes;
     }
 
-    private static java.util.Optional<AssignmentChange> change(Task task, Long assignee, Instant now) {
+    private static java.util.Optional<AssignmentChange> change(Task task, UserId assignee, Instant now) {
         if (held(task)) {
             Claim claim = task.claim();
             if (Objects.equals(claim.assigneeBeforeClaim(), assignee)) {

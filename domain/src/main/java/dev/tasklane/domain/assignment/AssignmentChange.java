@@ -1,5 +1,6 @@
 package dev.tasklane.domain.assignment;
 
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 
 /**
@@ -7,8 +8,8 @@ import dev.tasklane.domain.task.Task;
  * {@code deferred} when the task is held by an agent's claim: the holder keeps it, and {@code to} takes
  * over when the claim ends (unclaim, expiry).
  */
-public record AssignmentChange(Long from, Long to, Task after, boolean deferred) {
-    public AssignmentChange(Long from, Long to, Task after) {
+public record AssignmentChange(UserId from, UserId to, Task after, boolean deferred) {
+    public AssignmentChange(UserId from, UserId to, Task after) {
         this(from, to, after, false);
     }
 }

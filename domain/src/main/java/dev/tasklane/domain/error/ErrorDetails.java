@@ -1,5 +1,7 @@
 package dev.tasklane.domain.error;
 
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -47,7 +49,7 @@ public sealed interface ErrorDetails {
     }
 
     /** The user a task is assigned to, when that is not the caller. */
-    record AssignedElsewhere(long assignedToId) implements ErrorDetails {
+    record AssignedElsewhere(UserId assignedToId) implements ErrorDetails {
     }
 
     /** The capabilities a task requires that the caller's token lacks. */
@@ -58,12 +60,12 @@ public sealed interface ErrorDetails {
     }
 
     /** The live claim that another agent holds on a task. */
-    record ClaimHeld(String status, String heldByAgent, Long heldByUserId, Instant claimExpiresAt)
+    record ClaimHeld(String status, String heldByAgent, UserId heldByUserId, Instant claimExpiresAt)
             implements ErrorDetails {
     }
 
     /** The task another request changed first. */
-    record ChangedTask(long taskId) implements ErrorDetails {
+    record ChangedTask(TaskId taskId) implements ErrorDetails {
     }
 
     /** Seconds to wait before trying again. */

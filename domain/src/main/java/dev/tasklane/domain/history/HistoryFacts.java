@@ -1,5 +1,6 @@
 package dev.tasklane.domain.history;
 
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -20,8 +21,8 @@ public sealed interface HistoryFacts {
      * @param cascadedFrom           the goal whose assignment cascaded here, or null for a direct assignment
      * @param deferredUntilClaimEnds whether the change waits for the running claim to end
      */
-    record Assignment(Long from, Long to, String cascadedFrom, boolean deferredUntilClaimEnds) implements HistoryFacts {
-        public Assignment(Long from, Long to) {
+    record Assignment(UserId from, UserId to, String cascadedFrom, boolean deferredUntilClaimEnds) implements HistoryFacts {
+        public Assignment(UserId from, UserId to) {
             this(from, to, null, false);
         }
     }

@@ -11,6 +11,8 @@ import java.util.Optional;
  * @param value the number, as the store assigned it and as the API shows it
  */
 public record TaskId(long value) implements Comparable<TaskId> {
+    /** The id of a task not stored yet: the store assigns the real one when it inserts the task. */
+    public static final TaskId UNASSIGNED = new TaskId(0);
 
     /** The id with this number. */
     public static TaskId of(long value) {

@@ -1,6 +1,7 @@
 package dev.tasklane.domain.selection;
 
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Instant;
@@ -20,5 +21,5 @@ public interface SelectionContext {
     List<String> unfinishedDependencies(Task task);
 
     /** A task other than {@code exceptTaskId} in Doing or Review that lists {@code filePath} as a key file. */
-    Optional<KeyFileHolder> holderOf(String filePath, long exceptTaskId);
+    Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId);
 }

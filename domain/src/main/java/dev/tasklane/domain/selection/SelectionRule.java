@@ -1,6 +1,7 @@
 package dev.tasklane.domain.selection;
 
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
@@ -78,8 +79,8 @@ public enum SelectionRule {
     ASSIGNEE_MATCHES {
         @Override
         public Verdict check(Task task, SelectionContext context) {
-            Long assignee = task.status() == Status.OPEN ? task.assignedToId() : restorableAssignee(task);
-            if (assignee == null || assignee == context.caller().userId()) {
+            UserId assignee = task.status() == Status.OPEN ? task.assignedToId() : restorableAssignee(task);
+            if (assignee == null || assignee.equals(context.caller().userId())) {
                 return Verdict.ALLOWED;
             }
             return refuse("Task '" + task.identifier() + "' is assigned to a different user. "
@@ -108,7 +109,7 @@ public enum SelectionRule {
      * A task in Doing with an expired lease is judged by the assignment it will fall back to (the one it
      * had before the claim), not by the lapsed claimer.
      */
-    static Long restorableAssignee(Task task) {
+    static UserId restorableAssignee(Task task) {
         return task.claim() == null ? task.assignedToId() : task.claim().assigneeBeforeClaim();
     }
 

@@ -16,7 +16,7 @@ public final class TaskOrder {
             return byPriority;
         }
         int byPosition = Long.compare(a.position(), b.position());
-        return byPosition != 0 ? byPosition : Long.compare(a.id(), b.id());
+        return byPosition != 0 ? byPosition : a.id().compareTo(b.id());
     }
 
     private TaskOrder() {

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.task;
 
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -9,7 +10,7 @@ import java.util.Objects;
  * {@code assigneeBeforeClaim} is the assignment the task falls back to when the claim ends: the assignment it
  * had before the claim, or the one a reassignment made while the claim was held.
  */
-public record Claim(String agentName, Instant claimedAt, Instant expiresAt, String claimToken, Long assigneeBeforeClaim,
+public record Claim(String agentName, Instant claimedAt, Instant expiresAt, String claimToken, UserId assigneeBeforeClaim,
                     Long tokenId) {
     public Claim {
         if (claimedAt == null || expiresAt == null || claimToken == null) {
@@ -21,7 +22,7 @@ public record Claim(String agentName, Instant claimedAt, Instant expiresAt, Stri
     }
 
     /** A claim made without an API token. */
-    public Claim(String agentName, Instant claimedAt, Instant expiresAt, String claimToken, Long assigneeBeforeClaim) {
+    public Claim(String agentName, Instant claimedAt, Instant expiresAt, String claimToken, UserId assigneeBeforeClaim) {
         this(agentName, claimedAt, expiresAt, claimToken, assigneeBeforeClaim, null);
     }
 
@@ -39,7 +40,7 @@ public record Claim(String agentName, Instant claimedAt, Instant expiresAt, Stri
     }
 
     /** The same claim, falling back to {@code assignee} when it ends. */
-    public Claim restoringTo(Long assignee) {
+    public Claim restoringTo(UserId assignee) {
         return new Claim(agentName, claimedAt, expiresAt, claimToken, assignee, tokenId);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.task;
 
+import dev.tasklane.domain.id.UserId;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -10,7 +11,7 @@ import java.util.Objects;
  * (docs/rules.md, "Access").
  */
 public record Completion(
-        Long completedById,
+        UserId completedById,
         String completedByAgent,
         Long completedByTokenId,
         AgentReport report,
@@ -21,7 +22,7 @@ public record Completion(
     }
 
     /** A person moved the task to Done without an agent's report (mark_done). */
-    public static Completion byPerson(Long userId, Instant when) {
+    public static Completion byPerson(UserId userId, Instant when) {
         return new Completion(userId, null, null, AgentReport.NONE, when);
     }
 

@@ -1,5 +1,9 @@
 package dev.tasklane.domain.task;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -9,7 +13,12 @@ import java.util.List;
  * {@link #version()} is the stored version the value was read at: a store accepts a change only if it is
  * still the stored version, and stores it as the next one.
  *
- * @param id            board-independent numeric id; 0 until the store assigns one
+ * <p>A new component is added in three places, all in this file: the record header, {@link Builder}'s field and
+ * setter, and {@link Builder#build()}. Every {@code with*} method and every caller that copies a task goes through
+ * {@link #toBuilder()}, so none of them changes (docs/architecture.md, "Records that can grow").
+ *
+ * @param id            board-independent id; {@link TaskId#UNASSIGNED} until the store assigns one
+ * @param parentId      the goal this task belongs to; null for a top-level task
  * @param position      manual order within the board, lower first
  * @param assignedToId  user the task is assigned to; null when unassigned
  * @param claim         the current or last lease; null when never claimed or released
@@ -17,29 +26,33 @@ import java.util.List;
  * @param review        the latest review decision; null when none is pending or recorded
  * @param changedFiles  per-file diff snapshot, written only by the changed_files use case
  * @param afterGoal     the after_goal lifecycle of a goal; null until armed
+ * @param createdById   the user who created the task; null when unknown (a task imported without one)
  * @param version       the stored version this value was read at (optimistic concurrency)
  */
 public record Task(
-        long id,
-        long boardId,
+        TaskId id,
+        BoardId boardId,
         TaskIdentifier identifier,
-        Long parentId,
+        TaskId parentId,
         long position,
         TaskSpec spec,
         Status status,
-        Long assignedToId,
+        UserId assignedToId,
         Claim claim,
         Completion completion,
         Review review,
         List<ChangedFile> changedFiles,
         AfterGoal afterGoal,
-        Long createdById,
+        UserId createdById,
         String createdByAgent,
         Instant insertedAt,
         Instant updatedAt,
         long version) {
 
     public Task {
+        if (id == null || boardId == null) {
+            throw new IllegalArgumentException("id (TaskId.UNASSIGNED before the store assigns one) and board are required");
+        }
         if (identifier == null || spec == null || status == null || insertedAt == null || updatedAt == null) {
             throw new IllegalArgumentException("identifier, spec, status and timestamps are required");
         }
@@ -74,66 +87,210 @@ public record Task(
         return status == Status.IN_PROGRESS && claim != null && claim.expiredAt(now);
     }
 
-    public Task withId(long newId) {
-        return new Task(newId, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, updatedAt, version);
+    /** A builder holding every component of this task, to change some and {@link Builder#build()} a new one. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** The same task with the id the store assigned. */
+    public Task withId(TaskId newId) {
+        return toBuilder().id(newId).build();
     }
 
     /** The same task at another stored version; used by stores when they write it. */
     public Task withVersion(long newVersion) {
-        return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, updatedAt, newVersion);
+        return toBuilder().version(newVersion).build();
     }
 
     public Task withSpec(TaskSpec newSpec, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, newSpec, status, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+        return toBuilder().spec(newSpec).updatedAt(now).build();
     }
 
     public Task withStatus(Status newStatus, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, spec, newStatus, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+        return toBuilder().status(newStatus).updatedAt(now).build();
     }
 
     public Task withPosition(long newPosition, Instant now) {
-        return new Task(id, boardId, identifier, parentId, newPosition, spec, status, assignedToId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+        return toBuilder().position(newPosition).updatedAt(now).build();
     }
 
-    public Task withAssignee(Long userId, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, spec, status, userId, claim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+    /** Assigned to {@code userId}; null unassigns. */
+    public Task withAssignee(UserId userId, Instant now) {
+        return toBuilder().assignedToId(userId).updatedAt(now).build();
     }
 
-    public Task withClaim(Status newStatus, Long assignee, Claim newClaim, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, spec, newStatus, assignee, newClaim,
-                completion, review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+    public Task withClaim(Status newStatus, UserId assignee, Claim newClaim, Instant now) {
+        return toBuilder().status(newStatus).assignedToId(assignee).claim(newClaim).updatedAt(now).build();
     }
 
     public Task withCompletion(Status newStatus, Completion newCompletion, Review newReview, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, spec, newStatus, assignedToId, claim,
-                newCompletion, newReview, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+        return toBuilder().status(newStatus).completion(newCompletion).review(newReview).updatedAt(now).build();
     }
 
     public Task withReview(Review newReview, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, newReview, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+        return toBuilder().review(newReview).updatedAt(now).build();
     }
 
     public Task withChangedFiles(List<ChangedFile> files, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, review, files, afterGoal, createdById, createdByAgent, insertedAt, now, version);
+        return toBuilder().changedFiles(files).updatedAt(now).build();
     }
 
     public Task withAfterGoal(AfterGoal newAfterGoal, Instant now) {
-        return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim,
-                completion, review, changedFiles, newAfterGoal, createdById, createdByAgent, insertedAt, now, version);
+        return toBuilder().afterGoal(newAfterGoal).updatedAt(now).build();
     }
 
-    /** A new, never-stored task (id 0, version 0) in Ready. */
-    public static Task create(long boardId, TaskIdentifier identifier, Long parentId, long position, TaskSpec spec,
-                              Long assignedToId, Long createdById, String createdByAgent, Instant now) {
-        return new Task(0, boardId, identifier, parentId, position, spec, Status.OPEN, assignedToId, null, null,
-                null, List.of(), null, createdById, createdByAgent, now, now, 0);
+    /** A new, never-stored task ({@link TaskId#UNASSIGNED}, version 0) in Ready. */
+    public static Task create(BoardId boardId, TaskIdentifier identifier, TaskId parentId, long position, TaskSpec spec,
+                              UserId assignedToId, UserId createdById, String createdByAgent, Instant now) {
+        Builder builder = new Builder();
+        builder.id = TaskId.UNASSIGNED;
+        builder.status = Status.OPEN;
+        return builder.boardId(boardId).identifier(identifier).parentId(parentId).position(position).spec(spec)
+                .assignedToId(assignedToId).createdById(createdById).createdByAgent(createdByAgent)
+                .insertedAt(now).updatedAt(now).build();
+    }
+
+    /**
+     * The components of a {@link Task} being assembled, from {@link Task#toBuilder()}: a copy to change.
+     * {@link #build()} checks the same invariants as the constructor.
+     */
+    public static final class Builder {
+        private TaskId id;
+        private BoardId boardId;
+        private TaskIdentifier identifier;
+        private TaskId parentId;
+        private long position;
+        private TaskSpec spec;
+        private Status status;
+        private UserId assignedToId;
+        private Claim claim;
+        private Completion completion;
+        private Review review;
+        private List<ChangedFile> changedFiles = List.of();
+        private AfterGoal afterGoal;
+        private UserId createdById;
+        private String createdByAgent;
+        private Instant insertedAt;
+        private Instant updatedAt;
+        private long version;
+
+        private Builder() {
+        }
+
+        private Builder(Task task) {
+            id = task.id;
+            boardId = task.boardId;
+            identifier = task.identifier;
+            parentId = task.parentId;
+            position = task.position;
+            spec = task.spec;
+            status = task.status;
+            assignedToId = task.assignedToId;
+            claim = task.claim;
+            completion = task.completion;
+            review = task.review;
+            changedFiles = task.changedFiles;
+            afterGoal = task.afterGoal;
+            createdById = task.createdById;
+            createdByAgent = task.createdByAgent;
+            insertedAt = task.insertedAt;
+            updatedAt = task.updatedAt;
+            version = task.version;
+        }
+
+        public Builder id(TaskId value) {
+            id = value;
+            return this;
+        }
+
+        public Builder boardId(BoardId value) {
+            boardId = value;
+            return this;
+        }
+
+        public Builder identifier(TaskIdentifier value) {
+            identifier = value;
+            return this;
+        }
+
+        public Builder parentId(TaskId value) {
+            parentId = value;
+            return this;
+        }
+
+        public Builder position(long value) {
+            position = value;
+            return this;
+        }
+
+        public Builder spec(TaskSpec value) {
+            spec = value;
+            return this;
+        }
+
+        public Builder status(Status value) {
+            status = value;
+            return this;
+        }
+
+        public Builder assignedToId(UserId value) {
+            assignedToId = value;
+            return this;
+        }
+
+        public Builder claim(Claim value) {
+            claim = value;
+            return this;
+        }
+
+        public Builder completion(Completion value) {
+            completion = value;
+            return this;
+        }
+
+        public Builder review(Review value) {
+            review = value;
+            return this;
+        }
+
+        public Builder changedFiles(List<ChangedFile> value) {
+            changedFiles = value;
+            return this;
+        }
+
+        public Builder afterGoal(AfterGoal value) {
+            afterGoal = value;
+            return this;
+        }
+
+        public Builder createdById(UserId value) {
+            createdById = value;
+            return this;
+        }
+
+        public Builder createdByAgent(String value) {
+            createdByAgent = value;
+            return this;
+        }
+
+        public Builder insertedAt(Instant value) {
+            insertedAt = value;
+            return this;
+        }
+
+        public Builder updatedAt(Instant value) {
+            updatedAt = value;
+            return this;
+        }
+
+        public Builder version(long value) {
+            version = value;
+            return this;
+        }
+
+        public Task build() {
+            return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim, completion,
+                    review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, updatedAt, version);
+        }
     }
 }

@@ -8,6 +8,7 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.selection.SelectionRule;
@@ -68,7 +69,7 @@ public final class TaskWorkflow {
             throw new ConflictException("task_not_claimable", refused.reason(), refused.details());
         }
         require(Transition.CLAIM, task);
-        Long restore = task.status() == Status.OPEN ? task.assignedToId() : task.claim().assigneeBeforeClaim();
+        UserId restore = task.status() == Status.OPEN ? task.assignedToId() : task.claim().assigneeBeforeClaim();
         Claim claim = new Claim(request.agentName(), now, now.plus(limits.claimTtl()), request.claimToken(), restore,
                 caller.tokenId());
         return new ClaimOutcome(task.withClaim(Transition.CLAIM.to(), caller.userId(), claim, now), false);
@@ -244,7 +245,7 @@ public final class TaskWorkflow {
     }
 
     private Task release(Task task, Transition transition, Instant now) {
-        Long restore = task.claim() == null ? null : task.claim().assigneeBeforeClaim();
+        UserId restore = task.claim() == null ? null : task.claim().assigneeBeforeClaim();
         return task.withClaim(transition.to(), restore, null, now);
     }
 

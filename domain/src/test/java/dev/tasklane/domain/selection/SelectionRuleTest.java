@@ -1,6 +1,7 @@
 package dev.tasklane.domain.selection;
 
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Status;
@@ -180,7 +181,7 @@ class SelectionRuleTest {
         @Test
         void largeUserIdsAreComparedByValue() {
             long big = 1_000_000L;
-            assertAllowed(rule, task("W1").assignedTo(Long.valueOf(big)).build(), context(agent(big)));
+            assertAllowed(rule, task("W1").assignedTo(UserId.of(big)).build(), context(agent(UserId.of(big))));
         }
 
         @Test

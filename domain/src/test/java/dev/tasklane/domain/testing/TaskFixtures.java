@@ -2,6 +2,9 @@ package dev.tasklane.domain.testing;
 
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.AfterGoal;
@@ -38,10 +41,10 @@ public final class TaskFixtures {
     /** The fixed "now" of every test. */
     public static final Instant NOW = Instant.parse("2026-01-15T16:00:00Z");
     public static final Duration TTL = WorkflowLimits.DEFAULT_CLAIM_TTL;
-    public static final long BOARD = 1L;
-    public static final long ALICE = 10L;
-    public static final long BOB = 20L;
-    public static final long CAROL = 30L;
+    public static final BoardId BOARD = BoardId.of(1);
+    public static final UserId ALICE = UserId.of(10);
+    public static final UserId BOB = UserId.of(20);
+    public static final UserId CAROL = UserId.of(30);
 
     private TaskFixtures() {
     }
@@ -54,29 +57,29 @@ public final class TaskFixtures {
         return new TaskBuilder(identifier);
     }
 
-    public static Actor agent(long userId) {
+    public static Actor agent(UserId userId) {
         return Actor.agent(userId, BOARD);
     }
 
-    public static Actor reader(long userId) {
+    public static Actor reader(UserId userId) {
         return new Actor(userId, BOARD, Set.of(), false, false);
     }
 
-    public static Actor reviewer(long userId) {
+    public static Actor reviewer(UserId userId) {
         return new Actor(userId, BOARD, Set.of(), true, true);
     }
 
     /** The board's owner: a writer who may take work past review. */
-    public static Actor owner(long userId) {
+    public static Actor owner(UserId userId) {
         return new Actor(userId, BOARD, Set.of(), false, true, true, null);
     }
 
     /** A writer authenticated with API token {@code tokenId}. */
-    public static Actor withToken(long userId, long tokenId, boolean reviewerFlag) {
+    public static Actor withToken(UserId userId, long tokenId, boolean reviewerFlag) {
         return new Actor(userId, BOARD, Set.of(), reviewerFlag, true, false, tokenId);
     }
 
-    public static Actor withCapabilities(long userId, Capability... capabilities) {
+    public static Actor withCapabilities(UserId userId, Capability... capabilities) {
         return new Actor(userId, BOARD, capabilities.length == 0 ? Set.of() : EnumSet.copyOf(Arrays.asList(capabilities)),
                 false, true);
     }
@@ -90,16 +93,17 @@ public final class TaskFixtures {
     }
 
     /** A live claim started at {@code claimedAt}, lasting the default TTL. */
-    public static Claim claim(String agentName, Instant claimedAt, String token, Long assigneeBefore) {
+    public static Claim claim(String agentName, Instant claimedAt, String token, UserId assigneeBefore) {
         return new Claim(agentName, claimedAt, claimedAt.plus(TTL), token, assigneeBefore);
     }
 
     private static final String SKIPPED = "Skipped as the decision matrix allows for a task of this size";
 
     public static Completion report(String summary) {
-        return new Completion(null, "claude", null, new AgentReport(summary, "notes", Complexity.SMALL, "a.java, b.java",
-                15, null, List.of(), ExplorerResult.skipped(SKIPPED, "self_reported_exploration"),
-                ReviewerResult.skipped(SKIPPED, "self_reported_review")), null);
+        return new Completion(null, "claude", null, AgentReport.builder().summary(summary).notes("notes")
+                .actualComplexity(Complexity.SMALL).actualFilesChanged("a.java, b.java").timeSpentMinutes(15)
+                .explorerResult(ExplorerResult.skipped(SKIPPED, "self_reported_exploration"))
+                .reviewerResult(ReviewerResult.skipped(SKIPPED, "self_reported_review")).build(), null);
     }
 
     public static ListContext context(Actor caller, Task... tasks) {
@@ -154,10 +158,10 @@ public final class TaskFixtures {
         }
 
         @Override
-        public Optional<KeyFileHolder> holderOf(String filePath, long exceptTaskId) {
+        public Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId) {
             holderLookups++;
             return tasks.stream()
-                    .filter(t -> t.id() != exceptTaskId)
+                    .filter(t -> !t.id().equals(exceptTaskId))
                     .filter(t -> t.status() == Status.IN_PROGRESS || t.status() == Status.REVIEW)
                     .filter(t -> t.spec().keyFiles().stream().anyMatch(k -> k.filePath().equals(filePath)))
                     .findFirst()
@@ -171,7 +175,7 @@ public final class TaskFixtures {
 
         private final TaskIdentifier identifier;
         private long id = nextId++;
-        private Long parentId;
+        private TaskId parentId;
         private long position = 1;
         private String title;
         private Priority priority = Priority.MEDIUM;
@@ -181,7 +185,7 @@ public final class TaskFixtures {
         private List<KeyFile> keyFiles = List.of();
         private Set<Capability> capabilities = Set.of();
         private Status status = Status.OPEN;
-        private Long assignee;
+        private UserId assignee;
         private Claim claim;
         private Completion completion;
         private Review review;
@@ -199,7 +203,7 @@ public final class TaskFixtures {
         }
 
         public TaskBuilder parent(long value) {
-            parentId = value;
+            parentId = TaskId.of(value);
             return this;
         }
 
@@ -247,13 +251,13 @@ public final class TaskFixtures {
             return this;
         }
 
-        public TaskBuilder assignedTo(Long userId) {
+        public TaskBuilder assignedTo(UserId userId) {
             assignee = userId;
             return this;
         }
 
         /** In Doing, assigned to {@code userId}, with a claim started at {@code claimedAt}. */
-        public TaskBuilder claimedBy(long userId, String agentName, Instant claimedAt, String token, Long assigneeBefore) {
+        public TaskBuilder claimedBy(UserId userId, String agentName, Instant claimedAt, String token, UserId assigneeBefore) {
             status = Status.IN_PROGRESS;
             assignee = userId;
             claim = TaskFixtures.claim(agentName, claimedAt, token, assigneeBefore);
@@ -287,7 +291,7 @@ public final class TaskFixtures {
 
         public Task build() {
             Instant created = NOW.minus(Duration.ofDays(1));
-            return new Task(id, BOARD, identifier, parentId, position, spec(), status, assignee, claim, completion,
+            return new Task(TaskId.of(id), BOARD, identifier, parentId, position, spec(), status, assignee, claim, completion,
                     review, List.of(), afterGoal, ALICE, null, created, created, 3);
         }
     }

@@ -44,7 +44,8 @@ class TypedCompletionRulesTest {
     }
 
     private static AgentReport report(ExplorerResult explorer, ReviewerResult reviewer) {
-        return new AgentReport("Done", null, Complexity.SMALL, "a.java", 10, null, List.of(), explorer, reviewer);
+        return AgentReport.builder().summary("Done").actualComplexity(Complexity.SMALL).actualFilesChanged("a.java")
+                .timeSpentMinutes(10).explorerResult(explorer).reviewerResult(reviewer).build();
     }
 
     private static CheckedCompletion check(AgentReport report, CompletionProblems problems, CompletionMode mode) {
@@ -109,9 +110,9 @@ class TypedCompletionRulesTest {
 
     @Test
     void aFieldTheEdgeCouldNotTypeIsReportedInItsPlaceInTheChangeset() {
-        AgentReport report = new AgentReport(null, null, null, "a.java", -1, null, List.of(),
-                ExplorerResult.skipped(SUMMARY, "self_reported_exploration"),
-                ReviewerResult.skipped(SUMMARY, "self_reported_review"));
+        AgentReport report = AgentReport.builder().actualFilesChanged("a.java").timeSpentMinutes(-1)
+                .explorerResult(ExplorerResult.skipped(SUMMARY, "self_reported_exploration"))
+                .reviewerResult(ReviewerResult.skipped(SUMMARY, "self_reported_review")).build();
         FieldError invalid = new FieldError("completion_summary", CompletionRules.INVALID);
         CompletionRejectedException refused = assertThrows(CompletionRejectedException.class, () -> check(report,
                 new CompletionProblems(List.of(invalid), ResultProblems.NONE,
@@ -124,10 +125,11 @@ class TypedCompletionRulesTest {
 
     @Test
     void stepsOutOfTheDocumentedOrderAreAWarning() {
-        AgentReport report = new AgentReport("Done", null, Complexity.SMALL, "a.java", 1, null,
-                List.of(WorkflowStep.dispatched("reviewer", 5), WorkflowStep.skipped("explorer", "small")),
-                ExplorerResult.skipped(SUMMARY, "self_reported_exploration"),
-                ReviewerResult.skipped(SUMMARY, "self_reported_review"));
+        AgentReport report = AgentReport.builder().summary("Done").actualComplexity(Complexity.SMALL)
+                .actualFilesChanged("a.java").timeSpentMinutes(1)
+                .workflowSteps(List.of(WorkflowStep.dispatched("reviewer", 5), WorkflowStep.skipped("explorer", "small")))
+                .explorerResult(ExplorerResult.skipped(SUMMARY, "self_reported_exploration"))
+                .reviewerResult(ReviewerResult.skipped(SUMMARY, "self_reported_review")).build();
         List<String> warnings = check(report, CompletionProblems.NONE, CompletionMode.STRICT).warnings();
         assertEquals(1, warnings.size());
         assertTrue(warnings.get(0).startsWith("workflow_steps: expected the six steps"));

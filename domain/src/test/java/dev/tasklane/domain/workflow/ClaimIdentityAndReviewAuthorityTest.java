@@ -13,6 +13,7 @@ import dev.tasklane.domain.task.Task;
 import org.junit.jupiter.api.Test;
 
 import static dev.tasklane.domain.testing.TaskFixtures.ALICE;
+import static dev.tasklane.domain.testing.TaskFixtures.BOARD;
 import static dev.tasklane.domain.testing.TaskFixtures.NOW;
 import static dev.tasklane.domain.testing.TaskFixtures.agent;
 import static dev.tasklane.domain.testing.TaskFixtures.context;
@@ -116,14 +117,14 @@ class ClaimIdentityAndReviewAuthorityTest {
     void everyWriteOfTheWorkflowRefusesAReader() {
         Task held = task("W1").id(1).claimedBy(ALICE, "a", NOW.minusSeconds(60), "tok", null).build();
         Task inReview = task("W2").id(2).status(Status.REVIEW).assignedTo(ALICE)
-                .completion(new Completion(ALICE, "a", null, new AgentReport("s", null, null, null, null, null, null, null, null), null)).build();
+                .completion(new Completion(ALICE, "a", null, AgentReport.builder().summary("s").build(), null)).build();
         Actor reader = reader(ALICE);
         for (Runnable write : new Runnable[] {
                 () -> workflow.unclaim(held, reader, null, NOW),
                 () -> workflow.heartbeat(held, reader, null, NOW),
                 () -> workflow.complete(held, reader, null, report("x"), NOW),
                 () -> workflow.writeChangedFiles(inReview, reader, null, dev.tasklane.domain.validation.ChangedFilesDraft.of(java.util.List.of()), NOW),
-                () -> workflow.recordReview(inReview, new Actor(ALICE, 1, java.util.Set.of(), true, false),
+                () -> workflow.recordReview(inReview, new Actor(ALICE, BOARD, java.util.Set.of(), true, false),
                         ReviewStatus.APPROVED, null, NOW),
                 () -> workflow.markDone(inReview, reader, NOW)}) {
             assertEquals(BoardAccess.WRITE_REQUIRED_CODE, assertThrows(ForbiddenException.class, write::run).code());

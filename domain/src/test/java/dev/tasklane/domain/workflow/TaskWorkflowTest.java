@@ -5,6 +5,7 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;
@@ -49,15 +50,15 @@ class TaskWorkflowTest {
     private final TaskWorkflow workflow = workflow();
 
     /** W1 in Doing, claimed by ALICE one minute ago with token "tok"; before the claim it was assigned to {@code before}. */
-    private static Task heldByAlice(Long before) {
+    private static Task heldByAlice(UserId before) {
         return task("W1").id(1).claimedBy(ALICE, "claude", NOW.minusSeconds(60), "tok", before).build();
     }
 
     private static Task inReview(ReviewStatus decision, String notes) {
         return task("W1").id(1).status(Status.REVIEW).assignedTo(ALICE).needsReview()
-                .claim(new Claim("claude", NOW.minusSeconds(600), NOW.minusSeconds(600).plus(TTL), "tok", 7L))
+                .claim(new Claim("claude", NOW.minusSeconds(600), NOW.minusSeconds(600).plus(TTL), "tok", UserId.of(7)))
                 .completion(report("done"))
-                .review(decision == null ? null : new Review(decision, notes, NOW.minusSeconds(30), 99L))
+                .review(decision == null ? null : new Review(decision, notes, NOW.minusSeconds(30), UserId.of(99)))
                 .build();
     }
 
@@ -281,7 +282,7 @@ class TaskWorkflowTest {
         @Test
         void aPriorReviewDecisionIsCleared() {
             Task rework = task("W1").needsReview().claimedBy(ALICE, "c", NOW, "tok", null)
-                    .review(new Review(ReviewStatus.CHANGES_REQUESTED, "fix it", NOW.minusSeconds(9), 99L)).build();
+                    .review(new Review(ReviewStatus.CHANGES_REQUESTED, "fix it", NOW.minusSeconds(9), UserId.of(99))).build();
             Task review = workflow.complete(rework, agent(ALICE), null, report("again"), NOW);
             assertEquals(Status.REVIEW, review.status());
             assertNull(review.review());
@@ -325,9 +326,9 @@ class TaskWorkflowTest {
     class RecordingReviews {
         @Test
         void aReviewerRecordsADecisionWithoutMovingTheTask() {
-            Task reviewed = workflow.recordReview(inReview(null, null), reviewer(99), ReviewStatus.APPROVED, null, NOW);
+            Task reviewed = workflow.recordReview(inReview(null, null), reviewer(UserId.of(99)), ReviewStatus.APPROVED, null, NOW);
             assertEquals(Status.REVIEW, reviewed.status());
-            assertEquals(new Review(ReviewStatus.APPROVED, null, NOW, 99L), reviewed.review());
+            assertEquals(new Review(ReviewStatus.APPROVED, null, NOW, UserId.of(99)), reviewed.review());
         }
 
         @Test
@@ -342,21 +343,21 @@ class TaskWorkflowTest {
         void notesAreRequiredForChangesRequestedAndRejected(ReviewStatus decision) {
             for (String notes : new String[] {null, "", "   "}) {
                 InvalidInputException error = assertThrows(InvalidInputException.class,
-                        () -> workflow.recordReview(inReview(null, null), reviewer(99), decision, notes, NOW));
+                        () -> workflow.recordReview(inReview(null, null), reviewer(UserId.of(99)), decision, notes, NOW));
                 assertEquals("review_notes_required", error.code());
                 assertEquals(new ErrorDetails.Field("review_notes"), error.details());
             }
-            Task reviewed = workflow.recordReview(inReview(null, null), reviewer(99), decision, "do X", NOW);
-            assertEquals(new Review(decision, "do X", NOW, 99L), reviewed.review());
+            Task reviewed = workflow.recordReview(inReview(null, null), reviewer(UserId.of(99)), decision, "do X", NOW);
+            assertEquals(new Review(decision, "do X", NOW, UserId.of(99)), reviewed.review());
         }
 
         @Test
         void pendingIsNotADecision() {
             InvalidInputException error = assertThrows(InvalidInputException.class,
-                    () -> workflow.recordReview(inReview(null, null), reviewer(99), ReviewStatus.PENDING, "n", NOW));
+                    () -> workflow.recordReview(inReview(null, null), reviewer(UserId.of(99)), ReviewStatus.PENDING, "n", NOW));
             assertEquals("invalid_review_status", error.code());
             assertEquals("invalid_review_status", assertThrows(InvalidInputException.class,
-                    () -> workflow.recordReview(inReview(null, null), reviewer(99), null, "n", NOW)).code());
+                    () -> workflow.recordReview(inReview(null, null), reviewer(UserId.of(99)), null, "n", NOW)).code());
         }
     }
 
@@ -380,7 +381,7 @@ class TaskWorkflowTest {
             assertEquals(NOW, rework.claim().claimedAt());
             assertEquals(NOW.plus(TTL), rework.claim().expiresAt());
             assertEquals("claude", rework.claim().agentName());
-            assertEquals(7L, rework.claim().assigneeBeforeClaim());
+            assertEquals(UserId.of(7), rework.claim().assigneeBeforeClaim());
             assertEquals("fresh-token", rework.claim().claimToken(), "the rework lease has a fresh claim_token");
             assertNotEquals(task.claim().claimToken(), rework.claim().claimToken());
             assertFalse(rework.claimExpiredAt(NOW.plus(TTL).minusSeconds(1)));

@@ -4,6 +4,7 @@ import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
@@ -106,7 +107,7 @@ class TransitionTableTest {
         return task("W1").id(1).status(status).assignedTo(ALICE)
                 .claim(claim("claude", NOW.minusSeconds(60), "tok", null))
                 .completion(status == Status.REVIEW || status == Status.COMPLETED ? report("done") : null)
-                .review(status == Status.REVIEW ? new Review(ReviewStatus.APPROVED, null, NOW, 99L) : null)
+                .review(status == Status.REVIEW ? new Review(ReviewStatus.APPROVED, null, NOW, UserId.of(99)) : null)
                 .build();
     }
 
@@ -146,7 +147,7 @@ class TransitionTableTest {
     @TestFactory
     List<DynamicTest> recordReviewRefusesOutsideItsRow() {
         return refusals("recordReview", Transition.RECORD_REVIEW.from(), "invalid_column_for_review",
-                t -> () -> workflow().recordReview(t, reviewer(99), ReviewStatus.APPROVED, null, NOW));
+                t -> () -> workflow().recordReview(t, reviewer(UserId.of(99)), ReviewStatus.APPROVED, null, NOW));
     }
 
     @TestFactory
@@ -199,7 +200,7 @@ class TransitionTableTest {
     void claimFromInProgressIsAllowedOnlyOnceTheLeaseRanOut() {
         Task live = task("W1").id(1).claimedBy(ALICE, "a", NOW.minusSeconds(60), "tok", null).build();
         ConflictException error = assertThrows(ConflictException.class,
-                () -> workflow().claim(live, claimRequest("b", "t2"), context(agent(20))));
+                () -> workflow().claim(live, claimRequest("b", "t2"), context(agent(UserId.of(20)))));
         assertEquals("task_not_claimable", error.code());
         ErrorDetails.ClaimHeld held = (ErrorDetails.ClaimHeld) error.details();
         assertEquals("in_progress", held.status());

@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.id.BoardId;
 import java.time.Duration;
 
 /**
@@ -14,7 +15,7 @@ public interface EventStreamUseCase {
      * event committed from this call on. Call it before telling the client it is subscribed: an event the
      * client causes after that is always delivered.
      */
-    Subscription subscribe(long boardId, Long afterId);
+    Subscription subscribe(BoardId boardId, Long afterId);
 
     /** Ends every subscription with {@link EndReason#SHUTDOWN} and refuses new ones the same way. */
     void shutdown();

@@ -6,5 +6,14 @@ import java.util.Optional;
 
 /** The first task the caller could claim now, without claiming it. */
 public interface NextTaskUseCase {
-    Optional<TaskView> next(Actor actor);
+    /**
+     * @param agentName the asking agent's name, null when it gave none: agents sharing one token are told apart by
+     *                  it, so that each is offered a task of its own (docs/rules.md, "Offers made by next")
+     */
+    Optional<TaskView> next(Actor actor, String agentName);
+
+    /** {@link #next(Actor, String)} for an agent that gives no name. */
+    default Optional<TaskView> next(Actor actor) {
+        return next(actor, null);
+    }
 }

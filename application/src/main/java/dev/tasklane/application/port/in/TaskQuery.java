@@ -1,5 +1,8 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
@@ -12,13 +15,13 @@ import java.time.Instant;
  * opaque cursor of the previous page (null for the first).
  */
 public record TaskQuery(
-        long boardId,
+        BoardId boardId,
         Status status,
         TaskType type,
         Priority priority,
-        Long assignedToId,
+        UserId assignedToId,
         boolean unassignedOnly,
-        Long parentId,
+        TaskId parentId,
         String titleContains,
         Instant updatedSince,
         Sort sort,
@@ -45,7 +48,7 @@ public record TaskQuery(
         }
     }
 
-    public static TaskQuery all(long boardId) {
+    public static TaskQuery all(BoardId boardId) {
         return new TaskQuery(boardId, null, null, null, null, false, null, null, null, Sort.POSITION, false,
                 MAX_LIMIT, null);
     }

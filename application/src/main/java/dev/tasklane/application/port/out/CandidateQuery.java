@@ -1,5 +1,7 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Capability;
 
 import java.time.Instant;
@@ -10,7 +12,7 @@ import java.util.Set;
  * these capabilities (empty: no limit), at this instant. Candidates are read without locks; a claimer locks
  * the one it chose with {@link TaskStore#lockCandidate}.
  */
-public record CandidateQuery(long boardId, long userId, Set<Capability> capabilities, Instant now) {
+public record CandidateQuery(BoardId boardId, UserId userId, Set<Capability> capabilities, Instant now) {
     public CandidateQuery {
         capabilities = capabilities == null ? Set.of() : Set.copyOf(capabilities);
     }

@@ -2,6 +2,7 @@ package dev.tasklane.application.port.out;
 
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.id.TaskId;
 
 /**
  * A store refused an update because the stored version is not the one the change was based on: another
@@ -10,7 +11,7 @@ import dev.tasklane.domain.error.TasklaneException;
 public final class ConcurrentUpdateException extends TasklaneException {
     private static final long serialVersionUID = 1L;
 
-    public ConcurrentUpdateException(long taskId, long expectedVersion) {
+    public ConcurrentUpdateException(TaskId taskId, long expectedVersion) {
         super("concurrent_update", "Task " + taskId + " was changed by another request (expected version "
                 + expectedVersion + "); retry the request.", new ErrorDetails.ChangedTask(taskId));
     }

@@ -1,6 +1,7 @@
 package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.domain.id.BoardId;
 
 import java.time.Instant;
 import java.util.List;
@@ -24,7 +25,7 @@ public interface EventOutbox {
     List<TaskEvent> after(long afterId, int limit);
 
     /** At most {@code limit} committed events of board {@code boardId} numbered above {@code afterId}, in order. */
-    List<TaskEvent> after(long boardId, long afterId, int limit);
+    List<TaskEvent> after(BoardId boardId, long afterId, int limit);
 
     /** The number of the last committed event; 0 when none was ever written. */
     long lastId();

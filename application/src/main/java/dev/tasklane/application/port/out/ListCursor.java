@@ -30,10 +30,10 @@ public record ListCursor(TaskQuery.Sort sort, long[] values) {
 
     public static ListCursor of(TaskQuery.Sort sort, Task task) {
         long[] values = switch (sort) {
-            case POSITION -> new long[] {task.position(), task.id()};
-            case PRIORITY -> new long[] {-task.priority().rank(), task.position(), task.id()};
-            case UPDATED_AT -> new long[] {task.updatedAt().getEpochSecond(), task.updatedAt().getNano(), task.id()};
-            case IDENTIFIER -> new long[] {task.identifier().type().ordinal(), task.identifier().number(), task.id()};
+            case POSITION -> new long[] {task.position(), task.id().value()};
+            case PRIORITY -> new long[] {-task.priority().rank(), task.position(), task.id().value()};
+            case UPDATED_AT -> new long[] {task.updatedAt().getEpochSecond(), task.updatedAt().getNano(), task.id().value()};
+            case IDENTIFIER -> new long[] {task.identifier().type().ordinal(), task.identifier().number(), task.id().value()};
         };
         return new ListCursor(sort, values);
     }

@@ -2,6 +2,8 @@ package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -35,47 +37,47 @@ public interface TaskStore {
      */
     Task update(Task task);
 
-    Optional<Task> findById(long boardId, long id);
+    Optional<Task> findById(BoardId boardId, TaskId id);
 
     /** Exact, case-sensitive identifier match ("W12"). */
-    Optional<Task> findByIdentifier(long boardId, String identifier);
+    Optional<Task> findByIdentifier(BoardId boardId, String identifier);
 
     /**
      * Like {@link #findById} but locks the row until the transaction ends, so that a check made on it
      * cannot be invalidated before the write that depends on it.
      */
-    Optional<Task> lockById(long boardId, long id);
+    Optional<Task> lockById(BoardId boardId, TaskId id);
 
     /**
      * Like {@link #findByIdentifier} but locks the row until the transaction ends, as {@link #lockById} does: one
      * read where finding the id and then locking it would read the same row twice.
      */
-    Optional<Task> lockByIdentifier(long boardId, String identifier);
+    Optional<Task> lockByIdentifier(BoardId boardId, String identifier);
 
     /** Allocates the next identifier number for the type's prefix on the board (1, 2, ...; never reused). */
-    long nextIdentifierNumber(long boardId, TaskType type);
+    long nextIdentifierNumber(BoardId boardId, TaskType type);
 
     /** A position after every task on the board, for appending to the queue. */
-    long nextPosition(long boardId);
+    long nextPosition(BoardId boardId);
 
     /** The children of a goal, by position. */
-    List<Task> children(long boardId, long goalId);
+    List<Task> children(BoardId boardId, TaskId goalId);
 
     /**
      * The statuses the children of a goal are in (empty for a goal without children), which is all a goal's
      * derived status needs. Its cost must not grow with the number of children: claim and complete ask it
      * for the parent goal on every change of a child.
      */
-    Set<Status> childStatuses(long boardId, long goalId);
+    Set<Status> childStatuses(BoardId boardId, TaskId goalId);
 
     /** Tasks on the board whose dependencies name {@code identifier}. */
-    List<Task> dependents(long boardId, String identifier);
+    List<Task> dependents(BoardId boardId, String identifier);
 
     /** The status of each of these identifiers that exists on the board. */
-    Map<String, Status> statuses(long boardId, Collection<String> identifiers);
+    Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers);
 
     /** A task other than {@code exceptTaskId}, in Doing or Review, that lists {@code filePath} among its key files. */
-    Optional<KeyFileHolder> keyFileHolder(long boardId, String filePath, long exceptTaskId);
+    Optional<KeyFileHolder> keyFileHolder(BoardId boardId, String filePath, TaskId exceptTaskId);
 
     /**
      * Serialises claims over these key files until the transaction ends: a concurrent transaction locking one
@@ -83,7 +85,7 @@ public interface TaskStore {
      * it two claims of different tasks sharing a file could both find the file free (write skew). Stores lock
      * in a fixed order (by path) so that claimers never deadlock over files.
      */
-    void lockKeyFiles(long boardId, Collection<String> filePaths);
+    void lockKeyFiles(BoardId boardId, Collection<String> filePaths);
 
     /**
      * Work and defect tasks of the board that may be claimable now, in the queue order
@@ -104,7 +106,7 @@ public interface TaskStore {
      * for the row. The caller re-checks the locked task against the full rules; see
      * {@link Transactions#tentatively} for giving the lock back when it cannot take it.
      */
-    Optional<Task> lockCandidate(CandidateQuery query, long taskId);
+    Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId);
 
     /** Tasks in Doing whose claim expired at or before {@code now}, across boards, at most {@code limit}. */
     List<Task> expiredClaims(Instant now, int limit);
@@ -117,5 +119,5 @@ public interface TaskStore {
     void appendHistory(HistoryEntry entry);
 
     /** A task's history, oldest first. */
-    List<HistoryEntry> history(long taskId);
+    List<HistoryEntry> history(TaskId taskId);
 }

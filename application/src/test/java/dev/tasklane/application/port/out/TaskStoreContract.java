@@ -8,6 +8,7 @@ import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.selection.KeyFileHolder;
@@ -48,10 +49,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * class with only {@link #newStores()}.
  */
 public abstract class TaskStoreContract {
-    protected static final long BOARD = 1;
-    protected static final long OTHER_BOARD = 2;
-    protected static final long ME = 10;
-    protected static final long SOMEONE_ELSE = 11;
+    protected static final BoardId BOARD = BoardId.of(1);
+    protected static final BoardId OTHER_BOARD = BoardId.of(2);
+    protected static final UserId ME = UserId.of(10);
+    protected static final UserId SOMEONE_ELSE = UserId.of(11);
     private static final Duration MINUTE = Duration.ofMinutes(1);
     private static final int THREADS = 8;
     private static final int INSERTS_PER_THREAD = 50;
@@ -77,7 +78,7 @@ public abstract class TaskStoreContract {
         return stores.tx(() -> store.update(task));
     }
 
-    protected List<String> candidates(long userId, Set<Capability> capabilities) {
+    protected List<String> candidates(UserId userId, Set<Capability> capabilities) {
         return stores.tx(() -> {
             List<String> identifiers = new ArrayList<>();
             Iterator<Task> it = store.candidates(new CandidateQuery(BOARD, userId, capabilities, NOW));
@@ -249,13 +250,13 @@ public abstract class TaskStoreContract {
         Task doing = insert(Tasks.work(BOARD, 3).keyFiles("b.txt").claimedUntil("agent-b", NOW.plus(MINUTE)));
         insert(Tasks.work(BOARD, 4).keyFiles("r.txt").status(Status.REVIEW));
 
-        assertTrue(stores.tx(() -> store.keyFileHolder(BOARD, "a.txt", 0)).isEmpty(), "open tasks hold nothing");
-        assertTrue(stores.tx(() -> store.keyFileHolder(BOARD, "c.txt", 0)).isEmpty(), "done tasks hold nothing");
+        assertTrue(stores.tx(() -> store.keyFileHolder(BOARD, "a.txt", TaskId.UNASSIGNED)).isEmpty(), "open tasks hold nothing");
+        assertTrue(stores.tx(() -> store.keyFileHolder(BOARD, "c.txt", TaskId.UNASSIGNED)).isEmpty(), "done tasks hold nothing");
         assertEquals(new KeyFileHolder("b.txt", new TaskIdentifier(TaskType.WORK, 3), "agent-b"),
-                stores.tx(() -> store.keyFileHolder(BOARD, "b.txt", 0)).orElseThrow());
-        assertEquals("W4", stores.tx(() -> store.keyFileHolder(BOARD, "r.txt", 0)).orElseThrow().holder().toString());
+                stores.tx(() -> store.keyFileHolder(BOARD, "b.txt", TaskId.UNASSIGNED)).orElseThrow());
+        assertEquals("W4", stores.tx(() -> store.keyFileHolder(BOARD, "r.txt", TaskId.UNASSIGNED)).orElseThrow().holder().toString());
         assertTrue(stores.tx(() -> store.keyFileHolder(BOARD, "b.txt", doing.id())).isEmpty());
-        assertTrue(stores.tx(() -> store.keyFileHolder(OTHER_BOARD, "b.txt", 0)).isEmpty());
+        assertTrue(stores.tx(() -> store.keyFileHolder(OTHER_BOARD, "b.txt", TaskId.UNASSIGNED)).isEmpty());
     }
 
     @Test
@@ -263,7 +264,7 @@ public abstract class TaskStoreContract {
         Task doing = insert(Tasks.work(BOARD, 1).keyFiles("b.txt").claimedUntil("agent", NOW.plus(MINUTE)));
         update(doing.withStatus(Status.COMPLETED, NOW));
 
-        assertTrue(stores.tx(() -> store.keyFileHolder(BOARD, "b.txt", 0)).isEmpty());
+        assertTrue(stores.tx(() -> store.keyFileHolder(BOARD, "b.txt", TaskId.UNASSIGNED)).isEmpty());
     }
 
     // ---- candidates --------------------------------------------------------------------------------
@@ -538,8 +539,8 @@ public abstract class TaskStoreContract {
                 TaskQuery.MAX_LIMIT, null);
     }
 
-    private static TaskQuery query(Status status, TaskType type, Priority priority, Long assignee,
-                                   boolean unassigned, Long parent, String title, Instant since) {
+    private static TaskQuery query(Status status, TaskType type, Priority priority, UserId assignee,
+                                   boolean unassigned, TaskId parent, String title, Instant since) {
         return new TaskQuery(BOARD, status, type, priority, assignee, unassigned, parent, title, since,
                 TaskQuery.Sort.POSITION, false, TaskQuery.MAX_LIMIT, null);
     }
@@ -562,10 +563,10 @@ public abstract class TaskStoreContract {
                 history.stream().map(HistoryEntry::kind).toList());
         assertEquals(new HistoryFacts.Assignment(null, ME), history.get(2).facts());
         assertEquals(1, stores.tx(() -> store.history(other.id())).size());
-        assertEquals(List.of(), stores.tx(() -> store.history(task.id() + other.id() + 1)));
+        assertEquals(List.of(), stores.tx(() -> store.history(TaskId.of(task.id().value() + other.id().value() + 1))));
     }
 
-    private static HistoryEntry entry(long taskId, HistoryKind kind, Instant at) {
+    private static HistoryEntry entry(TaskId taskId, HistoryKind kind, Instant at) {
         return new HistoryEntry(taskId, kind, at, ME, "agent", HistoryFacts.NONE);
     }
 
@@ -612,7 +613,7 @@ public abstract class TaskStoreContract {
 
         assertEquals(List.of("W1"), candidates());
         assertEquals(List.of("W1"), identifiers(stores.tx(() -> store.expiredClaims(NOW, 10))));
-        assertEquals("W1", stores.tx(() -> store.keyFileHolder(BOARD, "k.txt", 0)).orElseThrow().holder().toString());
+        assertEquals("W1", stores.tx(() -> store.keyFileHolder(BOARD, "k.txt", TaskId.UNASSIGNED)).orElseThrow().holder().toString());
     }
 
     @Test
@@ -652,7 +653,7 @@ public abstract class TaskStoreContract {
                     return inserted;
                 });
             }
-            Set<Long> ids = new HashSet<>();
+            Set<TaskId> ids = new HashSet<>();
             Set<String> identifiers = new HashSet<>();
             Set<Long> positions = new HashSet<>();
             for (Future<List<Task>> result : pool.invokeAll(jobs)) {
@@ -707,7 +708,7 @@ public abstract class TaskStoreContract {
     }
 
     private static ApiToken token(String hash) {
-        return new ApiToken(0, "token", hash, UserId.of(ME), BoardId.of(BOARD), Set.of(), null, false, NOW, null, null, null, null);
+        return new ApiToken(0, "token", hash, ME, BOARD, Set.of(), null, false, NOW, null, null, null, null);
     }
 
     /** Thrown by tests to make a unit of work fail. */
