@@ -20,7 +20,6 @@ import dev.tasklane.domain.validation.TaskFieldRules;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Predicate;
 
 /**
@@ -50,11 +49,11 @@ final class TaskWire {
             WireField.of(NewTask.class, "children").ignore(),
             WireField.of(TaskSpec.class, "title").mandatory().minLength(1).cap(Limit.TITLE)
                     .describe("Short description of the task"),
-            WireField.of(TaskSpec.class, "type").mandatory().minLength(1).values(wires(TaskType.values(), type -> true))
+            WireField.of(TaskSpec.class, "type").mandatory().minLength(1).values(wires(TaskType.values()))
                     .describe("work, defect or goal"),
             WireField.of(TaskSpec.class, "priority").mandatory().minLength(1)
-                    .values(wires(Priority.values(), priority -> true)).describe("low, medium, high or critical"),
-            WireField.of(TaskSpec.class, "complexity").values(wires(Complexity.values(), complexity -> true))
+                    .values(wires(Priority.values())).describe("low, medium, high or critical"),
+            WireField.of(TaskSpec.class, "complexity").values(wires(Complexity.values()))
                     .describe("small, medium or large; default small"),
             WireField.of(TaskSpec.class, "description").cap(Limit.LONG_TEXT).describe("Why, what and where"),
             WireField.of(TaskSpec.class, "acceptanceCriteria").cap(Limit.LONG_TEXT)
@@ -70,7 +69,7 @@ final class TaskWire {
                     .describe("How to verify: objects with step_type (command or manual), step_text, "
                             + "expected_result, position"),
             WireField.of(TaskSpec.class, "requiredCapabilities").maxItems(Limit.LIST_ENTRIES).distinctEntries()
-                    .values(wires(Capability.values(), capability -> true))
+                    .values(wires(Capability.values()))
                     .describe("Capabilities an agent needs to claim the task"),
             WireField.of(TaskSpec.class, "testingStrategy").maxItems(Limit.LIST_ENTRIES)
                     .describe("Object with keys unit_tests, integration_tests, manual_tests, edge_cases, "
@@ -150,7 +149,11 @@ final class TaskWire {
                 .orElseThrow(() -> new IllegalStateException("no task row " + component));
     }
 
+    private static List<String> wires(Enum<?>[] constants) {
+        return Arrays.stream(constants).map(Wire::of).toList();
+    }
+
     private static <E extends Enum<E>> List<String> wires(E[] constants, Predicate<E> keep) {
-        return Arrays.stream(constants).filter(keep).map(Wire::of).filter(Objects::nonNull).toList();
+        return Arrays.stream(constants).filter(keep).map(Wire::of).toList();
     }
 }
