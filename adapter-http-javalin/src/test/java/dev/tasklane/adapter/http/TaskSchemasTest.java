@@ -23,8 +23,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The task, goal and batch schemas the onboarding document publishes (their embedded rows generated from
- * {@code KeyFile}, {@code VerificationStep} and {@code BehaviourRow}) say what the task parser does (docs/api.md,
+ * The task, goal and batch schemas the onboarding document publishes (the task object generated from {@code NewTask},
+ * {@code TaskSpec} and {@code TaskDetails}, its embedded rows from {@code KeyFile}, {@code VerificationStep} and
+ * {@code BehaviourRow}) say what the task parser does (docs/api.md,
  * "Creating and editing tasks"): every example is accepted by both, and every body that breaks one rule the schema
  * states (each required field, cap, pattern, enum and bound, in the task, its goal's tasks, the batch's goals and
  * their rows, found by walking the schema) is refused by the schema and by {@link CreateTaskParser}; a goal body

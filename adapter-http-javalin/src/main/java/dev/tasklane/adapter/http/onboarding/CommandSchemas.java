@@ -16,6 +16,7 @@ import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
@@ -130,7 +131,7 @@ final class CommandSchemas {
                             .map(ReviewStatus::wire).toList()),
             WireField.of(ReviewDecision.class, "notes").named("review_notes")
                     .describe("Required for changes_requested and rejected: what to change, or why not")),
-            Stream.concat(CompletionWire.FIELDS.stream(), TaskRowWire.FIELDS.stream())).toList();
+            Stream.of(CompletionWire.FIELDS, TaskRowWire.FIELDS, TaskWire.FIELDS).flatMap(List::stream)).toList();
 
     /** Every shape of the records the API accepts in several forms. */
     static final List<Shape> SHAPES = CompletionWire.SHAPES;
@@ -141,8 +142,15 @@ final class CommandSchemas {
     private static final ObjectMapper TREES = JsonMapper.builder().build();
     private static final Map<Variant, SchemaGenerator> GENERATORS = new ConcurrentHashMap<>();
 
-    /** A generator's settings: the validation mode (strict requires more) and the shape it generates, if any. */
-    private record Variant(CompletionMode mode, Shape shape) {
+    /** The rows of a goal's child task that differ from {@link #FIELDS}. */
+    private static final Map<String, WireField> CHILD_BY_COMPONENT = TaskWire.CHILD_FIELDS.stream()
+            .collect(Collectors.toUnmodifiableMap(WireField::key, Function.identity()));
+
+    /**
+     * A generator's settings: the validation mode (strict requires more), the shape it generates, if any, and whether
+     * the task it generates is a goal's child (docs/api.md, "Creating and editing tasks").
+     */
+    private record Variant(CompletionMode mode, Shape shape, boolean child) {
     }
 
     private CommandSchemas() {
@@ -161,12 +169,25 @@ final class CommandSchemas {
 
     /** The schema of {@code type} in grace mode, with {@code description} (may be null) after its type keyword. */
     static Map<String, Object> generate(Class<?> type, String description) {
-        return generate(type, null, description, CompletionMode.GRACE);
+        return generate(type, null, description, new Variant(CompletionMode.GRACE, null, false));
+    }
+
+    /**
+     * The task object, generated from {@link NewTask} with its spec and the spec's details written in their place
+     * (docs/api.md, "Task fields"); {@code child} makes it a goal's child: only claimable types, sibling indices as
+     * dependencies, no parent of its own.
+     */
+    static Map<String, Object> task(boolean child, String description) {
+        return generate(NewTask.class, null, description, new Variant(CompletionMode.GRACE, null, child));
     }
 
     private static Map<String, Object> generate(Class<?> type, Class<?> item, String description,
             CompletionMode mode) {
-        SchemaGenerator generator = generator(new Variant(mode, null));
+        return generate(type, item, description, new Variant(mode, null, false));
+    }
+
+    private static Map<String, Object> generate(Class<?> type, Class<?> item, String description, Variant variant) {
+        SchemaGenerator generator = generator(variant);
         ObjectNode generated = item == null ? generator.generateSchema(type) : generator.generateSchema(type, item);
         Map<String, Object> body = unwrapped(type, TREES.convertValue(generated,
                 new TypeReference<LinkedHashMap<String, Object>>() {
@@ -182,7 +203,10 @@ final class CommandSchemas {
         return Collections.unmodifiableMap(out);
     }
 
-    /** The body with each unwrapped component's properties (and required fields) written in its place. */
+    /**
+     * The body with each unwrapped component's properties (and required fields) written in its place, at any depth
+     * (a task's spec, and the spec's details).
+     */
     @SuppressWarnings("unchecked")
     private static Map<String, Object> unwrapped(Class<?> type, Map<String, Object> body) {
         List<WireField> unwrap = FIELDS.stream().filter(row -> row.owner() == type && row.unwrapped()).toList();
@@ -192,8 +216,9 @@ final class CommandSchemas {
         Map<String, Object> properties = new LinkedHashMap<>();
         List<String> required = new ArrayList<>((List<String>) body.getOrDefault("required", List.of()));
         ((Map<String, Object>) body.get("properties")).forEach((name, schema) -> {
-            if (unwrap.stream().anyMatch(row -> row.wire().equals(name))) {
-                Map<String, Object> inner = (Map<String, Object>) schema;
+            WireField component = unwrap.stream().filter(row -> row.wire().equals(name)).findFirst().orElse(null);
+            if (component != null) {
+                Map<String, Object> inner = unwrapped(componentType(component), (Map<String, Object>) schema);
                 properties.putAll((Map<String, Object>) inner.get("properties"));
                 required.addAll((List<String>) inner.getOrDefault("required", List.of()));
             } else {
@@ -205,6 +230,12 @@ final class CommandSchemas {
         out.put("required", required.stream().sorted(Comparator.comparingInt(
                 name -> new ArrayList<>(properties.keySet()).indexOf(name))).toList());
         return out;
+    }
+
+    private static Class<?> componentType(WireField row) {
+        return Arrays.stream(row.owner().getRecordComponents())
+                .filter(component -> component.getName().equals(row.component())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no component " + row.key())).getType();
     }
 
     /** The title of the generated schema named {@code name}. */
@@ -231,28 +262,34 @@ final class CommandSchemas {
         SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(TREES, SchemaVersion.DRAFT_2020_12,
                 OptionPreset.PLAIN_JSON)
                 .without(Option.SCHEMA_VERSION_INDICATOR)
-                .with(Option.INLINE_ALL_SCHEMAS);
+                .with(Option.INLINE_ALL_SCHEMAS, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES);
         Shape shape = variant.shape();
         config.forFields()
-                .withPropertyNameOverrideResolver(field -> row(field, shape).wire())
-                .withRequiredCheck(field -> row(field, shape).required()
-                        || variant.mode() == CompletionMode.STRICT && row(field, shape).requiredStrict())
-                .withDescriptionResolver(field -> row(field, shape).description())
-                .withStringMinLengthResolver(field -> row(field, shape).minLength())
-                .withStringMaxLengthResolver(field -> row(field, shape).cap() == null ? null
-                        : row(field, shape).cap().max())
-                .withStringPatternResolver(field -> row(field, shape).pattern())
-                .withArrayMaxItemsResolver(field -> row(field, shape).maxItems() == null ? null
-                        : row(field, shape).maxItems().max())
-                .withNumberInclusiveMinimumResolver(field -> row(field, shape).minimum() == null ? null
-                        : BigDecimal.valueOf(row(field, shape).minimum()))
-                .withIgnoreCheck(field -> ignored(field, shape))
-                .withTargetTypeOverridesResolver(field -> wireType(field, shape))
-                .withEnumResolver(field -> enumValues(field, shape))
+                .withPropertyNameOverrideResolver(field -> row(field, variant).wire())
+                .withRequiredCheck(field -> row(field, variant).required()
+                        || variant.mode() == CompletionMode.STRICT && row(field, variant).requiredStrict())
+                .withDescriptionResolver(field -> row(field, variant).description())
+                .withStringMinLengthResolver(field -> row(field, variant).minLength())
+                .withStringMaxLengthResolver(field -> row(field, variant).cap() == null ? null
+                        : row(field, variant).cap().max())
+                .withStringPatternResolver(field -> row(field, variant).pattern())
+                .withArrayMaxItemsResolver(field -> row(field, variant).maxItems() == null || !field.isContainerType()
+                        ? null : row(field, variant).maxItems().max())
+                .withNumberInclusiveMinimumResolver(field -> row(field, variant).minimum() == null ? null
+                        : BigDecimal.valueOf(row(field, variant).minimum()))
+                .withNullableCheck(field -> row(field, variant).nullable())
+                .withArrayUniqueItemsResolver(field -> row(field, variant).unique() ? Boolean.TRUE : null)
+                .withIgnoreCheck(field -> ignored(field, variant))
+                .withTargetTypeOverridesResolver(field -> wireType(field, variant))
+                .withEnumResolver(field -> enumValues(field, variant))
                 .withInstanceAttributeOverride((node, field, context) -> {
-                    Object constant = row(field, shape).constant();
+                    Object constant = row(field, variant).constant();
                     if (constant != null) {
                         node.set("const", TREES.valueToTree(constant));
+                    }
+                    Limit keys = row(field, variant).maxItems();
+                    if (keys != null && !field.isContainerType()) {
+                        node.put("maxProperties", keys.max()); // an object: its keys are its entries
                     }
                 });
         config.forTypesInGeneral()
@@ -266,6 +303,7 @@ final class CommandSchemas {
                     Class<?> type = scope.getType().getErasedType();
                     Map<String, Object> keywords = new LinkedHashMap<>(
                             CompletionWire.TYPE_KEYWORDS.getOrDefault(type, Map.of()));
+                    keywords.putAll(TaskWire.TYPE_KEYWORDS.getOrDefault(type, Map.of()));
                     if (shape != null && type == shape.owner()) {
                         keywords.putAll(shape.keywords());
                     }
@@ -274,9 +312,17 @@ final class CommandSchemas {
         return new SchemaGenerator(config.build());
     }
 
-    /** A record with shapes is a {@code oneOf} of them; each shape is generated on its own. */
+    /**
+     * A record with shapes is a {@code oneOf} of them, each shape generated on its own; a type whose wire shape its
+     * Java type cannot say is {@link TaskWire#shapeOf}'s schema.
+     */
     private static CustomDefinition alternatives(ResolvedType javaType, Variant variant) {
         Class<?> type = javaType.getErasedType();
+        Map<String, Object> fixed = TaskWire.shapeOf(type, variant.child());
+        if (fixed != null) {
+            return new CustomDefinition(TREES.valueToTree(fixed), CustomDefinition.INLINE_DEFINITION,
+                    CustomDefinition.INCLUDING_ATTRIBUTES);
+        }
         if (variant.shape() != null && variant.shape().owner() == type) {
             return null;
         }
@@ -287,15 +333,17 @@ final class CommandSchemas {
         ObjectNode node = TREES.createObjectNode();
         ArrayNode oneOf = node.putArray("oneOf");
         for (Shape shape : shapes) {
-            oneOf.add(generator(new Variant(variant.mode(), shape)).generateSchema(type));
+            oneOf.add(generator(new Variant(variant.mode(), shape, variant.child())).generateSchema(type));
         }
         return new CustomDefinition(node, CustomDefinition.INLINE_DEFINITION, CustomDefinition.EXCLUDING_ATTRIBUTES);
     }
 
-    private static boolean ignored(FieldScope field, Shape shape) {
-        if (field.getType().getErasedType() == UnknownKeys.class || row(field, shape).ignored()) {
+    private static boolean ignored(FieldScope field, Variant variant) {
+        WireField row = row(field, variant);
+        if (field.getType().getErasedType() == UnknownKeys.class && row.wireType() == null || row.ignored()) {
             return true;
         }
+        Shape shape = variant.shape();
         return shape != null && field.getDeclaringType().getErasedType() == shape.owner()
                 && !shape.components().contains(field.getDeclaredName());
     }
@@ -306,9 +354,9 @@ final class CommandSchemas {
      * sent. A record's {@link UnknownKeys} is no property at all: the schemas allow keys they do not name
      * (docs/api.md, "Onboarding").
      */
-    private static List<ResolvedType> wireType(FieldScope field, Shape shape) {
+    private static List<ResolvedType> wireType(FieldScope field, Variant variant) {
         if (!field.isFakeContainerItemScope()) {
-            WireField row = row(field, shape);
+            WireField row = row(field, variant);
             if (row.wireType() != null) {
                 return List.of(row.wireItem() == null ? field.getContext().resolve(row.wireType())
                         : field.getContext().resolve(row.wireType(), row.wireItem()));
@@ -324,26 +372,48 @@ final class CommandSchemas {
         return null;
     }
 
-    private static List<String> enumValues(FieldScope field, Shape shape) {
-        WireField row = row(field, shape);
+    private static List<String> enumValues(FieldScope field, Variant variant) {
+        if (field.isContainerType()) {
+            return null; // an array's values are its entries'
+        }
+        WireField row = row(field, variant);
         if (row.values() == null && field.getDeclaredType().getErasedType().isEnum()) {
             throw new IllegalStateException(row.key() + " is an enum: its WireField row must list the wire values");
         }
         return row.values();
     }
 
-    /** The row of a field: the shape's own, else the general one, else the defaults; an array's entries have none. */
-    private static WireField row(FieldScope field, Shape shape) {
+    /**
+     * The row of a field: the shape's own, else the goal child's own, else the general one, else the defaults. An
+     * array's entries take their container's entry facts: its enum values and the cap of each string entry.
+     */
+    private static WireField row(FieldScope field, Variant variant) {
         Class<?> owner = field.getDeclaringType().getErasedType();
+        String component = field.getDeclaredName();
         if (field.isFakeContainerItemScope()) {
-            return WireField.of(owner, field.getDeclaredName());
+            WireField container = componentRow(owner, component, variant);
+            WireField entry = WireField.of(owner, component);
+            if (container.values() != null) {
+                entry = entry.values(container.values());
+            }
+            return container.entryCap() == null ? entry : entry.cap(container.entryCap());
         }
-        WireField own = shape != null && shape.owner() == owner ? shape.row(field.getDeclaredName()) : null;
+        return componentRow(owner, component, variant);
+    }
+
+    private static WireField componentRow(Class<?> owner, String component, Variant variant) {
+        Shape shape = variant.shape();
+        WireField own = shape != null && shape.owner() == owner ? shape.row(component) : null;
         if (own != null) {
             return own;
         }
-        WireField row = BY_COMPONENT.get(WireField.key(owner, field.getDeclaredName()));
-        return row != null ? row : WireField.of(owner, field.getDeclaredName());
+        String key = WireField.key(owner, component);
+        WireField child = variant.child() ? CHILD_BY_COMPONENT.get(key) : null;
+        if (child != null) {
+            return child;
+        }
+        WireField row = BY_COMPONENT.get(key);
+        return row != null ? row : WireField.of(owner, component);
     }
 
     /** Record components in the order the record declares them, as the hand-written schemas list fields. */

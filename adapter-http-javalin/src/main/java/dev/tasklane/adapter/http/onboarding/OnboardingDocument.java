@@ -161,9 +161,9 @@ public final class OnboardingDocument {
                 "example", OnboardingExamples.workflowSteps()));
         out.put("task_fields", taskFields());
         out.put("embedded_objects", obj(
-                "key_files", OnboardingSchemas.field(TaskField.KEY_FILES, false),
-                "verification_steps", OnboardingSchemas.field(TaskField.VERIFICATION_STEPS, false),
-                "testing_strategy", OnboardingSchemas.field(TaskField.TESTING_STRATEGY, false)));
+                "key_files", OnboardingSchemas.taskProperty("key_files"),
+                "verification_steps", OnboardingSchemas.taskProperty("verification_steps"),
+                "testing_strategy", OnboardingSchemas.taskProperty("testing_strategy")));
         out.put("plugin_versions", obj("minimum_versions", PLUGIN_VERSIONS,
                 "note", "Plugins older than these do not send explorer_result, reviewer_result and workflow_steps"));
         out.put("validation_modes", obj("current", mode.name().toLowerCase(java.util.Locale.ROOT),

@@ -14,8 +14,11 @@ import java.util.function.Consumer;
  * @param required       whether the API requires the field in every validation mode
  * @param requiredStrict whether the API requires the field in strict validation mode only
  * @param cap            the {@link Limit} that bounds the string's length; null when none
- * @param maxItems       the {@link Limit} that bounds the array's entries; null when none
- * @param values         the allowed wire values of an enum field
+ * @param maxItems       the {@link Limit} that bounds the array's entries (an object's keys); null when none
+ * @param entryCap       the {@link Limit} that bounds the length of each string entry of the array; null when none
+ * @param unique         the array's entries are distinct (a set)
+ * @param nullable       null is a value of its own on the wire (unassigned, no attribution)
+ * @param values         the allowed wire values of an enum field, or of an array's enum entries
  * @param constant       the one value the field has in this shape (a {@link CommandSchemas.Shape}); null when none
  * @param wireType       the type the field is written as, where it is neither its Java type nor a list of it
  * @param wireItem       with {@code wireType} a list: the type of its entries
@@ -24,14 +27,14 @@ import java.util.function.Consumer;
  */
 record WireField(Class<?> owner, String component, String wire, boolean required, boolean requiredStrict,
                  String description, Integer minLength, Limit cap, Long minimum, String pattern, Limit maxItems,
-                 List<String> values, Object constant, Class<?> wireType, Class<?> wireItem, boolean unwrapped,
-                 boolean ignored) {
+                 Limit entryCap, boolean unique, boolean nullable, List<String> values, Object constant,
+                 Class<?> wireType, Class<?> wireItem, boolean unwrapped, boolean ignored) {
     private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE_CASE =
             new PropertyNamingStrategies.SnakeCaseStrategy();
 
     static WireField of(Class<?> owner, String component) {
         return new WireField(owner, component, SNAKE_CASE.translate(component), false, false, null, null, null, null,
-                null, null, null, null, null, null, false, false);
+                null, null, null, false, false, null, null, null, null, false, false);
     }
 
     static String key(Class<?> owner, String component) {
@@ -79,6 +82,18 @@ record WireField(Class<?> owner, String component, String wire, boolean required
         return edit(row -> row.maxItems = value);
     }
 
+    WireField entryCap(Limit value) {
+        return edit(row -> row.entryCap = value);
+    }
+
+    WireField distinctEntries() {
+        return edit(row -> row.unique = true);
+    }
+
+    WireField orNull() {
+        return edit(row -> row.nullable = true);
+    }
+
     WireField values(List<String> value) {
         return edit(row -> row.values = List.copyOf(value));
     }
@@ -108,8 +123,8 @@ record WireField(Class<?> owner, String component, String wire, boolean required
         Facts facts = new Facts(this);
         change.accept(facts);
         return new WireField(owner, component, facts.wire, facts.required, facts.requiredStrict, facts.description,
-                facts.minLength, facts.cap, facts.minimum, facts.pattern, facts.maxItems, facts.values, facts.constant,
-                facts.wireType, facts.wireItem, facts.unwrapped, facts.ignored);
+                facts.minLength, facts.cap, facts.minimum, facts.pattern, facts.maxItems, facts.entryCap, facts.unique,
+                facts.nullable, facts.values, facts.constant, facts.wireType, facts.wireItem, facts.unwrapped, facts.ignored);
     }
 
     /** The changeable facts of a row, while one of the fluent methods changes them. */
@@ -123,6 +138,9 @@ record WireField(Class<?> owner, String component, String wire, boolean required
         Long minimum;
         String pattern;
         Limit maxItems;
+        Limit entryCap;
+        boolean unique;
+        boolean nullable;
         List<String> values;
         Object constant;
         Class<?> wireType;
@@ -140,6 +158,9 @@ record WireField(Class<?> owner, String component, String wire, boolean required
             minimum = row.minimum;
             pattern = row.pattern;
             maxItems = row.maxItems;
+            entryCap = row.entryCap;
+            unique = row.unique;
+            nullable = row.nullable;
             values = row.values;
             constant = row.constant;
             wireType = row.wireType;

@@ -7,6 +7,8 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.tasklane.adapter.http.onboarding.CommandSchemas.Command;
+import dev.tasklane.application.port.in.NewTask;
+import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The schemas generated from the typed commands tell the truth: a JSON Schema validator accepts every example the
  * onboarding document shows with them, and refuses a body that breaks any one of their rules (each maxLength,
  * minLength, pattern, minimum, enum, const, maxItems and required field, found by walking the schema itself with
- * {@link SchemaBreaches}, nested objects, array entries and the alternative taken included).
+ * {@link SchemaBreaches}, nested objects, array entries and the alternative taken included). The task object is the
+ * task command with its spec and the spec's details written in place, in declaration order; the rules it states are
+ * checked against the task parser by {@code TaskSchemasTest}.
  */
 class CommandSchemasTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -110,6 +114,47 @@ class CommandSchemasTest {
                 fieldNames(claim.get("properties").get("before_doing_result").get("properties")));
         assertEquals(List.of("approved", "changes_requested", "rejected"),
                 MAPPER.convertValue(published("review").get("properties").get("review_status").get("enum"), List.class));
+    }
+
+    @Test
+    void theTaskObjectIsTheTaskCommandWithItsSpecAndItsDetailsWrittenInPlace() {
+        List<String> expected = wireNames(NewTask.class);
+        JsonNode task = published("task").get("properties").get("task");
+        assertEquals(expected, fieldNames(task.get("properties")));
+        assertEquals(List.of("title", "type", "priority"), MAPPER.convertValue(task.get("required"), List.class));
+        assertEquals("string", task.get("properties").get("dependencies").get("items").get("type").asText());
+
+        JsonNode child = published("goal").get("properties").get("task").get("properties").get("tasks").get("items");
+        List<String> childNames = new ArrayList<>(expected);
+        childNames.remove("parent_id");
+        assertEquals(childNames, fieldNames(child.get("properties")), "a goal's child has no parent of its own");
+        assertEquals(Arrays.stream(TaskType.values()).filter(TaskType::claimable).map(TaskType::wire).toList(),
+                MAPPER.convertValue(child.get("properties").get("type").get("enum"), List.class));
+        assertEquals("integer", child.get("properties").get("dependencies").get("items").get("anyOf").get(1)
+                .get("type").asText(), "a goal's child may name a sibling by its index");
+    }
+
+    /**
+     * The wire names of a record's components in declaration order, an unwrapped one's own in its place, ignored ones
+     * and the unnamed keys ({@code UnknownKeys} written as nothing else) left out.
+     */
+    private static List<String> wireNames(Class<?> type) {
+        List<String> names = new ArrayList<>();
+        for (RecordComponent component : type.getRecordComponents()) {
+            WireField row = CommandSchemas.FIELDS.stream().filter(field -> field.owner() == type
+                    && field.component().equals(component.getName())).findFirst()
+                    .orElse(WireField.of(type, component.getName()));
+            if (row.ignored() || component.getType() == dev.tasklane.domain.json.UnknownKeys.class
+                    && row.wireType() == null) {
+                continue;
+            }
+            if (row.unwrapped()) {
+                names.addAll(wireNames(component.getType()));
+            } else {
+                names.add(row.wire());
+            }
+        }
+        return names;
     }
 
     /** A command as "complete" and "create" type theirs: typed fields, a value kept as sent, the unnamed keys. */
