@@ -170,7 +170,10 @@ public final class TasklaneClient {
         HttpResponse<String> response = exchange(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         JsonNode json = parse(response.body());
         if (response.statusCode() / 100 != 2) {
-            throw new TasklaneApiException(method + " " + path, response.statusCode(), json, response.body());
+            // the call is named by its route: a query (the agent's name on next) is not part of what went wrong
+            int query = path.indexOf('?');
+            String route = query < 0 ? path : path.substring(0, query);
+            throw new TasklaneApiException(method + " " + route, response.statusCode(), json, response.body());
         }
         return json;
     }
