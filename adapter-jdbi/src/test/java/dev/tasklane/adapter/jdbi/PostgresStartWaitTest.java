@@ -31,10 +31,9 @@ class PostgresStartWaitTest {
         Database direct = TestPostgres.freshSchema("start_wait");
         try (TcpProxy proxy = proxyTo(direct)) {
             proxy.pause();
-            DatabaseTimeouts timeouts = new DatabaseTimeouts(CONNECT, Duration.ofSeconds(5), Duration.ofSeconds(1))
-                    .withStart(Duration.ofSeconds(45));
+            DatabaseTimeouts timeouts = waitingUpTo(Duration.ofSeconds(45));
             CompletableFuture<JdbiStores> opening = CompletableFuture.supplyAsync(() -> JdbiStores.open(
-                    new Database(proxy.jdbcUrlThrough(direct.url()), direct.user(), direct.password(), 2), timeouts));
+                    through(proxy, direct, direct.password()), timeouts));
             while (proxy.accepted() < 2 && !opening.isDone()) {
                 Thread.sleep(10); // polling the proxy's count, bounded by the test's timeout
             }
@@ -54,10 +53,9 @@ class PostgresStartWaitTest {
         Database direct = TestPostgres.freshSchema("start_wait");
         try (TcpProxy proxy = proxyTo(direct)) {
             proxy.pause();
-            DatabaseTimeouts timeouts = new DatabaseTimeouts(CONNECT, Duration.ofSeconds(5), Duration.ofSeconds(1))
-                    .withStart(Duration.ofMillis(1));
+            DatabaseTimeouts timeouts = waitingUpTo(Duration.ofMillis(1));
             RuntimeException failed = assertThrows(RuntimeException.class, () -> JdbiStores.open(
-                    new Database(proxy.jdbcUrlThrough(direct.url()), direct.user(), direct.password(), 2), timeouts));
+                    through(proxy, direct, direct.password()), timeouts));
             assertEquals(1, proxy.accepted(), "one attempt: " + failed);
         }
     }
@@ -67,14 +65,22 @@ class PostgresStartWaitTest {
     void aDatabaseThatRefusesTheLoginFailsTheStartAtOnceDespiteALongWait() throws Exception {
         Database direct = TestPostgres.freshSchema("start_wait");
         try (TcpProxy proxy = proxyTo(direct)) {
-            DatabaseTimeouts timeouts = new DatabaseTimeouts(CONNECT, Duration.ofSeconds(5), Duration.ofSeconds(1))
-                    .withStart(Duration.ofSeconds(45));
-            RuntimeException failed = assertThrows(RuntimeException.class, () -> JdbiStores.open(new Database(
-                    proxy.jdbcUrlThrough(direct.url()), direct.user(), direct.password() + "-wrong", 2), timeouts));
+            DatabaseTimeouts timeouts = waitingUpTo(Duration.ofSeconds(45));
+            RuntimeException failed = assertThrows(RuntimeException.class, () -> JdbiStores.open(
+                    through(proxy, direct, direct.password() + "-wrong"), timeouts));
             assertEquals(1, proxy.accepted(), "one attempt, not a wait of 45 s: " + failed);
             assertTrue(String.valueOf(failed.getMessage()).contains("password"),
                     "the database's own message: " + failed.getMessage());
         }
+    }
+
+    /** A short connect timeout, so that a paused proxy makes attempts fail, and the start wait under test. */
+    private static DatabaseTimeouts waitingUpTo(Duration start) {
+        return new DatabaseTimeouts(CONNECT, Duration.ofSeconds(5), Duration.ofSeconds(1)).withStart(start);
+    }
+
+    private static Database through(TcpProxy proxy, Database direct, String password) {
+        return new Database(proxy.jdbcUrlThrough(direct.url()), direct.user(), password, 2);
     }
 
     private static TcpProxy proxyTo(Database direct) throws Exception {
