@@ -19,6 +19,13 @@ final class SystemRoutes {
     private final HttpSettings settings;
     private final ErrorMapper errors;
     private final OnboardingDocument onboarding;
+    /**
+     * The onboarding document, made on its first request and answered from then on: it depends on the server's
+     * settings only (base URL, limits, completion mode), and generating its JSON Schemas costs tens of
+     * milliseconds. Nothing writes to it once made (its maps are unmodifiable; the schema trees are only read).
+     * Two first requests at once may both make it; either result is the same document.
+     */
+    private volatile Map<String, Object> onboardingDocument;
 
     SystemRoutes(UseCases useCases, HttpSettings settings, Json json, ErrorMapper errors) {
         this.useCases = useCases;
@@ -36,7 +43,12 @@ final class SystemRoutes {
     }
 
     private void onboarding(Call call) {
-        call.ok(onboarding.document(settings.baseUrl()));
+        Map<String, Object> document = onboardingDocument;
+        if (document == null) {
+            document = onboarding.document(settings.baseUrl());
+            onboardingDocument = document;
+        }
+        call.ok(document);
     }
 
     /** Never touches the store: a server whose database is down is alive and answers 503s quickly. */
