@@ -25,7 +25,8 @@ final class AgentGuide {
         return List.of(
                 step(1, "next", "GET /api/tasks/next", "Ask for the next claimable task (highest priority first; "
                         + "dependencies done, key files free, assigned to nobody or to you, capabilities matching). "
-                        + "No task: stop, there is nothing to do."),
+                        + "No task: stop, there is nothing to do. Agents sharing one token add ?agent_name=<the name "
+                        + "you claim with>, so that each is offered a task of its own."),
                 step(2, "before_doing", "(local)", "Run the ## before_doing section of .stride.md with the task's "
                         + "env; it must exit 0 within its timeout."),
                 step(3, "claim", "POST /api/tasks/claim", "Claim the task with before_doing_result as proof. Keep "

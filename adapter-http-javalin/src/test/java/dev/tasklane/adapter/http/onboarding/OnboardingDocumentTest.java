@@ -65,6 +65,14 @@ class OnboardingDocumentTest {
         assertTrue(lines.contains("- **API Token:** `{{YOUR_TOKEN_HERE}}`"), template);
     }
 
+    /** Agents that share a token learn to give their name on next, which is how its offers tell them apart. */
+    @Test
+    void theNextStepTellsAgentsSharingATokenToGiveTheirName() {
+        Map<String, Object> next = map(list(doc.get("workflow")).get(0));
+        assertEquals("GET /api/tasks/next", next.get("endpoint"));
+        assertTrue(((String) next.get("description")).contains("?agent_name="), String.valueOf(next.get("description")));
+    }
+
     @Test
     void strideTemplateHasOneSectionPerHook() {
         String template = (String) map(doc.get("file_templates")).get("stride_md");
