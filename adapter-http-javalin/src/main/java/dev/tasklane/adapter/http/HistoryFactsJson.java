@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.domain.history.HistoryFacts;
-import dev.tasklane.domain.id.UserId;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,36 +10,25 @@ final class HistoryFactsJson {
     private HistoryFactsJson() {
     }
 
-    /** The facts as the JSON object of the history endpoint, keys in the order they are documented. */
+    /** The facts as the JSON object of the history endpoint, under the names and in the order each shape gives. */
     static Map<String, Object> document(HistoryFacts facts) {
         Map<String, Object> out = new LinkedHashMap<>();
-        if (facts instanceof HistoryFacts.Assignment assignment) {
-            out.put("from", UserId.valueOrNull(assignment.from()));
-            out.put("to", UserId.valueOrNull(assignment.to()));
-            if (assignment.cascadedFrom() != null) {
-                out.put("cascaded_from", assignment.cascadedFrom());
+        facts.name(new HistoryFacts.Names() {
+            @Override
+            public void text(String name, String value) {
+                out.put(name, value);
             }
-            if (assignment.deferredUntilClaimEnds()) {
-                out.put("deferred_until_claim_ends", true);
+
+            @Override
+            public void number(String name, Long value) {
+                out.put(name, value);
             }
-        } else if (facts instanceof HistoryFacts.ReclaimedExpired reclaimed) {
-            out.put("reclaimed_expired_claim_of", reclaimed.previousAgent());
-        } else if (facts instanceof HistoryFacts.ClaimExpired expired) {
-            out.put("expired_at", expired.expiredAt().toString());
-        } else if (facts instanceof HistoryFacts.DerivedFromChildren) {
-            out.put("derived_from_children", true);
-        } else if (facts instanceof HistoryFacts.MarkedDone) {
-            out.put("bypass", "mark_done");
-        } else if (facts instanceof HistoryFacts.Reviewed reviewed) {
-            out.put("review_status", reviewed.reviewStatus());
-        } else if (facts instanceof HistoryFacts.AfterGoalReported reported) {
-            out.put("exit_code", reported.exitCode());
-        } else if (facts instanceof HistoryFacts.GoalCompleted completed) {
-            out.put("source", completed.source().wire());
-        } else if (!(facts instanceof HistoryFacts.None)) {
-            // Java 17 has no exhaustive switch over a sealed type: HistoryFactsJsonTest renders every shape
-            throw new IllegalStateException("no wire shape for " + facts.getClass().getName());
-        }
+
+            @Override
+            public void flag(String name) {
+                out.put(name, true);
+            }
+        });
         return out;
     }
 }

@@ -1,11 +1,12 @@
 package dev.tasklane.adapter.jdbi;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.UserId;
 
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -17,8 +18,26 @@ final class HistoryFactsDocuments {
     private HistoryFactsDocuments() {
     }
 
+    /** The facts under the names and in the order each shape gives them ({@link HistoryFacts#name}). */
     static String write(HistoryFacts facts) {
-        return JsonText.write(document(facts));
+        ObjectNode doc = JsonNodeFactory.instance.objectNode();
+        facts.name(new HistoryFacts.Names() {
+            @Override
+            public void text(String name, String value) {
+                doc.put(name, value);
+            }
+
+            @Override
+            public void number(String name, Long value) {
+                doc.put(name, value);
+            }
+
+            @Override
+            public void flag(String name) {
+                doc.put(name, true);
+            }
+        });
+        return JsonText.write(doc);
     }
 
     static HistoryFacts read(String text) {
@@ -52,39 +71,6 @@ final class HistoryFactsDocuments {
                     .orElseThrow(() -> new IllegalStateException("unknown goal completion source " + source)));
         }
         return HistoryFacts.NONE;
-    }
-
-    /** The facts as the JSON object of the history endpoint, keys in the order they are documented. */
-    static Map<String, Object> document(HistoryFacts facts) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        if (facts instanceof HistoryFacts.Assignment assignment) {
-            out.put("from", UserId.valueOrNull(assignment.from()));
-            out.put("to", UserId.valueOrNull(assignment.to()));
-            if (assignment.cascadedFrom() != null) {
-                out.put("cascaded_from", assignment.cascadedFrom());
-            }
-            if (assignment.deferredUntilClaimEnds()) {
-                out.put("deferred_until_claim_ends", true);
-            }
-        } else if (facts instanceof HistoryFacts.ReclaimedExpired reclaimed) {
-            out.put("reclaimed_expired_claim_of", reclaimed.previousAgent());
-        } else if (facts instanceof HistoryFacts.ClaimExpired expired) {
-            out.put("expired_at", expired.expiredAt().toString());
-        } else if (facts instanceof HistoryFacts.DerivedFromChildren) {
-            out.put("derived_from_children", true);
-        } else if (facts instanceof HistoryFacts.MarkedDone) {
-            out.put("bypass", "mark_done");
-        } else if (facts instanceof HistoryFacts.Reviewed reviewed) {
-            out.put("review_status", reviewed.reviewStatus());
-        } else if (facts instanceof HistoryFacts.AfterGoalReported reported) {
-            out.put("exit_code", reported.exitCode());
-        } else if (facts instanceof HistoryFacts.GoalCompleted completed) {
-            out.put("source", completed.source().wire());
-        } else if (!(facts instanceof HistoryFacts.None)) {
-            // Java 17 has no exhaustive switch over a sealed type: HistoryFactsDocumentsTest stores every shape
-            throw new IllegalStateException("no stored shape for " + facts.getClass().getName());
-        }
-        return out;
     }
 
     private static UserId userId(Object value) {
