@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tasklane.domain.error.ErrorDetails;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.FieldErrors;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +57,7 @@ class ErrorJsonTest {
         Class<?>[] shapes = ErrorDetails.class.getPermittedSubclasses();
         assertTrue(shapes.length > 1);
         for (Class<?> shape : shapes) {
-            ErrorDetails details = sample(shape);
+            ErrorDetails details = RecordSamples.sample(shape, ErrorDetails.class);
             Map<String, Object> rendered = ErrorJson.details(details);
             if (details instanceof ErrorDetails.None) {
                 assertTrue(rendered.isEmpty(), "NONE renders no details");
@@ -71,38 +67,5 @@ class ErrorJsonTest {
                         shape.getSimpleName() + " renders one key per component: " + rendered);
             }
         }
-    }
-
-    private static ErrorDetails sample(Class<?> shape) throws ReflectiveOperationException {
-        RecordComponent[] components = shape.getRecordComponents();
-        Class<?>[] types = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
-        Constructor<?> canonical = shape.getDeclaredConstructor(types);
-        Object[] args = Arrays.stream(types).map(ErrorJsonTest::sampleValue).toArray();
-        return (ErrorDetails) canonical.newInstance(args);
-    }
-
-    private static Object sampleValue(Class<?> type) {
-        if (type == String.class) {
-            return "x";
-        }
-        if (type == long.class || type == Long.class) {
-            return 1L;
-        }
-        if (type == UserId.class) {
-            return UserId.of(1);
-        }
-        if (type == TaskId.class) {
-            return TaskId.of(1);
-        }
-        if (type == int.class || type == Integer.class) {
-            return 1;
-        }
-        if (type == List.class) {
-            return List.of("x");
-        }
-        if (type == Instant.class) {
-            return Instant.EPOCH;
-        }
-        throw new IllegalArgumentException("add a sample for " + type);
     }
 }
