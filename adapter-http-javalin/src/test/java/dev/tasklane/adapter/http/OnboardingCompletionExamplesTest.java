@@ -1,5 +1,9 @@
 package dev.tasklane.adapter.http;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;
+
 import dev.tasklane.adapter.http.Harness.Res;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
@@ -44,21 +48,5 @@ class OnboardingCompletionExamplesTest {
         assertEquals(200, h.claim(identifier, Harness.TOKEN).status());
         Res res = h.patch("/api/tasks/" + identifier + "/complete", body);
         assertEquals(200, res.status(), () -> body + " -> " + res);
-    }
-
-    private static List<Object> examples(Map<String, Object> schemas, String name) {
-        List<Object> examples = list(map(schemas.get(name)).get("examples"));
-        assertFalse(examples.isEmpty(), name + " has no example");
-        return examples;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object value) {
-        return (List<Object>) value;
     }
 }

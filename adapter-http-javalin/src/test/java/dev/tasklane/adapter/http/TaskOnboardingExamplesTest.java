@@ -1,5 +1,9 @@
 package dev.tasklane.adapter.http;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,21 +33,5 @@ class TaskOnboardingExamplesTest {
             assertFalse(goals.isEmpty());
             assertTrue(CREATES.batch(goals, null).goals().stream().allMatch(goal -> goal.isGoalWithChildren()));
         }
-    }
-
-    private static List<Object> examples(Map<String, Object> schemas, String name) {
-        List<Object> examples = list(map(schemas.get(name)).get("examples"));
-        assertFalse(examples.isEmpty(), name + " has no example");
-        return examples;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object value) {
-        return (List<Object>) value;
     }
 }

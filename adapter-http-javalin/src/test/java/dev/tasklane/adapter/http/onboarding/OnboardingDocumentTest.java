@@ -1,5 +1,9 @@
 package dev.tasklane.adapter.http.onboarding;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;
+
 import dev.tasklane.domain.validation.CompletionMode;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,22 +30,6 @@ class OnboardingDocumentTest {
     private static final String BASE = "http://localhost:7070";
     private final Map<String, Object> doc = document(WorkflowLimits.defaults(), CompletionMode.GRACE).document(BASE + "/");
     private final Map<String, Object> strictSchemas = OnboardingSchemas.all(CompletionMode.STRICT);
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object value) {
-        return (List<Object>) value;
-    }
-
-    private static List<Object> examples(Map<String, Object> schemas, String name) {
-        List<Object> examples = list(map(schemas.get(name)).get("examples"));
-        assertFalse(examples.isEmpty(), name + " has no example");
-        return examples;
-    }
 
     @Test
     void keepsTheExistingTopLevelKeysAndAddsJsonSchemas() {
