@@ -22,7 +22,7 @@ public final class HookResultJson {
 
     /**
      * The shape of a proof as decoded JSON: a map with an integer exit_code, a string output and a non-negative
-     * integer duration_ms. Null stays null (absence is {@link #requirePassed}'s to judge).
+     * integer duration_ms. Null stays null (absence is {@code requirePassed}'s to judge).
      */
     public static HookResult parse(HookName hook, Object raw) {
         if (raw == null) {

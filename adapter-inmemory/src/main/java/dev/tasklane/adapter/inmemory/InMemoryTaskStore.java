@@ -41,8 +41,8 @@ import java.util.function.Supplier;
  * The task store in memory, indexed so that {@link #candidates} reaches the first claimable task at a cost
  * that does not depend on the number of Ready tasks. See {@code docs/in-memory-store.md}.
  *
- * <p>Every index is derived from the stored tasks by one pair of methods ({@link #index} and
- * {@link #unindex}); a write, and the rollback of a write, both go through {@link #replace}, so the indexes
+ * <p>Every index is derived from the stored tasks by one pair of methods ({@code indexState} and
+ * {@code unindexState}); a write, and the rollback of a write, both go through {@code replace}, so the indexes
  * cannot drift from the data. Every public method runs in a transaction of the shared
  * {@link InMemoryTransactions} (joining the caller's when there is one).
  */
