@@ -9,6 +9,7 @@ import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.BoardPolicy;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
@@ -161,6 +162,30 @@ final class IdentityRules {
                 .filter(t -> admin || t.userId().equals(userId))
                 .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
         return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now)) : token;
+    }
+
+    /**
+     * Throws what a {@link BoardPolicy} verdict other than allowed means. A non-member is told the board is not
+     * found when {@code hideFromNonMembers} (the web interface, which lists only the person's boards), and that
+     * only owners may manage it otherwise (the API, where the board id came from the caller's own token or list).
+     */
+    static void require(BoardPolicy.Verdict verdict, boolean hideFromNonMembers) {
+        switch (verdict) {
+            case ALLOWED -> {
+            }
+            case NOT_A_MEMBER -> {
+                if (hideFromNonMembers) {
+                    throw boardNotFound();
+                }
+                throw notBoardOwner();
+            }
+            case NOT_OWNER -> throw notBoardOwner();
+            case OWN_ACCESS_LOWERED -> throw invalid("access", "you cannot lower your own access; ask another owner");
+        }
+    }
+
+    private static ForbiddenException notBoardOwner() {
+        return new ForbiddenException("not_board_owner", "Only the board's owners or an admin can manage the board");
     }
 
     static NotFoundException boardNotFound() {

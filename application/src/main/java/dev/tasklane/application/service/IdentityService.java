@@ -14,6 +14,7 @@ import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.BoardPolicy;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
@@ -132,11 +133,10 @@ public final class IdentityService implements IdentityUseCase {
         String member = IdentityRules.name("user", username);
         return transactions.inTransaction(() -> {
             Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-            boolean owner = directory.membership(board.id(), caller.user().id()).map(m -> m.access() == Access.OWNER).orElse(false);
-            if (!owner && !caller.admin()) {
-                throw new ForbiddenException("not_board_owner", "Only the board's owners or an admin can manage its members");
-            }
             User user = directory.userByUsername(member).orElseThrow(() -> invalid("user", "no user named " + member));
+            IdentityRules.require(BoardPolicy.setMembership(caller.user().id(), caller.admin(),
+                    directory.membership(board.id(), caller.user().id()).map(Membership::access), user.id(), access),
+                    false);
             Membership membership = directory.putMembership(new Membership(board.id(), user.id(), access));
             if (!access.canWrite()) {
                 IdentityRules.revokeBoardTokens(directory, user.id(), board.id(), false, now());

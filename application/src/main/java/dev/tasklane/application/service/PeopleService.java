@@ -21,6 +21,7 @@ import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.BoardPolicy;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
@@ -327,9 +328,8 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
         return transactions.inTransaction(() -> {
             requireOwner(person, boardId);
             User user = directory.userByUsername(member).orElseThrow(() -> invalid("user", "no user named " + member));
-            if (user.id().equals(person.user().id()) && access != Access.OWNER && !person.admin()) {
-                throw invalid("access", "you cannot lower your own access; ask another owner");
-            }
+            IdentityRules.require(BoardPolicy.setMembership(person.user().id(), person.admin(),
+                    directory.membership(boardId, person.user().id()).map(Membership::access), user.id(), access), true);
             directory.putMembership(new Membership(boardId, user.id(), access));
             if (!access.canWrite()) {
                 IdentityRules.revokeBoardTokens(directory, user.id(), boardId, false, now());
@@ -402,14 +402,8 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
 
     private void requireOwner(Person person, BoardId boardId) {
         directory.boardById(boardId).orElseThrow(PeopleService::boardNotFound);
-        if (person.admin()) {
-            return;
-        }
-        Access access = directory.membership(boardId, person.user().id()).map(Membership::access)
-                .orElseThrow(PeopleService::boardNotFound);
-        if (access != Access.OWNER) {
-            throw new ForbiddenException("not_board_owner", "Only the board's owners or an admin can manage the board");
-        }
+        IdentityRules.require(BoardPolicy.manage(person.admin(),
+                directory.membership(boardId, person.user().id()).map(Membership::access)), true);
     }
 
     private static void requireAdmin(Person person) {

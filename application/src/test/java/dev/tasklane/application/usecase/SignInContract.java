@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -225,6 +226,27 @@ public abstract class SignInContract {
         assertThrows(ForbiddenException.class, () -> people().users(bob));
         assertThrows(ForbiddenException.class, () -> people().putMember(bob, board.id(), "rita", Access.OWNER));
         assertThrows(ForbiddenException.class, () -> people().renameBoard(bob, board.id(), "Mine"));
+    }
+
+    /** docs/rules.md, "Access": an owner cannot lower their own access, in the browser or with a token. */
+    @Test
+    void anOwnerCannotLowerTheirOwnAccessWhetherAsAPersonOrWithAToken() {
+        member("olive", Access.OWNER);
+        Person olive = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
+        Caller oliveToken = server.identity().authenticate(people().createToken(olive,
+                new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null)).secret(), null);
+
+        InvalidInputException asPerson = assertThrows(InvalidInputException.class,
+                () -> people().putMember(olive, board.id(), "olive", Access.MODIFY));
+        InvalidInputException asToken = assertThrows(InvalidInputException.class,
+                () -> server.identity().addMember(oliveToken, board.id(), "olive", Access.READ_ONLY));
+        assertEquals(asPerson.getMessage(), asToken.getMessage());
+        assertEquals(List.of(Access.OWNER), people().members(admin(), board.id()).stream()
+                .filter(m -> m.user().username().equals("olive")).map(PeopleUseCase.Member::access).toList(),
+                "nothing changed");
+        member("rita", Access.MODIFY);
+        assertEquals(Access.READ_ONLY, server.identity().addMember(oliveToken, board.id(), "rita", Access.READ_ONLY)
+                .access(), "an owner may still lower another member");
     }
 
     /** docs/rules.md, "Access": one rule, one code, one message, whether a person or a token asks. */
