@@ -125,7 +125,7 @@ final class ErrorMapper {
         }
         int status = statusOf(error);
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", error.getMessage());
+        body.put("error", NextSteps.message(error));
         if (status != 404) {
             body.putAll(ErrorDocs.forCode(error.code()));
             body.put("code", error.code());

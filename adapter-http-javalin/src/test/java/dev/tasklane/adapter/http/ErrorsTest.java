@@ -99,6 +99,27 @@ class ErrorsTest {
             Res taken = h.claim("W1", other);
             assertEquals(409, taken.status());
             assertTrue(((String) taken.body().get("error")).startsWith("Task 'W1' is already claimed by agent 'Tester'"), taken::toString);
+            assertTrue(((String) taken.body().get("error")).endsWith(
+                    " or with the claim's claim_token. Ask GET /api/tasks/next for another task."), taken::toString);
+        });
+    }
+
+    /**
+     * The domain names the next step of a refusal and the API says which route takes it: a claim of a task in
+     * Review points to next, and so does a completion with a stale claim_token.
+     */
+    @Test
+    void refusalsEndWithTheRouteThatTakesTheNextStep() {
+        Harness.run(h -> {
+            h.createTask("Done soon");
+            Res claimed = h.claim("W1", Harness.TOKEN);
+            assertEquals(200, claimed.status(), claimed::toString);
+            Map<String, Object> completion = new LinkedHashMap<>(Harness.completion());
+            completion.put("claim_token", "not-the-claim");
+            Res stale = h.post("/api/tasks/W1/complete", completion);
+            assertEquals(409, stale.status(), stale::toString);
+            assertEquals("The claim_token does not match the current claim on task 'W1': the task was released or "
+                    + "re-claimed since. Ask GET /api/tasks/next for new work.", stale.body().get("error"));
         });
     }
 

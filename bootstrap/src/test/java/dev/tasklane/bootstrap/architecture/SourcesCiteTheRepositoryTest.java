@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The repository explains itself: source comments cite its own docs (docs/api.md, docs/rules.md ...), never the
- * documents it was first written from and does not contain; and the application core names no HTTP path, the wire
- * being the HTTP adapter's business (docs/architecture.md). Every module's sources are read as text.
+ * documents it was first written from and does not contain; and the application core and the domain name no HTTP
+ * path, the wire being the HTTP adapter's business (docs/architecture.md). Every module's sources are read as text.
  */
 class SourcesCiteTheRepositoryTest {
     private static final Path ROOT = Path.of("..");
@@ -25,6 +25,8 @@ class SourcesCiteTheRepositoryTest {
     static final Pattern FOREIGN_CITATION = Pattern.compile("stride-wire|interface-spec|decisions\\.md");
     /** An HTTP path of the API. */
     static final Pattern API_PATH = Pattern.compile("/api/");
+    /** An HTTP verb followed by a path, as a route is written in a message. */
+    static final Pattern ROUTE = Pattern.compile("\\b(GET|POST|PUT|PATCH|DELETE) /");
 
     @Test
     void noSourceCitesADocumentTheRepositoryDoesNotHold() {
@@ -43,12 +45,27 @@ class SourcesCiteTheRepositoryTest {
         assertEquals(List.of(), offenders(sources, API_PATH));
     }
 
+    /**
+     * The domain speaks business: its rules and messages name no route and no HTTP verb. A refusal that has a
+     * remedy elsewhere names a NextStep, and each adapter says how to take it.
+     */
+    @Test
+    void theDomainNamesNoRoute() {
+        List<Path> sources = javaSources(ROOT.resolve("domain").resolve("src").resolve("main"));
+        assertTrue(sources.size() > 50, "found only " + sources.size() + " domain sources");
+        List<String> found = new ArrayList<>(offenders(sources, API_PATH));
+        found.addAll(offenders(sources, ROUTE));
+        assertEquals(List.of(), found);
+    }
+
     @Test
     void theChecksFindWhatTheyLookFor() {
         assertTrue(FOREIGN_CITATION.matcher("/** The full record (stride-wire §3.1). */").find());
         assertTrue(FOREIGN_CITATION.matcher("// interface-spec 2.6 keeps it valid").find());
         assertTrue(FOREIGN_CITATION.matcher("(decisions.md \"Lists\")").find());
         assertTrue(API_PATH.matcher("/** POST /api/tasks/claim: claim a task. */").find());
+        assertTrue(ROUTE.matcher("\"Ask GET /next for another task.\"").find());
+        assertTrue(!ROUTE.matcher("GETTING /tmp done").find());
     }
 
     private static List<String> offenders(List<Path> sources, Pattern pattern) {

@@ -11,4 +11,8 @@ public final class ConflictException extends TasklaneException {
     public ConflictException(String code, String message, ErrorDetails details) {
         super(code, message, details);
     }
+
+    public ConflictException(String code, String message, ErrorDetails details, NextStep nextStep) {
+        super(code, message, details, nextStep);
+    }
 }

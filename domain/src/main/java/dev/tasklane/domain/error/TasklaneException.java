@@ -13,11 +13,17 @@ public abstract class TasklaneException extends RuntimeException {
 
     private final String code;
     private final transient ErrorDetails details;
+    private final NextStep nextStep;
 
     protected TasklaneException(String code, String message, ErrorDetails details) {
+        this(code, message, details, NextStep.NONE);
+    }
+
+    protected TasklaneException(String code, String message, ErrorDetails details, NextStep nextStep) {
         super(message, null, false, false);
         this.code = code;
         this.details = Objects.requireNonNull(details, "details (ErrorDetails.NONE when there are none)");
+        this.nextStep = Objects.requireNonNull(nextStep, "nextStep (NextStep.NONE when there is none)");
     }
 
     public String code() {
@@ -26,5 +32,10 @@ public abstract class TasklaneException extends RuntimeException {
 
     public ErrorDetails details() {
         return details;
+    }
+
+    /** What the caller should do next; each adapter says how on its own surface. */
+    public NextStep nextStep() {
+        return nextStep;
     }
 }

@@ -1,6 +1,7 @@
 package dev.tasklane.domain.selection;
 
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.KeyFile;
@@ -24,8 +25,8 @@ public enum SelectionRule {
                 return Verdict.ALLOWED;
             }
             return refuse("Task '" + task.identifier() + "' is not available to claim: its status is "
-                    + task.status().wire() + " (only open tasks, or claims that have expired, can be claimed). "
-                    + "Ask GET /api/tasks/next for another task.", new ErrorDetails.CurrentStatus(task.status().wire()));
+                    + task.status().wire() + " (only open tasks, or claims that have expired, can be claimed).",
+                    new ErrorDetails.CurrentStatus(task.status().wire()), NextStep.ASK_FOR_ANOTHER_TASK);
         }
     },
     /** Rule 2: work and defects only; goals are containers. */
@@ -114,6 +115,10 @@ public enum SelectionRule {
     }
 
     Verdict refuse(String reason, ErrorDetails details) {
-        return new Refused(this, reason, details);
+        return refuse(reason, details, NextStep.NONE);
+    }
+
+    Verdict refuse(String reason, ErrorDetails details, NextStep nextStep) {
+        return new Refused(this, reason, details, nextStep);
     }
 }

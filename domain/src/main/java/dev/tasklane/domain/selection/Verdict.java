@@ -1,6 +1,7 @@
 package dev.tasklane.domain.selection;
 
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.error.NextStep;
 
 /** The outcome of one selection rule for one task: allowed, or refused with a reason an agent can act on. */
 public sealed interface Verdict {
@@ -17,10 +18,11 @@ public sealed interface Verdict {
 
     /**
      * @param rule    the rule that refused
-     * @param reason  a sentence saying why and what to do about it
-     * @param details facts behind the reason (unfinished dependencies, the holder of a key file)
+     * @param reason   a sentence saying why and what to do about it
+     * @param details  facts behind the reason (unfinished dependencies, the holder of a key file)
+     * @param nextStep what the agent should do instead, when the remedy lies outside this task
      */
-    record Refused(SelectionRule rule, String reason, ErrorDetails details) implements Verdict {
+    record Refused(SelectionRule rule, String reason, ErrorDetails details, NextStep nextStep) implements Verdict {
         @Override
         public boolean allowed() {
             return false;

@@ -13,7 +13,7 @@ import java.util.List;
 public enum Limit {
     // ------------------------------------------------------------ structure of create and batch requests
     GOAL_CHILDREN(Unit.ENTRIES, 200, "tasks", "tasks (children) of one goal in a create or batch request"),
-    BATCH_GOALS(Unit.ENTRIES, 50, "goals", "goals in one POST /api/tasks/batch"),
+    BATCH_GOALS(Unit.ENTRIES, 50, "goals", "goals in one batch of goals"),
     REQUEST_TASKS(Unit.ENTRIES, 1_000, "tasks", "tasks and goals in one create or batch request, in total"),
     DEPENDENCIES(Unit.ENTRIES, 50, "dependencies", "dependencies of one task"),
     KEY_FILES(Unit.ENTRIES, 50, "key_files", "key_files of one task"),

@@ -7,6 +7,7 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.ClaimPolicy;
@@ -66,7 +67,7 @@ public final class TaskWorkflow {
             if (refused.rule() == SelectionRule.ASSIGNEE_MATCHES) {
                 throw new ForbiddenException("assigned_to_other_user", refused.reason(), refused.details());
             }
-            throw new ConflictException("task_not_claimable", refused.reason(), refused.details());
+            throw new ConflictException("task_not_claimable", refused.reason(), refused.details(), refused.nextStep());
         }
         require(Transition.CLAIM, task);
         UserId restore = task.status() == Status.OPEN ? task.assignedToId() : task.claim().assigneeBeforeClaim();
@@ -93,7 +94,7 @@ public final class TaskWorkflow {
         return new ConflictException("task_not_claimable", "Task '" + task.identifier() + "' is already claimed by agent '"
                 + held.agentName() + "' (user " + task.assignedToId() + ") until " + held.expiresAt()
                 + ". A repeated claim is a retry only for the same token and agent_name, or with the claim's "
-                + "claim_token. Ask GET /api/tasks/next for another task.", details);
+                + "claim_token.", details, NextStep.ASK_FOR_ANOTHER_TASK);
     }
 
     /** Releases a claim: back to Ready, with the assignment it had before the claim. */
@@ -273,7 +274,8 @@ public final class TaskWorkflow {
         if (!isCurrentClaim(task, claimToken)) {
             throw new ConflictException("stale_claim",
                     "The claim_token does not match the current claim on task '" + task.identifier()
-                            + "': the task was released or re-claimed since. Ask GET /api/tasks/next for new work.");
+                            + "': the task was released or re-claimed since.", ErrorDetails.NONE,
+                    NextStep.ASK_FOR_NEW_WORK);
         }
     }
 }
