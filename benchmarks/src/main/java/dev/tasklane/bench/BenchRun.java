@@ -44,7 +44,7 @@ public final class BenchRun {
     /** The warm-up and the window of each claim level in a full run, also used by {@code --only claims}. */
     static final double CLAIM_WARMUP_S = 2;
     static final double CLAIM_SECONDS = 8;
-    /** Tasks of the simulation's plan: the target's size (issue 13, "Simulation speed"). */
+    /** Tasks of the simulation's plan: the target's size. */
     static final int SIM_TASKS = 1_000_000;
     /** Posts of each worst-case body; the figure is the median. */
     static final int WORST_RUNS = 5;

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 9 finding 11 and the access settings: the bootstrap token's format is checked at start-up without
+ * The access settings: the bootstrap token's format is checked at start-up without
  * echoing it, the server hashes passwords at the production cost, no database password reaches the banner,
  * and TASKLANE_OPEN_BOARDS / TASKLANE_TRUSTED_PROXY_HEADER are read.
  */

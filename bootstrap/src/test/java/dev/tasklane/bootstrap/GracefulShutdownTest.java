@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Graceful shutdown (issue 10 item 9), on a real server: while a request is in flight (its body half sent) and
+ * Graceful shutdown, on a real server: while a request is in flight (its body half sent) and
  * an event stream is open, {@link RunningServer#close()} refuses new requests with 503 and Retry-After, ends
  * the stream with {@code stream.closing} carrying the id to resume from, lets the request in flight finish
  * with its normal answer, and only then stops listening. Waits are generous upper bounds, never assertions.

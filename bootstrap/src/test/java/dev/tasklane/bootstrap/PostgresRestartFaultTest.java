@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * PostgreSQL restarted in the middle of a claim race across two server processes (issue 10, item 8): a private
+ * PostgreSQL restarted in the middle of a claim race across two server processes: a private
  * throw-away cluster ({@link PrivatePostgres}, never the shared one) is stopped with {@code pg_ctl stop -m fast}
  * while agents on both servers claim and complete, kept down for a moment, and started again. While it is down every
  * server is alive ({@code /health} 200), not ready ({@code /health/ready} 503) and answers requests with 503 and

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 10 item 1 across two server processes on one PostgreSQL: 32 agents share ONE token, each with its own
+ * Across two server processes on one PostgreSQL: 32 agents share ONE token, each with its own
  * agent_name, half through server A and half through server B, and loop next + claim by identifier until
  * nothing is left. A claim is a retry only for the same token and agent name, so each task is acknowledged
  * (200) to exactly one agent: 0 tasks held twice, 0 lost, and the history of each names that agent as the one

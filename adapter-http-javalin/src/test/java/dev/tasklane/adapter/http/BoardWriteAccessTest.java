@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 9 finding 5: every write on a board needs write access. The endpoints are taken from the route table
+ * Every write on a board needs write access. The endpoints are taken from the route table
  * itself, so a write endpoint added later is walked too: each is called with a read_only member's token and
  * a body that would be valid for any of them, and must answer 403 with the one write-access error and change
  * nothing. The account endpoints (users, boards, tokens) are not board writes; their own rules are tested in

@@ -15,7 +15,7 @@ import static dev.tasklane.adapter.http.Harness.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 9, finding 1: the worst bodies under the caps are accepted; one past any cap is a 422 naming it. */
+/** The worst bodies under the caps are accepted; one past any cap is a 422 naming it. */
 class CapsTest {
     @Test
     void theWorstBodiesUnderTheCapsAreAccepted() {

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 9, finding 9: changed_files is bounded in bytes, entries and line length; lists leave it out and stream. */
+/** `changed_files` is bounded in bytes, entries and line length; lists leave it out and stream. */
 class ChangedFilesCapsTest {
     @Test
     void aGzipEnvelopeThatExpandsPastTheTaskCapIsRefusedAndChangesNothing() {

@@ -12,7 +12,7 @@ import static dev.tasklane.adapter.http.Harness.map;
 import static dev.tasklane.adapter.http.Harness.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Issue 9, finding 2: no answer nests without bound, whatever the depth of a dependency chain or a stored value. */
+/** No answer nests without bound, whatever the depth of a dependency chain or a stored value. */
 class DeepAnswersTest {
     private static final int CHAIN = 3_000;
 

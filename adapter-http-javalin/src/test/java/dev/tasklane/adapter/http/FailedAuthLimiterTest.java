@@ -9,7 +9,7 @@ import static dev.tasklane.adapter.http.Harness.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Issue 9 finding 10: the failed-auth limit counts only failures, per real client address. The limiter's own rules
+ * The failed-auth limit counts only failures, per real client address. The limiter's own rules
  * (sliding window, bounded memory) are tested once, in application's FailedAttemptLimiterTest.
  */
 class FailedAuthLimiterTest {

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 9 finding 7: a minted token is never wider than the token that minted it; boards are created by admins. */
+/** A minted token is never wider than the token that minted it; boards are created by admins. */
 class TokenRulesTest {
     /** A member's token limited to testing, expiring in a day. */
     private static String narrowToken(Harness h) {

@@ -20,7 +20,7 @@ import java.util.NoSuchElementException;
  *
  * <p>Pages are read without locks, so a claimer that steps past tasks it cannot take (capabilities, key
  * files, assignment) leaves them to the other agents; the claimer locks only the task it chose, by id, with
- * {@link #LOCK_CLAIMABLE} (issue 10, item 6).
+ * {@link #LOCK_CLAIMABLE}.
  *
  * <p>The Ready stream leaves out what the schema can rule out cheaply (goals, human tasks, tasks assigned to
  * someone else, tasks with an unfinished dependency); capabilities and key files are left to the caller's

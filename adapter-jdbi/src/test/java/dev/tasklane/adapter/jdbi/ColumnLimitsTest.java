@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The migrated columns hold every value the validation accepts (issue 9, finding 4): each text column that stores
+ * The migrated columns hold every value the validation accepts: each text column that stores
  * client input is sized for its {@link Limit} (twice the code points, since H2 counts UTF-16 units), read from the
  * database's own catalogue after the migrations, on H2 and on PostgreSQL. Every bounded text column of these tables
  * must be classified here, either with its limit or as holding only server-made values, so that a new column cannot

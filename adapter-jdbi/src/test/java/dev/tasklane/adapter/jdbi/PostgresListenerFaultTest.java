@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fault injection on the LISTEN connection (issue 10 item 5): server B's listener backend is terminated with
+ * Fault injection on the LISTEN connection: server B's listener backend is terminated with
  * {@code pg_terminate_backend} (found by the application_name the relay sets, so no other backend is touched)
  * and server A commits events at once, whose notifications find no listener of B's. B's bus polls only once an
  * hour here, so B's subscriber can only receive those events if the relay notices the dead connection,

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 10, item 6: one lock order everywhere (docs/operations.md, "Lock order"): a task before its goal.
+ * One lock order everywhere (docs/operations.md, "Lock order"): a task before its goal.
  * A transaction holds a goal's child, as a claim or a completion does before it locks the goal; assigning the
  * goal must then wait for that child without having locked the goal, so that the holder can go on to lock the
  * goal. Under the former order (goal, then children) the assignment held the goal while it waited, and the

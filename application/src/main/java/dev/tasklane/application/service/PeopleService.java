@@ -39,7 +39,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Sign-in, sessions and what a signed-in person manages (issue 11). Passwords are checked outside any
+ * Sign-in, sessions and what a signed-in person manages. Passwords are checked outside any
  * transaction (the salted hash is slow on purpose); failures count per account and per address.
  */
 public final class PeopleService implements SignInUseCase, PeopleUseCase {

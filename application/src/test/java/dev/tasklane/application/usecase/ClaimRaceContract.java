@@ -163,7 +163,7 @@ public abstract class ClaimRaceContract {
     static final int SHARED_TOKEN_AGENTS = 32;
 
     /**
-     * Issue 10 item 1: 32 agents share one token, each with its own agent_name. Half loop next + claim by
+     * 32 agents share one token, each with its own agent_name. Half loop next + claim by
      * identifier until nothing is left; the other half walk every identifier in order, so that agents of
      * the same token always ask for the same tasks at once. Every task is held by exactly one agent (no two
      * agents were told 200 for the same task) and none is lost (each was claimed once, by the agent that was
@@ -227,7 +227,7 @@ public abstract class ClaimRaceContract {
     }
 
     /**
-     * Issue 10, item 6: an agent that steps past tasks it cannot take (capabilities here) leaves them to the
+     * An agent that steps past tasks it cannot take (capabilities here) leaves them to the
      * other agents. While the first agent's claim is still uncommitted, an agent that has the capability is
      * offered the tasks the first one passed over, instead of being told there is nothing, and claims both.
      */

@@ -417,7 +417,7 @@ public abstract class WorkflowContract {
         assertThrows(ConflictException.class, () -> board.claim(tester, w1));
         assertEquals(w1, id(board.app.next().next(board.alice).orElseThrow()));
     }
-    // ---- access rules (issue 9 findings 5 and 6) and claim identity, rework, reassignment (issue 10 items 1 and 7) ----
+    // ---- access rules and claim identity, rework, reassignment ----
 
     /** Every write use case, as the read-only member tries it: each is refused with the one write-access error. */
     @Test

@@ -265,7 +265,7 @@ public final class ArchitectureRules {
             .as("packages below " + root + " are free of cycles");
     }
 
-    // ---- value ids (issue 12) -------------------------------------------------------------------------------------
+    // ---- value ids -------------------------------------------------------------------------------------
 
     /**
      * Ids of kinds that no task, user or board id can be mistaken for: API tokens and web sessions, handled only by
@@ -438,7 +438,7 @@ public final class ArchitectureRules {
             .because("every task write passes the runner's board access check and is recorded in the history");
     }
 
-    // ---- typed inbound ports (issue 12) ----------------------------------------------------------------------------
+    // ---- typed inbound ports ----------------------------------------------------------------------------
 
     /**
      * Types the rule skips because they still carry decoded JSON. Empty: every port and every public domain type is

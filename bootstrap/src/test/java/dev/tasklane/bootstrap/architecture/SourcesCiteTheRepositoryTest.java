@@ -7,7 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -25,6 +28,20 @@ class SourcesCiteTheRepositoryTest {
     static final Pattern FOREIGN_CITATION = Pattern.compile("stride-wire|interface-spec|decisions\\.md");
     /** An HTTP path of the API. */
     static final Pattern API_PATH = Pattern.compile("/api/");
+    /** A class name cited in a doc: `Name`, `Name.member`, `Name#member` or `Name(...)`, two humps at least. */
+    static final Pattern CITED_CLASS = Pattern.compile("`([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)(?:[.#(][^`]*)?`");
+    /** Type declarations in a source, nested ones included. */
+    static final Pattern DECLARED_TYPE = Pattern.compile("\\b(?:class|record|interface|enum)\\s+([A-Z]\\w*)");
+    /**
+     * Names the docs cite that are not the project's: JDK, library and web-platform types. A doc citing a class of
+     * the project that does not exist fails {@link #everyClassADocCitesExists}; add here only what is not ours.
+     */
+    static final Set<String> NOT_OURS = Set.of("AutoCloseable", "RuntimeException", "IllegalStateException", "HashMap",
+            "LinkedHashMap", "TreeMap", "TreeSet", "ConcurrentSkipListSet", "ThreadMXBean", "CachingSqlParser",
+            "SqlObjectPlugin", "TimestampUtils", "JfrSupport", "GeneralCodingRules", "ImportOption", "JavalinTest",
+            "EventSource", "HttpOnly");
+    /** A reference to the project's issue tracker: history belongs in git and CHANGELOG.md. */
+    static final Pattern ISSUE_NUMBER = Pattern.compile("(?i)\\bissue #?\\d+");
     /** An HTTP verb followed by a path, as a route is written in a message. */
     static final Pattern ROUTE = Pattern.compile("\\b(GET|POST|PUT|PATCH|DELETE) /");
 
@@ -58,6 +75,54 @@ class SourcesCiteTheRepositoryTest {
         assertEquals(List.of(), found);
     }
 
+    /** Every class or test a doc names exists in the repository, as a file or a nested type. */
+    @Test
+    void everyClassADocCitesExists() {
+        Set<String> declared = new HashSet<>();
+        for (Path module : modules()) {
+            for (Path source : javaSources(module.resolve("src"))) {
+                declared.add(source.getFileName().toString().replace(".java", ""));
+                Matcher types = DECLARED_TYPE.matcher(String.join("\n", read(source)));
+                while (types.find()) {
+                    declared.add(types.group(1));
+                }
+            }
+        }
+        declared.add("SourcesCiteTheRepositoryTest");
+        List<Path> docs = new ArrayList<>(markdown(ROOT.resolve("docs")));
+        docs.addAll(markdown(ROOT.resolve("bench")));
+        docs.add(ROOT.resolve("README.md"));
+        List<String> missing = new ArrayList<>();
+        for (Path doc : docs) {
+            List<String> lines = read(doc);
+            for (int i = 0; i < lines.size(); i++) {
+                Matcher cited = CITED_CLASS.matcher(lines.get(i));
+                while (cited.find()) {
+                    String name = cited.group(1);
+                    if (!declared.contains(name) && !NOT_OURS.contains(name)) {
+                        missing.add(ROOT.relativize(doc) + ":" + (i + 1) + ": " + name);
+                    }
+                }
+            }
+        }
+        assertTrue(declared.size() > 500, "found only " + declared.size() + " types");
+        assertEquals(List.of(), missing);
+    }
+
+    /** Sources and docs describe the present: no issue numbers (CHANGELOG.md and git keep the history). */
+    @Test
+    void noSourceOrDocNamesAnIssue() {
+        List<Path> files = new ArrayList<>();
+        for (Path module : modules()) {
+            files.addAll(javaSources(module.resolve("src")));
+        }
+        files.addAll(markdown(ROOT.resolve("docs")));
+        files.addAll(markdown(ROOT.resolve("bench")));
+        files.add(ROOT.resolve("README.md"));
+        assertTrue(files.size() > 100, "found only " + files.size() + " files");
+        assertEquals(List.of(), offenders(files, ISSUE_NUMBER));
+    }
+
     @Test
     void theChecksFindWhatTheyLookFor() {
         assertTrue(FOREIGN_CITATION.matcher("/** The full record (stride-wire §3.1). */").find());
@@ -66,6 +131,13 @@ class SourcesCiteTheRepositoryTest {
         assertTrue(API_PATH.matcher("/** POST /api/tasks/claim: claim a task. */").find());
         assertTrue(ROUTE.matcher("\"Ask GET /next for another task.\"").find());
         assertTrue(!ROUTE.matcher("GETTING /tmp done").find());
+        assertTrue(ISSUE_NUMBER.matcher("// value ids (Issue 12)").find());
+        Matcher cited = CITED_CLASS.matcher("Tests: `HookProofTest`, `ClaimTask.of(id)`, `next`, `TASKLANE_X`.");
+        assertTrue(cited.find() && cited.group(1).equals("HookProofTest"));
+        assertTrue(cited.find() && cited.group(1).equals("ClaimTask"));
+        assertTrue(!cited.find());
+        assertTrue(ISSUE_NUMBER.matcher("see issue #3").find());
+        assertTrue(!ISSUE_NUMBER.matcher("the issues a reviewer found").find());
     }
 
     private static List<String> offenders(List<Path> sources, Pattern pattern) {
@@ -96,6 +168,14 @@ class SourcesCiteTheRepositoryTest {
             return walk.filter(path -> path.toString().endsWith(".java"))
                     .filter(path -> !path.getFileName().toString().equals("SourcesCiteTheRepositoryTest.java"))
                     .sorted().toList();
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
+        }
+    }
+
+    private static List<Path> markdown(Path under) {
+        try (Stream<Path> walk = Files.walk(under)) {
+            return walk.filter(path -> path.toString().endsWith(".md")).sorted().toList();
         } catch (IOException unreadable) {
             throw new UncheckedIOException(unreadable);
         }

@@ -213,7 +213,7 @@ public final class OnboardingExamples {
                         "description", "The counter key concatenates the username with the address",
                         "suggested_fix", "Key the counter on the client address only")),
                 "pitfalls", obj("status", "failed",
-                        "note", "LoginRateLimiter keys failures on username plus address, see issue 1"));
+                        "note", "LoginRateLimiter keys failures on username plus address"));
     }
 
     /** workflow_steps: the six steps in order, one skipped with a reason. */

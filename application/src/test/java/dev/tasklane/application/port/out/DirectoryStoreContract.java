@@ -57,7 +57,7 @@ public abstract class DirectoryStoreContract {
                 Set.of(Capability.TESTING), "model", false, NOW, null, null, null, null)));
     }
 
-    // ---- length limits and concurrent creation (issue 9, finding 4) -----------------------------------
+    // ---- length limits and concurrent creation -----------------------------------
 
     /** A string of {@code limit}'s maximum length made of characters outside the BMP (two UTF-16 units each). */
     private static String longest(Limit limit) {
@@ -324,7 +324,7 @@ public abstract class DirectoryStoreContract {
     protected static final class DirectoryProbe extends RuntimeException {
         private static final long serialVersionUID = 1L;
     }
-    // ---- token last use (issue 9 finding 8) ----
+    // ---- token last use ----
 
     @Test
     void touchTokenWritesTheLastUseAtMostOncePerWindowAndNothingElse() {

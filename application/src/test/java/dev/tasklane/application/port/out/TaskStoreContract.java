@@ -674,7 +674,7 @@ public abstract class TaskStoreContract {
         }
     }
 
-    // ---- length limits and cursors (issue 9, finding 4) -------------------------------------------------
+    // ---- length limits and cursors -------------------------------------------------
 
     /** A string of {@code limit}'s maximum length made of characters outside the BMP (two UTF-16 units each). */
     protected static String longest(Limit limit) {
