@@ -40,6 +40,9 @@ public final class McpEndpoint {
         this.api = api;
         this.settings = settings;
         this.tools = new Tools(api);
+        // made once, at start-up: the compaction of the schemas walks them whole
+        toolList(true);
+        toolList(false);
     }
 
     /** Serves {@code /mcp} on the API's server, over the API's routes. */
@@ -253,7 +256,9 @@ public final class McpEndpoint {
                 if (withSchemas) {
                     entry.put("outputSchema", tool.outputSchema());
                 }
-                entry.put("annotations", Map.of("readOnlyHint", tool.readOnly(), "openWorldHint", false));
+                if (tool.readOnly()) {
+                    entry.put("annotations", Map.of("readOnlyHint", true));
+                }
                 list.add(entry);
             }
             return Map.of("tools", List.copyOf(list));

@@ -17,8 +17,8 @@ import java.util.function.Function;
  * object's fields in a task, a goal's child and a batch's goal) into {@code $defs}, referenced by {@code $ref}.
  */
 final class SchemaTrees {
-    /** Subtrees shorter than this (as JSON) stay where they are: a reference would save too little. */
-    static final int SHARED_MIN_CHARS = 120;
+    /** Subtrees shorter than this (as JSON) stay where they are, whatever sharing them would save. */
+    static final int SHARED_MIN_CHARS = 24;
     private static final Set<String> DOCUMENT_ONLY = Set.of("$schema", "$id", "title", "examples");
 
     private SchemaTrees() {
@@ -81,116 +81,131 @@ final class SchemaTrees {
 
     /**
      * Moves every subtree of {@code schema} that occurs twice or more (and is at least {@link #SHARED_MIN_CHARS}
-     * long as JSON) into {@code $defs}, largest first, leaving {@code {"$ref": "#/$defs/name"}} in its places.
-     * The definition is named after the property it first stood under.
+     * long as JSON) into {@code $defs}, leaving {@code {"$ref": "#/$defs/name"}} in its places; the largest shared
+     * subtree wins over the shared parts inside it. A definition is named after the property it first stood under.
+     * A definition that ends up referenced once is put back in its place.
      */
     @SuppressWarnings("unchecked")
     static Map<String, Object> shareRepeats(Map<String, Object> schema, Function<Object, String> json) {
-        Map<String, Object> root = (Map<String, Object>) copy(schema);
+        Map<Object, String> texts = new java.util.IdentityHashMap<>();
+        Map<String, Integer> counts = new java.util.HashMap<>();
+        text(schema, json, texts, counts);
+        Map<String, String> names = new LinkedHashMap<>();
         Map<String, Object> defs = new LinkedHashMap<>();
-        while (true) {
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            Map<String, String> names = new LinkedHashMap<>();
-            count(root, null, json, counts, names, true);
-            for (Object def : defs.values()) {
-                count(def, null, json, counts, names, true);
+        Map<String, Integer> uses = new java.util.HashMap<>();
+        Map<String, Object> root = (Map<String, Object>) share(schema, null, true, texts, counts, names, defs, uses);
+        // put back what is referenced once: its parts stay shared where they are shared elsewhere
+        Map<String, Object> kept = new LinkedHashMap<>();
+        defs.forEach((name, body) -> {
+            if (uses.getOrDefault(name, 0) >= 2) {
+                kept.put(name, body);
             }
-            String best = null;
-            for (Map.Entry<String, Integer> entry : counts.entrySet()) {
-                if (entry.getValue() >= 2 && entry.getKey().length() >= SHARED_MIN_CHARS
-                        && (best == null || entry.getKey().length() > best.length())) {
-                    best = entry.getKey();
-                }
-            }
-            if (best == null) {
-                break;
-            }
-            String name = unique(names.get(best), defs.keySet());
-            Object shared = find(root, best, json);
-            if (shared == null) {
-                for (Object def : defs.values()) {
-                    shared = shared == null ? find(def, best, json) : shared;
-                }
-            }
-            Map<String, Object> reference = Map.of("$ref", "#/$defs/" + name);
-            root = (Map<String, Object>) replace(root, best, reference, json, true);
-            for (Map.Entry<String, Object> def : defs.entrySet()) {
-                def.setValue(replace(def.getValue(), best, reference, json, true));
-            }
-            defs.put(name, copy(shared));
-        }
-        if (!defs.isEmpty()) {
-            root.put("$defs", defs);
-        }
-        return root;
-    }
-
-    private static void count(Object node, String under, Function<Object, String> json, Map<String, Integer> counts,
-                              Map<String, String> names, boolean top) {
-        if (node instanceof Map<?, ?> map) {
-            if (!top) {
-                String text = json.apply(map);
-                counts.merge(text, 1, Integer::sum);
-                names.putIfAbsent(text, under == null ? "shared" : under);
-            }
-            boolean properties = false;
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
-                String key = String.valueOf(entry.getKey());
-                properties = "properties".equals(key);
-                String label = properties || "items".equals(key) || "anyOf".equals(key) ? under : key;
-                if (properties && entry.getValue() instanceof Map<?, ?> fields) {
-                    for (Map.Entry<?, ?> field : fields.entrySet()) {
-                        count(field.getValue(), String.valueOf(field.getKey()), json, counts, names, false);
+        });
+        Function<Object, Object> inline = new Function<>() {
+            @Override
+            public Object apply(Object node) {
+                if (node instanceof Map<?, ?> map) {
+                    Object ref = map.get("$ref");
+                    if (map.size() == 1 && ref instanceof String target && target.startsWith("#/$defs/")) {
+                        String name = target.substring("#/$defs/".length());
+                        if (!kept.containsKey(name)) {
+                            return apply(defs.get(name));
+                        }
                     }
-                } else {
-                    count(entry.getValue(), label, json, counts, names, false);
+                    Map<String, Object> out = new LinkedHashMap<>();
+                    map.forEach((key, value) -> out.put(String.valueOf(key), apply(value)));
+                    return out;
                 }
+                if (node instanceof List<?> list) {
+                    List<Object> out = new ArrayList<>();
+                    list.forEach(item -> out.add(apply(item)));
+                    return out;
+                }
+                return node;
             }
-        } else if (node instanceof List<?> list) {
-            for (Object item : list) {
-                count(item, under, json, counts, names, false);
-            }
+        };
+        Map<String, Object> result = (Map<String, Object>) inline.apply(root);
+        if (!kept.isEmpty()) {
+            Map<String, Object> finalDefs = new LinkedHashMap<>();
+            kept.forEach((name, body) -> finalDefs.put(name, inline.apply(body)));
+            result.put("$defs", finalDefs);
         }
+        return result;
     }
 
-    private static Object find(Object node, String text, Function<Object, String> json) {
+    /**
+     * Whether sharing a subtree of {@code length} characters that occurs {@code count} times under {@code name}
+     * makes the schema shorter: one definition and {@code count} references instead of {@code count} copies.
+     */
+    private static boolean saves(int length, int count, String name) {
+        int reference = "{\"$ref\":\"#/$defs/\"}".length() + name.length();
+        int definition = name.length() + 4;
+        return count >= 2 && (long) count * length > (long) count * reference + length + definition;
+    }
+
+    /** The JSON text of every object subtree (by identity), and how often each text occurs. */
+    private static String text(Object node, Function<Object, String> json, Map<Object, String> texts,
+                               Map<String, Integer> counts) {
         if (node instanceof Map<?, ?> map) {
-            if (json.apply(map).equals(text)) {
-                return map;
-            }
-            for (Object value : map.values()) {
-                Object found = find(value, text, json);
-                if (found != null) {
-                    return found;
-                }
-            }
-        } else if (node instanceof List<?> list) {
-            for (Object item : list) {
-                Object found = find(item, text, json);
-                if (found != null) {
-                    return found;
-                }
-            }
+            map.values().forEach(value -> text(value, json, texts, counts));
+            String text = json.apply(map);
+            texts.put(map, text);
+            counts.merge(text, 1, Integer::sum);
+            return text;
+        }
+        if (node instanceof List<?> list) {
+            list.forEach(item -> text(item, json, texts, counts));
         }
         return null;
     }
 
-    private static Object replace(Object node, String text, Object reference, Function<Object, String> json,
-                                  boolean top) {
+    private static Object share(Object node, String under, boolean top, Map<Object, String> texts,
+                                Map<String, Integer> counts, Map<String, String> names, Map<String, Object> defs,
+                                Map<String, Integer> uses) {
         if (node instanceof Map<?, ?> map) {
-            if (!top && json.apply(map).equals(text)) {
-                return reference;
+            String text = texts.get(map);
+            if (!top && text != null && text.length() >= SHARED_MIN_CHARS && !map.containsKey("$ref")
+                    && saves(text.length(), counts.getOrDefault(text, 0), names.containsKey(text) ? names.get(text)
+                    : under == null ? "shared" : under)) {
+                String name = names.get(text);
+                if (name == null) {
+                    name = unique(under == null ? "shared" : under, defs.keySet());
+                    names.put(text, name);
+                    defs.put(name, Map.of());
+                    defs.put(name, copyShared(map, under, texts, counts, names, defs, uses));
+                }
+                uses.merge(name, 1, Integer::sum);
+                return Map.of("$ref", "#/$defs/" + name);
             }
-            Map<String, Object> out = new LinkedHashMap<>();
-            map.forEach((key, value) -> out.put(String.valueOf(key), replace(value, text, reference, json, false)));
-            return out;
+            return copyShared(map, under, texts, counts, names, defs, uses);
         }
         if (node instanceof List<?> list) {
             List<Object> out = new ArrayList<>();
-            list.forEach(item -> out.add(replace(item, text, reference, json, false)));
+            list.forEach(item -> out.add(share(item, under, false, texts, counts, names, defs, uses)));
             return out;
         }
         return node;
+    }
+
+    private static Map<String, Object> copyShared(Map<?, ?> map, String under, Map<Object, String> texts,
+                                                  Map<String, Integer> counts, Map<String, String> names,
+                                                  Map<String, Object> defs, Map<String, Integer> uses) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> entry : map.entrySet()) {
+            String key = String.valueOf(entry.getKey());
+            if (("properties".equals(key) || "$defs".equals(key)) && entry.getValue() instanceof Map<?, ?> fields) {
+                Map<String, Object> copied = new LinkedHashMap<>();
+                for (Map.Entry<?, ?> field : fields.entrySet()) {
+                    String name = String.valueOf(field.getKey());
+                    copied.put(name, share(field.getValue(), name, false, texts, counts, names, defs, uses));
+                }
+                out.put(key, copied);
+            } else {
+                String label = "items".equals(key) || "anyOf".equals(key) || "oneOf".equals(key) ? under : key;
+                out.put(key, share(entry.getValue(), label, false, texts, counts, names, defs, uses));
+            }
+        }
+        return out;
     }
 
     private static String unique(String wanted, Set<String> taken) {

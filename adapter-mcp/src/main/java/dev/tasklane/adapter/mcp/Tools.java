@@ -59,14 +59,13 @@ final class Tools {
                 "description", "full (default): every field; slim: the key fields");
 
         add(new Tool("workflow_guide", "How to work through Tasklane",
-                "Read first: the agent loop, the hooks to run with their timeouts, and what each result object "
-                        + "(hook results, explorer_result, reviewer_result) must hold. The whole onboarding document is "
-                        + "the resource " + ONBOARDING_URI + ".",
+                "Read first: the agent loop, the hooks with their timeouts, what each result object must hold. "
+                        + "The whole onboarding is the resource " + ONBOARDING_URI + ".",
                 object(Map.of(), List.of()), OBJECT, true, new Route(null, null, false, Set.of(), false, null, false)));
 
         add(new Tool("next_task", "Next task",
-                "The highest-priority task you could claim now (dependencies done, key files free, assignee and "
-                        + "capabilities matching), or a refusal saying none is left. Does not claim it.",
+                "The task you would get now (highest priority, dependencies done, key files free), or a refusal "
+                        + "when none is left. Does not claim it.",
                 object(props("agent_name", agentName, "response_view", view), List.of()), TASK_ANSWER, true,
                 new Route("GET", "/api/tasks/next", false, Set.of("agent_name", "response_view", "skills_version"),
                         false, SLIM, true)));
@@ -74,9 +73,8 @@ final class Tools {
         Map<String, Object> claimInput = withProperty(withProperty(body(schemas.get("claim")), "response_view",
                 fullView, false), "identifier", identifier, false);
         add(new Tool("claim_task", "Claim a task",
-                "Claim the task named by identifier, or the next one when identifier is omitted, with proof that your "
-                        + "before_doing hook ran. Answers the task, its claim_token (send it with later calls) and the "
-                        + "hook metadata.",
+                "Claim the task named by identifier (omitted: the next one) with your before_doing hook's result. "
+                        + "Answers the task, its claim_token for later calls, and the hook metadata.",
                 claimInput, TASK_ANSWER, false,
                 new Route("POST", "/api/tasks/claim", false, Set.of(), true, FULL, false)));
 
@@ -95,8 +93,8 @@ final class Tools {
 
         Map<String, Object> complete = body(schemas.get("complete"));
         add(new Tool("report_changed_files", "Report changed files",
-                "Store the snapshot of the files you changed (path and unified diff each) on your claimed task; "
-                        + "a later snapshot replaces it.",
+                "Store the files you changed (path and unified diff each) on your claimed task; a later call "
+                        + "replaces them.",
                 object(props("identifier", identifier, "changed_files",
                         describedAs(property(complete, "changed_files"), "The changed files: path and unified diff each"),
                         "claim_token", claimToken, "response_view", view), List.of("identifier", "changed_files")),
@@ -104,44 +102,42 @@ final class Tools {
                 new Route("PUT", "/api/tasks/{id}/changed_files", true, Set.of(), true, SLIM, true)));
 
         add(new Tool("complete_task", "Complete a task",
-                "Complete your claimed task with the after_doing and before_review hook results, the explorer and "
-                        + "reviewer results and your summary. It goes to Done, or to Review when it needs review: then "
-                        + "stop and wait for a person's decision, and call mark_reviewed.",
+                "Complete your claimed task with the after_doing and before_review results, explorer and reviewer "
+                        + "results and your summary. It goes to Done, or to Review: then wait for a person, then "
+                        + "mark_reviewed.",
                 withProperty(withProperty(complete, "response_view", view, false), "identifier", identifier, true),
                 TASK_ANSWER, false,
                 new Route("PATCH", "/api/tasks/{id}/complete", true, Set.of(), true, SLIM, true)));
 
         add(new Tool("mark_reviewed", "Finish a reviewed task",
-                "After a person approved (or rejected) your task in Review: run after_review and send its result; "
-                        + "the task goes to Done (or back to Doing for changes).",
+                "Once a person decided on your task in Review: run after_review and send its result.",
                 withProperty(withProperty(body(schemas.get("mark_reviewed")), "response_view", view, false),
                         "identifier", identifier, true), TASK_ANSWER, false,
                 new Route("PATCH", "/api/tasks/{id}/mark_reviewed", true, Set.of(), true, SLIM, false)));
 
         add(new Tool("report_after_goal", "Report the after_goal hook",
-                "When a goal's last task is done: run the after_goal hook and report its result on the goal.",
+                "When a goal's last task is done: run after_goal and report its result on the goal.",
                 withProperty(withProperty(body(schemas.get("after_goal")), "response_view", view, false),
                         "identifier", describedAs(identifier, "The goal's identifier, such as G3"), true),
                 TASK_ANSWER, false,
                 new Route("PATCH", "/api/tasks/{id}/after_goal", true, Set.of(), true, SLIM, false)));
 
         add(new Tool("get_task", "Read a task",
-                "One task by identifier: every field, its review status and notes, and the changed files it holds.",
+                "One task: every field, its review status and notes, and its changed files.",
                 object(props("identifier", identifier, "response_view", fullView), List.of("identifier")),
                 TASK_ANSWER, true,
                 new Route("GET", "/api/tasks/{id}", true, Set.of("response_view"), false, FULL, true)));
 
         add(new Tool("list_tasks", "List tasks",
-                "The board's tasks, filtered and in pages: pass next_cursor back as cursor for the next page.",
+                "The board's tasks, filtered, in pages (next_cursor back as cursor).",
                 object(listFilters(), List.of()), LIST_ANSWER, true,
                 new Route("GET", "/api/tasks", false, listFilters().keySet(), false, SLIM, true)));
 
         Map<String, Object> task = body(schemas.get("task"));
-        Map<String, Object> goal = body(schemas.get("goal"));
         Map<String, Object> batch = body(schemas.get("batch"));
         Map<String, Object> createInput = object(props(
-                "task", Map.of("description", "One task, or a goal with its tasks (type goal, tasks [...])",
-                        "anyOf", List.of(property(task, "task"), property(goal, "task"))),
+                "task", describedAs(property(task, "task"), "One task; or a goal with its tasks (type goal, "
+                        + "tasks: [task objects]), which the goal schema of the onboarding describes"),
                 "goals", describedAs(property(batch, "goals"), "Several goals with their tasks, created all or none"),
                 "agent_name", agentName), List.of());
         createInput.put("oneOf", List.of(Map.of("required", List.of("task")), Map.of("required", List.of("goals"))));
