@@ -195,6 +195,10 @@ class McpTransportTest {
                 "params", map("uri", "tasklane://onboarding"))), "2025-11-25");
         String text = (String) ((Map<?, ?>) ((List<?>) result(read).get("contents")).get(0)).get("text");
         assertTrue(text.contains("json_schemas"));
+        Map<?, ?> onboarding = (Map<?, ?>) new McpServer.Raw(200, Map.of(), text).json();
+        Map<?, ?> mcp = (Map<?, ?>) ((Map<?, ?>) onboarding.get("api_reference")).get("mcp");
+        assertEquals(McpEndToEndContract.TOOL_NAMES, mcp.get("tools"), "the onboarding names the tools /mcp serves");
+        assertEquals(McpServer.BASE_URL + "/mcp", mcp.get("endpoint"));
     }
 
     @Test
