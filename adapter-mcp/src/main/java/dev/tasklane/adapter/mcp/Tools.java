@@ -257,7 +257,10 @@ final class Tools {
         return wrapped;
     }
 
-    /** The onboarding in brief: the loop, the hooks and their timeouts, the result objects' formats, the tools. */
+    /**
+     * The onboarding in brief: the loop in tools, the hooks with their timeouts, and the result objects' formats
+     * without the worked examples (those, and the HTTP workflow, are in the onboarding resource).
+     */
     @SuppressWarnings("unchecked")
     Map<String, Object> guide() {
         Map<String, Object> onboarding = api.onboardingDocument();
@@ -273,15 +276,29 @@ final class Tools {
                 "6. needs_review false: run after_review, go to 1. needs_review true: stop until a person decided, "
                         + "run after_review, then mark_reviewed",
                 "7. when a goal's last task is done and after_goal is configured: report_after_goal on the goal"));
-        guide.put("workflow", onboarding.get("workflow"));
         guide.put("hooks", onboarding.get("hooks"));
-        guide.put("hook_result_format", schema.get("hook_result_format"));
-        guide.put("explorer_result_format", schema.get("explorer_result_format"));
-        guide.put("reviewer_result_format", schema.get("reviewer_result_format"));
-        guide.put("workflow_steps_format", schema.get("workflow_steps_format"));
+        guide.put("hook_result_format", withoutExamples(schema.get("hook_result_format")));
+        guide.put("explorer_result_format", withoutExamples(schema.get("explorer_result_format")));
+        guide.put("reviewer_result_format", withoutExamples(schema.get("reviewer_result_format")));
+        guide.put("workflow_steps_format", withoutExamples(schema.get("workflow_steps_format")));
         guide.put("review_flow", onboarding.get("review_flow"));
+        guide.put("examples", "Every request body, with examples, is in json_schemas of " + ONBOARDING_URI);
         guide.put("onboarding_resource", ONBOARDING_URI);
         return guide;
+    }
+
+    /** A part of the onboarding without its worked examples, which the onboarding resource keeps. */
+    private static Object withoutExamples(Object part) {
+        if (part instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            map.forEach((key, value) -> {
+                if (!Set.of("example", "examples", "required_format").contains(String.valueOf(key))) {
+                    out.put(String.valueOf(key), value);
+                }
+            });
+            return out;
+        }
+        return part;
     }
 
     // ---------------------------------------------------------------- schemas

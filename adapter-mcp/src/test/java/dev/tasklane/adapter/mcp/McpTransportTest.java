@@ -76,6 +76,9 @@ class McpTransportTest {
     void aTypicalLoopsAnswersAreMeasured() {
         String token = server.agentToken("measured agent");
         Map<String, Object> sizes = new LinkedHashMap<>();
+        McpServer.Raw guide = server.mcp(toolsCall("workflow_guide", Map.of()), token,
+                Map.of("MCP-Protocol-Version", "2025-11-25"));
+        System.out.println("workflow_guide answer (read once): " + guide.body().length() + " bytes");
         McpServer.Raw created = server.mcp(toolsCall("create_tasks", map("task", map("title", "Measure", "type", "work",
                 "priority", "high", "description", "A task whose answers are weighed", "acceptance_criteria", "Weighed"))),
                 token, Map.of("MCP-Protocol-Version", "2025-11-25"));
@@ -86,7 +89,8 @@ class McpTransportTest {
         McpServer.Raw claim = server.mcp(toolsCall("claim_task", map("agent_name", "m", "before_doing_result",
                 OnboardingExamples.hookResult(HookName.BEFORE_DOING))), token, Map.of("MCP-Protocol-Version", "2025-11-25"));
         sizes.put("claim_task", claim.body().length());
-        McpServer.Raw claimSlim = server.mcp(toolsCall("heartbeat", map("identifier", "W1", "agent_name", "m")), token,
+        McpServer.Raw claimSlim = server.mcp(toolsCall("heartbeat", map("identifier", "W1", "agent_name", "m",
+                "claim_token", ((Map<?, ?>) ((Map<?, ?>) result(claim).get("structuredContent")).get("data")).get("claim_token"))), token,
                 Map.of("MCP-Protocol-Version", "2025-11-25"));
         sizes.put("heartbeat", claimSlim.body().length());
         McpServer.Raw files = server.mcp(toolsCall("report_changed_files", map("identifier", "W1", "changed_files",
