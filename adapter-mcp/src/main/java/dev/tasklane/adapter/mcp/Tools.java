@@ -197,7 +197,7 @@ final class Tools {
             if (value instanceof String || value instanceof Integer || value instanceof Long) {
                 query.put(name, String.valueOf(value));
             } else {
-                return refused(api.invalid(name, "must be a string"));
+                return refused(api.invalid(name, "must be a string (or an integer where the parameter is a number)"));
             }
         }
         if (route.routeKnowsSlim() && SLIM.equals(view)) {
