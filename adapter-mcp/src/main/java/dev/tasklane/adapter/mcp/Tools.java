@@ -35,9 +35,18 @@ final class Tools {
                 Map<String, Object> outputSchema, boolean readOnly, Route route) {
     }
 
-    /** How a tool's arguments become one API call; {@code null} method: the tool answers without the API. */
+    /**
+     * How a tool's arguments become one API call: {@code identifier} goes into the path when the route has one
+     * ({@code needsId}), the {@code queryArgs} into the query, the rest into the body. {@code null} method: the tool
+     * answers without the API. {@code goalsPath}: the route taken instead when the arguments hold {@code goals} (the
+     * batch of create), else null.
+     */
     record Route(String method, String path, boolean needsId, Set<String> queryArgs, boolean sendsBody,
-                 String defaultView, boolean routeKnowsSlim) {
+                 String defaultView, boolean routeKnowsSlim, String goalsPath) {
+        Route(String method, String path, boolean needsId, Set<String> queryArgs, boolean sendsBody,
+              String defaultView, boolean routeKnowsSlim) {
+            this(method, path, needsId, queryArgs, sendsBody, defaultView, routeKnowsSlim, null);
+        }
     }
 
     private final ApiCalls api;
@@ -145,7 +154,7 @@ final class Tools {
                 "Create a task ({\"task\": {...}}), a goal with its tasks ({\"task\": {\"type\": \"goal\", \"tasks\": "
                         + "[...]}}), or several goals at once ({\"goals\": [...]}).",
                 createInput, CREATE_ANSWER, false,
-                new Route("POST", "/api/tasks", false, Set.of(), true, SLIM, false)));
+                new Route("POST", "/api/tasks", false, Set.of(), true, SLIM, false, "/api/tasks/batch")));
     }
 
     private void add(Tool tool) {
@@ -206,16 +215,13 @@ final class Tools {
         Map<String, Object> body = new LinkedHashMap<>();
         if (route.sendsBody()) {
             body.putAll(arguments);
-            body.remove("identifier");
             body.remove("response_view");
+            if (route.needsId()) {
+                body.remove("identifier");
+            }
         }
-        if ("create_tasks".equals(tool.name()) && arguments.containsKey("goals")) {
-            return finish(api.call(caller, "POST", "/api/tasks/batch", null, query, body), SLIM.equals(view), false);
-        }
-        if ("claim_task".equals(tool.name()) && arguments.get("identifier") != null) {
-            body.put("identifier", arguments.get("identifier"));
-        }
-        Answer answer = api.call(caller, route.method(), route.path(), id, query, body);
+        String path = route.goalsPath() != null && arguments.containsKey("goals") ? route.goalsPath() : route.path();
+        Answer answer = api.call(caller, route.method(), path, id, query, body);
         return finish(answer, SLIM.equals(view), !route.routeKnowsSlim());
     }
 
