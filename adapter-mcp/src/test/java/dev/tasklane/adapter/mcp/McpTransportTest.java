@@ -205,6 +205,28 @@ class McpTransportTest {
         assertEquals(McpServer.BASE_URL + "/mcp", mcp.get("endpoint"));
     }
 
+    /** The API's failed-authentication limit counts /mcp and /api together, per client address. */
+    @Test
+    void failedAuthenticationsAreLimitedWithTheApis() {
+        try (McpServer own = McpServer.inMemory()) {
+            int refused401 = 0;
+            McpServer.Raw last = null;
+            for (int i = 0; i < 25; i++) {
+                last = i % 2 == 0 ? own.mcp(initialize("2025-11-25"), "tasklane_guess_" + i, Map.of())
+                        : own.send("GET", "/api/me", null, Map.of("Authorization", "Bearer tasklane_guess_" + i));
+                if (last.status() == 401) {
+                    refused401++;
+                }
+            }
+            assertEquals(20, refused401, "20 failures within the window, over both paths, then 429");
+            McpServer.Raw limited = own.mcp(initialize("2025-11-25"), "tasklane_guess_again", Map.of());
+            assertEquals(429, limited.status(), limited.toString());
+            assertTrue(limited.header("Retry-After") != null);
+            assertEquals(200, own.mcp(initialize("2025-11-25"), McpServer.TOKEN, Map.of()).status(),
+                    "a valid token is never refused for others' failures");
+        }
+    }
+
     @Test
     void theApisBodyCapHolds() {
         String big = "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\", \"params\": {\"pad\": \""
