@@ -2,6 +2,7 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.client.AgentCli;
+import dev.tasklane.client.McpBridge;
 import dev.tasklane.simulator.SimulateCli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -26,6 +27,7 @@ public final class Main {
     private static final String SERVE = "serve";
     private static final String AGENT = "agent";
     private static final String SIMULATE = "simulate";
+    private static final String MCP = "mcp";
 
     private final Map<String, String> env;
     private final PrintStream out;
@@ -73,7 +75,7 @@ public final class Main {
             return new Configured(null, OK);
         }
         if (options.command != null && !SERVE.equals(options.command)) {
-            err.println("Unknown command '" + options.command + "': the commands are serve (the default), agent and simulate.");
+            err.println("Unknown command '" + options.command + "': the commands are serve (the default), agent, mcp and simulate.");
             return new Configured(null, USAGE);
         }
         try {
@@ -85,13 +87,17 @@ public final class Main {
     }
 
     /**
-     * Runs a command: {@code agent ...} is the agent client ({@link AgentCli}), {@code simulate ...} the
+     * Runs a command: {@code agent ...} is the agent client ({@link AgentCli}), {@code mcp ...} the stdio bridge to a
+     * server's MCP endpoint ({@link McpBridge}), {@code simulate ...} the
      * in-memory simulator ({@link SimulateCli}); anything else configures, starts and serves until SIGTERM (or
      * until the server is closed). Returns the exit code.
      */
     public int run(String[] args) {
         if (args.length > 0 && AGENT.equals(args[0])) {
             return AgentCli.run(Arrays.copyOfRange(args, 1, args.length), env, out, err);
+        }
+        if (args.length > 0 && MCP.equals(args[0])) {
+            return McpBridge.run(Arrays.copyOfRange(args, 1, args.length), env, System.in, out, err);
         }
         if (args.length > 0 && SIMULATE.equals(args[0])) {
             return SimulateCli.run(Arrays.copyOfRange(args, 1, args.length), out, err);
@@ -129,6 +135,7 @@ public final class Main {
         out.println("  completion checks:   " + config.workflow().completionValidation().name().toLowerCase(java.util.Locale.ROOT));
         out.println("  onboarding:          curl " + base + "/api/agent/onboarding");
         out.println("  health:              curl " + base + "/health");
+        out.println("  MCP endpoint:        " + base + "/mcp (Streamable HTTP, Authorization: Bearer <token>)");
         out.println("  started in:          " + started.timeline().summary());
         IdentityUseCase.Bootstrap bootstrap = started.bootstrap();
         if (config.access().bootstrapToken() != null) {

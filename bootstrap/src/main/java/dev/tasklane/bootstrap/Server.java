@@ -4,6 +4,8 @@ import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.HttpSettings;
 import dev.tasklane.adapter.http.ShutdownGate;
 import dev.tasklane.adapter.http.onboarding.FileTemplates;
+import dev.tasklane.adapter.mcp.McpEndpoint;
+import dev.tasklane.adapter.mcp.McpSettings;
 import dev.tasklane.adapter.web.AgentFiles;
 import dev.tasklane.adapter.web.WebSettings;
 import dev.tasklane.adapter.web.WebUi;
@@ -24,7 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Wires the server from a {@link ServerConfig}: stores, the {@link Tasklane} use cases, bootstrap of the first
- * admin, the lease sweeper, and the Javalin HTTP API with the web interface (which shows the API's agent files).
+ * admin, the lease sweeper, and the Javalin HTTP API with the web interface (which shows the API's agent files) and
+ * the MCP endpoint (which runs the API's routes).
  */
 public final class Server {
     private static final Logger LOG = LoggerFactory.getLogger(Server.class);
@@ -96,7 +99,10 @@ public final class Server {
         Javalin http = HttpApi.create(tasklane, HttpSettings.defaults(config.http().baseUrl())
                 .withTrustedProxyHeader(config.http().trustedProxyHeader())
                 .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()),
-                config.events().streamSettings(), gate, web::configure);
+                config.events().streamSettings(), gate, (javalin, api) -> {
+                    web.configure(javalin);
+                    McpEndpoint.mount(javalin, api, McpSettings.forBaseUrl(config.http().baseUrl()));
+                });
         timeline.mark("HTTP routes");
         try {
             if (tokenGiven) {

@@ -11,15 +11,20 @@ import java.util.Map;
 
 /**
  * One request as the route handlers see it: the Javalin context, the body parsed once (lazily, within the
- * size and nesting caps), and the authenticated caller.
+ * size and nesting caps), and the authenticated caller. A call may also come from another driving adapter of the
+ * same server ({@link ApiCalls}): then there is no context of its own, and the query, path id and body are given,
+ * and the answer is kept rather than written.
  */
 final class Call {
     private final Context ctx;
     private final Json json;
+    private final Map<String, String> givenQuery;
+    private final String givenId;
     private byte[] raw;
     private Object body;
     private int answeredStatus;
     private String answeredBody;
+    private Object answeredValue;
     private boolean recording;
     private ApiProblem bodyProblem;
     private boolean parsed;
@@ -28,10 +33,39 @@ final class Call {
     Call(Context ctx, Json json) {
         this.ctx = ctx;
         this.json = json;
+        this.givenQuery = null;
+        this.givenId = null;
+    }
+
+    /** A call without an HTTP request of its own: {@code body} is already parsed, the answer is kept. */
+    Call(Json json, Caller caller, Map<String, String> query, String id, Object body) {
+        this.ctx = null;
+        this.json = json;
+        this.givenQuery = Map.copyOf(query);
+        this.givenId = id;
+        this.raw = new byte[0];
+        this.body = body;
+        this.caller = caller;
+        this.recording = true;
     }
 
     Context ctx() {
+        if (ctx == null) {
+            throw new IllegalStateException("a call from another adapter has no HTTP context; use query() and header()");
+        }
         return ctx;
+    }
+
+    /** A query-string parameter; null when absent. */
+    String query(String key) {
+        return ctx == null ? givenQuery.get(key) : ctx.queryParam(key);
+    }
+
+    /** Sets a response header (dropped for a call from another adapter, which has no response of its own). */
+    void header(String name, String value) {
+        if (ctx != null) {
+            ctx.header(name, value);
+        }
     }
 
     Json json() {
@@ -56,7 +90,9 @@ final class Call {
         if (!parsed) {
             parsed = true;
             try {
-                body = json.parse(rawBody());
+                if (ctx != null) {
+                    body = json.parse(rawBody());
+                }
                 requireAgentNameWithinCap(body);
                 requireListsWithinCap(body);
             } catch (ApiProblem problem) {
@@ -72,7 +108,7 @@ final class Call {
     /** {@link Limit#AGENT_NAME} applies to the agent_name of every request, in the body or the query string. */
     private void requireAgentNameWithinCap(Object parsed) {
         Object inBody = parsed instanceof Map<?, ?> map ? map.get("agent_name") : null;
-        for (Object name : new Object[] {inBody, ctx.queryParam("agent_name")}) {
+        for (Object name : new Object[] {inBody, query("agent_name")}) {
             if (name instanceof String text && !Limit.AGENT_NAME.fits(text)) {
                 throw ApiProblem.invalid("agent_name", Limit.AGENT_NAME.exceeded());
             }
@@ -122,7 +158,7 @@ final class Call {
     String param(String key) {
         Object value = body() instanceof Map<?, ?> map ? map.get(key) : null;
         if (value == null) {
-            return ctx.queryParam(key);
+            return query(key);
         }
         if (value instanceof String text) {
             return text;
@@ -135,20 +171,20 @@ final class Call {
         try {
             return param(key);
         } catch (ApiProblem ignored) {
-            return ctx.queryParam(key);
+            return query(key);
         }
     }
 
     boolean slim() {
         Object value = body() instanceof Map<?, ?> map ? map.get("response_view") : null;
         if (value == null) {
-            value = ctx.queryParam("response_view");
+            value = query("response_view");
         }
         return "slim".equals(value);
     }
 
     TaskRef ref() {
-        return TaskRef.parse(ctx.pathParam("id"));
+        return TaskRef.parse(ctx == null ? givenId : ctx.pathParam("id"));
     }
 
     void authenticated(Caller value) {
@@ -172,8 +208,12 @@ final class Call {
 
     /** Writes {@code value} as the JSON answer, streamed onto the response as it is serialised. */
     void respond(int status, Object value) {
-        ctx.status(status).contentType("application/json");
         answeredStatus = status;
+        if (ctx == null) {
+            answeredValue = value;
+            return;
+        }
+        ctx.status(status).contentType("application/json");
         if (recording) {
             String text = json.write(value);
             ctx.result(text);
@@ -196,6 +236,11 @@ final class Call {
         return answeredStatus;
     }
 
+    /** The answer {@link #respond} kept, for a call from another adapter; null otherwise. */
+    Object answeredValue() {
+        return answeredValue;
+    }
+
     /** The JSON text of the answer {@link #respond} wrote while recording; null otherwise. */
     String answeredBody() {
         return answeredBody;
@@ -203,7 +248,7 @@ final class Call {
 
     /** Whether the caller asked for an optional part of list answers ({@code include=a,b}), e.g. changed_files. */
     boolean includes(String part) {
-        String include = ctx.queryParam("include");
+        String include = query("include");
         if (include == null) {
             return false;
         }

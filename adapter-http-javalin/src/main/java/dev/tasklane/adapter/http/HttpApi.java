@@ -15,6 +15,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -37,6 +38,16 @@ public final class HttpApi {
      */
     public static Javalin create(UseCases useCases, HttpSettings settings, EventStreamSettings streams,
                                  ShutdownGate gate, Consumer<JavalinConfig> alsoServe) {
+        return create(useCases, settings, streams, gate, (config, calls) -> alsoServe.accept(config));
+    }
+
+    /**
+     * As {@link #create(UseCases, HttpSettings, EventStreamSettings, ShutdownGate, Consumer)}, and hands the other
+     * driving adapters the API's routes to call in-process ({@link ApiCalls}: the same authentication, caps,
+     * handlers and error rendering), for an endpoint that speaks another protocol over the same use cases.
+     */
+    public static Javalin create(UseCases useCases, HttpSettings settings, EventStreamSettings streams,
+                                 ShutdownGate gate, BiConsumer<JavalinConfig, ApiCalls> alsoServe) {
         Json json = new Json(settings);
         AuthFilter auth = new AuthFilter(useCases.identity(),
                 new FailedAttemptLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
@@ -46,6 +57,7 @@ public final class HttpApi {
         IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
         EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
         List<Route> table = routeTable(useCases, settings, json, errors, events);
+        ApiCalls calls = new ApiCalls(useCases, settings, json, auth, errors, gate, table);
 
         return Javalin.create(config -> {
             config.jsonMapper(new JavalinJackson(json.mapper(), false));
@@ -79,7 +91,7 @@ public final class HttpApi {
                     }
                 });
             }
-            alsoServe.accept(config);
+            alsoServe.accept(config, calls);
         });
     }
 

@@ -11,7 +11,6 @@ import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
-import io.javalin.http.Context;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -27,9 +26,8 @@ final class TaskListParams {
     }
 
     static TaskQuery from(Call call, ReadTasksUseCase reads) {
-        Context ctx = call.ctx();
         BoardId boardId = call.board().id();
-        Status status = enumParam(ctx, "status", Status::fromWire, "open, in_progress, review, completed");
+        Status status = enumParam(call, "status", Status::fromWire, "open, in_progress, review, completed");
         ColumnFilter columnFilter = columnStatus(call);
         if (columnFilter.impossible()) {
             return impossible(boardId);
@@ -41,11 +39,11 @@ final class TaskListParams {
             }
             status = byColumn;
         }
-        TaskType type = enumParam(ctx, "type", TaskType::fromWire, "work, defect, goal");
-        Priority priority = enumParam(ctx, "priority", Priority::fromWire, "low, medium, high, critical");
+        TaskType type = enumParam(call, "type", TaskType::fromWire, "work, defect, goal");
+        Priority priority = enumParam(call, "priority", Priority::fromWire, "low, medium, high, critical");
         UserId assignedTo = null;
         boolean unassigned = false;
-        String assignedRaw = ctx.queryParam("assigned_to_id");
+        String assignedRaw = call.query("assigned_to_id");
         if (assignedRaw != null) {
             if (assignedRaw.equals("null") || assignedRaw.equals("none") || assignedRaw.isEmpty()) {
                 unassigned = true;
@@ -58,7 +56,7 @@ final class TaskListParams {
             }
         }
         TaskId parentId = null;
-        String parent = ctx.queryParam("parent");
+        String parent = call.query("parent");
         if (parent != null && !parent.isEmpty()) {
             try {
                 parentId = reads.get(call.actor(), TaskRef.parse(parent)).task().id();
@@ -66,11 +64,11 @@ final class TaskListParams {
                 return impossible(boardId);
             }
         }
-        String q = ctx.queryParam("q");
-        Instant updatedSince = instant(ctx.queryParam("updated_since"));
+        String q = call.query("q");
+        Instant updatedSince = instant(call.query("updated_since"));
         TaskQuery.Sort sort = TaskQuery.Sort.POSITION;
         boolean descending = false;
-        String sortRaw = ctx.queryParam("sort");
+        String sortRaw = call.query("sort");
         if (sortRaw != null && !sortRaw.isEmpty()) {
             descending = sortRaw.startsWith("-");
             String name = descending ? sortRaw.substring(1) : sortRaw;
@@ -83,8 +81,8 @@ final class TaskListParams {
                 throw ApiProblem.invalid("sort", "must be one of priority, position, updated_at, identifier (prefix - for descending)");
             }
         }
-        Integer limit = Params.queryInt(ctx.queryParam("limit"), "limit", 1, TaskQuery.MAX_LIMIT);
-        String cursor = ctx.queryParam("cursor");
+        Integer limit = Params.queryInt(call.query("limit"), "limit", 1, TaskQuery.MAX_LIMIT);
+        String cursor = call.query("cursor");
         return new TaskQuery(boardId, status, type, priority, assignedTo, unassigned, parentId,
                 q == null || q.isEmpty() ? null : q, updatedSince, sort, descending,
                 limit == null ? TaskQuery.DEFAULT_LIMIT : limit, cursor == null || cursor.isEmpty() ? null : cursor);
@@ -95,7 +93,7 @@ final class TaskListParams {
     }
 
     private static ColumnFilter columnStatus(Call call) {
-        String columnId = call.ctx().queryParam("column_id");
+        String columnId = call.query("column_id");
         Status status = null;
         if (columnId != null) {
             long id;
@@ -118,7 +116,7 @@ final class TaskListParams {
             }
             status = Status.of(found);
         }
-        String name = call.ctx().queryParam("column");
+        String name = call.query("column");
         if (name != null) {
             Column column = Column.byName(name).orElseThrow(() ->
                     ApiProblem.invalid("column", "must be one of Ready, Doing, Review, Done"));
@@ -131,9 +129,9 @@ final class TaskListParams {
         return new ColumnFilter(status, false);
     }
 
-    private static <E> E enumParam(Context ctx, String name, java.util.function.Function<String, java.util.Optional<E>> parse,
+    private static <E> E enumParam(Call call, String name, java.util.function.Function<String, java.util.Optional<E>> parse,
                                    String allowed) {
-        String raw = ctx.queryParam(name);
+        String raw = call.query(name);
         if (raw == null || raw.isEmpty()) {
             return null;
         }

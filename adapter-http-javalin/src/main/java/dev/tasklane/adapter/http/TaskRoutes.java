@@ -63,7 +63,7 @@ final class TaskRoutes {
         BoardAccess.requireWrite(call.actor());
         CreateTask command = creates.create(task, call.softParam("agent_name"));
         Created created = useCases.create().create(call.actor(), command);
-        call.ctx().header("location", "/api/tasks/" + created.root().task().id());
+        call.header("location", "/api/tasks/" + created.root().task().id());
         if (created.goalWithChildren()) {
             call.respond(201, goalRender(created, call.board()));
         } else {

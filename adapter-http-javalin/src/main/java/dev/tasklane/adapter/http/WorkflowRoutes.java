@@ -50,12 +50,12 @@ final class WorkflowRoutes {
     }
 
     private void next(Call call) {
-        Optional<TaskView> next = useCases.next().next(call.actor(), call.ctx().queryParam("agent_name"));
+        Optional<TaskView> next = useCases.next().next(call.actor(), call.query("agent_name"));
         if (next.isEmpty()) {
             throw ApiProblem.plain(404, NO_TASKS);
         }
         Object data = call.slim() ? TaskJson.summary(next.get()) : TaskJson.full(next.get(), call.board());
-        call.ok(Envelope.data(data).skills().skillsCheck(call.ctx().queryParam("skills_version")).build());
+        call.ok(Envelope.data(data).skills().skillsCheck(call.query("skills_version")).build());
     }
 
     private void claim(Call call) {
@@ -99,11 +99,11 @@ final class WorkflowRoutes {
     private void changedFiles(Call call) {
         Object body = call.body();
         Object value;
-        String claimToken = call.ctx().queryParam("claim_token");
+        String claimToken = call.query("claim_token");
         boolean slim;
         if (body instanceof List<?> bare) {
             value = bare;
-            slim = "slim".equals(call.ctx().queryParam("response_view"));
+            slim = "slim".equals(call.query("response_view"));
         } else if (body instanceof Map<?, ?> map) {
             value = map.get("changed_files");
             slim = call.slim();

@@ -159,7 +159,7 @@ public final class GeneratedFuzz {
     }
 
     /** Every position to attack in one body: from its schema and from its template, root included. */
-    static List<List<Object>> positions(Map<String, Object> schema, Object template) {
+    public static List<List<Object>> positions(Map<String, Object> schema, Object template) {
         Set<List<Object>> out = new LinkedHashSet<>();
         out.add(List.of());
         schemaPositions(schema, new ArrayList<>(), out, 0);
@@ -214,9 +214,11 @@ public final class GeneratedFuzz {
 
     // ---------------------------------------------------------------- odd values
 
-    private static final int ODD_VALUES = 22;
+    /** How many kinds of odd value {@link #oddValue} makes (kinds 0 to ODD_VALUES - 1). */
+    public static final int ODD_VALUES = 22;
 
-    static Object oddValue(int kind, Random random) {
+    /** An odd value of kind {@code kind}: null, wrong types, empty and oversized strings and lists, deep nesting... */
+    public static Object oddValue(int kind, Random random) {
         return switch (kind) {
             case 0 -> null;
             case 1 -> 0;
@@ -302,7 +304,7 @@ public final class GeneratedFuzz {
 
     /** {@code root} with the value at {@code path} replaced, creating the containers on the way. */
     @SuppressWarnings("unchecked")
-    static Object setAt(Object root, List<Object> path, Object value) {
+    public static Object setAt(Object root, List<Object> path, Object value) {
         if (path.isEmpty()) {
             return value;
         }
@@ -323,7 +325,7 @@ public final class GeneratedFuzz {
     }
 
     @SuppressWarnings("unchecked")
-    static Object remove(Object root, List<Object> path) {
+    public static Object remove(Object root, List<Object> path) {
         if (path.isEmpty()) {
             return root;
         }
@@ -347,7 +349,7 @@ public final class GeneratedFuzz {
     }
 
     @SuppressWarnings("unchecked")
-    static Object deepCopy(Object value) {
+    public static Object deepCopy(Object value) {
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> copy = new LinkedHashMap<>();
             ((Map<String, Object>) map).forEach((k, v) -> copy.put(k, deepCopy(v)));

@@ -13,6 +13,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
@@ -129,7 +130,40 @@ public final class ArchitectureRules {
     public static ArchRule adaptersDoNotDependOnEachOther(String root) {
         return slices().matching(root + ".adapter.(*)..").namingSlices("adapter $1")
             .should().notDependOnEachOther()
-            .as("adapters (" + root + ".adapter.*) do not depend on each other");
+            .ignoreDependency(resideInAPackage(adapter(root, "mcp")), apiSeam(root))
+            .as("adapters (" + root + ".adapter.*) do not depend on each other, except the MCP endpoint on the HTTP "
+                + "API's seam " + apiSeamName(root));
+    }
+
+    /**
+     * The one class of the HTTP adapter another adapter may use: {@code ApiCalls}, through which the MCP endpoint runs
+     * the API's routes (the same authentication, caps, handlers and error rendering) instead of a copy of them.
+     */
+    static String apiSeamName(String root) {
+        return root + ".adapter.http.ApiCalls";
+    }
+
+    private static DescribedPredicate<JavaClass> apiSeam(String root) {
+        String seam = apiSeamName(root);
+        return DescribedPredicate.describe("the HTTP API's seam " + seam,
+            javaClass -> javaClass.getName().equals(seam) || javaClass.getName().startsWith(seam + "$"));
+    }
+
+    /** Libraries the MCP endpoint may use: Javalin and its runtime, logging. Its JSON is the API's (through the seam). */
+    static final String[] MCP_LIBRARIES = {
+        "java..", "io.javalin..", "kotlin..", "org.eclipse.jetty..", "jakarta.servlet..", "org.slf4j.."
+    };
+
+    /**
+     * The MCP endpoint reaches the application through the inbound ports and the HTTP API's seam only: every tool runs
+     * an API route, so nothing is validated, authorized or rendered differently over MCP.
+     */
+    public static ArchRule mcpAdapterUsesOnlyItsLibraries(String root) {
+        String[] allowed = concat(concat(MCP_LIBRARIES, adapter(root, "mcp"), domain(root)),
+            new String[] {inboundPorts(root)});
+        return classes().that().resideInAPackage(adapter(root, "mcp"))
+            .should().onlyDependOnClassesThat(resideInAnyPackage(allowed).or(apiSeam(root)))
+            .as("the MCP adapter depends only on " + String.join(", ", allowed) + " and " + apiSeamName(root));
     }
 
     private static ArchRule adapterUsesOnly(String root, String name, String[] applicationPackages, String[] libraries) {

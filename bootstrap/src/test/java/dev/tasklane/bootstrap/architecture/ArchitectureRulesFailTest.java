@@ -144,7 +144,19 @@ class ArchitectureRulesFailTest {
             "adapter inmemory depends on adapter jdbi",
             "Field <dev.tasklane.archfixture.adapter.inmemory.InMemoryCardStore.fallback> has type "
                 + "<dev.tasklane.archfixture.adapter.jdbi.JdbiCardStore>");
-        assertEquals(1, violations.size(), () -> "only inmemory -> jdbi is broken: " + violations);
+        assertEquals(2, violations.size(), () -> "only inmemory -> jdbi and mcp -> http are broken: " + violations);
+        assertReported(violations, "adapter mcp depends on adapter http",
+            "<dev.tasklane.archfixture.adapter.mcp.ToolBridge.controller> has type "
+                + "<dev.tasklane.archfixture.adapter.http.CardController>");
+        assertNotReported(violations, "ToolBridge.calls");
+    }
+
+    @Test
+    void mcpAdapterUsesOnlyItsLibraries() {
+        List<String> violations = violations(ArchitectureRules.mcpAdapterUsesOnlyItsLibraries(FIXTURE));
+        assertReported(violations, "<dev.tasklane.archfixture.adapter.mcp.ToolBridge.controller> has type "
+            + "<dev.tasklane.archfixture.adapter.http.CardController>");
+        assertNotReported(violations, "ToolBridge.calls", "ApiCalls$Answer");
     }
 
     @Test

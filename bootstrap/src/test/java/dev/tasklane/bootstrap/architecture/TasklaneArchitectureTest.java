@@ -33,8 +33,8 @@ class TasklaneArchitectureTest {
     static final Set<String> MODULES_AWAITING_CLASSES = Set.of();
 
     static final Set<String> FILLED_MODULES =
-        Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "adapter.web", "client",
-            "simulator");
+        Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "adapter.web", "adapter.mcp",
+            "client", "simulator");
 
     private static JavaClasses classes;
 
@@ -123,6 +123,11 @@ class TasklaneArchitectureTest {
     @Test
     void webAdapterUsesOnlyItsLibraries() {
         ArchitectureRules.webAdapterUsesOnlyItsLibraries(ROOT).check(classes);
+    }
+
+    @Test
+    void mcpAdapterUsesOnlyItsLibraries() {
+        ArchitectureRules.mcpAdapterUsesOnlyItsLibraries(ROOT).check(classes);
     }
 
     @Test

@@ -7,6 +7,11 @@ import java.util.Map;
 
 /** The {@code api_reference} section: every endpoint an agent uses, grouped as the existing server groups them. */
 final class ApiReference {
+    /** The tools of the MCP endpoint, by the names agent instructions rely on (docs/mcp.md, "Tools"). */
+    static final List<String> MCP_TOOLS = List.of("workflow_guide", "next_task", "claim_task", "heartbeat",
+            "release_task", "report_changed_files", "complete_task", "mark_reviewed", "report_after_goal", "get_task",
+            "list_tasks", "create_tasks");
+
     private ApiReference() {
     }
 
@@ -16,6 +21,15 @@ final class ApiReference {
                 "authentication", obj("header", "Authorization: Bearer <API Token>",
                         "exempt", List.of("GET /api/agent/onboarding", "GET /health", "GET /health/ready"),
                         "identity", "GET /api/me shows the token's user, board, capabilities and reviewer flag"),
+                "mcp", obj("endpoint", baseUrl + "/mcp",
+                        "transport", "MCP over Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25",
+                        "authentication", "The same Authorization: Bearer <API Token>; the same boards, "
+                                + "capabilities, caps and answers as this API",
+                        "tools", MCP_TOOLS,
+                        "resource", "tasklane://onboarding is this document",
+                        "stdio_bridge", "tasklane mcp --url " + baseUrl + " --token <API Token> (or TASKLANE_URL, "
+                                + "TASKLANE_TOKEN, .stride_auth.md) for clients that speak stdio only",
+                        "documentation", "docs/mcp.md"),
                 "retries", obj(
                         "idempotency_key", "Send an Idempotency-Key header (a new UUID per request, the same one "
                                 + "when you retry it) on every write: a retry replays the first answer instead of "

@@ -45,6 +45,15 @@ class OnboardingDocumentTest {
         assertFalse(doc.containsKey("data"));
     }
 
+    /** Agents that speak MCP find the endpoint, its tools and the stdio bridge in the API reference. */
+    @Test
+    void theApiReferenceNamesTheMcpEndpoint() {
+        Map<String, Object> mcp = map(map(doc.get("api_reference")).get("mcp"));
+        assertEquals(BASE + "/mcp", mcp.get("endpoint"));
+        assertEquals(ApiReference.MCP_TOOLS, mcp.get("tools"));
+        assertTrue(String.valueOf(mcp.get("stdio_bridge")).startsWith("tasklane mcp --url " + BASE), mcp.toString());
+    }
+
     @Test
     void strideAuthTemplateCarriesTheMarkersThePluginGreps() {
         String template = (String) map(doc.get("file_templates")).get("stride_auth_md");

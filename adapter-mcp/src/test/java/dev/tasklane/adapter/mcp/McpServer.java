@@ -1,0 +1,196 @@
+package dev.tasklane.adapter.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.adapter.http.EventStreamSettings;
+import dev.tasklane.adapter.http.HttpApi;
+import dev.tasklane.adapter.http.HttpSettings;
+import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.adapter.jdbi.JdbiStores;
+import dev.tasklane.adapter.jdbi.testing.TestPostgres;
+import dev.tasklane.application.service.Secrets;
+import dev.tasklane.application.service.Tasklane;
+import io.javalin.Javalin;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A real server for the MCP tests: the HTTP API with {@code /mcp} mounted as bootstrap mounts it, on a free port,
+ * over the in-memory store or a fresh PostgreSQL schema, bootstrapped with {@link #TOKEN} (admin, reviewer). Gives
+ * SDK clients, raw HTTP calls and API calls.
+ */
+final class McpServer implements AutoCloseable {
+    static final String TOKEN = "tasklane_mcp_test_bootstrap_token_0123456789abcdefghijklmnop";
+    static final String BASE_URL = "http://localhost:7070";
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    final Tasklane tasklane;
+    final String store;
+    private final Javalin app;
+    private final AutoCloseable stores;
+    final String url;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private McpServer(String store, Tasklane tasklane, AutoCloseable stores) {
+        this.store = store;
+        this.tasklane = tasklane;
+        this.stores = stores;
+        tasklane.identity().bootstrap(TOKEN);
+        this.app = HttpApi.create(tasklane, HttpSettings.defaults(BASE_URL), EventStreamSettings.defaults(),
+                new ShutdownGate(), (config, calls) -> McpEndpoint.mount(config, calls, McpSettings.forBaseUrl(BASE_URL)));
+        app.start("127.0.0.1", 0);
+        this.url = "http://127.0.0.1:" + app.port();
+    }
+
+    static McpServer inMemory() {
+        InMemoryStores stores = InMemoryStores.create();
+        Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
+                        stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
+                .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
+        return new McpServer("in memory", tasklane, () -> { });
+    }
+
+    /** A fresh schema of the test PostgreSQL (skipped, or failed under CI=true, when there is none). */
+    static McpServer postgres(String schema) {
+        JdbiStores stores = JdbiStores.open(TestPostgres.freshSchema(schema));
+        Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
+                .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
+        return new McpServer("PostgreSQL", tasklane, stores::close);
+    }
+
+    static McpServer of(String store) {
+        return "postgres".equals(store) ? postgres("mcp_e2e") : inMemory();
+    }
+
+    /** An initialized SDK client over Streamable HTTP, speaking {@code version}. */
+    McpSyncClient client(String token, String version) {
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(url)
+                .endpoint(McpEndpoint.PATH)
+                .requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + token))
+                .supportedProtocolVersions(List.of(version))
+                .build();
+        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30))
+                .initializationTimeout(Duration.ofSeconds(30))
+                .clientInfo(new McpSchema.Implementation("tasklane-test", "1.0"))
+                .enableCallToolSchemaCaching(true)
+                .build();
+        client.initialize();
+        return client;
+    }
+
+    McpSyncClient client(String token) {
+        return client(token, "2025-11-25");
+    }
+
+    /** A new agent token (not a reviewer) on board Default. */
+    String agentToken(String name) {
+        Map<String, Object> minted = api("POST", "/api/tokens", Map.of("name", name, "reviewer", false), TOKEN);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> data = (Map<String, Object>) minted.get("data");
+        return String.valueOf(data.get("token"));
+    }
+
+    /** An API call with {@code token}; answers the status under "status" and the body's keys. */
+    Map<String, Object> api(String method, String path, Object body, String token) {
+        Raw raw = send(method, path, body == null ? null : write(body), Map.of("Authorization", "Bearer " + token,
+                "Content-Type", "application/json"));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("status", raw.status());
+        Object parsed = raw.json();
+        if (parsed instanceof Map<?, ?> map) {
+            map.forEach((key, value) -> out.put(String.valueOf(key), value));
+        } else {
+            out.put("body", parsed);
+        }
+        return out;
+    }
+
+    /** A raw HTTP answer. */
+    record Raw(int status, Map<String, List<String>> headers, String body) {
+        Object json() {
+            if (body == null || body.isBlank()) {
+                return null;
+            }
+            try {
+                return MAPPER.readValue(body, Object.class);
+            } catch (IOException notJson) {
+                return null;
+            }
+        }
+
+        String header(String name) {
+            for (Map.Entry<String, List<String>> entry : headers.entrySet()) {
+                if (entry.getKey().equalsIgnoreCase(name) && !entry.getValue().isEmpty()) {
+                    return entry.getValue().get(0);
+                }
+            }
+            return null;
+        }
+    }
+
+    Raw send(String method, String path, String body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Raw(response.statusCode(), response.headers().map(), response.body());
+        } catch (IOException failed) {
+            throw new java.io.UncheckedIOException(failed);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(interrupted);
+        }
+    }
+
+    /** A raw POST to /mcp with the JSON-RPC headers a client sends. */
+    Raw mcp(String body, String token, Map<String, String> extra) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "application/json, text/event-stream");
+        if (token != null) {
+            headers.put("Authorization", "Bearer " + token);
+        }
+        headers.putAll(extra);
+        return send("POST", McpEndpoint.PATH, body, headers);
+    }
+
+    static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (IOException unwritable) {
+            throw new java.io.UncheckedIOException(unwritable);
+        }
+    }
+
+    static Map<String, Object> map(Object... pairs) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put((String) pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+        try {
+            stores.close();
+        } catch (Exception failed) {
+            throw new IllegalStateException(failed);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package dev.tasklane.adapter.mcp;
+
+/** {@link McpEndToEndContract} over PostgreSQL (a fresh schema per test; TASKLANE_TEST_PG_URL). */
+class PostgresMcpEndToEndTest extends McpEndToEndContract {
+    @Override
+    protected McpServer newServer() {
+        return McpServer.postgres("mcp_e2e");
+    }
+}
