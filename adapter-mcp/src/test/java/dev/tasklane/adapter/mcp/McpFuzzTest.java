@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.mcp;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.adapter.http.GeneratedFuzz;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,7 @@ class McpFuzzTest {
     }
 
     @Test
+    @RequiresPostgres
     void postgres() {
         try (McpServer server = McpServer.postgres("mcp_fuzz")) {
             fuzz(server, GeneratedFuzz.budget(McpFuzz.STORE_REQUESTS));

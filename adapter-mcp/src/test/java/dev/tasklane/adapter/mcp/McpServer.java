@@ -70,10 +70,6 @@ final class McpServer implements AutoCloseable {
         return new McpServer("PostgreSQL", tasklane, stores::close);
     }
 
-    static McpServer of(String store) {
-        return "postgres".equals(store) ? postgres("mcp_e2e") : inMemory();
-    }
-
     /** An initialized SDK client over Streamable HTTP, speaking {@code version}. */
     McpSyncClient client(String token, String version) {
         HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(url)
