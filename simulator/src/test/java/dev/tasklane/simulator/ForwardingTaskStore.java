@@ -119,6 +119,11 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public Map<BoardId, Integer> readyCounts() {
+        return delegate.readyCounts();
+    }
+
+    @Override
     public TaskPage list(TaskQuery query) {
         return delegate.list(query);
     }

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -247,6 +248,19 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
+    public Map<BoardId, Integer> readyCounts() {
+        return inTx(() -> {
+            Map<BoardId, Integer> counts = new HashMap<>();
+            boards.forEach((boardId, board) -> {
+                if (board.readyWork > 0) {
+                    counts.put(BoardId.of(boardId), board.readyWork);
+                }
+            });
+            return counts;
+        });
+    }
+
+    @Override
     public List<Task> expiredClaims(Instant now, int limit) {
         return inTx(() -> claimsByExpiry.stream()
                 .takeWhile(task -> task.claim().expiredAt(now))
@@ -318,6 +332,7 @@ public final class InMemoryTaskStore implements TaskStore {
             unindexState(board, previous);
         }
         tasks.put(any.id().value(), next);
+        board.readyWork += readyWork(next) - readyWork(previous);
         reindexKeys(board, previous, next);
         if (next != null) {
             indexState(board, next);
@@ -325,6 +340,11 @@ public final class InMemoryTaskStore implements TaskStore {
         if (completed(previous) != completed(next)) {
             reevaluateDependents(board, any.identifier().toString(), completed(next));
         }
+    }
+
+    /** 1 for a work or defect task in Ready (counted in {@link BoardIndex#readyWork}), else 0 (also for none). */
+    private static int readyWork(Task task) {
+        return task != null && task.status() == Status.OPEN && task.type() != TaskType.GOAL ? 1 : 0;
     }
 
     /** The indexes keyed by what a task is (identifier, parent, dependencies), and the goal's status counts. */

@@ -54,6 +54,13 @@ final class JdbiTaskStore implements TaskStore {
     static final String EXPIRED_CLAIMS = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now "
             + "ORDER BY t.lease_expires_at, t.id";
+    /**
+     * The Ready depth of every board (the operator metrics' gauge): the (board_id, status, ...) queue index answers it
+     * without reading a row's other columns.
+     */
+    static final String READY_COUNTS = "SELECT t.board_id, COUNT(*) AS ready FROM tasks t "
+            + "WHERE t.status = '" + Status.OPEN.name() + "' AND t.type <> '" + TaskType.GOAL.name() + "' "
+            + "GROUP BY t.board_id";
     /** The goals whose after_goal grace window began before :before (the sweeper's query); only goals have one. */
     static final String PENDING_AFTER_GOALS = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.type = '" + TaskType.GOAL.name() + "' AND t.after_goal_armed_at <= :before "
@@ -339,6 +346,15 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public List<Task> pendingAfterGoals(Instant armedBefore, int limit) {
         return due(PENDING_AFTER_GOALS, "before", armedBefore, limit);
+    }
+
+    @Override
+    public Map<BoardId, Integer> readyCounts() {
+        return sql(handle -> handle.createQuery(READY_COUNTS)
+                .reduceRows(new LinkedHashMap<BoardId, Integer>(), (counts, row) -> {
+                    counts.put(BoardId.of(row.getColumn("board_id", Long.class)), row.getColumn("ready", Integer.class));
+                    return counts;
+                }));
     }
 
     /** The first {@code limit} tasks of one of the sweeper's queries, which take one instant. */

@@ -114,6 +114,13 @@ public interface TaskStore {
     /** Goals whose after_goal lifecycle has been pending since at or before {@code armedBefore}. */
     List<Task> pendingAfterGoals(Instant armedBefore, int limit);
 
+    /**
+     * How many work and defect tasks (goals left out) are in Ready on each board, across boards; a board with none
+     * is left out. Blocked and assigned tasks count: this is the column's depth, not what one caller may claim.
+     * Read by the operator metrics every few seconds, never on a request (docs/operations.md, "Metrics").
+     */
+    Map<BoardId, Integer> readyCounts();
+
     TaskPage list(TaskQuery query);
 
     void appendHistory(HistoryEntry entry);
