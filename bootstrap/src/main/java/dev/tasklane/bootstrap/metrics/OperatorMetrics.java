@@ -1,0 +1,144 @@
+package dev.tasklane.bootstrap.metrics;
+
+import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.MaintenanceUseCase;
+import dev.tasklane.application.port.out.WorkflowMetrics;
+import io.javalin.config.JavalinConfig;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmInfoMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
+/**
+ * The server's operator metrics (docs/operations.md, "Metrics"): one Micrometer registry in Prometheus form, holding
+ * <ul>
+ *   <li>{@code http_server_requests_seconds} by method, route template and status ({@link RequestMetrics});</li>
+ *   <li>{@code tasklane_claims_total}, {@code tasklane_completions_total}, {@code tasklane_reviews_total} and
+ *       {@code tasklane_lease_expiries_total} ({@link HistoryCounters}, told by the use cases after each commit);</li>
+ *   <li>{@code tasklane_ready_depth} per board ({@link ReadyDepths}) and {@code tasklane_event_streams_open};</li>
+ *   <li>the connection pool's {@code hikaricp_*}, which the JDBI store binds itself;</li>
+ *   <li>the JVM's and the process's ({@code jvm_*}, {@code process_*}, {@code system_*}).</li>
+ * </ul>
+ * Served on the management port ({@link #listen}) when one is set, else as {@code GET /metrics} on the API's port for
+ * an admin's token ({@link #configure}). No label carries a task's text, a name typed by a person, or a token.
+ */
+public final class OperatorMetrics implements AutoCloseable {
+    /** The Prometheus text exposition format, version 0.0.4. */
+    public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+    private static final Logger LOG = LoggerFactory.getLogger(OperatorMetrics.class);
+
+    private final PrometheusMeterRegistry registry;
+    private final HistoryCounters counters;
+    private final JvmGcMetrics gc;
+    private final ScheduledExecutorService refresher;
+    private ManagementServer management;
+
+    private OperatorMetrics(PrometheusMeterRegistry registry) {
+        this.registry = registry;
+        this.counters = new HistoryCounters(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        this.gc = new JvmGcMetrics();
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new JvmInfoMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        this.refresher = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "tasklane-metrics");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** A registry with the JVM's and the process's meters and the workflow counters at zero. */
+    public static OperatorMetrics create() {
+        return new OperatorMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    }
+
+    /** What the use cases tell after each commit (the workflow counters). */
+    public WorkflowMetrics workflow() {
+        return entries -> {
+            try {
+                counters.committed(entries);
+            } catch (RuntimeException failed) {
+                // a meter must never turn a committed change into a failed request
+                LOG.warn("Counting a committed change failed: {}", failed.toString());
+            }
+        };
+    }
+
+    /** Where other meters are bound (the connection pool's). */
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * Starts the gauges that read the running server: the Ready depth of each board, refreshed in the background, and
+     * the event streams open now (read at each scrape).
+     */
+    public void watch(MaintenanceUseCase maintenance, IntSupplier openStreams) {
+        Objects.requireNonNull(openStreams);
+        Gauge.builder("tasklane.event.streams.open", () -> openStreams.getAsInt())
+                .description("Event streams (API and web live updates) open on this server").register(registry);
+        ReadyDepths depths = new ReadyDepths(registry, maintenance);
+        long every = ReadyDepths.REFRESH.toMillis();
+        refresher.scheduleWithFixedDelay(depths::refresh, 0, every, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Adds request timing to the server being configured, and, when no management port is set ({@code servedHere}),
+     * {@code GET /metrics} for an admin's token.
+     */
+    public void configure(JavalinConfig config, boolean servedHere, IdentityUseCase identity, TrustedProxy proxy) {
+        config.requestLogger.http(new RequestMetrics(registry));
+        if (servedHere) {
+            config.routes.get(ManagementServer.PATH, new AdminScrape(identity, proxy, this::scrape));
+        }
+    }
+
+    /** Serves {@code GET /metrics} on {@code port} (0: a free one), without a token; returns the port listened on. */
+    public int listen(int port) {
+        management = ManagementServer.start(port, this::scrape);
+        return management.port();
+    }
+
+    /** The port of the management listener, if one was started. */
+    public OptionalInt managementPort() {
+        return management == null ? OptionalInt.empty() : OptionalInt.of(management.port());
+    }
+
+    /** Every meter, in the Prometheus text format. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    @Override
+    public void close() {
+        refresher.shutdownNow();
+        if (management != null) {
+            management.close();
+        }
+        gc.close();
+        registry.close();
+    }
+}
