@@ -62,16 +62,23 @@ public final class Server {
                 .eventSettings(config.events().busSettings())
                 .openBoards(config.access().openBoards())
                 .signInSettings(config.web().signIn());
-        OperatorMetrics metrics = OperatorMetrics.create();
-        builder.workflowMetrics(metrics.workflow());
+        CompletableFuture<OperatorMetrics> creatingMetrics = OperatorMetrics.createInBackground();
+        builder.workflowMetrics(OperatorMetrics.workflowOf(creatingMetrics));
         StoreWiring stores;
         try {
             stores = StoreWiring.open(config, builder);
         } catch (RuntimeException failed) {
-            metrics.close();
+            creatingMetrics.thenAccept(OperatorMetrics::close);
             throw failed;
         }
         timeline.mark("store");
+        OperatorMetrics metrics;
+        try {
+            metrics = creatingMetrics.join();
+        } catch (RuntimeException failed) {
+            stores.close();
+            throw failed;
+        }
         try {
             stores.bindPoolMetrics(metrics.registry());
             Tasklane tasklane = builder.build();

@@ -4,6 +4,7 @@ import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.application.port.out.WorkflowMetrics;
+import dev.tasklane.domain.history.HistoryEntry;
 import io.javalin.config.JavalinConfig;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,8 +21,10 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -75,16 +78,50 @@ public final class OperatorMetrics implements AutoCloseable {
         return new OperatorMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     }
 
-    /** What the use cases tell after each commit (the workflow counters). */
-    public WorkflowMetrics workflow() {
-        return entries -> {
+    /**
+     * {@link #create()} on a thread of its own: loading Micrometer and binding the JVM's meters costs about a tenth of
+     * a second of class loading, which the server's start runs beside opening the store instead of before it.
+     */
+    public static CompletableFuture<OperatorMetrics> createInBackground() {
+        CompletableFuture<OperatorMetrics> created = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
             try {
-                counters.committed(entries);
-            } catch (RuntimeException failed) {
-                // a meter must never turn a committed change into a failed request
-                LOG.warn("Counting a committed change failed: {}", failed.toString());
+                created.complete(create());
+            } catch (RuntimeException | Error failed) {
+                created.completeExceptionally(failed);
+            }
+        }, "tasklane-metrics-start");
+        thread.setDaemon(true);
+        thread.start();
+        return created;
+    }
+
+    /**
+     * The workflow counters of the metrics {@code created} will hold, for the use cases' builder, which needs them
+     * before they exist. The server awaits {@code created} before it listens, and no use case that records history runs
+     * before then, so nothing goes uncounted.
+     */
+    public static WorkflowMetrics workflowOf(CompletableFuture<OperatorMetrics> created) {
+        return entries -> {
+            OperatorMetrics metrics = created.getNow(null);
+            if (metrics != null) {
+                metrics.count(entries);
             }
         };
+    }
+
+    /** Counts what a use case committed; a meter must never turn a committed change into a failed request. */
+    private void count(List<HistoryEntry> entries) {
+        try {
+            counters.committed(entries);
+        } catch (RuntimeException failed) {
+            LOG.warn("Counting a committed change failed: {}", failed.toString());
+        }
+    }
+
+    /** What the use cases tell after each commit (the workflow counters). */
+    public WorkflowMetrics workflow() {
+        return this::count;
     }
 
     /** Where other meters are bound (the connection pool's). */

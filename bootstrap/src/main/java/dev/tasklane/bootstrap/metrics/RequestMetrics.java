@@ -61,7 +61,7 @@ final class RequestMetrics implements RequestLogger {
                 .record((long) (executionTimeMs * 1_000_000.0), TimeUnit.NANOSECONDS);
     }
 
-    private Timer timer(Endpoint endpoint, String method, int status) {
+    Timer timer(Endpoint endpoint, String method, int status) {
         Object key = endpoint != null ? endpoint : method;
         var byClass = timers.computeIfAbsent(key, k -> new AtomicReferenceArray<>(CLASSES));
         int slot = status >= PER_CLASS && status < CLASSES * PER_CLASS ? status : 0;
