@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -14,7 +16,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,6 +37,7 @@ class OperatorMetricsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final Duration GAUGE_WAIT = Duration.ofSeconds(20);
     private static final String TOKEN = "tasklane_metrics_test_token_0123456789abcdef_ghijklmnopqrstuv";
+    private static final Path DASHBOARD = Path.of("..", "docs", "grafana", "tasklane-dashboard.json");
     private static final String OK_HOOK = "{\"exit_code\": 0, \"output\": \"hook ran\", \"duration_ms\": 5}";
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\\{.*\\})?) (\\S+)$");
 
@@ -178,6 +183,53 @@ class OperatorMetricsTest {
                 .configure(new String[0]);
         assertEquals(9465, fromVariable.config().http().managementPort());
         assertEquals(null, server(new String[0]).config().http().managementPort(), "off unless set");
+    }
+
+    /** Every series the Grafana dashboard asks for, and every label it groups by, is one this server exports. */
+    @Test
+    void theDashboardAsksOnlyForSeriesTheServerExports() throws Exception {
+        List<String> queries = new ObjectMapper().readTree(DASHBOARD.toFile()).findValues("expr").stream()
+                .map(JsonNode::asText).toList();
+        assertTrue(queries.size() >= 20, "the dashboard's queries were found: " + queries.size());
+        try (RunningServer server = start("--port", "0", "--management-port", "0")) {
+            String api = "http://localhost:" + server.port();
+            int management = server.managementPort().orElseThrow();
+            createTask(api, "Keep the board non-empty");
+            claim(api, "W1");
+            createTask(api, "Left in Ready");
+            awaitSample(management, "tasklane_ready_depth{board=\"1\"}", 1.0);
+            System.gc(); // jvm_gc_pause_seconds appears with the first collection
+            long deadline = System.nanoTime() + GAUGE_WAIT.toNanos();
+            while (!scrape(management).contains("jvm_gc_pause_seconds_count") && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            Map<String, Double> samples = samples(scrape(management));
+            Pattern metric = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)\\{");
+            Pattern grouping = Pattern.compile("by \\(([^)]*)\\)");
+            for (String query : queries) {
+                List<String> names = new ArrayList<>();
+                Matcher found = metric.matcher(query);
+                while (found.find()) {
+                    names.add(found.group(1));
+                }
+                assertFalse(names.isEmpty(), "a query names its series: " + query);
+                for (String name : names) {
+                    assertTrue(samples.keySet().stream().anyMatch(series -> series.startsWith(name + "{")
+                            || series.equals(name)), name + " is exported (" + query + ")");
+                }
+                Matcher by = grouping.matcher(query);
+                while (by.find()) {
+                    for (String label : by.group(1).split(",\\s*")) {
+                        if (label.equals("instance") || label.equals("le") && query.contains("_bucket")) {
+                            continue; // Prometheus adds instance; le is the histogram's
+                        }
+                        assertTrue(samples.keySet().stream().anyMatch(series -> names.stream().anyMatch(name ->
+                                series.startsWith(name + "{") && series.contains(label + "=\""))),
+                                "label " + label + " is on " + names + " (" + query + ")");
+                    }
+                }
+            }
+        }
     }
 
     // ---- the server and its HTTP ------------------------------------------------------------------------
