@@ -119,8 +119,8 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public Map<BoardId, Integer> readyCounts() {
-        return delegate.readyCounts();
+    public Map<BoardId, Integer> readyCounts(Collection<BoardId> boards) {
+        return delegate.readyCounts(boards);
     }
 
     @Override

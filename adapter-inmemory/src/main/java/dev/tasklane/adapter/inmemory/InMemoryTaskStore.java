@@ -248,14 +248,15 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public Map<BoardId, Integer> readyCounts() {
+    public Map<BoardId, Integer> readyCounts(Collection<BoardId> boardIds) {
         return inTx(() -> {
             Map<BoardId, Integer> counts = new HashMap<>();
-            boards.forEach((boardId, board) -> {
-                if (board.readyWork > 0) {
-                    counts.put(BoardId.of(boardId), board.readyWork);
+            for (BoardId boardId : boardIds) {
+                BoardIndex board = boards.get(boardId.value());
+                if (board != null && board.readyTasks > 0) {
+                    counts.put(boardId, board.readyTasks);
                 }
-            });
+            }
             return counts;
         });
     }
@@ -332,7 +333,7 @@ public final class InMemoryTaskStore implements TaskStore {
             unindexState(board, previous);
         }
         tasks.put(any.id().value(), next);
-        board.readyWork += readyWork(next) - readyWork(previous);
+        board.readyTasks += inReady(next) - inReady(previous);
         reindexKeys(board, previous, next);
         if (next != null) {
             indexState(board, next);
@@ -342,9 +343,9 @@ public final class InMemoryTaskStore implements TaskStore {
         }
     }
 
-    /** 1 for a work or defect task in Ready (counted in {@link BoardIndex#readyWork}), else 0 (also for none). */
-    private static int readyWork(Task task) {
-        return task != null && task.status() == Status.OPEN && task.type() != TaskType.GOAL ? 1 : 0;
+    /** 1 for a task in Ready (counted in {@link BoardIndex#readyTasks}), else 0 (also for none). */
+    private static int inReady(Task task) {
+        return task != null && task.status() == Status.OPEN ? 1 : 0;
     }
 
     /** The indexes keyed by what a task is (identifier, parent, dependencies), and the goal's status counts. */

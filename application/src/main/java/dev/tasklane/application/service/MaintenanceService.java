@@ -70,10 +70,11 @@ final class MaintenanceService implements MaintenanceUseCase {
     @Override
     public Map<BoardId, Integer> readyDepths() {
         return context.runner().read(changes -> {
-            Map<BoardId, Integer> counts = context.tasks().readyCounts();
+            List<BoardId> boards = context.directory().boards().stream().map(Board::id).toList();
+            Map<BoardId, Integer> counts = context.tasks().readyCounts(boards);
             Map<BoardId, Integer> depths = new TreeMap<>(Comparator.comparingLong(BoardId::value));
-            for (Board board : context.directory().boards()) {
-                depths.put(board.id(), counts.getOrDefault(board.id(), 0));
+            for (BoardId board : boards) {
+                depths.put(board, counts.getOrDefault(board, 0));
             }
             return depths;
         });

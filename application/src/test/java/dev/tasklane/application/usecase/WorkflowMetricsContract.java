@@ -138,7 +138,7 @@ public abstract class WorkflowMetricsContract {
     }
 
     @Test
-    void readyDepthsCountWorkAndDefectsInReadyOnEveryBoard() {
+    void readyDepthsCountTheTasksInReadyOfEveryBoard() {
         assertEquals(Map.of(board.boardId, 0), board.app.maintenance().readyDepths(), "an empty board is 0");
         String w1 = id(board.create(board.admin, task("One")));
         board.create(board.admin, task("Two", "dependencies", List.of(w1)));

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The gauge {@code tasklane_ready_depth{board}}: each board's work and defect tasks in Ready. The figures are read from
+ * The gauge {@code tasklane_ready_depth{board}}: each board's tasks in Ready. The figures are read from
  * the store in the background every {@link #REFRESH} ({@link MaintenanceUseCase#readyDepths}, one grouped count), and a
  * scrape reads the last figures: a scrape never queries the store, and a store that is down leaves the last figures in
  * place. At most {@link #MAX_BOARDS} boards are exported, so that the series stay bounded on a server with open boards.
@@ -61,7 +61,7 @@ final class ReadyDepths {
                 depth = new AtomicInteger();
                 depths.put(board.getKey(), depth);
                 Gauge.builder(NAME, depth, AtomicInteger::get)
-                        .description("Work and defect tasks in Ready, per board (refreshed every "
+                        .description("Tasks in Ready, per board (refreshed every "
                                 + REFRESH.toSeconds() + " s)")
                         .tag("board", board.getKey().toString())
                         .register(registry);

@@ -12,8 +12,8 @@ public interface MaintenanceUseCase {
     Swept sweep();
 
     /**
-     * The Ready depth of every board: its work and defect tasks in Ready (goals left out; blocked and assigned tasks
-     * counted), 0 for a board with none. One read of the store's counts and of the boards, whatever their size.
+     * The Ready depth of every board: its tasks in Ready (goals, blocked and assigned tasks included), 0 for a board
+     * with none. One read of the boards and one of the queue's index.
      */
     Map<BoardId, Integer> readyDepths();
 

@@ -115,11 +115,12 @@ public interface TaskStore {
     List<Task> pendingAfterGoals(Instant armedBefore, int limit);
 
     /**
-     * How many work and defect tasks (goals left out) are in Ready on each board, across boards; a board with none
-     * is left out. Blocked and assigned tasks count: this is the column's depth, not what one caller may claim.
-     * Read by the operator metrics every few seconds, never on a request (docs/operations.md, "Metrics").
+     * How many tasks are in Ready on each of {@code boards}; a board with none is left out. Every task in the column
+     * counts, goals, blocked and assigned tasks included: this is the column's depth, not what one caller may claim,
+     * and it is what the queue's index answers alone (docs/operations.md, "Metrics"). Read by the operator metrics
+     * every few seconds, never on a request.
      */
-    Map<BoardId, Integer> readyCounts();
+    Map<BoardId, Integer> readyCounts(Collection<BoardId> boards);
 
     TaskPage list(TaskQuery query);
 
