@@ -145,7 +145,8 @@ class OperatorMetricsTest {
             assertTrue(server.managementPort().isEmpty());
 
             assertEquals(401, get(api + "/metrics", null).statusCode(), "no token");
-            assertEquals(401, get(api + "/metrics", "tasklane_unknown_token_0123456789abcdef0123456789ab").statusCode());
+            String unknown = "tasklane_unknown_token_0123456789abcdef0123456789ab";
+            assertEquals(401, get(api + "/metrics", unknown).statusCode());
 
             post(api + "/api/users", TOKEN, "{\"username\": \"mira\", \"password\": \"a long enough password\", "
                     + "\"role\": \"member\"}", 201);
@@ -161,6 +162,15 @@ class OperatorMetricsTest {
             assertEquals(200, admin.statusCode(), admin.body());
             assertTrue(admin.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"));
             assertTrue(samples(admin.body()).containsKey("tasklane_claims_total"));
+
+            // two failures so far from this address; the limit is 20 in 60 s, as for the API
+            for (int failure = 3; failure <= 20; failure++) {
+                assertEquals(401, get(api + "/metrics", unknown).statusCode(), "failure " + failure);
+            }
+            HttpResponse<String> throttled = get(api + "/metrics", unknown);
+            assertEquals(429, throttled.statusCode(), throttled.body());
+            assertTrue(throttled.headers().firstValue("Retry-After").isPresent());
+            assertEquals(200, get(api + "/metrics", TOKEN).statusCode(), "an admin's token is let through all the same");
         }
     }
 

@@ -38,7 +38,8 @@ import java.util.function.IntSupplier;
  *       {@code tasklane_lease_expiries_total} ({@link HistoryCounters}, told by the use cases after each commit);</li>
  *   <li>{@code tasklane_ready_depth} per board ({@link ReadyDepths}) and {@code tasklane_event_streams_open};</li>
  *   <li>the connection pool's {@code hikaricp_*}, which the JDBI store binds itself;</li>
- *   <li>the JVM's and the process's ({@code jvm_*}, {@code process_*}, {@code system_*}).</li>
+ *   <li>the JVM's and the process's ({@code jvm_*}, {@code process_*}, {@code system_*}), bound at the first
+ *       scrape.</li>
  * </ul>
  * Served on the management port ({@link #listen}) when one is set, else as {@code GET /metrics} on the API's port for
  * an admin's token ({@link #configure}). No label carries a task's text, a name typed by a person, or a token.
@@ -50,22 +51,14 @@ public final class OperatorMetrics implements AutoCloseable {
 
     private final PrometheusMeterRegistry registry;
     private final HistoryCounters counters;
-    private final JvmGcMetrics gc;
     private final ScheduledExecutorService refresher;
+    /** The GC binder, once the JVM's meters are bound ({@link #bindJvmMeters}); it listens to the GC until closed. */
+    private JvmGcMetrics gc;
     private ManagementServer management;
 
     private OperatorMetrics(PrometheusMeterRegistry registry) {
         this.registry = registry;
         this.counters = new HistoryCounters(registry);
-        new ClassLoaderMetrics().bindTo(registry);
-        new JvmMemoryMetrics().bindTo(registry);
-        this.gc = new JvmGcMetrics();
-        gc.bindTo(registry);
-        new JvmThreadMetrics().bindTo(registry);
-        new JvmInfoMetrics().bindTo(registry);
-        new ProcessorMetrics().bindTo(registry);
-        new UptimeMetrics().bindTo(registry);
-        new FileDescriptorMetrics().bindTo(registry);
         this.refresher = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-metrics");
             thread.setDaemon(true);
@@ -73,14 +66,14 @@ public final class OperatorMetrics implements AutoCloseable {
         });
     }
 
-    /** A registry with the JVM's and the process's meters and the workflow counters at zero. */
+    /** A registry with the workflow counters at zero (the JVM's meters join it at the first scrape). */
     public static OperatorMetrics create() {
         return new OperatorMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     }
 
     /**
-     * {@link #create()} on a thread of its own: loading Micrometer and binding the JVM's meters costs about a tenth of
-     * a second of class loading, which the server's start runs beside opening the store instead of before it.
+     * {@link #create()} on a thread of its own: loading Micrometer and its Prometheus registry costs tens of
+     * milliseconds of class loading, which the server's start runs beside opening the store instead of before it.
      */
     public static CompletableFuture<OperatorMetrics> createInBackground() {
         CompletableFuture<OperatorMetrics> created = new CompletableFuture<>();
@@ -164,9 +157,32 @@ public final class OperatorMetrics implements AutoCloseable {
         return management == null ? OptionalInt.empty() : OptionalInt.of(management.port());
     }
 
-    /** Every meter, in the Prometheus text format. */
+    /** Every meter, in the Prometheus text format; the first scrape binds the JVM's and the process's meters. */
     public String scrape() {
+        bindJvmMeters();
         return registry.scrape();
+    }
+
+    /**
+     * Binds Micrometer's JVM and process binders, once. They read the platform's management beans, which loads JMX
+     * classes that the server's start otherwise does without (docs/benchmarks.md, "Class-data sharing by the build, and
+     * no JMX"), so they are bound at the first scrape rather than at start: GC pauses and allocations are counted
+     * from then on, the other figures are read live at every scrape.
+     */
+    private synchronized void bindJvmMeters() {
+        if (gc != null) {
+            return;
+        }
+        new ClassLoaderMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new JvmInfoMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        JvmGcMetrics binder = new JvmGcMetrics();
+        binder.bindTo(registry);
+        gc = binder;
     }
 
     @Override
@@ -175,7 +191,11 @@ public final class OperatorMetrics implements AutoCloseable {
         if (management != null) {
             management.close();
         }
-        gc.close();
+        synchronized (this) {
+            if (gc != null) {
+                gc.close();
+            }
+        }
         registry.close();
     }
 }
