@@ -54,7 +54,7 @@ public final class OperatorMetrics implements AutoCloseable {
     private final ScheduledExecutorService refresher;
     /** The GC binder, once the JVM's meters are bound ({@link #bindJvmMeters}); it listens to the GC until closed. */
     private JvmGcMetrics gc;
-    private ManagementServer management;
+    private volatile ManagementServer management;
 
     private OperatorMetrics(PrometheusMeterRegistry registry) {
         this.registry = registry;
