@@ -47,14 +47,19 @@ final class ConfigResolver {
                 web(options), events(options));
     }
 
-    /** The port, the public base URL (derived from the port unless given) and the trusted proxy header. */
+    /** The port, the public base URL (derived from the port unless given), the trusted proxy header, the management port. */
     private HttpConfig http(ServerOptions options) {
         Setting port = setting("--port", options.port);
         int portNumber = port.present() ? port.integer(0, MAX_PORT) : HttpConfig.DEFAULT_PORT;
         Setting baseUrl = setting("--base-url", options.baseUrl);
         Setting proxyHeader = setting("--trusted-proxy-header", options.trustedProxyHeader);
+        Setting management = setting("--management-port", options.managementPort);
+        Integer managementPort = management.present() ? management.integer(0, MAX_PORT) : null;
+        if (managementPort != null && managementPort != 0 && managementPort == portNumber) {
+            throw management.invalid("a port other than the API's (" + portNumber + ")");
+        }
         return new HttpConfig(portNumber, baseUrl.present() ? url(baseUrl) : "http://localhost:" + portNumber,
-                proxyHeader.present() ? header(proxyHeader) : null);
+                proxyHeader.present() ? header(proxyHeader) : null, managementPort);
     }
 
     /** The store kind (checked against the database URL) and where its data lives. */

@@ -8,8 +8,11 @@ package dev.tasklane.bootstrap;
  *                           without a trailing slash; {@code http://localhost:<port>} unless given
  * @param trustedProxyHeader null unless given: the header a trusted reverse proxy puts the client's address in
  *                           ({@code TASKLANE_TRUSTED_PROXY_HEADER}), believed by the API and the web interface
+ * @param managementPort     null unless given: the port that serves {@code GET /metrics} without a token
+ *                           ({@code TASKLANE_MANAGEMENT_PORT}; 0 picks a free one); without it {@code /metrics} is on
+ *                           {@link #port} for an admin's token (docs/operations.md, "Metrics")
  */
-public record HttpConfig(int port, String baseUrl, String trustedProxyHeader) {
+public record HttpConfig(int port, String baseUrl, String trustedProxyHeader, Integer managementPort) {
     /** Default port of {@code --port}. */
     public static final int DEFAULT_PORT = 7070;
 }

@@ -136,6 +136,10 @@ public final class Main {
         out.println("  onboarding:          curl " + base + "/api/agent/onboarding");
         out.println("  health:              curl " + base + "/health");
         out.println("  MCP endpoint:        " + base + "/mcp (Streamable HTTP, Authorization: Bearer <token>)");
+        java.util.OptionalInt management = started.server().managementPort();
+        out.println("  metrics:             " + (management.isPresent()
+                ? "curl http://localhost:" + management.getAsInt() + "/metrics   (management port, no token)"
+                : "curl " + base + "/metrics -H \"Authorization: Bearer $ADMIN_TOKEN\"   (admin token)"));
         out.println("  started in:          " + started.timeline().summary());
         IdentityUseCase.Bootstrap bootstrap = started.bootstrap();
         if (config.access().bootstrapToken() != null) {

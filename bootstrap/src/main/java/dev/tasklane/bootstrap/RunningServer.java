@@ -2,10 +2,12 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.adapter.http.ShutdownGate;
 import dev.tasklane.application.port.in.EventStreamUseCase;
+import dev.tasklane.bootstrap.metrics.OperatorMetrics;
 import io.javalin.Javalin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A started server: its port, and a graceful close, run once (also by the SIGTERM hook): new requests are
  * refused with 503 and {@code Retry-After}; every event stream ends with {@code stream.closing}, which
  * carries the id to resume from on another server; the requests in flight finish (up to the shutdown
- * timeout); then the sweeper, the HTTP server and the stores stop.
+ * timeout); then the sweeper, the HTTP server, the metrics (and their management port) and the stores stop.
  */
 public final class RunningServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunningServer.class);
@@ -26,21 +28,28 @@ public final class RunningServer implements AutoCloseable {
     private final EventStreamUseCase events;
     private final ScheduledExecutorService sweeper;
     private final AutoCloseable stores;
+    private final OperatorMetrics metrics;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     RunningServer(Javalin http, ShutdownGate gate, EventStreamUseCase events, ScheduledExecutorService sweeper,
-                  AutoCloseable stores) {
+                  AutoCloseable stores, OperatorMetrics metrics) {
         this.http = http;
         this.gate = gate;
         this.events = events;
         this.sweeper = sweeper;
         this.stores = stores;
+        this.metrics = metrics;
     }
 
     /** The port the server listens on (the actual one when 0 was configured). */
     public int port() {
         return http.port();
+    }
+
+    /** The management port serving {@code /metrics}, when one was configured (the actual one when 0 was). */
+    public OptionalInt managementPort() {
+        return metrics.managementPort();
     }
 
     /** Requests (event streams included) running now. */
@@ -76,6 +85,7 @@ public final class RunningServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             http.stop(); // graceful: the answers of the last requests are written first
+            metrics.close();
             closeStores();
             stopped.countDown();
         }

@@ -13,6 +13,7 @@ import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.bootstrap.metrics.OperatorMetrics;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import io.javalin.Javalin;
 import java.time.Clock;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Wires the server from a {@link ServerConfig}: stores, the {@link Tasklane} use cases, bootstrap of the first
- * admin, the lease sweeper, and the Javalin HTTP API with the web interface (which shows the API's agent files) and
- * the MCP endpoint (which runs the API's routes).
+ * admin, the lease sweeper, the Javalin HTTP API with the web interface (which shows the API's agent files), the MCP
+ * endpoint (which runs the API's routes), and the operator metrics ({@link OperatorMetrics}: on the management port,
+ * or on the API's port for an admin).
  */
 public final class Server {
     private static final Logger LOG = LoggerFactory.getLogger(Server.class);
@@ -63,22 +65,40 @@ public final class Server {
                 .eventSettings(config.events().busSettings())
                 .openBoards(config.access().openBoards())
                 .signInSettings(config.web().signIn());
-        StoreWiring stores = StoreWiring.open(config, builder);
-        timeline.mark("store");
+        CompletableFuture<OperatorMetrics> creatingMetrics = OperatorMetrics.createInBackground();
+        builder.workflowMetrics(OperatorMetrics.workflowOf(creatingMetrics));
+        StoreWiring stores;
         try {
+            stores = StoreWiring.open(config, builder);
+        } catch (RuntimeException failed) {
+            creatingMetrics.thenAccept(OperatorMetrics::close);
+            throw failed;
+        }
+        timeline.mark("store");
+        OperatorMetrics metrics;
+        try {
+            metrics = creatingMetrics.join();
+        } catch (RuntimeException failed) {
+            stores.close();
+            throw failed;
+        }
+        try {
+            stores.bindPoolMetrics(metrics.registry());
             Tasklane tasklane = builder.build();
             stores.attach(tasklane.eventBus());
+            metrics.watch(tasklane.maintenance(), tasklane.eventBus()::subscriberCount);
             timeline.mark("use cases");
             preloading.ifPresent(HttpStackPreloader::await);
-            return start(config, limits, tasklane, stores, timeline);
+            return start(config, limits, tasklane, stores, metrics, timeline);
         } catch (RuntimeException failed) {
+            metrics.close();
             stores.close();
             throw failed;
         }
     }
 
     private static Started start(ServerConfig config, WorkflowLimits limits, Tasklane tasklane, StoreWiring stores,
-                                 StartupTimeline timeline) {
+                                 OperatorMetrics metrics, StartupTimeline timeline) {
         // Bootstrap runs beside the HTTP start-up (the one-time admin password's salted hash is slow on a cold
         // JVM). With a bootstrap token it must finish before the server listens, so the token works from the
         // first request; without one nobody can authenticate yet, so the server may listen first.
@@ -102,11 +122,16 @@ public final class Server {
                 config.events().streamSettings(), gate, (javalin, api) -> {
                     web.configure(javalin);
                     McpEndpoint.mount(javalin, api, McpSettings.forBaseUrl(config.http().baseUrl()));
+                    metrics.configure(javalin, config.http().managementPort() == null, tasklane.identity(),
+                            new TrustedProxy(config.http().trustedProxyHeader()));
                 });
         timeline.mark("HTTP routes");
         try {
             if (tokenGiven) {
                 bootstrapping.join();
+            }
+            if (config.http().managementPort() != null) {
+                metrics.listen(config.http().managementPort());
             }
             http.start(config.http().port());
             timeline.mark("listening");
@@ -116,7 +141,7 @@ public final class Server {
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         String baseUrl = config.http().port() == 0 ? "http://localhost:" + http.port() : config.http().baseUrl();
-        return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores),
+        return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores, metrics),
                 baseUrl, bootstrap, stores.description(), timeline);
     }
 

@@ -19,6 +19,10 @@ final class ServerOptions {
     @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default 7070; 0 picks a free port)")
     String port;
 
+    @Option(names = "--management-port", paramLabel = "PORT", description = "Serve GET /metrics (Prometheus) on this "
+            + "port without a token (0 picks a free port); default none: /metrics is on --port for an admin's token")
+    String managementPort;
+
     @Option(names = "--store", paramLabel = "STORE", description = "h2 (default: a file in the data directory), postgres "
             + "(needs --db-url) or memory (lost on restart)")
     String store;

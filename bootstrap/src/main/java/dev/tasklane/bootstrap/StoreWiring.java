@@ -6,6 +6,7 @@ import dev.tasklane.adapter.jdbi.JdbiStores;
 import dev.tasklane.adapter.jdbi.PostgresEventRelay;
 import dev.tasklane.application.service.EventBus;
 import dev.tasklane.application.service.Tasklane;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,6 +24,7 @@ final class StoreWiring implements AutoCloseable {
     private final List<AutoCloseable> opened = new ArrayList<>();
     private final String description;
     private volatile EventBus bus;
+    private JdbiStores jdbi;
 
     private StoreWiring(String description) {
         this.description = description;
@@ -45,6 +47,7 @@ final class StoreWiring implements AutoCloseable {
                 .idempotency(stores.idempotency()).sessions(stores.sessions());
         StoreWiring wiring = new StoreWiring(store.kind().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
+        wiring.jdbi = stores;
         if (database.kind() == Database.Kind.POSTGRES) {
             // the outbox notifies the other servers in each appending transaction; the relay listens
             PostgresEventRelay relay = PostgresEventRelay.start(stores, wiring::wake);
@@ -77,6 +80,13 @@ final class StoreWiring implements AutoCloseable {
                     + " (set --data-dir or TASKLANE_DATA_DIR to a writable directory)", unwritable);
         }
         return Database.h2File(directory).withPoolSize(config.dbPoolSize());
+    }
+
+    /** Binds the connection pool's own meters (HikariCP's Micrometer binding) to {@code registry}; in memory, none. */
+    void bindPoolMetrics(MeterRegistry registry) {
+        if (jdbi != null) {
+            jdbi.bindPoolMetrics(registry);
+        }
     }
 
     /** What the banner says about the store. */

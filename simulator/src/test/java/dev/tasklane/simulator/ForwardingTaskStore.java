@@ -119,6 +119,11 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public Map<BoardId, Integer> readyCounts(Collection<BoardId> boards) {
+        return delegate.readyCounts(boards);
+    }
+
+    @Override
     public TaskPage list(TaskQuery query) {
         return delegate.list(query);
     }

@@ -33,6 +33,8 @@ final class BoardIndex {
     final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BY_EXPIRY);
     final Map<TaskType, Long> lastIdentifierNumber = new EnumMap<>(TaskType.class);
     long lastPosition;
+    /** Tasks in Ready (goals, blocked and assigned tasks too): the board's Ready depth. */
+    int readyTasks;
 
     static <K> void link(Map<K, LongList> index, K key, long id) {
         index.computeIfAbsent(key, k -> new LongList()).add(id);

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -247,6 +248,20 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
+    public Map<BoardId, Integer> readyCounts(Collection<BoardId> boardIds) {
+        return inTx(() -> {
+            Map<BoardId, Integer> counts = new HashMap<>();
+            for (BoardId boardId : boardIds) {
+                BoardIndex board = boards.get(boardId.value());
+                if (board != null && board.readyTasks > 0) {
+                    counts.put(boardId, board.readyTasks);
+                }
+            }
+            return counts;
+        });
+    }
+
+    @Override
     public List<Task> expiredClaims(Instant now, int limit) {
         return inTx(() -> claimsByExpiry.stream()
                 .takeWhile(task -> task.claim().expiredAt(now))
@@ -318,6 +333,7 @@ public final class InMemoryTaskStore implements TaskStore {
             unindexState(board, previous);
         }
         tasks.put(any.id().value(), next);
+        board.readyTasks += inReady(next) - inReady(previous);
         reindexKeys(board, previous, next);
         if (next != null) {
             indexState(board, next);
@@ -325,6 +341,11 @@ public final class InMemoryTaskStore implements TaskStore {
         if (completed(previous) != completed(next)) {
             reevaluateDependents(board, any.identifier().toString(), completed(next));
         }
+    }
+
+    /** 1 for a task in Ready (counted in {@link BoardIndex#readyTasks}), else 0 (also for none). */
+    private static int inReady(Task task) {
+        return task != null && task.status() == Status.OPEN ? 1 : 0;
     }
 
     /** The indexes keyed by what a task is (identifier, parent, dependencies), and the goal's status counts. */

@@ -2,6 +2,8 @@ package dev.tasklane.adapter.jdbi;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.MeterRegistry;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
@@ -182,6 +184,17 @@ public final class JdbiStores implements AutoCloseable {
     /** The pooled data source, for adapters that need a connection of their own (event relays, tools). */
     public DataSource dataSource() {
         return pool;
+    }
+
+    /**
+     * Publishes the pool's meters to {@code registry} through HikariCP's own Micrometer binding
+     * ({@code hikaricp_connections_active}, {@code _idle}, {@code _pending}, {@code _max}, {@code _acquire_seconds},
+     * {@code _usage_seconds}, {@code _timeout_total}, ..., tagged with the pool's name): once per store.
+     *
+     * @throws IllegalStateException when the pool's meters were bound already
+     */
+    public void bindPoolMetrics(MeterRegistry registry) {
+        pool.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
     }
 
     @Override

@@ -54,6 +54,13 @@ final class JdbiTaskStore implements TaskStore {
     static final String EXPIRED_CLAIMS = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now "
             + "ORDER BY t.lease_expires_at, t.id";
+    /**
+     * The Ready depth of the given boards (the operator metrics' gauge): an index-only scan of the queue index's
+     * (board_id, status) prefix, which reads no row. A condition on any other column (leaving goals out) would read
+     * every Ready row from the table instead (docs/operations.md, "Metrics").
+     */
+    static final String READY_COUNTS = "SELECT t.board_id, COUNT(*) AS ready FROM tasks t "
+            + "WHERE t.board_id IN (<boards>) AND t.status = '" + Status.OPEN.name() + "' GROUP BY t.board_id";
     /** The goals whose after_goal grace window began before :before (the sweeper's query); only goals have one. */
     static final String PENDING_AFTER_GOALS = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.type = '" + TaskType.GOAL.name() + "' AND t.after_goal_armed_at <= :before "
@@ -339,6 +346,19 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public List<Task> pendingAfterGoals(Instant armedBefore, int limit) {
         return due(PENDING_AFTER_GOALS, "before", armedBefore, limit);
+    }
+
+    @Override
+    public Map<BoardId, Integer> readyCounts(Collection<BoardId> boards) {
+        if (boards.isEmpty()) {
+            return Map.of();
+        }
+        return sql(handle -> handle.createQuery(READY_COUNTS)
+                .bindList("boards", boards.stream().map(BoardId::value).toList())
+                .reduceRows(new LinkedHashMap<BoardId, Integer>(), (counts, row) -> {
+                    counts.put(BoardId.of(row.getColumn("board_id", Long.class)), row.getColumn("ready", Integer.class));
+                    return counts;
+                }));
     }
 
     /** The first {@code limit} tasks of one of the sweeper's queries, which take one instant. */

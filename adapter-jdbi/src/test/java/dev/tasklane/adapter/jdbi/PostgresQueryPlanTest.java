@@ -151,6 +151,34 @@ final class PostgresQueryPlanTest {
         }
     }
 
+    /**
+     * The operator metrics' Ready depth counts the column from the queue index alone: an index-only scan of its
+     * (board_id, status) prefix, no table scan, no row read once the table is vacuumed (as autovacuum keeps it). Asked
+     * of the other board, whose 2,000 Ready tasks are a small part of the table; for the backlog's board, Ready is
+     * nearly the whole table and reading the table is as good a plan.
+     */
+    @Test
+    void theReadyDepthIsAnIndexOnlyScanOfTheQueue() throws SQLException {
+        try (Connection connection = stores.dataSource().getConnection()) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("VACUUM (ANALYZE) tasks");
+            }
+            Planned depth = new Planned(JdbiTaskStore.READY_COUNTS.replace("<boards>", ":board"),
+                    Map.of("board", Backlog.OTHER_BOARD));
+            for (String mode : List.of("force_custom_plan", "force_generic_plan")) {
+                JsonNode plan = explain(connection, depth, mode);
+                String where = "Ready depth (" + mode + "):\n" + plan.toPrettyString();
+                List<JsonNode> scans = new ArrayList<>();
+                collect(plan, scans);
+                assertEquals(1, scans.size(), where);
+                assertEquals("Index Only Scan", scans.get(0).path("Node Type").asText(), where);
+                assertEquals("tasks_queue", scans.get(0).path("Index Name").asText(), where);
+                assertEquals(Backlog.OTHER_BOARD_TASKS, scans.get(0).path("Actual Rows").asLong(), where);
+                assertEquals(0, scans.get(0).path("Heap Fetches").asLong(), where);
+            }
+        }
+    }
+
     @Test
     void theFirstPageCostsTheSameAtTenTimesTheBacklog() throws SQLException {
         try (Connection connection = stores.dataSource().getConnection()) {

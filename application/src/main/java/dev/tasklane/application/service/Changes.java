@@ -23,6 +23,7 @@ final class Changes {
     private final Instant now;
     private final boolean writable;
     private final List<TaskEvent> events = new ArrayList<>();
+    private final List<HistoryEntry> recorded = new ArrayList<>();
 
     Changes(TaskStore tasks, Instant now, boolean writable) {
         this.tasks = tasks;
@@ -60,12 +61,19 @@ final class Changes {
 
     void record(Task task, HistoryKind kind, UserId actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
-        tasks.appendHistory(new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts));
+        HistoryEntry entry = new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts);
+        tasks.appendHistory(entry);
+        recorded.add(entry);
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),
                 task.status().wire(), task.column().displayName(), actorUserId, agentName, now));
     }
 
     List<TaskEvent> events() {
         return events;
+    }
+
+    /** The history entries written, in order: what {@code WorkflowMetrics} is told after the commit. */
+    List<HistoryEntry> recorded() {
+        return recorded;
     }
 }

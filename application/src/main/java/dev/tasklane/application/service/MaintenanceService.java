@@ -4,10 +4,15 @@ import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The sweeper: returns expired claims to Ready, finishes goals whose after_goal grace window passed, and
@@ -60,6 +65,19 @@ final class MaintenanceService implements MaintenanceUseCase {
             });
         }
         return new Swept(expired, finished, purgeEvents());
+    }
+
+    @Override
+    public Map<BoardId, Integer> readyDepths() {
+        return context.runner().read(changes -> {
+            List<BoardId> boards = context.directory().boards().stream().map(Board::id).toList();
+            Map<BoardId, Integer> counts = context.tasks().readyCounts(boards);
+            Map<BoardId, Integer> depths = new TreeMap<>(Comparator.comparingLong(BoardId::value));
+            for (BoardId board : boards) {
+                depths.put(board, counts.getOrDefault(board, 0));
+            }
+            return depths;
+        });
     }
 
     /** Deletes the events older than the retention period, a batch per transaction. */

@@ -28,6 +28,7 @@ import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.application.port.out.WorkflowMetrics;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -78,7 +79,8 @@ public final class Tasklane implements UseCases {
         EventOutbox outbox = builder.outbox == null ? new ProcessEventOutbox() : builder.outbox;
         this.events = new EventBus(outbox, builder.eventSettings);
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
-        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock);
+        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
+                builder.workflowMetrics);
         ServiceContext context = new ServiceContext(runner, tasks, directory, outbox, builder.eventRetention,
                 new TaskLookup(tasks),
                 new HookEntries(directory, builder.limits), new GoalSync(tasks), new TaskWorkflow(builder.limits),
@@ -249,6 +251,7 @@ public final class Tasklane implements UseCases {
         private EventBus.Settings eventSettings = EventBus.Settings.defaults();
         private Duration eventRetention = DEFAULT_EVENT_RETENTION;
         private EventPublisher publisher;
+        private WorkflowMetrics workflowMetrics = WorkflowMetrics.NONE;
         private Clock clock = Clock.systemUTC();
         private WorkflowLimits limits = WorkflowLimits.defaults();
         private CompletionMode completionMode = CompletionMode.GRACE;
@@ -328,6 +331,12 @@ public final class Tasklane implements UseCases {
         /** Told after every commit that wrote events (for example the relay that wakes other servers). */
         public Builder alsoPublishTo(EventPublisher extra) {
             this.publisher = extra;
+            return this;
+        }
+
+        /** Told what every committed use case recorded in the history (the server's operator metrics); none by default. */
+        public Builder workflowMetrics(WorkflowMetrics value) {
+            this.workflowMetrics = Objects.requireNonNull(value);
             return this;
         }
 

@@ -5,6 +5,7 @@ import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.WorkflowMetrics;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
@@ -21,7 +22,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs one use case as one transaction. Its events are appended to the outbox as the transaction's last
- * step, so they commit with the change or not at all; after the commit the publisher is woken. A use case that lost an
+ * step, so they commit with the change or not at all; after the commit the publisher is woken and the
+ * {@link WorkflowMetrics} told what the history recorded. A use case that lost an
  * optimistic race ({@link ConcurrentUpdateException}) is run again from the start, a bounded number of
  * times, since nothing of the failed attempt was kept; after that the caller gets a 409-family
  * {@link ConflictException} it may retry.
@@ -39,13 +41,16 @@ final class UseCaseRunner {
     private final EventOutbox outbox;
     private final EventPublisher events;
     private final Clock clock;
+    private final WorkflowMetrics metrics;
 
-    UseCaseRunner(Transactions transactions, TaskStore tasks, EventOutbox outbox, EventPublisher events, Clock clock) {
+    UseCaseRunner(Transactions transactions, TaskStore tasks, EventOutbox outbox, EventPublisher events, Clock clock,
+                  WorkflowMetrics metrics) {
         this.transactions = transactions;
         this.tasks = tasks;
         this.outbox = outbox;
         this.events = events;
         this.clock = clock;
+        this.metrics = metrics;
     }
 
     Instant now() {
@@ -91,6 +96,9 @@ final class UseCaseRunner {
                 T result = writable ? transactions.inTransaction(unit) : transactions.inReadTransaction(unit);
                 if (lastEventId[0] > 0) {
                     events.committed(lastEventId[0]);
+                }
+                if (!changes.recorded().isEmpty()) {
+                    metrics.committed(changes.recorded());
                 }
                 return result;
             } catch (ConcurrentUpdateException raced) {

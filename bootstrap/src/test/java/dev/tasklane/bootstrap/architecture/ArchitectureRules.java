@@ -48,11 +48,12 @@ public final class ArchitectureRules {
 
     /**
      * Libraries the JDBI store may use: JDBI itself, the JDBC drivers, javax.sql (DataSource), Flyway for the
-     * migrations, HikariCP for the pool, Jackson for JSON columns, logging.
+     * migrations, HikariCP for the pool, Jackson for JSON columns, logging, and Micrometer's meter API, which HikariCP's
+     * own binding publishes the pool's meters to.
      */
     static final String[] JDBI_LIBRARIES = {
         "java..", "javax.sql..", "org.jdbi..", "org.h2..", "org.postgresql..", "org.flywaydb..", "com.zaxxer.hikari..",
-        "com.fasterxml.jackson..", "org.slf4j.."
+        "com.fasterxml.jackson..", "org.slf4j..", "io.micrometer.core.instrument.."
     };
 
     /**

@@ -39,7 +39,7 @@ class SourcesCiteTheRepositoryTest {
     static final Set<String> NOT_OURS = Set.of("AutoCloseable", "RuntimeException", "IllegalStateException", "HashMap",
             "LinkedHashMap", "TreeMap", "TreeSet", "ConcurrentSkipListSet", "ThreadMXBean", "CachingSqlParser",
             "SqlObjectPlugin", "TimestampUtils", "JfrSupport", "GeneralCodingRules", "ImportOption", "JavalinTest",
-            "EventSource", "HttpOnly");
+            "EventSource", "HttpOnly", "MicrometerMetricsTrackerFactory", "MeterRegistry", "HttpServer");
     /** A reference to the project's issue tracker: history belongs in git and CHANGELOG.md. */
     static final Pattern ISSUE_NUMBER = Pattern.compile("(?i)\\bissue #?\\d+");
     /** An HTTP verb followed by a path, as a route is written in a message. */

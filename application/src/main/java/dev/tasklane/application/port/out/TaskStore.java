@@ -114,6 +114,14 @@ public interface TaskStore {
     /** Goals whose after_goal lifecycle has been pending since at or before {@code armedBefore}. */
     List<Task> pendingAfterGoals(Instant armedBefore, int limit);
 
+    /**
+     * How many tasks are in Ready on each of {@code boards}; a board with none is left out. Every task in the column
+     * counts, goals, blocked and assigned tasks included: this is the column's depth, not what one caller may claim,
+     * and it is what the queue's index answers alone (docs/operations.md, "Metrics"). Read by the operator metrics
+     * every few seconds, never on a request.
+     */
+    Map<BoardId, Integer> readyCounts(Collection<BoardId> boards);
+
     TaskPage list(TaskQuery query);
 
     void appendHistory(HistoryEntry entry);

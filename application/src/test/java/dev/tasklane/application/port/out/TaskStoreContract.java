@@ -467,6 +467,34 @@ public abstract class TaskStoreContract {
         assertEquals(List.of("G3"), identifiers(stores.tx(() -> store.pendingAfterGoals(NOW, 1))));
     }
 
+    @Test
+    void readyCountsAreTheTasksInReadyOfTheBoardsAskedFor() {
+        List<BoardId> both = List.of(BOARD, OTHER_BOARD);
+        assertEquals(Map.of(), stores.tx(() -> store.readyCounts(both)));
+        insert(Tasks.work(BOARD, 1));
+        insert(Tasks.defect(BOARD, 2).dependsOn("W1"));
+        insert(Tasks.work(BOARD, 3).assignedTo(SOMEONE_ELSE));
+        insert(Tasks.goal(BOARD, 4));
+        insert(Tasks.work(BOARD, 5).claimedUntil("a", NOW.plus(MINUTE)));
+        insert(Tasks.work(BOARD, 6).status(Status.REVIEW));
+        insert(Tasks.work(BOARD, 7).status(Status.COMPLETED));
+        Task theirs = insert(Tasks.work(OTHER_BOARD, 1));
+        insert(Tasks.work(BoardId.of(3), 1));
+
+        assertEquals(Map.of(BOARD, 4, OTHER_BOARD, 1), stores.tx(() -> store.readyCounts(both)),
+                "blocked, assigned and goal tasks count; other columns and boards not asked for do not");
+        assertEquals(Map.of(OTHER_BOARD, 1), stores.tx(() -> store.readyCounts(List.of(OTHER_BOARD))));
+        assertEquals(Map.of(), stores.tx(() -> store.readyCounts(List.of())));
+
+        update(theirs.withStatus(Status.COMPLETED, NOW));
+        assertEquals(Map.of(BOARD, 4), stores.tx(() -> store.readyCounts(both)), "a board with none left is left out");
+        assertThrows(RollbackProbe.class, () -> stores.run(() -> {
+            store.insert(Tasks.work(OTHER_BOARD, 2).build());
+            throw new RollbackProbe();
+        }));
+        assertEquals(Map.of(BOARD, 4), stores.tx(() -> store.readyCounts(both)), "a rolled back insert is not counted");
+    }
+
     // ---- list --------------------------------------------------------------------------------------
 
     @Test
