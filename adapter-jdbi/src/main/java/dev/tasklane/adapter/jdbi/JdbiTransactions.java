@@ -8,6 +8,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,6 +32,7 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<PendingWrites> pending = ThreadLocal.withInitial(PendingWrites::new);
     private final AtomicLong savepoints = new AtomicLong();
     private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<Object, Runnable>> atEnd = ThreadLocal.withInitial(LinkedHashMap::new);
 
     JdbiTransactions(Jdbi jdbi) {
         this.jdbi = jdbi;
@@ -59,6 +61,9 @@ final class JdbiTransactions implements Transactions {
                 positionsRead.remove();
                 pending.remove();
                 attached.remove();
+                Map<Object, Runnable> ending = atEnd.get();
+                atEnd.remove();
+                ending.values().forEach(Runnable::run);
             }
         } catch (ConnectionException | CloseException connectionFailed) {
             // no connection could be had, or the one used could not even be closed (rolled back) cleanly
@@ -130,6 +135,18 @@ final class JdbiTransactions implements Transactions {
             D dao = type.cast(daos.computeIfAbsent(type, handle::attach));
             return work.apply(dao);
         });
+    }
+
+    /**
+     * Runs {@code action} once when the current transaction ends, committed or rolled back, however many times it
+     * is registered under {@code key}; answers whether this call registered it (false: it already was). Outside a
+     * transaction nothing is registered.
+     */
+    boolean atEnd(Object key, Runnable action) {
+        if (current.get() == null) {
+            return false;
+        }
+        return atEnd.get().putIfAbsent(key, action) == null;
     }
 
     /**
