@@ -137,11 +137,12 @@ public final class Main {
             out.println("  try:                 curl " + base + "/api/me -H \"Authorization: Bearer $TASKLANE_BOOTSTRAP_TOKEN\"");
         } else if (bootstrap.created() && bootstrap.adminPassword() != null) {
             out.println("  admin password:      " + bootstrap.adminPassword() + "   (shown once; user 'admin')");
-            out.println("  API token:           none yet. There is no password sign-in over the API yet, so restart with");
-            out.println("                       TASKLANE_BOOTSTRAP_TOKEN=<a long random secret> on a fresh store to get one,");
-            out.println("                       then create more tokens with:");
-            out.println("                       curl -X POST " + base + "/api/tokens -H \"Authorization: Bearer $TOKEN\""
-                    + " -H 'Content-Type: application/json' -d '{\"name\": \"my-agent\", \"capabilities\": []}'");
+            out.println("  sign in:             open " + base + "/ as 'admin' with that password");
+            out.println("  API token:           trade the password for one (then create more in the web interface");
+            out.println("                       or with POST /api/tokens):");
+            out.println("                       curl -X POST " + base + "/api/sessions -H 'Content-Type: application/json'"
+                    + " -d '{\"username\": \"admin\", \"password\": \"" + bootstrap.adminPassword()
+                    + "\", \"board\": \"" + bootstrap.board().name() + "\"}'");
         } else {
             out.println("  API token:           use an existing token; create more with POST " + base + "/api/tokens");
         }

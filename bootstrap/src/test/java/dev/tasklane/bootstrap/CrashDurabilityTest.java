@@ -2,12 +2,12 @@ package dev.tasklane.bootstrap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.adapter.jdbi.Database;
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -61,10 +61,21 @@ class CrashDurabilityTest {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    @ParameterizedTest
-    @EnumSource(Store.class)
+    @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void everyAcknowledgedTransitionSurvivesSigkill(Store kind, @TempDir Path dir, TestReporter reporter)
+    void everyAcknowledgedTransitionSurvivesSigkillOnH2(@TempDir Path dir, TestReporter reporter) throws Exception {
+        everyAcknowledgedTransitionSurvivesSigkill(Store.H2, dir, reporter);
+    }
+
+    @Test
+    @RequiresPostgres
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void everyAcknowledgedTransitionSurvivesSigkillOnPostgres(@TempDir Path dir, TestReporter reporter)
+            throws Exception {
+        everyAcknowledgedTransitionSurvivesSigkill(Store.POSTGRES, dir, reporter);
+    }
+
+    private void everyAcknowledgedTransitionSurvivesSigkill(Store kind, Path dir, TestReporter reporter)
             throws Exception {
         List<String> store;
         Map<String, String> env = new HashMap<>(Map.of("TASKLANE_BOOTSTRAP_TOKEN", TOKEN));

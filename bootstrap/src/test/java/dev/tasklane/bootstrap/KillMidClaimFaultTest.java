@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;
 import org.junit.jupiter.api.AfterAll;
@@ -41,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@RequiresPostgres
 class KillMidClaimFaultTest {
     private static final String TOKEN = FaultTests.bootstrapToken("kill_claim_test");
     private static final int TASKS = 30;

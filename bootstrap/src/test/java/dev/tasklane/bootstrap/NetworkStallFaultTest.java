@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.testing.TcpProxy;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * until the client gives up, {@code /health} stays 200 and {@code /health/ready} is 503; after it, both servers
  * answer again with no restart, no task was held twice and every acknowledged transition survived.
  */
+@RequiresPostgres
 class NetworkStallFaultTest {
     private static final String TOKEN = FaultTests.bootstrapToken("stall_test");
     private static final Duration STALL = Duration.ofSeconds(4);

@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Timeout;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * task was held by two agents and every acknowledged claim and completion survived. Seconds to recover are printed;
  * only a generous bound is asserted.
  */
+@RequiresPostgres
 class PostgresRestartFaultTest {
     private static final String TOKEN = FaultTests.bootstrapToken("pg_restart_test");
     private static final Duration DOWN_FOR = Duration.ofSeconds(2);

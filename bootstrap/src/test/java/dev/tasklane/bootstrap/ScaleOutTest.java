@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;
@@ -41,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * event stream on server B carries the claims made through server A (LISTEN/NOTIFY between the servers).
  * Skipped without a reachable PostgreSQL, failed under {@code CI=true} (see {@link TestPostgres}).
  */
+@RequiresPostgres
 class ScaleOutTest {
     private static final String TOKEN = "tasklane_scaleout_test_token_0123456789abcdef_ghijklmnopqrstu";
     private static final String SCHEMA = "scaleout";

@@ -3,16 +3,21 @@ package dev.tasklane.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,6 +101,41 @@ class ServerStartupTest {
             assertEquals(200, ready.statusCode(), ready.body());
             assertEquals(java.util.List.of("store", "use cases", "HTTP routes", "listening"), again.timeline().phases()
                     .stream().map(StartupTimeline.Phase::name).toList());
+        }
+    }
+
+    /**
+     * A first start without a bootstrap token prints the admin password, where to sign in, and a curl line that
+     * trades the password for a token: the line, run as printed, answers 201 with a token that works.
+     */
+    @Test
+    void theFirstStartBannerSaysHowToSignInAndGetAToken() throws Exception {
+        int port = freePort();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        Main main = new Main(Map.of("TASKLANE_DATA_DIR", data.toString()),
+                new PrintStream(printed, true, StandardCharsets.UTF_8), System.err);
+        ServerConfig config = main.configure(new String[] {"--port", Integer.toString(port)}).config();
+        Server.Started started = Server.start(config);
+        try (RunningServer ignored = started.server()) {
+            main.banner(config, started);
+            String banner = printed.toString(StandardCharsets.UTF_8);
+            String base = "http://localhost:" + port;
+            assertTrue(banner.contains("sign in:             open " + base + "/ as 'admin'"), banner);
+            assertTrue(!banner.contains("no password sign-in"), banner);
+            Matcher curl = Pattern.compile("curl -X POST (\\S+) -H 'Content-Type: application/json' -d '(\\{[^']+})'")
+                    .matcher(banner);
+            assertTrue(curl.find(), "the banner gives a curl line for POST /api/sessions:\n" + banner);
+            assertEquals(base + "/api/sessions", curl.group(1));
+            HttpResponse<String> session = client.send(HttpRequest.newBuilder(URI.create(curl.group(1)))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(curl.group(2)))
+                    .timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(201, session.statusCode(), session.body());
+            Matcher token = Pattern.compile("\"token\"\\s*:\\s*\"([^\"]+)\"").matcher(session.body());
+            assertTrue(token.find(), session.body());
+            HttpResponse<String> me = client.send(HttpRequest.newBuilder(URI.create(base + "/api/me"))
+                    .header("Authorization", "Bearer " + token.group(1)).timeout(TIMEOUT).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, me.statusCode(), me.body());
         }
     }
 

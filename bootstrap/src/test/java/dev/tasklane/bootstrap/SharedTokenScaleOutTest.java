@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (200) to exactly one agent: 0 tasks held twice, 0 lost, and the history of each names that agent as the one
  * claimer. Skipped without a reachable PostgreSQL, failed under {@code CI=true} (see {@link TestPostgres}).
  */
+@RequiresPostgres
 class SharedTokenScaleOutTest {
     private static final String TOKEN = "tasklane_shared_token_scaleout_0123456789abcdefghijklmnopqrstu";
     private static final String SCHEMA = "sharedtoken";

@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.adapter.http.GeneratedFuzz;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.JdbiStores;
@@ -24,6 +25,7 @@ class StoreFuzzTest {
     }
 
     @Test
+    @RequiresPostgres
     void postgres() {
         fuzz("PostgreSQL", TestPostgres.freshSchema("store_fuzz"));
     }

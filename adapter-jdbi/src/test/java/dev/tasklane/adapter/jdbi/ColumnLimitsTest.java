@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.domain.validation.Limit;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +57,7 @@ final class ColumnLimitsTest {
     }
 
     @Test
+    @RequiresPostgres
     void postgresColumnsHoldEveryAcceptedValue() throws SQLException {
         check(TestDatabases.postgres());
     }

@@ -1,6 +1,9 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
+
 /** {@link DeferredWrites} on PostgreSQL. */
+@RequiresPostgres
 final class PostgresDeferredWritesTest extends DeferredWrites {
     @Override
     protected JdbiStores openStores() {

@@ -1,9 +1,11 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.application.port.out.IdempotencyStoreContract;
 import dev.tasklane.application.testing.StoreSet;
 
 /** The contract IdempotencyStoreContract against the JDBI store on PostgreSQL (the shared test database). */
+@RequiresPostgres
 final class PostgresIdempotencyStoreTest extends IdempotencyStoreContract {
     @Override
     protected IdempotencyStores newStores() {

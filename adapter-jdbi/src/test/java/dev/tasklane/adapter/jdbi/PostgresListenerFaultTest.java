@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
 import dev.tasklane.application.port.in.EventStreamUseCase.Event;
 import dev.tasklane.application.port.in.EventStreamUseCase;
@@ -45,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>The notifications come from the outbox, in the transaction that appends the events (docs/operations.md,
  * "Events: what is guaranteed"): the first events reach B through them alone, and a rolled-back append notifies no one.
  */
+@RequiresPostgres
 final class PostgresListenerFaultTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 

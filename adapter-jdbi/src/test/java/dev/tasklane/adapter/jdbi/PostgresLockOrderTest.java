@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * goal. Under the former order (goal, then children) the assignment held the goal while it waited, and the
  * holder's next step was a deadlock.
  */
+@RequiresPostgres
 final class PostgresLockOrderTest {
 
     @Test

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.adapter.jdbi.testing.TcpProxy;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;
 import dev.tasklane.application.port.in.StoreUnavailableException;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bound is asserted. The tests share one pool: each leaves the network flowing and the pool usable.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@RequiresPostgres
 class PostgresOutageTest {
     private static final DatabaseTimeouts SHORT =
             new DatabaseTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(1));

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.application.port.out.CandidateQuery;
@@ -41,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code docs/operations.md} ("Query plans"), produced by {@code docs/examples/explain-next.sh}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@RequiresPostgres
 final class PostgresQueryPlanTest {
     private static final long SMALL = 5_000;
     private static final long LARGE = 50_000;

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * so that attempts time out, until the proxy has seen a second attempt: no sleeping, no timing asserted. A database
  * that answers and refuses (a wrong password) is not waited for: one attempt, then the database's own message.
  */
+@RequiresPostgres
 class PostgresStartWaitTest {
     private static final Pattern HOST_PORT = Pattern.compile("//([^:/]+)(?::(\\d+))?/");
     private static final Duration CONNECT = Duration.ofSeconds(1);

@@ -1,6 +1,9 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
+
 /** {@link StatementBudget} on PostgreSQL. */
+@RequiresPostgres
 final class PostgresStatementBudgetTest extends StatementBudget {
     @Override
     protected JdbiStores openStores(ConnectionWatch watch) {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -77,6 +78,7 @@ class SchemaMigrationsTest {
     }
 
     @Test
+    @RequiresPostgres
     void onPostgresARestartOnACurrentSchemaSkipsFlywayAndAFailedMigrationIsLeftToFlyway() {
         restartsOn(TestPostgres.freshSchema("schema_migrations_test"));
     }

@@ -7,23 +7,36 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * The PostgreSQL that tests run against, shared by every module's tests (published in adapter-jdbi's test-jar):
  * the one named by {@code TASKLANE_TEST_PG_URL} / {@code _USER} / {@code _PASSWORD} (default
  * {@code jdbc:postgresql://localhost:5432/tasklane_test}, user and password {@code tasklane}). Without a reachable
- * PostgreSQL a test calling {@link #requireReachable} is skipped with the reason, except under {@code CI=true},
- * where it fails: CI must have started it (see {@code .ci/run}).
+ * PostgreSQL a test annotated {@link RequiresPostgres} is skipped with the reason before its set-up runs, except
+ * under {@code CI=true}, where it fails: CI must have started it (see {@code .ci/run}). The database is handed
+ * out only while such a test runs.
  */
 public final class TestPostgres {
     private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]*");
 
+    /** Why the configured database cannot be reached, asked once per test JVM; empty when it can. */
+    private static Optional<String> unreachable;
+
     private TestPostgres() {
     }
 
-    /** The configured test database (not checked: see {@link #requireReachable}). */
+    /**
+     * The configured test database (not checked: see {@link #requireReachable}).
+     *
+     * @throws IllegalStateException when the running test is not annotated {@link RequiresPostgres}
+     */
     public static Database database() {
+        if (!PostgresCondition.granted()) {
+            throw new IllegalStateException("A test that uses the test PostgreSQL must be annotated @RequiresPostgres "
+                    + "(class or method), so that it is skipped before its set-up runs when there is no database.");
+        }
         String url = setting("TASKLANE_TEST_PG_URL", "jdbc:postgresql://localhost:5432/tasklane_test");
         return Database.postgres(url, setting("TASKLANE_TEST_PG_USER", "tasklane"),
                 setting("TASKLANE_TEST_PG_PASSWORD", "tasklane"));
@@ -41,14 +54,32 @@ public final class TestPostgres {
         try (Connection ignored = DriverManager.getConnection(database.url(), database.user(), database.password())) {
             return;
         } catch (SQLException unreachable) {
-            String reason = "PostgreSQL is not reachable at " + database.url() + " as " + database.user() + " ("
-                    + unreachable.getMessage() + "). Start one and set TASKLANE_TEST_PG_URL, _USER, _PASSWORD; "
-                    + "see docs/operations.md.";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            String reason = unreachableReason(database.url(), database.user(), unreachable);
+            if (requiredByCi()) {
                 throw new IllegalStateException("CI=true and " + reason, unreachable);
             }
             Assumptions.abort("Skipped: " + reason);
         }
+    }
+
+    /** Whether CI demands the database ({@code CI=true}), so that its absence fails rather than skips. */
+    static boolean requiredByCi() {
+        return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
+    /** Why the configured database cannot be reached, or empty when it accepts a connection; asked once. */
+    static synchronized Optional<String> unreachableReason() {
+        if (unreachable == null) {
+            String url = setting("TASKLANE_TEST_PG_URL", "jdbc:postgresql://localhost:5432/tasklane_test");
+            String user = setting("TASKLANE_TEST_PG_USER", "tasklane");
+            try (Connection ignored = DriverManager.getConnection(url, user,
+                    setting("TASKLANE_TEST_PG_PASSWORD", "tasklane"))) {
+                unreachable = Optional.empty();
+            } catch (SQLException failed) {
+                unreachable = Optional.of(unreachableReason(url, user, failed));
+            }
+        }
+        return unreachable;
     }
 
     /**
@@ -70,6 +101,11 @@ public final class TestPostgres {
         }
         String url = database.url() + (database.url().contains("?") ? "&" : "?") + "currentSchema=" + name;
         return new Database(url, database.user(), database.password(), database.poolSize());
+    }
+
+    private static String unreachableReason(String url, String user, SQLException failed) {
+        return "PostgreSQL is not reachable at " + url + " as " + user + " (" + failed.getMessage()
+                + "). Start one and set TASKLANE_TEST_PG_URL, _USER, _PASSWORD; see docs/operations.md.";
     }
 
     private static String setting(String name, String fallback) {
