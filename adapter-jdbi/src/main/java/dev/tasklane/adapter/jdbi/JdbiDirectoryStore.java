@@ -35,7 +35,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     private final JdbiTransactions transactions;
     private final boolean notify;
-    private final CredentialCache credentials = new CredentialCache();
+    private final DirectoryCache cache = new DirectoryCache();
 
     /** @param notify whether a change is announced to the other servers with {@code NOTIFY} (PostgreSQL) */
     JdbiDirectoryStore(JdbiTransactions transactions, boolean notify) {
@@ -43,9 +43,9 @@ final class JdbiDirectoryStore implements DirectoryStore {
         this.notify = notify;
     }
 
-    /** The cache of credentials that {@link #cachedCredentials} answers from. */
-    CredentialCache credentialCache() {
-        return credentials;
+    /** The cache of credentials and boards ({@link #cachedCredentials}, {@link #boardById}). */
+    DirectoryCache cache() {
+        return cache;
     }
 
     /**
@@ -54,8 +54,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
      * at the commit, once per transaction.
      */
     private void changed(org.jdbi.v3.core.Handle handle) {
-        credentials.clear();
-        if (transactions.atEnd(CHANNEL, credentials::clear) && notify) {
+        cache.clear();
+        if (transactions.atEnd(CHANNEL, cache::clear) && notify) {
             handle.createQuery(NOTIFY).mapTo(String.class).one();
         }
     }
@@ -132,6 +132,10 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Optional<Board> boardById(BoardId id) {
+        return cache.board(id, () -> readBoard(id));
+    }
+
+    private Optional<Board> readBoard(BoardId id) {
         List<DirectoryDao.BoardColumnRow.Entry> rows = transactions.withHandle(handle -> handle
                 .createQuery(DirectoryDao.BOARD_WITH_COLUMNS).bind("id", id).map(BOARD_COLUMNS).list());
         if (rows.isEmpty()) {
@@ -226,13 +230,13 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Optional<Credentials> cachedCredentials(String tokenHash) {
-        return credentials.fresh(tokenHash);
+        return cache.fresh(tokenHash);
     }
 
-    /** Read from the database, and kept for {@link #cachedCredentials} ({@link CredentialCache}). */
+    /** Read from the database, and kept for {@link #cachedCredentials} ({@link DirectoryCache}). */
     @Override
     public Optional<Credentials> credentialsByTokenHash(String tokenHash) {
-        return credentials.load(tokenHash, () -> readCredentials(tokenHash));
+        return cache.load(tokenHash, () -> readCredentials(tokenHash));
     }
 
     private Optional<Credentials> readCredentials(String tokenHash) {

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
+import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
@@ -45,6 +46,15 @@ final class JdbiEventOutbox implements EventOutbox {
     static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + " RETURNING last_id, pg_notify('"
             + PostgresEventRelay.CHANNEL + "', last_id::text)";
 
+    /** The parameters one event and one history row bind in {@link #appendWithHistory}. */
+    private static final int EVENT_PARAMETERS = 9;
+    private static final int HISTORY_PARAMETERS = 6;
+    /**
+     * The most parameters {@link #appendWithHistory} binds in one statement, well below PostgreSQL's 65,535: larger
+     * appends (a batch of hundreds of tasks) take the path of separate statements, whose rows go as batches.
+     */
+    private static final int MAX_PARAMETERS = 20_000;
+
     private final JdbiTransactions transactions;
     private final boolean notify;
 
@@ -59,8 +69,11 @@ final class JdbiEventOutbox implements EventOutbox {
         if (events.isEmpty()) {
             return List.of();
         }
+        if (notify && events.size() * EVENT_PARAMETERS + pendingHistory() * HISTORY_PARAMETERS <= MAX_PARAMETERS) {
+            return transactions.withHandle(handle -> appendWithHistory(handle, events));
+        }
         return transactions.withHandle(handle -> {
-            // takes the numbers and reads the last one back in one statement (RETURNING, generated keys on H2)
+            // takes the numbers and reads the last one back in one statement (generated keys on H2)
             long last = notify
                     ? handle.createQuery(TAKE_NUMBERS_AND_NOTIFY).bind("count", events.size())
                             .map((row, context) -> row.getLong("last_id")).one()
@@ -82,6 +95,54 @@ final class JdbiEventOutbox implements EventOutbox {
             insert.execute();
             return List.copyOf(numbered);
         });
+    }
+
+    /**
+     * PostgreSQL: the numbers, the event rows and the history rows the transaction appended so far, in one statement
+     * of data-modifying common table expressions, which also queues the notification. H2 has no data-modifying
+     * CTEs: there the numbers and the events are a statement each and the history goes with the commit's
+     * {@link PendingWrites}.
+     */
+    private int pendingHistory() {
+        return transactions.withHandle(handle -> transactions.pending().historySize());
+    }
+
+    private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events) {
+        List<HistoryEntry> history = transactions.pending().takeHistory();
+        StringBuilder sql = new StringBuilder("WITH numbers AS (").append(TAKE_NUMBERS_AND_NOTIFY).append("), ")
+                .append("events AS (INSERT INTO task_events (").append(COLUMNS).append(") ")
+                .append("SELECT numbers.last_id - :count + e.ord, e.board_id, e.type, e.task_id, e.identifier, e.status, ")
+                .append("e.column_name, e.actor_user_id, e.agent_name, e.occurred_at FROM numbers CROSS JOIN (VALUES ");
+        for (int i = 0; i < events.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("(").append(i + 1).append(", CAST(:board").append(i)
+                    .append(" AS BIGINT), CAST(:type").append(i).append(" AS VARCHAR), CAST(:task").append(i)
+                    .append(" AS BIGINT), CAST(:identifier").append(i).append(" AS VARCHAR), CAST(:status").append(i)
+                    .append(" AS VARCHAR), CAST(:column").append(i).append(" AS VARCHAR), CAST(:actor").append(i)
+                    .append(" AS BIGINT), CAST(:agent").append(i).append(" AS VARCHAR), CAST(:at").append(i)
+                    .append(" AS TIMESTAMPTZ))");
+        }
+        sql.append(") AS e (ord, board_id, type, task_id, identifier, status, column_name, actor_user_id, agent_name, ")
+                .append("occurred_at))");
+        if (!history.isEmpty()) {
+            sql.append(", history AS (").append(HistoryRows.INSERT_HEAD).append(HistoryRows.values(history.size()))
+                    .append(")");
+        }
+        sql.append(" SELECT last_id FROM numbers");
+        var query = handle.createQuery(sql.toString()).bind("count", (long) events.size());
+        for (int i = 0; i < events.size(); i++) {
+            TaskEvent event = events.get(i);
+            query.bind("board" + i, event.boardId()).bind("type" + i, event.type()).bind("task" + i, event.taskId())
+                    .bind("identifier" + i, event.identifier()).bind("status" + i, event.status())
+                    .bind("column" + i, event.column()).bindByType("actor" + i, event.actorUserId(), UserId.class)
+                    .bind("agent" + i, event.agentName()).bind("at" + i, TaskRows.timestamp(event.at()));
+        }
+        HistoryRows.bind(query, history);
+        long next = query.mapTo(Long.class).one() - events.size();
+        List<TaskEvent> numbered = new ArrayList<>(events.size());
+        for (TaskEvent event : events) {
+            numbered.add(event.withSequence(++next));
+        }
+        return List.copyOf(numbered);
     }
 
     @Override

@@ -163,18 +163,18 @@ public final class JdbiStores implements AutoCloseable {
 
     /**
      * How long authentication may answer from the credentials it read before, without a statement
-     * ({@link CredentialCache}; {@code TASKLANE_AUTH_CACHE}, 1 s by default); zero reads them on every request.
+     * ({@link DirectoryCache}; {@code TASKLANE_AUTH_CACHE}, 1 s by default); zero reads them on every request.
      * A change to the directory empties the cache at once on this server, and on the other servers sharing a
      * PostgreSQL through {@link PostgresEventRelay}.
      */
     public JdbiStores credentialLifetime(java.time.Duration lifetime) {
-        directory.credentialCache().lifetime(lifetime);
+        directory.cache().lifetime(lifetime);
         return this;
     }
 
     /** Another server changed the directory, or may have while the relay was not listening: forget the credentials. */
     void directoryChanged() {
-        directory.credentialCache().clear();
+        directory.cache().clear();
     }
 
     public Transactions transactions() {

@@ -64,6 +64,20 @@ final class PendingWrites {
         history.add(entry);
     }
 
+    /**
+     * The history rows appended so far, which the caller writes itself from now on (the outbox on PostgreSQL, in
+     * the statement that appends the events: {@link JdbiEventOutbox}); they are no longer pending.
+     */
+    int historySize() {
+        return history.size();
+    }
+
+    List<HistoryEntry> takeHistory() {
+        List<HistoryEntry> taken = List.copyOf(history);
+        history.clear();
+        return taken;
+    }
+
     /** Sends what is pending, one batch per kind, and forgets it (the counters stay held). */
     void flush(Handle handle) {
         if (!history.isEmpty()) {
