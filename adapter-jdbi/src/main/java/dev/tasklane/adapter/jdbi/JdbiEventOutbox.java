@@ -6,6 +6,7 @@ import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
@@ -70,7 +71,7 @@ final class JdbiEventOutbox implements EventOutbox {
             return List.of();
         }
         if (notify && events.size() * EVENT_PARAMETERS + pendingHistory() * HISTORY_PARAMETERS <= MAX_PARAMETERS) {
-            return transactions.withHandle(handle -> appendWithHistory(handle, events));
+            return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events));
         }
         return transactions.withHandle(handle -> {
             // takes the numbers and reads the last one back in one statement (generated keys on H2)
@@ -104,12 +105,17 @@ final class JdbiEventOutbox implements EventOutbox {
      * {@link PendingWrites}.
      */
     private int pendingHistory() {
-        return transactions.withHandle(handle -> transactions.pending().historySize());
+        return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
     }
 
     private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events) {
         List<HistoryEntry> history = transactions.pending().takeHistory();
-        StringBuilder sql = new StringBuilder("WITH numbers AS (").append(TAKE_NUMBERS_AND_NOTIFY).append("), ")
+        Task update = transactions.pending().takeUpdate();
+        StringBuilder sql = new StringBuilder("WITH ");
+        if (update != null) {
+            sql.append("updated AS (").append(JdbiTaskStore.UPDATE).append(" RETURNING id), ");
+        }
+        sql.append("numbers AS (").append(TAKE_NUMBERS_AND_NOTIFY).append("), ")
                 .append("events AS (INSERT INTO task_events (").append(COLUMNS).append(") ")
                 .append("SELECT numbers.last_id - :count + e.ord, e.board_id, e.type, e.task_id, e.identifier, e.status, ")
                 .append("e.column_name, e.actor_user_id, e.agent_name, e.occurred_at FROM numbers CROSS JOIN (VALUES ");
@@ -127,7 +133,8 @@ final class JdbiEventOutbox implements EventOutbox {
             sql.append(", history AS (").append(HistoryRows.INSERT_HEAD).append(HistoryRows.values(history.size()))
                     .append(")");
         }
-        sql.append(" SELECT last_id FROM numbers");
+        sql.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
+                : " SELECT last_id, (SELECT count(*) FROM updated) AS updated FROM numbers");
         var query = handle.createQuery(sql.toString()).bind("count", (long) events.size());
         for (int i = 0; i < events.size(); i++) {
             TaskEvent event = events.get(i);
@@ -137,7 +144,15 @@ final class JdbiEventOutbox implements EventOutbox {
                     .bind("agent" + i, event.agentName()).bind("at" + i, TaskRows.timestamp(event.at()));
         }
         HistoryRows.bind(query, history);
-        long next = query.mapTo(Long.class).one() - events.size();
+        if (update != null) {
+            JdbiTaskStore.bindUpdate(query, update);
+        }
+        long[] result = query.map((row, context) -> new long[] {row.getLong("last_id"), row.getLong("updated")}).one();
+        if (result[1] != 1) {
+            // cannot happen while the row is locked; the use case is run again if it does
+            throw new dev.tasklane.application.port.out.ConcurrentUpdateException(update.id(), update.version());
+        }
+        long next = result[0] - events.size();
         List<TaskEvent> numbered = new ArrayList<>(events.size());
         for (TaskEvent event : events) {
             numbered.add(event.withSequence(++next));

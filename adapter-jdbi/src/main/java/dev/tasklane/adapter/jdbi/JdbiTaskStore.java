@@ -117,21 +117,39 @@ final class JdbiTaskStore implements TaskStore {
                 "Identifier " + task.identifier() + " already exists on board " + task.boardId() + ".");
     }
 
+    /** A task's row as {@link #update} writes it, conditional on the version read (binds with {@link #bindUpdate}). */
+    static final String UPDATE = "UPDATE tasks SET " + TaskRows.WRITABLE.replaceAll("(\\w+)", "$1 = :$1")
+            + ", version = version + 1 WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version";
+
+    static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindUpdate(S statement, Task task) {
+        return TaskRows.bindWritable(statement, task)
+                .bind("id", task.id())
+                .bind("board_id", task.boardId())
+                .bind("identifier", task.identifier().toString())
+                .bind("version", task.version());
+    }
+
     @Override
     public Task update(Task task) {
         return sql(handle -> {
-            int changed = TaskRows.bindWritable(handle.createUpdate("UPDATE tasks SET "
-                            + TaskRows.WRITABLE.replaceAll("(\\w+)", "$1 = :$1") + ", version = version + 1 "
-                            + "WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version"), task)
-                    .bind("id", task.id())
-                    .bind("board_id", task.boardId())
-                    .bind("identifier", task.identifier().toString())
-                    .bind("version", task.version())
-                    .execute();
+            Task stored = task.withVersion(task.version() + 1);
+            Map<Long, Long> locked = transactions.lockedVersions();
+            if (skipLocked && Long.valueOf(task.version()).equals(locked.get(task.id().value()))
+                    && Long.valueOf(stored.position()).equals(transactions.positionsRead().get(task.id().value()))
+                    && TaskLinks.of(stored).equals(transactions.linksRead().get(task.id().value()))) {
+                // this transaction holds the row's lock at this version, and neither the position nor the links
+                // change: the update cannot miss, so it goes with the next statement (PendingWrites)
+                transactions.pending().deferUpdate(handle, task);
+                locked.put(task.id().value(), stored.version());
+                return stored;
+            }
+            int changed = bindUpdate(handle.createUpdate(UPDATE), task).execute();
             if (changed == 0) {
                 throw refusal(task);
             }
-            Task stored = task.withVersion(task.version() + 1);
+            if (locked.containsKey(task.id().value())) {
+                locked.put(task.id().value(), stored.version());
+            }
             Long positionRead = transactions.positionsRead().put(task.id().value(), stored.position());
             if (positionRead == null || positionRead != stored.position()) {
                 // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
@@ -197,16 +215,22 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Optional<Task> lockByIdentifier(BoardId boardId, String identifier) {
-        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
+        return locked(sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE")
-                .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
+                .bind("board", boardId).bind("identifier", identifier).map(rows).findOne()));
     }
 
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
-        return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
+        return locked(sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE")
-                .bind("id", id).bind("board", boardId).map(rows).findOne());
+                .bind("id", id).bind("board", boardId).map(rows).findOne()));
+    }
+
+    /** Remembers the version of a row this transaction locked: its update cannot miss ({@link #update}). */
+    private Optional<Task> locked(Optional<Task> task) {
+        task.ifPresent(row -> transactions.lockedVersions().put(row.id().value(), row.version()));
+        return task;
     }
 
     @Override
@@ -326,9 +350,9 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         String sql = CandidateCursor.LOCK_CLAIMABLE + (skipLocked ? " SKIP LOCKED" : "");
-        return sql(handle -> handle.createQuery(sql)
+        return locked(sql(handle -> handle.createQuery(sql)
                 .bind("id", taskId).bind("board", query.boardId()).bind("now", TaskRows.timestamp(query.now()))
-                .map(rows).findOne());
+                .map(rows).findOne()));
     }
 
     @Override
@@ -358,7 +382,7 @@ final class JdbiTaskStore implements TaskStore {
     /** Deferred to the transaction's end, with the others it appends ({@link PendingWrites}). */
     @Override
     public void appendHistory(HistoryEntry entry) {
-        sql(handle -> {
+        transactions.withHandleKeepingUpdate(handle -> {
             transactions.pending().appendHistory(entry);
             return null;
         });

@@ -166,12 +166,12 @@ abstract class StatementBudget {
      */
     static final int NEXT = 1;
     /**
-     * On PostgreSQL: the task locked by identifier, its update, and one statement of data-modifying CTEs taking the
-     * event numbers (and queuing the notification), writing the event rows and the history rows. The board comes
-     * from the directory cache.
+     * On PostgreSQL: the task locked by identifier, then one statement of data-modifying CTEs that updates the
+     * locked row, takes the event numbers (queuing the notification), and writes the event rows and the history
+     * rows. The board comes from the directory cache.
      */
-    static final int CLAIM = 3;
-    static final int COMPLETE = 3;
+    static final int CLAIM = 2;
+    static final int COMPLETE = 2;
     /** The identifier and position counters, the task row, and the events with the history (PostgreSQL). */
     static final int CREATE = 4;
 
