@@ -162,6 +162,9 @@ public final class BenchRun {
                 WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
             }
         }
+        if (worstToo) {
+            worstInMemory(results, jar, logs);
+        }
         ClaimBaseline baseline = new ClaimBaseline(pg);
         for (int agents : AGENT_LEVELS) {
             int connections = Math.min(agents, SERVER_POOL);
@@ -194,6 +197,7 @@ public final class BenchRun {
                             logs.resolve("server-pg.log"))) {
                         WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
                     }
+                    worstInMemory(results, jar, logs);
                 }
                 case "board" -> {
                     step("web board load: GET /boards/1 with " + BoardLoad.TASKS + " tasks, in memory");
@@ -250,6 +254,15 @@ public final class BenchRun {
         }
         runs.add(latest);
         return runs;
+    }
+
+    /** The worst request bodies again, on a server process on the in-memory store ({@code worst_request_ms_memory}). */
+    private static void worstInMemory(Results results, Path jar, Path logs) throws Exception {
+        step("worst request: the same bodies, median of " + WORST_RUNS + " on the in-memory store");
+        try (ServerProcess server = ServerProcess.start(jar, List.of(),
+                Map.of("TASKLANE_STORE", "memory", "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN), logs.resolve("server-memory.log"))) {
+            WorstRequest.recordMemory(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
+        }
     }
 
     private static Map<String, String> postgresEnvironment(PgTarget pg) {

@@ -73,6 +73,13 @@ final class WorstRequest {
         return new Timing(medians, maxima, worst);
     }
 
+    /** The same figures on the in-memory store, under keys ending in {@code _memory}. */
+    static void recordMemory(Results results, Timing timing) {
+        results.put("worst_request_ms_memory", timing.worstMedianMs());
+        results.put("worst_request_body_memory", timing.worstBody());
+        results.put("worst_request_ms_by_body_memory", timing.medianMsByBody());
+    }
+
     static void record(Results results, Timing timing) {
         results.put("worst_request_ms", timing.worstMedianMs());
         results.put("worst_request_max_ms", timing.worstMaxMs());

@@ -47,14 +47,13 @@ final class JdbiEventOutbox implements EventOutbox {
     static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + " RETURNING last_id, pg_notify('"
             + PostgresEventRelay.CHANNEL + "', last_id::text)";
 
-    /** The parameters one event and one history row bind in {@link #appendWithHistory}. */
-    private static final int EVENT_PARAMETERS = 9;
-    private static final int HISTORY_PARAMETERS = 6;
     /**
-     * The most parameters {@link #appendWithHistory} binds in one statement, well below PostgreSQL's 65,535: larger
-     * appends (a batch of hundreds of tasks) take the path of separate statements, whose rows go as batches.
+     * The most events, and the most history rows, {@link #appendWithHistory} writes in its one statement. The
+     * statement's text grows with them and is parsed and planned anew for each size: a transition writes one to
+     * three of each, while creating a large goal or batch writes hundreds, which take the path of separate
+     * statements whose rows go as batches (the one statement cost the dense batch twice its server CPU).
      */
-    private static final int MAX_PARAMETERS = 20_000;
+    static final int MAX_ROWS_IN_ONE = 16;
 
     private final JdbiTransactions transactions;
     private final boolean notify;
@@ -70,7 +69,7 @@ final class JdbiEventOutbox implements EventOutbox {
         if (events.isEmpty()) {
             return List.of();
         }
-        if (notify && events.size() * EVENT_PARAMETERS + pendingHistory() * HISTORY_PARAMETERS <= MAX_PARAMETERS) {
+        if (notify && events.size() <= MAX_ROWS_IN_ONE && pendingHistory() <= MAX_ROWS_IN_ONE) {
             return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events));
         }
         return transactions.withHandle(handle -> {
