@@ -149,7 +149,12 @@ public final class BenchRun {
             for (int agents : AGENT_LEVELS) {
                 double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
                 results.put("create_tasks_per_s_pg", round(created, 0));
+                long commitsBefore = pg.commits();
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
+                // every transaction of the database in the level (the server's, and the agents' token reads), per
+                // cycle; next's read-only statement counts as one, as PostgreSQL counts it
+                results.put("commits_per_cycle_pg_" + agents,
+                        round((pg.commits() - commitsBefore) / (double) Math.max(1, level.allCycles()), 2));
                 tasklane.put(agents, level);
                 lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
                         .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
