@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Timeout;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * within one second, and so must a member's token once the member is lowered to read-only on the other server.
  * Skipped without a reachable PostgreSQL, failed under {@code CI=true} (see {@link TestPostgres}).
  */
+@RequiresPostgres
 class RevocationScaleOutTest {
     private static final String TOKEN = "tasklane_revocation_scaleout_0123456789abcdefghijklmnopqrstuvwx";
     private static final String SCHEMA = "revocation";
