@@ -149,7 +149,12 @@ public final class BenchRun {
             for (int agents : AGENT_LEVELS) {
                 double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
                 results.put("create_tasks_per_s_pg", round(created, 0));
+                long commitsBefore = pg.commits();
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
+                // every transaction of the database in the level (the server's, and the agents' token reads), per
+                // cycle; next's read-only statement counts as one, as PostgreSQL counts it
+                results.put("commits_per_cycle_pg_" + agents,
+                        round((pg.commits() - commitsBefore) / (double) Math.max(1, level.allCycles()), 2));
                 tasklane.put(agents, level);
                 lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
                         .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
@@ -161,6 +166,9 @@ public final class BenchRun {
                 step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
                 WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
             }
+        }
+        if (worstToo) {
+            worstInMemory(results, jar, logs);
         }
         ClaimBaseline baseline = new ClaimBaseline(pg);
         for (int agents : AGENT_LEVELS) {
@@ -194,6 +202,7 @@ public final class BenchRun {
                             logs.resolve("server-pg.log"))) {
                         WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
                     }
+                    worstInMemory(results, jar, logs);
                 }
                 case "board" -> {
                     step("web board load: GET /boards/1 with " + BoardLoad.TASKS + " tasks, in memory");
@@ -250,6 +259,15 @@ public final class BenchRun {
         }
         runs.add(latest);
         return runs;
+    }
+
+    /** The worst request bodies again, on a server process on the in-memory store ({@code worst_request_ms_memory}). */
+    private static void worstInMemory(Results results, Path jar, Path logs) throws Exception {
+        step("worst request: the same bodies, median of " + WORST_RUNS + " on the in-memory store");
+        try (ServerProcess server = ServerProcess.start(jar, List.of(),
+                Map.of("TASKLANE_STORE", "memory", "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN), logs.resolve("server-memory.log"))) {
+            WorstRequest.recordMemory(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
+        }
     }
 
     private static Map<String, String> postgresEnvironment(PgTarget pg) {

@@ -69,12 +69,18 @@ final class ConfigResolver {
         Setting dataDir = setting("--data-dir", options.dataDir);
         return new StoreConfig(kind, Path.of(dataDir.present() ? dataDir.value : StoreConfig.DEFAULT_DATA_DIR),
                 dbUrl.value, setting("--db-user", options.dbUser).value,
-                setting("--db-password", options.dbPassword).value, poolSize(setting("--db-pool-size", options.dbPoolSize)));
+                setting("--db-password", options.dbPassword).value, poolSize(setting("--db-pool-size", options.dbPoolSize)),
+                authCache(setting("--auth-cache", options.authCache)));
     }
 
     /** The connection pool's size: PostgreSQL's own limit (max_connections) caps what is useful far below the maximum. */
     private static int poolSize(Setting size) {
         return size.present() ? size.integer(1, MAX_POOL_SIZE) : Database.DEFAULT_POOL_SIZE;
+    }
+
+    /** How long credentials read once answer later requests; a revocation empties the cache at once (JdbiStores). */
+    private static Duration authCache(Setting lifetime) {
+        return lifetime.present() ? durationOrZero(lifetime) : StoreConfig.DEFAULT_AUTH_CACHE;
     }
 
     /** The bootstrap token (checked, never echoed) and whether every user may create boards. */

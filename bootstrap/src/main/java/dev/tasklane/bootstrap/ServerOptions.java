@@ -45,6 +45,10 @@ final class ServerOptions {
             + "server opens (default 10)")
     String dbPoolSize;
 
+    @Option(names = "--auth-cache", paramLabel = "DURATION", description = "How long a request may authenticate "
+            + "from the credentials read before (H2 and PostgreSQL): 500ms, 1s, 0 reads them every time (default 1s)")
+    String authCache;
+
     @Option(names = "--bootstrap-token", paramLabel = "TOKEN", description = "On an empty store, create an admin API "
             + "token with exactly this value (prefer the TASKLANE_BOOTSTRAP_TOKEN variable)")
     String bootstrapToken;

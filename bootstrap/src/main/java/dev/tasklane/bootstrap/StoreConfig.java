@@ -1,6 +1,7 @@
 package dev.tasklane.bootstrap;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Which store the server runs on and where its data lives (docs/configuration.md).
@@ -11,8 +12,12 @@ import java.nio.file.Path;
  * @param dbUser     null unless given ({@code TASKLANE_DB_USER})
  * @param dbPassword null unless given ({@code TASKLANE_DB_PASSWORD}); never printed by {@link #toString()}
  * @param dbPoolSize the most connections the H2 or PostgreSQL store opens ({@code TASKLANE_DB_POOL_SIZE})
+ * @param authCache  how long authentication answers from credentials read before ({@code TASKLANE_AUTH_CACHE})
  */
-public record StoreConfig(StoreKind kind, Path dataDir, String dbUrl, String dbUser, String dbPassword, int dbPoolSize) {
+public record StoreConfig(StoreKind kind, Path dataDir, String dbUrl, String dbUser, String dbPassword, int dbPoolSize,
+                          Duration authCache) {
+    /** Default lifetime of cached credentials: a revoked token fails within it even where no notification arrives. */
+    public static final Duration DEFAULT_AUTH_CACHE = Duration.ofSeconds(1);
     /** Default store: H2 in a file of the data directory, kept across restarts with no set-up. */
     public static final StoreKind DEFAULT_KIND = StoreKind.H2;
     /** Default data directory for the H2 store. */
@@ -22,6 +27,6 @@ public record StoreConfig(StoreKind kind, Path dataDir, String dbUrl, String dbU
     public String toString() {
         return "StoreConfig[kind=" + kind + ", dataDir=" + dataDir + ", dbUrl="
                 + (dbUrl == null ? null : Redaction.secrets(dbUrl)) + ", dbUser=" + dbUser + ", dbPassword="
-                + (dbPassword == null ? null : Redaction.HIDDEN) + ", dbPoolSize=" + dbPoolSize + "]";
+                + (dbPassword == null ? null : Redaction.HIDDEN) + ", dbPoolSize=" + dbPoolSize + ", authCache=" + authCache + "]";
     }
 }

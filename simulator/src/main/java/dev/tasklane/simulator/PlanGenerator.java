@@ -82,7 +82,9 @@ final class PlanGenerator {
         return switch (shape) {
             case CHAIN -> List.of(i - 1);
             case FAN_OUT -> List.of(0);
-            case FAN_IN -> i == size - 1 ? range(size - 1) : List.of();
+            // the gathering task waits on as many of its siblings as one task may depend on
+            case FAN_IN -> i == size - 1 ? range(Math.min(size - 1, dev.tasklane.domain.validation.Limit.DEPENDENCIES.max()))
+                    : List.of();
             case LOOSE -> random.nextDouble() < LOOSE_DEPENDENCY_SHARE ? List.of(random.nextInt(i)) : List.of();
         };
     }

@@ -21,14 +21,19 @@ class CapsTest {
     void theWorstBodiesUnderTheCapsAreAccepted() {
         StringBuilder report = new StringBuilder();
         Harness.run(h -> {
-            for (WorstCaseBodies.Body body : WorstCaseBodies.all()) {
+            long seed = Long.getLong("tasklane.test.seed", System.nanoTime());
+            report.append("generated bodies from seed ").append(seed).append(" (-Dtasklane.test.seed=").append(seed)
+                    .append(" repeats them)\n");
+            List<WorstCaseBodies.Body> bodies = new ArrayList<>(WorstCaseBodies.all());
+            bodies.addAll(WorstCaseBodies.generated(seed, 6));
+            for (WorstCaseBodies.Body body : bodies) {
                 String json = Harness.write(body.json());
                 assertTrue(json.length() <= HttpSettings.DEFAULT_MAX_BODY_BYTES, body.name() + " " + json.length());
                 long started = System.nanoTime();
                 Res res = h.send(body.method(), body.path(), json, Harness.TOKEN);
                 report.append(String.format("worst case %s: %d bytes, %d ms (informational, in-memory store)%n",
                         body.name(), json.length(), (System.nanoTime() - started) / 1_000_000));
-                assertEquals(201, res.status(), () -> body.name() + ": " + abbreviate(res.toString()));
+                assertEquals(201, res.status(), () -> body.name() + " (seed " + seed + "): " + abbreviate(res.toString()));
             }
         });
         System.out.print(report);

@@ -84,21 +84,61 @@ final class CandidateCursor implements Iterator<Task> {
             + "WHERE t.id = :id AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
             + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) FOR UPDATE";
 
+    /**
+     * The first pages of both streams as one statement (binds :board, :user, :now): each stream's page is its own
+     * ordered, limited subquery on the queue index, as {@link #readyPage} and {@link #expiredPage} issue them, and
+     * the {@code stream} column tells their rows apart. Most walks never need a second page, so a {@code next}
+     * reads its candidates in one statement.
+     */
+    static final String FIRST_PAGES = "SELECT * FROM ((SELECT 0 AS stream, " + READY.substring("SELECT ".length())
+            + ORDER + " LIMIT " + FIRST_PAGE + ") UNION ALL (SELECT 1 AS stream, " + EXPIRED.substring("SELECT ".length())
+            + ORDER + " LIMIT " + FIRST_PAGE + ")) pages";
+
+    private final JdbiTransactions transactions;
+    private final CandidateQuery query;
+    private final RowMapper<Task> rows;
     private final Stream ready;
     private final Stream expired;
+    private boolean started;
 
     CandidateCursor(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows) {
+        this.transactions = transactions;
+        this.query = query;
+        this.rows = rows;
         this.ready = new Stream(transactions, query, rows, READY);
         this.expired = new Stream(transactions, query, rows, EXPIRED);
     }
 
+    /** Reads both first pages in one statement, the first time a candidate is asked for. */
+    private void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        java.util.List<Task> readyRows = new java.util.ArrayList<>();
+        java.util.List<Task> expiredRows = new java.util.ArrayList<>();
+        transactions.withHandle(handle -> {
+            handle.createQuery(FIRST_PAGES)
+                    .bind("board", query.boardId())
+                    .bind("user", query.userId())
+                    .bind("now", TaskRows.timestamp(query.now()))
+                    .map((row, context) -> (row.getInt("stream") == 0 ? readyRows : expiredRows).add(rows.map(row, context)))
+                    .list();
+            return null;
+        });
+        ready.firstPage(readyRows);
+        expired.firstPage(expiredRows);
+    }
+
     @Override
     public boolean hasNext() {
+        start();
         return ready.peek() != null || expired.peek() != null;
     }
 
     @Override
     public Task next() {
+        start();
         Task fromReady = ready.peek();
         Task fromExpired = expired.peek();
         if (fromReady == null && fromExpired == null) {
@@ -125,6 +165,12 @@ final class CandidateCursor implements Iterator<Task> {
             this.query = query;
             this.rows = rows;
             this.sql = sql;
+        }
+
+        /** The first page, read with the other stream's ({@link #FIRST_PAGES}). */
+        void firstPage(java.util.List<Task> rows) {
+            page.addAll(rows);
+            exhausted = rows.size() < FIRST_PAGE;
         }
 
         Task peek() {

@@ -29,10 +29,42 @@ final class JdbiDirectoryStore implements DirectoryStore {
     private static final DirectoryDao.BoardColumnRow BOARD_COLUMNS = new DirectoryDao.BoardColumnRow();
     private static final DirectoryDao.CredentialsRow CREDENTIALS = new DirectoryDao.CredentialsRow();
 
-    private final JdbiTransactions transactions;
+    /** The channel on which a change to the directory is announced to the other servers ({@link PostgresEventRelay}). */
+    static final String CHANNEL = "tasklane_directory";
+    private static final String NOTIFY = "SELECT pg_notify('" + CHANNEL + "', '')";
 
-    JdbiDirectoryStore(JdbiTransactions transactions) {
+    private final JdbiTransactions transactions;
+    private final boolean notify;
+    private final DirectoryCache cache = new DirectoryCache();
+
+    /** @param notify whether a change is announced to the other servers with {@code NOTIFY} (PostgreSQL) */
+    JdbiDirectoryStore(JdbiTransactions transactions, boolean notify) {
         this.transactions = transactions;
+        this.notify = notify;
+    }
+
+    /** The cache of credentials and boards ({@link #cachedCredentials}, {@link #boardById}). */
+    DirectoryCache cache() {
+        return cache;
+    }
+
+    /**
+     * A write of this transaction changes the directory: the credential cache is emptied now and again when the
+     * transaction ends (so that nothing read before the commit stays), and on PostgreSQL the other servers are told
+     * at the commit, once per transaction.
+     */
+    private void changed(org.jdbi.v3.core.Handle handle) {
+        cache.clear();
+        if (transactions.atEnd(CHANNEL, cache::clear) && notify) {
+            handle.createQuery(NOTIFY).mapTo(String.class).one();
+        }
+    }
+
+    private <T> T write(Function<DirectoryDao, T> work) {
+        return transactions.withHandle(handle -> {
+            changed(handle);
+            return dao(work);
+        });
     }
 
     /**
@@ -56,7 +88,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public User insertUser(User user) {
-        return dao(dao -> {
+        return write(dao -> {
             if (dao.userByUsername(user.username()).isPresent()) {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             }
@@ -84,7 +116,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Board insertBoard(String name) {
-        return dao(dao -> {
+        return write(dao -> {
             if (dao.boardIdByName(name).isPresent()) {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             }
@@ -100,6 +132,10 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Optional<Board> boardById(BoardId id) {
+        return cache.board(id, () -> readBoard(id));
+    }
+
+    private Optional<Board> readBoard(BoardId id) {
         List<DirectoryDao.BoardColumnRow.Entry> rows = transactions.withHandle(handle -> handle
                 .createQuery(DirectoryDao.BOARD_WITH_COLUMNS).bind("id", id).map(BOARD_COLUMNS).list());
         if (rows.isEmpty()) {
@@ -134,7 +170,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Membership putMembership(Membership membership) {
-        return dao(dao -> {
+        return write(dao -> {
             dao.deleteMembership(membership.boardId(), membership.userId());
             dao.insertMembership(membership.boardId(), membership.userId(), membership.access().name());
             return membership;
@@ -148,7 +184,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public ApiToken insertToken(ApiToken token) {
-        return dao(dao -> {
+        return write(dao -> {
             if (dao.tokenByHash(token.tokenHash()).isPresent()) {
                 throw new ConflictException("duplicate_token", "A token with this hash already exists.");
             }
@@ -163,7 +199,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public ApiToken updateToken(ApiToken token) {
-        return dao(dao -> {
+        return write(dao -> {
             int changed = dao.updateToken(token.id(), token.name(), token.tokenHash(), token.userId(), token.boardId(),
                     DirectoryDao.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
                     DirectoryDao.timestamp(token.createdAt()), DirectoryDao.timestamp(token.expiresAt()),
@@ -193,7 +229,17 @@ final class JdbiDirectoryStore implements DirectoryStore {
     }
 
     @Override
+    public Optional<Credentials> cachedCredentials(String tokenHash) {
+        return cache.fresh(tokenHash);
+    }
+
+    /** Read from the database, and kept for {@link #cachedCredentials} ({@link DirectoryCache}). */
+    @Override
     public Optional<Credentials> credentialsByTokenHash(String tokenHash) {
+        return cache.load(tokenHash, () -> readCredentials(tokenHash));
+    }
+
+    private Optional<Credentials> readCredentials(String tokenHash) {
         List<DirectoryDao.CredentialsRow.Entry> rows = transactions.withHandle(handle -> handle
                 .createQuery(DirectoryDao.CREDENTIALS_BY_TOKEN_HASH).bind("hash", tokenHash).map(CREDENTIALS).list());
         if (rows.isEmpty()) {
@@ -222,7 +268,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public User updateUser(User user) {
-        return dao(dao -> {
+        return write(dao -> {
             dao.userByUsername(user.username()).filter(other -> !other.id().equals(user.id())).ifPresent(other -> {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             });
@@ -242,7 +288,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public Board renameBoard(BoardId boardId, String name) {
-        return dao(dao -> {
+        return write(dao -> {
             dao.boardIdByName(name).filter(other -> !other.equals(boardId)).ifPresent(other -> {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             });
@@ -260,6 +306,6 @@ final class JdbiDirectoryStore implements DirectoryStore {
 
     @Override
     public boolean deleteMembership(BoardId boardId, UserId userId) {
-        return dao(dao -> dao.removeMembership(boardId, userId) > 0);
+        return write(dao -> dao.removeMembership(boardId, userId) > 0);
     }
 }

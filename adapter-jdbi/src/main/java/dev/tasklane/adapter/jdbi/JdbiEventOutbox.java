@@ -2,9 +2,11 @@ package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
+import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
@@ -45,6 +47,14 @@ final class JdbiEventOutbox implements EventOutbox {
     static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + " RETURNING last_id, pg_notify('"
             + PostgresEventRelay.CHANNEL + "', last_id::text)";
 
+    /**
+     * The most events, and the most history rows, {@link #appendWithHistory} writes in its one statement. The
+     * statement's text grows with them and is parsed and planned anew for each size: a transition writes one to
+     * three of each, while creating a large goal or batch writes hundreds, which take the path of separate
+     * statements whose rows go as batches (the one statement cost the dense batch twice its server CPU).
+     */
+    static final int MAX_ROWS_IN_ONE = 16;
+
     private final JdbiTransactions transactions;
     private final boolean notify;
 
@@ -59,8 +69,11 @@ final class JdbiEventOutbox implements EventOutbox {
         if (events.isEmpty()) {
             return List.of();
         }
+        if (notify && events.size() <= MAX_ROWS_IN_ONE && pendingHistory() <= MAX_ROWS_IN_ONE) {
+            return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events));
+        }
         return transactions.withHandle(handle -> {
-            // takes the numbers and reads the last one back in one statement (RETURNING, generated keys on H2)
+            // takes the numbers and reads the last one back in one statement (generated keys on H2)
             long last = notify
                     ? handle.createQuery(TAKE_NUMBERS_AND_NOTIFY).bind("count", events.size())
                             .map((row, context) -> row.getLong("last_id")).one()
@@ -82,6 +95,68 @@ final class JdbiEventOutbox implements EventOutbox {
             insert.execute();
             return List.copyOf(numbered);
         });
+    }
+
+    /**
+     * PostgreSQL: the numbers, the event rows and the history rows the transaction appended so far, in one statement
+     * of data-modifying common table expressions, which also queues the notification. H2 has no data-modifying
+     * CTEs: there the numbers and the events are a statement each and the history goes with the commit's
+     * {@link PendingWrites}.
+     */
+    private int pendingHistory() {
+        return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
+    }
+
+    private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events) {
+        List<HistoryEntry> history = transactions.pending().takeHistory();
+        Task update = transactions.pending().takeUpdate();
+        StringBuilder sql = new StringBuilder("WITH ");
+        if (update != null) {
+            sql.append("updated AS (").append(JdbiTaskStore.UPDATE).append(" RETURNING id), ");
+        }
+        sql.append("numbers AS (").append(TAKE_NUMBERS_AND_NOTIFY).append("), ")
+                .append("events AS (INSERT INTO task_events (").append(COLUMNS).append(") ")
+                .append("SELECT numbers.last_id - :count + e.ord, e.board_id, e.type, e.task_id, e.identifier, e.status, ")
+                .append("e.column_name, e.actor_user_id, e.agent_name, e.occurred_at FROM numbers CROSS JOIN (VALUES ");
+        for (int i = 0; i < events.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("(").append(i + 1).append(", CAST(:board").append(i)
+                    .append(" AS BIGINT), CAST(:type").append(i).append(" AS VARCHAR), CAST(:task").append(i)
+                    .append(" AS BIGINT), CAST(:identifier").append(i).append(" AS VARCHAR), CAST(:status").append(i)
+                    .append(" AS VARCHAR), CAST(:column").append(i).append(" AS VARCHAR), CAST(:actor").append(i)
+                    .append(" AS BIGINT), CAST(:agent").append(i).append(" AS VARCHAR), CAST(:at").append(i)
+                    .append(" AS TIMESTAMPTZ))");
+        }
+        sql.append(") AS e (ord, board_id, type, task_id, identifier, status, column_name, actor_user_id, agent_name, ")
+                .append("occurred_at))");
+        if (!history.isEmpty()) {
+            sql.append(", history AS (").append(HistoryRows.INSERT_HEAD).append(HistoryRows.values(history.size()))
+                    .append(")");
+        }
+        sql.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
+                : " SELECT last_id, (SELECT count(*) FROM updated) AS updated FROM numbers");
+        var query = handle.createQuery(sql.toString()).bind("count", (long) events.size());
+        for (int i = 0; i < events.size(); i++) {
+            TaskEvent event = events.get(i);
+            query.bind("board" + i, event.boardId()).bind("type" + i, event.type()).bind("task" + i, event.taskId())
+                    .bind("identifier" + i, event.identifier()).bind("status" + i, event.status())
+                    .bind("column" + i, event.column()).bindByType("actor" + i, event.actorUserId(), UserId.class)
+                    .bind("agent" + i, event.agentName()).bind("at" + i, TaskRows.timestamp(event.at()));
+        }
+        HistoryRows.bind(query, history);
+        if (update != null) {
+            JdbiTaskStore.bindUpdate(query, update);
+        }
+        long[] result = query.map((row, context) -> new long[] {row.getLong("last_id"), row.getLong("updated")}).one();
+        if (result[1] != 1) {
+            // cannot happen while the row is locked; the use case is run again if it does
+            throw new dev.tasklane.application.port.out.ConcurrentUpdateException(update.id(), update.version());
+        }
+        long next = result[0] - events.size();
+        List<TaskEvent> numbered = new ArrayList<>(events.size());
+        for (TaskEvent event : events) {
+            numbered.add(event.withSequence(++next));
+        }
+        return List.copyOf(numbered);
     }
 
     @Override

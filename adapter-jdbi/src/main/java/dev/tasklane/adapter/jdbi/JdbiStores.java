@@ -58,7 +58,7 @@ public final class JdbiStores implements AutoCloseable {
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
         this.transactions = new JdbiTransactions(jdbi);
         this.tasks = new JdbiTaskStore(transactions, database.kind() == Database.Kind.POSTGRES);
-        this.directory = new JdbiDirectoryStore(transactions);
+        this.directory = new JdbiDirectoryStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
         this.events = new JdbiEventOutbox(transactions, database.kind() == Database.Kind.POSTGRES);
@@ -161,6 +161,22 @@ public final class JdbiStores implements AutoCloseable {
     /** The event outbox, written in the same transactions as the stores. */
     public EventOutbox events() {
         return events;
+    }
+
+    /**
+     * How long authentication may answer from the credentials it read before, without a statement
+     * ({@link DirectoryCache}; {@code TASKLANE_AUTH_CACHE}, 1 s by default); zero reads them on every request.
+     * A change to the directory empties the cache at once on this server, and on the other servers sharing a
+     * PostgreSQL through {@link PostgresEventRelay}.
+     */
+    public JdbiStores credentialLifetime(java.time.Duration lifetime) {
+        directory.cache().lifetime(lifetime);
+        return this;
+    }
+
+    /** Another server changed the directory, or may have while the relay was not listening: forget the credentials. */
+    void directoryChanged() {
+        directory.cache().clear();
     }
 
     public Transactions transactions() {

@@ -8,6 +8,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,9 +29,11 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<Handle> current = new ThreadLocal<>();
     private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<Long, Long>> lockedVersions = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<PendingWrites> pending = ThreadLocal.withInitial(PendingWrites::new);
     private final AtomicLong savepoints = new AtomicLong();
     private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<Object, Runnable>> atEnd = ThreadLocal.withInitial(LinkedHashMap::new);
 
     JdbiTransactions(Jdbi jdbi) {
         this.jdbi = jdbi;
@@ -57,8 +60,12 @@ final class JdbiTransactions implements Transactions {
                 current.remove();
                 linksRead.remove();
                 positionsRead.remove();
+                lockedVersions.remove();
                 pending.remove();
                 attached.remove();
+                Map<Object, Runnable> ending = atEnd.get();
+                atEnd.remove();
+                ending.values().forEach(Runnable::run);
             }
         } catch (ConnectionException | CloseException connectionFailed) {
             // no connection could be had, or the one used could not even be closed (rolled back) cleanly
@@ -91,6 +98,7 @@ final class JdbiTransactions implements Transactions {
             throw new IllegalStateException("tentatively(...) outside a transaction");
         }
         String savepoint = "tentative_" + savepoints.incrementAndGet();
+        pending.get().flushUpdate(handle); // a deferred update made before the savepoint stays, whatever comes after
         handle.savepoint(savepoint);
         PendingWrites.Snapshot deferred = pending.get().snapshot();
         Optional<T> result;
@@ -110,13 +118,38 @@ final class JdbiTransactions implements Transactions {
         return result;
     }
 
-    /** Runs {@code statement} on the current transaction's handle, or in a transaction of its own. */
+    /**
+     * Runs {@code statement} on the current transaction's handle, or in a transaction of its own. A task update
+     * deferred by this transaction ({@link PendingWrites#deferUpdate}) is written first, so that every statement
+     * sees it.
+     */
     <T> T withHandle(Function<Handle, T> statement) {
         Handle handle = current.get();
         if (handle != null) {
+            pending.get().flushUpdate(handle);
             return statement.apply(handle);
         }
         return inTransaction(() -> statement.apply(current.get()));
+    }
+
+    /**
+     * {@link #withHandle} inside a transaction, leaving a deferred task update pending: for the statement that
+     * writes it itself ({@link JdbiEventOutbox}).
+     */
+    <T> T withHandleKeepingUpdate(Function<Handle, T> statement) {
+        Handle handle = current.get();
+        if (handle == null) {
+            return inTransaction(() -> statement.apply(current.get()));
+        }
+        return statement.apply(handle);
+    }
+
+    /**
+     * The versions of the task rows this transaction locked ({@code FOR UPDATE}), as last read or written by it:
+     * an update of such a row at that version cannot miss. Outside a transaction nothing is remembered.
+     */
+    Map<Long, Long> lockedVersions() {
+        return current.get() == null ? new HashMap<>() : lockedVersions.get();
     }
 
     /**
@@ -130,6 +163,18 @@ final class JdbiTransactions implements Transactions {
             D dao = type.cast(daos.computeIfAbsent(type, handle::attach));
             return work.apply(dao);
         });
+    }
+
+    /**
+     * Runs {@code action} once when the current transaction ends, committed or rolled back, however many times it
+     * is registered under {@code key}; answers whether this call registered it (false: it already was). Outside a
+     * transaction nothing is registered.
+     */
+    boolean atEnd(Object key, Runnable action) {
+        if (current.get() == null) {
+            return false;
+        }
+        return atEnd.get().putIfAbsent(key, action) == null;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.id.UserId;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
@@ -33,6 +35,12 @@ final class PendingWrites {
 
     private final Map<CounterKey, Held> counters = new LinkedHashMap<>();
     private final List<HistoryEntry> history = new ArrayList<>();
+    /**
+     * On PostgreSQL, the update of a task row this transaction holds locked at the version the update expects
+     * ({@link JdbiTaskStore#update}): it cannot miss, so it is written with the next statement of the transaction,
+     * by the outbox inside its own statement ({@link JdbiEventOutbox}), else just before ({@link #flushUpdate}).
+     */
+    private Task deferredUpdate;
 
     /** The counter's value at the commit, if this transaction holds its row. */
     OptionalLong held(CounterKey key) {
@@ -60,12 +68,49 @@ final class PendingWrites {
         return true;
     }
 
+    /** Defers {@code task}'s update; one deferred before is written first. */
+    void deferUpdate(Handle handle, Task task) {
+        flushUpdate(handle);
+        deferredUpdate = task;
+    }
+
+    /** The deferred update, which the caller writes itself from now on; null when there is none. */
+    Task takeUpdate() {
+        Task taken = deferredUpdate;
+        deferredUpdate = null;
+        return taken;
+    }
+
+    /** Writes the deferred update, if any. */
+    void flushUpdate(Handle handle) {
+        Task task = takeUpdate();
+        if (task != null && JdbiTaskStore.bindUpdate(handle.createUpdate(JdbiTaskStore.UPDATE), task).execute() != 1) {
+            // cannot happen while the row is locked; the use case is run again if it does
+            throw new ConcurrentUpdateException(task.id(), task.version());
+        }
+    }
+
     void appendHistory(HistoryEntry entry) {
         history.add(entry);
     }
 
+    /**
+     * The history rows appended so far, which the caller writes itself from now on (the outbox on PostgreSQL, in
+     * the statement that appends the events: {@link JdbiEventOutbox}); they are no longer pending.
+     */
+    int historySize() {
+        return history.size();
+    }
+
+    List<HistoryEntry> takeHistory() {
+        List<HistoryEntry> taken = List.copyOf(history);
+        history.clear();
+        return taken;
+    }
+
     /** Sends what is pending, one batch per kind, and forgets it (the counters stay held). */
     void flush(Handle handle) {
+        flushUpdate(handle);
         if (!history.isEmpty()) {
             PreparedBatch rows = handle.prepareBatch("INSERT INTO task_history (task_id, kind, at, actor_user_id, "
                     + "agent_name, facts) VALUES (:task, :kind, :at, :actor, :agent, :facts)");
@@ -104,6 +149,7 @@ final class PendingWrites {
         return new Snapshot(Map.copyOf(counters), history.size());
     }
 
+
     /**
      * Back to {@code snapshot}, as the rollback to the savepoint took the database back: the history appended
      * since is dropped, and the counters are as they were (those first held since are released, their rows' locks
@@ -111,6 +157,7 @@ final class PendingWrites {
      */
     void restore(Snapshot snapshot) {
         history.subList(snapshot.historySize, history.size()).clear();
+        deferredUpdate = null; // deferred after the savepoint (tentatively writes any earlier one before it)
         counters.clear();
         counters.putAll(snapshot.counters);
     }

@@ -22,7 +22,10 @@ import java.util.function.LongConsumer;
  * Wakes the event buses of the Tasklane servers sharing one PostgreSQL, over {@code LISTEN/NOTIFY}. The
  * events themselves are in the outbox ({@code task_events}), which every bus reads after the last number it
  * saw; a notification only says "events up to n were committed", so that other servers read at once instead
- * of at their next poll. The notifications are sent by the outbox itself, in the transaction that appends the
+ * of at their next poll. The same listener hears the directory's changes ({@code tasklane_directory}: a token
+ * revoked, a user disabled, a membership changed) and empties this server's credential cache
+ * ({@link DirectoryCache}), and empties it on every (re)connection too, since a change may have been announced
+ * while it was not listening. The notifications are sent by the outbox itself, in the transaction that appends the
  * events ({@link JdbiEventOutbox}), so PostgreSQL delivers them at that commit. A lost notification (a server that died after its commit, a dropped listener) costs
  * latency, never an event.
  *
@@ -43,6 +46,7 @@ public final class PostgresEventRelay implements AutoCloseable {
     private static final int NETWORK_TIMEOUT_MILLIS = 10_000;
 
     private final Database database;
+    private final JdbiStores stores;
     private final String applicationName = "tasklane-events-" + UUID.randomUUID().toString().substring(0, 8);
     private final Duration checkInterval;
     private final Thread listener;
@@ -54,6 +58,7 @@ public final class PostgresEventRelay implements AutoCloseable {
     private PostgresEventRelay(JdbiStores stores, LongConsumer wakeUp, Duration checkInterval) {
         this.wakeUp = wakeUp;
         this.database = stores.database();
+        this.stores = stores;
         this.checkInterval = checkInterval;
         this.listener = new Thread(this::listen, "tasklane-event-relay");
         this.listener.setDaemon(true);
@@ -100,7 +105,10 @@ public final class PostgresEventRelay implements AutoCloseable {
             try (Connection connection = connect()) {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("LISTEN " + CHANNEL);
+                    statement.execute("LISTEN " + JdbiDirectoryStore.CHANNEL);
                 }
+                // a change to the directory may have been announced while no one listened
+                stores.directoryChanged();
                 if (connections.incrementAndGet() > 1) {
                     LOG.info("Event relay reconnected; catching up from the outbox");
                 }
@@ -115,10 +123,18 @@ public final class PostgresEventRelay implements AutoCloseable {
                         continue;
                     }
                     long last = 0;
+                    boolean events = false;
                     for (PGNotification notification : received) {
-                        last = Math.max(last, number(notification.getParameter()));
+                        if (JdbiDirectoryStore.CHANNEL.equals(notification.getName())) {
+                            stores.directoryChanged();
+                        } else {
+                            events = true;
+                            last = Math.max(last, number(notification.getParameter()));
+                        }
                     }
-                    wakeUp.accept(last);
+                    if (events) {
+                        wakeUp.accept(last);
+                    }
                 }
             } catch (SQLException lost) {
                 if (!closed) {

@@ -80,6 +80,7 @@ final class H2QueryPlanTest {
         // on H2 a locking page is a reading page of one row, then a lock by id (see CandidateCursor)
         queries.put("ready, first page, reading", bound(CandidateCursor.readyPage(false)));
         queries.put("expired leases, first page, reading", bound(CandidateCursor.expiredPage(false)));
+        queries.put("both first pages, reading", bound(CandidateCursor.FIRST_PAGES));
         return queries;
     }
 

@@ -85,6 +85,7 @@ final class PostgresQueryPlanTest {
         Map<String, Planned> queries = new LinkedHashMap<>();
         queries.put("ready, first page", new Planned(CandidateCursor.readyPage(false), me()));
         queries.put("expired leases, first page", new Planned(CandidateCursor.expiredPage(false), me()));
+        queries.put("both first pages, as next reads them", new Planned(CandidateCursor.FIRST_PAGES, me()));
         return queries;
     }
 

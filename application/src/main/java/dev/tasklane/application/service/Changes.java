@@ -48,6 +48,19 @@ final class Changes {
         return stored;
     }
 
+    /** {@link #insert} of each task, the tasks written together ({@code TaskStore.insertAll}). */
+    List<Task> insertAll(List<Task> tasks, Actor actor, String agentName) {
+        requireWritable();
+        if (tasks.isEmpty()) {
+            return List.of();
+        }
+        List<Task> stored = this.tasks.insertAll(tasks);
+        for (Task task : stored) {
+            record(task, HistoryKind.CREATED, actor == null ? null : actor.userId(), agentName, HistoryFacts.NONE);
+        }
+        return stored;
+    }
+
     Task update(Task next, HistoryKind kind, UserId actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
         Task stored = tasks.update(next);

@@ -82,22 +82,41 @@ public final class IdentityService implements IdentityUseCase {
             throw new UnauthenticatedException(UnauthenticatedException.MISSING);
         }
         String hash = Secrets.sha256(token);
+        Optional<DirectoryStore.Credentials> cached = directory.cachedCredentials(hash);
+        if (cached.isPresent()) {
+            // answered without a transaction while the token's last use needs no write
+            Instant now = now();
+            DirectoryStore.Credentials found = cached.get();
+            if (found.token().validAt(now) && found.user().active() && usedRecently(found.token(), now)) {
+                return caller(found);
+            }
+        }
         return transactions.inTransaction(() -> {
             Instant now = now();
             DirectoryStore.Credentials found = directory.credentialsByTokenHash(hash)
                     .filter(credentials -> credentials.token().validAt(now) && credentials.user().active())
                     .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
             ApiToken stored = found.token();
-            Access access = found.access();
-            boolean canWrite = access != null && access.canWrite();
             String name = agentName != null && !agentName.isBlank() && !"Unknown".equals(agentName)
                     && agentName.codePointCount(0, agentName.length()) <= AGENT_NAME_MAX ? agentName : null;
-            if (stored.lastUsedAt() == null || !stored.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION))) {
+            if (!usedRecently(stored, now)) {
                 directory.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
             }
-            return new Caller(new Actor(found.user().id(), found.board().id(), stored.capabilities(), stored.reviewer(),
-                    canWrite, access == Access.OWNER, stored.id()), found.user(), found.board(), stored);
+            return caller(found);
         });
+    }
+
+    /** Whether the token's recorded last use is recent enough that this use need not be written. */
+    private static boolean usedRecently(ApiToken token, Instant now) {
+        return token.lastUsedAt() != null && token.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION));
+    }
+
+    private static Caller caller(DirectoryStore.Credentials found) {
+        ApiToken stored = found.token();
+        Access access = found.access();
+        boolean canWrite = access != null && access.canWrite();
+        return new Caller(new Actor(found.user().id(), found.board().id(), stored.capabilities(), stored.reviewer(),
+                canWrite, access == Access.OWNER, stored.id()), found.user(), found.board(), stored);
     }
 
     @Override

@@ -76,6 +76,64 @@ public final class WorstCaseBodies {
         return map("task", task);
     }
 
+    /**
+     * {@code count} bodies generated at the caps from {@code seed}, in turn a goal, a batch and a full task: each
+     * goal has the most children, each child the most dependencies on random earlier siblings (not only the ones
+     * just before it), each batch the most tasks split into random goals, each full task its lists at their caps
+     * in random proportions of long and short rows. The same seed gives the same bodies.
+     */
+    public static List<Body> generated(long seed, int count) {
+        java.util.Random random = new java.util.Random(seed);
+        List<Body> bodies = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            bodies.add(switch (i % 3) {
+                case 0 -> new Body("generated goal " + i, "POST", "/api/tasks",
+                        map("task", randomGoal("Generated goal " + i, Limit.GOAL_CHILDREN.max(), random)));
+                case 1 -> new Body("generated batch " + i, "POST", "/api/tasks/batch", randomBatch(i, random));
+                default -> new Body("generated full task " + i, "POST", "/api/tasks", randomFullTask(i, random));
+            });
+        }
+        return bodies;
+    }
+
+    private static Map<String, Object> randomGoal(String title, int children, java.util.Random random) {
+        Map<String, Object> goal = map("title", title, "type", "goal", "priority", "high");
+        List<Object> tasks = new ArrayList<>();
+        for (int i = 0; i < children; i++) {
+            Map<String, Object> child = work(title + " child " + i);
+            java.util.TreeSet<Integer> dependencies = new java.util.TreeSet<>();
+            int wanted = Math.min(i, Limit.DEPENDENCIES.max());
+            while (dependencies.size() < wanted) {
+                dependencies.add(random.nextInt(i));
+            }
+            child.put("dependencies", new ArrayList<>(dependencies));
+            tasks.add(child);
+        }
+        goal.put("tasks", tasks);
+        return goal;
+    }
+
+    private static Map<String, Object> randomBatch(int index, java.util.Random random) {
+        List<Object> goals = new ArrayList<>();
+        int left = Limit.REQUEST_TASKS.max();
+        while (left > 1 && goals.size() < Limit.BATCH_GOALS.max()) {
+            int children = Math.min(left - 1, 1 + random.nextInt(Limit.GOAL_CHILDREN.max()));
+            goals.add(randomGoal("Generated batch " + index + " goal " + goals.size(), children, random));
+            left -= children + 1;
+        }
+        return map("goals", goals);
+    }
+
+    private static Map<String, Object> randomFullTask(int index, java.util.Random random) {
+        Map<String, Object> body = fullTask();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> task = (Map<String, Object>) body.get("task");
+        task.put("title", "Generated full task " + index);
+        task.put("pitfalls", strings("pitfall", Limit.LIST_ENTRIES.max(), 1 + random.nextInt(Limit.ROW_TEXT.max() / 10)));
+        task.put("out_of_scope", strings("out of scope", Limit.LIST_ENTRIES.max(), 1 + random.nextInt(Limit.ROW_TEXT.max() / 10)));
+        return body;
+    }
+
     private static Map<String, Object> goal(String title, int children) {
         Map<String, Object> goal = map("title", title, "type", "goal", "priority", "high");
         List<Object> tasks = new ArrayList<>();

@@ -63,6 +63,16 @@ public interface DirectoryStore {
     Optional<Credentials> credentialsByTokenHash(String tokenHash);
 
     /**
+     * The credentials of this hash as a recent {@link #credentialsByTokenHash} read them, if the store keeps them
+     * and keeps them no longer than a change to the directory (a revoked token, a disabled user, a changed
+     * membership) on any server allows; empty means: read them. Called outside any transaction. A store whose reads
+     * cost nothing keeps none (the default).
+     */
+    default Optional<Credentials> cachedCredentials(String tokenHash) {
+        return Optional.empty();
+    }
+
+    /**
      * A token with its user, its board and the user's access to the board ({@code null} when not a member).
      */
     record Credentials(ApiToken token, User user, Board board, Access access) {

@@ -31,6 +31,19 @@ public interface TaskStore {
     Task insert(Task task);
 
     /**
+     * Stores new tasks as {@link #insert} stores each, in order, and returns them with their ids in the same order.
+     * A store may write them together (one statement per table instead of one per task): a goal's children are
+     * created so.
+     */
+    default List<Task> insertAll(List<Task> tasks) {
+        List<Task> stored = new java.util.ArrayList<>(tasks.size());
+        for (Task task : tasks) {
+            stored.add(insert(task));
+        }
+        return stored;
+    }
+
+    /**
      * Replaces a stored task with a changed copy of it. The stored version must still be
      * {@code task.version()} (the version it was read at); otherwise another transaction got there first and
      * {@link ConcurrentUpdateException} is thrown. Returns the task as stored, at version + 1.

@@ -219,6 +219,46 @@ public abstract class DirectoryStoreContract {
         assertTrue(stores.tx(() -> directory.credentialsByTokenHash("nothing")).isEmpty());
     }
 
+    /**
+     * What {@code cachedCredentials} answers (a store may keep none) is what {@code credentialsByTokenHash} read
+     * last, and never outlives a change to the directory: a revocation, a disabled user or a changed membership,
+     * committed, is what the next authentication sees, cached or not.
+     */
+    @Test
+    void cachedCredentialsNeverOutliveAChangeToTheDirectory() {
+        User ada = user("ada");
+        Board main = stores.tx(() -> directory.insertBoard("Main"));
+        stores.tx(() -> directory.putMembership(new Membership(main.id(), ada.id(), Access.MODIFY)));
+        ApiToken token = token("h1", ada.id(), main.id());
+        DirectoryStore.Credentials read = stores.tx(() -> directory.credentialsByTokenHash("h1")).orElseThrow();
+        directory.cachedCredentials("h1").ifPresent(cached -> assertEquals(read, cached));
+        assertTrue(directory.cachedCredentials("unknown").isEmpty());
+
+        stores.tx(() -> directory.putMembership(new Membership(main.id(), ada.id(), Access.READ_ONLY)));
+        assertEquals(Access.READ_ONLY, current("h1").access(), "a changed membership is seen at once");
+
+        stores.tx(() -> directory.updateUser(new User(ada.id(), ada.username(), ada.displayName(), ada.passwordHash(),
+                ada.role(), ada.createdAt(), NOW)));
+        assertFalse(current("h1").user().active(), "a disabled user is seen at once");
+
+        stores.tx(() -> directory.updateToken(token.revokedAt(NOW)));
+        assertEquals(NOW, current("h1").token().revokedAt(), "a revocation is seen at once");
+
+        assertThrows(DirectoryProbe.class, () -> stores.run(() -> {
+            directory.credentialsByTokenHash("h1");
+            directory.updateToken(token);
+            directory.credentialsByTokenHash("h1"); // reads the rolled-back write inside its transaction
+            throw new DirectoryProbe();
+        }));
+        assertEquals(NOW, current("h1").token().revokedAt(), "a rolled-back change is not kept either");
+    }
+
+    /** What authenticating sees now: the cached credentials when the store answers from its cache, else a read. */
+    private DirectoryStore.Credentials current(String hash) {
+        return directory.cachedCredentials(hash)
+                .orElseGet(() -> stores.tx(() -> directory.credentialsByTokenHash(hash)).orElseThrow());
+    }
+
     @Test
     void aTokenIsRevokedByUpdate() {
         ApiToken token = token("h1", user("ada").id(), 1);
