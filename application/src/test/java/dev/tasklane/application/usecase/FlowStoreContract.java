@@ -125,6 +125,43 @@ public abstract class FlowStoreContract {
     }
 
     @Test
+    void concurrentChangesKeepTheRollupInStep() throws Exception {
+        int threads = 4;
+        int perThread = 6;
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < threads * perThread; i++) {
+            ids.add(id(board.create(board.admin, task("Raced " + i))));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    dev.tasklane.domain.agent.Actor agent = thread % 2 == 0 ? board.alice : board.bob;
+                    for (int i = 0; i < perThread; i++) {
+                        String w = ids.get(thread * perThread + i);
+                        board.app.claims().claim(agent, new dev.tasklane.application.port.in.ClaimTask(w, "racer-" + thread, hook(), null));
+                        board.app.completion().complete(agent, ref(w),
+                                dev.tasklane.application.port.in.CompleteTask.of("racer-" + thread, null, hook(), hook(), BoardFixture.report()));
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (java.util.concurrent.Future<?> future : done) {
+                future.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        agrees("racing claims and completions");
+        assertEquals(threads * perThread, board.app.flow().metrics(board.admin, MetricsRequest.defaults()).report().throughput().total());
+    }
+
+    @Test
     void aRolledBackUnitOfWorkLeavesTheRollupAsItWas() {
         String w1 = id(board.create(board.admin, task("Kept")));
         TaskId id = board.get(w1).task().id();
