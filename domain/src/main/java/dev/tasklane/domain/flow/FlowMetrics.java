@@ -60,7 +60,7 @@ public final class FlowMetrics {
         return new FlowReport(window, filter, throughput(window, current, before.size()),
                 figure(current, before, TaskFlow::cycleTime), figure(current, before, TaskFlow::leadTime),
                 figure(current, before, TaskFlow::reviewWait), figure(current, before, TaskFlow::backlogWait),
-                rework(current), cumulativeFlow(window, input.openNow(), input.moves()),
+                rework(current), cumulativeFlow(window, input.openNow(), input.moves()), byDay(window, current),
                 agents(input, current), List.copyOf(current));
     }
 
@@ -123,6 +123,23 @@ public final class FlowMetrics {
             days.add(new DayCount(day, perDay.getOrDefault(day, 0L)));
         }
         return new Throughput(current.size(), previousTotal, days);
+    }
+
+    private static List<FlowReport.DayFigures> byDay(FlowWindow window, List<TaskFlow> current) {
+        Map<LocalDate, List<TaskFlow>> perDay = new HashMap<>();
+        for (TaskFlow task : current) {
+            perDay.computeIfAbsent(window.dayOf(task.doneAt()), d -> new ArrayList<>()).add(task);
+        }
+        List<FlowReport.DayFigures> days = new ArrayList<>(window.length());
+        for (LocalDate day : window.days()) {
+            List<TaskFlow> done = perDay.getOrDefault(day, List.of());
+            long[] cycle = millis(done, TaskFlow::cycleTime);
+            long[] lead = millis(done, TaskFlow::leadTime);
+            long[] review = millis(done, TaskFlow::reviewWait);
+            days.add(new FlowReport.DayFigures(day, percentile(cycle, 50), percentile(cycle, 85), percentile(lead, 50),
+                    percentile(lead, 85), percentile(review, 50), percentile(review, 85)));
+        }
+        return days;
     }
 
     private static DurationFigure figure(List<TaskFlow> current, List<TaskFlow> before,
