@@ -62,6 +62,22 @@ class FlowRulesTest {
     }
 
     @Test
+    void selectionFindsTheSameValueAsSortingWithManyTies() {
+        long seed = new java.util.Random().nextLong();
+        java.util.Random random = new java.util.Random(seed);
+        for (int run = 0; run < 2_000; run++) {
+            long[] values = new long[1 + random.nextInt(60)];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = random.nextInt(1 + random.nextInt(8));
+            }
+            long[] sorted = values.clone();
+            java.util.Arrays.sort(sorted);
+            int k = random.nextInt(values.length);
+            assertEquals(sorted[k], FlowMetrics.select(values, k), "seed " + seed + ", run " + run);
+        }
+    }
+
+    @Test
     void aMarkDoneWithoutADecisionEndsTheReviewWait() {
         Instant t = Instant.parse("2026-03-10T00:00:00Z");
         TaskFlow flow = TaskFlow.fold(new TaskTimeline("W1", TaskType.WORK, List.of(FlowEvent.of(t, Kind.CREATED, null),
