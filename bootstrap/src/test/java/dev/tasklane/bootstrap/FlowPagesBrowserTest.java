@@ -193,6 +193,19 @@ class FlowPagesBrowserTest {
                 ? browser.script("return document.getElementById('flow-chart-title').textContent;")
                 : browser.find("#flow-chart-title").text());
 
+        // the CSV export holds the per-task rows behind the figures: one per task finished in the window
+        java.net.http.HttpResponse<String> csv = HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(base + "/boards/1/metrics.csv?window=14d"))
+                .header("Cookie", "tasklane_session=" + browser.cookie("tasklane_session")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, csv.statusCode(), csv.body());
+        assertTrue(csv.headers().firstValue("Content-Type").orElse("").startsWith("text/csv"));
+        List<String> lines = csv.body().lines().toList();
+        assertEquals("identifier,type,created,first_claim,entered_review,review_decision,done,agent,cycle_s,lead_s,review_wait_s",
+                lines.get(0));
+        assertEquals(metrics.path("throughput").path("total").asInt(), lines.size() - 1, "one row per finished task");
+        assertTrue(lines.get(1).matches("W\\d+,work,.*,(ada|bo)/(claude-1|claude-2|codex),\\d+,\\d+,\\d*"), lines.get(1));
+
         browser.find("select[name=agent]").choose("codex");
         browser.find(".flow-filters button[type=submit]").click();
         browser.waitUntil("the agent filter in the URL", () -> browser.url().contains("agent=codex"));
