@@ -41,6 +41,12 @@ final class PendingWrites {
      * by the outbox inside its own statement ({@link JdbiEventOutbox}), else just before ({@link #flushUpdate}).
      */
     private Task deferredUpdate;
+    private final PendingFlow flow = new PendingFlow();
+
+    /** The flow rollup's deferred writes ({@link PendingFlow}), flushed with the rest. */
+    PendingFlow flow() {
+        return flow;
+    }
 
     /** The counter's value at the commit, if this transaction holds its row. */
     OptionalLong held(CounterKey key) {
@@ -142,11 +148,12 @@ final class PendingWrites {
         if (raises != null) {
             raises.execute();
         }
+        flow.flush(handle);
     }
 
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {
-        return new Snapshot(Map.copyOf(counters), history.size());
+        return new Snapshot(Map.copyOf(counters), history.size(), flow.snapshot());
     }
 
 
@@ -160,16 +167,19 @@ final class PendingWrites {
         deferredUpdate = null; // deferred after the savepoint (tentatively writes any earlier one before it)
         counters.clear();
         counters.putAll(snapshot.counters);
+        flow.restore(snapshot.flow);
     }
 
     /** See {@link #snapshot}. */
     static final class Snapshot {
         private final Map<CounterKey, Held> counters;
         private final int historySize;
+        private final PendingFlow.Snapshot flow;
 
-        private Snapshot(Map<CounterKey, Held> counters, int historySize) {
+        private Snapshot(Map<CounterKey, Held> counters, int historySize, PendingFlow.Snapshot flow) {
             this.counters = counters;
             this.historySize = historySize;
+            this.flow = flow;
         }
     }
 }

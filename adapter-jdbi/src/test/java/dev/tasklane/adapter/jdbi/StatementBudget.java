@@ -163,6 +163,12 @@ abstract class StatementBudget {
     /** What one more child of a goal adds to the statements of its creation. */
     static final int PER_CHILD = 0;
     /**
+     * The flow rollup's writes (docs/operations.md, "Flow rollup") add 2 statements to each change: the batched
+     * upsert of the changed tasks' flow rows and that of the board's move counts; a change by an agent whose
+     * activity was not stored in the last minute adds a third, its activity (the claim below is its agent's first).
+     */
+    static final int FLOW = 2;
+    /**
      * The first candidate pages of both streams (Ready, expired leases) in one statement, the board from the cache:
      * next locks nothing since it hands out offers instead (docs/rules.md, "Offers made by next").
      */
@@ -170,12 +176,12 @@ abstract class StatementBudget {
     /**
      * On PostgreSQL: the task locked by identifier, then one statement of data-modifying CTEs that updates the
      * locked row, takes the event numbers (queuing the notification), and writes the event rows and the history
-     * rows. The board comes from the directory cache.
+     * rows, then the flow rollup. The board comes from the directory cache.
      */
-    static final int CLAIM = 2;
-    static final int COMPLETE = 2;
-    /** The identifier and position counters, the task row, and the events with the history (PostgreSQL). */
-    static final int CREATE = 4;
+    static final int CLAIM = 2 + FLOW + 1;
+    static final int COMPLETE = 2 + FLOW;
+    /** The identifier and position counters, the task row, the events with the history (PostgreSQL), the rollup. */
+    static final int CREATE = 4 + FLOW;
 
     /** What a claim costs on this database: {@link #CLAIM} on PostgreSQL. */
     protected int claimBudget() {

@@ -24,11 +24,13 @@ final class Changes {
     private final boolean writable;
     private final List<TaskEvent> events = new ArrayList<>();
     private final List<HistoryEntry> recorded = new ArrayList<>();
+    private final FlowRecorder flow;
 
-    Changes(TaskStore tasks, Instant now, boolean writable) {
+    Changes(TaskStore tasks, Instant now, boolean writable, FlowMemory memory) {
         this.tasks = tasks;
         this.now = now;
         this.writable = writable;
+        this.flow = new FlowRecorder(tasks, memory);
     }
 
     private void requireWritable() {
@@ -77,8 +79,19 @@ final class Changes {
         HistoryEntry entry = new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts);
         tasks.appendHistory(entry);
         recorded.add(entry);
+        flow.record(task, entry);
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),
                 task.status().wire(), task.column().displayName(), actorUserId, agentName, now));
+    }
+
+    /** Writes the flow rollup's shared counts gathered by this use case; the runner calls it after the outbox append. */
+    void flushFlow() {
+        flow.flush();
+    }
+
+    /** The transaction committed: the flow rollup it wrote is remembered ({@link FlowMemory}). */
+    void committed() {
+        flow.committed();
     }
 
     List<TaskEvent> events() {

@@ -42,6 +42,7 @@ final class UseCaseRunner {
     private final EventPublisher events;
     private final Clock clock;
     private final WorkflowMetrics metrics;
+    private final FlowMemory flowMemory = new FlowMemory();
 
     UseCaseRunner(Transactions transactions, TaskStore tasks, EventOutbox outbox, EventPublisher events, Clock clock,
                   WorkflowMetrics metrics) {
@@ -81,7 +82,7 @@ final class UseCaseRunner {
     private <T> T run(boolean writable, Function<Changes, T> work) {
         ConcurrentUpdateException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Changes changes = new Changes(tasks, now(), writable);
+            Changes changes = new Changes(tasks, now(), writable, flowMemory);
             try {
                 long[] lastEventId = {0};
                 Supplier<T> unit = () -> {
@@ -90,10 +91,16 @@ final class UseCaseRunner {
                         List<TaskEvent> appended = outbox.append(changes.events());
                         lastEventId[0] = appended.get(appended.size() - 1).sequence();
                     }
+                    if (writable) {
+                        changes.flushFlow();
+                    }
                     return value;
                 };
                 // a read use case writes nothing (its Changes refuses), so a store may run it beside other reads
                 T result = writable ? transactions.inTransaction(unit) : transactions.inReadTransaction(unit);
+                if (writable) {
+                    changes.committed();
+                }
                 if (lastEventId[0] > 0) {
                     events.committed(lastEventId[0]);
                 }

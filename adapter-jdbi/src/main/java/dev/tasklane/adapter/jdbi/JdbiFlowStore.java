@@ -1,0 +1,189 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.domain.flow.AgentActivity;
+import dev.tasklane.domain.flow.FlowAgent;
+import dev.tasklane.domain.flow.MoveCount;
+import dev.tasklane.domain.flow.TaskFlow;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.TaskType;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.PreparedBatch;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The flow rollup in {@code task_flow}, {@code flow_moves} and {@code flow_agents} (V90; docs/rules.md, "Flow
+ * metrics"), written in the transaction of each change. A window's figures read a range of
+ * {@code task_flow_done} and the move buckets since the window's start: their cost follows the window, not the
+ * history before it. Writes are deferred to the commit ({@link PendingFlow}): one batch per table, upserts, the
+ * counting rows in a fixed order; by then the event outbox's append has made writers go one at a time.
+ */
+final class JdbiFlowStore implements FlowStore {
+    private static final Column[] COLUMNS = Column.values();
+    static final String FLOW_COLUMNS = "identifier, type, flow_column, created_ms, first_claim_ms, "
+            + "entered_review_ms, review_decision_ms, done_ms, agent_user_id, agent_name, review_wait_ms, review_open_ms, "
+            + "times_sent_back";
+    private static final RowMapper<TaskFlow> FLOWS = (row, context) -> flow(row);
+
+    private final JdbiTransactions transactions;
+    private final boolean postgres;
+
+    /** @param postgres whether the database is PostgreSQL (its upsert), else H2 (MERGE) */
+    JdbiFlowStore(JdbiTransactions transactions, boolean postgres) {
+        this.transactions = transactions;
+        this.postgres = postgres;
+    }
+
+    /** A row of {@link #FLOW_COLUMNS}, read by position: a window reads up to a hundred thousand of them. */
+    private static TaskFlow flow(ResultSet row) throws SQLException {
+        long agentUser = row.getLong(9);
+        FlowAgent agent = row.wasNull() ? null : new FlowAgent(UserId.of(agentUser), row.getString(10));
+        String type = row.getString(2);
+        return new TaskFlow(row.getString(1), TaskType.WORK.wire().equals(type) ? TaskType.WORK
+                : TaskType.fromWire(type).orElseThrow(() -> new IllegalStateException("unknown task type " + type)),
+                instant(row, 4), COLUMNS[row.getShort(3)], instant(row, 5), instant(row, 6), instant(row, 7),
+                instant(row, 8), agent, row.getLong(11), instant(row, 12), row.getInt(13));
+    }
+
+    private static Instant instant(ResultSet row, int column) throws SQLException {
+        long millis = row.getLong(column);
+        return row.wasNull() ? null : Instant.ofEpochMilli(millis);
+    }
+
+    private static Long millis(Instant instant) {
+        return instant == null ? null : instant.toEpochMilli();
+    }
+
+    @Override
+    public Optional<TaskFlow> flow(TaskId taskId) {
+        return transactions.withHandle(handle -> {
+            TaskFlow pending = transactions.pending().flow().flow(taskId.value());
+            if (pending != null) {
+                return Optional.of(pending);
+            }
+            return handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow WHERE task_id = :id")
+                    .bind("id", taskId.value()).map(FLOWS).findOne();
+        });
+    }
+
+    /** Deferred to the commit with the transaction's other writes ({@link PendingFlow}): one batch per table. */
+    @Override
+    public void putFlow(BoardId boardId, TaskId taskId, TaskFlow flow) {
+        transactions.withHandle(handle -> {
+            PendingFlow pending = pending();
+            pending.putFlow(boardId.value(), taskId.value(), flow);
+            return null;
+        });
+    }
+
+    private PendingFlow pending() {
+        PendingFlow pending = transactions.pending().flow();
+        pending.dialect(postgres);
+        return pending;
+    }
+
+    static PreparedBatch bind(PreparedBatch batch, long boardId, long taskId, TaskFlow flow) {
+        FlowAgent agent = flow.agent();
+        batch.bind("id", taskId).bind("board", boardId).bind("identifier", flow.identifier())
+                .bind("type", flow.type().wire()).bind("column", (short) flow.column().ordinal())
+                .bind("created", flow.createdAt().toEpochMilli()).bindByType("firstClaim", millis(flow.firstClaimAt()), Long.class)
+                .bindByType("enteredReview", millis(flow.enteredReviewAt()), Long.class)
+                .bindByType("decision", millis(flow.reviewDecisionAt()), Long.class)
+                .bindByType("done", millis(flow.doneAt()), Long.class)
+                .bindByType("agentUser", agent == null ? null : agent.user().value(), Long.class)
+                .bindByType("agentName", agent == null ? null : agent.agentName(), String.class)
+                .bind("reviewWait", flow.reviewWaitMillis())
+                .bindByType("reviewOpen", millis(flow.reviewOpenSince()), Long.class)
+                .bind("sentBack", flow.timesSentBack());
+        return batch;
+    }
+
+    @Override
+    public void addMoves(BoardId boardId, List<MoveCount> moves) {
+        transactions.withHandle(handle -> {
+            PendingFlow pending = pending();
+            moves.forEach(move -> pending.addMove(boardId.value(), move));
+            return null;
+        });
+    }
+
+    @Override
+    public void touchAgents(BoardId boardId, Map<FlowAgent, Instant> lastActivity) {
+        transactions.withHandle(handle -> {
+            PendingFlow pending = pending();
+            lastActivity.forEach((agent, at) -> pending.touchAgent(boardId.value(), agent, at));
+            return null;
+        });
+    }
+
+    /** Sends this transaction's deferred writes before a read of the rollup, so that it reads them. */
+    private void flushed(Handle handle) {
+        if (!transactions.pending().flow().isEmpty()) {
+            transactions.pending().flush(handle);
+        }
+    }
+
+    @Override
+    public List<TaskFlow> finished(BoardId boardId, Instant from, Instant to) {
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            return handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow "
+                            + "WHERE board_id = :board AND done_ms >= :from AND done_ms < :to")
+                    .bind("board", boardId.value()).bind("from", from.toEpochMilli()).bind("to", to.toEpochMilli())
+                    .setFetchSize(10_000).map(FLOWS).list();
+        });
+    }
+
+    @Override
+    public Map<Column, Long> openCounts(BoardId boardId) {
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            Map<Column, Long> counts = new EnumMap<>(Column.class);
+            handle.createQuery("SELECT flow_column, COUNT(*) AS n FROM task_flow WHERE board_id = :board "
+                            + "AND flow_column < :done GROUP BY flow_column")
+                    .bind("board", boardId.value()).bind("done", (short) Column.DONE.ordinal())
+                    .map((row, context) -> Map.entry(COLUMNS[row.getShort("flow_column")], row.getLong("n")))
+                    .forEach(entry -> counts.put(entry.getKey(), entry.getValue()));
+            return counts;
+        });
+    }
+
+    @Override
+    public List<MoveCount> moves(BoardId boardId, Instant since) {
+        long first = MoveCount.bucketOf(since).getEpochSecond();
+        long start = since.getEpochSecond() > first || since.getNano() > 0 ? first + MoveCount.BUCKET.getSeconds() : first;
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            return handle.createQuery("SELECT bucket_s, from_column, to_column, moves "
+                            + "FROM flow_moves WHERE board_id = :board AND bucket_s >= :since")
+                    .bind("board", boardId.value()).bind("since", start)
+                    .map((row, context) -> {
+                        short from = row.getShort("from_column");
+                        return new MoveCount(Instant.ofEpochSecond(row.getLong("bucket_s")), from < 0 ? null : COLUMNS[from],
+                                COLUMNS[row.getShort("to_column")], row.getLong("moves"));
+                    }).list();
+        });
+    }
+
+    @Override
+    public List<AgentActivity> agents(BoardId boardId) {
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            return handle.createQuery("SELECT user_id, agent_name, last_activity_ms FROM flow_agents WHERE board_id = :board")
+                    .bind("board", boardId.value())
+                    .map((row, context) -> new AgentActivity(new FlowAgent(UserId.of(row.getLong("user_id")),
+                            row.getString("agent_name")), Instant.ofEpochMilli(row.getLong("last_activity_ms")))).list();
+        });
+    }
+}
