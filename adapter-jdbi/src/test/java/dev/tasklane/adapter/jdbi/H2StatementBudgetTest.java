@@ -8,12 +8,12 @@ package dev.tasklane.adapter.jdbi;
 final class H2StatementBudgetTest extends StatementBudget {
     @Override
     protected int claimBudget() {
-        return CLAIM + 3;
+        return CLAIM + 2;
     }
 
     @Override
     protected int completeBudget() {
-        return COMPLETE + 3;
+        return COMPLETE + 2;
     }
 
     @Override

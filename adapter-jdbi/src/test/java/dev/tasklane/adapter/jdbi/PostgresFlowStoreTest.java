@@ -1,9 +1,11 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.FlowStoreContract;
 
 /** The flow rollup's contract FlowStoreContract against the JDBI store on PostgreSQL. */
+@RequiresPostgres
 final class PostgresFlowStoreTest extends FlowStoreContract {
     @Override
     protected StoreSet newStores() {

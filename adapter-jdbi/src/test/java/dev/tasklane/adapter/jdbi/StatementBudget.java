@@ -178,8 +178,8 @@ abstract class StatementBudget {
      * locked row, takes the event numbers (queuing the notification), and writes the event rows and the history
      * rows, then the flow rollup. The board comes from the directory cache.
      */
-    static final int CLAIM = 2 + FLOW + 1;
-    static final int COMPLETE = 2 + FLOW;
+    static final int CLAIM = 2 + FLOW + 2;
+    static final int COMPLETE = 2 + FLOW + 1;
     /** The identifier and position counters, the task row, the events with the history (PostgreSQL), the rollup. */
     static final int CREATE = 4 + FLOW;
 
