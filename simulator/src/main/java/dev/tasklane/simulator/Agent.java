@@ -18,8 +18,6 @@ import dev.tasklane.domain.task.Task;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A simulated coding agent running the spec's loop through the use cases: next, claim with a passing
@@ -33,9 +31,8 @@ final class Agent extends Participant {
     private final int number;
     private final String name;
     private final Actor actor;
-    private final Random random;
     private final Latencies claimLatencies = new Latencies();
-    private final AtomicBoolean decided = new AtomicBoolean();
+    private boolean decided;
     private Holding holding;
     private Submitted awaitingReview;
 
@@ -47,8 +44,8 @@ final class Agent extends Participant {
     private record Holding(String task, TaskRef ref, String claimToken, Instant due) {
     }
 
-    /** A task this agent completed into Review and waits on. */
-    record Submitted(String task, TaskRef ref) {
+    /** A task this agent completed into Review and waits on, and the how-manieth time it was submitted. */
+    record Submitted(String task, TaskRef ref, int round) {
     }
 
     Agent(Stage stage, int number, Actor actor) {
@@ -56,7 +53,6 @@ final class Agent extends Participant {
         this.number = number;
         this.name = Team.agentName(number);
         this.actor = actor;
-        this.random = new Random(stage.config().seed() * 31 + number);
     }
 
     Latencies claimLatencies() {
@@ -65,7 +61,7 @@ final class Agent extends Participant {
 
     /** The review decision on the task this agent waits for has been recorded. */
     void reviewed() {
-        decided.set(true);
+        decided = true;
         nudge();
     }
 
@@ -73,9 +69,10 @@ final class Agent extends Participant {
     protected Instant act() {
         Instant now = stage.clock().instant();
         if (awaitingReview != null) {
-            if (!decided.getAndSet(false)) {
+            if (!decided) {
                 return null;
             }
+            decided = false;
             markReviewed(now);
         }
         if (holding != null) {
@@ -101,7 +98,7 @@ final class Agent extends Participant {
             reportAfterGoal(reviewed.hooks(), reviewed.task());
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.REWORK, task);
-            holding = new Holding(task, submitted.ref(), null, workDone(now));
+            holding = new Holding(task, submitted.ref(), null, workDone(now, task, submitted.round()));
         }
     }
 
@@ -120,8 +117,7 @@ final class Agent extends Participant {
         changed();
         if (completed.task().task().status() == Status.REVIEW) {
             stage.log().record(start, now, number, LogEvent.Kind.TO_REVIEW, done.task());
-            awaitingReview = new Submitted(done.task(), done.ref());
-            stage.desk().submit(awaitingReview, this, later(now, SimulationConfig.MAX_REVIEW_STEPS));
+            awaitingReview = stage.desk().submit(done.task(), done.ref(), this, now);
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.DONE, done.task());
             stage.metrics().tasksDone.increment();
@@ -151,10 +147,12 @@ final class Agent extends Participant {
             stage.log().record(start, now, number, LogEvent.Kind.CLAIMED, task);
             stage.metrics().claims.increment();
             changed();
-            if (random.nextDouble() >= stage.config().expireShare()) {
-                holding = new Holding(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), workDone(now));
+            int abandonedBefore = stage.abandonments().getOrDefault(task, 0);
+            if (stage.draws().uniform(Draws.Purpose.ABANDON, task, abandonedBefore) >= stage.config().expireShare()) {
+                holding = new Holding(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), workDone(now, task, 0));
                 return holding.due();
             }
+            stage.abandonments().put(task, abandonedBefore + 1);
             stage.log().record(stage.log().mark(), now, number, LogEvent.Kind.ABANDONED, task);
             stage.metrics().abandoned.increment();
             stage.scheduler().timer(now.plus(stage.limits().claimTtl()));
@@ -177,11 +175,9 @@ final class Agent extends Participant {
         stage.scheduler().changed();
     }
 
-    private Instant workDone(Instant now) {
-        return later(now, SimulationConfig.MAX_WORK_STEPS);
-    }
-
-    private Instant later(Instant now, int maxSteps) {
-        return now.plus(SimulationConfig.STEP.multipliedBy(1 + random.nextInt(maxSteps)));
+    /** When the given round of work on the task is done: round 0 after the claim, round r after the r-th review sent it back. */
+    private Instant workDone(Instant now, String task, int round) {
+        return now.plus(SimulationConfig.STEP.multipliedBy(
+                1 + stage.draws().below(SimulationConfig.MAX_WORK_STEPS, Draws.Purpose.WORK, task, round)));
     }
 }

@@ -25,6 +25,23 @@ final class EventLog {
         events.add(new LogEvent(start, sequence.incrementAndGet(), at, actor, kind, task));
     }
 
+    /**
+     * A 64-bit checksum of {@code events} (their order, sequence numbers, instants, actors, kinds and tasks): two
+     * runs with the same digest made the same calls in the same order at the same simulated times. A checksum to
+     * compare runs by, not a cryptographic hash.
+     */
+    static long digest(List<LogEvent> events) {
+        long digest = events.size();
+        for (LogEvent event : events) {
+            digest = Draws.mix(digest ^ event.start());
+            digest = Draws.mix(digest ^ event.end());
+            digest = Draws.mix(digest ^ event.at().getEpochSecond());
+            digest = Draws.mix(digest ^ ((long) event.kind().ordinal() << 32 | event.actor() & 0xFFFFFFFFL));
+            digest = Draws.mix(digest ^ (event.task() == null ? 0 : event.task().hashCode()));
+        }
+        return digest;
+    }
+
     /** Every event so far, by start. */
     List<LogEvent> events() {
         List<LogEvent> sorted = new ArrayList<>(events);

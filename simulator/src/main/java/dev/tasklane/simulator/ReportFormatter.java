@@ -53,6 +53,7 @@ final class ReportFormatter {
                     invariant.passed() ? "" : " (" + invariant.violations() + " violations)");
             invariant.examples().forEach(example -> line(out, "         - %s", example));
         }
+        line(out, "Replay:         event-log digest %s (the same seed gives the same digest, whatever --threads)", result.digestHex());
         line(out, "Result:         %s", result.passed() ? "PASS" : "FAIL");
         return out.toString();
     }
@@ -88,6 +89,7 @@ final class ReportFormatter {
         root.put("claim_latency_us", percentiles(result.claimLatency(), NANOS_PER_MICRO));
         root.put("blocked_wait_minutes", percentiles(result.blockedWait(), 1));
         root.put("invariants", result.invariants().stream().map(ReportFormatter::invariant).toList());
+        root.put("log_digest", result.digestHex());
         root.put("passed", result.passed());
         try {
             return JSON.writeValueAsString(root) + System.lineSeparator();

@@ -16,23 +16,35 @@ import java.util.Comparator;
  */
 final class ReviewDesk {
     private final StepScheduler scheduler;
-    private final PriorityQueue<Request> waiting = new PriorityQueue<>(Comparator.comparing(Request::due));
+    private final Draws draws;
+    private final PriorityQueue<Request> waiting = new PriorityQueue<>(Comparator.comparing(Request::due).thenComparingLong(Request::filed));
     private final Map<TaskRef, Integer> rounds = new HashMap<>();
+    private long filed;
 
-    ReviewDesk(StepScheduler scheduler) {
+    ReviewDesk(StepScheduler scheduler, Draws draws) {
         this.scheduler = scheduler;
+        this.draws = draws;
     }
 
-    /** A task in Review, the agent waiting for it, and how many times it has been submitted. */
-    record Request(Agent.Submitted task, Agent author, Instant due, int round) {
-    }
-
-    /** Files a task that has just entered Review; a reviewer will look at it at {@code due}. */
-    void submit(Agent.Submitted task, Agent author, Instant due) {
-        synchronized (this) {
-            waiting.add(new Request(task, author, due, rounds.merge(task.ref(), 1, Integer::sum)));
+    /** A task in Review, the agent waiting for it, when it comes due, and the order it was filed in (ties by it). */
+    record Request(Agent.Submitted task, Agent author, Instant due, long filed) {
+        int round() {
+            return task.round();
         }
+    }
+
+    /**
+     * Files a task that has just entered Review; a reviewer will look at it 1 to {@link SimulationConfig#MAX_REVIEW_STEPS}
+     * steps later, as drawn for the task and its round.
+     */
+    synchronized Agent.Submitted submit(String task, TaskRef ref, Agent author, Instant now) {
+        int round = rounds.merge(ref, 1, Integer::sum);
+        Agent.Submitted submitted = new Agent.Submitted(task, ref, round);
+        Instant due = now.plus(SimulationConfig.STEP.multipliedBy(
+                1 + draws.below(SimulationConfig.MAX_REVIEW_STEPS, Draws.Purpose.REVIEW_TIME, task, round)));
+        waiting.add(new Request(submitted, author, due, filed++));
         scheduler.timer(due);
+        return submitted;
     }
 
     /** Takes every request that is due at {@code now}; each goes to exactly one reviewer. */

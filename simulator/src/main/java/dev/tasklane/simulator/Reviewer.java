@@ -5,7 +5,6 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.task.ReviewStatus;
 
 import java.time.Instant;
-import java.util.Random;
 
 /**
  * A person with a reviewer token: takes the tasks that have waited in Review long enough, approves them or,
@@ -14,18 +13,17 @@ import java.util.Random;
 final class Reviewer extends Participant {
 
     private final Actor actor;
-    private final Random random;
 
-    Reviewer(Stage stage, int number, Actor actor) {
+    Reviewer(Stage stage, Actor actor) {
         super(stage);
         this.actor = actor;
-        this.random = new Random(~stage.config().seed() * 31 + number);
     }
 
     @Override
     protected Instant act() {
         for (ReviewDesk.Request request : stage.desk().takeDue(stage.clock().instant())) {
-            boolean rework = request.round() == 1 && random.nextDouble() < stage.config().reworkShare();
+            boolean rework = request.round() == 1
+                    && stage.draws().uniform(Draws.Purpose.REWORK, request.task().task(), request.round()) < stage.config().reworkShare();
             stage.app().reviews().review(actor, request.task().ref(),
                     new ReviewDecision(rework ? ReviewStatus.CHANGES_REQUESTED : ReviewStatus.APPROVED,
                             rework ? "Handle the empty input case as well" : null));

@@ -24,11 +24,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One run: the application built over the given stores with a simulated clock, a team enlisted, the plan
- * created through the batch use case and assigned, then every agent and reviewer on its own thread until the
- * work runs dry, and finally the invariants checked against the simulator's event log.
+ * created through the batch use case and assigned, then the agents and reviewers taking their turns in the
+ * {@link StepScheduler}'s fixed order until the work runs dry, and finally the invariants checked against the
+ * simulator's event log, on {@link SimulationConfig#threads()} worker threads. The same seed gives the same run,
+ * whatever the number of threads.
  */
 final class Simulation {
     static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
@@ -76,17 +83,19 @@ final class Simulation {
         Sweeper sweeper = new Sweeper(app.maintenance(), clock, log, metrics, progress, facts.size());
         StepScheduler scheduler = new StepScheduler(clock, sweeper);
         sweeper.stops(scheduler);
-        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(scheduler));
+        Draws draws = new Draws(config.seed());
+        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(scheduler, draws), draws,
+                new HashMap<>());
         List<Agent> agents = new ArrayList<>();
         for (int i = 0; i < team.agents().size(); i++) {
             agents.add(new Agent(stage, i, team.agents().get(i)));
         }
-        for (int i = 0; i < team.reviewers().size(); i++) {
-            new Reviewer(stage, i, team.reviewers().get(i)); // takes its seat at the scheduler's table
+        for (Actor reviewer : team.reviewers()) {
+            new Reviewer(stage, reviewer); // takes its seat at the scheduler's table
         }
         long started = System.nanoTime();
         long cpuStarted = processCpuNanos();
-        runAll(scheduler, config.threads());
+        runAll(scheduler);
         Duration runCpu = Duration.ofNanos(processCpuNanos() - cpuStarted);
         Duration run = Duration.ofNanos(System.nanoTime() - started);
         progress.finish(metrics.tasksDone.sum(), facts.size());
@@ -96,13 +105,25 @@ final class Simulation {
         Latencies claimLatency = new Latencies();
         agents.forEach(agent -> claimLatency.addAll(agent.claimLatencies()));
         List<LogEvent> events = log.events();
-        Latencies.Percentiles blockedWait = WaitTimes.afterUnblocking(events, facts).percentiles();
-        List<InvariantResult> invariants = new InvariantChecker(facts, limits.claimTtl()).check(events);
+        ExecutorService workers = Executors.newFixedThreadPool(config.threads(), daemon());
+        Latencies.Percentiles blockedWait;
+        List<InvariantResult> invariants;
+        long digest;
+        try {
+            CompletableFuture<Latencies.Percentiles> waits = CompletableFuture.supplyAsync(
+                    () -> WaitTimes.afterUnblocking(events, facts).percentiles(), workers);
+            CompletableFuture<Long> digested = CompletableFuture.supplyAsync(() -> EventLog.digest(events), workers);
+            invariants = new InvariantChecker(facts, limits.claimTtl()).check(events, workers);
+            blockedWait = waits.join();
+            digest = digested.join();
+        } finally {
+            workers.shutdownNow();
+        }
         int goalsCompleted = completedGoals(app, admin, goalIds);
         Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
         return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
-                blockedWait, goalsCompleted, invariants);
+                blockedWait, goalsCompleted, invariants, digest);
     }
 
     /**
@@ -160,8 +181,17 @@ final class Simulation {
         });
     }
 
-    private static void runAll(StepScheduler scheduler, int threads) throws InterruptedException {
-        List<StepScheduler.Failure> failures = scheduler.run(threads);
+    private static ThreadFactory daemon() {
+        AtomicInteger made = new AtomicInteger();
+        return work -> {
+            Thread thread = new Thread(work, "simulation-check-" + made.getAndIncrement());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    private static void runAll(StepScheduler scheduler) {
+        List<StepScheduler.Failure> failures = scheduler.run();
         if (!failures.isEmpty()) {
             throw new SimulationFailedException(failures.get(0).cause());
         }

@@ -5,13 +5,14 @@ import java.time.Duration;
 /**
  * How a simulation runs.
  *
- * @param agents      concurrent simulated agents (threads)
+ * @param agents      simulated agents
  * @param reviewers   simulated reviewers with reviewer tokens
  * @param seed        seeds the plan and every participant's choices
  * @param reviewShare share of generated tasks that need review
  * @param reworkShare share of first reviews that request changes (later rounds are approved)
  * @param expireShare share of claims an agent abandons, leaving the lease to expire and the sweeper to act
- * @param threads     worker threads the participants take turns on ({@link StepScheduler})
+ * @param threads     worker threads the checks after the run share (the run itself is one ordered sequence of turns,
+ *                    {@link StepScheduler}); the outcome never depends on it
  */
 record SimulationConfig(int agents, int reviewers, long seed, double reviewShare, double reworkShare,
                         double expireShare, int threads) {
