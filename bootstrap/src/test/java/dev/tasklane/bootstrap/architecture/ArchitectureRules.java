@@ -117,6 +117,20 @@ public final class ArchitectureRules {
             .as("the domain (" + domain(root) + ") depends only on java.. and itself");
     }
 
+    static String charts(String root) {
+        return root + ".charts..";
+    }
+
+    /**
+     * The charts (SVG drawing shared by the web pages and the simulator's report) depend on java.. and themselves
+     * only: not even the domain, so that any module may draw with them.
+     */
+    public static ArchRule chartsArePure(String root) {
+        return classes().that().resideInAPackage(charts(root))
+            .should().onlyDependOnClassesThat().resideInAnyPackage(charts(root), "java..")
+            .as("the charts (" + charts(root) + ") depend only on java.. and themselves");
+    }
+
     /** The application depends on the domain, the JDK and (optionally) Bean Validation annotations. */
     public static ArchRule applicationDependsOnlyOnDomain(String root) {
         return classes().that().resideInAPackage(application(root))
@@ -183,7 +197,7 @@ public final class ArchitectureRules {
 
     /** The web interface reaches the application through inbound ports and the edge rules only, like the HTTP API. */
     public static ArchRule webAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "web", new String[] {inboundPorts(root), edge(root)}, WEB_LIBRARIES);
+        return adapterUsesOnly(root, "web", new String[] {inboundPorts(root), edge(root), charts(root)}, WEB_LIBRARIES);
     }
 
     /** Pages call use-case interfaces, never the services implementing them. */

@@ -121,6 +121,15 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void chartsArePure() {
+        List<String> violations = violations(ArchitectureRules.chartsArePure(FIXTURE));
+        assertReported(violations,
+            "Method <dev.tasklane.archfixture.charts.CardChart.draw(dev.tasklane.archfixture.domain.Card)> has parameter of type "
+                + "<dev.tasklane.archfixture.domain.Card>");
+        assertNotReported(violations, "Axis");
+    }
+
+    @Test
     void applicationDependsOnlyOnDomain() {
         List<String> violations = violations(ArchitectureRules.applicationDependsOnlyOnDomain(FIXTURE));
         assertReported(violations,

@@ -34,7 +34,7 @@ class TasklaneArchitectureTest {
 
     static final Set<String> FILLED_MODULES =
         Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "adapter.web", "client",
-            "simulator");
+            "simulator", "charts");
 
     private static JavaClasses classes;
 
@@ -68,6 +68,11 @@ class TasklaneArchitectureTest {
     @Test
     void domainIsPure() {
         ArchitectureRules.domainIsPure(ROOT).check(classes);
+    }
+
+    @Test
+    void chartsArePure() {
+        ArchitectureRules.chartsArePure(ROOT).check(classes);
     }
 
     @Test

@@ -1,0 +1,128 @@
+package dev.tasklane.domain.flow;
+
+import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.TaskType;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the flow figures need of one task, folded from its history one event at a time ({@link #apply}): the
+ * stamps each figure starts and ends at (docs/rules.md, "Flow metrics"), the column it is in, the agent that
+ * last claimed it, and its review wait and rework so far. It is also the per-task row of the CSV export.
+ * Stores keep it beside the task, written in the transaction of each change; folding the whole history
+ * ({@link #fold}) gives the same value.
+ *
+ * @param identifier       the task's identifier
+ * @param type             work or defect
+ * @param createdAt        when it was created (lead time and backlog wait start here)
+ * @param column           the column it is in now
+ * @param firstClaimAt     its first claim (cycle time starts, backlog wait ends); null until claimed
+ * @param enteredReviewAt  the last time it entered Review; null if it never did
+ * @param reviewDecisionAt the last person's decision (or the mark_done that ended a review); null if none
+ * @param doneAt           when it reached Done; null until then
+ * @param agent            the agent of its last claim; null until claimed
+ * @param reviewWaitMillis its review rounds closed so far, summed: each from entering Review to the decision
+ * @param reviewOpenSince  when the review round under way started; null when none is waiting for a decision
+ * @param timesSentBack    how many times a review sent it back to Doing
+ */
+public record TaskFlow(String identifier, TaskType type, Instant createdAt, Column column, Instant firstClaimAt,
+                       Instant enteredReviewAt, Instant reviewDecisionAt, Instant doneAt, FlowAgent agent,
+                       long reviewWaitMillis, Instant reviewOpenSince, int timesSentBack) {
+
+    public TaskFlow {
+        Objects.requireNonNull(identifier, "identifier");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(column, "column");
+    }
+
+    /** A task just created, in Ready. */
+    public static TaskFlow created(String identifier, TaskType type, Instant at) {
+        return new TaskFlow(identifier, type, at, Column.READY, null, null, null, null, null, 0, null, 0);
+    }
+
+    /** The whole history folded, oldest event first. */
+    public static TaskFlow fold(TaskTimeline timeline) {
+        TaskFlow flow = created(timeline.identifier(), timeline.type(), timeline.events().get(0).at());
+        for (FlowEvent event : timeline.events().subList(1, timeline.events().size())) {
+            flow = flow.apply(event);
+        }
+        return flow;
+    }
+
+    /** This task after {@code event}. */
+    public TaskFlow apply(FlowEvent event) {
+        Instant at = event.at();
+        return switch (event.kind()) {
+            case CREATED, ACTIVITY -> this;
+            case CLAIMED -> new TaskFlow(identifier, type, createdAt, Column.DOING,
+                    firstClaimAt == null ? at : firstClaimAt, enteredReviewAt, reviewDecisionAt, doneAt,
+                    event.actor() == null ? agent : event.actor(), reviewWaitMillis, reviewOpenSince, timesSentBack);
+            case RELEASED -> withColumn(Column.READY);
+            case TO_REVIEW -> new TaskFlow(identifier, type, createdAt, Column.REVIEW, firstClaimAt, at,
+                    reviewDecisionAt, doneAt, agent, reviewWaitMillis, at, timesSentBack);
+            case DECIDED -> closeReview(at).withColumn(column);
+            case SENT_BACK -> {
+                TaskFlow closed = closeReview(at);
+                yield new TaskFlow(identifier, type, createdAt, Column.DOING, firstClaimAt, enteredReviewAt,
+                        closed.reviewDecisionAt, doneAt, agent, closed.reviewWaitMillis, null, timesSentBack + 1);
+            }
+            case DONE -> {
+                TaskFlow closed = closeReview(at);
+                yield new TaskFlow(identifier, type, createdAt, Column.DONE, firstClaimAt, enteredReviewAt,
+                        closed.reviewDecisionAt, at, agent, closed.reviewWaitMillis, null, timesSentBack);
+            }
+        };
+    }
+
+    private TaskFlow withColumn(Column next) {
+        return new TaskFlow(identifier, type, createdAt, next, firstClaimAt, enteredReviewAt, reviewDecisionAt, doneAt,
+                agent, reviewWaitMillis, reviewOpenSince, timesSentBack);
+    }
+
+    /** The round under way, if any, closed by a decision at {@code at}; a decision with no round open only stamps. */
+    private TaskFlow closeReview(Instant at) {
+        if (reviewOpenSince == null) {
+            return this;
+        }
+        long waited = Math.max(0, Duration.between(reviewOpenSince, at).toMillis());
+        return new TaskFlow(identifier, type, createdAt, column, firstClaimAt, enteredReviewAt, at, doneAt, agent,
+                reviewWaitMillis + waited, null, timesSentBack);
+    }
+
+    /** First claim to Done, when both happened. */
+    public Optional<Duration> cycleTime() {
+        return between(firstClaimAt, doneAt);
+    }
+
+    /** Creation to Done, once Done. */
+    public Optional<Duration> leadTime() {
+        return between(createdAt, doneAt);
+    }
+
+    /** Creation to first claim, once claimed. */
+    public Optional<Duration> backlogWait() {
+        return between(createdAt, firstClaimAt);
+    }
+
+    /** Every review round's wait, summed, once the task entered Review and no round is waiting. */
+    public Optional<Duration> reviewWait() {
+        return enteredReviewAt == null || reviewOpenSince != null ? Optional.empty()
+                : Optional.of(Duration.ofMillis(reviewWaitMillis));
+    }
+
+    public boolean isDone() {
+        return column == Column.DONE && doneAt != null;
+    }
+
+    private static Optional<Duration> between(Instant start, Instant end) {
+        if (start == null || end == null) {
+            return Optional.empty();
+        }
+        Duration duration = Duration.between(start, end);
+        return Optional.of(duration.isNegative() ? Duration.ZERO : duration);
+    }
+}
