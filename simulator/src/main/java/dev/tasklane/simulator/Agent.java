@@ -15,6 +15,7 @@ import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +42,11 @@ final class Agent extends Participant {
      * The log names the task by identifier; the use cases after the claim are called by id, as an agent holding the
      * claim's answer would, which spares the store an identifier lookup per call.
      */
-    private record Holding(String task, TaskRef ref, String claimToken, Instant due) {
+    private record Holding(String task, TaskRef ref, String claimToken, Instant due, Instant beatAt) {
+        /** When this agent acts next on it: the work done, or a heartbeat first when the lease would run out before. */
+        Instant wake() {
+            return beatAt.isBefore(due) ? beatAt : due;
+        }
     }
 
     /** A task this agent completed into Review and waits on, and the how-manieth time it was submitted. */
@@ -77,11 +82,14 @@ final class Agent extends Participant {
         }
         if (holding != null) {
             if (now.isBefore(holding.due())) {
-                return holding.due();
+                if (!now.isBefore(holding.beatAt())) {
+                    heartbeat(now);
+                }
+                return holding.wake();
             }
             complete(now);
         }
-        return holding != null ? holding.due() : awaitingReview != null ? null : claimNext(now);
+        return holding != null ? holding.wake() : awaitingReview != null ? null : claimNext(now);
     }
 
     private void markReviewed(Instant now) {
@@ -98,7 +106,7 @@ final class Agent extends Participant {
             reportAfterGoal(reviewed.hooks(), reviewed.task());
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.REWORK, task);
-            holding = new Holding(task, submitted.ref(), null, workDone(now, task, submitted.round()));
+            holding = hold(task, submitted.ref(), null, now, submitted.round());
         }
     }
 
@@ -117,7 +125,7 @@ final class Agent extends Participant {
         changed();
         if (completed.task().task().status() == Status.REVIEW) {
             stage.log().record(start, now, number, LogEvent.Kind.TO_REVIEW, done.task());
-            awaitingReview = stage.desk().submit(done.task(), done.ref(), this, now);
+            awaitingReview = stage.desk().submit(done.task(), done.ref(), this);
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.DONE, done.task());
             stage.metrics().tasksDone.increment();
@@ -149,8 +157,8 @@ final class Agent extends Participant {
             changed();
             int abandonedBefore = stage.abandonments().getOrDefault(task, 0);
             if (stage.draws().uniform(Draws.Purpose.ABANDON, task, abandonedBefore) >= stage.config().expireShare()) {
-                holding = new Holding(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), workDone(now, task, 0));
-                return holding.due();
+                holding = hold(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), now, 0);
+                return holding.wake();
             }
             stage.abandonments().put(task, abandonedBefore + 1);
             stage.log().record(stage.log().mark(), now, number, LogEvent.Kind.ABANDONED, task);
@@ -175,9 +183,23 @@ final class Agent extends Participant {
         stage.scheduler().changed();
     }
 
-    /** When the given round of work on the task is done: round 0 after the claim, round r after the r-th review sent it back. */
-    private Instant workDone(Instant now, String task, int round) {
-        return now.plus(SimulationConfig.STEP.multipliedBy(
-                1 + stage.draws().below(SimulationConfig.MAX_WORK_STEPS, Draws.Purpose.WORK, task, round)));
+    /**
+     * Starts a round of work on the task: round 0 after the claim, round r after the r-th review sent it back. The
+     * work takes the time drawn for the task and round; work longer than the lease is kept alive by a heartbeat one
+     * step before the lease would run out.
+     */
+    private Holding hold(String task, TaskRef ref, String claimToken, Instant now, int round) {
+        Instant due = now.plus(stage.draws().duration(stage.config().team().workMinutes(), Draws.Purpose.WORK, task, round));
+        return new Holding(task, ref, claimToken, due, now.plus(heartbeatEvery()));
+    }
+
+    private void heartbeat(Instant now) {
+        stage.app().leases().heartbeat(actor, holding.ref(), holding.claimToken());
+        stage.metrics().heartbeats.increment();
+        holding = new Holding(holding.task(), holding.ref(), holding.claimToken(), holding.due(), now.plus(heartbeatEvery()));
+    }
+
+    private Duration heartbeatEvery() {
+        return stage.limits().claimTtl().minus(SimulationConfig.STEP);
     }
 }

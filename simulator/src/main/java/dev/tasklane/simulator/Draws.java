@@ -1,5 +1,8 @@
 package dev.tasklane.simulator;
 
+import java.time.Duration;
+import java.util.SplittableRandom;
+
 /**
  * The run's random decisions. Each is drawn from the seed and from what it decides about (which task, the
  * how-manieth time), never from who asks or when: the same task takes the same time to work on, is abandoned on
@@ -28,10 +31,23 @@ final class Draws {
 
     /** A number in [0, 1), the same for the same seed, purpose, task and round. */
     double uniform(Purpose purpose, String task, int round) {
+        return (key(purpose, task, round) >>> 11) * 0x1.0p-53;
+    }
+
+    /** A standard normal number, the same for the same seed, purpose, task and round. */
+    double gaussian(Purpose purpose, String task, int round) {
+        return new SplittableRandom(key(purpose, task, round)).nextGaussian();
+    }
+
+    /** A time drawn from {@code distribution} for the task and round, in whole steps of the clock. */
+    Duration duration(Distribution distribution, Purpose purpose, String task, int round) {
+        return distribution.sample(uniform(purpose, task, round), gaussian(purpose, task, round));
+    }
+
+    private long key(Purpose purpose, String task, int round) {
         long key = mix(seed ^ 0x9E3779B97F4A7C15L * (purpose.ordinal() + 1));
         key = mix(key ^ task.hashCode());
-        key = mix(key ^ ((long) round << 32 | task.length()));
-        return (key >>> 11) * 0x1.0p-53;
+        return mix(key ^ ((long) round << 32 | task.length()));
     }
 
     /** An integer in [0, bound). */

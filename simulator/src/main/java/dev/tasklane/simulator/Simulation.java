@@ -84,14 +84,13 @@ final class Simulation {
         StepScheduler scheduler = new StepScheduler(clock, sweeper);
         sweeper.stops(scheduler);
         Draws draws = new Draws(config.seed());
-        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(scheduler, draws), draws,
-                new HashMap<>());
+        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(), draws, new HashMap<>());
         List<Agent> agents = new ArrayList<>();
         for (int i = 0; i < team.agents().size(); i++) {
             agents.add(new Agent(stage, i, team.agents().get(i)));
         }
-        for (Actor reviewer : team.reviewers()) {
-            new Reviewer(stage, reviewer); // takes its seat at the scheduler's table
+        for (int i = 0; i < team.reviewers().size(); i++) {
+            new Reviewer(stage, i, team.reviewers().get(i)); // takes its seat at the scheduler's table and the desk
         }
         long started = System.nanoTime();
         long cpuStarted = processCpuNanos();
