@@ -3,6 +3,8 @@ package dev.tasklane.simulator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tasklane.domain.flow.FlowReport;
+import dev.tasklane.domain.flow.FlowWindow;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,6 +52,7 @@ final class ReportFormatter {
                 m.reviews.sum(), m.changesRequested.sum(), m.afterGoalsReported.sum());
         line(out, "Blocked wait:   p50 %d min, p90 %d min, p99 %d min, max %d min (simulated; %,d tasks, last dependency done -> claimed)",
                 wait.p50(), wait.p90(), wait.p99(), wait.max(), wait.count());
+        flow(out, result.flow());
         line(out, "Invariants:");
         for (InvariantResult invariant : result.invariants()) {
             line(out, "  %s %-20s %s%s", invariant.passed() ? "PASS" : "FAIL", invariant.name(), invariant.description(),
@@ -87,6 +90,13 @@ final class ReportFormatter {
         rows.add(row(results, "Abandoned claims", r -> String.format(Locale.ROOT, "%,d", r.metrics().abandoned.sum())));
         rows.add(row(results, "Review decisions", r -> String.format(Locale.ROOT, "%,d (%,d changes requested)",
                 r.metrics().reviews.sum(), r.metrics().changesRequested.sum())));
+        rows.add(row(results, "Throughput", r -> String.format(Locale.ROOT, "%,.0f a day", perDay(r.flow()))));
+        rows.add(row(results, "Cycle time p50/p85/p95", r -> percentiles(r.flow().cycleTime())));
+        rows.add(row(results, "Lead time p50/p85/p95", r -> percentiles(r.flow().leadTime())));
+        rows.add(row(results, "Review wait p50/p85/p95", r -> percentiles(r.flow().reviewWait())));
+        rows.add(row(results, "Backlog wait p50/p85/p95", r -> percentiles(r.flow().backlogWait())));
+        rows.add(row(results, "Rework", r -> String.format(Locale.ROOT, "%,d tasks, %,d times",
+                r.flow().rework().tasksSentBack(), r.flow().rework().timesSentBack())));
         rows.add(row(results, "Blocked wait p50/p90", r -> r.blockedWait().p50() + " / " + r.blockedWait().p90() + " min"));
         rows.add(row(results, "Run (wall, processor)", r -> seconds(r.run()) + ", " + seconds(r.runCpu())));
         rows.add(row(results, "Invariants", r -> r.passed() ? "PASS" : "FAIL"));
@@ -112,6 +122,83 @@ final class ReportFormatter {
         root.put("sides", results.stream().map(ReportFormatter::tree).toList());
         root.put("passed", results.stream().allMatch(SimulationResult::passed));
         return write(root);
+    }
+
+    /** The flow figures of the run: what the domain's flow functions computed from the event log. */
+    private static void flow(StringBuilder out, FlowReport flow) {
+        FlowWindow window = flow.window();
+        line(out, "Flow:           on the simulated clock, %s to %s (UTC), work and defect tasks, by the flow functions of docs/rules.md",
+                window.first(), window.last());
+        line(out, "  Throughput:   %,d tasks done, %,.0f a day on average, %,d on the busiest day (%d days)",
+                flow.throughput().total(), perDay(flow), busiest(flow), window.length());
+        figure(out, "Cycle time:  ", flow.cycleTime(), "first claim -> Done");
+        figure(out, "Lead time:   ", flow.leadTime(), "creation -> Done");
+        figure(out, "Review wait: ", flow.reviewWait(), "each move into Review -> the reviewer's decision, summed per task");
+        figure(out, "Backlog wait:", flow.backlogWait(), "creation -> first claim");
+        line(out, "  Rework:       %,d tasks sent back, %,d times in all", flow.rework().tasksSentBack(), flow.rework().timesSentBack());
+    }
+
+    private static void figure(StringBuilder out, String label, FlowReport.DurationFigure figure, String span) {
+        line(out, "  %s %s (%,d tasks; %s)", label, figure.count() == 0 ? "none" : "p50 " + duration(figure.p50()) + ", p85 "
+                + duration(figure.p85()) + ", p95 " + duration(figure.p95()), figure.count(), span);
+    }
+
+    /** Tasks done per day of the window, on average. */
+    static double perDay(FlowReport flow) {
+        return flow.throughput().total() / (double) flow.window().length();
+    }
+
+    static long busiest(FlowReport flow) {
+        return flow.throughput().perDay().stream().mapToLong(FlowReport.DayCount::count).max().orElse(0);
+    }
+
+    /** p50 / p85 / p95 of a figure; "none" without a task. */
+    static String percentiles(FlowReport.DurationFigure figure) {
+        return figure.count() == 0 ? "none" : duration(figure.p50()) + " / " + duration(figure.p85()) + " / " + duration(figure.p95());
+    }
+
+    /** A simulated duration in days, hours and minutes ("1d 2h 30m", "2h 0m", "40m"). */
+    static String duration(Duration duration) {
+        long minutes = duration.toMinutes();
+        if (minutes < 60) {
+            return minutes + "m";
+        }
+        return (minutes >= 1440 ? minutes / 1440 + "d " : "") + (minutes % 1440) / 60 + "h " + minutes % 60 + "m";
+    }
+
+    private static Map<String, Object> flowTree(FlowReport flow) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("window", Map.of("from", flow.window().first().toString(), "to", flow.window().last().toString(), "tz", "UTC"));
+        Map<String, Object> throughput = new LinkedHashMap<>();
+        throughput.put("total", flow.throughput().total());
+        throughput.put("per_day", flow.throughput().perDay().stream()
+                .map(day -> Map.of("date", day.date().toString(), "count", day.count())).toList());
+        root.put("throughput", throughput);
+        root.put("cycle_time", figureTree(flow.cycleTime()));
+        root.put("lead_time", figureTree(flow.leadTime()));
+        root.put("review_wait", figureTree(flow.reviewWait()));
+        root.put("backlog_wait", figureTree(flow.backlogWait()));
+        root.put("rework", Map.of("tasks_sent_back", flow.rework().tasksSentBack(), "times_sent_back", flow.rework().timesSentBack()));
+        root.put("cumulative_flow", flow.cumulativeFlow().stream().map(day -> {
+            Map<String, Object> counts = new LinkedHashMap<>();
+            counts.put("date", day.date().toString());
+            counts.put("ready", day.ready());
+            counts.put("doing", day.doing());
+            counts.put("review", day.review());
+            counts.put("done", day.done());
+            return counts;
+        }).toList());
+        return root;
+    }
+
+    /** A duration figure in seconds, null percentiles without a task (as {@code GET /api/metrics} writes it). */
+    private static Map<String, Object> figureTree(FlowReport.DurationFigure figure) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("count", figure.count());
+        out.put("p50_s", figure.p50() == null ? null : figure.p50().toSeconds());
+        out.put("p85_s", figure.p85() == null ? null : figure.p85().toSeconds());
+        out.put("p95_s", figure.p95() == null ? null : figure.p95().toSeconds());
+        return out;
     }
 
     private static String[] row(List<SimulationResult> results, String label, Function<SimulationResult, String> value) {
@@ -190,6 +277,7 @@ final class ReportFormatter {
         root.put("claim_latency_us", percentiles(result.claimLatency(), NANOS_PER_MICRO));
         root.put("blocked_wait_minutes", percentiles(result.blockedWait(), 1));
         root.put("invariants", result.invariants().stream().map(ReportFormatter::invariant).toList());
+        root.put("flow", flowTree(result.flow()));
         root.put("log_digest", result.digestHex());
         root.put("passed", result.passed());
         return root;

@@ -9,6 +9,8 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.flow.FlowAgent;
+import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
@@ -108,13 +110,18 @@ final class Simulation {
         Latencies.Percentiles blockedWait;
         List<InvariantResult> invariants;
         long digest;
+        FlowReport flow;
         try {
             CompletableFuture<Latencies.Percentiles> waits = CompletableFuture.supplyAsync(
                     () -> WaitTimes.afterUnblocking(events, facts).percentiles(), workers);
             CompletableFuture<Long> digested = CompletableFuture.supplyAsync(() -> EventLog.digest(events), workers);
+            Instant end = clock.instant();
+            CompletableFuture<FlowReport> flowed = CompletableFuture.supplyAsync(() -> FlowOfTheRun.of(events, facts,
+                    flowAgents(team), START, end, limits.claimTtl()), workers);
             invariants = new InvariantChecker(facts, limits.claimTtl()).check(events, workers);
             blockedWait = waits.join();
             digest = digested.join();
+            flow = flowed.join();
         } finally {
             workers.shutdownNow();
         }
@@ -122,7 +129,7 @@ final class Simulation {
         Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
         return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
-                blockedWait, goalsCompleted, invariants, digest);
+                blockedWait, goalsCompleted, invariants, digest, flow);
     }
 
     /**
@@ -158,7 +165,7 @@ final class Simulation {
                 for (TaskView child : created.children()) {
                     TaskSpec spec = child.task().spec();
                     facts.put(child.task().identifier().toString(), new TaskFacts(child.task().identifier().toString(),
-                            spec.dependencies(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
+                            child.task().type(), spec.dependencies(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
                 }
             }
         }
@@ -178,6 +185,15 @@ final class Simulation {
             }
             app.assignment().assign(team.admin().actor(), new TaskRef.ById(goalIds.get(goal)), team.agents().get(agent).userId());
         });
+    }
+
+    /** Each agent as the flow figures name it: its token's user and its agent name, by its number. */
+    private static List<FlowAgent> flowAgents(Team team) {
+        List<FlowAgent> agents = new ArrayList<>(team.agents().size());
+        for (int i = 0; i < team.agents().size(); i++) {
+            agents.add(new FlowAgent(team.agents().get(i).userId(), Team.agentName(i)));
+        }
+        return agents;
     }
 
     private static ThreadFactory daemon() {

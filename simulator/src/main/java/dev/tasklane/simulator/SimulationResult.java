@@ -1,5 +1,7 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.domain.flow.FlowReport;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -14,9 +16,11 @@ import java.util.List;
  * @param blockedWait    simulated minutes between a task's last dependency reaching Done and its first claim
  * @param goalsCompleted goals the store reports completed at the end
  * @param logDigest      {@link EventLog#digest} of the run's event log: the same seed gives the same digest
+ * @param flow           the flow figures of the run on the simulated clock ({@link FlowOfTheRun})
  */
 record SimulationResult(SimulationConfig config, int goals, int tasks, Phases phases, Duration simulated, long steps, boolean stalled, Metrics metrics, Latencies.Percentiles claimLatency,
-                        Latencies.Percentiles blockedWait, int goalsCompleted, List<InvariantResult> invariants, long logDigest) {
+                        Latencies.Percentiles blockedWait, int goalsCompleted, List<InvariantResult> invariants, long logDigest,
+                        FlowReport flow) {
 
     /**
      * The three phases of a run, timed apart (docs/simulator.md, "What the figures measure"): only the run is the
