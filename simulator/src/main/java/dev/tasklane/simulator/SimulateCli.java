@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,9 @@ public final class SimulateCli {
             List<SimulationResult> results = new ArrayList<>();
             for (SimulationConfig side : sides) {
                 results.add(simulate(side, options, progress));
+            }
+            if (options.report != null) {
+                Files.writeString(options.report, HtmlReport.page(results));
             }
             if (results.size() == 1) {
                 out.print(options.json ? ReportFormatter.json(results.get(0)) : ReportFormatter.text(results.get(0)));
@@ -149,6 +153,10 @@ public final class SimulateCli {
                 description = "Worker threads of the checks after the run; the outcome never depends on it (default: one per processor).")
         Integer threads;
 
+        @Option(names = "--report", paramLabel = "FILE",
+                description = "Also write the report as one self-contained HTML page with charts (both teams with --compare).")
+        Path report;
+
         @Option(names = "--json", description = "Write the report as JSON.")
         boolean json;
 
@@ -179,6 +187,10 @@ public final class SimulateCli {
             int workers = threads == null ? SimulationConfig.defaultThreads() : threads;
             if (workers < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1, got " + workers);
+            }
+            Path reportDirectory = report == null ? null : report.toAbsolutePath().getParent();
+            if (reportDirectory != null && !Files.isDirectory(reportDirectory)) {
+                throw new IllegalArgumentException("--report: the directory " + reportDirectory + " does not exist");
             }
             TeamConfig.Draft flags = flags();
             if (compare == null) {
