@@ -34,6 +34,9 @@ final class OpenApi {
                         "schema", Map.of("type", "string"),
                         "description", "numeric id or identifier"));
             }
+            if (route.path().equals(MetricsRoutes.PATH)) {
+                parameters.addAll(MetricsRoutes.openApiParameters());
+            }
             if (IdempotencyKeys.applies(route)) {
                 parameters.add(IdempotencyKeys.openApiParameter());
             }

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.application.port.out.FlowStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -68,9 +69,17 @@ public final class InMemoryTaskStore implements TaskStore {
     private final NavigableSet<Task> pendingAfterGoals = new ConcurrentSkipListSet<>(BY_ARMED);
     private final AtomicLong lastId = new AtomicLong();
     private final CandidateMeter meter = new CandidateMeter();
+    private final InMemoryFlowStore flows;
 
     public InMemoryTaskStore(InMemoryTransactions transactions) {
         this.transactions = Objects.requireNonNull(transactions, "transactions");
+        this.flows = new InMemoryFlowStore(transactions);
+    }
+
+    /** The flow rollup, journaled in the same transactions as the tasks (docs/rules.md, "Flow metrics"). */
+    @Override
+    public FlowStore flows() {
+        return flows;
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.application.port.out.FlowStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -63,9 +64,11 @@ final class JdbiTaskStore implements TaskStore {
     private final JdbiTransactions transactions;
     private final RowMapper<Task> rows;
     private final boolean skipLocked;
+    private final JdbiFlowStore flows;
 
     /** @param skipLocked whether a chosen candidate may be locked {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
     JdbiTaskStore(JdbiTransactions transactions, boolean skipLocked) {
+        this.flows = new JdbiFlowStore(transactions);
         this.transactions = transactions;
         this.rows = TaskRows.remembering(transactions);
         this.skipLocked = skipLocked;
@@ -380,5 +383,11 @@ final class JdbiTaskStore implements TaskStore {
                     })
                     .list();
         });
+    }
+
+    /** The flow rollup in the same database and transactions (docs/rules.md, "Flow metrics"). */
+    @Override
+    public FlowStore flows() {
+        return flows;
     }
 }

@@ -23,11 +23,13 @@ final class Changes {
     private final Instant now;
     private final boolean writable;
     private final List<TaskEvent> events = new ArrayList<>();
+    private final FlowRecorder flow;
 
     Changes(TaskStore tasks, Instant now, boolean writable) {
         this.tasks = tasks;
         this.now = now;
         this.writable = writable;
+        this.flow = new FlowRecorder(tasks);
     }
 
     private void requireWritable() {
@@ -60,9 +62,16 @@ final class Changes {
 
     void record(Task task, HistoryKind kind, UserId actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
-        tasks.appendHistory(new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts));
+        HistoryEntry entry = new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts);
+        tasks.appendHistory(entry);
+        flow.record(task, entry);
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),
                 task.status().wire(), task.column().displayName(), actorUserId, agentName, now));
+    }
+
+    /** Writes the flow rollup's shared counts gathered by this use case; the runner calls it after the outbox append. */
+    void flushFlow() {
+        flow.flush();
     }
 
     List<TaskEvent> events() {

@@ -8,6 +8,7 @@ import dev.tasklane.application.port.in.ClaimTaskUseCase;
 import dev.tasklane.application.port.in.CompleteTaskUseCase;
 import dev.tasklane.application.port.in.CreateTaskUseCase;
 import dev.tasklane.application.port.in.EventStreamUseCase;
+import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import dev.tasklane.application.port.in.IdempotencyUseCase;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.LeaseUseCase;
@@ -28,6 +29,7 @@ import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.domain.flow.FlowSettings;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -67,6 +69,7 @@ public final class Tasklane implements UseCases {
     private final PeopleService people;
     private final WorkflowSettings workflowSettings;
     private final IdempotencyUseCase idempotency;
+    private final FlowService flow;
     private final TaskStore taskStore;
     private final Transactions unitOfWork;
     private final String storeName;
@@ -92,6 +95,7 @@ public final class Tasklane implements UseCases {
         this.reads = new ReadService(context);
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
+        this.flow = new FlowService(context, builder.flowSettings);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.identity = new IdentityService(transactions, directory, builder.clock, identitySettings);
         this.people = new PeopleService(transactions, directory,
@@ -173,6 +177,11 @@ public final class Tasklane implements UseCases {
     @Override
     public MaintenanceUseCase maintenance() {
         return maintenance;
+    }
+
+    @Override
+    public FlowMetricsUseCase flow() {
+        return flow;
     }
 
     @Override
@@ -259,6 +268,7 @@ public final class Tasklane implements UseCases {
         private Duration idempotencyRetention = DEFAULT_IDEMPOTENCY_RETENTION;
         private Duration idempotencyLease = DEFAULT_IDEMPOTENCY_LEASE;
         private Duration nextOffer = DEFAULT_NEXT_OFFER;
+        private FlowSettings flowSettings = FlowSettings.defaults();
 
         private Builder() {
         }
@@ -350,6 +360,12 @@ public final class Tasklane implements UseCases {
                 throw new IllegalArgumentException("the offer window cannot be negative, got " + value);
             }
             this.nextOffer = value;
+            return this;
+        }
+
+        /** When an agent counts as stuck (30 minutes by default) and dormant (14 days): docs/rules.md, "Flow metrics". */
+        public Builder flowSettings(FlowSettings value) {
+            this.flowSettings = Objects.requireNonNull(value);
             return this;
         }
 

@@ -85,6 +85,9 @@ final class UseCaseRunner {
                         List<TaskEvent> appended = outbox.append(changes.events());
                         lastEventId[0] = appended.get(appended.size() - 1).sequence();
                     }
+                    if (writable) {
+                        changes.flushFlow();
+                    }
                     return value;
                 };
                 // a read use case writes nothing (its Changes refuses), so a store may run it beside other reads

@@ -7,7 +7,6 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -33,6 +32,9 @@ public record FlowWindow(LocalDate first, LocalDate last, ZoneId zone) {
     public static final List<Integer> OFFERED_DAYS = List.of(7, 14, 30, 90);
     /** The cap on a time-zone name. */
     public static final int MAX_ZONE = 64;
+
+    /** Where days are cut unless the request says otherwise. */
+    public static final ZoneId UTC = ZoneId.of("UTC");
 
     private static final Pattern DAYS = Pattern.compile("([0-9]{1,4})d");
 
@@ -91,7 +93,7 @@ public record FlowWindow(LocalDate first, LocalDate last, ZoneId zone) {
     /** A time zone by its IANA name ("Europe/Paris") or offset ("+02:00"); UTC when blank. */
     public static ZoneId zone(String tz) {
         if (!present(tz)) {
-            return ZoneOffset.UTC;
+            return UTC;
         }
         if (tz.length() > MAX_ZONE) {
             throw invalid("tz", "is longer than " + MAX_ZONE + " characters");

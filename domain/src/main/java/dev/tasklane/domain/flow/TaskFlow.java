@@ -23,7 +23,7 @@ import java.util.Optional;
  * @param enteredReviewAt  the last time it entered Review; null if it never did
  * @param reviewDecisionAt the last person's decision (or the mark_done that ended a review); null if none
  * @param doneAt           when it reached Done; null until then
- * @param agent            the agent of its last claim; null until claimed
+ * @param agent            the agent of its last claim (a rework's fresh lease included); null until claimed
  * @param reviewWaitMillis its review rounds closed so far, summed: each from entering Review to the decision
  * @param reviewOpenSince  when the review round under way started; null when none is waiting for a decision
  * @param timesSentBack    how many times a review sent it back to Doing
@@ -68,7 +68,8 @@ public record TaskFlow(String identifier, TaskType type, Instant createdAt, Colu
             case SENT_BACK -> {
                 TaskFlow closed = closeReview(at);
                 yield new TaskFlow(identifier, type, createdAt, Column.DOING, firstClaimAt, enteredReviewAt,
-                        closed.reviewDecisionAt, doneAt, agent, closed.reviewWaitMillis, null, timesSentBack + 1);
+                        closed.reviewDecisionAt, doneAt, event.actor() == null ? agent : event.actor(),
+                        closed.reviewWaitMillis, null, timesSentBack + 1);
             }
             case DONE -> {
                 TaskFlow closed = closeReview(at);

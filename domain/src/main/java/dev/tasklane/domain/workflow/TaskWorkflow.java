@@ -106,6 +106,23 @@ public final class TaskWorkflow {
         return release(task, Transition.UNCLAIM, now);
     }
 
+    /**
+     * A person with write access returns a stuck agent's task to Ready (docs/rules.md, "Flow metrics"): the
+     * task is in Doing and its agent has done nothing for longer than the stuck time ({@code holderStuck}, judged
+     * by the caller from the agent's last activity). The assignment from before the claim comes back, as on unclaim.
+     */
+    public Task releaseStuck(Task task, Actor caller, boolean holderStuck, Instant now) {
+        if (!Transition.UNCLAIM.allowedFrom(task.status()) || task.claim() == null) {
+            throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
+        }
+        BoardAccess.requireWrite(caller);
+        if (!holderStuck) {
+            throw new InvalidStateException("agent_not_stuck",
+                    "The agent holding this task is still active: only a stuck agent's task can be released");
+        }
+        return release(task, Transition.UNCLAIM, now);
+    }
+
     /** Returns an expired claim to Ready; a task whose lease is still running is returned unchanged. */
     public Task expire(Task task, Instant now) {
         if (!Transition.EXPIRE.allowedFrom(task.status()) || !task.claimExpiredAt(now)) {

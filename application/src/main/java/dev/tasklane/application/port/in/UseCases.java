@@ -33,6 +33,9 @@ public interface UseCases {
 
     EventStreamUseCase events();
 
+    /** How the work flows: the flow figures and the agents' states (docs/rules.md, "Flow metrics"). */
+    FlowMetricsUseCase flow();
+
     IdentityUseCase identity();
 
     /** The limits and the completion validation mode the use cases enforce, for the edges that publish them. */

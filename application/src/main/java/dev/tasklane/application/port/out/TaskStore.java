@@ -120,4 +120,12 @@ public interface TaskStore {
 
     /** A task's history, oldest first. */
     List<HistoryEntry> history(TaskId taskId);
+
+    /**
+     * The flow rollup kept beside these tasks and written in the same transactions (docs/rules.md, "Flow
+     * metrics"). A store without one answers {@link FlowStore#NONE}: its flow figures are those of an empty board.
+     */
+    default FlowStore flows() {
+        return FlowStore.NONE;
+    }
 }

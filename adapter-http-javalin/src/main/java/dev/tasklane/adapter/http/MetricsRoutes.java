@@ -1,0 +1,56 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.application.port.in.MetricsRequest;
+import dev.tasklane.application.port.in.UseCases;
+import io.javalin.http.HandlerType;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code GET /api/metrics}: the flow figures of the token's board (docs/api.md, "Flow metrics"). */
+final class MetricsRoutes {
+    static final String PATH = "/api/metrics";
+
+    private final UseCases useCases;
+
+    MetricsRoutes(UseCases useCases) {
+        this.useCases = useCases;
+    }
+
+    List<Route> routes() {
+        return List.of(Route.authed(HandlerType.GET, PATH,
+                "Flow metrics of the token's board: throughput, cycle, lead, review and backlog wait, rework, "
+                        + "cumulative flow, agents (docs/rules.md#flow-metrics)", this::metrics));
+    }
+
+    private void metrics(Call call) {
+        MetricsRequest request = new MetricsRequest(call.ctx().queryParam("window"), call.ctx().queryParam("from"),
+                call.ctx().queryParam("to"), call.ctx().queryParam("tz"), call.ctx().queryParam("agent"));
+        call.ok(new MetricsAnswer.Envelope(MetricsAnswer.of(useCases.flow().metrics(call.actor(), request))));
+    }
+
+    /** The query parameters, for the OpenAPI document. */
+    static List<Map<String, Object>> openApiParameters() {
+        return List.of(
+                parameter("window", "Days ending today: 7d, 14d (default), 30d, 90d, any 1d to 366d. Not with from/to.",
+                        Map.of("type", "string", "pattern", "^[0-9]{1,4}d$", "default", "14d")),
+                parameter("from", "First day, an ISO date (with to; at most 366 days, not after to)",
+                        Map.of("type", "string", "format", "date")),
+                parameter("to", "Last day, an ISO date, inclusive (with from)", Map.of("type", "string", "format", "date")),
+                parameter("tz", "Where days are cut: an IANA time zone (default UTC)",
+                        Map.of("type", "string", "maxLength", 64, "default", "UTC")),
+                parameter("agent", "Narrow the figures to the agents of this agent_name",
+                        Map.of("type", "string", "maxLength", 255)));
+    }
+
+    private static Map<String, Object> parameter(String name, String description, Map<String, Object> schema) {
+        Map<String, Object> parameter = new LinkedHashMap<>();
+        parameter.put("name", name);
+        parameter.put("in", "query");
+        parameter.put("required", false);
+        parameter.put("schema", schema);
+        parameter.put("description", description + "; a bad value answers 422 invalid_param naming it");
+        return parameter;
+    }
+}

@@ -1,0 +1,129 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.FlowMetricsUseCase;
+import dev.tasklane.application.port.in.MetricsRequest;
+import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.flow.AgentActivity;
+import dev.tasklane.domain.flow.FlowAgent;
+import dev.tasklane.domain.flow.FlowInput;
+import dev.tasklane.domain.flow.FlowMetrics;
+import dev.tasklane.domain.flow.FlowReport;
+import dev.tasklane.domain.flow.FlowSettings;
+import dev.tasklane.domain.flow.FlowWindow;
+import dev.tasklane.domain.flow.HeldTask;
+import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The flow figures from the store's rollup, and the release of a stuck agent's task. */
+final class FlowService implements FlowMetricsUseCase {
+    /** The most tasks in Doing and in Review read for the agents' current work (10 pages of each). */
+    static final int MAX_HELD_PAGES = 10;
+
+    private final ServiceContext context;
+    private final FlowSettings settings;
+
+    FlowService(ServiceContext context, FlowSettings settings) {
+        this.context = context;
+        this.settings = settings;
+    }
+
+    @Override
+    public FlowSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public Metrics metrics(Actor actor, MetricsRequest request) {
+        FlowWindow window = FlowWindow.parse(request.window(), request.from(), request.to(), request.tz(),
+                context.runner().now());
+        if (request.agent() != null && request.agent().length() > FlowAgent.MAX_NAME) {
+            throw new InvalidInputException("invalid_param", "agent is longer than " + FlowAgent.MAX_NAME + " characters",
+                    new ErrorDetails.Field("agent"));
+        }
+        FlowReport report = context.runner().read(changes -> {
+            BoardId board = actor.boardId();
+            FlowStore flows = context.tasks().flows();
+            FlowInput input = new FlowInput(window, changes.now(), settings,
+                    flows.finished(board, window.previous().start(), window.end()), flows.openCounts(board),
+                    flows.moves(board, window.start()), flows.agents(board), held(board), request.agent());
+            return FlowMetrics.compute(input);
+        });
+        Map<UserId, String> usernames = new HashMap<>();
+        for (FlowReport.AgentFigures agent : report.agents()) {
+            usernames.computeIfAbsent(agent.agent().user(),
+                    user -> context.directory().userById(user).map(u -> u.username()).orElse(user.toString()));
+        }
+        return new Metrics(report, usernames);
+    }
+
+    /** The tasks agents hold now: Doing under a claim (with its lease), Review after their completion. */
+    private List<HeldTask> held(BoardId board) {
+        List<HeldTask> held = new ArrayList<>();
+        for (Status status : List.of(Status.IN_PROGRESS, Status.REVIEW)) {
+            TaskQuery query = new TaskQuery(board, status, null, null, null, false, null, null, null,
+                    TaskQuery.Sort.POSITION, false, TaskQuery.MAX_LIMIT, null);
+            for (int page = 0; page < MAX_HELD_PAGES && query != null; page++) {
+                TaskPage tasks = context.tasks().list(query);
+                for (Task task : tasks.tasks()) {
+                    if (task.isGoal()) {
+                        continue;
+                    }
+                    if (status == Status.IN_PROGRESS && task.claim() != null && task.assignedToId() != null) {
+                        held.add(new HeldTask(task.identifier().toString(), Column.DOING,
+                                new FlowAgent(task.assignedToId(), task.claim().agentName()), task.claim().expiresAt()));
+                    } else if (status == Status.REVIEW && task.completion() != null
+                            && task.completion().completedById() != null) {
+                        held.add(new HeldTask(task.identifier().toString(), Column.REVIEW,
+                                new FlowAgent(task.completion().completedById(), task.completion().completedByAgent()), null));
+                    }
+                }
+                query = tasks.nextCursor() == null ? null : query.after(tasks.nextCursor());
+            }
+        }
+        return held;
+    }
+
+    @Override
+    public TaskView releaseStuck(Actor actor, TaskRef ref) {
+        return context.runner().write(actor, changes -> {
+            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+            Task released = changes.update(context.workflow().releaseStuck(task, actor, stuck(task, changes.now()),
+                    changes.now()), HistoryKind.UNCLAIMED, actor, null);
+            context.goals().childChanged(released, false, changes);
+            return context.lookup().view(released);
+        });
+    }
+
+    /** Whether the agent holding {@code task} has done nothing (claim included) for longer than the stuck time. */
+    private boolean stuck(Task task, Instant now) {
+        if (task.claim() == null || task.assignedToId() == null) {
+            return false;
+        }
+        FlowAgent holder = new FlowAgent(task.assignedToId(), task.claim().agentName());
+        Instant last = task.claim().claimedAt();
+        for (AgentActivity activity : context.tasks().flows().agents(task.boardId())) {
+            if (activity.agent().equals(holder) && activity.lastActivityAt().isAfter(last)) {
+                last = activity.lastActivityAt();
+            }
+        }
+        return Duration.between(last, now).compareTo(settings.stuckAfter()) > 0;
+    }
+}
