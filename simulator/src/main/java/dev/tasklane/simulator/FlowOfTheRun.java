@@ -48,7 +48,7 @@ final class FlowOfTheRun {
         LocalDate last = LocalDate.ofInstant(end, ZoneOffset.UTC);
         LocalDate first = LocalDate.ofInstant(created, ZoneOffset.UTC);
         LocalDate earliest = last.minusDays(FlowWindow.MAX_DAYS - 1L);
-        return new FlowWindow(first.isBefore(earliest) ? earliest : first, last, ZoneOffset.UTC);
+        return new FlowWindow(first.isBefore(earliest) ? earliest : first, last, FlowWindow.UTC);
     }
 
     /**
