@@ -31,6 +31,8 @@ public final class SimulateCli {
     public static final int USAGE = CommandLine.ExitCode.USAGE;
     /** The most tasks a generated plan holds. */
     static final int MAX_TASKS = 10_000_000;
+    /** The most worker threads of the checks. */
+    static final int MAX_THREADS = 256;
 
     private SimulateCli() {
     }
@@ -185,8 +187,8 @@ public final class SimulateCli {
                 throw new IllegalArgumentException("--tasks must be from 1 to " + MAX_TASKS + ", got " + tasks);
             }
             int workers = threads == null ? SimulationConfig.defaultThreads() : threads;
-            if (workers < 1) {
-                throw new IllegalArgumentException("--threads must be at least 1, got " + workers);
+            if (workers < 1 || workers > MAX_THREADS) {
+                throw new IllegalArgumentException("--threads must be from 1 to " + MAX_THREADS + ", got " + workers);
             }
             Path reportDirectory = report == null ? null : report.toAbsolutePath().getParent();
             if (reportDirectory != null && !Files.isDirectory(reportDirectory)) {

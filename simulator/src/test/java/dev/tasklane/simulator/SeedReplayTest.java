@@ -1,6 +1,7 @@
 package dev.tasklane.simulator;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.TaskId;
 import org.junit.jupiter.api.Test;
@@ -13,13 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A seed reproduces a run whatever the thread count: the same seed at 1, 2 and 4 threads gives the same simulated
- * time, the same counts, the same event log (by its digest) and the same history of every task in the store.
+ * time, the same counts, the same event log (by its digest), the same flow figures and the same history of every
+ * task in the store.
  */
 class SeedReplayTest {
 
     /** What a run did, everything but its wall and processor times and the claim calls' latencies. */
     private record Outcome(long simulatedMinutes, long steps, List<Long> counts, long logDigest, String blockedWait,
-                           List<List<HistoryEntry>> histories) {
+                           FlowReport flow, List<List<HistoryEntry>> histories) {
     }
 
     private static Outcome run(int threads, long seed) throws InterruptedException {
@@ -38,7 +40,7 @@ class SeedReplayTest {
                 List.of(m.transitions.sum(), m.claimAttempts.sum(), m.claims.sum(), m.claimConflicts.sum(), m.claimGiveUps.sum(),
                         m.abandoned.sum(), m.expiredBySweeper.sum(), m.lostLeases.sum(), m.tasksDone.sum(), m.reviews.sum(),
                         m.changesRequested.sum(), m.afterGoalsReported.sum(), (long) result.goalsCompleted()),
-                result.logDigest(), result.blockedWait().toString(), histories);
+                result.logDigest(), result.blockedWait().toString(), result.flow(), histories);
     }
 
     @Test
@@ -53,6 +55,7 @@ class SeedReplayTest {
             assertEquals(one.counts(), other.counts(), threads + " threads: counts");
             assertEquals(one.blockedWait(), other.blockedWait(), threads + " threads: blocked waits");
             assertEquals(one.logDigest(), other.logDigest(), threads + " threads: event log");
+            assertEquals(one.flow(), other.flow(), threads + " threads: flow figures");
             for (int task = 0; task < one.histories().size(); task++) {
                 assertEquals(one.histories().get(task), other.histories().get(task), threads + " threads: history of task id " + (task + 1));
             }

@@ -90,6 +90,9 @@ class SimulateCliTest {
         assertEquals(SimulateCli.USAGE, run("--agents", "0"));
         assertEquals(SimulateCli.USAGE, run("--expire-share", "2"));
         assertEquals(SimulateCli.USAGE, run("--frobnicate"));
+        assertEquals(SimulateCli.USAGE, run("--threads", "0"));
+        assertEquals(SimulateCli.USAGE, run("--threads", "257"));
+        assertEquals(SimulateCli.USAGE, run("--tasks", "0"));
         assertEquals(SimulateCli.PASSED, run("--help"));
         assertTrue(out().contains("--expire-share"), out());
     }
