@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The simulator's own record of what its participants did, ordered by one sequence shared by every thread.
+ * The simulator's own record of what its participants did, ordered by one sequence.
  * The invariant checks read this log, never the store, so a store that misbehaves cannot vouch for itself.
  */
 final class EventLog {

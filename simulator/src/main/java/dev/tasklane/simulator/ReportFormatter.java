@@ -27,7 +27,7 @@ final class ReportFormatter {
         Latencies.Percentiles claim = result.claimLatency();
         Latencies.Percentiles wait = result.blockedWait();
         StringBuilder out = new StringBuilder();
-        line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d, %d worker threads",
+        line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d, %d check threads",
                 result.config().agents(), result.config().reviewers(), result.tasks(), result.goals(), result.config().seed(),
                 result.config().threads());
         line(out, "Team:           %s", team(result.config().team()));
