@@ -61,6 +61,11 @@ public final class SimulateCli {
             return USAGE;
         }
         try {
+            String mismatch = options.plan == null || sides.size() < 2 ? null : teamTooSmall(PlanFile.read(options.plan), sides);
+            if (mismatch != null) {
+                err.println(options.plan + ": " + mismatch);
+                return USAGE;
+            }
             ProgressBar progress = options.progress || System.console() != null ? ProgressBar.to(err) : ProgressBar.off();
             List<SimulationResult> results = new ArrayList<>();
             for (SimulationConfig side : sides) {
@@ -83,6 +88,21 @@ public final class SimulateCli {
             err.println("Simulation interrupted");
             return FAILED;
         }
+    }
+
+    /**
+     * Why a plan file cannot be given to every team of a comparison (it assigns a goal to an agent number a team does
+     * not have), said before any team runs; null when it can.
+     */
+    static String teamTooSmall(Plan plan, List<SimulationConfig> sides) {
+        int highest = plan.assignments().values().stream().mapToInt(Integer::intValue).max().orElse(-1);
+        for (SimulationConfig side : sides) {
+            if (highest >= side.agents()) {
+                return "assigns a goal to agent " + highest + ", but team \"" + side.team().name() + "\" has "
+                        + side.agents() + " agents (numbered from 0)";
+            }
+        }
+        return null;
     }
 
     /** One run over fresh in-memory stores. */

@@ -153,4 +153,18 @@ class SimulateCliTest {
         assertTrue(out().contains("one reviewer") && out().contains("three reviewers"), out());
         assertTrue(out().endsWith("Result:         PASS" + System.lineSeparator()), out());
     }
+
+    @Test
+    void aPlanFileThatAssignsAnAgentATeamDoesNotHaveIsRefusedBeforeEitherTeamRuns(@TempDir Path dir) throws IOException {
+        Path plan = Files.writeString(dir.resolve("plan.json"), """
+                {"goals": [{"type": "goal", "title": "Docs", "priority": "low", "tasks": [
+                    {"title": "Guide", "type": "work", "priority": "low"}]}],
+                 "assignments": [{"goal": 0, "agent": 2}]}
+                """);
+        Path big = Files.writeString(dir.resolve("big.yaml"), "agents: 4\n");
+        Path small = Files.writeString(dir.resolve("small.yaml"), "agents: 2\n");
+        assertEquals(SimulateCli.USAGE, run("--compare", big.toString(), small.toString(), "--plan", plan.toString()));
+        assertEquals(plan + ": assigns a goal to agent 2, but team \"small\" has 2 agents (numbered from 0)" + System.lineSeparator(), err());
+        assertEquals("", out(), "neither team ran");
+    }
 }
