@@ -50,11 +50,6 @@ final class Draws {
         return mix(key ^ ((long) round << 32 | task.length()));
     }
 
-    /** An integer in [0, bound). */
-    int below(int bound, Purpose purpose, String task, int round) {
-        return (int) (uniform(purpose, task, round) * bound);
-    }
-
     /** SplitMix64's finaliser: every bit of the input moves about half the bits of the output. */
     static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
