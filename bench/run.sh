@@ -9,6 +9,7 @@
 #   bench/run.sh --only startup       # only the start-up on H2 (fresh and existing data directory), merged likewise
 #   bench/run.sh --only claims        # only the claim throughput at 1, 8 and 32 agents with its baselines, merged likewise
 #   bench/run.sh --only sim           # only the million-task simulation (sim_cycles_per_s, sim_setup_s, ...), merged likewise
+#   bench/run.sh --only metrics       # only the flow metrics of 100,000 finished tasks (metrics_100k_ms_memory, _pg, ratios), merged likewise
 #   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
 #
 # PostgreSQL: with TASKLANE_BENCH_PG_URL (and TASKLANE_BENCH_PG_USER, TASKLANE_BENCH_PG_PASSWORD) set, that

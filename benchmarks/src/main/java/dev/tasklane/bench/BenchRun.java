@@ -98,6 +98,9 @@ public final class BenchRun {
         }
 
         checkpoint(root, results);
+        metrics(results, pg, quick);
+
+        checkpoint(root, results);
         step("heap per million tasks in memory");
         results.put("heap_mb_per_million_tasks", round(HeapPerTask.megabytesPerMillion(quick ? 100_000 : 500_000), 0));
 
@@ -173,6 +176,36 @@ public final class BenchRun {
         }
     }
 
+    /**
+     * The flow figures of a board with 100,000 tasks finished inside the window (10,000 in a quick run), through the
+     * use case, in memory and on PostgreSQL, then with 1,000,000 more finished before the window (100,000 quick): the
+     * ratio of the two p50s shows the cost does not follow the history outside the window.
+     */
+    private static void metrics(Results results, PgTarget pg, boolean quick) throws Exception {
+        long inWindow = quick ? 10_000 : 100_000;
+        long outside = quick ? 100_000 : 1_000_000;
+        step("flow metrics: " + inWindow + " tasks finished in the window, then " + outside + " more before it, in memory");
+        MetricsLoad.Timing memory = MetricsLoad.memory(inWindow, outside, 10, 21);
+        step("flow metrics: the same on PostgreSQL");
+        MetricsLoad.Timing onPg = MetricsLoad.postgres(pg, inWindow, outside, 10, 21);
+        String suffix = inWindow == 100_000 ? "100k" : inWindow / 1000 + "k";
+        results.put("metrics_" + suffix + "_ms_memory", round(memory.window().p50(), 2));
+        results.put("metrics_" + suffix + "_ms_pg", round(onPg.window().p50(), 2));
+        results.put("metrics_" + suffix + "_p99_ms_memory", round(memory.window().p99(), 2));
+        results.put("metrics_" + suffix + "_p99_ms_pg", round(onPg.window().p99(), 2));
+        results.put("metrics_" + suffix + "_cpu_ms_memory", round(memory.cpuMillis(), 2));
+        results.put("metrics_" + suffix + "_jvm_cpu_ms_pg", round(onPg.cpuMillis(), 2));
+        results.put("metrics_history_ms_memory", round(memory.withHistory().p50(), 2));
+        results.put("metrics_history_ms_pg", round(onPg.withHistory().p50(), 2));
+        results.put("metrics_history_ratio_memory", round(memory.ratio(), 3));
+        results.put("metrics_history_ratio_pg", round(onPg.ratio(), 3));
+        results.put("metrics_outside_tasks", outside);
+        System.out.printf("   memory: %.1f ms (%.1f ms processor time), %.1f ms with the older history (ratio %.2f);"
+                        + " PostgreSQL: %.1f ms (JVM %.1f ms), %.1f ms (ratio %.2f)%n",
+                memory.window().p50(), memory.cpuMillis(), memory.withHistory().p50(), memory.ratio(), onPg.window().p50(),
+                onPg.cpuMillis(), onPg.withHistory().p50(), onPg.ratio());
+    }
+
     private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
         Path json = root.resolve("bench/results.json");
         Results results = Files.exists(json) ? Results.read(json) : new Results();
@@ -212,11 +245,12 @@ public final class BenchRun {
                     results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
                     results.put("inmemory_cycle_bytes", cost.bytes());
                 }
+                case "metrics" -> metrics(results, pg, false);
                 case "sim" -> {
                     step("simulation: tasklane simulate --agents 64 --tasks " + SIM_TASKS);
                     recordSimulation(results, SIM_TASKS, simulate(jar, SIM_TASKS, logs));
                 }
-                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim and/or claims, not "
+                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim, metrics and/or claims, not "
                         + piece);
             }
         }

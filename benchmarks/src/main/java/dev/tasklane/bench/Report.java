@@ -76,6 +76,12 @@ final class Report {
         row(md, "Worst request body under the caps, ms (median of 5 of the slowest body, named by `worst_request_body`: "
                 + v.get("worst_request_body") + ")", "worst_request_ms", v, "—");
         row(md, "Web board page of 2,000 tasks, in memory, ms (median of 15 after 5 warm-up)", "board_2000_load_ms", v, "—");
+        row(md, "Flow metrics of a board with 100,000 tasks finished in the 14-day window, in memory, ms (p50 of 21 after 10 "
+                + "warm-up, through the use case)", "metrics_100k_ms_memory", v, "≤ 100");
+        row(md, "The same on PostgreSQL, ms", "metrics_100k_ms_pg", v, "≤ 300");
+        row(md, "Flow metrics: p50 with " + v.get("metrics_outside_tasks") + " more tasks finished before the window over "
+                + "p50 without them, in memory", "metrics_history_ratio_memory", v, "≤ 1.5");
+        row(md, "The same on PostgreSQL", "metrics_history_ratio_pg", v, "≤ 1.5");
         md.append("\n## Claim throughput on PostgreSQL\n\n");
         md.append("| Agents | Tasklane cycles/s | cycle p50 / p99 ms | Bare loop claims/s | Loop connections | Ratio |\n|---|---|---|---|---|---|\n");
         for (Map.Entry<Integer, double[]> level : r.throughput.entrySet()) {

@@ -146,7 +146,7 @@ final class InMemoryFlowStore implements FlowStore {
 
     @Override
     public List<TaskFlow> finished(BoardId boardId, Instant from, Instant to) {
-        return tx(() -> new ArrayList<>(board(boardId.value()).finished
+        return tx(() -> List.copyOf(board(boardId.value()).finished
                 .subMap(new Done(from, Long.MIN_VALUE), true, new Done(to, Long.MIN_VALUE), false).values()));
     }
 

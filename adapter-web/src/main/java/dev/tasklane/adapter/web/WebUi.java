@@ -38,6 +38,7 @@ public final class WebUi {
     private final TaskPages tasks;
     private final AdminPages admin;
     private final TokenPages tokens;
+    private final FlowPages flow;
     private final LiveUpdates live;
     private final byte[] css;
     private final byte[] script;
@@ -54,6 +55,7 @@ public final class WebUi {
         this.tasks = new TaskPages(web, useCases, data);
         this.admin = new AdminPages(web, useCases.people());
         this.tokens = new TokenPages(web, useCases.people(), Objects.requireNonNull(agentFiles, "agent files"));
+        this.flow = new FlowPages(web, useCases.people(), useCases.flow(), data);
         this.live = new LiveUpdates(web, useCases.people(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");
@@ -71,6 +73,10 @@ public final class WebUi {
         get(config, "/boards/{board}", boards::board);
         get(config, "/boards/{board}/fragment", boards::fragment);
         get(config, "/boards/{board}/review", boards::reviewQueue);
+        get(config, "/boards/{board}/metrics", flow::metrics);
+        get(config, "/boards/{board}/metrics.csv", flow::csv);
+        get(config, "/boards/{board}/agents", flow::agents);
+        post(config, "/boards/{board}/agents/release", flow::release);
         config.routes.sse("/boards/{board}/events", live::serve);
 
         get(config, "/boards/{board}/tasks/{task}", tasks::page);

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -23,7 +24,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
 
 /**
  * The flow figures, computed once for every reader (docs/rules.md, "Flow metrics"): {@link #compute} over what
@@ -31,6 +31,10 @@ import java.util.function.Function;
  */
 public final class FlowMetrics {
     private static final Column[] OPEN = {Column.READY, Column.DOING, Column.REVIEW};
+    private static final Comparator<TaskFlow> BY_DONE = (a, b) -> {
+        int byTime = a.doneAt().compareTo(b.doneAt());
+        return byTime != 0 ? byTime : a.identifier().compareTo(b.identifier());
+    };
 
     private FlowMetrics() {
     }
@@ -43,25 +47,71 @@ public final class FlowMetrics {
         if (filter != null && !knows(input, filter)) {
             throw FlowWindow.invalid("agent", "names no agent of this board: give an agent_name from the agents list");
         }
-        List<TaskFlow> current = new ArrayList<>();
+        List<TaskFlow> current = new ArrayList<>(input.finished().size());
         List<TaskFlow> before = new ArrayList<>();
+        Instant start = window.start();
+        Instant end = window.end();
+        Instant previousStart = previous.start();
         for (TaskFlow task : input.finished()) {
             if (task.type() == TaskType.GOAL || !task.isDone()
                     || (filter != null && (task.agent() == null || !task.agent().agentName().equals(filter)))) {
                 continue;
             }
-            if (window.contains(task.doneAt())) {
+            Instant done = task.doneAt();
+            if (!done.isBefore(start) && done.isBefore(end)) {
                 current.add(task);
-            } else if (previous.contains(task.doneAt())) {
+            } else if (!done.isBefore(previousStart) && done.isBefore(start)) {
                 before.add(task);
             }
         }
-        current.sort(Comparator.comparing(TaskFlow::doneAt).thenComparing(TaskFlow::identifier));
-        return new FlowReport(window, filter, throughput(window, current, before.size()),
-                figure(current, before, TaskFlow::cycleTime), figure(current, before, TaskFlow::leadTime),
-                figure(current, before, TaskFlow::reviewWait), figure(current, before, TaskFlow::backlogWait),
-                rework(current), cumulativeFlow(window, input.openNow(), input.moves()),
-                agents(input, current), List.copyOf(current));
+        current.sort(BY_DONE);
+        List<List<TaskFlow>> days = perDay(window, current);
+        Measures now = new Measures(current);
+        Measures earlier = new Measures(before);
+        return new FlowReport(window, filter, throughput(window, days, current.size(), before.size()),
+                figure(now.cycle, earlier.cycle), figure(now.lead, earlier.lead), figure(now.review, earlier.review),
+                figure(now.backlog, earlier.backlog), rework(current),
+                cumulativeFlow(window, input.openNow(), input.moves()), byDay(window, days, now),
+                agents(input, current, now.cycle), Collections.unmodifiableList(current));
+    }
+
+    /**
+     * Each task's cycle time, lead time, review wait and backlog wait in milliseconds (-1 where it has none), read in
+     * one pass: a window may hold a hundred thousand tasks, and each figure reading them again cost more than the
+     * figures themselves.
+     */
+    private static final class Measures {
+        final long[] cycle;
+        final long[] lead;
+        final long[] review;
+        final long[] backlog;
+
+        Measures(List<TaskFlow> tasks) {
+            int n = tasks.size();
+            cycle = new long[n];
+            lead = new long[n];
+            review = new long[n];
+            backlog = new long[n];
+            for (int i = 0; i < n; i++) {
+                TaskFlow task = tasks.get(i);
+                cycle[i] = task.cycleMillis();
+                lead[i] = task.leadMillis();
+                review[i] = task.reviewWaitMillisOrNone();
+                backlog[i] = task.backlogWaitMillis();
+            }
+        }
+    }
+
+    /** The values of {@code measure[from, to)} that are present (at least 0). */
+    private static long[] present(long[] measure, int from, int to) {
+        long[] values = new long[to - from];
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            if (measure[i] >= 0) {
+                values[n++] = measure[i];
+            }
+        }
+        return n == values.length ? values : Arrays.copyOf(values, n);
     }
 
     /**
@@ -113,49 +163,108 @@ public final class FlowMetrics {
                 || input.finished().stream().anyMatch(t -> t.agent() != null && t.agent().agentName().equals(name));
     }
 
-    private static Throughput throughput(FlowWindow window, List<TaskFlow> current, long previousTotal) {
-        Map<LocalDate, Long> perDay = new HashMap<>();
-        for (TaskFlow task : current) {
-            perDay.merge(window.dayOf(task.doneAt()), 1L, Long::sum);
-        }
+    private static Throughput throughput(FlowWindow window, List<List<TaskFlow>> perDay, long total, long previousTotal) {
         List<DayCount> days = new ArrayList<>(window.length());
-        for (LocalDate day : window.days()) {
-            days.add(new DayCount(day, perDay.getOrDefault(day, 0L)));
+        List<LocalDate> dates = window.days();
+        for (int i = 0; i < dates.size(); i++) {
+            days.add(new DayCount(dates.get(i), perDay.get(i).size()));
         }
-        return new Throughput(current.size(), previousTotal, days);
+        return new Throughput(total, previousTotal, days);
     }
 
-    private static DurationFigure figure(List<TaskFlow> current, List<TaskFlow> before,
-                                         Function<TaskFlow, Optional<Duration>> measure) {
-        long[] now = millis(current, measure);
-        long[] earlier = millis(before, measure);
+    /** The window's finished tasks by the day they reached Done (day ends found by binary search, not zone rules). */
+    private static List<List<TaskFlow>> perDay(FlowWindow window, List<TaskFlow> current) {
+        List<LocalDate> dates = window.days();
+        long[] ends = new long[dates.size()];
+        List<List<TaskFlow>> days = new ArrayList<>(dates.size());
+        for (int i = 0; i < ends.length; i++) {
+            ends[i] = window.dayEnd(dates.get(i)).getEpochSecond();
+            days.add(new ArrayList<>());
+        }
+        for (TaskFlow task : current) {
+            // day ends are whole seconds: a task Done at second s lies in the day whose end is the first above s
+            int at = Arrays.binarySearch(ends, task.doneAt().getEpochSecond());
+            int day = at >= 0 ? at + 1 : -at - 1;
+            days.get(Math.min(day, ends.length - 1)).add(task);
+        }
+        return days;
+    }
+
+    /** Per day, over the day's slice of the window's tasks (sorted by Done, so each day's tasks are contiguous). */
+    private static List<FlowReport.DayFigures> byDay(FlowWindow window, List<List<TaskFlow>> perDay, Measures measures) {
+        List<FlowReport.DayFigures> days = new ArrayList<>(window.length());
+        List<LocalDate> dates = window.days();
+        int from = 0;
+        for (int i = 0; i < dates.size(); i++) {
+            LocalDate day = dates.get(i);
+            int to = from + perDay.get(i).size();
+            long[] cycle = present(measures.cycle, from, to);
+            long[] lead = present(measures.lead, from, to);
+            long[] review = present(measures.review, from, to);
+            from = to;
+            days.add(new FlowReport.DayFigures(day, percentile(cycle, 50), percentile(cycle, 85), percentile(lead, 50),
+                    percentile(lead, 85), percentile(review, 50), percentile(review, 85)));
+        }
+        return days;
+    }
+
+    private static DurationFigure figure(long[] current, long[] before) {
+        long[] now = present(current, 0, current.length);
+        long[] earlier = present(before, 0, before.length);
         return new DurationFigure(now.length, percentile(now, 50), percentile(now, 85), percentile(now, 95),
                 percentile(earlier, 50));
     }
 
-    private static long[] millis(List<TaskFlow> tasks, Function<TaskFlow, Optional<Duration>> measure) {
-        long[] values = new long[tasks.size()];
-        int n = 0;
-        for (TaskFlow task : tasks) {
-            Optional<Duration> value = measure.apply(task);
-            if (value.isPresent()) {
-                values[n++] = value.get().toMillis();
-            }
-        }
-        long[] sorted = Arrays.copyOf(values, n);
-        Arrays.sort(sorted);
-        return sorted;
-    }
-
     /**
-     * The nearest-rank percentile of sorted values: the value at rank ⌈p·n/100⌉ (1-based); null for no values.
+     * The nearest-rank percentile of {@code values}: the value at rank ⌈p·n/100⌉ (1-based) of the sorted values; null
+     * for no values. Found by selection in linear time, not by sorting; it reorders {@code values}, which keeps
+     * the same values, so several percentiles may be taken from one array.
      */
-    public static Duration percentile(long[] sortedMillis, int p) {
-        if (sortedMillis.length == 0) {
+    public static Duration percentile(long[] values, int p) {
+        if (values.length == 0) {
             return null;
         }
-        int rank = (int) Math.ceil(p * (double) sortedMillis.length / 100.0);
-        return Duration.ofMillis(sortedMillis[Math.max(1, rank) - 1]);
+        int rank = (int) Math.ceil(p * (double) values.length / 100.0);
+        return Duration.ofMillis(select(values, Math.max(1, rank) - 1));
+    }
+
+    /** The k-th smallest value (0-based), by quickselect with a median-of-three pivot; reorders {@code values}. */
+    static long select(long[] values, int k) {
+        int low = 0;
+        int high = values.length - 1;
+        while (high > low) {
+            int middle = (low + high) >>> 1;
+            long pivot = medianOfThree(values[low], values[middle], values[high]);
+            int i = low;
+            int j = high;
+            while (i <= j) {
+                while (values[i] < pivot) {
+                    i++;
+                }
+                while (values[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    long swap = values[i];
+                    values[i] = values[j];
+                    values[j] = swap;
+                    i++;
+                    j--;
+                }
+            }
+            if (k <= j) {
+                high = j;
+            } else if (k >= i) {
+                low = i;
+            } else {
+                return values[k];
+            }
+        }
+        return values[k];
+    }
+
+    private static long medianOfThree(long a, long b, long c) {
+        return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
     }
 
     private static Rework rework(List<TaskFlow> current) {
@@ -222,15 +331,16 @@ public final class FlowMetrics {
         return result;
     }
 
-    private static List<AgentFigures> agents(FlowInput input, List<TaskFlow> current) {
+    private static List<AgentFigures> agents(FlowInput input, List<TaskFlow> current, long[] cycles) {
         Map<FlowAgent, Instant> last = new HashMap<>();
         for (AgentActivity activity : input.activity()) {
             last.merge(activity.agent(), activity.lastActivityAt(), (a, b) -> a.isAfter(b) ? a : b);
         }
-        Map<FlowAgent, List<TaskFlow>> doneBy = new HashMap<>();
-        for (TaskFlow task : current) {
+        Map<FlowAgent, Tally> doneBy = new HashMap<>();
+        for (int i = 0; i < current.size(); i++) {
+            TaskFlow task = current.get(i);
             if (task.agent() != null) {
-                doneBy.computeIfAbsent(task.agent(), a -> new ArrayList<>()).add(task);
+                doneBy.computeIfAbsent(task.agent(), a -> new Tally()).add(cycles[i], task.timesSentBack() > 0);
             }
         }
         Map<FlowAgent, HeldTask> doing = new HashMap<>();
@@ -251,18 +361,40 @@ public final class FlowMetrics {
             if (input.agentFilter() != null && !agent.agentName().equals(input.agentFilter())) {
                 continue;
             }
-            List<TaskFlow> done = doneBy.getOrDefault(agent, List.of());
+            Tally done = doneBy.getOrDefault(agent, new Tally());
             Instant lastAt = last.get(agent);
             HeldTask claimed = doing.get(agent);
             AgentState state = state(input.now(), settings, lastAt, claimed != null, review.containsKey(agent));
-            long sentBack = done.stream().filter(t -> t.timesSentBack() > 0).count();
-            figures.add(new AgentFigures(agent, state, done.size(), percentile(millis(done, TaskFlow::cycleTime), 50),
-                    done.isEmpty() ? null : sentBack / (double) done.size(),
+            figures.add(new AgentFigures(agent, state, done.done, percentile(done.cycles(), 50),
+                    done.done == 0 ? null : done.sentBack / (double) done.done,
                     claimed == null ? null : claimed.identifier(),
                     claimed == null ? null : claimed.leaseExpiresAt(), lastAt));
         }
         figures.sort(Comparator.comparing(AgentFigures::state).thenComparing(AgentFigures::agent));
         return figures;
+    }
+
+    /** One agent's finished tasks: how many, how many were sent back, their cycle times. */
+    private static final class Tally {
+        int done;
+        int sentBack;
+        long[] cycles = new long[8];
+        int n;
+
+        void add(long cycle, boolean wasSentBack) {
+            done++;
+            sentBack += wasSentBack ? 1 : 0;
+            if (cycle >= 0) {
+                if (n == cycles.length) {
+                    cycles = Arrays.copyOf(cycles, n * 2);
+                }
+                cycles[n++] = cycle;
+            }
+        }
+
+        long[] cycles() {
+            return Arrays.copyOf(cycles, n);
+        }
     }
 
     /** An agent's state now, from its last activity and what it holds (docs/rules.md, "Flow metrics"). */

@@ -115,6 +115,35 @@ public record TaskFlow(String identifier, TaskType type, Instant createdAt, Colu
                 : Optional.of(Duration.ofMillis(reviewWaitMillis));
     }
 
+    /** {@link #cycleTime()} in milliseconds, or -1 without one: for figures over many tasks, without allocating. */
+    public long cycleMillis() {
+        return millisBetween(firstClaimAt, doneAt);
+    }
+
+    /** {@link #leadTime()} in milliseconds, or -1. */
+    public long leadMillis() {
+        return millisBetween(createdAt, doneAt);
+    }
+
+    /** {@link #backlogWait()} in milliseconds, or -1. */
+    public long backlogWaitMillis() {
+        return millisBetween(createdAt, firstClaimAt);
+    }
+
+    /** {@link #reviewWait()} in milliseconds, or -1. */
+    public long reviewWaitMillisOrNone() {
+        return enteredReviewAt == null || reviewOpenSince != null ? -1 : reviewWaitMillis;
+    }
+
+    private static long millisBetween(Instant start, Instant end) {
+        if (start == null || end == null) {
+            return -1;
+        }
+        // seconds and nanoseconds apart, without Instant.toEpochMilli's overflow checks: figures call this per task
+        long millis = (end.getEpochSecond() - start.getEpochSecond()) * 1000L + (end.getNano() - start.getNano()) / 1_000_000;
+        return Math.max(0, millis);
+    }
+
     public boolean isDone() {
         return column == Column.DONE && doneAt != null;
     }

@@ -50,8 +50,31 @@ class FlowRulesTest {
         assertEquals(Duration.ofSeconds(50 + 70), flow.reviewWait().orElseThrow(), "each entry into Review to its decision");
         assertEquals(1, flow.timesSentBack());
         assertEquals(t.plusSeconds(400), flow.enteredReviewAt());
+        FlowReport report = FlowMetrics.fromTimelines(List.of(timeline), FlowWindow.lastDays(7, NOW, ZoneOffset.UTC), NOW,
+                FlowSettings.defaults(), null);
+        FlowReport.DayFigures day = report.byDay().stream().filter(d -> d.date().equals(LocalDate.parse("2026-03-10")))
+                .findFirst().orElseThrow();
+        assertEquals(Duration.ofSeconds(400), day.cycleP85());
+        assertEquals(Duration.ofSeconds(120), day.reviewWaitP50());
+        assertNull(report.byDay().get(0).leadP50(), "a day without a finished task has no figure");
         assertEquals(t.plusSeconds(470), flow.reviewDecisionAt());
         assertEquals(ADA, flow.agent());
+    }
+
+    @Test
+    void selectionFindsTheSameValueAsSortingWithManyTies() {
+        long seed = new java.util.Random().nextLong();
+        java.util.Random random = new java.util.Random(seed);
+        for (int run = 0; run < 2_000; run++) {
+            long[] values = new long[1 + random.nextInt(60)];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = random.nextInt(1 + random.nextInt(8));
+            }
+            long[] sorted = values.clone();
+            java.util.Arrays.sort(sorted);
+            int k = random.nextInt(values.length);
+            assertEquals(sorted[k], FlowMetrics.select(values, k), "seed " + seed + ", run " + run);
+        }
     }
 
     @Test

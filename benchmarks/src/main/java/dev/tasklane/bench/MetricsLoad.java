@@ -1,0 +1,199 @@
+package dev.tasklane.bench;
+
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.adapter.jdbi.Database;
+import dev.tasklane.adapter.jdbi.JdbiStores;
+import dev.tasklane.application.port.in.MetricsRequest;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.flow.FlowAgent;
+import dev.tasklane.domain.flow.FlowReport;
+import dev.tasklane.domain.flow.MoveCount;
+import dev.tasklane.domain.flow.TaskFlow;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.TaskType;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The flow figures of a board with {@code inWindow} tasks finished inside the 14-day window, through the use case
+ * ({@code FlowMetricsUseCase.metrics}, what {@code GET /api/metrics} and the metrics page call), in memory and on
+ * PostgreSQL; then again with {@code outside} more tasks finished long before the window, for the ratio that
+ * shows the cost does not follow the history outside the window. The rollup is loaded directly (the flow store in
+ * memory, one INSERT ... SELECT per chunk on PostgreSQL): the figure measured is the read.
+ */
+final class MetricsLoad {
+    static final int AGENTS = 16;
+    private static final long DAY_MS = Duration.ofDays(1).toMillis();
+    private static final long BUCKET_MS = MoveCount.BUCKET.toMillis();
+    private static final long CHUNK = 50_000;
+
+    /** p50 of the metrics call with the window's tasks only, and with the older history added. */
+    record Timing(Stats window, Stats withHistory, long inWindow, long outside, double cpuMillis) {
+        double ratio() {
+            return withHistory.p50() / window.p50();
+        }
+    }
+
+    /** A board being filled: the application, its admin, and how rows are added. */
+    private interface Loader {
+        /** Tasks numbered {@code first..last}, finished evenly between {@code from} and {@code to} (epoch ms). */
+        void finished(long first, long last, long from, long to) throws Exception;
+    }
+
+    private MetricsLoad() {
+    }
+
+    static Timing memory(long inWindow, long outside, int warmup, int samples) throws Exception {
+        InMemoryStores stores = InMemoryStores.create();
+        Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
+        IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
+        Actor admin = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), true, true);
+        FlowStore flows = stores.tasks().flows();
+        Loader loader = (first, last, from, to) -> {
+            for (long chunk = first; chunk <= last; chunk += CHUNK) {
+                long a = chunk;
+                long b = Math.min(last, chunk + CHUNK - 1);
+                stores.transactions().inTransaction(() -> {
+                    for (long g = a; g <= b; g++) {
+                        long done = from + (g - first) * (to - from) / Math.max(1, last - first + 1);
+                        flows.putFlow(admin.boardId(), TaskId.of(g), flow(g, done, admin));
+                    }
+                    flows.addMoves(admin.boardId(), moves(b - a + 1, from + (a - first) * (to - from) / Math.max(1, last - first + 1),
+                            from + (b - first) * (to - from) / Math.max(1, last - first + 1)));
+                    return null;
+                });
+            }
+        };
+        return measure(app, admin, loader, inWindow, outside, warmup, samples);
+    }
+
+    static Timing postgres(PgTarget pg, long inWindow, long outside, int warmup, int samples) throws Exception {
+        pg.reset();
+        try (JdbiStores stores = JdbiStores.open(Database.postgres(pg.url(), pg.user(), pg.password()))) {
+            Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
+            IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
+            Actor admin = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), true, true);
+            Loader loader = (first, last, from, to) -> {
+                try (Connection connection = stores.dataSource().getConnection();
+                     Statement statement = connection.createStatement()) {
+                    statement.execute("SET statement_timeout = 0");
+                    long n = last - first + 1;
+                    for (long a = first; a <= last; a += CHUNK) {
+                        long b = Math.min(last, a + CHUNK - 1);
+                        String done = "(" + from + " + (g - " + first + ") * " + (to - from) + " / " + n + ")";
+                        String cycle = "(1800000 + (g * 104729) % 14400000)";
+                        String lead = "(" + cycle + " + (g * 7919) % 86400000)";
+                        statement.execute("INSERT INTO task_flow (task_id, board_id, identifier, type, flow_column, created_ms, "
+                                + "first_claim_ms, entered_review_ms, review_decision_ms, done_ms, agent_user_id, agent_name, "
+                                + "review_wait_ms, review_open_ms, times_sent_back) SELECT g, " + admin.boardId() + ", 'W' || g, "
+                                + "'work', 3, " + done + " - " + lead + ", " + done + " - " + cycle + ", CASE WHEN g % 2 = 0 THEN "
+                                + done + " - 3600000 END, CASE WHEN g % 2 = 0 THEN " + done + " - 1800000 END, " + done + ", "
+                                + admin.userId() + ", 'agent-' || (g % " + AGENTS + "), CASE WHEN g % 2 = 0 THEN 1800000 ELSE 0 END, "
+                                + "NULL, CASE WHEN g % 10 = 0 THEN 1 ELSE 0 END FROM generate_series(CAST(" + a + " AS BIGINT), CAST(" + b + " AS BIGINT)) g");
+                    }
+                    // one creation, claim and Done per task, counted per 15-minute bucket
+                    long firstBucket = Math.floorDiv(from, BUCKET_MS);
+                    long lastBucket = Math.floorDiv(to, BUCKET_MS);
+                    long buckets = lastBucket - firstBucket + 1;
+                    for (String move : List.of("-1, 0", "0, 1", "1, 3")) {
+                        statement.execute("INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) SELECT "
+                                + admin.boardId() + ", k * " + (BUCKET_MS / 1000) + ", " + move + ", GREATEST(1, " + n / buckets
+                                + ") FROM generate_series(CAST(" + firstBucket + " AS BIGINT), CAST(" + lastBucket + " AS BIGINT)) k "
+                                + "ON CONFLICT (board_id, bucket_s, from_column, to_column) DO UPDATE SET moves = flow_moves.moves + EXCLUDED.moves");
+                    }
+                    statement.execute("INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) SELECT "
+                            + admin.boardId() + ", " + admin.userId() + ", 'agent-' || a, " + to + " FROM generate_series(0, "
+                            + (AGENTS - 1) + ") a ON CONFLICT (board_id, user_id, agent_name) DO UPDATE SET last_activity_ms = "
+                            + "GREATEST(flow_agents.last_activity_ms, EXCLUDED.last_activity_ms)");
+                    statement.execute("ANALYZE task_flow");
+                    statement.execute("ANALYZE flow_moves");
+                }
+            };
+            return measure(app, admin, loader, inWindow, outside, warmup, samples);
+        }
+    }
+
+    private static Timing measure(Tasklane app, Actor admin, Loader loader, long inWindow, long outside, int warmup,
+                                  int samples) throws Exception {
+        long now = Instant.now().toEpochMilli();
+        // the last 13 days up to a minute ago: inside the 14-day window (today counts) whatever the hour
+        loader.finished(1, inWindow, now - 13 * DAY_MS, now - 60_000);
+        Stats window = time(app, admin, warmup, samples, inWindow);
+        double cpu = cpuMillis(app, admin, samples);
+        // older history: a year of finished work ending before the previous window starts
+        long olderEnd = now - 30 * DAY_MS;
+        loader.finished(10_000_001, 10_000_000 + outside, olderEnd - 365 * DAY_MS, olderEnd);
+        Stats withHistory = time(app, admin, warmup, samples, inWindow);
+        return new Timing(window, withHistory, inWindow, outside, cpu);
+    }
+
+    private static Stats time(Tasklane app, Actor admin, int warmup, int samples, long expected) {
+        MetricsRequest request = new MetricsRequest("14d", null, null, null, null);
+        for (int i = 0; i < warmup; i++) {
+            check(app.flow().metrics(admin, request).report(), expected);
+        }
+        long[] nanos = new long[samples];
+        for (int i = 0; i < samples; i++) {
+            long began = System.nanoTime();
+            FlowReport report = app.flow().metrics(admin, request).report();
+            nanos[i] = System.nanoTime() - began;
+            check(report, expected);
+        }
+        return Stats.ofNanos(nanos);
+    }
+
+    /**
+     * The median processor time of this thread per call (the JVM's share: in memory all of it, on PostgreSQL
+     * without the database's), which a loaded machine inflates far less than the elapsed time.
+     */
+    private static double cpuMillis(Tasklane app, Actor admin, int samples) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        MetricsRequest request = new MetricsRequest("14d", null, null, null, null);
+        long[] nanos = new long[samples];
+        for (int i = 0; i < samples; i++) {
+            long began = threads.getCurrentThreadCpuTime();
+            app.flow().metrics(admin, request);
+            nanos[i] = threads.getCurrentThreadCpuTime() - began;
+        }
+        return Stats.ofNanos(nanos).p50();
+    }
+
+    private static void check(FlowReport report, long expected) {
+        if (report.throughput().total() != expected) {
+            throw new IllegalStateException("the window holds " + report.throughput().total() + " finished tasks, not " + expected);
+        }
+    }
+
+    private static TaskFlow flow(long g, long done, Actor admin) {
+        long cycle = 1_800_000 + (g * 104_729) % 14_400_000;
+        long lead = cycle + (g * 7_919) % 86_400_000;
+        boolean reviewed = g % 2 == 0;
+        return new TaskFlow("W" + g, TaskType.WORK, Instant.ofEpochMilli(done - lead), Column.DONE,
+                Instant.ofEpochMilli(done - cycle), reviewed ? Instant.ofEpochMilli(done - 3_600_000) : null,
+                reviewed ? Instant.ofEpochMilli(done - 1_800_000) : null, Instant.ofEpochMilli(done),
+                new FlowAgent(admin.userId(), "agent-" + g % AGENTS), reviewed ? 1_800_000 : 0, null, g % 10 == 0 ? 1 : 0);
+    }
+
+    private static List<MoveCount> moves(long tasks, long from, long to) {
+        List<MoveCount> moves = new ArrayList<>();
+        long buckets = Math.max(1, (to - from) / BUCKET_MS + 1);
+        long each = Math.max(1, tasks / buckets);
+        for (long at = from; at <= to; at += BUCKET_MS) {
+            Instant bucket = MoveCount.bucketOf(Instant.ofEpochMilli(at));
+            moves.add(new MoveCount(bucket, null, Column.READY, each));
+            moves.add(new MoveCount(bucket, Column.READY, Column.DOING, each));
+            moves.add(new MoveCount(bucket, Column.DOING, Column.DONE, each));
+        }
+        return moves;
+    }
+}
