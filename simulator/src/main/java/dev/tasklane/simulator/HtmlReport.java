@@ -86,6 +86,8 @@ final class HtmlReport {
             html.append(percentileLines(results, "cycle", "Cycle time", FlowReport::cycleTime)).append('\n');
             html.append(percentileLines(results, "review", "Review wait", FlowReport::reviewWait)).append('\n');
             html.append(percentileLines(results, "lead", "Lead time", FlowReport::leadTime)).append('\n');
+            html.append(dailyLines(results, "cycle-daily", "Cycle time p85 per day", FlowReport.DayFigures::cycleP85)).append('\n');
+            html.append(dailyLines(results, "review-daily", "Review wait p85 per day", FlowReport.DayFigures::reviewWaitP85)).append('\n');
         }
         for (int i = 0; i < results.size(); i++) {
             SimulationResult result = results.get(i);
@@ -93,6 +95,13 @@ final class HtmlReport {
             if (!compare) {
                 html.append(throughputBars(result.flow(), "throughput-" + i)).append('\n');
                 html.append(percentiles(result.flow(), "times-" + i)).append('\n');
+                html.append(daily(result.flow(), "daily-" + i, "Cycle time and review wait per day", List.of(
+                        day("cycle time p50", FlowReport.DayFigures::cycleP50), day("cycle time p85", FlowReport.DayFigures::cycleP85),
+                        day("review wait p50", FlowReport.DayFigures::reviewWaitP50),
+                        day("review wait p85", FlowReport.DayFigures::reviewWaitP85)))).append('\n');
+                html.append(daily(result.flow(), "lead-" + i, "Lead time per day", List.of(
+                        day("lead time p50", FlowReport.DayFigures::leadP50), day("lead time p85", FlowReport.DayFigures::leadP85))))
+                        .append('\n');
             }
             html.append(cumulativeFlow(result.flow(), "cfd-" + i, side)).append('\n');
         }
@@ -181,6 +190,61 @@ final class HtmlReport {
         }
         return SvgCharts.lines(new ChartSpec("throughput", "Tasks done per day", description.toString(), labels, "day of the run",
                 "tasks"), series);
+    }
+
+    private record Daily(String name, Function<FlowReport.DayFigures, Duration> figure) {
+    }
+
+    private static Daily day(String name, Function<FlowReport.DayFigures, Duration> figure) {
+        return new Daily(name, figure);
+    }
+
+    /** Figures of each day's finished tasks, in hours, a line each (a gap on a day without one). */
+    private static String daily(FlowReport flow, String id, String title, List<Daily> figures) {
+        List<String> labels = flow.byDay().stream().map(d -> d.date().toString()).toList();
+        List<Series> series = new ArrayList<>();
+        StringBuilder description = new StringBuilder("Over the tasks that reached Done on each simulated day, in hours, from "
+                + labels.get(0) + " to " + labels.get(labels.size() - 1) + ":");
+        for (Daily figure : figures) {
+            List<Double> values = flow.byDay().stream().map(d -> hoursOrNull(figure.figure().apply(d))).toList();
+            series.add(new Series(figure.name(), values));
+            description.append(' ').append(figure.name()).append(" from ").append(range(values)).append(';');
+        }
+        return SvgCharts.lines(new ChartSpec(id, title, description.toString(), labels, "day (UTC)", "hours"), series);
+    }
+
+    /** One figure of each day's finished tasks per team, in hours, day 1 being each run's first. */
+    private static String dailyLines(List<SimulationResult> results, String id, String title,
+                                     Function<FlowReport.DayFigures, Duration> figure) {
+        int days = results.stream().mapToInt(r -> r.flow().byDay().size()).max().orElse(1);
+        List<String> labels = new ArrayList<>();
+        for (int d = 1; d <= days; d++) {
+            labels.add("day " + d);
+        }
+        List<Series> series = new ArrayList<>();
+        StringBuilder description = new StringBuilder(title + ", in hours, over the tasks that reached Done on each day of the run:");
+        for (SimulationResult result : results) {
+            List<Double> values = new ArrayList<>(result.flow().byDay().stream().map(d -> hoursOrNull(figure.apply(d))).toList());
+            description.append(' ').append(result.config().team().name()).append(" from ").append(range(values)).append(';');
+            while (values.size() < days) {
+                values.add(null);
+            }
+            series.add(new Series(result.config().team().name(), values));
+        }
+        return SvgCharts.lines(new ChartSpec(id, title, description.toString(), labels, "day of the run", "hours"), series);
+    }
+
+    /** "0.7 to 9.2 hours", or "no day" when every value is missing. */
+    private static String range(List<Double> values) {
+        double low = Double.MAX_VALUE;
+        double high = -1;
+        for (Double value : values) {
+            if (value != null) {
+                low = Math.min(low, value);
+                high = Math.max(high, value);
+            }
+        }
+        return high < 0 ? "no day with a finished task" : String.format(Locale.ROOT, "%.1f to %.1f hours", low, high);
     }
 
     /** One figure's p50, p85 and p95 per team, in hours. */

@@ -73,7 +73,8 @@ class HtmlReportTest {
         for (String figure : figures(one)) {
             assertTrue(html.contains(figure.replace("<", "&lt;").replace(">", "&gt;")), figure);
         }
-        assertEquals(List.of("Tasks done per day", "How long work takes and waits", "Cumulative flow"), chartTitles(html));
+        assertEquals(List.of("Tasks done per day", "How long work takes and waits", "Cycle time and review wait per day",
+                "Lead time per day", "Cumulative flow"), chartTitles(html));
         assertTrue(html.contains("one &lt;reviewer&gt;") && !html.contains("one <reviewer>"), "the team's name is escaped");
         assertTrue(html.contains("<td class=\"n pass\">PASS</td>"));
         assertTrue(html.contains("agent-7"), "the per-agent table");
@@ -89,7 +90,8 @@ class HtmlReportTest {
             }
         }
         assertEquals(List.of("Tasks done per day", "Cycle time percentiles", "Review wait percentiles", "Lead time percentiles",
-                "Cumulative flow (one &lt;reviewer&gt;)", "Cumulative flow (three reviewers)"), chartTitles(html));
+                "Cycle time p85 per day", "Review wait p85 per day", "Cumulative flow (one &lt;reviewer&gt;)",
+                "Cumulative flow (three reviewers)"), chartTitles(html));
         assertTrue(html.contains("<th scope=\"col\">one &lt;reviewer&gt;</th><th scope=\"col\">three reviewers</th>"));
     }
 
