@@ -79,8 +79,8 @@ final class Report {
         row(md, "Flow metrics of a board with 100,000 tasks finished in the 14-day window, in memory, ms (p50 of 21 after 10 "
                 + "warm-up, through the use case)", "metrics_100k_ms_memory", v, "≤ 100");
         row(md, "The same on PostgreSQL, ms", "metrics_100k_ms_pg", v, "≤ 300");
-        row(md, "Flow metrics: p50 with " + v.get("metrics_outside_tasks") + " more tasks finished before the window over "
-                + "p50 without them, in memory", "metrics_history_ratio_memory", v, "≤ 1.5");
+        row(md, "Flow metrics: p50 of a second board with the same window and " + v.get("metrics_outside_tasks") + " more tasks "
+                + "finished before it, over the first board's p50 (timed alternately), in memory", "metrics_history_ratio_memory", v, "≤ 1.5");
         row(md, "The same on PostgreSQL", "metrics_history_ratio_pg", v, "≤ 1.5");
         md.append("\n## Claim throughput on PostgreSQL\n\n");
         md.append("| Agents | Tasklane cycles/s | cycle p50 / p99 ms | Bare loop claims/s | Loop connections | Ratio |\n|---|---|---|---|---|---|\n");
@@ -100,12 +100,13 @@ final class Report {
         for (String key : new String[] {"create_tasks_per_s_pg", "sim_tasks", "sim_transitions_per_s", "sim_run_s", "sim_passed",
                 "jmh_inmemory_cycles_per_s", "startup_runs_s", "startup_ready_s",
                 "startup_existing_runs_s", "startup_existing_ready_s", "worst_request_max_ms", "worst_request_body",
-                "worst_request_ms_by_body", "board_2000_load_max_ms", "board_2000_page_kb"}) {
+                "worst_request_ms_by_body", "board_2000_load_max_ms", "board_2000_page_kb", "metrics_100k_p99_ms_memory",
+                "metrics_100k_p99_ms_pg", "metrics_history_ms_memory", "metrics_history_ms_pg", "metrics_outside_tasks"}) {
             md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
         }
         // counts that a loaded machine does not distort much (docs/benchmarks.md, "What bounds the simulation")
         for (String key : new String[] {"sim_setup_s", "sim_check_s", "sim_setup_cpu_s", "sim_run_cpu_s", "sim_tasks_per_cpu_s",
-                "inmemory_cycle_cpu_us", "inmemory_cycle_bytes",
+                "inmemory_cycle_cpu_us", "inmemory_cycle_bytes", "metrics_100k_cpu_ms_memory", "metrics_100k_jvm_cpu_ms_pg",
                 "startup_cpu_s", "startup_existing_cpu_s", "startup_plain_cpu_s", "startup_plain_existing_cpu_s",
                 "startup_plain_runs_s", "startup_plain_existing_runs_s", "startup_archive_current"}) {
             if (v.containsKey(key)) {

@@ -5,6 +5,7 @@ import dev.tasklane.adapter.jdbi.DatabaseTimeouts;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.SignInSettings;
+import dev.tasklane.domain.flow.FlowSettings;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
@@ -92,10 +93,12 @@ final class ConfigResolver {
         Setting ttl = setting("--claim-ttl", options.claimTtl);
         Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
         Setting offer = setting("--next-offer", options.nextOffer);
+        Setting stuck = setting("--stuck-after", options.stuckAfter);
         return new WorkflowConfig(validation.present() ? mode(validation) : CompletionMode.GRACE,
                 ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE)) : WorkflowLimits.DEFAULT_CLAIM_TTL,
                 grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE,
-                offer.present() ? durationOrZero(offer) : Tasklane.DEFAULT_NEXT_OFFER);
+                offer.present() ? durationOrZero(offer) : Tasklane.DEFAULT_NEXT_OFFER,
+                stuck.present() ? duration(stuck) : FlowSettings.DEFAULT_STUCK_AFTER);
     }
 
     /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */

@@ -56,6 +56,7 @@ public final class Server {
                 .limits(limits)
                 .completionMode(config.workflow().completionValidation())
                 .nextOffer(config.workflow().nextOffer())
+                .flowSettings(config.workflow().flowSettings())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
                 .openBoards(config.access().openBoards())

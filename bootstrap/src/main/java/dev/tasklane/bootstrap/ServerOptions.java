@@ -55,6 +55,10 @@ final class ServerOptions {
             + "back from other callers' next: 500ms, 5s, 0 turns it off (default 5s)")
     String nextOffer;
 
+    @Option(names = "--stuck-after", paramLabel = "DURATION", description = "How long an agent may hold a claim without "
+            + "any activity before the agents page and GET /api/metrics call it stuck: 30m, 90s (default 30m)")
+    String stuckAfter;
+
     @Option(names = "--after-goal-grace", paramLabel = "DURATION", description = "after_goal grace window: seconds, "
             + "or 500ms, 5s, 2m (default 5s)")
     String afterGoalGrace;

@@ -141,6 +141,17 @@ class MainConfigurationTest {
         assertEquals(Main.USAGE, configure(Map.of("TASKLANE_NEXT_OFFER", "soon")).exitCode());
     }
 
+    /** docs/configuration.md: the stuck time of the agents page and GET /api/metrics. */
+    @Test
+    void theStuckTimeIsASetting() {
+        assertEquals(java.time.Duration.ofMinutes(30), configure(Map.of()).config().workflow().stuckAfter());
+        assertEquals(java.time.Duration.ofMinutes(45), configure(Map.of("TASKLANE_STUCK_AFTER", "45m")).config()
+                .workflow().flowSettings().stuckAfter());
+        assertEquals(java.time.Duration.ofSeconds(90), configure(Map.of(), "--stuck-after", "90s").config().workflow().stuckAfter());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_STUCK_AFTER", "0")).exitCode());
+        assertTrue(errors().contains("TASKLANE_STUCK_AFTER"), errors());
+    }
+
     @Test
     void unknownFlagIsAUsageError() {
         assertEquals(Main.USAGE, configure(Map.of(), "--colour").exitCode());

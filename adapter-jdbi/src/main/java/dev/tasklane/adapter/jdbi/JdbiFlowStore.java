@@ -10,8 +10,9 @@ import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.TaskType;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
-import org.jdbi.v3.core.statement.Update;
+import org.jdbi.v3.core.statement.PreparedBatch;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,20 +26,23 @@ import java.util.Optional;
  * The flow rollup in {@code task_flow}, {@code flow_moves} and {@code flow_agents} (V90; docs/rules.md, "Flow
  * metrics"), written in the transaction of each change. A window's figures read a range of
  * {@code task_flow_done} and the move buckets since the window's start: their cost follows the window, not the
- * history before it. The shared counting rows are written after the event outbox's append (see the application's
- * {@code FlowRecorder}), when appenders already go one at a time, so an update that finds no row can insert it.
+ * history before it. Writes are deferred to the commit ({@link PendingFlow}): one batch per table, upserts, the
+ * counting rows in a fixed order; by then the event outbox's append has made writers go one at a time.
  */
 final class JdbiFlowStore implements FlowStore {
     private static final Column[] COLUMNS = Column.values();
-    private static final String FLOW_COLUMNS = "identifier, type, flow_column, created_ms, first_claim_ms, "
+    static final String FLOW_COLUMNS = "identifier, type, flow_column, created_ms, first_claim_ms, "
             + "entered_review_ms, review_decision_ms, done_ms, agent_user_id, agent_name, review_wait_ms, review_open_ms, "
             + "times_sent_back";
     private static final RowMapper<TaskFlow> FLOWS = (row, context) -> flow(row);
 
     private final JdbiTransactions transactions;
+    private final boolean postgres;
 
-    JdbiFlowStore(JdbiTransactions transactions) {
+    /** @param postgres whether the database is PostgreSQL (its upsert), else H2 (MERGE) */
+    JdbiFlowStore(JdbiTransactions transactions, boolean postgres) {
         this.transactions = transactions;
+        this.postgres = postgres;
     }
 
     /** A row of {@link #FLOW_COLUMNS}, read by position: a window reads up to a hundred thousand of them. */
@@ -63,31 +67,35 @@ final class JdbiFlowStore implements FlowStore {
 
     @Override
     public Optional<TaskFlow> flow(TaskId taskId) {
-        return transactions.withHandle(handle -> handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow WHERE task_id = :id")
-                .bind("id", taskId.value()).map(FLOWS).findOne());
+        return transactions.withHandle(handle -> {
+            TaskFlow pending = transactions.pending().flow().flow(taskId.value());
+            if (pending != null) {
+                return Optional.of(pending);
+            }
+            return handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow WHERE task_id = :id")
+                    .bind("id", taskId.value()).map(FLOWS).findOne();
+        });
     }
 
+    /** Deferred to the commit with the transaction's other writes ({@link PendingFlow}): one batch per table. */
     @Override
     public void putFlow(BoardId boardId, TaskId taskId, TaskFlow flow) {
         transactions.withHandle(handle -> {
-            int updated = bindFlow(handle.createUpdate("UPDATE task_flow SET board_id = :board, identifier = :identifier, "
-                    + "type = :type, flow_column = :column, created_ms = :created, first_claim_ms = :firstClaim, "
-                    + "entered_review_ms = :enteredReview, review_decision_ms = :decision, done_ms = :done, "
-                    + "agent_user_id = :agentUser, agent_name = :agentName, review_wait_ms = :reviewWait, "
-                    + "review_open_ms = :reviewOpen, times_sent_back = :sentBack WHERE task_id = :id"), boardId, taskId, flow)
-                    .execute();
-            if (updated == 0) {
-                bindFlow(handle.createUpdate("INSERT INTO task_flow (task_id, board_id, " + FLOW_COLUMNS + ") VALUES (:id, "
-                        + ":board, :identifier, :type, :column, :created, :firstClaim, :enteredReview, :decision, :done, "
-                        + ":agentUser, :agentName, :reviewWait, :reviewOpen, :sentBack)"), boardId, taskId, flow).execute();
-            }
+            PendingFlow pending = pending();
+            pending.putFlow(boardId.value(), taskId.value(), flow);
             return null;
         });
     }
 
-    private static Update bindFlow(Update update, BoardId boardId, TaskId taskId, TaskFlow flow) {
+    private PendingFlow pending() {
+        PendingFlow pending = transactions.pending().flow();
+        pending.dialect(postgres);
+        return pending;
+    }
+
+    static PreparedBatch bind(PreparedBatch batch, long boardId, long taskId, TaskFlow flow) {
         FlowAgent agent = flow.agent();
-        return update.bind("id", taskId.value()).bind("board", boardId.value()).bind("identifier", flow.identifier())
+        batch.bind("id", taskId).bind("board", boardId).bind("identifier", flow.identifier())
                 .bind("type", flow.type().wire()).bind("column", (short) flow.column().ordinal())
                 .bind("created", flow.createdAt().toEpochMilli()).bindByType("firstClaim", millis(flow.firstClaimAt()), Long.class)
                 .bindByType("enteredReview", millis(flow.enteredReviewAt()), Long.class)
@@ -98,26 +106,14 @@ final class JdbiFlowStore implements FlowStore {
                 .bind("reviewWait", flow.reviewWaitMillis())
                 .bindByType("reviewOpen", millis(flow.reviewOpenSince()), Long.class)
                 .bind("sentBack", flow.timesSentBack());
+        return batch;
     }
 
     @Override
     public void addMoves(BoardId boardId, List<MoveCount> moves) {
         transactions.withHandle(handle -> {
-            for (MoveCount move : moves) {
-                long bucket = MoveCount.bucketOf(move.at()).getEpochSecond();
-                short from = (short) (move.from() == null ? -1 : move.from().ordinal());
-                short to = (short) move.to().ordinal();
-                int updated = handle.createUpdate("UPDATE flow_moves SET moves = moves + :count WHERE board_id = :board "
-                                + "AND bucket_s = :bucket AND from_column = :from AND to_column = :to")
-                        .bind("count", move.count()).bind("board", boardId.value()).bind("bucket", bucket)
-                        .bind("from", from).bind("to", to).execute();
-                if (updated == 0) {
-                    handle.createUpdate("INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) "
-                                    + "VALUES (:board, :bucket, :from, :to, :count)")
-                            .bind("count", move.count()).bind("board", boardId.value()).bind("bucket", bucket)
-                            .bind("from", from).bind("to", to).execute();
-                }
-            }
+            PendingFlow pending = pending();
+            moves.forEach(move -> pending.addMove(boardId.value(), move));
             return null;
         });
     }
@@ -125,35 +121,34 @@ final class JdbiFlowStore implements FlowStore {
     @Override
     public void touchAgents(BoardId boardId, Map<FlowAgent, Instant> lastActivity) {
         transactions.withHandle(handle -> {
-            for (Map.Entry<FlowAgent, Instant> entry : lastActivity.entrySet()) {
-                FlowAgent agent = entry.getKey();
-                long at = entry.getValue().toEpochMilli();
-                int updated = handle.createUpdate("UPDATE flow_agents SET last_activity_ms = GREATEST(last_activity_ms, :at) "
-                                + "WHERE board_id = :board AND user_id = :user AND agent_name = :name")
-                        .bind("at", at).bind("board", boardId.value()).bind("user", agent.user().value())
-                        .bind("name", agent.agentName()).execute();
-                if (updated == 0) {
-                    handle.createUpdate("INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) "
-                                    + "VALUES (:board, :user, :name, :at)")
-                            .bind("at", at).bind("board", boardId.value()).bind("user", agent.user().value())
-                            .bind("name", agent.agentName()).execute();
-                }
-            }
+            PendingFlow pending = pending();
+            lastActivity.forEach((agent, at) -> pending.touchAgent(boardId.value(), agent, at));
             return null;
         });
     }
 
+    /** Sends this transaction's deferred writes before a read of the rollup, so that it reads them. */
+    private void flushed(Handle handle) {
+        if (!transactions.pending().flow().isEmpty()) {
+            transactions.pending().flush(handle);
+        }
+    }
+
     @Override
     public List<TaskFlow> finished(BoardId boardId, Instant from, Instant to) {
-        return transactions.withHandle(handle -> handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow "
-                        + "WHERE board_id = :board AND done_ms >= :from AND done_ms < :to")
-                .bind("board", boardId.value()).bind("from", from.toEpochMilli()).bind("to", to.toEpochMilli())
-                .setFetchSize(10_000).map(FLOWS).list());
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            return handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow "
+                            + "WHERE board_id = :board AND done_ms >= :from AND done_ms < :to")
+                    .bind("board", boardId.value()).bind("from", from.toEpochMilli()).bind("to", to.toEpochMilli())
+                    .setFetchSize(10_000).map(FLOWS).list();
+        });
     }
 
     @Override
     public Map<Column, Long> openCounts(BoardId boardId) {
         return transactions.withHandle(handle -> {
+            flushed(handle);
             Map<Column, Long> counts = new EnumMap<>(Column.class);
             handle.createQuery("SELECT flow_column, COUNT(*) AS n FROM task_flow WHERE board_id = :board "
                             + "AND flow_column < :done GROUP BY flow_column")
@@ -168,22 +163,27 @@ final class JdbiFlowStore implements FlowStore {
     public List<MoveCount> moves(BoardId boardId, Instant since) {
         long first = MoveCount.bucketOf(since).getEpochSecond();
         long start = since.getEpochSecond() > first || since.getNano() > 0 ? first + MoveCount.BUCKET.getSeconds() : first;
-        return transactions.withHandle(handle -> handle.createQuery("SELECT bucket_s, from_column, to_column, moves "
-                        + "FROM flow_moves WHERE board_id = :board AND bucket_s >= :since")
-                .bind("board", boardId.value()).bind("since", start)
-                .map((row, context) -> {
-                    short from = row.getShort("from_column");
-                    return new MoveCount(Instant.ofEpochSecond(row.getLong("bucket_s")), from < 0 ? null : COLUMNS[from],
-                            COLUMNS[row.getShort("to_column")], row.getLong("moves"));
-                }).list());
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            return handle.createQuery("SELECT bucket_s, from_column, to_column, moves "
+                            + "FROM flow_moves WHERE board_id = :board AND bucket_s >= :since")
+                    .bind("board", boardId.value()).bind("since", start)
+                    .map((row, context) -> {
+                        short from = row.getShort("from_column");
+                        return new MoveCount(Instant.ofEpochSecond(row.getLong("bucket_s")), from < 0 ? null : COLUMNS[from],
+                                COLUMNS[row.getShort("to_column")], row.getLong("moves"));
+                    }).list();
+        });
     }
 
     @Override
     public List<AgentActivity> agents(BoardId boardId) {
-        return transactions.withHandle(handle -> handle.createQuery("SELECT user_id, agent_name, last_activity_ms "
-                        + "FROM flow_agents WHERE board_id = :board")
-                .bind("board", boardId.value())
-                .map((row, context) -> new AgentActivity(new FlowAgent(UserId.of(row.getLong("user_id")),
-                        row.getString("agent_name")), Instant.ofEpochMilli(row.getLong("last_activity_ms")))).list());
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            return handle.createQuery("SELECT user_id, agent_name, last_activity_ms FROM flow_agents WHERE board_id = :board")
+                    .bind("board", boardId.value())
+                    .map((row, context) -> new AgentActivity(new FlowAgent(UserId.of(row.getLong("user_id")),
+                            row.getString("agent_name")), Instant.ofEpochMilli(row.getLong("last_activity_ms")))).list();
+        });
     }
 }

@@ -68,7 +68,7 @@ final class JdbiTaskStore implements TaskStore {
 
     /** @param skipLocked whether a chosen candidate may be locked {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
     JdbiTaskStore(JdbiTransactions transactions, boolean skipLocked) {
-        this.flows = new JdbiFlowStore(transactions);
+        this.flows = new JdbiFlowStore(transactions, skipLocked);
         this.transactions = transactions;
         this.rows = TaskRows.remembering(transactions);
         this.skipLocked = skipLocked;

@@ -33,6 +33,12 @@ final class PendingWrites {
 
     private final Map<CounterKey, Held> counters = new LinkedHashMap<>();
     private final List<HistoryEntry> history = new ArrayList<>();
+    private final PendingFlow flow = new PendingFlow();
+
+    /** The flow rollup's deferred writes ({@link PendingFlow}), flushed with the rest. */
+    PendingFlow flow() {
+        return flow;
+    }
 
     /** The counter's value at the commit, if this transaction holds its row. */
     OptionalLong held(CounterKey key) {
@@ -97,11 +103,12 @@ final class PendingWrites {
         if (raises != null) {
             raises.execute();
         }
+        flow.flush(handle);
     }
 
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {
-        return new Snapshot(Map.copyOf(counters), history.size());
+        return new Snapshot(Map.copyOf(counters), history.size(), flow.snapshot());
     }
 
     /**
@@ -113,16 +120,19 @@ final class PendingWrites {
         history.subList(snapshot.historySize, history.size()).clear();
         counters.clear();
         counters.putAll(snapshot.counters);
+        flow.restore(snapshot.flow);
     }
 
     /** See {@link #snapshot}. */
     static final class Snapshot {
         private final Map<CounterKey, Held> counters;
         private final int historySize;
+        private final PendingFlow.Snapshot flow;
 
-        private Snapshot(Map<CounterKey, Held> counters, int historySize) {
+        private Snapshot(Map<CounterKey, Held> counters, int historySize, PendingFlow.Snapshot flow) {
             this.counters = counters;
             this.historySize = historySize;
+            this.flow = flow;
         }
     }
 }

@@ -139,12 +139,18 @@ abstract class StatementBudget {
     }
 
     static final int PER_CHILD = 1;
-    static final int CREATE = 6;
+    /**
+     * The flow rollup's writes (docs/operations.md, "Flow rollup") add 2 statements to each change: the batched
+     * upsert of the changed tasks' flow rows and that of the board's move counts; a change by an agent whose
+     * activity was not stored in the last minute adds a third, its activity (the claim below is its agent's first).
+     */
+    static final int FLOW = 2;
+    static final int CREATE = 6 + FLOW;
     /**
      * The candidate page and the answered task's board: next locks nothing since it hands out offers instead
      * (docs/rules.md, "Offers made by next"); it was 3 with the lock of the answered task.
      */
     static final int NEXT = 2;
-    static final int CLAIM = 6;
-    static final int COMPLETE = 6;
+    static final int CLAIM = 6 + FLOW + 1;
+    static final int COMPLETE = 6 + FLOW;
 }

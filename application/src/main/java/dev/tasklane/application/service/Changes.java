@@ -25,11 +25,11 @@ final class Changes {
     private final List<TaskEvent> events = new ArrayList<>();
     private final FlowRecorder flow;
 
-    Changes(TaskStore tasks, Instant now, boolean writable) {
+    Changes(TaskStore tasks, Instant now, boolean writable, FlowMemory memory) {
         this.tasks = tasks;
         this.now = now;
         this.writable = writable;
-        this.flow = new FlowRecorder(tasks);
+        this.flow = new FlowRecorder(tasks, memory);
     }
 
     private void requireWritable() {
@@ -72,6 +72,11 @@ final class Changes {
     /** Writes the flow rollup's shared counts gathered by this use case; the runner calls it after the outbox append. */
     void flushFlow() {
         flow.flush();
+    }
+
+    /** The transaction committed: the flow rollup it wrote is remembered ({@link FlowMemory}). */
+    void committed() {
+        flow.committed();
     }
 
     List<TaskEvent> events() {

@@ -9,12 +9,14 @@ import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.flow.TaskTimeline;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,11 +34,23 @@ final class FlowRecorder {
             .thenComparing(m -> m.from() == null ? -1 : m.from().ordinal()).thenComparing(m -> m.to().ordinal());
 
     private final TaskStore tasks;
+    private final FlowMemory memory;
+    /** The flows this use case folded, by task: what it will hand to {@link FlowMemory} once committed. */
+    private final Map<TaskId, Folded> folded = new HashMap<>();
+    /** The agents' activity this use case wrote, to remember once committed. */
+    private final List<Touched> touched = new ArrayList<>();
     private final Map<BoardId, Map<MoveKey, Long>> moves = new TreeMap<>(Comparator.comparingLong(BoardId::value));
     private final Map<BoardId, Map<FlowAgent, Instant>> agents = new TreeMap<>(Comparator.comparingLong(BoardId::value));
 
-    FlowRecorder(TaskStore tasks) {
+    FlowRecorder(TaskStore tasks, FlowMemory memory) {
         this.tasks = tasks;
+        this.memory = memory;
+    }
+
+    private record Folded(long version, TaskFlow flow) {
+    }
+
+    private record Touched(BoardId board, FlowAgent agent, Instant at) {
     }
 
     /** Folds {@code entry}, just appended to {@code task}'s history, into the rollup. */
@@ -50,17 +64,35 @@ final class FlowRecorder {
             return;
         }
         FlowStore flows = tasks.flows();
-        TaskFlow before = event.kind() == FlowEvent.Kind.CREATED ? null
-                : flows.flow(task.id()).orElseGet(() -> backfill(task));
+        TaskFlow before = event.kind() == FlowEvent.Kind.CREATED ? null : before(task, flows);
         TaskFlow after = before == null ? TaskFlow.created(task.identifier().toString(), task.type(), entry.at())
                 : before.apply(event);
         if (after.equals(before)) {
+            folded.put(task.id(), new Folded(task.version(), after));
             return;
         }
         flows.putFlow(task.boardId(), task.id(), after);
+        folded.put(task.id(), new Folded(task.version(), after));
         MoveCount.between(before, after, entry.at()).ifPresent(move -> moves
                 .computeIfAbsent(task.boardId(), b -> new TreeMap<>())
                 .merge(new MoveKey(MoveCount.bucketOf(move.at()), move.from(), move.to()), 1L, Long::sum));
+    }
+
+    /**
+     * The task's flow before this change (the task is now at {@code task.version()}): folded earlier in this use
+     * case, remembered from a commit of this process, or read from the store.
+     */
+    private TaskFlow before(Task task, FlowStore flows) {
+        long previous = task.version() - 1;
+        Folded here = folded.get(task.id());
+        if (here != null && here.version() == previous) {
+            return here.flow();
+        }
+        TaskFlow remembered = memory.flow(task.id(), previous);
+        if (remembered != null) {
+            return remembered;
+        }
+        return flows.flow(task.id()).orElseGet(() -> backfill(task));
     }
 
     /**
@@ -88,9 +120,26 @@ final class FlowRecorder {
             list.sort(MOVE_ORDER);
             flows.addMoves(board, list);
         });
-        agents.forEach(flows::touchAgents);
+        agents.forEach((board, activity) -> {
+            Map<FlowAgent, Instant> due = new TreeMap<>();
+            activity.forEach((agent, at) -> {
+                if (!memory.writtenRecently(board, agent, at)) {
+                    due.put(agent, at);
+                    touched.add(new Touched(board, agent, at));
+                }
+            });
+            if (!due.isEmpty()) {
+                flows.touchAgents(board, due);
+            }
+        });
         moves.clear();
         agents.clear();
+    }
+
+    /** The use case committed: what it folded and wrote is remembered for the next ones. */
+    void committed() {
+        folded.forEach((task, flow) -> memory.committed(task, flow.version(), flow.flow()));
+        touched.forEach(t -> memory.activityCommitted(t.board(), t.agent(), t.at()));
     }
 
     private record MoveKey(Instant bucket, Column from, Column to) implements Comparable<MoveKey> {

@@ -39,6 +39,7 @@ final class UseCaseRunner {
     private final EventOutbox outbox;
     private final EventPublisher events;
     private final Clock clock;
+    private final FlowMemory flowMemory = new FlowMemory();
 
     UseCaseRunner(Transactions transactions, TaskStore tasks, EventOutbox outbox, EventPublisher events, Clock clock) {
         this.transactions = transactions;
@@ -76,7 +77,7 @@ final class UseCaseRunner {
     private <T> T run(boolean writable, Function<Changes, T> work) {
         ConcurrentUpdateException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Changes changes = new Changes(tasks, now(), writable);
+            Changes changes = new Changes(tasks, now(), writable, flowMemory);
             try {
                 long[] lastEventId = {0};
                 Supplier<T> unit = () -> {
@@ -92,6 +93,9 @@ final class UseCaseRunner {
                 };
                 // a read use case writes nothing (its Changes refuses), so a store may run it beside other reads
                 T result = writable ? transactions.inTransaction(unit) : transactions.inReadTransaction(unit);
+                if (writable) {
+                    changes.committed();
+                }
                 if (lastEventId[0] > 0) {
                     events.committed(lastEventId[0]);
                 }

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The flow figures of one window (docs/rules.md, "Flow metrics"): what the metrics page, the CSV export,
- * {@code GET /api/metrics} and the simulator's report all show.
+ * the HTTP API's metrics answer and the simulator's report all show.
  *
  * @param byDay the duration figures of each day's finished tasks, for charts over the window
  * @param tasks the per-task rows behind the figures: the tasks that reached Done in the window, by Done time

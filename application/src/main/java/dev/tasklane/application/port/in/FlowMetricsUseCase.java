@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * How the work flows on the caller's board (docs/rules.md, "Flow metrics"): the one computation behind the
- * metrics and agents pages, their CSV export and {@code GET /api/metrics}.
+ * metrics and agents pages, their CSV export and the HTTP API (docs/api.md, "Flow metrics").
  */
 public interface FlowMetricsUseCase {
     /**
