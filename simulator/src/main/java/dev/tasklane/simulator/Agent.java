@@ -15,11 +15,10 @@ import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A simulated coding agent running the spec's loop through the use cases: next, claim with a passing
@@ -33,9 +32,8 @@ final class Agent extends Participant {
     private final int number;
     private final String name;
     private final Actor actor;
-    private final Random random;
     private final Latencies claimLatencies = new Latencies();
-    private final AtomicBoolean decided = new AtomicBoolean();
+    private boolean decided;
     private Holding holding;
     private Submitted awaitingReview;
 
@@ -44,11 +42,15 @@ final class Agent extends Participant {
      * The log names the task by identifier; the use cases after the claim are called by id, as an agent holding the
      * claim's answer would, which spares the store an identifier lookup per call.
      */
-    private record Holding(String task, TaskRef ref, String claimToken, Instant due) {
+    private record Holding(String task, TaskRef ref, String claimToken, Instant due, Instant beatAt) {
+        /** When this agent acts next on it: the work done, or a heartbeat first when the lease would run out before. */
+        Instant wake() {
+            return beatAt.isBefore(due) ? beatAt : due;
+        }
     }
 
-    /** A task this agent completed into Review and waits on. */
-    record Submitted(String task, TaskRef ref) {
+    /** A task this agent completed into Review and waits on, and the how-manieth time it was submitted. */
+    record Submitted(String task, TaskRef ref, int round) {
     }
 
     Agent(Stage stage, int number, Actor actor) {
@@ -56,7 +58,6 @@ final class Agent extends Participant {
         this.number = number;
         this.name = Team.agentName(number);
         this.actor = actor;
-        this.random = new Random(stage.config().seed() * 31 + number);
     }
 
     Latencies claimLatencies() {
@@ -65,7 +66,7 @@ final class Agent extends Participant {
 
     /** The review decision on the task this agent waits for has been recorded. */
     void reviewed() {
-        decided.set(true);
+        decided = true;
         nudge();
     }
 
@@ -73,18 +74,22 @@ final class Agent extends Participant {
     protected Instant act() {
         Instant now = stage.clock().instant();
         if (awaitingReview != null) {
-            if (!decided.getAndSet(false)) {
+            if (!decided) {
                 return null;
             }
+            decided = false;
             markReviewed(now);
         }
         if (holding != null) {
             if (now.isBefore(holding.due())) {
-                return holding.due();
+                if (!now.isBefore(holding.beatAt())) {
+                    heartbeat(now);
+                }
+                return holding.wake();
             }
             complete(now);
         }
-        return holding != null ? holding.due() : awaitingReview != null ? null : claimNext(now);
+        return holding != null ? holding.wake() : awaitingReview != null ? null : claimNext(now);
     }
 
     private void markReviewed(Instant now) {
@@ -101,7 +106,7 @@ final class Agent extends Participant {
             reportAfterGoal(reviewed.hooks(), reviewed.task());
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.REWORK, task);
-            holding = new Holding(task, submitted.ref(), null, workDone(now));
+            holding = hold(task, submitted.ref(), null, now, submitted.round());
         }
     }
 
@@ -120,8 +125,7 @@ final class Agent extends Participant {
         changed();
         if (completed.task().task().status() == Status.REVIEW) {
             stage.log().record(start, now, number, LogEvent.Kind.TO_REVIEW, done.task());
-            awaitingReview = new Submitted(done.task(), done.ref());
-            stage.desk().submit(awaitingReview, this, later(now, SimulationConfig.MAX_REVIEW_STEPS));
+            awaitingReview = stage.desk().submit(done.task(), done.ref(), this);
         } else {
             stage.log().record(start, now, number, LogEvent.Kind.DONE, done.task());
             stage.metrics().tasksDone.increment();
@@ -151,10 +155,12 @@ final class Agent extends Participant {
             stage.log().record(start, now, number, LogEvent.Kind.CLAIMED, task);
             stage.metrics().claims.increment();
             changed();
-            if (random.nextDouble() >= stage.config().expireShare()) {
-                holding = new Holding(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), workDone(now));
-                return holding.due();
+            int abandonedBefore = stage.abandonments().getOrDefault(task, 0);
+            if (stage.draws().uniform(Draws.Purpose.ABANDON, task, abandonedBefore) >= stage.config().expireShare()) {
+                holding = hold(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), now, 0);
+                return holding.wake();
             }
+            stage.abandonments().put(task, abandonedBefore + 1);
             stage.log().record(stage.log().mark(), now, number, LogEvent.Kind.ABANDONED, task);
             stage.metrics().abandoned.increment();
             stage.scheduler().timer(now.plus(stage.limits().claimTtl()));
@@ -177,11 +183,23 @@ final class Agent extends Participant {
         stage.scheduler().changed();
     }
 
-    private Instant workDone(Instant now) {
-        return later(now, SimulationConfig.MAX_WORK_STEPS);
+    /**
+     * Starts a round of work on the task: round 0 after the claim, round r after the r-th review sent it back. The
+     * work takes the time drawn for the task and round; work longer than the lease is kept alive by a heartbeat one
+     * step before the lease would run out.
+     */
+    private Holding hold(String task, TaskRef ref, String claimToken, Instant now, int round) {
+        Instant due = now.plus(stage.draws().duration(stage.config().team().workMinutes(), Draws.Purpose.WORK, task, round));
+        return new Holding(task, ref, claimToken, due, now.plus(heartbeatEvery()));
     }
 
-    private Instant later(Instant now, int maxSteps) {
-        return now.plus(SimulationConfig.STEP.multipliedBy(1 + random.nextInt(maxSteps)));
+    private void heartbeat(Instant now) {
+        stage.app().leases().heartbeat(actor, holding.ref(), holding.claimToken());
+        stage.metrics().heartbeats.increment();
+        holding = new Holding(holding.task(), holding.ref(), holding.claimToken(), holding.due(), now.plus(heartbeatEvery()));
+    }
+
+    private Duration heartbeatEvery() {
+        return stage.limits().claimTtl().minus(SimulationConfig.STEP);
     }
 }

@@ -7,6 +7,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 
 /**
@@ -35,8 +37,20 @@ final class InvariantChecker {
     }
 
     List<InvariantResult> check(List<LogEvent> events) {
-        List<Hold> holds = Hold.from(events, claimTtl);
-        return List.of(singleHolder(holds), doneOnce(events), dependenciesFirst(events), keyFilesExclusive(holds));
+        return check(events, Runnable::run);
+    }
+
+    /**
+     * The same, the four checks side by side on {@code workers}: each only reads the log and the holds, so their
+     * answers do not depend on how the workers interleave.
+     */
+    List<InvariantResult> check(List<LogEvent> events, Executor workers) {
+        CompletableFuture<InvariantResult> doneOnce = CompletableFuture.supplyAsync(() -> doneOnce(events), workers);
+        CompletableFuture<InvariantResult> dependenciesFirst = CompletableFuture.supplyAsync(() -> dependenciesFirst(events), workers);
+        CompletableFuture<List<Hold>> holds = CompletableFuture.supplyAsync(() -> Hold.from(events, claimTtl), workers);
+        CompletableFuture<InvariantResult> singleHolder = holds.thenApplyAsync(this::singleHolder, workers);
+        CompletableFuture<InvariantResult> keyFilesExclusive = holds.thenApplyAsync(this::keyFilesExclusive, workers);
+        return List.of(singleHolder.join(), doneOnce.join(), dependenciesFirst.join(), keyFilesExclusive.join());
     }
 
     private InvariantResult singleHolder(List<Hold> holds) {

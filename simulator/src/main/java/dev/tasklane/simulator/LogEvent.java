@@ -7,10 +7,18 @@ import java.time.Instant;
  * {@code start} is a sequence number taken just before the use case was called and {@code end} one taken just
  * after it returned: the change took effect somewhere in between. {@code at} is the simulated time of the step.
  *
- * @param actor the agent's number, or -1 for the simulation itself ({@link Kind#CLOCK})
+ * @param actor the agent's number; -1 for the simulation itself ({@link Kind#CLOCK}); {@link #reviewer} for a
+ *              reviewer's decision
  * @param task  the task's identifier; null for {@link Kind#CLOCK}
  */
 record LogEvent(long start, long end, Instant at, int actor, Kind kind, String task) {
+    /** The actor of the simulation itself. */
+    static final int SIMULATION = -1;
+
+    /** The actor number of reviewer {@code number} (0-based): below the simulation's, so never an agent's. */
+    static int reviewer(int number) {
+        return -2 - number;
+    }
 
     /** What happened. */
     enum Kind {
@@ -22,7 +30,11 @@ record LogEvent(long start, long end, Instant at, int actor, Kind kind, String t
         TO_REVIEW,
         /** The task reached Done (complete without review, or mark_reviewed after approval). */
         DONE,
-        /** A review sent the task back to Doing, held again by the same agent from {@code end} on. */
+        /** A reviewer approved the task; it stays in Review until its agent calls mark_reviewed. */
+        APPROVED,
+        /** A reviewer requested changes; it stays in Review until its agent calls mark_reviewed. */
+        CHANGES_REQUESTED,
+        /** After changes requested, mark_reviewed sent the task back to Doing, held again by the same agent from {@code end} on. */
         REWORK,
         /** The agent's completion was refused because its lease was gone: its hold ended before {@code start}. */
         LOST,

@@ -13,6 +13,8 @@ final class Metrics {
     /** Steps in which an agent stopped trying after too many refused claims. */
     final LongAdder claimGiveUps = new LongAdder();
     final LongAdder abandoned = new LongAdder();
+    /** Heartbeats agents sent to keep the lease of a long piece of work. */
+    final LongAdder heartbeats = new LongAdder();
     /** Claims the sweeper returned to Ready. */
     final LongAdder expiredBySweeper = new LongAdder();
     /** Completions refused because the agent's lease had been taken over. */

@@ -4,8 +4,8 @@ import java.time.Instant;
 
 /**
  * An agent or a reviewer: acts once per step it is due in, then tells the scheduler when to act again. It owns
- * no thread: the {@link StepScheduler}'s workers take turns acting for the participants, one turn at a time
- * for each. A participant that fails leaves the table so that the others are not kept waiting; the scheduler
+ * no thread: the {@link StepScheduler} runs every participant's turns, one after another in a fixed order. A
+ * participant that fails leaves the table so that the others are not kept waiting; the scheduler
  * keeps its failure for the simulation to report.
  */
 abstract class Participant implements StepScheduler.Turn {

@@ -53,8 +53,12 @@ final class PlanGenerator {
             int size = Math.min(remaining, MIN_CHILDREN + random.nextInt(MAX_CHILDREN - MIN_CHILDREN + 1));
             int index = goals.size();
             goals.add(goal(index, size));
-            if (random.nextDouble() < ASSIGNED_GOAL_SHARE) {
-                assignments.put(index, random.nextInt(agents));
+            // two draws whatever the team: the plan's shape is the same for every team on one seed (docs/simulator.md,
+            // "Comparing two teams"); only the assignee's number scales with the team's size
+            boolean assigned = random.nextDouble() < ASSIGNED_GOAL_SHARE;
+            int agent = (int) (random.nextDouble() * agents);
+            if (assigned) {
+                assignments.put(index, agent);
             }
             remaining -= size;
         }
@@ -103,6 +107,7 @@ final class PlanGenerator {
         task.put("type", random.nextDouble() < DEFECT_SHARE ? "defect" : "work");
         task.put("priority", priority());
         task.put("acceptance_criteria", "The change is in place\nThe tests pass");
+        // one draw whatever the review probability: a higher one sends a superset of the same tasks to review
         task.put("needs_review", random.nextDouble() < reviewShare);
         task.put("dependencies", dependencies);
         task.put("key_files", keyFiles());

@@ -3,49 +3,50 @@ package dev.tasklane.simulator;
 import dev.tasklane.application.port.in.TaskRef;
 
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
-import java.util.Comparator;
 
 /**
- * Where agents leave tasks that wait in Review and reviewers pick them up once they come due. It stands for
- * a person watching the review queue; it carries no state the board does not also hold.
+ * The review queue as the reviewers see it: tasks that entered Review, oldest first. A reviewer who is free takes
+ * the oldest and spends its review time on it; a task waits as long as the reviewers are busy, so the review wait
+ * grows when the team sends more work to review than its reviewers get through. It stands for people watching
+ * the board's review queue; it carries no state the board does not also hold.
  */
 final class ReviewDesk {
-    private final StepScheduler scheduler;
-    private final PriorityQueue<Request> waiting = new PriorityQueue<>(Comparator.comparing(Request::due));
+    private final ArrayDeque<Request> waiting = new ArrayDeque<>();
     private final Map<TaskRef, Integer> rounds = new HashMap<>();
+    private final List<Reviewer> reviewers = new ArrayList<>();
 
-    ReviewDesk(StepScheduler scheduler) {
-        this.scheduler = scheduler;
-    }
-
-    /** A task in Review, the agent waiting for it, and how many times it has been submitted. */
-    record Request(Agent.Submitted task, Agent author, Instant due, int round) {
-    }
-
-    /** Files a task that has just entered Review; a reviewer will look at it at {@code due}. */
-    void submit(Agent.Submitted task, Agent author, Instant due) {
-        synchronized (this) {
-            waiting.add(new Request(task, author, due, rounds.merge(task.ref(), 1, Integer::sum)));
+    /** A task in Review and the agent waiting for it. */
+    record Request(Agent.Submitted task, Agent author) {
+        int round() {
+            return task.round();
         }
-        scheduler.timer(due);
     }
 
-    /** Takes every request that is due at {@code now}; each goes to exactly one reviewer. */
-    synchronized List<Request> takeDue(Instant now) {
-        List<Request> due = new ArrayList<>();
-        while (!waiting.isEmpty() && !waiting.peek().due().isAfter(now)) {
-            due.add(waiting.poll());
+    /** A reviewer to let know when a task is filed while they are free. */
+    void staff(Reviewer reviewer) {
+        reviewers.add(reviewer);
+    }
+
+    /** Files a task that has just entered Review, for the next free reviewer; answers what the agent waits on. */
+    Agent.Submitted submit(String task, TaskRef ref, Agent author) {
+        Agent.Submitted submitted = new Agent.Submitted(task, ref, rounds.merge(ref, 1, Integer::sum));
+        waiting.addLast(new Request(submitted, author));
+        for (Reviewer reviewer : reviewers) {
+            if (reviewer.free()) {
+                reviewer.nudge();
+                break;
+            }
         }
-        return due;
+        return submitted;
     }
 
-    /** When the next request comes due; null when none waits. */
-    synchronized Instant nextDue() {
-        return waiting.isEmpty() ? null : waiting.peek().due();
+    /** The oldest task waiting for a reviewer; null when none does. Each goes to exactly one reviewer. */
+    Request take() {
+        return waiting.pollFirst();
     }
 }

@@ -5,38 +5,65 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.task.ReviewStatus;
 
 import java.time.Instant;
-import java.util.Random;
 
 /**
- * A person with a reviewer token: takes the tasks that have waited in Review long enough, approves them or,
- * on a first round, sometimes requests changes, then lets the waiting agent know.
+ * A person with a reviewer token: when free, takes the oldest task waiting in Review, spends the review time drawn
+ * for it, then approves it or, on a first round, sometimes requests changes, and lets the waiting agent know.
+ * One task at a time: with few reviewers, tasks queue in Review.
  */
 final class Reviewer extends Participant {
-
+    private final int number;
     private final Actor actor;
-    private final Random random;
+    private ReviewDesk.Request current;
+    private Instant decideAt;
 
     Reviewer(Stage stage, int number, Actor actor) {
         super(stage);
+        this.number = number;
         this.actor = actor;
-        this.random = new Random(~stage.config().seed() * 31 + number);
+        stage.desk().staff(this);
+    }
+
+    /** Whether this reviewer has no task in hand. */
+    boolean free() {
+        return current == null;
     }
 
     @Override
     protected Instant act() {
-        for (ReviewDesk.Request request : stage.desk().takeDue(stage.clock().instant())) {
-            boolean rework = request.round() == 1 && random.nextDouble() < stage.config().reworkShare();
-            stage.app().reviews().review(actor, request.task().ref(),
-                    new ReviewDecision(rework ? ReviewStatus.CHANGES_REQUESTED : ReviewStatus.APPROVED,
-                            rework ? "Handle the empty input case as well" : null));
-            stage.metrics().reviews.increment();
-            stage.metrics().transitions.increment();
-            if (rework) {
-                stage.metrics().changesRequested.increment();
+        Instant now = stage.clock().instant();
+        if (current != null) {
+            if (now.isBefore(decideAt)) {
+                return decideAt;
             }
-            stage.scheduler().changed();
-            request.author().reviewed();
+            decide(current, now);
+            current = null;
         }
-        return stage.desk().nextDue();
+        ReviewDesk.Request next = stage.desk().take();
+        if (next == null) {
+            return null;
+        }
+        current = next;
+        decideAt = now.plus(stage.draws().duration(stage.config().team().reviewMinutes(), Draws.Purpose.REVIEW_TIME,
+                next.task().task(), next.round()));
+        return decideAt;
+    }
+
+    private void decide(ReviewDesk.Request request, Instant now) {
+        String task = request.task().task();
+        boolean rework = request.round() == 1
+                && stage.draws().uniform(Draws.Purpose.REWORK, task, request.round()) < stage.config().reworkShare();
+        long start = stage.log().mark();
+        stage.app().reviews().review(actor, request.task().ref(),
+                new ReviewDecision(rework ? ReviewStatus.CHANGES_REQUESTED : ReviewStatus.APPROVED,
+                        rework ? "Handle the empty input case as well" : null));
+        stage.log().record(start, now, LogEvent.reviewer(number), rework ? LogEvent.Kind.CHANGES_REQUESTED : LogEvent.Kind.APPROVED, task);
+        stage.metrics().reviews.increment();
+        stage.metrics().transitions.increment();
+        if (rework) {
+            stage.metrics().changesRequested.increment();
+        }
+        stage.scheduler().changed();
+        request.author().reviewed();
     }
 }

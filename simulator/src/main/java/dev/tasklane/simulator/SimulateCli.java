@@ -8,12 +8,17 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code tasklane simulate}: many simulated agents and reviewers work through a plan over the real use cases
  * and the in-memory store, in one process and without HTTP; then throughput, claim latency and waits are
- * reported and the service's invariants are checked against the simulator's own event log.
+ * reported and the service's invariants are checked against the simulator's own event log. With
+ * {@code --compare a.yaml b.yaml} two teams work through the same plan with the same seed, one after the other,
+ * and are reported side by side.
  * {@link #run} returns the exit code: {@link #PASSED}, {@link #FAILED} (an invariant failed or the run broke
  * down) or {@link #USAGE}.
  */
@@ -22,8 +27,12 @@ public final class SimulateCli {
     public static final int PASSED = 0;
     /** An invariant failed, or a participant met an unexpected error, or the plan could not be read. */
     public static final int FAILED = 1;
-    /** A bad flag or value. */
+    /** A bad flag, value or team file. */
     public static final int USAGE = CommandLine.ExitCode.USAGE;
+    /** The most tasks a generated plan holds. */
+    static final int MAX_TASKS = 10_000_000;
+    /** The most worker threads of the checks. */
+    static final int MAX_THREADS = 256;
 
     private SimulateCli() {
     }
@@ -34,30 +43,43 @@ public final class SimulateCli {
         CommandLine commandLine = new CommandLine(options);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        SimulationConfig config;
+        List<SimulationConfig> sides;
         try {
             commandLine.parseArgs(args);
             if (commandLine.isUsageHelpRequested()) {
                 commandLine.usage(out);
                 return PASSED;
             }
-            config = options.config();
+            sides = options.sides();
+        } catch (TeamConfigException badTeam) {
+            err.println(badTeam.getMessage());
+            err.println("See tasklane simulate --help, and docs/simulator.md for the team file.");
+            return USAGE;
         } catch (CommandLine.ParameterException | IllegalArgumentException bad) {
             err.println(bad.getMessage());
             commandLine.usage(err);
             return USAGE;
         }
         try {
-            InMemoryStores stores = InMemoryStores.create();
+            String mismatch = options.plan == null || sides.size() < 2 ? null : teamTooSmall(PlanFile.read(options.plan), sides);
+            if (mismatch != null) {
+                err.println(options.plan + ": " + mismatch);
+                return USAGE;
+            }
             ProgressBar progress = options.progress || System.console() != null ? ProgressBar.to(err) : ProgressBar.off();
-            // the plan is handed over without a local of its own here, so that the run can let it go; the set-up is
-            // timed from before the plan is generated or read (docs/simulator.md, "What the figures measure")
-            long began = System.nanoTime();
-            long cpuBegan = Simulation.processCpuNanos();
-            SimulationResult result = new Simulation(stores.tasks(), stores.directory(), stores.transactions())
-                    .run(config, plan(options, config), progress, began, cpuBegan);
-            out.print(options.json ? ReportFormatter.json(result) : ReportFormatter.text(result));
-            return result.passed() ? PASSED : FAILED;
+            List<SimulationResult> results = new ArrayList<>();
+            for (SimulationConfig side : sides) {
+                results.add(simulate(side, options, progress));
+            }
+            if (options.report != null) {
+                Files.writeString(options.report, HtmlReport.page(results));
+            }
+            if (results.size() == 1) {
+                out.print(options.json ? ReportFormatter.json(results.get(0)) : ReportFormatter.text(results.get(0)));
+            } else {
+                out.print(options.json ? ReportFormatter.compareJson(results) : ReportFormatter.compareText(results));
+            }
+            return results.stream().allMatch(SimulationResult::passed) ? PASSED : FAILED;
         } catch (IOException | IllegalArgumentException | SimulationFailedException broken) {
             err.println("Simulation failed: " + broken.getMessage());
             return FAILED;
@@ -66,6 +88,33 @@ public final class SimulateCli {
             err.println("Simulation interrupted");
             return FAILED;
         }
+    }
+
+    /**
+     * Why a plan file cannot be given to every team of a comparison (it assigns a goal to an agent number a team does
+     * not have), said before any team runs; null when it can.
+     */
+    static String teamTooSmall(Plan plan, List<SimulationConfig> sides) {
+        int highest = plan.assignments().values().stream().mapToInt(Integer::intValue).max().orElse(-1);
+        for (SimulationConfig side : sides) {
+            if (highest >= side.agents()) {
+                return "assigns a goal to agent " + highest + ", but team \"" + side.team().name() + "\" has "
+                        + side.agents() + " agents (numbered from 0)";
+            }
+        }
+        return null;
+    }
+
+    /** One run over fresh in-memory stores. */
+    private static SimulationResult simulate(SimulationConfig config, Options options, ProgressBar progress)
+            throws IOException, InterruptedException {
+        InMemoryStores stores = InMemoryStores.create();
+        // the plan is handed over without a local of its own here, so that the run can let it go; the set-up is
+        // timed from before the plan is generated or read (docs/simulator.md, "What the figures measure")
+        long began = System.nanoTime();
+        long cpuBegan = Simulation.processCpuNanos();
+        return new Simulation(stores.tasks(), stores.directory(), stores.transactions())
+                .run(config, plan(options, config), progress, began, cpuBegan);
     }
 
     private static Plan plan(Options options, SimulationConfig config) throws IOException {
@@ -78,37 +127,57 @@ public final class SimulateCli {
             description = "Runs simulated agents and reviewers through a plan over the real use cases and the "
                     + "in-memory store; reports throughput, claim latency and waits, and checks the invariants.")
     static final class Options {
-        @Option(names = "--agents", paramLabel = "N", description = "Concurrent simulated agents (default: ${DEFAULT-VALUE}).")
-        int agents = 8;
+        @Option(names = "--team", paramLabel = "FILE",
+                description = "Read the team from this YAML file (docs/simulator.md, \"Team files\"); the flags below override it.")
+        Path team;
+
+        @Option(names = "--compare", arity = "2", paramLabel = "FILE",
+                description = "Run two team files on the same plan and seed, one after the other, and report them side by side.")
+        List<Path> compare;
+
+        @Option(names = "--agents", paramLabel = "N", description = "Simulated agents (default: 8).")
+        Integer agents;
 
         @Option(names = "--tasks", paramLabel = "N", description = "Tasks in the generated plan (default: ${DEFAULT-VALUE}).")
         int tasks = 1000;
 
-        @Option(names = "--seed", description = "Seed of the plan and of every participant's choices (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--seed", description = "Seed of the plan and of every random decision (default: ${DEFAULT-VALUE}).")
         long seed = 1;
 
         @Option(names = "--plan", paramLabel = "FILE",
                 description = "Work through this plan (the JSON body of POST /api/tasks/batch) instead of a generated one.")
         Path plan;
 
-        @Option(names = "--reviewers", paramLabel = "N", description = "Simulated reviewers (default: one per eight agents).")
+        @Option(names = "--reviewers", paramLabel = "N", description = "Simulated reviewers, one task at a time each (default: one per eight agents).")
         Integer reviewers;
 
-        @Option(names = "--review-share", paramLabel = "SHARE",
-                description = "Share of generated tasks that need review (default: ${DEFAULT-VALUE}).")
-        double reviewShare = 0.1;
+        @Option(names = {"--review-probability", "--review-share"}, paramLabel = "P",
+                description = "Share of generated tasks that need review (default: 0.1).")
+        Double reviewProbability;
 
-        @Option(names = "--rework-share", paramLabel = "SHARE",
-                description = "Share of first reviews that request changes (default: ${DEFAULT-VALUE}).")
-        double reworkShare = 0.2;
+        @Option(names = {"--rework-probability", "--rework-share"}, paramLabel = "P",
+                description = "Share of first reviews that request changes (default: 0.2).")
+        Double reworkProbability;
 
-        @Option(names = "--expire-share", paramLabel = "SHARE",
-                description = "Share of claims an agent abandons, so that the lease expires (default: ${DEFAULT-VALUE}).")
-        double expireShare = 0.02;
+        @Option(names = {"--failure-rate", "--expire-share"}, paramLabel = "P",
+                description = "Share of claims an agent abandons, so that the lease expires (default: 0.02).")
+        Double failureRate;
+
+        @Option(names = "--work-minutes", paramLabel = "SPEC",
+                description = "Time an agent works on a task: N, MIN-MAX or lognormal:MEDIAN:P90[:MAX] minutes (default: 10-50).")
+        String workMinutes;
+
+        @Option(names = "--review-minutes", paramLabel = "SPEC",
+                description = "Time a reviewer takes over a task, once started: as --work-minutes (default: 10-30).")
+        String reviewMinutes;
 
         @Option(names = "--threads", paramLabel = "N",
-                description = "Worker threads the participants take turns on (default: one per processor).")
+                description = "Worker threads of the checks after the run; the outcome never depends on it (default: one per processor).")
         Integer threads;
+
+        @Option(names = "--report", paramLabel = "FILE",
+                description = "Also write the report as one self-contained HTML page with charts (both teams with --compare).")
+        Path report;
 
         @Option(names = "--json", description = "Write the report as JSON.")
         boolean json;
@@ -119,12 +188,57 @@ public final class SimulateCli {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
         boolean help;
 
-        SimulationConfig config() {
-            if (tasks < 1) {
-                throw new IllegalArgumentException("--tasks must be at least 1");
+        /** The team the flags give, each value checked and named by its flag. */
+        TeamConfig.Draft flags() {
+            try {
+                TeamConfig.Draft draft = new TeamConfig.Draft(null, agents, reviewers, reviewProbability, reworkProbability,
+                        failureRate, workMinutes == null ? null : TeamFile.parse("work_minutes", workMinutes),
+                        reviewMinutes == null ? null : TeamFile.parse("review_minutes", reviewMinutes));
+                draft.build("team");
+                return draft;
+            } catch (TeamConfigException bad) {
+                throw bad.asFlag();
             }
-            return new SimulationConfig(agents, reviewers == null ? SimulationConfig.reviewersFor(agents) : reviewers,
-                    seed, reviewShare, reworkShare, expireShare, threads == null ? SimulationConfig.defaultThreads() : threads);
+        }
+
+        /** One configuration, or two with --compare. */
+        List<SimulationConfig> sides() {
+            if (tasks < 1 || tasks > MAX_TASKS) {
+                throw new IllegalArgumentException("--tasks must be from 1 to " + MAX_TASKS + ", got " + tasks);
+            }
+            int workers = threads == null ? SimulationConfig.defaultThreads() : threads;
+            if (workers < 1 || workers > MAX_THREADS) {
+                throw new IllegalArgumentException("--threads must be from 1 to " + MAX_THREADS + ", got " + workers);
+            }
+            Path reportDirectory = report == null ? null : report.toAbsolutePath().getParent();
+            if (reportDirectory != null && !Files.isDirectory(reportDirectory)) {
+                throw new IllegalArgumentException("--report: the directory " + reportDirectory + " does not exist");
+            }
+            TeamConfig.Draft flags = flags();
+            if (compare == null) {
+                TeamConfig.Draft file = team == null ? TeamConfig.Draft.EMPTY : TeamFile.read(team);
+                return List.of(new SimulationConfig(flags.over(file).build(team == null ? "team" : stem(team)), seed, workers));
+            }
+            if (team != null) {
+                throw new IllegalArgumentException("--team and --compare do not go together: --compare takes both teams' files");
+            }
+            List<SimulationConfig> sides = new ArrayList<>();
+            for (Path file : compare) {
+                TeamConfig.Draft draft = TeamFile.read(file);
+                try {
+                    sides.add(new SimulationConfig(flags.over(draft).build(stem(file)), seed, workers));
+                } catch (TeamConfigException bad) {
+                    throw bad.in(file.toString());
+                }
+            }
+            return sides;
+        }
+
+        private static String stem(Path file) {
+            String name = file.getFileName().toString();
+            int dot = name.lastIndexOf('.');
+            String stem = dot > 0 ? name.substring(0, dot) : name;
+            return stem.length() > TeamConfig.MAX_NAME ? stem.substring(0, TeamConfig.MAX_NAME) : stem;
         }
     }
 }

@@ -9,6 +9,8 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.flow.FlowAgent;
+import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
@@ -24,11 +26,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One run: the application built over the given stores with a simulated clock, a team enlisted, the plan
- * created through the batch use case and assigned, then every agent and reviewer on its own thread until the
- * work runs dry, and finally the invariants checked against the simulator's event log.
+ * created through the batch use case and assigned, then the agents and reviewers taking their turns in the
+ * {@link StepScheduler}'s fixed order until the work runs dry, and finally the invariants checked against the
+ * simulator's event log, on {@link SimulationConfig#threads()} worker threads. The same seed gives the same run,
+ * whatever the number of threads.
  */
 final class Simulation {
     static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
@@ -76,17 +85,18 @@ final class Simulation {
         Sweeper sweeper = new Sweeper(app.maintenance(), clock, log, metrics, progress, facts.size());
         StepScheduler scheduler = new StepScheduler(clock, sweeper);
         sweeper.stops(scheduler);
-        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(scheduler));
+        Draws draws = new Draws(config.seed());
+        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(), draws, new HashMap<>());
         List<Agent> agents = new ArrayList<>();
         for (int i = 0; i < team.agents().size(); i++) {
             agents.add(new Agent(stage, i, team.agents().get(i)));
         }
         for (int i = 0; i < team.reviewers().size(); i++) {
-            new Reviewer(stage, i, team.reviewers().get(i)); // takes its seat at the scheduler's table
+            new Reviewer(stage, i, team.reviewers().get(i)); // takes its seat at the scheduler's table and the desk
         }
         long started = System.nanoTime();
         long cpuStarted = processCpuNanos();
-        runAll(scheduler, config.threads());
+        runAll(scheduler);
         Duration runCpu = Duration.ofNanos(processCpuNanos() - cpuStarted);
         Duration run = Duration.ofNanos(System.nanoTime() - started);
         progress.finish(metrics.tasksDone.sum(), facts.size());
@@ -96,13 +106,30 @@ final class Simulation {
         Latencies claimLatency = new Latencies();
         agents.forEach(agent -> claimLatency.addAll(agent.claimLatencies()));
         List<LogEvent> events = log.events();
-        Latencies.Percentiles blockedWait = WaitTimes.afterUnblocking(events, facts).percentiles();
-        List<InvariantResult> invariants = new InvariantChecker(facts, limits.claimTtl()).check(events);
+        ExecutorService workers = Executors.newFixedThreadPool(config.threads(), daemon());
+        Latencies.Percentiles blockedWait;
+        List<InvariantResult> invariants;
+        long digest;
+        FlowReport flow;
+        try {
+            CompletableFuture<Latencies.Percentiles> waits = CompletableFuture.supplyAsync(
+                    () -> WaitTimes.afterUnblocking(events, facts).percentiles(), workers);
+            CompletableFuture<Long> digested = CompletableFuture.supplyAsync(() -> EventLog.digest(events), workers);
+            Instant end = clock.instant();
+            CompletableFuture<FlowReport> flowed = CompletableFuture.supplyAsync(() -> FlowOfTheRun.of(events, facts,
+                    flowAgents(team), START, end, limits.claimTtl()), workers);
+            invariants = new InvariantChecker(facts, limits.claimTtl()).check(events, workers);
+            blockedWait = waits.join();
+            digest = digested.join();
+            flow = flowed.join();
+        } finally {
+            workers.shutdownNow();
+        }
         int goalsCompleted = completedGoals(app, admin, goalIds);
         Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
         return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
-                blockedWait, goalsCompleted, invariants);
+                blockedWait, goalsCompleted, invariants, digest, flow);
     }
 
     /**
@@ -138,7 +165,7 @@ final class Simulation {
                 for (TaskView child : created.children()) {
                     TaskSpec spec = child.task().spec();
                     facts.put(child.task().identifier().toString(), new TaskFacts(child.task().identifier().toString(),
-                            spec.dependencies(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
+                            child.task().type(), spec.dependencies(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
                 }
             }
         }
@@ -160,8 +187,26 @@ final class Simulation {
         });
     }
 
-    private static void runAll(StepScheduler scheduler, int threads) throws InterruptedException {
-        List<StepScheduler.Failure> failures = scheduler.run(threads);
+    /** Each agent as the flow figures name it: its token's user and its agent name, by its number. */
+    private static List<FlowAgent> flowAgents(Team team) {
+        List<FlowAgent> agents = new ArrayList<>(team.agents().size());
+        for (int i = 0; i < team.agents().size(); i++) {
+            agents.add(new FlowAgent(team.agents().get(i).userId(), Team.agentName(i)));
+        }
+        return agents;
+    }
+
+    private static ThreadFactory daemon() {
+        AtomicInteger made = new AtomicInteger();
+        return work -> {
+            Thread thread = new Thread(work, "simulation-check-" + made.getAndIncrement());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    private static void runAll(StepScheduler scheduler) {
+        List<StepScheduler.Failure> failures = scheduler.run();
         if (!failures.isEmpty()) {
             throw new SimulationFailedException(failures.get(0).cause());
         }

@@ -1,5 +1,7 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.domain.flow.FlowReport;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -13,9 +15,12 @@ import java.util.List;
  * @param claimLatency   wall time of each claim call, in nanoseconds (refused claims included)
  * @param blockedWait    simulated minutes between a task's last dependency reaching Done and its first claim
  * @param goalsCompleted goals the store reports completed at the end
+ * @param logDigest      {@link EventLog#digest} of the run's event log: the same seed gives the same digest
+ * @param flow           the flow figures of the run on the simulated clock ({@link FlowOfTheRun})
  */
 record SimulationResult(SimulationConfig config, int goals, int tasks, Phases phases, Duration simulated, long steps, boolean stalled, Metrics metrics, Latencies.Percentiles claimLatency,
-                        Latencies.Percentiles blockedWait, int goalsCompleted, List<InvariantResult> invariants) {
+                        Latencies.Percentiles blockedWait, int goalsCompleted, List<InvariantResult> invariants, long logDigest,
+                        FlowReport flow) {
 
     /**
      * The three phases of a run, timed apart (docs/simulator.md, "What the figures measure"): only the run is the
@@ -45,6 +50,11 @@ record SimulationResult(SimulationConfig config, int goals, int tasks, Phases ph
 
     Duration runCpu() {
         return phases.runCpu();
+    }
+
+    /** The event log's digest as 16 hexadecimal digits. */
+    String digestHex() {
+        return String.format("%016x", logDigest);
     }
 
     boolean passed() {

@@ -5,25 +5,25 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Runs the participants (agents and reviewers) in discrete steps of simulated time, on a small pool of worker
- * threads. Within a step every due participant acts once at the same simulated instant; the workers take them
- * from the step's queue one after another, so up to {@code threads} of them act at once, really concurrently
- * (claims race, key files collide). When the queue is empty and the last one has returned, the clock jumps to
- * the earliest instant somebody asked to wake at (or a timer set for a lease expiry or a review coming due),
- * {@code onAdvance} runs (the sweeper), and the participants due then are queued, together with every idle one.
- * When nobody waits for a time and no timer is left, the idle participants get one more step at the same
- * instant if anything {@link #changed() changed} in the last one (a completion may have unblocked a task only
- * an idle agent may take); otherwise the simulation has run dry and {@link #run} returns.
+ * Runs the participants (agents and reviewers) in discrete steps of simulated time, one turn after another in
+ * an order fixed by the run itself, so that a seed replays the same run whatever the machine does. Within a step
+ * every due participant acts once at the same simulated instant, in the order they joined (agents by number,
+ * then reviewers by number); a participant nudged within the step (a review decision it waited for arrived)
+ * acts again after those already queued. When the queue is empty, the clock jumps to the earliest instant
+ * somebody asked to wake at (or a timer set for a lease expiry), {@code onAdvance} runs (the sweeper), and the
+ * participants due then are queued, together with every idle one. When nobody waits for a time and no timer is
+ * left, the idle participants get one more step at the same instant if anything {@link #changed() changed} in
+ * the last one (a completion may have unblocked a task only an idle agent may take); otherwise the simulation
+ * has run dry and {@link #run} returns.
  *
- * <p>A participant is not a thread: a thread per participant (64 agents on 2 cores) spent most of each step
- * handing the processor from one parked thread to the next (docs/benchmarks.md, "What bounds the
- * simulation"). A participant is acted on by one worker at a time, and the scheduler's lock orders each of its
- * turns after the previous one, so its own state needs no further synchronisation.
+ * <p>The turns run on the caller's thread. Every turn changes the board that the next one reads (a claim takes
+ * a task another agent's {@code next} would have been offered, a completion frees key files and unblocks
+ * dependents, a review decision arms a mark_reviewed), so no two turns commute and running them side by side
+ * would let the threads' timing decide who gets what: the run would no longer follow from its seed
+ * (docs/simulator.md, "One seed, one run"). The work that does not depend on any order, the checks after the
+ * run, is what runs on the worker threads.
  */
 final class StepScheduler {
     /** One turn of a participant: acts at the current simulated instant and says when to act next. */
@@ -32,15 +32,12 @@ final class StepScheduler {
         Instant takeTurn();
     }
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition work = lock.newCondition();
     private final SimulatedClock clock;
     private final Runnable onAdvance;
     private final List<Seat> seats = new ArrayList<>();
     private final ArrayDeque<Seat> due = new ArrayDeque<>();
     private final PriorityQueue<Instant> timers = new PriorityQueue<>();
-    private final AtomicBoolean changed = new AtomicBoolean();
-    private int acting;
+    private boolean changed;
     private boolean finished;
     private long steps;
 
@@ -54,181 +51,79 @@ final class StepScheduler {
 
     /** A place for one participant, which acts in the first step; every participant joins before {@link #run}. */
     Seat join(Turn turn) {
-        lock.lock();
-        try {
-            Seat seat = new Seat(turn);
-            seats.add(seat);
-            seat.queued = true;
-            due.add(seat);
-            return seat;
-        } finally {
-            lock.unlock();
-        }
+        Seat seat = new Seat(turn);
+        seats.add(seat);
+        seat.queued = true;
+        due.add(seat);
+        return seat;
     }
 
     /**
-     * Runs the steps on {@code threads} worker threads until the simulation runs dry or is stopped.
+     * Runs the steps until the simulation runs dry or is stopped.
      *
      * @return every failure a participant met, in the order they happened (such a participant leaves the table
      *         and the others carry on)
      */
-    List<Failure> run(int threads) throws InterruptedException {
-        if (threads < 1) {
-            throw new IllegalArgumentException("at least one worker thread, not " + threads);
-        }
+    List<Failure> run() {
         List<Failure> failures = new ArrayList<>();
-        List<Thread> workers = new ArrayList<>(threads);
-        for (int i = 0; i < threads; i++) {
-            Thread worker = new Thread(() -> work(failures), "simulation-worker-" + i);
-            worker.setDaemon(true);
-            workers.add(worker);
-            worker.start();
-        }
-        try {
-            for (Thread worker : workers) {
-                worker.join();
+        while (!finished) {
+            Seat seat = due.poll();
+            if (seat == null) {
+                advance();
+                continue;
             }
-        } catch (InterruptedException interrupted) {
-            stop();
-            workers.forEach(Thread::interrupt);
-            throw interrupted;
+            seat.queued = false;
+            seat.acting = true;
+            try {
+                seat.wakeAt = seat.turn.takeTurn();
+                seat.acting = false;
+            } catch (RuntimeException | Error broken) {
+                failures.add(new Failure(seat.turn, broken));
+                seat.left = true;
+                seat.acting = false;
+                seats.remove(seat);
+            }
         }
-        synchronized (failures) {
-            return List.copyOf(failures);
-        }
+        return List.copyOf(failures);
     }
 
     /** Makes sure the clock stops at {@code at}, even if nobody sleeps until then. */
     void timer(Instant at) {
-        lock.lock();
-        try {
-            timers.add(at);
-        } finally {
-            lock.unlock();
-        }
+        timers.add(at);
     }
 
     /** Tells the scheduler that the caller changed the board in this step. */
     void changed() {
-        changed.set(true);
+        changed = true;
     }
 
-    /** Ends the simulation at the end of this step; for {@code onAdvance} to call when the run has stalled. */
+    /** Ends the simulation at the end of this turn; for {@code onAdvance} to call when the run has stalled. */
     void stop() {
-        lock.lock();
-        try {
-            finished = true;
-            work.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        finished = true;
     }
 
     /** Queues an idle participant within the current step (something it waits for has arrived). */
     void nudge(Seat seat) {
-        lock.lock();
-        try {
-            if (!seat.queued && !seat.acting && !seat.left && !finished) {
-                seat.queued = true;
-                due.add(seat);
-                work.signal();
-            }
-        } finally {
-            lock.unlock();
+        if (!seat.queued && !seat.acting && !seat.left && !finished) {
+            seat.queued = true;
+            due.add(seat);
         }
     }
 
     /** How many times the clock moved. */
     long steps() {
-        lock.lock();
-        try {
-            return steps;
-        } finally {
-            lock.unlock();
-        }
+        return steps;
     }
 
-    private void work(List<Failure> failures) {
-        Seat seat = null;
-        Instant wakeAt = null;
-        try {
-            while ((seat = next(seat, wakeAt)) != null) {
-                wakeAt = null;
-                try {
-                    wakeAt = seat.turn.takeTurn();
-                } catch (RuntimeException | Error broken) {
-                    synchronized (failures) {
-                        failures.add(new Failure(seat.turn, broken));
-                    }
-                    leave(seat);
-                    seat = null;
-                }
-            }
-        } catch (InterruptedException interrupted) {
-            stop();
-        }
-    }
-
-    /**
-     * Hands back the seat that has just acted (null: none) with its wake-up time, and takes the next due seat,
-     * moving the clock when the step is over; null when the simulation is over.
-     */
-    private Seat next(Seat done, Instant wakeAt) throws InterruptedException {
-        lock.lock();
-        try {
-            if (done != null) {
-                done.wakeAt = wakeAt;
-                done.acting = false;
-                acting--;
-            }
-            while (true) {
-                if (finished) {
-                    work.signalAll();
-                    return null;
-                }
-                Seat seat = due.poll();
-                if (seat != null) {
-                    seat.queued = false;
-                    seat.acting = true;
-                    acting++;
-                    if (!due.isEmpty()) {
-                        work.signal();
-                    }
-                    return seat;
-                }
-                if (acting == 0) {
-                    advance();
-                } else {
-                    work.await();
-                }
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void leave(Seat seat) {
-        lock.lock();
-        try {
-            seat.left = true;
-            seat.acting = false;
-            acting--;
-            seats.remove(seat);
-            work.signal();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Called with the lock held when the step's queue is empty and nobody acts. */
+    /** Called when the step's queue is empty. */
     private void advance() {
         while (due.isEmpty() && !finished) {
             Instant next = nextInstant();
-            if (next == null && !changed.get()) {
+            if (next == null && !changed) {
                 finished = true;
                 return;
             }
-            changed.set(false);
+            changed = false;
             next = next == null ? clock.instant() : next;
             if (next.isAfter(clock.instant())) {
                 clock.advanceTo(next);
@@ -248,7 +143,6 @@ final class StepScheduler {
                 }
             }
         }
-        work.signalAll();
     }
 
     private Instant nextInstant() {
@@ -265,7 +159,7 @@ final class StepScheduler {
     record Failure(Turn participant, Throwable cause) {
     }
 
-    /** One participant's place at the table. Guarded by the scheduler's lock. */
+    /** One participant's place at the table. */
     static final class Seat {
         private final Turn turn;
         private Instant wakeAt;

@@ -43,7 +43,7 @@ final class Sweeper implements Runnable {
 
     @Override
     public void run() {
-        log.record(log.mark(), clock.instant(), -1, LogEvent.Kind.CLOCK, null);
+        log.record(log.mark(), clock.instant(), LogEvent.SIMULATION, LogEvent.Kind.CLOCK, null);
         Swept swept;
         do {
             swept = maintenance.sweep();

@@ -1,5 +1,6 @@
 package dev.tasklane.simulator;
 
+import dev.tasklane.domain.task.TaskType;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,9 +23,9 @@ class InvariantCheckerTest {
     private static final Duration TTL = Duration.ofMinutes(60);
 
     private final InvariantChecker checker = new InvariantChecker(Map.of(
-            "W1", new TaskFacts("W1", List.of(), List.of("src/a.java")),
-            "W2", new TaskFacts("W2", List.of("W1"), List.of("src/a.java")),
-            "W3", new TaskFacts("W3", List.of(), List.of("src/b.java"))), TTL);
+            "W1", new TaskFacts("W1", TaskType.WORK, List.of(), List.of("src/a.java")),
+            "W2", new TaskFacts("W2", TaskType.WORK, List.of("W1"), List.of("src/a.java")),
+            "W3", new TaskFacts("W3", TaskType.WORK, List.of(), List.of("src/b.java"))), TTL);
 
     /** Writes a log by hand: each event takes the next two sequence numbers. */
     private static final class Script {

@@ -2,6 +2,7 @@ package dev.tasklane.simulator;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -59,5 +60,36 @@ class PlanGeneratorTest {
         assertTrue(reviewed > 0);
         assertTrue(!plan.assignments().isEmpty());
         assertTrue(plan.assignments().values().stream().allMatch(agent -> agent >= 0 && agent < 8));
+    }
+
+    /** Every task's fields but needs_review. */
+    @SuppressWarnings("unchecked")
+    private static List<Object> shape(Plan plan) {
+        return plan.goals().stream().map(goal -> List.of(goal.get("title"), goal.get("priority"),
+                ((List<Map<String, Object>>) goal.get(Plan.TASKS)).stream().map(task -> {
+                    Map<String, Object> rest = new HashMap<>(task);
+                    rest.remove("needs_review");
+                    return rest;
+                }).toList())).map(Object.class::cast).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Boolean> reviews(Plan plan) {
+        return plan.goals().stream().flatMap(goal -> ((List<Map<String, Object>>) goal.get(Plan.TASKS)).stream())
+                .map(task -> (Boolean) task.get("needs_review")).toList();
+    }
+
+    @Test
+    void theTeamChangesNeitherThePlansShapeNorWhichGoalsAreAssignedAndMoreReviewMeansASupersetOfTheSameTasks() {
+        Plan small = new PlanGenerator(11, 3000, 8, 0.1).generate(3000);
+        Plan large = new PlanGenerator(11, 3000, 16, 0.3).generate(3000);
+        assertEquals(shape(small), shape(large), "goals, tasks, dependencies, key files and priorities");
+        assertEquals(small.assignments().keySet(), large.assignments().keySet(), "the same goals are assigned");
+        List<Boolean> fewer = reviews(small);
+        List<Boolean> more = reviews(large);
+        for (int i = 0; i < fewer.size(); i++) {
+            assertTrue(!fewer.get(i) || more.get(i), "task " + i + " goes to review under 0.1, so under 0.3 too");
+        }
+        assertTrue(more.stream().filter(b -> b).count() > 2 * fewer.stream().filter(b -> b).count());
     }
 }

@@ -90,7 +90,81 @@ class SimulateCliTest {
         assertEquals(SimulateCli.USAGE, run("--agents", "0"));
         assertEquals(SimulateCli.USAGE, run("--expire-share", "2"));
         assertEquals(SimulateCli.USAGE, run("--frobnicate"));
+        assertEquals(SimulateCli.USAGE, run("--threads", "0"));
+        assertEquals(SimulateCli.USAGE, run("--threads", "257"));
+        assertEquals(SimulateCli.USAGE, run("--tasks", "0"));
         assertEquals(SimulateCli.PASSED, run("--help"));
         assertTrue(out().contains("--expire-share"), out());
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aBadTeamFileOrTeamFlagIsAUsageErrorNamingTheFieldWithoutAStackTrace(@TempDir Path dir) throws IOException {
+        Path team = Files.writeString(dir.resolve("team.yaml"), "agents: 4\nreview_probability: 2\n");
+        assertEquals(SimulateCli.USAGE, run("--team", team.toString()));
+        assertTrue(err().startsWith(team + ": review_probability must be a number from 0 to 1, got 2.0"), err());
+        assertTrue(!err().contains("Exception") && !err().contains("\tat "), err());
+
+        err.reset();
+        assertEquals(SimulateCli.USAGE, run("--work-minutes", "50-10"));
+        assertTrue(err().startsWith("--work-minutes max must be at least min (50), got 10"), err());
+        err.reset();
+        assertEquals(SimulateCli.USAGE, run("--failure-rate", "-0.1"));
+        assertTrue(err().startsWith("--failure-rate must be a number from 0 to 1, got -0.1"), err());
+        err.reset();
+        assertEquals(SimulateCli.USAGE, run("--team", dir.resolve("absent.yaml").toString()));
+        assertTrue(err().startsWith(dir.resolve("absent.yaml") + ": no such file"), err());
+        err.reset();
+        assertEquals(SimulateCli.USAGE, run("--team", team.toString(), "--compare", team.toString(), team.toString()));
+        assertTrue(err().startsWith("--team and --compare do not go together"), err());
+    }
+
+    @Test
+    void flagsOverrideTheTeamFile(@TempDir Path dir) throws IOException {
+        Path team = Files.writeString(dir.resolve("small.yaml"), "name: small\nagents: 2\nreviewers: 1\n");
+        assertEquals(SimulateCli.PASSED, run("--team", team.toString(), "--agents", "3", "--tasks", "30", "--json"));
+        JsonNode report = new ObjectMapper().readTree(out());
+        assertEquals("small", report.get("team").asText());
+        assertEquals(3, report.get("agents").asInt());
+        assertEquals(1, report.get("reviewers").asInt());
+    }
+
+    @Test
+    void compareRunsBothTeamsOnTheSamePlanAndDrawsSideBySide(@TempDir Path dir) throws IOException {
+        Path one = Files.writeString(dir.resolve("one.yaml"), "name: one reviewer\nagents: 6\nreviewers: 1\nreview_probability: 0.5\n");
+        Path three = Files.writeString(dir.resolve("three.yaml"), "name: three reviewers\nagents: 6\nreviewers: 3\nreview_probability: 0.5\n");
+        assertEquals(SimulateCli.PASSED, run("--compare", one.toString(), three.toString(), "--tasks", "150", "--json"));
+        JsonNode sides = new ObjectMapper().readTree(out()).get("sides");
+        assertEquals(2, sides.size());
+        assertEquals("one reviewer", sides.get(0).get("team").asText());
+        assertEquals("three reviewers", sides.get(1).get("team").asText());
+        for (String count : new String[] {"tasks_done", "abandoned", "changes_requested", "reviews"}) {
+            assertEquals(sides.get(0).get("counts").get(count), sides.get(1).get("counts").get(count),
+                    count + ": the same plan and the same draws per task on both sides");
+        }
+        assertTrue(sides.get(0).get("simulated_minutes").asLong() >= sides.get(1).get("simulated_minutes").asLong(),
+                "one reviewer is never faster than three");
+
+        out.reset();
+        assertEquals(SimulateCli.PASSED, run("--compare", one.toString(), three.toString(), "--tasks", "150"));
+        assertTrue(out().contains("one reviewer") && out().contains("three reviewers"), out());
+        assertTrue(out().endsWith("Result:         PASS" + System.lineSeparator()), out());
+    }
+
+    @Test
+    void aPlanFileThatAssignsAnAgentATeamDoesNotHaveIsRefusedBeforeEitherTeamRuns(@TempDir Path dir) throws IOException {
+        Path plan = Files.writeString(dir.resolve("plan.json"), """
+                {"goals": [{"type": "goal", "title": "Docs", "priority": "low", "tasks": [
+                    {"title": "Guide", "type": "work", "priority": "low"}]}],
+                 "assignments": [{"goal": 0, "agent": 2}]}
+                """);
+        Path big = Files.writeString(dir.resolve("big.yaml"), "agents: 4\n");
+        Path small = Files.writeString(dir.resolve("small.yaml"), "agents: 2\n");
+        assertEquals(SimulateCli.USAGE, run("--compare", big.toString(), small.toString(), "--plan", plan.toString()));
+        assertEquals(plan + ": assigns a goal to agent 2, but team \"small\" has 2 agents (numbered from 0)" + System.lineSeparator(), err());
+        assertEquals("", out(), "neither team ran");
     }
 }
