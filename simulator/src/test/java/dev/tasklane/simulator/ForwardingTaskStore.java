@@ -39,6 +39,11 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public void delete(Task task) {
+        delegate.delete(task);
+    }
+
+    @Override
     public Optional<Task> findById(BoardId boardId, TaskId id) {
         return delegate.findById(boardId, id);
     }

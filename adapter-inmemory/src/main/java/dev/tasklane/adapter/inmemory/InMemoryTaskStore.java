@@ -115,6 +115,22 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
+    public void delete(Task task) {
+        inTx(() -> {
+            Task stored = tasks.get(task.id().value());
+            if (stored == null || !stored.boardId().equals(task.boardId())) {
+                throw new NotFoundException("task_not_found", "Task " + task.id() + " does not exist on this board.");
+            }
+            if (stored.version() != task.version()) {
+                throw new ConcurrentUpdateException(task.id(), task.version());
+            }
+            transactions.onRollback(() -> replace(null, stored));
+            replace(stored, null);
+            return null;
+        });
+    }
+
+    @Override
     public Optional<Task> findById(BoardId boardId, TaskId id) {
         return inTx(() -> Optional.ofNullable(tasks.get(id.value())).filter(task -> task.boardId().equals(boardId)));
     }
@@ -140,6 +156,7 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         return findById(query.boardId(), taskId)
+                .filter(task -> !task.isArchived())
                 .filter(task -> task.status() == Status.OPEN || task.claimExpiredAt(query.now()));
     }
 
@@ -426,9 +443,9 @@ public final class InMemoryTaskStore implements TaskStore {
         }
     }
 
-    /** Open work or defect, not for humans: ready once no dependency is unfinished. */
+    /** Open work or defect, not for humans, on the board (not archived): ready once no dependency is unfinished. */
     private static boolean mayBeReady(Task task) {
-        return task.status() == Status.OPEN && task.type().claimable() && !task.spec().humanTask();
+        return task.status() == Status.OPEN && task.type().claimable() && !task.spec().humanTask() && !task.isArchived();
     }
 
     /** Open work or defect, not for humans, with no unfinished dependency. */

@@ -150,6 +150,22 @@ final class JdbiTaskStore implements TaskStore {
         });
     }
 
+    @Override
+    public void delete(Task task) {
+        sql(handle -> {
+            handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
+            handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
+            int deleted = handle.createUpdate("DELETE FROM tasks WHERE id = :id AND board_id = :board_id AND version = :version")
+                    .bind("id", task.id()).bind("board_id", task.boardId()).bind("version", task.version()).execute();
+            if (deleted == 0) {
+                throw refusal(task);
+            }
+            transactions.linksRead().remove(task.id().value());
+            transactions.positionsRead().remove(task.id().value());
+            return null;
+        });
+    }
+
     /** Why an update matched no row: the task is gone, it is another task, or another write got there first. */
     private RuntimeException refusal(Task task) {
         Optional<Task> stored = findById(task.boardId(), task.id());

@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.AfterGoalUseCase;
+import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
@@ -59,6 +60,7 @@ public final class Tasklane implements UseCases {
     private final CompleteService completion;
     private final ReviewService reviews;
     private final AssignService assignment;
+    private final ArchiveService archives;
     private final ReadService reads;
     private final AfterGoalService afterGoal;
     private final MaintenanceService maintenance;
@@ -89,6 +91,7 @@ public final class Tasklane implements UseCases {
         this.completion = new CompleteService(context);
         this.reviews = new ReviewService(context);
         this.assignment = new AssignService(context);
+        this.archives = new ArchiveService(context);
         this.reads = new ReadService(context);
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
@@ -153,6 +156,11 @@ public final class Tasklane implements UseCases {
     @Override
     public ReviewUseCase reviews() {
         return reviews;
+    }
+
+    @Override
+    public ArchiveUseCase archives() {
+        return archives;
     }
 
     @Override

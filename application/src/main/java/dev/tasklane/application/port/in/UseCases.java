@@ -25,6 +25,8 @@ public interface UseCases {
 
     AssignTaskUseCase assignment();
 
+    ArchiveUseCase archives();
+
     ReadTasksUseCase reads();
 
     AfterGoalUseCase afterGoal();

@@ -37,6 +37,13 @@ public interface TaskStore {
      */
     Task update(Task task);
 
+    /**
+     * Removes a stored task with its dependency and key-file rows; its history stays. The stored version must still be
+     * {@code task.version()}, as for {@link #update}. Deleting a goal's child is the caller's business: a store does
+     * not cascade.
+     */
+    void delete(Task task);
+
     Optional<Task> findById(BoardId boardId, TaskId id);
 
     /** Exact, case-sensitive identifier match ("W12"). */
@@ -88,7 +95,7 @@ public interface TaskStore {
     void lockKeyFiles(BoardId boardId, Collection<String> filePaths);
 
     /**
-     * Work and defect tasks of the board that may be claimable now, in the queue order
+     * Work and defect tasks of the board, not archived, that may be claimable now, in the queue order
      * ({@code TaskOrder.NEXT}): open tasks and tasks in Doing whose claim has expired. The store may leave
      * out tasks it knows fail a selection rule (blocked by dependencies, assigned to someone else,
      * capabilities missing) but must never leave out an eligible one; the caller applies the full rules.
