@@ -153,7 +153,8 @@ final class TaskPages {
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
-                BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW, assignees));
+                BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
+                ArchivePages.tidy(task, caller)));
     }
 
     private static Link link(long boardId, Task task) {

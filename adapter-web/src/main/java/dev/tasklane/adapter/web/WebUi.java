@@ -38,6 +38,7 @@ public final class WebUi {
     private final TaskPages tasks;
     private final AdminPages admin;
     private final TokenPages tokens;
+    private final ArchivePages archives;
     private final LiveUpdates live;
     private final byte[] css;
     private final byte[] script;
@@ -53,6 +54,7 @@ public final class WebUi {
         this.boards = new BoardPages(web, useCases.people(), data);
         this.tasks = new TaskPages(web, useCases, data);
         this.admin = new AdminPages(web, useCases.people());
+        this.archives = new ArchivePages(web, useCases, data);
         this.tokens = new TokenPages(web, useCases.people(), Objects.requireNonNull(agentFiles, "agent files"));
         this.live = new LiveUpdates(web, useCases.people(), useCases.events());
         this.css = resource("assets/tasklane.css");
@@ -78,6 +80,10 @@ public final class WebUi {
         post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
         post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
         post(config, "/boards/{board}/assign", tasks::assign);
+        get(config, "/boards/{board}/archive", archives::page);
+        post(config, "/boards/{board}/tasks/{task}/archive", archives::archive);
+        post(config, "/boards/{board}/tasks/{task}/restore", archives::restore);
+        post(config, "/boards/{board}/tasks/{task}/delete", archives::delete);
 
         get(config, "/boards/{board}/members", admin::members);
         post(config, "/boards/{board}/members", admin::putMember);

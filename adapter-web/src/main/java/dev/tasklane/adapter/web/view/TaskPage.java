@@ -29,7 +29,8 @@ public record TaskPage(
         String actionBase,
         boolean canWrite,
         boolean inReview,
-        List<Option> assignees) {
+        List<Option> assignees,
+        TaskTidy tidy) {
 
     public int diffAdded() {
         return diff.stream().mapToInt(DiffFile::added).sum();

@@ -1,0 +1,194 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.web.view.ArchivePage;
+import dev.tasklane.adapter.web.view.ArchiveRow;
+import dev.tasklane.adapter.web.view.Chrome;
+import dev.tasklane.adapter.web.view.Option;
+import dev.tasklane.adapter.web.view.TaskTidy;
+import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
+import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
+import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.archive.ArchiveRequest;
+import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.task.Archive;
+import dev.tasklane.domain.task.ArchiveReason;
+import dev.tasklane.domain.task.Task;
+import io.javalin.http.Context;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Tidying the board in the browser: the archive page (search, filters, restore, delete) and the archive, restore and
+ * delete forms of a task page. The rules are the application's ({@code ArchiveUseCase}); these pages only read forms
+ * and show results.
+ */
+final class ArchivePages {
+    private final Web web;
+    private final UseCases useCases;
+    private final BoardData data;
+
+    ArchivePages(Web web, UseCases useCases, BoardData data) {
+        this.web = web;
+        this.useCases = useCases;
+        this.data = data;
+    }
+
+    /** The archive panel of a task page. */
+    static TaskTidy tidy(Task task, Caller caller) {
+        Archive archive = task.archive();
+        List<Option> reasons = new ArrayList<>();
+        for (ArchiveReason reason : ArchiveReason.values()) {
+            reasons.add(new Option(reason.wire(), label(reason), false));
+        }
+        return new TaskTidy(archive != null, archive == null ? null : label(archive.reason()),
+                archive == null ? null : archive.note(), archive == null ? null : Format.when(archive.archivedAt()),
+                archive == null ? null : archive.duplicateOf(), reasons, caller.actor().canWrite(),
+                caller.actor().boardOwner());
+    }
+
+    static String label(ArchiveReason reason) {
+        return reason == ArchiveReason.WONT_DO ? "Won't do" : Format.label(reason.wire());
+    }
+
+    void page(Context ctx) {
+        Person person = web.person(ctx);
+        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        long boardId = caller.board().id().value();
+        String q = trimmed(ctx.queryParam("q"));
+        String reason = trimmed(ctx.queryParam("reason"));
+        String assignee = trimmed(ctx.queryParam("assignee"));
+        LocalDate from = date(ctx.queryParam("from"), "from");
+        LocalDate to = date(ctx.queryParam("to"), "to");
+        List<Task> archived = archivedTasks(caller);
+        Map<UserId, User> users = data.members(person, boardId);
+        Map<TaskId, Task> goals = new HashMap<>();
+        archived.forEach(task -> goals.put(task.id(), task));
+        List<ArchiveRow> rows = new ArrayList<>();
+        for (Task task : archived) {
+            if (!matches(task, q, reason, assignee, from, to)) {
+                continue;
+            }
+            Archive archive = task.archive();
+            Task goal = task.parentId() == null ? null : goals.get(task.parentId());
+            rows.add(new ArchiveRow(task.identifier().toString(), task.spec().title(), task.type().wire(),
+                    label(archive.reason()), archive.note(), archive.duplicateOf(),
+                    BoardData.name(users, task.assignedToId()), goal == null ? null : goal.identifier().toString(),
+                    Format.when(archive.archivedAt()), BoardData.taskHref(boardId, task)));
+        }
+        List<Option> reasons = new ArrayList<>();
+        for (ArchiveReason each : ArchiveReason.values()) {
+            reasons.add(new Option(each.wire(), label(each), each.wire().equals(reason)));
+        }
+        List<Option> assignees = new ArrayList<>();
+        assignees.add(new Option("none", "Unassigned", "none".equals(assignee)));
+        users.values().stream().sorted(Comparator.comparing(User::username)).forEach(user -> assignees.add(
+                new Option(Long.toString(user.id().value()), BoardData.name(users, user.id()),
+                        Long.toString(user.id().value()).equals(assignee))));
+        Chrome chrome = web.chrome(ctx, person, "Archive · " + caller.board().name(), caller.board(), "archive");
+        web.render(ctx, "archive.jte", new ArchivePage(chrome, rows, archived.size(), q == null ? "" : q, reasons,
+                assignees, from == null ? "" : from.toString(), to == null ? "" : to.toString(),
+                caller.actor().canWrite(), caller.actor().boardOwner()));
+    }
+
+    /** Every archived task of the board, most recently archived first. */
+    private List<Task> archivedTasks(Caller caller) {
+        List<Task> all = new ArrayList<>();
+        TaskQuery query = TaskQuery.all(caller.board().id()).withArchived(true);
+        while (true) {
+            TaskListPage page = useCases.reads().list(caller.actor(), query);
+            page.tasks().stream().map(TaskView::task).forEach(all::add);
+            if (page.nextCursor() == null || page.tasks().isEmpty()) {
+                break;
+            }
+            query = query.after(page.nextCursor());
+        }
+        all.sort(Comparator.comparing((Task task) -> task.archive().archivedAt()).reversed()
+                .thenComparing(task -> task.identifier().toString()));
+        return all;
+    }
+
+    private static boolean matches(Task task, String q, String reason, String assignee, LocalDate from, LocalDate to) {
+        Archive archive = task.archive();
+        if (q != null) {
+            String needle = q.toLowerCase(Locale.ROOT);
+            boolean found = task.spec().title().toLowerCase(Locale.ROOT).contains(needle)
+                    || task.identifier().toString().toLowerCase(Locale.ROOT).equals(needle)
+                    || (archive.note() != null && archive.note().toLowerCase(Locale.ROOT).contains(needle));
+            if (!found) {
+                return false;
+            }
+        }
+        if (reason != null && !archive.reason().wire().equals(reason)) {
+            return false;
+        }
+        if (assignee != null && !("none".equals(assignee) ? task.assignedToId() == null
+                : String.valueOf(task.assignedToId()).equals(assignee))) {
+            return false;
+        }
+        LocalDate day = archive.archivedAt().atZone(ZoneOffset.UTC).toLocalDate();
+        return (from == null || !day.isBefore(from)) && (to == null || !day.isAfter(to));
+    }
+
+    void archive(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        ArchiveRequest request = ArchiveRequest.of(Web.optional(ctx, "reason"), Web.optional(ctx, "note"),
+                Web.optional(ctx, "duplicate_of"));
+        TaskView archived = useCases.archives().archive(caller.actor(), ref(ctx), request);
+        web.done(ctx, "/boards/" + caller.board().id().value(),
+                archived.task().identifier() + " is archived (" + label(request.reason()) + "). Find it under Archive.");
+    }
+
+    void restore(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        TaskView restored = useCases.archives().restore(caller.actor(), ref(ctx));
+        web.done(ctx, BoardData.taskHref(caller.board().id().value(), restored.task()),
+                restored.task().identifier() + " is back on the board, in " + restored.task().column().displayName() + ".");
+    }
+
+    void delete(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Deleted deleted = useCases.archives().delete(caller.actor(), ref(ctx));
+        web.done(ctx, "/boards/" + caller.board().id().value(), "Deleted " + String.join(", ", deleted.identifiers()) + ".");
+    }
+
+    private static TaskRef ref(Context ctx) {
+        return TaskRef.parse(ctx.pathParam("task"));
+    }
+
+    private static String trimmed(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    private static LocalDate date(String raw, String field) {
+        String value = trimmed(raw);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(value);
+        } catch (DateTimeParseException notADate) {
+            throw new InvalidInputException("invalid_param", "The date '" + (value.length() > 20 ? value.substring(0, 20) : value)
+                    + "' is not a date: use the form 2026-01-31", new ErrorDetails.Field(field));
+        }
+    }
+}
