@@ -44,6 +44,21 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public dev.tasklane.domain.wip.WipLimits wipLimits(dev.tasklane.domain.id.BoardId boardId) {
+        return delegate.wipLimits(boardId);
+    }
+
+    @Override
+    public void putWipLimits(dev.tasklane.domain.id.BoardId boardId, dev.tasklane.domain.wip.WipLimits limits) {
+        delegate.putWipLimits(boardId, limits);
+    }
+
+    @Override
+    public List<String> lockDoing(dev.tasklane.domain.id.BoardId boardId) {
+        return delegate.lockDoing(boardId);
+    }
+
+    @Override
     public Optional<Task> findById(BoardId boardId, TaskId id) {
         return delegate.findById(boardId, id);
     }

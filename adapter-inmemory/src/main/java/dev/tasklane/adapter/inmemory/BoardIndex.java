@@ -33,6 +33,8 @@ final class BoardIndex {
     final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BY_EXPIRY);
     final Map<TaskType, Long> lastIdentifierNumber = new EnumMap<>(TaskType.class);
     long lastPosition;
+    /** The board's WIP limits (journaled by the store's writes). */
+    dev.tasklane.domain.wip.WipLimits wipLimits = dev.tasklane.domain.wip.WipLimits.NONE;
 
     static <K> void link(Map<K, LongList> index, K key, long id) {
         index.computeIfAbsent(key, k -> new LongList()).add(id);

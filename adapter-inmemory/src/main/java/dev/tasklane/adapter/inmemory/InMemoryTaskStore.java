@@ -17,6 +17,7 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.wip.WipLimits;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -282,6 +283,32 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public TaskPage list(TaskQuery query) {
         return inTx(() -> TaskListing.page(query, tasksOf(board(query.boardId()).idByIdentifier.values(), BY_POSITION)));
+    }
+
+    @Override
+    public WipLimits wipLimits(BoardId boardId) {
+        return inTx(() -> board(boardId).wipLimits);
+    }
+
+    @Override
+    public void putWipLimits(BoardId boardId, WipLimits limits) {
+        inTx(() -> {
+            BoardIndex board = board(boardId);
+            WipLimits previous = board.wipLimits;
+            transactions.onRollback(() -> board.wipLimits = previous);
+            board.wipLimits = Objects.requireNonNull(limits, "limits");
+            return null;
+        });
+    }
+
+    /** The store lock already serialises every transaction; Doing is the board's live and expired claims. */
+    @Override
+    public List<String> lockDoing(BoardId boardId) {
+        return inTx(() -> board(boardId).claimsByExpiry.stream()
+                .filter(task -> task.status() == Status.IN_PROGRESS && !task.isGoal() && !task.isArchived())
+                .sorted(Comparator.comparingLong(task -> task.id().value()))
+                .map(task -> task.identifier().toString())
+                .toList());
     }
 
     @Override

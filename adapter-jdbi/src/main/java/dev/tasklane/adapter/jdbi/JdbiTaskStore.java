@@ -17,6 +17,7 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.wip.WipLimits;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
@@ -369,6 +370,24 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public TaskPage list(TaskQuery query) {
         return sql(handle -> TaskListQuery.page(handle, query, rows));
+    }
+
+    @Override
+    public WipLimits wipLimits(BoardId boardId) {
+        return sql(handle -> WipLimitRows.read(handle, boardId));
+    }
+
+    @Override
+    public void putWipLimits(BoardId boardId, WipLimits limits) {
+        sql(handle -> {
+            WipLimitRows.write(handle, boardId, limits);
+            return null;
+        });
+    }
+
+    @Override
+    public List<String> lockDoing(BoardId boardId) {
+        return sql(handle -> WipLimitRows.lockDoing(handle, boardId));
     }
 
     /** Deferred to the transaction's end, with the others it appends ({@link PendingWrites}). */

@@ -145,6 +145,10 @@ abstract class StatementBudget {
      * (docs/rules.md, "Offers made by next"); it was 3 with the lock of the answered task.
      */
     static final int NEXT = 2;
-    static final int CLAIM = 6;
+    /**
+     * 6, plus the board's WIP limit: one primary-key read of {@code board_wip_limits} (docs/rules.md, "WIP limits").
+     * A board with a limit costs 2 more, its claim lock and the count of Doing.
+     */
+    static final int CLAIM = 7;
     static final int COMPLETE = 6;
 }

@@ -39,6 +39,7 @@ public final class WebUi {
     private final AdminPages admin;
     private final TokenPages tokens;
     private final ArchivePages archives;
+    private final BoardSettingsPages settings;
     private final LiveUpdates live;
     private final byte[] css;
     private final byte[] script;
@@ -55,6 +56,7 @@ public final class WebUi {
         this.tasks = new TaskPages(web, useCases, data);
         this.admin = new AdminPages(web, useCases.people());
         this.archives = new ArchivePages(web, useCases, data);
+        this.settings = new BoardSettingsPages(web, useCases.people(), useCases.boardSettings());
         this.tokens = new TokenPages(web, useCases.people(), Objects.requireNonNull(agentFiles, "agent files"));
         this.live = new LiveUpdates(web, useCases.people(), useCases.events());
         this.css = resource("assets/tasklane.css");
@@ -81,6 +83,8 @@ public final class WebUi {
         post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
         post(config, "/boards/{board}/assign", tasks::assign);
         get(config, "/boards/{board}/archive", archives::page);
+        get(config, "/boards/{board}/settings", settings::page);
+        post(config, "/boards/{board}/settings", settings::save);
         post(config, "/boards/{board}/tasks/{task}/archive", archives::archive);
         post(config, "/boards/{board}/tasks/{task}/restore", archives::restore);
         post(config, "/boards/{board}/tasks/{task}/delete", archives::delete);

@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
+import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
 import dev.tasklane.application.port.in.ClaimTaskUseCase;
@@ -61,6 +62,7 @@ public final class Tasklane implements UseCases {
     private final ReviewService reviews;
     private final AssignService assignment;
     private final ArchiveService archives;
+    private final BoardSettingsService boardSettings;
     private final ReadService reads;
     private final AfterGoalService afterGoal;
     private final MaintenanceService maintenance;
@@ -96,6 +98,7 @@ public final class Tasklane implements UseCases {
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
+        this.boardSettings = new BoardSettingsService(transactions, directory, tasks);
         this.identity = new IdentityService(transactions, directory, builder.clock, identitySettings);
         this.people = new PeopleService(transactions, directory,
                 builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock,
@@ -161,6 +164,11 @@ public final class Tasklane implements UseCases {
     @Override
     public ArchiveUseCase archives() {
         return archives;
+    }
+
+    @Override
+    public BoardSettingsUseCase boardSettings() {
+        return boardSettings;
     }
 
     @Override

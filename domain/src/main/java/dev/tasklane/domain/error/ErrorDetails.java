@@ -51,6 +51,13 @@ public sealed interface ErrorDetails {
         }
     }
 
+    /** A board's WIP limit on Doing and the tasks holding it. */
+    record WipLimit(int limit, List<String> heldBy) implements ErrorDetails {
+        public WipLimit {
+            heldBy = List.copyOf(heldBy);
+        }
+    }
+
     /** A key file that another task in Doing or Review is modifying, and who holds it. */
     record KeyFileHeld(String filePath, String heldBy, String heldByAgent) implements ErrorDetails {
     }

@@ -27,6 +27,9 @@ public interface UseCases {
 
     ArchiveUseCase archives();
 
+    /** A board's name and WIP limits. */
+    BoardSettingsUseCase boardSettings();
+
     ReadTasksUseCase reads();
 
     AfterGoalUseCase afterGoal();

@@ -8,6 +8,7 @@ import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.wip.WipLimits;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -122,6 +123,19 @@ public interface TaskStore {
     List<Task> pendingAfterGoals(Instant armedBefore, int limit);
 
     TaskPage list(TaskQuery query);
+
+    /** The board's WIP limits; {@link WipLimits#NONE} until some are set. */
+    WipLimits wipLimits(BoardId boardId);
+
+    /** Sets the board's WIP limits (NONE removes them). */
+    void putWipLimits(BoardId boardId, WipLimits limits);
+
+    /**
+     * Serialises the claims of the board's tasks until the transaction ends, and answers the identifiers of its work
+     * and defect tasks in Doing that are not archived, by id, as committed when the lock was taken. A claim calls it
+     * only when the board has a limit, so that two claims cannot both see room for one more.
+     */
+    List<String> lockDoing(BoardId boardId);
 
     void appendHistory(HistoryEntry entry);
 
