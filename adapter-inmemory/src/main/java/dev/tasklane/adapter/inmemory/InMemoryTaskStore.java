@@ -7,6 +7,7 @@ import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -68,6 +69,9 @@ public final class InMemoryTaskStore implements TaskStore {
     private final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BoardIndex.BY_EXPIRY);
     private final NavigableSet<Task> pendingAfterGoals = new ConcurrentSkipListSet<>(BY_ARMED);
     private final AtomicLong lastId = new AtomicLong();
+    /** Every comment by id; a task's comments are read in id order (docs/in-memory-store.md). */
+    private final java.util.concurrent.ConcurrentSkipListMap<Long, Comment> comments = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final AtomicLong lastCommentId = new AtomicLong();
     private final CandidateMeter meter = new CandidateMeter();
 
     public InMemoryTaskStore(InMemoryTransactions transactions) {
@@ -127,6 +131,12 @@ public final class InMemoryTaskStore implements TaskStore {
             }
             transactions.onRollback(() -> replace(null, stored));
             replace(stored, null);
+            for (Comment comment : List.copyOf(comments.values())) {
+                if (comment.taskId().equals(stored.id())) {
+                    comments.remove(comment.commentId());
+                    transactions.onRollback(() -> comments.put(comment.commentId(), comment));
+                }
+            }
             return null;
         });
     }
@@ -309,6 +319,41 @@ public final class InMemoryTaskStore implements TaskStore {
                 .sorted(Comparator.comparingLong(task -> task.id().value()))
                 .map(task -> task.identifier().toString())
                 .toList());
+    }
+
+    @Override
+    public Comment insertComment(Comment comment) {
+        return inTx(() -> {
+            Comment stored = comment.withCommentId(lastCommentId.incrementAndGet());
+            transactions.onRollback(() -> comments.remove(stored.commentId()));
+            comments.put(stored.commentId(), stored);
+            return stored;
+        });
+    }
+
+    @Override
+    public List<Comment> comments(BoardId boardId, TaskId taskId, long afterCommentId, int limit) {
+        return inTx(() -> comments.tailMap(afterCommentId, false).values().stream()
+                .filter(comment -> comment.boardId().equals(boardId) && comment.taskId().equals(taskId))
+                .limit(Math.max(0, limit))
+                .toList());
+    }
+
+    @Override
+    public Optional<Comment> comment(BoardId boardId, long commentId) {
+        return inTx(() -> Optional.ofNullable(comments.get(commentId)).filter(comment -> comment.boardId().equals(boardId)));
+    }
+
+    @Override
+    public void deleteComment(BoardId boardId, long commentId) {
+        inTx(() -> {
+            Comment removed = comments.get(commentId);
+            if (removed != null && removed.boardId().equals(boardId)) {
+                comments.remove(commentId);
+                transactions.onRollback(() -> comments.put(commentId, removed));
+            }
+            return null;
+        });
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -156,6 +157,7 @@ final class JdbiTaskStore implements TaskStore {
         sql(handle -> {
             handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
             handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
+            CommentRows.deleteOfTask(handle, task.id());
             int deleted = handle.createUpdate("DELETE FROM tasks WHERE id = :id AND board_id = :board_id AND version = :version")
                     .bind("id", task.id()).bind("board_id", task.boardId()).bind("version", task.version()).execute();
             if (deleted == 0) {
@@ -370,6 +372,29 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public TaskPage list(TaskQuery query) {
         return sql(handle -> TaskListQuery.page(handle, query, rows));
+    }
+
+    @Override
+    public Comment insertComment(Comment comment) {
+        return sql(handle -> CommentRows.insert(handle, comment));
+    }
+
+    @Override
+    public List<Comment> comments(BoardId boardId, TaskId taskId, long afterCommentId, int limit) {
+        return sql(handle -> CommentRows.page(handle, boardId, taskId, afterCommentId, limit));
+    }
+
+    @Override
+    public Optional<Comment> comment(BoardId boardId, long commentId) {
+        return sql(handle -> CommentRows.one(handle, boardId, commentId));
+    }
+
+    @Override
+    public void deleteComment(BoardId boardId, long commentId) {
+        sql(handle -> {
+            CommentRows.delete(handle, boardId, commentId);
+            return null;
+        });
     }
 
     @Override

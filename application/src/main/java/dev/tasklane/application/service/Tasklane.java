@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
+import dev.tasklane.application.port.in.CommentsUseCase;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
 import dev.tasklane.application.port.in.ClaimTaskUseCase;
@@ -63,6 +64,7 @@ public final class Tasklane implements UseCases {
     private final AssignService assignment;
     private final ArchiveService archives;
     private final BoardSettingsService boardSettings;
+    private final CommentService comments;
     private final ReadService reads;
     private final AfterGoalService afterGoal;
     private final MaintenanceService maintenance;
@@ -91,7 +93,8 @@ public final class Tasklane implements UseCases {
         this.claims = new ClaimService(context, new NextOffers(builder.nextOffer));
         this.leases = new LeaseService(context);
         this.completion = new CompleteService(context);
-        this.reviews = new ReviewService(context);
+        this.comments = new CommentService(context);
+        this.reviews = new ReviewService(context, comments);
         this.assignment = new AssignService(context);
         this.archives = new ArchiveService(context);
         this.reads = new ReadService(context);
@@ -164,6 +167,11 @@ public final class Tasklane implements UseCases {
     @Override
     public ArchiveUseCase archives() {
         return archives;
+    }
+
+    @Override
+    public CommentsUseCase comments() {
+        return comments;
     }
 
     @Override

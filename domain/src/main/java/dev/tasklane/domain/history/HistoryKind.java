@@ -21,7 +21,8 @@ public enum HistoryKind {
     GOAL_COMPLETED("goal.completed"),
     ARCHIVED("task.archived"),
     RESTORED("task.restored"),
-    DELETED("task.deleted");
+    DELETED("task.deleted"),
+    COMMENTED("task.commented");
 
     private final String eventName;
 

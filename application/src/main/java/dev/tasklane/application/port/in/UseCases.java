@@ -27,6 +27,9 @@ public interface UseCases {
 
     ArchiveUseCase archives();
 
+    /** Comments on tasks. */
+    CommentsUseCase comments();
+
     /** A board's name and WIP limits. */
     BoardSettingsUseCase boardSettings();
 

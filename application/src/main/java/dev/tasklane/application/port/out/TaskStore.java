@@ -1,6 +1,7 @@
 package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -136,6 +137,18 @@ public interface TaskStore {
      * only when the board has a limit, so that two claims cannot both see room for one more.
      */
     List<String> lockDoing(BoardId boardId);
+
+    /** Stores a new comment (its id is 0) and answers it with its id, which grows with every comment stored. */
+    Comment insertComment(Comment comment);
+
+    /** A task's comments with an id above {@code afterCommentId}, oldest first, at most {@code limit}. */
+    List<Comment> comments(BoardId boardId, TaskId taskId, long afterCommentId, int limit);
+
+    /** One comment of the board. */
+    Optional<Comment> comment(BoardId boardId, long commentId);
+
+    /** Removes a comment of the board; nothing when there is none. */
+    void deleteComment(BoardId boardId, long commentId);
 
     void appendHistory(HistoryEntry entry);
 
