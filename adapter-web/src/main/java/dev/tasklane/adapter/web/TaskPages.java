@@ -62,11 +62,18 @@ final class TaskPages {
     private final Web web;
     private final UseCases useCases;
     private final BoardData data;
+    private final CommentPages comments;
 
     TaskPages(Web web, UseCases useCases, BoardData data) {
         this.web = web;
         this.useCases = useCases;
         this.data = data;
+        this.comments = new CommentPages(web, useCases);
+    }
+
+    /** The comment pages, whose thread the task page shows. */
+    CommentPages commentPages() {
+        return comments;
     }
 
     private Caller caller(Context ctx, Person person) {
@@ -154,7 +161,7 @@ final class TaskPages {
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
                 BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
-                ArchivePages.tidy(task, caller)));
+                ArchivePages.tidy(task, caller), comments.thread(ctx, caller, task)));
     }
 
     private static Link link(long boardId, Task task) {

@@ -82,6 +82,9 @@ public final class WebUi {
         post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
         post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
         post(config, "/boards/{board}/assign", tasks::assign);
+        get(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::fragment);
+        post(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::post);
+        post(config, "/boards/{board}/tasks/{task}/comments/{comment}/delete", tasks.commentPages()::delete);
         get(config, "/boards/{board}/archive", archives::page);
         get(config, "/boards/{board}/settings", settings::page);
         post(config, "/boards/{board}/settings", settings::save);

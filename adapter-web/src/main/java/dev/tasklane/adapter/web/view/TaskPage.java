@@ -30,7 +30,8 @@ public record TaskPage(
         boolean canWrite,
         boolean inReview,
         List<Option> assignees,
-        TaskTidy tidy) {
+        TaskTidy tidy,
+        CommentThread comments) {
 
     public int diffAdded() {
         return diff.stream().mapToInt(DiffFile::added).sum();
