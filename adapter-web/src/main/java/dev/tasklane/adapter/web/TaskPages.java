@@ -400,6 +400,19 @@ final class TaskPages {
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), done.task()), done.task().identifier() + " is done.");
     }
 
+    /** Moves a Ready task one place up or down within its priority (the board's arrow buttons). */
+    void move(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = caller(ctx, person);
+        String direction = Web.required(ctx, "direction", "A direction");
+        if (!direction.equals("up") && !direction.equals("down")) {
+            throw new InvalidInputException("invalid_param", "Move a task up or down", new ErrorDetails.Field("direction"));
+        }
+        TaskView moved = useCases.reorder().step(caller.actor(), ref(ctx), direction.equals("up"));
+        web.done(ctx, "/boards/" + caller.board().id().value() + "#card-" + moved.task().identifier(),
+                moved.task().identifier() + " moved " + direction + ".");
+    }
+
     void assign(Context ctx) {
         Person person = web.personForChange(ctx);
         Caller caller = caller(ctx, person);

@@ -81,6 +81,7 @@ public final class WebUi {
         post(config, "/boards/{board}/tasks/{task}/review", tasks::review);
         post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
         post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
+        post(config, "/boards/{board}/tasks/{task}/move", tasks::move);
         post(config, "/boards/{board}/assign", tasks::assign);
         get(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::fragment);
         post(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::post);

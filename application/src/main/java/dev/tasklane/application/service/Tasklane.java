@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.CommentsUseCase;
+import dev.tasklane.application.port.in.ReorderUseCase;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
 import dev.tasklane.application.port.in.ClaimTaskUseCase;
@@ -65,6 +66,7 @@ public final class Tasklane implements UseCases {
     private final ArchiveService archives;
     private final BoardSettingsService boardSettings;
     private final CommentService comments;
+    private final ReorderService reorder;
     private final ReadService reads;
     private final AfterGoalService afterGoal;
     private final MaintenanceService maintenance;
@@ -94,6 +96,7 @@ public final class Tasklane implements UseCases {
         this.leases = new LeaseService(context);
         this.completion = new CompleteService(context);
         this.comments = new CommentService(context);
+        this.reorder = new ReorderService(context);
         this.reviews = new ReviewService(context, comments);
         this.assignment = new AssignService(context);
         this.archives = new ArchiveService(context);
@@ -167,6 +170,11 @@ public final class Tasklane implements UseCases {
     @Override
     public ArchiveUseCase archives() {
         return archives;
+    }
+
+    @Override
+    public ReorderUseCase reorder() {
+        return reorder;
     }
 
     @Override

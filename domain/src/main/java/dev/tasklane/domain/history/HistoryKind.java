@@ -22,7 +22,8 @@ public enum HistoryKind {
     ARCHIVED("task.archived"),
     RESTORED("task.restored"),
     DELETED("task.deleted"),
-    COMMENTED("task.commented");
+    COMMENTED("task.commented"),
+    MOVED("task.moved");
 
     private final String eventName;
 

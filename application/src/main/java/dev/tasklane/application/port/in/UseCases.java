@@ -27,6 +27,9 @@ public interface UseCases {
 
     ArchiveUseCase archives();
 
+    /** Ordering the Ready column. */
+    ReorderUseCase reorder();
+
     /** Comments on tasks. */
     CommentsUseCase comments();
 
