@@ -67,9 +67,88 @@ final class ArchivePages {
         return reason == ArchiveReason.WONT_DO ? "Won't do" : Format.label(reason.wire());
     }
 
+    /** The bulk form's bounds: archive what is in Done older than N days. */
+    static final int MAX_DAYS = 3650;
+
     void page(Context ctx) {
         Person person = web.person(ctx);
         Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Filtered filtered = filtered(ctx, person, caller);
+        List<Option> reasons = new ArrayList<>();
+        for (ArchiveReason each : ArchiveReason.values()) {
+            reasons.add(new Option(each.wire(), label(each), each.wire().equals(filtered.reason())));
+        }
+        List<Option> assignees = new ArrayList<>();
+        assignees.add(new Option("none", "Unassigned", "none".equals(filtered.assignee())));
+        filtered.users().values().stream().sorted(Comparator.comparing(User::username)).forEach(user -> assignees.add(
+                new Option(Long.toString(user.id().value()), BoardData.name(filtered.users(), user.id()),
+                        Long.toString(user.id().value()).equals(filtered.assignee()))));
+        Chrome chrome = web.chrome(ctx, person, "Archive · " + caller.board().name(), caller.board(), "archive");
+        web.render(ctx, "archive.jte", new ArchivePage(chrome, filtered.rows(), filtered.total(),
+                filtered.q() == null ? "" : filtered.q(), reasons, assignees,
+                filtered.from() == null ? "" : filtered.from().toString(), filtered.to() == null ? "" : filtered.to().toString(),
+                caller.actor().canWrite(), caller.actor().boardOwner(), ctx.queryString() == null ? "" : ctx.queryString()));
+    }
+
+    /** The archive as CSV, with the page's filters: one row per archived task. */
+    void csv(Context ctx) {
+        Person person = web.person(ctx);
+        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Filtered filtered = filtered(ctx, person, caller);
+        StringBuilder out = new StringBuilder("identifier,title,type,reason,note,duplicate_of,goal,assignee,archived_at\r\n");
+        for (ArchiveRow row : filtered.rows()) {
+            out.append(String.join(",", List.of(cell(row.identifier()), cell(row.title()), cell(row.type()),
+                    cell(row.reason()), cell(row.note()), cell(row.duplicateOf()), cell(row.goal()), cell(row.assignee()),
+                    cell(row.archivedAt())))).append("\r\n");
+        }
+        ctx.header("Content-Disposition", "attachment; filename=\"archive-board-" + caller.board().id().value() + ".csv\"");
+        ctx.contentType("text/csv; charset=utf-8").result(out.toString());
+    }
+
+    /**
+     * One CSV cell: quoted when it holds a comma, a quote or a line break; a cell a spreadsheet would read as a formula
+     * (starting with =, +, -, @) is prefixed with a quote mark so that it stays text.
+     */
+    static String cell(String value) {
+        if (value == null) {
+            return "";
+        }
+        String text = !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
+        if (text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
+            return "\"" + text.replace("\"", "\"\"") + "\"";
+        }
+        return text;
+    }
+
+    /** Archives what has been in Done for more than the days given (the archive page's bulk form). */
+    void archiveDone(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        String raw = Web.required(ctx, "days", "The number of days");
+        int days;
+        try {
+            days = Integer.parseInt(raw.strip());
+        } catch (NumberFormatException notANumber) {
+            days = -1;
+        }
+        if (days < 1 || days > MAX_DAYS) {
+            throw new InvalidInputException("invalid_param", "The number of days must be a whole number from 1 to "
+                    + MAX_DAYS, new ErrorDetails.Field("days"));
+        }
+        List<String> archived = useCases.archives().archiveDone(caller.actor(),
+                data.now().minus(java.time.Duration.ofDays(days)));
+        web.done(ctx, "/boards/" + caller.board().id().value() + "/archive", archived.isEmpty()
+                ? "Nothing in Done is older than " + days + " days."
+                : "Archived " + archived.size() + " task" + (archived.size() == 1 ? "" : "s") + " done more than " + days
+                        + " days ago" + (archived.size() >= dev.tasklane.application.port.in.ArchiveUseCase.MAX_BULK
+                        ? " (the most one click archives; click again for more)." : "."));
+    }
+
+    private record Filtered(List<ArchiveRow> rows, int total, String q, String reason, String assignee, LocalDate from,
+                            LocalDate to, Map<UserId, User> users) {
+    }
+
+    private Filtered filtered(Context ctx, Person person, Caller caller) {
         long boardId = caller.board().id().value();
         String q = trimmed(ctx.queryParam("q"));
         String reason = trimmed(ctx.queryParam("reason"));
@@ -92,19 +171,7 @@ final class ArchivePages {
                     BoardData.name(users, task.assignedToId()), goal == null ? null : goal.identifier().toString(),
                     Format.when(archive.archivedAt()), BoardData.taskHref(boardId, task)));
         }
-        List<Option> reasons = new ArrayList<>();
-        for (ArchiveReason each : ArchiveReason.values()) {
-            reasons.add(new Option(each.wire(), label(each), each.wire().equals(reason)));
-        }
-        List<Option> assignees = new ArrayList<>();
-        assignees.add(new Option("none", "Unassigned", "none".equals(assignee)));
-        users.values().stream().sorted(Comparator.comparing(User::username)).forEach(user -> assignees.add(
-                new Option(Long.toString(user.id().value()), BoardData.name(users, user.id()),
-                        Long.toString(user.id().value()).equals(assignee))));
-        Chrome chrome = web.chrome(ctx, person, "Archive · " + caller.board().name(), caller.board(), "archive");
-        web.render(ctx, "archive.jte", new ArchivePage(chrome, rows, archived.size(), q == null ? "" : q, reasons,
-                assignees, from == null ? "" : from.toString(), to == null ? "" : to.toString(),
-                caller.actor().canWrite(), caller.actor().boardOwner()));
+        return new Filtered(rows, archived.size(), q, reason, assignee, from, to, users);
     }
 
     /** Every archived task of the board, most recently archived first. */

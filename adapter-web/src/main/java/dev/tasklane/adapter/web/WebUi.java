@@ -87,6 +87,8 @@ public final class WebUi {
         post(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::post);
         post(config, "/boards/{board}/tasks/{task}/comments/{comment}/delete", tasks.commentPages()::delete);
         get(config, "/boards/{board}/archive", archives::page);
+        get(config, "/boards/{board}/archive.csv", archives::csv);
+        post(config, "/boards/{board}/archive/done", archives::archiveDone);
         get(config, "/boards/{board}/settings", settings::page);
         post(config, "/boards/{board}/settings", settings::save);
         post(config, "/boards/{board}/tasks/{task}/archive", archives::archive);

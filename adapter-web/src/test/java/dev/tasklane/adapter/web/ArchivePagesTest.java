@@ -67,6 +67,33 @@ class ArchivePagesTest {
     }
 
     @Test
+    void theArchiveExportsAsCsvAndTheBulkFormChecksItsDays() {
+        try (WebClient web = new WebClient()) {
+            String task = create(web, "Spreadsheet, \"quoted\"");
+            web.tasklane.archives().archive(web.owner, dev.tasklane.application.port.in.TaskRef.parse(task),
+                    dev.tasklane.domain.archive.ArchiveRequest.of("cancelled", "=HYPERLINK(\"x\")", null));
+            HttpResponse<String> csv = web.get(web.boardPath() + "/archive.csv?reason=cancelled");
+            assertEquals(200, csv.statusCode());
+            assertTrue(csv.headers().firstValue("Content-Type").orElse("").startsWith("text/csv"));
+            String[] lines = csv.body().split("\r\n");
+            assertEquals("identifier,title,type,reason,note,duplicate_of,goal,assignee,archived_at", lines[0]);
+            assertTrue(lines[1].startsWith(task + ",\"Spreadsheet, \"\"quoted\"\"\",work,Cancelled,\"'=HYPERLINK(\"\"x\"\")\""),
+                    lines[1]);
+            assertEquals(1, web.get(web.boardPath() + "/archive.csv?reason=deferred").body().split("\r\n").length);
+            assertEquals("plain", ArchivePages.cell("plain"));
+            assertEquals("'-1", ArchivePages.cell("-1"));
+
+            assertEquals(422, web.post(web.boardPath() + "/archive/done", Map.of("days", "0")).statusCode());
+            assertEquals(422, web.post(web.boardPath() + "/archive/done", Map.of("days", "many")).statusCode());
+            HttpResponse<String> none = web.post(web.boardPath() + "/archive/done", Map.of("days", "30"));
+            assertEquals(303, none.statusCode(), none.body());
+            String notice = java.net.URLDecoder.decode(String.join(";", none.headers().allValues("Set-Cookie")),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(notice.contains("Nothing in Done is older than 30 days"), notice);
+        }
+    }
+
+    @Test
     void anOwnerDeletesAReadyTaskAndARefusalSaysWhy() {
         try (WebClient web = new WebClient()) {
             String base = create(web, "Base");

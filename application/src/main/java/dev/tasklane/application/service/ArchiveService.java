@@ -46,6 +46,47 @@ final class ArchiveService implements ArchiveUseCase {
     }
 
     @Override
+    public List<String> archiveDone(Actor actor, java.time.Instant cutoff) {
+        ArchiveRequest completed = ArchiveRequest.of("completed", null, null);
+        return context.runner().write(actor, changes -> {
+            List<String> archived = new ArrayList<>();
+            dev.tasklane.application.port.in.TaskQuery query = new dev.tasklane.application.port.in.TaskQuery(
+                    actor.boardId(), dev.tasklane.domain.task.Status.COMPLETED, null, null, null, false, null, null,
+                    null, dev.tasklane.application.port.in.TaskQuery.Sort.IDENTIFIER, false,
+                    dev.tasklane.application.port.in.TaskQuery.MAX_LIMIT, null);
+            while (archived.size() < MAX_BULK) {
+                dev.tasklane.application.port.out.TaskPage page = context.tasks().list(query);
+                for (Task seen : page.tasks()) {
+                    if (archived.size() >= MAX_BULK) {
+                        break;
+                    }
+                    Task current = context.tasks().findById(actor.boardId(), seen.id()).orElse(null);
+                    if (current == null || current.isArchived() || !doneBefore(current, cutoff)) {
+                        continue;
+                    }
+                    Locked locked = lock(actor, new TaskRef.ById(current.id()));
+                    List<Task> set = ArchiveRules.archive(locked.target(), locked.children(), completed,
+                            identifier -> context.tasks().dependents(actor.boardId(), identifier), actor.userId(),
+                            changes.now());
+                    store(set, HistoryKind.ARCHIVED, actor, changes, locked.target());
+                    set.forEach(task -> archived.add(task.identifier().toString()));
+                }
+                if (page.nextCursor() == null || page.tasks().isEmpty()) {
+                    break;
+                }
+                query = query.after(page.nextCursor());
+            }
+            return List.copyOf(archived);
+        });
+    }
+
+    private static boolean doneBefore(Task task, java.time.Instant cutoff) {
+        java.time.Instant done = task.completion() != null && task.completion().completedAt() != null
+                ? task.completion().completedAt() : task.updatedAt();
+        return done.isBefore(cutoff);
+    }
+
+    @Override
     public TaskView restore(Actor actor, TaskRef ref) {
         return context.runner().write(actor, changes -> {
             Locked locked = lock(actor, ref);

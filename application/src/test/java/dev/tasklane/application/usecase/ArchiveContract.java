@@ -252,6 +252,28 @@ public abstract class ArchiveContract {
     }
 
     @Test
+    void everythingInDoneOlderThanACutoffIsArchivedAsCompleted() {
+        String old1 = id(board.create(board.admin, task("old one")));
+        String old2 = id(board.create(board.admin, task("old two")));
+        String open = id(board.create(board.admin, task("still open")));
+        for (String w : List.of(old1, old2)) {
+            board.claim(board.alice, w);
+            board.complete(board.alice, w);
+        }
+        board.clock.advance(Duration.ofDays(10));
+        String recent = id(board.create(board.admin, task("recent")));
+        board.claim(board.alice, recent);
+        board.complete(board.alice, recent);
+        List<String> archived = board.app.archives().archiveDone(board.alice, board.clock.instant().minus(Duration.ofDays(5)));
+        assertEquals(List.of(old1, old2), archived);
+        assertEquals(Set.of(old1, old2), Set.copyOf(listed(true)));
+        assertEquals(ArchiveReason.COMPLETED, board.get(old1).task().archive().reason());
+        assertEquals(Set.of(open, recent), Set.copyOf(listed(false)));
+        assertEquals(List.of(), board.app.archives().archiveDone(board.alice, board.clock.instant().minus(Duration.ofDays(5))));
+        assertThrows(ForbiddenException.class, () -> board.app.archives().archiveDone(board.reader, board.clock.instant()));
+    }
+
+    @Test
     void aReasonThatNeedsANoteIsRefusedWithoutOne() {
         InvalidInputException missing = assertThrows(InvalidInputException.class, () -> reason("cancelled", " "));
         assertEquals(new ErrorDetails.Field("note"), missing.details());
