@@ -16,6 +16,9 @@ import java.util.Map;
  * rules are the domain's, reached through {@code ArchiveUseCase}.
  */
 final class ArchiveRoutes {
+    /** The literal segments under /api/tasks that are routes, never task ids. */
+    private static final java.util.Set<String> LITERALS = java.util.Set.of("next", "claim", "batch");
+
     private final UseCases useCases;
     private final Json json;
 
@@ -58,6 +61,10 @@ final class ArchiveRoutes {
     }
 
     private void delete(Call call) {
+        if (LITERALS.contains(call.ctx().pathParam("id"))) {
+            // next, claim and batch are never ids: DELETE on them is a method those routes do not have
+            throw new ApiProblem(405, Map.of("errors", Map.of("detail", "Method Not Allowed")));
+        }
         Deleted deleted = useCases.archives().delete(call.actor(), call.ref());
         call.ok(Envelope.data(new DeletedAnswer(deleted.identifiers())).build());
     }
