@@ -23,7 +23,7 @@ public record Comment(long commentId, BoardId boardId, TaskId taskId, UserId aut
         Objects.requireNonNull(createdAt, "createdAt");
     }
 
-    public Comment withCommentId(long id) {
-        return new Comment(id, boardId, taskId, authorId, agentName, body, createdAt);
+    public Comment withCommentId(long newCommentId) {
+        return new Comment(newCommentId, boardId, taskId, authorId, agentName, body, createdAt);
     }
 }
