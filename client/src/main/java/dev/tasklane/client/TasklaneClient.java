@@ -89,6 +89,11 @@ public final class TasklaneClient {
         return data(send("GET", task(ref), null));
     }
 
+    /** GET /api/tasks/:id/comments: a page of the task's comments after {@code after}, oldest first. */
+    public JsonNode comments(String ref, long after, int limit) {
+        return send("GET", task(ref) + "/comments?after=" + after + "&limit=" + limit, null);
+    }
+
     /** The caller's identity and the token's board: {@code {id, username, board: {id, name}, ...}}. */
     public JsonNode me() {
         return send("GET", "/api/me", null).path("data");

@@ -42,6 +42,10 @@ final class WorkRunner {
         env.put(TASK_FILE_ENV, writeTaskFile(task).toString());
         task.reviewStatus().ifPresent(status -> env.put(REVIEW_NOTES_ENV,
                 task.reviewNotes() == null ? "" : task.reviewNotes()));
+        if (task.reviewStatus().isPresent()) {
+            // sent back from review: the thread holds the reviewer's notes and anything said since
+            env.put(CommentsFeed.COMMENTS_FILE_ENV, new CommentsFeed(session).export(task).toString());
+        }
         session.out.println("» " + command);
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-heartbeat");

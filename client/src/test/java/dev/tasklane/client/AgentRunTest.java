@@ -245,6 +245,29 @@ class AgentRunTest extends AgainstServer {
         assertEquals("completed", server.task("W1").path("status").asText());
     }
 
+    @Test
+    void aTaskSentBackPrintsAndExportsTheCommentsNotSeenYet() throws Exception {
+        ws.gitInit(Workspace.loggingHooks());
+        server.call("POST", "/api/tasks", Map.of("task", task("Discussed", "needs_review", true)));
+
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> ws.agent("run", "--wait-review",
+                "--review-recheck-seconds=1", "--exec",
+                "if [ -n \"$TASKLANE_COMMENTS_FILE\" ]; then cat \"$TASKLANE_COMMENTS_FILE\" >> comments.log; fi"));
+        await(() -> ws.out().contains("Waiting for the review of W1"));
+        server.call("POST", "/api/tasks/W1/comments", Map.of("body", "Mind the empty list"));
+        server.call("PATCH", "/api/tasks/W1/review", Map.of("review_status", "changes_requested",
+                "review_notes", "Cover it with a test"));
+        await(() -> ws.out().split("Waiting for the review of W1", -1).length == 3);
+        server.call("PATCH", "/api/tasks/W1/review", Map.of("review_status", "approved"));
+
+        assertEquals(ExitCodes.OK, run.get(60, TimeUnit.SECONDS), ws::err);
+        assertTrue(ws.out().contains("comment by admin"), ws::out);
+        assertTrue(ws.out().contains("    Mind the empty list"), ws::out);
+        String exported = ws.read("comments.log");
+        assertTrue(exported.contains("Mind the empty list") && exported.contains("Cover it with a test"), exported);
+        assertTrue(exported.contains("\"author\""), exported);
+    }
+
     private void createGoal(List<Map<String, Object>> tasks) {
         server.call("POST", "/api/tasks", Map.of("task", Map.of("title", "Goal", "type", "goal", "priority", "high",
                 "tasks", tasks)));

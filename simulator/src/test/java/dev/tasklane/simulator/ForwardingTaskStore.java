@@ -39,6 +39,47 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public void delete(Task task) {
+        delegate.delete(task);
+    }
+
+    @Override
+    public dev.tasklane.domain.wip.WipLimits wipLimits(dev.tasklane.domain.id.BoardId boardId) {
+        return delegate.wipLimits(boardId);
+    }
+
+    @Override
+    public void putWipLimits(dev.tasklane.domain.id.BoardId boardId, dev.tasklane.domain.wip.WipLimits limits) {
+        delegate.putWipLimits(boardId, limits);
+    }
+
+    @Override
+    public dev.tasklane.domain.comment.Comment insertComment(dev.tasklane.domain.comment.Comment comment) {
+        return delegate.insertComment(comment);
+    }
+
+    @Override
+    public List<dev.tasklane.domain.comment.Comment> comments(dev.tasklane.domain.id.BoardId boardId, TaskId taskId,
+                                                              long afterCommentId, int limit) {
+        return delegate.comments(boardId, taskId, afterCommentId, limit);
+    }
+
+    @Override
+    public Optional<dev.tasklane.domain.comment.Comment> comment(dev.tasklane.domain.id.BoardId boardId, long commentId) {
+        return delegate.comment(boardId, commentId);
+    }
+
+    @Override
+    public void deleteComment(dev.tasklane.domain.id.BoardId boardId, long commentId) {
+        delegate.deleteComment(boardId, commentId);
+    }
+
+    @Override
+    public List<String> lockDoing(dev.tasklane.domain.id.BoardId boardId) {
+        return delegate.lockDoing(boardId);
+    }
+
+    @Override
     public Optional<Task> findById(BoardId boardId, TaskId id) {
         return delegate.findById(boardId, id);
     }

@@ -81,6 +81,13 @@ final class ErrorDocs {
                         "The body names a server-managed field such as status, identifier or assigned_to_id",
                         "Use the workflow endpoints (claim, complete, mark_reviewed, assign) instead"));
             }
+            case "show_unknown_fields", "show_invalid_fields_shape", "show_fields_response_view_conflict" -> {
+                keys.put("documentation", "docs/api.md#projection-fields");
+                keys.put("common_causes", List.of(
+                        "A name outside the 27 allow-listed fields, such as column_id",
+                        "fields sent as an array or a map (fields[]=x) instead of one comma-separated string",
+                        "fields and response_view in the same request"));
+            }
             case "root_key" -> {
                 keys.put("documentation", "docs/api.md#post-apitasks");
                 keys.put("common_causes", List.of(

@@ -34,6 +34,11 @@ final class ErrorJson {
             out.put("type", type.type());
         } else if (details instanceof ErrorDetails.BlockedBy blocked) {
             out.put("blocked_by", blocked.identifiers());
+        } else if (details instanceof ErrorDetails.Tasks tasks) {
+            out.put("tasks", tasks.identifiers());
+        } else if (details instanceof ErrorDetails.WipLimit wip) {
+            out.put("wip_limit", wip.limit());
+            out.put("held_by", wip.heldBy());
         } else if (details instanceof ErrorDetails.KeyFileHeld held) {
             out.put("file_path", held.filePath());
             out.put("held_by", held.heldBy());

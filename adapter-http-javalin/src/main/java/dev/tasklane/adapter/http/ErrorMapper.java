@@ -8,6 +8,7 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.hook.HookProofRejectedException;
+import dev.tasklane.domain.projection.ShowFieldsRejectedException;
 import dev.tasklane.domain.validation.CompletionRejectedException;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
@@ -101,6 +102,15 @@ final class ErrorMapper {
             body.put("error", TaskUpdateRejectedException.MESSAGE);
             body.put("failures", update.failures().stream().map(ErrorJson::failure).toList());
             body.putAll(ErrorDocs.forCode(update.code()));
+            return new Rendered(422, body);
+        }
+        if (error instanceof ShowFieldsRejectedException fields) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("error", ShowFieldsRejectedException.MESSAGE);
+            body.put("failures", List.of(Map.of("field", "fields", "errors", fields.problems().stream()
+                    .map(problem -> Map.of("field", problem.name(), "message", problem.message())).toList())));
+            body.putAll(ErrorDocs.forCode(fields.code()));
+            body.put("code", fields.code());
             return new Rendered(422, body);
         }
         if (error instanceof CompletionRejectedException completion) {

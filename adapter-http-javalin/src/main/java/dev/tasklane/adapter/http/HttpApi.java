@@ -110,6 +110,10 @@ public final class HttpApi {
         routes.addAll(new WorkflowRoutes(useCases, json).routes());
         routes.addAll(new TaskRoutes(useCases, json).routes());
         routes.addAll(new MetricsRoutes(useCases).routes());
+        routes.addAll(new ArchiveRoutes(useCases, json).routes());
+        routes.addAll(new BoardRoutes(useCases).routes());
+        routes.addAll(new CommentRoutes(useCases, json).routes());
+        routes.addAll(new PositionRoutes(useCases, json).routes());
         routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];

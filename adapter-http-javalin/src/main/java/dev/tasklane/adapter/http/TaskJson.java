@@ -6,6 +6,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Completion;
@@ -110,6 +111,12 @@ final class TaskJson {
         json.put("reviewed_by_id", review == null ? null : review.reviewedById());
         json.put("inserted_at", naive(task.insertedAt()));
         json.put("updated_at", naive(task.updatedAt()));
+        Archive archive = task.archive();
+        json.put("archived_at", archive == null ? null : utc(archive.archivedAt()));
+        json.put("archive_reason", archive == null ? null : archive.reason().wire());
+        json.put("archive_note", archive == null ? null : archive.note());
+        json.put("archived_by_id", archive == null ? null : archive.archivedById());
+        json.put("duplicate_of", archive == null ? null : archive.duplicateOf());
         return json;
     }
 

@@ -85,7 +85,19 @@ final class TaskListParams {
         String cursor = call.query("cursor");
         return new TaskQuery(boardId, status, type, priority, assignedTo, unassigned, parentId,
                 q == null || q.isEmpty() ? null : q, updatedSince, sort, descending,
-                limit == null ? TaskQuery.DEFAULT_LIMIT : limit, cursor == null || cursor.isEmpty() ? null : cursor);
+                limit == null ? TaskQuery.DEFAULT_LIMIT : limit, cursor == null || cursor.isEmpty() ? null : cursor)
+                .withArchived(archived(call.query("archived")));
+    }
+
+    /** {@code archived=true} lists the archived tasks instead of the board's; absent or false, the board's. */
+    private static boolean archived(String raw) {
+        if (raw == null || raw.isEmpty() || raw.equals("false")) {
+            return false;
+        }
+        if (raw.equals("true")) {
+            return true;
+        }
+        throw ApiProblem.invalid("archived", "must be true or false");
     }
 
     /** {@code column_id} (Stride: 400 when not an integer, 404 when not on the board) or {@code column} (name). */

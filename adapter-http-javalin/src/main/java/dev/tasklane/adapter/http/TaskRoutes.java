@@ -17,6 +17,7 @@ import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.projection.ShowFields;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
@@ -113,7 +114,12 @@ final class TaskRoutes {
     }
 
     private void show(Call call) {
+        java.util.Optional<ShowFields> fields = ShowFieldsParam.read(call);
         TaskView view = useCases.reads().get(call.actor(), call.ref());
+        if (fields.isPresent()) {
+            call.ok(Envelope.data(ShowFieldsParam.project(TaskJson.full(view, call.board()), fields.get())).build());
+            return;
+        }
         call.ok(Envelope.data(render(view, call)).skills().build());
     }
 

@@ -37,7 +37,7 @@ class BoardWriteAccessTest {
             String reader = readOnlyToken(h, "reed");
             Object before = snapshot(h);
             for (Route route : writes) {
-                String path = route.path().replace("{id}", inReview);
+                String path = route.path().replace("{id}", inReview).replace("{comment_id}", "1");
                 Harness.Res res = h.send(route.method().name(), path, universalBody(inReview), reader);
                 String what = route.method() + " " + route.path() + " -> " + res;
                 assertEquals(403, res.status(), what);

@@ -14,7 +14,8 @@ final class Keys {
             "completion_notes", "dependencies", "status", "claimed_at", "claim_expires_at", "required_capabilities",
             "actual_complexity", "actual_files_changed", "changed_files", "time_spent_minutes", "human_task",
             "needs_review", "review_status", "review_notes", "review_report", "workflow_steps", "explorer_result",
-            "reviewer_result", "reviewed_at", "reviewed_by_id", "inserted_at", "updated_at", "blocked", "blocked_by");
+            "reviewer_result", "reviewed_at", "reviewed_by_id", "inserted_at", "updated_at", "blocked", "blocked_by",
+            "archived_at", "archive_reason", "archive_note", "archived_by_id", "duplicate_of");
     static final Set<String> SUMMARY = Set.of("id", "identifier", "title", "type", "status", "priority", "complexity",
             "dependencies", "created_by_agent", "parent_id", "claim_expires_at", "blocked", "blocked_by");
     static final Set<String> ACK = Set.of("id", "identifier", "title", "status", "parent_id", "needs_review",

@@ -35,6 +35,8 @@ final class BoardIndex {
     long lastPosition;
     /** Tasks in Ready (goals, blocked and assigned tasks too): the board's Ready depth. */
     int readyTasks;
+    /** The board's WIP limits (journaled by the store's writes). */
+    dev.tasklane.domain.wip.WipLimits wipLimits = dev.tasklane.domain.wip.WipLimits.NONE;
 
     static <K> void link(Map<K, LongList> index, K key, long id) {
         index.computeIfAbsent(key, k -> new LongList()).add(id);

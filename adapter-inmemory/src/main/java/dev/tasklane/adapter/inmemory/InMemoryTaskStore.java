@@ -8,6 +8,7 @@ import dev.tasklane.application.port.out.FlowStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -18,6 +19,7 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.wip.WipLimits;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,6 +71,9 @@ public final class InMemoryTaskStore implements TaskStore {
     private final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BoardIndex.BY_EXPIRY);
     private final NavigableSet<Task> pendingAfterGoals = new ConcurrentSkipListSet<>(BY_ARMED);
     private final AtomicLong lastId = new AtomicLong();
+    /** Every comment by id; a task's comments are read in id order (docs/in-memory-store.md). */
+    private final java.util.concurrent.ConcurrentSkipListMap<Long, Comment> comments = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final AtomicLong lastCommentId = new AtomicLong();
     private final CandidateMeter meter = new CandidateMeter();
     private final InMemoryFlowStore flows;
 
@@ -125,6 +130,28 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
+    public void delete(Task task) {
+        inTx(() -> {
+            Task stored = tasks.get(task.id().value());
+            if (stored == null || !stored.boardId().equals(task.boardId())) {
+                throw new NotFoundException("task_not_found", "Task " + task.id() + " does not exist on this board.");
+            }
+            if (stored.version() != task.version()) {
+                throw new ConcurrentUpdateException(task.id(), task.version());
+            }
+            transactions.onRollback(() -> replace(null, stored));
+            replace(stored, null);
+            for (Comment comment : List.copyOf(comments.values())) {
+                if (comment.taskId().equals(stored.id())) {
+                    comments.remove(comment.commentId());
+                    transactions.onRollback(() -> comments.put(comment.commentId(), comment));
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
     public Optional<Task> findById(BoardId boardId, TaskId id) {
         return inTx(() -> Optional.ofNullable(tasks.get(id.value())).filter(task -> task.boardId().equals(boardId)));
     }
@@ -150,6 +177,7 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         return findById(query.boardId(), taskId)
+                .filter(task -> !task.isArchived())
                 .filter(task -> task.status() == Status.OPEN || task.claimExpiredAt(query.now()));
     }
 
@@ -289,6 +317,67 @@ public final class InMemoryTaskStore implements TaskStore {
     @Override
     public TaskPage list(TaskQuery query) {
         return inTx(() -> TaskListing.page(query, tasksOf(board(query.boardId()).idByIdentifier.values(), BY_POSITION)));
+    }
+
+    @Override
+    public WipLimits wipLimits(BoardId boardId) {
+        return inTx(() -> board(boardId).wipLimits);
+    }
+
+    @Override
+    public void putWipLimits(BoardId boardId, WipLimits limits) {
+        inTx(() -> {
+            BoardIndex board = board(boardId);
+            WipLimits previous = board.wipLimits;
+            transactions.onRollback(() -> board.wipLimits = previous);
+            board.wipLimits = Objects.requireNonNull(limits, "limits");
+            return null;
+        });
+    }
+
+    /** The store lock already serialises every transaction; Doing is the board's live and expired claims. */
+    @Override
+    public List<String> lockDoing(BoardId boardId) {
+        return inTx(() -> board(boardId).claimsByExpiry.stream()
+                .filter(task -> task.status() == Status.IN_PROGRESS && !task.isGoal() && !task.isArchived())
+                .sorted(Comparator.comparingLong(task -> task.id().value()))
+                .map(task -> task.identifier().toString())
+                .toList());
+    }
+
+    @Override
+    public Comment insertComment(Comment comment) {
+        return inTx(() -> {
+            Comment stored = comment.withCommentId(lastCommentId.incrementAndGet());
+            transactions.onRollback(() -> comments.remove(stored.commentId()));
+            comments.put(stored.commentId(), stored);
+            return stored;
+        });
+    }
+
+    @Override
+    public List<Comment> comments(BoardId boardId, TaskId taskId, long afterCommentId, int limit) {
+        return inTx(() -> comments.tailMap(afterCommentId, false).values().stream()
+                .filter(comment -> comment.boardId().equals(boardId) && comment.taskId().equals(taskId))
+                .limit(Math.max(0, limit))
+                .toList());
+    }
+
+    @Override
+    public Optional<Comment> comment(BoardId boardId, long commentId) {
+        return inTx(() -> Optional.ofNullable(comments.get(commentId)).filter(comment -> comment.boardId().equals(boardId)));
+    }
+
+    @Override
+    public void deleteComment(BoardId boardId, long commentId) {
+        inTx(() -> {
+            Comment removed = comments.get(commentId);
+            if (removed != null && removed.boardId().equals(boardId)) {
+                comments.remove(commentId);
+                transactions.onRollback(() -> comments.put(commentId, removed));
+            }
+            return null;
+        });
     }
 
     @Override
@@ -456,9 +545,9 @@ public final class InMemoryTaskStore implements TaskStore {
         }
     }
 
-    /** Open work or defect, not for humans: ready once no dependency is unfinished. */
+    /** Open work or defect, not for humans, on the board (not archived): ready once no dependency is unfinished. */
     private static boolean mayBeReady(Task task) {
-        return task.status() == Status.OPEN && task.type().claimable() && !task.spec().humanTask();
+        return task.status() == Status.OPEN && task.type().claimable() && !task.spec().humanTask() && !task.isArchived();
     }
 
     /** Open work or defect, not for humans, with no unfinished dependency. */

@@ -33,7 +33,8 @@ final class TaskListing {
     }
 
     static boolean matches(TaskQuery query, Task task) {
-        return (query.status() == null || task.status() == query.status())
+        return task.isArchived() == query.archived()
+                && (query.status() == null || task.status() == query.status())
                 && (query.type() == null || task.type() == query.type())
                 && (query.priority() == null || task.priority() == query.priority())
                 && (query.assignedToId() == null || query.assignedToId().equals(task.assignedToId()))

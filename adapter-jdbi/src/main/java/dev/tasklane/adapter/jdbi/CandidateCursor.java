@@ -38,8 +38,10 @@ final class CandidateCursor implements Iterator<Task> {
     /** The rows of each continuation page: a walk that got past the first page is stepping over many tasks. */
     static final int PAGE = 32;
 
+    /** Archived tasks stay out of the queue (docs/rules.md, "Archive, restore and delete"). */
+    static final String ON_THE_BOARD = "AND t.archived_at IS NULL ";
     private static final String READY = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
-            + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' "
+            + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' " + ON_THE_BOARD
             + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE "
             + "AND (t.assigned_to_id IS NULL OR t.assigned_to_id = :user) "
             + "AND NOT EXISTS (SELECT 1 FROM task_dependencies d WHERE d.task_id = t.id AND NOT EXISTS ("
@@ -82,7 +84,8 @@ final class CandidateCursor implements Iterator<Task> {
      */
     static final String LOCK_CLAIMABLE = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.id = :id AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
-            + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) FOR UPDATE";
+            + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) " + ON_THE_BOARD
+            + "FOR UPDATE";
 
     /**
      * The first pages of both streams as one statement (binds :board, :user, :now): each stream's page is its own

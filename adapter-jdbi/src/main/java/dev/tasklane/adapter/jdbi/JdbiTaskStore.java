@@ -6,6 +6,7 @@ import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.out.FlowStore;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -18,6 +19,7 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.wip.WipLimits;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
@@ -222,6 +224,23 @@ final class JdbiTaskStore implements TaskStore {
             }
             known.put(task.id().value(), links);
             return stored;
+        });
+    }
+
+    @Override
+    public void delete(Task task) {
+        sql(handle -> {
+            handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
+            handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
+            CommentRows.deleteOfTask(handle, task.id());
+            int deleted = handle.createUpdate("DELETE FROM tasks WHERE id = :id AND board_id = :board_id AND version = :version")
+                    .bind("id", task.id()).bind("board_id", task.boardId()).bind("version", task.version()).execute();
+            if (deleted == 0) {
+                throw refusal(task);
+            }
+            transactions.linksRead().remove(task.id().value());
+            transactions.positionsRead().remove(task.id().value());
+            return null;
         });
     }
 
@@ -456,6 +475,47 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public TaskPage list(TaskQuery query) {
         return sql(handle -> TaskListQuery.page(handle, query, rows));
+    }
+
+    @Override
+    public Comment insertComment(Comment comment) {
+        return sql(handle -> CommentRows.insert(handle, comment));
+    }
+
+    @Override
+    public List<Comment> comments(BoardId boardId, TaskId taskId, long afterCommentId, int limit) {
+        return sql(handle -> CommentRows.page(handle, boardId, taskId, afterCommentId, limit));
+    }
+
+    @Override
+    public Optional<Comment> comment(BoardId boardId, long commentId) {
+        return sql(handle -> CommentRows.one(handle, boardId, commentId));
+    }
+
+    @Override
+    public void deleteComment(BoardId boardId, long commentId) {
+        sql(handle -> {
+            CommentRows.delete(handle, boardId, commentId);
+            return null;
+        });
+    }
+
+    @Override
+    public WipLimits wipLimits(BoardId boardId) {
+        return sql(handle -> WipLimitRows.read(handle, boardId));
+    }
+
+    @Override
+    public void putWipLimits(BoardId boardId, WipLimits limits) {
+        sql(handle -> {
+            WipLimitRows.write(handle, boardId, limits);
+            return null;
+        });
+    }
+
+    @Override
+    public List<String> lockDoing(BoardId boardId) {
+        return sql(handle -> WipLimitRows.lockDoing(handle, boardId));
     }
 
     /** Deferred to the transaction's end, with the others it appends ({@link PendingWrites}). */

@@ -55,6 +55,7 @@ final class TaskListQuery {
     }
 
     private static void filter(TaskQuery query, List<String> where, Map<String, Object> values) {
+        where.add(query.archived() ? "t.archived_at IS NOT NULL" : "t.archived_at IS NULL");
         if (query.status() != null) {
             where.add("t.status = :status");
             values.put("status", query.status().name());

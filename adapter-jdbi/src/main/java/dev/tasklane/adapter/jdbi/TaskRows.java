@@ -20,12 +20,12 @@ final class TaskRows {
     /** The columns of a task, for {@code SELECT ... FROM tasks t}. */
     static final String COLUMNS = "t.id, t.board_id, t.identifier, t.parent_id, t.position, t.status, "
             + "t.assigned_to_id, t.spec, t.claim, t.completion, t.review, t.changed_files, t.after_goal, "
-            + "t.created_by_id, t.created_by_agent, t.inserted_at, t.updated_at, t.version";
+            + "t.archive, t.created_by_id, t.created_by_agent, t.inserted_at, t.updated_at, t.version";
 
     /** The columns a change may write (everything but the id, the board, the identifier and the version). */
     static final String WRITABLE = "parent_id, position, priority_order, title, status, human_task, assigned_to_id, "
             + "lease_expires_at, after_goal_armed_at, spec, claim, completion, review, changed_files, after_goal, "
-            + "updated_at";
+            + "archived_at, archive, updated_at";
 
     static final RowMapper<Task> MAPPER = TaskRows::read;
 
@@ -61,6 +61,7 @@ final class TaskRows {
                 TaskDocuments.review(row.getString("review")),
                 ChangedFileDocuments.read(row.getString("changed_files")),
                 TaskDocuments.afterGoal(row.getString("after_goal")),
+                ArchiveDocuments.read(row.getString("archive")),
                 UserId.ofNullable(nullableLong(row, "created_by_id")).orElse(null),
                 row.getString("created_by_agent"),
                 instant(row, "inserted_at"),
@@ -89,6 +90,9 @@ final class TaskRows {
                 .bind("review", TaskDocuments.review(task.review()))
                 .bind("changed_files", ChangedFileDocuments.write(task.changedFiles()))
                 .bind("after_goal", TaskDocuments.afterGoal(task.afterGoal()))
+                .bindByType("archived_at", task.archive() == null ? null : timestamp(task.archive().archivedAt()),
+                        OffsetDateTime.class)
+                .bind("archive", ArchiveDocuments.write(task.archive()))
                 .bind("updated_at", timestamp(task.updatedAt()));
     }
 

@@ -37,6 +37,7 @@ final class ColumnLimitsTest {
             entry("tasks.title", Limit.TITLE),
             entry("tasks.created_by_agent", Limit.AGENT_NAME),
             entry("task_history.agent_name", Limit.AGENT_NAME),
+            entry("task_comments.agent_name", Limit.AGENT_NAME),
             entry("task_key_files.file_path", Limit.FILE_PATH),
             entry("key_file_locks.file_path", Limit.FILE_PATH));
     /** Bounded text columns that only ever hold values the server makes (enum names, hashes, identifiers). */
@@ -44,7 +45,8 @@ final class ColumnLimitsTest {
             "memberships.access", "api_tokens.token_hash", "api_tokens.capabilities", "board_counters.counter",
             "tasks.identifier", "tasks.type", "tasks.status", "task_dependencies.depends_on", "task_history.kind");
     private static final Set<String> TABLES = Set.of("users", "boards", "board_columns", "memberships", "api_tokens",
-            "board_counters", "tasks", "task_dependencies", "task_key_files", "key_file_locks", "task_history");
+            "board_counters", "tasks", "task_dependencies", "task_key_files", "key_file_locks", "task_history",
+            "task_comments");
 
     @Test
     void h2ColumnsHoldEveryAcceptedValue() throws SQLException {

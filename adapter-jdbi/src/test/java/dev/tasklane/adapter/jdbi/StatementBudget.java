@@ -176,9 +176,11 @@ abstract class StatementBudget {
     /**
      * On PostgreSQL: the task locked by identifier, then one statement of data-modifying CTEs that updates the
      * locked row, takes the event numbers (queuing the notification), and writes the event rows and the history
-     * rows, then the flow rollup. The board comes from the directory cache.
+     * rows, then the flow rollup, and the board's WIP limit: one primary-key read of {@code board_wip_limits}
+     * (docs/rules.md, "WIP limits"; a board with a limit costs 2 more, its claim lock and the count of Doing). The
+     * board comes from the directory cache.
      */
-    static final int CLAIM = 2 + FLOW + 2;
+    static final int CLAIM = 2 + FLOW + 2 + 1;
     static final int COMPLETE = 2 + FLOW + 1;
     /** The identifier and position counters, the task row, the events with the history (PostgreSQL), the rollup. */
     static final int CREATE = 4 + FLOW;

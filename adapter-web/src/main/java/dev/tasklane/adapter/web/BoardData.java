@@ -16,6 +16,7 @@ import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.wip.WipLimits;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -51,6 +52,11 @@ final class BoardData {
             }
             query = query.after(page.nextCursor());
         }
+    }
+
+    /** The board's WIP limits, for the column headers. */
+    WipLimits wipLimits(Person person, Caller caller) {
+        return useCases.boardSettings().settings(person.user().id(), person.admin(), caller.board().id()).wipLimits();
     }
 
     /** The board's members, by user id, for names and the assignee choices. */

@@ -118,8 +118,12 @@ final class BoardPages {
             }
         }
         List<BoardColumn> boardColumns = new ArrayList<>();
+        Integer doingLimit = data.wipLimits(person, caller).doing();
+        int doing = (int) all.stream().filter(view -> view.task().status() == Status.IN_PROGRESS && !view.task().isGoal()).count();
         for (Column column : Column.values()) {
-            boardColumns.add(new BoardColumn(column.displayName(), column.name().toLowerCase(Locale.ROOT), columns.get(column)));
+            boolean limited = column == Column.DOING;
+            boardColumns.add(new BoardColumn(column.displayName(), column.name().toLowerCase(Locale.ROOT), columns.get(column),
+                    limited ? doingLimit : null, limited ? doing : columns.get(column).size()));
         }
 
         Chrome chrome = web.chrome(ctx, person, caller.board().name(), caller.board(), "board");

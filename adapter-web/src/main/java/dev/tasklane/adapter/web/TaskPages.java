@@ -62,11 +62,18 @@ final class TaskPages {
     private final Web web;
     private final UseCases useCases;
     private final BoardData data;
+    private final CommentPages comments;
 
     TaskPages(Web web, UseCases useCases, BoardData data) {
         this.web = web;
         this.useCases = useCases;
         this.data = data;
+        this.comments = new CommentPages(web, useCases);
+    }
+
+    /** The comment pages, whose thread the task page shows. */
+    CommentPages commentPages() {
+        return comments;
     }
 
     private Caller caller(Context ctx, Person person) {
@@ -153,7 +160,8 @@ final class TaskPages {
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
-                BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW, assignees));
+                BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
+                ArchivePages.tidy(task, caller), comments.thread(ctx, caller, task)));
     }
 
     private static Link link(long boardId, Task task) {
@@ -390,6 +398,19 @@ final class TaskPages {
         Caller caller = caller(ctx, person);
         TaskView done = useCases.reviews().markDone(caller.actor(), ref(ctx));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), done.task()), done.task().identifier() + " is done.");
+    }
+
+    /** Moves a Ready task one place up or down within its priority (the board's arrow buttons). */
+    void move(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = caller(ctx, person);
+        String direction = Web.required(ctx, "direction", "A direction");
+        if (!direction.equals("up") && !direction.equals("down")) {
+            throw new InvalidInputException("invalid_param", "Move a task up or down", new ErrorDetails.Field("direction"));
+        }
+        TaskView moved = useCases.reorder().step(caller.actor(), ref(ctx), direction.equals("up"));
+        web.done(ctx, "/boards/" + caller.board().id().value() + "#card-" + moved.task().identifier(),
+                moved.task().identifier() + " moved " + direction + ".");
     }
 
     void assign(Context ctx) {

@@ -39,6 +39,8 @@ public final class WebUi {
     private final AdminPages admin;
     private final TokenPages tokens;
     private final FlowPages flow;
+    private final ArchivePages archives;
+    private final BoardSettingsPages settings;
     private final LiveUpdates live;
     private final byte[] css;
     private final byte[] script;
@@ -54,6 +56,8 @@ public final class WebUi {
         this.boards = new BoardPages(web, useCases.people(), data);
         this.tasks = new TaskPages(web, useCases, data);
         this.admin = new AdminPages(web, useCases.people());
+        this.archives = new ArchivePages(web, useCases, data);
+        this.settings = new BoardSettingsPages(web, useCases.people(), useCases.boardSettings());
         this.tokens = new TokenPages(web, useCases.people(), Objects.requireNonNull(agentFiles, "agent files"));
         this.flow = new FlowPages(web, useCases.people(), useCases.flow(), data);
         this.live = new LiveUpdates(web, useCases.people(), useCases.events());
@@ -83,7 +87,19 @@ public final class WebUi {
         post(config, "/boards/{board}/tasks/{task}/review", tasks::review);
         post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
         post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
+        post(config, "/boards/{board}/tasks/{task}/move", tasks::move);
         post(config, "/boards/{board}/assign", tasks::assign);
+        get(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::fragment);
+        post(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::post);
+        post(config, "/boards/{board}/tasks/{task}/comments/{comment}/delete", tasks.commentPages()::delete);
+        get(config, "/boards/{board}/archive", archives::page);
+        get(config, "/boards/{board}/archive.csv", archives::csv);
+        post(config, "/boards/{board}/archive/done", archives::archiveDone);
+        get(config, "/boards/{board}/settings", settings::page);
+        post(config, "/boards/{board}/settings", settings::save);
+        post(config, "/boards/{board}/tasks/{task}/archive", archives::archive);
+        post(config, "/boards/{board}/tasks/{task}/restore", archives::restore);
+        post(config, "/boards/{board}/tasks/{task}/delete", archives::delete);
 
         get(config, "/boards/{board}/members", admin::members);
         post(config, "/boards/{board}/members", admin::putMember);

@@ -6,6 +6,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.archive.ArchiveRules;
 import dev.tasklane.domain.assignment.AssignmentCascade;
 import dev.tasklane.domain.assignment.AssignmentChange;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -29,6 +30,7 @@ final class AssignService implements AssignTaskUseCase {
     public TaskView assign(Actor actor, TaskRef ref, UserId assigneeUserId) {
         return context.runner().write(actor, changes -> {
             Task target = locked(context.lookup().require(actor.boardId(), ref));
+            ArchiveRules.requireActive(target);
             if (assigneeUserId != null && context.directory().membership(actor.boardId(), assigneeUserId).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
                         + " is not a member of this board; use the id of a board member, or null to unassign",

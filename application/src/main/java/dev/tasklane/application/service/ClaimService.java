@@ -74,6 +74,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
             Task claimed = outcome.task();
             if (!outcome.repeated()) {
+                WipGuard.requireRoom(context.tasks(), target);
                 HistoryKind kind = HistoryKind.CLAIMED;
                 HistoryFacts facts = target.claimExpiredAt(changes.now())
                         ? new HistoryFacts.ReclaimedExpired(String.valueOf(target.claim().agentName()))

@@ -215,7 +215,7 @@ public final class PeopleService implements SignInUseCase, PeopleUseCase {
             Access access = directory.membership(boardId, person.user().id()).map(Membership::access)
                     .orElseThrow(PeopleService::boardNotFound);
             boolean writes = access.canWrite();
-            return new Caller(new Actor(person.user().id(), boardId, Set.of(), writes, writes), person.user(), board, null);
+            return new Caller(new Actor(person.user().id(), boardId, Set.of(), writes, writes, access == Access.OWNER, null), person.user(), board, null);
         });
     }
 

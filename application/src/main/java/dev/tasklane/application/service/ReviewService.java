@@ -21,9 +21,11 @@ import java.util.List;
 /** Review decisions, the agent's mark_reviewed, and the mark_done bypass. */
 final class ReviewService implements ReviewUseCase {
     private final ServiceContext context;
+    private final CommentService comments;
 
-    ReviewService(ServiceContext context) {
+    ReviewService(ServiceContext context, CommentService comments) {
         this.context = context;
+        this.comments = comments;
     }
 
     @Override
@@ -36,6 +38,9 @@ final class ReviewService implements ReviewUseCase {
             Task reviewed = context.workflow().recordReview(task, reviewer, decision, reviewNotes, changes.now());
             reviewed = changes.update(reviewed, HistoryKind.REVIEWED, reviewer.userId(), null,
                     new HistoryFacts.Reviewed(decision.wire()));
+            if (decision == ReviewStatus.CHANGES_REQUESTED || decision == ReviewStatus.REJECTED) {
+                comments.reviewNote(reviewed, reviewer.userId(), reviewNotes, changes);
+            }
             return context.lookup().view(reviewed);
         });
     }

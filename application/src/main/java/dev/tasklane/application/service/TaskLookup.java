@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.archive.ArchiveRules;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.task.Status;
@@ -30,8 +31,18 @@ final class TaskLookup {
         return find(boardId, ref, false);
     }
 
-    /** Finds and locks the task for the rest of the transaction. */
+    /**
+     * Finds and locks the task for the rest of the transaction, for a change of the workflow: an archived task is
+     * refused (it must be restored first).
+     */
     Task requireLocked(BoardId boardId, TaskRef ref) {
+        Task task = find(boardId, ref, true);
+        ArchiveRules.requireActive(task);
+        return task;
+    }
+
+    /** Finds and locks the task for the rest of the transaction, archived or not. */
+    Task requireLockedAnyState(BoardId boardId, TaskRef ref) {
         return find(boardId, ref, true);
     }
 

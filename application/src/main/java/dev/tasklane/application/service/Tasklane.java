@@ -1,7 +1,11 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.AfterGoalUseCase;
+import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
+import dev.tasklane.application.port.in.BoardSettingsUseCase;
+import dev.tasklane.application.port.in.CommentsUseCase;
+import dev.tasklane.application.port.in.ReorderUseCase;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
 import dev.tasklane.application.port.in.ClaimTaskUseCase;
@@ -62,6 +66,10 @@ public final class Tasklane implements UseCases {
     private final CompleteService completion;
     private final ReviewService reviews;
     private final AssignService assignment;
+    private final ArchiveService archives;
+    private final BoardSettingsService boardSettings;
+    private final CommentService comments;
+    private final ReorderService reorder;
     private final ReadService reads;
     private final AfterGoalService afterGoal;
     private final MaintenanceService maintenance;
@@ -92,13 +100,17 @@ public final class Tasklane implements UseCases {
         this.claims = new ClaimService(context, new NextOffers(builder.nextOffer));
         this.leases = new LeaseService(context);
         this.completion = new CompleteService(context);
-        this.reviews = new ReviewService(context);
+        this.comments = new CommentService(context);
+        this.reorder = new ReorderService(context);
+        this.reviews = new ReviewService(context, comments);
         this.assignment = new AssignService(context);
+        this.archives = new ArchiveService(context);
         this.reads = new ReadService(context);
         this.afterGoal = new AfterGoalService(context);
         this.maintenance = new MaintenanceService(context);
         this.flow = new FlowService(context, builder.flowSettings);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
+        this.boardSettings = new BoardSettingsService(transactions, directory, tasks);
         this.identity = new IdentityService(transactions, directory, builder.clock, identitySettings);
         this.people = new PeopleService(transactions, directory,
                 builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock,
@@ -159,6 +171,26 @@ public final class Tasklane implements UseCases {
     @Override
     public ReviewUseCase reviews() {
         return reviews;
+    }
+
+    @Override
+    public ArchiveUseCase archives() {
+        return archives;
+    }
+
+    @Override
+    public ReorderUseCase reorder() {
+        return reorder;
+    }
+
+    @Override
+    public CommentsUseCase comments() {
+        return comments;
+    }
+
+    @Override
+    public BoardSettingsUseCase boardSettings() {
+        return boardSettings;
     }
 
     @Override

@@ -157,7 +157,7 @@ public final class Tasks {
                     .humanTask(humanTask)
                     .build();
             return new Task(TaskId.UNASSIGNED, boardId, identifier, parentId, position, spec, status, assignedToId, claim, null,
-                    null, List.of(), afterGoal, null, createdByAgent, NOW, updatedAt, 0);
+                    null, List.of(), afterGoal, null, null, createdByAgent, NOW, updatedAt, 0);
         }
     }
 }

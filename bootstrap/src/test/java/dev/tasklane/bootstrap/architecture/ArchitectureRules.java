@@ -323,7 +323,7 @@ public final class ArchitectureRules {
      * with one of these, capitalised ({@code completedByTokenId}, {@code lastEventId}).
      */
     static final java.util.Set<String> UNTYPED_ID_NAMES =
-        java.util.Set.of("tokenId", "sessionId", "columnId", "eventId", "afterId", "lastId");
+        java.util.Set.of("tokenId", "sessionId", "columnId", "eventId", "afterId", "lastId", "commentId");
 
     /**
      * The types whose own {@code id} (and the {@code newId} of their {@code withId}) is one of the untyped kinds

@@ -44,6 +44,20 @@ public sealed interface ErrorDetails {
         }
     }
 
+    /** The tasks that stand in the way of archiving or deleting a task (its dependents, or tasks in the wrong column). */
+    record Tasks(List<String> identifiers) implements ErrorDetails {
+        public Tasks {
+            identifiers = List.copyOf(identifiers);
+        }
+    }
+
+    /** A board's WIP limit on Doing and the tasks holding it. */
+    record WipLimit(int limit, List<String> heldBy) implements ErrorDetails {
+        public WipLimit {
+            heldBy = List.copyOf(heldBy);
+        }
+    }
+
     /** A key file that another task in Doing or Review is modifying, and who holds it. */
     record KeyFileHeld(String filePath, String heldBy, String heldByAgent) implements ErrorDetails {
     }

@@ -66,7 +66,8 @@ public record FlowEvent(Instant at, Kind kind, FlowAgent actor, ReviewStatus dec
             case REVIEWED -> Kind.DECIDED;
             case REWORK -> Kind.SENT_BACK;
             case COMPLETED, DONE -> Kind.DONE;
-            case UPDATED, HEARTBEAT, ASSIGNED, CHANGED_FILES, AFTER_GOAL_REPORTED, GOAL_COMPLETED -> Kind.ACTIVITY;
+            case UPDATED, HEARTBEAT, ASSIGNED, CHANGED_FILES, AFTER_GOAL_REPORTED, GOAL_COMPLETED, COMMENTED,
+                 ARCHIVED, RESTORED, DELETED, MOVED -> Kind.ACTIVITY;
         };
         if (kind == Kind.DECIDED) {
             decision = entry.facts() instanceof HistoryFacts.Reviewed reviewed

@@ -18,7 +18,12 @@ public enum HistoryKind {
     ASSIGNED("task.assigned"),
     CHANGED_FILES("task.changed_files"),
     AFTER_GOAL_REPORTED("goal.after_goal_reported"),
-    GOAL_COMPLETED("goal.completed");
+    GOAL_COMPLETED("goal.completed"),
+    ARCHIVED("task.archived"),
+    RESTORED("task.restored"),
+    DELETED("task.deleted"),
+    COMMENTED("task.commented"),
+    MOVED("task.moved");
 
     private final String eventName;
 

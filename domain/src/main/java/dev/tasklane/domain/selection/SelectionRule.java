@@ -17,10 +17,18 @@ import java.util.Optional;
  * is small and independent; {@link ClaimPolicy} runs them in this order.
  */
 public enum SelectionRule {
-    /** Rules 1 and 3: in Ready with status open, or in Doing with a claim older than the lease. */
+    /**
+     * Rules 1 and 3: in Ready with status open, or in Doing with a claim older than the lease; and on the board (an
+     * archived task is out of the queue until restored).
+     */
     READY_OR_EXPIRED {
         @Override
         public Verdict check(Task task, SelectionContext context) {
+            if (task.isArchived()) {
+                return refuse("Task '" + task.identifier() + "' is not available to claim: it is archived ("
+                        + task.archive().reason().wire() + "). Ask GET /api/tasks/next for another task.",
+                        new ErrorDetails.CurrentStatus("archived"));
+            }
             if (task.status() == Status.OPEN || task.claimExpiredAt(context.now())) {
                 return Verdict.ALLOWED;
             }

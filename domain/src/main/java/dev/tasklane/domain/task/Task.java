@@ -26,6 +26,7 @@ import java.util.List;
  * @param review        the latest review decision; null when none is pending or recorded
  * @param changedFiles  per-file diff snapshot, written only by the changed_files use case
  * @param afterGoal     the after_goal lifecycle of a goal; null until armed
+ * @param archive       when and why the task was archived; null while it is on the board
  * @param createdById   the user who created the task; null when unknown (a task imported without one)
  * @param version       the stored version this value was read at (optimistic concurrency)
  */
@@ -43,6 +44,7 @@ public record Task(
         Review review,
         List<ChangedFile> changedFiles,
         AfterGoal afterGoal,
+        Archive archive,
         UserId createdById,
         String createdByAgent,
         Instant insertedAt,
@@ -76,6 +78,11 @@ public record Task(
 
     public boolean isGoal() {
         return spec.type() == TaskType.GOAL;
+    }
+
+    /** Archived: off the board, out of next and of the default lists, until restored. */
+    public boolean isArchived() {
+        return archive != null;
     }
 
     public boolean isCompleted() {
@@ -168,6 +175,7 @@ public record Task(
         private Review review;
         private List<ChangedFile> changedFiles = List.of();
         private AfterGoal afterGoal;
+        private Archive archive;
         private UserId createdById;
         private String createdByAgent;
         private Instant insertedAt;
@@ -191,6 +199,7 @@ public record Task(
             review = task.review;
             changedFiles = task.changedFiles;
             afterGoal = task.afterGoal;
+            archive = task.archive;
             createdById = task.createdById;
             createdByAgent = task.createdByAgent;
             insertedAt = task.insertedAt;
@@ -258,6 +267,11 @@ public record Task(
             return this;
         }
 
+        public Builder archive(Archive value) {
+            archive = value;
+            return this;
+        }
+
         public Builder afterGoal(AfterGoal value) {
             afterGoal = value;
             return this;
@@ -290,7 +304,7 @@ public record Task(
 
         public Task build() {
             return new Task(id, boardId, identifier, parentId, position, spec, status, assignedToId, claim, completion,
-                    review, changedFiles, afterGoal, createdById, createdByAgent, insertedAt, updatedAt, version);
+                    review, changedFiles, afterGoal, archive, createdById, createdByAgent, insertedAt, updatedAt, version);
         }
     }
 }

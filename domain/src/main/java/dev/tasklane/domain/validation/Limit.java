@@ -42,6 +42,8 @@ public enum Limit {
     NAME(Unit.CODE_POINTS, 255, "name", "username, display_name, board name, token name, agent_model"),
     AGENT_NAME(Unit.CODE_POINTS, 255, "agent_name", "agent_name of any request"),
     FILE_PATH(Unit.CODE_POINTS, 500, "file_path", "a key_files file_path and a changed_files path"),
+    ARCHIVE_NOTE(Unit.CODE_POINTS, 4_000, "note", "the note of an archive"),
+    COMMENT_BODY(Unit.CODE_POINTS, 10_000, "body", "the body of a comment"),
 
     // ------------------------------------------------------------ changed_files (decoded)
     CHANGED_FILES(Unit.ENTRIES, 1_000, "changed_files", "entries of one task's changed_files"),

@@ -292,7 +292,7 @@ public final class TaskFixtures {
         public Task build() {
             Instant created = NOW.minus(Duration.ofDays(1));
             return new Task(TaskId.of(id), BOARD, identifier, parentId, position, spec(), status, assignee, claim, completion,
-                    review, List.of(), afterGoal, ALICE, null, created, created, 3);
+                    review, List.of(), afterGoal, null, ALICE, null, created, created, 3);
         }
     }
 }

@@ -16,6 +16,7 @@ import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.CompleteTask;
+import dev.tasklane.application.port.in.NewComment;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.domain.hook.HookName;
@@ -102,6 +103,8 @@ final class CommandSchemas {
                     + "when present they must be well formed."),
             new Command("review", ReviewDecision.class, "PATCH /api/tasks/:id/review: record a review decision "
                     + "(a reviewer token or a person)", null),
+            new Command("comment", NewComment.class, "POST /api/tasks/:id/comments: comment on a task (plain text; "
+                    + "GET lists the thread oldest first, DELETE /api/tasks/:id/comments/:comment_id removes one)", null),
             new Command("after_goal", HookResult.class, "PATCH /api/tasks/:goal/after_goal: report the after_goal "
                     + "hook's result for a goal whose last child completed", hookProof(HookName.AFTER_GOAL)),
             new Command("hook_result", HookResult.class, "Proof that a hook ran: the *_result objects of claim, "
@@ -129,6 +132,8 @@ final class CommandSchemas {
             WireField.of(ReviewDecision.class, "status").named("review_status").mandatory()
                     .values(Arrays.stream(ReviewStatus.values()).filter(status -> status != ReviewStatus.PENDING)
                             .map(ReviewStatus::wire).toList()),
+            WireField.of(NewComment.class, "body").mandatory().minLength(1).cap(Limit.COMMENT_BODY)
+                    .describe("The comment's plain text; line breaks are kept, no HTML is ever rendered"),
             WireField.of(ReviewDecision.class, "notes").named("review_notes")
                     .describe("Required for changes_requested and rejected: what to change, or why not")),
             Stream.of(CompletionWire.FIELDS, TaskRowWire.FIELDS, TaskWire.FIELDS).flatMap(List::stream)).toList();

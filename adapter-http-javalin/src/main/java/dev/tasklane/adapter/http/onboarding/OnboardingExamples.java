@@ -152,6 +152,11 @@ public final class OnboardingExamples {
                 "before_doing_result", hookResult(HookName.BEFORE_DOING));
     }
 
+    /** {@code POST /api/tasks/:id/comments} bodies. */
+    public static List<Map<String, Object>> comments() {
+        return List.of(obj("body", "The limiter resets on restart; is that acceptable for this task?\nSee the pitfalls."));
+    }
+
     /** {@code PATCH /api/tasks/:id/review} bodies: an approval, and a request for changes with its notes. */
     public static List<Map<String, Object>> reviews() {
         return List.of(obj("review_status", "approved", "review_notes", "Limiter and tests look right"),

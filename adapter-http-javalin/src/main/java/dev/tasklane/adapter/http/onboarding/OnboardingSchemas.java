@@ -53,6 +53,8 @@ public final class OnboardingSchemas {
                 List.of(OnboardingExamples.complete(), OnboardingExamples.completeSkipped())));
         out.put("review", document("review", CommandSchemas.schema("review"),
                 List.copyOf(OnboardingExamples.reviews())));
+        out.put("comment", document("comment", CommandSchemas.schema("comment"),
+                List.copyOf(OnboardingExamples.comments())));
         out.put("mark_reviewed", document("mark_reviewed", "PATCH /api/tasks/:id/mark_reviewed: finalize a "
                 + "reviewed task with after_review proof", markReviewed(),
                 List.of(OnboardingExamples.markReviewed())));

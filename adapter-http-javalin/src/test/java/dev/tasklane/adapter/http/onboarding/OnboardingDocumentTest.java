@@ -140,7 +140,7 @@ class OnboardingDocumentTest {
 
     @Test
     void everySchemaIsDraft202012WithExamples() {
-        assertEquals(List.of("task", "goal", "batch", "claim", "complete", "review", "mark_reviewed", "after_goal",
+        assertEquals(List.of("task", "goal", "batch", "claim", "complete", "review", "comment", "mark_reviewed", "after_goal",
                 "hook_result", "explorer_result", "reviewer_result", "workflow_steps"),
                 List.copyOf(strictSchemas.keySet()));
         strictSchemas.forEach((name, schema) -> {

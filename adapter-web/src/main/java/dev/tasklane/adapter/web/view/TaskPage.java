@@ -29,7 +29,9 @@ public record TaskPage(
         String actionBase,
         boolean canWrite,
         boolean inReview,
-        List<Option> assignees) {
+        List<Option> assignees,
+        TaskTidy tidy,
+        CommentThread comments) {
 
     public int diffAdded() {
         return diff.stream().mapToInt(DiffFile::added).sum();

@@ -68,6 +68,50 @@
     };
   }
 
+  // Live comments on a task page: on task.commented for this task, fetch the thread's HTML fragment again.
+  function liveComments() {
+    var thread = document.getElementById("comments");
+    if (!thread || !window.EventSource) {
+      return;
+    }
+    var source = new EventSource(thread.dataset.events);
+    source.addEventListener("task.commented", function (event) {
+      var data;
+      try {
+        data = JSON.parse(event.data);
+      } catch (notJson) {
+        return;
+      }
+      if (data.identifier !== thread.dataset.task) {
+        return;
+      }
+      var typing = document.getElementById("comment-body");
+      var draft = typing ? typing.value : "";
+      fetch(thread.dataset.fragment, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (response) {
+          if (response.redirected || !response.ok) {
+            throw new Error("comments answered " + response.status);
+          }
+          return response.text();
+        })
+        .then(function (html) {
+          var holder = document.createElement("div");
+          holder.innerHTML = html;
+          var next = holder.firstElementChild;
+          var current = document.getElementById("comments");
+          if (current && next) {
+            current.replaceWith(next);
+            var field = document.getElementById("comment-body");
+            if (field) {
+              field.value = draft;
+            }
+            thread = next;
+          }
+        })
+        .catch(function () { /* the page still works; a reload shows the thread */ });
+    });
+  }
+
   // Copy buttons next to the token and the agent files shown once.
   function copyButtons() {
     document.querySelectorAll("button[data-copy]").forEach(function (button) {
@@ -91,6 +135,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     liveBoard();
+    liveComments();
     copyButtons();
   });
 })();

@@ -25,6 +25,17 @@ public interface UseCases {
 
     AssignTaskUseCase assignment();
 
+    ArchiveUseCase archives();
+
+    /** Ordering the Ready column. */
+    ReorderUseCase reorder();
+
+    /** Comments on tasks. */
+    CommentsUseCase comments();
+
+    /** A board's name and WIP limits. */
+    BoardSettingsUseCase boardSettings();
+
     ReadTasksUseCase reads();
 
     AfterGoalUseCase afterGoal();

@@ -1,6 +1,7 @@
 package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -8,6 +9,7 @@ import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.wip.WipLimits;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -49,6 +51,13 @@ public interface TaskStore {
      * {@link ConcurrentUpdateException} is thrown. Returns the task as stored, at version + 1.
      */
     Task update(Task task);
+
+    /**
+     * Removes a stored task with its dependency and key-file rows; its history stays. The stored version must still be
+     * {@code task.version()}, as for {@link #update}. Deleting a goal's child is the caller's business: a store does
+     * not cascade.
+     */
+    void delete(Task task);
 
     Optional<Task> findById(BoardId boardId, TaskId id);
 
@@ -101,7 +110,7 @@ public interface TaskStore {
     void lockKeyFiles(BoardId boardId, Collection<String> filePaths);
 
     /**
-     * Work and defect tasks of the board that may be claimable now, in the queue order
+     * Work and defect tasks of the board, not archived, that may be claimable now, in the queue order
      * ({@code TaskOrder.NEXT}): open tasks and tasks in Doing whose claim has expired. The store may leave
      * out tasks it knows fail a selection rule (blocked by dependencies, assigned to someone else,
      * capabilities missing) but must never leave out an eligible one; the caller applies the full rules.
@@ -136,6 +145,31 @@ public interface TaskStore {
     Map<BoardId, Integer> readyCounts(Collection<BoardId> boards);
 
     TaskPage list(TaskQuery query);
+
+    /** The board's WIP limits; {@link WipLimits#NONE} until some are set. */
+    WipLimits wipLimits(BoardId boardId);
+
+    /** Sets the board's WIP limits (NONE removes them). */
+    void putWipLimits(BoardId boardId, WipLimits limits);
+
+    /**
+     * Serialises the claims of the board's tasks until the transaction ends, and answers the identifiers of its work
+     * and defect tasks in Doing that are not archived, by id, as committed when the lock was taken. A claim calls it
+     * only when the board has a limit, so that two claims cannot both see room for one more.
+     */
+    List<String> lockDoing(BoardId boardId);
+
+    /** Stores a new comment (its id is 0) and answers it with its id, which grows with every comment stored. */
+    Comment insertComment(Comment comment);
+
+    /** A task's comments with an id above {@code afterCommentId}, oldest first, at most {@code limit}. */
+    List<Comment> comments(BoardId boardId, TaskId taskId, long afterCommentId, int limit);
+
+    /** One comment of the board. */
+    Optional<Comment> comment(BoardId boardId, long commentId);
+
+    /** Removes a comment of the board; nothing when there is none. */
+    void deleteComment(BoardId boardId, long commentId);
 
     void appendHistory(HistoryEntry entry);
 

@@ -1,0 +1,105 @@
+package dev.tasklane.adapter.http;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tasklane.application.port.in.CommentsUseCase.CommentPage;
+import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
+import dev.tasklane.application.port.in.NewComment;
+import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.comment.Comment;
+import dev.tasklane.domain.comment.CommentRules;
+import dev.tasklane.domain.id.UserId;
+import io.javalin.http.HandlerType;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Comments on a task (docs/api.md, "Comments"): the body is bound to the typed {@link NewComment}, answers are typed
+ * records written by the one JSON mapper.
+ */
+final class CommentRoutes {
+    private final UseCases useCases;
+    private final Json json;
+
+    CommentRoutes(UseCases useCases, Json json) {
+        this.useCases = useCases;
+        this.json = json;
+    }
+
+    /** A comment as answered: {@code {id, body, author: {user_id, username, agent_name}, created_at}}. */
+    record CommentAnswer(long id, String body, Author author, @JsonProperty("created_at") String createdAt) {
+    }
+
+    record Author(@JsonProperty("user_id") UserId userId, String username, @JsonProperty("agent_name") String agentName) {
+    }
+
+    /** A page of the thread; {@code next_after} continues it, null on the last page. */
+    record CommentList(List<CommentAnswer> data, @JsonProperty("next_after") Long nextAfter) {
+    }
+
+    record DeletedComment(long id, boolean deleted) {
+    }
+
+    List<Route> routes() {
+        return List.of(
+                Route.authed(HandlerType.GET, "/api/tasks/{id}/comments",
+                        "A task's comments, oldest first (limit, after)", this::list),
+                Route.authed(HandlerType.POST, "/api/tasks/{id}/comments", "Comment on a task", this::post),
+                Route.authed(HandlerType.DELETE, "/api/tasks/{id}/comments/{comment_id}",
+                        "Delete a comment (its author or a board owner)", this::delete));
+    }
+
+    private void list(Call call) {
+        Integer limit = Params.queryInt(call.ctx().queryParam("limit"), "limit", 1, CommentRules.MAX_PAGE);
+        long after = afterParam(call.ctx().queryParam("after"));
+        CommentPage page = useCases.comments().list(call.actor(), call.ref(), after,
+                limit == null ? CommentRules.DEFAULT_PAGE : limit);
+        call.ok(new CommentList(page.comments().stream().map(CommentRoutes::answer).toList(), page.nextAfter()));
+    }
+
+    private void post(Call call) {
+        Map<String, Object> raw = call.object();
+        BoardAccess.requireWrite(call.actor());
+        Object body = raw.get("body");
+        if (body != null && !(body instanceof String)) {
+            throw ApiProblem.invalid("body", "must be a string: the comment's plain text");
+        }
+        NewComment comment = json.mapper().convertValue(raw, NewComment.class);
+        PostedComment posted = useCases.comments().post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
+        call.respond(201, Envelope.data(answer(posted)).build());
+    }
+
+    private void delete(Call call) {
+        long commentId;
+        try {
+            commentId = Long.parseLong(call.ctx().pathParam("comment_id"));
+        } catch (NumberFormatException notANumber) {
+            throw ApiProblem.plain(404, "Comment not found");
+        }
+        useCases.comments().delete(call.actor(), call.ref(), commentId);
+        call.ok(Envelope.data(new DeletedComment(commentId, true)).build());
+    }
+
+    private static long afterParam(String raw) {
+        if (raw == null || raw.isEmpty()) {
+            return 0;
+        }
+        try {
+            long after = Long.parseLong(raw);
+            if (after >= 0) {
+                return after;
+            }
+        } catch (NumberFormatException notANumber) {
+            // answered below
+        }
+        throw ApiProblem.invalid("after", "must be a comment id (the next_after of the previous page)");
+    }
+
+    static CommentAnswer answer(PostedComment posted) {
+        Comment comment = posted.comment();
+        return new CommentAnswer(comment.commentId(), comment.body(),
+                new Author(comment.authorId(), posted.authorUsername(), comment.agentName()),
+                TaskJson.utc(comment.createdAt()));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.tasklane.adapter.http;
+
+import dev.tasklane.domain.projection.ShowFields;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads the {@code fields} query parameter of {@code GET /api/tasks/:id} and cuts the full record down to it
+ * (docs/api.md, "Projection: fields="). The rules are the domain's {@link ShowFields}; this class only knows where
+ * the value sits in a request.
+ */
+final class ShowFieldsParam {
+    private static final String NAME = "fields";
+
+    private ShowFieldsParam() {
+    }
+
+    /** The projection asked for; empty when {@code fields} is absent or blank. */
+    static Optional<ShowFields> read(Call call) {
+        Map<String, List<String>> query = call.ctx().queryParamMap();
+        boolean shaped = query.keySet().stream().anyMatch(key -> key.startsWith(NAME + "["));
+        boolean plain = query.containsKey(NAME);
+        if (!shaped && !plain) {
+            return Optional.empty();
+        }
+        if (shaped) {
+            throw ShowFields.invalidShape();
+        }
+        if (query.containsKey("response_view")) {
+            throw ShowFields.conflictsWithView();
+        }
+        List<String> values = query.get(NAME);
+        // a repeated parameter keeps its last value, as a merged params map does
+        return ShowFields.parse(values.isEmpty() ? "" : values.get(values.size() - 1));
+    }
+
+    /** The keys of {@code full} that the projection names, in its order. */
+    static Map<String, Object> project(Map<String, Object> full, ShowFields fields) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String key : fields.keys()) {
+            out.put(key, full.get(key));
+        }
+        return out;
+    }
+}

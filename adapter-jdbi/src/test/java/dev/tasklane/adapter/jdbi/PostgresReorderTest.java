@@ -1,0 +1,12 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.application.usecase.ReorderContract;
+
+/** The use-case contract ReorderContract against this module's store. */
+final class PostgresReorderTest extends ReorderContract {
+    @Override
+    protected StoreSet newStores() {
+        return TestDatabases.postgresStores();
+    }
+}

@@ -1,0 +1,125 @@
+package dev.tasklane.adapter.web;
+
+import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.service.Tasklane;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.BoardId;
+import io.javalin.Javalin;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * A web interface over fresh in-memory stores, and a person signed in to it as the bootstrap admin (the owner of board
+ * Default): pages are read and forms posted over HTTP, with the session's CSRF token, as a browser without JavaScript
+ * would. {@link #close} stops the server.
+ */
+final class WebClient implements AutoCloseable {
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+    final Tasklane tasklane;
+    final BoardId board;
+    final Actor owner;
+    private final Javalin server;
+    private final String origin;
+    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private String session;
+    private String csrf;
+
+    WebClient() {
+        InMemoryStores stores = InMemoryStores.create();
+        tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
+                .sessions(stores.sessions())
+                .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
+        IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
+        board = bootstrap.board().id();
+        owner = new Actor(bootstrap.admin().id(), board, Set.of(), true, true, true, null);
+        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", TrustedProxy.none(), Clock.systemUTC()),
+                (baseUrl, token) -> new AgentFiles.Files("token " + token + " at " + baseUrl, ""));
+        server = Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            web.configure(config);
+        }).start(0);
+        origin = "http://localhost:" + server.port();
+        signIn(bootstrap.adminPassword());
+    }
+
+    private void signIn(String password) {
+        HttpResponse<String> form = send(HttpRequest.newBuilder(URI.create(origin + "/signin")).GET());
+        String formToken = cookie(form, Web.SIGN_IN_COOKIE);
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("_csrf", formToken);
+        fields.put("username", "admin");
+        fields.put("password", password);
+        fields.put("next", "/");
+        HttpResponse<String> signedIn = send(HttpRequest.newBuilder(URI.create(origin + "/signin"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Cookie", Web.SIGN_IN_COOKIE + "=" + formToken)
+                .POST(HttpRequest.BodyPublishers.ofString(encode(fields))));
+        session = Web.SESSION_COOKIE + "=" + cookie(signedIn, Web.SESSION_COOKIE);
+    }
+
+    String boardPath() {
+        return "/boards/" + board.value();
+    }
+
+    HttpResponse<String> get(String path) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session).GET());
+        Matcher matcher = CSRF.matcher(response.body());
+        if (matcher.find()) {
+            csrf = matcher.group(1);
+        }
+        return response;
+    }
+
+    /** Posts a form with the session's CSRF token (read from a page first when none was seen yet). */
+    HttpResponse<String> post(String path, Map<String, String> form) {
+        if (csrf == null) {
+            get("/account");
+        }
+        Map<String, String> fields = new LinkedHashMap<>(form);
+        fields.put("_csrf", csrf);
+        return send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(encode(fields))));
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException | InterruptedException failed) {
+            throw new IllegalStateException(failed);
+        }
+    }
+
+    private static String encode(Map<String, String> fields) {
+        return fields.entrySet().stream()
+                .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+    }
+
+    private static String cookie(HttpResponse<String> response, String name) {
+        String header = response.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(name + "="))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no cookie " + name + ": " + response.body()));
+        return header.substring(header.indexOf('=') + 1, header.indexOf(';'));
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+}

@@ -1,0 +1,77 @@
+package dev.tasklane.application.service;
+
+import dev.tasklane.application.port.in.BoardSettingsUseCase;
+import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.wip.WipLimits;
+
+import java.util.List;
+
+/** Reading and changing a board's name and WIP limits, one transaction each. */
+final class BoardSettingsService implements BoardSettingsUseCase {
+    private final Transactions transactions;
+    private final DirectoryStore directory;
+    private final TaskStore tasks;
+
+    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskStore tasks) {
+        this.transactions = transactions;
+        this.directory = directory;
+        this.tasks = tasks;
+    }
+
+    @Override
+    public BoardSettings settings(UserId userId, boolean admin, BoardId boardId) {
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            if (!admin && directory.membership(boardId, userId).isEmpty()) {
+                throw IdentityRules.boardNotFound();
+            }
+            return read(board);
+        });
+    }
+
+    @Override
+    public BoardSettings configure(UserId userId, boolean admin, BoardId boardId, BoardChange change) {
+        String newName = change.name().isSent() ? IdentityRules.name("name", change.name().orElse(null)) : null;
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            Access access = directory.membership(boardId, userId).map(Membership::access).orElse(null);
+            if (!admin && access == null) {
+                throw IdentityRules.boardNotFound();
+            }
+            if (!admin && access != Access.OWNER) {
+                throw new ForbiddenException("not_board_owner", "Only the board's owners or an admin can change its settings");
+            }
+            if (newName != null && !newName.equals(board.name())) {
+                directory.boardByName(newName).filter(other -> !other.id().equals(boardId)).ifPresent(other -> {
+                    throw IdentityRules.invalid("name", "a board named " + newName + " already exists");
+                });
+                board = directory.renameBoard(boardId, newName);
+            }
+            if (change.wipLimits().isSent()) {
+                WipLimits limits = change.wipLimits().orElse(WipLimits.NONE);
+                tasks.putWipLimits(boardId, limits == null ? WipLimits.NONE : limits);
+            }
+            return read(board);
+        });
+    }
+
+    private BoardSettings read(Board board) {
+        TaskQuery inDoing = new TaskQuery(board.id(), Status.IN_PROGRESS, null, null, null, false, null, null, null,
+                TaskQuery.Sort.IDENTIFIER, false, TaskQuery.MAX_LIMIT, null);
+        List<String> doing = tasks.list(inDoing).tasks().stream()
+                .filter(task -> task.type() != TaskType.GOAL)
+                .map(task -> task.identifier().toString()).toList();
+        return new BoardSettings(board, tasks.wipLimits(board.id()), doing);
+    }
+}

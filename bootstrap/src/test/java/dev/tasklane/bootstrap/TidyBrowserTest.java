@@ -1,0 +1,160 @@
+package dev.tasklane.bootstrap;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * People tidy the board in a real Chromium (docs/web.md, "Tests that prove it"), each path checked through the API
+ * afterwards: reorder Ready with the arrows and see {@code next} follow; comment and see an agent's comment arrive
+ * live; archive, search for it and restore it; delete a Ready task; set a WIP limit and see a claim refused at it.
+ * Saves {@code archive.png} (under target/screenshots, and under {@code -Dtasklane.screenshots=...} when given).
+ */
+class TidyBrowserTest {
+    private static Server.Started started;
+    private static WebDriver browser;
+    private static String base;
+    private static AgentHttp agent;
+
+    @BeforeAll
+    static void startServerAndBrowser() throws Exception {
+        if (!WebDriver.available()) {
+            String reason = "Chromium and chromedriver are not installed (" + WebDriver.CHROMIUM + ", "
+                    + WebDriver.CHROMEDRIVER + "): install the Debian packages chromium and chromium-driver";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new IllegalStateException("CI=true and " + reason);
+            }
+            Assumptions.abort("Skipped: " + reason);
+        }
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        ServerConfig config = new Main(Map.of(), System.out, System.err)
+                .configure(new String[] {"--store", "memory", "--port", Integer.toString(port)}).config();
+        started = Server.start(config);
+        base = started.baseUrl();
+        browser = WebDriver.start(1440, 960);
+        String password = started.bootstrap().adminPassword();
+        browser.open(base + "/signin");
+        browser.find("#username").type("admin");
+        browser.find("#password").type(password);
+        browser.find(".signin button[type=submit]").click();
+        browser.waitUntil("signed in", () -> !browser.url().contains("/signin"));
+        AgentHttp anonymous = new AgentHttp(HttpClient.newHttpClient(), base, "none");
+        AgentHttp.Answer session = anonymous.post("/api/sessions",
+                Map.of("username", "admin", "password", password, "board", "Default"));
+        assertEquals(201, session.status(), session.toString());
+        agent = new AgentHttp(HttpClient.newHttpClient(), base, session.data().path("token").asText());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (started != null) {
+            started.server().close();
+        }
+    }
+
+    private static String create(String title, String priority) throws Exception {
+        AgentHttp.Answer answer = agent.post("/api/tasks", Map.of("agent_name", "planner",
+                "task", Map.of("title", title, "type", "work", "priority", priority)));
+        assertEquals(201, answer.status(), answer.toString());
+        return answer.data().path("identifier").asText();
+    }
+
+    private static String next() throws Exception {
+        return agent.get("/api/tasks/next").data().path("identifier").asText();
+    }
+
+    @Test
+    void aPersonTidiesTheBoard() throws Exception {
+        String first = create("Write the import guide", "medium");
+        String second = create("Retire the v1 endpoints", "medium");
+        String third = create("Tune the retry backoff", "medium");
+
+        // Reorder Ready with the arrows; next follows.
+        assertEquals(first, next());
+        browser.open(base + "/boards/1");
+        browser.find("#up-" + third).click();
+        browser.find("#up-" + third).click();
+        browser.find(".notice");
+        assertEquals(third, next(), "next follows the new order");
+
+        // Comment as a person; an agent's comment arrives live.
+        browser.open(base + "/boards/1/tasks/" + second);
+        browser.find("#comment-body").type("Which clients still call v1?");
+        browser.find("#post-comment").click();
+        browser.waitUntil("the comment is shown", () -> browser.find("#comments").text().contains("Which clients still call v1?"));
+        browser.script("window.__tasklaneNoReload = true;");
+        Thread.sleep(500); // the page's event stream is open before the agent writes
+        assertEquals(201, agent.post("/api/tasks/" + second + "/comments?agent_name=claude-1",
+                Map.of("body", "Only the nightly exporter; it moves this week.")).status());
+        browser.waitUntil("the agent's comment arrives live",
+                () -> browser.find("#comments").text().contains("Only the nightly exporter"));
+        assertEquals(Boolean.TRUE, browser.script("return window.__tasklaneNoReload === true;"), "without a reload");
+        JsonNode thread = agent.get("/api/tasks/" + second + "/comments").json().path("data");
+        assertEquals("Which clients still call v1?", thread.get(0).path("body").asText());
+        assertEquals("claude-1", thread.get(1).path("author").path("agent_name").asText());
+
+        // Archive with a reason and a note, find it in the archive, restore it.
+        browser.find("#archive-reason").choose("Deferred");
+        browser.find("#archive-note").type("After the exporter moves");
+        browser.find("#archive").click();
+        browser.find(".notice");
+        assertFalse(browser.present("#card-" + second), "off the board");
+        assertEquals("deferred", agent.get("/api/tasks/" + second).data().path("archive_reason").asText());
+        browser.open(base + "/boards/1/archive");
+        browser.find("#archive-q").type("v1");
+        browser.find("#archive-search").click();
+        browser.find("#archived-" + second);
+        screenshot("archive.png");
+        browser.find("#restore-" + second).click();
+        browser.find(".notice");
+        assertTrue(agent.get("/api/tasks/" + second).data().path("archived_at").isNull(), "restored");
+        assertTrue(agent.get("/api/tasks").json().path("data").toString().contains(second));
+
+        // Delete a Ready task.
+        browser.open(base + "/boards/1/tasks/" + first);
+        browser.find("#delete").click();
+        browser.find(".notice");
+        assertEquals(404, agent.get("/api/tasks/" + first).status());
+
+        // A WIP limit set on the settings page refuses the claim past it.
+        browser.open(base + "/boards/1/settings");
+        browser.find("#wip-doing").type("1");
+        browser.find("#save-settings").click();
+        browser.find(".notice");
+        assertEquals(1, agent.get("/api/boards/1").data().path("wip_limits").path("doing").asInt());
+        assertTrue(agent.claim(third, "claude-1").ok());
+        AgentHttp.Answer refused = agent.claim(second, "claude-2");
+        assertEquals(409, refused.status(), refused.toString());
+        assertEquals("wip_limit_reached", refused.json().path("code").asText());
+        browser.open(base + "/boards/1");
+        assertEquals("1 / 1", browser.find("#wip-doing").text());
+        System.out.println("Browser tests ran: Chromium, tidy paths: reorder, live comments, archive/search/restore, "
+                + "delete, WIP limit");
+    }
+
+    private static void screenshot(String name) throws Exception {
+        String extra = System.getProperty("tasklane.screenshots");
+        for (Path directory : extra == null || extra.isBlank() ? List.of(Path.of("target", "screenshots"))
+                : List.of(Path.of("target", "screenshots"), Path.of(extra))) {
+            browser.screenshot(directory.resolve(name));
+        }
+    }
+}
