@@ -7,6 +7,8 @@ import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.validation.Limit;
 import io.javalin.http.Context;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -59,6 +61,16 @@ final class Call {
     /** A query-string parameter; null when absent. */
     String query(String key) {
         return ctx == null ? givenQuery.get(key) : ctx.queryParam(key);
+    }
+
+    /** Every query-string parameter with all its values, in the order sent where the context keeps one. */
+    Map<String, List<String>> queryParams() {
+        if (ctx != null) {
+            return ctx.queryParamMap();
+        }
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        givenQuery.forEach((key, value) -> params.put(key, List.of(value)));
+        return params;
     }
 
     /** Sets a response header (dropped for a call from another adapter, which has no response of its own). */

@@ -51,8 +51,8 @@ final class CommentRoutes {
     }
 
     private void list(Call call) {
-        Integer limit = Params.queryInt(call.ctx().queryParam("limit"), "limit", 1, CommentRules.MAX_PAGE);
-        long after = afterParam(call.ctx().queryParam("after"));
+        Integer limit = Params.queryInt(call.query("limit"), "limit", 1, CommentRules.MAX_PAGE);
+        long after = afterParam(call.query("after"));
         CommentPage page = useCases.comments().list(call.actor(), call.ref(), after,
                 limit == null ? CommentRules.DEFAULT_PAGE : limit);
         call.ok(new CommentList(page.comments().stream().map(CommentRoutes::answer).toList(), page.nextAfter()));

@@ -20,7 +20,7 @@ final class ShowFieldsParam {
 
     /** The projection asked for; empty when {@code fields} is absent or blank. */
     static Optional<ShowFields> read(Call call) {
-        Map<String, List<String>> query = call.ctx().queryParamMap();
+        Map<String, List<String>> query = call.queryParams();
         boolean shaped = query.keySet().stream().anyMatch(key -> key.startsWith(NAME + "["));
         boolean plain = query.containsKey(NAME);
         if (!shaped && !plain) {
