@@ -133,9 +133,10 @@ final class Tools {
 
         add(new Tool("get_task", "Read a task",
                 "One task: every field, its review status and notes, and its changed files.",
-                object(props("identifier", identifier, "response_view", fullView), List.of("identifier")),
+                object(props("identifier", identifier, "response_view", fullView, "fields", FIELDS),
+                        List.of("identifier")),
                 TASK_ANSWER, true,
-                new Route("GET", "/api/tasks/{id}", true, Set.of("response_view"), false, FULL, true)));
+                new Route("GET", "/api/tasks/{id}", true, Set.of("response_view", "fields"), false, FULL, true)));
 
         add(new Tool("list_tasks", "List tasks",
                 "The board's tasks, filtered, in pages (next_cursor back as cursor).",
@@ -310,6 +311,10 @@ final class Tools {
     // ---------------------------------------------------------------- schemas
 
     private static final Map<String, Object> OBJECT = Map.of("type", "object");
+    /** GET /api/tasks/:id?fields=: only the named fields, with the API's allow-list and refusals. */
+    private static final Map<String, Object> FIELDS = Map.of("type", "string", "maxLength", 1000,
+            "description", "Comma-separated names to answer only those fields, e.g. status,needs_review "
+                    + "(not together with response_view)");
     private static final Map<String, Object> TASK_ANSWER = Map.of("type", "object",
             "properties", Map.of("data", Map.of("type", "object", "description", "The task")), "required", List.of("data"));
     private static final Map<String, Object> LIST_ANSWER = Map.of("type", "object",

@@ -155,6 +155,14 @@ abstract class McpEndToEndContract {
         Map<String, Object> shown = data(ok(call(agent, "get_task", map("identifier", identifier))));
         assertEquals("approved", shown.get("review_status"));
         assertEquals(1, ((List<?>) shown.get("changed_files")).size());
+        Map<String, Object> projected = data(ok(call(agent, "get_task", map("identifier", identifier,
+                "fields", "status,needs_review"))));
+        assertEquals(List.of("status", "needs_review"), List.copyOf(projected.keySet()), "fields= as over HTTP");
+        Map<String, Object> overHttp = new java.util.LinkedHashMap<>(server.api("GET",
+                "/api/tasks/" + identifier + "?fields=status,needs_review", null, McpServer.TOKEN));
+        assertEquals(200, overHttp.remove("status"));
+        assertEquals(overHttp, structured(ok(call(agent, "get_task", map("identifier", identifier,
+                "fields", "status,needs_review")))), "the same answer as the API's");
 
         Map<String, Object> done = data(ok(call(agent, "mark_reviewed", with(OnboardingExamples.markReviewed(),
                 "identifier", identifier, "agent_name", "agent-a"))));

@@ -65,7 +65,8 @@ public abstract class WorkflowMetricsContract {
         assertEquals(List.of(HistoryKind.REVIEW_REQUESTED), toldKinds());
         board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("changes_requested", "Add a test"));
         HistoryEntry reviewed = told.get(0);
-        assertEquals(List.of(HistoryKind.REVIEWED), toldKinds());
+        // the review's notes also join the task's comment thread (docs/rules.md, "Comments")
+        assertEquals(List.of(HistoryKind.REVIEWED, HistoryKind.COMMENTED), toldKinds());
         assertEquals(new HistoryFacts.Reviewed("changes_requested"), reviewed.facts());
     }
 
