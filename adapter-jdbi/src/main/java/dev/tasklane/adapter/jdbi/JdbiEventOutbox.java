@@ -10,11 +10,13 @@ import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.Query;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The event outbox in {@code task_events}, numbered by the single row of {@code event_sequence}. Appending
@@ -98,10 +100,11 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     /**
-     * PostgreSQL: the numbers, the event rows and the history rows the transaction appended so far, in one statement
-     * of data-modifying common table expressions, which also queues the notification. H2 has no data-modifying
-     * CTEs: there the numbers and the events are a statement each and the history goes with the commit's
-     * {@link PendingWrites}.
+     * PostgreSQL: the deferred task update, the numbers, the event rows, the history rows and the flow rollup's rows
+     * ({@link PendingFlow}) the transaction gathered so far, in one statement of data-modifying common table
+     * expressions, which also queues the notification. H2 has no data-modifying CTEs: there the task update, the
+     * numbers and the events are a statement each, and the history and the rollup go with the commit's
+     * {@link PendingWrites}, a batch per table.
      */
     private int pendingHistory() {
         return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
@@ -132,6 +135,8 @@ final class JdbiEventOutbox implements EventOutbox {
             sql.append(", history AS (").append(HistoryRows.INSERT_HEAD).append(HistoryRows.values(history.size()))
                     .append(")");
         }
+        PendingFlow flow = transactions.pending().flow();
+        Consumer<Query> flowValues = flow.fits(MAX_ROWS_IN_ONE) ? flow.takeInto(sql, "numbers") : query -> { };
         sql.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
                 : " SELECT last_id, (SELECT count(*) FROM updated) AS updated FROM numbers");
         var query = handle.createQuery(sql.toString()).bind("count", (long) events.size());
@@ -143,6 +148,7 @@ final class JdbiEventOutbox implements EventOutbox {
                     .bind("agent" + i, event.agentName()).bind("at" + i, TaskRows.timestamp(event.at()));
         }
         HistoryRows.bind(query, history);
+        flowValues.accept(query);
         if (update != null) {
             JdbiTaskStore.bindUpdate(query, update);
         }

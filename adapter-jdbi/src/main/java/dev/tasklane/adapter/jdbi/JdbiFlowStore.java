@@ -12,7 +12,7 @@ import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.TaskType;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
-import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.SqlStatement;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,8 +26,10 @@ import java.util.Optional;
  * The flow rollup in {@code task_flow}, {@code flow_moves} and {@code flow_agents} (V90; docs/rules.md, "Flow
  * metrics"), written in the transaction of each change. A window's figures read a range of
  * {@code task_flow_done} and the move buckets since the window's start: their cost follows the window, not the
- * history before it. Writes are deferred to the commit ({@link PendingFlow}): one batch per table, upserts, the
- * counting rows in a fixed order; by then the event outbox's append has made writers go one at a time.
+ * history before it. Writes are deferred ({@link PendingFlow}): on PostgreSQL they join the event outbox's one
+ * statement ({@link JdbiEventOutbox}), on H2 (or when a change writes more rows than that statement takes) they go
+ * with the commit, one batch per table; upserts, the counting rows in a fixed order, written either way once the
+ * outbox's append has made writers go one at a time.
  */
 final class JdbiFlowStore implements FlowStore {
     private static final Column[] COLUMNS = Column.values();
@@ -67,7 +69,8 @@ final class JdbiFlowStore implements FlowStore {
 
     @Override
     public Optional<TaskFlow> flow(TaskId taskId) {
-        return transactions.withHandle(handle -> {
+        // reads task_flow only: a deferred task update (PendingWrites) may stay pending
+        return transactions.withHandleKeepingUpdate(handle -> {
             TaskFlow pending = transactions.pending().flow().flow(taskId.value());
             if (pending != null) {
                 return Optional.of(pending);
@@ -77,10 +80,10 @@ final class JdbiFlowStore implements FlowStore {
         });
     }
 
-    /** Deferred to the commit with the transaction's other writes ({@link PendingFlow}): one batch per table. */
+    /** Deferred with the transaction's other writes ({@link PendingFlow}), to the outbox's statement or the commit. */
     @Override
     public void putFlow(BoardId boardId, TaskId taskId, TaskFlow flow) {
-        transactions.withHandle(handle -> {
+        transactions.withHandleKeepingUpdate(handle -> {
             PendingFlow pending = pending();
             pending.putFlow(boardId.value(), taskId.value(), flow);
             return null;
@@ -93,25 +96,27 @@ final class JdbiFlowStore implements FlowStore {
         return pending;
     }
 
-    static PreparedBatch bind(PreparedBatch batch, long boardId, long taskId, TaskFlow flow) {
+    /** Binds a flow row's values, each named {@code prefix} then the column's parameter name in {@link PendingFlow}. */
+    static <S extends SqlStatement<S>> S bind(S statement, String prefix, long boardId, long taskId, TaskFlow flow) {
         FlowAgent agent = flow.agent();
-        batch.bind("id", taskId).bind("board", boardId).bind("identifier", flow.identifier())
-                .bind("type", flow.type().wire()).bind("column", (short) flow.column().ordinal())
-                .bind("created", flow.createdAt().toEpochMilli()).bindByType("firstClaim", millis(flow.firstClaimAt()), Long.class)
-                .bindByType("enteredReview", millis(flow.enteredReviewAt()), Long.class)
-                .bindByType("decision", millis(flow.reviewDecisionAt()), Long.class)
-                .bindByType("done", millis(flow.doneAt()), Long.class)
-                .bindByType("agentUser", agent == null ? null : agent.user().value(), Long.class)
-                .bindByType("agentName", agent == null ? null : agent.agentName(), String.class)
-                .bind("reviewWait", flow.reviewWaitMillis())
-                .bindByType("reviewOpen", millis(flow.reviewOpenSince()), Long.class)
-                .bind("sentBack", flow.timesSentBack());
-        return batch;
+        statement.bind(prefix + "id", taskId).bind(prefix + "board", boardId).bind(prefix + "identifier", flow.identifier())
+                .bind(prefix + "type", flow.type().wire()).bind(prefix + "column", (short) flow.column().ordinal())
+                .bind(prefix + "created", flow.createdAt().toEpochMilli())
+                .bindByType(prefix + "firstClaim", millis(flow.firstClaimAt()), Long.class)
+                .bindByType(prefix + "enteredReview", millis(flow.enteredReviewAt()), Long.class)
+                .bindByType(prefix + "decision", millis(flow.reviewDecisionAt()), Long.class)
+                .bindByType(prefix + "done", millis(flow.doneAt()), Long.class)
+                .bindByType(prefix + "agentUser", agent == null ? null : agent.user().value(), Long.class)
+                .bindByType(prefix + "agentName", agent == null ? null : agent.agentName(), String.class)
+                .bind(prefix + "reviewWait", flow.reviewWaitMillis())
+                .bindByType(prefix + "reviewOpen", millis(flow.reviewOpenSince()), Long.class)
+                .bind(prefix + "sentBack", flow.timesSentBack());
+        return statement;
     }
 
     @Override
     public void addMoves(BoardId boardId, List<MoveCount> moves) {
-        transactions.withHandle(handle -> {
+        transactions.withHandleKeepingUpdate(handle -> {
             PendingFlow pending = pending();
             moves.forEach(move -> pending.addMove(boardId.value(), move));
             return null;
@@ -120,7 +125,7 @@ final class JdbiFlowStore implements FlowStore {
 
     @Override
     public void touchAgents(BoardId boardId, Map<FlowAgent, Instant> lastActivity) {
-        transactions.withHandle(handle -> {
+        transactions.withHandleKeepingUpdate(handle -> {
             PendingFlow pending = pending();
             lastActivity.forEach((agent, at) -> pending.touchAgent(boardId.value(), agent, at));
             return null;

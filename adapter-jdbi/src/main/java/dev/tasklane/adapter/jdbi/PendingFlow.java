@@ -5,16 +5,20 @@ import dev.tasklane.domain.flow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.Query;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The flow rollup's writes a transaction defers to its end with the other {@link PendingWrites} (docs/operations.md,
- * "Flow rollup"): each task's latest {@link TaskFlow}, the move counts and the agents' activity, sent as one batch
- * per table just before the commit, whatever the number of tasks the transaction changed. The store's reads of the
+ * "Flow rollup"): each task's latest {@link TaskFlow}, the move counts and the agents' activity. On PostgreSQL they
+ * join the event outbox's one statement ({@link #takeInto}); on H2, or when a change writes more rows than that
+ * statement takes, they are sent as one batch per table just before the commit. The store's reads of the
  * rollup flush them first, so deferring changes when they are sent, never what commits. Counting rows are written in
  * a fixed order (board, bucket, columns; board, user, name), so that two transactions never wait on each other's.
  */
@@ -76,11 +80,11 @@ final class PendingFlow {
         if (!flows.isEmpty()) {
             PreparedBatch rows = handle.prepareBatch(postgres
                     ? "INSERT INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) VALUES (" + VALUES
-                    + ") ON CONFLICT (task_id) DO UPDATE SET " + UPDATES
+                    + ")" + FLOW_CONFLICT
                     : "MERGE INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) KEY (task_id) VALUES ("
                     + VALUES + ")");
             for (Map.Entry<Long, Row> row : flows.entrySet()) {
-                JdbiFlowStore.bind(rows, row.getValue().boardId(), row.getKey(), row.getValue().flow()).add();
+                JdbiFlowStore.bind(rows, "", row.getValue().boardId(), row.getKey(), row.getValue().flow()).add();
             }
             rows.execute();
             flows.clear();
@@ -88,8 +92,7 @@ final class PendingFlow {
         if (!moves.isEmpty()) {
             PreparedBatch counts = handle.prepareBatch(postgres
                     ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) VALUES (:board, :bucket, "
-                    + ":from, :to, :count) ON CONFLICT (board_id, bucket_s, from_column, to_column) DO UPDATE SET moves = "
-                    + "flow_moves.moves + EXCLUDED.moves"
+                    + ":from, :to, :count)" + MOVES_CONFLICT
                     : "MERGE INTO flow_moves t USING (VALUES (CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), "
                     + "CAST(:from AS SMALLINT), CAST(:to AS SMALLINT), CAST(:count AS BIGINT))) s(board_id, bucket_s, "
                     + "from_column, to_column, moves) ON t.board_id = s.board_id AND t.bucket_s = s.bucket_s AND "
@@ -104,8 +107,7 @@ final class PendingFlow {
         if (!agents.isEmpty()) {
             PreparedBatch touches = handle.prepareBatch(postgres
                     ? "INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) VALUES (:board, :user, "
-                    + ":name, :at) ON CONFLICT (board_id, user_id, agent_name) DO UPDATE SET last_activity_ms = "
-                    + "GREATEST(flow_agents.last_activity_ms, EXCLUDED.last_activity_ms)"
+                    + ":name, :at)" + AGENTS_CONFLICT
                     : "MERGE INTO flow_agents t USING (VALUES (CAST(:board AS BIGINT), CAST(:user AS BIGINT), "
                     + "CAST(:name AS VARCHAR(255)), CAST(:at AS BIGINT))) s(board_id, user_id, agent_name, last_activity_ms) "
                     + "ON t.board_id = s.board_id AND t.user_id = s.user_id AND t.agent_name = s.agent_name "
@@ -119,6 +121,88 @@ final class PendingFlow {
         }
     }
 
+    /**
+     * PostgreSQL: whether what is pending fits in the event outbox's one statement ({@link JdbiEventOutbox}), at most
+     * {@code max} rows per table: a transition writes one flow row, one move count and at most one agent's activity,
+     * while creating a large goal or batch writes hundreds, which go as batches with the commit.
+     */
+    boolean fits(int max) {
+        return flows.size() <= max && moves.size() <= max && agents.size() <= max;
+    }
+
+    /**
+     * PostgreSQL: appends what is pending to {@code sql} as data-modifying common table expressions of the event
+     * outbox's one statement ({@link JdbiEventOutbox}), {@code ", flow_rows AS (...)"} and so on, one upsert per
+     * table that has rows, and answers what binds their values; from now on they are no longer pending. Each upsert
+     * reads its rows joined to the one row of {@code numbers}, the expression that takes the event numbers: it runs
+     * only once that expression has locked the row of {@code event_sequence}, so the counting rows are still
+     * written by one transaction at a time, as when they went with the commit, and in the same fixed order.
+     */
+    Consumer<Query> takeInto(StringBuilder sql, String numbers) {
+        List<Map.Entry<Long, Row>> flowRows = List.copyOf(flows.entrySet());
+        List<Map.Entry<MoveKey, Long>> moveRows = List.copyOf(moves.entrySet());
+        List<Map.Entry<AgentKey, Long>> agentRows = List.copyOf(agents.entrySet());
+        flows.clear();
+        moves.clear();
+        agents.clear();
+        if (!flowRows.isEmpty()) {
+            sql.append(", flow_rows AS (INSERT INTO task_flow (task_id, ").append(JdbiFlowStore.FLOW_COLUMNS)
+                    .append(", board_id) SELECT f.* FROM ").append(numbers).append(" CROSS JOIN (VALUES ");
+            for (int i = 0; i < flowRows.size(); i++) {
+                sql.append(i == 0 ? "(" : ", (").append(FLOW_TYPED.replace(":", ":f" + i + "_")).append(")");
+            }
+            sql.append(") AS f (task_id, ").append(JdbiFlowStore.FLOW_COLUMNS).append(", board_id)")
+                    .append(FLOW_CONFLICT).append(")");
+        }
+        if (!moveRows.isEmpty()) {
+            sql.append(", move_counts AS (INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) ")
+                    .append("SELECT m.* FROM ").append(numbers).append(" CROSS JOIN (VALUES ");
+            for (int i = 0; i < moveRows.size(); i++) {
+                sql.append(i == 0 ? "(" : ", (").append(MOVE_TYPED.replace(":", ":m" + i + "_")).append(")");
+            }
+            sql.append(") AS m (board_id, bucket_s, from_column, to_column, moves)").append(MOVES_CONFLICT).append(")");
+        }
+        if (!agentRows.isEmpty()) {
+            sql.append(", agent_activity AS (INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) ")
+                    .append("SELECT a.* FROM ").append(numbers).append(" CROSS JOIN (VALUES ");
+            for (int i = 0; i < agentRows.size(); i++) {
+                sql.append(i == 0 ? "(" : ", (").append(AGENT_TYPED.replace(":", ":a" + i + "_")).append(")");
+            }
+            sql.append(") AS a (board_id, user_id, agent_name, last_activity_ms)").append(AGENTS_CONFLICT).append(")");
+        }
+        return query -> {
+            for (int i = 0; i < flowRows.size(); i++) {
+                Map.Entry<Long, Row> row = flowRows.get(i);
+                JdbiFlowStore.bind(query, "f" + i + "_", row.getValue().boardId(), row.getKey(), row.getValue().flow());
+            }
+            for (int i = 0; i < moveRows.size(); i++) {
+                MoveKey key = moveRows.get(i).getKey();
+                query.bind("m" + i + "_board", key.boardId()).bind("m" + i + "_bucket", key.bucketSeconds())
+                        .bind("m" + i + "_from", key.from()).bind("m" + i + "_to", key.to())
+                        .bind("m" + i + "_count", (long) moveRows.get(i).getValue());
+            }
+            for (int i = 0; i < agentRows.size(); i++) {
+                AgentKey key = agentRows.get(i).getKey();
+                query.bind("a" + i + "_board", key.boardId()).bind("a" + i + "_user", key.userId())
+                        .bind("a" + i + "_name", key.name()).bind("a" + i + "_at", (long) agentRows.get(i).getValue());
+            }
+        };
+    }
+
+    /** A flow row's parameters in {@link #VALUES}' order, typed for a multi-row {@code VALUES} list. */
+    private static final String FLOW_TYPED = "CAST(:id AS BIGINT), CAST(:identifier AS VARCHAR), CAST(:type AS VARCHAR), "
+            + "CAST(:column AS SMALLINT), CAST(:created AS BIGINT), CAST(:firstClaim AS BIGINT), "
+            + "CAST(:enteredReview AS BIGINT), CAST(:decision AS BIGINT), CAST(:done AS BIGINT), "
+            + "CAST(:agentUser AS BIGINT), CAST(:agentName AS VARCHAR), CAST(:reviewWait AS BIGINT), "
+            + "CAST(:reviewOpen AS BIGINT), CAST(:sentBack AS INTEGER), CAST(:board AS BIGINT)";
+    private static final String MOVE_TYPED = "CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), CAST(:from AS SMALLINT), "
+            + "CAST(:to AS SMALLINT), CAST(:count AS BIGINT)";
+    private static final String AGENT_TYPED = "CAST(:board AS BIGINT), CAST(:user AS BIGINT), CAST(:name AS VARCHAR), "
+            + "CAST(:at AS BIGINT)";
+    private static final String MOVES_CONFLICT = " ON CONFLICT (board_id, bucket_s, from_column, to_column) DO UPDATE "
+            + "SET moves = flow_moves.moves + EXCLUDED.moves";
+    private static final String AGENTS_CONFLICT = " ON CONFLICT (board_id, user_id, agent_name) DO UPDATE SET "
+            + "last_activity_ms = GREATEST(flow_agents.last_activity_ms, EXCLUDED.last_activity_ms)";
     private static final String VALUES = ":id, :identifier, :type, :column, :created, :firstClaim, :enteredReview, "
             + ":decision, :done, :agentUser, :agentName, :reviewWait, :reviewOpen, :sentBack, :board";
     private static final String UPDATES = "board_id = EXCLUDED.board_id, identifier = EXCLUDED.identifier, "
@@ -128,6 +212,7 @@ final class PendingFlow {
             + "agent_user_id = EXCLUDED.agent_user_id, agent_name = EXCLUDED.agent_name, "
             + "review_wait_ms = EXCLUDED.review_wait_ms, review_open_ms = EXCLUDED.review_open_ms, "
             + "times_sent_back = EXCLUDED.times_sent_back";
+    private static final String FLOW_CONFLICT = " ON CONFLICT (task_id) DO UPDATE SET " + UPDATES;
 
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {

@@ -163,27 +163,32 @@ abstract class StatementBudget {
     /** What one more child of a goal adds to the statements of its creation. */
     static final int PER_CHILD = 0;
     /**
-     * The flow rollup's writes (docs/operations.md, "Flow rollup") add 2 statements to each change: the batched
-     * upsert of the changed tasks' flow rows and that of the board's move counts; a change by an agent whose
-     * activity was not stored in the last minute adds a third, its activity (the claim below is its agent's first).
-     */
-    static final int FLOW = 2;
-    /**
      * The first candidate pages of both streams (Ready, expired leases) in one statement, the board from the cache:
      * next locks nothing since it hands out offers instead (docs/rules.md, "Offers made by next").
      */
     static final int NEXT = 1;
     /**
      * On PostgreSQL: the task locked by identifier, then one statement of data-modifying CTEs that updates the
-     * locked row, takes the event numbers (queuing the notification), and writes the event rows and the history
-     * rows, then the flow rollup, and the board's WIP limit: one primary-key read of {@code board_wip_limits}
-     * (docs/rules.md, "WIP limits"; a board with a limit costs 2 more, its claim lock and the count of Doing). The
-     * board comes from the directory cache.
+     * locked row, takes the event numbers (queuing the notification), writes the event rows and the history rows,
+     * and upserts the flow rollup's rows (docs/operations.md, "Flow rollup"): the task's flow row, the board's move
+     * count, and the agent's activity when it is due (the claim below is its agent's first). The board comes from
+     * the directory cache. A claim also reads the board's WIP limit: one primary-key read of
+     * {@code board_wip_limits} before the task's update (docs/rules.md, "WIP limits"; a board with a limit costs 2
+     * more, its claim lock and the count of Doing). With {@link #NEXT}, an agent's cycle is 6 statements.
      */
-    static final int CLAIM = 2 + FLOW + 2 + 1;
-    static final int COMPLETE = 2 + FLOW + 1;
-    /** The identifier and position counters, the task row, the events with the history (PostgreSQL), the rollup. */
-    static final int CREATE = 4 + FLOW;
+    static final int CLAIM = 2 + 1;
+    static final int COMPLETE = 2;
+    /**
+     * The identifier and position counters, the task row, then the one statement of the events, the history and
+     * the rollup's rows (PostgreSQL).
+     */
+    static final int CREATE = 4;
+    /**
+     * On H2, which writes the flow rollup with the commit, a batch per table: the changed tasks' flow rows and the
+     * board's move counts; a change by an agent whose activity was not stored in the last minute adds a third
+     * statement, its activity (the claim is its agent's first, the completion comes within the minute).
+     */
+    static final int H2_FLOW = 2;
 
     /** What a claim costs on this database: {@link #CLAIM} on PostgreSQL. */
     protected int claimBudget() {

@@ -84,7 +84,7 @@ final class Changes {
                 task.status().wire(), task.column().displayName(), actorUserId, agentName, now));
     }
 
-    /** Writes the flow rollup's shared counts gathered by this use case; the runner calls it after the outbox append. */
+    /** Writes the flow rollup's shared counts gathered by this use case; the runner calls it just before the outbox append. */
     void flushFlow() {
         flow.flush();
     }

@@ -26,8 +26,10 @@ import java.util.TreeMap;
  * Keeps the store's flow rollup (docs/rules.md, "Flow metrics") in step with the history, inside the use case's
  * transaction: each history entry folds into its task's {@link TaskFlow} at once (the task is locked by then), and
  * the column moves and agents' activity are gathered and written by {@link #flush()}, which the use-case runner
- * calls after the event outbox's append. From that append to the commit appenders already go one at a time, so
- * the shared counting rows add no contention of their own, and a rolled-back use case leaves no trace.
+ * calls just before the event outbox's append, so that a store can write them with the events. The stores write
+ * the shared counting rows only once the append has made appenders go one at a time (the database stores defer
+ * them to the append's statement or to the commit, the in-memory store runs one use case at a time), so they add
+ * no contention of their own, and a rolled-back use case leaves no trace.
  */
 final class FlowRecorder {
     private static final Comparator<MoveCount> MOVE_ORDER = Comparator.comparing(MoveCount::at)

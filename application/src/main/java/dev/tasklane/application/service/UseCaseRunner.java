@@ -87,12 +87,13 @@ final class UseCaseRunner {
                 long[] lastEventId = {0};
                 Supplier<T> unit = () -> {
                     T value = work.apply(changes);
+                    if (writable) {
+                        // before the append, so that a store can write the rollup with the events (PostgreSQL)
+                        changes.flushFlow();
+                    }
                     if (!changes.events().isEmpty()) {
                         List<TaskEvent> appended = outbox.append(changes.events());
                         lastEventId[0] = appended.get(appended.size() - 1).sequence();
-                    }
-                    if (writable) {
-                        changes.flushFlow();
                     }
                     return value;
                 };
