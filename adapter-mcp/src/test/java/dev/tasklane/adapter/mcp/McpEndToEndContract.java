@@ -157,7 +157,8 @@ abstract class McpEndToEndContract {
         assertEquals(1, ((List<?>) shown.get("changed_files")).size());
         Map<String, Object> projected = data(ok(call(agent, "get_task", map("identifier", identifier,
                 "fields", "status,needs_review"))));
-        assertEquals(List.of("status", "needs_review"), List.copyOf(projected.keySet()), "fields= as over HTTP");
+        assertEquals(List.of("id", "identifier", "status", "needs_review"), List.copyOf(projected.keySet()),
+                "fields= as over HTTP: the id and identifier, then the fields named");
         Map<String, Object> overHttp = new java.util.LinkedHashMap<>(server.api("GET",
                 "/api/tasks/" + identifier + "?fields=status,needs_review", null, McpServer.TOKEN));
         assertEquals(200, overHttp.remove("status"));

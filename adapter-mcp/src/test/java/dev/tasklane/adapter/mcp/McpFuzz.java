@@ -65,7 +65,13 @@ final class McpFuzz {
         McpFuzz fuzz = new McpFuzz(server, seed);
         fuzz.replenish();
         for (int i = 0; i < requests; i++) {
-            fuzz.sendOne(i);
+            try {
+                fuzz.sendOne(i);
+            } catch (java.io.UncheckedIOException lost) {
+                fuzz.failures.add("request " + i + ": no answer, the connection ended (" + lost.getMessage()
+                        + "); replay with -Dtasklane.fuzz.seed=" + seed);
+                return new Result(seed, i + 1, fuzz.refused, fuzz.accepted, fuzz.toolCalls, List.copyOf(fuzz.failures));
+            }
         }
         return new Result(seed, requests, fuzz.refused, fuzz.accepted, fuzz.toolCalls, List.copyOf(fuzz.failures));
     }
