@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.application.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
@@ -38,8 +40,8 @@ final class TaskRoutes {
 
     TaskRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
-        this.creates = new CreateTaskParser(json);
-        this.updates = new UpdateTaskParser(json);
+        this.creates = new CreateTaskParser(json::write);
+        this.updates = new UpdateTaskParser(json::write);
     }
 
     List<Route> routes() {

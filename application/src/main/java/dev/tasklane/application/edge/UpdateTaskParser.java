@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.application.edge;
 
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.task.TaskType;
@@ -21,9 +21,9 @@ import java.util.Set;
  * sent are read as on create; unknown keys are ignored; a server-managed key refuses the whole edit, naming every such
  * key with the reason it cannot be sent (docs/api.md "Creating and editing tasks").
  */
-final class UpdateTaskParser {
+public final class UpdateTaskParser {
     /** The server-managed keys an edit refuses, in the order their errors are listed. */
-    static final List<String> UPDATE_FORBIDDEN = List.of("status", "identifier", "parent_id", "position",
+    public static final List<String> UPDATE_FORBIDDEN = List.of("status", "identifier", "parent_id", "position",
             "assigned_to_id", "claimed_at", "claim_expires_at", "completed_at", "completed_by_id",
             "completed_by_agent", "completion_summary", "completion_notes", "actual_complexity",
             "actual_files_changed", "time_spent_minutes", "review_status", "review_notes", "review_report",
@@ -38,7 +38,7 @@ final class UpdateTaskParser {
             "workflow_steps", "explorer_result", "reviewer_result");
     private final TaskFieldParser fields;
 
-    UpdateTaskParser(Json json) {
+    public UpdateTaskParser(JsonText json) {
         this.fields = new TaskFieldParser(json);
     }
 
@@ -46,7 +46,7 @@ final class UpdateTaskParser {
      * @throws TaskUpdateRejectedException when any server-managed key is present
      * @throws TaskFieldsRejectedException with every field error
      */
-    UpdateTask read(Map<String, Object> raw) {
+    public UpdateTask read(Map<String, Object> raw) {
         List<FieldError> forbidden = new ArrayList<>();
         for (String key : UPDATE_FORBIDDEN) {
             if (raw.containsKey(key)) {
@@ -75,12 +75,12 @@ final class UpdateTaskParser {
     }
 
     /** The type an edit sends, when it sends a valid one. */
-    static Optional<TaskType> sentType(Map<String, Object> raw) {
+    public static Optional<TaskType> sentType(Map<String, Object> raw) {
         return raw.get(TaskField.TYPE.wire()) instanceof String type ? TaskType.fromWire(type) : Optional.empty();
     }
 
     /** Why a server-managed key cannot be sent to PATCH /api/tasks/:id (docs/api.md "Creating and editing tasks"). */
-    static String forbiddenReason(String key) {
+    public static String forbiddenReason(String key) {
         String reason;
         if (WORKFLOW_WRITTEN.contains(key)) {
             reason = "it is written by the claim and complete workflow endpoints";
