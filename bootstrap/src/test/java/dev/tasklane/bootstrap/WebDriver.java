@@ -122,8 +122,13 @@ final class WebDriver implements AutoCloseable {
 
     /** The first element matching a CSS selector, waiting for it to appear. */
     Element find(String css) {
-        waitUntil("an element " + css, () -> !findAll(css).isEmpty());
-        return findAll(css).get(0);
+        // kept from the same look-up that saw it: a page that navigates between two look-ups would lose it
+        List<List<Element>> found = new java.util.ArrayList<>(List.of(List.of()));
+        waitUntil("an element " + css, () -> {
+            found.set(0, findAll(css));
+            return !found.get(0).isEmpty();
+        });
+        return found.get(0).get(0);
     }
 
     List<Element> findAll(String css) {
