@@ -99,6 +99,7 @@ class TidyBrowserTest {
         assertEquals(first, next());
         browser.open(base + "/boards/1");
         browser.find("#up-" + third).click();
+        browser.find(".notice"); // the board after the first move, before the arrow is looked up again
         browser.find("#up-" + third).click();
         browser.find(".notice");
         assertEquals(third, next(), "next follows the new order");

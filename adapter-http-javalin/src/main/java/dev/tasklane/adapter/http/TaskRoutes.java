@@ -36,12 +36,12 @@ final class TaskRoutes {
     static final String CHANGED_FILES = "changed_files";
     private final UseCases useCases;
     private final CreateTaskParser creates;
-    private final UpdateTaskParser updates;
+    private final UpdateBodyReader updates;
 
     TaskRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
         this.creates = new CreateTaskParser(json::write);
-        this.updates = new UpdateTaskParser(json::write);
+        this.updates = new UpdateBodyReader(json::write);
     }
 
     List<Route> routes() {

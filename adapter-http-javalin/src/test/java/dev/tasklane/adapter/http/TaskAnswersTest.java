@@ -71,7 +71,7 @@ class TaskAnswersTest {
     private static final Json JSON = new Json(HttpSettings.defaults("http://localhost"));
     private static final ErrorMapper ERRORS = new ErrorMapper(JSON, Duration.ofSeconds(1));
     private static final CreateTaskParser CREATES = new CreateTaskParser(JSON::write);
-    private static final UpdateTaskParser UPDATES = new UpdateTaskParser(JSON::write);
+    private static final UpdateBodyReader UPDATES = new UpdateBodyReader(JSON::write);
     private static final TaskSpec CURRENT = TaskSpec.builder("Current", TaskType.WORK, Priority.LOW)
             .dependencies(List.of("W1")).build();
     private static final TaskSpec CURRENT_GOAL = CURRENT.toBuilder().type(TaskType.GOAL).build();

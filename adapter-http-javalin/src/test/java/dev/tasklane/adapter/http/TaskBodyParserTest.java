@@ -48,7 +48,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TaskBodyParserTest {
     private static final Json JSON = new Json(HttpSettings.defaults("http://localhost"));
     private static final CreateTaskParser CREATES = new CreateTaskParser(JSON::write);
-    private static final UpdateTaskParser UPDATES = new UpdateTaskParser(JSON::write);
+    private static final UpdateBodyReader UPDATES = new UpdateBodyReader(JSON::write);
 
     /** What POST /api/tasks reads from a task object. */
     static NewTask parseCreate(Map<String, Object> raw, boolean nestedInGoal) {

@@ -27,7 +27,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the {@code task} object of {@code POST /api/tasks} and the {@code goals} of {@code POST /api/tasks/batch}
+ * Reads the task body of a create, and the goals of a batch,
  * into {@link CreateTask} and {@link CreateBatch} (docs/api.md "Creating and editing tasks"). A non-empty {@code tasks} array
  * makes a goal, whose tasks are read in turn; every error of the task and of each of its tasks is collected (a task's
  * errors row-aligned under {@code tasks}) before the request is refused with 422.
