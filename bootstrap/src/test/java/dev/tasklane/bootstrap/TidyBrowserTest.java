@@ -101,7 +101,8 @@ class TidyBrowserTest {
         browser.find("#up-" + third).click();
         browser.find(".notice"); // the board after the first move, before the arrow is looked up again
         browser.find("#up-" + third).click();
-        browser.find(".notice");
+        // the second move's page may still be on its way: ask the API until next follows (or the wait times out)
+        browser.waitUntil("next to follow the new order", () -> third.equals(nextQuietly()));
         assertEquals(third, next(), "next follows the new order");
 
         // Comment as a person; an agent's comment arrives live.
@@ -157,6 +158,14 @@ class TidyBrowserTest {
         assertEquals("1 / 1", browser.find("#wip-doing").text());
         System.out.println("Browser tests ran: Chromium, tidy paths: reorder, live comments, archive/search/restore, "
                 + "delete, WIP limit");
+    }
+
+    private static String nextQuietly() {
+        try {
+            return next();
+        } catch (Exception failed) {
+            throw new IllegalStateException(failed);
+        }
     }
 
     private static String lastSegment(String url) {

@@ -148,7 +148,7 @@ final class WebDriver implements AutoCloseable {
 
     void waitUntil(String what, BooleanSupplier condition) {
         Instant deadline = Instant.now().plus(WAIT);
-        while (!condition.getAsBoolean()) {
+        while (!holds(condition)) {
             if (Instant.now().isAfter(deadline)) {
                 throw new AssertionError("waited " + WAIT.toSeconds() + " s for " + what + " on " + url());
             }
@@ -158,6 +158,21 @@ final class WebDriver implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while waiting for " + what);
             }
+        }
+    }
+
+    /**
+     * Whether the condition holds now; an element that went stale while it was read (the page replaced it, as a live
+     * update or a navigation does) means not yet, and the condition is asked again.
+     */
+    private static boolean holds(BooleanSupplier condition) {
+        try {
+            return condition.getAsBoolean();
+        } catch (WebDriverException stale) {
+            if (stale.getMessage() != null && stale.getMessage().contains("stale element")) {
+                return false;
+            }
+            throw stale;
         }
     }
 
