@@ -184,6 +184,23 @@ class TaskFormsTest {
     }
 
     @Test
+    void rowsPastTheirCapAreRefusedNamingTheCap() {
+        try (WebClient web = new WebClient()) {
+            List<Map.Entry<String, String>> form = fields("title", "many files", "type", "work", "priority", "low",
+                    "op", "save");
+            for (int i = 0; i <= dev.tasklane.domain.validation.Limit.KEY_FILES.max(); i++) {
+                form.add(Map.entry("kf_path", "src/F" + i + ".java"));
+                form.add(Map.entry("kf_note", ""));
+            }
+            HttpResponse<String> refused = web.postFields(web.boardPath() + "/new", form);
+            assertEquals(422, refused.statusCode());
+            assertTrue(refused.body().contains("cap KEY_FILES"), refused.body());
+            assertTrue(refused.body().contains("value=\"src/F50.java\""), "every row typed is kept");
+            assertTrue(!refused.body().contains("id=\"add-key-file\""), "no add button past the cap");
+        }
+    }
+
+    @Test
     void editingATaskInDoingWarnsThatAnAgentHoldsIt() {
         try (WebClient web = new WebClient()) {
             web.tasklane.create().create(web.owner,
