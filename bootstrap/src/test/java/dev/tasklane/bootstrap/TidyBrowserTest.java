@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import java.net.ServerSocket;
 import java.net.http.HttpClient;
@@ -20,8 +23,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * People tidy the board in a real Chromium (docs/web.md, "Tests that prove it"), each path checked through the API
  * afterwards: reorder Ready with the arrows and see {@code next} follow; comment and see an agent's comment arrive
  * live; archive, search for it and restore it; delete a Ready task; set a WIP limit and see a claim refused at it.
- * Saves {@code archive.png} (under target/screenshots, and under {@code -Dtasklane.screenshots=...} when given).
+ * Then a person plans the board with the forms: a goal with two tasks in one submit, a new task with key file rows
+ * added without JavaScript and a validation error shown beside its field, an edit, a dependency added and a cycle
+ * refused. Saves {@code archive.png} and {@code new-task.png} (under target/screenshots, and under
+ * {@code -Dtasklane.screenshots=...} when given).
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TidyBrowserTest {
     private static Server.Started started;
     private static WebDriver browser;
@@ -82,6 +89,7 @@ class TidyBrowserTest {
     }
 
     @Test
+    @Order(1)
     void aPersonTidiesTheBoard() throws Exception {
         String first = create("Write the import guide", "medium");
         String second = create("Retire the v1 endpoints", "medium");
@@ -91,8 +99,10 @@ class TidyBrowserTest {
         assertEquals(first, next());
         browser.open(base + "/boards/1");
         browser.find("#up-" + third).click();
+        browser.find(".notice"); // the board after the first move, before the arrow is looked up again
         browser.find("#up-" + third).click();
-        browser.find(".notice");
+        // the second move's page may still be on its way: ask the API until next follows (or the wait times out)
+        browser.waitUntil("next to follow the new order", () -> third.equals(nextQuietly()));
         assertEquals(third, next(), "next follows the new order");
 
         // Comment as a person; an agent's comment arrives live.
@@ -148,6 +158,89 @@ class TidyBrowserTest {
         assertEquals("1 / 1", browser.find("#wip-doing").text());
         System.out.println("Browser tests ran: Chromium, tidy paths: reorder, live comments, archive/search/restore, "
                 + "delete, WIP limit");
+    }
+
+    private static String nextQuietly() {
+        try {
+            return next();
+        } catch (Exception failed) {
+            throw new IllegalStateException(failed);
+        }
+    }
+
+    private static String lastSegment(String url) {
+        return url.substring(url.lastIndexOf('/') + 1);
+    }
+
+    @Test
+    @Order(2)
+    void aPersonPlansTheBoardWithTheForms() throws Exception {
+        // A goal with two tasks, the second depending on the first, in one submit.
+        browser.open(base + "/boards/1");
+        browser.find("#new-goal").click();
+        browser.waitUntil("the goal form", () -> browser.url().contains("/new"));
+        browser.find("#f-title").type("Move the exporter");
+        browser.find("#f-priority").choose("high");
+        browser.find("#c-title-0").type("Copy the export data");
+        browser.find("#c-title-1").type("Switch the readers over");
+        browser.find("#c-dependencies-1").type("#1");
+        browser.find("#save-task").click();
+        browser.waitUntil("the goal's page", () -> browser.url().contains("/tasks/G"));
+        String goal = lastSegment(browser.url());
+        JsonNode tree = agent.get("/api/tasks/" + goal + "/tree").data();
+        assertEquals("Move the exporter", tree.path("task").path("title").asText(), tree.toString());
+        assertEquals(2, tree.path("children").size(), tree.toString());
+        String copy = tree.path("children").get(0).path("identifier").asText();
+        String switchOver = tree.path("children").get(1).path("identifier").asText();
+        assertEquals(copy, agent.get("/api/tasks/" + switchOver).data().path("dependencies").get(0).asText());
+
+        // A new task: a key file row added without JavaScript, a validation error beside its field, nothing lost.
+        browser.open(base + "/boards/1/new");
+        browser.find("#f-title").type("Retry exporter uploads on 5xx");
+        browser.find("#f-priority").choose("high");
+        browser.find("#f-description").type("The exporter gives up after one failed upload.");
+        browser.find("#f-criteria").type("Retries three times with backoff\nLogs each attempt");
+        browser.find("#f-estimate").type("a few");
+        browser.find("#kf-path-0").type("src/export/Uploader.java");
+        browser.find("#add-key-file").click();
+        browser.find("#kf-path-1").type("docs/export.md");
+        assertEquals("Retry exporter uploads on 5xx", browser.find("#f-title").value(), "kept across the row button");
+        browser.find("#vs-text-0").type("mvn -pl exporter test");
+        browser.find("#save-task").click();
+        assertTrue(browser.find("#err-estimate").text().contains("must be a number or a range"));
+        assertEquals("docs/export.md", browser.find("#kf-path-1").value(), "nothing typed is lost");
+        screenshot("new-task.png");
+        browser.find("#f-estimate").type("2-3");
+        browser.find("#save-task").click();
+        browser.waitUntil("the new task's page", () -> browser.url().matches(".*/tasks/W\\d+$"));
+        String retry = lastSegment(browser.url());
+        JsonNode created = agent.get("/api/tasks/" + retry).data();
+        assertEquals(2, created.path("key_files").size(), created.toString());
+        assertEquals("2-3", created.path("estimated_files").asText(), created.toString());
+        assertEquals("high", created.path("priority").asText());
+
+        // Edit it.
+        browser.find("#edit-task").click();
+        browser.waitUntil("the edit form", () -> browser.url().endsWith("/edit"));
+        browser.find("#f-title").type("Retry exporter uploads on 5xx and timeouts");
+        browser.find("#save-task").click();
+        browser.waitUntil("back on the task page", () -> !browser.url().endsWith("/edit"));
+        assertEquals("Retry exporter uploads on 5xx and timeouts",
+                agent.get("/api/tasks/" + retry).data().path("title").asText());
+
+        // A dependency added; a cycle refused with the API's message.
+        browser.open(base + "/boards/1/tasks/" + copy);
+        browser.find("#add-dependency-id").type(switchOver);
+        browser.find("#add-dependency").click();
+        assertTrue(browser.find("#err-dependency").text().contains("creates a circular dependency"),
+                browser.find("#err-dependency").text());
+        assertEquals(0, agent.get("/api/tasks/" + copy).data().path("dependencies").size());
+        browser.find("#add-dependency-id").type(retry);
+        browser.find("#add-dependency").click();
+        browser.waitUntil("the dependency is listed", () -> browser.present("#remove-dependency-" + retry));
+        assertEquals(retry, agent.get("/api/tasks/" + copy).data().path("dependencies").get(0).asText());
+        System.out.println("Browser tests ran: Chromium, plan paths: goal with two tasks, new task with rows and a "
+                + "validation error, edit, dependency and cycle refused");
     }
 
     private static void screenshot(String name) throws Exception {

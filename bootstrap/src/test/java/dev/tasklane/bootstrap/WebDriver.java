@@ -122,8 +122,13 @@ final class WebDriver implements AutoCloseable {
 
     /** The first element matching a CSS selector, waiting for it to appear. */
     Element find(String css) {
-        waitUntil("an element " + css, () -> !findAll(css).isEmpty());
-        return findAll(css).get(0);
+        // kept from the same look-up that saw it: a page that navigates between two look-ups would lose it
+        List<List<Element>> found = new java.util.ArrayList<>(List.of(List.of()));
+        waitUntil("an element " + css, () -> {
+            found.set(0, findAll(css));
+            return !found.get(0).isEmpty();
+        });
+        return found.get(0).get(0);
     }
 
     List<Element> findAll(String css) {
@@ -143,7 +148,7 @@ final class WebDriver implements AutoCloseable {
 
     void waitUntil(String what, BooleanSupplier condition) {
         Instant deadline = Instant.now().plus(WAIT);
-        while (!condition.getAsBoolean()) {
+        while (!holds(condition)) {
             if (Instant.now().isAfter(deadline)) {
                 throw new AssertionError("waited " + WAIT.toSeconds() + " s for " + what + " on " + url());
             }
@@ -153,6 +158,21 @@ final class WebDriver implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while waiting for " + what);
             }
+        }
+    }
+
+    /**
+     * Whether the condition holds now; an element that went stale while it was read (the page replaced it, as a live
+     * update or a navigation does) means not yet, and the condition is asked again.
+     */
+    private static boolean holds(BooleanSupplier condition) {
+        try {
+            return condition.getAsBoolean();
+        } catch (WebDriverException stale) {
+            if (stale.getMessage() != null && stale.getMessage().contains("stale element")) {
+                return false;
+            }
+            throw stale;
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.application.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
@@ -34,12 +36,12 @@ final class TaskRoutes {
     static final String CHANGED_FILES = "changed_files";
     private final UseCases useCases;
     private final CreateTaskParser creates;
-    private final UpdateTaskParser updates;
+    private final UpdateBodyReader updates;
 
     TaskRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
-        this.creates = new CreateTaskParser(json);
-        this.updates = new UpdateTaskParser(json);
+        this.creates = new CreateTaskParser(json::write);
+        this.updates = new UpdateBodyReader(json::write);
     }
 
     List<Route> routes() {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -37,7 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * judge the typed values against the task.
  */
 class CompletionRulesTest {
-    private static final CreateTaskParser CREATES = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost")));
+    private static final CreateTaskParser CREATES = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost"))::write);
 
     private static final Json JSON = new Json(HttpSettings.defaults("http://localhost:7070"));
     private static final CompletionJson READER = new CompletionJson(JSON);

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.TaskJsonValues;
+import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.application.edge.CreateTaskParser;
 import static dev.tasklane.adapter.http.Harness.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -67,8 +70,8 @@ class TaskAnswersTest {
     private static final Set<String> PINNED_KEYS = Set.of("error", "errors", "failures", "index", "details", "code");
     private static final Json JSON = new Json(HttpSettings.defaults("http://localhost"));
     private static final ErrorMapper ERRORS = new ErrorMapper(JSON, Duration.ofSeconds(1));
-    private static final CreateTaskParser CREATES = new CreateTaskParser(JSON);
-    private static final UpdateTaskParser UPDATES = new UpdateTaskParser(JSON);
+    private static final CreateTaskParser CREATES = new CreateTaskParser(JSON::write);
+    private static final UpdateBodyReader UPDATES = new UpdateBodyReader(JSON::write);
     private static final TaskSpec CURRENT = TaskSpec.builder("Current", TaskType.WORK, Priority.LOW)
             .dependencies(List.of("W1")).build();
     private static final TaskSpec CURRENT_GOAL = CURRENT.toBuilder().type(TaskType.GOAL).build();

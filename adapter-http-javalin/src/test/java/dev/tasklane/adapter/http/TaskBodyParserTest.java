@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.TaskRowParser;
+import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.application.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
@@ -44,8 +47,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The task body parsers: every field's shape errors and rules, as the create and edit answers list them. */
 class TaskBodyParserTest {
     private static final Json JSON = new Json(HttpSettings.defaults("http://localhost"));
-    private static final CreateTaskParser CREATES = new CreateTaskParser(JSON);
-    private static final UpdateTaskParser UPDATES = new UpdateTaskParser(JSON);
+    private static final CreateTaskParser CREATES = new CreateTaskParser(JSON::write);
+    private static final UpdateBodyReader UPDATES = new UpdateBodyReader(JSON::write);
 
     /** What POST /api/tasks reads from a task object. */
     static NewTask parseCreate(Map<String, Object> raw, boolean nestedInGoal) {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.CreateTaskParser;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** The task, goal and batch examples that onboarding publishes are bodies the create parser accepts. */
 class TaskOnboardingExamplesTest {
-    private static final CreateTaskParser CREATES = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost")));
+    private static final CreateTaskParser CREATES = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost"))::write);
 
     @Test
     void taskGoalAndBatchExamplesPassCreateValidation() {

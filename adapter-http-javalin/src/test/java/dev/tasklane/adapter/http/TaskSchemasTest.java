@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.TaskJsonValues;
+import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +36,7 @@ import org.junit.jupiter.api.Test;
  * both.
  */
 class TaskSchemasTest {
-    private static final CreateTaskParser PARSER = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost")));
+    private static final CreateTaskParser PARSER = new CreateTaskParser(new Json(HttpSettings.defaults("http://localhost"))::write);
     private static final int VALID_BODIES = 100;
     /** What makes a create body the goal form rather than the task form. */
     private static final String GOAL_FORM = "/task/tasks missing";

@@ -62,12 +62,14 @@ final class TaskPages {
     private final Web web;
     private final UseCases useCases;
     private final BoardData data;
+    private final TaskForms forms;
     private final CommentPages comments;
 
-    TaskPages(Web web, UseCases useCases, BoardData data) {
+    TaskPages(Web web, UseCases useCases, BoardData data, TaskForms forms) {
         this.web = web;
         this.useCases = useCases;
         this.data = data;
+        this.forms = forms;
         this.comments = new CommentPages(web, useCases);
     }
 
@@ -89,6 +91,32 @@ final class TaskPages {
     }
 
     void page(Context ctx) {
+        page(ctx, null, "");
+    }
+
+    /**
+     * Adds or removes a dependency (the rules of {@code PATCH /api/tasks/:id}); a refusal is shown on the task page
+     * beside the dependency field, with the API's message and what was typed.
+     */
+    void dependencies(Context ctx) {
+        Person person = web.personForChange(ctx);
+        Caller caller = caller(ctx, person);
+        if (!caller.actor().canWrite()) {
+            throw new dev.tasklane.domain.error.ForbiddenException("forbidden",
+                    "You have read-only access to this board: you cannot change dependencies.");
+        }
+        String refused = forms.changeDependencies(ctx, caller);
+        if (refused == null) {
+            web.done(ctx, BoardData.taskHref(caller.board().id().value(),
+                    useCases.reads().get(caller.actor(), ref(ctx)).task()), "Dependencies saved.");
+            return;
+        }
+        ctx.status(422);
+        String typed = Web.optional(ctx, "dependency");
+        page(ctx, refused, typed == null ? "" : typed);
+    }
+
+    private void page(Context ctx, String dependencyError, String dependencyTyped) {
         Person person = web.person(ctx);
         Caller caller = caller(ctx, person);
         long boardId = caller.board().id().value();
@@ -161,7 +189,9 @@ final class TaskPages {
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
                 BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
-                ArchivePages.tidy(task, caller), comments.thread(ctx, caller, task)));
+                ArchivePages.tidy(task, caller), comments.thread(ctx, caller, task),
+                task.spec().dependencies(), dependencyError, dependencyTyped,
+                task.type() == TaskType.GOAL && task.status() != Status.COMPLETED && !task.isArchived()));
     }
 
     private static Link link(long boardId, Task task) {

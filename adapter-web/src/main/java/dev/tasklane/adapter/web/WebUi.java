@@ -36,6 +36,7 @@ public final class WebUi {
     private final SessionPages sessions;
     private final BoardPages boards;
     private final TaskPages tasks;
+    private final TaskForms forms;
     private final AdminPages admin;
     private final TokenPages tokens;
     private final FlowPages flow;
@@ -54,7 +55,8 @@ public final class WebUi {
         BoardData data = new BoardData(useCases, settings.clock());
         this.sessions = new SessionPages(web, useCases.signIn(), useCases.people());
         this.boards = new BoardPages(web, useCases.people(), data);
-        this.tasks = new TaskPages(web, useCases, data);
+        this.forms = new TaskForms(web, useCases, data);
+        this.tasks = new TaskPages(web, useCases, data, forms);
         this.admin = new AdminPages(web, useCases.people());
         this.archives = new ArchivePages(web, useCases, data);
         this.settings = new BoardSettingsPages(web, useCases.people(), useCases.boardSettings());
@@ -83,7 +85,12 @@ public final class WebUi {
         post(config, "/boards/{board}/agents/release", flow::release);
         config.routes.sse("/boards/{board}/events", live::serve);
 
+        get(config, "/boards/{board}/new", forms::newForm);
+        post(config, "/boards/{board}/new", forms::create);
         get(config, "/boards/{board}/tasks/{task}", tasks::page);
+        get(config, "/boards/{board}/tasks/{task}/edit", forms::editForm);
+        post(config, "/boards/{board}/tasks/{task}/edit", forms::saveEdit);
+        post(config, "/boards/{board}/tasks/{task}/dependencies", tasks::dependencies);
         post(config, "/boards/{board}/tasks/{task}/review", tasks::review);
         post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
         post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);

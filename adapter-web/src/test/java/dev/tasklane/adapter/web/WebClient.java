@@ -98,6 +98,21 @@ final class WebClient implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(encode(fields))));
     }
 
+    /** Posts a form whose fields may repeat (rows), in order, with the session's CSRF token. */
+    HttpResponse<String> postFields(String path, java.util.List<Map.Entry<String, String>> form) {
+        if (csrf == null) {
+            get("/account");
+        }
+        java.util.List<Map.Entry<String, String>> fields = new java.util.ArrayList<>(form);
+        fields.add(Map.entry("_csrf", csrf));
+        String body = fields.stream()
+                .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+        return send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     private HttpResponse<String> send(HttpRequest.Builder request) {
         try {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofString());

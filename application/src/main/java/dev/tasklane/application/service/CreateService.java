@@ -14,6 +14,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.dependency.DependencyGraph;
 import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
@@ -133,8 +134,22 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
 
     @Override
     public TaskView update(Actor actor, TaskRef ref, UpdateTask edit) {
+        return update(actor, ref, edit, null);
+    }
+
+    @Override
+    public TaskView update(Actor actor, TaskRef ref, UpdateTask edit, long readAtVersion) {
+        return update(actor, ref, edit, Long.valueOf(readAtVersion));
+    }
+
+    private TaskView update(Actor actor, TaskRef ref, UpdateTask edit, Long readAtVersion) {
         return context.runner().write(actor, changes -> {
             Task task = context.lookup().requireLocked(actor.boardId(), ref);
+            if (readAtVersion != null && task.version() != readAtVersion) {
+                throw new ConflictException(UpdateTaskUseCase.EDIT_CONFLICT, task.identifier() + " was changed by someone"
+                        + " else after you opened it (you read version " + readAtVersion + ", it is now at version "
+                        + task.version() + "); nothing was saved. Review the current version and save again.");
+            }
             TaskSpec spec = edit.applyTo(task.spec());
             if (TaskFieldRules.changesGoalKind(task.type(), spec.type())) {
                 throw fieldError(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE);

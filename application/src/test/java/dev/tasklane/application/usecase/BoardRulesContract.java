@@ -108,6 +108,48 @@ public abstract class BoardRulesContract {
     }
 
     @Test
+    void anEditReadAtAnOlderVersionIsRefusedAndOfTwoRacingEditsOneWins() throws Exception {
+        String w1 = id(board.create(board.admin, task("a")));
+        long read = board.get(w1).task().version();
+        board.app.update().update(board.admin, ref(w1), TaskCommands.edit(Map.of("title", "first save")), read);
+        dev.tasklane.domain.error.ConflictException stale = assertThrows(dev.tasklane.domain.error.ConflictException.class,
+                () -> board.app.update().update(board.admin, ref(w1), TaskCommands.edit(Map.of("title", "second save")), read));
+        assertEquals(dev.tasklane.application.port.in.UpdateTaskUseCase.EDIT_CONFLICT, stale.code());
+        assertEquals("first save", board.get(w1).task().spec().title());
+
+        long now = board.get(w1).task().version();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<String>> racers = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                String title = "racer " + i;
+                racers.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        board.app.update().update(board.admin, ref(w1), TaskCommands.edit(Map.of("title", title)), now);
+                        return title;
+                    } catch (dev.tasklane.domain.error.ConflictException lost) {
+                        return null;
+                    }
+                }));
+            }
+            start.countDown();
+            List<String> won = new ArrayList<>();
+            for (var racer : racers) {
+                String title = racer.get(30, java.util.concurrent.TimeUnit.SECONDS);
+                if (title != null) {
+                    won.add(title);
+                }
+            }
+            assertEquals(1, won.size(), "exactly one of the edits read at one version is applied: " + won);
+            assertEquals(won.get(0), board.get(w1).task().spec().title());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void cyclesAreRefusedOnCreateAndUpdate() {
         assertThrows(TaskFieldsRejectedException.class, () -> board.createGoal(board.admin, goal("g",
                 List.of(task("a", "dependencies", List.of(1)), task("b", "dependencies", List.of(0))))));

@@ -31,7 +31,11 @@ public record TaskPage(
         boolean inReview,
         List<Option> assignees,
         TaskTidy tidy,
-        CommentThread comments) {
+        CommentThread comments,
+        List<String> dependencyIds,
+        String dependencyError,
+        String dependencyTyped,
+        boolean openGoal) {
 
     public int diffAdded() {
         return diff.stream().mapToInt(DiffFile::added).sum();

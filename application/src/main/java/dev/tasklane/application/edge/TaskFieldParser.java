@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.application.edge;
 
 import static dev.tasklane.domain.validation.TaskFieldRules.BLANK;
 import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
@@ -29,12 +29,12 @@ import java.util.Set;
  * recording every shape error (missing, wrong type, not in the enum, too long, too many) and every broken field rule
  * ({@link TaskFieldRules}) under the field's wire name, in the format docs/api.md "Errors" describes.
  */
-final class TaskFieldParser {
-    static final String STRING_MAP_VALUES = "all values must be strings or arrays of strings. Invalid keys: ";
+public final class TaskFieldParser {
+    public static final String STRING_MAP_VALUES = "all values must be strings or arrays of strings. Invalid keys: ";
 
-    private final Json json;
+    private final JsonText json;
 
-    TaskFieldParser(Json json) {
+    public TaskFieldParser(JsonText json) {
         this.json = json;
     }
 
@@ -43,7 +43,7 @@ final class TaskFieldParser {
      *
      * @param dependencies receives the dependencies field's entries: identifiers, and inside a goal sibling indices
      */
-    void read(TaskField field, Object value, TaskSpecTarget target, FieldErrors errors, boolean nestedInGoal,
+    public void read(TaskField field, Object value, TaskSpecTarget target, FieldErrors errors, boolean nestedInGoal,
             List<DependencyRef> dependencies) {
         String key = field.wire();
         if (field.required() && TaskJsonValues.isBlank(value)) {
@@ -105,7 +105,7 @@ final class TaskFieldParser {
     }
 
     /** The identifiers among dependency entries, in order (sibling indices are resolved when the goal is created). */
-    static List<String> identifiers(List<DependencyRef> dependencies) {
+    public static List<String> identifiers(List<DependencyRef> dependencies) {
         List<String> out = new ArrayList<>();
         for (DependencyRef dependency : dependencies) {
             if (dependency instanceof DependencyRef.ByIdentifier byIdentifier) {

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.application.edge;
 
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.task.Capability;
@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  * Where {@link TaskFieldParser} puts each field it has read: the spec of a new task, or the {@link UpdateTask} of an
  * edit, which records only the fields that were sent.
  */
-interface TaskSpecTarget {
+public interface TaskSpecTarget {
     void title(String value);
 
     void type(TaskType value);

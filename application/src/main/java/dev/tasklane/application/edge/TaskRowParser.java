@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.application.edge;
 
 import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
 import static dev.tasklane.domain.validation.TaskFieldRules.MATRIX_CATEGORIES;
@@ -23,13 +23,13 @@ import java.util.Set;
  * {@code behaviour_test_matrix}. Each row's errors are listed row-aligned under the field (a valid row as an empty
  * object), as docs/api.md "Errors" describes.
  */
-final class TaskRowParser {
-    static final String KEY_FILES_SHAPE = "must be an array of objects with file_path, note, and position fields";
-    static final String STEPS_SHAPE =
+public final class TaskRowParser {
+    public static final String KEY_FILES_SHAPE = "must be an array of objects with file_path, note, and position fields";
+    public static final String STEPS_SHAPE =
             "must be an array of objects with step_type, step_text, expected_result, and position fields";
-    static final String MATRIX_SHAPE =
+    public static final String MATRIX_SHAPE =
             "must be an array of objects with category, behaviour, test_name, type, status, and position fields";
-    static final String POSITION_REQUIRED = "is required (integer starting from 0)";
+    public static final String POSITION_REQUIRED = "is required (integer starting from 0)";
 
     private TaskRowParser() {
     }
@@ -86,7 +86,7 @@ final class TaskRowParser {
         return true;
     }
 
-    static List<KeyFile> keyFiles(String key, Object value, FieldErrors errors) {
+    public static List<KeyFile> keyFiles(String key, Object value, FieldErrors errors) {
         List<Map<String, Object>> rows = rowsOf(key, value, KEY_FILES_SHAPE, errors);
         if (rows == null) {
             return List.of();
@@ -116,7 +116,7 @@ final class TaskRowParser {
         return out;
     }
 
-    static List<VerificationStep> verificationSteps(String key, Object value, FieldErrors errors) {
+    public static List<VerificationStep> verificationSteps(String key, Object value, FieldErrors errors) {
         List<Map<String, Object>> rows = rowsOf(key, value, STEPS_SHAPE, errors);
         if (rows == null) {
             return List.of();
@@ -155,7 +155,7 @@ final class TaskRowParser {
         return out;
     }
 
-    static List<BehaviourRow> behaviourMatrix(String key, Object value, FieldErrors errors) {
+    public static List<BehaviourRow> behaviourMatrix(String key, Object value, FieldErrors errors) {
         if (value == null) {
             return null;
         }

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.application.edge;
 
 import static dev.tasklane.domain.validation.TaskFieldRules.BLANK;
 import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
@@ -27,24 +27,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the {@code task} object of {@code POST /api/tasks} and the {@code goals} of {@code POST /api/tasks/batch}
+ * Reads the task body of a create, and the goals of a batch,
  * into {@link CreateTask} and {@link CreateBatch} (docs/api.md "Creating and editing tasks"). A non-empty {@code tasks} array
  * makes a goal, whose tasks are read in turn; every error of the task and of each of its tasks is collected (a task's
  * errors row-aligned under {@code tasks}) before the request is refused with 422.
  */
-final class CreateTaskParser {
-    static final String IDENTIFIER_SENT = "is server-generated; do not send it";
-    static final String NESTED_TASKS = "only a top-level goal can hold tasks; goals cannot be nested";
-    static final String NOT_A_GOAL_OBJECT = "must be an object with type goal, a title and a tasks array";
+public final class CreateTaskParser {
+    public static final String IDENTIFIER_SENT = "is server-generated; do not send it";
+    public static final String NESTED_TASKS = "only a top-level goal can hold tasks; goals cannot be nested";
+    public static final String NOT_A_GOAL_OBJECT = "must be an object with type goal, a title and a tasks array";
 
     private final TaskFieldParser fields;
 
-    CreateTaskParser(Json json) {
+    public CreateTaskParser(JsonText json) {
         this.fields = new TaskFieldParser(json);
     }
 
     /** @throws TaskFieldsRejectedException with every error of the task and its tasks */
-    CreateTask create(Map<String, Object> task, String agentName) {
+    public CreateTask create(Map<String, Object> task, String agentName) {
         return new CreateTask(read(task, false), agentName);
     }
 
@@ -55,7 +55,7 @@ final class CreateTaskParser {
      * @throws TaskFieldsRejectedException when the batch is over a cap
      * @throws BatchRejectedException naming the first goal that cannot be read
      */
-    CreateBatch batch(List<Object> goals, String agentName) {
+    public CreateBatch batch(List<Object> goals, String agentName) {
         long total = 0;
         for (Object goal : goals) {
             total += 1 + (goal instanceof Map<?, ?> map && map.get("tasks") instanceof List<?> children ? children.size() : 0);
@@ -76,7 +76,7 @@ final class CreateTaskParser {
     }
 
     /** One task; {@code nestedInGoal} reads it as one of a goal's tasks (sibling indices allowed, no tasks). */
-    NewTask read(Map<String, Object> raw, boolean nestedInGoal) {
+    public NewTask read(Map<String, Object> raw, boolean nestedInGoal) {
         FieldErrors errors = new FieldErrors();
         NewTask task = read(raw, nestedInGoal, errors);
         if (!errors.isEmpty()) {

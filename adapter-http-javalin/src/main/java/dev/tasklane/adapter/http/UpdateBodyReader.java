@@ -1,27 +1,24 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.JsonText;
+import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.port.in.UpdateTask;
-import dev.tasklane.domain.task.TaskType;
-import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
-import dev.tasklane.domain.validation.FieldErrors;
-import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 import dev.tasklane.domain.validation.TaskUpdateRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads the {@code task} object of {@code PATCH /api/tasks/:id} into an {@link UpdateTask}: the descriptive fields
- * sent are read as on create; unknown keys are ignored; a server-managed key refuses the whole edit, naming every such
- * key with the reason it cannot be sent (docs/api.md "Creating and editing tasks").
+ * Reads the {@code task} object of {@code PATCH /api/tasks/:id}: a server-managed key refuses the whole edit, naming
+ * every such key with the reason it cannot be sent (docs/api.md "Creating and editing tasks"); the fields are then
+ * read by the shared {@link UpdateTaskParser}.
  */
-final class UpdateTaskParser {
+final class UpdateBodyReader {
     /** The server-managed keys an edit refuses, in the order their errors are listed. */
     static final List<String> UPDATE_FORBIDDEN = List.of("status", "identifier", "parent_id", "position",
             "assigned_to_id", "claimed_at", "claim_expires_at", "completed_at", "completed_by_id",
@@ -36,10 +33,10 @@ final class UpdateTaskParser {
             "claim_expires_at", "completed_at", "completed_by_id", "completed_by_agent", "completion_summary",
             "completion_notes", "actual_complexity", "actual_files_changed", "time_spent_minutes", "review_report",
             "workflow_steps", "explorer_result", "reviewer_result");
-    private final TaskFieldParser fields;
+    private final UpdateTaskParser fields;
 
-    UpdateTaskParser(Json json) {
-        this.fields = new TaskFieldParser(json);
+    UpdateBodyReader(JsonText json) {
+        this.fields = new UpdateTaskParser(json);
     }
 
     /**
@@ -56,27 +53,7 @@ final class UpdateTaskParser {
         if (!forbidden.isEmpty()) {
             throw new TaskUpdateRejectedException(List.of(new Failure("task", forbidden)));
         }
-        FieldErrors errors = new FieldErrors();
-        UpdateTask.Builder edit = UpdateTask.builder();
-        TaskSpecTarget target = TaskSpecTarget.of(edit);
-        List<DependencyRef> dependencies = new ArrayList<>();
-        for (TaskField field : TaskField.values()) {
-            if (raw.containsKey(field.wire())) {
-                fields.read(field, raw.get(field.wire()), target, errors, false, dependencies);
-            }
-        }
-        if (!errors.isEmpty()) {
-            throw new TaskFieldsRejectedException(errors);
-        }
-        if (raw.containsKey(TaskField.DEPENDENCIES.wire())) {
-            edit.dependencies(TaskFieldParser.identifiers(dependencies));
-        }
-        return edit.build();
-    }
-
-    /** The type an edit sends, when it sends a valid one. */
-    static Optional<TaskType> sentType(Map<String, Object> raw) {
-        return raw.get(TaskField.TYPE.wire()) instanceof String type ? TaskType.fromWire(type) : Optional.empty();
+        return fields.read(raw);
     }
 
     /** Why a server-managed key cannot be sent to PATCH /api/tasks/:id (docs/api.md "Creating and editing tasks"). */
