@@ -108,7 +108,9 @@ final class ErrorMapper {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("error", ShowFieldsRejectedException.MESSAGE);
             body.put("failures", List.of(Map.of("field", "fields", "errors", fields.problems().stream()
-                    .map(problem -> Map.of("field", problem.name(), "message", problem.message())).toList())));
+                    .map(problem -> Map.of("field", problem.name(), "message",
+                            problem.notAllowed() ? problem.message() + " for GET /api/tasks/:id" : problem.message()))
+                    .toList())));
             body.putAll(ErrorDocs.forCode(fields.code()));
             body.put("code", fields.code());
             return new Rendered(422, body);

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.error.TasklaneException;
 
 /**
@@ -12,10 +13,14 @@ public final class NextSteps {
 
     /** The refusal's message as the API answers it, ending with the route that takes the next step, if any. */
     public static String message(TasklaneException error) {
-        return switch (error.nextStep()) {
+        NextStep step = error.nextStep();
+        return switch (step.kind()) {
             case NONE -> error.getMessage();
             case ASK_FOR_ANOTHER_TASK -> error.getMessage() + " Ask GET /api/tasks/next for another task.";
             case ASK_FOR_NEW_WORK -> error.getMessage() + " Ask GET /api/tasks/next for new work.";
+            case RESTORE_FIRST -> error.getMessage() + " (POST /api/tasks/" + step.task() + "/restore)";
+            case ARCHIVE_INSTEAD -> error.getMessage() + " (POST /api/tasks/" + step.task() + "/archive)";
+            case CHANGE_PRIORITY_FIRST -> error.getMessage() + " (PATCH /api/tasks/" + step.task() + ")";
         };
     }
 }

@@ -6,6 +6,7 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.ArchiveReason;
@@ -52,8 +53,8 @@ public final class ArchiveRules {
     public static void requireActive(Task task) {
         if (task.archive() != null) {
             throw new ConflictException(ARCHIVED, "Task " + task.identifier() + " is archived ("
-                    + task.archive().reason().wire() + "): restore it first (POST /api/tasks/" + task.identifier()
-                    + "/restore)");
+                    + task.archive().reason().wire() + "): restore it first", ErrorDetails.NONE,
+                    NextStep.restoreFirst(task.identifier().toString()));
         }
     }
 
@@ -153,8 +154,8 @@ public final class ArchiveRules {
     public static List<Task> delete(Actor actor, Task target, List<Task> children,
                                     Function<String, List<Task>> dependentsOf) {
         if (!actor.boardOwner()) {
-            throw new ForbiddenException(OWNER_REQUIRED, "Only a board owner can delete a task; archive it instead "
-                    + "(POST /api/tasks/" + target.identifier() + "/archive)");
+            throw new ForbiddenException(OWNER_REQUIRED, "Only a board owner can delete a task; archive it instead",
+                    ErrorDetails.NONE, NextStep.archiveInstead(target.identifier().toString()));
         }
         List<Task> set = new ArrayList<>();
         set.add(target);

@@ -11,4 +11,8 @@ public final class ForbiddenException extends TasklaneException {
     public ForbiddenException(String code, String message, ErrorDetails details) {
         super(code, message, details);
     }
+
+    public ForbiddenException(String code, String message, ErrorDetails details, NextStep nextStep) {
+        super(code, message, details, nextStep);
+    }
 }

@@ -11,4 +11,8 @@ public final class InvalidInputException extends TasklaneException {
     public InvalidInputException(String code, String message, ErrorDetails details) {
         super(code, message, details);
     }
+
+    public InvalidInputException(String code, String message, ErrorDetails details, NextStep nextStep) {
+        super(code, message, details, nextStep);
+    }
 }

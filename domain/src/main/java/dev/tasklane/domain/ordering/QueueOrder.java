@@ -2,6 +2,7 @@ package dev.tasklane.domain.ordering;
 
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
@@ -36,9 +37,10 @@ public final class QueueOrder {
             throw invalid(field, "names the task itself: name another Ready task to place it " + (before ? "before" : "after"));
         }
         if (moving.priority() != anchor.priority()) {
-            throw invalid(field, "names " + anchor.identifier() + ", whose priority is " + anchor.priority().wire()
-                    + " while " + moving.identifier() + "'s is " + moving.priority().wire() + ": a task moves within its "
-                    + "priority; change its priority first (PATCH /api/tasks/" + moving.identifier() + ")");
+            throw new InvalidInputException(INVALID, field + " names " + anchor.identifier() + ", whose priority is "
+                    + anchor.priority().wire() + " while " + moving.identifier() + "'s is " + moving.priority().wire()
+                    + ": a task moves within its priority; change its priority first", new ErrorDetails.Field(field),
+                    NextStep.changePriorityFirst(moving.identifier().toString()));
         }
         List<Task> ordered = new ArrayList<>(group.stream().filter(task -> !task.id().equals(moving.id())).toList());
         ordered.sort(Comparator.comparingLong(Task::position).thenComparingLong(task -> task.id().value()));

@@ -72,8 +72,8 @@ public final class ShowFields {
         List<ShowFieldsRejectedException.Problem> unknown = new ArrayList<>();
         for (String name : names) {
             if (!ALLOWED_SET.contains(name)) {
-                unknown.add(new ShowFieldsRejectedException.Problem(name,
-                        name + " is not in the allow-listed fields for GET /api/tasks/:id"));
+                unknown.add(new ShowFieldsRejectedException.Problem(name, name + " is not in the allow-listed fields",
+                        true));
             }
         }
         if (!unknown.isEmpty()) {

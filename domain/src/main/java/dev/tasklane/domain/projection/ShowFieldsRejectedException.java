@@ -14,11 +14,20 @@ public final class ShowFieldsRejectedException extends TasklaneException {
     private static final long serialVersionUID = 1L;
     public static final String MESSAGE = "task fields rejected";
 
-    /** One refused name (or {@code fields} itself) and why. */
-    public record Problem(String name, String message) {
+    /**
+     * One refused name (or {@code fields} itself) and why.
+     *
+     * @param notAllowed whether the name is not one of the task's fields that may be asked for; each adapter adds
+     *                   where the allow-list applies
+     */
+    public record Problem(String name, String message, boolean notAllowed) {
         public Problem {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(message, "message");
+        }
+
+        public Problem(String name, String message) {
+            this(name, message, false);
         }
     }
 

@@ -26,8 +26,8 @@ public enum SelectionRule {
         public Verdict check(Task task, SelectionContext context) {
             if (task.isArchived()) {
                 return refuse("Task '" + task.identifier() + "' is not available to claim: it is archived ("
-                        + task.archive().reason().wire() + "). Ask GET /api/tasks/next for another task.",
-                        new ErrorDetails.CurrentStatus("archived"));
+                        + task.archive().reason().wire() + ").", new ErrorDetails.CurrentStatus("archived"),
+                        NextStep.ASK_FOR_ANOTHER_TASK);
             }
             if (task.status() == Status.OPEN || task.claimExpiredAt(context.now())) {
                 return Verdict.ALLOWED;
