@@ -43,10 +43,9 @@ class ShowFieldsTest {
                 () -> ShowFields.parse("column_id,status,Title,column_id"));
         assertEquals(ShowFields.UNKNOWN, error.code());
         assertEquals(List.of(
-                new ShowFieldsRejectedException.Problem("column_id",
-                        "column_id is not in the allow-listed fields for GET /api/tasks/:id"),
-                new ShowFieldsRejectedException.Problem("Title",
-                        "Title is not in the allow-listed fields for GET /api/tasks/:id")), error.problems());
+                new ShowFieldsRejectedException.Problem("column_id", "column_id is not in the allow-listed fields", true),
+                new ShowFieldsRejectedException.Problem("Title", "Title is not in the allow-listed fields", true)),
+                error.problems(), "the HTTP adapter adds where the allow-list applies (ShowFieldsHttpTest)");
     }
 
     @Test
