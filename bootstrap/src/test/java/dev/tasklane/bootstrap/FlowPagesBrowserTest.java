@@ -26,7 +26,6 @@ import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
 import io.javalin.Javalin;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -62,14 +61,7 @@ class FlowPagesBrowserTest {
 
     @BeforeAll
     static void startServerAndBrowser() throws Exception {
-        if (!WebDriver.available()) {
-            String reason = "Chromium and chromedriver are not installed (" + WebDriver.CHROMIUM + ", "
-                    + WebDriver.CHROMEDRIVER + "): install the Debian packages chromium and chromium-driver";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException("CI=true and " + reason);
-            }
-            Assumptions.abort("Skipped: " + reason);
-        }
+        WebDriver.requireAvailable();
         clock = new MutableClock(LocalDate.now(ZoneOffset.UTC).minusDays(20).atTime(8, 30).toInstant(ZoneOffset.UTC));
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())

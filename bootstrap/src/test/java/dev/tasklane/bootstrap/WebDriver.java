@@ -2,6 +2,7 @@ package dev.tasklane.bootstrap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -43,6 +44,33 @@ final class WebDriver implements AutoCloseable {
     /** Whether both binaries are installed (the tests skip, or fail under CI, otherwise). */
     static boolean available() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+    }
+
+    /**
+     * Returns when Chromium and chromedriver are installed; otherwise skips the calling test class with the reason,
+     * or fails it under {@code CI=true}, where {@code .ci/run} installs them.
+     */
+    static void requireAvailable() {
+        if (available()) {
+            return;
+        }
+        String reason = "Chromium and chromedriver are not installed (" + CHROMIUM + ", " + CHROMEDRIVER
+                + "): install the Debian packages chromium and chromium-driver";
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new IllegalStateException("CI=true and " + reason);
+        }
+        Assumptions.abort("Skipped: " + reason);
+    }
+
+    /** A server on the in-memory store on a free port, as a person's browser tests start one. */
+    static Server.Started startInMemoryServer() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        ServerConfig config = new Main(Map.of(), System.out, System.err)
+                .configure(new String[] {"--store", "memory", "--port", Integer.toString(port)}).config();
+        return Server.start(config);
     }
 
     static WebDriver start(int width, int height) throws IOException, InterruptedException {

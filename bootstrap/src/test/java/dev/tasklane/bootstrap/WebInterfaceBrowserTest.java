@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.net.CookieManager;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,21 +42,8 @@ class WebInterfaceBrowserTest {
 
     @BeforeAll
     static void startServerAndBrowser() throws Exception {
-        if (!WebDriver.available()) {
-            String reason = "Chromium and chromedriver are not installed (" + WebDriver.CHROMIUM + ", "
-                    + WebDriver.CHROMEDRIVER + "): install the Debian packages chromium and chromium-driver";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException("CI=true and " + reason);
-            }
-            Assumptions.abort("Skipped: " + reason);
-        }
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        ServerConfig config = new Main(Map.of(), System.out, System.err)
-                .configure(new String[] {"--store", "memory", "--port", Integer.toString(port)}).config();
-        started = Server.start(config);
+        WebDriver.requireAvailable();
+        started = WebDriver.startInMemoryServer();
         base = started.baseUrl();
         browser = WebDriver.start(1440, 960);
     }
