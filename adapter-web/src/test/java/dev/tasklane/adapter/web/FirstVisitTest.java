@@ -18,6 +18,7 @@ class FirstVisitTest {
             assertTrue(empty.contains("id=\"first-steps\""), empty);
             assertTrue(empty.contains("href=\"/tokens\" id=\"first-token\""));
             assertTrue(empty.contains(".stride_auth.md") && empty.contains("tasklane agent run"));
+            assertTrue(empty.contains("/mcp") && empty.contains("claude mcp add --transport http"), "MCP set-up");
             web.tasklane.create().create(web.owner,
                     TaskCommands.create(Map.of("title", "First", "type", "work", "priority", "medium"), null));
             assertFalse(web.get(web.boardPath()).body().contains("id=\"first-steps\""));
