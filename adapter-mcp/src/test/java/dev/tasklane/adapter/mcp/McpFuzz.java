@@ -50,6 +50,7 @@ final class McpFuzz {
     private final Map<String, String> targets = new LinkedHashMap<>();
     private String claimToken;
     private final List<String> failures = new ArrayList<>();
+    private int replayed;
     private int refused;
     private int accepted;
     private int toolCalls;
@@ -183,7 +184,18 @@ final class McpFuzz {
             label = "message " + abbreviate(body);
         }
         String before = snapshot();
-        McpServer.Raw raw = server.mcp(body, token, headers);
+        McpServer.Raw raw;
+        try {
+            raw = server.mcp(body, token, headers);
+        } catch (java.io.UncheckedIOException lost) {
+            // The client's pooled connection had been closed by the server after an earlier answer (seen only
+            // under heavy load, and not on replaying the seed): the same request once more, on a new connection,
+            // and the replay is reported. A second loss fails the run.
+            System.out.println("replayed request " + index + " after its connection ended without an answer ("
+                    + lost.getMessage() + "): " + label);
+            replayed++;
+            raw = server.mcp(body, token, headers);
+        }
         String problem = check(raw);
         boolean refusal = isRefusal(raw);
         if (problem != null) {
