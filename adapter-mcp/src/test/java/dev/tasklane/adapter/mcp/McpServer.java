@@ -136,8 +136,13 @@ final class McpServer implements AutoCloseable {
         }
     }
 
+    private static final int LARGE_BODY = 64 * 1024;
+
     Raw send(String method, String path, String body, Map<String, String> headers) {
+        // A large body waits for 100 Continue, as HTTP clients do: a server that refuses it on its declared length
+        // (413 past the cap) answers before the body is sent, instead of closing a connection still being written.
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(30))
+                .expectContinue(body != null && body.length() > LARGE_BODY)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));
         headers.forEach(request::header);
