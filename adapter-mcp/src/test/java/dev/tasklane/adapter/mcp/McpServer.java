@@ -16,15 +16,25 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A real server for the MCP tests: the HTTP API with {@code /mcp} mounted as bootstrap mounts it, on a free port,
@@ -136,25 +146,82 @@ final class McpServer implements AutoCloseable {
         }
     }
 
-    private static final int LARGE_BODY = 64 * 1024;
-
     Raw send(String method, String path, String body, Map<String, String> headers) {
-        // A large body waits for 100 Continue, as HTTP clients do: a server that refuses it on its declared length
-        // (413 past the cap) answers before the body is sent, instead of closing a connection still being written.
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(30))
-                .expectContinue(body != null && body.length() > LARGE_BODY)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));
         headers.forEach(request::header);
+        // The request timeout does not cover every wait inside the JDK's client, so a hard deadline bounds the call:
+        // a server that never answers fails the test instead of holding the build.
         try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
+                    .get(60, TimeUnit.SECONDS);
             return new Raw(response.statusCode(), response.headers().map(), response.body());
-        } catch (IOException failed) {
-            throw new java.io.UncheckedIOException(failed);
+        } catch (ExecutionException failed) {
+            Throwable cause = failed.getCause();
+            throw new UncheckedIOException(cause instanceof IOException io ? io : new IOException(cause));
+        } catch (TimeoutException silent) {
+            throw new IllegalStateException(method + " " + path + " had no answer within 60 s", silent);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(interrupted);
         }
+    }
+
+    /**
+     * A POST to /mcp that declares a body of {@code declaredLength} bytes and sends none of it, over a plain socket:
+     * how a test sees the answer to a body refused on its declared length, with no half-written body for the server
+     * to cut off.
+     */
+    Raw declareOnly(String token, long declaredLength) {
+        try (Socket socket = new Socket("127.0.0.1", app.port())) {
+            socket.setSoTimeout(30_000);
+            String head = "POST " + McpEndpoint.PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Accept: application/json, text/event-stream\r\nAuthorization: Bearer " + token + "\r\n"
+                    + "MCP-Protocol-Version: 2025-11-25\r\nContent-Length: " + declaredLength + "\r\n\r\n";
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return readResponse(socket.getInputStream());
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
+    }
+
+    private static Raw readResponse(InputStream in) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        String statusLine = reader.readLine();
+        if (statusLine == null) {
+            throw new IOException("the server closed the connection without an answer");
+        }
+        int status = Integer.parseInt(statusLine.split(" ")[1]);
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (String line = reader.readLine(); line != null && !line.isEmpty(); line = reader.readLine()) {
+            int colon = line.indexOf(':');
+            headers.computeIfAbsent(line.substring(0, colon).trim(), key -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+        }
+        Raw head = new Raw(status, headers, null);
+        String length = head.header("Content-Length");
+        StringBuilder body = new StringBuilder();
+        if (length != null) {
+            char[] chars = new char[Integer.parseInt(length)];
+            int read = 0;
+            for (int n; read < chars.length && (n = reader.read(chars, read, chars.length - read)) > 0; ) {
+                read += n;
+            }
+            body.append(chars, 0, read);
+        } else if ("chunked".equalsIgnoreCase(head.header("Transfer-Encoding"))) {
+            for (int size = Integer.parseInt(reader.readLine().trim(), 16); size > 0;
+                    size = Integer.parseInt(reader.readLine().trim(), 16)) {
+                char[] chunk = new char[size];
+                int read = 0;
+                for (int n; read < size && (n = reader.read(chunk, read, size - read)) > 0; ) {
+                    read += n;
+                }
+                body.append(chunk, 0, read);
+                reader.readLine();
+            }
+        }
+        return new Raw(status, headers, body.toString());
     }
 
     /** A raw POST to /mcp with the JSON-RPC headers a client sends. */
@@ -173,7 +240,7 @@ final class McpServer implements AutoCloseable {
         try {
             return MAPPER.writeValueAsString(value);
         } catch (IOException unwritable) {
-            throw new java.io.UncheckedIOException(unwritable);
+            throw new UncheckedIOException(unwritable);
         }
     }
 

@@ -229,9 +229,7 @@ class McpTransportTest {
 
     @Test
     void theApisBodyCapHolds() {
-        String big = "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\", \"params\": {\"pad\": \""
-                + "x".repeat(1024 * 1024 + 10) + "\"}}";
-        McpServer.Raw raw = post(big, "2025-11-25");
+        McpServer.Raw raw = server.declareOnly(McpServer.TOKEN, 1024 * 1024 + 10);
         assertEquals(413, raw.status());
         assertEquals(-32600, error(raw).get("code"));
     }
