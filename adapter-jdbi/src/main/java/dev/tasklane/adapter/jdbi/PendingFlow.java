@@ -77,48 +77,54 @@ final class PendingFlow {
     }
 
     void flush(Handle handle) {
-        if (!flows.isEmpty()) {
-            PreparedBatch rows = handle.prepareBatch(postgres
-                    ? "INSERT INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) VALUES (" + VALUES
-                    + ")" + FLOW_CONFLICT
-                    : "MERGE INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) KEY (task_id) VALUES ("
-                    + VALUES + ")");
-            for (Map.Entry<Long, Row> row : flows.entrySet()) {
-                JdbiFlowStore.bind(rows, "", row.getValue().boardId(), row.getKey(), row.getValue().flow()).add();
-            }
-            rows.execute();
-            flows.clear();
+        flushBatch(handle, flows, postgres
+                ? "INSERT INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) VALUES (" + VALUES
+                + ")" + FLOW_CONFLICT
+                : "MERGE INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) KEY (task_id) VALUES ("
+                + VALUES + ")",
+                (rows, taskId, row) -> JdbiFlowStore.bind(rows, "", row.boardId(), taskId, row.flow()));
+        flushBatch(handle, moves, postgres
+                ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) VALUES (:board, :bucket, "
+                + ":from, :to, :count)" + MOVES_CONFLICT
+                : "MERGE INTO flow_moves t USING (VALUES (CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), "
+                + "CAST(:from AS SMALLINT), CAST(:to AS SMALLINT), CAST(:count AS BIGINT))) s(board_id, bucket_s, "
+                + "from_column, to_column, moves) ON t.board_id = s.board_id AND t.bucket_s = s.bucket_s AND "
+                + "t.from_column = s.from_column AND t.to_column = s.to_column WHEN MATCHED THEN UPDATE SET "
+                + "moves = t.moves + s.moves WHEN NOT MATCHED THEN INSERT (board_id, bucket_s, from_column, to_column, "
+                + "moves) VALUES (s.board_id, s.bucket_s, s.from_column, s.to_column, s.moves)",
+                (counts, key, count) -> counts.bind("board", key.boardId()).bind("bucket", key.bucketSeconds())
+                        .bind("from", key.from()).bind("to", key.to()).bind("count", count));
+        flushBatch(handle, agents, postgres
+                ? "INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) VALUES (:board, :user, "
+                + ":name, :at)" + AGENTS_CONFLICT
+                : "MERGE INTO flow_agents t USING (VALUES (CAST(:board AS BIGINT), CAST(:user AS BIGINT), "
+                + "CAST(:name AS VARCHAR(255)), CAST(:at AS BIGINT))) s(board_id, user_id, agent_name, last_activity_ms) "
+                + "ON t.board_id = s.board_id AND t.user_id = s.user_id AND t.agent_name = s.agent_name "
+                + "WHEN MATCHED THEN UPDATE SET last_activity_ms = GREATEST(t.last_activity_ms, s.last_activity_ms) "
+                + "WHEN NOT MATCHED THEN INSERT (board_id, user_id, agent_name, last_activity_ms) "
+                + "VALUES (s.board_id, s.user_id, s.agent_name, s.last_activity_ms)",
+                (touches, key, at) -> touches.bind("board", key.boardId()).bind("user", key.userId())
+                        .bind("name", key.name()).bind("at", at));
+    }
+
+    /** How one pending entry binds its values into a batch's next row. */
+    @FunctionalInterface
+    private interface RowBinder<K, V> {
+        void bind(PreparedBatch batch, K key, V value);
+    }
+
+    /** One batched statement for every entry of {@code pending}, which is then empty; nothing when it is empty. */
+    private static <K, V> void flushBatch(Handle handle, Map<K, V> pending, String sql, RowBinder<K, V> binder) {
+        if (pending.isEmpty()) {
+            return;
         }
-        if (!moves.isEmpty()) {
-            PreparedBatch counts = handle.prepareBatch(postgres
-                    ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) VALUES (:board, :bucket, "
-                    + ":from, :to, :count)" + MOVES_CONFLICT
-                    : "MERGE INTO flow_moves t USING (VALUES (CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), "
-                    + "CAST(:from AS SMALLINT), CAST(:to AS SMALLINT), CAST(:count AS BIGINT))) s(board_id, bucket_s, "
-                    + "from_column, to_column, moves) ON t.board_id = s.board_id AND t.bucket_s = s.bucket_s AND "
-                    + "t.from_column = s.from_column AND t.to_column = s.to_column WHEN MATCHED THEN UPDATE SET "
-                    + "moves = t.moves + s.moves WHEN NOT MATCHED THEN INSERT (board_id, bucket_s, from_column, to_column, "
-                    + "moves) VALUES (s.board_id, s.bucket_s, s.from_column, s.to_column, s.moves)");
-            moves.forEach((key, count) -> counts.bind("board", key.boardId()).bind("bucket", key.bucketSeconds())
-                    .bind("from", key.from()).bind("to", key.to()).bind("count", count).add());
-            counts.execute();
-            moves.clear();
-        }
-        if (!agents.isEmpty()) {
-            PreparedBatch touches = handle.prepareBatch(postgres
-                    ? "INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) VALUES (:board, :user, "
-                    + ":name, :at)" + AGENTS_CONFLICT
-                    : "MERGE INTO flow_agents t USING (VALUES (CAST(:board AS BIGINT), CAST(:user AS BIGINT), "
-                    + "CAST(:name AS VARCHAR(255)), CAST(:at AS BIGINT))) s(board_id, user_id, agent_name, last_activity_ms) "
-                    + "ON t.board_id = s.board_id AND t.user_id = s.user_id AND t.agent_name = s.agent_name "
-                    + "WHEN MATCHED THEN UPDATE SET last_activity_ms = GREATEST(t.last_activity_ms, s.last_activity_ms) "
-                    + "WHEN NOT MATCHED THEN INSERT (board_id, user_id, agent_name, last_activity_ms) "
-                    + "VALUES (s.board_id, s.user_id, s.agent_name, s.last_activity_ms)");
-            agents.forEach((key, at) -> touches.bind("board", key.boardId()).bind("user", key.userId())
-                    .bind("name", key.name()).bind("at", at).add());
-            touches.execute();
-            agents.clear();
-        }
+        PreparedBatch batch = handle.prepareBatch(sql);
+        pending.forEach((key, value) -> {
+            binder.bind(batch, key, value);
+            batch.add();
+        });
+        batch.execute();
+        pending.clear();
     }
 
     /**

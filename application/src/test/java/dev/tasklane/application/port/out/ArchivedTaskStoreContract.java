@@ -1,14 +1,10 @@
 package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.port.in.TaskQuery;
-import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.ArchiveReason;
 import dev.tasklane.domain.task.Task;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -25,24 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * kept whole, an archived task is out of the candidates and of the default list, and a delete removes the task with
  * its links, conditional on the version read. Every store extends this with its factory.
  */
-public abstract class ArchivedTaskStoreContract {
-    protected static final BoardId BOARD = BoardId.of(1);
-    protected static final UserId ME = UserId.of(10);
-
-    protected StoreSet stores;
-    protected TaskStore store;
-
-    protected abstract StoreSet newStores();
-
-    @BeforeEach
-    void createStores() {
-        stores = newStores();
-        store = stores.tasks();
-    }
-
-    private Task insert(Tasks.Builder builder) {
-        return stores.tx(() -> store.insert(builder.build()));
-    }
+public abstract class ArchivedTaskStoreContract extends StoreContractBase {
 
     private Task archived(Task task, Archive archive) {
         return stores.tx(() -> store.update(task.toBuilder().archive(archive).build()));

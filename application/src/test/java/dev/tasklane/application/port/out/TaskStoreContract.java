@@ -1,7 +1,6 @@
 package dev.tasklane.application.port.out;
 
 import dev.tasklane.application.port.in.TaskQuery;
-import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -20,7 +19,6 @@ import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.Limit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -48,31 +46,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The contract of {@link TaskStore} (and of {@link Transactions} over it). Every store adapter extends this
  * class with only {@link #newStores()}.
  */
-public abstract class TaskStoreContract {
-    protected static final BoardId BOARD = BoardId.of(1);
+public abstract class TaskStoreContract extends StoreContractBase {
     protected static final BoardId OTHER_BOARD = BoardId.of(2);
-    protected static final UserId ME = UserId.of(10);
     protected static final UserId SOMEONE_ELSE = UserId.of(11);
     private static final Duration MINUTE = Duration.ofMinutes(1);
     private static final int THREADS = 8;
     private static final int INSERTS_PER_THREAD = 50;
     private static final long WAIT_SECONDS = 60;
-
-    protected StoreSet stores;
-    protected TaskStore store;
-
-    /** Fresh, empty stores sharing one transaction manager. */
-    protected abstract StoreSet newStores();
-
-    @BeforeEach
-    void createStores() {
-        stores = newStores();
-        store = stores.tasks();
-    }
-
-    protected Task insert(Tasks.Builder builder) {
-        return stores.tx(() -> store.insert(builder.build()));
-    }
 
     protected Task update(Task task) {
         return stores.tx(() -> store.update(task));
