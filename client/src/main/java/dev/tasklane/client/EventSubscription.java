@@ -57,8 +57,15 @@ public final class EventSubscription implements AutoCloseable {
         return ended;
     }
 
+    /**
+     * Ends the subscription at once. The stream is closed on a thread of its own: the JDK's line reader holds its
+     * lock while it waits for the next line, so closing it here would wait for the server's next keep-alive.
+     */
     @Override
     public void close() {
-        lines.close();
+        ended = true;
+        Thread closer = new Thread(lines::close, "tasklane-events-close");
+        closer.setDaemon(true);
+        closer.start();
     }
 }

@@ -3,6 +3,8 @@ package dev.tasklane.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.adapter.http.HttpApi;
+import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.http.EventStreamSettings;
 import dev.tasklane.adapter.http.HttpSettings;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.Tasklane;
@@ -39,7 +41,10 @@ final class TestServer implements AutoCloseable {
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .limits(limits).build();
         tasklane.identity().bootstrap(ADMIN_TOKEN);
-        app = HttpApi.create(tasklane, HttpSettings.defaults("http://localhost"));
+        // A short keep-alive: a stream whose client left ends at the next keep-alive, so stopping the server between
+        // tests does not wait out the default 15 s.
+        app = HttpApi.create(tasklane, HttpSettings.defaults("http://localhost"), new EventStreamSettings(
+                Duration.ofSeconds(1), EventStreamSettings.defaults().maxStreamsPerToken()), new ShutdownGate(), config -> { });
         app.start(0);
         url = "http://localhost:" + app.port();
     }
