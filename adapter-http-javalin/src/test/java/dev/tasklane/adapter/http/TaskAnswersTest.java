@@ -1,47 +1,88 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.TaskJsonValues;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import static dev.tasklane.adapter.http.Harness.map;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.domain.task.Priority;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.domain.task.TaskSpec;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.domain.validation.CompletionMode;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.domain.validation.FieldErrors;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.domain.validation.TaskFieldRules;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.io.IOException;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.io.InputStream;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.io.UncheckedIOException;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.lang.reflect.InvocationTargetException;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.lang.reflect.RecordComponent;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.nio.charset.StandardCharsets;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.nio.file.Files;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.nio.file.Path;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.security.MessageDigest;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.security.NoSuchAlgorithmException;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.time.Duration;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.ArrayList;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.Collection;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.HexFormat;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.LinkedHashMap;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.List;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.Map;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.Objects;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.Random;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.Set;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.function.Supplier;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.regex.Pattern;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import java.util.stream.IntStream;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,7 +110,8 @@ class TaskAnswersTest {
     /** The keys of a refusal's body that carry its family and its errors (the documentation links are not pinned). */
     private static final Set<String> PINNED_KEYS = Set.of("error", "errors", "failures", "index", "details", "code");
     private static final Json JSON = new Json(HttpSettings.defaults("http://localhost"));
-    private static final ErrorMapper ERRORS = new ErrorMapper(JSON, Duration.ofSeconds(1));
+    private static final ErrorHandlers ERRORS = new ErrorHandlers(JSON.mapper(), JSON.maxBodyBytes(),
+            Duration.ofSeconds(1));
     private static final CreateTaskParser CREATES = new CreateTaskParser(JSON::write);
     private static final UpdateBodyReader UPDATES = new UpdateBodyReader(JSON::write);
     private static final TaskSpec CURRENT = TaskSpec.builder("Current", TaskType.WORK, Priority.LOW)
@@ -268,10 +310,10 @@ class TaskAnswersTest {
             out.put("status", 200);
             out.put("typed", digest(canonical(typed)));
         } catch (RuntimeException refused) {
-            ErrorMapper.Rendered rendered = ERRORS.render(refused, "/api/tasks");
+            ErrorHandlers.Rendered rendered = ERRORS.render(refused, "/api/tasks");
             out.put("status", rendered.status());
             Map<String, Object> pinned = new LinkedHashMap<>();
-            rendered.body().forEach((key, value) -> {
+            ERRORS.tree(rendered.body()).forEach((key, value) -> {
                 if (PINNED_KEYS.contains(key)) {
                     pinned.put(key, value);
                 }
