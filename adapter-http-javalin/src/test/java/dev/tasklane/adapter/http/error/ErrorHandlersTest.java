@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.tasklane.application.port.in.BatchRejectedException;
+import dev.tasklane.application.port.in.SignInThrottledException;
+import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.hook.HookName;
@@ -175,6 +178,14 @@ class ErrorHandlersTest {
                 hook.get("required_format")).get("after_doing_result")).keySet()));
         assertEquals(List.of("before_doing_result", "after_doing_result", "before_review_result", "after_review_result"),
                 List.copyOf(((Map<?, ?>) hook.get("correct_format")).keySet()));
+    }
+
+    /** A refusal the caller can act on is never a 5xx: the families without a handler of their own answer 422. */
+    @Test
+    void everyRefusalWithoutAFamilyOfItsOwnIsA422() {
+        assertEquals(422, ERRORS.render(new InvalidStateException("invalid_state", "no"), "/").status());
+        assertEquals(422, ERRORS.render(new ConcurrentUpdateException("raced"), "/").status());
+        assertEquals(422, ERRORS.render(new SignInThrottledException(3), "/").status());
     }
 
     /** {@link ErrorBody#KEYS} is the order Jackson writes: a body with every key set lists them all, in order. */
