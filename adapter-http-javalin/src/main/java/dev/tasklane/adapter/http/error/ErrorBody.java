@@ -1,10 +1,9 @@
 package dev.tasklane.adapter.http.error;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,8 @@ import java.util.Map;
 /**
  * The body of every error answer of the HTTP API (docs/api.md, "Errors"), serialised by Jackson. One record covers
  * every family: a family fills the keys it answers with and leaves the others null, which are not written. Keys are
- * snake_case and written in the order of {@link #KEYS}, which is the order of the components.
+ * snake_case ({@code @JsonProperty} where the component's name differs) and written in the order of {@link #KEYS},
+ * which is the order of the components.
  *
  * <p>Schema generators (the OpenAPI document) read this record, its nested {@link Errors}, {@link Failure},
  * {@link FieldMessage} and the permitted records of {@link Details}; {@link #KEYS} lists the wire keys in order and
@@ -39,15 +39,17 @@ import java.util.Map;
  * @param retryAfterSeconds when to retry (503), as the {@code Retry-After} header says
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonPropertyOrder({"error", "status", "hook", "index", "message", "detail", "limit", "example", "errors",
         "failures", "required_format", "documentation", "related_docs", "getting_started", "common_causes",
         "correct_format", "code", "details", "retry_after_seconds"})
 public record ErrorBody(String error, Integer status, String hook, Integer index, String message, String detail,
-                        Integer limit, Object example, Errors errors, List<Failure> failures, Object requiredFormat,
-                        String documentation, List<String> relatedDocs, String gettingStarted,
-                        List<String> commonCauses, Object correctFormat, String code, Details details,
-                        Long retryAfterSeconds) {
+                        Integer limit, Object example, Errors errors, List<Failure> failures,
+                        @JsonProperty("required_format") Object requiredFormat, String documentation,
+                        @JsonProperty("related_docs") List<String> relatedDocs,
+                        @JsonProperty("getting_started") String gettingStarted,
+                        @JsonProperty("common_causes") List<String> commonCauses,
+                        @JsonProperty("correct_format") Object correctFormat, String code, Details details,
+                        @JsonProperty("retry_after_seconds") Long retryAfterSeconds) {
 
     /** The wire keys in the order they are written. */
     public static final List<String> KEYS = List.of("error", "status", "hook", "index", "message", "detail", "limit",
@@ -175,40 +177,34 @@ public record ErrorBody(String error, Integer status, String hook, Integer index
         record UnclaimableType(String type) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record BlockedBy(List<String> blockedBy) implements Details {
+        record BlockedBy(@JsonProperty("blocked_by") List<String> blockedBy) implements Details {
         }
 
         record Tasks(List<String> tasks) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record WipLimit(int wipLimit, List<String> heldBy) implements Details {
+        record WipLimit(@JsonProperty("wip_limit") int wipLimit, @JsonProperty("held_by") List<String> heldBy) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record KeyFileHeld(String filePath, String heldBy, String heldByAgent) implements Details {
+        record KeyFileHeld(@JsonProperty("file_path") String filePath, @JsonProperty("held_by") String heldBy,
+                           @JsonProperty("held_by_agent") String heldByAgent) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record AssignedElsewhere(long assignedToId) implements Details {
+        record AssignedElsewhere(@JsonProperty("assigned_to_id") long assignedToId) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record MissingCapabilities(List<String> missingCapabilities) implements Details {
+        record MissingCapabilities(@JsonProperty("missing_capabilities") List<String> missingCapabilities) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record ClaimHeld(String status, String heldByAgent, Long heldByUserId, String claimExpiresAt)
-                implements Details {
+        record ClaimHeld(String status, @JsonProperty("held_by_agent") String heldByAgent,
+                         @JsonProperty("held_by_user_id") Long heldByUserId,
+                         @JsonProperty("claim_expires_at") String claimExpiresAt) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record ChangedTask(long taskId) implements Details {
+        record ChangedTask(@JsonProperty("task_id") long taskId) implements Details {
         }
 
-        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-        record RetryAfter(long retryAfter) implements Details {
+        record RetryAfter(@JsonProperty("retry_after") long retryAfter) implements Details {
         }
 
         record Hook(String hook) implements Details {
