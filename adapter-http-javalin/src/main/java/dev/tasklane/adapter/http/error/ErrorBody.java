@@ -15,8 +15,8 @@ import java.util.Map;
  * which is the order of the components.
  *
  * <p>Schema generators (the OpenAPI document) read this record, its nested {@link Errors}, {@link Failure},
- * {@link FieldMessage} and the permitted records of {@link Details}; {@link #KEYS} lists the wire keys in order and
- * {@link #sample()} is a typical body.
+ * {@link FieldMessage} and the permitted records of {@link Details}; {@link #KEYS} lists the wire keys in order,
+ * {@link #alternatives()} the shapes of the polymorphic keys and {@link #sample()} is a typical body.
  *
  * @param error what went wrong, in a sentence; absent from the changeset family and Javalin's routing errors
  * @param status the status repeated in the body (the failures family of completion)
@@ -72,6 +72,16 @@ public record ErrorBody(String error, Integer status, String hook, Integer index
         return builder().error("Task 'W7' is blocked by unfinished dependencies: W3.")
                 .guidance(ErrorGuidance.forCode("task_not_claimable")).code("task_not_claimable")
                 .details(new Details.BlockedBy(List.of("W3"))).build();
+    }
+
+    /**
+     * The shapes of the polymorphic keys, for a schema generator's {@code oneOf}: {@code errors} is one of
+     * {@link Detail} and {@link ByField} (an object of arrays, written through {@code @JsonValue}); {@code details} is
+     * one of the records of {@link Details}, {@code ByField} included.
+     */
+    public static Map<String, List<Class<?>>> alternatives() {
+        return Map.of("errors", List.of(Errors.class.getPermittedSubclasses()),
+                "details", List.of(Details.class.getPermittedSubclasses()));
     }
 
     public static Builder builder() {

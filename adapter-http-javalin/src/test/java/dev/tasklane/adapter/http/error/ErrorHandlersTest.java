@@ -195,6 +195,8 @@ class ErrorHandlersTest {
                 new ErrorBody.Detail("x"), List.of(), Map.of(), "doc", List.of(), "start", List.of(), "fmt", "c",
                 new ErrorBody.Details.Field("f"), 5L);
         assertEquals(ErrorBody.KEYS, List.copyOf(ERRORS.tree(full).keySet()));
+        assertEquals(List.of(ErrorBody.Detail.class, ErrorBody.ByField.class), ErrorBody.alternatives().get("errors"));
+        assertEquals(16, ErrorBody.alternatives().get("details").size());
         assertEquals(List.of("error", "documentation", "related_docs", "common_causes", "code", "details"),
                 List.copyOf(ERRORS.tree(ErrorBody.sample()).keySet()));
     }
