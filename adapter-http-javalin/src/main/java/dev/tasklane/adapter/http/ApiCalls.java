@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorHandlers;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
@@ -21,7 +23,7 @@ import java.util.Objects;
 public final class ApiCalls {
     private final Json json;
     private final AuthFilter auth;
-    private final ErrorMapper errors;
+    private final ErrorHandlers errors;
     private final ShutdownGate gate;
     private final Map<String, Route> routes = new LinkedHashMap<>();
     private final Map<String, Object> schemas;
@@ -29,7 +31,7 @@ public final class ApiCalls {
     private final String baseUrl;
     private volatile Map<String, Object> onboardingDocument;
 
-    ApiCalls(UseCases useCases, HttpSettings settings, Json json, AuthFilter auth, ErrorMapper errors,
+    ApiCalls(UseCases useCases, HttpSettings settings, Json json, AuthFilter auth, ErrorHandlers errors,
              ShutdownGate gate, List<Route> table) {
         this.json = json;
         this.auth = auth;
@@ -143,8 +145,7 @@ public final class ApiCalls {
             route.handler().handle(call);
             return new Answer(call.answeredStatus(), call.answeredValue(), Map.of());
         } catch (Exception refused) {
-            ErrorMapper.Rendered rendered = errors.render(refused, concrete);
-            return new Answer(rendered.status(), rendered.body(), rendered.headers());
+            return answer(errors.render(refused, concrete));
         }
     }
 
@@ -153,8 +154,8 @@ public final class ApiCalls {
      * is wrong), for a value that the other adapter carries where the API has a path segment or a query string.
      */
     public Answer invalid(String field, String reason) {
-        ApiProblem problem = ApiProblem.invalid(field, reason);
-        return new Answer(problem.status(), problem.body(), problem.headers());
+        RequestRefused problem = RequestRefused.invalid(field, reason);
+        return new Answer(problem.status(), errors.tree(problem.body()), problem.headers());
     }
 
     /** The API's JSON writer (ids as numbers, the response nesting cap). */
@@ -188,8 +189,12 @@ public final class ApiCalls {
     }
 
     private Refused refusal(RuntimeException refused, String path) {
-        ErrorMapper.Rendered rendered = errors.render(refused, path);
-        return new Refused(new Answer(rendered.status(), rendered.body(), rendered.headers()));
+        return new Refused(answer(errors.render(refused, path)));
+    }
+
+    /** An error's answer, its body as a tree like every answer's. */
+    private Answer answer(ErrorHandlers.Rendered rendered) {
+        return new Answer(rendered.status(), errors.tree(rendered.body()), rendered.headers());
     }
 
     private static String key(String method, String path) {

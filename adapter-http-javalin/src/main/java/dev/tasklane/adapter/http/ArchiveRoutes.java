@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.TaskView;
@@ -63,7 +64,7 @@ final class ArchiveRoutes {
     private void delete(Call call) {
         if (LITERALS.contains(call.ctx().pathParam("id"))) {
             // next, claim and batch are never ids: DELETE on them is a method those routes do not have
-            throw new ApiProblem(405, Map.of("errors", Map.of("detail", "Method Not Allowed")));
+            throw RequestRefused.methodNotAllowed();
         }
         Deleted deleted = useCases.archives().delete(call.actor(), call.ref());
         call.ok(Envelope.data(new DeletedAnswer(deleted.identifiers())).build());
@@ -73,7 +74,7 @@ final class ArchiveRoutes {
         for (String key : List.of("reason", "note", "duplicate_of")) {
             Object value = raw.get(key);
             if (value != null && !(value instanceof String)) {
-                throw ApiProblem.invalid(key, "must be a string");
+                throw RequestRefused.invalid(key, "must be a string");
             }
         }
         return json.mapper().convertValue(raw, ArchiveBody.class);

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
@@ -7,7 +8,6 @@ import dev.tasklane.application.port.in.UnauthenticatedException;
 
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -50,8 +50,7 @@ final class AuthFilter {
         String address = clientAddress(call);
         OptionalLong retryAfter = limiter.retryAfterSeconds(address);
         if (retryAfter.isPresent()) {
-            return new ApiProblem(429, Map.of("error", "Too many requests"),
-                    Map.of("Retry-After", Long.toString(retryAfter.getAsLong())));
+            return RequestRefused.tooManyRequests("Too many requests", retryAfter.getAsLong());
         }
         limiter.recordFailure(address);
         return refused;

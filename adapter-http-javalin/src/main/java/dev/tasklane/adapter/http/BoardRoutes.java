@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardChange;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardSettings;
@@ -59,7 +60,7 @@ final class BoardRoutes {
         Patch<String> name = Patch.unchanged();
         if (body.containsKey("name")) {
             if (!(body.get("name") instanceof String text)) {
-                throw ApiProblem.invalid("name", "must be a string");
+                throw RequestRefused.invalid("name", "must be a string");
             }
             name = Patch.to(text);
         }
@@ -68,7 +69,7 @@ final class BoardRoutes {
             limits = Patch.to(wipLimits(body.get("wip_limits")));
         }
         if (!name.isSent() && !limits.isSent()) {
-            throw ApiProblem.invalid("body", "names nothing to change: send \"name\" and/or \"wip_limits\", "
+            throw RequestRefused.invalid("body", "names nothing to change: send \"name\" and/or \"wip_limits\", "
                     + "for example {\"wip_limits\": {\"doing\": 3}}");
         }
         BoardSettings settings = useCases.boardSettings().configure(call.caller().user().id(), call.caller().admin(),
@@ -82,11 +83,11 @@ final class BoardRoutes {
             return WipLimits.NONE;
         }
         if (!(sent instanceof Map<?, ?> map)) {
-            throw ApiProblem.invalid("wip_limits", "must be an object such as {\"doing\": 3}, or null for no limit");
+            throw RequestRefused.invalid("wip_limits", "must be an object such as {\"doing\": 3}, or null for no limit");
         }
         for (Object key : map.keySet()) {
             if (!LIMITED_COLUMNS.contains(key)) {
-                throw ApiProblem.invalid("wip_limits", "can limit doing only, got " + Params.jsonType(key) + " key '"
+                throw RequestRefused.invalid("wip_limits", "can limit doing only, got " + Params.jsonType(key) + " key '"
                         + String.valueOf(key).substring(0, Math.min(40, String.valueOf(key).length())) + "'");
             }
         }
@@ -95,7 +96,7 @@ final class BoardRoutes {
             return WipLimits.NONE;
         }
         if (!(doing instanceof Integer count)) {
-            throw ApiProblem.invalid("wip_limits.doing", "must be a whole number from 1 to " + WipLimits.MAX_DOING
+            throw RequestRefused.invalid("wip_limits.doing", "must be a whole number from 1 to " + WipLimits.MAX_DOING
                     + " (cap WIP_LIMIT), or null for no limit");
         }
         return new WipLimits(count);
@@ -105,7 +106,7 @@ final class BoardRoutes {
         try {
             return BoardId.of(Long.parseLong(call.ctx().pathParam("id")));
         } catch (NumberFormatException notANumber) {
-            throw ApiProblem.plain(404, "Board not found");
+            throw RequestRefused.plain(404, "Board not found");
         }
     }
 

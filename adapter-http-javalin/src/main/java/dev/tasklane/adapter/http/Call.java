@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
@@ -28,7 +29,7 @@ final class Call {
     private String answeredBody;
     private Object answeredValue;
     private boolean recording;
-    private ApiProblem bodyProblem;
+    private RequestRefused bodyProblem;
     private boolean parsed;
     private Caller caller;
 
@@ -91,7 +92,7 @@ final class Call {
                 long declared = ctx.req().getContentLengthLong();
                 raw = json.readBounded(ctx.req().getInputStream(), declared);
             } catch (java.io.IOException unreadable) {
-                throw ApiProblem.badRequest("The request body could not be read: " + unreadable.getMessage());
+                throw RequestRefused.badRequest("The request body could not be read: " + unreadable.getMessage());
             }
         }
         return raw;
@@ -107,7 +108,7 @@ final class Call {
                 }
                 requireAgentNameWithinCap(body);
                 requireListsWithinCap(body);
-            } catch (ApiProblem problem) {
+            } catch (RequestRefused problem) {
                 bodyProblem = problem;
             }
         }
@@ -122,7 +123,7 @@ final class Call {
         Object inBody = parsed instanceof Map<?, ?> map ? map.get("agent_name") : null;
         for (Object name : new Object[] {inBody, query("agent_name")}) {
             if (name instanceof String text && !Limit.AGENT_NAME.fits(text)) {
-                throw ApiProblem.invalid("agent_name", Limit.AGENT_NAME.exceeded());
+                throw RequestRefused.invalid("agent_name", Limit.AGENT_NAME.exceeded());
             }
         }
     }
@@ -139,7 +140,7 @@ final class Call {
             java.util.Collection<?> children;
             if (node instanceof java.util.List<?> list) {
                 if (!Limit.ANY_LIST.fits(list)) {
-                    throw ApiProblem.invalid("body", "holds a list of " + list.size() + " entries: "
+                    throw RequestRefused.invalid("body", "holds a list of " + list.size() + " entries: "
                             + Limit.ANY_LIST.exceeded() + "; see docs/api.md \"Request caps and limits\"");
                 }
                 children = list;
@@ -163,7 +164,7 @@ final class Call {
         if (value instanceof Map<?, ?> map) {
             return (Map<String, Object>) map;
         }
-        throw ApiProblem.invalid("body", "must be a JSON object, got " + Params.jsonType(value));
+        throw RequestRefused.invalid("body", "must be a JSON object, got " + Params.jsonType(value));
     }
 
     /** A string parameter from the body (when it is an object) or else the query string; null when absent. */
@@ -175,14 +176,14 @@ final class Call {
         if (value instanceof String text) {
             return text;
         }
-        throw ApiProblem.invalid(key, "must be a string");
+        throw RequestRefused.invalid(key, "must be a string");
     }
 
     /** Like {@link #param} but never fails: used for agent_name during authentication. */
     String softParam(String key) {
         try {
             return param(key);
-        } catch (ApiProblem ignored) {
+        } catch (RequestRefused ignored) {
             return query(key);
         }
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.domain.validation.CompletionRejectedException;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
@@ -60,7 +61,7 @@ final class ChangedFilesDecoder {
         Object parsed;
         try {
             parsed = json.parseDocument(decoded, "The decoded changed_files payload");
-        } catch (ApiProblem notJson) {
+        } catch (RequestRefused notJson) {
             throw refuse("decoded payload is not valid JSON");
         }
         if (!(parsed instanceof List<?>)) {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.CommentsUseCase.CommentPage;
 import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
@@ -63,7 +64,7 @@ final class CommentRoutes {
         BoardAccess.requireWrite(call.actor());
         Object body = raw.get("body");
         if (body != null && !(body instanceof String)) {
-            throw ApiProblem.invalid("body", "must be a string: the comment's plain text");
+            throw RequestRefused.invalid("body", "must be a string: the comment's plain text");
         }
         NewComment comment = json.mapper().convertValue(raw, NewComment.class);
         PostedComment posted = useCases.comments().post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
@@ -75,7 +76,7 @@ final class CommentRoutes {
         try {
             commentId = Long.parseLong(call.ctx().pathParam("comment_id"));
         } catch (NumberFormatException notANumber) {
-            throw ApiProblem.plain(404, "Comment not found");
+            throw RequestRefused.plain(404, "Comment not found");
         }
         useCases.comments().delete(call.actor(), call.ref(), commentId);
         call.ok(Envelope.data(new DeletedComment(commentId, true)).build());
@@ -93,7 +94,7 @@ final class CommentRoutes {
         } catch (NumberFormatException notANumber) {
             // answered below
         }
-        throw ApiProblem.invalid("after", "must be a comment id (the next_after of the previous page)");
+        throw RequestRefused.invalid("after", "must be a comment id (the next_after of the previous page)");
     }
 
     static CommentAnswer answer(PostedComment posted) {

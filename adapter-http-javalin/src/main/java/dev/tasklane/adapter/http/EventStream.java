@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorBody;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
 import dev.tasklane.application.port.in.EventStreamUseCase.End;
@@ -73,10 +75,10 @@ final class EventStream {
         AtomicInteger open = openPerToken.computeIfAbsent(key, any -> new AtomicInteger());
         if (open.incrementAndGet() > settings.maxStreamsPerToken()) {
             release(key, open);
-            throw new ApiProblem(429, Map.of("error", "Too many event streams for this token",
-                    "detail", "A token may hold at most " + settings.maxStreamsPerToken() + " event streams open on a "
-                            + "server (TASKLANE_MAX_STREAMS_PER_TOKEN). Close one, or use one stream per agent process.",
-                    "limit", settings.maxStreamsPerToken()), Map.of("Retry-After", "5"));
+            throw new RequestRefused(429, ErrorBody.builder().error("Too many event streams for this token")
+                    .detail("A token may hold at most " + settings.maxStreamsPerToken() + " event streams open on a "
+                            + "server (TASKLANE_MAX_STREAMS_PER_TOKEN). Close one, or use one stream per agent process.")
+                    .limit(settings.maxStreamsPerToken()).build(), Map.of("Retry-After", "5"));
         }
         try (EventStreamUseCase.Subscription subscription = events.subscribe(caller.board().id(), afterId)) {
             HttpServletResponse response = call.ctx().res();
@@ -202,7 +204,7 @@ final class EventStream {
         } catch (NumberFormatException notANumber) {
             // refused below
         }
-        throw ApiProblem.invalid("Last-Event-ID", "must be the id of an event the stream sent (a non-negative integer), "
+        throw RequestRefused.invalid("Last-Event-ID", "must be the id of an event the stream sent (a non-negative integer), "
                 + "or absent to start with the next event");
     }
 }

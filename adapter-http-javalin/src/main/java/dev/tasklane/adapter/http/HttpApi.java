@@ -1,11 +1,12 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.BodyValidator;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HandlerType;
-import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import jakarta.validation.Validation;
@@ -53,7 +54,7 @@ public final class HttpApi {
                 new FailedAttemptLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(), settings.clock(),
                         FailedAttemptLimiter.DEFAULT_MAX_KEYS),
                 settings.trustedProxy());
-        ErrorMapper errors = new ErrorMapper(json, settings.unavailableRetryAfter());
+        ErrorHandlers errors = errors(json, settings);
         IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
         EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
         List<Route> table = routeTable(useCases, settings, json, errors, events);
@@ -69,8 +70,7 @@ public final class HttpApi {
                 server.setHandler(new GracefulHandler());
                 server.setStopTimeout(gate.drainTimeout().toMillis());
             });
-            config.routes.exception(HttpResponseException.class, errors::handle);
-            config.routes.exception(Exception.class, errors::handle);
+            errors.register(config);
             for (Route route : table) {
                 Route.Handler handler = route.handler();
                 boolean keyed = IdempotencyKeys.applies(route);
@@ -98,12 +98,12 @@ public final class HttpApi {
     /** Every endpoint this API serves, in registration order: what tests walk to cover each route. */
     static List<Route> routeTable(UseCases useCases, HttpSettings settings) {
         Json json = new Json(settings);
-        return routeTable(useCases, settings, json, new ErrorMapper(json, settings.unavailableRetryAfter()),
+        return routeTable(useCases, settings, json, errors(json, settings),
                 new EventStream(useCases.events(), useCases.identity(), json, EventStreamSettings.defaults(),
                         settings.clock()));
     }
 
-    private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, ErrorMapper errors,
+    private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, ErrorHandlers errors,
                                           EventStream events) {
         List<Route> routes = new ArrayList<>();
         routes.addAll(new SystemRoutes(useCases, settings, json, errors).routes());
@@ -114,7 +114,7 @@ public final class HttpApi {
         routes.addAll(new BoardRoutes(useCases).routes());
         routes.addAll(new CommentRoutes(useCases, json).routes());
         routes.addAll(new PositionRoutes(useCases, json).routes());
-        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json, HttpApi::buildValidator), settings.trustedProxy()).routes());
+        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",
@@ -122,6 +122,11 @@ public final class HttpApi {
         List<Route> table = List.copyOf(routes);
         openApi[0] = OpenApi.document(table, settings.baseUrl());
         return table;
+    }
+
+    /** The error handlers of the API: one per error family, writing with the API's JSON mapper. */
+    static ErrorHandlers errors(Json json, HttpSettings settings) {
+        return new ErrorHandlers(json.mapper(), json.maxBodyBytes(), settings.unavailableRetryAfter());
     }
 
     private static Validator buildValidator() {

@@ -1,5 +1,9 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorGuidance;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
+import dev.tasklane.adapter.http.error.ErrorBody;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.IdempotencyUseCase;
 import dev.tasklane.application.port.in.IdempotencyUseCase.Answer;
 import dev.tasklane.application.port.in.IdempotencyUseCase.Outcome;
@@ -39,9 +43,9 @@ final class IdempotencyKeys {
             Set.of(HandlerType.POST, HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE);
 
     private final IdempotencyUseCase keys;
-    private final ErrorMapper errors;
+    private final ErrorHandlers errors;
 
-    IdempotencyKeys(IdempotencyUseCase keys, ErrorMapper errors) {
+    IdempotencyKeys(IdempotencyUseCase keys, ErrorHandlers errors) {
         this.keys = keys;
         this.errors = errors;
     }
@@ -104,11 +108,10 @@ final class IdempotencyKeys {
             status = call.answeredStatus();
             body = call.answeredBody();
         } catch (Exception failed) {
-            ErrorMapper.Rendered rendered = errors.render(failed, call.ctx().path());
-            body = call.json().write(rendered.body());
+            ErrorHandlers.Rendered rendered = errors.render(failed, call.ctx().path());
+            body = errors.json(rendered.body());
             status = rendered.status();
-            rendered.headers().forEach(call.ctx()::header);
-            call.ctx().status(status).contentType("application/json").result(body);
+            errors.write(rendered, call.ctx());
         } catch (Error fatal) {
             release(token, key, fingerprint);
             throw fatal;
@@ -147,11 +150,11 @@ final class IdempotencyKeys {
 
     private static String validKey(List<String> headers) {
         if (headers.size() != 1) {
-            throw ApiProblem.invalid(HEADER, "must be sent once, got " + headers.size() + " headers");
+            throw RequestRefused.invalid(HEADER, "must be sent once, got " + headers.size() + " headers");
         }
         String key = headers.get(0);
         if (!FORMAT.matcher(key).matches()) {
-            throw ApiProblem.invalid(HEADER, "must be 1 to " + MAX_LENGTH + " characters from A-Z a-z 0-9 and "
+            throw RequestRefused.invalid(HEADER, "must be 1 to " + MAX_LENGTH + " characters from A-Z a-z 0-9 and "
                     + "\"._~:+/=-\" (a UUID works), got " + (key.length() > MAX_LENGTH ? key.length()
                     + " characters" : "\"" + key + "\""));
         }
@@ -173,11 +176,8 @@ final class IdempotencyKeys {
         }
     }
 
-    private static ApiProblem refusal(int status, String code, String message) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", message);
-        body.put("code", code);
-        body.put("documentation", ErrorDocs.API);
-        return new ApiProblem(status, body);
+    private static RequestRefused refusal(int status, String code, String message) {
+        return new RequestRefused(status, ErrorBody.builder().error(message).code(code)
+                .guidance(ErrorBody.Guidance.documentation(ErrorGuidance.API)).build());
     }
 }

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.BodyValidator;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
@@ -142,7 +144,7 @@ final class IdentityRoutes {
         Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         for (String name : request.capabilities() == null ? List.<String>of() : request.capabilities()) {
             capabilities.add(Capability.fromWire(name).orElseThrow(() ->
-                    ApiProblem.invalid("capabilities", "contains an unknown capability '" + name + "'; valid: " + Capability.ALL_NAMES)));
+                    RequestRefused.invalid("capabilities", "contains an unknown capability '" + name + "'; valid: " + Capability.ALL_NAMES)));
         }
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
@@ -157,8 +159,8 @@ final class IdentityRoutes {
             issued = signIn.signInForToken(request.username(), request.password(), request.board(),
                     proxy.clientAddress(call.ctx()::header, call.ctx().ip()));
         } catch (SignInThrottledException throttled) {
-            throw new ApiProblem(429, Map.of("error", "Too many failed sign-ins; try again later"),
-                    Map.of("Retry-After", Long.toString(throttled.retryAfterSeconds())));
+            throw RequestRefused.tooManyRequests("Too many failed sign-ins; try again later",
+                    throttled.retryAfterSeconds());
         }
         call.respond(201, Envelope.data(issued(issued)).build());
     }
@@ -184,7 +186,7 @@ final class IdentityRoutes {
         try {
             return Long.parseLong(raw);
         } catch (NumberFormatException notAnId) {
-            throw ApiProblem.invalid("id", "must be a numeric id");
+            throw RequestRefused.invalid("id", "must be a numeric id");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
@@ -92,7 +93,7 @@ final class Json {
     /** Reads at most the body cap from the stream; more is a 413. */
     byte[] readBounded(InputStream in, long declaredLength) {
         if (declaredLength > maxBodyBytes) {
-            throw ApiProblem.tooLarge(maxBodyBytes);
+            throw RequestRefused.tooLarge(maxBodyBytes);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buffer = new byte[8192];
@@ -102,12 +103,12 @@ final class Json {
             while ((read = in.read(buffer)) != -1) {
                 total += read;
                 if (total > maxBodyBytes) {
-                    throw ApiProblem.tooLarge(maxBodyBytes);
+                    throw RequestRefused.tooLarge(maxBodyBytes);
                 }
                 out.write(buffer, 0, read);
             }
         } catch (IOException unreadable) {
-            throw ApiProblem.badRequest("The request body could not be read: " + unreadable.getMessage());
+            throw RequestRefused.badRequest("The request body could not be read: " + unreadable.getMessage());
         }
         return out.toByteArray();
     }
@@ -125,13 +126,13 @@ final class Json {
         try {
             return documents.readValue(body);
         } catch (StreamConstraintsException tooDeep) {
-            throw ApiProblem.badRequest(what + " nests JSON deeper than " + maxDepth
+            throw RequestRefused.badRequest(what + " nests JSON deeper than " + maxDepth
                     + " levels (or holds an oversized value); flatten the structure and retry.");
         } catch (JsonProcessingException malformed) {
-            throw ApiProblem.badRequest(what + " is not valid JSON: " + describe(malformed)
+            throw RequestRefused.badRequest(what + " is not valid JSON: " + describe(malformed)
                     + ". Send one JSON object, e.g. {\"task\": {\"title\": \"...\"}}, with double-quoted keys and no trailing data.");
         } catch (IOException unreadable) {
-            throw ApiProblem.badRequest(what + " could not be read: " + unreadable.getMessage());
+            throw RequestRefused.badRequest(what + " could not be read: " + unreadable.getMessage());
         }
     }
 

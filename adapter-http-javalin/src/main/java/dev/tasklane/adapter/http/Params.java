@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +39,9 @@ final class Params {
             return ((Number) value).longValue();
         }
         if (value instanceof BigInteger) {
-            throw ApiProblem.invalid(field, "is out of range");
+            throw RequestRefused.invalid(field, "is out of range");
         }
-        throw ApiProblem.invalid(field, "must be an integer, got " + jsonType(value));
+        throw RequestRefused.invalid(field, "must be an integer, got " + jsonType(value));
     }
 
     /** An optional string from a JSON object. */
@@ -49,7 +50,7 @@ final class Params {
         if (value == null || value instanceof String) {
             return (String) value;
         }
-        throw ApiProblem.invalid(field, "must be a string, got " + jsonType(value));
+        throw RequestRefused.invalid(field, "must be a string, got " + jsonType(value));
     }
 
     /** A query-string integer within bounds; null when absent. */
@@ -60,11 +61,11 @@ final class Params {
         try {
             int value = Integer.parseInt(raw.trim());
             if (value < min || value > max) {
-                throw ApiProblem.invalid(field, "must be between " + min + " and " + max);
+                throw RequestRefused.invalid(field, "must be between " + min + " and " + max);
             }
             return value;
         } catch (NumberFormatException notANumber) {
-            throw ApiProblem.invalid(field, "must be an integer");
+            throw RequestRefused.invalid(field, "must be an integer");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.ReorderUseCase.Placement;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
@@ -39,17 +40,17 @@ final class PositionRoutes {
         for (String key : List.of("before", "after")) {
             Object value = raw.get(key);
             if (value != null && !(value instanceof String)) {
-                throw ApiProblem.invalid(key, "must be a string: the identifier of a Ready task, such as W12");
+                throw RequestRefused.invalid(key, "must be a string: the identifier of a Ready task, such as W12");
             }
             if (value instanceof String text && !Limit.LIST_ENTRY.fits(text)) {
-                throw ApiProblem.invalid(key, Limit.LIST_ENTRY.exceeded());
+                throw RequestRefused.invalid(key, Limit.LIST_ENTRY.exceeded());
             }
         }
         PositionBody body = json.mapper().convertValue(raw, PositionBody.class);
         boolean before = body.before() != null && !body.before().isBlank();
         boolean after = body.after() != null && !body.after().isBlank();
         if (before == after) {
-            throw ApiProblem.invalid("body", "must name exactly one of before and after, for example {\"before\": \"W12\"}");
+            throw RequestRefused.invalid("body", "must name exactly one of before and after, for example {\"before\": \"W12\"}");
         }
         TaskView view = useCases.reorder().move(call.actor(), call.ref(),
                 new Placement(before ? body.before().strip() : body.after().strip(), before));

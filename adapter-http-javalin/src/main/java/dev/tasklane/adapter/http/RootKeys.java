@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorGuidance;
+import dev.tasklane.adapter.http.error.ErrorBody;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,12 +63,9 @@ final class RootKeys {
         return (Map<String, Object>) task;
     }
 
-    private static ApiProblem refusal(String message, Map<String, Object> example) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", message);
-        body.put("example", example);
-        body.putAll(ErrorDocs.forCode("root_key"));
-        return new ApiProblem(422, body);
+    private static RequestRefused refusal(String message, Map<String, Object> example) {
+        return new RequestRefused(422, ErrorBody.builder().error(message).example(example)
+                .guidance(ErrorGuidance.forCode("root_key")).build());
     }
 
     private static Map<String, Object> ordered(Object... pairs) {

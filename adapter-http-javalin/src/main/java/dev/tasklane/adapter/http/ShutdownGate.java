@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorBody;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -39,11 +41,11 @@ public final class ShutdownGate {
         return drainTimeout;
     }
 
-    /** Admits a request. @throws ApiProblem 503 once the gate is closed */
+    /** Admits a request. @throws RequestRefused 503 once the gate is closed */
     synchronized void enter() {
         if (closed) {
-            throw new ApiProblem(503, Map.of("error", "The server is shutting down",
-                    "detail", "Retry the request; it was not started"),
+            throw new RequestRefused(503, ErrorBody.builder().error("The server is shutting down")
+                    .detail("Retry the request; it was not started").build(),
                     Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS)));
         }
         inFlight++;

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UseCases;
@@ -17,7 +18,7 @@ import java.util.Map;
 final class SystemRoutes {
     private final UseCases useCases;
     private final HttpSettings settings;
-    private final ErrorMapper errors;
+    private final ErrorHandlers errors;
     private final OnboardingDocument onboarding;
     /**
      * The onboarding document, made on its first request and answered from then on: it depends on the server's
@@ -27,7 +28,7 @@ final class SystemRoutes {
      */
     private volatile Map<String, Object> onboardingDocument;
 
-    SystemRoutes(UseCases useCases, HttpSettings settings, Json json, ErrorMapper errors) {
+    SystemRoutes(UseCases useCases, HttpSettings settings, Json json, ErrorHandlers errors) {
         this.useCases = useCases;
         this.settings = settings;
         this.errors = errors;
@@ -68,8 +69,8 @@ final class SystemRoutes {
             call.ok(body);
             return;
         }
-        ErrorMapper.Rendered refused = errors.unavailable(new StoreUnavailableException(health.problem()));
-        body.putAll(refused.body());
+        ErrorHandlers.Rendered refused = errors.unavailable(new StoreUnavailableException(health.problem()));
+        body.putAll(errors.tree(refused.body()));
         refused.headers().forEach(call.ctx()::header);
         call.respond(503, body);
     }

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorGuidance;
+import dev.tasklane.adapter.http.error.ErrorBody;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskQuery;
@@ -16,7 +19,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -51,7 +53,7 @@ final class TaskListParams {
                 try {
                     assignedTo = UserId.of(Long.parseLong(assignedRaw));
                 } catch (NumberFormatException notANumber) {
-                    throw ApiProblem.invalid("assigned_to_id", "must be a user id, or null/none for unassigned tasks");
+                    throw RequestRefused.invalid("assigned_to_id", "must be a user id, or null/none for unassigned tasks");
                 }
             }
         }
@@ -75,10 +77,10 @@ final class TaskListParams {
             try {
                 sort = TaskQuery.Sort.valueOf(name.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException unknown) {
-                throw ApiProblem.invalid("sort", "must be one of priority, position, updated_at, identifier (prefix - for descending)");
+                throw RequestRefused.invalid("sort", "must be one of priority, position, updated_at, identifier (prefix - for descending)");
             }
             if (!name.equals(name.toLowerCase(Locale.ROOT))) {
-                throw ApiProblem.invalid("sort", "must be one of priority, position, updated_at, identifier (prefix - for descending)");
+                throw RequestRefused.invalid("sort", "must be one of priority, position, updated_at, identifier (prefix - for descending)");
             }
         }
         Integer limit = Params.queryInt(call.query("limit"), "limit", 1, TaskQuery.MAX_LIMIT);
@@ -97,7 +99,7 @@ final class TaskListParams {
         if (raw.equals("true")) {
             return true;
         }
-        throw ApiProblem.invalid("archived", "must be true or false");
+        throw RequestRefused.invalid("archived", "must be true or false");
     }
 
     /** {@code column_id} (Stride: 400 when not an integer, 404 when not on the board) or {@code column} (name). */
@@ -112,10 +114,8 @@ final class TaskListParams {
             try {
                 id = Long.parseLong(columnId);
             } catch (NumberFormatException notAnInteger) {
-                Map<String, Object> body = new LinkedHashMap<>();
-                body.put("error", "Invalid column_id: must be an integer");
-                body.putAll(ErrorDocs.forCode("invalid_param"));
-                throw new ApiProblem(400, body);
+                throw new RequestRefused(400, ErrorBody.builder().error("Invalid column_id: must be an integer")
+                        .guidance(ErrorGuidance.forCode("invalid_param")).build());
             }
             Column found = null;
             for (Map.Entry<Column, Long> entry : call.board().columnIds().entrySet()) {
@@ -124,14 +124,14 @@ final class TaskListParams {
                 }
             }
             if (found == null) {
-                throw ApiProblem.plain(404, "Task not found");
+                throw RequestRefused.plain(404, "Task not found");
             }
             status = Status.of(found);
         }
         String name = call.query("column");
         if (name != null) {
             Column column = Column.byName(name).orElseThrow(() ->
-                    ApiProblem.invalid("column", "must be one of Ready, Doing, Review, Done"));
+                    RequestRefused.invalid("column", "must be one of Ready, Doing, Review, Done"));
             Status named = Status.of(column);
             if (status != null && status != named) {
                 return new ColumnFilter(null, true);
@@ -147,7 +147,7 @@ final class TaskListParams {
         if (raw == null || raw.isEmpty()) {
             return null;
         }
-        return parse.apply(raw).orElseThrow(() -> ApiProblem.invalid(name, "must be one of " + allowed));
+        return parse.apply(raw).orElseThrow(() -> RequestRefused.invalid(name, "must be one of " + allowed));
     }
 
     private static Instant instant(String raw) {
@@ -160,7 +160,7 @@ final class TaskListParams {
             try {
                 return LocalDateTime.parse(raw).toInstant(ZoneOffset.UTC);
             } catch (DateTimeParseException notLocal) {
-                throw ApiProblem.invalid("updated_since", "must be an ISO-8601 timestamp such as 2026-01-15T16:55:53Z");
+                throw RequestRefused.invalid("updated_since", "must be an ISO-8601 timestamp such as 2026-01-15T16:55:53Z");
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
@@ -208,7 +209,7 @@ final class TaskRoutes {
     private void assign(Call call) {
         Map<String, Object> body = call.object();
         if (!body.containsKey("assigned_to_id")) {
-            throw ApiProblem.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
+            throw RequestRefused.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
         }
         UserId assignee = UserId.ofNullable(Params.optionalLong(body, "assigned_to_id")).orElse(null);
         TaskView view = useCases.assignment().assign(call.actor(), call.ref(), assignee);

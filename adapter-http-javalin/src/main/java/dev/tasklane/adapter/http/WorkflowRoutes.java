@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -52,7 +53,7 @@ final class WorkflowRoutes {
     private void next(Call call) {
         Optional<TaskView> next = useCases.next().next(call.actor(), call.query("agent_name"));
         if (next.isEmpty()) {
-            throw ApiProblem.plain(404, NO_TASKS);
+            throw RequestRefused.plain(404, NO_TASKS);
         }
         Object data = call.slim() ? TaskJson.summary(next.get()) : TaskJson.full(next.get(), call.board());
         call.ok(Envelope.data(data).skills().skillsCheck(call.query("skills_version")).build());
@@ -111,7 +112,7 @@ final class WorkflowRoutes {
                 claimToken = token;
             }
         } else {
-            throw ApiProblem.invalid("body", "must be a JSON object {\"changed_files\": [...]} or a JSON array");
+            throw RequestRefused.invalid("body", "must be a JSON object {\"changed_files\": [...]} or a JSON array");
         }
         ChangedFilesDraft files = changedFiles.read(decoder.decode(value));
         TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), files, claimToken);

@@ -217,7 +217,7 @@ class ErrorsTest {
             Res absolute = h.put("/api/tasks/W1/changed_files", map("changed_files", List.of(map("path", "/etc/passwd"))));
             assertEquals(422, absolute.status());
             assertEquals("completion validation failed", absolute.body().get("error"));
-            assertEquals(Map.of("changed_files", ErrorMapper.RequiredFormats.CHANGED_FILES.stream().map(Map::copyOf).toList()).keySet(),
+            assertEquals(Set.of("changed_files"),
                     ((Map<?, ?>) absolute.body().get("required_format")).keySet());
             Res badB64 = h.put("/api/tasks/W1/changed_files", map("changed_files", map("encoding", "base64", "data", "!!!")));
             assertEquals(422, badB64.status());

@@ -15,11 +15,11 @@ import java.util.List;
  * per component: for tests that check every shape of a sealed type renders, so that a new shape cannot be left
  * without its wire form.
  */
-final class RecordSamples {
+public final class RecordSamples {
     private RecordSamples() {
     }
 
-    static <T> T sample(Class<?> shape, Class<T> as) throws ReflectiveOperationException {
+    public static <T> T sample(Class<?> shape, Class<T> as) throws ReflectiveOperationException {
         RecordComponent[] components = shape.getRecordComponents();
         Class<?>[] types = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
         Constructor<?> canonical = shape.getDeclaredConstructor(types);

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.TaskJsonValues;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.edge.CreateTaskParser;
@@ -69,7 +70,8 @@ class TaskAnswersTest {
     /** The keys of a refusal's body that carry its family and its errors (the documentation links are not pinned). */
     private static final Set<String> PINNED_KEYS = Set.of("error", "errors", "failures", "index", "details", "code");
     private static final Json JSON = new Json(HttpSettings.defaults("http://localhost"));
-    private static final ErrorMapper ERRORS = new ErrorMapper(JSON, Duration.ofSeconds(1));
+    private static final ErrorHandlers ERRORS = new ErrorHandlers(JSON.mapper(), JSON.maxBodyBytes(),
+            Duration.ofSeconds(1));
     private static final CreateTaskParser CREATES = new CreateTaskParser(JSON::write);
     private static final UpdateBodyReader UPDATES = new UpdateBodyReader(JSON::write);
     private static final TaskSpec CURRENT = TaskSpec.builder("Current", TaskType.WORK, Priority.LOW)
@@ -268,10 +270,10 @@ class TaskAnswersTest {
             out.put("status", 200);
             out.put("typed", digest(canonical(typed)));
         } catch (RuntimeException refused) {
-            ErrorMapper.Rendered rendered = ERRORS.render(refused, "/api/tasks");
+            ErrorHandlers.Rendered rendered = ERRORS.render(refused, "/api/tasks");
             out.put("status", rendered.status());
             Map<String, Object> pinned = new LinkedHashMap<>();
-            rendered.body().forEach((key, value) -> {
+            ERRORS.tree(rendered.body()).forEach((key, value) -> {
                 if (PINNED_KEYS.contains(key)) {
                     pinned.put(key, value);
                 }

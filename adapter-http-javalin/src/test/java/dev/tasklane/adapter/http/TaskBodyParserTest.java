@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.DomainErrors;
 import dev.tasklane.application.edge.TaskRowParser;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.edge.CreateTaskParser;
@@ -221,7 +222,8 @@ class TaskBodyParserTest {
                 map("note", "x"),
                 map("file_path", "/abs", "position", -1),
                 map("file_path", "a\0b", "position", 2))));
-        Map<String, Object> rendered = ErrorJson.fieldErrors(errors);
+        Map<?, ?> rendered = new com.fasterxml.jackson.databind.ObjectMapper()
+                .convertValue(DomainErrors.fieldErrors(errors), Map.class);
         List<?> rows = (List<?>) rendered.get("key_files");
         assertEquals(5, rows.size());
         assertEquals(Map.of(), rows.get(0));

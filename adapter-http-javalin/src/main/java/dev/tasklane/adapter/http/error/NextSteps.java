@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.error;
 
 import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.error.TasklaneException;

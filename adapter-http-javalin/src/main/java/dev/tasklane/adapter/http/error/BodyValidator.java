@@ -1,9 +1,11 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.error;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +19,14 @@ import java.util.stream.Collectors;
  * Binds a JSON object to a request record and checks its Bean Validation constraints with the one shared
  * {@link Validator}. Wrong types and violated constraints are a 422 naming each field and its reason.
  */
-final class BodyValidator {
-    private final Json json;
+public final class BodyValidator {
+    private final ObjectMapper mapper;
     private final Supplier<Validator> factory;
     private volatile Validator validator;
 
     /** The validator is built on first use: Hibernate Validator's start-up cost stays off the server's. */
-    BodyValidator(Json json, Supplier<Validator> factory) {
-        this.json = json;
+    public BodyValidator(ObjectMapper mapper, Supplier<Validator> factory) {
+        this.mapper = mapper;
         this.factory = factory;
     }
 
@@ -41,10 +43,11 @@ final class BodyValidator {
         return built;
     }
 
-    <T> T bind(Map<String, Object> body, Class<T> type) {
+    /** {@code body} bound to {@code type} and validated; a 422 {@link RequestRefused} naming each wrong field. */
+    public <T> T bind(Map<String, Object> body, Class<T> type) {
         T value;
         try {
-            value = json.mapper().convertValue(body, type);
+            value = mapper.convertValue(body, type);
         } catch (IllegalArgumentException wrongType) {
             String field = "body";
             if (wrongType.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
@@ -60,18 +63,16 @@ final class BodyValidator {
             violations.stream()
                     .sorted(Comparator.comparing(violation -> violation.getPropertyPath().toString()))
                     .forEach(violation -> errors.computeIfAbsent(snake(violation.getPropertyPath().toString()),
-                            key -> new java.util.ArrayList<>()).add(violation.getMessage()));
+                            key -> new ArrayList<>()).add(violation.getMessage()));
             throw invalid(new LinkedHashMap<>(errors));
         }
         return value;
     }
 
-    private static ApiProblem invalid(Map<String, ?> errors) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", "validation failed");
-        body.put("errors", errors);
-        body.put("documentation", ErrorDocs.API);
-        return new ApiProblem(422, body);
+    private static RequestRefused invalid(Map<String, List<?>> errors) {
+        return new RequestRefused(422, ErrorBody.builder().error("validation failed")
+                .errors(new ErrorBody.ByField(errors))
+                .guidance(ErrorBody.Guidance.documentation(ErrorGuidance.API)).build());
     }
 
     private static String snake(String property) {
