@@ -7,7 +7,6 @@ import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
@@ -117,8 +116,8 @@ final class TaskListParams {
                 body.putAll(ErrorDocs.forCode("invalid_param"));
                 throw new ApiProblem(400, body);
             }
-            Column found = null;
-            for (Map.Entry<Column, Long> entry : call.board().columnIds().entrySet()) {
+            Status found = null;
+            for (Map.Entry<Status, Long> entry : call.board().columnIds().entrySet()) {
                 if (entry.getValue() == id) {
                     found = entry.getKey();
                 }
@@ -126,13 +125,12 @@ final class TaskListParams {
             if (found == null) {
                 throw ApiProblem.plain(404, "Task not found");
             }
-            status = Status.of(found);
+            status = found;
         }
         String name = call.query("column");
         if (name != null) {
-            Column column = Column.byName(name).orElseThrow(() ->
+            Status named = Status.byColumnName(name).orElseThrow(() ->
                     ApiProblem.invalid("column", "must be one of Ready, Doing, Review, Done"));
-            Status named = Status.of(column);
             if (status != null && status != named) {
                 return new ColumnFilter(null, true);
             }

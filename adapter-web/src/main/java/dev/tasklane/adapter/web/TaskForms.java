@@ -185,7 +185,7 @@ final class TaskForms {
         Chrome chrome = web.chrome(ctx, person, heading + " · " + task.spec().title(), caller.board(), "board");
         List<Field> readOnly = new ArrayList<>();
         readOnly.add(Field.text("Identifier", task.identifier().toString()));
-        readOnly.add(Field.text("Status", task.status().column().displayName()));
+        readOnly.add(Field.text("Status", task.status().columnName()));
         readOnly.add(Field.text("Assignee", orDash(BoardData.name(users, task.assignedToId()))));
         readOnly.add(Field.text("Dependencies", task.spec().dependencies().isEmpty() ? "—"
                 : String.join(", ", task.spec().dependencies())));

@@ -125,7 +125,7 @@ final class TaskPages {
         Map<UserId, User> users = data.members(person, boardId);
 
         List<Field> facts = new ArrayList<>();
-        facts.add(Field.text("Status", Format.label(task.status().wire()) + " (" + task.status().column().displayName() + ")"));
+        facts.add(Field.text("Status", Format.label(task.status().wire()) + " (" + task.status().columnName() + ")"));
         facts.add(Field.text("Assignee", orDash(BoardData.name(users, task.assignedToId()))));
         if (BoardData.agent(task) != null) {
             facts.add(Field.text("Agent", BoardData.agent(task)));
@@ -182,7 +182,7 @@ final class TaskPages {
 
         Chrome chrome = web.chrome(ctx, person, task.identifier() + " · " + task.spec().title(), caller.board(), "board");
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
-                task.type().wire(), task.priority().wire(), task.status().wire(), task.status().column().displayName(),
+                task.type().wire(), task.priority().wire(), task.status().wire(), task.status().columnName(),
                 facts, task.spec().description(), criteria, SpecFields.of(task.spec()), completion(task.completion()),
                 explorer(task.completion()),
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
