@@ -13,7 +13,7 @@ import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.domain.flow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 
 import java.sql.Connection;
@@ -192,7 +192,7 @@ final class MetricsLoad {
         long cycle = 1_800_000 + (g * 104_729) % 14_400_000;
         long lead = cycle + (g * 7_919) % 86_400_000;
         boolean reviewed = g % 2 == 0;
-        return new TaskFlow("W" + g, TaskType.WORK, Instant.ofEpochMilli(done - lead), Column.DONE,
+        return new TaskFlow("W" + g, TaskType.WORK, Instant.ofEpochMilli(done - lead), Status.COMPLETED,
                 Instant.ofEpochMilli(done - cycle), reviewed ? Instant.ofEpochMilli(done - 3_600_000) : null,
                 reviewed ? Instant.ofEpochMilli(done - 1_800_000) : null, Instant.ofEpochMilli(done),
                 new FlowAgent(admin.userId(), "agent-" + g % AGENTS), reviewed ? 1_800_000 : 0, null, g % 10 == 0 ? 1 : 0);
@@ -204,9 +204,9 @@ final class MetricsLoad {
         long each = Math.max(1, tasks / buckets);
         for (long at = from; at <= to; at += BUCKET_MS) {
             Instant bucket = MoveCount.bucketOf(Instant.ofEpochMilli(at));
-            moves.add(new MoveCount(bucket, null, Column.READY, each));
-            moves.add(new MoveCount(bucket, Column.READY, Column.DOING, each));
-            moves.add(new MoveCount(bucket, Column.DOING, Column.DONE, each));
+            moves.add(new MoveCount(bucket, null, Status.OPEN, each));
+            moves.add(new MoveCount(bucket, Status.OPEN, Status.IN_PROGRESS, each));
+            moves.add(new MoveCount(bucket, Status.IN_PROGRESS, Status.COMPLETED, each));
         }
         return moves;
     }

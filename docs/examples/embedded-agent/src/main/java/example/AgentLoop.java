@@ -18,6 +18,7 @@ import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
@@ -51,14 +52,14 @@ public final class AgentLoop {
         String agentToken = tasklane.identity().createToken(owner,
                 new TokenRequest("agents", "admin", null, Set.of(), null, false, null)).secret();
 
-        List<String> plan = new ArrayList<>();
+        List<TaskIdentifier> plan = new ArrayList<>();
         for (int i = 0; i < TASKS; i++) {
             NewTask task = NewTask.of(TaskSpec.of("Step " + i, TaskType.WORK, Priority.MEDIUM));
             if (i >= TASKS / 2) {
                 task = task.withDependencies(List.of(new DependencyRef.ByIdentifier(plan.get(i - TASKS / 2))));
             }
             plan.add(tasklane.create().create(owner.actor(), new CreateTask(task, "planner"))
-                    .root().task().identifier().toString());
+                    .root().task().identifier());
         }
 
         Map<String, String> doneBy = new ConcurrentHashMap<>();
@@ -76,7 +77,7 @@ public final class AgentLoop {
         agents.shutdown();
 
         long notDone = plan.stream()
-                .map(id -> tasklane.reads().get(owner.actor(), TaskRef.parse(id)).task().status())
+                .map(id -> tasklane.reads().get(owner.actor(), new TaskRef.ByIdentifier(id)).task().status())
                 .filter(status -> status != Status.COMPLETED).count();
         System.out.printf("%d tasks completed by two agents (%s); %d not done; %d handed out twice%n",
                 completed, doneBy, notDone, doubles.size());

@@ -9,6 +9,7 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.validation.DependencyRef;
 
 import java.util.ArrayList;
@@ -51,11 +52,12 @@ final class PlanTasks {
             spec.complexity(Complexity.fromWire(text(raw, "complexity")).orElseThrow(() -> refused(raw, "complexity")));
         }
         List<DependencyRef> dependencies = new ArrayList<>();
-        List<String> identifiers = new ArrayList<>();
+        List<TaskIdentifier> identifiers = new ArrayList<>();
         for (Object entry : list(raw, "dependencies")) {
             if (entry instanceof Integer index && index >= 0) {
                 dependencies.add(new DependencyRef.ByIndex(index));
-            } else if (entry instanceof String identifier) {
+            } else if (entry instanceof String text && TaskIdentifier.parse(text).isPresent()) {
+                TaskIdentifier identifier = TaskIdentifier.parse(text).orElseThrow();
                 dependencies.add(new DependencyRef.ByIdentifier(identifier));
                 identifiers.add(identifier);
             } else {

@@ -165,7 +165,7 @@ final class Simulation {
                 for (TaskView child : created.children()) {
                     TaskSpec spec = child.task().spec();
                     facts.put(child.task().identifier().toString(), new TaskFacts(child.task().identifier().toString(),
-                            child.task().type(), spec.dependencies(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
+                            child.task().type(), spec.dependencies().stream().map(Object::toString).toList(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
                 }
             }
         }

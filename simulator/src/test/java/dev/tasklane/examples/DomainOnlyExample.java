@@ -68,7 +68,7 @@ public final class DomainOnlyExample {
             }
 
             @Override
-            public List<String> unfinishedDependencies(Task candidate) {
+            public List<TaskIdentifier> unfinishedDependencies(Task candidate) {
                 return List.of();
             }
 

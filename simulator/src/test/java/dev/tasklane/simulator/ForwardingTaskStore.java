@@ -10,6 +10,7 @@ import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
 
 import java.time.Instant;
@@ -85,7 +86,7 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> findByIdentifier(BoardId boardId, String identifier) {
+    public Optional<Task> findByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         return delegate.findByIdentifier(boardId, identifier);
     }
 
@@ -95,7 +96,7 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> lockByIdentifier(BoardId boardId, String identifier) {
+    public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         return delegate.lockByIdentifier(boardId, identifier);
     }
 
@@ -115,12 +116,12 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public List<Task> dependents(BoardId boardId, String identifier) {
+    public List<Task> dependents(BoardId boardId, TaskIdentifier identifier) {
         return delegate.dependents(boardId, identifier);
     }
 
     @Override
-    public Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers) {
+    public Map<TaskIdentifier, Status> statuses(BoardId boardId, Collection<TaskIdentifier> identifiers) {
         return delegate.statuses(boardId, identifiers);
     }
 

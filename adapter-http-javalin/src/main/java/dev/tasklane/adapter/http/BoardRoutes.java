@@ -7,7 +7,7 @@ import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardSettings;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.wip.WipLimits;
 import io.javalin.http.HandlerType;
 
@@ -111,8 +111,8 @@ final class BoardRoutes {
     }
 
     private static BoardAnswer answer(BoardSettings settings) {
-        List<ColumnAnswer> columns = Arrays.stream(Column.values())
-                .map(column -> new ColumnAnswer(settings.board().columnId(column), column.displayName(), column.position()))
+        List<ColumnAnswer> columns = Arrays.stream(Status.values())
+                .map(column -> new ColumnAnswer(settings.board().columnId(column), column.columnName(), column.columnPosition()))
                 .toList();
         return new BoardAnswer(settings.board().id(), settings.board().name(), columns,
                 new WipAnswer(settings.wipLimits().doing()), settings.doing());

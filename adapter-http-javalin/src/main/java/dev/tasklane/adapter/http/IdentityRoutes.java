@@ -18,7 +18,7 @@ import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import io.javalin.http.HandlerType;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -203,11 +203,11 @@ final class IdentityRoutes {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", board.id());
         json.put("name", board.name());
-        json.put("columns", java.util.Arrays.stream(Column.values()).map(column -> {
+        json.put("columns", java.util.Arrays.stream(Status.values()).map(column -> {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("id", board.columnId(column));
-            row.put("name", column.displayName());
-            row.put("position", column.position());
+            row.put("name", column.columnName());
+            row.put("position", column.columnPosition());
             return row;
         }).toList());
         return json;

@@ -55,7 +55,7 @@ final class TaskJson {
         json.put("type", spec.type().wire());
         json.put("priority", spec.priority().wire());
         json.put("identifier", task.identifier().toString());
-        json.put("column_id", board.columnId(task.column()));
+        json.put("column_id", board.columnId(task.status()));
         json.put("assigned_to_id", task.assignedToId());
         json.put("parent_id", task.parentId());
         json.put("complexity", spec.complexity().wire());
@@ -170,7 +170,7 @@ final class TaskJson {
         json.put("type", task.type().wire());
         json.put("created_by_id", task.createdById());
         json.put("created_by_agent", task.createdByAgent());
-        json.put("column_id", board.columnId(task.column()));
+        json.put("column_id", board.columnId(task.status()));
         json.put("inserted_at", naive(task.insertedAt()));
         json.put("updated_at", naive(task.updatedAt()));
         return json;

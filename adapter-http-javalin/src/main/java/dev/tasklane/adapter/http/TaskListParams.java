@@ -10,7 +10,6 @@ import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
@@ -117,8 +116,8 @@ final class TaskListParams {
                 throw new RequestRefused(400, ErrorBody.builder().error("Invalid column_id: must be an integer")
                         .guidance(ErrorGuidance.forCode("invalid_param")).build());
             }
-            Column found = null;
-            for (Map.Entry<Column, Long> entry : call.board().columnIds().entrySet()) {
+            Status found = null;
+            for (Map.Entry<Status, Long> entry : call.board().columnIds().entrySet()) {
                 if (entry.getValue() == id) {
                     found = entry.getKey();
                 }
@@ -126,13 +125,12 @@ final class TaskListParams {
             if (found == null) {
                 throw RequestRefused.plain(404, "Task not found");
             }
-            status = Status.of(found);
+            status = found;
         }
         String name = call.query("column");
         if (name != null) {
-            Column column = Column.byName(name).orElseThrow(() ->
+            Status named = Status.byColumnName(name).orElseThrow(() ->
                     RequestRefused.invalid("column", "must be one of Ready, Doing, Review, Done"));
-            Status named = Status.of(column);
             if (status != null && status != named) {
                 return new ColumnFilter(null, true);
             }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
 import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -75,7 +76,7 @@ class TaskAnswersTest {
     private static final CreateTaskParser CREATES = new CreateTaskParser(JSON::write);
     private static final UpdateBodyReader UPDATES = new UpdateBodyReader(JSON::write);
     private static final TaskSpec CURRENT = TaskSpec.builder("Current", TaskType.WORK, Priority.LOW)
-            .dependencies(List.of("W1")).build();
+            .dependencies(dev.tasklane.application.testing.Identifiers.tids("W1")).build();
     private static final TaskSpec CURRENT_GOAL = CURRENT.toBuilder().type(TaskType.GOAL).build();
     private static final int DIGEST_BYTES = 8;
     private static final int RUN = 64;
@@ -285,7 +286,7 @@ class TaskAnswersTest {
 
     /**
      * A typed value as a tree of maps, lists and scalars: a record by its components (a record of one component,
-     * such as an id, by that component's value), an enum by its name.
+     * such as an id, by that component's value), an enum by its name, a task identifier by its text.
      */
     static Object canonical(Object value) {
         if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
@@ -293,6 +294,9 @@ class TaskAnswersTest {
         }
         if (value instanceof Enum<?> constant) {
             return constant.name();
+        }
+        if (value instanceof TaskIdentifier identifier) {
+            return identifier.toString();
         }
         if (value instanceof Collection<?> collection) {
             return collection.stream().map(TaskAnswersTest::canonical).toList();

@@ -184,7 +184,7 @@ class TaskBodyParserTest {
 
     @Test
     void parentIdAcceptsIdentifierOrNumericId() {
-        assertEquals(new TaskRef.ByIdentifier("G1"), parseCreate(task("parent_id", "G1"), false).parent());
+        assertEquals(new TaskRef.ByIdentifier(dev.tasklane.application.testing.Identifiers.tid("G1")), parseCreate(task("parent_id", "G1"), false).parent());
         assertEquals(new TaskRef.ById(TaskId.of(12)), parseCreate(task("parent_id", 12), false).parent());
     }
 
@@ -359,9 +359,9 @@ class TaskBodyParserTest {
     void integerDependenciesOnlyInsideGoals() {
         assertEquals(List.of("is invalid"), messages(task("dependencies", List.of(0)), "dependencies"));
         NewTask child = parseCreate(task("dependencies", List.of(0, "W23")), true);
-        assertEquals(List.of(new DependencyRef.ByIndex(0), new DependencyRef.ByIdentifier("W23")),
+        assertEquals(List.of(new DependencyRef.ByIndex(0), new DependencyRef.ByIdentifier(dev.tasklane.application.testing.Identifiers.tid("W23"))),
                 child.dependencies());
-        assertEquals(List.of("W23"), child.spec().dependencies());
+        assertEquals(dev.tasklane.application.testing.Identifiers.tids("W23"), child.spec().dependencies());
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
 
 import java.util.Arrays;
@@ -23,11 +24,11 @@ final class BoardIndex {
             Comparator.comparing((Task t) -> t.claim().expiresAt()).thenComparingLong(task -> task.id().value());
 
     /** Every task of the board: identifier to id. */
-    final Map<String, Long> idByIdentifier = new HashMap<>();
+    final Map<TaskIdentifier, Long> idByIdentifier = new HashMap<>();
     final Map<Long, LongList> childrenByParent = new HashMap<>();
     /** Per goal id, how many of its children are in each status (by {@code Status.ordinal()}). */
     final Map<Long, int[]> childStatusCounts = new HashMap<>();
-    final Map<String, LongList> dependentsByIdentifier = new HashMap<>();
+    final Map<TaskIdentifier, LongList> dependentsByIdentifier = new HashMap<>();
     final Map<String, NavigableSet<Long>> holdersByKeyFile = new HashMap<>();
     final ReadyIndex ready = new ReadyIndex();
     final NavigableSet<Task> claimsByExpiry = new ConcurrentSkipListSet<>(BY_EXPIRY);

@@ -9,7 +9,7 @@ import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.User;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,8 +82,8 @@ public final class InMemoryDirectoryStore implements DirectoryStore {
             if (boardIdByName.containsKey(name)) {
                 throw new ConflictException("duplicate_board", "Board " + name + " already exists.");
             }
-            Map<Column, Long> columnIds = new EnumMap<>(Column.class);
-            for (Column column : Column.values()) {
+            Map<Status, Long> columnIds = new EnumMap<>(Status.class);
+            for (Status column : Status.values()) {
                 columnIds.put(column, ++lastColumnId);
             }
             Board board = new Board(BoardId.of(++lastBoardId), name, columnIds);

@@ -7,7 +7,7 @@ import dev.tasklane.domain.flow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,7 +58,7 @@ final class InMemoryFlowStore implements FlowStore {
     /** One board's part of the rollup. */
     private static final class Board {
         final NavigableMap<Done, TaskFlow> finished = new TreeMap<>(DONE_ORDER);
-        final long[] open = new long[Column.values().length];
+        final long[] open = new long[Status.values().length];
         final NavigableMap<Move, Long> moves = new TreeMap<>();
         final Map<FlowAgent, Instant> agents = new HashMap<>();
     }
@@ -151,11 +151,11 @@ final class InMemoryFlowStore implements FlowStore {
     }
 
     @Override
-    public Map<Column, Long> openCounts(BoardId boardId) {
+    public Map<Status, Long> openCounts(BoardId boardId) {
         return tx(() -> {
             long[] open = board(boardId.value()).open;
-            Map<Column, Long> counts = new EnumMap<>(Column.class);
-            for (Column column : List.of(Column.READY, Column.DOING, Column.REVIEW)) {
+            Map<Status, Long> counts = new EnumMap<>(Status.class);
+            for (Status column : List.of(Status.OPEN, Status.IN_PROGRESS, Status.REVIEW)) {
                 if (open[column.ordinal()] > 0) {
                     counts.put(column, open[column.ordinal()]);
                 }
@@ -167,7 +167,7 @@ final class InMemoryFlowStore implements FlowStore {
     @Override
     public List<MoveCount> moves(BoardId boardId, Instant since) {
         return tx(() -> {
-            Column[] columns = Column.values();
+            Status[] columns = Status.values();
             List<MoveCount> moves = new ArrayList<>();
             board(boardId.value()).moves.tailMap(new Move(MoveCount.bucketOf(since), -2, -2), true).forEach((key, count) -> {
                 if (!key.bucket().isBefore(since)) {

@@ -18,6 +18,7 @@ import dev.tasklane.domain.selection.TaskOrder;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.wip.WipLimits;
 
@@ -95,7 +96,7 @@ public final class InMemoryTaskStore implements TaskStore {
         }
         return inTx(() -> {
             BoardIndex board = board(task.boardId());
-            String identifier = task.identifier().toString();
+            TaskIdentifier identifier = task.identifier();
             if (board.idByIdentifier.containsKey(identifier)) {
                 throw new ConflictException("duplicate_identifier",
                         "Identifier " + identifier + " already exists on board " + task.boardId() + ".");
@@ -157,7 +158,7 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> findByIdentifier(BoardId boardId, String identifier) {
+    public Optional<Task> findByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         return inTx(() -> Optional.ofNullable(board(boardId).idByIdentifier.get(identifier)).map(tasks::get));
     }
 
@@ -169,7 +170,7 @@ public final class InMemoryTaskStore implements TaskStore {
 
     /** The store lock already serialises every transaction, so the row lock is the plain read. */
     @Override
-    public Optional<Task> lockByIdentifier(BoardId boardId, String identifier) {
+    public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         return findByIdentifier(boardId, identifier);
     }
 
@@ -226,16 +227,16 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     @Override
-    public List<Task> dependents(BoardId boardId, String identifier) {
+    public List<Task> dependents(BoardId boardId, TaskIdentifier identifier) {
         return inTx(() -> tasksOf(board(boardId).dependentsByIdentifier.get(identifier), BY_POSITION));
     }
 
     @Override
-    public Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers) {
+    public Map<TaskIdentifier, Status> statuses(BoardId boardId, Collection<TaskIdentifier> identifiers) {
         return inTx(() -> {
             BoardIndex board = board(boardId);
-            Map<String, Status> statuses = new LinkedHashMap<>();
-            for (String identifier : identifiers) {
+            Map<TaskIdentifier, Status> statuses = new LinkedHashMap<>();
+            for (TaskIdentifier identifier : identifiers) {
                 Long id = board.idByIdentifier.get(identifier);
                 if (id != null) {
                     statuses.put(identifier, tasks.get(id).status());
@@ -437,7 +438,7 @@ public final class InMemoryTaskStore implements TaskStore {
             indexState(board, next);
         }
         if (completed(previous) != completed(next)) {
-            reevaluateDependents(board, any.identifier().toString(), completed(next));
+            reevaluateDependents(board, any.identifier(), completed(next));
         }
     }
 
@@ -449,9 +450,9 @@ public final class InMemoryTaskStore implements TaskStore {
     /** The indexes keyed by what a task is (identifier, parent, dependencies), and the goal's status counts. */
     private static void reindexKeys(BoardIndex board, Task previous, Task next) {
         if (previous == null) {
-            board.idByIdentifier.put(next.identifier().toString(), next.id().value());
+            board.idByIdentifier.put(next.identifier(), next.id().value());
         } else if (next == null) {
-            board.idByIdentifier.remove(previous.identifier().toString());
+            board.idByIdentifier.remove(previous.identifier());
         }
         Long oldParent = previous == null ? null : TaskId.valueOrNull(previous.parentId());
         Long newParent = next == null ? null : TaskId.valueOrNull(next.parentId());
@@ -471,13 +472,13 @@ public final class InMemoryTaskStore implements TaskStore {
                 board.countChild(newParent, next.status(), +1);
             }
         }
-        List<String> oldDependencies = previous == null ? List.of() : previous.spec().dependencies();
-        List<String> newDependencies = next == null ? List.of() : next.spec().dependencies();
+        List<TaskIdentifier> oldDependencies = previous == null ? List.of() : previous.spec().dependencies();
+        List<TaskIdentifier> newDependencies = next == null ? List.of() : next.spec().dependencies();
         if (!oldDependencies.equals(newDependencies)) {
-            for (String dependency : new LinkedHashSet<>(oldDependencies)) {
+            for (TaskIdentifier dependency : new LinkedHashSet<>(oldDependencies)) {
                 BoardIndex.unlink(board.dependentsByIdentifier, dependency, previous.id().value());
             }
-            for (String dependency : new LinkedHashSet<>(newDependencies)) {
+            for (TaskIdentifier dependency : new LinkedHashSet<>(newDependencies)) {
                 BoardIndex.link(board.dependentsByIdentifier, dependency, next.id().value());
             }
         }
@@ -527,7 +528,7 @@ public final class InMemoryTaskStore implements TaskStore {
      * is completed again unfinished (a rollback, a reopen, a delete) every dependent that may be ready leaves it.
      * Either way each dependent costs one skip-list operation at most, not a removal and an insertion.
      */
-    private void reevaluateDependents(BoardIndex board, String identifier, boolean nowCompleted) {
+    private void reevaluateDependents(BoardIndex board, TaskIdentifier identifier, boolean nowCompleted) {
         LongList dependents = board.dependentsByIdentifier.get(identifier);
         if (dependents == null) {
             return;
@@ -561,7 +562,7 @@ public final class InMemoryTaskStore implements TaskStore {
      * dependencies changes, and a derived answer cannot drift out of step after a rollback.
      */
     private boolean anyUnfinishedDependency(BoardIndex board, Task task) {
-        for (String dependency : task.spec().dependencies()) {
+        for (TaskIdentifier dependency : task.spec().dependencies()) {
             Long id = board.idByIdentifier.get(dependency);
             if (id == null || !tasks.get(id).isCompleted()) {
                 return true;

@@ -192,7 +192,7 @@ final class InMemoryCandidateIndexTest {
         }));
 
         assertEquals(List.of("W1"), candidateIdentifiers(Set.of()));
-        assertEquals(List.of("W2"), store.dependents(BOARD, "W1").stream().map(t -> t.identifier().toString()).toList());
+        assertEquals(List.of("W2"), store.dependents(BOARD, dev.tasklane.application.testing.Identifiers.tid("W1")).stream().map(t -> t.identifier().toString()).toList());
     }
 
     @Test

@@ -92,7 +92,7 @@ class InMemoryReadTransactionTest {
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> transactions.inReadTransaction(
                 () -> stores.tasks().insert(Tasks.work(board, 2).position(2).build())));
         assertTrue(refused.getMessage().contains("read-only"), refused.getMessage());
-        assertTrue(stores.tasks().findByIdentifier(board, Tasks.work(board, 2).build().identifier().toString()).isEmpty());
+        assertTrue(stores.tasks().findByIdentifier(board, Tasks.work(board, 2).build().identifier()).isEmpty());
         assertEquals(1, transactions.inReadTransaction(() -> stores.tasks().list(
                 TaskQuery.all(board)).tasks().size()));
         // the journal of the refused unit of work is empty: a later write on the same thread commits alone

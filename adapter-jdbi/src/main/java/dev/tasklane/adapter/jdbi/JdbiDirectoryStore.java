@@ -9,11 +9,12 @@ import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.User;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -122,9 +123,9 @@ final class JdbiDirectoryStore implements DirectoryStore {
             }
             BoardId id = unique(() -> dao.insertBoard(name),
                     () -> new ConflictException("duplicate_board", "Board " + name + " already exists."));
-            Map<Column, Long> columnIds = new EnumMap<>(Column.class);
-            for (Column column : Column.values()) {
-                columnIds.put(column, dao.insertColumn(id, column.name()));
+            Map<Status, Long> columnIds = new EnumMap<>(Status.class);
+            for (Status column : Status.values()) {
+                columnIds.put(column, dao.insertColumn(id, storedColumnName(column)));
             }
             return new Board(id, name, columnIds);
         });
@@ -141,10 +142,10 @@ final class JdbiDirectoryStore implements DirectoryStore {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+        Map<Status, Long> columnIds = new EnumMap<>(Status.class);
         for (DirectoryDao.BoardColumnRow.Entry row : rows) {
             if (row.column() != null) {
-                columnIds.put(Column.valueOf(row.column()), row.columnId());
+                columnIds.put(columnNamed(row.column()), row.columnId());
             }
         }
         return Optional.of(new Board(id, rows.get(0).boardName(), columnIds));
@@ -162,9 +163,18 @@ final class JdbiDirectoryStore implements DirectoryStore {
                 .toList());
     }
 
+    /** The name a column row stores for a status's column: READY, DOING, REVIEW or DONE. */
+    private static String storedColumnName(Status column) {
+        return column.columnName().toUpperCase(Locale.ROOT);
+    }
+
+    private static Status columnNamed(String stored) {
+        return Status.byColumnName(stored).orElseThrow(() -> new IllegalStateException("unknown column " + stored));
+    }
+
     private static Board board(DirectoryDao dao, BoardId id, String name) {
-        Map<Column, Long> columnIds = new EnumMap<>(Column.class);
-        dao.columns(id).forEach(column -> columnIds.put(Column.valueOf(column.name()), column.id()));
+        Map<Status, Long> columnIds = new EnumMap<>(Status.class);
+        dao.columns(id).forEach(column -> columnIds.put(columnNamed(column.name()), column.id()));
         return new Board(id, name, columnIds);
     }
 
@@ -246,10 +256,10 @@ final class JdbiDirectoryStore implements DirectoryStore {
             return Optional.empty();
         }
         DirectoryDao.CredentialsRow.Entry first = rows.get(0);
-        Map<Column, Long> columnIds = new EnumMap<>(Column.class);
+        Map<Status, Long> columnIds = new EnumMap<>(Status.class);
         for (DirectoryDao.CredentialsRow.Entry row : rows) {
             if (row.column() != null) {
-                columnIds.put(Column.valueOf(row.column()), row.columnId());
+                columnIds.put(columnNamed(row.column()), row.columnId());
             }
         }
         Board board = new Board(first.token().boardId(), first.boardName(), columnIds);

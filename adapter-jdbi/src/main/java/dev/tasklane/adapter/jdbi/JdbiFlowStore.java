@@ -8,7 +8,7 @@ import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
@@ -32,7 +32,7 @@ import java.util.Optional;
  * outbox's append has made writers go one at a time.
  */
 final class JdbiFlowStore implements FlowStore {
-    private static final Column[] COLUMNS = Column.values();
+    private static final Status[] COLUMNS = Status.values();
     static final String FLOW_COLUMNS = "identifier, type, flow_column, created_ms, first_claim_ms, "
             + "entered_review_ms, review_decision_ms, done_ms, agent_user_id, agent_name, review_wait_ms, review_open_ms, "
             + "times_sent_back";
@@ -151,13 +151,13 @@ final class JdbiFlowStore implements FlowStore {
     }
 
     @Override
-    public Map<Column, Long> openCounts(BoardId boardId) {
+    public Map<Status, Long> openCounts(BoardId boardId) {
         return transactions.withHandle(handle -> {
             flushed(handle);
-            Map<Column, Long> counts = new EnumMap<>(Column.class);
+            Map<Status, Long> counts = new EnumMap<>(Status.class);
             handle.createQuery("SELECT flow_column, COUNT(*) AS n FROM task_flow WHERE board_id = :board "
                             + "AND flow_column < :done GROUP BY flow_column")
-                    .bind("board", boardId.value()).bind("done", (short) Column.DONE.ordinal())
+                    .bind("board", boardId.value()).bind("done", (short) Status.COMPLETED.ordinal())
                     .map((row, context) -> Map.entry(COLUMNS[row.getShort("flow_column")], row.getLong("n")))
                     .forEach(entry -> counts.put(entry.getKey(), entry.getValue()));
             return counts;

@@ -292,17 +292,17 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public Optional<Task> findByIdentifier(BoardId boardId, String identifier) {
+    public Optional<Task> findByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier")
-                .bind("board", boardId).bind("identifier", identifier).map(rows).findOne());
+                .bind("board", boardId).bind("identifier", identifier.toString()).map(rows).findOne());
     }
 
     @Override
-    public Optional<Task> lockByIdentifier(BoardId boardId, String identifier) {
+    public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         return locked(sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
                         + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE")
-                .bind("board", boardId).bind("identifier", identifier).map(rows).findOne()));
+                .bind("board", boardId).bind("identifier", identifier.toString()).map(rows).findOne()));
     }
 
     @Override
@@ -360,29 +360,32 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     @Override
-    public List<Task> dependents(BoardId boardId, String identifier) {
+    public List<Task> dependents(BoardId boardId, TaskIdentifier identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "
                         + "JOIN task_dependencies d ON d.task_id = t.id "
                         + "WHERE d.board_id = :board AND d.depends_on = :identifier ORDER BY t.position, t.id")
-                .bind("board", boardId).bind("identifier", identifier).map(rows).list());
+                .bind("board", boardId).bind("identifier", identifier.toString()).map(rows).list());
     }
 
     @Override
-    public Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers) {
+    public Map<TaskIdentifier, Status> statuses(BoardId boardId, Collection<TaskIdentifier> identifiers) {
         if (identifiers.isEmpty()) {
             return Map.of();
         }
         return sql(handle -> {
             Map<String, Status> found = new LinkedHashMap<>();
+            Set<String> texts = new LinkedHashSet<>();
+            identifiers.forEach(identifier -> texts.add(identifier.toString()));
             handle.createQuery("SELECT identifier, status FROM tasks WHERE board_id = :board AND identifier IN (<identifiers>)")
                     .bind("board", boardId)
-                    .bindList("identifiers", List.copyOf(new LinkedHashSet<>(identifiers)))
+                    .bindList("identifiers", List.copyOf(texts))
                     .map((row, context) -> Map.entry(row.getString("identifier"), Status.valueOf(row.getString("status"))))
                     .forEach(entry -> found.put(entry.getKey(), entry.getValue()));
-            Map<String, Status> inOrder = new LinkedHashMap<>();
-            for (String identifier : identifiers) {
-                if (found.containsKey(identifier)) {
-                    inOrder.put(identifier, found.get(identifier));
+            Map<TaskIdentifier, Status> inOrder = new LinkedHashMap<>();
+            for (TaskIdentifier identifier : identifiers) {
+                Status status = found.get(identifier.toString());
+                if (status != null) {
+                    inOrder.put(identifier, status);
                 }
             }
             return inOrder;

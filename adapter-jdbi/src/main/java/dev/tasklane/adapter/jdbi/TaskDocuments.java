@@ -15,6 +15,7 @@ import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.VerificationStep;
+import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ final class TaskDocuments {
         doc.put("acceptance_criteria", spec.acceptanceCriteria());
         doc.put("needs_review", spec.needsReview());
         doc.put("human_task", spec.humanTask());
-        doc.put("dependencies", spec.dependencies());
+        doc.put("dependencies", spec.dependencies().stream().map(TaskIdentifier::toString).toList());
         doc.put("key_files", spec.keyFiles().stream().map(TaskDocuments::keyFile).toList());
         doc.put("verification_steps", spec.verificationSteps().stream().map(TaskDocuments::step).toList());
         doc.put("required_capabilities", spec.requiredCapabilities().stream().map(Enum::name).toList());
@@ -72,7 +73,7 @@ final class TaskDocuments {
                 (String) doc.get("acceptance_criteria"),
                 Boolean.TRUE.equals(doc.get("needs_review")),
                 Boolean.TRUE.equals(doc.get("human_task")),
-                strings(doc.get("dependencies")),
+                identifiers(doc.get("dependencies")),
                 maps(doc.get("key_files")).stream().map(TaskDocuments::keyFile).toList(),
                 maps(doc.get("verification_steps")).stream().map(TaskDocuments::step).toList(),
                 capabilities,
@@ -275,5 +276,11 @@ final class TaskDocuments {
     @SuppressWarnings("unchecked")
     private static List<String> strings(Object value) {
         return value == null ? List.of() : (List<String>) value;
+    }
+
+    /** Stored dependencies are identifiers the store accepted, written as text ("W12"). */
+    private static List<TaskIdentifier> identifiers(Object value) {
+        return strings(value).stream().map(text -> TaskIdentifier.parse(text)
+                .orElseThrow(() -> new IllegalStateException("stored dependency is not an identifier: " + text))).toList();
     }
 }

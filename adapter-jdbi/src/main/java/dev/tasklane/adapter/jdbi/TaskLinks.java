@@ -11,6 +11,8 @@ record TaskLinks(Set<String> dependencies, Set<String> keyFiles) {
     static TaskLinks of(Task task) {
         Set<String> files = new LinkedHashSet<>();
         task.spec().keyFiles().stream().map(KeyFile::filePath).forEach(files::add);
-        return new TaskLinks(new LinkedHashSet<>(task.spec().dependencies()), files);
+        Set<String> dependencies = new LinkedHashSet<>();
+        task.spec().dependencies().forEach(dependency -> dependencies.add(dependency.toString()));
+        return new TaskLinks(dependencies, files);
     }
 }

@@ -11,7 +11,7 @@ import dev.tasklane.domain.flow.FlowEvent;
 import dev.tasklane.domain.flow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.jdbi.v3.core.JdbiException;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,7 +69,7 @@ final class PostgresFlowInOneStatementTest {
     /** The rollup's writes of a transition, then the append: what a use case does before its commit. */
     private void transition(TaskFlow claimed) {
         flows().putFlow(board.boardId, taskId, claimed);
-        flows().addMoves(board.boardId, List.of(new MoveCount(BoardFixture.START, Column.READY, Column.DOING, 1)));
+        flows().addMoves(board.boardId, List.of(new MoveCount(BoardFixture.START, Status.OPEN, Status.IN_PROGRESS, 1)));
         flows().touchAgents(board.boardId, Map.of(AGENT, BoardFixture.START));
         jdbi.events().append(List.of(event()));
     }
@@ -80,7 +80,7 @@ final class PostgresFlowInOneStatementTest {
 
     private long moves() {
         return board.stores.tx(() -> flows().moves(board.boardId, Instant.EPOCH)).stream()
-                .filter(m -> m.from() == Column.READY && m.to() == Column.DOING).mapToLong(MoveCount::count).sum();
+                .filter(m -> m.from() == Status.OPEN && m.to() == Status.IN_PROGRESS).mapToLong(MoveCount::count).sum();
     }
 
     @Test

@@ -228,7 +228,7 @@ final class ArchivePages {
         Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
         TaskView restored = useCases.archives().restore(caller.actor(), ref(ctx));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), restored.task()),
-                restored.task().identifier() + " is back on the board, in " + restored.task().column().displayName() + ".");
+                restored.task().identifier() + " is back on the board, in " + restored.task().status().columnName() + ".");
     }
 
     void delete(Context ctx) {

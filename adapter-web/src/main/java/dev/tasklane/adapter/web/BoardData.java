@@ -16,6 +16,7 @@ import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.wip.WipLimits;
 
 import java.time.Clock;
@@ -98,7 +99,8 @@ final class BoardData {
         Task task = view.task();
         Task goal = task.parentId() == null ? null : byId.get(task.parentId());
         return new Card(task.id().value(), task.identifier().toString(), task.spec().title(), task.type().wire(),
-                task.priority().wire(), name(users, task.assignedToId()), agent(task), leaseLeft(task), view.blockedBy(),
+                task.priority().wire(), name(users, task.assignedToId()), agent(task), leaseLeft(task),
+                view.blockedBy().stream().map(TaskIdentifier::toString).toList(),
                 goal == null ? null : new Link(goal.identifier() + " " + goal.spec().title(), taskHref(boardId, goal), false),
                 taskHref(boardId, task), task.review() == null ? null : task.review().status().wire());
     }

@@ -15,7 +15,6 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.User;
-import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -106,23 +105,23 @@ final class BoardPages {
             }
         }
 
-        Map<Column, List<Card>> columns = new EnumMap<>(Column.class);
-        for (Column column : Column.values()) {
+        Map<Status, List<Card>> columns = new EnumMap<>(Status.class);
+        for (Status column : Status.values()) {
             columns.put(column, new ArrayList<>());
         }
         int shown = 0;
         for (TaskView view : all) {
             if (matches(view.task(), filters, byId)) {
-                columns.get(view.task().status().column()).add(data.card(boardId, view, users, byId));
+                columns.get(view.task().status()).add(data.card(boardId, view, users, byId));
                 shown++;
             }
         }
         List<BoardColumn> boardColumns = new ArrayList<>();
         Integer doingLimit = data.wipLimits(person, caller).doing();
         int doing = (int) all.stream().filter(view -> view.task().status() == Status.IN_PROGRESS && !view.task().isGoal()).count();
-        for (Column column : Column.values()) {
-            boolean limited = column == Column.DOING;
-            boardColumns.add(new BoardColumn(column.displayName(), column.name().toLowerCase(Locale.ROOT), columns.get(column),
+        for (Status column : Status.values()) {
+            boolean limited = column == Status.IN_PROGRESS;
+            boardColumns.add(new BoardColumn(column.columnName(), column.columnName().toLowerCase(Locale.ROOT), columns.get(column),
                     limited ? doingLimit : null, limited ? doing : columns.get(column).size()));
         }
 

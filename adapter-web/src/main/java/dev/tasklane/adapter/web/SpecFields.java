@@ -4,6 +4,7 @@ import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.TaskDetails;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.VerificationStep;
@@ -60,7 +61,7 @@ final class SpecFields {
             fields.add(Field.items("Security considerations", spec.securityConsiderations()));
         }
         if (!spec.dependencies().isEmpty()) {
-            fields.add(Field.items("Depends on", spec.dependencies()));
+            fields.add(Field.items("Depends on", spec.dependencies().stream().map(TaskIdentifier::toString).toList()));
         }
         return fields;
     }

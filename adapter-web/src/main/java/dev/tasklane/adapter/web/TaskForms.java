@@ -31,6 +31,7 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
@@ -185,10 +186,10 @@ final class TaskForms {
         Chrome chrome = web.chrome(ctx, person, heading + " · " + task.spec().title(), caller.board(), "board");
         List<Field> readOnly = new ArrayList<>();
         readOnly.add(Field.text("Identifier", task.identifier().toString()));
-        readOnly.add(Field.text("Status", task.status().column().displayName()));
+        readOnly.add(Field.text("Status", task.status().columnName()));
         readOnly.add(Field.text("Assignee", orDash(BoardData.name(users, task.assignedToId()))));
         readOnly.add(Field.text("Dependencies", task.spec().dependencies().isEmpty() ? "—"
-                : String.join(", ", task.spec().dependencies())));
+                : TaskIdentifier.join(task.spec().dependencies())));
         readOnly.add(Field.text("Created", Format.when(task.insertedAt())
                 + (task.createdByAgent() == null ? "" : " by " + task.createdByAgent())));
         readOnly.add(Field.text("Version", Long.toString(version)));
@@ -229,7 +230,7 @@ final class TaskForms {
     String changeDependencies(Context ctx, Caller caller) {
         TaskRef ref = TaskRef.parse(ctx.pathParam("task"));
         Task task = useCases.reads().get(caller.actor(), ref).task();
-        List<String> dependencies = new ArrayList<>(task.spec().dependencies());
+        List<String> dependencies = new ArrayList<>(task.spec().dependencies().stream().map(TaskIdentifier::toString).toList());
         String remove = Web.optional(ctx, "remove");
         String add = Web.optional(ctx, "dependency");
         if (remove != null) {
@@ -601,7 +602,7 @@ final class TaskForms {
         return new TaskForm(spec.title(), spec.type().wire(), spec.priority().wire(), spec.complexity().wire(),
                 nz(spec.description()), nz(spec.acceptanceCriteria()), spec.needsReview(),
                 spec.requiredCapabilities().stream().map(Capability::wire).collect(java.util.stream.Collectors.toSet()),
-                String.join(", ", spec.dependencies()), "", "",
+                TaskIdentifier.join(spec.dependencies()), "", "",
                 lines(testing.get("unit_tests")), lines(testing.get("integration_tests")),
                 lines(testing.get("manual_tests")), lines(testing.get("edge_cases")),
                 lines(testing.get("coverage_target")), String.join("\n", spec.securityConsiderations()),

@@ -40,6 +40,7 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.VerificationStep;
@@ -125,7 +126,7 @@ final class TaskPages {
         Map<UserId, User> users = data.members(person, boardId);
 
         List<Field> facts = new ArrayList<>();
-        facts.add(Field.text("Status", Format.label(task.status().wire()) + " (" + task.status().column().displayName() + ")"));
+        facts.add(Field.text("Status", Format.label(task.status().wire()) + " (" + task.status().columnName() + ")"));
         facts.add(Field.text("Assignee", orDash(BoardData.name(users, task.assignedToId()))));
         if (BoardData.agent(task) != null) {
             facts.add(Field.text("Agent", BoardData.agent(task)));
@@ -139,7 +140,7 @@ final class TaskPages {
             facts.add(Field.items("Capabilities", task.spec().requiredCapabilities().stream().map(c -> c.wire()).toList()));
         }
         if (view.blocked()) {
-            facts.add(Field.text("Blocked by", String.join(", ", view.blockedBy())));
+            facts.add(Field.text("Blocked by", TaskIdentifier.join(view.blockedBy())));
         }
         facts.add(Field.text("Created", Format.when(task.insertedAt())
                 + (task.createdByAgent() == null ? "" : " by " + task.createdByAgent())));
@@ -182,7 +183,7 @@ final class TaskPages {
 
         Chrome chrome = web.chrome(ctx, person, task.identifier() + " · " + task.spec().title(), caller.board(), "board");
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
-                task.type().wire(), task.priority().wire(), task.status().wire(), task.status().column().displayName(),
+                task.type().wire(), task.priority().wire(), task.status().wire(), task.status().columnName(),
                 facts, task.spec().description(), criteria, SpecFields.of(task.spec()), completion(task.completion()),
                 explorer(task.completion()),
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
@@ -190,7 +191,7 @@ final class TaskPages {
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
                 BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
                 ArchivePages.tidy(task, caller), comments.thread(ctx, caller, task),
-                task.spec().dependencies(), dependencyError, dependencyTyped,
+                task.spec().dependencies().stream().map(TaskIdentifier::toString).toList(), dependencyError, dependencyTyped,
                 task.type() == TaskType.GOAL && task.status() != Status.COMPLETED && !task.isArchived()));
     }
 

@@ -140,7 +140,7 @@ public final class CreateTaskParser {
         if (!errors.isEmpty()) {
             return null;
         }
-        spec.dependencies(TaskFieldParser.identifiers(dependencies)).details(details.build());
+        spec.dependencies(DependencyRef.identifiers(dependencies)).details(details.build());
         return new NewTask(spec.build(), dependencies, assignee, parent, createdByAgent, children);
     }
 

@@ -6,13 +6,14 @@ import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.TestingStrategy;
 import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.validation.DependencyRef;
+import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 
 import java.util.ArrayList;
@@ -102,17 +103,6 @@ public final class TaskFieldParser {
                 target.detail(field, details -> details.behaviourTestMatrix(rows));
             }
         }
-    }
-
-    /** The identifiers among dependency entries, in order (sibling indices are resolved when the goal is created). */
-    public static List<String> identifiers(List<DependencyRef> dependencies) {
-        List<String> out = new ArrayList<>();
-        for (DependencyRef dependency : dependencies) {
-            if (dependency instanceof DependencyRef.ByIdentifier byIdentifier) {
-                out.add(byIdentifier.identifier());
-            }
-        }
-        return out;
     }
 
     private static String string(TaskField field, Object value, FieldErrors errors) {
@@ -228,7 +218,8 @@ public final class TaskFieldParser {
                 if (TaskFieldRules.exceeds(text, field.maxLength())) {
                     errors.add(field.wire(), TaskFieldRules.entryTooLong(field.maxLength()));
                 }
-                deps.add(new DependencyRef.ByIdentifier(text));
+                deps.add(TaskIdentifier.parse(text).<DependencyRef>map(DependencyRef.ByIdentifier::new)
+                        .orElseGet(() -> new DependencyRef.Malformed(text)));
             } else if (nestedInGoal && TaskJsonValues.isInteger(entry) && ((Number) entry).longValue() >= 0
                     && ((Number) entry).longValue() <= Integer.MAX_VALUE) {
                 deps.add(new DependencyRef.ByIndex(((Number) entry).intValue()));

@@ -44,7 +44,7 @@ public final class UpdateTaskParser {
             throw new TaskFieldsRejectedException(errors);
         }
         if (raw.containsKey(TaskField.DEPENDENCIES.wire())) {
-            edit.dependencies(TaskFieldParser.identifiers(dependencies));
+            edit.dependencyRefs(dependencies);
         }
         return edit.build();
     }

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.archive.ArchiveRequest;
 import dev.tasklane.domain.archive.ArchiveRules;
@@ -35,7 +36,8 @@ final class ArchiveService implements ArchiveUseCase {
         return context.runner().write(actor, changes -> {
             Locked locked = lock(actor, ref);
             if (request.duplicateOf() != null
-                    && context.tasks().findByIdentifier(actor.boardId(), request.duplicateOf()).isEmpty()) {
+                    && TaskIdentifier.parse(request.duplicateOf())
+                            .flatMap(duplicate -> context.tasks().findByIdentifier(actor.boardId(), duplicate)).isEmpty()) {
                 throw new InvalidInputException(ArchiveRequest.INVALID, "duplicate_of " + request.duplicateOf()
                         + " does not name a task on this board", new ErrorDetails.Field("duplicate_of"));
             }

@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.ClaimTaskUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
@@ -68,7 +69,8 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             Task target = identifier == null
                     ? firstClaimable(actor, agentName, selection).orElseThrow(
                             () -> new ConflictException("no_tasks_available", NOTHING_TO_CLAIM))
-                    : context.tasks().lockByIdentifier(actor.boardId(), identifier)
+                    : TaskIdentifier.parse(identifier)
+                            .flatMap(named -> context.tasks().lockByIdentifier(actor.boardId(), named))
                             .map(this::withKeyFilesLocked)
                             .orElseThrow(() -> notAvailable(identifier));
             ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);

@@ -89,27 +89,27 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                 : attribution(agentName);
         UserId assignee = draft.assignee().resolve(parent == null ? null : parent.assignedToId());
 
-        List<String> childIdentifiers = new ArrayList<>();
+        List<TaskIdentifier> childIdentifiers = new ArrayList<>();
         TaskIdentifier rootIdentifier = nextIdentifier(boardId, draft.spec().type());
         for (NewTask child : draft.children()) {
-            childIdentifiers.add(nextIdentifier(boardId, child.spec().type()).toString());
+            childIdentifiers.add(nextIdentifier(boardId, child.spec().type()));
         }
-        List<String> rootDependencies = resolve(draft.dependencies(), List.of(), null);
-        requireKnown(boardId, rootDependencies, Set.of(), null);
+        List<TaskIdentifier> rootDependencies = resolve(draft.dependencies(), List.of(), null);
+        requireKnown(boardId, draft.dependencies(), Set.of(), null);
 
-        Map<String, List<String>> newEdges = new LinkedHashMap<>();
-        List<List<String>> childDependencies = new ArrayList<>();
-        Set<String> siblings = Set.copyOf(childIdentifiers);
+        Map<TaskIdentifier, List<TaskIdentifier>> newEdges = new LinkedHashMap<>();
+        List<List<TaskIdentifier>> childDependencies = new ArrayList<>();
+        Set<TaskIdentifier> siblings = Set.copyOf(childIdentifiers);
         for (int i = 0; i < draft.children().size(); i++) {
-            List<String> resolved = resolve(draft.children().get(i).dependencies(), childIdentifiers, i);
-            requireKnown(boardId, resolved, siblings, i);
+            List<TaskIdentifier> resolved = resolve(draft.children().get(i).dependencies(), childIdentifiers, i);
+            requireKnown(boardId, draft.children().get(i).dependencies(), siblings, i);
             childDependencies.add(resolved);
             newEdges.put(childIdentifiers.get(i), resolved);
         }
-        Optional<DependencyGraph.Cycle> cycle = DependencyGraph.findCycle(newEdges, id -> existingDependencies(boardId, id));
+        Optional<DependencyGraph.Cycle<TaskIdentifier>> cycle = DependencyGraph.findCycle(newEdges, id -> existingDependencies(boardId, id));
         if (cycle.isPresent()) {
             throw dependencyError(childIdentifiers.indexOf(cycle.get().task()),
-                    "creates a circular dependency: " + String.join(" → ", cycle.get().path()));
+                    "creates a circular dependency: " + path(cycle.get().path()));
         }
 
         Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),
@@ -120,7 +120,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             NewTask child = draft.children().get(i);
             UserId childAssignee = child.assignee().resolve(root.assignedToId());
             String childAgent = child.createdByAgent().orElse(createdByAgent);
-            drafts.add(Task.create(boardId, TaskIdentifier.parse(childIdentifiers.get(i)).orElseThrow(),
+            drafts.add(Task.create(boardId, childIdentifiers.get(i),
                     root.id(), context.tasks().nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
                     childAssignee, actor.userId(), childAgent, changes.now()));
         }
@@ -157,15 +157,17 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             if (task.spec().needsReview() && !spec.needsReview()) {
                 BoardAccess.requireReviewAuthority(actor, "turn needs_review off");
             }
-            if (!spec.dependencies().equals(task.spec().dependencies())) {
-                String self = task.identifier().toString();
+            List<DependencyRef> sent = edit.dependencies().orElse(List.of());
+            boolean malformed = sent.stream().anyMatch(DependencyRef.Malformed.class::isInstance);
+            if (malformed || !spec.dependencies().equals(task.spec().dependencies())) {
+                TaskIdentifier self = task.identifier();
                 if (spec.dependencies().contains(self)) {
                     throw dependencyError(null, "cannot depend on itself");
                 }
-                requireKnown(task.boardId(), spec.dependencies(), Set.of(), null);
+                requireKnown(task.boardId(), sent, Set.of(), null);
                 DependencyGraph.findCycle(self, spec.dependencies(), id -> existingDependencies(task.boardId(), id))
                         .ifPresent(cycle -> {
-                            throw dependencyError(null, "creates a circular dependency: " + String.join(" → ", cycle));
+                            throw dependencyError(null, "creates a circular dependency: " + path(cycle));
                         });
             }
             Task updated = changes.update(task.withSpec(spec, changes.now()), HistoryKind.UPDATED, actor, null);
@@ -184,7 +186,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                     : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().wire());
         } catch (dev.tasklane.domain.error.NotFoundException missing) {
             throw fieldError("parent_id", "does not name a goal on this board: "
-                    + (ref instanceof TaskRef.ById byId ? String.valueOf(byId.id()) : ((TaskRef.ByIdentifier) ref).identifier()));
+                    + ref.written());
         }
     }
 
@@ -192,26 +194,41 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         return new TaskIdentifier(type, context.tasks().nextIdentifierNumber(boardId, type));
     }
 
-    private List<String> existingDependencies(BoardId boardId, String identifier) {
+    private static String path(List<TaskIdentifier> cycle) {
+        return cycle.stream().map(TaskIdentifier::toString).collect(java.util.stream.Collectors.joining(" → "));
+    }
+
+    private List<TaskIdentifier> existingDependencies(BoardId boardId, TaskIdentifier identifier) {
         return context.tasks().findByIdentifier(boardId, identifier).map(t -> t.spec().dependencies()).orElse(List.of());
     }
 
-    private static List<String> resolve(List<DependencyRef> references, List<String> siblings, Integer childIndex) {
-        List<Object> raw = new ArrayList<>(references.size());
-        for (DependencyRef reference : references) {
-            raw.add(reference instanceof DependencyRef.ByIndex index ? (Object) index.index() : ((DependencyRef.ByIdentifier) reference).identifier());
-        }
-        return DependencyGraph.resolveIndices(raw, siblings).orElseThrow(() -> dependencyError(childIndex,
+    private static List<TaskIdentifier> resolve(List<DependencyRef> references, List<TaskIdentifier> siblings,
+            Integer childIndex) {
+        return DependencyGraph.resolveIndices(references, siblings).orElseThrow(() -> dependencyError(childIndex,
                 "is invalid: an index must point at a task in the same goal's tasks array (0 to " + (siblings.size() - 1) + ")"));
     }
 
-    private void requireKnown(BoardId boardId, List<String> dependencies, Set<String> siblings, Integer childIndex) {
-        Set<String> unknown = new LinkedHashSet<>(dependencies);
-        unknown.removeAll(siblings);
-        if (unknown.isEmpty()) {
-            return;
+    /**
+     * Refuses dependencies that name no task on the board: identifiers not found (siblings inside the goal excepted)
+     * and malformed names, listed in the order they were given.
+     */
+    private void requireKnown(BoardId boardId, List<DependencyRef> dependencies, Set<TaskIdentifier> siblings,
+            Integer childIndex) {
+        Set<TaskIdentifier> toLookUp = new LinkedHashSet<>();
+        for (DependencyRef dependency : dependencies) {
+            if (dependency instanceof DependencyRef.ByIdentifier named && !siblings.contains(named.identifier())) {
+                toLookUp.add(named.identifier());
+            }
         }
-        unknown.removeAll(context.tasks().statuses(boardId, unknown).keySet());
+        Set<TaskIdentifier> known = toLookUp.isEmpty() ? Set.of() : context.tasks().statuses(boardId, toLookUp).keySet();
+        Set<String> unknown = new LinkedHashSet<>();
+        for (DependencyRef dependency : dependencies) {
+            if (dependency instanceof DependencyRef.Malformed
+                    || dependency instanceof DependencyRef.ByIdentifier named && toLookUp.contains(named.identifier())
+                    && !known.contains(named.identifier())) {
+                unknown.add(dependency.written());
+            }
+        }
         if (!unknown.isEmpty()) {
             throw dependencyError(childIndex, "unknown task identifier(s): " + String.join(", ", unknown)
                     + ". Dependencies must name existing tasks on this board (or, inside a goal, 0-based indices of its tasks)");

@@ -10,7 +10,7 @@ import dev.tasklane.domain.flow.TaskTimeline;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Instant;
@@ -144,7 +144,7 @@ final class FlowRecorder {
         touched.forEach(t -> memory.activityCommitted(t.board(), t.agent(), t.at()));
     }
 
-    private record MoveKey(Instant bucket, Column from, Column to) implements Comparable<MoveKey> {
+    private record MoveKey(Instant bucket, Status from, Status to) implements Comparable<MoveKey> {
         MoveKey {
             Objects.requireNonNull(bucket);
         }

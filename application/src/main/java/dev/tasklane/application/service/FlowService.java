@@ -21,7 +21,6 @@ import dev.tasklane.domain.flow.HeldTask;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
@@ -87,11 +86,11 @@ final class FlowService implements FlowMetricsUseCase {
                         continue;
                     }
                     if (status == Status.IN_PROGRESS && task.claim() != null && task.assignedToId() != null) {
-                        held.add(new HeldTask(task.identifier().toString(), Column.DOING,
+                        held.add(new HeldTask(task.identifier().toString(), Status.IN_PROGRESS,
                                 new FlowAgent(task.assignedToId(), task.claim().agentName()), task.claim().expiresAt()));
                     } else if (status == Status.REVIEW && task.completion() != null
                             && task.completion().completedById() != null) {
-                        held.add(new HeldTask(task.identifier().toString(), Column.REVIEW,
+                        held.add(new HeldTask(task.identifier().toString(), Status.REVIEW,
                                 new FlowAgent(task.completion().completedById(), task.completion().completedByAgent()), null));
                     }
                 }

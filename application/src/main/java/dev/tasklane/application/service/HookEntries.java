@@ -50,7 +50,7 @@ final class HookEntries {
 
     /** The task's variables of a hook environment, all but HOOK_NAME, which follows them. */
     private static HookEnv taskEnv(Task task, Board board, String agentName) {
-        Long columnId = board == null ? null : board.columnId(task.column());
+        Long columnId = board == null ? null : board.columnId(task.status());
         return HookEnv.builder(TASK_VARIABLES)
             .put("TASK_ID", task.id().toString())
             .put("TASK_IDENTIFIER", task.identifier().toString())
@@ -63,7 +63,7 @@ final class HookEntries {
             .put("BOARD_ID", task.boardId().toString())
             .put("BOARD_NAME", board == null ? "" : board.name())
             .put("COLUMN_ID", columnId == null ? "" : columnId.toString())
-            .put("COLUMN_NAME", task.column().displayName())
+            .put("COLUMN_NAME", task.status().columnName())
             .put("AGENT_NAME", agentName == null || agentName.isBlank() ? UNKNOWN_AGENT : agentName)
             .build();
     }

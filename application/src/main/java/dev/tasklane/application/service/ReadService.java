@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.TaskId;
@@ -59,19 +60,19 @@ final class ReadService implements ReadTasksUseCase {
     public DependencyChain dependencies(Actor actor, TaskRef ref) {
         return context.runner().read(changes -> {
             Task root = context.lookup().require(actor.boardId(), ref);
-            Set<String> visited = new HashSet<>(List.of(root.identifier().toString()));
+            Set<TaskIdentifier> visited = new HashSet<>(List.of(root.identifier()));
             List<Dependency> found = new ArrayList<>();
             java.util.ArrayDeque<Task> frontier = new java.util.ArrayDeque<>(List.of(root));
             java.util.Map<TaskId, Integer> depthOf = new java.util.HashMap<>(java.util.Map.of(root.id(), 0));
             while (!frontier.isEmpty()) {
                 Task task = frontier.removeFirst();
                 int depth = depthOf.get(task.id()) + 1;
-                for (String identifier : task.spec().dependencies()) {
+                for (TaskIdentifier identifier : task.spec().dependencies()) {
                     if (!visited.add(identifier)) {
                         continue;
                     }
                     context.tasks().findByIdentifier(task.boardId(), identifier).ifPresent(dependency -> {
-                        found.add(new Dependency(context.lookup().view(dependency), depth, task.identifier().toString()));
+                        found.add(new Dependency(context.lookup().view(dependency), depth, task.identifier()));
                         depthOf.put(dependency.id(), depth);
                         frontier.addLast(dependency);
                     });
@@ -85,7 +86,7 @@ final class ReadService implements ReadTasksUseCase {
     public Dependents dependents(Actor actor, TaskRef ref) {
         return context.runner().read(changes -> {
             Task task = context.lookup().require(actor.boardId(), ref);
-            List<Task> dependents = context.tasks().dependents(task.boardId(), task.identifier().toString());
+            List<Task> dependents = context.tasks().dependents(task.boardId(), task.identifier());
             return new Dependents(context.lookup().view(task),
                     dependents.isEmpty() ? List.of() : context.lookup().views(dependents));
         });

@@ -5,6 +5,7 @@ import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.archive.ArchiveRules;
 import dev.tasklane.domain.error.ErrorDetails;
@@ -35,7 +36,8 @@ final class ReorderService implements ReorderUseCase {
         return context.runner().write(actor, changes -> {
             Task moving = context.lookup().require(actor.boardId(), ref);
             ArchiveRules.requireActive(moving);
-            Task anchor = context.tasks().findByIdentifier(actor.boardId(), placement.anchor())
+            Task anchor = TaskIdentifier.parse(placement.anchor())
+                    .flatMap(anchorId -> context.tasks().findByIdentifier(actor.boardId(), anchorId))
                     .orElseThrow(() -> new InvalidInputException(QueueOrder.INVALID, field + " " + placement.anchor()
                             + " does not name a task on this board", new ErrorDetails.Field(field)));
             return apply(actor, moving, QueueOrder.move(moving, anchor, placement.before(), group(moving, anchor),

@@ -7,6 +7,7 @@ import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.time.Instant;
 import java.util.List;
@@ -36,8 +37,8 @@ final class StoreSelectionContext implements SelectionContext {
     }
 
     @Override
-    public List<String> unfinishedDependencies(Task task) {
-        Map<String, Status> statuses = tasks.statuses(task.boardId(), task.spec().dependencies());
+    public List<TaskIdentifier> unfinishedDependencies(Task task) {
+        Map<TaskIdentifier, Status> statuses = tasks.statuses(task.boardId(), task.spec().dependencies());
         return task.spec().dependencies().stream()
                 .filter(dependency -> statuses.get(dependency) != Status.COMPLETED)
                 .toList();

@@ -8,6 +8,7 @@ import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,9 +51,11 @@ final class TaskLookup {
         Optional<Task> found;
         if (ref instanceof TaskRef.ById byId) {
             found = lock ? tasks.lockById(boardId, byId.id()) : tasks.findById(boardId, byId.id());
-        } else {
-            String identifier = ((TaskRef.ByIdentifier) ref).identifier();
+        } else if (ref instanceof TaskRef.ByIdentifier byIdentifier) {
+            TaskIdentifier identifier = byIdentifier.identifier();
             found = lock ? tasks.lockByIdentifier(boardId, identifier) : tasks.findByIdentifier(boardId, identifier);
+        } else {
+            found = Optional.empty();
         }
         return found.orElseThrow(TaskLookup::notFound);
     }
@@ -70,12 +73,12 @@ final class TaskLookup {
 
     /** Views of many tasks with one status lookup for all their dependencies. */
     List<TaskView> views(Collection<Task> list) {
-        Set<String> identifiers = new LinkedHashSet<>();
+        Set<TaskIdentifier> identifiers = new LinkedHashSet<>();
         list.forEach(task -> identifiers.addAll(task.spec().dependencies()));
-        Map<String, Status> statuses = identifiers.isEmpty() ? Map.of() : tasks.statuses(list.iterator().next().boardId(), identifiers);
+        Map<TaskIdentifier, Status> statuses = identifiers.isEmpty() ? Map.of() : tasks.statuses(list.iterator().next().boardId(), identifiers);
         List<TaskView> views = new ArrayList<>(list.size());
         for (Task task : list) {
-            List<String> blockedBy = task.spec().dependencies().stream()
+            List<TaskIdentifier> blockedBy = task.spec().dependencies().stream()
                     .filter(dependency -> statuses.get(dependency) != Status.COMPLETED)
                     .toList();
             views.add(new TaskView(task, blockedBy));

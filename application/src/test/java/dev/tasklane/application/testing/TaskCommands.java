@@ -15,6 +15,7 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.validation.DependencyRef;
 
 import java.util.ArrayList;
@@ -67,13 +68,16 @@ public final class TaskCommands {
                 .requiredCapabilities(capabilities(raw.get("required_capabilities")))
                 .securityConsiderations((List<String>) raw.get("security_considerations"));
         List<DependencyRef> dependencies = new ArrayList<>();
-        List<String> identifiers = new ArrayList<>();
+        List<TaskIdentifier> identifiers = new ArrayList<>();
         for (Object entry : raw.get("dependencies") == null ? List.of() : (List<Object>) raw.get("dependencies")) {
             if (entry instanceof Number index) {
                 dependencies.add(new DependencyRef.ByIndex(index.intValue()));
             } else {
-                dependencies.add(new DependencyRef.ByIdentifier((String) entry));
-                identifiers.add((String) entry);
+                DependencyRef named = ref((String) entry);
+                dependencies.add(named);
+                if (named instanceof DependencyRef.ByIdentifier byIdentifier) {
+                    identifiers.add(byIdentifier.identifier());
+                }
             }
         }
         spec.dependencies(identifiers);
@@ -99,7 +103,7 @@ public final class TaskCommands {
                 case "description" -> edit.description((String) value);
                 case "priority" -> edit.priority(Priority.fromWire((String) value).orElseThrow());
                 case "needs_review" -> edit.needsReview((Boolean) value);
-                case "dependencies" -> edit.dependencies((List<String>) value);
+                case "dependencies" -> edit.dependencyRefs(((List<String>) value).stream().map(TaskCommands::ref).toList());
                 default -> throw new IllegalArgumentException("TaskCommands.edit does not read " + key);
             }
         });
@@ -123,5 +127,11 @@ public final class TaskCommands {
             out.add(Capability.fromWire(name).orElseThrow());
         }
         return out;
+    }
+
+    /** A dependency as an agent writes it: an identifier, or a malformed name that names no task. */
+    static DependencyRef ref(String text) {
+        return TaskIdentifier.parse(text).<DependencyRef>map(DependencyRef.ByIdentifier::new)
+                .orElseGet(() -> new DependencyRef.Malformed(text));
     }
 }

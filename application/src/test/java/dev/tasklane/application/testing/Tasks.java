@@ -62,7 +62,7 @@ public final class Tasks {
         private Claim claim;
         private AfterGoal afterGoal;
         private boolean humanTask;
-        private final List<String> dependencies = new ArrayList<>();
+        private final List<dev.tasklane.domain.task.TaskIdentifier> dependencies = new ArrayList<>();
         private final List<KeyFile> keyFiles = new ArrayList<>();
         private final Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         private Instant updatedAt = NOW;
@@ -123,7 +123,7 @@ public final class Tasks {
         }
 
         public Builder dependsOn(String... identifiers) {
-            dependencies.addAll(List.of(identifiers));
+            dependencies.addAll(Identifiers.tids(identifiers));
             return this;
         }
 

@@ -1,5 +1,7 @@
 package dev.tasklane.application.usecase;
 
+import static dev.tasklane.application.testing.Identifiers.tids;
+
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.Created;
@@ -129,7 +131,7 @@ public abstract class ArchiveContract {
         String dependent = id(board.create(board.admin, task("dependent", "dependencies", List.of(base))));
         ConflictException refused = assertThrows(ConflictException.class, () -> archive(base, "cancelled", "no"));
         assertEquals(ArchiveRules.UNFINISHED_DEPENDENTS, refused.code());
-        assertEquals(new ErrorDetails.Tasks(List.of(dependent)), refused.details());
+        assertEquals(new ErrorDetails.Tasks(tids(dependent)), refused.details());
         assertEquals(List.of(), listed(true), "nothing was archived");
         archive(dependent, "cancelled", "no longer wanted");
         archive(base, "cancelled", "nothing needs it now");
@@ -206,7 +208,7 @@ public abstract class ArchiveContract {
         assertEquals(ArchiveRules.NOT_DELETABLE, inDoing.code());
         ConflictException depended = assertThrows(ConflictException.class, () -> board.app.archives().delete(owner, ref(base)));
         assertEquals(ArchiveRules.DEPENDENTS, depended.code());
-        assertEquals(new ErrorDetails.Tasks(List.of(dependent)), depended.details());
+        assertEquals(new ErrorDetails.Tasks(tids(dependent)), depended.details());
 
         assertEquals(new Deleted(List.of(ready)), board.app.archives().delete(owner, ref(ready)));
         assertThrows(NotFoundException.class, () -> board.get(ready));
@@ -228,7 +230,7 @@ public abstract class ArchiveContract {
         String b = id(goal.children().get(1));
         board.claim(board.alice, a);
         ConflictException held = assertThrows(ConflictException.class, () -> board.app.archives().delete(owner, ref(g)));
-        assertEquals(new ErrorDetails.Tasks(List.of(a)), held.details());
+        assertEquals(new ErrorDetails.Tasks(tids(a)), held.details());
         assertEquals(3, listed(false).size(), "nothing was deleted");
         board.app.leases().unclaim(board.alice, ref(a), null);
         assertEquals(new Deleted(List.of(a, b, g)), board.app.archives().delete(owner, ref(g)));

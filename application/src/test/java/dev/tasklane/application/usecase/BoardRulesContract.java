@@ -1,5 +1,7 @@
 package dev.tasklane.application.usecase;
 
+import static dev.tasklane.application.testing.Identifiers.tids;
+
 import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.BatchRejectedException;
@@ -91,6 +93,24 @@ public abstract class BoardRulesContract {
     }
 
     @Test
+    void aDependencyThatIsNoIdentifierIsRefusedWithTheUnknownOnesInTheOrderGiven() {
+        String w1 = id(board.create(board.admin, task("first")));
+        String expected = "unknown task identifier(s): W99, w1, nope. Dependencies must name existing tasks on this "
+                + "board (or, inside a goal, 0-based indices of its tasks)";
+        TaskFieldsRejectedException created = assertThrows(TaskFieldsRejectedException.class, () -> board.create(
+                board.admin, task("second", "dependencies", List.of("W99", w1, "w1", "nope"))));
+        assertEquals(List.of(expected), created.errors().messages("dependencies"));
+        TaskFieldsRejectedException edited = assertThrows(TaskFieldsRejectedException.class, () -> board.app.update()
+                .update(board.admin, ref(w1), dev.tasklane.application.testing.TaskCommands.edit(
+                        Map.of("dependencies", List.of("W99", "w1", "nope")))));
+        assertEquals(List.of(expected), edited.errors().messages("dependencies"));
+        TaskFieldsRejectedException malformedOnly = assertThrows(TaskFieldsRejectedException.class, () -> board.app
+                .update().update(board.admin, ref(w1), dev.tasklane.application.testing.TaskCommands.edit(
+                        Map.of("dependencies", List.of("w1")))));
+        assertTrue(malformedOnly.errors().messages("dependencies").get(0).startsWith("unknown task identifier(s): w1."));
+    }
+
+    @Test
     void unknownDependenciesAreRefusedNamingTheIdentifierAndNothingIsCreated() {
         TaskFieldsRejectedException refused = assertThrows(TaskFieldsRejectedException.class,
                 () -> board.create(board.admin, task("a", "dependencies", List.of("W42"))));
@@ -102,7 +122,7 @@ public abstract class BoardRulesContract {
     @Test
     void indexDependenciesInsideAGoalBecomeIdentifiersAndOutOfRangeIsRefused() {
         Created goal = board.createGoal(board.admin, goal("g", List.of(task("first"), task("second", "dependencies", List.of(0)))));
-        assertEquals(List.of(id(goal.children().get(0))), goal.children().get(1).task().spec().dependencies());
+        assertEquals(tids(id(goal.children().get(0))), goal.children().get(1).task().spec().dependencies());
         assertThrows(TaskFieldsRejectedException.class, () -> board.createGoal(board.admin,
                 goal("g2", List.of(task("first", "dependencies", List.of(5))))));
     }

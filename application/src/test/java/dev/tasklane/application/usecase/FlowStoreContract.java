@@ -24,7 +24,6 @@ import dev.tasklane.domain.flow.TaskTimeline;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.task.Column;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -171,14 +170,14 @@ public abstract class FlowStoreContract {
         assertThrows(IllegalStateException.class, () -> board.stores.run(() -> {
             flows().putFlow(board.boardId, id, before.apply(FlowEvent.of(BoardFixture.START, FlowEvent.Kind.CLAIMED,
                     new FlowAgent(board.alice.userId(), "a"))));
-            flows().addMoves(board.boardId, List.of(new MoveCount(BoardFixture.START, Column.READY, Column.DOING, 1)));
+            flows().addMoves(board.boardId, List.of(new MoveCount(BoardFixture.START, Status.OPEN, Status.IN_PROGRESS, 1)));
             flows().touchAgents(board.boardId, Map.of(new FlowAgent(board.alice.userId(), "a"), BoardFixture.START));
             throw new IllegalStateException("roll back");
         }));
         assertEquals(before, board.stores.tx(() -> flows().flow(id)).orElseThrow());
         assertEquals(movesBefore, board.stores.tx(() -> flows().moves(board.boardId, Instant.EPOCH)));
         assertEquals(agentsBefore, board.stores.tx(() -> flows().agents(board.boardId)));
-        assertEquals(Map.of(Column.READY, 1L), board.stores.tx(() -> flows().openCounts(board.boardId)));
+        assertEquals(Map.of(Status.OPEN, 1L), board.stores.tx(() -> flows().openCounts(board.boardId)));
     }
 
     @Test
@@ -305,7 +304,7 @@ public abstract class FlowStoreContract {
     private void agrees(String after) {
         BoardId boardId = board.boardId;
         Map<String, Long> expectedMoves = new TreeMap<>();
-        Map<Column, Long> expectedOpen = new HashMap<>();
+        Map<Status, Long> expectedOpen = new HashMap<>();
         Map<FlowAgent, Instant> expectedAgents = new HashMap<>();
         for (TaskTimeline timeline : timelines()) {
             Task task = tasks().stream().filter(t -> t.identifier().toString().equals(timeline.identifier())).findFirst().orElseThrow();
@@ -328,7 +327,7 @@ public abstract class FlowStoreContract {
             if (!flow.isDone()) {
                 expectedOpen.merge(flow.column(), 1L, Long::sum);
             }
-            assertEquals(flow.column(), task.column(), after + ": the flow's column is the task's");
+            assertEquals(flow.column(), task.status(), after + ": the flow's column is the task's");
         }
         Map<String, Long> storedMoves = new TreeMap<>();
         for (MoveCount move : board.stores.tx(() -> flows().moves(boardId, Instant.EPOCH))) {

@@ -1,5 +1,7 @@
 package dev.tasklane.application.usecase;
 
+import static dev.tasklane.application.testing.Identifiers.tids;
+
 import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.CompleteTask;
@@ -127,7 +129,7 @@ public abstract class WorkflowContract {
         String w1 = id(board.create(board.admin, task("First")));
         String w2 = id(board.create(board.admin, task("Second", "dependencies", List.of(w1))));
         ConflictException refused = assertThrows(ConflictException.class, () -> board.claim(board.alice, w2));
-        assertEquals(new ErrorDetails.BlockedBy(List.of(w1)), refused.details());
+        assertEquals(new ErrorDetails.BlockedBy(tids(w1)), refused.details());
         assertTrue(board.get(w2).blocked());
     }
 

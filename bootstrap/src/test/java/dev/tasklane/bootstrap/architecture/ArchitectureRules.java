@@ -318,7 +318,7 @@ public final class ArchitectureRules {
 
     /**
      * Ids of kinds that no task, user or board id can be mistaken for: API tokens and web sessions, handled only by
-     * the identity use cases, a board's column ids, read only beside their {@code Column}, and the sequence numbers
+     * the identity use cases, a board's column ids, read only beside their {@code Status}, and the sequence numbers
      * of the event outbox ({@code afterId}, {@code lastId}, {@code lastEventId}). A name also matches when it ends
      * with one of these, capitalised ({@code completedByTokenId}, {@code lastEventId}).
      */

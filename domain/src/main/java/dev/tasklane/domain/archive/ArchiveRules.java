@@ -13,6 +13,7 @@ import dev.tasklane.domain.task.ArchiveReason;
 import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The rules of archiving, restoring and deleting a task (docs/rules.md, "Archive, restore and delete"). Each answers
@@ -68,7 +70,7 @@ public final class ArchiveRules {
      * @throws InvalidInputException when a duplicate names itself or a task of the set
      */
     public static List<Task> archive(Task target, List<Task> children, ArchiveRequest request,
-                                     Function<String, List<Task>> dependentsOf, UserId by, Instant now) {
+                                     Function<TaskIdentifier, List<Task>> dependentsOf, UserId by, Instant now) {
         if (target.archive() != null) {
             throw new ConflictException(ALREADY_ARCHIVED, "Task " + target.identifier() + " is already archived ("
                     + target.archive().reason().wire() + ")");
@@ -76,33 +78,34 @@ public final class ArchiveRules {
         List<Task> set = new ArrayList<>();
         set.add(target);
         children.stream().filter(child -> child.archive() == null).forEach(set::add);
-        Set<String> inSet = identifiers(set);
-        if (request.duplicateOf() != null && inSet.contains(request.duplicateOf())) {
+        Set<TaskIdentifier> inSet = identifiers(set);
+        if (request.duplicateOf() != null
+                && inSet.contains(TaskIdentifier.parse(request.duplicateOf()).orElse(null))) {
             throw ArchiveRequest.invalid("duplicate_of", "names " + request.duplicateOf()
                     + ", which is being archived itself: name the task that stays on the board");
         }
-        List<String> held = set.stream().filter(task -> !task.isGoal() && task.status() == Status.IN_PROGRESS)
-                .map(task -> task.identifier().toString()).toList();
+        List<TaskIdentifier> held = set.stream().filter(task -> !task.isGoal() && task.status() == Status.IN_PROGRESS)
+                .map(Task::identifier).toList();
         if (!held.isEmpty()) {
-            throw new ConflictException(IN_PROGRESS, "Cannot archive " + target.identifier() + ": " + String.join(", ", held)
+            throw new ConflictException(IN_PROGRESS, "Cannot archive " + target.identifier() + ": " + TaskIdentifier.join(held)
                     + " is in Doing and an agent holds it. Unclaim it, or let the agent finish, then archive.",
                     new ErrorDetails.Tasks(held));
         }
-        Set<String> blocking = new LinkedHashSet<>();
+        Set<TaskIdentifier> blocking = new LinkedHashSet<>();
         for (Task task : set) {
             if (task.isCompleted()) {
                 continue;
             }
-            for (Task dependent : dependentsOf.apply(task.identifier().toString())) {
+            for (Task dependent : dependentsOf.apply(task.identifier())) {
                 if (!dependent.isCompleted() && dependent.archive() == null
-                        && !inSet.contains(dependent.identifier().toString())) {
-                    blocking.add(dependent.identifier().toString());
+                        && !inSet.contains(dependent.identifier())) {
+                    blocking.add(dependent.identifier());
                 }
             }
         }
         if (!blocking.isEmpty()) {
             throw new ConflictException(UNFINISHED_DEPENDENTS, "Cannot archive " + target.identifier()
-                    + ": unfinished tasks depend on it: " + String.join(", ", blocking)
+                    + ": unfinished tasks depend on it: " + TaskIdentifier.join(blocking)
                     + ". Finish or archive them first, or remove the dependency.", new ErrorDetails.Tasks(List.copyOf(blocking)));
         }
         Archive archive = new Archive(now, request.reason(), request.note(), request.duplicateOf(), by);
@@ -120,7 +123,7 @@ public final class ArchiveRules {
      *                           dependency cycle
      */
     public static List<Task> restore(Task target, List<Task> children, Optional<Task> goal,
-                                     Function<String, List<String>> dependenciesOf, Instant now) {
+                                     Function<TaskIdentifier, List<TaskIdentifier>> dependenciesOf, Instant now) {
         if (target.archive() == null) {
             throw new ConflictException(NOT_ARCHIVED, "Task " + target.identifier() + " is not archived");
         }
@@ -132,12 +135,12 @@ public final class ArchiveRules {
         set.add(target);
         children.stream().filter(child -> child.archive() != null
                 && child.archive().archivedAt().equals(target.archive().archivedAt())).forEach(set::add);
-        Map<String, List<String>> edges = new LinkedHashMap<>();
-        set.forEach(task -> edges.put(task.identifier().toString(), task.spec().dependencies()));
-        Optional<DependencyGraph.Cycle> cycle = DependencyGraph.findCycle(edges, dependenciesOf);
+        Map<TaskIdentifier, List<TaskIdentifier>> edges = new LinkedHashMap<>();
+        set.forEach(task -> edges.put(task.identifier(), task.spec().dependencies()));
+        Optional<DependencyGraph.Cycle<TaskIdentifier>> cycle = DependencyGraph.findCycle(edges, dependenciesOf);
         if (cycle.isPresent()) {
             throw new ConflictException(RESTORE_CYCLE, "Restoring " + target.identifier()
-                    + " would bring back a circular dependency: " + String.join(" → ", cycle.get().path())
+                    + " would bring back a circular dependency: " + cycle.get().path().stream().map(TaskIdentifier::toString).collect(Collectors.joining(" → "))
                     + ". Remove one of these dependencies first.", new ErrorDetails.Tasks(cycle.get().path()));
         }
         return set.stream().map(task -> task.toBuilder().archive(null).updatedAt(now).build()).toList();
@@ -152,7 +155,7 @@ public final class ArchiveRules {
      * @throws ConflictException  409 naming the tasks in the way
      */
     public static List<Task> delete(Actor actor, Task target, List<Task> children,
-                                    Function<String, List<Task>> dependentsOf) {
+                                    Function<TaskIdentifier, List<Task>> dependentsOf) {
         if (!actor.boardOwner()) {
             throw new ForbiddenException(OWNER_REQUIRED, "Only a board owner can delete a task; archive it instead",
                     ErrorDetails.NONE, NextStep.archiveInstead(target.identifier().toString()));
@@ -160,26 +163,26 @@ public final class ArchiveRules {
         List<Task> set = new ArrayList<>();
         set.add(target);
         set.addAll(children);
-        List<String> wrongColumn = set.stream()
+        List<TaskIdentifier> wrongColumn = set.stream()
                 .filter(task -> task.archive() == null && task.status() != Status.OPEN && !task.isGoal())
-                .map(task -> task.identifier().toString()).toList();
+                .map(Task::identifier).toList();
         if (!wrongColumn.isEmpty()) {
             throw new ConflictException(NOT_DELETABLE, "Cannot delete " + target.identifier() + ": only a task in "
-                    + "Ready, or an archived one, can be deleted, and " + String.join(", ", wrongColumn)
+                    + "Ready, or an archived one, can be deleted, and " + TaskIdentifier.join(wrongColumn)
                     + " is not. Archive it instead, or archive it first.", new ErrorDetails.Tasks(wrongColumn));
         }
-        Set<String> inSet = identifiers(set);
-        Set<String> blocking = new LinkedHashSet<>();
+        Set<TaskIdentifier> inSet = identifiers(set);
+        Set<TaskIdentifier> blocking = new LinkedHashSet<>();
         for (Task task : set) {
-            for (Task dependent : dependentsOf.apply(task.identifier().toString())) {
-                if (!inSet.contains(dependent.identifier().toString())) {
-                    blocking.add(dependent.identifier().toString());
+            for (Task dependent : dependentsOf.apply(task.identifier())) {
+                if (!inSet.contains(dependent.identifier())) {
+                    blocking.add(dependent.identifier());
                 }
             }
         }
         if (!blocking.isEmpty()) {
             throw new ConflictException(DEPENDENTS, "Cannot delete " + target.identifier() + ": "
-                    + String.join(", ", blocking) + " depend" + (blocking.size() == 1 ? "s" : "")
+                    + TaskIdentifier.join(blocking) + " depend" + (blocking.size() == 1 ? "s" : "")
                     + " on it. Remove the dependency first.", new ErrorDetails.Tasks(List.copyOf(blocking)));
         }
         // children first, so that no child is left pointing at a deleted goal
@@ -188,9 +191,9 @@ public final class ArchiveRules {
         return List.copyOf(ordered);
     }
 
-    private static Set<String> identifiers(List<Task> tasks) {
-        Set<String> out = new LinkedHashSet<>();
-        tasks.forEach(task -> out.add(task.identifier().toString()));
+    private static Set<TaskIdentifier> identifiers(List<Task> tasks) {
+        Set<TaskIdentifier> out = new LinkedHashSet<>();
+        tasks.forEach(task -> out.add(task.identifier()));
         return out;
     }
 

@@ -1,5 +1,8 @@
 package dev.tasklane.domain.dependency;
 
+import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.validation.DependencyRef;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,19 +23,21 @@ public final class DependencyGraph {
     }
 
     /**
-     * Replaces integer entries with the identifier of the sibling at that index; strings pass through.
+     * Replaces sibling indices with the identifier of the sibling at that index; identifiers pass through, and a
+     * malformed name is left out (it names no task, which the caller reports with the unknown ones).
      *
-     * @return the resolved identifiers, or empty when an index is out of range or an entry is neither
+     * @return the resolved identifiers, or empty when an index is out of range
      */
-    public static Optional<List<String>> resolveIndices(List<?> references, List<String> siblingIdentifiers) {
-        List<String> resolved = new ArrayList<>(references.size());
-        for (Object reference : references) {
-            if (reference instanceof String identifier) {
-                resolved.add(identifier);
-            } else if (reference instanceof Number number && number.longValue() >= 0
-                    && number.longValue() < siblingIdentifiers.size() && number.doubleValue() == number.longValue()) {
-                resolved.add(siblingIdentifiers.get(number.intValue()));
-            } else {
+    public static Optional<List<TaskIdentifier>> resolveIndices(List<DependencyRef> references,
+                                                                List<TaskIdentifier> siblingIdentifiers) {
+        List<TaskIdentifier> resolved = new ArrayList<>(references.size());
+        for (DependencyRef reference : references) {
+            if (reference instanceof DependencyRef.ByIdentifier byIdentifier) {
+                resolved.add(byIdentifier.identifier());
+            } else if (reference instanceof DependencyRef.ByIndex byIndex && byIndex.index() >= 0
+                    && byIndex.index() < siblingIdentifiers.size()) {
+                resolved.add(siblingIdentifiers.get(byIndex.index()));
+            } else if (reference instanceof DependencyRef.ByIndex) {
                 return Optional.empty();
             }
         }
@@ -45,13 +50,12 @@ public final class DependencyGraph {
      * @param dependenciesOf the current dependencies of any identifier on the board (empty for unknown)
      * @return the shortest cycle as a path starting and ending at {@code task} ("W1 → W2 → W1"), or empty
      */
-    public static Optional<List<String>> findCycle(String task, List<String> dependencies,
-                                                   Function<String, List<String>> dependenciesOf) {
+    public static <T> Optional<List<T>> findCycle(T task, List<T> dependencies, Function<T, List<T>> dependenciesOf) {
         return findCycle(Map.of(task, dependencies), dependenciesOf).map(Cycle::path);
     }
 
     /** A cycle through one of the new tasks: {@code path} starts and ends at {@code task}. */
-    public record Cycle(String task, List<String> path) {
+    public record Cycle<T>(T task, List<T> path) {
     }
 
     /**
@@ -64,18 +68,17 @@ public final class DependencyGraph {
      * @param newEdges the dependencies of each new or changed task, replacing any stored ones
      * @param dependenciesOf the stored dependencies of any other identifier (empty for unknown)
      */
-    public static Optional<Cycle> findCycle(Map<String, List<String>> newEdges,
-                                            Function<String, List<String>> dependenciesOf) {
-        Map<String, Integer> index = new HashMap<>();
-        List<String> names = new ArrayList<>();
+    public static <T> Optional<Cycle<T>> findCycle(Map<T, List<T>> newEdges, Function<T, List<T>> dependenciesOf) {
+        Map<T, Integer> index = new HashMap<>();
+        List<T> names = new ArrayList<>();
         List<int[]> edges = new ArrayList<>();
-        Deque<String> pending = new ArrayDeque<>();
-        for (String task : newEdges.keySet()) {
+        Deque<T> pending = new ArrayDeque<>();
+        for (T task : newEdges.keySet()) {
             intern(task, index, names, pending);
         }
         while (!pending.isEmpty()) {
-            String node = pending.removeFirst();
-            List<String> next = newEdges.containsKey(node) ? newEdges.get(node) : dependenciesOf.apply(node);
+            T node = pending.removeFirst();
+            List<T> next = newEdges.containsKey(node) ? newEdges.get(node) : dependenciesOf.apply(node);
             int[] targets = new int[next.size()];
             for (int i = 0; i < targets.length; i++) {
                 targets[i] = intern(next.get(i), index, names, pending);
@@ -87,17 +90,17 @@ public final class DependencyGraph {
         for (int c : component) {
             componentSize[c]++;
         }
-        for (String task : newEdges.keySet()) {
+        for (T task : newEdges.keySet()) {
             int node = index.get(task);
             boolean selfLoop = Arrays.stream(edges.get(node)).anyMatch(target -> target == node);
             if (selfLoop || componentSize[component[node]] > 1) {
-                return Optional.of(new Cycle(task, shortestCycle(node, edges, component, names)));
+                return Optional.of(new Cycle<>(task, shortestCycle(node, edges, component, names)));
             }
         }
         return Optional.empty();
     }
 
-    private static int intern(String name, Map<String, Integer> index, List<String> names, Deque<String> pending) {
+    private static <T> int intern(T name, Map<T, Integer> index, List<T> names, Deque<T> pending) {
         Integer known = index.get(name);
         if (known != null) {
             return known;
@@ -166,7 +169,7 @@ public final class DependencyGraph {
     }
 
     /** The shortest path from {@code start} back to itself inside its component, by BFS with parent links. */
-    private static List<String> shortestCycle(int start, List<int[]> edges, int[] component, List<String> names) {
+    private static <T> List<T> shortestCycle(int start, List<int[]> edges, int[] component, List<T> names) {
         int[] parent = new int[edges.size()];
         Arrays.fill(parent, -1);
         Deque<Integer> queue = new ArrayDeque<>();
@@ -185,7 +188,7 @@ public final class DependencyGraph {
                 }
             }
         }
-        Deque<String> path = new ArrayDeque<>();
+        Deque<T> path = new ArrayDeque<>();
         path.addFirst(names.get(start));
         for (int node = last; node != start; node = parent[node]) {
             path.addFirst(names.get(node));

@@ -2,6 +2,7 @@ package dev.tasklane.domain.error;
 
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.TaskIdentifier;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -38,14 +39,14 @@ public sealed interface ErrorDetails {
     }
 
     /** The identifiers of the unfinished dependencies that block a claim. */
-    record BlockedBy(List<String> identifiers) implements ErrorDetails {
+    record BlockedBy(List<TaskIdentifier> identifiers) implements ErrorDetails {
         public BlockedBy {
             identifiers = List.copyOf(identifiers);
         }
     }
 
     /** The tasks that stand in the way of archiving or deleting a task (its dependents, or tasks in the wrong column). */
-    record Tasks(List<String> identifiers) implements ErrorDetails {
+    record Tasks(List<TaskIdentifier> identifiers) implements ErrorDetails {
         public Tasks {
             identifiers = List.copyOf(identifiers);
         }

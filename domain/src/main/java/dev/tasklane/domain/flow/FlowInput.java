@@ -1,6 +1,6 @@
 package dev.tasklane.domain.flow;
 
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 
 import java.time.Instant;
 import java.util.EnumMap;
@@ -23,14 +23,14 @@ import java.util.Objects;
  * @param agentFilter an agent name to narrow the figures to; null for all
  */
 public record FlowInput(FlowWindow window, Instant now, FlowSettings settings, List<TaskFlow> finished,
-                        Map<Column, Long> openNow, List<MoveCount> moves, List<AgentActivity> activity,
+                        Map<Status, Long> openNow, List<MoveCount> moves, List<AgentActivity> activity,
                         List<HeldTask> held, String agentFilter) {
     public FlowInput {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(settings, "settings");
         finished = List.copyOf(finished);
-        EnumMap<Column, Long> counts = new EnumMap<>(Column.class);
+        EnumMap<Status, Long> counts = new EnumMap<>(Status.class);
         counts.putAll(openNow);
         openNow = counts;
         moves = List.copyOf(moves);

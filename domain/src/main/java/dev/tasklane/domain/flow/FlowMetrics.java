@@ -6,7 +6,7 @@ import dev.tasklane.domain.flow.FlowReport.DayCount;
 import dev.tasklane.domain.flow.FlowReport.DurationFigure;
 import dev.tasklane.domain.flow.FlowReport.Rework;
 import dev.tasklane.domain.flow.FlowReport.Throughput;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 
 import java.time.Duration;
@@ -30,7 +30,7 @@ import java.util.TreeSet;
  * a store answers, {@link #fromTimelines} over task histories. Both give the same report for the same history.
  */
 public final class FlowMetrics {
-    private static final Column[] OPEN = {Column.READY, Column.DOING, Column.REVIEW};
+    private static final Status[] OPEN = {Status.OPEN, Status.IN_PROGRESS, Status.REVIEW};
     private static final Comparator<TaskFlow> BY_DONE = (a, b) -> {
         int byTime = a.doneAt().compareTo(b.doneAt());
         return byTime != 0 ? byTime : a.identifier().compareTo(b.identifier());
@@ -121,7 +121,7 @@ public final class FlowMetrics {
     public static FlowReport fromTimelines(List<TaskTimeline> timelines, FlowWindow window, Instant now,
                                            FlowSettings settings, String agentFilter) {
         List<TaskFlow> finished = new ArrayList<>();
-        Map<Column, Long> openNow = new EnumMap<>(Column.class);
+        Map<Status, Long> openNow = new EnumMap<>(Status.class);
         List<MoveCount> moves = new ArrayList<>();
         Map<FlowAgent, Instant> lastActivity = new HashMap<>();
         List<HeldTask> held = new ArrayList<>();
@@ -147,7 +147,7 @@ public final class FlowMetrics {
                 finished.add(flow);
             } else {
                 openNow.merge(flow.column(), 1L, Long::sum);
-                if (flow.agent() != null && (flow.column() == Column.DOING || flow.column() == Column.REVIEW)) {
+                if (flow.agent() != null && (flow.column() == Status.IN_PROGRESS || flow.column() == Status.REVIEW)) {
                     held.add(new HeldTask(flow.identifier(), flow.column(), flow.agent(), null));
                 }
             }
@@ -283,14 +283,14 @@ public final class FlowMetrics {
      * Counts per column at each day's end: Ready, Doing and Review are the counts now with the later moves
      * taken back; Done counts the tasks that reached it from the window's start.
      */
-    static List<DayColumns> cumulativeFlow(FlowWindow window, Map<Column, Long> openNow, List<MoveCount> moves) {
+    static List<DayColumns> cumulativeFlow(FlowWindow window, Map<Status, Long> openNow, List<MoveCount> moves) {
         TreeMap<Instant, long[]> byTime = new TreeMap<>();
         Instant start = window.start();
         for (MoveCount move : moves) {
             if (move.at().isBefore(start)) {
                 continue;
             }
-            long[] delta = byTime.computeIfAbsent(move.at(), at -> new long[Column.values().length]);
+            long[] delta = byTime.computeIfAbsent(move.at(), at -> new long[Status.values().length]);
             delta[move.to().ordinal()] += move.count();
             if (move.from() != null) {
                 delta[move.from().ordinal()] -= move.count();
@@ -298,8 +298,8 @@ public final class FlowMetrics {
         }
         List<LocalDate> days = window.days();
         long[][] open = new long[days.size()][];
-        long[] counts = new long[Column.values().length];
-        for (Column column : OPEN) {
+        long[] counts = new long[Status.values().length];
+        for (Status column : OPEN) {
             counts[column.ordinal()] = openNow.getOrDefault(column, 0L);
         }
         var later = byTime.descendingMap().entrySet().iterator();
@@ -321,12 +321,12 @@ public final class FlowMetrics {
         for (int i = 0; i < days.size(); i++) {
             Instant end = window.dayEnd(days.get(i));
             while (next != null && next.getKey().isBefore(end)) {
-                done += next.getValue()[Column.DONE.ordinal()];
+                done += next.getValue()[Status.COMPLETED.ordinal()];
                 next = earlier.hasNext() ? earlier.next() : null;
             }
             long[] c = open[i];
-            result.add(new DayColumns(days.get(i), c[Column.READY.ordinal()], c[Column.DOING.ordinal()],
-                    c[Column.REVIEW.ordinal()], done));
+            result.add(new DayColumns(days.get(i), c[Status.OPEN.ordinal()], c[Status.IN_PROGRESS.ordinal()],
+                    c[Status.REVIEW.ordinal()], done));
         }
         return result;
     }
@@ -347,7 +347,7 @@ public final class FlowMetrics {
         Map<FlowAgent, HeldTask> review = new HashMap<>();
         Comparator<HeldTask> first = Comparator.comparing(HeldTask::identifier);
         for (HeldTask task : input.held()) {
-            Map<FlowAgent, HeldTask> into = task.column() == Column.DOING ? doing : review;
+            Map<FlowAgent, HeldTask> into = task.column() == Status.IN_PROGRESS ? doing : review;
             into.merge(task.agent(), task, (a, b) -> first.compare(a, b) <= 0 ? a : b);
         }
         Set<FlowAgent> everyone = new TreeSet<>();

@@ -1,6 +1,6 @@
 package dev.tasklane.domain.flow;
 
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -10,11 +10,11 @@ import java.util.Objects;
  *
  * @param leaseExpiresAt the claim's expiry in Doing; null when unknown or in Review
  */
-public record HeldTask(String identifier, Column column, FlowAgent agent, Instant leaseExpiresAt) {
+public record HeldTask(String identifier, Status column, FlowAgent agent, Instant leaseExpiresAt) {
     public HeldTask {
         Objects.requireNonNull(identifier, "identifier");
         Objects.requireNonNull(agent, "agent");
-        if (column != Column.DOING && column != Column.REVIEW) {
+        if (column != Status.IN_PROGRESS && column != Status.REVIEW) {
             throw new IllegalArgumentException("an agent holds a task in Doing or Review, not " + column);
         }
     }

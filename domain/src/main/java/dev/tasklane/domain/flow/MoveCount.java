@@ -1,6 +1,6 @@
 package dev.tasklane.domain.flow;
 
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param to    the column it entered
  * @param count how many moves (at least 1)
  */
-public record MoveCount(Instant at, Column from, Column to, long count) {
+public record MoveCount(Instant at, Status from, Status to, long count) {
     /** The width of a rollup bucket: every time-zone offset in use is a multiple of it. */
     public static final Duration BUCKET = Duration.ofMinutes(15);
 
@@ -40,7 +40,7 @@ public record MoveCount(Instant at, Column from, Column to, long count) {
 
     /** The move of a task from {@code before} to {@code after}, if its column changed; {@code before} null: created. */
     public static Optional<MoveCount> between(TaskFlow before, TaskFlow after, Instant at) {
-        Column from = before == null ? null : before.column();
+        Status from = before == null ? null : before.column();
         if (from == after.column()) {
             return Optional.empty();
         }

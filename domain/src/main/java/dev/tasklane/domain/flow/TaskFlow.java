@@ -1,6 +1,6 @@
 package dev.tasklane.domain.flow;
 
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 
 import java.time.Duration;
@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param reviewOpenSince  when the review round under way started; null when none is waiting for a decision
  * @param timesSentBack    how many times a review sent it back to Doing
  */
-public record TaskFlow(String identifier, TaskType type, Instant createdAt, Column column, Instant firstClaimAt,
+public record TaskFlow(String identifier, TaskType type, Instant createdAt, Status column, Instant firstClaimAt,
                        Instant enteredReviewAt, Instant reviewDecisionAt, Instant doneAt, FlowAgent agent,
                        long reviewWaitMillis, Instant reviewOpenSince, int timesSentBack) {
 
@@ -41,7 +41,7 @@ public record TaskFlow(String identifier, TaskType type, Instant createdAt, Colu
 
     /** A task just created, in Ready. */
     public static TaskFlow created(String identifier, TaskType type, Instant at) {
-        return new TaskFlow(identifier, type, at, Column.READY, null, null, null, null, null, 0, null, 0);
+        return new TaskFlow(identifier, type, at, Status.OPEN, null, null, null, null, null, 0, null, 0);
     }
 
     /** The whole history folded, oldest event first. */
@@ -58,28 +58,28 @@ public record TaskFlow(String identifier, TaskType type, Instant createdAt, Colu
         Instant at = event.at();
         return switch (event.kind()) {
             case CREATED, ACTIVITY -> this;
-            case CLAIMED -> new TaskFlow(identifier, type, createdAt, Column.DOING,
+            case CLAIMED -> new TaskFlow(identifier, type, createdAt, Status.IN_PROGRESS,
                     firstClaimAt == null ? at : firstClaimAt, enteredReviewAt, reviewDecisionAt, doneAt,
                     event.actor() == null ? agent : event.actor(), reviewWaitMillis, reviewOpenSince, timesSentBack);
-            case RELEASED -> withColumn(Column.READY);
-            case TO_REVIEW -> new TaskFlow(identifier, type, createdAt, Column.REVIEW, firstClaimAt, at,
+            case RELEASED -> withColumn(Status.OPEN);
+            case TO_REVIEW -> new TaskFlow(identifier, type, createdAt, Status.REVIEW, firstClaimAt, at,
                     reviewDecisionAt, doneAt, agent, reviewWaitMillis, at, timesSentBack);
             case DECIDED -> closeReview(at).withColumn(column);
             case SENT_BACK -> {
                 TaskFlow closed = closeReview(at);
-                yield new TaskFlow(identifier, type, createdAt, Column.DOING, firstClaimAt, enteredReviewAt,
+                yield new TaskFlow(identifier, type, createdAt, Status.IN_PROGRESS, firstClaimAt, enteredReviewAt,
                         closed.reviewDecisionAt, doneAt, event.actor() == null ? agent : event.actor(),
                         closed.reviewWaitMillis, null, timesSentBack + 1);
             }
             case DONE -> {
                 TaskFlow closed = closeReview(at);
-                yield new TaskFlow(identifier, type, createdAt, Column.DONE, firstClaimAt, enteredReviewAt,
+                yield new TaskFlow(identifier, type, createdAt, Status.COMPLETED, firstClaimAt, enteredReviewAt,
                         closed.reviewDecisionAt, at, agent, closed.reviewWaitMillis, null, timesSentBack);
             }
         };
     }
 
-    private TaskFlow withColumn(Column next) {
+    private TaskFlow withColumn(Status next) {
         return new TaskFlow(identifier, type, createdAt, next, firstClaimAt, enteredReviewAt, reviewDecisionAt, doneAt,
                 agent, reviewWaitMillis, reviewOpenSince, timesSentBack);
     }
@@ -145,7 +145,7 @@ public record TaskFlow(String identifier, TaskType type, Instant createdAt, Colu
     }
 
     public boolean isDone() {
-        return column == Column.DONE && doneAt != null;
+        return column == Status.COMPLETED && doneAt != null;
     }
 
     private static Optional<Duration> between(Instant start, Instant end) {

@@ -3,6 +3,7 @@ package dev.tasklane.domain.selection;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.time.Instant;
 import java.util.List;
@@ -18,7 +19,7 @@ public interface SelectionContext {
     Actor caller();
 
     /** The task's dependency identifiers whose task is not completed, in the task's order. */
-    List<String> unfinishedDependencies(Task task);
+    List<TaskIdentifier> unfinishedDependencies(Task task);
 
     /** A task other than {@code exceptTaskId} in Doing or Review that lists {@code filePath} as a key file. */
     Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId);

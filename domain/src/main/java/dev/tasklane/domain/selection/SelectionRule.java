@@ -7,6 +7,7 @@ import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.util.List;
 import java.util.Optional;
@@ -57,12 +58,12 @@ public enum SelectionRule {
             if (task.spec().dependencies().isEmpty()) {
                 return Verdict.ALLOWED;
             }
-            List<String> unfinished = context.unfinishedDependencies(task);
+            List<TaskIdentifier> unfinished = context.unfinishedDependencies(task);
             if (unfinished.isEmpty()) {
                 return Verdict.ALLOWED;
             }
             return refuse("Task '" + task.identifier() + "' is blocked by unfinished dependencies: "
-                    + String.join(", ", unfinished) + ". It becomes claimable when they are done.",
+                    + TaskIdentifier.join(unfinished) + ". It becomes claimable when they are done.",
                     new ErrorDetails.BlockedBy(unfinished));
         }
     },

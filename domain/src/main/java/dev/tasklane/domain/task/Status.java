@@ -3,32 +3,40 @@ package dev.tasklane.domain.task;
 import java.util.Optional;
 
 /**
- * The spec's four task statuses. Each lives in exactly one column, so the column of a task is
- * derived from its status and can never disagree with it.
+ * Where a task stands: its state in the workflow and, the same thing seen on the board, its column. The four
+ * states are the four columns left to right (open in Ready, in_progress in Doing, review in Review, completed in
+ * Done), so a task's column is its status and can never disagree with it.
  */
 public enum Status {
-    OPEN(Column.READY),
-    IN_PROGRESS(Column.DOING),
-    REVIEW(Column.REVIEW),
-    COMPLETED(Column.DONE);
+    OPEN("Ready"),
+    IN_PROGRESS("Doing"),
+    REVIEW("Review"),
+    COMPLETED("Done");
 
-    private final Column column;
+    private final String columnName;
 
-    Status(Column column) {
-        this.column = column;
+    Status(String columnName) {
+        this.columnName = columnName;
     }
 
-    public Column column() {
-        return column;
+    /** The name of the board column this status is shown in: Ready, Doing, Review or Done. */
+    public String columnName() {
+        return columnName;
     }
 
-    public static Status of(Column column) {
+    /** 0-based position of the status's column on the board, left to right. */
+    public int columnPosition() {
+        return ordinal();
+    }
+
+    /** The status shown in the column of this name, ignoring case ("doing" is {@link #IN_PROGRESS}). */
+    public static Optional<Status> byColumnName(String name) {
         for (Status status : values()) {
-            if (status.column == column) {
-                return status;
+            if (status.columnName.equalsIgnoreCase(name)) {
+                return Optional.of(status);
             }
         }
-        throw new IllegalArgumentException("no status for column " + column);
+        return Optional.empty();
     }
 
     public String wire() {

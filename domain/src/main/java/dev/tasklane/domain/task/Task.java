@@ -72,10 +72,6 @@ public record Task(
         return spec.priority();
     }
 
-    public Column column() {
-        return status.column();
-    }
-
     public boolean isGoal() {
         return spec.type() == TaskType.GOAL;
     }

@@ -1,6 +1,8 @@
 package dev.tasklane.domain.task;
 
+import java.util.Collection;
 import java.util.Optional;
+import java.util.StringJoiner;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,6 +34,13 @@ public record TaskIdentifier(TaskType type, long number) implements Comparable<T
             default -> TaskType.WORK;
         };
         return Optional.of(new TaskIdentifier(type, Long.parseLong(matcher.group(2))));
+    }
+
+    /** The identifiers as a message lists them: "W4, W2". */
+    public static String join(Collection<TaskIdentifier> identifiers) {
+        StringJoiner out = new StringJoiner(", ");
+        identifiers.forEach(identifier -> out.add(identifier.toString()));
+        return out.toString();
     }
 
     @Override

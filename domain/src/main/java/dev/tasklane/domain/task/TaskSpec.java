@@ -20,7 +20,7 @@ public record TaskSpec(
         String acceptanceCriteria,
         boolean needsReview,
         boolean humanTask,
-        List<String> dependencies,
+        List<TaskIdentifier> dependencies,
         List<KeyFile> keyFiles,
         List<VerificationStep> verificationSteps,
         Set<Capability> requiredCapabilities,
@@ -83,7 +83,7 @@ public record TaskSpec(
         private String acceptanceCriteria;
         private boolean needsReview;
         private boolean humanTask;
-        private List<String> dependencies = List.of();
+        private List<TaskIdentifier> dependencies = List.of();
         private List<KeyFile> keyFiles = List.of();
         private List<VerificationStep> verificationSteps = List.of();
         private Set<Capability> requiredCapabilities = Set.of();
@@ -134,7 +134,7 @@ public record TaskSpec(
             return this;
         }
 
-        public Builder dependencies(List<String> value) {
+        public Builder dependencies(List<TaskIdentifier> value) {
             dependencies = value;
             return this;
         }

@@ -3,6 +3,8 @@ package dev.tasklane.domain.archive;
 import static dev.tasklane.domain.testing.TaskFixtures.ALICE;
 import static dev.tasklane.domain.testing.TaskFixtures.NOW;
 import static dev.tasklane.domain.testing.TaskFixtures.agent;
+import static dev.tasklane.domain.testing.TaskFixtures.id;
+import static dev.tasklane.domain.testing.TaskFixtures.ids;
 import static dev.tasklane.domain.testing.TaskFixtures.owner;
 import static dev.tasklane.domain.testing.TaskFixtures.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,6 +20,7 @@ import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.ArchiveReason;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.validation.Limit;
 import java.util.List;
 import java.util.Map;
@@ -77,11 +80,11 @@ class ArchiveRulesTest {
     @Test
     void aRestoreThatWouldCloseACycleIsRefusedNamingIt() {
         Task archived = task("W1").id(1).dependsOn("W2").build().toBuilder().archive(ARCHIVED).build();
-        Map<String, List<String>> onTheBoard = Map.of("W2", List.of("W3"), "W3", List.of("W1"));
+        Map<TaskIdentifier, List<TaskIdentifier>> onTheBoard = Map.of(id("W2"), ids("W3"), id("W3"), ids("W1"));
         ConflictException refused = assertThrows(ConflictException.class, () -> ArchiveRules.restore(archived, List.of(),
                 Optional.empty(), id -> onTheBoard.getOrDefault(id, List.of()), NOW));
         assertEquals(ArchiveRules.RESTORE_CYCLE, refused.code());
-        assertEquals(new ErrorDetails.Tasks(List.of("W1", "W2", "W3", "W1")), refused.details());
+        assertEquals(new ErrorDetails.Tasks(ids("W1", "W2", "W3", "W1")), refused.details());
         Task restored = ArchiveRules.restore(archived, List.of(), Optional.empty(), id -> List.of(), NOW).get(0);
         assertNull(restored.archive());
     }
@@ -94,7 +97,7 @@ class ArchiveRulesTest {
         assertThrows(ForbiddenException.class, () -> ArchiveRules.delete(agent(ALICE), ready, List.of(), id -> List.of()));
         ConflictException refused = assertThrows(ConflictException.class,
                 () -> ArchiveRules.delete(owner(ALICE), goal, List.of(ready, done), id -> List.of()));
-        assertEquals(new ErrorDetails.Tasks(List.of("W2")), refused.details());
+        assertEquals(new ErrorDetails.Tasks(ids("W2")), refused.details());
         Task archivedDone = done.toBuilder().archive(ARCHIVED).build();
         assertEquals(List.of(ready, archivedDone, goal),
                 ArchiveRules.delete(owner(ALICE), goal, List.of(ready, archivedDone), id -> List.of()));

@@ -1,5 +1,7 @@
 package dev.tasklane.domain.dependency;
 
+import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.validation.DependencyRef;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,24 +16,32 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 
+import static dev.tasklane.domain.testing.TaskFixtures.id;
+import static dev.tasklane.domain.testing.TaskFixtures.ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DependencyGraphTest {
     @Nested
     class IndexResolution {
-        private final List<String> siblings = List.of("W10", "W11", "W12");
+        private final List<TaskIdentifier> siblings = ids("W10", "W11", "W12");
 
         @Test
         void inRangeIndicesBecomeSiblingIdentifiers() {
-            assertEquals(Optional.of(List.of("W10", "W12")), DependencyGraph.resolveIndices(List.of(0, 2), siblings));
-            assertEquals(Optional.of(List.of("W11")), DependencyGraph.resolveIndices(List.of(1L), siblings));
+            assertEquals(Optional.of(ids("W10", "W12")), DependencyGraph.resolveIndices(List.of(index(0), index(2)), siblings));
+            assertEquals(Optional.of(ids("W11")), DependencyGraph.resolveIndices(List.of(index(1)), siblings));
         }
 
         @Test
-        void stringsPassThroughAndMixWithIndices() {
-            assertEquals(Optional.of(List.of("W10", "W23", "W12")),
-                    DependencyGraph.resolveIndices(Arrays.asList(0, "W23", 2), siblings));
+        void identifiersPassThroughAndMixWithIndices() {
+            assertEquals(Optional.of(ids("W10", "W23", "W12")), DependencyGraph.resolveIndices(
+                    List.of(index(0), new DependencyRef.ByIdentifier(id("W23")), index(2)), siblings));
+        }
+
+        @Test
+        void aMalformedNameIsLeftForTheUnknownCheck() {
+            assertEquals(Optional.of(ids("W10")), DependencyGraph.resolveIndices(
+                    List.of(new DependencyRef.Malformed("w1"), index(0)), siblings));
         }
 
         @Test
@@ -40,15 +50,16 @@ class DependencyGraphTest {
         }
 
         @Test
-        void outOfRangeNegativeFractionalAndOtherEntriesAreRefused() {
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(3), siblings));
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(0, 3), siblings));
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(-1), siblings));
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(1.5), siblings));
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(true), siblings));
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(Arrays.asList("W1", null), siblings));
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(0), List.of()));
-            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(Long.MAX_VALUE), siblings));
+        void outOfRangeIndicesAreRefused() {
+            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(index(3)), siblings));
+            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(index(0), index(3)), siblings));
+            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(index(-1)), siblings));
+            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(index(0)), List.of()));
+            assertEquals(Optional.empty(), DependencyGraph.resolveIndices(List.of(index(Integer.MAX_VALUE)), siblings));
+        }
+
+        private static DependencyRef index(int index) {
+            return new DependencyRef.ByIndex(index);
         }
     }
 
@@ -152,7 +163,7 @@ class DependencyGraphTest {
         void aLongChainClosedIntoARingNamesTheWholeRingFromTheFirstTask() {
             Map<String, List<String>> edges = chain(100_000);
             edges.put("W1", List.of("W100000"));
-            DependencyGraph.Cycle cycle = DependencyGraph.findCycle(edges, nothingStored).orElseThrow();
+            DependencyGraph.Cycle<String> cycle = DependencyGraph.findCycle(edges, nothingStored).orElseThrow();
             assertEquals("W1", cycle.task());
             assertEquals(100_001, cycle.path().size());
             assertEquals(List.of("W1", "W100000", "W99999"), cycle.path().subList(0, 3));
@@ -167,7 +178,7 @@ class DependencyGraphTest {
             edges.put("W3", List.of("W4"));
             edges.put("W4", List.of("W2"));
             Function<String, List<String>> stored = id -> id.equals("W9") ? List.of("W2") : List.of();
-            assertEquals(Optional.of(new DependencyGraph.Cycle("W2", List.of("W2", "W9", "W2"))),
+            assertEquals(Optional.of(new DependencyGraph.Cycle<>("W2", List.of("W2", "W9", "W2"))),
                     DependencyGraph.findCycle(edges, stored));
         }
 
@@ -178,7 +189,7 @@ class DependencyGraphTest {
             Map<String, List<String>> edges = new java.util.LinkedHashMap<>();
             edges.put("W7", List.of("W8", "W50"));
             edges.put("W8", List.of("W50"));
-            assertEquals(Optional.of(new DependencyGraph.Cycle("W7", List.of("W7", "W50", "W51", "W52", "W7"))),
+            assertEquals(Optional.of(new DependencyGraph.Cycle<>("W7", List.of("W7", "W50", "W51", "W52", "W7"))),
                     DependencyGraph.findCycle(edges, id -> {
                         lookups.add(id);
                         return stored.getOrDefault(id, List.of());
@@ -214,7 +225,7 @@ class DependencyGraphTest {
                         newEdges.put("W" + i, all.get("W" + i));
                     }
                 }
-                Optional<DependencyGraph.Cycle> found = DependencyGraph.findCycle(newEdges,
+                Optional<DependencyGraph.Cycle<String>> found = DependencyGraph.findCycle(newEdges,
                         id -> all.getOrDefault(id, List.of()));
                 String expectedTask = newEdges.keySet().stream().filter(task -> reachesItself(task, all))
                         .findFirst().orElse(null);

@@ -75,7 +75,7 @@ class FlowMetricsPropertyTest {
     /** The input a store with a bucketed rollup would answer for these histories. */
     private static FlowInput bucketed(List<TaskTimeline> timelines, FlowWindow window, Instant now) {
         List<TaskFlow> finished = new ArrayList<>();
-        java.util.Map<dev.tasklane.domain.task.Column, Long> open = new java.util.EnumMap<>(dev.tasklane.domain.task.Column.class);
+        java.util.Map<dev.tasklane.domain.task.Status, Long> open = new java.util.EnumMap<>(dev.tasklane.domain.task.Status.class);
         java.util.Map<String, MoveCount> buckets = new java.util.TreeMap<>();
         for (TaskTimeline timeline : timelines) {
             if (timeline.type() == TaskType.GOAL) {

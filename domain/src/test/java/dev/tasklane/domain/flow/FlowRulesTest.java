@@ -8,7 +8,7 @@ import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.TaskType;
 import org.junit.jupiter.api.Test;
@@ -132,9 +132,9 @@ class FlowRulesTest {
         FlowAgent bob = new FlowAgent(UserId.of(1), "bob");
         Instant lease = NOW.plus(Duration.ofMinutes(20));
         FlowInput input = new FlowInput(FlowWindow.lastDays(7, NOW, ZoneOffset.UTC), NOW, FlowSettings.defaults(), List.of(),
-                Map.of(Column.DOING, 2L), List.of(),
+                Map.of(Status.IN_PROGRESS, 2L), List.of(),
                 List.of(new AgentActivity(ADA, NOW.minusSeconds(60)), new AgentActivity(bob, NOW.minus(Duration.ofHours(2)))),
-                List.of(new HeldTask("W1", Column.DOING, ADA, lease), new HeldTask("W2", Column.DOING, bob, lease)), null);
+                List.of(new HeldTask("W1", Status.IN_PROGRESS, ADA, lease), new HeldTask("W2", Status.IN_PROGRESS, bob, lease)), null);
         List<FlowReport.AgentFigures> agents = FlowMetrics.compute(input).agents();
         assertEquals(List.of(AgentState.STUCK, AgentState.WORKING), agents.stream().map(FlowReport.AgentFigures::state).toList());
         assertEquals("W2", agents.get(0).currentTask());

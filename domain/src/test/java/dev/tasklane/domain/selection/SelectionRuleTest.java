@@ -6,6 +6,7 @@ import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.testing.TaskFixtures;
 import dev.tasklane.domain.testing.TaskFixtures.ListContext;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -118,7 +119,7 @@ class SelectionRuleTest {
             Task w4 = task("W4").build();
             Task w1 = task("W1").dependsOn("W4", "W3", "W2").build();
             Refused refused = assertRefused(rule, w1, context(agent(ALICE), w1, w2, w3, w4));
-            assertEquals(new ErrorDetails.BlockedBy(List.of("W4", "W2")), refused.details());
+            assertEquals(new ErrorDetails.BlockedBy(TaskFixtures.ids("W4", "W2")), refused.details());
             assertEquals("Task 'W1' is blocked by unfinished dependencies: W4, W2. It becomes claimable when they are done.",
                     refused.reason());
         }

@@ -53,6 +53,16 @@ public final class TaskFixtures {
         return new TaskWorkflow(WorkflowLimits.defaults());
     }
 
+    /** The identifier written as {@code text} ("W12"). */
+    public static TaskIdentifier id(String text) {
+        return TaskIdentifier.parse(text).orElseThrow(() -> new IllegalArgumentException("not an identifier: " + text));
+    }
+
+    /** The identifiers written as {@code texts}, in order. */
+    public static List<TaskIdentifier> ids(String... texts) {
+        return Arrays.stream(texts).map(TaskFixtures::id).toList();
+    }
+
     public static TaskBuilder task(String identifier) {
         return new TaskBuilder(identifier);
     }
@@ -146,10 +156,10 @@ public final class TaskFixtures {
         }
 
         @Override
-        public List<String> unfinishedDependencies(Task task) {
-            List<String> unfinished = new ArrayList<>();
-            for (String dependency : task.spec().dependencies()) {
-                boolean done = tasks.stream().anyMatch(t -> t.identifier().toString().equals(dependency) && t.isCompleted());
+        public List<TaskIdentifier> unfinishedDependencies(Task task) {
+            List<TaskIdentifier> unfinished = new ArrayList<>();
+            for (TaskIdentifier dependency : task.spec().dependencies()) {
+                boolean done = tasks.stream().anyMatch(t -> t.identifier().equals(dependency) && t.isCompleted());
                 if (!done) {
                     unfinished.add(dependency);
                 }
@@ -181,7 +191,7 @@ public final class TaskFixtures {
         private Priority priority = Priority.MEDIUM;
         private boolean needsReview;
         private boolean humanTask;
-        private List<String> dependencies = List.of();
+        private List<TaskIdentifier> dependencies = List.of();
         private List<KeyFile> keyFiles = List.of();
         private Set<Capability> capabilities = Set.of();
         private Status status = Status.OPEN;
@@ -228,7 +238,7 @@ public final class TaskFixtures {
         }
 
         public TaskBuilder dependsOn(String... identifiers) {
-            dependencies = List.of(identifiers);
+            dependencies = ids(identifiers);
             return this;
         }
 

@@ -104,7 +104,7 @@ class TaskFieldRulesTest {
     @Test
     void siblingIndicesMayNotPointAtTheTaskItselfOrPastTheGoal() {
         FieldErrors errors = new FieldErrors();
-        TaskFieldRules.checkSiblingIndices(List.of(new DependencyRef.ByIndex(1), new DependencyRef.ByIdentifier("W1"),
+        TaskFieldRules.checkSiblingIndices(List.of(new DependencyRef.ByIndex(1), new DependencyRef.ByIdentifier(dev.tasklane.domain.testing.TaskFixtures.id("W1")),
                 new DependencyRef.ByIndex(0)), 1, 3, errors);
         assertEquals(List.of("cannot depend on itself"), errors.messages("dependencies"));
         FieldErrors past = new FieldErrors();

@@ -146,7 +146,7 @@ class TaskWorkflowTest {
             ConflictException error = assertThrows(ConflictException.class,
                     () -> workflow.claim(blocked, claimRequest("a", "t"), context(agent(ALICE), dep, blocked)));
             assertEquals("task_not_claimable", error.code());
-            assertEquals(new ErrorDetails.BlockedBy(java.util.List.of("W2")), error.details());
+            assertEquals(new ErrorDetails.BlockedBy(dev.tasklane.domain.testing.TaskFixtures.ids("W2")), error.details());
         }
 
         @Test

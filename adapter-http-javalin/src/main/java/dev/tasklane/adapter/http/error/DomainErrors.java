@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http.error;
 
 import dev.tasklane.adapter.http.error.ErrorBody.Details;
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
@@ -33,9 +34,9 @@ public final class DomainErrors {
         } else if (details instanceof ErrorDetails.UnclaimableType type) {
             return new Details.UnclaimableType(type.type());
         } else if (details instanceof ErrorDetails.BlockedBy blocked) {
-            return new Details.BlockedBy(blocked.identifiers());
+            return new Details.BlockedBy(texts(blocked.identifiers()));
         } else if (details instanceof ErrorDetails.Tasks tasks) {
-            return new Details.Tasks(tasks.identifiers());
+            return new Details.Tasks(texts(tasks.identifiers()));
         } else if (details instanceof ErrorDetails.WipLimit wip) {
             return new Details.WipLimit(wip.limit(), wip.heldBy());
         } else if (details instanceof ErrorDetails.KeyFileHeld held) {
@@ -94,5 +95,9 @@ public final class DomainErrors {
 
     public static ErrorBody.FieldMessage fieldError(FieldError error) {
         return new ErrorBody.FieldMessage(error.field(), error.message());
+    }
+
+    private static List<String> texts(List<TaskIdentifier> identifiers) {
+        return identifiers.stream().map(TaskIdentifier::toString).toList();
     }
 }

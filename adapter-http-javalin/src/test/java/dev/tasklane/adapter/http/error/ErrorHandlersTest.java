@@ -12,6 +12,7 @@ import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ErrorDetails;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
@@ -79,7 +80,7 @@ class ErrorHandlersTest {
     @Test
     void aDocumentedCodeCarriesStridesGuidanceKeysInOrder() {
         ErrorHandlers.Rendered rendered = ERRORS.render(new ConflictException("task_not_claimable", "no",
-                new ErrorDetails.BlockedBy(List.of("W3"))), "/api/tasks/claim");
+                new ErrorDetails.BlockedBy(List.of(TaskIdentifier.parse("W3").orElseThrow()))), "/api/tasks/claim");
         assertEquals(List.of("error", "documentation", "related_docs", "common_causes", "code", "details"),
                 List.copyOf(ERRORS.tree(rendered.body()).keySet()));
         assertEquals("{\"blocked_by\":[\"W3\"]}", ERRORS.json(rendered.body()).replaceAll(".*\"details\":", "")

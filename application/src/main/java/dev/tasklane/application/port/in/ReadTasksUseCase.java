@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryEntry;
 
@@ -35,7 +36,7 @@ public interface ReadTasksUseCase {
     }
 
     /** One task of a {@link DependencyChain}: {@code depth} 1 for a direct dependency of the root. */
-    record Dependency(TaskView task, int depth, String parent) {
+    record Dependency(TaskView task, int depth, TaskIdentifier parent) {
     }
 
     record Dependents(TaskView task, List<TaskView> dependents) {

@@ -7,12 +7,14 @@ import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskDetails;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.TestingStrategy;
 import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.VerificationStep;
 
+import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.TaskField;
 
 import java.util.EnumSet;
@@ -36,7 +38,7 @@ public record UpdateTask(
         Patch<String> acceptanceCriteria,
         Patch<Boolean> needsReview,
         Patch<Boolean> humanTask,
-        Patch<List<String>> dependencies,
+        Patch<List<DependencyRef>> dependencies,
         Patch<List<KeyFile>> keyFiles,
         Patch<List<VerificationStep>> verificationSteps,
         Patch<Set<Capability>> requiredCapabilities,
@@ -62,7 +64,7 @@ public record UpdateTask(
         acceptanceCriteria.ifSent(spec::acceptanceCriteria);
         needsReview.ifSent(value -> spec.needsReview(Boolean.TRUE.equals(value)));
         humanTask.ifSent(value -> spec.humanTask(Boolean.TRUE.equals(value)));
-        dependencies.ifSent(spec::dependencies);
+        dependencies.ifSent(refs -> spec.dependencies(DependencyRef.identifiers(refs)));
         keyFiles.ifSent(spec::keyFiles);
         verificationSteps.ifSent(spec::verificationSteps);
         requiredCapabilities.ifSent(spec::requiredCapabilities);
@@ -129,7 +131,7 @@ public record UpdateTask(
         private Patch<String> acceptanceCriteria = Patch.unchanged();
         private Patch<Boolean> needsReview = Patch.unchanged();
         private Patch<Boolean> humanTask = Patch.unchanged();
-        private Patch<List<String>> dependencies = Patch.unchanged();
+        private Patch<List<DependencyRef>> dependencies = Patch.unchanged();
         private Patch<List<KeyFile>> keyFiles = Patch.unchanged();
         private Patch<List<VerificationStep>> verificationSteps = Patch.unchanged();
         private Patch<Set<Capability>> requiredCapabilities = Patch.unchanged();
@@ -181,7 +183,14 @@ public record UpdateTask(
             return this;
         }
 
-        public Builder dependencies(List<String> value) {
+        public Builder dependencies(List<TaskIdentifier> value) {
+            dependencies = Patch.to(value == null ? null
+                    : value.stream().<DependencyRef>map(DependencyRef.ByIdentifier::new).toList());
+            return this;
+        }
+
+        /** The dependencies as sent, malformed names included (refused as unknown when the edit is made). */
+        public Builder dependencyRefs(List<DependencyRef> value) {
             dependencies = Patch.to(value);
             return this;
         }

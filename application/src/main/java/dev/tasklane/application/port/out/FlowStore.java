@@ -6,7 +6,7 @@ import dev.tasklane.domain.flow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 
 import java.time.Instant;
 import java.util.List;
@@ -49,7 +49,7 @@ public interface FlowStore {
         }
 
         @Override
-        public Map<Column, Long> openCounts(BoardId boardId) {
+        public Map<Status, Long> openCounts(BoardId boardId) {
             return Map.of();
         }
 
@@ -80,7 +80,7 @@ public interface FlowStore {
     List<TaskFlow> finished(BoardId boardId, Instant from, Instant to);
 
     /** How many of the board's work and defect tasks are in Ready, Doing and Review now (absent: none). */
-    Map<Column, Long> openCounts(BoardId boardId);
+    Map<Status, Long> openCounts(BoardId boardId);
 
     /** The board's move counts in buckets starting at or after {@code since}, summed per bucket, from and to. */
     List<MoveCount> moves(BoardId boardId, Instant since);

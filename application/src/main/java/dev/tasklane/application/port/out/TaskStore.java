@@ -8,6 +8,7 @@ import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.wip.WipLimits;
 
@@ -61,8 +62,7 @@ public interface TaskStore {
 
     Optional<Task> findById(BoardId boardId, TaskId id);
 
-    /** Exact, case-sensitive identifier match ("W12"). */
-    Optional<Task> findByIdentifier(BoardId boardId, String identifier);
+    Optional<Task> findByIdentifier(BoardId boardId, TaskIdentifier identifier);
 
     /**
      * Like {@link #findById} but locks the row until the transaction ends, so that a check made on it
@@ -74,7 +74,7 @@ public interface TaskStore {
      * Like {@link #findByIdentifier} but locks the row until the transaction ends, as {@link #lockById} does: one
      * read where finding the id and then locking it would read the same row twice.
      */
-    Optional<Task> lockByIdentifier(BoardId boardId, String identifier);
+    Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier);
 
     /** Allocates the next identifier number for the type's prefix on the board (1, 2, ...; never reused). */
     long nextIdentifierNumber(BoardId boardId, TaskType type);
@@ -93,10 +93,10 @@ public interface TaskStore {
     Set<Status> childStatuses(BoardId boardId, TaskId goalId);
 
     /** Tasks on the board whose dependencies name {@code identifier}. */
-    List<Task> dependents(BoardId boardId, String identifier);
+    List<Task> dependents(BoardId boardId, TaskIdentifier identifier);
 
     /** The status of each of these identifiers that exists on the board. */
-    Map<String, Status> statuses(BoardId boardId, Collection<String> identifiers);
+    Map<TaskIdentifier, Status> statuses(BoardId boardId, Collection<TaskIdentifier> identifiers);
 
     /** A task other than {@code exceptTaskId}, in Doing or Review, that lists {@code filePath} among its key files. */
     Optional<KeyFileHolder> keyFileHolder(BoardId boardId, String filePath, TaskId exceptTaskId);

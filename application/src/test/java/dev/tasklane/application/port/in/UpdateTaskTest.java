@@ -1,5 +1,7 @@
 package dev.tasklane.application.port.in;
 
+import static dev.tasklane.application.testing.Identifiers.tids;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -18,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** An edit tells a field that was not sent from one sent as null and from one sent with a value. */
 class UpdateTaskTest {
     private static final TaskSpec CURRENT = TaskSpec.builder("Current", TaskType.WORK, Priority.LOW)
-            .complexity(Complexity.LARGE).description("d").needsReview(true).dependencies(List.of("W1"))
+            .complexity(Complexity.LARGE).description("d").needsReview(true).dependencies(tids("W1"))
             .details(TaskDetails.builder().why("because").pitfalls(List.of("p")).build())
             .build();
 

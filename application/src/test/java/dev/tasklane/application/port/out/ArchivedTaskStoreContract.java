@@ -1,5 +1,8 @@
 package dev.tasklane.application.port.out;
 
+import static dev.tasklane.application.testing.Identifiers.tid;
+import static dev.tasklane.application.testing.Identifiers.tids;
+
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.task.Archive;
@@ -75,7 +78,7 @@ public abstract class ArchivedTaskStoreContract extends StoreContractBase {
     void deleteRemovesTheTaskAndItsLinksAtTheVersionRead() {
         Task base = insert(Tasks.work(BOARD, 1));
         Task dependent = insert(Tasks.work(BOARD, 2).dependsOn("W1"));
-        assertEquals(List.of("W2"), stores.tx(() -> store.dependents(BOARD, "W1")).stream()
+        assertEquals(List.of("W2"), stores.tx(() -> store.dependents(BOARD, tid("W1"))).stream()
                 .map(task -> task.identifier().toString()).toList());
         Task changed = stores.tx(() -> store.update(dependent.withPosition(99, NOW)));
         assertThrows(ConcurrentUpdateException.class, () -> stores.tx(() -> {
@@ -88,8 +91,8 @@ public abstract class ArchivedTaskStoreContract extends StoreContractBase {
             return null;
         });
         assertTrue(stores.tx(() -> store.findById(BOARD, dependent.id())).isEmpty());
-        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "W2")).isEmpty());
-        assertEquals(List.of(), stores.tx(() -> store.dependents(BOARD, "W1")));
+        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, tid("W2"))).isEmpty());
+        assertEquals(List.of(), stores.tx(() -> store.dependents(BOARD, tid("W1"))));
         assertEquals(List.of("W1"), listed(false));
         assertEquals(List.of("W1"), candidates());
         stores.tx(() -> {

@@ -11,7 +11,7 @@ import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
-import dev.tasklane.domain.task.Column;
+import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.validation.Limit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -144,10 +144,10 @@ public abstract class DirectoryStoreContract {
         Board board = stores.tx(() -> directory.insertBoard("Main"));
         Board other = stores.tx(() -> directory.insertBoard("Side"));
 
-        assertEquals(Set.of(Column.values()), board.columnIds().keySet());
+        assertEquals(Set.of(Status.values()), board.columnIds().keySet());
         Set<Long> columnIds = new HashSet<>(board.columnIds().values());
         columnIds.addAll(other.columnIds().values());
-        assertEquals(Column.values().length * 2, columnIds.size(), "column ids are distinct across boards");
+        assertEquals(Status.values().length * 2, columnIds.size(), "column ids are distinct across boards");
         assertEquals(board, stores.tx(() -> directory.boardById(board.id())).orElseThrow());
         assertEquals(other, stores.tx(() -> directory.boardByName("Side")).orElseThrow());
         assertTrue(stores.tx(() -> directory.boardByName("Nope")).isEmpty());
@@ -214,7 +214,7 @@ public abstract class DirectoryStoreContract {
                 "no membership reads as no access; a disabled user is read as disabled");
         assertEquals(stores.tx(() -> directory.boardById(main.id())).orElseThrow().columnIds(),
                 stores.tx(() -> directory.credentialsByTokenHash("h1")).orElseThrow().board().columnIds());
-        assertEquals(Column.values().length, main.columnIds().size());
+        assertEquals(Status.values().length, main.columnIds().size());
         assertTrue(stores.tx(() -> directory.credentialsByTokenHash("H1")).isEmpty());
         assertTrue(stores.tx(() -> directory.credentialsByTokenHash("nothing")).isEmpty());
     }

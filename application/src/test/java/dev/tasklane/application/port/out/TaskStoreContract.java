@@ -1,5 +1,8 @@
 package dev.tasklane.application.port.out;
 
+import static dev.tasklane.application.testing.Identifiers.tid;
+import static dev.tasklane.application.testing.Identifiers.tids;
+
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -122,10 +125,10 @@ public abstract class TaskStoreContract extends StoreContractBase {
 
         assertTrue(stores.tx(() -> store.findById(OTHER_BOARD, mine.id())).isEmpty());
         assertTrue(stores.tx(() -> store.lockById(OTHER_BOARD, mine.id())).isEmpty());
-        assertTrue(stores.tx(() -> store.findByIdentifier(OTHER_BOARD, "W1")).isEmpty());
-        assertTrue(stores.tx(() -> store.lockByIdentifier(OTHER_BOARD, "W1")).isEmpty());
+        assertTrue(stores.tx(() -> store.findByIdentifier(OTHER_BOARD, tid("W1"))).isEmpty());
+        assertTrue(stores.tx(() -> store.lockByIdentifier(OTHER_BOARD, tid("W1"))).isEmpty());
         assertEquals(mine, stores.tx(() -> store.lockById(BOARD, mine.id())).orElseThrow());
-        assertEquals(mine, stores.tx(() -> store.lockByIdentifier(BOARD, "W1")).orElseThrow());
+        assertEquals(mine, stores.tx(() -> store.lockByIdentifier(BOARD, tid("W1"))).orElseThrow());
     }
 
     @Test
@@ -133,14 +136,10 @@ public abstract class TaskStoreContract extends StoreContractBase {
         Task mine = insert(Tasks.work(BOARD, 1));
         Task theirs = insert(Tasks.work(OTHER_BOARD, 1));
 
-        assertEquals(mine.id(), stores.tx(() -> store.findByIdentifier(BOARD, "W1")).orElseThrow().id());
-        assertEquals(theirs.id(), stores.tx(() -> store.findByIdentifier(OTHER_BOARD, "W1")).orElseThrow().id());
-        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "w1")).isEmpty());
-        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "W01")).isEmpty());
-        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "D1")).isEmpty());
-        assertEquals(theirs, stores.tx(() -> store.lockByIdentifier(OTHER_BOARD, "W1")).orElseThrow());
-        assertTrue(stores.tx(() -> store.lockByIdentifier(BOARD, "w1")).isEmpty());
-        assertTrue(stores.tx(() -> store.lockByIdentifier(BOARD, "W01")).isEmpty());
+        assertEquals(mine.id(), stores.tx(() -> store.findByIdentifier(BOARD, tid("W1"))).orElseThrow().id());
+        assertEquals(theirs.id(), stores.tx(() -> store.findByIdentifier(OTHER_BOARD, tid("W1"))).orElseThrow().id());
+        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, tid("D1"))).isEmpty());
+        assertEquals(theirs, stores.tx(() -> store.lockByIdentifier(OTHER_BOARD, tid("W1"))).orElseThrow());
     }
 
     @Test
@@ -198,18 +197,18 @@ public abstract class TaskStoreContract extends StoreContractBase {
         insert(Tasks.work(BOARD, 4).dependsOn("D4"));
         insert(Tasks.work(OTHER_BOARD, 9).dependsOn("W1"));
 
-        assertEquals(Set.of("W2", "W3"), Set.copyOf(identifiers(stores.tx(() -> store.dependents(BOARD, "W1")))));
-        assertEquals(Set.of("W3", "W4"), Set.copyOf(identifiers(stores.tx(() -> store.dependents(BOARD, "D4")))));
-        assertEquals(List.of(), stores.tx(() -> store.dependents(BOARD, "W9")));
+        assertEquals(Set.of("W2", "W3"), Set.copyOf(identifiers(stores.tx(() -> store.dependents(BOARD, tid("W1"))))));
+        assertEquals(Set.of("W3", "W4"), Set.copyOf(identifiers(stores.tx(() -> store.dependents(BOARD, tid("D4"))))));
+        assertEquals(List.of(), stores.tx(() -> store.dependents(BOARD, tid("W9"))));
     }
 
     @Test
     void dependentsFollowAnUpdateOfTheDependencies() {
         Task dependent = insert(Tasks.work(BOARD, 2).dependsOn("W1"));
-        update(dependent.withSpec(dependent.spec().toBuilder().dependencies(List.of("W3")).build(), NOW));
+        update(dependent.withSpec(dependent.spec().toBuilder().dependencies(tids("W3")).build(), NOW));
 
-        assertEquals(List.of(), stores.tx(() -> store.dependents(BOARD, "W1")));
-        assertEquals(List.of("W2"), identifiers(stores.tx(() -> store.dependents(BOARD, "W3"))));
+        assertEquals(List.of(), stores.tx(() -> store.dependents(BOARD, tid("W1"))));
+        assertEquals(List.of("W2"), identifiers(stores.tx(() -> store.dependents(BOARD, tid("W3")))));
     }
 
     @Test
@@ -218,9 +217,9 @@ public abstract class TaskStoreContract extends StoreContractBase {
         insert(Tasks.work(BOARD, 2).status(Status.COMPLETED));
         insert(Tasks.work(OTHER_BOARD, 3));
 
-        Map<String, Status> statuses = stores.tx(() -> store.statuses(BOARD, List.of("W1", "W2", "W3", "w1")));
+        Map<TaskIdentifier, Status> statuses = stores.tx(() -> store.statuses(BOARD, tids("W1", "W2", "W3")));
 
-        assertEquals(Map.of("W1", Status.OPEN, "W2", Status.COMPLETED), statuses);
+        assertEquals(Map.of(tid("W1"), Status.OPEN, tid("W2"), Status.COMPLETED), statuses);
     }
 
     @Test
@@ -596,7 +595,7 @@ public abstract class TaskStoreContract extends StoreContractBase {
             throw new RollbackProbe();
         }));
 
-        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "W7")).isEmpty());
+        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, tid("W7"))).isEmpty());
         assertEquals(Status.OPEN, stores.tx(() -> store.findById(BOARD, dependency.id())).orElseThrow().status());
         assertEquals(0, stores.tx(() -> store.findById(BOARD, dependency.id())).orElseThrow().version());
         assertEquals(List.of(), stores.tx(() -> store.history(dependency.id())));
@@ -632,7 +631,7 @@ public abstract class TaskStoreContract extends StoreContractBase {
             throw new RollbackProbe();
         }));
 
-        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, "W1")).isEmpty(),
+        assertTrue(stores.tx(() -> store.findByIdentifier(BOARD, tid("W1"))).isEmpty(),
                 "the joined work rolls back with the outer one");
     }
 
