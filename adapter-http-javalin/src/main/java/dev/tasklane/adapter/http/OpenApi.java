@@ -13,6 +13,7 @@ import dev.tasklane.adapter.http.openapi.Requests;
 import dev.tasklane.adapter.http.openapi.WireSchemas;
 import dev.tasklane.adapter.http.openapi.WireSchemas.Direction;
 import dev.tasklane.domain.validation.CompletionMode;
+import jakarta.validation.constraints.NotNull;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,16 +58,16 @@ final class OpenApi {
             Map.entry(429, "Too many failed attempts from this address: wait Retry-After seconds")));
 
     /** The API's bodies and answers wrapped in {@code data}, for answers whose record lives in this package. */
-    record BoardSettingsAnswer(BoardRoutes.BoardAnswer data) {
+    record BoardSettingsAnswer(@NotNull BoardRoutes.BoardAnswer data) {
     }
 
-    record CommentPosted(CommentRoutes.CommentAnswer data) {
+    record CommentPosted(@NotNull CommentRoutes.CommentAnswer data) {
     }
 
-    record CommentDeleted(CommentRoutes.DeletedComment data) {
+    record CommentDeleted(@NotNull CommentRoutes.DeletedComment data) {
     }
 
-    record DeletedTasks(ArchiveRoutes.DeletedAnswer data) {
+    record DeletedTasks(@NotNull ArchiveRoutes.DeletedAnswer data) {
     }
 
     /**
@@ -161,7 +162,7 @@ final class OpenApi {
 
     /** The document's root, written by Jackson as it is. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    record Document(String openapi, Map<String, String> info, List<Map<String, String>> servers,
+    record Document(String openapi, Map<String, Object> info, List<Map<String, String>> servers,
                     Map<String, Map<String, OperationObject>> paths, Components components) {
     }
 
@@ -234,7 +235,8 @@ final class OpenApi {
                 Map.of(JSON, new MediaType(ref(ERROR))))));
         return new Document("3.1.0",
                 Map.of("title", "Tasklane API", "version", "1.0",
-                        "description", "Kanban task service for AI coding agents; see docs/api.md"),
+                        "description", "Kanban task service for AI coding agents; see docs/api.md",
+                        "license", Map.of("name", "Apache-2.0", "identifier", "Apache-2.0")),
                 List.of(Map.of("url", baseUrl)), paths,
                 new Components(sorted(components), responses, Map.of("bearer", Map.of("type", "http",
                         "scheme", "bearer", "description", "Authorization: Bearer <API token>"))));

@@ -74,6 +74,9 @@ class OpenApiTest {
             assertEquals(List.of(), parsed.getMessages());
             assertNotNull(parsed.getOpenAPI());
             JsonNode doc = tree(text);
+            Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+            doc.get("components").get("schemas").fieldNames().forEachRemaining(name ->
+                    assertTrue(names.add(name), "two schemas named " + name + " but for case: one class in a client"));
             List<String> untyped = new ArrayList<>();
             doc.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
                 JsonNode responses = op.getValue().get("responses");

@@ -28,7 +28,7 @@ public final class Answers {
 
     /** The full task record plus blocked/blocked_by; {@code claim_token} only on the claim and mark_reviewed answers. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Task(@NotNull Long id, @NotNull String title, String description, String acceptanceCriteria,
+    public record TaskView(@NotNull Long id, @NotNull String title, String description, String acceptanceCriteria,
                        long position, @NotNull String type, @NotNull String priority, @NotNull String identifier,
                        Long columnId, Long assignedToId, Long parentId, @NotNull String complexity,
                        String estimatedFiles, String why, String what, String whereContext, String patternsToFollow,
@@ -118,7 +118,7 @@ public final class Answers {
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record TaskAnswer(@NotNull Task data, String currentSkillsVersion, SkillsUpdate skillsUpdateRequired,
+    public record TaskAnswer(@NotNull TaskView data, String currentSkillsVersion, SkillsUpdate skillsUpdateRequired,
                              Hook hook, List<Hook> hooks, String claimExpiresAt) {
     }
 
@@ -160,8 +160,8 @@ public final class Answers {
     }
 
     /** A task row of a list: the full record or, with response_view=slim, the summary. */
-    @JsonSubTypes({@JsonSubTypes.Type(Task.class), @JsonSubTypes.Type(TaskSummary.class)})
-    public sealed interface TaskOrSummary permits Task, TaskSummary {
+    @JsonSubTypes({@JsonSubTypes.Type(TaskView.class), @JsonSubTypes.Type(TaskSummary.class)})
+    public sealed interface TaskOrSummary permits TaskView, TaskSummary {
     }
 
     /** A goal with its children and counts. */
@@ -171,7 +171,7 @@ public final class Answers {
 
     /** A goal's tree. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Tree(@NotNull Task task, @NotNull List<TaskOrSummary> children, @NotNull TreeCounts counts) {
+    public record Tree(@NotNull TaskView task, @NotNull List<TaskOrSummary> children, @NotNull TreeCounts counts) {
     }
 
     /** The counts of a goal's children. */
