@@ -97,11 +97,8 @@ public final class WireSchemas {
         SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(TREES, SchemaVersion.DRAFT_2020_12,
                 OptionPreset.PLAIN_JSON)
                 .without(Option.SCHEMA_VERSION_INDICATOR)
-                .with(Option.DEFINITIONS_FOR_ALL_OBJECTS, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES)
-                .with(new JacksonModule(JacksonOption.RESPECT_JSONPROPERTY_ORDER,
-                        JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))
-                .with(new JakartaValidationModule(JakartaValidationOption.INCLUDE_PATTERN_EXPRESSIONS,
-                        JakartaValidationOption.NOT_NULLABLE_FIELD_IS_REQUIRED));
+                .with(Option.DEFINITIONS_FOR_ALL_OBJECTS, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES);
+        withModules(config);
         config.forFields().withNullableCheck(field -> field.getAnnotationConsideringFieldAndGetter(MayBeNull.class)
                 != null ? Boolean.TRUE : null);
         if (direction == Direction.ANSWER) {
@@ -125,6 +122,18 @@ public final class WireSchemas {
                     return null;
                 });
         return new SchemaGenerator(config.build());
+    }
+
+    /**
+     * Adds the modules every Tasklane schema is generated with (these, and the onboarding's json_schemas): Jackson's
+     * names, order, inclusion and required flags, and the Bean Validation constraints.
+     */
+    public static SchemaGeneratorConfigBuilder withModules(SchemaGeneratorConfigBuilder config) {
+        return config
+                .with(new JacksonModule(JacksonOption.RESPECT_JSONPROPERTY_ORDER,
+                        JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))
+                .with(new JakartaValidationModule(JakartaValidationOption.INCLUDE_PATTERN_EXPRESSIONS,
+                        JakartaValidationOption.NOT_NULLABLE_FIELD_IS_REQUIRED));
     }
 
     private static CustomDefinition inline(ObjectNode schema) {
