@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.constraints.NotNull;
 
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Map;
  *
  * <p>Every key is written, {@code null} when absent, unless the record or key says {@code @JsonInclude(NON_NULL)}:
  * those keys appear only in some answers. {@code @NotNull} marks a value that is never null; an {@code Object} is any
- * JSON value, as sent by an agent and kept as sent.
+ * JSON value and an {@code ObjectNode} any JSON object, as sent by an agent and kept as sent.
  */
 public final class Answers {
     private Answers() {
@@ -37,8 +38,8 @@ public final class Answers {
                        @NotNull List<KeyFile> keyFiles, @NotNull List<VerificationStep> verificationSteps,
                        List<BehaviourRow> behaviourTestMatrix, List<String> technologyRequirements,
                        List<String> pitfalls, List<String> outOfScope, @NotNull List<String> securityConsiderations,
-                       @NotNull Map<String, Object> testingStrategy, @NotNull Map<String, Object> integrationPoints,
-                       @NotNull Map<String, Object> technicalDetails, Long createdById, String createdByAgent,
+                       @NotNull ObjectNode testingStrategy, @NotNull ObjectNode integrationPoints,
+                       @NotNull ObjectNode technicalDetails, Long createdById, String createdByAgent,
                        String completedAt, Long completedById, String completedByAgent, String completionSummary,
                        String completionNotes, @NotNull List<String> dependencies, @NotNull String status,
                        boolean blocked, @NotNull List<String> blockedBy, String claimedAt, String claimExpiresAt,
@@ -101,7 +102,7 @@ public final class Answers {
 
     /** One client-side hook the agent runs next. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Hook(@NotNull String name, @NotNull Map<String, Object> env, long timeout, boolean blocking,
+    public record Hook(@NotNull String name, @NotNull Map<String, String> env, long timeout, boolean blocking,
                        String executeBefore, String executeAfter, String description) {
     }
 
@@ -138,7 +139,7 @@ public final class Answers {
 
     /** A task cut down to the requested {@code fields} (GET /api/tasks/:id?fields=...): any subset of the task's keys. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record TaskFieldsAnswer(@NotNull Map<String, Object> data) {
+    public record TaskFieldsAnswer(@NotNull ObjectNode data) {
     }
 
     /** A goal created with its children. */
@@ -202,13 +203,13 @@ public final class Answers {
     /** One entry of a task's history; {@code facts} depends on {@code kind} (docs/api.md, "History"). */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record HistoryEntry(@NotNull Long taskId, @NotNull String kind, @NotNull String at, Long actorUserId,
-                               String agentName, @NotNull Map<String, Object> facts) {
+                               String agentName, @NotNull ObjectNode facts) {
     }
 
     /** Whether a goal's after_goal hook is armed, and its environment. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record AfterGoalStatus(boolean afterGoalArmed, Long goalId, String goalIdentifier,
-                                  @NotNull Map<String, Object> env) {
+                                  @NotNull Map<String, String> env) {
     }
 
     // ------------------------------------------------------------------ system
@@ -322,8 +323,8 @@ public final class Answers {
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Error(String error, String message, String code, Object status, Object errors,
-                        List<Object> failures, Map<String, Object> details, String hook,
-                        Map<String, Object> requiredFormat, Object correctFormat, Integer index,
+                        List<Object> failures, ObjectNode details, String hook,
+                        ObjectNode requiredFormat, Object correctFormat, Integer index,
                         Long retryAfterSeconds, String detail, String documentation, List<String> relatedDocs,
                         List<String> commonCauses, Object gettingStarted) {
     }

@@ -3,11 +3,11 @@ package dev.tasklane.adapter.http.openapi;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * The shapes of the request bodies that the routes still read from maps, as records, so that the OpenAPI document
@@ -19,7 +19,7 @@ public final class Requests {
     }
 
     /** PATCH or PUT /api/tasks/:id: the fields to change under {@code task} (the task object's fields, all optional). */
-    public record TaskEdit(@NotNull Map<String, Object> task) {
+    public record TaskEdit(@NotNull ObjectNode task) {
     }
 
     /** PATCH /api/tasks/:id/assign: a user id, or null to unassign (a goal's children follow it). */

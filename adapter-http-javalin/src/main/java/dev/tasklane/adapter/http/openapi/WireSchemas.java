@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.http.openapi;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.classmate.ResolvedType;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,6 +26,7 @@ import dev.tasklane.domain.id.TaskId;
 
 import java.lang.reflect.Type;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -44,7 +47,8 @@ import java.util.Set;
  *       absent value as {@code null}).</li>
  * </ul>
  * The value ids ({@code TaskId}, {@code UserId}, {@code BoardId}) are integers, as the API writes them; an
- * {@code Object} is any JSON value and a {@code Map} an object of any keys.
+ * {@code Object} or {@code JsonNode} is any JSON value, an {@code ObjectNode} or a {@code Map} an object of any keys
+ * (of string values for a {@code Map} of strings).
  */
 public final class WireSchemas {
     /** Where the named schemas live in the OpenAPI document. */
@@ -113,11 +117,16 @@ public final class WireSchemas {
                     if (IDS.contains(type)) {
                         return inline(TREES.createObjectNode().put("type", "integer"));
                     }
-                    if (type == Object.class) {
+                    if (type == Object.class || type == JsonNode.class) {
                         return inline(TREES.createObjectNode());
                     }
-                    if (Map.class.isAssignableFrom(type)) {
-                        return inline(TREES.createObjectNode().put("type", "object"));
+                    if (type == ObjectNode.class || Map.class.isAssignableFrom(type)) {
+                        ObjectNode object = TREES.createObjectNode().put("type", "object");
+                        List<ResolvedType> parameters = javaType.getTypeParameters();
+                        if (parameters.size() == 2 && parameters.get(1).getErasedType() == String.class) {
+                            object.putObject("additionalProperties").put("type", "string");
+                        }
+                        return inline(object);
                     }
                     return null;
                 });
