@@ -18,7 +18,7 @@ if [ ! -f "$jar" ]; then
 fi
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-token="tasklane_$(head -c 48 /dev/urandom | base64 | tr -d '/+=\n' | head -c 48)"
+token="tasklane_$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')"
 url="http://127.0.0.1:$port"
 log="$(mktemp)"
 
