@@ -120,7 +120,7 @@ public final class HttpApi {
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",
                 call -> call.ok(openApi[0])));
         List<Route> table = List.copyOf(routes);
-        openApi[0] = OpenApi.document(table, settings.baseUrl());
+        openApi[0] = OpenApi.document(table, settings.baseUrl(), useCases.workflowSettings().completionMode());
         return table;
     }
 

@@ -1,56 +1,306 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
+import dev.tasklane.adapter.http.openapi.Answers;
+import dev.tasklane.adapter.http.openapi.Operation;
+import dev.tasklane.adapter.http.openapi.Requests;
+import dev.tasklane.adapter.http.openapi.WireSchemas;
+import dev.tasklane.adapter.http.openapi.WireSchemas.Direction;
+import dev.tasklane.domain.validation.CompletionMode;
+import jakarta.validation.constraints.NotNull;
+
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
-/** An OpenAPI 3.1 document generated from the registered route table. */
+/**
+ * The OpenAPI 3.1 document of {@code GET /api/openapi.json}, generated from the registered route table and the
+ * operation table {@link #OPERATIONS}: each route's path, summary and security come from its {@link Route}; its
+ * request body, its answers and its 4xx answers from its {@link Operation}. Schemas are generated from the wire
+ * records by {@link WireSchemas} into {@code components/schemas}; the request bodies the onboarding document already
+ * describes (task, goal, batch, claim, complete, review, comment, mark_reviewed, after_goal) are its
+ * {@code json_schemas}, generated from the commands the routes read them into, so the two documents cannot disagree.
+ * A route without an operation, or an operation without a route, fails the document, and so the server's start.
+ */
 final class OpenApi {
-    private static final java.util.regex.Pattern PARAM = java.util.regex.Pattern.compile("\\{([a-z_]+)}");
+    private static final Pattern PARAM = Pattern.compile("\\{([a-z_]+)}");
+    private static final ObjectMapper TREES = JsonMapper.builder().build();
+    private static final String JSON = "application/json";
+    private static final String ERROR = "Error";
+    /** The onboarding schemas that request bodies name. */
+    private static final List<String> ONBOARDING = List.of("task", "goal", "batch", "claim", "complete", "review",
+            "comment", "mark_reviewed", "after_goal");
+    /** What each 4xx status means across the API (docs/api.md, "Errors"). */
+    private static final Map<Integer, String> STATUSES = new TreeMap<>(Map.ofEntries(
+            Map.entry(400, "The request is malformed: a body that is no JSON object, a bad parameter"),
+            Map.entry(401, "No valid API token: send Authorization: Bearer <token>"),
+            Map.entry(403, "The token may not do this: read-only access, not a reviewer, not the board's owner"),
+            Map.entry(404, "No such task, comment, board or token on the caller's board"),
+            Map.entry(405, "The path does not take this method"),
+            Map.entry(409, "The task is not in a state that allows this, or is held by another claim"),
+            Map.entry(413, "The body is over the size cap"),
+            Map.entry(422, "A field is invalid: the body names each field and how to fix it"),
+            Map.entry(429, "Too many failed attempts from this address: wait Retry-After seconds")));
+
+    /** The API's bodies and answers wrapped in {@code data}, for answers whose record lives in this package. */
+    record BoardSettingsAnswer(@NotNull BoardRoutes.BoardAnswer data) {
+    }
+
+    record CommentPosted(@NotNull CommentRoutes.CommentAnswer data) {
+    }
+
+    record CommentDeleted(@NotNull CommentRoutes.DeletedComment data) {
+    }
+
+    record DeletedTasks(@NotNull ArchiveRoutes.DeletedAnswer data) {
+    }
+
+    /**
+     * Every operation of the API, one per registered route. The 4xx answers listed here are the route's own; those
+     * that follow from the route are added to each: 401 and 429 for an authenticated route, 400, 413 and 422 for one
+     * that reads a body, 404 for a path with an id.
+     */
+    static final List<Operation> OPERATIONS = List.of(
+            // system
+            Operation.of("GET", "/api/agent/onboarding", Answers.Document.class),
+            Operation.of("GET", "/health", Answers.Health.class),
+            Operation.of("GET", "/health/ready", Answers.Health.class),
+            Operation.of("GET", "/api/openapi.json", Answers.Document.class),
+            Operation.of("GET", "/api/events", String.class).mediaType("text/event-stream"),
+            Operation.of("GET", MetricsRoutes.PATH, MetricsAnswer.Envelope.class).errors(400, 422),
+            // workflow
+            Operation.of("GET", "/api/tasks/next", Answers.TaskAnswer.class)
+                    .answers(Answers.TaskAnswer.class, Answers.TaskSummaryAnswer.class).errors(403, 404),
+            Operation.of("POST", "/api/tasks/claim", Answers.TaskAnswer.class).body("claim").errors(403, 404, 409),
+            Operation.of("POST", "/api/tasks/{id}/unclaim", Answers.TaskAnswer.class)
+                    .body(Requests.ClaimTokenBody.class).optionalBody().errors(403, 409),
+            Operation.of("POST", "/api/tasks/{id}/heartbeat", Answers.TaskAnswer.class)
+                    .body(Requests.ClaimTokenBody.class).optionalBody().errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/complete", Answers.TaskAnswer.class).body("complete")
+                    .answers(Answers.TaskAnswer.class, Answers.TaskAckAnswer.class).errors(403, 409),
+            Operation.of("POST", "/api/tasks/{id}/complete", Answers.TaskAnswer.class).body("complete")
+                    .answers(Answers.TaskAnswer.class, Answers.TaskAckAnswer.class).errors(403, 409),
+            Operation.of("PUT", "/api/tasks/{id}/changed_files", Answers.TaskAnswer.class)
+                    .body(Requests.ChangedFiles.class)
+                    .answers(Answers.TaskAnswer.class, Answers.TaskAckAnswer.class).errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/review", Answers.TaskAnswer.class).body("review").errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/mark_reviewed", Answers.TaskAnswer.class).body("mark_reviewed")
+                    .errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/mark_done", Answers.TaskAnswer.class)
+                    .body(Requests.Empty.class).optionalBody().errors(403, 409),
+            // tasks
+            Operation.of("POST", "/api/tasks/batch", Answers.BatchAnswer.class).body("batch").status(201)
+                    .errors(403),
+            Operation.of("POST", "/api/tasks", Answers.TaskAnswer.class).body("task", "goal").status(201)
+                    .answers(Answers.TaskAnswer.class, Answers.GoalAnswer.class).errors(403, 404),
+            Operation.of("GET", "/api/tasks", Answers.TaskPage.class).errors(400),
+            Operation.of("GET", "/api/tasks/{id}", Answers.TaskAnswer.class)
+                    .answers(Answers.TaskAnswer.class, Answers.TaskSummaryAnswer.class, Answers.TaskFieldsAnswer.class)
+                    .errors(400),
+            Operation.of("GET", "/api/tasks/{id}/tree", Answers.TreeAnswer.class),
+            Operation.of("GET", "/api/tasks/{id}/dependencies", Answers.DependenciesAnswer.class),
+            Operation.of("GET", "/api/tasks/{id}/dependents", Answers.DependentsAnswer.class),
+            Operation.of("GET", "/api/tasks/{id}/history", Answers.HistoryAnswer.class),
+            Operation.of("PATCH", "/api/tasks/{id}", Answers.TaskAnswer.class).body(Requests.TaskEdit.class)
+                    .errors(403, 409),
+            Operation.of("PUT", "/api/tasks/{id}", Answers.TaskAnswer.class).body(Requests.TaskEdit.class)
+                    .errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/assign", Answers.TaskAnswer.class).body(Requests.Assign.class)
+                    .errors(403),
+            Operation.of("GET", "/api/tasks/{id}/after_goal_status", Answers.AfterGoalStatus.class),
+            Operation.of("PATCH", "/api/tasks/{id}/after_goal", Answers.TaskAnswer.class).body("after_goal")
+                    .errors(403, 409),
+            // archive
+            Operation.of("POST", "/api/tasks/{id}/archive", Answers.TaskAnswer.class)
+                    .body(ArchiveRoutes.ArchiveBody.class).errors(403, 409),
+            Operation.of("POST", "/api/tasks/{id}/restore", Answers.TaskAnswer.class).errors(403, 409),
+            Operation.of("DELETE", "/api/tasks/{id}", DeletedTasks.class).errors(403, 405, 409),
+            // boards, comments, order
+            Operation.of("GET", "/api/boards/{id}", BoardSettingsAnswer.class).errors(400, 403),
+            Operation.of("PATCH", "/api/boards/{id}", BoardSettingsAnswer.class).body(Requests.BoardChange.class)
+                    .errors(403),
+            Operation.of("GET", "/api/tasks/{id}/comments", CommentRoutes.CommentList.class).errors(400),
+            Operation.of("POST", "/api/tasks/{id}/comments", CommentPosted.class).body("comment").status(201)
+                    .errors(403),
+            Operation.of("DELETE", "/api/tasks/{id}/comments/{comment_id}", CommentDeleted.class).errors(403),
+            Operation.of("PATCH", "/api/tasks/{id}/position", Answers.TaskAnswer.class)
+                    .body(PositionRoutes.PositionBody.class).errors(403, 409),
+            // identity
+            Operation.of("GET", "/api/me", Answers.MeAnswer.class),
+            Operation.of("GET", "/api/users", Answers.UserList.class).errors(403),
+            Operation.of("POST", "/api/users", Answers.UserAnswer.class).body(IdentityRoutes.NewUser.class)
+                    .status(201).errors(403, 409),
+            Operation.of("GET", "/api/boards", Answers.BoardList.class),
+            Operation.of("POST", "/api/boards", Answers.BoardCreated.class).body(IdentityRoutes.NewBoard.class)
+                    .status(201).errors(403, 409),
+            Operation.of("POST", "/api/boards/{id}/members", Answers.MemberAnswer.class)
+                    .body(IdentityRoutes.NewMember.class).status(201).errors(403),
+            Operation.of("GET", "/api/tokens", Answers.TokenList.class),
+            Operation.of("POST", "/api/tokens", Answers.IssuedTokenAnswer.class).body(IdentityRoutes.NewToken.class)
+                    .status(201).errors(403),
+            Operation.of("DELETE", "/api/tokens/{id}", Answers.TokenAnswer.class).errors(400, 403),
+            Operation.of("POST", "/api/sessions", Answers.IssuedTokenAnswer.class)
+                    .body(IdentityRoutes.NewSession.class).status(201).errors(401, 429));
 
     private OpenApi() {
     }
 
-    static Map<String, Object> document(List<Route> routes, String baseUrl) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("openapi", "3.1.0");
-        doc.put("info", Map.of("title", "Tasklane API", "version", "1.0",
-                "description", "Kanban task service for AI coding agents; see docs/api.md"));
-        doc.put("servers", List.of(Map.of("url", baseUrl)));
-        Map<String, Map<String, Object>> paths = new TreeMap<>();
-        for (Route route : routes) {
-            Map<String, Object> operation = new LinkedHashMap<>();
-            String method = route.method().name().toLowerCase(Locale.ROOT);
-            operation.put("summary", route.summary());
-            operation.put("operationId", method + route.path().replaceAll("[^A-Za-z0-9]+", "_"));
-            operation.put("security", route.authenticated() ? List.of(Map.of("bearer", List.of())) : List.of());
-            List<Map<String, Object>> parameters = new java.util.ArrayList<>();
-            Matcher matcher = PARAM.matcher(route.path());
-            while (matcher.find()) {
-                parameters.add(Map.of("name", matcher.group(1), "in", "path", "required", true,
-                        "schema", Map.of("type", "string"),
-                        "description", "numeric id or identifier"));
-            }
-            if (route.path().equals(MetricsRoutes.PATH)) {
-                parameters.addAll(MetricsRoutes.openApiParameters());
-            }
-            if (IdempotencyKeys.applies(route)) {
-                parameters.add(IdempotencyKeys.openApiParameter());
-            }
-            if (!parameters.isEmpty()) {
-                operation.put("parameters", parameters);
-            }
-            Map<String, Object> responses = new LinkedHashMap<>();
-            responses.put("default", Map.of("description", "JSON body; see docs/api.md"));
-            operation.put("responses", responses);
-            paths.computeIfAbsent(route.path(), key -> new LinkedHashMap<>()).put(method, operation);
+    /** The document's root, written by Jackson as it is. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    record Document(String openapi, Map<String, Object> info, List<Map<String, String>> servers,
+                    Map<String, Map<String, OperationObject>> paths, Components components) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    record Components(JsonNode schemas, Map<String, Response> responses,
+                      @JsonProperty("securitySchemes") Map<String, Map<String, String>> securitySchemes) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    record OperationObject(String summary, @JsonProperty("operationId") String operationId, String description,
+                           @JsonInclude(JsonInclude.Include.ALWAYS) List<Map<String, List<String>>> security,
+                           List<Map<String, Object>> parameters,
+                           @JsonProperty("requestBody") RequestBody requestBody, Map<String, Response> responses) {
+    }
+
+    record RequestBody(boolean required, Map<String, MediaType> content) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    record Response(@JsonProperty("$ref") String ref, String description, Map<String, MediaType> content) {
+        static Response ref(String name) {
+            return new Response("#/components/responses/" + name, null, null);
         }
-        doc.put("paths", paths);
-        doc.put("components", Map.of("securitySchemes",
-                Map.of("bearer", Map.of("type", "http", "scheme", "bearer", "description", "Authorization: Bearer <API token>"))));
-        return doc;
+    }
+
+    record MediaType(JsonNode schema) {
+    }
+
+    /** The document of {@code routes}, served from {@code baseUrl}; the completion schema follows {@code mode}. */
+    static Object document(List<Route> routes, String baseUrl, CompletionMode mode) {
+        Map<String, Operation> operations = OPERATIONS.stream()
+                .collect(Collectors.toMap(Operation::key, Function.identity(), (a, b) -> {
+                    throw new IllegalStateException("two operations for " + a.key());
+                }, LinkedHashMap::new));
+        Set<String> served = new LinkedHashSet<>();
+        WireSchemas schemas = new WireSchemas();
+        Map<String, Map<String, OperationObject>> paths = new TreeMap<>();
+        for (Route route : routes) {
+            String key = route.method().name() + " " + route.path();
+            Operation operation = operations.get(key);
+            if (operation == null) {
+                throw new IllegalStateException("route " + key + " has no operation: add it to OpenApi.OPERATIONS");
+            }
+            served.add(key);
+            String method = route.method().name().toLowerCase(Locale.ROOT);
+            paths.computeIfAbsent(route.path(), path -> new LinkedHashMap<>())
+                    .put(method, operation(route, operation, schemas));
+        }
+        Set<String> unserved = new LinkedHashSet<>(operations.keySet());
+        unserved.removeAll(served);
+        if (!unserved.isEmpty()) {
+            throw new IllegalStateException("operations without a route: " + unserved);
+        }
+        schemas.reference(Direction.ANSWER, Answers.Error.class);
+        ObjectNode components = schemas.components();
+        if (!components.has(ERROR)) {
+            throw new IllegalStateException("the error body's schema is not named " + ERROR);
+        }
+        Map<String, Object> onboarding = OnboardingSchemas.all(mode);
+        for (String name : ONBOARDING) {
+            ObjectNode schema = TREES.valueToTree(onboarding.get(name));
+            schema.remove(List.of("$schema", "$id"));
+            if (components.has(name)) {
+                throw new IllegalStateException("schema " + name + " is both generated and an onboarding schema");
+            }
+            components.set(name, schema);
+        }
+        Map<String, Response> responses = new LinkedHashMap<>();
+        STATUSES.forEach((status, meaning) -> responses.put(responseName(status), new Response(null, meaning,
+                Map.of(JSON, new MediaType(ref(ERROR))))));
+        return new Document("3.1.0",
+                Map.of("title", "Tasklane API", "version", "1.0",
+                        "description", "Kanban task service for AI coding agents; see docs/api.md",
+                        "license", Map.of("name", "Apache-2.0", "identifier", "Apache-2.0")),
+                List.of(Map.of("url", baseUrl)), paths,
+                new Components(sorted(components), responses, Map.of("bearer", Map.of("type", "http",
+                        "scheme", "bearer", "description", "Authorization: Bearer <API token>"))));
+    }
+
+    private static OperationObject operation(Route route, Operation operation, WireSchemas schemas) {
+        String method = route.method().name().toLowerCase(Locale.ROOT);
+        List<Map<String, Object>> parameters = new ArrayList<>();
+        Matcher matcher = PARAM.matcher(route.path());
+        while (matcher.find()) {
+            parameters.add(Map.of("name", matcher.group(1), "in", "path", "required", true,
+                    "schema", Map.of("type", "string"), "description", "numeric id or identifier"));
+        }
+        if (route.path().equals(MetricsRoutes.PATH)) {
+            parameters.addAll(MetricsRoutes.openApiParameters());
+        }
+        if (IdempotencyKeys.applies(route)) {
+            parameters.add(IdempotencyKeys.openApiParameter());
+        }
+        RequestBody body = operation.requests().isEmpty() ? null : new RequestBody(!operation.optional(),
+                Map.of(JSON, new MediaType(oneOf(operation.requests(), Direction.REQUEST, schemas))));
+        Map<String, Response> responses = new LinkedHashMap<>();
+        responses.put(Integer.toString(operation.status()), new Response(null, route.summary(),
+                Map.of(operation.mediaType(), new MediaType(oneOf(operation.answers(), Direction.ANSWER, schemas)))));
+        Set<Integer> errors = new java.util.TreeSet<>(operation.errors());
+        if (route.authenticated()) {
+            errors.addAll(List.of(401, 429));
+        }
+        if (!operation.requests().isEmpty()) {
+            errors.addAll(List.of(400, 413, 422));
+        }
+        if (PARAM.matcher(route.path()).find()) {
+            errors.add(404);
+        }
+        errors.forEach(status -> responses.put(Integer.toString(status), Response.ref(responseName(status))));
+        return new OperationObject(route.summary(), method + route.path().replaceAll("[^A-Za-z0-9]+", "_"), null,
+                route.authenticated() ? List.of(Map.of("bearer", List.of())) : List.of(), parameters, body, responses);
+    }
+
+    /** One schema, or {@code anyOf} the several an operation takes or gives (a parameter picks which). */
+    private static JsonNode oneOf(List<Operation.Body> bodies, Direction direction, WireSchemas schemas) {
+        List<JsonNode> each = bodies.stream().<JsonNode>map(body -> body instanceof Operation.Body.Of of
+                ? schemas.reference(direction, of.type()) : ref(((Operation.Body.Named) body).name())).toList();
+        if (each.size() == 1) {
+            return each.get(0);
+        }
+        ObjectNode anyOf = TREES.createObjectNode();
+        anyOf.putArray("anyOf").addAll(each);
+        return anyOf;
+    }
+
+    private static ObjectNode ref(String name) {
+        return TREES.createObjectNode().put("$ref", "#/" + WireSchemas.COMPONENTS + "/" + name);
+    }
+
+    private static String responseName(int status) {
+        return "Error" + status;
+    }
+
+    private static ObjectNode sorted(ObjectNode node) {
+        ObjectNode out = TREES.createObjectNode();
+        new TreeMap<String, JsonNode>(TREES.convertValue(node, new com.fasterxml.jackson.core.type.TypeReference<
+                Map<String, JsonNode>>() {
+        })).forEach(out::set);
+        return out;
     }
 }

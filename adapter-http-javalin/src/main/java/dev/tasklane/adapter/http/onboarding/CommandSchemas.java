@@ -14,6 +14,7 @@ import com.github.victools.jsonschema.generator.OptionPreset;
 import com.github.victools.jsonschema.generator.SchemaGenerator;
 import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
+import dev.tasklane.adapter.http.openapi.WireSchemas;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.NewComment;
@@ -264,8 +265,8 @@ final class CommandSchemas {
     }
 
     private static SchemaGenerator build(Variant variant) {
-        SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(TREES, SchemaVersion.DRAFT_2020_12,
-                OptionPreset.PLAIN_JSON)
+        SchemaGeneratorConfigBuilder config = WireSchemas.withModules(new SchemaGeneratorConfigBuilder(TREES,
+                SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON))
                 .without(Option.SCHEMA_VERSION_INDICATOR)
                 .with(Option.INLINE_ALL_SCHEMAS, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES);
         Shape shape = variant.shape();

@@ -9,6 +9,12 @@ import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.workflow.WorkflowLimits;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -32,6 +38,12 @@ public final class OnboardingDocument {
     /** The key the existing server opens its document with; kept for agents that look for it. */
     public static final String STOP_KEY = "\u26a0\ufe0f\u26a0\ufe0f\u26a0\ufe0f_STOP_DO_NOT_PROCEED_UNTIL_SETUP_COMPLETE_"
             + "\u26a0\ufe0f\u26a0\ufe0f\u26a0\ufe0f";
+
+    /** Writes the document's records as the ordered map tree the adapter serves, with snake_case keys. */
+    private static final ObjectMapper TREES = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
+    private static final TypeReference<LinkedHashMap<String, Object>> TREE = new TypeReference<>() {
+    };
 
     private static final Map<String, String> PLUGIN_VERSIONS = obj2("generic", "1.9.0", "codex", "1.4.0",
             "copilot", "2.5.0", "gemini", "1.5.0", "opencode", "1.4.0");
@@ -58,31 +70,45 @@ public final class OnboardingDocument {
      */
     public Map<String, Object> document(String baseUrl) {
         String base = trimSlash(Objects.requireNonNull(baseUrl, "base url"));
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put(STOP_KEY, obj("message", "Complete MANDATORY_SETUP_CHECKLIST before calling any other endpoint",
-                "why", "Without .stride_auth.md and .stride.md you cannot authenticate or prove your hooks ran"));
-        doc.put("MANDATORY_SETUP_CHECKLIST", AgentGuide.setupChecklist(base));
-        doc.put("SETUP_COMPLETION_CONFIRMATION", obj("confirm", "GET " + base + "/api/me answers 200 with your "
-                + "user and board, and both files exist in the project root"));
-        doc.put("version", VERSION);
-        doc.put("skills_version", SKILLS_VERSION);
-        doc.put("api_base_url", base);
-        doc.put("overview", overview());
-        doc.put("quick_start", quickStart(base));
-        doc.put("file_templates", obj("stride_auth_md", FileTemplates.strideAuthMd(base),
-                "stride_md", FileTemplates.strideMd(), "formats", FileTemplates.formats()));
-        doc.put("workflow", AgentGuide.workflow());
-        doc.put("hooks", AgentGuide.hooks(limits));
-        doc.put("api_schema", apiSchema());
-        doc.put("json_schemas", OnboardingSchemas.all(mode));
-        doc.put("api_reference", ApiReference.reference(base));
-        doc.put("review_flow", AgentGuide.reviewFlow());
-        doc.put("capabilities", obj("valid", capabilityNames(),
-                "matching", "A task's required_capabilities must all be among your token's capabilities; a token "
-                        + "with no capabilities matches every task"));
-        doc.put("common_mistakes_agents_make", AgentGuide.commonMistakes());
-        doc.put("quick_reference_card", AgentGuide.quickReferenceCard(base));
-        return Collections.unmodifiableMap(doc);
+        Root root = new Root(
+                obj("message", "Complete MANDATORY_SETUP_CHECKLIST before calling any other endpoint",
+                        "why", "Without .stride_auth.md and .stride.md you cannot authenticate or prove your hooks ran"),
+                AgentGuide.setupChecklist(base),
+                obj("confirm", "GET " + base + "/api/me answers 200 with your user and board, and both files exist "
+                        + "in the project root"),
+                VERSION, SKILLS_VERSION, base, overview(), quickStart(base),
+                obj("stride_auth_md", FileTemplates.strideAuthMd(base), "stride_md", FileTemplates.strideMd(),
+                        "formats", FileTemplates.formats()),
+                AgentGuide.workflow(), AgentGuide.hooks(limits), apiSchema(), OnboardingSchemas.all(mode),
+                ApiReference.reference(base), AgentGuide.reviewFlow(),
+                obj("valid", capabilityNames(),
+                        "matching", "A task's required_capabilities must all be among your token's capabilities; a "
+                                + "token with no capabilities matches every task"),
+                AgentGuide.commonMistakes(), AgentGuide.quickReferenceCard(base));
+        return Collections.unmodifiableMap(TREES.convertValue(root, TREE));
+    }
+
+    /** The document's top-level keys, in the order the Stride server writes them. */
+    record Root(@JsonProperty(STOP_KEY) Object stop,
+                @JsonProperty("MANDATORY_SETUP_CHECKLIST") Object mandatorySetupChecklist,
+                @JsonProperty("SETUP_COMPLETION_CONFIRMATION") Object setupCompletionConfirmation,
+                String version, String skillsVersion, String apiBaseUrl, Object overview, Object quickStart,
+                Object fileTemplates, Object workflow, Object hooks, ApiSchema apiSchema, Object jsonSchemas,
+                Object apiReference, Object reviewFlow, Object capabilities, Object commonMistakesAgentsMake,
+                Object quickReferenceCard) {
+    }
+
+    /** {@code api_schema}: the request formats and field rules in prose and examples. */
+    record ApiSchema(String description, Object requestFormats, Object hookResultFormat, Object explorerResultFormat,
+                     Object reviewerResultFormat, Object workflowStepsFormat, Map<String, FieldRule> taskFields,
+                     Object embeddedObjects, Object pluginVersions, Object validationModes,
+                     List<String> validCapabilities) {
+    }
+
+    /** One entry of {@code task_fields}; {@code values} and {@code max_length} only where the field has them. */
+    record FieldRule(String kind, boolean required,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> values,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxLength, String description) {
     }
 
     private static Map<String, Object> overview() {
@@ -117,31 +143,30 @@ public final class OnboardingDocument {
                         + compactJson.apply(OnboardingExamples.markReviewed()) + "'");
     }
 
-    private Map<String, Object> apiSchema() {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("description", "Request formats and field rules. json_schemas holds a JSON Schema of every body.");
-        out.put("request_formats", obj(
+    private ApiSchema apiSchema() {
+        return new ApiSchema("Request formats and field rules. json_schemas holds a JSON Schema of every body.",
+                obj(
                 "create_task", obj("root_key", "task", "example", OnboardingExamples.createTask()),
                 "create_goal", obj("root_key", "task", "example", OnboardingExamples.createGoal()),
                 "batch_create", obj("root_key", "goals", "example", OnboardingExamples.batch()),
                 "claim_task", obj("required_body", OnboardingExamples.claim()),
                 "complete_task", obj("required_body", OnboardingExamples.complete()),
                 "mark_reviewed", obj("required_body", OnboardingExamples.markReviewed()),
-                "after_goal", obj("required_body", OnboardingExamples.afterGoal())));
-        out.put("hook_result_format", obj(
+                "after_goal", obj("required_body", OnboardingExamples.afterGoal())),
+                obj(
                 "fields", obj("exit_code", "integer, 0 = success; non-zero is refused",
                         "output", "string, the hook's stdout/stderr (may be empty)",
                         "duration_ms", "integer >= 0"),
                 "required_format", requiredHookFormats(),
-                "example", OnboardingExamples.hookResult(HookName.AFTER_DOING)));
-        out.put("explorer_result_format", obj(
+                "example", OnboardingExamples.hookResult(HookName.AFTER_DOING)),
+                obj(
                 "shapes", obj("dispatched", "dispatched: true, summary (>= " + CompletionRules.MIN_SUMMARY_CHARS
                                 + " non-whitespace characters), duration_ms >= 0",
                         "skipped", "dispatched: false, reason (one of skip_reasons), summary"),
                 "skip_reasons", CompletionRules.SKIP_REASONS,
                 "examples", List.of(OnboardingExamples.explorerDispatched(),
-                        OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))));
-        out.put("reviewer_result_format", obj(
+                        OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))),
+                obj(
                 "required_on_dispatched", CompletionRules.STRUCTURED_BLOCKS,
                 "issue_severities", CompletionRules.SEVERITIES,
                 "issue_categories", CompletionRules.CATEGORIES,
@@ -151,27 +176,26 @@ public final class OnboardingDocument {
                 "consistency", "A partial or unmitigated consideration forces security_considerations.status "
                         + "failed and should be backed by an issues entry with category security",
                 "examples", List.of(OnboardingExamples.reviewerApproved(),
-                        OnboardingExamples.reviewerChangesRequested())));
-        out.put("workflow_steps_format", obj(
+                        OnboardingExamples.reviewerChangesRequested())),
+                obj(
                 "step_names", CompletionRules.STEP_NAMES,
                 "skip_reason_codes", CompletionRules.REASON_CODES,
                 "fields", obj("name", "one of step_names, in that order", "dispatched", "boolean",
                         "duration_ms", "integer, required when dispatched", "reason", "string, required when skipped",
                         "reason_code", "optional, one of skip_reason_codes"),
-                "example", OnboardingExamples.workflowSteps()));
-        out.put("task_fields", taskFields());
-        out.put("embedded_objects", obj(
+                "example", OnboardingExamples.workflowSteps()),
+                taskFields(),
+                obj(
                 "key_files", OnboardingSchemas.taskProperty("key_files"),
                 "verification_steps", OnboardingSchemas.taskProperty("verification_steps"),
-                "testing_strategy", OnboardingSchemas.taskProperty("testing_strategy")));
-        out.put("plugin_versions", obj("minimum_versions", PLUGIN_VERSIONS,
-                "note", "Plugins older than these do not send explorer_result, reviewer_result and workflow_steps"));
-        out.put("validation_modes", obj("current", mode.name().toLowerCase(java.util.Locale.ROOT),
+                "testing_strategy", OnboardingSchemas.taskProperty("testing_strategy")),
+                obj("minimum_versions", PLUGIN_VERSIONS,
+                "note", "Plugins older than these do not send explorer_result, reviewer_result and workflow_steps"),
+                obj("current", mode.name().toLowerCase(java.util.Locale.ROOT),
                 "grace", "Missing explorer_result or reviewer_result is logged as a warning; malformed ones are "
                         + "still refused (422)",
-                "strict", "Missing or malformed explorer_result or reviewer_result is refused (422)"));
-        out.put("valid_capabilities", capabilityNames());
-        return Collections.unmodifiableMap(out);
+                "strict", "Missing or malformed explorer_result or reviewer_result is refused (422)"),
+                capabilityNames());
     }
 
     private static Map<String, Object> requiredHookFormats() {
@@ -182,20 +206,12 @@ public final class OnboardingDocument {
         return Collections.unmodifiableMap(out);
     }
 
-    private static Map<String, Object> taskFields() {
-        Map<String, Object> out = new LinkedHashMap<>();
+    private static Map<String, FieldRule> taskFields() {
+        Map<String, FieldRule> out = new LinkedHashMap<>();
         for (TaskField field : TaskField.values()) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("kind", field.kind().name().toLowerCase(java.util.Locale.ROOT));
-            entry.put("required", field.required());
-            if (!field.allowedValues().isEmpty()) {
-                entry.put("values", field.allowedValues());
-            }
-            if (field.maxLength() > 0) {
-                entry.put("max_length", field.maxLength());
-            }
-            entry.put("description", field.description());
-            out.put(field.wire(), Collections.unmodifiableMap(entry));
+            out.put(field.wire(), new FieldRule(field.kind().name().toLowerCase(java.util.Locale.ROOT),
+                    field.required(), field.allowedValues(), field.maxLength() > 0 ? field.maxLength() : null,
+                    field.description()));
         }
         return Collections.unmodifiableMap(out);
     }

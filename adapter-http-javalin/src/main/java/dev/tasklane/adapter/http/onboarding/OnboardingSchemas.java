@@ -41,35 +41,35 @@ public final class OnboardingSchemas {
      *             required on complete
      */
     public static Map<String, Object> all(CompletionMode mode) {
+        List<Map<String, Object>> schemas = List.of(
+                document("task", "POST /api/tasks: create one task (root key task)", body("task", taskObject(false)),
+                        List.of(OnboardingExamples.createTask())),
+                document("goal", "POST /api/tasks: create a goal with nested tasks (root key task)",
+                        body("task", goalObject()), List.of(OnboardingExamples.createGoal())),
+                document("batch", "POST /api/tasks/batch: create several goals at once, atomically "
+                        + "(root key goals, not tasks)", batch(), List.of(OnboardingExamples.batch())),
+                document("claim", CommandSchemas.schema("claim"), List.of(OnboardingExamples.claim())),
+                document("complete", CommandSchemas.schema("complete", mode),
+                        List.of(OnboardingExamples.complete(), OnboardingExamples.completeSkipped())),
+                document("review", CommandSchemas.schema("review"), List.copyOf(OnboardingExamples.reviews())),
+                document("comment", CommandSchemas.schema("comment"), List.copyOf(OnboardingExamples.comments())),
+                document("mark_reviewed", "PATCH /api/tasks/:id/mark_reviewed: finalize a reviewed task with "
+                        + "after_review proof", markReviewed(), List.of(OnboardingExamples.markReviewed())),
+                document("after_goal", CommandSchemas.schema("after_goal"), List.of(OnboardingExamples.afterGoal())),
+                document("hook_result", CommandSchemas.schema("hook_result"), Arrays.stream(HookName.values())
+                        .map(OnboardingExamples::hookResult).map(Object.class::cast).toList()),
+                document("explorer_result", CommandSchemas.schema("explorer_result"),
+                        List.of(OnboardingExamples.explorerDispatched(),
+                                OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))),
+                document("reviewer_result", CommandSchemas.schema("reviewer_result"),
+                        List.of(OnboardingExamples.reviewerApproved(), OnboardingExamples.reviewerChangesRequested(),
+                                OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))),
+                document("workflow_steps", CommandSchemas.schema("workflow_steps"),
+                        List.of(OnboardingExamples.workflowSteps())));
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("task", document("task", "POST /api/tasks: create one task (root key task)",
-                body("task", taskObject(false)), List.of(OnboardingExamples.createTask())));
-        out.put("goal", document("goal", "POST /api/tasks: create a goal with nested tasks (root key task)",
-                body("task", goalObject()), List.of(OnboardingExamples.createGoal())));
-        out.put("batch", document("batch", "POST /api/tasks/batch: create several goals at once, atomically "
-                + "(root key goals, not tasks)", batch(), List.of(OnboardingExamples.batch())));
-        out.put("claim", document("claim", CommandSchemas.schema("claim"), List.of(OnboardingExamples.claim())));
-        out.put("complete", document("complete", CommandSchemas.schema("complete", mode),
-                List.of(OnboardingExamples.complete(), OnboardingExamples.completeSkipped())));
-        out.put("review", document("review", CommandSchemas.schema("review"),
-                List.copyOf(OnboardingExamples.reviews())));
-        out.put("comment", document("comment", CommandSchemas.schema("comment"),
-                List.copyOf(OnboardingExamples.comments())));
-        out.put("mark_reviewed", document("mark_reviewed", "PATCH /api/tasks/:id/mark_reviewed: finalize a "
-                + "reviewed task with after_review proof", markReviewed(),
-                List.of(OnboardingExamples.markReviewed())));
-        out.put("after_goal", document("after_goal", CommandSchemas.schema("after_goal"),
-                List.of(OnboardingExamples.afterGoal())));
-        out.put("hook_result", document("hook_result", CommandSchemas.schema("hook_result"),
-                Arrays.stream(HookName.values()).map(OnboardingExamples::hookResult).map(Object.class::cast).toList()));
-        out.put("explorer_result", document("explorer_result", CommandSchemas.schema("explorer_result"),
-                List.of(OnboardingExamples.explorerDispatched(),
-                        OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))));
-        out.put("reviewer_result", document("reviewer_result", CommandSchemas.schema("reviewer_result"),
-                List.of(OnboardingExamples.reviewerApproved(), OnboardingExamples.reviewerChangesRequested(),
-                        OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))));
-        out.put("workflow_steps", document("workflow_steps", CommandSchemas.schema("workflow_steps"),
-                List.of(OnboardingExamples.workflowSteps())));
+        for (Map<String, Object> schema : schemas) {
+            out.put(((String) schema.get("$id")).substring(ID_PREFIX.length()), schema); // its name
+        }
         return Collections.unmodifiableMap(out);
     }
 
