@@ -3,8 +3,10 @@ package dev.tasklane.adapter.http;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.Arrays;
@@ -23,8 +25,15 @@ public final class RecordSamples {
         RecordComponent[] components = shape.getRecordComponents();
         Class<?>[] types = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
         Constructor<?> canonical = shape.getDeclaredConstructor(types);
-        Object[] args = Arrays.stream(types).map(RecordSamples::value).toArray();
+        Object[] args = Arrays.stream(components).map(RecordSamples::value).toArray();
         return as.cast(canonical.newInstance(args));
+    }
+
+    private static Object value(RecordComponent component) {
+        if (component.getType() == List.class && component.getGenericType() instanceof ParameterizedType list) {
+            return List.of(value((Class<?>) list.getActualTypeArguments()[0]));
+        }
+        return value(component.getType());
     }
 
     private static Object value(Class<?> type) {
@@ -42,6 +51,9 @@ public final class RecordSamples {
         }
         if (type == UserId.class) {
             return UserId.of(1);
+        }
+        if (type == TaskIdentifier.class) {
+            return TaskIdentifier.parse("W1").orElseThrow();
         }
         if (type == TaskId.class) {
             return TaskId.of(1);
