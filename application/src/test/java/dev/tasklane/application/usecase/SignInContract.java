@@ -1,13 +1,11 @@
 package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
-import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.out.SessionStore;
@@ -88,14 +86,14 @@ public abstract class SignInContract {
         return server.signIn();
     }
 
-    private PeopleUseCase people() {
-        return server.people();
+    private IdentityUseCase people() {
+        return server.identity();
     }
 
-    private Person admin;
+    private Actor admin;
 
     /** The admin, signed in once per test (each password check costs a deliberately slow hash). */
-    private Person admin() {
+    private Actor admin() {
         if (admin == null) {
             admin = signIn().signIn("admin", adminPassword, "10.0.0.1").person();
         }
@@ -103,7 +101,7 @@ public abstract class SignInContract {
     }
 
     private User member(String username, Access access) {
-        Person admin = admin();
+        Actor admin = admin();
         User user = people().createUser(admin, username, null, PASSWORD, Role.MEMBER);
         people().putMember(admin, board.id(), username, access);
         return user;
@@ -114,10 +112,10 @@ public abstract class SignInContract {
         SignedIn signedIn = signIn().signIn("admin", adminPassword, "10.0.0.1");
 
         assertEquals("admin", signedIn.person().user().username());
-        Person elsewhere = otherServer.signIn().resolve(signedIn.secret());
+        Actor elsewhere = otherServer.signIn().resolve(signedIn.secret());
         assertEquals(signedIn.person().user(), elsewhere.user());
-        assertEquals(signedIn.person().session().csrfToken(), elsewhere.session().csrfToken());
-        assertNotEquals(signedIn.secret(), signedIn.person().session().secretHash(), "only the secret's hash is stored");
+        assertEquals(signedIn.person().session().orElseThrow().csrfToken(), elsewhere.session().orElseThrow().csrfToken());
+        assertNotEquals(signedIn.secret(), signedIn.person().session().orElseThrow().secretHash(), "only the secret's hash is stored");
     }
 
     @Test
@@ -160,8 +158,8 @@ public abstract class SignInContract {
     void sessionsExpireSlideAndEndOnSignOut() {
         SignedIn signedIn = signIn().signIn("admin", adminPassword, "10.0.0.1");
         clock.advance(TTL.dividedBy(2).plusMinutes(1));
-        Person renewed = signIn().resolve(signedIn.secret());
-        assertTrue(renewed.session().expiresAt().isAfter(signedIn.person().session().expiresAt()), "a visit renews it");
+        Actor renewed = signIn().resolve(signedIn.secret());
+        assertTrue(renewed.session().orElseThrow().expiresAt().isAfter(signedIn.person().session().orElseThrow().expiresAt()), "a visit renews it");
         clock.advance(TTL.minusMinutes(1));
         signIn().resolve(signedIn.secret());
 
@@ -211,16 +209,16 @@ public abstract class SignInContract {
     void aPersonActsOnABoardWithTheirMembershipsAccess() {
         member("rita", Access.READ_ONLY);
         member("bob", Access.MODIFY);
-        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
 
-        Caller readOnly = people().onBoard(rita, board.id());
-        Caller writer = people().onBoard(bob, board.id());
+        Actor readOnly = people().onBoard(rita, board.id());
+        Actor writer = people().onBoard(bob, board.id());
 
-        assertFalse(readOnly.actor().canWrite());
-        assertFalse(readOnly.actor().reviewer(), "a read_only member has no reviewer right");
-        assertTrue(writer.actor().canWrite());
-        assertTrue(writer.actor().reviewer(), "a person who can write may review, unlike an agent's token");
+        assertFalse(readOnly.canWrite());
+        assertFalse(readOnly.reviewer(), "a read_only member has no reviewer right");
+        assertTrue(writer.canWrite());
+        assertTrue(writer.reviewer(), "a person who can write may review, unlike an agent's token");
         Board other = people().createBoard(admin(), "Other");
         assertThrows(NotFoundException.class, () -> people().onBoard(bob, other.id()));
         assertThrows(ForbiddenException.class, () -> people().users(bob));
@@ -232,20 +230,20 @@ public abstract class SignInContract {
     @Test
     void anOwnerCannotLowerTheirOwnAccessWhetherAsAPersonOrWithAToken() {
         member("olive", Access.OWNER);
-        Person olive = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
-        Caller oliveToken = server.identity().authenticate(people().createToken(olive,
+        Actor olive = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
+        Actor oliveToken = server.identity().authenticate(people().createToken(olive,
                 new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null)).secret(), null);
 
         InvalidInputException asPerson = assertThrows(InvalidInputException.class,
                 () -> people().putMember(olive, board.id(), "olive", Access.MODIFY));
         InvalidInputException asToken = assertThrows(InvalidInputException.class,
-                () -> server.identity().addMember(oliveToken, board.id(), "olive", Access.READ_ONLY));
+                () -> server.identity().putMember(oliveToken, board.id(), "olive", Access.READ_ONLY));
         assertEquals(asPerson.getMessage(), asToken.getMessage());
         assertEquals(List.of(Access.OWNER), people().members(admin(), board.id()).stream()
-                .filter(m -> m.user().username().equals("olive")).map(PeopleUseCase.Member::access).toList(),
+                .filter(m -> m.user().username().equals("olive")).map(IdentityUseCase.Member::access).toList(),
                 "nothing changed");
         member("rita", Access.MODIFY);
-        assertEquals(Access.READ_ONLY, server.identity().addMember(oliveToken, board.id(), "rita", Access.READ_ONLY)
+        assertEquals(Access.READ_ONLY, server.identity().putMember(oliveToken, board.id(), "rita", Access.READ_ONLY)
                 .access(), "an owner may still lower another member");
     }
 
@@ -254,14 +252,14 @@ public abstract class SignInContract {
     void aReviewerTokenIsRefusedAlikeToAPersonWithoutWriteAccessAndToAnOrdinaryToken() {
         member("rita", Access.READ_ONLY);
         member("bob", Access.MODIFY);
-        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
         TokenRequest reviewer = new TokenRequest("reviewer", null, board.name(), Set.of(), null, true, null);
 
         ForbiddenException asPerson = assertThrows(ForbiddenException.class, () -> people().createToken(rita, reviewer));
         IssuedToken ordinary = people().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null,
                 false, null));
-        Caller agent = server.identity().authenticate(ordinary.secret(), "agent");
+        Actor agent = server.identity().authenticate(ordinary.secret(), "agent");
         ForbiddenException asToken = assertThrows(ForbiddenException.class,
                 () -> server.identity().createToken(agent, reviewer));
 
@@ -276,8 +274,8 @@ public abstract class SignInContract {
     void tokensCreatedByAPersonFollowTheBoardAccessRules() {
         member("rita", Access.READ_ONLY);
         member("bob", Access.MODIFY);
-        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
 
         IssuedToken issued = people().createToken(bob, new TokenRequest("laptop", null, board.name(),
                 Set.of(Capability.TESTING), "model-x", true, 7));
@@ -310,7 +308,7 @@ public abstract class SignInContract {
     @Test
     void removingAMemberRevokesTheirTokensForThatBoard() {
         member("bob", Access.MODIFY);
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
         IssuedToken issued = people().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null, false, null));
 
         people().removeMember(admin(), board.id(), bob.user().id());
@@ -323,16 +321,16 @@ public abstract class SignInContract {
     @Test
     void thePeopleServiceAppliesTheIdentityRulesOfTheApi() {
         member("bob", Access.MODIFY);
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
-        Caller bobOverTheApi = people().onBoard(bob, board.id());
-        Caller adminOverTheApi = people().onBoard(admin(), board.id());
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor bobOverTheApi = people().onBoard(bob, board.id());
+        Actor adminOverTheApi = people().onBoard(admin(), board.id());
         String tooLong = "x".repeat(256);
 
         // TASKLANE_OPEN_BOARDS decides for both ways in: off, only admins create boards
         assertThrows(ForbiddenException.class, () -> people().createBoard(bob, "Bob's"));
         assertThrows(ForbiddenException.class, () -> server.identity().createBoard(bobOverTheApi, "Bob's"));
         Tasklane open = build(stores, true);
-        Board created = open.people().createBoard(bob, "  Bob's  ");
+        Board created = open.identity().createBoard(bob, "  Bob's  ");
         assertEquals("Bob's", created.name(), "names are stripped");
         assertEquals(Access.OWNER, people().access(bob, created.id()));
         assertThrows(InvalidInputException.class, () -> open.identity().createBoard(bobOverTheApi, " Bob's"),
