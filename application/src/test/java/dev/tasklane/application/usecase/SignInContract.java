@@ -247,6 +247,55 @@ public abstract class SignInContract {
                 .access(), "an owner may still lower another member");
     }
 
+    /** docs/embedding.md: an embedding program makes its actors directly, as the person or as one of their agents. */
+    @Test
+    void anActorMadeDirectlyActsWithItsMembershipsAccessAndNoToken() {
+        member("bob", Access.MODIFY);
+        Actor asPerson = people().actAs("bob", board.id(), null);
+        Actor asAgent = people().actAs("bob", board.id(), "bob-agent");
+
+        assertEquals("bob", asAgent.user().username());
+        assertEquals(board.id(), asAgent.boardId());
+        assertEquals(Access.MODIFY, asAgent.access());
+        assertTrue(asAgent.canWrite());
+        assertFalse(asAgent.reviewer(), "an agent does not review, as an agent's token does not");
+        assertTrue(asPerson.reviewer(), "the person who can write may review, as in the browser");
+        assertEquals(null, asAgent.tokenId());
+        assertTrue(asAgent.token().isEmpty() && asAgent.session().isEmpty());
+
+        Board other = people().createBoard(admin(), "Other");
+        assertThrows(NotFoundException.class, () -> people().actAs("bob", other.id(), "bob-agent"), "not a member");
+        assertThrows(NotFoundException.class, () -> people().actAs("nobody", board.id(), null));
+        assertThrows(InvalidInputException.class, () -> people().actAs("bob", board.id(), " "));
+        people().setDisabled(admin(), asAgent.userId(), true);
+        assertThrows(NotFoundException.class, () -> people().actAs("bob", board.id(), null), "a disabled user");
+    }
+
+    /** One policy, whichever way the actor came: a person, a token and an actor made directly are refused alike. */
+    @Test
+    void anOwnerLoweringThemselvesIsRefusedAlikeInEveryWayIn() {
+        member("olive", Access.OWNER);
+        Actor inTheBrowser = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
+        Actor overTheApi = server.identity().authenticate(people().createToken(inTheBrowser,
+                new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null)).secret(), null);
+        Actor embedded = people().actAs("olive", board.id(), null);
+
+        List<String> refusals = new java.util.ArrayList<>();
+        for (Actor olive : List.of(inTheBrowser, overTheApi, embedded)) {
+            refusals.add(assertThrows(InvalidInputException.class,
+                    () -> people().putMember(olive, board.id(), "olive", Access.READ_ONLY)).getMessage());
+        }
+        assertEquals(List.of("access you cannot lower your own access; ask another owner"), refusals.stream().distinct().toList());
+        assertEquals(Access.OWNER, people().access(embedded, board.id()), "nothing changed");
+
+        Board other = people().createBoard(admin(), "Other");
+        assertThrows(NotFoundException.class, () -> people().putMember(overTheApi, other.id(), "olive", Access.OWNER),
+                "a non-member does not see the board, with a token as in the browser");
+        assertThrows(NotFoundException.class, () -> people().putMember(inTheBrowser, other.id(), "olive", Access.OWNER));
+        assertThrows(NotFoundException.class, () -> people().onBoard(overTheApi, other.id()),
+                "a token acts on its own board only");
+    }
+
     /** docs/rules.md, "Access": one rule, one code, one message, whether a person or a token asks. */
     @Test
     void aReviewerTokenIsRefusedAlikeToAPersonWithoutWriteAccessAndToAnOrdinaryToken() {
