@@ -3,7 +3,7 @@ package dev.tasklane.examples;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.JdbiStores;
 import dev.tasklane.application.port.in.CreateTask;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -22,7 +22,7 @@ import java.nio.file.Path;
 public final class DurableTasklaneExample implements AutoCloseable {
     private final JdbiStores stores;
     private final Tasklane tasklane;
-    private final Caller admin;
+    private final Actor admin;
 
     /** Opens (creating and migrating on first use) the H2 file in {@code directory}. */
     public DurableTasklaneExample(Path directory, String adminToken) {
@@ -42,11 +42,11 @@ public final class DurableTasklaneExample implements AutoCloseable {
 
     public TaskView addTask(String title) {
         NewTask task = NewTask.of(TaskSpec.of(title, TaskType.WORK, Priority.MEDIUM));
-        return tasklane.create().create(admin.actor(), new CreateTask(task, "planner")).root();
+        return tasklane.create().create(admin, new CreateTask(task, "planner")).root();
     }
 
     public TaskView read(String identifier) {
-        return tasklane.reads().get(admin.actor(), TaskRef.parse(identifier));
+        return tasklane.reads().get(admin, TaskRef.parse(identifier));
     }
 
     @Override

@@ -15,7 +15,6 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Backlog independence: {@code next} + {@code claim} of the task next hands out, in one JVM through the use
@@ -79,7 +78,7 @@ final class Backlogs {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
+        Actor agent = Actor.direct(bootstrap.admin(), bootstrap.board(), dev.tasklane.domain.identity.Access.MODIFY, "agent");
         return new Board(app, agent, (from, to) -> {
             for (long chunk = from; chunk <= to; chunk += 10_000) {
                 long first = chunk;
@@ -103,7 +102,7 @@ final class Backlogs {
         JdbiStores stores = JdbiStores.open(Database.postgres(pg.url(), pg.user(), pg.password()));
         Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        Actor agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
+        Actor agent = Actor.direct(bootstrap.admin(), bootstrap.board(), dev.tasklane.domain.identity.Access.MODIFY, "agent");
         return new Board(app, agent, (from, to) -> {
             String spec = "'{\"title\":\"Task W' || g || '\",\"type\":\"WORK\",\"priority\":\"MEDIUM\",\"complexity\":\"SMALL\","
                     + "\"acceptance_criteria\":\"done\",\"human_task\":false,\"dependencies\":[]}'";

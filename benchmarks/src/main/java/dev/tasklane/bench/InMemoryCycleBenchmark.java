@@ -19,7 +19,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import java.util.Set;
 
 /**
  * JMH: one agent's claim (through next) + complete cycle through the use cases over the in-memory store, with a
@@ -39,7 +38,7 @@ public class InMemoryCycleBenchmark {
         InMemoryStores stores = InMemoryStores.create();
         app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        agent = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), false, true);
+        agent = Actor.direct(bootstrap.admin(), bootstrap.board(), dev.tasklane.domain.identity.Access.MODIFY, "agent");
         for (long chunk = 1; chunk <= BACKLOG; chunk += 10_000) {
             long first = chunk;
             stores.transactions().inTransaction(() -> {

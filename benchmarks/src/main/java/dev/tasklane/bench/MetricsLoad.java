@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The flow figures of a board with {@code inWindow} tasks finished inside the 14-day window, through the use case
@@ -57,7 +56,7 @@ final class MetricsLoad {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-        Actor admin = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), true, true);
+        Actor admin = Actor.direct(bootstrap.admin(), bootstrap.board(), dev.tasklane.domain.identity.Access.MODIFY, null);
         FlowStore flows = stores.tasks().flows();
         Loader loader = (owner, first, last, from, to) -> {
             for (long chunk = first; chunk <= last; chunk += CHUNK) {
@@ -81,8 +80,8 @@ final class MetricsLoad {
     /** A second board for the same admin, whose older history the first board does not have. */
     private static Actor secondBoard(dev.tasklane.application.port.out.Transactions transactions,
                                      dev.tasklane.application.port.out.DirectoryStore directory, Actor admin) {
-        dev.tasklane.domain.id.BoardId board = transactions.inTransaction(() -> directory.insertBoard("With history").id());
-        return new Actor(admin.userId(), board, Set.of(), true, true);
+        dev.tasklane.domain.identity.Board board = transactions.inTransaction(() -> directory.insertBoard("With history"));
+        return admin.onBoard(board, dev.tasklane.domain.identity.Access.MODIFY);
     }
 
     static Timing postgres(PgTarget pg, long inWindow, long outside, int warmup, int samples) throws Exception {
@@ -90,7 +89,7 @@ final class MetricsLoad {
         try (JdbiStores stores = JdbiStores.open(Database.postgres(pg.url(), pg.user(), pg.password()))) {
             Tasklane app = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions()).build();
             IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
-            Actor admin = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), true, true);
+            Actor admin = Actor.direct(bootstrap.admin(), bootstrap.board(), dev.tasklane.domain.identity.Access.MODIFY, null);
             Loader loader = (owner, first, last, from, to) -> {
                 try (Connection connection = stores.dataSource().getConnection();
                      Statement statement = connection.createStatement()) {

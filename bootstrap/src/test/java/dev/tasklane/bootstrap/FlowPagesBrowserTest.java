@@ -95,7 +95,7 @@ class FlowPagesBrowserTest {
 
     /** Three weeks of work by three agents, a reviewer sending some back; today one agent stuck, one working, one waiting. */
     private static void seed(InMemoryStores stores, IdentityUseCase.Bootstrap bootstrap) {
-        Actor admin = new Actor(bootstrap.admin().id(), bootstrap.board().id(), Set.of(), true, true);
+        Actor admin = Actor.direct(bootstrap.admin(), bootstrap.board(), Access.MODIFY, null);
         Actor ada = member(stores, bootstrap, "ada");
         Actor bo = member(stores, bootstrap, "bo");
         List<Actor> agents = List.of(ada, bo, ada);
@@ -158,13 +158,13 @@ class FlowPagesBrowserTest {
     }
 
     private static Actor member(InMemoryStores stores, IdentityUseCase.Bootstrap bootstrap, String username) {
-        UserId id = stores.transactions().inTransaction(() -> {
+        User member = stores.transactions().inTransaction(() -> {
             User user = stores.directory().insertUser(new User(UserId.UNASSIGNED, username, username, "x", Role.MEMBER,
                     clock.instant(), null));
             stores.directory().putMembership(new Membership(bootstrap.board().id(), user.id(), Access.MODIFY));
-            return user.id();
+            return user;
         });
-        return new Actor(id, bootstrap.board().id(), Set.of(), false, true);
+        return Actor.direct(member, bootstrap.board(), Access.MODIFY, username);
     }
 
     @Test

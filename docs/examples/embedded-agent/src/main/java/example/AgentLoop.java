@@ -5,14 +5,12 @@ import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.CreateTask;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.Tasklane;
-import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
@@ -27,14 +25,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Two agents sharing one token work through a plan of twelve tasks in a Tasklane embedded in this program: next,
+ * Two agents of one user, made without a token, work through a plan of twelve tasks in a Tasklane embedded in this program: next,
  * claim, complete, until nothing is left. Tasks six to eleven each depend on the one six before it, so they
  * unblock as the first half reaches Done. Exits with status 1 if a task was handed to both agents or if any task
  * is not Done at the end.
@@ -46,11 +43,8 @@ public final class AgentLoop {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder()
                 .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events()).build();
-        String ownerToken = Secrets.newToken();
-        tasklane.identity().bootstrap(ownerToken);
-        Caller owner = tasklane.identity().authenticate(ownerToken, null);
-        String agentToken = tasklane.identity().createToken(owner,
-                new TokenRequest("agents", "admin", null, Set.of(), null, false, null)).secret();
+        BoardId board = tasklane.identity().bootstrap(null).board().id();   // board "Default", user "admin"
+        Actor owner = tasklane.identity().actAs("admin", board, null);      // the owner, as a person
 
         List<TaskIdentifier> plan = new ArrayList<>();
         for (int i = 0; i < TASKS; i++) {
@@ -58,7 +52,7 @@ public final class AgentLoop {
             if (i >= TASKS / 2) {
                 task = task.withDependencies(List.of(new DependencyRef.ByIdentifier(plan.get(i - TASKS / 2))));
             }
-            plan.add(tasklane.create().create(owner.actor(), new CreateTask(task, "planner"))
+            plan.add(tasklane.create().create(owner, new CreateTask(task, "planner"))
                     .root().task().identifier());
         }
 
@@ -67,7 +61,7 @@ public final class AgentLoop {
         ExecutorService agents = Executors.newFixedThreadPool(2);
         List<Future<Integer>> runs = new ArrayList<>();
         for (String name : List.of("agent-1", "agent-2")) {
-            Actor agent = tasklane.identity().authenticate(agentToken, name).actor();
+            Actor agent = tasklane.identity().actAs("admin", board, name);   // one of the owner's agents
             runs.add(agents.submit(() -> work(tasklane, agent, name, doneBy, doubles)));
         }
         int completed = 0;
@@ -77,7 +71,7 @@ public final class AgentLoop {
         agents.shutdown();
 
         long notDone = plan.stream()
-                .map(id -> tasklane.reads().get(owner.actor(), new TaskRef.ByIdentifier(id)).task().status())
+                .map(id -> tasklane.reads().get(owner, new TaskRef.ByIdentifier(id)).task().status())
                 .filter(status -> status != Status.COMPLETED).count();
         System.out.printf("%d tasks completed by two agents (%s); %d not done; %d handed out twice%n",
                 completed, doneBy, notDone, doubles.size());

@@ -69,7 +69,7 @@ final class Simulation {
         Tasklane app = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
                 .completionMode(CompletionMode.STRICT).build();
         Team team = Team.enlist(app.identity(), directory, transactions, clock, config.agents(), config.reviewers());
-        Actor admin = team.admin().actor();
+        Actor admin = team.admin();
         Map<String, TaskFacts> facts = new HashMap<>();
         List<TaskId> goalIds = create(app, admin, plan, facts);
         assign(app, team, plan, goalIds);
@@ -183,7 +183,7 @@ final class Simulation {
                 throw new IllegalArgumentException("the plan assigns goal " + goal + " to agent " + agent
                         + ", but it has " + goalIds.size() + " goals and the simulation " + team.agents().size() + " agents");
             }
-            app.assignment().assign(team.admin().actor(), new TaskRef.ById(goalIds.get(goal)), team.agents().get(agent).userId());
+            app.assignment().assign(team.admin(), new TaskRef.ById(goalIds.get(goal)), team.agents().get(agent).userId());
         });
     }
 

@@ -1,12 +1,11 @@
 package dev.tasklane.simulator;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Secrets;
-import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Role;
@@ -23,13 +22,13 @@ import java.util.Set;
  * Users are written straight into the directory store with sign-in disabled, because hashing a password per
  * simulated user (PBKDF2) would cost more than the whole simulation of a small team.
  */
-record Team(Caller admin, List<Actor> agents, List<Actor> reviewers) {
+record Team(Actor admin, List<Actor> agents, List<Actor> reviewers) {
 
     static Team enlist(IdentityUseCase identity, DirectoryStore directory, Transactions transactions, Clock clock,
                        int agents, int reviewers) {
         String adminSecret = Secrets.newToken();
         identity.bootstrap(adminSecret);
-        Caller admin = identity.authenticate(adminSecret, "simulator");
+        Actor admin = identity.authenticate(adminSecret, "simulator");
         List<Actor> agentActors = new ArrayList<>(agents);
         for (int i = 0; i < agents; i++) {
             agentActors.add(member(identity, directory, transactions, clock, admin, agentName(i), false));
@@ -46,12 +45,12 @@ record Team(Caller admin, List<Actor> agents, List<Actor> reviewers) {
     }
 
     private static Actor member(IdentityUseCase identity, DirectoryStore directory, Transactions transactions,
-                                Clock clock, Caller admin, String username, boolean reviewer) {
+                                Clock clock, Actor admin, String username, boolean reviewer) {
         transactions.inTransaction(() -> directory.insertUser(
                 new User(UserId.UNASSIGNED, username, username, Secrets.NO_PASSWORD, Role.MEMBER, clock.instant(), null)));
-        identity.addMember(admin, admin.board().id(), username, Access.MODIFY);
+        identity.putMember(admin, admin.board().id(), username, Access.MODIFY);
         IdentityUseCase.IssuedToken token = identity.createToken(admin,
                 new TokenRequest(username + "-token", username, null, Set.of(), "simulated", reviewer, null));
-        return identity.authenticate(token.secret(), username).actor();
+        return identity.authenticate(token.secret(), username);
     }
 }

@@ -24,7 +24,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Tasklane's rules with {@code tasklane-domain} alone (no store, no use cases): building a task and checking its key file as the
@@ -89,6 +88,6 @@ public final class DomainOnlyExample {
 
     /** An agent with write access, no capability limit and no reviewer flag. */
     public static Actor agent(UserId userId) {
-        return new Actor(userId, BoardId.of(1), Set.of(), false, true);
+        return Actor.agent(userId, BoardId.of(1));
     }
 }

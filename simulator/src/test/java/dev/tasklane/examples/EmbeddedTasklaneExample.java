@@ -13,14 +13,11 @@ import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.Tasklane;
-import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
@@ -30,34 +27,31 @@ import dev.tasklane.domain.identity.Role;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Tasklane embedded in a JVM program with {@code tasklane-application} and the in-memory store: a board, a user
- * and a token through the identity use case, then a goal with two tasks, and one agent's next, claim and
+ * Tasklane embedded in a JVM program with {@code tasklane-application} and the in-memory store: a board and a user
+ * through the identity use cases, actors made directly for them (no token), then a goal with two tasks, and one agent's next, claim and
  * complete. docs/embedding.md quotes this class.
  */
 public final class EmbeddedTasklaneExample {
     private final Tasklane tasklane;
-    private final Caller admin;
+    private final BoardId board;
+    private final Actor admin;
 
     public EmbeddedTasklaneExample() {
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder()
                 .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .build();
-        String adminToken = Secrets.newToken();
-        tasklane.identity().bootstrap(adminToken);          // board "Default", user "admin", this token
-        admin = tasklane.identity().authenticate(adminToken, null);
+        board = tasklane.identity().bootstrap(null).board().id();   // board "Default", user "admin"
+        admin = tasklane.identity().actAs("admin", board, null);    // the admin, acting as a person
     }
 
-    /** A member of the Default board with a token of their own; the actor is who the use cases act for. */
+    /** A member of the Default board, and the actor of their agent: who the use cases act for. */
     public Actor enlistAgent(String username) {
         tasklane.identity().createUser(admin, username, username, "a-long-enough-password", Role.MEMBER);
-        tasklane.identity().addMember(admin, admin.board().id(), username, Access.MODIFY);
-        IssuedToken token = tasklane.identity().createToken(admin,
-                new TokenRequest(username + "'s agent", username, null, Set.of(), null, false, null));
-        return tasklane.identity().authenticate(token.secret(), username + "-agent").actor();
+        tasklane.identity().putMember(admin, board, username, Access.MODIFY);
+        return tasklane.identity().actAs(username, board, username + "-agent");
     }
 
     /** A goal whose second task depends on the first (0-based index among its siblings). */
@@ -67,7 +61,7 @@ public final class EmbeddedTasklaneExample {
         NewTask check = NewTask.of(TaskSpec.of("Server-side check", TaskType.WORK, Priority.HIGH))
                 .withDependencies(List.of(new DependencyRef.ByIndex(0)));
         NewTask goal = NewTask.of(TaskSpec.of("Login", TaskType.GOAL, Priority.HIGH)).withChildren(List.of(form, check));
-        return tasklane.create().create(admin.actor(), new CreateTask(goal, "planner"));
+        return tasklane.create().create(admin, new CreateTask(goal, "planner"));
     }
 
     /** One turn of the agent loop: the next task, claimed with before_doing proof, then completed. */
@@ -87,6 +81,6 @@ public final class EmbeddedTasklaneExample {
 
     /** A task as the admin sees it now. */
     public TaskView read(String identifier) {
-        return tasklane.reads().get(admin.actor(), TaskRef.parse(identifier));
+        return tasklane.reads().get(admin, TaskRef.parse(identifier));
     }
 }

@@ -4,14 +4,13 @@ import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.CreateTask;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
 import dev.tasklane.application.port.in.TaskRef;
-import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
@@ -19,11 +18,11 @@ import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
-import java.util.Set;
 
 /**
  * One task's whole life through the typed use cases, in memory: created needing review, claimed with its
- * before_doing proof, completed into Review, approved by the board's owner and marked reviewed into Done.
+ * before_doing proof, completed into Review, approved by the board's owner and marked reviewed into Done. Both actors are made directly for the
+ * admin user, as the person and as one of their agents: no token is needed in-process.
  * docs/embedding.md quotes it; {@code EmbeddingExampleTest} runs it.
  */
 public final class TaskLifecycleExample {
@@ -34,12 +33,9 @@ public final class TaskLifecycleExample {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder()
                 .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events()).build();
-        String ownerToken = Secrets.newToken();
-        tasklane.identity().bootstrap(ownerToken);
-        Actor owner = tasklane.identity().authenticate(ownerToken, null).actor();
-        String agentToken = tasklane.identity().createToken(tasklane.identity().authenticate(ownerToken, null),
-                new TokenRequest("agent", "admin", null, Set.of(), null, false, null)).secret();
-        Actor agent = tasklane.identity().authenticate(agentToken, "agent-1").actor();
+        BoardId board = tasklane.identity().bootstrap(null).board().id();      // board "Default", user "admin"
+        Actor owner = tasklane.identity().actAs("admin", board, null);          // the board's owner, as a person
+        Actor agent = tasklane.identity().actAs("admin", board, "agent-1");     // one of the owner's agents
 
         TaskSpec spec = TaskSpec.builder("Add login", TaskType.WORK, Priority.HIGH).needsReview(true).build();
         String id = tasklane.create().create(owner, new CreateTask(NewTask.of(spec), "planner"))

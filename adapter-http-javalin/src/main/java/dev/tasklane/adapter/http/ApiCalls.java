@@ -4,7 +4,7 @@ import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.http.Context;
 
@@ -100,7 +100,7 @@ public final class ApiCalls {
      *
      * @throws Refused with the API's 401 (or 429) answer
      */
-    public Caller authenticate(Context ctx) {
+    public Actor authenticate(Context ctx) {
         Call call = new Call(ctx, json);
         try {
             auth.authenticate(call);
@@ -132,7 +132,7 @@ public final class ApiCalls {
      *
      * @throws IllegalArgumentException when the API has no such route (a programming error)
      */
-    public Answer call(Caller caller, String method, String path, String id, Map<String, String> query,
+    public Answer call(Actor caller, String method, String path, String id, Map<String, String> query,
                        Object body) {
         Objects.requireNonNull(caller, "caller");
         Route route = routes.get(key(method, path));

@@ -1,9 +1,9 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.validation.Limit;
 import io.javalin.http.Context;
@@ -31,7 +31,7 @@ final class Call {
     private boolean recording;
     private RequestRefused bodyProblem;
     private boolean parsed;
-    private Caller caller;
+    private Actor caller;
 
     Call(Context ctx, Json json) {
         this.ctx = ctx;
@@ -41,7 +41,7 @@ final class Call {
     }
 
     /** A call without an HTTP request of its own: {@code body} is already parsed, the answer is kept. */
-    Call(Json json, Caller caller, Map<String, String> query, String id, Object body) {
+    Call(Json json, Actor caller, Map<String, String> query, String id, Object body) {
         this.ctx = null;
         this.json = json;
         this.givenQuery = Map.copyOf(query);
@@ -200,11 +200,11 @@ final class Call {
         return TaskRef.parse(ctx == null ? givenId : ctx.pathParam("id"));
     }
 
-    void authenticated(Caller value) {
+    void authenticated(Actor value) {
         this.caller = value;
     }
 
-    Caller caller() {
+    Actor caller() {
         if (caller == null) {
             throw new IllegalStateException("route is not authenticated");
         }
@@ -212,7 +212,7 @@ final class Call {
     }
 
     Actor actor() {
-        return caller().actor();
+        return caller();
     }
 
     Board board() {

@@ -7,7 +7,8 @@ import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
 import dev.tasklane.application.port.in.EventStreamUseCase.End;
 import dev.tasklane.application.port.in.EventStreamUseCase.Event;
 import dev.tasklane.application.port.in.IdentityUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import io.javalin.http.HandlerType;
@@ -69,9 +70,9 @@ final class EventStream {
     }
 
     private void serve(Call call) throws InterruptedException {
-        Caller caller = call.caller();
+        Actor caller = call.caller();
         Long afterId = lastEventId(call.ctx().header("Last-Event-ID"));
-        long key = caller.token() == null ? -caller.user().id().value() : caller.token().id();
+        long key = caller.tokenId() == null ? -caller.user().id().value() : caller.tokenId();
         AtomicInteger open = openPerToken.computeIfAbsent(key, any -> new AtomicInteger());
         if (open.incrementAndGet() > settings.maxStreamsPerToken()) {
             release(key, open);
@@ -104,8 +105,8 @@ final class EventStream {
     }
 
     private void stream(OutputStream out, EventStreamUseCase.Subscription subscription, String authorization,
-                        Caller caller) throws IOException, InterruptedException {
-        Instant expiresAt = caller.token() == null ? null : caller.token().expiresAt();
+                        Actor caller) throws IOException, InterruptedException {
+        Instant expiresAt = caller.token().map(ApiToken::expiresAt).orElse(null);
         while (true) {
             Duration wait = settings.keepAlive();
             if (expiresAt != null) {
@@ -147,9 +148,9 @@ final class EventStream {
     }
 
     /** Re-checks the token (revoked, expired); a store that cannot be reached does not end the stream. */
-    private boolean stillAuthorized(String authorization, Caller caller) {
-        if (caller.token() != null && caller.token().expiresAt() != null
-                && !clock.instant().isBefore(caller.token().expiresAt())) {
+    private boolean stillAuthorized(String authorization, Actor caller) {
+        Instant tokenExpiry = caller.token().map(ApiToken::expiresAt).orElse(null);
+        if (tokenExpiry != null && !clock.instant().isBefore(tokenExpiry)) {
             return false;
         }
         if (authorization == null || !authorization.startsWith(BEARER)) {

@@ -76,12 +76,12 @@ final class IdempotencyKeys {
             return;
         }
         String key = validKey(headers);
-        if (call.caller().token() == null) {
+        if (call.caller().tokenId() == null) {
             // keys are scoped to an API token; a caller without one (a browser session) has nothing to scope them to
             handler.handle(call);
             return;
         }
-        long token = call.caller().token().id();
+        long token = call.caller().tokenId();
         String fingerprint = fingerprint(call);
         Outcome outcome = keys.begin(token, key, fingerprint);
         if (outcome instanceof IdempotencyUseCase.Replay replay) {

@@ -3,18 +3,21 @@ package dev.tasklane.adapter.http;
 import dev.tasklane.adapter.http.error.BodyValidator;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.IdentityUseCase.Member;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
-import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
@@ -27,14 +30,17 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
+import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/** The caller, users, boards, memberships and API tokens (docs/api.md, "Identity" and "Access rules"). */
+/**
+ * The caller, users, boards, memberships and API tokens (docs/api.md, "Identity" and "Access rules"), over the
+ * identity use cases the web interface uses too. Requests and answers are records that Jackson binds and writes.
+ */
 final class IdentityRoutes {
     private final IdentityUseCase identity;
     private final SignInUseCase signIn;
@@ -92,17 +98,77 @@ final class IdentityRoutes {
                         this::createSession));
     }
 
+    /** A user, as every identity answer shows one (never the password). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record UserAnswer(UserId id, String username, String displayName, String role) {
+        static UserAnswer of(User user) {
+            return new UserAnswer(user.id(), user.username(), user.displayName(), user.role().wire());
+        }
+    }
+
+    /** {@code GET /api/me}: the user, and the token's board, capabilities and reviewer flag. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record MeAnswer(UserId id, String username, String displayName, String role, BoardRef board,
+                    List<String> capabilities, boolean reviewer) {
+    }
+
+    /** A board named by id and name. */
+    record BoardRef(BoardId id, String name) {
+        static BoardRef of(Board board) {
+            return new BoardRef(board.id(), board.name());
+        }
+    }
+
+    /** A board and its four columns. */
+    record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns) {
+        static BoardAnswer of(Board board) {
+            return new BoardAnswer(board.id(), board.name(), Arrays.stream(Status.values())
+                    .map(column -> new ColumnAnswer(board.columnId(column), column.columnName(), column.columnPosition()))
+                    .toList());
+        }
+    }
+
+    record ColumnAnswer(Long id, String name, int position) {
+    }
+
+    /** {@code POST /api/boards/:id/members}: the membership as set. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record MemberAnswer(BoardId boardId, UserId userId, String user, String access) {
+    }
+
+    /** A stored token, without its secret. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record TokenAnswer(long id, String name, UserId userId, BoardId boardId, List<String> capabilities,
+                       String agentModel, boolean reviewer, String expiresAt, String revokedAt, String lastUsedAt,
+                       String lastAgentName, String insertedAt) {
+        static TokenAnswer of(ApiToken token) {
+            return new TokenAnswer(token.id(), token.name(), token.userId(), token.boardId(),
+                    IdentityRoutes.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
+                    TaskJson.utc(token.expiresAt()), TaskJson.utc(token.revokedAt()), TaskJson.utc(token.lastUsedAt()),
+                    token.lastAgentName(), TaskJson.naive(token.createdAt()));
+        }
+    }
+
+    /** A new token with its secret, shown only in this answer. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record IssuedAnswer(long id, String name, String token, BoardRef board, List<String> capabilities,
+                        boolean reviewer, String expiresAt) {
+        static IssuedAnswer of(IssuedToken issued) {
+            return new IssuedAnswer(issued.token().id(), issued.token().name(), issued.secret(),
+                    BoardRef.of(issued.board()), IdentityRoutes.capabilities(issued.token().capabilities()), issued.token().reviewer(),
+                    TaskJson.utc(issued.token().expiresAt()));
+        }
+    }
+
     private void me(Call call) {
-        Caller caller = call.caller();
-        Map<String, Object> data = user(caller.user());
-        data.put("board", Map.of("id", caller.board().id(), "name", caller.board().name()));
-        data.put("capabilities", capabilities(caller.token().capabilities()));
-        data.put("reviewer", caller.token().reviewer());
-        call.ok(Envelope.data(data).build());
+        Actor actor = call.caller();
+        User user = actor.user();
+        call.ok(Envelope.data(new MeAnswer(user.id(), user.username(), user.displayName(), user.role().wire(),
+                BoardRef.of(actor.board()), capabilities(actor.capabilities()), actor.reviewer())).build());
     }
 
     private void users(Call call) {
-        call.ok(Envelope.data(identity.users(call.caller()).stream().map(IdentityRoutes::user).toList()).build());
+        call.ok(Envelope.data(identity.users(call.caller()).stream().map(UserAnswer::of).toList()).build());
     }
 
     private void createUser(Call call) {
@@ -110,33 +176,29 @@ final class IdentityRoutes {
         User created = identity.createUser(call.caller(), request.username(),
                 request.displayName() == null ? request.username() : request.displayName(), request.password(),
                 Role.valueOf(request.role().toUpperCase(Locale.ROOT)));
-        call.respond(201, Envelope.data(user(created)).build());
+        call.respond(201, Envelope.data(UserAnswer.of(created)).build());
     }
 
     private void boards(Call call) {
-        call.ok(Envelope.data(identity.boards(call.caller()).stream().map(IdentityRoutes::board).toList()).build());
+        call.ok(Envelope.data(identity.boards(call.caller()).stream().map(BoardAnswer::of).toList()).build());
     }
 
     private void createBoard(Call call) {
         NewBoard request = validator.bind(call.object(), NewBoard.class);
-        call.respond(201, Envelope.data(board(identity.createBoard(call.caller(), request.name()))).build());
+        call.respond(201, Envelope.data(BoardAnswer.of(identity.createBoard(call.caller(), request.name()))).build());
     }
 
     private void addMember(Call call) {
         BoardId boardId = BoardId.of(pathId(call));
         NewMember request = validator.bind(call.object(), NewMember.class);
-        Membership membership = identity.addMember(call.caller(), boardId, request.user(),
+        Member member = identity.putMember(call.caller(), boardId, request.user(),
                 Access.valueOf(request.access().toUpperCase(Locale.ROOT)));
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("board_id", membership.boardId());
-        data.put("user_id", membership.userId());
-        data.put("user", request.user());
-        data.put("access", membership.access().wire());
-        call.respond(201, Envelope.data(data).build());
+        call.respond(201, Envelope.data(new MemberAnswer(member.boardId(), member.user().id(), request.user(),
+                member.access().wire())).build());
     }
 
     private void tokens(Call call) {
-        call.ok(Envelope.data(identity.tokens(call.caller()).stream().map(IdentityRoutes::token).toList()).build());
+        call.ok(Envelope.data(identity.tokens(call.caller()).stream().map(TokenAnswer::of).toList()).build());
     }
 
     private void createToken(Call call) {
@@ -149,7 +211,7 @@ final class IdentityRoutes {
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
                 Boolean.TRUE.equals(request.reviewer()), request.expiresInDays()));
-        call.respond(201, Envelope.data(issued(issued)).build());
+        call.respond(201, Envelope.data(IssuedAnswer.of(issued)).build());
     }
 
     private void createSession(Call call) {
@@ -162,23 +224,11 @@ final class IdentityRoutes {
             throw RequestRefused.tooManyRequests("Too many failed sign-ins; try again later",
                     throttled.retryAfterSeconds());
         }
-        call.respond(201, Envelope.data(issued(issued)).build());
-    }
-
-    private static Map<String, Object> issued(IssuedToken issued) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("id", issued.token().id());
-        data.put("name", issued.token().name());
-        data.put("token", issued.secret());
-        data.put("board", Map.of("id", issued.board().id(), "name", issued.board().name()));
-        data.put("capabilities", capabilities(issued.token().capabilities()));
-        data.put("reviewer", issued.token().reviewer());
-        data.put("expires_at", TaskJson.utc(issued.token().expiresAt()));
-        return data;
+        call.respond(201, Envelope.data(IssuedAnswer.of(issued)).build());
     }
 
     private void revokeToken(Call call) {
-        call.ok(Envelope.data(token(identity.revokeToken(call.caller(), pathId(call)))).build());
+        call.ok(Envelope.data(TokenAnswer.of(identity.revokeToken(call.caller(), pathId(call)))).build());
     }
 
     private static long pathId(Call call) {
@@ -188,46 +238,6 @@ final class IdentityRoutes {
         } catch (NumberFormatException notAnId) {
             throw RequestRefused.invalid("id", "must be a numeric id");
         }
-    }
-
-    private static Map<String, Object> user(User user) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("id", user.id());
-        json.put("username", user.username());
-        json.put("display_name", user.displayName());
-        json.put("role", user.role().wire());
-        return json;
-    }
-
-    private static Map<String, Object> board(Board board) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("id", board.id());
-        json.put("name", board.name());
-        json.put("columns", java.util.Arrays.stream(Status.values()).map(column -> {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("id", board.columnId(column));
-            row.put("name", column.columnName());
-            row.put("position", column.columnPosition());
-            return row;
-        }).toList());
-        return json;
-    }
-
-    private static Map<String, Object> token(ApiToken token) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("id", token.id());
-        json.put("name", token.name());
-        json.put("user_id", token.userId());
-        json.put("board_id", token.boardId());
-        json.put("capabilities", capabilities(token.capabilities()));
-        json.put("agent_model", token.agentModel());
-        json.put("reviewer", token.reviewer());
-        json.put("expires_at", TaskJson.utc(token.expiresAt()));
-        json.put("revoked_at", TaskJson.utc(token.revokedAt()));
-        json.put("last_used_at", TaskJson.utc(token.lastUsedAt()));
-        json.put("last_agent_name", token.lastAgentName());
-        json.put("inserted_at", TaskJson.naive(token.createdAt()));
-        return json;
     }
 
     private static List<String> capabilities(Set<Capability> capabilities) {

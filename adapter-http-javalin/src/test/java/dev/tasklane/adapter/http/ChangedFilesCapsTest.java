@@ -76,7 +76,7 @@ class ChangedFilesCapsTest {
     @Test
     void aLargeListIsStreamedRatherThanBuiltAsOneString() {
         Harness.run(h -> {
-            Actor admin = h.tasklane.identity().authenticate(Harness.TOKEN, null).actor();
+            Actor admin = h.tasklane.identity().authenticate(Harness.TOKEN, null);
             String description = "d".repeat(4_000);
             for (int i = 0; i < 500; i++) {
                 h.tasklane.create().create(admin, TaskCommands.create(task("Task " + i, "description", description), null));

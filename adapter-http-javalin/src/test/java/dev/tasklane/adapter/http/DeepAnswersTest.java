@@ -19,7 +19,7 @@ class DeepAnswersTest {
     @Test
     void aDependencyChainOfAnyDepthIsAnsweredAsAFlatBreadthFirstList() {
         Harness.run(h -> {
-            Actor admin = h.tasklane.identity().authenticate(Harness.TOKEN, null).actor();
+            Actor admin = h.tasklane.identity().authenticate(Harness.TOKEN, null);
             for (int i = 1; i <= CHAIN; i++) {
                 h.tasklane.create().create(admin, TaskCommands.create(task("Link " + i, "dependencies",
                         i == 1 ? List.of() : List.of("W" + (i - 1))), null));

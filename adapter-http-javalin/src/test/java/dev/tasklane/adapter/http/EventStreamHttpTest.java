@@ -54,7 +54,7 @@ final class EventStreamHttpTest {
             tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                     .clock(clock).eventSettings(EventBus.Settings.defaults().withQueueCapacity(queue)).build();
             tasklane.identity().bootstrap(Harness.TOKEN);
-            admin = tasklane.identity().authenticate(Harness.TOKEN, null).actor();
+            admin = tasklane.identity().authenticate(Harness.TOKEN, null);
             app = HttpApi.create(tasklane, HttpSettings.defaults("http://localhost").withClock(clock), streams,
                     new ShutdownGate(), config -> { }).start(0);
         }

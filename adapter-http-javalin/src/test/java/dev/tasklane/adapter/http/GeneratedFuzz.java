@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
@@ -97,7 +97,7 @@ public final class GeneratedFuzz {
     private final long seed;
     private final Random random;
     private final Map<Need, String> targets = new LinkedHashMap<>();
-    private final Caller admin;
+    private final Actor admin;
     /**
      * The token the fixture's agent claims and completes with: the fuzzing (reviewer) token may not record a
      * review decision on work that it completed itself.
@@ -465,7 +465,7 @@ public final class GeneratedFuzz {
         StringBuilder out = new StringBuilder();
         TaskQuery recent = new TaskQuery(admin.board().id(), null, null, null, null, false, null, null, null,
                 TaskQuery.Sort.UPDATED_AT, true, SNAPSHOT_TASKS, null);
-        h.tasklane.reads().list(admin.actor(), recent).tasks().forEach(view -> out.append(view.task()).append('\n'));
+        h.tasklane.reads().list(admin, recent).tasks().forEach(view -> out.append(view.task()).append('\n'));
         out.append(h.tasklane.identity().users(admin)).append('\n');
         out.append(h.tasklane.identity().boards(admin)).append('\n');
         for (ApiToken token : h.tasklane.identity().tokens(admin)) {

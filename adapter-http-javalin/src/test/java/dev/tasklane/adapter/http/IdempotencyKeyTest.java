@@ -80,7 +80,7 @@ class IdempotencyKeyTest {
         sha.update("POST /api/tasks\n".getBytes(StandardCharsets.UTF_8));
         String fingerprint = HexFormat.of().formatHex(sha.digest(bytes));
         Harness.run(h -> {
-            long token = h.tasklane.identity().authenticate(Harness.TOKEN, null).token().id();
+            long token = h.tasklane.identity().authenticate(Harness.TOKEN, null).tokenId();
             // another server reserved the key for this very request and has not answered yet
             assertInstanceOf(IdempotencyUseCase.Proceed.class, h.tasklane.idempotency().begin(token, "busy", fingerprint));
             Res running = h.raw("POST", "/api/tasks", Harness.write(body), auth(Harness.TOKEN, "busy"));

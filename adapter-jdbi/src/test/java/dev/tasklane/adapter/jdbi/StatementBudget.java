@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -93,7 +93,7 @@ abstract class StatementBudget {
     @Test
     void authenticatingARequestIsOneStatementWhenTheLastUseIsRecent() {
         jdbiStores.credentialLifetime(java.time.Duration.ZERO);
-        Caller caller = board.app.identity().authenticate(SECRET, "agent");
+        Actor caller = board.app.identity().authenticate(SECRET, "agent");
         assertEquals(board.alice.userId(), caller.user().id());
 
         assertBudget("authenticate", 1, cost(() -> board.app.identity().authenticate(SECRET, "agent")));

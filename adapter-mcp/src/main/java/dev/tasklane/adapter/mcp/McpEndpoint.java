@@ -2,7 +2,7 @@ package dev.tasklane.adapter.mcp;
 
 import dev.tasklane.adapter.http.ApiCalls;
 import dev.tasklane.adapter.http.ApiCalls.Refused;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
@@ -79,7 +79,7 @@ public final class McpEndpoint {
     }
 
     private void serve(Context ctx) {
-        Caller caller;
+        Actor caller;
         try {
             caller = api.authenticate(ctx);
         } catch (Refused refused) {
@@ -122,7 +122,7 @@ public final class McpEndpoint {
         }
     }
 
-    private void serveBatch(Context ctx, Caller caller, String version, List<?> batch) {
+    private void serveBatch(Context ctx, Actor caller, String version, List<?> batch) {
         if (!Protocol.WITHOUT_HEADER.equals(version) || batch.isEmpty()) {
             reply(ctx, 400, error(null, Protocol.INVALID_REQUEST, "Invalid Request: " + (batch.isEmpty()
                     ? "an empty batch" : "batches exist in revision 2025-03-26 only; send one message per POST"), null));
@@ -160,7 +160,7 @@ public final class McpEndpoint {
     }
 
     /** Answers one JSON-RPC message; null for a notification or a response, which get no answer. */
-    Reply handle(Caller caller, String version, Object message) {
+    Reply handle(Actor caller, String version, Object message) {
         if (!(message instanceof Map<?, ?> map)) {
             return new Reply(error(null, Protocol.INVALID_REQUEST, "Invalid Request: a JSON-RPC message is a JSON "
                     + "object", null), true);
@@ -204,7 +204,7 @@ public final class McpEndpoint {
         }
     }
 
-    private Object dispatch(Caller caller, String version, Object id, String method, Map<String, Object> params) {
+    private Object dispatch(Actor caller, String version, Object id, String method, Map<String, Object> params) {
         switch (method) {
             case "initialize":
                 return result(id, initialize(params));
@@ -265,7 +265,7 @@ public final class McpEndpoint {
         });
     }
 
-    private Object callTool(Caller caller, String version, Object id, Map<String, Object> params) {
+    private Object callTool(Actor caller, String version, Object id, Map<String, Object> params) {
         if (!(params.get("name") instanceof String name)) {
             return error(id, Protocol.INVALID_PARAMS, "Invalid params: tools/call needs the tool's name", null);
         }

@@ -2,7 +2,7 @@ package dev.tasklane.adapter.mcp;
 
 import dev.tasklane.adapter.http.ApiCalls;
 import dev.tasklane.adapter.http.ApiCalls.Answer;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -177,7 +177,7 @@ final class Tools {
     }
 
     /** Runs {@code tool} for {@code caller} with {@code arguments} (a JSON object). */
-    Outcome run(Tool tool, Caller caller, Map<String, Object> arguments) {
+    Outcome run(Tool tool, Actor caller, Map<String, Object> arguments) {
         Route route = tool.route();
         if (route.method() == null) {
             return new Outcome(guide(), false, 200);

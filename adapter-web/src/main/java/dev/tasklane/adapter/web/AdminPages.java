@@ -6,8 +6,8 @@ import dev.tasklane.adapter.web.view.MemberRow;
 import dev.tasklane.adapter.web.view.MembersPage;
 import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.UserRow;
-import dev.tasklane.application.port.in.PeopleUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.id.BoardId;
@@ -24,69 +24,69 @@ import java.util.Locale;
 /** Users and boards (admins), a board's name and members (its owners and admins). */
 final class AdminPages {
     private final Web web;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
 
-    AdminPages(Web web, PeopleUseCase people) {
+    AdminPages(Web web, IdentityUseCase identity) {
         this.web = web;
-        this.people = people;
+        this.identity = identity;
     }
 
     void page(Context ctx) {
-        Person person = web.person(ctx);
-        List<UserRow> users = people.users(person).stream()
+        Actor person = web.person(ctx);
+        List<UserRow> users = identity.users(person).stream()
                 .map(u -> new UserRow(u.id().value(), u.username(), u.displayName(), u.role().wire(), !u.active(),
                         u.id().equals(person.user().id())))
                 .toList();
-        List<BoardRow> boards = people.allBoards(person).stream().map(b -> new BoardRow(b.id().value(), b.name())).toList();
+        List<BoardRow> boards = identity.allBoards(person).stream().map(b -> new BoardRow(b.id().value(), b.name())).toList();
         web.render(ctx, "admin.jte", new AdminPage(web.chrome(ctx, person, "Administration", null, "admin"), users, boards));
     }
 
     void createUser(Context ctx) {
-        Person person = web.personForChange(ctx);
+        Actor person = web.personForChange(ctx);
         String role = Web.required(ctx, "role", "A role");
         if (!role.equals("admin") && !role.equals("member")) {
             throw new InvalidInputException("invalid_param", "The role must be admin or member", new ErrorDetails.Field("role"));
         }
-        User created = people.createUser(person, Web.required(ctx, "username", "A username"),
+        User created = identity.createUser(person, Web.required(ctx, "username", "A username"),
                 Web.optional(ctx, "display_name"), ctx.formParam("password"), Role.valueOf(role.toUpperCase(Locale.ROOT)));
         web.done(ctx, "/admin", "User " + created.username() + " is created.");
     }
 
     void resetPassword(Context ctx) {
-        Person person = web.personForChange(ctx);
-        User user = people.resetPassword(person, Web.userId(ctx), ctx.formParam("password"));
+        Actor person = web.personForChange(ctx);
+        User user = identity.resetPassword(person, Web.userId(ctx), ctx.formParam("password"));
         web.done(ctx, "/admin", "The password of " + user.username() + " is reset; their sessions are signed out.");
     }
 
     void disable(Context ctx) {
-        Person person = web.personForChange(ctx);
-        User user = people.setDisabled(person, Web.userId(ctx), true);
+        Actor person = web.personForChange(ctx);
+        User user = identity.setDisabled(person, Web.userId(ctx), true);
         web.done(ctx, "/admin", user.username() + " is disabled: signed out, and their tokens stop working.");
     }
 
     void enable(Context ctx) {
-        Person person = web.personForChange(ctx);
-        User user = people.setDisabled(person, Web.userId(ctx), false);
+        Actor person = web.personForChange(ctx);
+        User user = identity.setDisabled(person, Web.userId(ctx), false);
         web.done(ctx, "/admin", user.username() + " is enabled again.");
     }
 
     void createBoard(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Board board = people.createBoard(person, Web.required(ctx, "name", "A board name"));
+        Actor person = web.personForChange(ctx);
+        Board board = identity.createBoard(person, Web.required(ctx, "name", "A board name"));
         web.done(ctx, "/boards/" + board.id() + "/members", "Board " + board.name() + " is created; you own it.");
     }
 
     void renameBoard(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Board board = people.renameBoard(person, Web.boardId(ctx), Web.required(ctx, "name", "A board name"));
+        Actor person = web.personForChange(ctx);
+        Board board = identity.renameBoard(person, Web.boardId(ctx), Web.required(ctx, "name", "A board name"));
         web.done(ctx, "/boards/" + board.id() + "/members", "The board is now called " + board.name() + ".");
     }
 
     void members(Context ctx) {
-        Person person = web.person(ctx);
+        Actor person = web.person(ctx);
         BoardId boardId = Web.boardId(ctx);
-        List<PeopleUseCase.Member> members = people.members(person, boardId);
-        Board board = people.board(person, boardId);
+        List<IdentityUseCase.Member> members = identity.members(person, boardId);
+        Board board = identity.board(person, boardId);
         boolean manage = person.admin() || members.stream()
                 .anyMatch(m -> m.user().id().equals(person.user().id()) && m.access() == Access.OWNER);
         List<MemberRow> rows = members.stream().map(m -> new MemberRow(m.user().id().value(), m.user().username(),
@@ -97,26 +97,26 @@ final class AdminPages {
                 isMember(members, person) ? board : null, "members"), board.id().value(), board.name(), rows, manage, access));
     }
 
-    private static boolean isMember(List<PeopleUseCase.Member> members, Person person) {
+    private static boolean isMember(List<IdentityUseCase.Member> members, Actor person) {
         return members.stream().anyMatch(m -> m.user().id().equals(person.user().id()));
     }
 
     void putMember(Context ctx) {
-        Person person = web.personForChange(ctx);
+        Actor person = web.personForChange(ctx);
         BoardId boardId = Web.boardId(ctx);
         String access = Web.required(ctx, "access", "An access");
         Access level = Arrays.stream(Access.values()).filter(a -> a.wire().equals(access)).findFirst()
                 .orElseThrow(() -> new InvalidInputException("invalid_param", "Access must be owner, modify or read_only",
                         new ErrorDetails.Field("access")));
-        PeopleUseCase.Member member = people.putMember(person, boardId, Web.required(ctx, "username", "A username"), level);
+        IdentityUseCase.Member member = identity.putMember(person, boardId, Web.required(ctx, "username", "A username"), level);
         web.done(ctx, "/boards/" + boardId + "/members", member.user().username() + " now has " + Format.label(level.wire())
                 .toLowerCase(Locale.ROOT) + " access.");
     }
 
     void removeMember(Context ctx) {
-        Person person = web.personForChange(ctx);
+        Actor person = web.personForChange(ctx);
         BoardId boardId = Web.boardId(ctx);
-        people.removeMember(person, boardId, Web.userId(ctx));
+        identity.removeMember(person, boardId, Web.userId(ctx));
         web.done(ctx, "/boards/" + boardId + "/members", "The member is removed and their tokens for this board revoked.");
     }
 }

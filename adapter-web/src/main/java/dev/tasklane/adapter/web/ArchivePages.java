@@ -6,9 +6,8 @@ import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.TaskTidy;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -51,7 +50,7 @@ final class ArchivePages {
     }
 
     /** The archive panel of a task page. */
-    static TaskTidy tidy(Task task, Caller caller) {
+    static TaskTidy tidy(Task task, Actor caller) {
         Archive archive = task.archive();
         List<Option> reasons = new ArrayList<>();
         for (ArchiveReason reason : ArchiveReason.values()) {
@@ -59,8 +58,8 @@ final class ArchivePages {
         }
         return new TaskTidy(archive != null, archive == null ? null : label(archive.reason()),
                 archive == null ? null : archive.note(), archive == null ? null : Format.when(archive.archivedAt()),
-                archive == null ? null : archive.duplicateOf(), reasons, caller.actor().canWrite(),
-                caller.actor().boardOwner());
+                archive == null ? null : archive.duplicateOf(), reasons, caller.canWrite(),
+                caller.boardOwner());
     }
 
     static String label(ArchiveReason reason) {
@@ -71,8 +70,8 @@ final class ArchivePages {
     static final int MAX_DAYS = 3650;
 
     void page(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Actor person = web.person(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
         Filtered filtered = filtered(ctx, person, caller);
         List<Option> reasons = new ArrayList<>();
         for (ArchiveReason each : ArchiveReason.values()) {
@@ -87,13 +86,13 @@ final class ArchivePages {
         web.render(ctx, "archive.jte", new ArchivePage(chrome, filtered.rows(), filtered.total(),
                 filtered.q() == null ? "" : filtered.q(), reasons, assignees,
                 filtered.from() == null ? "" : filtered.from().toString(), filtered.to() == null ? "" : filtered.to().toString(),
-                caller.actor().canWrite(), caller.actor().boardOwner(), ctx.queryString() == null ? "" : ctx.queryString()));
+                caller.canWrite(), caller.boardOwner(), ctx.queryString() == null ? "" : ctx.queryString()));
     }
 
     /** The archive as CSV, with the page's filters: one row per archived task. */
     void csv(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Actor person = web.person(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
         Filtered filtered = filtered(ctx, person, caller);
         StringBuilder out = new StringBuilder("identifier,title,type,reason,note,duplicate_of,goal,assignee,archived_at\r\n");
         for (ArchiveRow row : filtered.rows()) {
@@ -122,8 +121,8 @@ final class ArchivePages {
 
     /** Archives what has been in Done for more than the days given (the archive page's bulk form). */
     void archiveDone(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Actor person = web.personForChange(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
         String raw = Web.required(ctx, "days", "The number of days");
         int days;
         try {
@@ -135,7 +134,7 @@ final class ArchivePages {
             throw new InvalidInputException("invalid_param", "The number of days must be a whole number from 1 to "
                     + MAX_DAYS, new ErrorDetails.Field("days"));
         }
-        List<String> archived = useCases.archives().archiveDone(caller.actor(),
+        List<String> archived = useCases.archives().archiveDone(caller,
                 data.now().minus(java.time.Duration.ofDays(days)));
         web.done(ctx, "/boards/" + caller.board().id().value() + "/archive", archived.isEmpty()
                 ? "Nothing in Done is older than " + days + " days."
@@ -148,7 +147,7 @@ final class ArchivePages {
                             LocalDate to, Map<UserId, User> users) {
     }
 
-    private Filtered filtered(Context ctx, Person person, Caller caller) {
+    private Filtered filtered(Context ctx, Actor person, Actor caller) {
         long boardId = caller.board().id().value();
         String q = trimmed(ctx.queryParam("q"));
         String reason = trimmed(ctx.queryParam("reason"));
@@ -175,11 +174,11 @@ final class ArchivePages {
     }
 
     /** Every archived task of the board, most recently archived first. */
-    private List<Task> archivedTasks(Caller caller) {
+    private List<Task> archivedTasks(Actor caller) {
         List<Task> all = new ArrayList<>();
         TaskQuery query = TaskQuery.all(caller.board().id()).withArchived(true);
         while (true) {
-            TaskListPage page = useCases.reads().list(caller.actor(), query);
+            TaskListPage page = useCases.reads().list(caller, query);
             page.tasks().stream().map(TaskView::task).forEach(all::add);
             if (page.nextCursor() == null || page.tasks().isEmpty()) {
                 break;
@@ -214,27 +213,27 @@ final class ArchivePages {
     }
 
     void archive(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Actor person = web.personForChange(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
         ArchiveRequest request = ArchiveRequest.of(Web.optional(ctx, "reason"), Web.optional(ctx, "note"),
                 Web.optional(ctx, "duplicate_of"));
-        TaskView archived = useCases.archives().archive(caller.actor(), ref(ctx), request);
+        TaskView archived = useCases.archives().archive(caller, ref(ctx), request);
         web.done(ctx, "/boards/" + caller.board().id().value(),
                 archived.task().identifier() + " is archived (" + label(request.reason()) + "). Find it under Archive.");
     }
 
     void restore(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
-        TaskView restored = useCases.archives().restore(caller.actor(), ref(ctx));
+        Actor person = web.personForChange(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        TaskView restored = useCases.archives().restore(caller, ref(ctx));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), restored.task()),
                 restored.task().identifier() + " is back on the board, in " + restored.task().status().columnName() + ".");
     }
 
     void delete(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
-        Deleted deleted = useCases.archives().delete(caller.actor(), ref(ctx));
+        Actor person = web.personForChange(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Deleted deleted = useCases.archives().delete(caller, ref(ctx));
         web.done(ctx, "/boards/" + caller.board().id().value(), "Deleted " + String.join(", ", deleted.identifiers()) + ".");
     }
 

@@ -2,10 +2,9 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.Card;
 import dev.tasklane.adapter.web.view.Link;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.PeopleUseCase.Member;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.application.port.in.IdentityUseCase.Member;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
@@ -42,11 +41,11 @@ final class BoardData {
     }
 
     /** Every task of the caller's board, in board order, page by page. */
-    List<TaskView> allTasks(Caller caller) {
+    List<TaskView> allTasks(Actor caller) {
         List<TaskView> all = new ArrayList<>();
         TaskQuery query = TaskQuery.all(caller.board().id());
         while (true) {
-            TaskListPage page = useCases.reads().list(caller.actor(), query);
+            TaskListPage page = useCases.reads().list(caller, query);
             all.addAll(page.tasks());
             if (page.nextCursor() == null || page.tasks().isEmpty()) {
                 return all;
@@ -56,14 +55,14 @@ final class BoardData {
     }
 
     /** The board's WIP limits, for the column headers. */
-    WipLimits wipLimits(Person person, Caller caller) {
+    WipLimits wipLimits(Actor person, Actor caller) {
         return useCases.boardSettings().settings(person.user().id(), person.admin(), caller.board().id()).wipLimits();
     }
 
     /** The board's members, by user id, for names and the assignee choices. */
-    Map<UserId, User> members(Person person, long boardId) {
+    Map<UserId, User> members(Actor person, long boardId) {
         Map<UserId, User> byId = new HashMap<>();
-        for (Member member : useCases.people().members(person, BoardId.of(boardId))) {
+        for (Member member : useCases.identity().members(person, BoardId.of(boardId))) {
             byId.put(member.user().id(), member.user());
         }
         return byId;

@@ -8,9 +8,8 @@ import dev.tasklane.adapter.web.view.GoalProgress;
 import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.ReviewQueuePage;
 import dev.tasklane.adapter.web.view.ReviewRow;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.PeopleUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
@@ -43,12 +42,12 @@ final class BoardPages {
     static final List<String> FILTERS = List.of("assignee", "type", "priority", "goal", "agent", "q");
 
     private final Web web;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
     private final BoardData data;
 
-    BoardPages(Web web, PeopleUseCase people, BoardData data) {
+    BoardPages(Web web, IdentityUseCase identity, BoardData data) {
         this.web = web;
-        this.people = people;
+        this.identity = identity;
         this.data = data;
     }
 
@@ -62,8 +61,8 @@ final class BoardPages {
     }
 
     private BoardPage page(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
+        Actor person = web.person(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         return build(ctx, person, caller, filters(ctx));
     }
 
@@ -78,7 +77,7 @@ final class BoardPages {
         return filters;
     }
 
-    BoardPage build(Context ctx, Person person, Caller caller, Map<String, String> filters) {
+    BoardPage build(Context ctx, Actor person, Actor caller, Map<String, String> filters) {
         long boardId = caller.board().id().value();
         List<TaskView> all = data.allTasks(caller);
         Map<UserId, User> users = data.members(person, boardId);
@@ -136,7 +135,7 @@ final class BoardPages {
                         .toList(),
                 new TreeSet<>(all.stream().map(v -> BoardData.agent(v.task())).filter(Objects::nonNull).toList()).stream()
                         .map(a -> new Option(a, a, a.equals(filters.get("agent")))).toList(),
-                filters.getOrDefault("q", ""), query(filters), shown, all.size(), caller.actor().canWrite(),
+                filters.getOrDefault("q", ""), query(filters), shown, all.size(), caller.canWrite(),
                 people(users));
     }
 
@@ -206,8 +205,8 @@ final class BoardPages {
     }
 
     void reviewQueue(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
+        Actor person = web.person(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         long boardId = caller.board().id().value();
         Map<UserId, User> users = data.members(person, boardId);
         Instant now = data.now();
@@ -230,7 +229,7 @@ final class BoardPages {
                 })
                 .toList();
         Chrome chrome = web.chrome(ctx, person, "Review queue · " + caller.board().name(), caller.board(), "review");
-        web.render(ctx, "review.jte", new ReviewQueuePage(chrome, rows, caller.actor().reviewer()));
+        web.render(ctx, "review.jte", new ReviewQueuePage(chrome, rows, caller.reviewer()));
     }
 
     /** When the task reached Review: its last update while in Review (completion or the last review note). */

@@ -5,10 +5,9 @@ import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardChange;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardSettings;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.Patch;
-import dev.tasklane.application.port.in.PeopleUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.wip.WipLimits;
@@ -17,29 +16,29 @@ import io.javalin.http.Context;
 /** A board's settings page: its name and the WIP limit on Doing, with the rules of {@code PATCH /api/boards/:id}. */
 final class BoardSettingsPages {
     private final Web web;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
     private final BoardSettingsUseCase settings;
 
-    BoardSettingsPages(Web web, PeopleUseCase people, BoardSettingsUseCase settings) {
+    BoardSettingsPages(Web web, IdentityUseCase identity, BoardSettingsUseCase settings) {
         this.web = web;
-        this.people = people;
+        this.identity = identity;
         this.settings = settings;
     }
 
     void page(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
+        Actor person = web.person(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         BoardSettings current = settings.settings(person.user().id(), person.admin(), caller.board().id());
         Chrome chrome = web.chrome(ctx, person, "Settings · " + caller.board().name(), caller.board(), "settings");
         Integer doing = current.wipLimits().doing();
         web.render(ctx, "board_settings.jte", new BoardSettingsPage(chrome, current.board().name(),
-                doing == null ? "" : doing.toString(), current.doing(), person.admin() || caller.actor().boardOwner(),
+                doing == null ? "" : doing.toString(), current.doing(), person.admin() || caller.boardOwner(),
                 WipLimits.MAX_DOING));
     }
 
     void save(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
+        Actor person = web.personForChange(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         String raw = Web.optional(ctx, "wip_doing");
         WipLimits limits;
         try {

@@ -4,8 +4,7 @@ import dev.tasklane.adapter.web.view.CommentRow;
 import dev.tasklane.adapter.web.view.CommentThread;
 import dev.tasklane.application.port.in.CommentsUseCase.CommentPage;
 import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.comment.CommentRules;
@@ -31,54 +30,54 @@ final class CommentPages {
         this.useCases = useCases;
     }
 
-    CommentThread thread(Context ctx, Caller caller, Task task) {
+    CommentThread thread(Context ctx, Actor caller, Task task) {
         long boardId = caller.board().id().value();
         String base = BoardData.taskHref(boardId, task);
-        CommentPage page = useCases.comments().list(caller.actor(), new TaskRef.ById(task.id()), 0, CommentRules.MAX_PAGE);
+        CommentPage page = useCases.comments().list(caller, new TaskRef.ById(task.id()), 0, CommentRules.MAX_PAGE);
         List<CommentRow> rows = new ArrayList<>();
         for (PostedComment posted : page.comments()) {
             var comment = posted.comment();
-            boolean mayDelete = caller.actor().canWrite()
-                    && (comment.authorId().equals(caller.actor().userId()) || caller.actor().boardOwner());
+            boolean mayDelete = caller.canWrite()
+                    && (comment.authorId().equals(caller.userId()) || caller.boardOwner());
             rows.add(new CommentRow(comment.commentId(), posted.authorUsername() == null ? "user #" + comment.authorId()
                     : posted.authorUsername(), comment.agentName(), Format.when(comment.createdAt()),
                     List.of(comment.body().split("\r?\n", -1)), mayDelete));
         }
-        String csrf = web.person(ctx).session().csrfToken();
-        return new CommentThread(task.identifier().toString(), rows, page.nextAfter() != null, caller.actor().canWrite(),
+        String csrf = web.person(ctx).session().orElseThrow().csrfToken();
+        return new CommentThread(task.identifier().toString(), rows, page.nextAfter() != null, caller.canWrite(),
                 base, csrf, base + "/comments", "/boards/" + boardId + "/events", Limit.COMMENT_BODY.max());
     }
 
     /** The thread alone, as HTML, for the task page's live refresh. */
     void fragment(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
-        Task task = useCases.reads().get(caller.actor(), ref(ctx)).task();
+        Actor person = web.person(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Task task = useCases.reads().get(caller, ref(ctx)).task();
         ctx.header("Cache-Control", "no-store");
         ctx.html(web.fragment("task_comments.jte", thread(ctx, caller, task)));
     }
 
     void post(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
-        PostedComment posted = useCases.comments().post(caller.actor(), ref(ctx), Web.optional(ctx, "body"), null);
+        Actor person = web.personForChange(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        PostedComment posted = useCases.comments().post(caller, ref(ctx), Web.optional(ctx, "body"), null);
         web.done(ctx, taskHref(caller, ctx) + "#comment-" + posted.comment().commentId(), "Comment added.");
     }
 
     void delete(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
+        Actor person = web.personForChange(ctx);
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
         long commentId;
         try {
             commentId = Long.parseLong(ctx.pathParam("comment"));
         } catch (NumberFormatException notANumber) {
             throw new NotFoundException("comment_not_found", "Comment not found");
         }
-        useCases.comments().delete(caller.actor(), ref(ctx), commentId);
+        useCases.comments().delete(caller, ref(ctx), commentId);
         web.done(ctx, taskHref(caller, ctx) + "#comments", "Comment deleted.");
     }
 
-    private static String taskHref(Caller caller, Context ctx) {
+    private static String taskHref(Actor caller, Context ctx) {
         return "/boards/" + caller.board().id().value() + "/tasks/" + ctx.pathParam("task");
     }
 

@@ -9,10 +9,9 @@ import dev.tasklane.adapter.web.view.FlowViews.Tile;
 import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import dev.tasklane.application.port.in.FlowMetricsUseCase.Metrics;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.MetricsRequest;
-import dev.tasklane.application.port.in.PeopleUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.flow.FlowReport;
@@ -42,13 +41,13 @@ final class FlowPages {
     private static final List<String> PARAMS = List.of("window", "from", "to", "tz", "agent");
 
     private final Web web;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
     private final FlowMetricsUseCase flow;
     private final BoardData data;
 
-    FlowPages(Web web, PeopleUseCase people, FlowMetricsUseCase flow, BoardData data) {
+    FlowPages(Web web, IdentityUseCase identity, FlowMetricsUseCase flow, BoardData data) {
         this.web = web;
-        this.people = people;
+        this.identity = identity;
         this.flow = flow;
         this.data = data;
     }
@@ -77,9 +76,9 @@ final class FlowPages {
     }
 
     void metrics(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
-        Metrics metrics = flow.metrics(caller.actor(), request(ctx));
+        Actor person = web.person(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        Metrics metrics = flow.metrics(caller, request(ctx));
         FlowReport report = metrics.report();
         long boardId = caller.board().id().value();
         String kept = keep(ctx);
@@ -98,7 +97,7 @@ final class FlowPages {
                 "/boards/" + boardId + "/metrics.csv" + (kept.isEmpty() ? "" : "?" + kept)));
     }
 
-    private Filters filters(Context ctx, Metrics metrics, Caller caller) {
+    private Filters filters(Context ctx, Metrics metrics, Actor caller) {
         String window = query(ctx, "window");
         boolean dates = query(ctx, "from") != null;
         String chosen = dates ? "" : window == null ? FlowWindow.DEFAULT_DAYS + "d" : window;
@@ -111,7 +110,7 @@ final class FlowPages {
         }
         String agent = query(ctx, "agent");
         TreeSet<String> names = new TreeSet<>();
-        Metrics all = agent == null ? metrics : flow.metrics(caller.actor(), new MetricsRequest(window,
+        Metrics all = agent == null ? metrics : flow.metrics(caller, new MetricsRequest(window,
                 query(ctx, "from"), query(ctx, "to"), query(ctx, "tz"), null));
         all.report().agents().forEach(a -> names.add(a.agent().agentName()));
         List<Option> agents = new ArrayList<>();
@@ -174,9 +173,9 @@ final class FlowPages {
 
     /** The per-task rows behind the figures, as CSV (RFC 4180): one row per task finished in the window. */
     void csv(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
-        Metrics metrics = flow.metrics(caller.actor(), request(ctx));
+        Actor person = web.person(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        Metrics metrics = flow.metrics(caller, request(ctx));
         FlowReport report = metrics.report();
         StringBuilder csv = new StringBuilder(64 + 160 * report.tasks().size());
         csv.append("identifier,type,created,first_claim,entered_review,review_decision,done,agent,cycle_s,lead_s,review_wait_s\r\n");
@@ -212,19 +211,19 @@ final class FlowPages {
     }
 
     void agents(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
-        Metrics metrics = flow.metrics(caller.actor(), request(ctx));
-        boolean canRelease = caller.actor().canWrite();
+        Actor person = web.person(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        Metrics metrics = flow.metrics(caller, request(ctx));
+        boolean canRelease = caller.canWrite();
         Chrome chrome = web.chrome(ctx, person, "Agents · " + caller.board().name(), caller.board(), "agents");
         web.render(ctx, "agents.jte", new AgentsPage(chrome, rows(metrics, caller.board().id().value(), canRelease),
                 canRelease, Format.duration(flow.settings().stuckAfter())));
     }
 
     void release(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = people.onBoard(person, Web.boardId(ctx));
-        TaskView released = flow.releaseStuck(caller.actor(), TaskRef.parse(Web.required(ctx, "task", "The task")));
+        Actor person = web.personForChange(ctx);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        TaskView released = flow.releaseStuck(caller, TaskRef.parse(Web.required(ctx, "task", "The task")));
         web.done(ctx, "/boards/" + caller.board().id().value() + "/agents",
                 released.task().identifier() + " is back in Ready.");
     }

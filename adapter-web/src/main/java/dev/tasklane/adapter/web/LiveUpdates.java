@@ -1,9 +1,8 @@
 package dev.tasklane.adapter.web;
 
 import dev.tasklane.application.port.in.EventStreamUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.PeopleUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.id.BoardId;
@@ -21,17 +20,17 @@ final class LiveUpdates {
     private static final java.time.Duration KEEP_ALIVE = java.time.Duration.ofSeconds(15);
 
     private final Web web;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
     private final EventStreamUseCase events;
 
-    LiveUpdates(Web web, PeopleUseCase people, EventStreamUseCase events) {
+    LiveUpdates(Web web, IdentityUseCase identity, EventStreamUseCase events) {
         this.web = web;
-        this.people = people;
+        this.identity = identity;
         this.events = events;
     }
 
     void serve(SseClient client) {
-        Caller caller;
+        Actor caller;
         try {
             caller = caller(client);
         } catch (TasklaneException refused) {
@@ -65,9 +64,9 @@ final class LiveUpdates {
         }
     }
 
-    private Caller caller(SseClient client) {
-        Person person = web.person(client.ctx());
-        return people.onBoard(person, BoardId.of(Web.pathId(client.ctx(), "board")));
+    private Actor caller(SseClient client) {
+        Actor person = web.person(client.ctx());
+        return identity.onBoard(person, BoardId.of(Web.pathId(client.ctx(), "board")));
     }
 
     /** A session that ended (sign-out, password change, disabled user) ends the stream too. */

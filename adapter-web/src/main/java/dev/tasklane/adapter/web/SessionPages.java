@@ -2,9 +2,9 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.AccountPage;
 import dev.tasklane.adapter.web.view.SignInPage;
-import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.error.ErrorDetails;
@@ -19,17 +19,17 @@ import java.util.List;
 final class SessionPages {
     private final Web web;
     private final SignInUseCase signIn;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
 
-    SessionPages(Web web, SignInUseCase signIn, PeopleUseCase people) {
+    SessionPages(Web web, SignInUseCase signIn, IdentityUseCase identity) {
         this.web = web;
         this.signIn = signIn;
-        this.people = people;
+        this.identity = identity;
     }
 
     void home(Context ctx) {
-        Person person = web.person(ctx);
-        List<Board> boards = people.boards(person);
+        Actor person = web.person(ctx);
+        List<Board> boards = identity.boards(person);
         ctx.redirect(boards.isEmpty() ? (person.admin() ? "/admin" : "/account") : "/boards/" + boards.get(0).id(),
                 HttpStatus.SEE_OTHER);
     }
@@ -67,13 +67,13 @@ final class SessionPages {
     }
 
     void account(Context ctx) {
-        Person person = web.person(ctx);
+        Actor person = web.person(ctx);
         web.render(ctx, "account.jte", new AccountPage(web.chrome(ctx, person, "Your account", null, "account"),
                 person.user().username(), person.user().displayName(), person.user().role().wire()));
     }
 
     void changePassword(Context ctx) {
-        Person person = web.personForChange(ctx);
+        Actor person = web.personForChange(ctx);
         String replacement = ctx.formParam("new_password");
         if (replacement == null || !replacement.equals(ctx.formParam("confirm_password"))) {
             throw new InvalidInputException("invalid_param", "The new password and its confirmation differ",

@@ -12,8 +12,7 @@ import dev.tasklane.application.edge.CreateTaskParser;
 import dev.tasklane.application.edge.JsonText;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.port.in.Created;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UpdateTask;
@@ -82,8 +81,8 @@ final class TaskForms {
     // ------------------------------------------------------------------ new task, new goal
 
     void newForm(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = writer(person, ctx);
+        Actor person = web.person(ctx);
+        Actor caller = writer(person, ctx);
         boolean goal = "goal".equals(ctx.queryParam("kind"));
         String parent = ctx.queryParam("parent");
         TaskForm form = new TaskForm("", goal ? "goal" : "work", "medium", "", "", "", false, Set.of(), "", "",
@@ -94,8 +93,8 @@ final class TaskForms {
     }
 
     void create(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = writer(person, ctx);
+        Actor person = web.personForChange(ctx);
+        Actor caller = writer(person, ctx);
         TaskForm form = read(ctx, false);
         String op = ctx.formParam("op");
         if (op != null && !op.equals("save")) {
@@ -104,7 +103,7 @@ final class TaskForms {
         }
         Tree tree = createTree(form);
         try {
-            Created created = useCases.create().create(caller.actor(), creates.create(tree.body(), null));
+            Created created = useCases.create().create(caller, creates.create(tree.body(), null));
             long boardId = caller.board().id().value();
             Task task = created.root().task();
             String notice = "Created " + task.identifier() + (created.children().isEmpty() ? ""
@@ -120,7 +119,7 @@ final class TaskForms {
         }
     }
 
-    private void showNew(Context ctx, Person person, Caller caller, TaskForm form, int status) {
+    private void showNew(Context ctx, Actor person, Actor caller, TaskForm form, int status) {
         boolean goal = "goal".equals(form.type()) || !form.children().isEmpty();
         String heading = goal ? "New goal" : "New task";
         Chrome chrome = web.chrome(ctx, person, heading + " · " + caller.board().name(), caller.board(), "board");
@@ -136,17 +135,17 @@ final class TaskForms {
     // ------------------------------------------------------------------ edit
 
     void editForm(Context ctx) {
-        Person person = web.person(ctx);
-        Caller caller = writer(person, ctx);
-        Task task = useCases.reads().get(caller.actor(), TaskRef.parse(ctx.pathParam("task"))).task();
+        Actor person = web.person(ctx);
+        Actor caller = writer(person, ctx);
+        Task task = useCases.reads().get(caller, TaskRef.parse(ctx.pathParam("task"))).task();
         showEdit(ctx, person, caller, task, of(task), task.version(), null, 200);
     }
 
     void saveEdit(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = writer(person, ctx);
+        Actor person = web.personForChange(ctx);
+        Actor caller = writer(person, ctx);
         TaskRef ref = TaskRef.parse(ctx.pathParam("task"));
-        Task stored = useCases.reads().get(caller.actor(), ref).task();
+        Task stored = useCases.reads().get(caller, ref).task();
         TaskForm form = read(ctx, true);
         long version = readVersion(ctx);
         String op = ctx.formParam("op");
@@ -157,7 +156,7 @@ final class TaskForms {
         Tree tree = editTree(form, stored.type() == TaskType.GOAL);
         try {
             UpdateTask edit = updates.read(tree.body());
-            TaskView saved = useCases.update().update(caller.actor(), ref, edit, version);
+            TaskView saved = useCases.update().update(caller, ref, edit, version);
             web.done(ctx, BoardData.taskHref(caller.board().id().value(), saved.task()),
                     "Saved " + saved.task().identifier() + ".");
         } catch (TaskFieldsRejectedException rejected) {
@@ -166,7 +165,7 @@ final class TaskForms {
             if (!UpdateTaskUseCase.EDIT_CONFLICT.equals(conflict.code())) {
                 throw conflict;
             }
-            Task current = useCases.reads().get(caller.actor(), ref).task();
+            Task current = useCases.reads().get(caller, ref).task();
             showEdit(ctx, person, caller, current, form.withErrors(Map.of("base", List.of(conflict.getMessage()
                     + " Your text is kept in the form; saving it now replaces the version shown beside it."))),
                     current.version(), current, 409);
@@ -178,7 +177,7 @@ final class TaskForms {
         }
     }
 
-    private void showEdit(Context ctx, Person person, Caller caller, Task task, TaskForm form, long version,
+    private void showEdit(Context ctx, Actor person, Actor caller, Task task, TaskForm form, long version,
             Task current, int status) {
         long boardId = caller.board().id().value();
         Map<UserId, User> users = data.members(person, boardId);
@@ -227,9 +226,9 @@ final class TaskForms {
      *
      * @return the refusal to show beside the dependency field, or null when the change was saved
      */
-    String changeDependencies(Context ctx, Caller caller) {
+    String changeDependencies(Context ctx, Actor caller) {
         TaskRef ref = TaskRef.parse(ctx.pathParam("task"));
-        Task task = useCases.reads().get(caller.actor(), ref).task();
+        Task task = useCases.reads().get(caller, ref).task();
         List<String> dependencies = new ArrayList<>(task.spec().dependencies().stream().map(TaskIdentifier::toString).toList());
         String remove = Web.optional(ctx, "remove");
         String add = Web.optional(ctx, "dependency");
@@ -248,7 +247,7 @@ final class TaskForms {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("dependencies", dependencies);
         try {
-            useCases.update().update(caller.actor(), ref, updates.read(body));
+            useCases.update().update(caller, ref, updates.read(body));
             return null;
         } catch (TaskFieldsRejectedException rejected) {
             return "Dependencies " + String.join("; ", rejected.errors().messages("dependencies"));
@@ -629,9 +628,9 @@ final class TaskForms {
 
     // ------------------------------------------------------------------ options and the error summary
 
-    private Caller writer(Person person, Context ctx) {
-        Caller caller = useCases.people().onBoard(person, Web.boardId(ctx));
-        if (!caller.actor().canWrite()) {
+    private Actor writer(Actor person, Context ctx) {
+        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        if (!caller.canWrite()) {
             throw new ForbiddenException("forbidden", "You have read-only access to this board: you cannot create or "
                     + "edit tasks. Ask the board's owner for modify access.");
         }
@@ -670,7 +669,7 @@ final class TaskForms {
         return out;
     }
 
-    private List<Option> assignees(Person person, Caller caller, String selected, boolean underGoal) {
+    private List<Option> assignees(Actor person, Actor caller, String selected, boolean underGoal) {
         Map<UserId, User> users = data.members(person, caller.board().id().value());
         List<Option> out = new ArrayList<>();
         out.add(new Option("", underGoal ? "The goal's assignee" : "Nobody", selected.isBlank()));

@@ -9,12 +9,11 @@ import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.Table;
 import dev.tasklane.adapter.web.view.TaskPage;
 import dev.tasklane.adapter.web.view.VerdictRow;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
 import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
 import dev.tasklane.application.port.in.ReviewDecision;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
@@ -79,8 +78,8 @@ final class TaskPages {
         return comments;
     }
 
-    private Caller caller(Context ctx, Person person) {
-        return useCases.people().onBoard(person, Web.boardId(ctx));
+    private Actor caller(Context ctx, Actor person) {
+        return useCases.identity().onBoard(person, Web.boardId(ctx));
     }
 
     /** The task named in the path, or (the board's goal form) in the form field {@code task}. */
@@ -100,16 +99,16 @@ final class TaskPages {
      * beside the dependency field, with the API's message and what was typed.
      */
     void dependencies(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = caller(ctx, person);
-        if (!caller.actor().canWrite()) {
+        Actor person = web.personForChange(ctx);
+        Actor caller = caller(ctx, person);
+        if (!caller.canWrite()) {
             throw new dev.tasklane.domain.error.ForbiddenException("forbidden",
                     "You have read-only access to this board: you cannot change dependencies.");
         }
         String refused = forms.changeDependencies(ctx, caller);
         if (refused == null) {
             web.done(ctx, BoardData.taskHref(caller.board().id().value(),
-                    useCases.reads().get(caller.actor(), ref(ctx)).task()), "Dependencies saved.");
+                    useCases.reads().get(caller, ref(ctx)).task()), "Dependencies saved.");
             return;
         }
         ctx.status(422);
@@ -118,10 +117,10 @@ final class TaskPages {
     }
 
     private void page(Context ctx, String dependencyError, String dependencyTyped) {
-        Person person = web.person(ctx);
-        Caller caller = caller(ctx, person);
+        Actor person = web.person(ctx);
+        Actor caller = caller(ctx, person);
         long boardId = caller.board().id().value();
-        TaskView view = useCases.reads().get(caller.actor(), ref(ctx));
+        TaskView view = useCases.reads().get(caller, ref(ctx));
         Task task = view.task();
         Map<UserId, User> users = data.members(person, boardId);
 
@@ -149,30 +148,30 @@ final class TaskPages {
         Link goal = null;
         List<Link> children = List.of();
         if (task.parentId() != null) {
-            TaskView parent = useCases.reads().get(caller.actor(), new TaskRef.ById(task.parentId()));
+            TaskView parent = useCases.reads().get(caller, new TaskRef.ById(task.parentId()));
             goal = new Link(parent.task().identifier() + " " + parent.task().spec().title(),
                     BoardData.taskHref(boardId, parent.task()), false);
             facts.add(1, new Field("Goal", goal.label(), List.of()));
         }
         if (task.type() == TaskType.GOAL) {
-            children = useCases.reads().tree(caller.actor(), new TaskRef.ById(task.id())).children().stream()
+            children = useCases.reads().tree(caller, new TaskRef.ById(task.id())).children().stream()
                     .map(c -> link(boardId, c.task())).toList();
         }
 
         List<Link> dependencies = new ArrayList<>();
-        DependencyChain chain = useCases.reads().dependencies(caller.actor(), new TaskRef.ById(task.id()));
+        DependencyChain chain = useCases.reads().dependencies(caller, new TaskRef.ById(task.id()));
         for (Dependency dependency : chain.dependencies()) {
             if (dependency.depth() == 1) {
                 dependencies.add(link(boardId, dependency.task().task()));
             }
         }
-        Dependents dependents = useCases.reads().dependents(caller.actor(), new TaskRef.ById(task.id()));
+        Dependents dependents = useCases.reads().dependents(caller, new TaskRef.ById(task.id()));
 
         boolean done = task.status() == Status.COMPLETED;
         List<Criterion> criteria = task.spec().acceptanceCriteriaLines().stream()
                 .map(line -> new Criterion(line.replaceFirst("^[-*]\\s*(\\[[ xX]]\\s*)?", ""), done)).toList();
 
-        List<HistoryRow> history = useCases.reads().history(caller.actor(), new TaskRef.ById(task.id())).stream()
+        List<HistoryRow> history = useCases.reads().history(caller, new TaskRef.ById(task.id())).stream()
                 .sorted(Comparator.comparing(HistoryEntry::at).reversed())
                 .map(entry -> history(entry, users)).toList();
 
@@ -189,7 +188,7 @@ final class TaskPages {
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
                 review(task.review(), users), history, Diffs.files(task.changedFiles()), dependencies,
                 dependents.dependents().stream().map(d -> link(boardId, d.task())).toList(), children,
-                BoardData.taskHref(boardId, task), caller.actor().canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
+                BoardData.taskHref(boardId, task), caller.canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
                 ArchivePages.tidy(task, caller), comments.thread(ctx, caller, task),
                 task.spec().dependencies().stream().map(TaskIdentifier::toString).toList(), dependencyError, dependencyTyped,
                 task.type() == TaskType.GOAL && task.status() != Status.COMPLETED && !task.isArchived()));
@@ -410,14 +409,14 @@ final class TaskPages {
     // ---- actions --------------------------------------------------------------------------------------
 
     void review(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = caller(ctx, person);
+        Actor person = web.personForChange(ctx);
+        Actor caller = caller(ctx, person);
         String decision = Web.required(ctx, "decision", "A decision");
         if (!Set.of("approved", "changes_requested", "rejected").contains(decision)) {
             throw new InvalidInputException("invalid_review_status",
                     "The decision must be approve, request changes or reject", new ErrorDetails.Field("decision"));
         }
-        TaskView reviewed = useCases.reviews().review(caller.actor(), ref(ctx),
+        TaskView reviewed = useCases.reviews().review(caller, ref(ctx),
                 ReviewDecision.fromWire(decision, Web.optional(ctx, "notes")));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), reviewed.task()),
                 "Recorded: " + Format.label(decision) + " on " + reviewed.task().identifier()
@@ -425,28 +424,28 @@ final class TaskPages {
     }
 
     void markDone(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = caller(ctx, person);
-        TaskView done = useCases.reviews().markDone(caller.actor(), ref(ctx));
+        Actor person = web.personForChange(ctx);
+        Actor caller = caller(ctx, person);
+        TaskView done = useCases.reviews().markDone(caller, ref(ctx));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), done.task()), done.task().identifier() + " is done.");
     }
 
     /** Moves a Ready task one place up or down within its priority (the board's arrow buttons). */
     void move(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = caller(ctx, person);
+        Actor person = web.personForChange(ctx);
+        Actor caller = caller(ctx, person);
         String direction = Web.required(ctx, "direction", "A direction");
         if (!direction.equals("up") && !direction.equals("down")) {
             throw new InvalidInputException("invalid_param", "Move a task up or down", new ErrorDetails.Field("direction"));
         }
-        TaskView moved = useCases.reorder().step(caller.actor(), ref(ctx), direction.equals("up"));
+        TaskView moved = useCases.reorder().step(caller, ref(ctx), direction.equals("up"));
         web.done(ctx, "/boards/" + caller.board().id().value() + "#card-" + moved.task().identifier(),
                 moved.task().identifier() + " moved " + direction + ".");
     }
 
     void assign(Context ctx) {
-        Person person = web.personForChange(ctx);
-        Caller caller = caller(ctx, person);
+        Actor person = web.personForChange(ctx);
+        Actor caller = caller(ctx, person);
         String raw = Web.optional(ctx, "assignee");
         UserId assignee;
         try {
@@ -454,7 +453,7 @@ final class TaskPages {
         } catch (NumberFormatException notAnId) {
             throw new InvalidInputException("invalid_param", "Choose the assignee from the list", new ErrorDetails.Field("assignee"));
         }
-        TaskView assigned = useCases.assignment().assign(caller.actor(), ref(ctx), assignee);
+        TaskView assigned = useCases.assignment().assign(caller, ref(ctx), assignee);
         String back = Web.optional(ctx, "back");
         String location = back != null && back.startsWith("/boards/") ? back : BoardData.taskHref(caller.board().id().value(), assigned.task());
         web.done(ctx, location, assigned.task().identifier() + (assignee == null ? " is unassigned."

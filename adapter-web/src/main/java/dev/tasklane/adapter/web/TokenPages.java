@@ -6,8 +6,8 @@ import dev.tasklane.adapter.web.view.TokenRow;
 import dev.tasklane.adapter.web.view.TokensPage;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
-import dev.tasklane.application.port.in.PeopleUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.identity.ApiToken;
@@ -28,37 +28,37 @@ import java.util.stream.Collectors;
 /** The person's API tokens: the list with last use, creation (shown once, with the agent files), revocation. */
 final class TokenPages {
     private final Web web;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
     private final AgentFiles agentFiles;
 
-    TokenPages(Web web, PeopleUseCase people, AgentFiles agentFiles) {
+    TokenPages(Web web, IdentityUseCase identity, AgentFiles agentFiles) {
         this.web = web;
-        this.people = people;
+        this.identity = identity;
         this.agentFiles = agentFiles;
     }
 
     void page(Context ctx) {
-        Person person = web.person(ctx);
+        Actor person = web.person(ctx);
         render(ctx, person, null, ctx.queryParam("board"));
     }
 
-    private void render(Context ctx, Person person, IssuedTokenView issued, String selectedBoard) {
-        List<Board> boards = people.boards(person);
+    private void render(Context ctx, Actor person, IssuedTokenView issued, String selectedBoard) {
+        List<Board> boards = identity.boards(person);
         Map<Long, String> boardNames = new HashMap<>();
         boards.forEach(b -> boardNames.put(b.id().value(), b.name()));
         Map<Long, String> userNames = new HashMap<>();
         List<Option> owners = List.of();
         if (person.admin()) {
-            List<User> users = people.users(person);
+            List<User> users = identity.users(person);
             users.forEach(u -> userNames.put(u.id().value(), u.username()));
-            people.allBoards(person).forEach(b -> boardNames.put(b.id().value(), b.name()));
+            identity.allBoards(person).forEach(b -> boardNames.put(b.id().value(), b.name()));
             owners = users.stream().filter(User::active).map(u -> new Option(u.username(), u.username(),
                     u.id().equals(person.user().id()))).toList();
         } else {
             userNames.put(person.user().id().value(), person.user().username());
         }
         Instant now = Instant.now();
-        List<TokenRow> rows = people.tokens(person).stream()
+        List<TokenRow> rows = identity.tokens(person).stream()
                 .sorted((a, b) -> Long.compare(b.id(), a.id()))
                 .map(t -> row(t, boardNames, userNames, now)).toList();
         List<Option> boardOptions = boards.stream().map(b -> new Option(b.name(), b.name(),
@@ -88,7 +88,7 @@ final class TokenPages {
     }
 
     void create(Context ctx) {
-        Person person = web.personForChange(ctx);
+        Actor person = web.personForChange(ctx);
         Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         for (String name : ctx.formParams("capabilities")) {
             capabilities.add(Capability.fromWire(name).orElseThrow(() -> new InvalidInputException("invalid_param",
@@ -104,7 +104,7 @@ final class TokenPages {
         }
         String owner = Web.optional(ctx, "user");
         String board = Web.required(ctx, "board", "A board");
-        IssuedToken issued = people.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
+        IssuedToken issued = identity.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
                 owner, board, capabilities, Web.optional(ctx, "agent_model"), ctx.formParam("reviewer") != null, days));
         AgentFiles.Files files = agentFiles.forToken(web.settings().baseUrl(), issued.secret());
         render(ctx, person, new IssuedTokenView(issued.token().name(), issued.board().name(), issued.secret(),
@@ -112,8 +112,8 @@ final class TokenPages {
     }
 
     void revoke(Context ctx) {
-        Person person = web.personForChange(ctx);
-        ApiToken revoked = people.revokeToken(person, Web.pathId(ctx, "token"));
+        Actor person = web.personForChange(ctx);
+        ApiToken revoked = identity.revokeToken(person, Web.pathId(ctx, "token"));
         web.done(ctx, "/tokens", "Token " + revoked.name() + " is revoked; it answers 401 from now on.");
     }
 }

@@ -2,9 +2,9 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Link;
-import dev.tasklane.application.port.in.PeopleUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
@@ -34,13 +34,13 @@ final class Web {
     private static final int SIGN_IN_FORM_SECONDS = 3600;
 
     private final SignInUseCase signIn;
-    private final PeopleUseCase people;
+    private final IdentityUseCase identity;
     private final WebSettings settings;
     private final Templates templates;
 
-    Web(SignInUseCase signIn, PeopleUseCase people, WebSettings settings, Templates templates) {
+    Web(SignInUseCase signIn, IdentityUseCase identity, WebSettings settings, Templates templates) {
         this.signIn = signIn;
-        this.people = people;
+        this.identity = identity;
         this.settings = settings;
         this.templates = templates;
     }
@@ -50,20 +50,20 @@ final class Web {
     }
 
     /** The signed-in person; @throws UnauthenticatedException (the page wrapper redirects to sign-in). */
-    Person person(Context ctx) {
-        Person cached = ctx.attribute(PERSON);
+    Actor person(Context ctx) {
+        Actor cached = ctx.attribute(PERSON);
         if (cached != null) {
             return cached;
         }
-        Person person = signIn.resolve(ctx.cookie(SESSION_COOKIE));
+        Actor person = signIn.resolve(ctx.cookie(SESSION_COOKIE));
         ctx.attribute(PERSON, person);
         return person;
     }
 
     /** The person, after checking that the form carries their session's CSRF token. */
-    Person personForChange(Context ctx) {
-        Person person = person(ctx);
-        if (!same(ctx.formParam(CSRF_FIELD), person.session().csrfToken())) {
+    Actor personForChange(Context ctx) {
+        Actor person = person(ctx);
+        if (!same(ctx.formParam(CSRF_FIELD), person.session().orElseThrow().csrfToken())) {
             throw new ForbiddenException("csrf_mismatch",
                     "This form has expired or did not come from this site. Reload the page and try again.");
         }
@@ -140,12 +140,12 @@ final class Web {
         return URLDecoder.decode(raw, StandardCharsets.UTF_8);
     }
 
-    Chrome chrome(Context ctx, Person person, String title, Board board, String section) {
-        List<Link> boards = people.boards(person).stream()
+    Chrome chrome(Context ctx, Actor person, String title, Board board, String section) {
+        List<Link> boards = identity.boards(person).stream()
                 .map(b -> new Link(b.name(), "/boards/" + b.id(), board != null && b.id().equals(board.id())))
                 .toList();
         return new Chrome(title, person.user().displayName() == null ? person.user().username() : person.user().displayName(),
-                person.admin(), person.session().csrfToken(), board == null ? null : board.id().value(),
+                person.admin(), person.session().orElseThrow().csrfToken(), board == null ? null : board.id().value(),
                 board == null ? null : board.name(), boards, section, takeNotice(ctx));
     }
 

@@ -51,18 +51,18 @@ public final class WebUi {
      *                   bootstrap)
      */
     public WebUi(UseCases useCases, WebSettings settings, AgentFiles agentFiles) {
-        this.web = new Web(useCases.signIn(), useCases.people(), settings, new Templates());
+        this.web = new Web(useCases.signIn(), useCases.identity(), settings, new Templates());
         BoardData data = new BoardData(useCases, settings.clock());
-        this.sessions = new SessionPages(web, useCases.signIn(), useCases.people());
-        this.boards = new BoardPages(web, useCases.people(), data);
+        this.sessions = new SessionPages(web, useCases.signIn(), useCases.identity());
+        this.boards = new BoardPages(web, useCases.identity(), data);
         this.forms = new TaskForms(web, useCases, data);
         this.tasks = new TaskPages(web, useCases, data, forms);
-        this.admin = new AdminPages(web, useCases.people());
+        this.admin = new AdminPages(web, useCases.identity());
         this.archives = new ArchivePages(web, useCases, data);
-        this.settings = new BoardSettingsPages(web, useCases.people(), useCases.boardSettings());
-        this.tokens = new TokenPages(web, useCases.people(), Objects.requireNonNull(agentFiles, "agent files"));
-        this.flow = new FlowPages(web, useCases.people(), useCases.flow(), data);
-        this.live = new LiveUpdates(web, useCases.people(), useCases.events());
+        this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
+        this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
+        this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data);
+        this.live = new LiveUpdates(web, useCases.identity(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");
     }

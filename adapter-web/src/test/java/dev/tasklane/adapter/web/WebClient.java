@@ -47,7 +47,7 @@ final class WebClient implements AutoCloseable {
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         board = bootstrap.board().id();
-        owner = new Actor(bootstrap.admin().id(), board, Set.of(), true, true, true, null);
+        owner = tasklane.identity().actAs(bootstrap.admin().username(), board, null);
         WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", TrustedProxy.none(), Clock.systemUTC()),
                 (baseUrl, token) -> new AgentFiles.Files("token " + token + " at " + baseUrl, ""));
         server = Javalin.create(config -> {

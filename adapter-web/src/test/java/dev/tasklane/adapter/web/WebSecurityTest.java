@@ -166,7 +166,7 @@ class WebSecurityTest {
         assertEquals(403, forged.statusCode(), forged.body());
         assertTrue(forged.body().contains("Reload the page"), forged.body());
         assertFalse(get("/admin", session, Map.of()).body().contains("mallory"), "no user was created");
-        assertFalse(tasklane.people().users(tasklane.signIn().resolve(session.substring(session.indexOf('=') + 1)))
+        assertFalse(tasklane.identity().users(tasklane.signIn().resolve(session.substring(session.indexOf('=') + 1)))
                 .stream().anyMatch(u -> u.username().equals("mallory")), "nor in the store");
 
         user.put("_csrf", csrf(session));

@@ -9,7 +9,10 @@ import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
-import dev.tasklane.domain.identity.BoardPolicy;
+import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.identity.IdentityPolicy;
+import dev.tasklane.domain.identity.IdentityPolicy.Narrowed;
+import dev.tasklane.domain.identity.IdentityPolicy.Verdict;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
@@ -24,11 +27,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The identity rules, written once for both ways in: the API's {@link IdentityService} (a caller with a token) and
- * the web's {@link PeopleService} (a signed-in person). Names and passwords have the same limits, a board is created
- * only by an admin unless the server allows every user to ({@code TASKLANE_OPEN_BOARDS}), a token's lifetime and
- * agent model have the same bounds, and lowering a member's access revokes the same tokens, whichever interface
- * is used. Who may do what differs only where the subject does (a person has no minting token to narrow).
+ * The limits of identity values (names, passwords, token lifetimes, agent models), the acts on the directory that
+ * {@link IdentityService} and {@link SignInService} share (creating users and boards, issuing and revoking tokens,
+ * revoking a demoted member's tokens), and the errors that the domain's {@link IdentityPolicy} verdicts mean.
  *
  * <p>The methods that touch the directory run inside the caller's transaction.
  */
@@ -90,20 +91,25 @@ final class IdentityRules {
         return Duration.ofDays(days);
     }
 
+    /** An agent's name for an actor made directly: not blank, stripped, at most the agent-name cap. */
+    static String agentName(String agentName) {
+        if (agentName.isBlank()) {
+            throw invalid("agent_name", "can't be blank");
+        }
+        String name = agentName.strip();
+        int max = Limit.AGENT_NAME.max();
+        if (name.codePointCount(0, name.length()) > max) {
+            throw invalid("agent_name", "should be at most " + max + " character(s)");
+        }
+        return name;
+    }
+
     /** A token's agent model: null when absent or blank, else stripped and at most {@link #MAX_NAME_LENGTH}. */
     static String agentModel(String agentModel) {
         return agentModel == null || agentModel.isBlank() ? null : name("agent_model", agentModel);
     }
 
     // ---- acts ---------------------------------------------------------------------------------------
-
-    /** Only admins create boards, unless the server lets every user ({@code TASKLANE_OPEN_BOARDS}). */
-    static void requireMayCreateBoards(boolean admin, boolean openBoards) {
-        if (!admin && !openBoards) {
-            throw new ForbiddenException("not_admin", "Only an admin can create boards on this server "
-                    + "(an operator can allow every user with TASKLANE_OPEN_BOARDS=true)");
-        }
-    }
 
     /** A new board of that (checked, stripped) name, owned by {@code ownerId}. */
     static Board createBoard(DirectoryStore directory, String boardName, UserId ownerId) {
@@ -159,28 +165,45 @@ final class IdentityRules {
     /** Revokes a token of {@code userId}'s (any token for an admin); revoking twice answers the first revocation. */
     static ApiToken revokeToken(DirectoryStore directory, long tokenId, UserId userId, boolean admin, Instant now) {
         ApiToken token = directory.tokenById(tokenId)
-                .filter(t -> admin || t.userId().equals(userId))
+                .filter(t -> IdentityPolicy.revokeToken(userId, admin, t.userId()) == Verdict.ALLOWED)
                 .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
         return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now)) : token;
     }
 
     /**
-     * Throws what a {@link BoardPolicy} verdict other than allowed means. A non-member is told the board is not
-     * found when {@code hideFromNonMembers} (the web interface, which lists only the person's boards), and that
-     * only owners may manage it otherwise (the API, where the board id came from the caller's own token or list).
+     * Throws what a refusing {@link IdentityPolicy} verdict means, whichever way the actor came: a non-member is
+     * told the board is not found (as a token on another board is), a non-owner that only owners manage it.
+     *
+     * @param notAdmin the message of a refusal for want of the admin role (what only an admin may do here)
      */
-    static void require(BoardPolicy.Verdict verdict, boolean hideFromNonMembers) {
+    static void require(Verdict verdict, String notAdmin) {
         switch (verdict) {
             case ALLOWED -> {
             }
-            case NOT_A_MEMBER -> {
-                if (hideFromNonMembers) {
-                    throw boardNotFound();
-                }
-                throw notBoardOwner();
-            }
+            case NOT_ADMIN -> throw new ForbiddenException("not_admin", notAdmin);
+            case NOT_A_MEMBER -> throw boardNotFound();
             case NOT_OWNER -> throw notBoardOwner();
             case OWN_ACCESS_LOWERED -> throw invalid("access", "you cannot lower your own access; ask another owner");
+            case NOT_REVIEWER -> throw new ForbiddenException(BoardAccess.REVIEWER_TOKEN_CODE, BoardAccess.REVIEWER_TOKEN_MESSAGE);
+            case NOT_YOURS -> throw new NotFoundException("token_not_found", "Token not found");
+            case WIDER_BOARD, WIDER_CAPABILITIES, LATER_EXPIRY ->
+                    throw new ForbiddenException("token_widening", "a token can mint only tokens no wider than itself");
+        }
+    }
+
+    /** Throws what a refused narrowing means, naming the minting token's own limit. */
+    static void requireNarrow(Narrowed narrowed, ApiToken minting, Board mintingBoard, String requestedBoard) {
+        switch (narrowed.verdict()) {
+            case ALLOWED -> {
+            }
+            case WIDER_BOARD -> throw new ForbiddenException("token_widening", "A token can only mint tokens for its own board ("
+                    + mintingBoard.name() + "); ask an admin for a token on board " + requestedBoard);
+            case WIDER_CAPABILITIES -> throw new ForbiddenException("token_widening",
+                    "capabilities must be a subset of your token's: "
+                            + minting.capabilities().stream().map(Capability::wire).sorted().toList());
+            case LATER_EXPIRY -> throw new ForbiddenException("token_widening",
+                    "expires_in_days reaches past your token's own expiry (" + minting.expiresAt() + "); ask for fewer days");
+            default -> require(narrowed.verdict(), null);
         }
     }
 

@@ -3,33 +3,38 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
-import dev.tasklane.domain.error.ForbiddenException;
-import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
-import dev.tasklane.domain.identity.BoardPolicy;
+import dev.tasklane.domain.identity.IdentityPolicy;
+import dev.tasklane.domain.identity.IdentityPolicy.Narrowed;
+import dev.tasklane.domain.identity.IdentityPolicy.TokenScope;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
-import dev.tasklane.domain.task.Capability;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-/** Tokens, users, boards and memberships, as docs/api.md ("Identity", "Access rules") describes them. */
+/**
+ * Who is calling, and the users, boards, members and tokens they manage (docs/api.md, "Identity", "Access rules"),
+ * for an actor with a token, a session or none alike. {@link IdentityPolicy} decides who may do what;
+ * {@link IdentityRules} holds the value limits and the acts on the directory.
+ */
 public final class IdentityService implements IdentityUseCase {
     public static final String DEFAULT_BOARD = "Default";
     public static final String ADMIN_USERNAME = "admin";
@@ -40,6 +45,7 @@ public final class IdentityService implements IdentityUseCase {
 
     private final Transactions transactions;
     private final DirectoryStore directory;
+    private final SessionStore sessions;
     private final Clock clock;
     private final Settings settings;
 
@@ -61,13 +67,11 @@ public final class IdentityService implements IdentityUseCase {
         }
     }
 
-    public IdentityService(Transactions transactions, DirectoryStore directory, Clock clock) {
-        this(transactions, directory, clock, Settings.defaults());
-    }
-
-    public IdentityService(Transactions transactions, DirectoryStore directory, Clock clock, Settings settings) {
+    public IdentityService(Transactions transactions, DirectoryStore directory, SessionStore sessions, Clock clock,
+                           Settings settings) {
         this.transactions = transactions;
         this.directory = directory;
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.clock = clock;
         this.settings = Objects.requireNonNull(settings, "settings");
     }
@@ -76,8 +80,10 @@ public final class IdentityService implements IdentityUseCase {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
+    // ---- who is calling --------------------------------------------------------------------------------
+
     @Override
-    public Caller authenticate(String token, String agentName) {
+    public Actor authenticate(String token, String agentName) {
         if (token == null || token.isBlank()) {
             throw new UnauthenticatedException(UnauthenticatedException.MISSING);
         }
@@ -88,7 +94,7 @@ public final class IdentityService implements IdentityUseCase {
             Instant now = now();
             DirectoryStore.Credentials found = cached.get();
             if (found.token().validAt(now) && found.user().active() && usedRecently(found.token(), now)) {
-                return caller(found);
+                return actor(found);
             }
         }
         return transactions.inTransaction(() -> {
@@ -102,7 +108,7 @@ public final class IdentityService implements IdentityUseCase {
             if (!usedRecently(stored, now)) {
                 directory.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
             }
-            return caller(found);
+            return actor(found);
         });
     }
 
@@ -111,23 +117,50 @@ public final class IdentityService implements IdentityUseCase {
         return token.lastUsedAt() != null && token.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION));
     }
 
-    private static Caller caller(DirectoryStore.Credentials found) {
-        ApiToken stored = found.token();
-        Access access = found.access();
-        boolean canWrite = access != null && access.canWrite();
-        return new Caller(new Actor(found.user().id(), found.board().id(), stored.capabilities(), stored.reviewer(),
-                canWrite, access == Access.OWNER, stored.id()), found.user(), found.board(), stored);
+    private static Actor actor(DirectoryStore.Credentials found) {
+        return Actor.withToken(found.user(), found.board(), found.access(), found.token());
     }
 
     @Override
-    public List<User> users(Caller caller) {
-        requireAdmin(caller);
+    public Actor actAs(String username, BoardId boardId, String agentName) {
+        String name = IdentityRules.name("username", username);
+        String agent = agentName == null ? null : IdentityRules.agentName(agentName);
+        return transactions.inTransaction(() -> {
+            User user = directory.userByUsername(name).filter(User::active).orElseThrow(IdentityRules::userNotFound);
+            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            Access access = directory.membership(boardId, user.id()).map(Membership::access)
+                    .orElseThrow(IdentityRules::boardNotFound);
+            return Actor.direct(user, board, access, agent);
+        });
+    }
+
+    @Override
+    public Actor onBoard(Actor actor, BoardId boardId) {
+        if (actor.token().isPresent() && !actor.token().get().boardId().equals(boardId)) {
+            throw IdentityRules.boardNotFound();
+        }
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            Access access = ownAccess(actor, boardId).orElseThrow(IdentityRules::boardNotFound);
+            return actor.onBoard(board, access);
+        });
+    }
+
+    private Optional<Access> ownAccess(Actor actor, BoardId boardId) {
+        return directory.membership(boardId, actor.userId()).map(Membership::access);
+    }
+
+    // ---- users (admin) ---------------------------------------------------------------------------------
+
+    @Override
+    public List<User> users(Actor admin) {
+        requireAdmin(admin);
         return transactions.inTransaction(directory::users);
     }
 
     @Override
-    public User createUser(Caller caller, String username, String displayName, String password, Role role) {
-        requireAdmin(caller);
+    public User createUser(Actor admin, String username, String displayName, String password, Role role) {
+        requireAdmin(admin);
         String name = IdentityRules.name("username", username);
         String hash = Secrets.hashPassword(IdentityRules.password("password", password), settings.passwordIterations());
         Role checked = IdentityRules.role(role);
@@ -135,116 +168,200 @@ public final class IdentityService implements IdentityUseCase {
     }
 
     @Override
-    public List<Board> boards(Caller caller) {
-        return transactions.inTransaction(() -> directory.boardsOf(caller.user().id()));
-    }
-
-    @Override
-    public Board createBoard(Caller caller, String name) {
-        IdentityRules.requireMayCreateBoards(caller.admin(), settings.openBoards());
-        String boardName = IdentityRules.name("name", name);
-        return transactions.inTransaction(() -> IdentityRules.createBoard(directory, boardName, caller.user().id()));
-    }
-
-    @Override
-    public Membership addMember(Caller caller, BoardId boardId, String username, Access access) {
-        IdentityRules.access(access);
-        String member = IdentityRules.name("user", username);
+    public User resetPassword(Actor admin, UserId userId, String newPassword) {
+        requireAdmin(admin);
+        IdentityRules.password("password", newPassword);
+        String hash = Secrets.hashPassword(newPassword, settings.passwordIterations());
         return transactions.inTransaction(() -> {
-            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-            User user = directory.userByUsername(member).orElseThrow(() -> invalid("user", "no user named " + member));
-            IdentityRules.require(BoardPolicy.setMembership(caller.user().id(), caller.admin(),
-                    directory.membership(board.id(), caller.user().id()).map(Membership::access), user.id(), access),
-                    false);
-            Membership membership = directory.putMembership(new Membership(board.id(), user.id(), access));
-            if (!access.canWrite()) {
-                IdentityRules.revokeBoardTokens(directory, user.id(), board.id(), false, now());
-            }
-            return membership;
+            User user = directory.userById(userId).orElseThrow(IdentityRules::userNotFound);
+            sessions.deleteSessionsOf(userId);
+            return directory.updateUser(new User(user.id(), user.username(), user.displayName(), hash, user.role(),
+                    user.createdAt(), user.disabledAt()));
         });
     }
 
     @Override
-    public List<ApiToken> tokens(Caller caller) {
-        return transactions.inTransaction(() -> directory.tokens(caller.admin() ? Optional.empty() : Optional.of(caller.user().id())));
+    public User setDisabled(Actor admin, UserId userId, boolean disabled) {
+        requireAdmin(admin);
+        if (disabled && userId.equals(admin.userId())) {
+            throw IdentityRules.invalid("user", "you cannot disable yourself; ask another admin");
+        }
+        return transactions.inTransaction(() -> {
+            User user = directory.userById(userId).orElseThrow(IdentityRules::userNotFound);
+            if (disabled) {
+                sessions.deleteSessionsOf(userId);
+            }
+            return directory.updateUser(new User(user.id(), user.username(), user.displayName(), user.passwordHash(),
+                    user.role(), user.createdAt(), disabled ? (user.disabledAt() == null ? now() : user.disabledAt()) : null));
+        });
+    }
+
+    private static void requireAdmin(Actor actor) {
+        IdentityRules.require(IdentityPolicy.manageUsers(actor.admin()), "Only an admin can manage users and boards");
+    }
+
+    // ---- boards and members ----------------------------------------------------------------------------
+
+    @Override
+    public List<Board> boards(Actor actor) {
+        return transactions.inTransaction(() -> directory.boardsOf(actor.userId()));
     }
 
     @Override
-    public IssuedToken createToken(Caller caller, TokenRequest request) {
+    public List<Board> allBoards(Actor admin) {
+        requireAdmin(admin);
+        return transactions.inTransaction(directory::boards);
+    }
+
+    @Override
+    public Board board(Actor actor, BoardId boardId) {
+        return transactions.inTransaction(() -> {
+            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            if (!actor.admin() && ownAccess(actor, boardId).isEmpty()) {
+                throw IdentityRules.boardNotFound();
+            }
+            return board;
+        });
+    }
+
+    @Override
+    public Access access(Actor actor, BoardId boardId) {
+        return transactions.inTransaction(() -> ownAccess(actor, boardId).orElseThrow(IdentityRules::boardNotFound));
+    }
+
+    @Override
+    public Board createBoard(Actor actor, String name) {
+        IdentityRules.require(IdentityPolicy.createBoard(actor.admin(), settings.openBoards()),
+                "Only an admin can create boards on this server "
+                        + "(an operator can allow every user with TASKLANE_OPEN_BOARDS=true)");
+        String boardName = IdentityRules.name("name", name);
+        return transactions.inTransaction(() -> IdentityRules.createBoard(directory, boardName, actor.userId()));
+    }
+
+    @Override
+    public Board renameBoard(Actor actor, BoardId boardId, String name) {
+        String boardName = IdentityRules.name("name", name);
+        return transactions.inTransaction(() -> {
+            requireManager(actor, boardId);
+            directory.boardByName(boardName).filter(b -> !b.id().equals(boardId)).ifPresent(b -> {
+                throw IdentityRules.invalid("name", "a board named " + boardName + " already exists");
+            });
+            return directory.renameBoard(boardId, boardName);
+        });
+    }
+
+    @Override
+    public List<Member> members(Actor actor, BoardId boardId) {
+        return transactions.inTransaction(() -> {
+            if (!actor.admin()) {
+                ownAccess(actor, boardId).orElseThrow(IdentityRules::boardNotFound);
+            }
+            directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            return directory.members(boardId).stream()
+                    .map(m -> new Member(directory.userById(m.userId()).orElseThrow(IdentityRules::userNotFound),
+                            boardId, m.access()))
+                    .sorted(Comparator.comparing(m -> m.user().username()))
+                    .toList();
+        });
+    }
+
+    @Override
+    public Member putMember(Actor actor, BoardId boardId, String username, Access access) {
+        String member = IdentityRules.name("user", username);
+        IdentityRules.access(access);
+        return transactions.inTransaction(() -> {
+            requireManager(actor, boardId);
+            User user = directory.userByUsername(member)
+                    .orElseThrow(() -> IdentityRules.invalid("user", "no user named " + member));
+            IdentityRules.require(IdentityPolicy.setMembership(actor.userId(), actor.admin(),
+                    ownAccess(actor, boardId), user.id(), access), null);
+            directory.putMembership(new Membership(boardId, user.id(), access));
+            if (!access.canWrite()) {
+                IdentityRules.revokeBoardTokens(directory, user.id(), boardId, false, now());
+            }
+            return new Member(user, boardId, access);
+        });
+    }
+
+    @Override
+    public void removeMember(Actor actor, BoardId boardId, UserId userId) {
+        transactions.inTransaction(() -> {
+            requireManager(actor, boardId);
+            if (!directory.deleteMembership(boardId, userId)) {
+                throw new NotFoundException("member_not_found", "That user is not a member of this board");
+            }
+            IdentityRules.revokeBoardTokens(directory, userId, boardId, true, now());
+            return null;
+        });
+    }
+
+    /** The board exists and the actor may manage it; runs inside the use case's transaction. */
+    private void requireManager(Actor actor, BoardId boardId) {
+        directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+        IdentityRules.require(IdentityPolicy.manage(actor.admin(), ownAccess(actor, boardId)), null);
+    }
+
+    // ---- tokens ----------------------------------------------------------------------------------------
+
+    @Override
+    public List<ApiToken> tokens(Actor actor) {
+        return transactions.inTransaction(() -> directory.tokens(actor.admin() ? Optional.empty() : Optional.of(actor.userId())));
+    }
+
+    @Override
+    public IssuedToken createToken(Actor actor, TokenRequest request) {
         String tokenName = IdentityRules.name("name", request.name());
         Duration lifetime = IdentityRules.tokenLifetime(request.expiresInDays());
         String agentModel = IdentityRules.agentModel(request.agentModel());
-        if (request.username() != null && !request.username().equals(caller.user().username()) && !caller.admin()) {
-            throw new ForbiddenException("not_admin", "Only an admin can create tokens for another user");
+        String boardName = request.board() == null ? null : IdentityRules.name("board", request.board());
+        if (boardName == null && actor.board() == null) {
+            throw IdentityRules.invalid("board", "can't be blank");
         }
-        if (request.reviewer()) {
-            BoardAccess.requireReviewerTokenRight(caller.admin(), caller.token().reviewer());
+        TokenScope scope = new TokenScope(request.capabilities(), now().plus(lifetime));
+        Optional<ApiToken> minting = actor.admin() ? Optional.empty() : actor.token();
+        if (minting.isPresent()) {
+            Narrowed narrowed = IdentityPolicy.narrow(minting.get(),
+                    boardName == null || boardName.equals(actor.board().name()), scope, request.expiresInDays() != null);
+            IdentityRules.requireNarrow(narrowed, minting.get(), actor.board(), boardName);
+            scope = narrowed.scope();
         }
-        Instant requestedExpiry = now().plus(lifetime);
-        Set<Capability> capabilities = request.capabilities() == null ? Set.of() : request.capabilities();
-        if (!caller.admin()) {
-            TokenScope scope = narrowed(caller, request, capabilities, requestedExpiry);
-            capabilities = scope.capabilities();
-            requestedExpiry = scope.expiresAt();
-        }
-        Set<Capability> granted = capabilities;
-        Instant expiresAt = requestedExpiry;
+        TokenScope granted = scope;
         return transactions.inTransaction(() -> {
-            User owner = request.username() == null ? caller.user()
-                    : directory.userByUsername(request.username()).orElseThrow(() -> invalid("user", "no user named " + request.username()));
-            Board board = request.board() == null ? caller.board()
-                    : directory.boardByName(request.board()).orElseThrow(() -> invalid("board", "no board named " + request.board()));
-            IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, owner, board, tokenName, granted,
-                    agentModel, request.reviewer(), now(), expiresAt);
+            User owner = request.username() == null ? actor.user()
+                    : directory.userByUsername(request.username())
+                    .orElseThrow(() -> IdentityRules.invalid("user", "no user named " + request.username()));
+            IdentityRules.require(IdentityPolicy.tokenFor(actor.userId(), actor.admin(), owner.id()),
+                    "Only an admin can create tokens for another user");
+            Board board = boardName == null ? actor.board() : directory.boardByName(boardName)
+                    .orElseThrow(() -> IdentityRules.invalid("board", "no board named " + boardName));
+            Optional<Access> own = ownAccess(actor, board.id());
+            if (own.isEmpty() && !actor.admin()) {
+                throw IdentityRules.invalid("board", "you are not a member of board " + board.name());
+            }
+            if (request.reviewer()) {
+                boolean holdsReviewRight = actor.token().map(ApiToken::reviewer)
+                        .orElseGet(() -> own.map(Access::canWrite).orElse(false));
+                IdentityRules.require(IdentityPolicy.reviewerToken(actor.admin(), holdsReviewRight), null);
+            }
+            IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, owner, board, tokenName,
+                    granted.capabilities(), agentModel, request.reviewer(), now(), granted.expiresAt());
             return new IssuedToken(issued.token(), issued.secret(), board);
         });
     }
 
-    private record TokenScope(Set<Capability> capabilities, Instant expiresAt) {
-    }
-
-    /**
-     * A token minted by a non-admin is never wider than the minting token: the same board, a subset of its
-     * capabilities (an unlimited request from a limited token gets the minting token's capabilities), and an
-     * expiry no later than its own (the default lifetime is shortened to it; an explicit longer one is refused).
-     */
-    private TokenScope narrowed(Caller caller, TokenRequest request, Set<Capability> requested, Instant requestedExpiry) {
-        ApiToken minting = caller.token();
-        if (request.board() != null && !request.board().equals(caller.board().name())) {
-            throw new ForbiddenException("token_widening", "A token can only mint tokens for its own board ("
-                    + caller.board().name() + "); ask an admin for a token on board " + request.board());
-        }
-        Set<Capability> capabilities = requested;
-        if (!minting.capabilities().isEmpty()) {
-            if (requested.isEmpty()) {
-                capabilities = minting.capabilities();
-            } else if (!minting.capabilities().containsAll(requested)) {
-                throw new ForbiddenException("token_widening", "capabilities must be a subset of your token's: "
-                        + minting.capabilities().stream().map(Capability::wire).sorted().toList());
-            }
-        }
-        Instant expiresAt = requestedExpiry;
-        if (minting.expiresAt() != null && requestedExpiry.isAfter(minting.expiresAt())) {
-            if (request.expiresInDays() != null) {
-                throw new ForbiddenException("token_widening", "expires_in_days reaches past your token's own expiry ("
-                        + minting.expiresAt() + "); ask for fewer days");
-            }
-            expiresAt = minting.expiresAt();
-        }
-        return new TokenScope(capabilities, expiresAt);
-    }
-
     @Override
-    public ApiToken revokeToken(Caller caller, long tokenId) {
-        return transactions.inTransaction(() -> IdentityRules.revokeToken(directory, tokenId, caller.user().id(),
-                caller.admin(), now()));
+    public ApiToken revokeToken(Actor actor, long tokenId) {
+        return transactions.inTransaction(() -> IdentityRules.revokeToken(directory, tokenId, actor.userId(),
+                actor.admin(), now()));
     }
+
+    // ---- first start ------------------------------------------------------------------------------------
 
     @Override
     public Bootstrap bootstrap(String bootstrapToken) {
         if (bootstrapToken != null && !bootstrapToken.isBlank()) {
             Secrets.bootstrapTokenProblem(bootstrapToken).ifPresent(problem -> {
-                throw invalid("bootstrap_token", problem);
+                throw IdentityRules.invalid("bootstrap_token", problem);
             });
         }
         try {
@@ -276,15 +393,4 @@ public final class IdentityService implements IdentityUseCase {
         }
         return new Bootstrap(true, board, admin, password, withToken);
     }
-
-    private static void requireAdmin(Caller caller) {
-        if (!caller.admin()) {
-            throw new ForbiddenException("not_admin", "Only an admin can manage users");
-        }
-    }
-
-    private static InvalidInputException invalid(String field, String message) {
-        return IdentityRules.invalid(field, message);
-    }
-
 }

@@ -40,21 +40,21 @@ final class NextOffers {
     private record Key(BoardId boardId, TaskId taskId) {
     }
 
-    private record Caller(UserId userId, Long tokenId, String agentName) {
-        static Caller of(Actor actor, String agentName) {
+    private record OfferedTo(UserId userId, Long tokenId, String agentName) {
+        static OfferedTo of(Actor actor, String agentName) {
             boolean named = agentName != null && !agentName.isBlank()
                     && agentName.codePointCount(0, agentName.length()) <= Limit.AGENT_NAME.max();
-            return new Caller(actor.userId(), actor.tokenId(), named ? agentName : null);
+            return new OfferedTo(actor.userId(), actor.tokenId(), named ? agentName : null);
         }
 
         /** The same user and token, and the same name unless one of the two gave none. */
-        boolean sameAs(Caller other) {
+        boolean sameAs(OfferedTo other) {
             return userId.equals(other.userId) && Objects.equals(tokenId, other.tokenId)
                     && (agentName == null || other.agentName == null || agentName.equals(other.agentName));
         }
     }
 
-    private record Offer(Caller caller, Instant until) {
+    private record Offer(OfferedTo caller, Instant until) {
         boolean liveAt(Instant now) {
             return now.isBefore(until);
         }
@@ -86,7 +86,7 @@ final class NextOffers {
             offers.values().removeIf(offer -> !offer.liveAt(now));
             purgeAbove = Math.max(PURGE_ABOVE, 2 * offers.size());
         }
-        Caller caller = Caller.of(actor, agentName);
+        OfferedTo caller = OfferedTo.of(actor, agentName);
         Offer mine = new Offer(caller, now.plus(window));
         Offer held = offers.merge(new Key(boardId, taskId), mine,
                 (current, asked) -> current.liveAt(now) && !current.caller().sameAs(caller) ? current : asked);
@@ -101,6 +101,6 @@ final class NextOffers {
     /** Whether another caller holds a live offer of the task. */
     boolean offeredToAnother(Actor actor, String agentName, BoardId boardId, TaskId taskId, Instant now) {
         Offer offer = offers.get(new Key(boardId, taskId));
-        return offer != null && offer.liveAt(now) && !offer.caller().sameAs(Caller.of(actor, agentName));
+        return offer != null && offer.liveAt(now) && !offer.caller().sameAs(OfferedTo.of(actor, agentName));
     }
 }

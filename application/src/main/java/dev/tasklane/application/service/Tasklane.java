@@ -18,7 +18,6 @@ import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.LeaseUseCase;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
-import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
@@ -75,7 +74,7 @@ public final class Tasklane implements UseCases {
     private final MaintenanceService maintenance;
     private final EventBus events;
     private final IdentityService identity;
-    private final PeopleService people;
+    private final SignInService signIn;
     private final WorkflowSettings workflowSettings;
     private final IdempotencyUseCase idempotency;
     private final FlowService flow;
@@ -111,9 +110,9 @@ public final class Tasklane implements UseCases {
         this.flow = new FlowService(context, builder.flowSettings);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, tasks);
-        this.identity = new IdentityService(transactions, directory, builder.clock, identitySettings);
-        this.people = new PeopleService(transactions, directory,
-                builder.sessions == null ? new NoSessionStore() : builder.sessions, builder.signIn, builder.clock,
+        SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
+        this.identity = new IdentityService(transactions, directory, sessions, builder.clock, identitySettings);
+        this.signIn = new SignInService(transactions, directory, sessions, builder.signIn, builder.clock,
                 identitySettings);
         this.workflowSettings = new WorkflowSettings(builder.limits, builder.completionMode);
         this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
@@ -274,12 +273,7 @@ public final class Tasklane implements UseCases {
 
     @Override
     public SignInUseCase signIn() {
-        return people;
-    }
-
-    @Override
-    public PeopleUseCase people() {
-        return people;
+        return signIn;
     }
 
     public static final class Builder {

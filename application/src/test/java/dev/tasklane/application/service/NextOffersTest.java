@@ -25,7 +25,11 @@ class NextOffersTest {
     private static final BoardId OTHER_BOARD = BoardId.of(2);
 
     private static Actor caller(long userId, Long tokenId) {
-        return new Actor(UserId.of(userId), BOARD, Set.of(), false, true, false, tokenId);
+        dev.tasklane.domain.identity.User user = new dev.tasklane.domain.identity.User(UserId.of(userId), "user-" + userId,
+                null, null, dev.tasklane.domain.identity.Role.MEMBER, null, null);
+        return dev.tasklane.application.usecase.BoardFixture.actor(user,
+                new dev.tasklane.domain.identity.Board(BOARD, "board", java.util.Map.of()),
+                dev.tasklane.domain.identity.Access.MODIFY, Set.of(), false, tokenId);
     }
 
     @Test

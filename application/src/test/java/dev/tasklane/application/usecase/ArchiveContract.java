@@ -57,7 +57,7 @@ public abstract class ArchiveContract {
     @BeforeEach
     void createBoard() {
         board = new BoardFixture(newStores(), CompletionMode.GRACE);
-        owner = new Actor(board.admin.userId(), board.boardId, Set.of(), true, true, true, null);
+        owner = Actor.direct(board.admin.user(), board.admin.board(), dev.tasklane.domain.identity.Access.OWNER, null);
     }
 
     private static ArchiveRequest reason(String reason, String note) {

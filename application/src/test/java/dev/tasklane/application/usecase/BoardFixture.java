@@ -18,6 +18,8 @@ import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
@@ -61,7 +63,7 @@ public final class BoardFixture {
                 .passwordHashIterations(TEST_PASSWORD_ITERATIONS)).build();
         IdentityUseCase.Bootstrap bootstrap = app.identity().bootstrap(null);
         this.boardId = bootstrap.board().id();
-        this.admin = new Actor(bootstrap.admin().id(), boardId, Set.of(), true, true);
+        this.admin = Actor.direct(bootstrap.admin(), bootstrap.board(), Access.MODIFY, null);
         this.alice = member("alice", Access.MODIFY, Set.of(), false);
         this.bob = member("bob", Access.MODIFY, Set.of(), false);
         this.reviewer = member("rita", Access.MODIFY, Set.of(), true);
@@ -76,18 +78,32 @@ public final class BoardFixture {
     }
 
     public Actor member(String username, Access access, Set<Capability> capabilities, boolean reviewerFlag) {
-        UserId userId = stores.tx(() -> {
+        User member = stores.tx(() -> {
             User user = stores.directory().insertUser(new User(UserId.UNASSIGNED, username, username, "x", Role.MEMBER, START, null));
             stores.directory().putMembership(new Membership(boardId, user.id(), access));
-            return user.id();
+            return user;
         });
-        return new Actor(userId, boardId, capabilities, reviewerFlag, access.canWrite(), access == Access.OWNER, null);
+        return actor(member, admin.board(), access, capabilities, reviewerFlag, null);
+    }
+
+    /**
+     * An actor as the use cases see one: with a token when {@code tokenId} is given or capabilities limit it (the
+     * token's scope; the token need not be stored), else acting directly, as a person who may review when
+     * {@code reviewerFlag}, as an agent otherwise.
+     */
+    public static Actor actor(User user, Board board, Access access, Set<Capability> capabilities, boolean reviewerFlag,
+                              Long tokenId) {
+        if (tokenId != null || !capabilities.isEmpty()) {
+            long id = tokenId != null ? tokenId : 1_000_000 + user.id().value();
+            return Actor.withToken(user, board, access, new ApiToken(id, "token " + id, "hash-" + id, user.id(),
+                    board.id(), capabilities, null, reviewerFlag, START, null, null, null, null));
+        }
+        return Actor.direct(user, board, access, reviewerFlag ? null : user.username() + "'s agent");
     }
 
     /** The same user and board access, authenticated with API token {@code tokenId} (agents may share one). */
     public static Actor withToken(Actor actor, long tokenId) {
-        return new Actor(actor.userId(), actor.boardId(), actor.capabilities(), actor.reviewer(), actor.canWrite(),
-                actor.boardOwner(), tokenId);
+        return actor(actor.user(), actor.board(), actor.access(), actor.capabilities(), actor.reviewer(), tokenId);
     }
 
     /** A raw task object: work, medium priority, plus the given key/value pairs. */

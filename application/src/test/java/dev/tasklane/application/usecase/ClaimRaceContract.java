@@ -5,7 +5,6 @@ import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.testing.StoreSet;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -370,7 +369,7 @@ public abstract class ClaimRaceContract {
         String token = "tasklane_" + "race-bootstrap-token-".repeat(3);
         List<Integer> created = race(servers.size(), i -> servers.get(i).identity().bootstrap(token).created() ? 1 : 0);
         assertEquals(1, created.stream().mapToInt(Integer::intValue).sum(), "exactly one server created the admin");
-        Caller admin = servers.get(3).identity().authenticate(token, null);
+        Actor admin = servers.get(3).identity().authenticate(token, null);
         assertEquals("admin", admin.user().username());
     }
 

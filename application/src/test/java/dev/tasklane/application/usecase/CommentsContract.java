@@ -38,7 +38,7 @@ public abstract class CommentsContract {
     @BeforeEach
     void createBoard() {
         board = new BoardFixture(newStores(), CompletionMode.GRACE);
-        owner = new Actor(board.admin.userId(), board.boardId, Set.of(), true, true, true, null);
+        owner = Actor.direct(board.admin.user(), board.admin.board(), dev.tasklane.domain.identity.Access.OWNER, null);
         task = id(board.create(board.admin, task("discussed", "needs_review", true)));
     }
 

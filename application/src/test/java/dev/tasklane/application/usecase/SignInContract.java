@@ -1,13 +1,11 @@
 package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase.Caller;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
-import dev.tasklane.application.port.in.PeopleUseCase;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.port.in.SignInUseCase.Person;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.out.SessionStore;
@@ -88,14 +86,14 @@ public abstract class SignInContract {
         return server.signIn();
     }
 
-    private PeopleUseCase people() {
-        return server.people();
+    private IdentityUseCase identity() {
+        return server.identity();
     }
 
-    private Person admin;
+    private Actor admin;
 
     /** The admin, signed in once per test (each password check costs a deliberately slow hash). */
-    private Person admin() {
+    private Actor admin() {
         if (admin == null) {
             admin = signIn().signIn("admin", adminPassword, "10.0.0.1").person();
         }
@@ -103,9 +101,9 @@ public abstract class SignInContract {
     }
 
     private User member(String username, Access access) {
-        Person admin = admin();
-        User user = people().createUser(admin, username, null, PASSWORD, Role.MEMBER);
-        people().putMember(admin, board.id(), username, access);
+        Actor admin = admin();
+        User user = identity().createUser(admin, username, null, PASSWORD, Role.MEMBER);
+        identity().putMember(admin, board.id(), username, access);
         return user;
     }
 
@@ -114,10 +112,10 @@ public abstract class SignInContract {
         SignedIn signedIn = signIn().signIn("admin", adminPassword, "10.0.0.1");
 
         assertEquals("admin", signedIn.person().user().username());
-        Person elsewhere = otherServer.signIn().resolve(signedIn.secret());
+        Actor elsewhere = otherServer.signIn().resolve(signedIn.secret());
         assertEquals(signedIn.person().user(), elsewhere.user());
-        assertEquals(signedIn.person().session().csrfToken(), elsewhere.session().csrfToken());
-        assertNotEquals(signedIn.secret(), signedIn.person().session().secretHash(), "only the secret's hash is stored");
+        assertEquals(signedIn.person().session().orElseThrow().csrfToken(), elsewhere.session().orElseThrow().csrfToken());
+        assertNotEquals(signedIn.secret(), signedIn.person().session().orElseThrow().secretHash(), "only the secret's hash is stored");
     }
 
     @Test
@@ -160,8 +158,8 @@ public abstract class SignInContract {
     void sessionsExpireSlideAndEndOnSignOut() {
         SignedIn signedIn = signIn().signIn("admin", adminPassword, "10.0.0.1");
         clock.advance(TTL.dividedBy(2).plusMinutes(1));
-        Person renewed = signIn().resolve(signedIn.secret());
-        assertTrue(renewed.session().expiresAt().isAfter(signedIn.person().session().expiresAt()), "a visit renews it");
+        Actor renewed = signIn().resolve(signedIn.secret());
+        assertTrue(renewed.session().orElseThrow().expiresAt().isAfter(signedIn.person().session().orElseThrow().expiresAt()), "a visit renews it");
         clock.advance(TTL.minusMinutes(1));
         signIn().resolve(signedIn.secret());
 
@@ -196,57 +194,106 @@ public abstract class SignInContract {
     void aDisabledOrResetUserIsSignedOut() {
         member("bob", Access.MODIFY);
         SignedIn bob = signIn().signIn("bob", PASSWORD, "10.0.0.5");
-        people().resetPassword(admin(), bob.person().user().id(), "another good password");
+        identity().resetPassword(admin(), bob.person().user().id(), "another good password");
         assertThrows(UnauthenticatedException.class, () -> signIn().resolve(bob.secret()));
         SignedIn again = signIn().signIn("bob", "another good password", "10.0.0.5");
 
-        people().setDisabled(admin(), again.person().user().id(), true);
+        identity().setDisabled(admin(), again.person().user().id(), true);
 
         assertThrows(UnauthenticatedException.class, () -> signIn().resolve(again.secret()));
         assertThrows(UnauthenticatedException.class, () -> signIn().signIn("bob", "another good password", "10.0.0.6"));
-        assertThrows(ForbiddenException.class, () -> people().setDisabled(again.person(), UserId.of(1), true));
+        assertThrows(ForbiddenException.class, () -> identity().setDisabled(again.person(), UserId.of(1), true));
     }
 
     @Test
     void aPersonActsOnABoardWithTheirMembershipsAccess() {
         member("rita", Access.READ_ONLY);
         member("bob", Access.MODIFY);
-        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
 
-        Caller readOnly = people().onBoard(rita, board.id());
-        Caller writer = people().onBoard(bob, board.id());
+        Actor readOnly = identity().onBoard(rita, board.id());
+        Actor writer = identity().onBoard(bob, board.id());
 
-        assertFalse(readOnly.actor().canWrite());
-        assertFalse(readOnly.actor().reviewer(), "a read_only member has no reviewer right");
-        assertTrue(writer.actor().canWrite());
-        assertTrue(writer.actor().reviewer(), "a person who can write may review, unlike an agent's token");
-        Board other = people().createBoard(admin(), "Other");
-        assertThrows(NotFoundException.class, () -> people().onBoard(bob, other.id()));
-        assertThrows(ForbiddenException.class, () -> people().users(bob));
-        assertThrows(ForbiddenException.class, () -> people().putMember(bob, board.id(), "rita", Access.OWNER));
-        assertThrows(ForbiddenException.class, () -> people().renameBoard(bob, board.id(), "Mine"));
+        assertFalse(readOnly.canWrite());
+        assertFalse(readOnly.reviewer(), "a read_only member has no reviewer right");
+        assertTrue(writer.canWrite());
+        assertTrue(writer.reviewer(), "a person who can write may review, unlike an agent's token");
+        Board other = identity().createBoard(admin(), "Other");
+        assertThrows(NotFoundException.class, () -> identity().onBoard(bob, other.id()));
+        assertThrows(ForbiddenException.class, () -> identity().users(bob));
+        assertThrows(ForbiddenException.class, () -> identity().putMember(bob, board.id(), "rita", Access.OWNER));
+        assertThrows(ForbiddenException.class, () -> identity().renameBoard(bob, board.id(), "Mine"));
     }
 
     /** docs/rules.md, "Access": an owner cannot lower their own access, in the browser or with a token. */
     @Test
     void anOwnerCannotLowerTheirOwnAccessWhetherAsAPersonOrWithAToken() {
         member("olive", Access.OWNER);
-        Person olive = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
-        Caller oliveToken = server.identity().authenticate(people().createToken(olive,
+        Actor olive = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
+        Actor oliveToken = server.identity().authenticate(identity().createToken(olive,
                 new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null)).secret(), null);
 
         InvalidInputException asPerson = assertThrows(InvalidInputException.class,
-                () -> people().putMember(olive, board.id(), "olive", Access.MODIFY));
+                () -> identity().putMember(olive, board.id(), "olive", Access.MODIFY));
         InvalidInputException asToken = assertThrows(InvalidInputException.class,
-                () -> server.identity().addMember(oliveToken, board.id(), "olive", Access.READ_ONLY));
+                () -> server.identity().putMember(oliveToken, board.id(), "olive", Access.READ_ONLY));
         assertEquals(asPerson.getMessage(), asToken.getMessage());
-        assertEquals(List.of(Access.OWNER), people().members(admin(), board.id()).stream()
-                .filter(m -> m.user().username().equals("olive")).map(PeopleUseCase.Member::access).toList(),
+        assertEquals(List.of(Access.OWNER), identity().members(admin(), board.id()).stream()
+                .filter(m -> m.user().username().equals("olive")).map(IdentityUseCase.Member::access).toList(),
                 "nothing changed");
         member("rita", Access.MODIFY);
-        assertEquals(Access.READ_ONLY, server.identity().addMember(oliveToken, board.id(), "rita", Access.READ_ONLY)
+        assertEquals(Access.READ_ONLY, server.identity().putMember(oliveToken, board.id(), "rita", Access.READ_ONLY)
                 .access(), "an owner may still lower another member");
+    }
+
+    /** docs/embedding.md: an embedding program makes its actors directly, as the person or as one of their agents. */
+    @Test
+    void anActorMadeDirectlyActsWithItsMembershipsAccessAndNoToken() {
+        member("bob", Access.MODIFY);
+        Actor asPerson = identity().actAs("bob", board.id(), null);
+        Actor asAgent = identity().actAs("bob", board.id(), "bob-agent");
+
+        assertEquals("bob", asAgent.user().username());
+        assertEquals(board.id(), asAgent.boardId());
+        assertEquals(Access.MODIFY, asAgent.access());
+        assertTrue(asAgent.canWrite());
+        assertFalse(asAgent.reviewer(), "an agent does not review, as an agent's token does not");
+        assertTrue(asPerson.reviewer(), "the person who can write may review, as in the browser");
+        assertEquals(null, asAgent.tokenId());
+        assertTrue(asAgent.token().isEmpty() && asAgent.session().isEmpty());
+
+        Board other = identity().createBoard(admin(), "Other");
+        assertThrows(NotFoundException.class, () -> identity().actAs("bob", other.id(), "bob-agent"), "not a member");
+        assertThrows(NotFoundException.class, () -> identity().actAs("nobody", board.id(), null));
+        assertThrows(InvalidInputException.class, () -> identity().actAs("bob", board.id(), " "));
+        identity().setDisabled(admin(), asAgent.userId(), true);
+        assertThrows(NotFoundException.class, () -> identity().actAs("bob", board.id(), null), "a disabled user");
+    }
+
+    /** One policy, whichever way the actor came: a person, a token and an actor made directly are refused alike. */
+    @Test
+    void anOwnerLoweringThemselvesIsRefusedAlikeInEveryWayIn() {
+        member("olive", Access.OWNER);
+        Actor inTheBrowser = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
+        Actor overTheApi = server.identity().authenticate(identity().createToken(inTheBrowser,
+                new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null)).secret(), null);
+        Actor embedded = identity().actAs("olive", board.id(), null);
+
+        List<String> refusals = new java.util.ArrayList<>();
+        for (Actor olive : List.of(inTheBrowser, overTheApi, embedded)) {
+            refusals.add(assertThrows(InvalidInputException.class,
+                    () -> identity().putMember(olive, board.id(), "olive", Access.READ_ONLY)).getMessage());
+        }
+        assertEquals(List.of("access you cannot lower your own access; ask another owner"), refusals.stream().distinct().toList());
+        assertEquals(Access.OWNER, identity().access(embedded, board.id()), "nothing changed");
+
+        Board other = identity().createBoard(admin(), "Other");
+        assertThrows(NotFoundException.class, () -> identity().putMember(overTheApi, other.id(), "olive", Access.OWNER),
+                "a non-member does not see the board, with a token as in the browser");
+        assertThrows(NotFoundException.class, () -> identity().putMember(inTheBrowser, other.id(), "olive", Access.OWNER));
+        assertThrows(NotFoundException.class, () -> identity().onBoard(overTheApi, other.id()),
+                "a token acts on its own board only");
     }
 
     /** docs/rules.md, "Access": one rule, one code, one message, whether a person or a token asks. */
@@ -254,14 +301,14 @@ public abstract class SignInContract {
     void aReviewerTokenIsRefusedAlikeToAPersonWithoutWriteAccessAndToAnOrdinaryToken() {
         member("rita", Access.READ_ONLY);
         member("bob", Access.MODIFY);
-        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
         TokenRequest reviewer = new TokenRequest("reviewer", null, board.name(), Set.of(), null, true, null);
 
-        ForbiddenException asPerson = assertThrows(ForbiddenException.class, () -> people().createToken(rita, reviewer));
-        IssuedToken ordinary = people().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null,
+        ForbiddenException asPerson = assertThrows(ForbiddenException.class, () -> identity().createToken(rita, reviewer));
+        IssuedToken ordinary = identity().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null,
                 false, null));
-        Caller agent = server.identity().authenticate(ordinary.secret(), "agent");
+        Actor agent = server.identity().authenticate(ordinary.secret(), "agent");
         ForbiddenException asToken = assertThrows(ForbiddenException.class,
                 () -> server.identity().createToken(agent, reviewer));
 
@@ -269,29 +316,29 @@ public abstract class SignInContract {
             assertEquals(BoardAccess.REVIEWER_TOKEN_CODE, refused.code());
             assertEquals(BoardAccess.REVIEWER_TOKEN_MESSAGE, refused.getMessage());
         }
-        assertTrue(people().createToken(bob, reviewer).token().reviewer(), "a member who can write may mint one");
+        assertTrue(identity().createToken(bob, reviewer).token().reviewer(), "a member who can write may mint one");
     }
 
     @Test
     void tokensCreatedByAPersonFollowTheBoardAccessRules() {
         member("rita", Access.READ_ONLY);
         member("bob", Access.MODIFY);
-        Person rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor rita = signIn().signIn("rita", PASSWORD, "10.0.0.7").person();
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
 
-        IssuedToken issued = people().createToken(bob, new TokenRequest("laptop", null, board.name(),
+        IssuedToken issued = identity().createToken(bob, new TokenRequest("laptop", null, board.name(),
                 Set.of(Capability.TESTING), "model-x", true, 7));
         assertEquals(bob.user().id(), server.identity().authenticate(issued.secret(), "agent").user().id());
         assertEquals(clock.instant().plus(Duration.ofDays(7)), issued.token().expiresAt());
-        assertThrows(ForbiddenException.class, () -> people().createToken(rita, new TokenRequest("reviewer", null,
+        assertThrows(ForbiddenException.class, () -> identity().createToken(rita, new TokenRequest("reviewer", null,
                 board.name(), Set.of(), null, true, null)), "a read_only member cannot mint a reviewer token");
-        assertThrows(ForbiddenException.class, () -> people().createToken(bob, new TokenRequest("for rita", "rita",
+        assertThrows(ForbiddenException.class, () -> identity().createToken(bob, new TokenRequest("for rita", "rita",
                 board.name(), Set.of(), null, false, null)));
-        assertThrows(InvalidInputException.class, () -> people().createToken(bob, new TokenRequest("nowhere", null,
+        assertThrows(InvalidInputException.class, () -> identity().createToken(bob, new TokenRequest("nowhere", null,
                 "No such board", Set.of(), null, false, null)));
-        assertThrows(NotFoundException.class, () -> people().revokeToken(rita, issued.token().id()));
+        assertThrows(NotFoundException.class, () -> identity().revokeToken(rita, issued.token().id()));
 
-        people().revokeToken(bob, issued.token().id());
+        identity().revokeToken(bob, issued.token().id());
         assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(issued.secret(), "agent"));
     }
 
@@ -301,7 +348,7 @@ public abstract class SignInContract {
         assertEquals(board.id(), server.identity().authenticate(issued.secret(), null).board().id());
         assertFalse(issued.token().reviewer());
 
-        people().createBoard(admin(), "Elsewhere");
+        identity().createBoard(admin(), "Elsewhere");
         member("bob", Access.MODIFY);
         assertThrows(InvalidInputException.class, () -> signIn().signInForToken("bob", PASSWORD, "Elsewhere", "10.0.0.8"));
         assertThrows(UnauthenticatedException.class, () -> signIn().signInForToken("bob", "wrong", board.name(), "10.0.0.8"));
@@ -310,40 +357,40 @@ public abstract class SignInContract {
     @Test
     void removingAMemberRevokesTheirTokensForThatBoard() {
         member("bob", Access.MODIFY);
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
-        IssuedToken issued = people().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null, false, null));
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        IssuedToken issued = identity().createToken(bob, new TokenRequest("laptop", null, board.name(), Set.of(), null, false, null));
 
-        people().removeMember(admin(), board.id(), bob.user().id());
+        identity().removeMember(admin(), board.id(), bob.user().id());
 
         assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(issued.secret(), "agent"));
-        assertThrows(NotFoundException.class, () -> people().onBoard(bob, board.id()));
-        assertThrows(NotFoundException.class, () -> people().removeMember(admin(), board.id(), bob.user().id()));
+        assertThrows(NotFoundException.class, () -> identity().onBoard(bob, board.id()));
+        assertThrows(NotFoundException.class, () -> identity().removeMember(admin(), board.id(), bob.user().id()));
     }
 
     @Test
     void thePeopleServiceAppliesTheIdentityRulesOfTheApi() {
         member("bob", Access.MODIFY);
-        Person bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
-        Caller bobOverTheApi = people().onBoard(bob, board.id());
-        Caller adminOverTheApi = people().onBoard(admin(), board.id());
+        Actor bob = signIn().signIn("bob", PASSWORD, "10.0.0.8").person();
+        Actor bobOverTheApi = identity().onBoard(bob, board.id());
+        Actor adminOverTheApi = identity().onBoard(admin(), board.id());
         String tooLong = "x".repeat(256);
 
         // TASKLANE_OPEN_BOARDS decides for both ways in: off, only admins create boards
-        assertThrows(ForbiddenException.class, () -> people().createBoard(bob, "Bob's"));
+        assertThrows(ForbiddenException.class, () -> identity().createBoard(bob, "Bob's"));
         assertThrows(ForbiddenException.class, () -> server.identity().createBoard(bobOverTheApi, "Bob's"));
         Tasklane open = build(stores, true);
-        Board created = open.people().createBoard(bob, "  Bob's  ");
+        Board created = open.identity().createBoard(bob, "  Bob's  ");
         assertEquals("Bob's", created.name(), "names are stripped");
-        assertEquals(Access.OWNER, people().access(bob, created.id()));
+        assertEquals(Access.OWNER, identity().access(bob, created.id()));
         assertThrows(InvalidInputException.class, () -> open.identity().createBoard(bobOverTheApi, " Bob's"),
                 "the API strips too, so the name is taken");
 
         // the same limits on names, passwords, token lifetimes and agent models
-        assertThrows(InvalidInputException.class, () -> people().createUser(admin(), tooLong, null, PASSWORD, Role.MEMBER));
+        assertThrows(InvalidInputException.class, () -> identity().createUser(admin(), tooLong, null, PASSWORD, Role.MEMBER));
         assertThrows(InvalidInputException.class, () -> server.identity().createUser(adminOverTheApi, tooLong, null,
                 PASSWORD, Role.MEMBER));
         String longPassword = "p".repeat(1025);
-        assertThrows(InvalidInputException.class, () -> people().createUser(admin(), "carol", null, longPassword, Role.MEMBER));
+        assertThrows(InvalidInputException.class, () -> identity().createUser(admin(), "carol", null, longPassword, Role.MEMBER));
         assertThrows(InvalidInputException.class, () -> server.identity().createUser(adminOverTheApi, "carol", null,
                 longPassword, Role.MEMBER));
         for (TokenRequest bad : new TokenRequest[] {
@@ -351,10 +398,10 @@ public abstract class SignInContract {
             new TokenRequest("laptop", null, board.name(), Set.of(), tooLong, false, null),
             new TokenRequest("laptop", null, board.name(), Set.of(), null, false, 0),
             new TokenRequest("laptop", null, board.name(), Set.of(), null, false, 3651)}) {
-            assertThrows(InvalidInputException.class, () -> people().createToken(bob, bad), bad.toString());
+            assertThrows(InvalidInputException.class, () -> identity().createToken(bob, bad), bad.toString());
             assertThrows(InvalidInputException.class, () -> server.identity().createToken(adminOverTheApi, bad), bad.toString());
         }
-        IssuedToken viaWeb = people().createToken(bob, new TokenRequest(" laptop ", null, board.name(), Set.of(), " model ",
+        IssuedToken viaWeb = identity().createToken(bob, new TokenRequest(" laptop ", null, board.name(), Set.of(), " model ",
                 false, null));
         IssuedToken viaApi = server.identity().createToken(adminOverTheApi, new TokenRequest(" laptop ", "bob", null,
                 Set.of(), " model ", false, null));

@@ -3,6 +3,7 @@ package dev.tasklane.bootstrap.metrics;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.error.ForbiddenException;
 import io.javalin.http.Context;
@@ -41,7 +42,7 @@ final class AdminScrape implements Handler {
 
     @Override
     public void handle(Context ctx) {
-        IdentityUseCase.Caller caller = authenticate(ctx);
+        Actor caller = authenticate(ctx);
         if (caller == null) {
             return;
         }
@@ -53,7 +54,7 @@ final class AdminScrape implements Handler {
     }
 
     /** The caller, or null when the answer (429) is written already. */
-    private IdentityUseCase.Caller authenticate(Context ctx) {
+    private Actor authenticate(Context ctx) {
         List<String> headers = Collections.list(ctx.req().getHeaders("Authorization"));
         String address = proxy.clientAddress(ctx::header, ctx.ip());
         OptionalLong retryAfter = failures.retryAfterSeconds(address);
@@ -67,7 +68,7 @@ final class AdminScrape implements Handler {
         }
     }
 
-    private IdentityUseCase.Caller refuse(Context ctx, String address, OptionalLong retryAfter,
+    private Actor refuse(Context ctx, String address, OptionalLong retryAfter,
                                           UnauthenticatedException refused) {
         if (retryAfter.isPresent()) {
             ctx.status(429).header("Retry-After", Long.toString(retryAfter.getAsLong()))

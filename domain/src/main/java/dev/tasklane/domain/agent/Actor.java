@@ -2,50 +2,174 @@ package dev.tasklane.domain.agent;
 
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
+import dev.tasklane.domain.identity.WebSession;
 import dev.tasklane.domain.task.Capability;
 
-import java.util.Collections;
-import java.util.EnumSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Who is acting: the user behind the API token, the capabilities the token grants, whether the token may
- * record review decisions, whether the user may write on the token's board, whether the user owns that board,
- * and which token is in use.
+ * Who is calling: a user acting through an API token, a web session, or directly (a program that embeds the
+ * use cases), on a board with an {@link Access}. Every use case acts for an actor; what it may do follows from
+ * these four parts alone:
  *
- * <p>An empty capability set means "no capability limit": the agent matches every task. {@code tokenId} is
- * null for a caller that did not authenticate with an API token (an embedding program, a test); an agent is
- * then recognised by its user and its agent name alone.
+ * <ul>
+ *   <li>{@code user}: the stored user (role, name);</li>
+ *   <li>{@code board}: the board acted on, the token's board for a token; null for a signed-in person who has
+ *       not opened a board yet ({@link #onBoard} gives the actor on one);</li>
+ *   <li>{@code access}: the user's access to that board, null when the user is not a member of it;</li>
+ *   <li>{@code credential}: how the user came: a {@link Token} carries the token's scope (capabilities, the
+ *       reviewer flag, its expiry); a {@link Session} is a person in the browser; {@link Direct} is an
+ *       embedding program acting for the user, as a person (no agent name) or as one of the user's agents.</li>
+ * </ul>
+ *
+ * <p>An empty capability set means "no capability limit": the agent matches every task. {@link #tokenId()} is
+ * null for a caller that did not come with an API token; an agent is then recognised by its user and its
+ * agent name alone.
  */
-public record Actor(UserId userId, BoardId boardId, Set<Capability> capabilities, boolean reviewer, boolean canWrite,
-                    boolean boardOwner, Long tokenId) {
+public record Actor(User user, Board board, Access access, Credential credential) {
     public Actor {
-        java.util.Objects.requireNonNull(userId, "userId");
-        java.util.Objects.requireNonNull(boardId, "boardId");
-        capabilities = capabilities == null || capabilities.isEmpty()
-                ? Set.of()
-                : Collections.unmodifiableSet(EnumSet.copyOf(capabilities));
-        if (boardOwner && !canWrite) {
-            throw new IllegalArgumentException("a board owner can write on the board");
+        Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(credential, "credential");
+        if (board == null && access != null) {
+            throw new IllegalArgumentException("an access is to a board");
+        }
+        if (credential instanceof Token token && board != null && !token.token().boardId().equals(board.id())) {
+            throw new IllegalArgumentException("a token acts on its own board");
         }
     }
 
-    /** A caller that is not a board owner and did not use an API token. */
-    public Actor(UserId userId, BoardId boardId, Set<Capability> capabilities, boolean reviewer, boolean canWrite) {
-        this(userId, boardId, capabilities, reviewer, canWrite, false, null);
+    /** How the user came. */
+    public sealed interface Credential permits Token, Session, Direct {
     }
 
-    /** A writer without capability limits and without the reviewer flag. */
+    /** An API token: its capabilities, reviewer flag and expiry are the actor's scope. */
+    public record Token(ApiToken token) implements Credential {
+        public Token {
+            Objects.requireNonNull(token, "token");
+        }
+    }
+
+    /** A person signed in to the web interface; the session's CSRF token is what forms echo. */
+    public record Session(WebSession session) implements Credential {
+        public Session {
+            Objects.requireNonNull(session, "session");
+        }
+    }
+
+    /**
+     * A program that embeds the use cases, acting for the user without a token: as the person themselves when
+     * {@code agentName} is null (with a signed-in person's review right), or as one of their agents otherwise
+     * (no review right: an agent does not approve work).
+     */
+    public record Direct(String agentName) implements Credential {
+    }
+
+    /** A user acting through one of their API tokens on the token's board. */
+    public static Actor withToken(User user, Board board, Access access, ApiToken token) {
+        return new Actor(user, board, access, new Token(token));
+    }
+
+    /** A signed-in person, on no board yet. */
+    public static Actor signedIn(User user, WebSession session) {
+        return new Actor(user, null, null, new Session(session));
+    }
+
+    /**
+     * An embedding program acting for {@code user} on {@code board} without a token: as one of the user's agents
+     * named {@code agentName}, or as the person when it is null.
+     */
+    public static Actor direct(User user, Board board, Access access, String agentName) {
+        return new Actor(user, Objects.requireNonNull(board, "board"), access, new Direct(agentName));
+    }
+
+    /**
+     * An agent with write access and no capability limit, for programs and tests that drive the task use
+     * cases over a store without users (no directory): the user and board are named by their ids only.
+     */
     public static Actor agent(UserId userId, BoardId boardId) {
-        return new Actor(userId, boardId, Set.of(), false, true);
+        return direct(new User(userId, "user-" + userId, null, null, Role.MEMBER, null, null),
+                new Board(boardId, "board-" + boardId, Map.of()), Access.MODIFY, "agent");
+    }
+
+    /** The same user and credential on another board (a signed-in person opening one of their boards). */
+    public Actor onBoard(Board onto, Access accessThere) {
+        return new Actor(user, onto, accessThere, credential);
+    }
+
+    public UserId userId() {
+        return user.id();
+    }
+
+    /** @throws IllegalStateException for a signed-in person who has not opened a board */
+    public BoardId boardId() {
+        if (board == null) {
+            throw new IllegalStateException("this actor is signed in but on no board");
+        }
+        return board.id();
+    }
+
+    public boolean admin() {
+        return user.role() == Role.ADMIN;
+    }
+
+    /** The token's capabilities; empty (no limit) without a token. */
+    public Set<Capability> capabilities() {
+        return credential instanceof Token token ? token.token().capabilities() : Set.of();
+    }
+
+    /** Whether the user may write on the board: owner or modify access. */
+    public boolean canWrite() {
+        return access != null && access.canWrite();
+    }
+
+    public boolean boardOwner() {
+        return access == Access.OWNER;
+    }
+
+    /**
+     * May record review decisions: a token with the reviewer flag, or a person (signed in, or a program acting
+     * as the person) who can write on the board. An agent acting directly never may.
+     */
+    public boolean reviewer() {
+        if (credential instanceof Token token) {
+            return token.token().reviewer();
+        }
+        if (credential instanceof Direct direct && direct.agentName() != null) {
+            return false;
+        }
+        return canWrite();
+    }
+
+    /** The API token in use, null without one. */
+    public Long tokenId() {
+        return credential instanceof Token token ? token.token().id() : null;
+    }
+
+    /** The API token in use, if the actor came with one. */
+    public Optional<ApiToken> token() {
+        return credential instanceof Token token ? Optional.of(token.token()) : Optional.empty();
+    }
+
+    /** The web session, if the actor is a person signed in to the web interface. */
+    public Optional<WebSession> session() {
+        return credential instanceof Session session ? Optional.of(session.session()) : Optional.empty();
     }
 
     public boolean hasCapabilitiesFor(Set<Capability> required) {
-        return capabilities.isEmpty() || capabilities.containsAll(required);
+        Set<Capability> own = capabilities();
+        return own.isEmpty() || own.containsAll(required);
     }
 
     /** May take work past human review (mark_done, turning needs_review off): a reviewer token or the board's owner. */
     public boolean canBypassReview() {
-        return canWrite && (reviewer || boardOwner);
+        return canWrite() && (reviewer() || boardOwner());
     }
 }

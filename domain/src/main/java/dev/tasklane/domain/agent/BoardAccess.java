@@ -14,6 +14,7 @@ public final class BoardAccess {
     public static final String REVIEW_AUTHORITY_CODE = "review_authority_required";
     public static final String REVIEW_AUTHORITY_MESSAGE = "only a reviewer token or the board's owner can %s: "
             + "an agent's own token cannot take its work past human review";
+    /** The refusal of {@link dev.tasklane.domain.identity.IdentityPolicy#reviewerToken}, for a token and a person alike. */
     public static final String REVIEWER_TOKEN_CODE = "not_reviewer";
     public static final String REVIEWER_TOKEN_MESSAGE = "Only an admin, or someone who holds the review right on the "
             + "board (a reviewer token, or a member who can write on it), can create a reviewer token";
@@ -28,20 +29,6 @@ public final class BoardAccess {
     public static void requireWrite(Actor actor) {
         if (actor == null || !actor.canWrite()) {
             throw new ForbiddenException(WRITE_REQUIRED_CODE, WRITE_REQUIRED_MESSAGE);
-        }
-    }
-
-    /**
-     * Who may create a reviewer token, whichever way it is asked for (with an API token or as a signed-in person):
-     * an admin, or a caller who holds the review right on the board already.
-     *
-     * @param admin            the caller is an admin
-     * @param holdsReviewRight the caller's token is a reviewer token, or the person can write on the board
-     * @throws ForbiddenException otherwise
-     */
-    public static void requireReviewerTokenRight(boolean admin, boolean holdsReviewRight) {
-        if (!admin && !holdsReviewRight) {
-            throw new ForbiddenException(REVIEWER_TOKEN_CODE, REVIEWER_TOKEN_MESSAGE);
         }
     }
 

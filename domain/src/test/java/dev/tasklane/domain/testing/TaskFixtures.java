@@ -5,6 +5,11 @@ import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.AfterGoal;
@@ -72,27 +77,46 @@ public final class TaskFixtures {
     }
 
     public static Actor reader(UserId userId) {
-        return new Actor(userId, BOARD, Set.of(), false, false);
+        return Actor.direct(user(userId), board(), Access.READ_ONLY, "reader");
     }
 
+    /** A person who can write on the board, and so may record reviews. */
     public static Actor reviewer(UserId userId) {
-        return new Actor(userId, BOARD, Set.of(), true, true);
+        return Actor.direct(user(userId), board(), Access.MODIFY, null);
     }
 
     /** The board's owner: a writer who may take work past review. */
     public static Actor owner(UserId userId) {
-        return new Actor(userId, BOARD, Set.of(), false, true, true, null);
+        return Actor.direct(user(userId), board(), Access.OWNER, "owner's agent");
     }
 
     /** A writer authenticated with API token {@code tokenId}. */
     public static Actor withToken(UserId userId, long tokenId, boolean reviewerFlag) {
-        return new Actor(userId, BOARD, Set.of(), reviewerFlag, true, false, tokenId);
+        return token(userId, tokenId, Access.MODIFY, Set.of(), reviewerFlag);
     }
 
+    /** A writer whose token grants {@code capabilities} (none: no limit). */
     public static Actor withCapabilities(UserId userId, Capability... capabilities) {
-        return new Actor(userId, BOARD, capabilities.length == 0 ? Set.of() : EnumSet.copyOf(Arrays.asList(capabilities)),
-                false, true);
+        return token(userId, 9_000 + userId.value(), Access.MODIFY,
+                capabilities.length == 0 ? Set.of() : EnumSet.copyOf(Arrays.asList(capabilities)), false);
     }
+
+    /** A user with {@code access} to the board, acting through API token {@code tokenId}. */
+    public static Actor token(UserId userId, long tokenId, Access access, Set<Capability> capabilities, boolean reviewerFlag) {
+        ApiToken token = new ApiToken(tokenId, "token " + tokenId, "hash-" + tokenId, userId, BOARD, capabilities, null,
+                reviewerFlag, NOW_FOR_TOKENS, null, null, null, null);
+        return Actor.withToken(user(userId), board(), access, token);
+    }
+
+    public static User user(UserId userId) {
+        return new User(userId, "user-" + userId, null, null, Role.MEMBER, null, null);
+    }
+
+    public static Board board() {
+        return new Board(BOARD, "board-" + BOARD, java.util.Map.of());
+    }
+
+    private static final Instant NOW_FOR_TOKENS = Instant.parse("2030-01-01T00:00:00Z");
 
     public static HookResult proof() {
         return HookResult.success("ok", 12);

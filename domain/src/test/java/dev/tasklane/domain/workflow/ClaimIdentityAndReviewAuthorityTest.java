@@ -124,7 +124,7 @@ class ClaimIdentityAndReviewAuthorityTest {
                 () -> workflow.heartbeat(held, reader, null, NOW),
                 () -> workflow.complete(held, reader, null, report("x"), NOW),
                 () -> workflow.writeChangedFiles(inReview, reader, null, dev.tasklane.domain.validation.ChangedFilesDraft.of(java.util.List.of()), NOW),
-                () -> workflow.recordReview(inReview, new Actor(ALICE, BOARD, java.util.Set.of(), true, false),
+                () -> workflow.recordReview(inReview, dev.tasklane.domain.testing.TaskFixtures.token(ALICE, 77, dev.tasklane.domain.identity.Access.READ_ONLY, java.util.Set.of(), true),
                         ReviewStatus.APPROVED, null, NOW),
                 () -> workflow.markDone(inReview, reader, NOW)}) {
             assertEquals(BoardAccess.WRITE_REQUIRED_CODE, assertThrows(ForbiddenException.class, write::run).code());

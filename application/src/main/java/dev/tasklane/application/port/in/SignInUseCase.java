@@ -1,20 +1,20 @@
 package dev.tasklane.application.port.in;
 
 import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
-import dev.tasklane.domain.identity.User;
-import dev.tasklane.domain.identity.WebSession;
+import dev.tasklane.domain.agent.Actor;
 
 /**
- * Password sign-in for people: web sessions kept in the store, sign-out, change of password, and the API's
- * the API's password sign-in, which trades a username and password for a new API token. Failed sign-ins are
- * limited per account and per client address ({@link SignInThrottledException}).
+ * Password sign-in: web sessions kept in the store, sign-out, change of password, and the API's password sign-in,
+ * which trades a username and password for a new API token. A session's actor is on no board until
+ * {@link IdentityUseCase#onBoard} puts it on one. Failed sign-ins are limited per account and per client address
+ * ({@link SignInThrottledException}).
  */
 public interface SignInUseCase {
     /** Checks the password and opens a session. @throws UnauthenticatedException on a wrong username or password */
     SignedIn signIn(String username, String password, String address);
 
     /** The person behind a session cookie's secret. @throws UnauthenticatedException when unknown or expired */
-    Person resolve(String sessionSecret);
+    Actor resolve(String sessionSecret);
 
     /** Ends the session; a no-op for an unknown secret. */
     void signOut(String sessionSecret);
@@ -23,7 +23,7 @@ public interface SignInUseCase {
      * Changes the person's own password after checking the current one, ends every session of theirs and
      * opens a fresh one (so a stolen cookie dies with the old password).
      */
-    SignedIn changePassword(Person person, String currentPassword, String newPassword, String address);
+    SignedIn changePassword(Actor person, String currentPassword, String newPassword, String address);
 
     /** Password sign-in for the API: a new API token for {@code board}, as token creation would issue it. */
     IssuedToken signInForToken(String username, String password, String board, String address);
@@ -31,14 +31,7 @@ public interface SignInUseCase {
     /** Drops sessions that have expired; run by the server's sweeper. Returns how many. */
     int sweepExpiredSessions();
 
-    /** A signed-in person: the user and the session (whose CSRF token forms must echo). */
-    record Person(User user, WebSession session) {
-        public boolean admin() {
-            return user.role() == dev.tasklane.domain.identity.Role.ADMIN;
-        }
-    }
-
-    /** A new session and its secret, which goes only into the cookie. */
-    record SignedIn(Person person, String secret) {
+    /** A new session's actor and its secret, which goes only into the cookie. */
+    record SignedIn(Actor person, String secret) {
     }
 }

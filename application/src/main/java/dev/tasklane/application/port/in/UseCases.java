@@ -47,6 +47,7 @@ public interface UseCases {
     /** How the work flows: the flow figures and the agents' states (docs/rules.md, "Flow metrics"). */
     FlowMetricsUseCase flow();
 
+    /** Who is calling, and the users, boards, members and tokens they manage, for tokens and sessions alike. */
     IdentityUseCase identity();
 
     /** The limits and the completion validation mode the use cases enforce, for the edges that publish them. */
@@ -54,9 +55,6 @@ public interface UseCases {
 
     /** Password sign-in and web sessions for people. */
     SignInUseCase signIn();
-
-    /** What a signed-in person manages: boards, users, members, tokens. */
-    PeopleUseCase people();
 
     IdempotencyUseCase idempotency();
 
