@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.WireTime;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
@@ -96,11 +99,11 @@ final class IdentityRoutes {
         data.put("board", Map.of("id", caller.board().id(), "name", caller.board().name()));
         data.put("capabilities", capabilities(caller.token().capabilities()));
         data.put("reviewer", caller.token().reviewer());
-        call.ok(Envelope.data(data).build());
+        call.ok(Envelope.data(data));
     }
 
     private void users(Call call) {
-        call.ok(Envelope.data(identity.users(call.caller()).stream().map(IdentityRoutes::user).toList()).build());
+        call.ok(Envelope.data(identity.users(call.caller()).stream().map(IdentityRoutes::user).toList()));
     }
 
     private void createUser(Call call) {
@@ -108,16 +111,16 @@ final class IdentityRoutes {
         User created = identity.createUser(call.caller(), request.username(),
                 request.displayName() == null ? request.username() : request.displayName(), request.password(),
                 Role.valueOf(request.role().toUpperCase(Locale.ROOT)));
-        call.respond(201, Envelope.data(user(created)).build());
+        call.respond(201, Envelope.data(user(created)));
     }
 
     private void boards(Call call) {
-        call.ok(Envelope.data(identity.boards(call.caller()).stream().map(IdentityRoutes::board).toList()).build());
+        call.ok(Envelope.data(identity.boards(call.caller()).stream().map(IdentityRoutes::board).toList()));
     }
 
     private void createBoard(Call call) {
         NewBoard request = validator.bind(call.object(), NewBoard.class);
-        call.respond(201, Envelope.data(board(identity.createBoard(call.caller(), request.name()))).build());
+        call.respond(201, Envelope.data(board(identity.createBoard(call.caller(), request.name()))));
     }
 
     private void addMember(Call call) {
@@ -130,11 +133,11 @@ final class IdentityRoutes {
         data.put("user_id", membership.userId());
         data.put("user", request.user());
         data.put("access", membership.access().wire());
-        call.respond(201, Envelope.data(data).build());
+        call.respond(201, Envelope.data(data));
     }
 
     private void tokens(Call call) {
-        call.ok(Envelope.data(identity.tokens(call.caller()).stream().map(IdentityRoutes::token).toList()).build());
+        call.ok(Envelope.data(identity.tokens(call.caller()).stream().map(IdentityRoutes::token).toList()));
     }
 
     private void createToken(Call call) {
@@ -147,7 +150,7 @@ final class IdentityRoutes {
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
                 Boolean.TRUE.equals(request.reviewer()), request.expiresInDays()));
-        call.respond(201, Envelope.data(issued(issued)).build());
+        call.respond(201, Envelope.data(issued(issued)));
     }
 
     private void createSession(Call call) {
@@ -160,7 +163,7 @@ final class IdentityRoutes {
             throw new ApiProblem(429, Map.of("error", "Too many failed sign-ins; try again later"),
                     Map.of("Retry-After", Long.toString(throttled.retryAfterSeconds())));
         }
-        call.respond(201, Envelope.data(issued(issued)).build());
+        call.respond(201, Envelope.data(issued(issued)));
     }
 
     private static Map<String, Object> issued(IssuedToken issued) {
@@ -171,12 +174,12 @@ final class IdentityRoutes {
         data.put("board", Map.of("id", issued.board().id(), "name", issued.board().name()));
         data.put("capabilities", capabilities(issued.token().capabilities()));
         data.put("reviewer", issued.token().reviewer());
-        data.put("expires_at", TaskJson.utc(issued.token().expiresAt()));
+        data.put("expires_at", WireTime.utc(issued.token().expiresAt()));
         return data;
     }
 
     private void revokeToken(Call call) {
-        call.ok(Envelope.data(token(identity.revokeToken(call.caller(), pathId(call)))).build());
+        call.ok(Envelope.data(token(identity.revokeToken(call.caller(), pathId(call)))));
     }
 
     private static long pathId(Call call) {
@@ -220,11 +223,11 @@ final class IdentityRoutes {
         json.put("capabilities", capabilities(token.capabilities()));
         json.put("agent_model", token.agentModel());
         json.put("reviewer", token.reviewer());
-        json.put("expires_at", TaskJson.utc(token.expiresAt()));
-        json.put("revoked_at", TaskJson.utc(token.revokedAt()));
-        json.put("last_used_at", TaskJson.utc(token.lastUsedAt()));
+        json.put("expires_at", WireTime.utc(token.expiresAt()));
+        json.put("revoked_at", WireTime.utc(token.revokedAt()));
+        json.put("last_used_at", WireTime.utc(token.lastUsedAt()));
         json.put("last_agent_name", token.lastAgentName());
-        json.put("inserted_at", TaskJson.naive(token.createdAt()));
+        json.put("inserted_at", WireTime.naive(token.createdAt()));
         return json;
     }
 

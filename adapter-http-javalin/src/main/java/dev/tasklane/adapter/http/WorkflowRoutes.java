@@ -1,5 +1,10 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.FullTask;
+import dev.tasklane.adapter.http.wire.HookView;
+import dev.tasklane.adapter.http.wire.TaskAck;
+import dev.tasklane.adapter.http.wire.TaskRender;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
@@ -13,7 +18,6 @@ import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,8 +58,7 @@ final class WorkflowRoutes {
         if (next.isEmpty()) {
             throw ApiProblem.plain(404, NO_TASKS);
         }
-        Object data = call.slim() ? TaskJson.summary(next.get()) : TaskJson.full(next.get(), call.board());
-        call.ok(Envelope.data(data).skills().skillsCheck(call.query("skills_version")).build());
+        call.ok(Envelope.data(TaskViews.asAsked(next.get(), call)).skills().skillsCheck(call.query("skills_version")));
     }
 
     private void claim(Call call) {
@@ -68,20 +71,19 @@ final class WorkflowRoutes {
                 HookResultJson.parse(HookName.BEFORE_DOING, body.get(HookName.BEFORE_DOING.resultKey())),
                 Params.optionalString(body, "claim_token"));
         Claimed claimed = useCases.claims().claim(call.actor(), command);
-        Map<String, Object> data = TaskJson.full(claimed.task(), call.board());
-        data.put("claim_token", claimed.claimToken());
-        call.ok(Envelope.data(data).put("hook", TaskJson.hook(claimed.hook())).skills().skillsCheck(skills).build());
+        FullTask data = TaskViews.full(claimed.task(), call.board()).withClaimToken(claimed.claimToken());
+        call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(skills));
     }
 
     private void unclaim(Call call) {
         TaskView view = useCases.leases().unclaim(call.actor(), call.ref(), call.param("claim_token"));
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void heartbeat(Call call) {
         TaskView view = useCases.leases().heartbeat(call.actor(), call.ref(), call.param("claim_token"));
-        Map<String, Object> data = TaskJson.full(view, call.board());
-        call.ok(Envelope.data(data).put("claim_expires_at", data.get("claim_expires_at")).skills().build());
+        FullTask data = TaskViews.full(view, call.board());
+        call.ok(Envelope.data(data).withClaimExpiresAt(data.claimExpiresAt()).skills());
     }
 
     private void complete(Call call) {
@@ -89,11 +91,11 @@ final class WorkflowRoutes {
         String skills = Params.optionalString(body, "skills_version");
         boolean slim = call.slim();
         Completed completed = useCases.completion().complete(call.actor(), call.ref(), completions.read(body));
-        Object data = slim ? TaskJson.ack(completed.task()) : TaskJson.full(completed.task(), call.board());
-        Envelope envelope = Envelope.data(data).put("hooks", TaskJson.hooks(completed.hooks()));
+        TaskRender data = slim ? TaskAck.of(completed.task()) : TaskViews.full(completed.task(), call.board());
+        Envelope<TaskRender> envelope = Envelope.data(data).withHooks(HookView.of(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
                 completed.task().task().identifier(), warning));
-        call.ok(envelope.skills().skillsCheck(skills).build());
+        call.ok(envelope.skills().skillsCheck(skills));
     }
 
     private void changedFiles(Call call) {
@@ -116,9 +118,9 @@ final class WorkflowRoutes {
         ChangedFilesDraft files = changedFiles.read(decoder.decode(value));
         TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), files, claimToken);
         if (slim) {
-            call.ok(Envelope.data(TaskJson.ack(view)).build());
+            call.ok(Envelope.data(TaskAck.of(view)));
         } else {
-            call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+            call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
         }
     }
 
@@ -127,7 +129,7 @@ final class WorkflowRoutes {
         ReviewDecision decision = ReviewDecision.fromWire(Params.optionalString(body, "review_status"),
                 Params.optionalString(body, "review_notes"));
         TaskView view = useCases.reviews().review(call.actor(), call.ref(), decision);
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void markReviewed(Call call) {
@@ -135,20 +137,17 @@ final class WorkflowRoutes {
         Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(),
                 HookResultJson.parse(HookName.AFTER_REVIEW, body.get(HookName.AFTER_REVIEW.resultKey())),
                 Params.optionalString(body, "agent_name"));
-        Map<String, Object> data = TaskJson.full(reviewed.task(), call.board());
-        if (reviewed.claimToken() != null) {
-            data.put("claim_token", reviewed.claimToken());
-        }
-        Envelope envelope = Envelope.data(data);
+        FullTask data = TaskViews.full(reviewed.task(), call.board()).withClaimToken(reviewed.claimToken());
+        Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
-            envelope.put("hooks", TaskJson.hooks(reviewed.hooks()));
+            envelope = envelope.withHooks(HookView.of(reviewed.hooks()));
         }
-        call.ok(envelope.skills().build());
+        call.ok(envelope.skills());
     }
 
     private void markDone(Call call) {
         call.object();
         TaskView view = useCases.reviews().markDone(call.actor(), call.ref());
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 }
