@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
+import dev.tasklane.adapter.http.wire.AssignBody;
 import dev.tasklane.adapter.http.wire.BatchCreated;
 import dev.tasklane.adapter.http.wire.DependencyChainView;
 import dev.tasklane.adapter.http.wire.DependentsView;
@@ -41,11 +42,13 @@ final class TaskRoutes {
     /** The optional part of list answers, and the {@code include} value that asks for it. */
     static final String CHANGED_FILES = "changed_files";
     private final UseCases useCases;
+    private final Json json;
     private final CreateTaskParser creates;
     private final UpdateBodyReader updates;
 
     TaskRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
+        this.json = json;
         this.creates = new CreateTaskParser(json::write);
         this.updates = new UpdateBodyReader(json::write);
     }
@@ -163,11 +166,13 @@ final class TaskRoutes {
     }
 
     private void assign(Call call) {
-        Map<String, Object> body = call.object();
-        if (!body.containsKey("assigned_to_id")) {
+        Map<String, Object> sent = call.object();
+        if (!sent.containsKey("assigned_to_id")) {
             throw ApiProblem.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
         }
-        UserId assignee = UserId.ofNullable(Params.optionalLong(body, "assigned_to_id")).orElse(null);
+        Params.optionalLong(sent, "assigned_to_id");
+        AssignBody body = json.mapper().convertValue(sent, AssignBody.class);
+        UserId assignee = UserId.ofNullable(body.assignedToId()).orElse(null);
         TaskView view = useCases.assignment().assign(call.actor(), call.ref(), assignee);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }

@@ -1,8 +1,11 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.wire.ClaimBody;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.FullTask;
 import dev.tasklane.adapter.http.wire.HookView;
+import dev.tasklane.adapter.http.wire.MarkReviewedBody;
+import dev.tasklane.adapter.http.wire.ReviewBody;
 import dev.tasklane.adapter.http.wire.TaskAck;
 import dev.tasklane.adapter.http.wire.TaskRender;
 import dev.tasklane.application.port.in.ClaimTask;
@@ -10,9 +13,11 @@ import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
+import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
@@ -28,12 +33,14 @@ final class WorkflowRoutes {
     static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
 
     private final UseCases useCases;
+    private final Json json;
     private final ChangedFilesDecoder decoder;
     private final ChangedFileJson changedFiles;
     private final CompletionJson completions;
 
     WorkflowRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
+        this.json = json;
         this.decoder = new ChangedFilesDecoder(json);
         this.changedFiles = new ChangedFileJson(json);
         this.completions = new CompletionJson(json);
@@ -62,17 +69,20 @@ final class WorkflowRoutes {
     }
 
     private void claim(Call call) {
-        Map<String, Object> body = call.object();
-        String identifier = Params.optionalString(body, "identifier");
-        String agentName = Params.optionalString(body, "agent_name");
-        String skills = Params.optionalString(body, "skills_version");
+        Map<String, Object> sent = call.object();
+        // Stride's order of refusals: identifier, agent_name, skills_version, the proof, claim_token
+        Params.optionalString(sent, "identifier");
+        Params.optionalString(sent, "agent_name");
+        Params.optionalString(sent, "skills_version");
+        HookResult proof = HookResultJson.parse(HookName.BEFORE_DOING, sent.get(HookName.BEFORE_DOING.resultKey()));
+        Params.optionalString(sent, "claim_token");
+        ClaimBody body = json.mapper().convertValue(sent, ClaimBody.class);
+        String identifier = body.identifier();
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
-                agentName == null ? "Unknown" : agentName,
-                HookResultJson.parse(HookName.BEFORE_DOING, body.get(HookName.BEFORE_DOING.resultKey())),
-                Params.optionalString(body, "claim_token"));
+                body.agentName() == null ? "Unknown" : body.agentName(), proof, body.claimToken());
         Claimed claimed = useCases.claims().claim(call.actor(), command);
         FullTask data = TaskViews.full(claimed.task(), call.board()).withClaimToken(claimed.claimToken());
-        call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(skills));
+        call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(body.skillsVersion()));
     }
 
     private void unclaim(Call call) {
@@ -125,18 +135,22 @@ final class WorkflowRoutes {
     }
 
     private void review(Call call) {
-        Map<String, Object> body = call.object();
-        ReviewDecision decision = ReviewDecision.fromWire(Params.optionalString(body, "review_status"),
-                Params.optionalString(body, "review_notes"));
+        Map<String, Object> sent = call.object();
+        Params.optionalString(sent, "review_status");
+        Params.optionalString(sent, "review_notes");
+        ReviewBody body = json.mapper().convertValue(sent, ReviewBody.class);
+        ReviewDecision decision = ReviewDecision.fromWire(body.reviewStatus(), body.reviewNotes());
         TaskView view = useCases.reviews().review(call.actor(), call.ref(), decision);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void markReviewed(Call call) {
-        Map<String, Object> body = call.object();
-        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(),
-                HookResultJson.parse(HookName.AFTER_REVIEW, body.get(HookName.AFTER_REVIEW.resultKey())),
-                Params.optionalString(body, "agent_name"));
+        Map<String, Object> sent = call.object();
+        TaskRef ref = call.ref();
+        HookResult proof = HookResultJson.parse(HookName.AFTER_REVIEW, sent.get(HookName.AFTER_REVIEW.resultKey()));
+        Params.optionalString(sent, "agent_name");
+        MarkReviewedBody body = json.mapper().convertValue(sent, MarkReviewedBody.class);
+        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), ref, proof, body.agentName());
         FullTask data = TaskViews.full(reviewed.task(), call.board()).withClaimToken(reviewed.claimToken());
         Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
