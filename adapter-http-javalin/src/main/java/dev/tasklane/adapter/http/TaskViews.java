@@ -21,6 +21,11 @@ final class TaskViews {
         return FullTask.of(view, board, embedded(view, true));
     }
 
+    /** The full record with the claim's token added last; a null token leaves the key out. */
+    static FullTask withClaimToken(TaskView view, Board board, String claimToken) {
+        return FullTask.of(view, board, embedded(view, true), claimToken);
+    }
+
     /** The full record of a list row: {@code changed_files} only when the caller asked for it. */
     static FullTask row(TaskView view, Board board, boolean changedFiles) {
         return FullTask.of(view, board, embedded(view, changedFiles));

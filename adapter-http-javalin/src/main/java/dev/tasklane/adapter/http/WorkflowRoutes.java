@@ -81,7 +81,7 @@ final class WorkflowRoutes {
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
                 body.agentName() == null ? "Unknown" : body.agentName(), proof, body.claimToken());
         Claimed claimed = useCases.claims().claim(call.actor(), command);
-        FullTask data = TaskViews.full(claimed.task(), call.board()).withClaimToken(claimed.claimToken());
+        FullTask data = TaskViews.withClaimToken(claimed.task(), call.board(), claimed.claimToken());
         call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(body.skillsVersion()));
     }
 
@@ -151,7 +151,7 @@ final class WorkflowRoutes {
         Params.optionalString(sent, "agent_name");
         MarkReviewedBody body = json.mapper().convertValue(sent, MarkReviewedBody.class);
         Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), ref, proof, body.agentName());
-        FullTask data = TaskViews.full(reviewed.task(), call.board()).withClaimToken(reviewed.claimToken());
+        FullTask data = TaskViews.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
         Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
             envelope = envelope.withHooks(HookView.of(reviewed.hooks()));

@@ -111,6 +111,11 @@ public record FullTask(
 
     /** The record of {@code view} on {@code board}; {@code embedded.changedFiles()} null leaves the key out. */
     public static FullTask of(TaskView view, Board board, Embedded embedded) {
+        return of(view, board, embedded, null);
+    }
+
+    /** The record with {@code claimToken} added last (the claim's answer); null leaves the key out. */
+    public static FullTask of(TaskView view, Board board, Embedded embedded, String claimToken) {
         Task task = view.task();
         TaskSpec spec = task.spec();
         TaskDetails details = spec.details();
@@ -188,21 +193,6 @@ public record FullTask(
                 archive == null ? null : archive.note(),
                 archive == null ? null : archive.archivedById(),
                 archive == null ? null : archive.duplicateOf(),
-                null);
-    }
-
-    /** This record with the claim's token added last (the claim's answer). */
-    public FullTask withClaimToken(String token) {
-        return new FullTask(id, title, description, acceptanceCriteria, position, type, priority, identifier, columnId,
-                assignedToId, parentId, complexity, estimatedFiles, why, what, whereContext, patternsToFollow,
-                databaseChanges, validationRules, telemetryEvent, metricsToTrack, loggingRequirements, errorUserMessage,
-                errorOnFailure, keyFiles, verificationSteps, behaviourTestMatrix, technologyRequirements, pitfalls,
-                outOfScope, securityConsiderations, testingStrategy, integrationPoints, technicalDetails, createdById,
-                createdByAgent, completedAt, completedById, completedByAgent, completionSummary, completionNotes,
-                dependencies, status, blocked, blockedBy, claimedAt, claimExpiresAt, requiredCapabilities,
-                actualComplexity, actualFilesChanged, changedFiles, timeSpentMinutes, humanTask, needsReview,
-                reviewStatus, reviewNotes, reviewReport, workflowSteps, explorerResult, reviewerResult, reviewedAt,
-                reviewedById, insertedAt, updatedAt, archivedAt, archiveReason, archiveNote, archivedById, duplicateOf,
-                token);
+                claimToken);
     }
 }
