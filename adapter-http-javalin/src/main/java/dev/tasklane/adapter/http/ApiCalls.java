@@ -45,7 +45,10 @@ public final class ApiCalls {
         this.baseUrl = settings.baseUrl();
     }
 
-    /** What the API answers (or would answer): the status, the JSON tree of the body, and the headers it sets. */
+    /**
+     * What the API answers (or would answer): the status, the JSON tree of the body as plain {@code Map}, {@code List}
+     * and scalar values, and the headers it sets.
+     */
     public record Answer(int status, Object body, Map<String, String> headers) {
         public Answer {
             headers = Map.copyOf(headers);
@@ -143,7 +146,7 @@ public final class ApiCalls {
         String concrete = id == null ? path : path.replace("{id}", id);
         try {
             route.handler().handle(call);
-            return new Answer(call.answeredStatus(), call.answeredValue(), Map.of());
+            return new Answer(call.answeredStatus(), json.plain(call.answeredValue()), Map.of());
         } catch (Exception refused) {
             return answer(errors.render(refused, concrete));
         }

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.Envelope;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.TaskView;
@@ -53,12 +54,12 @@ final class ArchiveRoutes {
         ArchiveBody body = bind(raw);
         ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf());
         TaskView view = useCases.archives().archive(call.actor(), call.ref(), request);
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }
 
     private void restore(Call call) {
         TaskView view = useCases.archives().restore(call.actor(), call.ref());
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }
 
     private void delete(Call call) {
@@ -67,7 +68,7 @@ final class ArchiveRoutes {
             throw RequestRefused.methodNotAllowed();
         }
         Deleted deleted = useCases.archives().delete(call.actor(), call.ref());
-        call.ok(Envelope.data(new DeletedAnswer(deleted.identifiers())).build());
+        call.ok(Envelope.data(new DeletedAnswer(deleted.identifiers())));
     }
 
     private ArchiveBody bind(Map<String, Object> raw) {

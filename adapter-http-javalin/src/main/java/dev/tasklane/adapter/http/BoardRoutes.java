@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.Envelope;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardChange;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardSettings;
@@ -52,7 +53,7 @@ final class BoardRoutes {
     private void show(Call call) {
         BoardSettings settings = useCases.boardSettings().settings(call.caller().user().id(), call.caller().admin(),
                 boardId(call));
-        call.ok(Envelope.data(answer(settings)).build());
+        call.ok(Envelope.data(answer(settings)));
     }
 
     private void configure(Call call) {
@@ -74,7 +75,7 @@ final class BoardRoutes {
         }
         BoardSettings settings = useCases.boardSettings().configure(call.caller().user().id(), call.caller().admin(),
                 boardId(call), new BoardChange(name, limits));
-        call.ok(Envelope.data(answer(settings)).build());
+        call.ok(Envelope.data(answer(settings)));
     }
 
     /** {@code null} or {@code {}} is no limit; {@code {"doing": n}} a limit; nothing else has one. */

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.WireTime;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.CommentsUseCase.CommentPage;
 import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
@@ -68,7 +70,7 @@ final class CommentRoutes {
         }
         NewComment comment = json.mapper().convertValue(raw, NewComment.class);
         PostedComment posted = useCases.comments().post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
-        call.respond(201, Envelope.data(answer(posted)).build());
+        call.respond(201, Envelope.data(answer(posted)));
     }
 
     private void delete(Call call) {
@@ -79,7 +81,7 @@ final class CommentRoutes {
             throw RequestRefused.plain(404, "Comment not found");
         }
         useCases.comments().delete(call.actor(), call.ref(), commentId);
-        call.ok(Envelope.data(new DeletedComment(commentId, true)).build());
+        call.ok(Envelope.data(new DeletedComment(commentId, true)));
     }
 
     private static long afterParam(String raw) {
@@ -101,6 +103,6 @@ final class CommentRoutes {
         Comment comment = posted.comment();
         return new CommentAnswer(comment.commentId(), comment.body(),
                 new Author(comment.authorId(), posted.authorUsername(), comment.agentName()),
-                TaskJson.utc(comment.createdAt()));
+                WireTime.utc(comment.createdAt()));
     }
 }

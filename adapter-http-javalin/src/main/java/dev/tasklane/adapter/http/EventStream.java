@@ -2,6 +2,8 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.StreamEndView;
+import dev.tasklane.adapter.http.wire.TaskEventView;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.EventStreamUseCase.Delivery;
 import dev.tasklane.application.port.in.EventStreamUseCase.End;
@@ -22,7 +24,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -115,15 +116,13 @@ final class EventStream {
             }
             Delivery next = wait.isNegative() || wait.isZero() ? null : subscription.poll(wait);
             if (next instanceof Event delivered) {
-                write(out, delivered.event().type(), delivered.event().sequence(), data(delivered.event()));
+                write(out, delivered.event().type(), delivered.event().sequence(), TaskEventView.of(delivered.event()));
             } else if (next instanceof End end) {
                 ending(out, end);
                 return;
             } else if (!stillAuthorized(authorization, caller)) {
-                Map<String, Object> data = new LinkedHashMap<>();
-                data.put("reason", "token_invalid");
-                data.put("detail", "The token was revoked or expired; the stream ended. Reconnect with a valid token.");
-                write(out, UNAUTHORIZED, null, data);
+                write(out, UNAUTHORIZED, null, new StreamEndView.Refused("token_invalid",
+                        "The token was revoked or expired; the stream ended. Reconnect with a valid token."));
                 return;
             } else {
                 out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
@@ -137,13 +136,11 @@ final class EventStream {
             return;
         }
         boolean lagging = end.reason() == EventStreamUseCase.EndReason.LAGGING;
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("reason", lagging ? "lagging" : "shutdown");
-        data.put("last_event_id", end.lastEventId());
-        data.put("detail", (lagging ? "This client fell too far behind the board's events; the stream ended."
-                : "The server is shutting down; the stream ended.")
-                + " Reconnect (to any server) with the header Last-Event-ID: " + end.lastEventId()
-                + " to receive every event after it.");
+        StreamEndView data = new StreamEndView(lagging ? "lagging" : "shutdown", end.lastEventId(),
+                (lagging ? "This client fell too far behind the board's events; the stream ended."
+                        : "The server is shutting down; the stream ended.")
+                        + " Reconnect (to any server) with the header Last-Event-ID: " + end.lastEventId()
+                        + " to receive every event after it.");
         write(out, lagging ? LAGGING : CLOSING, end.lastEventId(), data);
     }
 
@@ -167,7 +164,7 @@ final class EventStream {
         }
     }
 
-    private void write(OutputStream out, String type, Long id, Map<String, Object> data) throws IOException {
+    private void write(OutputStream out, String type, Long id, Object data) throws IOException {
         StringBuilder frame = new StringBuilder();
         if (id != null) {
             frame.append("id: ").append(id).append('\n');
@@ -178,19 +175,6 @@ final class EventStream {
         out.flush();
     }
 
-    static Map<String, Object> data(TaskEvent event) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("id", event.sequence());
-        data.put("type", event.type());
-        data.put("task_id", event.taskId());
-        data.put("identifier", event.identifier());
-        data.put("status", event.status());
-        data.put("column", event.column());
-        data.put("actor", event.actorUserId());
-        data.put("agent", event.agentName());
-        data.put("at", TaskJson.utc(event.at()));
-        return data;
-    }
 
     /** The resume point: absent or blank for none; anything but a non-negative integer is refused. */
     private static Long lastEventId(String header) {

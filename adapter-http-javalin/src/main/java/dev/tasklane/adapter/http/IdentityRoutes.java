@@ -2,6 +2,8 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.BodyValidator;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.WireTime;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -144,8 +146,8 @@ final class IdentityRoutes {
         static TokenAnswer of(ApiToken token) {
             return new TokenAnswer(token.id(), token.name(), token.userId(), token.boardId(),
                     IdentityRoutes.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
-                    TaskJson.utc(token.expiresAt()), TaskJson.utc(token.revokedAt()), TaskJson.utc(token.lastUsedAt()),
-                    token.lastAgentName(), TaskJson.naive(token.createdAt()));
+                    WireTime.utc(token.expiresAt()), WireTime.utc(token.revokedAt()), WireTime.utc(token.lastUsedAt()),
+                    token.lastAgentName(), WireTime.naive(token.createdAt()));
         }
     }
 
@@ -156,7 +158,7 @@ final class IdentityRoutes {
         static IssuedAnswer of(IssuedToken issued) {
             return new IssuedAnswer(issued.token().id(), issued.token().name(), issued.secret(),
                     BoardRef.of(issued.board()), IdentityRoutes.capabilities(issued.token().capabilities()), issued.token().reviewer(),
-                    TaskJson.utc(issued.token().expiresAt()));
+                    WireTime.utc(issued.token().expiresAt()));
         }
     }
 
@@ -164,11 +166,11 @@ final class IdentityRoutes {
         Actor actor = call.caller();
         User user = actor.user();
         call.ok(Envelope.data(new MeAnswer(user.id(), user.username(), user.displayName(), user.role().wire(),
-                BoardRef.of(actor.board()), capabilities(actor.capabilities()), actor.reviewer())).build());
+                BoardRef.of(actor.board()), capabilities(actor.capabilities()), actor.reviewer())));
     }
 
     private void users(Call call) {
-        call.ok(Envelope.data(identity.users(call.caller()).stream().map(UserAnswer::of).toList()).build());
+        call.ok(Envelope.data(identity.users(call.caller()).stream().map(UserAnswer::of).toList()));
     }
 
     private void createUser(Call call) {
@@ -176,16 +178,16 @@ final class IdentityRoutes {
         User created = identity.createUser(call.caller(), request.username(),
                 request.displayName() == null ? request.username() : request.displayName(), request.password(),
                 Role.valueOf(request.role().toUpperCase(Locale.ROOT)));
-        call.respond(201, Envelope.data(UserAnswer.of(created)).build());
+        call.respond(201, Envelope.data(UserAnswer.of(created)));
     }
 
     private void boards(Call call) {
-        call.ok(Envelope.data(identity.boards(call.caller()).stream().map(BoardAnswer::of).toList()).build());
+        call.ok(Envelope.data(identity.boards(call.caller()).stream().map(BoardAnswer::of).toList()));
     }
 
     private void createBoard(Call call) {
         NewBoard request = validator.bind(call.object(), NewBoard.class);
-        call.respond(201, Envelope.data(BoardAnswer.of(identity.createBoard(call.caller(), request.name()))).build());
+        call.respond(201, Envelope.data(BoardAnswer.of(identity.createBoard(call.caller(), request.name()))));
     }
 
     private void addMember(Call call) {
@@ -194,11 +196,11 @@ final class IdentityRoutes {
         Member member = identity.putMember(call.caller(), boardId, request.user(),
                 Access.valueOf(request.access().toUpperCase(Locale.ROOT)));
         call.respond(201, Envelope.data(new MemberAnswer(member.boardId(), member.user().id(), request.user(),
-                member.access().wire())).build());
+                member.access().wire())));
     }
 
     private void tokens(Call call) {
-        call.ok(Envelope.data(identity.tokens(call.caller()).stream().map(TokenAnswer::of).toList()).build());
+        call.ok(Envelope.data(identity.tokens(call.caller()).stream().map(TokenAnswer::of).toList()));
     }
 
     private void createToken(Call call) {
@@ -211,7 +213,7 @@ final class IdentityRoutes {
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
                 Boolean.TRUE.equals(request.reviewer()), request.expiresInDays()));
-        call.respond(201, Envelope.data(IssuedAnswer.of(issued)).build());
+        call.respond(201, Envelope.data(IssuedAnswer.of(issued)));
     }
 
     private void createSession(Call call) {
@@ -224,11 +226,11 @@ final class IdentityRoutes {
             throw RequestRefused.tooManyRequests("Too many failed sign-ins; try again later",
                     throttled.retryAfterSeconds());
         }
-        call.respond(201, Envelope.data(IssuedAnswer.of(issued)).build());
+        call.respond(201, Envelope.data(IssuedAnswer.of(issued)));
     }
 
     private void revokeToken(Call call) {
-        call.ok(Envelope.data(TokenAnswer.of(identity.revokeToken(call.caller(), pathId(call)))).build());
+        call.ok(Envelope.data(TokenAnswer.of(identity.revokeToken(call.caller(), pathId(call)))));
     }
 
     private static long pathId(Call call) {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 import java.io.ByteArrayOutputStream;
@@ -146,6 +147,25 @@ final class Json {
             out.flush();
         } catch (IOException unwritable) {
             throw new java.io.UncheckedIOException("response not written", unwritable);
+        }
+    }
+
+    /**
+     * {@code value} as the plain tree its JSON reads as ({@code Map}, {@code List}, scalars), for a caller that reads
+     * an answer in-process: the answer is serialised once into a token buffer and read back, so the tree holds
+     * exactly what the wire would (values kept as sent stay raw JSON text).
+     */
+    Object plain(Object value) {
+        if (value == null) {
+            return null;
+        }
+        try (TokenBuffer buffer = new TokenBuffer(mapper, false)) {
+            mapper.writeValue(buffer, value);
+            try (com.fasterxml.jackson.core.JsonParser tokens = buffer.asParser(mapper)) {
+                return documents.readValue(tokens);
+            }
+        } catch (IOException unwritable) {
+            throw new IllegalStateException("answer not serializable", unwritable);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.application.port.in.ReorderUseCase.Placement;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
@@ -54,6 +55,6 @@ final class PositionRoutes {
         }
         TaskView view = useCases.reorder().move(call.actor(), call.ref(),
                 new Placement(before ? body.before().strip() : body.after().strip(), before));
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 }

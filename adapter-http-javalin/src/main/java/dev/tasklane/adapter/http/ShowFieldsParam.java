@@ -1,8 +1,11 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.adapter.http.wire.FullTask;
 import dev.tasklane.domain.projection.ShowFields;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,11 +40,16 @@ final class ShowFieldsParam {
         return ShowFields.parse(values.isEmpty() ? "" : values.get(values.size() - 1));
     }
 
-    /** The keys of {@code full} that the projection names, in its order. */
-    static Map<String, Object> project(Map<String, Object> full, ShowFields fields) {
-        Map<String, Object> out = new LinkedHashMap<>();
+    /**
+     * The keys of {@code full} that the projection names, in its order: the record is written to a JSON tree by the
+     * one mapper (so each value is exactly what the full answer holds) and the tree is cut down.
+     */
+    static ObjectNode project(Json json, FullTask full, ShowFields fields) {
+        ObjectNode tree = json.mapper().valueToTree(full);
+        ObjectNode out = tree.objectNode();
         for (String key : fields.keys()) {
-            out.put(key, full.get(key));
+            JsonNode value = tree.get(key);
+            out.set(key, value == null ? NullNode.getInstance() : value);
         }
         return out;
     }

@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.ErrorHandlers;
+import dev.tasklane.adapter.http.wire.HealthView;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.http.HandlerType;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -54,24 +54,17 @@ final class SystemRoutes {
 
     /** Never touches the store: a server whose database is down is alive and answers 503s quickly. */
     private void health(Call call) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", "ok");
-        body.put("store", useCases.storeName());
-        call.ok(body);
+        call.ok(HealthView.of("ok", useCases.storeName()));
     }
 
     private void ready(Call call) {
         UseCases.Health health = useCases.health();
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", health.storeReachable() ? "ready" : "unavailable");
-        body.put("store", health.store());
         if (health.storeReachable()) {
-            call.ok(body);
+            call.ok(HealthView.of("ready", health.store()));
             return;
         }
         ErrorHandlers.Rendered refused = errors.unavailable(new StoreUnavailableException(health.problem()));
-        body.putAll(errors.tree(refused.body()));
         refused.headers().forEach(call.ctx()::header);
-        call.respond(503, body);
+        call.respond(503, new HealthView("unavailable", health.store(), errors.tree(refused.body())));
     }
 }

@@ -1,15 +1,23 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
+import dev.tasklane.adapter.http.wire.AssignBody;
+import dev.tasklane.adapter.http.wire.BatchCreated;
+import dev.tasklane.adapter.http.wire.DependencyChainView;
+import dev.tasklane.adapter.http.wire.DependentsView;
+import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.GoalCreated;
+import dev.tasklane.adapter.http.wire.HistoryEntryView;
+import dev.tasklane.adapter.http.wire.TaskListView;
+import dev.tasklane.adapter.http.wire.TaskRender;
+import dev.tasklane.adapter.http.wire.TaskSummary;
+import dev.tasklane.adapter.http.wire.TaskTreeView;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.edge.CreateTaskParser;
-import dev.tasklane.application.port.in.AfterGoalUseCase.AfterGoalStatus;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.Created;
-import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
-import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
-import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
 import dev.tasklane.application.port.in.TaskView;
@@ -27,7 +35,6 @@ import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 import dev.tasklane.domain.validation.TaskUpdateRejectedException;
 import io.javalin.http.HandlerType;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -36,11 +43,13 @@ final class TaskRoutes {
     /** The optional part of list answers, and the {@code include} value that asks for it. */
     static final String CHANGED_FILES = "changed_files";
     private final UseCases useCases;
+    private final Json json;
     private final CreateTaskParser creates;
     private final UpdateBodyReader updates;
 
     TaskRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
+        this.json = json;
         this.creates = new CreateTaskParser(json::write);
         this.updates = new UpdateBodyReader(json::write);
     }
@@ -69,9 +78,9 @@ final class TaskRoutes {
         Created created = useCases.create().create(call.actor(), command);
         call.header("location", "/api/tasks/" + created.root().task().id());
         if (created.goalWithChildren()) {
-            call.respond(201, goalRender(created, call.board()));
+            call.respond(201, GoalCreated.of(created, call.board()));
         } else {
-            call.respond(201, Envelope.data(TaskJson.full(created.root(), call.board())).skills().build());
+            call.respond(201, Envelope.data(TaskViews.full(created.root(), call.board())).skills());
         }
     }
 
@@ -80,102 +89,53 @@ final class TaskRoutes {
         BoardAccess.requireWrite(call.actor());
         CreateBatch command = creates.batch(goals, call.softParam("agent_name"));
         List<Created> created = useCases.batch().createBatch(call.actor(), command);
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("success", true);
-        body.put("goals", created.stream().map(entry -> goalRender(entry, call.board())).toList());
-        body.put("total", created.size());
-        call.respond(201, body);
-    }
-
-    static Map<String, Object> goalRender(Created created, Board board) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("goal", TaskJson.goal(created.root(), board));
-        body.put("child_tasks", created.children().stream().map(TaskJson::summary).toList());
-        return body;
+        call.respond(201, BatchCreated.of(created.stream().map(entry -> GoalCreated.of(entry, call.board())).toList()));
     }
 
     private void list(Call call) {
         TaskListPage page = useCases.reads().list(call.actor(), TaskListParams.from(call, useCases.reads()));
-        boolean slim = call.slim();
-        Map<String, Object> body = new LinkedHashMap<>();
-        boolean changedFiles = call.includes(CHANGED_FILES);
-        body.put("data", Lazy.map(page.tasks(), view -> slim ? TaskJson.summary(view) : listRow(view, call.board(), changedFiles)));
-        body.put("next_cursor", page.nextCursor());
-        call.ok(body);
+        call.ok(new TaskListView(rows(page.tasks(), call), page.nextCursor()));
     }
 
     /**
-     * A full task row of a list answer: without {@code changed_files} (diffs of up to 2 MiB per task) unless the
-     * caller asks with {@code include=changed_files}. Single-task answers always carry it.
+     * The rows of a list answer, rendered while they are written: summaries when slim, else full records without
+     * {@code changed_files} (diffs of up to 2 MiB per task) unless the caller asks with
+     * {@code include=changed_files}. Single-task answers always carry it.
      */
-    private static Map<String, Object> listRow(TaskView view, Board board, boolean changedFiles) {
-        Map<String, Object> row = TaskJson.full(view, board);
-        if (!changedFiles) {
-            row.remove(CHANGED_FILES);
-        }
-        return row;
+    private static Iterable<TaskRender> rows(List<TaskView> views, Call call) {
+        boolean slim = call.slim();
+        boolean changedFiles = call.includes(CHANGED_FILES);
+        Board board = call.board();
+        return Lazy.map(views, view -> slim ? TaskSummary.of(view) : TaskViews.row(view, board, changedFiles));
     }
 
     private void show(Call call) {
         java.util.Optional<ShowFields> fields = ShowFieldsParam.read(call);
         TaskView view = useCases.reads().get(call.actor(), call.ref());
         if (fields.isPresent()) {
-            call.ok(Envelope.data(ShowFieldsParam.project(TaskJson.full(view, call.board()), fields.get())).build());
+            call.ok(Envelope.data(ShowFieldsParam.project(call.json(), TaskViews.full(view, call.board()), fields.get())));
             return;
         }
-        call.ok(Envelope.data(render(view, call)).skills().build());
+        call.ok(Envelope.data(TaskViews.asAsked(view, call)).skills());
     }
 
     private void tree(Call call) {
         TaskTree tree = useCases.reads().tree(call.actor(), call.ref());
-        boolean slim = call.slim();
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("task", TaskJson.full(tree.root(), call.board()));
-        boolean changedFiles = call.includes(CHANGED_FILES);
-        data.put("children", Lazy.map(tree.children(),
-                child -> slim ? TaskJson.summary(child) : listRow(child, call.board(), changedFiles)));
-        data.put("counts", Map.of("total", tree.total(), "completed", tree.completed(), "blocked", tree.blocked()));
-        call.ok(Envelope.data(data).build());
+        call.ok(Envelope.data(new TaskTreeView(TaskViews.full(tree.root(), call.board()), rows(tree.children(), call),
+                new TaskTreeView.Counts(tree.total(), tree.completed(), tree.blocked()))));
     }
 
     private void dependencies(Call call) {
-        DependencyChain chain = useCases.reads().dependencies(call.actor(), call.ref());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("task", TaskJson.summary(chain.task()));
-        body.put("dependencies", chain.dependencies().stream().map(TaskRoutes::dependency).toList());
-        call.ok(body);
-    }
-
-    private static Map<String, Object> dependency(Dependency dependency) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("task", TaskJson.summary(dependency.task()));
-        json.put("depth", dependency.depth());
-        json.put("parent", dependency.parent());
-        return json;
+        call.ok(DependencyChainView.of(useCases.reads().dependencies(call.actor(), call.ref())));
     }
 
     private void dependents(Call call) {
-        Dependents dependents = useCases.reads().dependents(call.actor(), call.ref());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("task", TaskJson.summary(dependents.task()));
-        body.put("dependents", dependents.dependents().stream().map(TaskJson::summary).toList());
-        call.ok(body);
+        call.ok(DependentsView.of(useCases.reads().dependents(call.actor(), call.ref())));
     }
 
     private void history(Call call) {
         List<HistoryEntry> entries = useCases.reads().history(call.actor(), call.ref());
-        call.ok(Envelope.data(entries.stream().map(TaskRoutes::historyEntry).toList()).build());
-    }
-
-    private static Map<String, Object> historyEntry(HistoryEntry entry) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("task_id", entry.taskId());
-        json.put("kind", entry.kind().eventName());
-        json.put("at", TaskJson.utc(entry.at()));
-        json.put("actor_user_id", entry.actorUserId());
-        json.put("agent_name", entry.agentName());
-        json.put("facts", HistoryFactsJson.document(entry.facts()));
-        return json;
+        call.ok(Envelope.data(entries.stream().map(HistoryEntryView::of).toList()));
     }
 
     private void update(Call call) {
@@ -187,7 +147,7 @@ final class TaskRoutes {
             throw asTheEditWouldBeRefused(call, task, rejected);
         }
         TaskView view = useCases.update().update(call.actor(), call.ref(), edit);
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     /**
@@ -207,31 +167,23 @@ final class TaskRoutes {
     }
 
     private void assign(Call call) {
-        Map<String, Object> body = call.object();
-        if (!body.containsKey("assigned_to_id")) {
+        Map<String, Object> sent = call.object();
+        if (!sent.containsKey("assigned_to_id")) {
             throw RequestRefused.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
         }
-        UserId assignee = UserId.ofNullable(Params.optionalLong(body, "assigned_to_id")).orElse(null);
+        Params.optionalLong(sent, "assigned_to_id");
+        AssignBody body = json.mapper().convertValue(sent, AssignBody.class);
+        UserId assignee = UserId.ofNullable(body.assignedToId()).orElse(null);
         TaskView view = useCases.assignment().assign(call.actor(), call.ref(), assignee);
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void afterGoalStatus(Call call) {
-        AfterGoalStatus status = useCases.afterGoal().status(call.actor(), call.ref());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("after_goal_armed", status.armed());
-        body.put("goal_id", status.armed() ? status.goal().task().id() : null);
-        body.put("goal_identifier", status.armed() ? status.goal().task().identifier().toString() : null);
-        body.put("env", status.armed() ? status.env() : Map.of());
-        call.ok(body);
+        call.ok(AfterGoalStatusView.of(useCases.afterGoal().status(call.actor(), call.ref())));
     }
 
     private void afterGoal(Call call) {
         TaskView view = useCases.afterGoal().report(call.actor(), call.ref(), AfterGoalReportJson.read(call.object()));
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
-    }
-
-    private static Object render(TaskView view, Call call) {
-        return call.slim() ? TaskJson.summary(view) : TaskJson.full(view, call.board());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 }

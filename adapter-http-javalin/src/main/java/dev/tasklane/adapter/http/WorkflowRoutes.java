@@ -1,20 +1,29 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.ClaimBody;
+import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.FullTask;
+import dev.tasklane.adapter.http.wire.HookView;
+import dev.tasklane.adapter.http.wire.MarkReviewedBody;
+import dev.tasklane.adapter.http.wire.ReviewBody;
+import dev.tasklane.adapter.http.wire.TaskAck;
+import dev.tasklane.adapter.http.wire.TaskRender;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
+import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,12 +34,14 @@ final class WorkflowRoutes {
     static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
 
     private final UseCases useCases;
+    private final Json json;
     private final ChangedFilesDecoder decoder;
     private final ChangedFileJson changedFiles;
     private final CompletionJson completions;
 
     WorkflowRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
+        this.json = json;
         this.decoder = new ChangedFilesDecoder(json);
         this.changedFiles = new ChangedFileJson(json);
         this.completions = new CompletionJson(json);
@@ -55,34 +66,35 @@ final class WorkflowRoutes {
         if (next.isEmpty()) {
             throw RequestRefused.plain(404, NO_TASKS);
         }
-        Object data = call.slim() ? TaskJson.summary(next.get()) : TaskJson.full(next.get(), call.board());
-        call.ok(Envelope.data(data).skills().skillsCheck(call.query("skills_version")).build());
+        call.ok(Envelope.data(TaskViews.asAsked(next.get(), call)).skills().skillsCheck(call.query("skills_version")));
     }
 
     private void claim(Call call) {
-        Map<String, Object> body = call.object();
-        String identifier = Params.optionalString(body, "identifier");
-        String agentName = Params.optionalString(body, "agent_name");
-        String skills = Params.optionalString(body, "skills_version");
+        Map<String, Object> sent = call.object();
+        // Stride's order of refusals: identifier, agent_name, skills_version, the proof, claim_token
+        Params.optionalString(sent, "identifier");
+        Params.optionalString(sent, "agent_name");
+        Params.optionalString(sent, "skills_version");
+        HookResult proof = HookResultJson.parse(HookName.BEFORE_DOING, sent.get(HookName.BEFORE_DOING.resultKey()));
+        Params.optionalString(sent, "claim_token");
+        ClaimBody body = json.mapper().convertValue(sent, ClaimBody.class);
+        String identifier = body.identifier();
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
-                agentName == null ? "Unknown" : agentName,
-                HookResultJson.parse(HookName.BEFORE_DOING, body.get(HookName.BEFORE_DOING.resultKey())),
-                Params.optionalString(body, "claim_token"));
+                body.agentName() == null ? "Unknown" : body.agentName(), proof, body.claimToken());
         Claimed claimed = useCases.claims().claim(call.actor(), command);
-        Map<String, Object> data = TaskJson.full(claimed.task(), call.board());
-        data.put("claim_token", claimed.claimToken());
-        call.ok(Envelope.data(data).put("hook", TaskJson.hook(claimed.hook())).skills().skillsCheck(skills).build());
+        FullTask data = TaskViews.withClaimToken(claimed.task(), call.board(), claimed.claimToken());
+        call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(body.skillsVersion()));
     }
 
     private void unclaim(Call call) {
         TaskView view = useCases.leases().unclaim(call.actor(), call.ref(), call.param("claim_token"));
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void heartbeat(Call call) {
         TaskView view = useCases.leases().heartbeat(call.actor(), call.ref(), call.param("claim_token"));
-        Map<String, Object> data = TaskJson.full(view, call.board());
-        call.ok(Envelope.data(data).put("claim_expires_at", data.get("claim_expires_at")).skills().build());
+        FullTask data = TaskViews.full(view, call.board());
+        call.ok(Envelope.data(data).withClaimExpiresAt(data.claimExpiresAt()).skills());
     }
 
     private void complete(Call call) {
@@ -90,11 +102,11 @@ final class WorkflowRoutes {
         String skills = Params.optionalString(body, "skills_version");
         boolean slim = call.slim();
         Completed completed = useCases.completion().complete(call.actor(), call.ref(), completions.read(body));
-        Object data = slim ? TaskJson.ack(completed.task()) : TaskJson.full(completed.task(), call.board());
-        Envelope envelope = Envelope.data(data).put("hooks", TaskJson.hooks(completed.hooks()));
+        TaskRender data = slim ? TaskAck.of(completed.task()) : TaskViews.full(completed.task(), call.board());
+        Envelope<TaskRender> envelope = Envelope.data(data).withHooks(HookView.of(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
                 completed.task().task().identifier(), warning));
-        call.ok(envelope.skills().skillsCheck(skills).build());
+        call.ok(envelope.skills().skillsCheck(skills));
     }
 
     private void changedFiles(Call call) {
@@ -117,39 +129,40 @@ final class WorkflowRoutes {
         ChangedFilesDraft files = changedFiles.read(decoder.decode(value));
         TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), files, claimToken);
         if (slim) {
-            call.ok(Envelope.data(TaskJson.ack(view)).build());
+            call.ok(Envelope.data(TaskAck.of(view)));
         } else {
-            call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+            call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
         }
     }
 
     private void review(Call call) {
-        Map<String, Object> body = call.object();
-        ReviewDecision decision = ReviewDecision.fromWire(Params.optionalString(body, "review_status"),
-                Params.optionalString(body, "review_notes"));
+        Map<String, Object> sent = call.object();
+        Params.optionalString(sent, "review_status");
+        Params.optionalString(sent, "review_notes");
+        ReviewBody body = json.mapper().convertValue(sent, ReviewBody.class);
+        ReviewDecision decision = ReviewDecision.fromWire(body.reviewStatus(), body.reviewNotes());
         TaskView view = useCases.reviews().review(call.actor(), call.ref(), decision);
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void markReviewed(Call call) {
-        Map<String, Object> body = call.object();
-        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), call.ref(),
-                HookResultJson.parse(HookName.AFTER_REVIEW, body.get(HookName.AFTER_REVIEW.resultKey())),
-                Params.optionalString(body, "agent_name"));
-        Map<String, Object> data = TaskJson.full(reviewed.task(), call.board());
-        if (reviewed.claimToken() != null) {
-            data.put("claim_token", reviewed.claimToken());
-        }
-        Envelope envelope = Envelope.data(data);
+        Map<String, Object> sent = call.object();
+        TaskRef ref = call.ref();
+        HookResult proof = HookResultJson.parse(HookName.AFTER_REVIEW, sent.get(HookName.AFTER_REVIEW.resultKey()));
+        Params.optionalString(sent, "agent_name");
+        MarkReviewedBody body = json.mapper().convertValue(sent, MarkReviewedBody.class);
+        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), ref, proof, body.agentName());
+        FullTask data = TaskViews.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
+        Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
-            envelope.put("hooks", TaskJson.hooks(reviewed.hooks()));
+            envelope = envelope.withHooks(HookView.of(reviewed.hooks()));
         }
-        call.ok(envelope.skills().build());
+        call.ok(envelope.skills());
     }
 
     private void markDone(Call call) {
         call.object();
         TaskView view = useCases.reviews().markDone(call.actor(), call.ref());
-        call.ok(Envelope.data(TaskJson.full(view, call.board())).skills().build());
+        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 }

@@ -1,0 +1,12 @@
+package dev.tasklane.adapter.http.wire;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+/**
+ * The body of {@code PATCH /api/tasks/:id/review}: the reviewer's decision ({@code approved},
+ * {@code changes_requested} or {@code rejected}) and notes.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record ReviewBody(String reviewStatus, String reviewNotes) {
+}
