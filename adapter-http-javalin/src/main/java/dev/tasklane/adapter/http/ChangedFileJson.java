@@ -1,8 +1,7 @@
 package dev.tasklane.adapter.http;
 
-import com.fasterxml.jackson.databind.util.RawValue;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.ChangedFilesRules;
@@ -48,10 +47,10 @@ final class ChangedFileJson {
         if (!(value instanceof Map<?, ?> map)) {
             return new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map"));
         }
-        Map<String, RawJson> unknown = new LinkedHashMap<>();
+        Map<String, Verbatim> unknown = new LinkedHashMap<>();
         map.forEach((key, item) -> {
             if (!PATH.equals(key) && !DIFF.equals(key)) {
-                unknown.put(String.valueOf(key), new RawJson(json.write(item)));
+                unknown.put(String.valueOf(key), new Verbatim(json.write(item)));
             }
         });
         Object path = map.get(PATH);
@@ -64,17 +63,7 @@ final class ChangedFileJson {
     }
 
     /** The snapshot as answered: each file's path, its diff when it has one, and its other keys as sent. */
-    static List<Map<String, Object>> write(List<ChangedFile> files) {
-        List<Map<String, Object>> out = new ArrayList<>(files.size());
-        for (ChangedFile file : files) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put(PATH, file.path());
-            if (file.diff() != null) {
-                entry.put(DIFF, file.diff());
-            }
-            file.unknownKeys().values().forEach((key, raw) -> entry.put(key, new RawValue(raw.text())));
-            out.add(entry);
-        }
-        return out;
+    static Object write(List<ChangedFile> files) {
+        return files;
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.identity.Board;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.BehaviourRow;
