@@ -37,7 +37,7 @@ final class CompletionJson {
     CompletionJson(Json json) {
         this.json = json;
         this.reviewer = new ReviewerResultJson(json);
-        this.changedFiles = new ChangedFileJson(json);
+        this.changedFiles = new ChangedFileJson();
     }
 
     CompleteTask read(Map<String, Object> body) {

@@ -31,7 +31,7 @@ final class WorkflowRoutes {
     WorkflowRoutes(UseCases useCases, Json json) {
         this.useCases = useCases;
         this.decoder = new ChangedFilesDecoder(json);
-        this.changedFiles = new ChangedFileJson(json);
+        this.changedFiles = new ChangedFileJson();
         this.completions = new CompletionJson(json);
     }
 
