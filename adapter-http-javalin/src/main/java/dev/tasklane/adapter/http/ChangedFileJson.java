@@ -1,35 +1,24 @@
 package dev.tasklane.adapter.http;
 
-import com.fasterxml.jackson.databind.util.RawValue;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.adapter.http.wire.completion.ChangedFileBody;
 import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.ChangedFilesRules;
 import dev.tasklane.domain.validation.FieldError;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A changed_files snapshot on the wire (docs/api.md, "Changed files"): {@link #read} turns the decoded JSON value
- * into a {@link ChangedFilesDraft}, keeping the keys no rule names as sent; {@link #write} renders stored files
+ * into a {@link ChangedFilesDraft}, each entry bound as a {@link ChangedFileBody} that keeps the keys no rule names as
+ * sent; {@link #write} renders stored files
  * back. Reading never throws: what cannot be typed is handed to the domain as a shape problem, which reports it
  * after the access and claim checks, in entry order with the other problems of the snapshot (docs/rules.md,
  * "Changed files").
  */
 final class ChangedFileJson {
-    private static final String PATH = "path";
-    private static final String DIFF = "diff";
-
-    private final Json json;
-
-    ChangedFileJson(Json json) {
-        this.json = json;
-    }
-
     ChangedFilesDraft read(Object value) {
         if (value == null) {
             return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be present (send [] to clear)"));
@@ -48,33 +37,14 @@ final class ChangedFileJson {
         if (!(value instanceof Map<?, ?> map)) {
             return new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map"));
         }
-        Map<String, RawJson> unknown = new LinkedHashMap<>();
-        map.forEach((key, item) -> {
-            if (!PATH.equals(key) && !DIFF.equals(key)) {
-                unknown.put(String.valueOf(key), new RawJson(json.write(item)));
-            }
-        });
-        Object path = map.get(PATH);
-        Object diff = map.get(DIFF);
-        ChangedFile file = new ChangedFile(path instanceof String text ? text : null,
-                diff instanceof String text ? text : null, new UnknownKeys(unknown));
-        FieldError diffProblem = diff == null || diff instanceof String ? null
-                : new FieldError("changed_file_diff", prefix + ".diff must be a string");
-        return new ChangedFilesDraft.Entry(file, diffProblem);
+        ChangedFileBody body = ChangedFileBody.of(map);
+        FieldError diffProblem = body.diffIsNotAString()
+                ? new FieldError("changed_file_diff", prefix + ".diff must be a string") : null;
+        return new ChangedFilesDraft.Entry(body.file(), diffProblem);
     }
 
     /** The snapshot as answered: each file's path, its diff when it has one, and its other keys as sent. */
-    static List<Map<String, Object>> write(List<ChangedFile> files) {
-        List<Map<String, Object>> out = new ArrayList<>(files.size());
-        for (ChangedFile file : files) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put(PATH, file.path());
-            if (file.diff() != null) {
-                entry.put(DIFF, file.diff());
-            }
-            file.unknownKeys().values().forEach((key, raw) -> entry.put(key, new RawValue(raw.text())));
-            out.add(entry);
-        }
-        return out;
+    static List<ChangedFile> write(List<ChangedFile> files) {
+        return files;
     }
 }

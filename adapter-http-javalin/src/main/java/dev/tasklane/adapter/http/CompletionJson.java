@@ -6,7 +6,9 @@ import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResultDraft;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.ReviewerResult;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.CompletionProblems;
@@ -35,7 +37,7 @@ final class CompletionJson {
     CompletionJson(Json json) {
         this.json = json;
         this.reviewer = new ReviewerResultJson(json);
-        this.changedFiles = new ChangedFileJson(json);
+        this.changedFiles = new ChangedFileJson();
     }
 
     CompleteTask read(Map<String, Object> body) {
@@ -47,21 +49,20 @@ final class CompletionJson {
         String notes = string(body, "completion_notes", fields);
         String reviewReport = string(body, "review_report", fields);
         Object explorerValue = body.get("explorer_result");
-        ExplorerResult explorer = explorerValue instanceof Map<?, ?> map ? explorer(map) : null;
-        ResultProblems explorerProblems = explorerValue == null || explorer != null ? ResultProblems.NONE
-                : new ResultProblems(new FieldError("result", "must be a map"), List.of(), null, List.of());
+        ReviewerResultJson.Read<ExplorerResult> explorer = explorerValue == null
+                ? new ReviewerResultJson.Read<>(null, ResultProblems.NONE) : reviewer.explorer(explorerValue);
         Object reviewerValue = body.get("reviewer_result");
-        ReviewerResultJson.Read review = reviewerValue == null
-                ? new ReviewerResultJson.Read(null, ResultProblems.NONE) : reviewer.read(reviewerValue);
+        ReviewerResultJson.Read<ReviewerResult> review = reviewerValue == null
+                ? new ReviewerResultJson.Read<>(null, ResultProblems.NONE) : reviewer.read(reviewerValue);
         List<FieldError> stepProblems = new ArrayList<>();
         List<WorkflowStep> steps = workflowSteps(body.get(WORKFLOW_STEPS), stepProblems);
         AgentReport report = new AgentReport(summary, notes, complexity, files, minutes, reviewReport, steps,
-                explorer, review.result());
+                explorer.result(), review.result());
         Object sentFiles = body.get("changed_files");
         ChangedFilesDraft changed = sentFiles == null ? null : changedFiles.read(sentFiles);
         return new CompleteTask(text(body.get("agent_name")), text(body.get("claim_token")),
                 hook(HookName.AFTER_DOING, body), hook(HookName.BEFORE_REVIEW, body), report, changed,
-                new CompletionProblems(fields, explorerProblems, review.problems(), stepProblems));
+                new CompletionProblems(fields, explorer.problems(), review.problems(), stepProblems));
     }
 
     private static String text(Object value) {
@@ -109,12 +110,6 @@ final class CompletionJson {
         }
         long minutes = ((Number) value).longValue();
         return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, minutes));
-    }
-
-    private ExplorerResult explorer(Map<?, ?> map) {
-        SentObject sent = new SentObject(json, map, ReviewerResultJson.ENVELOPE);
-        return new ExplorerResult(sent.bool("dispatched"), sent.string("summary"), sent.integer("duration_ms"),
-                sent.string("reason"), sent.unknownKeys());
     }
 
     /**
@@ -176,17 +171,13 @@ final class CompletionJson {
 
     // ---------------------------------------------------------------- writing
 
-    static List<Map<String, Object>> writeSteps(List<WorkflowStep> steps) {
-        return steps.stream().map(step -> SentObject.write(step.unknownKeys(), "name", step.name(),
-                "dispatched", step.dispatched(), "duration_ms", step.durationMs(), "reason", step.reason(),
-                "reason_code", step.reasonCode())).toList();
+    /** The stored workflow steps as sent, for a task's answer. */
+    static List<WorkflowStep> writeSteps(List<WorkflowStep> steps) {
+        return steps;
     }
 
-    static Map<String, Object> writeExplorer(ExplorerResult explorer) {
-        if (explorer == null) {
-            return null;
-        }
-        return SentObject.write(explorer.unknownKeys(), "dispatched", explorer.dispatched(),
-                "summary", explorer.summary(), "duration_ms", explorer.durationMs(), "reason", explorer.reason());
+    /** A stored explorer_result as sent, for a task's answer; null when there is none. */
+    static ExplorerResultBody writeExplorer(ExplorerResult explorer) {
+        return ExplorerResultBody.of(explorer);
     }
 }

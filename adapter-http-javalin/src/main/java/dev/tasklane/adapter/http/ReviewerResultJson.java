@@ -1,6 +1,9 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
+import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.domain.task.ReviewerResult.Findings;
 import dev.tasklane.domain.task.ReviewerResult.Consideration;
 import dev.tasklane.domain.task.ReviewerResult.CriterionCheck;
 import dev.tasklane.domain.task.ReviewerResult.Issue;
@@ -12,6 +15,7 @@ import dev.tasklane.domain.validation.CompletionProblems.ResultProblems;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.ReviewerContract;
+import dev.tasklane.domain.validation.SentResult;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +29,9 @@ import java.util.function.Function;
  */
 final class ReviewerResultJson {
     static final List<String> ENVELOPE = List.of("dispatched", "summary", "duration_ms", "reason");
-    private static final List<String> DOCUMENTED = List.of("dispatched", "summary", "duration_ms", "reason",
+    private static final List<String> DISPATCHED = List.of("dispatched", "summary", "duration_ms");
+    private static final List<String> SKIPPED = List.of("dispatched", "summary", "reason");
+    private static final List<String> FINDINGS = List.of(
             "acceptance_criteria_checked", "issues_found", "status", "issue_counts", "issues", "acceptance_criteria",
             "testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix",
             "project_checks", "schema_version");
@@ -36,23 +42,69 @@ final class ReviewerResultJson {
         this.json = json;
     }
 
-    /** The typed result and its problems; a value that is not an object is a problem and no result. */
-    Read read(Object value) {
+    /** The typed explorer result and its problems; a value that is not an object is a problem and no result. */
+    Read<ExplorerResult> explorer(Object value) {
         if (!(value instanceof Map<?, ?> map)) {
-            return new Read(null, new ResultProblems(new FieldError("result", "must be a map"), List.of(), null, List.of()));
+            return new Read<>(null, notAMap());
         }
-        boolean dispatched = Boolean.TRUE.equals(map.get("dispatched"));
-        SentObject sent = new SentObject(json, map, dispatched ? DOCUMENTED : ENVELOPE);
-        Boolean flag = sent.bool("dispatched");
-        String summary = sent.string("summary");
-        Long duration = sent.integer("duration_ms");
-        String reason = sent.string("reason");
+        Boolean flag = map.get("dispatched") instanceof Boolean sentFlag ? sentFlag : null;
+        SentObject sent = new SentObject(json, map, envelopeOf(flag));
+        SentResult envelope = envelope(sent, flag, null);
+        ExplorerResult typed = envelope.explorer(sent.unknownKeys());
+        return new Read<>(typed, typed != null ? ResultProblems.NONE
+                : new ResultProblems(null, envelope, List.of(), null, List.of()));
+    }
+
+    /** The typed reviewer result and its problems; a value that is not an object is a problem and no result. */
+    Read<ReviewerResult> read(Object value) {
+        if (!(value instanceof Map<?, ?> map)) {
+            return new Read<>(null, notAMap());
+        }
+        Boolean flag = map.get("dispatched") instanceof Boolean sentFlag ? sentFlag : null;
+        boolean dispatched = Boolean.TRUE.equals(flag);
+        List<String> documented = new ArrayList<>(envelopeOf(flag));
+        if (dispatched) {
+            documented.addAll(FINDINGS);
+        }
+        SentObject sent = new SentObject(json, map, documented);
+        Findings findings = dispatched ? findings(sent) : null;
+        SentResult envelope = envelope(sent, flag, findings);
+        ReviewerResult typed = envelope.reviewer(sent.unknownKeys());
         if (!dispatched) {
-            return new Read(new ReviewerResult(flag, summary, duration, reason, null, null, null, null, null, null,
-                    null, null, null, null, null, null, null, sent.unknownKeys()), ResultProblems.NONE);
+            return new Read<>(typed, typed != null ? ResultProblems.NONE
+                    : new ResultProblems(null, envelope, List.of(), null, List.of()));
         }
-        ReviewerResult review = new ReviewerResult(flag, summary, duration, reason,
-                sent.integer("acceptance_criteria_checked"), sent.integer("issues_found"), sent.string("status"),
+        Object checks = map.get("project_checks");
+        FieldError projectChecks = checks != null && !(checks instanceof List<?>)
+                ? new FieldError("project_checks", "must be a list on a dispatched review: one entry per project "
+                        + "checklist bullet, or an empty list when the project has no CODE-REVIEW.md")
+                : null;
+        return new Read<>(typed, new ResultProblems(null, typed == null ? envelope : null, ReviewerShape.problems(map),
+                projectChecks, failedNotes(map)));
+    }
+
+    /** A result as read: the typed one (null when it could not be typed) and what the rules must hear about it. */
+    record Read<T>(T result, ResultProblems problems) {
+    }
+
+    private static ResultProblems notAMap() {
+        return new ResultProblems(new FieldError("result", "must be a map"), null, List.of(), null, List.of());
+    }
+
+    /** The envelope keys a result names: a dispatched one has no reason, a skipped one no duration. */
+    private static List<String> envelopeOf(Boolean dispatched) {
+        return dispatched == null ? ENVELOPE : dispatched ? DISPATCHED : SKIPPED;
+    }
+
+    private static SentResult envelope(SentObject sent, Boolean flag, Findings findings) {
+        return new SentResult(sent.bool("dispatched"), sent.string("summary"),
+                Boolean.FALSE.equals(flag) ? null : sent.integer("duration_ms"),
+                Boolean.TRUE.equals(flag) ? null : sent.string("reason"), findings);
+    }
+
+    private Findings findings(SentObject sent) {
+        return new Findings(sent.integer("acceptance_criteria_checked"), sent.integer("issues_found"),
+                sent.string("status"),
                 sent.get("issue_counts") instanceof Map<?, ?> counts ? issueCounts(counts) : sent.keep("issue_counts"),
                 list(sent, "issues", this::issue), list(sent, "acceptance_criteria", this::criterion),
                 verdict(sent, "testing_strategy", false), verdict(sent, "patterns", false),
@@ -61,16 +113,7 @@ final class ReviewerResultJson {
                         : sent.keep("behaviour_test_matrix"),
                 sent.get("project_checks") instanceof List<?> checks
                         ? checks.stream().map(sent::raw).toList() : sent.keep("project_checks"),
-                sent.string("schema_version"), sent.unknownKeys());
-        Object checks = map.get("project_checks");
-        FieldError projectChecks = checks != null && !(checks instanceof List<?>)
-                ? new FieldError("project_checks", "must be a list on a dispatched review: one entry per project "
-                        + "checklist bullet, or an empty list when the project has no CODE-REVIEW.md")
-                : null;
-        return new Read(review, new ResultProblems(null, ReviewerShape.problems(map), projectChecks, failedNotes(map)));
-    }
-
-    record Read(ReviewerResult result, ResultProblems problems) {
+                sent.string("schema_version"));
     }
 
     /**
@@ -155,65 +198,8 @@ final class ReviewerResultJson {
         return new IssueCounts(sent.integer("critical"), sent.integer("important"), sent.integer("minor"),
                 sent.unknownKeys());
     }
-
-    // ---------------------------------------------------------------- writing
-
-    /** A stored reviewer_result as it was sent. */
-    static Map<String, Object> write(ReviewerResult review) {
-        if (review == null) {
-            return null;
-        }
-        return SentObject.write(review.unknownKeys(), "dispatched", review.dispatched(), "summary", review.summary(),
-                "duration_ms", review.durationMs(), "reason", review.reason(),
-                "acceptance_criteria_checked", review.acceptanceCriteriaChecked(), "issues_found", review.issuesFound(),
-                "status", review.status(), "issue_counts", review.issueCounts() == null ? null : counts(review.issueCounts()),
-                "issues", review.issues() == null ? null : review.issues().stream().map(ReviewerResultJson::issue).toList(),
-                "acceptance_criteria", review.acceptanceCriteria() == null ? null
-                        : review.acceptanceCriteria().stream().map(ReviewerResultJson::criterion).toList(),
-                "testing_strategy", verdict(review.testingStrategy()), "patterns", verdict(review.patterns()),
-                "pitfalls", verdict(review.pitfalls()), "security_considerations", verdict(review.securityConsiderations()),
-                "behaviour_test_matrix", matrix(review.behaviourTestMatrix()),
-                "project_checks", review.projectChecks() == null ? null : SentObject.writeRaw(review.projectChecks()),
-                "schema_version", review.schemaVersion());
-    }
-
-    private static Map<String, Object> counts(IssueCounts counts) {
-        return SentObject.write(counts.unknownKeys(), "critical", counts.critical(), "important", counts.important(),
-                "minor", counts.minor());
-    }
-
-    private static Map<String, Object> issue(Issue issue) {
-        return SentObject.write(issue.unknownKeys(), "severity", issue.severity(), "category", issue.category(),
-                "file", issue.file(), "line", issue.line(), "description", issue.description(),
-                "suggested_fix", issue.suggestedFix());
-    }
-
-    private static Map<String, Object> criterion(CriterionCheck check) {
-        return SentObject.write(check.unknownKeys(), "criterion", check.criterion(), "status", check.status(),
-                "evidence", check.evidence());
-    }
-
-    private static Map<String, Object> verdict(SectionVerdict verdict) {
-        if (verdict == null) {
-            return null;
-        }
-        return SentObject.write(verdict.unknownKeys(), "status", verdict.status(), "note", verdict.note(),
-                "notes", verdict.notes(), "considerations", verdict.considerations() == null ? null
-                        : verdict.considerations().stream().map(ReviewerResultJson::consideration).toList());
-    }
-
-    private static Map<String, Object> consideration(Consideration c) {
-        return SentObject.write(c.unknownKeys(), "consideration", c.consideration(), "status", c.status(),
-                "note", c.note(), "evidence", c.evidence());
-    }
-
-    private static Map<String, Object> matrix(TestMatrix matrix) {
-        if (matrix == null) {
-            return null;
-        }
-        return SentObject.write(matrix.unknownKeys(), "status", matrix.status(), "note", matrix.note(),
-                "notes", matrix.notes(), "rows", matrix.rows() == null ? null : matrix.rows().stream().map(row ->
-                        SentObject.write(row.unknownKeys(), "category", row.category(), "behaviour", row.behaviour(),
-                                "test_name", row.testName(), "type", row.type(), "status", row.status())).toList());
+    /** A stored reviewer_result as sent, for a task's answer; null when there is none. */
+    static ReviewerResultBody write(ReviewerResult review) {
+        return ReviewerResultBody.of(review);
     }
 }

@@ -45,7 +45,7 @@ final class ReviewerShape {
         matrix(review.get("behaviour_test_matrix"), out);
         issueCounts(review.get("issue_counts"), out);
         Object version = review.get("schema_version");
-        if (version != null && !(version instanceof String)) {
+        if (review.containsKey("schema_version") && !(version instanceof String)) {
             out.add(new FieldError("schema_version", "must be a semver-shaped string"));
         } else if (version instanceof String text && !SEMVER.matcher(text).matches()) {
             out.add(new FieldError("schema_version", "must be a semver-shaped string (e.g., \"1.0\", \"1.2.3\")"));

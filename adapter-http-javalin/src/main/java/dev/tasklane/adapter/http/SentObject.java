@@ -1,8 +1,7 @@
 package dev.tasklane.adapter.http;
 
-import com.fasterxml.jackson.databind.util.RawValue;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,7 +18,7 @@ import java.util.Set;
 final class SentObject {
     private final Json json;
     private final Map<?, ?> map;
-    private final Map<String, RawJson> unknown = new LinkedHashMap<>();
+    private final Map<String, Verbatim> unknown = new LinkedHashMap<>();
 
     SentObject(Json json, Map<?, ?> map, Collection<String> documented) {
         this.json = json;
@@ -57,27 +56,11 @@ final class SentObject {
         return null;
     }
 
-    RawJson raw(Object value) {
-        return value == null ? RawJson.NULL : new RawJson(json.write(value));
+    Verbatim raw(Object value) {
+        return new Verbatim(json.write(value));
     }
 
     UnknownKeys unknownKeys() {
         return new UnknownKeys(unknown);
-    }
-
-    /** The typed fields of a record on the wire, then its unknown keys as sent; null typed fields are left out. */
-    static Map<String, Object> write(UnknownKeys unknownKeys, Object... keysAndValues) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            if (keysAndValues[i + 1] != null) {
-                out.put((String) keysAndValues[i], keysAndValues[i + 1]);
-            }
-        }
-        unknownKeys.values().forEach((key, raw) -> out.put(key, new RawValue(raw.text())));
-        return out;
-    }
-
-    static List<Object> writeRaw(List<RawJson> values) {
-        return values.stream().map(raw -> (Object) new RawValue(raw.text())).toList();
     }
 }

@@ -43,7 +43,7 @@ final class WorkflowRoutes {
         this.useCases = useCases;
         this.json = json;
         this.decoder = new ChangedFilesDecoder(json);
-        this.changedFiles = new ChangedFileJson(json);
+        this.changedFiles = new ChangedFileJson();
         this.completions = new CompletionJson(json);
     }
 

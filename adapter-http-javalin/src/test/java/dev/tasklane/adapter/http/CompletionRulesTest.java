@@ -3,11 +3,13 @@ package dev.tasklane.adapter.http;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TestingStrategy;
@@ -136,7 +138,7 @@ class CompletionRulesTest {
     void skipFormsPassInBothModes(CompletionMode mode) {
         CheckedCompletion report = check(body("explorer_result", skip(), "reviewer_result",
                 map("dispatched", false, "reason", "self_reported_review", "summary", SUMMARY)), TASK, mode);
-        assertFalse(report.report().explorerResult().dispatched());
+        assertInstanceOf(ExplorerResult.Skipped.class, report.report().explorerResult());
     }
 
     @Test
@@ -239,7 +241,20 @@ class CompletionRulesTest {
                 Arguments.of("behaviour_test_matrix", "x", "behaviour_test_matrix must be a map"),
                 Arguments.of("issue_counts", map("minor", -1), "issue_counts.minor must be a non-negative integer"),
                 Arguments.of("schema_version", "v1", "must be a semver-shaped string (e.g., \"1.0\", \"1.2.3\")"),
-                Arguments.of("schema_version", 1, "must be a semver-shaped string"));
+                Arguments.of("schema_version", 1, "must be a semver-shaped string"),
+                // a null schema_version is a value that is not a string, as Stride answers it, not an absent one
+                Arguments.of("schema_version", null, "must be a semver-shaped string"));
+    }
+
+    /** Stride refuses a null schema_version as a value that is not a string; it is not taken for an absent one. */
+    @Test
+    void aNullSchemaVersionIsRefusedInStrictModeToo() {
+        Map<String, Object> review = reviewer();
+        review.put("schema_version", null);
+        CompletionRejectedException error = rejected(body("reviewer_result", review), CompletionMode.STRICT);
+        assertEquals(Family.FAILURES, error.family());
+        assertEquals(List.of("must be a semver-shaped string"), messages(error, "reviewer_result"));
+        assertEquals(List.of("schema_version"), innerFields(error, "reviewer_result"));
     }
 
     @ParameterizedTest

@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Priority;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TextOrList;
@@ -351,7 +351,7 @@ class TaskBodyParserTest {
                 "technical_details", map("a", map("b", 1)), "integration_points", map("api", "x")), false).spec();
         assertEquals("because", spec.details().why());
         assertEquals(List.of("p"), spec.details().pitfalls());
-        assertEquals(new UnknownKeys(Map.of("a", new RawJson("{\"b\":1}"))), spec.details().technicalDetails());
+        assertEquals(new UnknownKeys(Map.of("a", new Verbatim("{\"b\":1}"))), spec.details().technicalDetails());
         assertEquals(Map.of("api", TextOrList.of("x")), spec.details().integrationPoints());
     }
 

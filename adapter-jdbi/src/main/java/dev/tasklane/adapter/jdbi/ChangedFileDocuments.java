@@ -1,9 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.util.RawValue;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.ChangedFile;
 
 import java.util.ArrayList;
@@ -24,22 +23,9 @@ final class ChangedFileDocuments {
     private ChangedFileDocuments() {
     }
 
-    /** The column's text; null for an empty snapshot. */
+    /** The column's text, each file as {@link StoredAsSent} writes it; null for an empty snapshot. */
     static String write(List<ChangedFile> files) {
-        if (files.isEmpty()) {
-            return null;
-        }
-        List<Map<String, Object>> docs = new ArrayList<>(files.size());
-        for (ChangedFile file : files) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put(PATH, file.path());
-            if (file.diff() != null) {
-                doc.put(DIFF, file.diff());
-            }
-            file.unknownKeys().values().forEach((key, value) -> doc.put(key, new RawValue(value.text())));
-            docs.add(doc);
-        }
-        return JsonText.write(docs);
+        return files.isEmpty() ? null : JsonText.write(files);
     }
 
     /** The snapshot stored in the column's text; empty for null. */
@@ -49,12 +35,12 @@ final class ChangedFileDocuments {
         }
         List<ChangedFile> files = new ArrayList<>();
         for (JsonNode doc : JsonText.tree(text)) {
-            Map<String, RawJson> unknown = new LinkedHashMap<>();
+            Map<String, Verbatim> unknown = new LinkedHashMap<>();
             Iterator<Map.Entry<String, JsonNode>> fields = doc.fields();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 if (!field.getKey().equals(PATH) && !field.getKey().equals(DIFF)) {
-                    unknown.put(field.getKey(), new RawJson(field.getValue().toString()));
+                    unknown.put(field.getKey(), new Verbatim(field.getValue().toString()));
                 }
             }
             files.add(new ChangedFile(text(doc.get(PATH)), text(doc.get(DIFF)), new UnknownKeys(unknown)));

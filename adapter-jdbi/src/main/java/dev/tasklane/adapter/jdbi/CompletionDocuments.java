@@ -1,18 +1,23 @@
 package dev.tasklane.adapter.jdbi;
 
-import com.fasterxml.jackson.databind.util.RawValue;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewerResult;
 import dev.tasklane.domain.task.ReviewerResult.Consideration;
 import dev.tasklane.domain.task.ReviewerResult.CriterionCheck;
+import dev.tasklane.domain.task.ReviewerResult.Findings;
 import dev.tasklane.domain.task.ReviewerResult.Issue;
 import dev.tasklane.domain.task.ReviewerResult.IssueCounts;
 import dev.tasklane.domain.task.ReviewerResult.MatrixRow;
 import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
 import dev.tasklane.domain.task.ReviewerResult.TestMatrix;
 import dev.tasklane.domain.task.WorkflowStep;
+import dev.tasklane.domain.validation.SentResult;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,12 +29,15 @@ import java.util.function.Function;
 /**
  * The stored form of a completion's results and workflow steps: each one the JSON object the agent sent
  * (docs/api.md, "Completion validation"). Reading types the documented keys and keeps every other key, and every
- * documented key whose stored value is not of its type, as sent; writing puts them back, so a stored completion
- * reads and writes unchanged ({@code CompletionDocumentsTest}).
+ * documented key whose stored value is not of its type, as sent; writing puts them back through
+ * {@link ResultDocument} and the {@link StoredAsSent} mix-ins, so a stored completion reads and writes unchanged
+ * ({@code CompletionDocumentsTest}).
  */
 final class CompletionDocuments {
     private static final List<String> ENVELOPE = List.of("dispatched", "summary", "duration_ms", "reason");
-    private static final List<String> REVIEW = List.of("dispatched", "summary", "duration_ms", "reason",
+    private static final List<String> DISPATCHED = List.of("dispatched", "summary", "duration_ms");
+    private static final List<String> SKIPPED = List.of("dispatched", "summary", "reason");
+    private static final List<String> FINDINGS = List.of(
             "acceptance_criteria_checked", "issues_found", "status", "issue_counts", "issues", "acceptance_criteria",
             "testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix",
             "project_checks", "schema_version");
@@ -54,37 +62,49 @@ final class CompletionDocuments {
         return steps;
     }
 
+    /** A stored explorer result; null when none was stored, or when what was stored makes neither case. */
     static ExplorerResult explorer(Object value) {
         if (!(value instanceof Map<?, ?> map)) {
             return null;
         }
-        Doc doc = new Doc(map, ENVELOPE);
-        return new ExplorerResult(doc.bool("dispatched"), doc.string("summary"), doc.integer("duration_ms"),
-                doc.string("reason"), doc.unknown());
+        Boolean flag = map.get("dispatched") instanceof Boolean stored ? stored : null;
+        Doc doc = new Doc(map, envelopeOf(flag));
+        return envelope(doc, flag, null).explorer(doc.unknown());
     }
 
-    /** A stored review; its structured fields are read on a dispatched one only, as the rules read them. */
+    /**
+     * A stored review; its findings are read on a dispatched one only, as the rules read them. Null when none was
+     * stored, or when what was stored makes neither case.
+     */
     static ReviewerResult reviewer(Object value) {
         if (!(value instanceof Map<?, ?> map)) {
             return null;
         }
-        boolean dispatched = Boolean.TRUE.equals(map.get("dispatched"));
-        Doc doc = new Doc(map, dispatched ? REVIEW : ENVELOPE);
-        Boolean flag = doc.bool("dispatched");
-        String summary = doc.string("summary");
-        Long duration = doc.integer("duration_ms");
-        String reason = doc.string("reason");
-        if (!dispatched) {
-            return new ReviewerResult(flag, summary, duration, reason, null, null, null, null, null, null, null, null,
-                    null, null, null, null, null, doc.unknown());
+        Boolean flag = map.get("dispatched") instanceof Boolean stored ? stored : null;
+        List<String> documented = new ArrayList<>(envelopeOf(flag));
+        if (Boolean.TRUE.equals(flag)) {
+            documented.addAll(FINDINGS);
         }
-        return new ReviewerResult(flag, summary, duration, reason, doc.integer("acceptance_criteria_checked"),
+        Doc doc = new Doc(map, documented);
+        Findings findings = Boolean.TRUE.equals(flag) ? new Findings(doc.integer("acceptance_criteria_checked"),
                 doc.integer("issues_found"), doc.string("status"), doc.object("issue_counts", CompletionDocuments::counts),
                 doc.list("issues", CompletionDocuments::issue), doc.list("acceptance_criteria", CompletionDocuments::criterion),
                 doc.object("testing_strategy", m -> verdict(m, false)), doc.object("patterns", m -> verdict(m, false)),
                 doc.object("pitfalls", m -> verdict(m, false)), doc.object("security_considerations", m -> verdict(m, true)),
                 doc.object("behaviour_test_matrix", CompletionDocuments::matrix), doc.raws("project_checks"),
-                doc.string("schema_version"), doc.unknown());
+                doc.string("schema_version")) : null;
+        return envelope(doc, flag, findings).reviewer(doc.unknown());
+    }
+
+    /** The envelope keys a stored result names: a dispatched one has no reason, a skipped one no duration. */
+    private static List<String> envelopeOf(Boolean dispatched) {
+        return dispatched == null ? ENVELOPE : dispatched ? DISPATCHED : SKIPPED;
+    }
+
+    private static SentResult envelope(Doc doc, Boolean flag, Findings findings) {
+        return new SentResult(doc.bool("dispatched"), doc.string("summary"),
+                Boolean.FALSE.equals(flag) ? null : doc.integer("duration_ms"),
+                Boolean.TRUE.equals(flag) ? null : doc.string("reason"), findings);
     }
 
     private static IssueCounts counts(Map<?, ?> map) {
@@ -131,7 +151,7 @@ final class CompletionDocuments {
     /** One stored object: documented keys typed when they are of their type, everything else kept as stored. */
     private static final class Doc {
         private final Map<?, ?> map;
-        private final Map<String, RawJson> unknown = new LinkedHashMap<>();
+        private final Map<String, Verbatim> unknown = new LinkedHashMap<>();
 
         Doc(Map<?, ?> map, List<String> documented) {
             this.map = map;
@@ -169,7 +189,7 @@ final class CompletionDocuments {
             return list.stream().map(item -> reader.apply((Map<?, ?>) item)).toList();
         }
 
-        List<RawJson> raws(String key) {
+        List<Verbatim> raws(String key) {
             return map.get(key) instanceof List<?> list ? list.stream().map(CompletionDocuments::raw).toList() : keep(key);
         }
 
@@ -185,70 +205,57 @@ final class CompletionDocuments {
         }
     }
 
-    private static RawJson raw(Object value) {
-        return value == null ? RawJson.NULL : new RawJson(JsonText.write(value));
+    private static Verbatim raw(Object value) {
+        return new Verbatim(value == null ? "null" : JsonText.write(value));
     }
 
     // ---------------------------------------------------------------- writing
 
-    static List<Map<String, Object>> steps(List<WorkflowStep> steps) {
-        return steps.stream().map(step -> write(step.unknownKeys(), "name", step.name(), "dispatched",
-                step.dispatched(), "duration_ms", step.durationMs(), "reason", step.reason(),
-                "reason_code", step.reasonCode())).toList();
+    /** The stored form of the workflow steps: each one a {@link StoredAsSent} document. */
+    static List<WorkflowStep> steps(List<WorkflowStep> steps) {
+        return steps;
     }
 
-    static Map<String, Object> explorer(ExplorerResult result) {
-        return result == null ? null : write(result.unknownKeys(), "dispatched", result.dispatched(),
-                "summary", result.summary(), "duration_ms", result.durationMs(), "reason", result.reason());
-    }
-
-    static Map<String, Object> reviewer(ReviewerResult r) {
-        if (r == null) {
-            return null;
+    static ResultDocument explorer(ExplorerResult result) {
+        if (result instanceof ExplorerResult.Dispatched ran) {
+            return ResultDocument.envelope(true, ran.summary(), ran.durationMs(), null, ran.unknownKeys());
         }
-        return write(r.unknownKeys(), "dispatched", r.dispatched(), "summary", r.summary(),
-                "duration_ms", r.durationMs(), "reason", r.reason(),
-                "acceptance_criteria_checked", r.acceptanceCriteriaChecked(), "issues_found", r.issuesFound(),
-                "status", r.status(),
-                "issue_counts", r.issueCounts() == null ? null : write(r.issueCounts().unknownKeys(),
-                        "critical", r.issueCounts().critical(), "important", r.issueCounts().important(),
-                        "minor", r.issueCounts().minor()),
-                "issues", each(r.issues(), i -> write(i.unknownKeys(), "severity", i.severity(), "category",
-                        i.category(), "file", i.file(), "line", i.line(), "description", i.description(),
-                        "suggested_fix", i.suggestedFix())),
-                "acceptance_criteria", each(r.acceptanceCriteria(), c -> write(c.unknownKeys(), "criterion",
-                        c.criterion(), "status", c.status(), "evidence", c.evidence())),
-                "testing_strategy", verdict(r.testingStrategy()), "patterns", verdict(r.patterns()),
-                "pitfalls", verdict(r.pitfalls()), "security_considerations", verdict(r.securityConsiderations()),
-                "behaviour_test_matrix", r.behaviourTestMatrix() == null ? null : write(
-                        r.behaviourTestMatrix().unknownKeys(), "status", r.behaviourTestMatrix().status(),
-                        "note", r.behaviourTestMatrix().note(), "notes", r.behaviourTestMatrix().notes(),
-                        "rows", each(r.behaviourTestMatrix().rows(), row -> write(row.unknownKeys(), "category",
-                                row.category(), "behaviour", row.behaviour(), "test_name", row.testName(),
-                                "type", row.type(), "status", row.status()))),
-                "project_checks", r.projectChecks() == null ? null
-                        : r.projectChecks().stream().map(raw -> (Object) new RawValue(raw.text())).toList(),
-                "schema_version", r.schemaVersion());
-    }
-
-    private static Map<String, Object> verdict(SectionVerdict v) {
-        return v == null ? null : write(v.unknownKeys(), "status", v.status(), "note", v.note(), "notes", v.notes(),
-                "considerations", each(v.considerations(), c -> write(c.unknownKeys(), "consideration",
-                        c.consideration(), "status", c.status(), "note", c.note(), "evidence", c.evidence())));
-    }
-
-    private static <T> List<Map<String, Object>> each(List<T> list, Function<T, Map<String, Object>> writer) {
-        return list == null ? null : list.stream().map(writer).toList();
-    }
-
-    private static Map<String, Object> write(UnknownKeys unknownKeys, Object... keysAndValues) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            if (keysAndValues[i + 1] != null) {
-                out.put((String) keysAndValues[i], keysAndValues[i + 1]);
-            }
+        if (result instanceof ExplorerResult.Skipped skipped) {
+            return ResultDocument.envelope(false, skipped.summary(), null, skipped.reason(), skipped.unknownKeys());
         }
-        unknownKeys.values().forEach((key, raw) -> out.put(key, new RawValue(raw.text())));
-        return out;
+        return null;
+    }
+
+    static ResultDocument reviewer(ReviewerResult result) {
+        if (result instanceof ReviewerResult.Dispatched ran) {
+            Findings f = ran.findings();
+            return new ResultDocument(true, ran.summary(), ran.durationMs(), null, f.acceptanceCriteriaChecked(),
+                    f.issuesFound(), f.status(), f.issueCounts(), f.issues(), f.acceptanceCriteria(),
+                    f.testingStrategy(), f.patterns(), f.pitfalls(), f.securityConsiderations(),
+                    f.behaviourTestMatrix(), f.projectChecks(), f.schemaVersion(), ran.unknownKeys());
+        }
+        if (result instanceof ReviewerResult.Skipped skipped) {
+            return ResultDocument.envelope(false, skipped.summary(), null, skipped.reason(), skipped.unknownKeys());
+        }
+        return null;
+    }
+
+    /**
+     * The stored form of an explorer or a reviewer result: the envelope, a dispatched review's findings, then every
+     * other key as sent. The sections and entries are the domain's records, stored as {@link StoredAsSent} says.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ResultDocument(Boolean dispatched, String summary, Long durationMs, String reason,
+            Long acceptanceCriteriaChecked, Long issuesFound, String status, IssueCounts issueCounts, List<Issue> issues,
+            List<CriterionCheck> acceptanceCriteria, SectionVerdict testingStrategy, SectionVerdict patterns,
+            SectionVerdict pitfalls, SectionVerdict securityConsiderations, TestMatrix behaviourTestMatrix,
+            List<Verbatim> projectChecks, String schemaVersion, @JsonUnwrapped UnknownKeys unknownKeys) {
+
+        static ResultDocument envelope(boolean dispatched, String summary, Long durationMs, String reason,
+                UnknownKeys unknownKeys) {
+            return new ResultDocument(dispatched, summary, durationMs, reason, null, null, null, null, null, null,
+                    null, null, null, null, null, null, null, unknownKeys);
+        }
     }
 }

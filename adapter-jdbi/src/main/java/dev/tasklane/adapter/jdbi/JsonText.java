@@ -14,7 +14,8 @@ import java.util.Map;
 
 /** JSON text of the plain maps and lists stored in the task table's document columns. */
 final class JsonText {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Writes plain trees, and the records that keep what an agent sent as {@link StoredAsSent} says. */
+    private static final ObjectMapper MAPPER = JsonMapper.builder().addModule(StoredAsSent.module()).build();
     /** History facts hold ids, which the domain keeps as longs whatever their size. */
     private static final ObjectMapper FACTS = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
     /** Reads numbers as written, so that a value stored as sent is answered with the same digits. */

@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
 import com.fasterxml.jackson.databind.util.RawValue;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TestingStrategy;
@@ -113,9 +113,9 @@ final class SpecDocuments {
     }
 
     private static UnknownKeys raw(Map<?, ?> stored) {
-        Map<String, RawJson> values = new LinkedHashMap<>();
+        Map<String, Verbatim> values = new LinkedHashMap<>();
         stored.forEach((key, value) -> values.put(String.valueOf(key),
-                value == null ? RawJson.NULL : new RawJson(JsonText.write(value))));
+                new Verbatim(value == null ? "null" : JsonText.write(value))));
         return new UnknownKeys(values);
     }
 

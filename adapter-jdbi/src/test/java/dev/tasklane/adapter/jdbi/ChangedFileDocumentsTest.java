@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.ChangedFile;
 import org.junit.jupiter.api.Test;
 
@@ -21,9 +21,9 @@ class ChangedFileDocumentsTest {
 
     @Test
     void aColumnWrittenBeforeTheSnapshotWasTypedReadsAsTypedFiles() {
-        Map<String, RawJson> extra = new LinkedHashMap<>();
-        extra.put("diff_url", new RawJson("\"u\""));
-        extra.put("stats", new RawJson("{\"added\":1,\"ratio\":0.50}"));
+        Map<String, Verbatim> extra = new LinkedHashMap<>();
+        extra.put("diff_url", new Verbatim("\"u\""));
+        extra.put("stats", new Verbatim("{\"added\":1,\"ratio\":0.50}"));
 
         assertEquals(List.of(new ChangedFile("lib/a.ex", "+x\n", new UnknownKeys(extra)),
                 ChangedFile.of("logo.png", "[binary file \u2014 no diff captured]"), ChangedFile.of("README.md", null)),

@@ -1,9 +1,12 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.domain.task.ReviewerResult.Findings;
+import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Complexity;
@@ -14,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 /** The completion column keeps the form rows were stored in before a completion was split into its parts. */
 class CompletionDocumentsTest {
@@ -31,7 +35,7 @@ class CompletionDocumentsTest {
         assertEquals(new Completion(UserId.of(7), "claude", 42L, AgentReport.builder().summary("Did it")
                 .actualComplexity(Complexity.SMALL).actualFilesChanged("a.java").timeSpentMinutes(15)
                 .workflowSteps(List.of(WorkflowStep.skipped("explorer", "r")))
-                .explorerResult(new ExplorerResult(false, null, null, "no_subagent_support", UnknownKeys.NONE)).build(),
+                .explorerResult(new ExplorerResult.Skipped(null, "no_subagent_support", UnknownKeys.NONE)).build(),
                 Instant.parse("2026-11-23T01:00:00.123456789Z")), read);
     }
 
@@ -65,8 +69,44 @@ class CompletionDocumentsTest {
 
         assertEquals(JsonText.map(STORED_RESULTS), JsonText.map(TaskDocuments.completion(read)));
         assertEquals(read, TaskDocuments.completion(TaskDocuments.completion(read)));
-        assertEquals(3L, read.report().reviewerResult().issues().get(0).line());
-        assertEquals("partial", read.report().reviewerResult().securityConsiderations().considerations().get(0).status());
-        assertEquals("7", read.report().explorerResult().unknownKeys().values().get("reason").text());
+        Findings findings = ((ReviewerResult.Dispatched) read.report().reviewerResult()).findings();
+        assertEquals(3L, findings.issues().get(0).line());
+        assertEquals("partial", findings.securityConsiderations().considerations().get(0).status());
+        assertEquals(new ExplorerResult.Dispatched("s", 3, new UnknownKeys(Map.of("reason", new Verbatim("7"),
+                "files", new Verbatim("[\"a\"]")))), read.report().explorerResult());
+        assertEquals("1.5", read.report().workflowSteps().get(0).unknownKeys().values().get("duration_ms").text());
+    }
+
+    /** A completion document exactly as the store writes it today: read and written again, byte for byte. */
+    private static final String STORED_TODAY = "{\"completed_by_id\":7,\"completed_by_agent\":\"claude\","
+            + "\"summary\":\"Did it\",\"notes\":null,\"actual_complexity\":\"SMALL\",\"actual_files_changed\":\"a.java\","
+            + "\"time_spent_minutes\":15,\"review_report\":null,"
+            + "\"workflow_steps\":[{\"name\":\"explorer\",\"dispatched\":true,\"duration_ms\":5,\"reason_code\":\"ran_inline\"},"
+            + "{\"name\":\"planner\",\"dispatched\":false,\"reason\":\"small\",\"note\":{\"k\":[1,2.5]}}],"
+            + "\"explorer_result\":{\"dispatched\":false,\"summary\":\"Skipped: the change touches one file only\","
+            + "\"reason\":\"small_task_0_1_key_files\"},"
+            + "\"reviewer_result\":{\"dispatched\":true,\"summary\":\"Reviewed the diff against every criterion\","
+            + "\"duration_ms\":8000,\"acceptance_criteria_checked\":1,\"issues_found\":0,\"status\":\"approved\","
+            + "\"issue_counts\":{\"critical\":0,\"important\":0,\"minor\":0},\"issues\":[],"
+            + "\"acceptance_criteria\":[{\"criterion\":\"c\",\"status\":\"met\",\"evidence\":\"T\"}],"
+            + "\"testing_strategy\":{\"status\":\"passed\"},\"patterns\":{\"status\":\"passed\"},"
+            + "\"pitfalls\":{\"status\":\"failed\",\"note\":\"The cursor is not validated first\"},"
+            + "\"security_considerations\":{\"status\":\"passed\",\"considerations\":[{\"consideration\":\"x\","
+            + "\"status\":\"mitigated\"}]},\"behaviour_test_matrix\":{\"status\":\"passed\",\"rows\":"
+            + "[{\"category\":\"Boundary\",\"behaviour\":\"b\",\"status\":\"covered\"}]},"
+            + "\"project_checks\":[{\"check\":\"fmt\"}],\"schema_version\":\"1.0\",\"extra\":true},"
+            + "\"completed_at\":\"2026-11-23T01:00:00Z\",\"completed_by_token_id\":null}";
+
+    @Test
+    void aDocumentInTodaysStoredFormReadsIntoTheSealedResultsAndIsWrittenBackByteForByte() {
+        Completion read = TaskDocuments.completion(STORED_TODAY);
+
+        assertInstanceOf(ExplorerResult.Skipped.class, read.report().explorerResult());
+        ReviewerResult.Dispatched review = assertInstanceOf(ReviewerResult.Dispatched.class,
+                read.report().reviewerResult());
+        assertEquals(8000L, review.durationMs());
+        assertEquals("The cursor is not validated first", review.findings().pitfalls().noteText());
+        assertEquals(new Verbatim("true"), review.unknownKeys().values().get("extra"));
+        assertEquals(STORED_TODAY, TaskDocuments.completion(read));
     }
 }

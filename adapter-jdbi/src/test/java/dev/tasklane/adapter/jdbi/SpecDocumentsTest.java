@@ -3,8 +3,8 @@ package dev.tasklane.adapter.jdbi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.KeyFile;
@@ -51,8 +51,8 @@ class SpecDocumentsTest {
         assertEquals(Map.of("api", TextOrList.of("x"), "ui", TextOrList.of(List.of("a", "b"))),
                 details.integrationPoints());
         assertEquals(List.of("a", "list"), List.copyOf(details.technicalDetails().values().keySet()));
-        assertEquals(new RawJson("{\"b\":1}"), details.technicalDetails().values().get("a"));
-        assertEquals(new RawJson("[1,2.5,\"s\",null,true]"), details.technicalDetails().values().get("list"));
+        assertEquals(new Verbatim("{\"b\":1}"), details.technicalDetails().values().get("a"));
+        assertEquals(new Verbatim("[1,2.5,\"s\",null,true]"), details.technicalDetails().values().get("list"));
         assertEquals(List.of(new BehaviourRow("Happy path", "logs in", "t1", "unit", "planned", null, null),
                 new BehaviourRow("Boundary", "long name", null, null, "not_applicable", "none", 1)),
                 details.behaviourTestMatrix());
@@ -60,9 +60,9 @@ class SpecDocumentsTest {
 
     @Test
     void aTypedSpecRoundTripsThroughTheStoredForm() {
-        Map<String, RawJson> technical = new LinkedHashMap<>();
-        technical.put("z", new RawJson("{\"nested\":[true,null,\"\\u00e9\\\"q\"]}"));
-        technical.put("a", new RawJson("3"));
+        Map<String, Verbatim> technical = new LinkedHashMap<>();
+        technical.put("z", new Verbatim("{\"nested\":[true,null,\"\\u00e9\\\"q\"]}"));
+        technical.put("a", new Verbatim("3"));
         TaskSpec spec = TaskSpec.builder("Round trip", TaskType.DEFECT, Priority.LOW)
                 .testingStrategy(new TestingStrategy(null, TextOrList.of(List.of()), TextOrList.of("m"), null,
                         TextOrList.of("90%")))

@@ -19,10 +19,11 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.domain.task.ReviewerResult.Findings;
 import dev.tasklane.domain.task.ReviewerResult.Consideration;
 import dev.tasklane.domain.task.ReviewerResult.CriterionCheck;
 import dev.tasklane.domain.task.ReviewerResult.Issue;
@@ -246,29 +247,37 @@ final class TaskPages {
 
     private static List<Field> explorer(Completion completion) {
         ExplorerResult explorer = completion == null ? null : completion.report().explorerResult();
-        if (explorer == null) {
-            return List.of();
+        if (explorer instanceof ExplorerResult.Dispatched ran) {
+            return result(typed("dispatched", true, "summary", ran.summary(), "duration_ms", ran.durationMs()),
+                    ran.unknownKeys());
         }
-        return result(typed("dispatched", explorer.dispatched(), "summary", explorer.summary(),
-                "duration_ms", explorer.durationMs(), "reason", explorer.reason()), explorer.unknownKeys());
+        if (explorer instanceof ExplorerResult.Skipped skipped) {
+            return result(typed("dispatched", false, "summary", skipped.summary(), "reason", skipped.reason()),
+                    skipped.unknownKeys());
+        }
+        return List.of();
     }
 
     /** The reviewer's envelope and counts; its verdicts are {@link #verdicts}'s rows. */
     private static List<Field> reviewerSummary(Completion completion) {
         ReviewerResult review = completion == null ? null : completion.report().reviewerResult();
-        if (review == null) {
+        if (review instanceof ReviewerResult.Skipped skipped) {
+            return result(typed("dispatched", false, "summary", skipped.summary(), "reason", skipped.reason()),
+                    skipped.unknownKeys());
+        }
+        if (!(review instanceof ReviewerResult.Dispatched ran)) {
             return List.of();
         }
-        IssueCounts counts = review.issueCounts();
-        return result(typed("dispatched", review.dispatched(), "summary", review.summary(),
-                "duration_ms", review.durationMs(), "reason", review.reason(),
-                "acceptance_criteria_checked", review.acceptanceCriteriaChecked(), "issues_found", review.issuesFound(),
-                "status", review.status(),
+        Findings findings = ran.findings();
+        IssueCounts counts = findings.issueCounts();
+        return result(typed("dispatched", true, "summary", ran.summary(), "duration_ms", ran.durationMs(),
+                "acceptance_criteria_checked", findings.acceptanceCriteriaChecked(),
+                "issues_found", findings.issuesFound(), "status", findings.status(),
                 "issue_counts", counts == null ? null : typed("critical", counts.critical(), "important",
                         counts.important(), "minor", counts.minor()),
-                "project_checks", review.projectChecks() == null ? null
-                        : review.projectChecks().stream().map(RawJson::text).toList(),
-                "schema_version", review.schemaVersion()), review.unknownKeys());
+                "project_checks", findings.projectChecks() == null ? null
+                        : findings.projectChecks().stream().map(Verbatim::text).toList(),
+                "schema_version", findings.schemaVersion()), ran.unknownKeys());
     }
 
     private static Map<String, Object> typed(Object... keysAndValues) {
@@ -283,10 +292,10 @@ final class TaskPages {
 
     /** The reviewer's structured verdicts: acceptance criteria, section verdicts and issues, one row each. */
     static List<VerdictRow> verdicts(Completion completion) {
-        ReviewerResult review = completion == null ? null : completion.report().reviewerResult();
-        if (review == null) {
+        if (completion == null || !(completion.report().reviewerResult() instanceof ReviewerResult.Dispatched ran)) {
             return List.of();
         }
+        Findings review = ran.findings();
         List<VerdictRow> rows = new ArrayList<>();
         if (review.acceptanceCriteria() != null) {
             for (CriterionCheck criterion : review.acceptanceCriteria()) {
@@ -316,7 +325,7 @@ final class TaskPages {
         }
         if (review.issues() != null) {
             for (Issue issue : review.issues()) {
-                RawJson summary = issue.unknownKeys().values().get("summary");
+                Verbatim summary = issue.unknownKeys().values().get("summary");
                 String description = issue.description() != null ? issue.description()
                         : summary == null ? "" : summary.text();
                 rows.add(new VerdictRow("Issue · " + Format.label(text(issue.category())), description,
@@ -344,7 +353,7 @@ final class TaskPages {
                     "duration_ms", step.durationMs(), "reason", step.reason(), "reason_code", step.reasonCode());
             List<String> row = new ArrayList<>();
             for (String key : keys) {
-                RawJson raw = step.unknownKeys().values().get(key);
+                Verbatim raw = step.unknownKeys().values().get(key);
                 row.add(raw != null ? raw.text() : text(typed.get(key)));
             }
             rows.add(row);

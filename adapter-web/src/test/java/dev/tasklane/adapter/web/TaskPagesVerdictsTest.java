@@ -2,8 +2,8 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.VerdictRow;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Complexity;
@@ -31,11 +31,11 @@ class TaskPagesVerdictsTest {
         Issue described = new Issue("important", "security", "web/Board.java", 12L, "Raw title in HTML", null,
                 UnknownKeys.NONE);
         Issue summarised = new Issue("minor", "code_quality", null, null, null, null,
-                new UnknownKeys(Map.of("summary", new RawJson("\"Long method\""))));
-        ReviewerResult review = new ReviewerResult(true, "Reviewed the board page against the task", 9000L, null, 1L,
-                2L, "changes_requested", null, List.of(described, summarised),
-                List.of(new CriterionCheck("The list loads", "met", "BoardTest", UnknownKeys.NONE)),
-                passed, passed, passed, security, null, List.of(), "1.0", UnknownKeys.NONE);
+                new UnknownKeys(Map.of("summary", new Verbatim("\"Long method\""))));
+        ReviewerResult review = new ReviewerResult.Dispatched("Reviewed the board page against the task", 9000L,
+                new ReviewerResult.Findings(1L, 2L, "changes_requested", null, List.of(described, summarised),
+                        List.of(new CriterionCheck("The list loads", "met", "BoardTest", UnknownKeys.NONE)),
+                        passed, passed, passed, security, null, List.of(), "1.0"), UnknownKeys.NONE);
         Completion completion = new Completion(UserId.of(1), "agent", null, AgentReport.builder().summary("Done")
                 .actualComplexity(Complexity.SMALL).actualFilesChanged("web/Board.java").timeSpentMinutes(5)
                 .reviewerResult(review).build(), null);

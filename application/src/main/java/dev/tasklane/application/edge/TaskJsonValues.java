@@ -1,7 +1,7 @@
 package dev.tasklane.application.edge;
 
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -49,8 +49,8 @@ public final class TaskJsonValues {
 
     /** The keys of an object stored as sent, each value written back as compact JSON text. */
     public static UnknownKeys unknownKeys(Map<?, ?> object, JsonText json) {
-        Map<String, RawJson> values = new LinkedHashMap<>();
-        object.forEach((key, value) -> values.put(String.valueOf(key), new RawJson(json.write(value))));
+        Map<String, Verbatim> values = new LinkedHashMap<>();
+        object.forEach((key, value) -> values.put(String.valueOf(key), new Verbatim(json.write(value))));
         return new UnknownKeys(values);
     }
 }

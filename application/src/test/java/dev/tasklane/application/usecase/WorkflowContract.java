@@ -30,8 +30,8 @@ import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.identity.Access;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.task.Status;
@@ -370,9 +370,9 @@ public abstract class WorkflowContract {
     void aChangedFilesSnapshotIsStoredAsSentUnknownKeysIncluded() {
         String w1 = id(board.create(board.admin, task("Snapshot")));
         board.claim(board.alice, w1);
-        Map<String, RawJson> extra = new LinkedHashMap<>();
-        extra.put("diff_url", new RawJson("\"https://example.test/d/1\""));
-        extra.put("stats", new RawJson("{\"added\":3,\"removed\":[1,2]}"));
+        Map<String, Verbatim> extra = new LinkedHashMap<>();
+        extra.put("diff_url", new Verbatim("\"https://example.test/d/1\""));
+        extra.put("stats", new Verbatim("{\"added\":3,\"removed\":[1,2]}"));
         List<ChangedFile> sent = List.of(new ChangedFile("lib/a.ex", "@@ -1 +1 @@\n-a\n+b\n", new UnknownKeys(extra)),
                 ChangedFile.of("logo.png", ChangedFilesRules.BINARY_PLACEHOLDER), ChangedFile.of("README.md", null));
         board.app.changedFiles().putChangedFiles(board.alice, ref(w1), ChangedFilesDraft.of(sent), null);

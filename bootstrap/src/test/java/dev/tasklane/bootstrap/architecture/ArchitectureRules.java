@@ -497,12 +497,14 @@ public final class ArchitectureRules {
 
     /**
      * The domain records of a completion, relative to the domain package (binary names, {@code Outer$Inner} for nested
-     * types), that carry typed values only: a result's keys that no rule names ride in {@code UnknownKeys}, the one
-     * documented escape hatch (docs/rules.md, "Completion: the typed command").
+     * types), that carry typed values only: a result's keys that no rule names ride in {@code UnknownKeys}, each value a
+     * {@code Verbatim} (docs/rules.md, "Completion: the typed command").
      */
     static final java.util.Set<String> TYPED_DOMAIN_RECORDS = java.util.Set.of(
-        "task.AgentReport", "task.Completion", "task.ExplorerResult", "task.WorkflowStep", "task.ChangedFile",
-        "task.ReviewerResult", "task.ReviewerResult$Issue", "task.ReviewerResult$CriterionCheck",
+        "task.AgentReport", "task.Completion", "task.ExplorerResult", "task.ExplorerResult$Dispatched",
+        "task.ExplorerResult$Skipped", "task.WorkflowStep", "task.ChangedFile", "task.UnknownKeys", "task.Verbatim",
+        "task.ReviewerResult", "task.ReviewerResult$Dispatched", "task.ReviewerResult$Skipped",
+        "task.ReviewerResult$Findings", "validation.SentResult", "task.ReviewerResult$Issue", "task.ReviewerResult$CriterionCheck",
         "task.ReviewerResult$SectionVerdict", "task.ReviewerResult$Consideration", "task.ReviewerResult$TestMatrix",
         "task.ReviewerResult$MatrixRow", "task.ReviewerResult$IssueCounts",
         "validation.CheckedCompletion", "validation.CompletionProblems", "validation.CompletionProblems$ResultProblems",
@@ -581,9 +583,9 @@ public final class ArchitectureRules {
 
     /**
      * No inbound or outbound port, and no public signature of the domain (record components included), carries decoded
-     * JSON: the HTTP adapter parses the wire format into typed values, so an embedder gets the compiler's help. The
-     * documented escape hatch {@code domain.json} ({@code RawJson}, {@code UnknownKeys}) keeps values as sent, and a
-     * record's {@code equals(Object)} is Java's, not ours.
+     * JSON: the HTTP adapter parses the wire format into typed values, so an embedder gets the compiler's help. What
+     * an agent sent that no rule reads is a {@code Verbatim} (encoded text, never an {@code Object}), and a record's
+     * {@code equals(Object)} is Java's, not ours.
      *
      * @param pending simple names (binary, {@code Outer$Inner} for nested types) of types not converted yet
      */
@@ -593,7 +595,7 @@ public final class ArchitectureRules {
             public boolean test(JavaClass type) {
                 String pkg = type.getPackageName();
                 boolean scoped = pkg.startsWith(root + ".application.port.in") || pkg.startsWith(root + ".application.port.out")
-                        || (pkg.startsWith(root + ".domain") && !pkg.startsWith(root + ".domain.json"));
+                        || pkg.startsWith(root + ".domain");
                 String binary = type.getName().substring(pkg.length() + 1);
                 String outer = binary.contains("$") ? binary.substring(0, binary.indexOf('$')) : binary;
                 return scoped && type.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC)

@@ -81,6 +81,45 @@ class SourcesCiteTheRepositoryTest {
         assertEquals(List.of(), found);
     }
 
+    /**
+     * The domain holds no JSON: no {@code json} package and no Jackson import in its main code. What an agent sent
+     * that no rule reads is a {@code Verbatim} whose format belongs to the adapters.
+     */
+    @Test
+    void theDomainHasNoJsonPackageAndImportsNoJackson() {
+        Path main = ROOT.resolve("domain").resolve("src").resolve("main");
+        List<Path> sources = javaSources(main);
+        assertTrue(sources.size() > 50, "found only " + sources.size() + " domain sources");
+        List<String> found = new ArrayList<>(offenders(sources, JSON_IN_THE_DOMAIN));
+        sources.stream().map(main::relativize).filter(SourcesCiteTheRepositoryTest::inAJsonPackage)
+                .forEach(path -> found.add("domain/src/main/" + path + ": in a json package"));
+        assertEquals(List.of(), found);
+    }
+
+    /** The domain check above catches what it exists for: a json package, a Jackson import, a JSON package line. */
+    @Test
+    void theDomainJsonCheckFindsWhatItLooksFor() {
+        assertTrue(inAJsonPackage(Path.of("java/dev/tasklane/domain/json/RawJson.java")));
+        assertTrue(inAJsonPackage(Path.of("java/dev/tasklane/domain/task/json/Keys.java")));
+        assertTrue(!inAJsonPackage(Path.of("java/dev/tasklane/domain/task/JsonLike.java")));
+        assertTrue(JSON_IN_THE_DOMAIN.matcher("import com.fasterxml.jackson.databind.JsonNode;").find());
+        assertTrue(JSON_IN_THE_DOMAIN.matcher("package dev.tasklane.domain.json;").find());
+        assertTrue(JSON_IN_THE_DOMAIN.matcher("import dev.tasklane.domain.json.RawJson;").find());
+        assertTrue(!JSON_IN_THE_DOMAIN.matcher("import dev.tasklane.domain.task.Verbatim;").find());
+    }
+
+    /** A Jackson import, or a package (declared or imported) named json. */
+    static final Pattern JSON_IN_THE_DOMAIN = Pattern.compile("^\\s*(import|package)\\s+(com\\.fasterxml\\.jackson\\b|[\\w.]*\\.json\\b)");
+
+    private static boolean inAJsonPackage(Path source) {
+        for (Path part : source.getParent()) {
+            if (part.toString().equals("json")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Every class or test a doc names exists in the repository, as a file or a nested type. */
     @Test
     void everyClassADocCitesExists() {

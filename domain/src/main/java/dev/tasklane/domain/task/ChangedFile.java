@@ -1,6 +1,5 @@
 package dev.tasklane.domain.task;
 
-import dev.tasklane.domain.json.UnknownKeys;
 
 /**
  * One entry of a task's changed_files snapshot (docs/api.md, "Changed files"): a file the agent changed and its

@@ -1,69 +1,102 @@
 package dev.tasklane.domain.task;
 
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * A completion's {@code reviewer_result} (docs/rules.md, "Completion results"): the envelope every result has
- * (dispatched, summary, duration or skip reason) and, on a dispatched review, the structured review the review
- * queue renders. Stored as sent.
- *
- * <p>The structured fields are read only on a dispatched review; on a skipped one they stay among the
- * {@code unknownKeys} as sent. A value that is not of its documented type is null here; the edge that read the
- * request reported it, and a dispatched review with such a value is refused in every mode. A section or entry that
- * was not an object is an empty one (every field null) so that the counts the rules compare stay those sent.
- *
- * @param projectChecks the project checklist entries as sent; null when absent or not a list
- * @param unknownKeys   every other key as sent, and a documented key whose value was not of its type where no rule
- *                      refuses it
+ * A completion's {@code reviewer_result} (docs/rules.md, "Completion results"): the reviewer sub-agent either ran,
+ * with its summary, duration and structured {@link Findings}, or was skipped, with why. Each case holds only what it
+ * has; what else was sent rides along in {@link #unknownKeys()}, kept as sent. How long the summary must be, which
+ * skip reasons count and what the findings must say are {@code CompletionRules}'s and {@code ReviewerContract}'s to
+ * judge.
  */
-public record ReviewerResult(
-        Boolean dispatched,
-        String summary,
-        Long durationMs,
-        String reason,
-        Long acceptanceCriteriaChecked,
-        Long issuesFound,
-        String status,
-        IssueCounts issueCounts,
-        List<Issue> issues,
-        List<CriterionCheck> acceptanceCriteria,
-        SectionVerdict testingStrategy,
-        SectionVerdict patterns,
-        SectionVerdict pitfalls,
-        SectionVerdict securityConsiderations,
-        TestMatrix behaviourTestMatrix,
-        List<RawJson> projectChecks,
-        String schemaVersion,
-        UnknownKeys unknownKeys) {
+public sealed interface ReviewerResult permits ReviewerResult.Dispatched, ReviewerResult.Skipped {
+    /**
+     * What the review concluded, or why it was not run. Null only on a result stored before a summary was required:
+     * the rules refuse a new result without one.
+     */
+    String summary();
 
-    public ReviewerResult {
-        issues = issues == null ? null : List.copyOf(issues);
-        acceptanceCriteria = acceptanceCriteria == null ? null : List.copyOf(acceptanceCriteria);
-        projectChecks = projectChecks == null ? null : List.copyOf(projectChecks);
-        unknownKeys = unknownKeys == null ? UnknownKeys.NONE : unknownKeys;
-    }
+    /** Every key sent that this case does not name, as sent. */
+    UnknownKeys unknownKeys();
 
     /** A review that was skipped for one of the documented skip reasons. */
-    public static ReviewerResult skipped(String summary, String reason) {
-        return new ReviewerResult(false, summary, null, reason, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, UnknownKeys.NONE);
+    static Skipped skipped(String summary, String reason) {
+        return new Skipped(summary, reason, UnknownKeys.NONE);
     }
 
-    /** The section verdict of one of the four reviewed sections, by its wire name; null for another name. */
-    public SectionVerdict section(String wireName) {
-        return switch (wireName) {
-            case "testing_strategy" -> testingStrategy;
-            case "patterns" -> patterns;
-            case "pitfalls" -> pitfalls;
-            case "security_considerations" -> securityConsiderations;
-            default -> null;
-        };
+    /**
+     * The reviewer ran as a sub-agent.
+     *
+     * @param durationMs how long it ran, never negative
+     * @param findings   the structured review the review queue renders
+     */
+    record Dispatched(String summary, long durationMs, Findings findings, UnknownKeys unknownKeys)
+            implements ReviewerResult {
+        public Dispatched {
+            if (durationMs < 0) {
+                throw new IllegalArgumentException("durationMs must not be negative: " + durationMs);
+            }
+            findings = findings == null ? Findings.NONE : findings;
+            unknownKeys = unknownKeys == null ? UnknownKeys.NONE : unknownKeys;
+        }
     }
 
-    public boolean isDispatched() {
-        return Boolean.TRUE.equals(dispatched);
+    /**
+     * The reviewer was skipped.
+     *
+     * @param reason why, one of {@code CompletionRules.SKIP_REASONS} for the rules to accept it
+     */
+    record Skipped(String summary, String reason, UnknownKeys unknownKeys) implements ReviewerResult {
+        public Skipped {
+            Objects.requireNonNull(reason, "reason");
+            unknownKeys = unknownKeys == null ? UnknownKeys.NONE : unknownKeys;
+        }
+    }
+
+    /**
+     * The structured fields of a dispatched review. Each is recommended, none required: an absent one is null. A value
+     * sent that was not of its documented type is null here too; the edge that read it reported it, and such a review
+     * is refused in every mode. A section or entry that was not an object is an empty one (every field null), so that
+     * the counts the rules compare stay those sent.
+     *
+     * @param projectChecks the project checklist entries as sent; null when absent or not a list
+     */
+    record Findings(
+            Long acceptanceCriteriaChecked,
+            Long issuesFound,
+            String status,
+            IssueCounts issueCounts,
+            List<Issue> issues,
+            List<CriterionCheck> acceptanceCriteria,
+            SectionVerdict testingStrategy,
+            SectionVerdict patterns,
+            SectionVerdict pitfalls,
+            SectionVerdict securityConsiderations,
+            TestMatrix behaviourTestMatrix,
+            List<Verbatim> projectChecks,
+            String schemaVersion) {
+
+        /** A dispatched review that sent none of the structured fields. */
+        public static final Findings NONE = new Findings(null, null, null, null, null, null, null, null, null, null,
+                null, null, null);
+
+        public Findings {
+            issues = issues == null ? null : List.copyOf(issues);
+            acceptanceCriteria = acceptanceCriteria == null ? null : List.copyOf(acceptanceCriteria);
+            projectChecks = projectChecks == null ? null : List.copyOf(projectChecks);
+        }
+
+        /** The section verdict of one of the four reviewed sections, by its rule name; null for another name. */
+        public SectionVerdict section(String name) {
+            return switch (name) {
+                case "testing_strategy" -> testingStrategy;
+                case "patterns" -> patterns;
+                case "pitfalls" -> pitfalls;
+                case "security_considerations" -> securityConsiderations;
+                default -> null;
+            };
+        }
     }
 
     /** One issue the review found. */

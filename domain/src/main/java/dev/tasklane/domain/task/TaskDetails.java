@@ -1,6 +1,5 @@
 package dev.tasklane.domain.task;
 
-import dev.tasklane.domain.json.UnknownKeys;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

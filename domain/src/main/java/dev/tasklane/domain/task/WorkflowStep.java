@@ -1,6 +1,5 @@
 package dev.tasklane.domain.task;
 
-import dev.tasklane.domain.json.UnknownKeys;
 
 /**
  * One entry of a completion's {@code workflow_steps} (docs/rules.md, "Completion results"): a step of the agent's

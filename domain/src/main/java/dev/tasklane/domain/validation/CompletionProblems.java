@@ -37,15 +37,17 @@ public record CompletionProblems(List<FieldError> fields, ResultProblems explore
      *
      * @param notAnObject   the value sent is not an object (the result is then null); reported wherever the
      *                      result's shape is
+     * @param untyped       an object whose envelope makes neither a dispatched nor a skipped result (the result is
+     *                      then null), for the rules to say what is wrong with it; null otherwise
      * @param structure     a dispatched review's structured fields that are not of their shape, in the order
      *                      docs/rules.md reads them (grace-gated with the task consistency; always in the changeset)
      * @param projectChecks a dispatched review's project_checks that is not a list (the always-reject contract)
      * @param failedNotes   a failed section's note that is missing or not a string (the always-reject
      *                      contract), each error named by its section; a note that is a string is judged by the rules
      */
-    public record ResultProblems(FieldError notAnObject, List<FieldError> structure, FieldError projectChecks,
-            List<FieldError> failedNotes) {
-        public static final ResultProblems NONE = new ResultProblems(null, List.of(), null, List.of());
+    public record ResultProblems(FieldError notAnObject, SentResult untyped, List<FieldError> structure,
+            FieldError projectChecks, List<FieldError> failedNotes) {
+        public static final ResultProblems NONE = new ResultProblems(null, null, List.of(), null, List.of());
 
         public ResultProblems {
             structure = List.copyOf(structure);

@@ -1,8 +1,7 @@
 package dev.tasklane.domain.validation;
 
 import dev.tasklane.domain.task.AgentReport;
-import dev.tasklane.domain.task.ExplorerResult;
-import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.domain.task.ReviewerResult.Findings;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.validation.CompletionProblems.ResultProblems;
@@ -92,24 +91,26 @@ public final class CompletionRules {
             TaskSpec task, CompletionMode mode, List<String> warnings) {
         List<Failure> contract = new ArrayList<>();
         List<Failure> graceGated = new ArrayList<>();
-        ExplorerResult explorer = report.explorerResult();
-        graceGated.add(new Failure(EXPLORER, sent(explorer != null, problems.explorer())
-                ? envelope(explorer == null ? null : Envelope.of(explorer), problems.explorer())
+        ResultProblems explorerProblems = problems.explorer();
+        SentResult explorer = sentResult(SentResult.of(report.explorerResult()), explorerProblems);
+        graceGated.add(new Failure(EXPLORER, sent(explorer, explorerProblems)
+                ? envelope(explorer, explorerProblems)
                 : List.of(new FieldError("result", TaskFieldRules.BLANK))));
-        ReviewerResult review = report.reviewerResult();
         ResultProblems reviewProblems = problems.reviewer();
-        if (!sent(review != null, reviewProblems)) {
+        SentResult review = sentResult(SentResult.of(report.reviewerResult()), reviewProblems);
+        if (!sent(review, reviewProblems)) {
             graceGated.add(new Failure(REVIEWER, List.of(new FieldError("result", TaskFieldRules.BLANK))));
         } else {
-            graceGated.add(new Failure(REVIEWER, envelope(review == null ? null : Envelope.of(review), reviewProblems)));
+            graceGated.add(new Failure(REVIEWER, envelope(review, reviewProblems)));
             if (review != null && review.isDispatched()) {
+                Findings findings = review.findings() == null ? Findings.NONE : review.findings();
                 List<FieldError> absent = new ArrayList<>();
-                contract.add(new Failure(REVIEWER, ReviewerContract.contract(review, reviewProblems, task, absent)));
+                contract.add(new Failure(REVIEWER, ReviewerContract.contract(findings, reviewProblems, task, absent)));
                 absent.forEach(error -> warnings.add(REVIEWER + "." + error.field() + ": " + error.message()));
                 List<FieldError> consistency = new ArrayList<>(reviewProblems.structure());
-                consistency.addAll(ReviewerContract.consistency(review, task));
+                consistency.addAll(ReviewerContract.consistency(findings, task));
                 graceGated.add(new Failure(REVIEWER, consistency));
-                if (ReviewerContract.considerationsUnbacked(review)) {
+                if (ReviewerContract.considerationsUnbacked(findings)) {
                     warnings.add("reviewer_result: a partial or unmitigated consideration is not backed by an issues "
                             + "entry with category security");
                 }
@@ -130,24 +131,18 @@ public final class CompletionRules {
         }
     }
 
-    /** Whether a result was sent: typed, or sent as something that is not an object. */
-    private static boolean sent(boolean typed, ResultProblems problems) {
-        return typed || problems.notAnObject() != null;
+    /** The typed result's envelope, else the one the edge could not type; null when neither was sent. */
+    private static SentResult sentResult(SentResult typed, ResultProblems problems) {
+        return typed != null ? typed : problems.untyped();
     }
 
-    /** The part every result has, explorer or reviewer. */
-    private record Envelope(Boolean dispatched, String summary, Long durationMs, String reason) {
-        static Envelope of(ExplorerResult result) {
-            return new Envelope(result.dispatched(), result.summary(), result.durationMs(), result.reason());
-        }
-
-        static Envelope of(ReviewerResult result) {
-            return new Envelope(result.dispatched(), result.summary(), result.durationMs(), result.reason());
-        }
+    /** Whether a result was sent: as an object, or as something that is not one. */
+    private static boolean sent(SentResult result, ResultProblems problems) {
+        return result != null || problems.notAnObject() != null;
     }
 
     /** The envelope rules every sent result is held to (docs/rules.md, "Completion results"). */
-    private static List<FieldError> envelope(Envelope result, ResultProblems problems) {
+    private static List<FieldError> envelope(SentResult result, ResultProblems problems) {
         if (result == null) {
             return List.of(problems.notAnObject());
         }
@@ -194,15 +189,13 @@ public final class CompletionRules {
             fail(failures, "completion_notes", "should be at most " + MAX_NOTES_LENGTH + " character(s)");
         }
         typeProblem(failures, problems, "review_report");
-        ExplorerResult explorer = report.explorerResult();
-        if (sent(explorer != null, problems.explorer())) {
-            failures.add(new Failure(EXPLORER, envelope(explorer == null ? null : Envelope.of(explorer),
-                    problems.explorer())));
+        SentResult explorer = sentResult(SentResult.of(report.explorerResult()), problems.explorer());
+        if (sent(explorer, problems.explorer())) {
+            failures.add(new Failure(EXPLORER, envelope(explorer, problems.explorer())));
         }
-        ReviewerResult review = report.reviewerResult();
-        if (sent(review != null, problems.reviewer())) {
-            List<FieldError> errors = new ArrayList<>(envelope(review == null ? null : Envelope.of(review),
-                    problems.reviewer()));
+        SentResult review = sentResult(SentResult.of(report.reviewerResult()), problems.reviewer());
+        if (sent(review, problems.reviewer())) {
+            List<FieldError> errors = new ArrayList<>(envelope(review, problems.reviewer()));
             if (review != null && review.isDispatched()) {
                 errors.addAll(problems.reviewer().structure());
             }

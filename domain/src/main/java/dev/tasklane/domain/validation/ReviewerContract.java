@@ -1,6 +1,6 @@
 package dev.tasklane.domain.validation;
 
-import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.domain.task.ReviewerResult.Findings;
 import dev.tasklane.domain.task.ReviewerResult.Consideration;
 import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
 import dev.tasklane.domain.task.ReviewerResult.TestMatrix;
@@ -37,7 +37,7 @@ public final class ReviewerContract {
      * with only the required fields valid (docs/rules.md, "Completion results"), where the Stride server would
      * reject it. {@code problems} carries what the edge could not type, reported in its place.
      */
-    static List<FieldError> contract(ReviewerResult review, ResultProblems problems, TaskSpec task,
+    static List<FieldError> contract(Findings review, ResultProblems problems, TaskSpec task,
             List<FieldError> absent) {
         List<FieldError> out = new ArrayList<>();
         for (String block : CompletionRules.STRUCTURED_BLOCKS) {
@@ -78,7 +78,7 @@ public final class ReviewerContract {
         return out;
     }
 
-    private static boolean present(ReviewerResult review, String block) {
+    private static boolean present(Findings review, String block) {
         return switch (block) {
             case "issues" -> review.issues() != null;
             case "acceptance_criteria" -> review.acceptanceCriteria() != null;
@@ -92,11 +92,11 @@ public final class ReviewerContract {
         return verdict == null ? null : verdict.status();
     }
 
-    private static String matrixStatus(ReviewerResult review) {
+    private static String matrixStatus(Findings review) {
         return review.behaviourTestMatrix() == null ? null : review.behaviourTestMatrix().status();
     }
 
-    private static String noteOf(ReviewerResult review, String section) {
+    private static String noteOf(Findings review, String section) {
         if (section.equals(MATRIX)) {
             TestMatrix matrix = review.behaviourTestMatrix();
             return matrix.note() != null ? matrix.note() : matrix.notes();
@@ -144,7 +144,7 @@ public final class ReviewerContract {
     }
 
     /** The review's consistency with the task (the edge's structure problems come before these). */
-    static List<FieldError> consistency(ReviewerResult review, TaskSpec task) {
+    static List<FieldError> consistency(Findings review, TaskSpec task) {
         List<FieldError> out = new ArrayList<>();
         int expected = task.acceptanceCriteriaLines().size();
         if (review.acceptanceCriteria() != null && review.acceptanceCriteria().size() != expected) {
@@ -165,13 +165,13 @@ public final class ReviewerContract {
         return out;
     }
 
-    private static boolean hasWeakConsideration(ReviewerResult review) {
+    private static boolean hasWeakConsideration(Findings review) {
         SectionVerdict security = review.securityConsiderations();
         return security != null && security.considerations() != null
                 && security.considerations().stream().anyMatch(Consideration::isWeak);
     }
 
-    static boolean considerationsUnbacked(ReviewerResult review) {
+    static boolean considerationsUnbacked(Findings review) {
         if (!hasWeakConsideration(review)) {
             return false;
         }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.ChangedFile;
+import dev.tasklane.domain.task.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,7 @@ class ChangedFilesRulesTest {
 
     @Test
     void filesAreKeptAsSentWithTheirUnknownKeysAndMissingDiff() {
-        ChangedFile withExtra = new ChangedFile("lib/a.ex", "+x\n", new UnknownKeys(Map.of("diff_url", new RawJson("\"u\""))));
+        ChangedFile withExtra = new ChangedFile("lib/a.ex", "+x\n", new UnknownKeys(Map.of("diff_url", new Verbatim("\"u\""))));
         List<ChangedFile> sent = List.of(withExtra, ChangedFile.of("logo.png", ChangedFilesRules.BINARY_PLACEHOLDER),
                 ChangedFile.of("README.md", null));
         assertEquals(sent, ChangedFilesRules.check(ChangedFilesDraft.of(sent), CAP));

@@ -10,7 +10,6 @@ import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.hook.HookResultDraft;
-import dev.tasklane.domain.json.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.ExplorerResult;
@@ -20,6 +19,7 @@ import dev.tasklane.domain.task.ReviewerResult.CriterionCheck;
 import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.validation.CompletionProblems.ResultProblems;
 import dev.tasklane.domain.validation.CompletionRejectedException.Family;
@@ -39,8 +39,8 @@ class TypedCompletionRulesTest {
     private static final SectionVerdict PASSED = new SectionVerdict("passed", null, null, null, UnknownKeys.NONE);
 
     private static ReviewerResult review(List<CriterionCheck> criteria, Long checked, SectionVerdict patterns) {
-        return new ReviewerResult(true, SUMMARY, 8000L, null, checked, 0L, "approved", null, List.of(), criteria,
-                PASSED, patterns, PASSED, PASSED, null, List.of(), "1.0", UnknownKeys.NONE);
+        return new ReviewerResult.Dispatched(SUMMARY, 8000L, new ReviewerResult.Findings(checked, 0L, "approved", null,
+                List.of(), criteria, PASSED, patterns, PASSED, PASSED, null, List.of(), "1.0"), UnknownKeys.NONE);
     }
 
     private static AgentReport report(ExplorerResult explorer, ReviewerResult reviewer) {
@@ -88,7 +88,7 @@ class TypedCompletionRulesTest {
     void theEdgesNoteProblemTakesTheRulesPlace() {
         SectionVerdict failed = new SectionVerdict("failed", null, null, null, UnknownKeys.NONE);
         FieldError notAString = new FieldError("patterns", "patterns.note must be a string");
-        ResultProblems problems = new ResultProblems(null, List.of(), null, List.of(notAString));
+        ResultProblems problems = new ResultProblems(null, null, List.of(), null, List.of(notAString));
         AgentReport report = report(ExplorerResult.dispatched(SUMMARY, 1), review(List.of(), 0L, failed));
         CompletionRejectedException refused = assertThrows(CompletionRejectedException.class, () -> check(report,
                 new CompletionProblems(List.of(), ResultProblems.NONE, problems, List.of()), CompletionMode.GRACE));
@@ -97,15 +97,41 @@ class TypedCompletionRulesTest {
 
     @Test
     void envelopeRulesReadTheTypedValues() {
-        ExplorerResult noDuration = new ExplorerResult(true, SUMMARY, null, null, UnknownKeys.NONE);
-        ExplorerResult badReason = new ExplorerResult(false, "too short", null, "felt like it", UnknownKeys.NONE);
-        for (ExplorerResult explorer : List.of(noDuration, badReason)) {
-            CompletionRejectedException refused = assertThrows(CompletionRejectedException.class,
-                    () -> check(report(explorer, ReviewerResult.skipped(SUMMARY, "self_reported_review")),
-                            CompletionProblems.NONE, CompletionMode.GRACE));
-            assertEquals(Family.CHANGESET, refused.family());
-            assertEquals("explorer_result", refused.failures().get(0).field());
-        }
+        ExplorerResult badReason = ExplorerResult.skipped("too short", "felt like it");
+        CompletionRejectedException refused = assertThrows(CompletionRejectedException.class,
+                () -> check(report(badReason, ReviewerResult.skipped(SUMMARY, "self_reported_review")),
+                        CompletionProblems.NONE, CompletionMode.GRACE));
+        assertEquals(Family.CHANGESET, refused.family());
+        assertEquals("explorer_result", refused.failures().get(0).field());
+        assertEquals(List.of("summary", "reason"), refused.failures().get(0).errors().stream().map(FieldError::field)
+                .toList());
+    }
+
+    @Test
+    void aResultWhoseEnvelopeMakesNeitherCaseIsJudgedFromWhatWasSent() {
+        SentResult noDuration = new SentResult(true, SUMMARY, null, null, null);
+        assertEquals(null, noDuration.explorer(UnknownKeys.NONE));
+        ResultProblems problems = new ResultProblems(null, noDuration, List.of(), null, List.of());
+        CompletionRejectedException refused = assertThrows(CompletionRejectedException.class, () -> check(
+                report(null, ReviewerResult.skipped(SUMMARY, "self_reported_review")),
+                new CompletionProblems(List.of(), problems, ResultProblems.NONE, List.of()), CompletionMode.GRACE));
+        assertEquals(Family.CHANGESET, refused.family());
+        assertEquals(List.of(new Failure("explorer_result", List.of(new FieldError("duration_ms",
+                CompletionRules.NON_NEGATIVE)))), refused.failures());
+    }
+
+    @Test
+    void eachCaseHoldsWhatItNeeds() {
+        assertThrows(NullPointerException.class, () -> ExplorerResult.skipped(SUMMARY, null));
+        assertThrows(NullPointerException.class, () -> ReviewerResult.skipped(SUMMARY, null));
+        assertThrows(IllegalArgumentException.class, () -> ExplorerResult.dispatched(SUMMARY, -1));
+        assertThrows(IllegalArgumentException.class,
+                () -> new ReviewerResult.Dispatched(SUMMARY, -1, null, UnknownKeys.NONE));
+        assertEquals(ReviewerResult.Findings.NONE,
+                new ReviewerResult.Dispatched(SUMMARY, 1, null, null).findings());
+        assertEquals(new ReviewerResult.Skipped(SUMMARY, "self_reported_review", UnknownKeys.NONE),
+                new SentResult(false, SUMMARY, 5L, "self_reported_review", null).reviewer(UnknownKeys.NONE));
+        assertEquals(null, new SentResult(null, SUMMARY, 5L, null, null).reviewer(UnknownKeys.NONE));
     }
 
     @Test

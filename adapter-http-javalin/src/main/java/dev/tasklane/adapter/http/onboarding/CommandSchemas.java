@@ -22,11 +22,11 @@ import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
-import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
+import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.domain.task.ReviewStatus;
-import dev.tasklane.domain.task.ReviewerResult;
+import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
@@ -110,9 +110,9 @@ final class CommandSchemas {
                     + "hook's result for a goal whose last child completed", hookProof(HookName.AFTER_GOAL)),
             new Command("hook_result", HookResult.class, "Proof that a hook ran: the *_result objects of claim, "
                     + "complete and mark_reviewed", hookProof(null)),
-            new Command("explorer_result", ExplorerResult.class, "What the explorer sub-agent found, or why it was "
+            new Command("explorer_result", ExplorerResultBody.class, "What the explorer sub-agent found, or why it was "
                     + "skipped", null),
-            new Command("reviewer_result", ReviewerResult.class, "The reviewer sub-agent's verdict, or why it was "
+            new Command("reviewer_result", ReviewerResultBody.class, "The reviewer sub-agent's verdict, or why it was "
                     + "skipped", null),
             new Command("workflow_steps", List.class, WorkflowStep.class, "Telemetry: the six workflow steps in order",
                     CompletionWire.stepsDescription()));
@@ -356,7 +356,7 @@ final class CommandSchemas {
 
     /**
      * The JSON type a component is written as, where it is not its Java type: the type its row names, an enum as a
-     * string of its wire values (listed by its {@link WireField} row), a {@link RawJson} as any JSON value, kept as
+     * string of its wire values (listed by its {@link WireField} row), a {@link Verbatim} as any JSON value, kept as
      * sent. A record's {@link UnknownKeys} is no property at all: the schemas allow keys they do not name
      * (docs/api.md, "Onboarding").
      */
@@ -372,7 +372,7 @@ final class CommandSchemas {
         if (type.isEnum()) {
             return List.of(field.getContext().resolve(String.class));
         }
-        if (type == RawJson.class) {
+        if (type == Verbatim.class) {
             return List.of(field.getContext().resolve(Object.class));
         }
         return null;

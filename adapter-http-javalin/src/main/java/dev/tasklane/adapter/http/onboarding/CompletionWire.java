@@ -8,7 +8,8 @@ import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.task.Complexity;
-import dev.tasklane.domain.task.ExplorerResult;
+import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
+import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.domain.task.ReviewerResult;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.domain.validation.CompletionRules;
@@ -63,20 +64,22 @@ final class CompletionWire {
                     .describe("Comma-separated file paths: a string, not an array"),
             WireField.of(AgentReport.class, "timeSpentMinutes").mandatory().minimum(0),
             WireField.of(AgentReport.class, "workflowSteps").describe(stepsDescription()),
-            WireField.of(AgentReport.class, "explorerResult").mandatoryWhenStrict(),
-            WireField.of(AgentReport.class, "reviewerResult").mandatoryWhenStrict(),
+            WireField.of(AgentReport.class, "explorerResult").mandatoryWhenStrict()
+                    .writtenAs(ExplorerResultBody.class, null),
+            WireField.of(AgentReport.class, "reviewerResult").mandatoryWhenStrict()
+                    .writtenAs(ReviewerResultBody.class, null),
             WireField.of(WorkflowStep.class, "name").mandatory().values(CompletionRules.STEP_NAMES),
             WireField.of(WorkflowStep.class, "dispatched").mandatory(),
             WireField.of(WorkflowStep.class, "durationMs").minimum(0),
             WireField.of(WorkflowStep.class, "reasonCode").values(CompletionRules.REASON_CODES),
-            WireField.of(ReviewerResult.class, "acceptanceCriteriaChecked").minimum(0),
-            WireField.of(ReviewerResult.class, "issuesFound").minimum(0),
-            WireField.of(ReviewerResult.class, "status").describe("Typically approved or changes_requested"),
-            WireField.of(ReviewerResult.class, "acceptanceCriteria")
+            WireField.of(ReviewerResultBody.class, "acceptanceCriteriaChecked").minimum(0),
+            WireField.of(ReviewerResultBody.class, "issuesFound").minimum(0),
+            WireField.of(ReviewerResultBody.class, "status").describe("Typically approved or changes_requested"),
+            WireField.of(ReviewerResultBody.class, "acceptanceCriteria")
                     .describe("One entry per acceptance-criteria line of the task"),
-            WireField.of(ReviewerResult.class, "projectChecks").writtenAs(List.class, Object.class)
+            WireField.of(ReviewerResultBody.class, "projectChecks").writtenAs(List.class, Object.class)
                     .describe("One entry per CODE-REVIEW.md bullet; [] when the project has none"),
-            WireField.of(ReviewerResult.class, "schemaVersion").pattern(CompletionRules.SCHEMA_VERSION_PATTERN),
+            WireField.of(ReviewerResultBody.class, "schemaVersion").pattern(CompletionRules.SCHEMA_VERSION_PATTERN),
             WireField.of(ReviewerResult.IssueCounts.class, "critical").minimum(0),
             WireField.of(ReviewerResult.IssueCounts.class, "important").minimum(0),
             WireField.of(ReviewerResult.IssueCounts.class, "minor").minimum(0),
@@ -98,17 +101,17 @@ final class CompletionWire {
 
     /** The two shapes of an explorer or reviewer result: dispatched (what it found) or skipped (why not). */
     static final List<CommandSchemas.Shape> SHAPES = List.of(
-            new CommandSchemas.Shape(ExplorerResult.class, "dispatched", null,
+            new CommandSchemas.Shape(ExplorerResultBody.class, "dispatched", null,
                     List.of("dispatched", "summary", "durationMs"), List.of(
-                            dispatched(ExplorerResult.class), summary(ExplorerResult.class),
-                            WireField.of(ExplorerResult.class, "durationMs").mandatory().minimum(0)), Map.of()),
-            skipped(ExplorerResult.class),
-            new CommandSchemas.Shape(ReviewerResult.class, "dispatched", "The structured fields "
+                            dispatched(ExplorerResultBody.class), summary(ExplorerResultBody.class),
+                            WireField.of(ExplorerResultBody.class, "durationMs").mandatory().minimum(0)), Map.of()),
+            skipped(ExplorerResultBody.class),
+            new CommandSchemas.Shape(ReviewerResultBody.class, "dispatched", "The structured fields "
                     + String.join(", ", CompletionRules.STRUCTURED_BLOCKS) + ", and status or issue_counts, are "
                     + "recommended on a dispatched review: a missing one is logged as a warning, a malformed one is "
                     + "refused. When the task has acceptance criteria, security_considerations or testing_strategy, "
                     + "the review must assess each of them.", reviewerComponents(), reviewerDispatched(), Map.of()),
-            skipped(ReviewerResult.class));
+            skipped(ReviewerResultBody.class));
 
     /** What a type's schema says beyond its properties: the conditions between its fields. */
     static final Map<Class<?>, Map<String, Object>> TYPE_KEYWORDS = Map.of(
@@ -141,7 +144,7 @@ final class CompletionWire {
 
     private static List<String> reviewerComponents() {
         List<String> out = new ArrayList<>();
-        for (RecordComponent component : ReviewerResult.class.getRecordComponents()) {
+        for (RecordComponent component : ReviewerResultBody.class.getRecordComponents()) {
             if (!component.getName().equals("reason")) {
                 out.add(component.getName());
             }
@@ -151,10 +154,10 @@ final class CompletionWire {
 
     /** The dispatched review: the envelope is required; the structured blocks are recommended (docs/rules.md). */
     private static List<WireField> reviewerDispatched() {
-        return List.of(dispatched(ReviewerResult.class), summary(ReviewerResult.class),
-                WireField.of(ReviewerResult.class, "durationMs").mandatory().minimum(0),
-                WireField.of(ReviewerResult.class, "acceptanceCriteriaChecked").mandatory().minimum(0),
-                WireField.of(ReviewerResult.class, "issuesFound").mandatory().minimum(0));
+        return List.of(dispatched(ReviewerResultBody.class), summary(ReviewerResultBody.class),
+                WireField.of(ReviewerResultBody.class, "durationMs").mandatory().minimum(0),
+                WireField.of(ReviewerResultBody.class, "acceptanceCriteriaChecked").mandatory().minimum(0),
+                WireField.of(ReviewerResultBody.class, "issuesFound").mandatory().minimum(0));
     }
 
     private static Map<String, Object> failedNeedsANote() {

@@ -1,5 +1,9 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
+import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
+import dev.tasklane.domain.task.WorkflowStep;
+import dev.tasklane.domain.task.ChangedFile;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -8,7 +12,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.Capability;
@@ -83,16 +87,16 @@ public record FullTask(
         List<String> requiredCapabilities,
         String actualComplexity,
         String actualFilesChanged,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<Map<String, Object>> changedFiles,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<ChangedFile> changedFiles,
         Integer timeSpentMinutes,
         boolean humanTask,
         boolean needsReview,
         String reviewStatus,
         String reviewNotes,
         String reviewReport,
-        List<Map<String, Object>> workflowSteps,
-        Map<String, Object> explorerResult,
-        Map<String, Object> reviewerResult,
+        List<WorkflowStep> workflowSteps,
+        ExplorerResultBody explorerResult,
+        ReviewerResultBody reviewerResult,
         String reviewedAt,
         UserId reviewedById,
         String insertedAt,
@@ -105,8 +109,8 @@ public record FullTask(
         @JsonInclude(JsonInclude.Include.NON_NULL) String claimToken) implements TaskRender {
 
     /** The completion-side renders of a task's stored report, as their renderers make them. */
-    public record Embedded(List<Map<String, Object>> changedFiles, List<Map<String, Object>> workflowSteps,
-                           Map<String, Object> explorerResult, Map<String, Object> reviewerResult) {
+    public record Embedded(List<ChangedFile> changedFiles, List<WorkflowStep> workflowSteps,
+                           ExplorerResultBody explorerResult, ReviewerResultBody reviewerResult) {
     }
 
     /** The record of {@code view} on {@code board}; {@code embedded.changedFiles()} null leaves the key out. */

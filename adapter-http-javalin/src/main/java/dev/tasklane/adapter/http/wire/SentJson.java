@@ -3,8 +3,8 @@ package dev.tasklane.adapter.http.wire;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import dev.tasklane.domain.json.RawJson;
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.TextOrList;
 
 import java.io.IOException;
@@ -26,7 +26,7 @@ final class SentJson {
         @Override
         public void serialize(UnknownKeys keys, JsonGenerator out, SerializerProvider provider) throws IOException {
             out.writeStartObject();
-            for (Map.Entry<String, RawJson> entry : keys.values().entrySet()) {
+            for (Map.Entry<String, Verbatim> entry : keys.values().entrySet()) {
                 out.writeFieldName(entry.getKey());
                 out.writeRawValue(entry.getValue().text());
             }

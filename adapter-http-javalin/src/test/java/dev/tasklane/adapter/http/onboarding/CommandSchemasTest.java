@@ -97,7 +97,7 @@ class CommandSchemasTest {
         for (RecordComponent component : type.getRecordComponents()) {
             WireField row = CommandSchemas.FIELDS.stream().filter(field -> field.owner() == type
                     && field.component().equals(component.getName())).findFirst().orElse(null);
-            if (component.getType() == dev.tasklane.domain.json.UnknownKeys.class || row != null && row.ignored()) {
+            if (component.getType() == dev.tasklane.domain.task.UnknownKeys.class || row != null && row.ignored()) {
                 continue;
             }
             count += row != null && row.unwrapped() ? wireComponents(component.getType()) : 1;
@@ -144,7 +144,7 @@ class CommandSchemasTest {
             WireField row = CommandSchemas.FIELDS.stream().filter(field -> field.owner() == type
                     && field.component().equals(component.getName())).findFirst()
                     .orElse(WireField.of(type, component.getName()));
-            if (row.ignored() || component.getType() == dev.tasklane.domain.json.UnknownKeys.class
+            if (row.ignored() || component.getType() == dev.tasklane.domain.task.UnknownKeys.class
                     && row.wireType() == null) {
                 continue;
             }
@@ -158,8 +158,8 @@ class CommandSchemasTest {
     }
 
     /** A command as "complete" and "create" type theirs: typed fields, a value kept as sent, the unnamed keys. */
-    private record Sample(String title, dev.tasklane.domain.json.RawJson anything,
-                          dev.tasklane.domain.json.UnknownKeys others) {
+    private record Sample(String title, dev.tasklane.domain.task.Verbatim anything,
+                          dev.tasklane.domain.task.UnknownKeys others) {
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.tasklane.application.port.in;
 
-import dev.tasklane.domain.json.UnknownKeys;
+import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
