@@ -1,34 +1,17 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.HistoryFactsKeys;
 import dev.tasklane.domain.history.HistoryFacts;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The {@code facts} object of a history entry (docs/api.md, task history). */
+/** The {@code facts} object of a history entry (docs/api.md, task history), keyed at the edge by {@link HistoryFactsKeys}. */
 final class HistoryFactsJson {
     private HistoryFactsJson() {
     }
 
-    /** The facts as the JSON object of the history endpoint, under the names and in the order each shape gives. */
+    /** The facts as the JSON object of the history endpoint, under their documented names and order. */
     static Map<String, Object> document(HistoryFacts facts) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        facts.name(new HistoryFacts.Names() {
-            @Override
-            public void text(String name, String value) {
-                out.put(name, value);
-            }
-
-            @Override
-            public void number(String name, Long value) {
-                out.put(name, value);
-            }
-
-            @Override
-            public void flag(String name) {
-                out.put(name, true);
-            }
-        });
-        return out;
+        return HistoryFactsKeys.document(facts);
     }
 }
