@@ -14,7 +14,7 @@ import dev.tasklane.adapter.http.onboarding.SchemaBreaches;
 import dev.tasklane.adapter.http.onboarding.SchemaBreaches.Breach;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.domain.validation.CompletionMode;
-import dev.tasklane.domain.validation.TaskField;
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
 import java.util.ArrayList;

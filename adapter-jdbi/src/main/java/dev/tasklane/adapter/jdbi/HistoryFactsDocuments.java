@@ -2,6 +2,7 @@ package dev.tasklane.adapter.jdbi;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.application.edge.HistoryFactsKeys;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.UserId;
 
@@ -18,23 +19,16 @@ final class HistoryFactsDocuments {
     private HistoryFactsDocuments() {
     }
 
-    /** The facts under the names and in the order each shape gives them ({@link HistoryFacts#name}). */
+    /** The facts under their documented names and in their documented order ({@link HistoryFactsKeys}). */
     static String write(HistoryFacts facts) {
         ObjectNode doc = JsonNodeFactory.instance.objectNode();
-        facts.name(new HistoryFacts.Names() {
-            @Override
-            public void text(String name, String value) {
-                doc.put(name, value);
-            }
-
-            @Override
-            public void number(String name, Long value) {
-                doc.put(name, value);
-            }
-
-            @Override
-            public void flag(String name) {
-                doc.put(name, true);
+        HistoryFactsKeys.document(facts).forEach((name, value) -> {
+            if (value instanceof String text) {
+                doc.put(name, text);
+            } else if (value instanceof Boolean flag) {
+                doc.put(name, flag);
+            } else {
+                doc.put(name, (Long) value);
             }
         });
         return JsonText.write(doc);

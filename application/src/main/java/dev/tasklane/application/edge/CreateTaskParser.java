@@ -18,7 +18,6 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
@@ -126,7 +125,7 @@ public final class CreateTaskParser {
                 if (childRows.get(i) instanceof Map<?, ?> childMap) {
                     NewTask child = read(TaskJsonValues.stringKeyed(childMap), true, rowErrors);
                     TaskFieldRules.checkSiblingIndices(child == null ? List.of() : child.dependencies(), i,
-                            childRows.size(), rowErrors);
+                            childRows.size(), TaskField.DEPENDENCIES.wire(), rowErrors);
                     if (child != null) {
                         children.add(child);
                     }

@@ -11,7 +11,6 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.TestingStrategy;
 import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.validation.DependencyRef;
-import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.validation.TaskFieldRules;

@@ -10,7 +10,6 @@ import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.TestingStrategy;
 import dev.tasklane.domain.task.VerificationStep;
-import dev.tasklane.domain.validation.TaskField;
 
 import java.util.List;
 import java.util.Set;
@@ -195,7 +194,7 @@ public interface TaskSpecTarget {
 
             @Override
             public void detail(TaskField field, Consumer<TaskDetails.Builder> set) {
-                edit.detail(field, set);
+                edit.detail(field.part(), set);
             }
         };
     }

@@ -4,7 +4,6 @@ import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.FieldErrors;
-import dev.tasklane.domain.validation.TaskField;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
 import java.util.ArrayList;

@@ -8,8 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -19,15 +22,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The repository explains itself: source comments cite its own docs (docs/api.md, docs/rules.md ...), never the
- * documents it was first written from and does not contain; and the application core and the domain name no HTTP
- * path, the wire being the HTTP adapter's business (docs/architecture.md). Every module's sources are read as text.
+ * documents it was first written from and does not contain; the application core names no HTTP path; and the domain
+ * names no path, no route and no JSON key beyond the business's own names listed here, the wire being the adapters'
+ * business (docs/architecture.md). Every module's sources are read as text.
  */
 class SourcesCiteTheRepositoryTest {
     private static final Path ROOT = Path.of("..");
     /** Citations of documents outside the repository: the wire notes, the interface specification, the decision log. */
     static final Pattern FOREIGN_CITATION = Pattern.compile("stride-wire|interface-spec|decisions\\.md");
     /** An HTTP path of the API. */
-    static final Pattern API_PATH = Pattern.compile("/api/");
+    static final Pattern API_PATH = DomainVocabulary.API_PATH;
     /** A class name cited in a doc: `Name`, `Name.member`, `Name#member` or `Name(...)`, two humps at least. */
     static final Pattern CITED_CLASS = Pattern.compile("`([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)(?:[.#(][^`]*)?`");
     /** Type declarations in a source, nested ones included. */
@@ -43,7 +47,7 @@ class SourcesCiteTheRepositoryTest {
     /** A reference to the project's issue tracker: history belongs in git and CHANGELOG.md. */
     static final Pattern ISSUE_NUMBER = Pattern.compile("(?i)\\bissue #?\\d+");
     /** An HTTP verb followed by a path, as a route is written in a message. */
-    static final Pattern ROUTE = Pattern.compile("\\b(GET|POST|PUT|PATCH|DELETE) /");
+    static final Pattern ROUTE = DomainVocabulary.ROUTE;
 
     @Test
     void noSourceCitesADocumentTheRepositoryDoesNotHold() {
@@ -68,17 +72,108 @@ class SourcesCiteTheRepositoryTest {
         assertEquals(List.of(), found);
     }
 
+    /** Hook names of the spec, which also names the workflow steps an agent reports after them. */
+    static final Set<String> HOOK_NAMES = Set.of("after_doing", "before_review");
     /**
-     * The domain speaks business: its rules and messages name no route and no HTTP verb. A refusal that has a
-     * remedy elsewhere names a NextStep, and each adapter says how to take it.
+     * The codes of the refusals (docs/api.md, "Errors"): each names the rule a request broke, and the spec gives the
+     * codes as names, so the rule that refuses carries its code.
+     */
+    static final Set<String> REFUSAL_CODES = Set.of("after_goal_not_armed", "after_goal_not_goal", "agent_not_stuck",
+            "already_archived", "assigned_to_other_user", "board_owner_required", "cannot_review_own_work",
+            "completion_validation_failed", "goal_archived", "has_dependents", "has_unfinished_dependents",
+            "hook_validation_failed", "invalid_after_goal_result", "invalid_archive", "invalid_column_for_mark_done",
+            "invalid_column_for_review", "invalid_comment", "invalid_param", "invalid_position", "invalid_review_status",
+            "invalid_status_for_complete", "invalid_transition", "invalid_wip_limit", "not_a_reviewer", "not_archived",
+            "not_authorized_to_complete", "not_authorized_to_heartbeat", "not_authorized_to_unclaim",
+            "not_authorized_write", "not_comment_author", "not_deletable", "not_reviewer", "restore_would_cycle",
+            "review_authority_required", "review_not_performed", "review_notes_required",
+            "show_fields_response_view_conflict", "show_invalid_fields_shape", "show_unknown_fields", "stale_claim",
+            "task_archived", "task_in_progress", "task_not_claimable", "task_not_claimed", "update_forbidden_field",
+            "validation_failed", "wip_limit_reached");
+    /**
+     * Values the spec defines as names (docs/rules.md): reasons a reviewer or explorer was skipped, why a workflow
+     * step was skipped, the verdicts of acceptance criteria and behaviour rows, review dimensions, an archive
+     * reason, an agent's state.
+     */
+    static final Set<String> SPEC_VALUES = Set.of("not_met", "not_assessed", "not_applicable", "ran_inline",
+            "no_subagent_support", "trivial_change_docs_only", "small_task_0_1_key_files", "decision_matrix_skip",
+            "self_reported_review", "self_reported_exploration", "hook_body_empty", "subsumed_by_task_spec",
+            "folded_into_prior_step", "matrix_deviation", "code_quality", "project_check", "wont_do",
+            "waiting_for_review");
+    /**
+     * JSON keys the domain still names, each a rule's subject that should reach it as a typed field instead: the
+     * {@code fields=} projection's names ({@code ShowFields}), the caps as the onboarding publishes them
+     * ({@code Limit}), the fields the completion, review and update rules key their errors by
+     * ({@code CompletionRules}, {@code ReviewerContract}, {@code ArchiveRequest}). The list may only shrink: a name no domain source uses any more fails
+     * {@link #everyAllowedDomainNameIsStillUsed}.
+     */
+    static final Set<String> WIRE_KEYS_STILL_IN_THE_DOMAIN = Set.of("acceptance_criteria", "acceptance_criteria_checked",
+            "actual_complexity", "actual_files_changed", "agent_name", "behaviour_test_matrix",
+            "changed_file_diff", "changed_file_path", "changed_files", "claim_expires_at", "completed_at",
+            "completed_by_agent", "completed_by_id", "completion_notes", "completion_summary", "coverage_target",
+            "created_by_agent", "duplicate_of", "duration_ms", "edge_cases", "explorer_result", "file_path",
+            "integration_tests", "key_files", "manual_tests", "needs_review", "parent_id", "project_checks",
+            "review_notes", "review_report", "review_status", "reviewed_at", "reviewed_by_id", "reviewer_result",
+            "schema_version", "security_considerations", "step_text", "testing_strategy", "time_spent_minutes",
+            "unit_tests", "verification_steps", "workflow_steps");
+
+    /** Every snake_case name the domain may write: the union of the commented groups above. */
+    static Set<String> allowedDomainNames() {
+        Set<String> allowed = new HashSet<>(HOOK_NAMES);
+        allowed.addAll(REFUSAL_CODES);
+        allowed.addAll(SPEC_VALUES);
+        allowed.addAll(WIRE_KEYS_STILL_IN_THE_DOMAIN);
+        return allowed;
+    }
+
+    /**
+     * The domain speaks business: its rules and messages name no HTTP path, no route and no HTTP verb, and no JSON
+     * key beyond the names listed above. A refusal that has a remedy elsewhere names a NextStep, and each adapter
+     * says how to take it; a key belongs to the adapter that writes it.
      */
     @Test
-    void theDomainNamesNoRoute() {
-        List<Path> sources = javaSources(ROOT.resolve("domain").resolve("src").resolve("main"));
+    void theDomainNamesNoRouteAndNoJsonKey() {
+        Map<String, List<String>> sources = domainSources();
         assertTrue(sources.size() > 50, "found only " + sources.size() + " domain sources");
-        List<String> found = new ArrayList<>(offenders(sources, API_PATH));
-        found.addAll(offenders(sources, ROUTE));
-        assertEquals(List.of(), found);
+        assertEquals(List.of(), DomainVocabulary.violations(sources, allowedDomainNames()));
+    }
+
+    /** An allowed name that no domain source uses any more is taken off the list, so that the list only shrinks. */
+    @Test
+    void everyAllowedDomainNameIsStillUsed() {
+        Set<String> stale = new TreeSet<>(allowedDomainNames());
+        stale.removeAll(DomainVocabulary.snakeCaseLiterals(domainSources()));
+        assertEquals(Set.of(), stale);
+    }
+
+    /** The domain check finds each kind of wire knowledge planted in a source, and lets the business's names pass. */
+    @Test
+    void theDomainCheckFindsPlantedViolations() {
+        Map<String, List<String>> planted = new LinkedHashMap<>();
+        planted.put("Planted.java", List.of(
+                "class Planted {",
+                "    String hint = \"Ask GET /api/tasks/next for another task.\";",
+                "    String other = \"then POST /claim it\";",
+                "    void write(java.util.Map<String, Object> out) { out.put(\"telemetry_event\", 1); }",
+                "    String hook = \"before_doing\";",
+                "    /** Example: \"owner_note\" in a comment is not a key the code writes. */",
+                "}"));
+        List<String> found = DomainVocabulary.violations(planted, Set.of("before_doing"));
+        assertEquals(3, found.size(), String.join("\n", found));
+        assertTrue(found.get(0).startsWith("Planted.java:2: an HTTP path, a route: "), found.get(0));
+        assertTrue(found.get(1).startsWith("Planted.java:3: a route: "), found.get(1));
+        assertTrue(found.get(2).startsWith("Planted.java:4: the JSON key \"telemetry_event\": "), found.get(2));
+        assertEquals(Set.of("telemetry_event", "before_doing"), DomainVocabulary.snakeCaseLiterals(planted));
+        assertEquals(List.of(), DomainVocabulary.violations(Map.of("Clean.java",
+                List.of("String rule = \"is blocked by unfinished dependencies\";", "int GET_LIMIT = 3;")), Set.of()));
+    }
+
+    private static Map<String, List<String>> domainSources() {
+        Map<String, List<String>> sources = new LinkedHashMap<>();
+        for (Path source : javaSources(ROOT.resolve("domain").resolve("src").resolve("main"))) {
+            sources.put(ROOT.relativize(source).toString(), read(source));
+        }
+        return sources;
     }
 
     /**

@@ -1,35 +1,20 @@
 package dev.tasklane.domain.history;
 
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.Wire;
 import java.time.Instant;
 import java.util.Objects;
 
 /**
  * The facts a history entry records beyond its kind, actor and time (docs/api.md, task history): one record
- * per shape. Each shape names its values ({@link #name}); the adapters write those names into the entry's
- * {@code facts} object (the history endpoint's answer and the stored row alike), {@link #NONE} into an empty one.
+ * per shape, {@link #NONE} when there is nothing more. The facts are typed; the edge names their keys
+ * ({@code application.edge.HistoryFactsKeys}) for the history endpoint's answer and the stored row alike.
  */
 public sealed interface HistoryFacts {
     /** Nothing beyond the kind. */
     HistoryFacts NONE = new None();
 
-    /** Receives a shape's values under their documented names, in their documented order. */
-    interface Names {
-        void text(String name, String value);
-
-        void number(String name, Long value);
-
-        /** A name whose presence is the fact (written as {@code true}). */
-        void flag(String name);
-    }
-
-    /** Hands this shape's values to {@code out} under their documented names (docs/api.md, task history). */
-    void name(Names out);
-
     record None() implements HistoryFacts {
-        @Override
-        public void name(Names out) {
-        }
     }
 
     /**
@@ -43,25 +28,10 @@ public sealed interface HistoryFacts {
             this(from, to, null, false);
         }
 
-        @Override
-        public void name(Names out) {
-            out.number("from", UserId.valueOrNull(from));
-            out.number("to", UserId.valueOrNull(to));
-            if (cascadedFrom != null) {
-                out.text("cascaded_from", cascadedFrom);
-            }
-            if (deferredUntilClaimEnds) {
-                out.flag("deferred_until_claim_ends");
-            }
-        }
     }
 
     /** A claim that took over the expired claim of another agent. */
     record ReclaimedExpired(String previousAgent) implements HistoryFacts {
-        @Override
-        public void name(Names out) {
-            out.text("reclaimed_expired_claim_of", previousAgent);
-        }
     }
 
     /** A claim's lease ran out at this time. */
@@ -70,42 +40,22 @@ public sealed interface HistoryFacts {
             Objects.requireNonNull(expiredAt, "expiredAt");
         }
 
-        @Override
-        public void name(Names out) {
-            out.text("expired_at", expiredAt.toString());
-        }
     }
 
     /** A goal whose status follows from its children rather than from a request. */
     record DerivedFromChildren() implements HistoryFacts {
-        @Override
-        public void name(Names out) {
-            out.flag("derived_from_children");
-        }
     }
 
     /** A review decision, by its wire name. */
     record Reviewed(String reviewStatus) implements HistoryFacts {
-        @Override
-        public void name(Names out) {
-            out.text("review_status", reviewStatus);
-        }
     }
 
     /** A task moved to Done by mark_done, bypassing the review flow. */
     record MarkedDone() implements HistoryFacts {
-        @Override
-        public void name(Names out) {
-            out.text("bypass", "mark_done");
-        }
     }
 
     /** An after_goal result reported with this exit code. */
     record AfterGoalReported(long exitCode) implements HistoryFacts {
-        @Override
-        public void name(Names out) {
-            out.number("exit_code", exitCode);
-        }
     }
 
     /** A goal completed by its after_goal lifecycle. */
@@ -114,25 +64,15 @@ public sealed interface HistoryFacts {
             Objects.requireNonNull(source, "source");
         }
 
-        @Override
-        public void name(Names out) {
-            out.text("source", source.wire());
-        }
     }
 
     /** What completed a goal through after_goal: a passing report, or the grace period running out. */
     enum Source {
-        AFTER_GOAL_REPORT("after_goal_report"),
-        AFTER_GOAL_GRACE("after_goal_grace");
-
-        private final String wire;
-
-        Source(String wire) {
-            this.wire = wire;
-        }
+        AFTER_GOAL_REPORT,
+        AFTER_GOAL_GRACE;
 
         public String wire() {
-            return wire;
+            return Wire.of(this);
         }
     }
 }

@@ -115,13 +115,13 @@ public final class TaskFieldRules {
      * The errors of a goal child's dependencies given by sibling index: itself, or an index past the goal's tasks.
      */
     public static void checkSiblingIndices(List<DependencyRef> dependencies, int ownIndex, int siblings,
-            FieldErrors errors) {
+            String field, FieldErrors errors) {
         for (DependencyRef dependency : dependencies) {
             if (dependency instanceof DependencyRef.ByIndex byIndex) {
                 if (byIndex.index() == ownIndex) {
-                    errors.add(TaskField.DEPENDENCIES.wire(), SELF_DEPENDENCY);
+                    errors.add(field, SELF_DEPENDENCY);
                 } else if (byIndex.index() >= siblings) {
-                    errors.add(TaskField.DEPENDENCIES.wire(), INVALID);
+                    errors.add(field, INVALID);
                 }
             }
         }

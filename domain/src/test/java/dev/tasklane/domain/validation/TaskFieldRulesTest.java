@@ -105,10 +105,10 @@ class TaskFieldRulesTest {
     void siblingIndicesMayNotPointAtTheTaskItselfOrPastTheGoal() {
         FieldErrors errors = new FieldErrors();
         TaskFieldRules.checkSiblingIndices(List.of(new DependencyRef.ByIndex(1), new DependencyRef.ByIdentifier(dev.tasklane.domain.testing.TaskFixtures.id("W1")),
-                new DependencyRef.ByIndex(0)), 1, 3, errors);
+                new DependencyRef.ByIndex(0)), 1, 3, "dependencies", errors);
         assertEquals(List.of("cannot depend on itself"), errors.messages("dependencies"));
         FieldErrors past = new FieldErrors();
-        TaskFieldRules.checkSiblingIndices(List.of(new DependencyRef.ByIndex(3)), 0, 3, past);
+        TaskFieldRules.checkSiblingIndices(List.of(new DependencyRef.ByIndex(3)), 0, 3, "dependencies", past);
         assertEquals(List.of("is invalid"), past.messages("dependencies"));
     }
 

@@ -7,7 +7,7 @@ import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.validation.CompletionRules;
-import dev.tasklane.domain.validation.TaskField;
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

@@ -17,7 +17,7 @@ import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.adapter.http.HookResultJson;
 import dev.tasklane.domain.task.Capability;
-import dev.tasklane.domain.validation.TaskField;
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.util.Arrays;

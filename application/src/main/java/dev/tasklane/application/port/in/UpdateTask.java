@@ -4,6 +4,7 @@ import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskDetails;
@@ -15,7 +16,6 @@ import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.VerificationStep;
 
 import dev.tasklane.domain.validation.DependencyRef;
-import dev.tasklane.domain.validation.TaskField;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -138,7 +138,7 @@ public record UpdateTask(
         private Patch<TestingStrategy> testingStrategy = Patch.unchanged();
         private Patch<List<String>> securityConsiderations = Patch.unchanged();
         private final TaskDetails.Builder detailValues = TaskDetails.builder();
-        private final EnumSet<TaskField> detailsSent = EnumSet.noneOf(TaskField.class);
+        private final EnumSet<Detail> detailsSent = EnumSet.noneOf(Detail.class);
 
         private Builder() {
         }
@@ -222,12 +222,9 @@ public record UpdateTask(
 
         /**
          * Sends one descriptive detail: {@code set} receives the details builder and sets that detail (null clears
-         * it), e.g. {@code detail(TaskField.WHY, d -> d.why("because"))}.
+         * it), e.g. {@code detail(Detail.WHY, d -> d.why("because"))}.
          */
-        public Builder detail(TaskField detail, Consumer<TaskDetails.Builder> set) {
-            if (!detail.detail()) {
-                throw new IllegalArgumentException(detail.wire() + " is not a descriptive detail");
-            }
+        public Builder detail(Detail detail, Consumer<TaskDetails.Builder> set) {
             set.accept(detailValues);
             detailsSent.add(detail);
             return this;
@@ -235,28 +232,28 @@ public record UpdateTask(
 
         public UpdateTask build() {
             TaskDetails values = detailValues.build();
-            EnumSet<TaskField> sent = detailsSent;
+            EnumSet<Detail> sent = detailsSent;
             return new UpdateTask(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
                     humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
                     securityConsiderations, new DetailsEdit(
-                    Patch.sentIf(sent.contains(TaskField.ESTIMATED_FILES), values.estimatedFiles()),
-                    Patch.sentIf(sent.contains(TaskField.WHY), values.why()),
-                    Patch.sentIf(sent.contains(TaskField.WHAT), values.what()),
-                    Patch.sentIf(sent.contains(TaskField.WHERE_CONTEXT), values.whereContext()),
-                    Patch.sentIf(sent.contains(TaskField.PATTERNS_TO_FOLLOW), values.patternsToFollow()),
-                    Patch.sentIf(sent.contains(TaskField.DATABASE_CHANGES), values.databaseChanges()),
-                    Patch.sentIf(sent.contains(TaskField.VALIDATION_RULES), values.validationRules()),
-                    Patch.sentIf(sent.contains(TaskField.TELEMETRY_EVENT), values.telemetryEvent()),
-                    Patch.sentIf(sent.contains(TaskField.METRICS_TO_TRACK), values.metricsToTrack()),
-                    Patch.sentIf(sent.contains(TaskField.LOGGING_REQUIREMENTS), values.loggingRequirements()),
-                    Patch.sentIf(sent.contains(TaskField.ERROR_USER_MESSAGE), values.errorUserMessage()),
-                    Patch.sentIf(sent.contains(TaskField.ERROR_ON_FAILURE), values.errorOnFailure()),
-                    Patch.sentIf(sent.contains(TaskField.PITFALLS), values.pitfalls()),
-                    Patch.sentIf(sent.contains(TaskField.OUT_OF_SCOPE), values.outOfScope()),
-                    Patch.sentIf(sent.contains(TaskField.TECHNOLOGY_REQUIREMENTS), values.technologyRequirements()),
-                    Patch.sentIf(sent.contains(TaskField.INTEGRATION_POINTS), values.integrationPoints()),
-                    Patch.sentIf(sent.contains(TaskField.TECHNICAL_DETAILS), values.technicalDetails()),
-                    Patch.sentIf(sent.contains(TaskField.BEHAVIOUR_TEST_MATRIX), values.behaviourTestMatrix())));
+                    Patch.sentIf(sent.contains(Detail.ESTIMATED_FILES), values.estimatedFiles()),
+                    Patch.sentIf(sent.contains(Detail.WHY), values.why()),
+                    Patch.sentIf(sent.contains(Detail.WHAT), values.what()),
+                    Patch.sentIf(sent.contains(Detail.WHERE_CONTEXT), values.whereContext()),
+                    Patch.sentIf(sent.contains(Detail.PATTERNS_TO_FOLLOW), values.patternsToFollow()),
+                    Patch.sentIf(sent.contains(Detail.DATABASE_CHANGES), values.databaseChanges()),
+                    Patch.sentIf(sent.contains(Detail.VALIDATION_RULES), values.validationRules()),
+                    Patch.sentIf(sent.contains(Detail.TELEMETRY_EVENT), values.telemetryEvent()),
+                    Patch.sentIf(sent.contains(Detail.METRICS_TO_TRACK), values.metricsToTrack()),
+                    Patch.sentIf(sent.contains(Detail.LOGGING_REQUIREMENTS), values.loggingRequirements()),
+                    Patch.sentIf(sent.contains(Detail.ERROR_USER_MESSAGE), values.errorUserMessage()),
+                    Patch.sentIf(sent.contains(Detail.ERROR_ON_FAILURE), values.errorOnFailure()),
+                    Patch.sentIf(sent.contains(Detail.PITFALLS), values.pitfalls()),
+                    Patch.sentIf(sent.contains(Detail.OUT_OF_SCOPE), values.outOfScope()),
+                    Patch.sentIf(sent.contains(Detail.TECHNOLOGY_REQUIREMENTS), values.technologyRequirements()),
+                    Patch.sentIf(sent.contains(Detail.INTEGRATION_POINTS), values.integrationPoints()),
+                    Patch.sentIf(sent.contains(Detail.TECHNICAL_DETAILS), values.technicalDetails()),
+                    Patch.sentIf(sent.contains(Detail.BEHAVIOUR_TEST_MATRIX), values.behaviourTestMatrix())));
         }
     }
 }

@@ -8,12 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
-import dev.tasklane.domain.validation.TaskField;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class UpdateTaskTest {
     @Test
     void aSentValueReplacesOnlyItsField() {
         TaskSpec edited = UpdateTask.builder().priority(Priority.HIGH)
-                .detail(TaskField.WHY, details -> details.why("now")).build().applyTo(CURRENT);
+                .detail(Detail.WHY, details -> details.why("now")).build().applyTo(CURRENT);
         assertEquals(Priority.HIGH, edited.priority());
         assertEquals("now", edited.details().why());
         assertEquals(List.of("p"), edited.details().pitfalls(), "a detail not sent keeps its value");
@@ -46,7 +47,7 @@ class UpdateTaskTest {
     @Test
     void aSentNullClearsADetailAndResetsAFieldToItsDefault() {
         UpdateTask edit = UpdateTask.builder().description(null).complexity(null).needsReview(null)
-                .detail(TaskField.PITFALLS, details -> details.pitfalls(null)).build();
+                .detail(Detail.PITFALLS, details -> details.pitfalls(null)).build();
         assertTrue(edit.description().isSent());
         assertEquals(Patch.to(null), edit.description());
         TaskSpec edited = edit.applyTo(CURRENT);
@@ -59,7 +60,13 @@ class UpdateTaskTest {
 
     @Test
     void onlyDescriptiveFieldsAreDetails() {
-        assertThrows(IllegalArgumentException.class,
-                () -> UpdateTask.builder().detail(TaskField.TITLE, details -> details.why("x")));
+        assertThrows(IllegalArgumentException.class, TaskField.TITLE::part);
+        for (TaskField field : TaskField.values()) {
+            if (field.detail()) {
+                assertEquals(field.name(), field.part().name(), "every descriptive field names its domain detail");
+            }
+        }
+        assertEquals(Detail.values().length,
+                java.util.Arrays.stream(TaskField.values()).filter(TaskField::detail).count(), "and every detail has a field");
     }
 }

@@ -1,17 +1,22 @@
-package dev.tasklane.domain.validation;
+package dev.tasklane.application.edge;
 
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskType;
+import dev.tasklane.domain.validation.Limit;
+import dev.tasklane.domain.validation.TaskFieldRules;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The declarative table of writable task fields (docs/api.md "Task fields": the fields an edit may change, which
- * are also the descriptive part of create). The HTTP adapter's parser reads a task body field by field from it,
- * applying {@link TaskFieldRules}, and the onboarding document generates its field schemas from it.
+ * The wire of the writable task fields (docs/api.md "Task fields": the fields an edit may change, which are also the
+ * descriptive part of create): each field's JSON name, JSON kind and schema description, beside the domain's rules
+ * it is read under (its {@link Limit}, the domain enum that gives its allowed values, {@link TaskFieldRules}). The
+ * task body parsers read a body field by field from it, and the onboarding document generates its field schemas
+ * from it. The domain itself names no field.
  */
 public enum TaskField {
     TITLE("title", Kind.STRING, true, Limits.SHORT_TEXT, List.of(), false, "Short description of the task"),
@@ -166,6 +171,14 @@ public enum TaskField {
     /** Whether the value travels in {@code TaskSpec.details()} keyed by {@link #wire()}. */
     public boolean detail() {
         return detail;
+    }
+
+    /** The domain's name of this descriptive detail: the constant of the same name. */
+    public Detail part() {
+        if (!detail) {
+            throw new IllegalArgumentException(wire + " is not a descriptive detail");
+        }
+        return Detail.valueOf(name());
     }
 
     public String description() {
