@@ -20,7 +20,7 @@ public abstract class TasklaneException extends RuntimeException {
     }
 
     protected TasklaneException(String code, String message, ErrorDetails details, NextStep nextStep) {
-        super(message, null, false, false);
+        super(message);
         this.code = code;
         this.details = Objects.requireNonNull(details, "details (ErrorDetails.NONE when there are none)");
         this.nextStep = Objects.requireNonNull(nextStep, "nextStep (NextStep.NONE when there is none)");

@@ -30,6 +30,24 @@ public final class CompletionRejectedException extends TasklaneException {
         this.failures = List.copyOf(failures);
     }
 
+    /**
+     * The refusal with every failure, for a log or an embedding program: "completion validation failed:
+     * explorer_result: summary is required; reviewer_result: ...". The HTTP answer keeps {@link #MESSAGE} and lists
+     * the failures as data.
+     */
+    @Override
+    public String getMessage() {
+        StringBuilder text = new StringBuilder(MESSAGE);
+        String separator = ": ";
+        for (Failure failure : failures) {
+            for (FieldError error : failure.errors()) {
+                text.append(separator).append(failure.field()).append(": ").append(error.message());
+                separator = "; ";
+            }
+        }
+        return text.toString();
+    }
+
     public Family family() {
         return family;
     }
