@@ -101,6 +101,8 @@ public final class WireSchemas {
     private static final Set<Class<?>> IDS = Set.of(TaskId.class, UserId.class, BoardId.class);
     private static final Set<JsonInclude.Include> ALWAYS = Set.of(JsonInclude.Include.ALWAYS,
             JsonInclude.Include.USE_DEFAULTS);
+    /** Records that a serializer of the adapter writes as something else than their components. */
+    private static final Set<Class<?>> SERIALIZED = Set.of(TaskIdentifier.class, Verbatim.class, UnknownKeys.class);
     /** Sealed types whose alternatives the type names itself. */
     private static final Map<Class<?>, List<Class<?>>> ALTERNATIVES = Map.of(
             ErrorBody.Errors.class, ErrorBody.alternatives().get("errors"),
@@ -262,7 +264,7 @@ public final class WireSchemas {
      */
     private static JsonNode answerKeys(TypeScope scope) {
         Class<?> type = scope.getType().getErasedType();
-        if (!type.isRecord() || type == UnknownKeys.class || jsonValue(type) != null) {
+        if (!type.isRecord() || SERIALIZED.contains(type) || IDS.contains(type) || jsonValue(type) != null) {
             return null;
         }
         for (RecordComponent component : type.getRecordComponents()) {
