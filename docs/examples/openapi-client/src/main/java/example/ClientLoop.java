@@ -9,14 +9,14 @@ import example.client.model.ClaimBeforeDoingResult;
 import example.client.model.Complete;
 import example.client.model.CompleteAfterDoingResult;
 import example.client.model.CompleteBeforeReviewResult;
+import example.client.model.FullTask;
+import example.client.model.FullTaskEnvelope;
 import example.client.model.GetApiTasksNext200Response;
 import example.client.model.PostApiTasks201Response;
 import example.client.model.PostApiTasksRequest;
 import example.client.model.PutApiTasksIdChangedFiles200Response;
 import example.client.model.Task;
-import example.client.model.TaskAnswer;
 import example.client.model.TaskTask;
-import example.client.model.TaskView;
 
 /**
  * An agent's loop through a client that openapi-generator made from Tasklane's OpenAPI document, with typed calls
@@ -45,14 +45,14 @@ public final class ClientLoop {
                 .priority(TaskTask.PriorityEnum.HIGH)
                 .complexity(TaskTask.ComplexityEnum.SMALL)
                 .acceptanceCriteria("The task reaches Done"))), null);
-        String identifier = ((TaskAnswer) created.getActualInstance()).getData().getIdentifier();
+        String identifier = ((FullTaskEnvelope) created.getActualInstance()).getData().getIdentifier();
         check(identifier.startsWith("W"), "created " + identifier);
 
         GetApiTasksNext200Response next = api.getApiTasksNext();
-        TaskView offered = ((TaskAnswer) next.getActualInstance()).getData();
+        FullTask offered = ((FullTaskEnvelope) next.getActualInstance()).getData();
         check(identifier.equals(offered.getIdentifier()), "next offers " + offered.getIdentifier());
 
-        TaskView claimed = api.postApiTasksClaim(new Claim()
+        FullTask claimed = api.postApiTasksClaim(new Claim()
                 .identifier(identifier)
                 .agentName("generated-client")
                 .beforeDoingResult(new ClaimBeforeDoingResult().exitCode(0).output("ready").durationMs(12)), null)
@@ -68,7 +68,7 @@ public final class ClientLoop {
                 .afterDoingResult(new CompleteAfterDoingResult().exitCode(0).output("tests pass").durationMs(30))
                 .beforeReviewResult(new CompleteBeforeReviewResult().exitCode(0).output("pr opened").durationMs(5)),
                 null);
-        TaskView done = ((TaskAnswer) completed.getActualInstance()).getData();
+        FullTask done = ((FullTaskEnvelope) completed.getActualInstance()).getData();
         check("completed".equals(done.getStatus()), "completed: " + done.getStatus());
         System.out.println("openapi client: created, next, claimed and completed " + identifier
                 + " through the generated client");

@@ -7,14 +7,26 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
-import dev.tasklane.adapter.http.openapi.Answers;
+import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.openapi.Operation;
 import dev.tasklane.adapter.http.openapi.Requests;
 import dev.tasklane.adapter.http.openapi.WireSchemas;
 import dev.tasklane.adapter.http.openapi.WireSchemas.Direction;
+import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
+import dev.tasklane.adapter.http.wire.BatchCreated;
+import dev.tasklane.adapter.http.wire.DependencyChainView;
+import dev.tasklane.adapter.http.wire.DependentsView;
+import dev.tasklane.adapter.http.wire.FullTask;
+import dev.tasklane.adapter.http.wire.GoalCreated;
+import dev.tasklane.adapter.http.wire.HealthView;
+import dev.tasklane.adapter.http.wire.HistoryEntryView;
+import dev.tasklane.adapter.http.wire.TaskAck;
+import dev.tasklane.adapter.http.wire.TaskListView;
+import dev.tasklane.adapter.http.wire.TaskSummary;
+import dev.tasklane.adapter.http.wire.TaskTreeView;
 import dev.tasklane.domain.validation.CompletionMode;
-import jakarta.validation.constraints.NotNull;
 
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -41,7 +53,11 @@ final class OpenApi {
     private static final Pattern PARAM = Pattern.compile("\\{([a-z_]+)}");
     private static final ObjectMapper TREES = JsonMapper.builder().build();
     private static final String JSON = "application/json";
-    private static final String ERROR = "Error";
+    private static final String ERROR = "ErrorBody";
+    /** The answers of one task: the full record, the summary row (response_view=slim), the acknowledgement. */
+    private static final Type FULL = Operation.envelope(FullTask.class);
+    private static final Type SUMMARY = Operation.envelope(TaskSummary.class);
+    private static final Type ACK = Operation.envelope(TaskAck.class);
     /** The onboarding schemas that request bodies name. */
     private static final List<String> ONBOARDING = List.of("task", "goal", "batch", "claim", "complete", "review",
             "comment", "mark_reviewed", "after_goal");
@@ -57,104 +73,86 @@ final class OpenApi {
             Map.entry(422, "A field is invalid: the body names each field and how to fix it"),
             Map.entry(429, "Too many failed attempts from this address: wait Retry-After seconds")));
 
-    /** The API's bodies and answers wrapped in {@code data}, for answers whose record lives in this package. */
-    record BoardSettingsAnswer(@NotNull BoardRoutes.BoardAnswer data) {
-    }
-
-    record CommentPosted(@NotNull CommentRoutes.CommentAnswer data) {
-    }
-
-    record CommentDeleted(@NotNull CommentRoutes.DeletedComment data) {
-    }
-
-    record DeletedTasks(@NotNull ArchiveRoutes.DeletedAnswer data) {
-    }
-
     /**
-     * Every operation of the API, one per registered route. The 4xx answers listed here are the route's own; those
-     * that follow from the route are added to each: 401 and 429 for an authenticated route, 400, 413 and 422 for one
-     * that reads a body, 404 for a path with an id.
+     * Every operation of the API, one per registered route, naming the records the route writes and reads. The 4xx
+     * answers listed here are the route's own; those that follow from the route are added to each: 401 and 429 for an
+     * authenticated route, 400, 413 and 422 for one that reads a body, 404 for a path with an id.
      */
     static final List<Operation> OPERATIONS = List.of(
             // system
-            Operation.of("GET", "/api/agent/onboarding", Answers.Document.class),
-            Operation.of("GET", "/health", Answers.Health.class),
-            Operation.of("GET", "/health/ready", Answers.Health.class),
-            Operation.of("GET", "/api/openapi.json", Answers.Document.class),
+            Operation.of("GET", "/api/agent/onboarding", ObjectNode.class),
+            Operation.of("GET", "/health", HealthView.class),
+            Operation.of("GET", "/health/ready", HealthView.class),
+            Operation.of("GET", "/api/openapi.json", ObjectNode.class),
             Operation.of("GET", "/api/events", String.class).mediaType("text/event-stream"),
             Operation.of("GET", MetricsRoutes.PATH, MetricsAnswer.Envelope.class).errors(400, 422),
             // workflow
-            Operation.of("GET", "/api/tasks/next", Answers.TaskAnswer.class)
-                    .answers(Answers.TaskAnswer.class, Answers.TaskSummaryAnswer.class).errors(403, 404),
-            Operation.of("POST", "/api/tasks/claim", Answers.TaskAnswer.class).body("claim").errors(403, 404, 409),
-            Operation.of("POST", "/api/tasks/{id}/unclaim", Answers.TaskAnswer.class)
-                    .body(Requests.ClaimTokenBody.class).optionalBody().errors(403, 409),
-            Operation.of("POST", "/api/tasks/{id}/heartbeat", Answers.TaskAnswer.class)
-                    .body(Requests.ClaimTokenBody.class).optionalBody().errors(403, 409),
-            Operation.of("PATCH", "/api/tasks/{id}/complete", Answers.TaskAnswer.class).body("complete")
-                    .answers(Answers.TaskAnswer.class, Answers.TaskAckAnswer.class).errors(403, 409),
-            Operation.of("POST", "/api/tasks/{id}/complete", Answers.TaskAnswer.class).body("complete")
-                    .answers(Answers.TaskAnswer.class, Answers.TaskAckAnswer.class).errors(403, 409),
-            Operation.of("PUT", "/api/tasks/{id}/changed_files", Answers.TaskAnswer.class)
-                    .body(Requests.ChangedFiles.class)
-                    .answers(Answers.TaskAnswer.class, Answers.TaskAckAnswer.class).errors(403, 409),
-            Operation.of("PATCH", "/api/tasks/{id}/review", Answers.TaskAnswer.class).body("review").errors(403, 409),
-            Operation.of("PATCH", "/api/tasks/{id}/mark_reviewed", Answers.TaskAnswer.class).body("mark_reviewed")
+            Operation.of("GET", "/api/tasks/next", FULL).answers(FULL, SUMMARY).errors(403, 404),
+            Operation.of("POST", "/api/tasks/claim", FULL).body("claim").errors(403, 404, 409),
+            Operation.of("POST", "/api/tasks/{id}/unclaim", FULL).body(Requests.ClaimTokenBody.class).optionalBody()
                     .errors(403, 409),
-            Operation.of("PATCH", "/api/tasks/{id}/mark_done", Answers.TaskAnswer.class)
-                    .body(Requests.Empty.class).optionalBody().errors(403, 409),
+            Operation.of("POST", "/api/tasks/{id}/heartbeat", FULL).body(Requests.ClaimTokenBody.class)
+                    .optionalBody().errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/complete", FULL).body("complete").answers(FULL, ACK)
+                    .errors(403, 409),
+            Operation.of("POST", "/api/tasks/{id}/complete", FULL).body("complete").answers(FULL, ACK)
+                    .errors(403, 409),
+            Operation.of("PUT", "/api/tasks/{id}/changed_files", FULL).body(Requests.ChangedFiles.class)
+                    .answers(FULL, ACK).errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/review", FULL).body("review").errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/mark_reviewed", FULL).body("mark_reviewed").errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/mark_done", FULL).body(Requests.Empty.class).optionalBody()
+                    .errors(403, 409),
             // tasks
-            Operation.of("POST", "/api/tasks/batch", Answers.BatchAnswer.class).body("batch").status(201)
-                    .errors(403),
-            Operation.of("POST", "/api/tasks", Answers.TaskAnswer.class).body("task", "goal").status(201)
-                    .answers(Answers.TaskAnswer.class, Answers.GoalAnswer.class).errors(403, 404),
-            Operation.of("GET", "/api/tasks", Answers.TaskPage.class).errors(400),
-            Operation.of("GET", "/api/tasks/{id}", Answers.TaskAnswer.class)
-                    .answers(Answers.TaskAnswer.class, Answers.TaskSummaryAnswer.class, Answers.TaskFieldsAnswer.class)
-                    .errors(400),
-            Operation.of("GET", "/api/tasks/{id}/tree", Answers.TreeAnswer.class),
-            Operation.of("GET", "/api/tasks/{id}/dependencies", Answers.DependenciesAnswer.class),
-            Operation.of("GET", "/api/tasks/{id}/dependents", Answers.DependentsAnswer.class),
-            Operation.of("GET", "/api/tasks/{id}/history", Answers.HistoryAnswer.class),
-            Operation.of("PATCH", "/api/tasks/{id}", Answers.TaskAnswer.class).body(Requests.TaskEdit.class)
-                    .errors(403, 409),
-            Operation.of("PUT", "/api/tasks/{id}", Answers.TaskAnswer.class).body(Requests.TaskEdit.class)
-                    .errors(403, 409),
-            Operation.of("PATCH", "/api/tasks/{id}/assign", Answers.TaskAnswer.class).body(Requests.Assign.class)
-                    .errors(403),
-            Operation.of("GET", "/api/tasks/{id}/after_goal_status", Answers.AfterGoalStatus.class),
-            Operation.of("PATCH", "/api/tasks/{id}/after_goal", Answers.TaskAnswer.class).body("after_goal")
-                    .errors(403, 409),
+            Operation.of("POST", "/api/tasks/batch", BatchCreated.class).body("batch").status(201).errors(403),
+            Operation.of("POST", "/api/tasks", FULL).body("task", "goal").status(201)
+                    .answers(FULL, GoalCreated.class).errors(403, 404),
+            Operation.of("GET", "/api/tasks", TaskListView.class).errors(400),
+            Operation.of("GET", "/api/tasks/{id}", FULL)
+                    .answers(FULL, SUMMARY, Operation.envelope(ObjectNode.class)).errors(400),
+            Operation.of("GET", "/api/tasks/{id}/tree", Operation.envelope(TaskTreeView.class)),
+            Operation.of("GET", "/api/tasks/{id}/dependencies", DependencyChainView.class),
+            Operation.of("GET", "/api/tasks/{id}/dependents", DependentsView.class),
+            Operation.of("GET", "/api/tasks/{id}/history", Operation.envelope(Operation.listOf(HistoryEntryView.class))),
+            Operation.of("PATCH", "/api/tasks/{id}", FULL).body(Requests.TaskEdit.class).errors(403, 409),
+            Operation.of("PUT", "/api/tasks/{id}", FULL).body(Requests.TaskEdit.class).errors(403, 409),
+            Operation.of("PATCH", "/api/tasks/{id}/assign", FULL).body(Requests.Assign.class).errors(403),
+            Operation.of("GET", "/api/tasks/{id}/after_goal_status", AfterGoalStatusView.class),
+            Operation.of("PATCH", "/api/tasks/{id}/after_goal", FULL).body("after_goal").errors(403, 409),
             // archive
-            Operation.of("POST", "/api/tasks/{id}/archive", Answers.TaskAnswer.class)
-                    .body(ArchiveRoutes.ArchiveBody.class).errors(403, 409),
-            Operation.of("POST", "/api/tasks/{id}/restore", Answers.TaskAnswer.class).errors(403, 409),
-            Operation.of("DELETE", "/api/tasks/{id}", DeletedTasks.class).errors(403, 405, 409),
+            Operation.of("POST", "/api/tasks/{id}/archive", FULL).body(ArchiveRoutes.ArchiveBody.class)
+                    .errors(403, 409),
+            Operation.of("POST", "/api/tasks/{id}/restore", FULL).errors(403, 409),
+            Operation.of("DELETE", "/api/tasks/{id}", Operation.envelope(ArchiveRoutes.DeletedAnswer.class))
+                    .errors(403, 405, 409),
             // boards, comments, order
-            Operation.of("GET", "/api/boards/{id}", BoardSettingsAnswer.class).errors(400, 403),
-            Operation.of("PATCH", "/api/boards/{id}", BoardSettingsAnswer.class).body(Requests.BoardChange.class)
-                    .errors(403),
+            Operation.of("GET", "/api/boards/{id}", Operation.envelope(BoardRoutes.BoardAnswer.class)).errors(400, 403),
+            Operation.of("PATCH", "/api/boards/{id}", Operation.envelope(BoardRoutes.BoardAnswer.class))
+                    .body(Requests.BoardChange.class).errors(403),
             Operation.of("GET", "/api/tasks/{id}/comments", CommentRoutes.CommentList.class).errors(400),
-            Operation.of("POST", "/api/tasks/{id}/comments", CommentPosted.class).body("comment").status(201)
-                    .errors(403),
-            Operation.of("DELETE", "/api/tasks/{id}/comments/{comment_id}", CommentDeleted.class).errors(403),
-            Operation.of("PATCH", "/api/tasks/{id}/position", Answers.TaskAnswer.class)
-                    .body(PositionRoutes.PositionBody.class).errors(403, 409),
+            Operation.of("POST", "/api/tasks/{id}/comments", Operation.envelope(CommentRoutes.CommentAnswer.class))
+                    .body("comment").status(201).errors(403),
+            Operation.of("DELETE", "/api/tasks/{id}/comments/{comment_id}",
+                    Operation.envelope(CommentRoutes.DeletedComment.class)).errors(403),
+            Operation.of("PATCH", "/api/tasks/{id}/position", FULL).body(PositionRoutes.PositionBody.class)
+                    .errors(403, 409),
             // identity
-            Operation.of("GET", "/api/me", Answers.MeAnswer.class),
-            Operation.of("GET", "/api/users", Answers.UserList.class).errors(403),
-            Operation.of("POST", "/api/users", Answers.UserAnswer.class).body(IdentityRoutes.NewUser.class)
-                    .status(201).errors(403, 409),
-            Operation.of("GET", "/api/boards", Answers.BoardList.class),
-            Operation.of("POST", "/api/boards", Answers.BoardCreated.class).body(IdentityRoutes.NewBoard.class)
-                    .status(201).errors(403, 409),
-            Operation.of("POST", "/api/boards/{id}/members", Answers.MemberAnswer.class)
+            Operation.of("GET", "/api/me", Operation.envelope(IdentityRoutes.MeAnswer.class)),
+            Operation.of("GET", "/api/users", Operation.envelope(Operation.listOf(IdentityRoutes.UserAnswer.class)))
+                    .errors(403),
+            Operation.of("POST", "/api/users", Operation.envelope(IdentityRoutes.UserAnswer.class))
+                    .body(IdentityRoutes.NewUser.class).status(201).errors(403, 409),
+            Operation.of("GET", "/api/boards", Operation.envelope(Operation.listOf(IdentityRoutes.BoardAnswer.class))),
+            Operation.of("POST", "/api/boards", Operation.envelope(IdentityRoutes.BoardAnswer.class))
+                    .body(IdentityRoutes.NewBoard.class).status(201).errors(403, 409),
+            Operation.of("POST", "/api/boards/{id}/members", Operation.envelope(IdentityRoutes.MemberAnswer.class))
                     .body(IdentityRoutes.NewMember.class).status(201).errors(403),
-            Operation.of("GET", "/api/tokens", Answers.TokenList.class),
-            Operation.of("POST", "/api/tokens", Answers.IssuedTokenAnswer.class).body(IdentityRoutes.NewToken.class)
-                    .status(201).errors(403),
-            Operation.of("DELETE", "/api/tokens/{id}", Answers.TokenAnswer.class).errors(400, 403),
-            Operation.of("POST", "/api/sessions", Answers.IssuedTokenAnswer.class)
+            Operation.of("GET", "/api/tokens", Operation.envelope(Operation.listOf(IdentityRoutes.TokenAnswer.class))),
+            Operation.of("POST", "/api/tokens", Operation.envelope(IdentityRoutes.IssuedAnswer.class))
+                    .body(IdentityRoutes.NewToken.class).status(201).errors(403),
+            Operation.of("DELETE", "/api/tokens/{id}", Operation.envelope(IdentityRoutes.TokenAnswer.class))
+                    .errors(400, 403),
+            Operation.of("POST", "/api/sessions", Operation.envelope(IdentityRoutes.IssuedAnswer.class))
                     .body(IdentityRoutes.NewSession.class).status(201).errors(401, 429));
 
     private OpenApi() {
@@ -216,7 +214,7 @@ final class OpenApi {
         if (!unserved.isEmpty()) {
             throw new IllegalStateException("operations without a route: " + unserved);
         }
-        schemas.reference(Direction.ANSWER, Answers.Error.class);
+        schemas.reference(Direction.ANSWER, ErrorBody.class);
         ObjectNode components = schemas.components();
         if (!components.has(ERROR)) {
             throw new IllegalStateException("the error body's schema is not named " + ERROR);

@@ -219,6 +219,7 @@ class OpenApiTest {
             completion.put("response_view", "slim");
             call("PATCH", "/api/tasks/" + slimId + "/complete", completion, agent);
             call("PATCH", "/api/tasks/" + slimId + "/mark_done", map(), Harness.TOKEN);
+            keysAsSent(agent);
             call("GET", "/api/tasks/W2/after_goal_status", null, agent);
             call("PATCH", "/api/tasks/G1/after_goal", OnboardingExamples.afterGoal(), agent); // 409: not armed
 
@@ -233,6 +234,43 @@ class OpenApiTest {
             call("PATCH", "/api/boards/" + defaultBoard, map("wip_limits", map("doing", 3)), Harness.TOKEN);
             call("GET", "/api/metrics", null, Harness.TOKEN);
             call("GET", "/api/metrics?window=0d", null, Harness.TOKEN); // 400
+        }
+
+        /**
+         * A completion whose results, workflow steps and changed files carry keys no rule names: the answers write
+         * them back as sent, so the schemas of those records must allow other keys.
+         */
+        void keysAsSent(String agent) {
+            Res created = call("POST", "/api/tasks", map("task", task("Keys as sent", "needs_review", false)), agent);
+            String id = (String) created.data().get("identifier");
+            call("POST", "/api/tasks/claim", map("identifier", id, "agent_name", "A", "before_doing_result",
+                    hookOk()), agent);
+            call("PUT", "/api/tasks/" + id + "/changed_files", map("changed_files", List.of(map("path", "b.txt",
+                    "diff", "+b\n", "mode", "100644"))), agent);
+            Map<String, Object> completion = new java.util.LinkedHashMap<>(OnboardingExamples.completeSkipped());
+            Map<String, Object> explorer = new java.util.LinkedHashMap<>(cast(completion.get("explorer_result")));
+            explorer.put("model", "small-model");
+            completion.put("explorer_result", explorer);
+            Map<String, Object> reviewer = new java.util.LinkedHashMap<>(cast(completion.get("reviewer_result")));
+            reviewer.put("reviewer_model", "large-model");
+            completion.put("reviewer_result", reviewer);
+            List<Object> steps = new ArrayList<>();
+            for (Object step : (List<?>) completion.get("workflow_steps")) {
+                Map<String, Object> kept = new java.util.LinkedHashMap<>(cast(step));
+                kept.put("tokens", 1200);
+                steps.add(kept);
+            }
+            completion.put("workflow_steps", steps);
+            Res done = call("PATCH", "/api/tasks/" + id + "/complete", completion, agent);
+            assertEquals(200, done.status(), done::toString);
+            Res shown = call("GET", "/api/tasks/" + id, null, agent);
+            assertEquals("small-model", cast(shown.data().get("explorer_result")).get("model"), shown::toString);
+            assertEquals("100644", cast(((List<?>) shown.data().get("changed_files")).get(0)).get("mode"));
+        }
+
+        @SuppressWarnings("unchecked")
+        private static Map<String, Object> cast(Object map) {
+            return (Map<String, Object>) map;
         }
 
         Res call(String method, String path, Object body, String token) {

@@ -10,9 +10,12 @@ import jakarta.validation.constraints.NotNull;
 import java.util.List;
 
 /**
- * The shapes of the request bodies that the routes still read from maps, as records, so that the OpenAPI document
- * can generate their schemas ({@link WireSchemas}). They state what the routes accept today (docs/api.md); the
- * routes' own checks stay the authority on what is refused and with which message.
+ * The shapes of the request bodies that the routes read from a decoded JSON object key by key (edit, unclaim and
+ * heartbeat, changed files, board settings, mark_done) and so have no record of their own, as records, so that the
+ * OpenAPI document can generate their schemas ({@link WireSchemas}). They state what the routes accept
+ * (docs/api.md); the routes' own checks stay the authority on what is refused and with which message. Assign has a
+ * record the route binds ({@code AssignBody}), but it cannot say that {@code assigned_to_id} must be sent and may be
+ * null without changing what Jackson refuses, so its shape is stated here.
  */
 public final class Requests {
     private Requests() {

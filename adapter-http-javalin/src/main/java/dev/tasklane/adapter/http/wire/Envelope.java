@@ -3,6 +3,7 @@ package dev.tasklane.adapter.http.wire;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import jakarta.validation.constraints.NotNull;
 
 import java.util.List;
 
@@ -10,14 +11,15 @@ import java.util.List;
  * The root of most answers: {@code data}, then what a route adds beside it ({@code hook} of a claim, {@code hooks}
  * of a completion, {@code claim_expires_at} of a heartbeat), then {@code current_skills_version} where clients look
  * for it and {@code skills_update_required} when the client's skills are older (docs/api.md, "Task renders"). Keys
- * other than {@code data} are written only when set.
+ * other than {@code data} are written only when set; {@code data} is never null ({@code @NotNull} tells the OpenAPI
+ * document's schema so).
  *
  * @param <T> what {@code data} holds
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Envelope<T>(
-        @JsonInclude(JsonInclude.Include.ALWAYS) T data,
+        @JsonInclude(JsonInclude.Include.ALWAYS) @NotNull T data,
         HookView hook,
         List<HookView> hooks,
         String claimExpiresAt,
