@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.adapter.http.wire.completion.ChangedFileBody;
 import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
@@ -33,11 +34,29 @@ final class ChangedFileJson {
         return new ChangedFilesDraft(null, entries);
     }
 
+    /** A snapshot sent within a completion, bound as a JSON tree; the caller reads a missing one as none. */
+    ChangedFilesDraft read(JsonNode value) {
+        if (!value.isArray()) {
+            return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be a list"));
+        }
+        List<ChangedFilesDraft.Entry> entries = new ArrayList<>(value.size());
+        for (int i = 0; i < value.size(); i++) {
+            String prefix = ChangedFilesRules.FIELD + "[" + i + "]";
+            JsonNode entry = value.get(i);
+            entries.add(entry.isObject() ? entry(prefix, ChangedFileBody.of(entry))
+                    : new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map")));
+        }
+        return new ChangedFilesDraft(null, entries);
+    }
+
     private ChangedFilesDraft.Entry entry(String prefix, Object value) {
         if (!(value instanceof Map<?, ?> map)) {
             return new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map"));
         }
-        ChangedFileBody body = ChangedFileBody.of(map);
+        return entry(prefix, ChangedFileBody.of(map));
+    }
+
+    private static ChangedFilesDraft.Entry entry(String prefix, ChangedFileBody body) {
         FieldError diffProblem = body.diffIsNotAString()
                 ? new FieldError("changed_file_diff", prefix + ".diff must be a string") : null;
         return new ChangedFilesDraft.Entry(body.file(), diffProblem);

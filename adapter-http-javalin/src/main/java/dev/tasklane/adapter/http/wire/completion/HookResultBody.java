@@ -44,7 +44,22 @@ public record HookResultBody(JsonNode exitCode, JsonNode output, JsonNode durati
         if (!(raw instanceof Map<?, ?> map)) {
             throw new HookProofRejectedException(hook, name + " hook result must be a map");
         }
-        HookResultBody body = BINDER.convertValue(map, HookResultBody.class);
+        return checked(hook, BINDER.convertValue(map, HookResultBody.class));
+    }
+
+    /** {@link #proof(HookName, Object)} of a value bound as a JSON tree (a missing key or JSON null is null). */
+    public static HookResult proof(HookName hook, JsonNode raw) {
+        if (raw == null || raw.isNull()) {
+            return null;
+        }
+        if (!raw.isObject()) {
+            throw new HookProofRejectedException(hook, hook.wire() + " hook result must be a map");
+        }
+        return checked(hook, BINDER.convertValue(raw, HookResultBody.class));
+    }
+
+    private static HookResult checked(HookName hook, HookResultBody body) {
+        String name = hook.wire();
         if (body.exitCode == null || body.output == null || body.durationMs == null) {
             throw new HookProofRejectedException(hook,
                     name + " hook result must include exit_code, output, and duration_ms fields");
