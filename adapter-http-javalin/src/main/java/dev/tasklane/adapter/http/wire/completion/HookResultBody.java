@@ -37,17 +37,10 @@ public record HookResultBody(JsonNode exitCode, JsonNode output, JsonNode durati
      * Null stays null (absence is {@code requirePassed}'s to judge).
      */
     public static HookResult proof(HookName hook, Object raw) {
-        if (raw == null) {
-            return null;
-        }
-        String name = hook.wire();
-        if (!(raw instanceof Map<?, ?> map)) {
-            throw new HookProofRejectedException(hook, name + " hook result must be a map");
-        }
-        return checked(hook, BINDER.convertValue(map, HookResultBody.class));
+        return raw == null ? null : proof(hook, (JsonNode) BINDER.valueToTree(raw));
     }
 
-    /** {@link #proof(HookName, Object)} of a value bound as a JSON tree (a missing key or JSON null is null). */
+    /** The same check of a value bound as a JSON tree (a missing key or JSON null is null). */
     public static HookResult proof(HookName hook, JsonNode raw) {
         if (raw == null || raw.isNull()) {
             return null;
