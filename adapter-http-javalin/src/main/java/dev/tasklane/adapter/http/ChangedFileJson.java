@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.tasklane.adapter.http.wire.completion.ChangedFileBody;
 import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
@@ -8,7 +11,6 @@ import dev.tasklane.domain.validation.FieldError;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A changed_files snapshot on the wire (docs/api.md, "Changed files"): {@link #read} turns the decoded JSON value
@@ -19,25 +21,36 @@ import java.util.Map;
  * "Changed files").
  */
 final class ChangedFileJson {
+    /** Binds decoded values as JSON trees: no configuration is needed to keep values as sent. */
+    private static final ObjectMapper TREES = JsonMapper.builder().build();
+
+    /** A snapshot as decoded from a request body; null (not sent) is a problem here. */
     ChangedFilesDraft read(Object value) {
-        if (value == null) {
+        return read(value == null ? null : (JsonNode) TREES.valueToTree(value));
+    }
+
+    /**
+     * A snapshot bound as a JSON tree; a missing or null one is a problem (a completion, where it is optional, reads
+     * it only when sent).
+     */
+    ChangedFilesDraft read(JsonNode value) {
+        if (value == null || value.isNull()) {
             return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be present (send [] to clear)"));
         }
-        if (!(value instanceof List<?> list)) {
+        if (!value.isArray()) {
             return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be a list"));
         }
-        List<ChangedFilesDraft.Entry> entries = new ArrayList<>(list.size());
-        for (int i = 0; i < list.size(); i++) {
-            entries.add(entry(ChangedFilesRules.FIELD + "[" + i + "]", list.get(i)));
+        List<ChangedFilesDraft.Entry> entries = new ArrayList<>(value.size());
+        for (int i = 0; i < value.size(); i++) {
+            String prefix = ChangedFilesRules.FIELD + "[" + i + "]";
+            JsonNode entry = value.get(i);
+            entries.add(entry.isObject() ? entry(prefix, ChangedFileBody.of(entry))
+                    : new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map")));
         }
         return new ChangedFilesDraft(null, entries);
     }
 
-    private ChangedFilesDraft.Entry entry(String prefix, Object value) {
-        if (!(value instanceof Map<?, ?> map)) {
-            return new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map"));
-        }
-        ChangedFileBody body = ChangedFileBody.of(map);
+    private static ChangedFilesDraft.Entry entry(String prefix, ChangedFileBody body) {
         FieldError diffProblem = body.diffIsNotAString()
                 ? new FieldError("changed_file_diff", prefix + ".diff must be a string") : null;
         return new ChangedFilesDraft.Entry(body.file(), diffProblem);

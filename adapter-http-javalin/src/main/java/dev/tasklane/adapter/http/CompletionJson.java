@@ -1,12 +1,17 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.adapter.http.wire.completion.CompletionBody;
+import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
+import dev.tasklane.adapter.http.wire.completion.HookResultBody;
+import dev.tasklane.adapter.http.wire.completion.SentFields;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResultDraft;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Complexity;
-import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewerResult;
 import dev.tasklane.domain.task.WorkflowStep;
@@ -21,8 +26,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A complete body on the wire (docs/api.md, "Completion validation"). {@link #read} turns the decoded body into a
- * {@link CompleteTask} and never refuses: what it cannot type becomes a hook draft, a changed_files draft or a
+ * A complete body on the wire (docs/api.md, "Completion validation"). {@link #read} binds the decoded body to a
+ * {@link CompletionBody} and turns it into a {@link CompleteTask}; it never refuses: what it cannot type becomes a hook draft, a changed_files draft or a
  * {@link CompletionProblems} entry, and the use case reports each in the order docs/rules.md gives ("Completion:
  * which error comes first"). The {@code write} methods render a stored report's results and steps as sent.
  */
@@ -30,69 +35,72 @@ final class CompletionJson {
     private static final String WORKFLOW_STEPS = "workflow_steps";
     private static final List<String> STEP_KEYS = List.of("name", "dispatched", "duration_ms", "reason", "reason_code");
 
-    private final Json json;
+    private final ObjectMapper mapper;
     private final ReviewerResultJson reviewer;
     private final ChangedFileJson changedFiles;
 
     CompletionJson(Json json) {
-        this.json = json;
+        this.mapper = json.mapper();
         this.reviewer = new ReviewerResultJson(json);
         this.changedFiles = new ChangedFileJson();
     }
 
+    /** The decoded body bound as a {@link CompletionBody}, then read. */
     CompleteTask read(Map<String, Object> body) {
+        return read(mapper.convertValue(body, CompletionBody.class));
+    }
+
+    CompleteTask read(CompletionBody body) {
         List<FieldError> fields = new ArrayList<>();
-        String summary = string(body, "completion_summary", fields);
-        Complexity complexity = complexity(body.get("actual_complexity"), fields);
-        String files = string(body, "actual_files_changed", fields);
-        Integer minutes = minutes(body.get("time_spent_minutes"), fields);
-        String notes = string(body, "completion_notes", fields);
-        String reviewReport = string(body, "review_report", fields);
-        Object explorerValue = body.get("explorer_result");
-        ReviewerResultJson.Read<ExplorerResult> explorer = explorerValue == null
-                ? new ReviewerResultJson.Read<>(null, ResultProblems.NONE) : reviewer.explorer(explorerValue);
-        Object reviewerValue = body.get("reviewer_result");
-        ReviewerResultJson.Read<ReviewerResult> review = reviewerValue == null
-                ? new ReviewerResultJson.Read<>(null, ResultProblems.NONE) : reviewer.read(reviewerValue);
+        String summary = string(body.completionSummary(), "completion_summary", fields);
+        Complexity complexity = complexity(body.actualComplexity(), fields);
+        String files = string(body.actualFilesChanged(), "actual_files_changed", fields);
+        Integer minutes = minutes(body.timeSpentMinutes(), fields);
+        String notes = string(body.completionNotes(), "completion_notes", fields);
+        String reviewReport = string(body.reviewReport(), "review_report", fields);
+        ReviewerResultJson.Read<ExplorerResult> explorer = CompletionBody.sent(body.explorerResult())
+                ? reviewer.explorer(body.explorerResult()) : new ReviewerResultJson.Read<>(null, ResultProblems.NONE);
+        ReviewerResultJson.Read<ReviewerResult> review = CompletionBody.sent(body.reviewerResult())
+                ? reviewer.read(body.reviewerResult()) : new ReviewerResultJson.Read<>(null, ResultProblems.NONE);
         List<FieldError> stepProblems = new ArrayList<>();
-        List<WorkflowStep> steps = workflowSteps(body.get(WORKFLOW_STEPS), stepProblems);
+        List<WorkflowStep> steps = workflowSteps(body.workflowSteps(), stepProblems);
         AgentReport report = new AgentReport(summary, notes, complexity, files, minutes, reviewReport, steps,
                 explorer.result(), review.result());
-        Object sentFiles = body.get("changed_files");
-        ChangedFilesDraft changed = sentFiles == null ? null : changedFiles.read(sentFiles);
-        return new CompleteTask(text(body.get("agent_name")), text(body.get("claim_token")),
-                hook(HookName.AFTER_DOING, body), hook(HookName.BEFORE_REVIEW, body), report, changed,
+        ChangedFilesDraft changed = CompletionBody.sent(body.changedFiles())
+                ? changedFiles.read(body.changedFiles()) : null;
+        return new CompleteTask(CompletionBody.text(body.agentName()), CompletionBody.text(body.claimToken()),
+                hook(HookName.AFTER_DOING, body.afterDoingResult()),
+                hook(HookName.BEFORE_REVIEW, body.beforeReviewResult()), report, changed,
                 new CompletionProblems(fields, explorer.problems(), review.problems(), stepProblems));
     }
 
-    private static String text(Object value) {
-        return value instanceof String text ? text : null;
-    }
-
     /** A proof that cannot be read is handed on with the message the clients know, to be reported after the 404. */
-    private static HookResultDraft hook(HookName hook, Map<String, Object> body) {
+    private static HookResultDraft hook(HookName hook, JsonNode proof) {
         try {
-            return HookResultDraft.of(hook, HookResultJson.parse(hook, body.get(hook.resultKey())));
+            return HookResultDraft.of(hook, HookResultBody.proof(hook, proof));
         } catch (HookProofRejectedException malformed) {
             return HookResultDraft.malformed(hook, malformed.getMessage());
         }
     }
 
-    private static String string(Map<String, Object> body, String field, List<FieldError> problems) {
-        Object value = body.get(field);
-        if (value == null || value instanceof String) {
-            return (String) value;
+    private static String string(JsonNode value, String field, List<FieldError> problems) {
+        if (!CompletionBody.sent(value)) {
+            return null;
+        }
+        if (value.isTextual()) {
+            return value.textValue();
         }
         problems.add(new FieldError(field, CompletionRules.INVALID));
         return null;
     }
 
     /** A blank value is no complexity (the rules say it is missing); another value that is not one is invalid. */
-    private static Complexity complexity(Object value, List<FieldError> problems) {
-        if (value == null || value instanceof String text && text.isBlank()) {
+    private static Complexity complexity(JsonNode value, List<FieldError> problems) {
+        String text = CompletionBody.text(value);
+        if (!CompletionBody.sent(value) || text != null && text.isBlank()) {
             return null;
         }
-        Complexity complexity = Complexity.fromWire(value instanceof String text ? text : null).orElse(null);
+        Complexity complexity = Complexity.fromWire(text).orElse(null);
         if (complexity == null) {
             problems.add(new FieldError("actual_complexity", CompletionRules.INVALID));
         }
@@ -100,15 +108,15 @@ final class CompletionJson {
     }
 
     /** Minutes beyond the range of an int are stored as its bound: the sign, which the rules judge, is kept. */
-    private static Integer minutes(Object value, List<FieldError> problems) {
-        if (value == null) {
+    private static Integer minutes(JsonNode value, List<FieldError> problems) {
+        if (!CompletionBody.sent(value)) {
             return null;
         }
-        if (!HookResultJson.isInteger(value)) {
+        if (!SentFields.isInteger(value)) {
             problems.add(new FieldError("time_spent_minutes", CompletionRules.INVALID));
             return null;
         }
-        long minutes = ((Number) value).longValue();
+        long minutes = value.longValue();
         return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, minutes));
     }
 
@@ -117,17 +125,17 @@ final class CompletionJson {
      * when dispatched, a non-negative integer duration_ms or, when skipped, a string reason; names and reason codes
      * from their lists. Problems are distinct, in entry order; with any, no step is typed.
      */
-    private List<WorkflowStep> workflowSteps(Object value, List<FieldError> problems) {
-        if (value == null) {
+    private List<WorkflowStep> workflowSteps(JsonNode value, List<FieldError> problems) {
+        if (!CompletionBody.sent(value)) {
             return List.of();
         }
-        if (!(value instanceof List<?> list)) {
+        if (!value.isArray()) {
             problems.add(new FieldError(WORKFLOW_STEPS, "must be a list of step maps"));
             return List.of();
         }
         List<FieldError> errors = new ArrayList<>();
-        List<WorkflowStep> steps = new ArrayList<>(list.size());
-        for (Object entry : list) {
+        List<WorkflowStep> steps = new ArrayList<>(value.size());
+        for (JsonNode entry : value) {
             WorkflowStep step = workflowStep(entry, errors);
             if (step != null) {
                 steps.add(step);
@@ -137,34 +145,34 @@ final class CompletionJson {
         return problems.isEmpty() ? steps : List.of();
     }
 
-    private WorkflowStep workflowStep(Object entry, List<FieldError> errors) {
-        if (!(entry instanceof Map<?, ?> step)) {
+    private WorkflowStep workflowStep(JsonNode step, List<FieldError> errors) {
+        if (!step.isObject()) {
             errors.add(new FieldError(WORKFLOW_STEPS, CompletionRules.WORKFLOW_ENTRY));
             return null;
         }
-        Object name = step.get("name");
-        Object dispatched = step.get("dispatched");
-        boolean shaped = name instanceof String && dispatched instanceof Boolean
-                && (Boolean.TRUE.equals(dispatched) ? ReviewerShape.isNonNegativeInteger(step.get("duration_ms"))
-                        : step.get("reason") instanceof String);
+        JsonNode name = SentFields.at(step, "name");
+        JsonNode dispatched = SentFields.at(step, "dispatched");
+        boolean shaped = name != null && name.isTextual() && dispatched != null && dispatched.isBoolean()
+                && (dispatched.booleanValue() ? SentFields.isNonNegativeInteger(SentFields.at(step, "duration_ms"))
+                        : CompletionBody.text(step.get("reason")) != null);
         if (!shaped) {
             errors.add(new FieldError(WORKFLOW_STEPS, CompletionRules.WORKFLOW_ENTRY));
             return null;
         }
         boolean ok = true;
-        if (!ReviewerShape.oneOf(name, CompletionRules.STEP_NAMES)) {
+        if (!SentFields.oneOf(name, CompletionRules.STEP_NAMES)) {
             errors.add(new FieldError(WORKFLOW_STEPS, "name must be one of: " + String.join(", ", CompletionRules.STEP_NAMES)));
             ok = false;
         }
-        Object code = step.get("reason_code");
-        if (code != null && !ReviewerShape.oneOf(code, CompletionRules.REASON_CODES)) {
+        JsonNode code = SentFields.at(step, "reason_code");
+        if (code != null && !SentFields.oneOf(code, CompletionRules.REASON_CODES)) {
             errors.add(new FieldError(WORKFLOW_STEPS, "reason_code must be one of: " + String.join(", ", CompletionRules.REASON_CODES)));
             ok = false;
         }
         if (!ok) {
             return null;
         }
-        SentObject sent = new SentObject(json, step, STEP_KEYS);
+        SentFields sent = new SentFields(mapper, step, STEP_KEYS);
         return new WorkflowStep(sent.string("name"), sent.bool("dispatched"), sent.integer("duration_ms"),
                 sent.string("reason"), sent.string("reason_code"), sent.unknownKeys());
     }

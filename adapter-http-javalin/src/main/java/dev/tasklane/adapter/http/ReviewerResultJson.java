@@ -1,6 +1,15 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.adapter.http.wire.completion.CompletionBody;
+import dev.tasklane.adapter.http.wire.completion.ExplorerResultRequest;
+import dev.tasklane.adapter.http.wire.completion.ReviewerChecks;
 import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
+import dev.tasklane.adapter.http.wire.completion.ReviewerResultRequest;
+import dev.tasklane.adapter.http.wire.completion.SentFields;
+import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.ExplorerResult;
 import dev.tasklane.domain.task.ReviewerResult;
 import dev.tasklane.domain.task.ReviewerResult.Findings;
@@ -19,12 +28,11 @@ import dev.tasklane.domain.validation.SentResult;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
  * A reviewer_result on the wire (docs/rules.md, "Completion results"). {@link #read} types it and reports, without
- * refusing, what a dispatched review's structured fields get wrong ({@link ReviewerShape}); {@link #write} renders
+ * refusing, what a dispatched review's structured fields get wrong ({@link ReviewerChecks}), over the bound {@link ReviewerResultRequest}; {@link #write} renders
  * a stored one as sent. On a skipped review only the envelope is read: the rest is kept as sent.
  */
 final class ReviewerResultJson {
@@ -36,51 +44,53 @@ final class ReviewerResultJson {
             "testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix",
             "project_checks", "schema_version");
 
-    private final Json json;
+    private final ObjectMapper mapper;
 
     ReviewerResultJson(Json json) {
-        this.json = json;
+        this.mapper = json.mapper();
     }
 
     /** The typed explorer result and its problems; a value that is not an object is a problem and no result. */
-    Read<ExplorerResult> explorer(Object value) {
-        if (!(value instanceof Map<?, ?> map)) {
+    Read<ExplorerResult> explorer(JsonNode value) {
+        if (!value.isObject()) {
             return new Read<>(null, notAMap());
         }
-        Boolean flag = map.get("dispatched") instanceof Boolean sentFlag ? sentFlag : null;
-        SentObject sent = new SentObject(json, map, envelopeOf(flag));
-        SentResult envelope = envelope(sent, flag, null);
-        ExplorerResult typed = envelope.explorer(sent.unknownKeys());
+        ExplorerResultRequest sent = ExplorerResultRequest.of((ObjectNode) value);
+        Boolean flag = sent.flag();
+        SentFields fields = new SentFields(mapper, sent.sent(), envelopeOf(flag));
+        SentResult envelope = envelope(fields, flag, null);
+        ExplorerResult typed = envelope.explorer(fields.unknownKeys());
         return new Read<>(typed, typed != null ? ResultProblems.NONE
                 : new ResultProblems(null, envelope, List.of(), null, List.of()));
     }
 
     /** The typed reviewer result and its problems; a value that is not an object is a problem and no result. */
-    Read<ReviewerResult> read(Object value) {
-        if (!(value instanceof Map<?, ?> map)) {
+    Read<ReviewerResult> read(JsonNode value) {
+        if (!value.isObject()) {
             return new Read<>(null, notAMap());
         }
-        Boolean flag = map.get("dispatched") instanceof Boolean sentFlag ? sentFlag : null;
+        ReviewerResultRequest sent = ReviewerResultRequest.of((ObjectNode) value);
+        Boolean flag = sent.flag();
         boolean dispatched = Boolean.TRUE.equals(flag);
         List<String> documented = new ArrayList<>(envelopeOf(flag));
         if (dispatched) {
             documented.addAll(FINDINGS);
         }
-        SentObject sent = new SentObject(json, map, documented);
-        Findings findings = dispatched ? findings(sent) : null;
-        SentResult envelope = envelope(sent, flag, findings);
-        ReviewerResult typed = envelope.reviewer(sent.unknownKeys());
+        SentFields fields = new SentFields(mapper, sent.sent(), documented);
+        Findings findings = dispatched ? findings(fields) : null;
+        SentResult envelope = envelope(fields, flag, findings);
+        ReviewerResult typed = envelope.reviewer(fields.unknownKeys());
         if (!dispatched) {
             return new Read<>(typed, typed != null ? ResultProblems.NONE
                     : new ResultProblems(null, envelope, List.of(), null, List.of()));
         }
-        Object checks = map.get("project_checks");
-        FieldError projectChecks = checks != null && !(checks instanceof List<?>)
+        JsonNode checks = sent.projectChecks();
+        FieldError projectChecks = CompletionBody.sent(checks) && !checks.isArray()
                 ? new FieldError("project_checks", "must be a list on a dispatched review: one entry per project "
                         + "checklist bullet, or an empty list when the project has no CODE-REVIEW.md")
                 : null;
-        return new Read<>(typed, new ResultProblems(null, typed == null ? envelope : null, ReviewerShape.problems(map),
-                projectChecks, failedNotes(map)));
+        return new Read<>(typed, new ResultProblems(null, typed == null ? envelope : null, ReviewerChecks.problems(sent),
+                projectChecks, failedNotes(sent)));
     }
 
     /** A result as read: the typed one (null when it could not be typed) and what the rules must hear about it. */
@@ -96,38 +106,47 @@ final class ReviewerResultJson {
         return dispatched == null ? ENVELOPE : dispatched ? DISPATCHED : SKIPPED;
     }
 
-    private static SentResult envelope(SentObject sent, Boolean flag, Findings findings) {
+    private static SentResult envelope(SentFields sent, Boolean flag, Findings findings) {
         return new SentResult(sent.bool("dispatched"), sent.string("summary"),
                 Boolean.FALSE.equals(flag) ? null : sent.integer("duration_ms"),
                 Boolean.TRUE.equals(flag) ? null : sent.string("reason"), findings);
     }
 
-    private Findings findings(SentObject sent) {
+    private Findings findings(SentFields sent) {
+        JsonNode counts = sent.get("issue_counts");
+        JsonNode matrix = sent.get("behaviour_test_matrix");
+        JsonNode checks = sent.get("project_checks");
         return new Findings(sent.integer("acceptance_criteria_checked"), sent.integer("issues_found"),
                 sent.string("status"),
-                sent.get("issue_counts") instanceof Map<?, ?> counts ? issueCounts(counts) : sent.keep("issue_counts"),
+                counts != null && counts.isObject() ? issueCounts(counts) : sent.keep("issue_counts"),
                 list(sent, "issues", this::issue), list(sent, "acceptance_criteria", this::criterion),
                 verdict(sent, "testing_strategy", false), verdict(sent, "patterns", false),
                 verdict(sent, "pitfalls", false), verdict(sent, "security_considerations", true),
-                sent.get("behaviour_test_matrix") instanceof Map<?, ?> matrix ? matrix(matrix)
-                        : sent.keep("behaviour_test_matrix"),
-                sent.get("project_checks") instanceof List<?> checks
-                        ? checks.stream().map(sent::raw).toList() : sent.keep("project_checks"),
+                matrix != null && matrix.isObject() ? matrix(matrix) : sent.keep("behaviour_test_matrix"),
+                checks != null && checks.isArray() ? rawEntries(sent, checks) : sent.keep("project_checks"),
                 sent.string("schema_version"));
+    }
+
+    private static List<Verbatim> rawEntries(SentFields sent, JsonNode list) {
+        List<Verbatim> out = new ArrayList<>(list.size());
+        list.forEach(entry -> out.add(sent.raw(entry)));
+        return out;
     }
 
     /**
      * The note of a failed section that is missing or not a string; a string note is the domain's to judge. The
      * note is {@code note} when that key is sent, else {@code notes}.
      */
-    private static List<FieldError> failedNotes(Map<?, ?> review) {
+    private static List<FieldError> failedNotes(ReviewerResultRequest review) {
         List<FieldError> out = new ArrayList<>();
         for (String section : ReviewerContract.NOTE_SECTIONS) {
-            if (review.get(section) instanceof Map<?, ?> verdict && "failed".equals(verdict.get("status"))) {
-                Object note = verdict.containsKey("note") ? verdict.get("note") : verdict.get("notes");
+            JsonNode verdict = review.section(section);
+            if (verdict != null && verdict.isObject()
+                    && "failed".equals(CompletionBody.text(SentFields.at(verdict, "status")))) {
+                JsonNode note = SentFields.at(verdict, verdict.has("note") ? "note" : "notes");
                 if (note == null) {
                     out.add(ReviewerContract.missingFailedNote(section));
-                } else if (!(note instanceof String)) {
+                } else if (!note.isTextual()) {
                     out.add(new FieldError(section, section + ".note must be a string"));
                 }
             }
@@ -136,68 +155,67 @@ final class ReviewerResultJson {
     }
 
     /** A list of entries; an entry that is not an object is an empty one, so that the count stays the one sent. */
-    private static <T> List<T> list(SentObject sent, String key, Function<Map<?, ?>, T> entry) {
-        if (!(sent.get(key) instanceof List<?> list)) {
+    private static <T> List<T> list(SentFields sent, String key, Function<JsonNode, T> entry) {
+        JsonNode value = sent.get(key);
+        if (value == null || !value.isArray()) {
             return sent.keep(key);
         }
-        List<T> out = new ArrayList<>(list.size());
-        for (Object item : list) {
-            out.add(entry.apply(item instanceof Map<?, ?> map ? map : Map.of()));
-        }
+        List<T> out = new ArrayList<>(value.size());
+        value.forEach(item -> out.add(entry.apply(item)));
         return out;
     }
 
-    private Issue issue(Map<?, ?> map) {
-        SentObject sent = new SentObject(json, map, List.of("severity", "category", "file", "line", "description",
+    private Issue issue(JsonNode map) {
+        SentFields sent = new SentFields(mapper, map, List.of("severity", "category", "file", "line", "description",
                 "suggested_fix"));
         return new Issue(sent.string("severity"), sent.string("category"), sent.string("file"), sent.integer("line"),
                 sent.string("description"), sent.string("suggested_fix"), sent.unknownKeys());
     }
 
-    private CriterionCheck criterion(Map<?, ?> map) {
-        SentObject sent = new SentObject(json, map, List.of("criterion", "status", "evidence"));
+    private CriterionCheck criterion(JsonNode map) {
+        SentFields sent = new SentFields(mapper, map, List.of("criterion", "status", "evidence"));
         return new CriterionCheck(sent.string("criterion"), sent.string("status"), sent.string("evidence"),
                 sent.unknownKeys());
     }
 
-    private SectionVerdict verdict(SentObject review, String key, boolean security) {
-        Object value = review.get(key);
+    private SectionVerdict verdict(SentFields review, String key, boolean security) {
+        JsonNode value = review.get(key);
         if (value == null) {
             return review.keep(key);
         }
-        // a section that is not an object is an empty verdict: the review is refused (ReviewerShape), but the
+        // a section that is not an object is an empty verdict: the review is refused (ReviewerChecks), but the
         // rules still see that the section was sent
-        Map<?, ?> map = value instanceof Map<?, ?> object ? object : Map.of();
-        SentObject sent = new SentObject(json, map, security ? List.of("status", "note", "notes", "considerations")
+        SentFields sent = new SentFields(mapper, value, security ? List.of("status", "note", "notes", "considerations")
                 : List.of("status", "note", "notes"));
         List<Consideration> considerations = security ? list(sent, "considerations", this::consideration) : null;
         return new SectionVerdict(sent.string("status"), sent.string("note"), sent.string("notes"), considerations,
                 sent.unknownKeys());
     }
 
-    private Consideration consideration(Map<?, ?> map) {
-        SentObject sent = new SentObject(json, map, List.of("consideration", "status", "note", "evidence"));
+    private Consideration consideration(JsonNode map) {
+        SentFields sent = new SentFields(mapper, map, List.of("consideration", "status", "note", "evidence"));
         return new Consideration(sent.string("consideration"), sent.string("status"), sent.string("note"),
                 sent.string("evidence"), sent.unknownKeys());
     }
 
-    private TestMatrix matrix(Map<?, ?> map) {
-        SentObject sent = new SentObject(json, map, List.of("status", "note", "notes", "rows"));
+    private TestMatrix matrix(JsonNode map) {
+        SentFields sent = new SentFields(mapper, map, List.of("status", "note", "notes", "rows"));
         return new TestMatrix(sent.string("status"), sent.string("note"), sent.string("notes"),
                 list(sent, "rows", this::row), sent.unknownKeys());
     }
 
-    private MatrixRow row(Map<?, ?> map) {
-        SentObject sent = new SentObject(json, map, List.of("category", "behaviour", "test_name", "type", "status"));
+    private MatrixRow row(JsonNode map) {
+        SentFields sent = new SentFields(mapper, map, List.of("category", "behaviour", "test_name", "type", "status"));
         return new MatrixRow(sent.string("category"), sent.string("behaviour"), sent.string("test_name"),
                 sent.string("type"), sent.string("status"), sent.unknownKeys());
     }
 
-    private IssueCounts issueCounts(Map<?, ?> map) {
-        SentObject sent = new SentObject(json, map, CompletionRules.SEVERITIES);
+    private IssueCounts issueCounts(JsonNode map) {
+        SentFields sent = new SentFields(mapper, map, CompletionRules.SEVERITIES);
         return new IssueCounts(sent.integer("critical"), sent.integer("important"), sent.integer("minor"),
                 sent.unknownKeys());
     }
+
     /** A stored reviewer_result as sent, for a task's answer; null when there is none. */
     static ReviewerResultBody write(ReviewerResult review) {
         return ReviewerResultBody.of(review);

@@ -28,6 +28,11 @@ public record ChangedFileBody(JsonNode path, JsonNode diff, @JsonAnySetter Map<S
         return BINDER.convertValue(entry, ChangedFileBody.class);
     }
 
+    /** The entry of a JSON object node. */
+    public static ChangedFileBody of(JsonNode entry) {
+        return BINDER.convertValue(entry, ChangedFileBody.class);
+    }
+
     /** Whether a diff was sent that is not a string (a JSON null is no diff). */
     public boolean diffIsNotAString() {
         return diff != null && !diff.isNull() && !diff.isTextual();

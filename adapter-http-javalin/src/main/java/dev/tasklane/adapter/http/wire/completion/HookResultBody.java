@@ -37,14 +37,22 @@ public record HookResultBody(JsonNode exitCode, JsonNode output, JsonNode durati
      * Null stays null (absence is {@code requirePassed}'s to judge).
      */
     public static HookResult proof(HookName hook, Object raw) {
-        if (raw == null) {
+        return raw == null ? null : proof(hook, (JsonNode) BINDER.valueToTree(raw));
+    }
+
+    /** The same check of a value bound as a JSON tree (a missing key or JSON null is null). */
+    public static HookResult proof(HookName hook, JsonNode raw) {
+        if (raw == null || raw.isNull()) {
             return null;
         }
-        String name = hook.wire();
-        if (!(raw instanceof Map<?, ?> map)) {
-            throw new HookProofRejectedException(hook, name + " hook result must be a map");
+        if (!raw.isObject()) {
+            throw new HookProofRejectedException(hook, hook.wire() + " hook result must be a map");
         }
-        HookResultBody body = BINDER.convertValue(map, HookResultBody.class);
+        return checked(hook, BINDER.convertValue(raw, HookResultBody.class));
+    }
+
+    private static HookResult checked(HookName hook, HookResultBody body) {
+        String name = hook.wire();
         if (body.exitCode == null || body.output == null || body.durationMs == null) {
             throw new HookProofRejectedException(hook,
                     name + " hook result must include exit_code, output, and duration_ms fields");

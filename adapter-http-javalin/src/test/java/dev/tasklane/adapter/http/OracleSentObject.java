@@ -15,12 +15,12 @@ import java.util.Set;
  * name. Which values the rules refuse is the domain's to say; this only keeps what was sent (docs/api.md,
  * "Completion validation": results are stored as sent).
  */
-final class SentObject {
+final class OracleSentObject {
     private final Json json;
     private final Map<?, ?> map;
     private final Map<String, Verbatim> unknown = new LinkedHashMap<>();
 
-    SentObject(Json json, Map<?, ?> map, Collection<String> documented) {
+    OracleSentObject(Json json, Map<?, ?> map, Collection<String> documented) {
         this.json = json;
         this.map = map;
         Set<String> named = Set.copyOf(documented);

@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
  * reports these with the review's consistency with the task, and in the changeset layer (docs/rules.md, "Completion:
  * which error comes first").
  */
-final class ReviewerShape {
+final class OracleReviewerShape {
     private static final Pattern SEMVER = Pattern.compile(CompletionRules.SCHEMA_VERSION_PATTERN);
 
-    private ReviewerShape() {
+    private OracleReviewerShape() {
     }
 
     static List<FieldError> problems(Map<?, ?> review) {
