@@ -21,7 +21,7 @@ import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.port.in.StoreUnavailableException;
+import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.in.WorkflowSettings;
@@ -34,8 +34,6 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.port.out.WorkflowMetrics;
 import dev.tasklane.domain.flow.FlowSettings;
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -78,9 +76,7 @@ public final class Tasklane implements UseCases {
     private final WorkflowSettings workflowSettings;
     private final IdempotencyUseCase idempotency;
     private final FlowService flow;
-    private final TaskStore taskStore;
-    private final Transactions unitOfWork;
-    private final String storeName;
+    private final HealthUseCase health;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -118,9 +114,7 @@ public final class Tasklane implements UseCases {
         this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
                 : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,
                         builder.idempotencyRetention, builder.idempotencyLease);
-        this.taskStore = tasks;
-        this.unitOfWork = transactions;
-        this.storeName = builder.storeName;
+        this.health = new HealthService(tasks, transactions, builder.storeName);
     }
 
     public static Builder builder() {
@@ -246,20 +240,8 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
-    public Health health() {
-        try {
-            unitOfWork.inTransaction(() -> taskStore.findById(BoardId.of(0), TaskId.of(0)));
-            return new Health(true, storeName);
-        } catch (StoreUnavailableException unreachable) {
-            return new Health(false, storeName, unreachable.reason());
-        } catch (RuntimeException failed) {
-            return new Health(false, storeName, "the store failed: " + failed.getClass().getSimpleName());
-        }
-    }
-
-    @Override
-    public String storeName() {
-        return storeName;
+    public HealthUseCase health() {
+        return health;
     }
 
     /** Wakes the local bus and an extra publisher (for example a cross-server relay). */
