@@ -87,23 +87,25 @@ public final class Tasklane implements UseCases {
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
         UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
                 builder.workflowMetrics);
-        ServiceContext context = new ServiceContext(runner, tasks, directory, outbox, builder.eventRetention,
-                new TaskLookup(tasks),
-                new HookEntries(directory, builder.limits), new GoalSync(tasks), new TaskWorkflow(builder.limits),
-                builder.completionMode);
-        this.create = new CreateService(context);
-        this.claims = new ClaimService(context, new NextOffers(builder.nextOffer));
-        this.leases = new LeaseService(context);
-        this.completion = new CompleteService(context);
-        this.comments = new CommentService(context);
-        this.reorder = new ReorderService(context);
-        this.reviews = new ReviewService(context, comments);
-        this.assignment = new AssignService(context);
-        this.archives = new ArchiveService(context);
-        this.reads = new ReadService(context);
-        this.afterGoal = new AfterGoalService(context);
-        this.maintenance = new MaintenanceService(context);
-        this.flow = new FlowService(context, builder.flowSettings);
+        TaskLookup lookup = new TaskLookup(tasks);
+        HookEntries hooks = new HookEntries(directory, builder.limits);
+        GoalSync goals = new GoalSync(tasks);
+        TaskWorkflow workflow = new TaskWorkflow(builder.limits);
+        this.create = new CreateService(runner, tasks, lookup, goals);
+        this.claims = new ClaimService(runner, tasks, lookup, hooks, goals, workflow,
+                new NextOffers(builder.nextOffer));
+        this.leases = new LeaseService(runner, lookup, goals, workflow);
+        this.completion = new CompleteService(runner, lookup, hooks, goals, workflow, builder.completionMode);
+        this.comments = new CommentService(runner, tasks, directory, lookup);
+        this.reorder = new ReorderService(runner, tasks, lookup);
+        this.reviews = new ReviewService(runner, lookup, hooks, goals, workflow, comments);
+        this.assignment = new AssignService(runner, tasks, directory, lookup);
+        this.archives = new ArchiveService(runner, tasks, lookup);
+        this.reads = new ReadService(runner, tasks, lookup);
+        this.afterGoal = new AfterGoalService(runner, tasks, lookup, hooks);
+        this.maintenance = new MaintenanceService(runner, tasks, directory, outbox, builder.eventRetention, goals,
+                workflow);
+        this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, tasks);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
