@@ -43,9 +43,11 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The application assembled over a set of stores: every use case, ready to call. This is the entry point
- * for embedding Tasklane in another JVM program (with the in-memory or the JDBI stores) and what the
- * server's bootstrap wires to the HTTP adapter.
+ * The composition root: the application assembled over a set of stores, every use case ready to call. The
+ * {@link #builder() builder} makes the shared parts once (the use-case runner, the task lookup, the hook entries,
+ * goal sync, the domain's workflow, the event bus) and hands each service the parts it calls in its constructor.
+ * This is the entry point for embedding Tasklane in another JVM program (with the in-memory or the JDBI stores)
+ * and what the server's bootstrap wires to the HTTP adapter and the web interface.
  */
 public final class Tasklane implements UseCases {
     /** How long an answered {@code Idempotency-Key} is replayed. */

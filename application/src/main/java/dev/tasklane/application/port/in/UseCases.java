@@ -1,8 +1,9 @@
 package dev.tasklane.application.port.in;
 
 /**
- * Every inbound port of the application, as one handle for driving adapters (HTTP, CLI, simulations):
- * they depend on this interface, never on the services behind it.
+ * Every inbound port of the application, as one handle: what bootstrap and embedding programs pass to a driving
+ * adapter's entry point (the HTTP API's {@code HttpApi}, the web interface's {@code WebUi}), which hands each route
+ * or page only the ports it calls. Adapters depend on these interfaces, never on the services behind them.
  */
 public interface UseCases {
     CreateTaskUseCase create();
