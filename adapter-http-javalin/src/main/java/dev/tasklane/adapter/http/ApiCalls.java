@@ -5,7 +5,7 @@ import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.WorkflowSettings;
 import io.javalin.http.Context;
 
 import java.util.LinkedHashMap;
@@ -31,7 +31,7 @@ public final class ApiCalls {
     private final String baseUrl;
     private volatile Map<String, Object> onboardingDocument;
 
-    ApiCalls(UseCases useCases, HttpSettings settings, Json json, AuthFilter auth, ErrorHandlers errors,
+    ApiCalls(WorkflowSettings workflowSettings, HttpSettings settings, Json json, AuthFilter auth, ErrorHandlers errors,
              ShutdownGate gate, List<Route> table) {
         this.json = json;
         this.auth = auth;
@@ -40,8 +40,8 @@ public final class ApiCalls {
         for (Route route : table) {
             routes.putIfAbsent(key(route.method().name(), route.path()), route);
         }
-        this.schemas = OnboardingSchemas.all(useCases.workflowSettings().completionMode());
-        this.onboarding = new OnboardingDocument(useCases.workflowSettings(), json::write);
+        this.schemas = OnboardingSchemas.all(workflowSettings.completionMode());
+        this.onboarding = new OnboardingDocument(workflowSettings, json::write);
         this.baseUrl = settings.baseUrl();
     }
 

@@ -5,7 +5,7 @@ import dev.tasklane.adapter.http.wire.Envelope;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.archive.ArchiveRequest;
 import io.javalin.http.HandlerType;
@@ -21,11 +21,11 @@ final class ArchiveRoutes {
     /** The literal segments under /api/tasks that are routes, never task ids. */
     private static final java.util.Set<String> LITERALS = java.util.Set.of("next", "claim", "batch");
 
-    private final UseCases useCases;
+    private final ArchiveUseCase archives;
     private final Json json;
 
-    ArchiveRoutes(UseCases useCases, Json json) {
-        this.useCases = useCases;
+    ArchiveRoutes(ArchiveUseCase archives, Json json) {
+        this.archives = archives;
         this.json = json;
     }
 
@@ -53,12 +53,12 @@ final class ArchiveRoutes {
         BoardAccess.requireWrite(call.actor());
         ArchiveBody body = bind(raw);
         ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf());
-        TaskView view = useCases.archives().archive(call.actor(), call.ref(), request);
+        TaskView view = archives.archive(call.actor(), call.ref(), request);
         call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }
 
     private void restore(Call call) {
-        TaskView view = useCases.archives().restore(call.actor(), call.ref());
+        TaskView view = archives.restore(call.actor(), call.ref());
         call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }
 
@@ -67,7 +67,7 @@ final class ArchiveRoutes {
             // next, claim and batch are never ids: DELETE on them is a method those routes do not have
             throw RequestRefused.methodNotAllowed();
         }
-        Deleted deleted = useCases.archives().delete(call.actor(), call.ref());
+        Deleted deleted = archives.delete(call.actor(), call.ref());
         call.ok(Envelope.data(new DeletedAnswer(deleted.identifiers())));
     }
 

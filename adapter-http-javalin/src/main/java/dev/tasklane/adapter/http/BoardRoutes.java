@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardChange;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardSettings;
 import dev.tasklane.application.port.in.Patch;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.wip.WipLimits;
@@ -24,10 +24,10 @@ import java.util.Set;
 final class BoardRoutes {
     private static final Set<String> LIMITED_COLUMNS = Set.of("doing");
 
-    private final UseCases useCases;
+    private final BoardSettingsUseCase boardSettings;
 
-    BoardRoutes(UseCases useCases) {
-        this.useCases = useCases;
+    BoardRoutes(BoardSettingsUseCase boardSettings) {
+        this.boardSettings = boardSettings;
     }
 
     /** The answer: the board, its columns, its WIP limits and what holds Doing now. */
@@ -51,7 +51,7 @@ final class BoardRoutes {
     }
 
     private void show(Call call) {
-        BoardSettings settings = useCases.boardSettings().settings(call.caller().user().id(), call.caller().admin(),
+        BoardSettings settings = boardSettings.settings(call.caller().user().id(), call.caller().admin(),
                 boardId(call));
         call.ok(Envelope.data(answer(settings)));
     }
@@ -73,7 +73,7 @@ final class BoardRoutes {
             throw RequestRefused.invalid("body", "names nothing to change: send \"name\" and/or \"wip_limits\", "
                     + "for example {\"wip_limits\": {\"doing\": 3}}");
         }
-        BoardSettings settings = useCases.boardSettings().configure(call.caller().user().id(), call.caller().admin(),
+        BoardSettings settings = boardSettings.configure(call.caller().user().id(), call.caller().admin(),
                 boardId(call), new BoardChange(name, limits));
         call.ok(Envelope.data(answer(settings)));
     }

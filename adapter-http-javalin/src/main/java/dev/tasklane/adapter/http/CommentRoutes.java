@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.CommentsUseCase.CommentPage;
 import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
 import dev.tasklane.application.port.in.NewComment;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.CommentsUseCase;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.comment.CommentRules;
@@ -22,11 +22,11 @@ import java.util.Map;
  * records written by the one JSON mapper.
  */
 final class CommentRoutes {
-    private final UseCases useCases;
+    private final CommentsUseCase comments;
     private final Json json;
 
-    CommentRoutes(UseCases useCases, Json json) {
-        this.useCases = useCases;
+    CommentRoutes(CommentsUseCase comments, Json json) {
+        this.comments = comments;
         this.json = json;
     }
 
@@ -56,7 +56,7 @@ final class CommentRoutes {
     private void list(Call call) {
         Integer limit = Params.queryInt(call.query("limit"), "limit", 1, CommentRules.MAX_PAGE);
         long after = afterParam(call.query("after"));
-        CommentPage page = useCases.comments().list(call.actor(), call.ref(), after,
+        CommentPage page = comments.list(call.actor(), call.ref(), after,
                 limit == null ? CommentRules.DEFAULT_PAGE : limit);
         call.ok(new CommentList(page.comments().stream().map(CommentRoutes::answer).toList(), page.nextAfter()));
     }
@@ -69,7 +69,7 @@ final class CommentRoutes {
             throw RequestRefused.invalid("body", "must be a string: the comment's plain text");
         }
         NewComment comment = json.mapper().convertValue(raw, NewComment.class);
-        PostedComment posted = useCases.comments().post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
+        PostedComment posted = comments.post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
         call.respond(201, Envelope.data(answer(posted)));
     }
 
@@ -80,7 +80,7 @@ final class CommentRoutes {
         } catch (NumberFormatException notANumber) {
             throw RequestRefused.plain(404, "Comment not found");
         }
-        useCases.comments().delete(call.actor(), call.ref(), commentId);
+        comments.delete(call.actor(), call.ref(), commentId);
         call.ok(Envelope.data(new DeletedComment(commentId, true)));
     }
 

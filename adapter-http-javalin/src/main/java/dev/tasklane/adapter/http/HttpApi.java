@@ -58,7 +58,7 @@ public final class HttpApi {
         IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
         EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
         List<Route> table = routeTable(useCases, settings, json, errors, events);
-        ApiCalls calls = new ApiCalls(useCases, settings, json, auth, errors, gate, table);
+        ApiCalls calls = new ApiCalls(useCases.workflowSettings(), settings, json, auth, errors, gate, table);
 
         return Javalin.create(config -> {
             config.jsonMapper(new JavalinJackson(json.mapper(), false));
@@ -106,15 +106,19 @@ public final class HttpApi {
     private static List<Route> routeTable(UseCases useCases, HttpSettings settings, Json json, ErrorHandlers errors,
                                           EventStream events) {
         List<Route> routes = new ArrayList<>();
-        routes.addAll(new SystemRoutes(useCases, settings, json, errors).routes());
-        routes.addAll(new WorkflowRoutes(useCases, json).routes());
-        routes.addAll(new TaskRoutes(useCases, json).routes());
-        routes.addAll(new MetricsRoutes(useCases).routes());
-        routes.addAll(new ArchiveRoutes(useCases, json).routes());
-        routes.addAll(new BoardRoutes(useCases).routes());
-        routes.addAll(new CommentRoutes(useCases, json).routes());
-        routes.addAll(new PositionRoutes(useCases, json).routes());
-        routes.addAll(new IdentityRoutes(useCases, new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
+        routes.addAll(new SystemRoutes(useCases.health(), useCases.workflowSettings(), settings, json, errors)
+                .routes());
+        routes.addAll(new WorkflowRoutes(useCases.next(), useCases.claims(), useCases.leases(), useCases.completion(),
+                useCases.changedFiles(), useCases.reviews(), json).routes());
+        routes.addAll(new TaskRoutes(useCases.create(), useCases.batch(), useCases.update(), useCases.reads(),
+                useCases.assignment(), useCases.afterGoal(), json).routes());
+        routes.addAll(new MetricsRoutes(useCases.flow()).routes());
+        routes.addAll(new ArchiveRoutes(useCases.archives(), json).routes());
+        routes.addAll(new BoardRoutes(useCases.boardSettings()).routes());
+        routes.addAll(new CommentRoutes(useCases.comments(), json).routes());
+        routes.addAll(new PositionRoutes(useCases.reorder(), json).routes());
+        routes.addAll(new IdentityRoutes(useCases.identity(), useCases.signIn(),
+                new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",

@@ -14,7 +14,6 @@ import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
 import dev.tasklane.application.port.in.IdentityUseCase.Member;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
@@ -49,10 +48,10 @@ final class IdentityRoutes {
     private final BodyValidator validator;
     private final TrustedProxy proxy;
 
-    IdentityRoutes(UseCases useCases, BodyValidator validator, TrustedProxy proxy) {
+    IdentityRoutes(IdentityUseCase identity, SignInUseCase signIn, BodyValidator validator, TrustedProxy proxy) {
         this.proxy = proxy;
-        this.identity = useCases.identity();
-        this.signIn = useCases.signIn();
+        this.identity = identity;
+        this.signIn = signIn;
         this.validator = validator;
     }
 

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.port.in.MetricsRequest;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import io.javalin.http.HandlerType;
 
 import java.util.LinkedHashMap;
@@ -12,10 +12,10 @@ import java.util.Map;
 final class MetricsRoutes {
     static final String PATH = "/api/metrics";
 
-    private final UseCases useCases;
+    private final FlowMetricsUseCase flow;
 
-    MetricsRoutes(UseCases useCases) {
-        this.useCases = useCases;
+    MetricsRoutes(FlowMetricsUseCase flow) {
+        this.flow = flow;
     }
 
     List<Route> routes() {
@@ -27,7 +27,7 @@ final class MetricsRoutes {
     private void metrics(Call call) {
         MetricsRequest request = new MetricsRequest(call.ctx().queryParam("window"), call.ctx().queryParam("from"),
                 call.ctx().queryParam("to"), call.ctx().queryParam("tz"), call.ctx().queryParam("agent"));
-        call.ok(new MetricsAnswer.Envelope(MetricsAnswer.of(useCases.flow().metrics(call.actor(), request))));
+        call.ok(new MetricsAnswer.Envelope(MetricsAnswer.of(flow.metrics(call.actor(), request))));
     }
 
     /** The query parameters, for the OpenAPI document. */

@@ -4,7 +4,7 @@ import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.application.port.in.ReorderUseCase.Placement;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.ReorderUseCase;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.validation.Limit;
 import io.javalin.http.HandlerType;
@@ -17,11 +17,11 @@ import java.util.Map;
  * (docs/api.md, "Ordering Ready"). The body is the typed {@link PositionBody}.
  */
 final class PositionRoutes {
-    private final UseCases useCases;
+    private final ReorderUseCase reorder;
     private final Json json;
 
-    PositionRoutes(UseCases useCases, Json json) {
-        this.useCases = useCases;
+    PositionRoutes(ReorderUseCase reorder, Json json) {
+        this.reorder = reorder;
         this.json = json;
     }
 
@@ -53,7 +53,7 @@ final class PositionRoutes {
         if (before == after) {
             throw RequestRefused.invalid("body", "must name exactly one of before and after, for example {\"before\": \"W12\"}");
         }
-        TaskView view = useCases.reorder().move(call.actor(), call.ref(),
+        TaskView view = reorder.move(call.actor(), call.ref(),
                 new Placement(before ? body.before().strip() : body.after().strip(), before));
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }

@@ -4,7 +4,8 @@ import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.wire.HealthView;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.application.port.in.StoreUnavailableException;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.HealthUseCase;
+import dev.tasklane.application.port.in.WorkflowSettings;
 import io.javalin.http.HandlerType;
 
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.Map;
  * it does not, so that a load balancer sends traffic elsewhere until it is back).
  */
 final class SystemRoutes {
-    private final UseCases useCases;
+    private final HealthUseCase healthCheck;
     private final HttpSettings settings;
     private final ErrorHandlers errors;
     private final OnboardingDocument onboarding;
@@ -28,11 +29,12 @@ final class SystemRoutes {
      */
     private volatile Map<String, Object> onboardingDocument;
 
-    SystemRoutes(UseCases useCases, HttpSettings settings, Json json, ErrorHandlers errors) {
-        this.useCases = useCases;
+    SystemRoutes(HealthUseCase healthCheck, WorkflowSettings workflowSettings, HttpSettings settings,
+                 Json json, ErrorHandlers errors) {
+        this.healthCheck = healthCheck;
         this.settings = settings;
         this.errors = errors;
-        this.onboarding = new OnboardingDocument(useCases.workflowSettings(), json::write);
+        this.onboarding = new OnboardingDocument(workflowSettings, json::write);
     }
 
     List<Route> routes() {
@@ -54,11 +56,11 @@ final class SystemRoutes {
 
     /** Never touches the store: a server whose database is down is alive and answers 503s quickly. */
     private void health(Call call) {
-        call.ok(HealthView.of("ok", useCases.storeName()));
+        call.ok(HealthView.of("ok", healthCheck.storeName()));
     }
 
     private void ready(Call call) {
-        UseCases.Health health = useCases.health();
+        HealthUseCase.Health health = healthCheck.health();
         if (health.storeReachable()) {
             call.ok(HealthView.of("ready", health.store()));
             return;

@@ -22,7 +22,12 @@ import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UpdateTask;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.AfterGoalUseCase;
+import dev.tasklane.application.port.in.AssignTaskUseCase;
+import dev.tasklane.application.port.in.BatchCreateUseCase;
+import dev.tasklane.application.port.in.CreateTaskUseCase;
+import dev.tasklane.application.port.in.ReadTasksUseCase;
+import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -42,13 +47,24 @@ import java.util.Map;
 final class TaskRoutes {
     /** The optional part of list answers, and the {@code include} value that asks for it. */
     static final String CHANGED_FILES = "changed_files";
-    private final UseCases useCases;
+    private final CreateTaskUseCase create;
+    private final BatchCreateUseCase batch;
+    private final UpdateTaskUseCase update;
+    private final ReadTasksUseCase reads;
+    private final AssignTaskUseCase assignment;
+    private final AfterGoalUseCase afterGoal;
     private final Json json;
     private final CreateTaskParser creates;
     private final UpdateBodyReader updates;
 
-    TaskRoutes(UseCases useCases, Json json) {
-        this.useCases = useCases;
+    TaskRoutes(CreateTaskUseCase create, BatchCreateUseCase batch, UpdateTaskUseCase update, ReadTasksUseCase reads,
+               AssignTaskUseCase assignment, AfterGoalUseCase afterGoal, Json json) {
+        this.create = create;
+        this.batch = batch;
+        this.update = update;
+        this.reads = reads;
+        this.assignment = assignment;
+        this.afterGoal = afterGoal;
         this.json = json;
         this.creates = new CreateTaskParser(json::write);
         this.updates = new UpdateBodyReader(json::write);
@@ -75,7 +91,7 @@ final class TaskRoutes {
         Map<String, Object> task = RootKeys.createTask(call.object());
         BoardAccess.requireWrite(call.actor());
         CreateTask command = creates.create(task, call.softParam("agent_name"));
-        Created created = useCases.create().create(call.actor(), command);
+        Created created = create.create(call.actor(), command);
         call.header("location", "/api/tasks/" + created.root().task().id());
         if (created.goalWithChildren()) {
             call.respond(201, GoalCreated.of(created, call.board()));
@@ -88,12 +104,12 @@ final class TaskRoutes {
         List<Object> goals = RootKeys.goals(call.object());
         BoardAccess.requireWrite(call.actor());
         CreateBatch command = creates.batch(goals, call.softParam("agent_name"));
-        List<Created> created = useCases.batch().createBatch(call.actor(), command);
+        List<Created> created = batch.createBatch(call.actor(), command);
         call.respond(201, BatchCreated.of(created.stream().map(entry -> GoalCreated.of(entry, call.board())).toList()));
     }
 
     private void list(Call call) {
-        TaskListPage page = useCases.reads().list(call.actor(), TaskListParams.from(call, useCases.reads()));
+        TaskListPage page = reads.list(call.actor(), TaskListParams.from(call, reads));
         call.ok(new TaskListView(rows(page.tasks(), call), page.nextCursor()));
     }
 
@@ -111,7 +127,7 @@ final class TaskRoutes {
 
     private void show(Call call) {
         java.util.Optional<ShowFields> fields = ShowFieldsParam.read(call);
-        TaskView view = useCases.reads().get(call.actor(), call.ref());
+        TaskView view = reads.get(call.actor(), call.ref());
         if (fields.isPresent()) {
             call.ok(Envelope.data(ShowFieldsParam.project(call.json(), TaskViews.full(view, call.board()), fields.get())));
             return;
@@ -120,21 +136,21 @@ final class TaskRoutes {
     }
 
     private void tree(Call call) {
-        TaskTree tree = useCases.reads().tree(call.actor(), call.ref());
+        TaskTree tree = reads.tree(call.actor(), call.ref());
         call.ok(Envelope.data(new TaskTreeView(TaskViews.full(tree.root(), call.board()), rows(tree.children(), call),
                 new TaskTreeView.Counts(tree.total(), tree.completed(), tree.blocked()))));
     }
 
     private void dependencies(Call call) {
-        call.ok(DependencyChainView.of(useCases.reads().dependencies(call.actor(), call.ref())));
+        call.ok(DependencyChainView.of(reads.dependencies(call.actor(), call.ref())));
     }
 
     private void dependents(Call call) {
-        call.ok(DependentsView.of(useCases.reads().dependents(call.actor(), call.ref())));
+        call.ok(DependentsView.of(reads.dependents(call.actor(), call.ref())));
     }
 
     private void history(Call call) {
-        List<HistoryEntry> entries = useCases.reads().history(call.actor(), call.ref());
+        List<HistoryEntry> entries = reads.history(call.actor(), call.ref());
         call.ok(Envelope.data(entries.stream().map(HistoryEntryView::of).toList()));
     }
 
@@ -146,7 +162,7 @@ final class TaskRoutes {
         } catch (TaskUpdateRejectedException | TaskFieldsRejectedException rejected) {
             throw asTheEditWouldBeRefused(call, task, rejected);
         }
-        TaskView view = useCases.update().update(call.actor(), call.ref(), edit);
+        TaskView view = update.update(call.actor(), call.ref(), edit);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
@@ -157,7 +173,7 @@ final class TaskRoutes {
      */
     private TasklaneException asTheEditWouldBeRefused(Call call, Map<String, Object> task, TasklaneException rejected) {
         BoardAccess.requireWrite(call.actor());
-        TaskView current = useCases.reads().get(call.actor(), call.ref());
+        TaskView current = reads.get(call.actor(), call.ref());
         if (rejected instanceof TaskFieldsRejectedException fields) {
             UpdateTaskParser.sentType(task)
                     .filter(type -> TaskFieldRules.changesGoalKind(current.task().type(), type))
@@ -174,16 +190,16 @@ final class TaskRoutes {
         Params.optionalLong(sent, "assigned_to_id");
         AssignBody body = json.mapper().convertValue(sent, AssignBody.class);
         UserId assignee = UserId.ofNullable(body.assignedToId()).orElse(null);
-        TaskView view = useCases.assignment().assign(call.actor(), call.ref(), assignee);
+        TaskView view = assignment.assign(call.actor(), call.ref(), assignee);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void afterGoalStatus(Call call) {
-        call.ok(AfterGoalStatusView.of(useCases.afterGoal().status(call.actor(), call.ref())));
+        call.ok(AfterGoalStatusView.of(afterGoal.status(call.actor(), call.ref())));
     }
 
     private void afterGoal(Call call) {
-        TaskView view = useCases.afterGoal().report(call.actor(), call.ref(), AfterGoalReportJson.read(call.object()));
+        TaskView view = afterGoal.report(call.actor(), call.ref(), AfterGoalReportJson.read(call.object()));
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 }

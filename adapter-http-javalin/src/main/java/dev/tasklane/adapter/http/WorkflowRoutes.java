@@ -16,7 +16,12 @@ import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.ChangedFilesUseCase;
+import dev.tasklane.application.port.in.ClaimTaskUseCase;
+import dev.tasklane.application.port.in.CompleteTaskUseCase;
+import dev.tasklane.application.port.in.LeaseUseCase;
+import dev.tasklane.application.port.in.NextTaskUseCase;
+import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
@@ -33,14 +38,26 @@ final class WorkflowRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(WorkflowRoutes.class);
     static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
 
-    private final UseCases useCases;
+    private final NextTaskUseCase nextTask;
+    private final ClaimTaskUseCase claims;
+    private final LeaseUseCase leases;
+    private final CompleteTaskUseCase completion;
+    private final ChangedFilesUseCase snapshots;
+    private final ReviewUseCase reviews;
     private final Json json;
     private final ChangedFilesDecoder decoder;
     private final ChangedFileJson changedFiles;
     private final CompletionJson completions;
 
-    WorkflowRoutes(UseCases useCases, Json json) {
-        this.useCases = useCases;
+    WorkflowRoutes(NextTaskUseCase nextTask, ClaimTaskUseCase claims, LeaseUseCase leases,
+                   CompleteTaskUseCase completion,
+                   ChangedFilesUseCase snapshots, ReviewUseCase reviews, Json json) {
+        this.nextTask = nextTask;
+        this.claims = claims;
+        this.leases = leases;
+        this.completion = completion;
+        this.snapshots = snapshots;
+        this.reviews = reviews;
         this.json = json;
         this.decoder = new ChangedFilesDecoder(json);
         this.changedFiles = new ChangedFileJson();
@@ -62,7 +79,7 @@ final class WorkflowRoutes {
     }
 
     private void next(Call call) {
-        Optional<TaskView> next = useCases.next().next(call.actor(), call.query("agent_name"));
+        Optional<TaskView> next = nextTask.next(call.actor(), call.query("agent_name"));
         if (next.isEmpty()) {
             throw RequestRefused.plain(404, NO_TASKS);
         }
@@ -81,18 +98,18 @@ final class WorkflowRoutes {
         String identifier = body.identifier();
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
                 body.agentName() == null ? "Unknown" : body.agentName(), proof, body.claimToken());
-        Claimed claimed = useCases.claims().claim(call.actor(), command);
+        Claimed claimed = claims.claim(call.actor(), command);
         FullTask data = TaskViews.withClaimToken(claimed.task(), call.board(), claimed.claimToken());
         call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(body.skillsVersion()));
     }
 
     private void unclaim(Call call) {
-        TaskView view = useCases.leases().unclaim(call.actor(), call.ref(), call.param("claim_token"));
+        TaskView view = leases.unclaim(call.actor(), call.ref(), call.param("claim_token"));
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void heartbeat(Call call) {
-        TaskView view = useCases.leases().heartbeat(call.actor(), call.ref(), call.param("claim_token"));
+        TaskView view = leases.heartbeat(call.actor(), call.ref(), call.param("claim_token"));
         FullTask data = TaskViews.full(view, call.board());
         call.ok(Envelope.data(data).withClaimExpiresAt(data.claimExpiresAt()).skills());
     }
@@ -101,7 +118,7 @@ final class WorkflowRoutes {
         Map<String, Object> body = call.object();
         String skills = Params.optionalString(body, "skills_version");
         boolean slim = call.slim();
-        Completed completed = useCases.completion().complete(call.actor(), call.ref(), completions.read(body));
+        Completed completed = completion.complete(call.actor(), call.ref(), completions.read(body));
         TaskRender data = slim ? TaskAck.of(completed.task()) : TaskViews.full(completed.task(), call.board());
         Envelope<TaskRender> envelope = Envelope.data(data).withHooks(HookView.of(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
@@ -127,7 +144,7 @@ final class WorkflowRoutes {
             throw RequestRefused.invalid("body", "must be a JSON object {\"changed_files\": [...]} or a JSON array");
         }
         ChangedFilesDraft files = changedFiles.read(decoder.decode(value));
-        TaskView view = useCases.changedFiles().putChangedFiles(call.actor(), call.ref(), files, claimToken);
+        TaskView view = snapshots.putChangedFiles(call.actor(), call.ref(), files, claimToken);
         if (slim) {
             call.ok(Envelope.data(TaskAck.of(view)));
         } else {
@@ -141,7 +158,7 @@ final class WorkflowRoutes {
         Params.optionalString(sent, "review_notes");
         ReviewBody body = json.mapper().convertValue(sent, ReviewBody.class);
         ReviewDecision decision = ReviewDecision.fromWire(body.reviewStatus(), body.reviewNotes());
-        TaskView view = useCases.reviews().review(call.actor(), call.ref(), decision);
+        TaskView view = reviews.review(call.actor(), call.ref(), decision);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
@@ -151,7 +168,7 @@ final class WorkflowRoutes {
         HookResult proof = HookResultJson.parse(HookName.AFTER_REVIEW, sent.get(HookName.AFTER_REVIEW.resultKey()));
         Params.optionalString(sent, "agent_name");
         MarkReviewedBody body = json.mapper().convertValue(sent, MarkReviewedBody.class);
-        Reviewed reviewed = useCases.reviews().markReviewed(call.actor(), ref, proof, body.agentName());
+        Reviewed reviewed = reviews.markReviewed(call.actor(), ref, proof, body.agentName());
         FullTask data = TaskViews.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
         Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
@@ -162,7 +179,7 @@ final class WorkflowRoutes {
 
     private void markDone(Call call) {
         call.object();
-        TaskView view = useCases.reviews().markDone(call.actor(), call.ref());
+        TaskView view = reviews.markDone(call.actor(), call.ref());
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 }

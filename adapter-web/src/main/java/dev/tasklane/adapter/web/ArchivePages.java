@@ -11,7 +11,9 @@ import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.ArchiveUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.archive.ArchiveRequest;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -40,12 +42,16 @@ import java.util.Map;
  */
 final class ArchivePages {
     private final Web web;
-    private final UseCases useCases;
+    private final ArchiveUseCase archives;
+    private final ReadTasksUseCase reads;
+    private final IdentityUseCase identity;
     private final BoardData data;
 
-    ArchivePages(Web web, UseCases useCases, BoardData data) {
+    ArchivePages(Web web, ArchiveUseCase archives, ReadTasksUseCase reads, IdentityUseCase identity, BoardData data) {
         this.web = web;
-        this.useCases = useCases;
+        this.archives = archives;
+        this.reads = reads;
+        this.identity = identity;
         this.data = data;
     }
 
@@ -71,7 +77,7 @@ final class ArchivePages {
 
     void page(Context ctx) {
         Actor person = web.person(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         Filtered filtered = filtered(ctx, person, caller);
         List<Option> reasons = new ArrayList<>();
         for (ArchiveReason each : ArchiveReason.values()) {
@@ -92,7 +98,7 @@ final class ArchivePages {
     /** The archive as CSV, with the page's filters: one row per archived task. */
     void csv(Context ctx) {
         Actor person = web.person(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         Filtered filtered = filtered(ctx, person, caller);
         StringBuilder out = new StringBuilder("identifier,title,type,reason,note,duplicate_of,goal,assignee,archived_at\r\n");
         for (ArchiveRow row : filtered.rows()) {
@@ -122,7 +128,7 @@ final class ArchivePages {
     /** Archives what has been in Done for more than the days given (the archive page's bulk form). */
     void archiveDone(Context ctx) {
         Actor person = web.personForChange(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         String raw = Web.required(ctx, "days", "The number of days");
         int days;
         try {
@@ -134,7 +140,7 @@ final class ArchivePages {
             throw new InvalidInputException("invalid_param", "The number of days must be a whole number from 1 to "
                     + MAX_DAYS, new ErrorDetails.Field("days"));
         }
-        List<String> archived = useCases.archives().archiveDone(caller,
+        List<String> archived = archives.archiveDone(caller,
                 data.now().minus(java.time.Duration.ofDays(days)));
         web.done(ctx, "/boards/" + caller.board().id().value() + "/archive", archived.isEmpty()
                 ? "Nothing in Done is older than " + days + " days."
@@ -178,7 +184,7 @@ final class ArchivePages {
         List<Task> all = new ArrayList<>();
         TaskQuery query = TaskQuery.all(caller.board().id()).withArchived(true);
         while (true) {
-            TaskListPage page = useCases.reads().list(caller, query);
+            TaskListPage page = reads.list(caller, query);
             page.tasks().stream().map(TaskView::task).forEach(all::add);
             if (page.nextCursor() == null || page.tasks().isEmpty()) {
                 break;
@@ -214,26 +220,26 @@ final class ArchivePages {
 
     void archive(Context ctx) {
         Actor person = web.personForChange(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         ArchiveRequest request = ArchiveRequest.of(Web.optional(ctx, "reason"), Web.optional(ctx, "note"),
                 Web.optional(ctx, "duplicate_of"));
-        TaskView archived = useCases.archives().archive(caller, ref(ctx), request);
+        TaskView archived = archives.archive(caller, ref(ctx), request);
         web.done(ctx, "/boards/" + caller.board().id().value(),
                 archived.task().identifier() + " is archived (" + label(request.reason()) + "). Find it under Archive.");
     }
 
     void restore(Context ctx) {
         Actor person = web.personForChange(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
-        TaskView restored = useCases.archives().restore(caller, ref(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        TaskView restored = archives.restore(caller, ref(ctx));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), restored.task()),
                 restored.task().identifier() + " is back on the board, in " + restored.task().status().columnName() + ".");
     }
 
     void delete(Context ctx) {
         Actor person = web.personForChange(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
-        Deleted deleted = useCases.archives().delete(caller, ref(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        Deleted deleted = archives.delete(caller, ref(ctx));
         web.done(ctx, "/boards/" + caller.board().id().value(), "Deleted " + String.join(", ", deleted.identifiers()) + ".");
     }
 

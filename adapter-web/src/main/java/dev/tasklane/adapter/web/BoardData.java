@@ -7,7 +7,9 @@ import dev.tasklane.application.port.in.IdentityUseCase.Member;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.BoardSettingsUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
@@ -28,11 +30,15 @@ import java.util.Map;
 
 /** Reads what the board and the task pages show: every task of a board, member names, cards. */
 final class BoardData {
-    private final UseCases useCases;
+    private final ReadTasksUseCase reads;
+    private final BoardSettingsUseCase boardSettings;
+    private final IdentityUseCase identity;
     private final Clock clock;
 
-    BoardData(UseCases useCases, Clock clock) {
-        this.useCases = useCases;
+    BoardData(ReadTasksUseCase reads, BoardSettingsUseCase boardSettings, IdentityUseCase identity, Clock clock) {
+        this.reads = reads;
+        this.boardSettings = boardSettings;
+        this.identity = identity;
         this.clock = clock;
     }
 
@@ -45,7 +51,7 @@ final class BoardData {
         List<TaskView> all = new ArrayList<>();
         TaskQuery query = TaskQuery.all(caller.board().id());
         while (true) {
-            TaskListPage page = useCases.reads().list(caller, query);
+            TaskListPage page = reads.list(caller, query);
             all.addAll(page.tasks());
             if (page.nextCursor() == null || page.tasks().isEmpty()) {
                 return all;
@@ -56,13 +62,13 @@ final class BoardData {
 
     /** The board's WIP limits, for the column headers. */
     WipLimits wipLimits(Actor person, Actor caller) {
-        return useCases.boardSettings().settings(person.user().id(), person.admin(), caller.board().id()).wipLimits();
+        return boardSettings.settings(person.user().id(), person.admin(), caller.board().id()).wipLimits();
     }
 
     /** The board's members, by user id, for names and the assignee choices. */
     Map<UserId, User> members(Actor person, long boardId) {
         Map<UserId, User> byId = new HashMap<>();
-        for (Member member : useCases.identity().members(person, BoardId.of(boardId))) {
+        for (Member member : identity.members(person, BoardId.of(boardId))) {
             byId.put(member.user().id(), member.user());
         }
         return byId;

@@ -6,7 +6,9 @@ import dev.tasklane.application.port.in.CommentsUseCase.CommentPage;
 import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskRef;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.CommentsUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.comment.CommentRules;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.task.Task;
@@ -23,17 +25,21 @@ import java.util.List;
  */
 final class CommentPages {
     private final Web web;
-    private final UseCases useCases;
+    private final CommentsUseCase comments;
+    private final ReadTasksUseCase reads;
+    private final IdentityUseCase identity;
 
-    CommentPages(Web web, UseCases useCases) {
+    CommentPages(Web web, CommentsUseCase comments, ReadTasksUseCase reads, IdentityUseCase identity) {
         this.web = web;
-        this.useCases = useCases;
+        this.comments = comments;
+        this.reads = reads;
+        this.identity = identity;
     }
 
     CommentThread thread(Context ctx, Actor caller, Task task) {
         long boardId = caller.board().id().value();
         String base = BoardData.taskHref(boardId, task);
-        CommentPage page = useCases.comments().list(caller, new TaskRef.ById(task.id()), 0, CommentRules.MAX_PAGE);
+        CommentPage page = comments.list(caller, new TaskRef.ById(task.id()), 0, CommentRules.MAX_PAGE);
         List<CommentRow> rows = new ArrayList<>();
         for (PostedComment posted : page.comments()) {
             var comment = posted.comment();
@@ -51,29 +57,29 @@ final class CommentPages {
     /** The thread alone, as HTML, for the task page's live refresh. */
     void fragment(Context ctx) {
         Actor person = web.person(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
-        Task task = useCases.reads().get(caller, ref(ctx)).task();
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        Task task = reads.get(caller, ref(ctx)).task();
         ctx.header("Cache-Control", "no-store");
         ctx.html(web.fragment("task_comments.jte", thread(ctx, caller, task)));
     }
 
     void post(Context ctx) {
         Actor person = web.personForChange(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
-        PostedComment posted = useCases.comments().post(caller, ref(ctx), Web.optional(ctx, "body"), null);
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        PostedComment posted = comments.post(caller, ref(ctx), Web.optional(ctx, "body"), null);
         web.done(ctx, taskHref(caller, ctx) + "#comment-" + posted.comment().commentId(), "Comment added.");
     }
 
     void delete(Context ctx) {
         Actor person = web.personForChange(ctx);
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         long commentId;
         try {
             commentId = Long.parseLong(ctx.pathParam("comment"));
         } catch (NumberFormatException notANumber) {
             throw new NotFoundException("comment_not_found", "Comment not found");
         }
-        useCases.comments().delete(caller, ref(ctx), commentId);
+        comments.delete(caller, ref(ctx), commentId);
         web.done(ctx, taskHref(caller, ctx) + "#comments", "Comment deleted.");
     }
 

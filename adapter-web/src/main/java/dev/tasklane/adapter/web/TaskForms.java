@@ -17,7 +17,9 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.CreateTaskUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -67,14 +69,21 @@ final class TaskForms {
     };
 
     private final Web web;
-    private final UseCases useCases;
+    private final CreateTaskUseCase create;
+    private final UpdateTaskUseCase update;
+    private final ReadTasksUseCase reads;
+    private final IdentityUseCase identity;
     private final BoardData data;
     private final CreateTaskParser creates = new CreateTaskParser(NO_OBJECTS);
     private final UpdateTaskParser updates = new UpdateTaskParser(NO_OBJECTS);
 
-    TaskForms(Web web, UseCases useCases, BoardData data) {
+    TaskForms(Web web, CreateTaskUseCase create, UpdateTaskUseCase update, ReadTasksUseCase reads,
+              IdentityUseCase identity, BoardData data) {
         this.web = web;
-        this.useCases = useCases;
+        this.create = create;
+        this.update = update;
+        this.reads = reads;
+        this.identity = identity;
         this.data = data;
     }
 
@@ -103,7 +112,7 @@ final class TaskForms {
         }
         Tree tree = createTree(form);
         try {
-            Created created = useCases.create().create(caller, creates.create(tree.body(), null));
+            Created created = create.create(caller, creates.create(tree.body(), null));
             long boardId = caller.board().id().value();
             Task task = created.root().task();
             String notice = "Created " + task.identifier() + (created.children().isEmpty() ? ""
@@ -137,7 +146,7 @@ final class TaskForms {
     void editForm(Context ctx) {
         Actor person = web.person(ctx);
         Actor caller = writer(person, ctx);
-        Task task = useCases.reads().get(caller, TaskRef.parse(ctx.pathParam("task"))).task();
+        Task task = reads.get(caller, TaskRef.parse(ctx.pathParam("task"))).task();
         showEdit(ctx, person, caller, task, of(task), task.version(), null, 200);
     }
 
@@ -145,7 +154,7 @@ final class TaskForms {
         Actor person = web.personForChange(ctx);
         Actor caller = writer(person, ctx);
         TaskRef ref = TaskRef.parse(ctx.pathParam("task"));
-        Task stored = useCases.reads().get(caller, ref).task();
+        Task stored = reads.get(caller, ref).task();
         TaskForm form = read(ctx, true);
         long version = readVersion(ctx);
         String op = ctx.formParam("op");
@@ -156,7 +165,7 @@ final class TaskForms {
         Tree tree = editTree(form, stored.type() == TaskType.GOAL);
         try {
             UpdateTask edit = updates.read(tree.body());
-            TaskView saved = useCases.update().update(caller, ref, edit, version);
+            TaskView saved = update.update(caller, ref, edit, version);
             web.done(ctx, BoardData.taskHref(caller.board().id().value(), saved.task()),
                     "Saved " + saved.task().identifier() + ".");
         } catch (TaskFieldsRejectedException rejected) {
@@ -165,7 +174,7 @@ final class TaskForms {
             if (!UpdateTaskUseCase.EDIT_CONFLICT.equals(conflict.code())) {
                 throw conflict;
             }
-            Task current = useCases.reads().get(caller, ref).task();
+            Task current = reads.get(caller, ref).task();
             showEdit(ctx, person, caller, current, form.withErrors(Map.of("base", List.of(conflict.getMessage()
                     + " Your text is kept in the form; saving it now replaces the version shown beside it."))),
                     current.version(), current, 409);
@@ -228,7 +237,7 @@ final class TaskForms {
      */
     String changeDependencies(Context ctx, Actor caller) {
         TaskRef ref = TaskRef.parse(ctx.pathParam("task"));
-        Task task = useCases.reads().get(caller, ref).task();
+        Task task = reads.get(caller, ref).task();
         List<String> dependencies = new ArrayList<>(task.spec().dependencies().stream().map(TaskIdentifier::toString).toList());
         String remove = Web.optional(ctx, "remove");
         String add = Web.optional(ctx, "dependency");
@@ -247,7 +256,7 @@ final class TaskForms {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("dependencies", dependencies);
         try {
-            useCases.update().update(caller, ref, updates.read(body));
+            update.update(caller, ref, updates.read(body));
             return null;
         } catch (TaskFieldsRejectedException rejected) {
             return "Dependencies " + String.join("; ", rejected.errors().messages("dependencies"));
@@ -629,7 +638,7 @@ final class TaskForms {
     // ------------------------------------------------------------------ options and the error summary
 
     private Actor writer(Actor person, Context ctx) {
-        Actor caller = useCases.identity().onBoard(person, Web.boardId(ctx));
+        Actor caller = identity.onBoard(person, Web.boardId(ctx));
         if (!caller.canWrite()) {
             throw new ForbiddenException("forbidden", "You have read-only access to this board: you cannot create or "
                     + "edit tasks. Ask the board's owner for modify access.");

@@ -16,7 +16,11 @@ import dev.tasklane.application.port.in.ReadTasksUseCase.Dependents;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.AssignTaskUseCase;
+import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.ReadTasksUseCase;
+import dev.tasklane.application.port.in.ReorderUseCase;
+import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Verbatim;
@@ -61,17 +65,27 @@ final class TaskPages {
             List.of("testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix"));
 
     private final Web web;
-    private final UseCases useCases;
+    private final ReadTasksUseCase reads;
+    private final IdentityUseCase identity;
+    private final AssignTaskUseCase assignment;
+    private final ReorderUseCase reorder;
+    private final ReviewUseCase reviews;
     private final BoardData data;
     private final TaskForms forms;
     private final CommentPages comments;
 
-    TaskPages(Web web, UseCases useCases, BoardData data, TaskForms forms) {
+    TaskPages(Web web, ReadTasksUseCase reads, IdentityUseCase identity, AssignTaskUseCase assignment,
+              ReorderUseCase reorder, ReviewUseCase reviews, BoardData data, TaskForms forms,
+              CommentPages comments) {
         this.web = web;
-        this.useCases = useCases;
+        this.reads = reads;
+        this.identity = identity;
+        this.assignment = assignment;
+        this.reorder = reorder;
+        this.reviews = reviews;
         this.data = data;
         this.forms = forms;
-        this.comments = new CommentPages(web, useCases);
+        this.comments = comments;
     }
 
     /** The comment pages, whose thread the task page shows. */
@@ -80,7 +94,7 @@ final class TaskPages {
     }
 
     private Actor caller(Context ctx, Actor person) {
-        return useCases.identity().onBoard(person, Web.boardId(ctx));
+        return identity.onBoard(person, Web.boardId(ctx));
     }
 
     /** The task named in the path, or (the board's goal form) in the form field {@code task}. */
@@ -109,7 +123,7 @@ final class TaskPages {
         String refused = forms.changeDependencies(ctx, caller);
         if (refused == null) {
             web.done(ctx, BoardData.taskHref(caller.board().id().value(),
-                    useCases.reads().get(caller, ref(ctx)).task()), "Dependencies saved.");
+                    reads.get(caller, ref(ctx)).task()), "Dependencies saved.");
             return;
         }
         ctx.status(422);
@@ -121,7 +135,7 @@ final class TaskPages {
         Actor person = web.person(ctx);
         Actor caller = caller(ctx, person);
         long boardId = caller.board().id().value();
-        TaskView view = useCases.reads().get(caller, ref(ctx));
+        TaskView view = reads.get(caller, ref(ctx));
         Task task = view.task();
         Map<UserId, User> users = data.members(person, boardId);
 
@@ -149,30 +163,30 @@ final class TaskPages {
         Link goal = null;
         List<Link> children = List.of();
         if (task.parentId() != null) {
-            TaskView parent = useCases.reads().get(caller, new TaskRef.ById(task.parentId()));
+            TaskView parent = reads.get(caller, new TaskRef.ById(task.parentId()));
             goal = new Link(parent.task().identifier() + " " + parent.task().spec().title(),
                     BoardData.taskHref(boardId, parent.task()), false);
             facts.add(1, new Field("Goal", goal.label(), List.of()));
         }
         if (task.type() == TaskType.GOAL) {
-            children = useCases.reads().tree(caller, new TaskRef.ById(task.id())).children().stream()
+            children = reads.tree(caller, new TaskRef.ById(task.id())).children().stream()
                     .map(c -> link(boardId, c.task())).toList();
         }
 
         List<Link> dependencies = new ArrayList<>();
-        DependencyChain chain = useCases.reads().dependencies(caller, new TaskRef.ById(task.id()));
+        DependencyChain chain = reads.dependencies(caller, new TaskRef.ById(task.id()));
         for (Dependency dependency : chain.dependencies()) {
             if (dependency.depth() == 1) {
                 dependencies.add(link(boardId, dependency.task().task()));
             }
         }
-        Dependents dependents = useCases.reads().dependents(caller, new TaskRef.ById(task.id()));
+        Dependents dependents = reads.dependents(caller, new TaskRef.ById(task.id()));
 
         boolean done = task.status() == Status.COMPLETED;
         List<Criterion> criteria = task.spec().acceptanceCriteriaLines().stream()
                 .map(line -> new Criterion(line.replaceFirst("^[-*]\\s*(\\[[ xX]]\\s*)?", ""), done)).toList();
 
-        List<HistoryRow> history = useCases.reads().history(caller, new TaskRef.ById(task.id())).stream()
+        List<HistoryRow> history = reads.history(caller, new TaskRef.ById(task.id())).stream()
                 .sorted(Comparator.comparing(HistoryEntry::at).reversed())
                 .map(entry -> history(entry, users)).toList();
 
@@ -425,7 +439,7 @@ final class TaskPages {
             throw new InvalidInputException("invalid_review_status",
                     "The decision must be approve, request changes or reject", new ErrorDetails.Field("decision"));
         }
-        TaskView reviewed = useCases.reviews().review(caller, ref(ctx),
+        TaskView reviewed = reviews.review(caller, ref(ctx),
                 ReviewDecision.fromWire(decision, Web.optional(ctx, "notes")));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), reviewed.task()),
                 "Recorded: " + Format.label(decision) + " on " + reviewed.task().identifier()
@@ -435,7 +449,7 @@ final class TaskPages {
     void markDone(Context ctx) {
         Actor person = web.personForChange(ctx);
         Actor caller = caller(ctx, person);
-        TaskView done = useCases.reviews().markDone(caller, ref(ctx));
+        TaskView done = reviews.markDone(caller, ref(ctx));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), done.task()), done.task().identifier() + " is done.");
     }
 
@@ -447,7 +461,7 @@ final class TaskPages {
         if (!direction.equals("up") && !direction.equals("down")) {
             throw new InvalidInputException("invalid_param", "Move a task up or down", new ErrorDetails.Field("direction"));
         }
-        TaskView moved = useCases.reorder().step(caller, ref(ctx), direction.equals("up"));
+        TaskView moved = reorder.step(caller, ref(ctx), direction.equals("up"));
         web.done(ctx, "/boards/" + caller.board().id().value() + "#card-" + moved.task().identifier(),
                 moved.task().identifier() + " moved " + direction + ".");
     }
@@ -462,7 +476,7 @@ final class TaskPages {
         } catch (NumberFormatException notAnId) {
             throw new InvalidInputException("invalid_param", "Choose the assignee from the list", new ErrorDetails.Field("assignee"));
         }
-        TaskView assigned = useCases.assignment().assign(caller, ref(ctx), assignee);
+        TaskView assigned = assignment.assign(caller, ref(ctx), assignee);
         String back = Web.optional(ctx, "back");
         String location = back != null && back.startsWith("/boards/") ? back : BoardData.taskHref(caller.board().id().value(), assigned.task());
         web.done(ctx, location, assigned.task().identifier() + (assignee == null ? " is unassigned."

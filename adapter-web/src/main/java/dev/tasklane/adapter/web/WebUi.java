@@ -52,13 +52,17 @@ public final class WebUi {
      */
     public WebUi(UseCases useCases, WebSettings settings, AgentFiles agentFiles) {
         this.web = new Web(useCases.signIn(), useCases.identity(), settings, new Templates());
-        BoardData data = new BoardData(useCases, settings.clock());
+        BoardData data = new BoardData(useCases.reads(), useCases.boardSettings(), useCases.identity(),
+                settings.clock());
         this.sessions = new SessionPages(web, useCases.signIn(), useCases.identity());
         this.boards = new BoardPages(web, useCases.identity(), data);
-        this.forms = new TaskForms(web, useCases, data);
-        this.tasks = new TaskPages(web, useCases, data, forms);
+        this.forms = new TaskForms(web, useCases.create(), useCases.update(), useCases.reads(), useCases.identity(),
+                data);
+        CommentPages comments = new CommentPages(web, useCases.comments(), useCases.reads(), useCases.identity());
+        this.tasks = new TaskPages(web, useCases.reads(), useCases.identity(), useCases.assignment(),
+                useCases.reorder(), useCases.reviews(), data, forms, comments);
         this.admin = new AdminPages(web, useCases.identity());
-        this.archives = new ArchivePages(web, useCases, data);
+        this.archives = new ArchivePages(web, useCases.archives(), useCases.reads(), useCases.identity(), data);
         this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
         this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
         this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data);

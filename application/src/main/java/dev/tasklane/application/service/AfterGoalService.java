@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.TaskRef;
@@ -15,16 +16,22 @@ import java.util.Map;
 
 /** The after_goal report and the armed-goal lookup. */
 final class AfterGoalService implements AfterGoalUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final TaskLookup lookup;
+    private final HookEntries hookEntries;
 
-    AfterGoalService(ServiceContext context) {
-        this.context = context;
+    AfterGoalService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, HookEntries hookEntries) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.lookup = lookup;
+        this.hookEntries = hookEntries;
     }
 
     @Override
     public TaskView report(Actor actor, TaskRef ref, AfterGoalReport report) {
-        return context.runner().write(actor, changes -> {
-            Task goal = context.lookup().requireLocked(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task goal = lookup.requireLocked(actor.boardId(), ref);
             Task reported = AfterGoalLifecycle.report(goal, report, changes.now());
             // the report is always "goal.after_goal_reported"; a report that finishes the goal also "goal.completed"
             reported = changes.update(reported, HistoryKind.AFTER_GOAL_REPORTED, actor.userId(), null,
@@ -32,21 +39,21 @@ final class AfterGoalService implements AfterGoalUseCase {
             if (reported.status() == Status.COMPLETED && goal.status() != Status.COMPLETED) {
                 changes.record(reported, HistoryKind.GOAL_COMPLETED, actor.userId(), null, new HistoryFacts.GoalCompleted(HistoryFacts.Source.AFTER_GOAL_REPORT));
             }
-            return context.lookup().view(reported);
+            return lookup.view(reported);
         });
     }
 
     @Override
     public AfterGoalStatus status(Actor actor, TaskRef ref) {
-        return context.runner().read(changes -> {
-            Task task = context.lookup().require(actor.boardId(), ref);
+        return runner.read(changes -> {
+            Task task = lookup.require(actor.boardId(), ref);
             Task armed = pending(task) ? task
                     : task.parentId() == null ? null
-                    : context.tasks().findById(actor.boardId(), task.parentId()).filter(this::pending).orElse(null);
+                    : tasks.findById(actor.boardId(), task.parentId()).filter(this::pending).orElse(null);
             if (armed == null) {
                 return new AfterGoalStatus(null, Map.of());
             }
-            return new AfterGoalStatus(context.lookup().view(armed), context.hooks().goalEnv(armed));
+            return new AfterGoalStatus(lookup.view(armed), hookEntries.goalEnv(armed));
         });
     }
 

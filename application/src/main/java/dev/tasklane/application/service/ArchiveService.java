@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -25,50 +26,54 @@ import java.util.Optional;
  * dependents and dependencies, and stores what they answer, with history and an event per task.
  */
 final class ArchiveService implements ArchiveUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final TaskLookup lookup;
 
-    ArchiveService(ServiceContext context) {
-        this.context = context;
+    ArchiveService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.lookup = lookup;
     }
 
     @Override
     public TaskView archive(Actor actor, TaskRef ref, ArchiveRequest request) {
-        return context.runner().write(actor, changes -> {
+        return runner.write(actor, changes -> {
             Locked locked = lock(actor, ref);
             if (request.duplicateOf() != null
                     && TaskIdentifier.parse(request.duplicateOf())
-                            .flatMap(duplicate -> context.tasks().findByIdentifier(actor.boardId(), duplicate)).isEmpty()) {
+                            .flatMap(duplicate -> tasks.findByIdentifier(actor.boardId(), duplicate)).isEmpty()) {
                 throw new InvalidInputException(ArchiveRequest.INVALID, "duplicate_of " + request.duplicateOf()
                         + " does not name a task on this board", new ErrorDetails.Field("duplicate_of"));
             }
             List<Task> archived = ArchiveRules.archive(locked.target(), locked.children(), request,
-                    identifier -> context.tasks().dependents(actor.boardId(), identifier), actor.userId(), changes.now());
-            return context.lookup().view(store(archived, HistoryKind.ARCHIVED, actor, changes, locked.target()));
+                    identifier -> tasks.dependents(actor.boardId(), identifier), actor.userId(), changes.now());
+            return lookup.view(store(archived, HistoryKind.ARCHIVED, actor, changes, locked.target()));
         });
     }
 
     @Override
     public List<String> archiveDone(Actor actor, java.time.Instant cutoff) {
         ArchiveRequest completed = ArchiveRequest.of("completed", null, null);
-        return context.runner().write(actor, changes -> {
+        return runner.write(actor, changes -> {
             List<String> archived = new ArrayList<>();
             dev.tasklane.application.port.in.TaskQuery query = new dev.tasklane.application.port.in.TaskQuery(
                     actor.boardId(), dev.tasklane.domain.task.Status.COMPLETED, null, null, null, false, null, null,
                     null, dev.tasklane.application.port.in.TaskQuery.Sort.IDENTIFIER, false,
                     dev.tasklane.application.port.in.TaskQuery.MAX_LIMIT, null);
             while (archived.size() < MAX_BULK) {
-                dev.tasklane.application.port.out.TaskPage page = context.tasks().list(query);
+                dev.tasklane.application.port.out.TaskPage page = tasks.list(query);
                 for (Task seen : page.tasks()) {
                     if (archived.size() >= MAX_BULK) {
                         break;
                     }
-                    Task current = context.tasks().findById(actor.boardId(), seen.id()).orElse(null);
+                    Task current = tasks.findById(actor.boardId(), seen.id()).orElse(null);
                     if (current == null || current.isArchived() || !doneBefore(current, cutoff)) {
                         continue;
                     }
                     Locked locked = lock(actor, new TaskRef.ById(current.id()));
                     List<Task> set = ArchiveRules.archive(locked.target(), locked.children(), completed,
-                            identifier -> context.tasks().dependents(actor.boardId(), identifier), actor.userId(),
+                            identifier -> tasks.dependents(actor.boardId(), identifier), actor.userId(),
                             changes.now());
                     store(set, HistoryKind.ARCHIVED, actor, changes, locked.target());
                     set.forEach(task -> archived.add(task.identifier().toString()));
@@ -90,29 +95,29 @@ final class ArchiveService implements ArchiveUseCase {
 
     @Override
     public TaskView restore(Actor actor, TaskRef ref) {
-        return context.runner().write(actor, changes -> {
+        return runner.write(actor, changes -> {
             Locked locked = lock(actor, ref);
             Task target = locked.target();
             Optional<Task> goal = target.parentId() == null ? Optional.empty()
-                    : context.tasks().findById(actor.boardId(), target.parentId());
+                    : tasks.findById(actor.boardId(), target.parentId());
             List<Task> restored = ArchiveRules.restore(target, locked.children(), goal,
-                    identifier -> context.tasks().findByIdentifier(actor.boardId(), identifier)
+                    identifier -> tasks.findByIdentifier(actor.boardId(), identifier)
                             .filter(task -> !task.isArchived())
                             .map(task -> task.spec().dependencies()).orElse(List.of()),
                     changes.now());
-            return context.lookup().view(store(restored, HistoryKind.RESTORED, actor, changes, target));
+            return lookup.view(store(restored, HistoryKind.RESTORED, actor, changes, target));
         });
     }
 
     @Override
     public Deleted delete(Actor actor, TaskRef ref) {
-        return context.runner().write(actor, changes -> {
+        return runner.write(actor, changes -> {
             Locked locked = lock(actor, ref);
             List<Task> doomed = ArchiveRules.delete(actor, locked.target(), locked.children(),
-                    identifier -> context.tasks().dependents(actor.boardId(), identifier));
+                    identifier -> tasks.dependents(actor.boardId(), identifier));
             List<String> identifiers = new ArrayList<>();
             for (Task task : doomed) {
-                context.tasks().delete(task);
+                tasks.delete(task);
                 changes.record(task, HistoryKind.DELETED, actor.userId(), null, HistoryFacts.NONE);
                 identifiers.add(task.identifier().toString());
             }
@@ -139,13 +144,13 @@ final class ArchiveService implements ArchiveUseCase {
      * order"); a child added meanwhile starts the attempt again.
      */
     private Locked lock(Actor actor, TaskRef ref) {
-        Task seen = context.lookup().require(actor.boardId(), ref);
+        Task seen = lookup.require(actor.boardId(), ref);
         List<TaskId> childIds = seen.isGoal() ? childIds(seen) : List.of();
         List<Task> children = new ArrayList<>();
         for (TaskId id : childIds) {
-            context.tasks().lockById(seen.boardId(), id).ifPresent(children::add);
+            tasks.lockById(seen.boardId(), id).ifPresent(children::add);
         }
-        Task target = context.tasks().lockById(seen.boardId(), seen.id()).orElseThrow(TaskLookup::notFound);
+        Task target = tasks.lockById(seen.boardId(), seen.id()).orElseThrow(TaskLookup::notFound);
         if (target.isGoal() && !childIds(target).equals(childIds)) {
             throw new ConcurrentUpdateException("a child was added to goal " + target.identifier() + " meanwhile");
         }
@@ -153,6 +158,6 @@ final class ArchiveService implements ArchiveUseCase {
     }
 
     private List<TaskId> childIds(Task goal) {
-        return context.tasks().children(goal.boardId(), goal.id()).stream().map(Task::id).sorted().toList();
+        return tasks.children(goal.boardId(), goal.id()).stream().map(Task::id).sorted().toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -20,23 +22,29 @@ import java.util.List;
 
 /** Assignment: a task, or a goal with every non-completed child, in one transaction, with history. */
 final class AssignService implements AssignTaskUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final DirectoryStore directory;
+    private final TaskLookup lookup;
 
-    AssignService(ServiceContext context) {
-        this.context = context;
+    AssignService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, TaskLookup lookup) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.directory = directory;
+        this.lookup = lookup;
     }
 
     @Override
     public TaskView assign(Actor actor, TaskRef ref, UserId assigneeUserId) {
-        return context.runner().write(actor, changes -> {
-            Task target = locked(context.lookup().require(actor.boardId(), ref));
+        return runner.write(actor, changes -> {
+            Task target = locked(lookup.require(actor.boardId(), ref));
             ArchiveRules.requireActive(target);
-            if (assigneeUserId != null && context.directory().membership(actor.boardId(), assigneeUserId).isEmpty()) {
+            if (assigneeUserId != null && directory.membership(actor.boardId(), assigneeUserId).isEmpty()) {
                 throw new InvalidInputException("unknown_assignee", "assigned_to_id " + assigneeUserId
                         + " is not a member of this board; use the id of a board member, or null to unassign",
                         new ErrorDetails.Field("assigned_to_id"));
             }
-            List<Task> children = target.isGoal() ? context.tasks().children(target.boardId(), target.id()) : List.of();
+            List<Task> children = target.isGoal() ? tasks.children(target.boardId(), target.id()) : List.of();
             Task result = target;
             for (AssignmentChange change : AssignmentCascade.plan(target, children, assigneeUserId, changes.now())) {
                 String cascadedFrom = !change.after().id().equals(target.id()) ? target.identifier().toString() : null;
@@ -46,7 +54,7 @@ final class AssignService implements AssignTaskUseCase {
                     result = stored;
                 }
             }
-            return context.lookup().view(result);
+            return lookup.view(result);
         });
     }
 
@@ -58,8 +66,8 @@ final class AssignService implements AssignTaskUseCase {
      */
     private Task locked(Task seen) {
         List<TaskId> childIds = seen.isGoal() ? childIds(seen) : List.of();
-        childIds.forEach(id -> context.tasks().lockById(seen.boardId(), id));
-        Task target = context.tasks().lockById(seen.boardId(), seen.id()).orElseThrow(TaskLookup::notFound);
+        childIds.forEach(id -> tasks.lockById(seen.boardId(), id));
+        Task target = tasks.lockById(seen.boardId(), seen.id()).orElseThrow(TaskLookup::notFound);
         if (target.isGoal() && !childIds(target).equals(childIds)) {
             throw new ConcurrentUpdateException("a child was added to goal " + target.identifier() + " during its assignment");
         }
@@ -67,6 +75,6 @@ final class AssignService implements AssignTaskUseCase {
     }
 
     private List<TaskId> childIds(Task goal) {
-        return context.tasks().children(goal.boardId(), goal.id()).stream().map(Task::id).sorted().toList();
+        return tasks.children(goal.boardId(), goal.id()).stream().map(Task::id).sorted().toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
@@ -38,19 +40,30 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      */
     static final int LOOK_PAST_OFFERED = 256;
 
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final TaskLookup lookup;
+    private final HookEntries hookEntries;
+    private final GoalSync goals;
+    private final TaskWorkflow workflow;
     private final NextOffers offers;
 
-    ClaimService(ServiceContext context, NextOffers offers) {
-        this.context = context;
+    ClaimService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
+                 TaskWorkflow workflow, NextOffers offers) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.lookup = lookup;
+        this.hookEntries = hookEntries;
+        this.goals = goals;
+        this.workflow = workflow;
         this.offers = offers;
     }
 
     @Override
     public Optional<TaskView> next(Actor actor, String agentName) {
-        return context.runner().read(changes -> {
-            SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
-            return firstEligible(actor, agentName, selection).map(context.lookup()::view);
+        return runner.read(changes -> {
+            SelectionContext selection = new StoreSelectionContext(tasks, actor, changes.now());
+            return firstEligible(actor, agentName, selection).map(lookup::view);
         });
     }
 
@@ -64,28 +77,28 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         String claimToken = ClaimTokens.fresh();
         String presented = command.claimToken();
         String retryToken = presented == null || presented.isBlank() ? null : presented;
-        return context.runner().write(actor, changes -> {
-            SelectionContext selection = new StoreSelectionContext(context.tasks(), actor, changes.now());
+        return runner.write(actor, changes -> {
+            SelectionContext selection = new StoreSelectionContext(tasks, actor, changes.now());
             Task target = identifier == null
                     ? firstClaimable(actor, agentName, selection).orElseThrow(
                             () -> new ConflictException("no_tasks_available", NOTHING_TO_CLAIM))
                     : TaskIdentifier.parse(identifier)
-                            .flatMap(named -> context.tasks().lockByIdentifier(actor.boardId(), named))
+                            .flatMap(named -> tasks.lockByIdentifier(actor.boardId(), named))
                             .map(this::withKeyFilesLocked)
                             .orElseThrow(() -> notAvailable(identifier));
-            ClaimOutcome outcome = context.workflow().claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
+            ClaimOutcome outcome = workflow.claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
             Task claimed = outcome.task();
             if (!outcome.repeated()) {
-                WipGuard.requireRoom(context.tasks(), target);
+                WipGuard.requireRoom(tasks, target);
                 HistoryKind kind = HistoryKind.CLAIMED;
                 HistoryFacts facts = target.claimExpiredAt(changes.now())
                         ? new HistoryFacts.ReclaimedExpired(String.valueOf(target.claim().agentName()))
                         : HistoryFacts.NONE;
                 claimed = changes.update(claimed, kind, actor.userId(), name, facts);
-                context.goals().childChanged(claimed, false, changes);
+                goals.childChanged(claimed, false, changes);
             }
-            return new Claimed(context.lookup().view(claimed),
-                    context.hooks().entry(HookName.BEFORE_DOING, claimed, name), claimed.claim().claimToken());
+            return new Claimed(lookup.view(claimed),
+                    hookEntries.entry(HookName.BEFORE_DOING, claimed, name), claimed.claim().claimToken());
         });
     }
 
@@ -98,7 +111,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      */
     private Optional<Task> firstEligible(Actor actor, String agentName, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
-        Iterator<Task> candidates = context.tasks().candidates(query);
+        Iterator<Task> candidates = tasks.candidates(query);
         Task firstOffered = null;
         int lookedPast = 0;
         while (candidates.hasNext() && (firstOffered == null || lookedPast++ < LOOK_PAST_OFFERED)) {
@@ -128,7 +141,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      */
     private Optional<Task> firstClaimable(Actor actor, String agentName, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
-        Iterator<Task> candidates = context.tasks().candidates(query);
+        Iterator<Task> candidates = tasks.candidates(query);
         List<Task> offeredToOthers = new ArrayList<>();
         while (candidates.hasNext()) {
             Task candidate = candidates.next();
@@ -158,7 +171,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     /** Locks the candidate and its key files and re-checks it; undone (locks released) when it cannot be taken. */
     private Optional<Task> tryToTake(CandidateQuery query, Task candidate, SelectionContext selection) {
-        return context.runner().tentatively(() -> context.tasks().lockCandidate(query, candidate.id())
+        return runner.tentatively(() -> tasks.lockCandidate(query, candidate.id())
                 .map(this::withKeyFilesLocked)
                 .filter(locked -> ClaimPolicy.eligible(locked, selection)));
     }
@@ -169,7 +182,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     /** Locks the task's key files against concurrent claims, so that the key-file check made next holds. */
     private Task withKeyFilesLocked(Task task) {
-        context.tasks().lockKeyFiles(task.boardId(), task.spec().keyFiles().stream().map(KeyFile::filePath).toList());
+        tasks.lockKeyFiles(task.boardId(), task.spec().keyFiles().stream().map(KeyFile::filePath).toList());
         return task;
     }
 

@@ -1,5 +1,7 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.in.CommentsUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
@@ -26,10 +28,16 @@ import java.util.Map;
  * transaction that stores it. Review notes reach the thread through {@link #reviewNote}.
  */
 final class CommentService implements CommentsUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final DirectoryStore directory;
+    private final TaskLookup lookup;
 
-    CommentService(ServiceContext context) {
-        this.context = context;
+    CommentService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, TaskLookup lookup) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.directory = directory;
+        this.lookup = lookup;
     }
 
     @Override
@@ -38,9 +46,9 @@ final class CommentService implements CommentsUseCase {
             throw new InvalidInputException("invalid_param", "limit must be from 1 to " + CommentRules.MAX_PAGE,
                     new ErrorDetails.Field("limit"));
         }
-        return context.runner().read(changes -> {
-            Task task = context.lookup().require(actor.boardId(), ref);
-            List<Comment> page = context.tasks().comments(actor.boardId(), task.id(), afterCommentId, limit + 1);
+        return runner.read(changes -> {
+            Task task = lookup.require(actor.boardId(), ref);
+            List<Comment> page = tasks.comments(actor.boardId(), task.id(), afterCommentId, limit + 1);
             boolean more = page.size() > limit;
             List<Comment> shown = more ? page.subList(0, limit) : page;
             Map<UserId, String> names = new HashMap<>();
@@ -56,8 +64,8 @@ final class CommentService implements CommentsUseCase {
     public PostedComment post(Actor actor, TaskRef ref, String body, String agentName) {
         String text = CommentRules.body(body);
         String agent = agentName == null || agentName.isBlank() ? null : agentName;
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().require(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task task = lookup.require(actor.boardId(), ref);
             Comment stored = add(task, actor.userId(), agent, text, changes);
             return new PostedComment(stored, username(actor.userId()));
         });
@@ -65,13 +73,13 @@ final class CommentService implements CommentsUseCase {
 
     @Override
     public void delete(Actor actor, TaskRef ref, long commentId) {
-        context.runner().write(actor, changes -> {
-            Task task = context.lookup().require(actor.boardId(), ref);
-            Comment comment = context.tasks().comment(actor.boardId(), commentId)
+        runner.write(actor, changes -> {
+            Task task = lookup.require(actor.boardId(), ref);
+            Comment comment = tasks.comment(actor.boardId(), commentId)
                     .filter(found -> found.taskId().equals(task.id()))
                     .orElseThrow(() -> new NotFoundException("comment_not_found", "Comment not found"));
             CommentRules.requireMayDelete(actor, comment);
-            context.tasks().deleteComment(actor.boardId(), commentId);
+            tasks.deleteComment(actor.boardId(), commentId);
             return null;
         });
     }
@@ -79,7 +87,7 @@ final class CommentService implements CommentsUseCase {
     /** Stores a comment inside the caller's transaction, with its history entry and event. */
     Comment add(Task task, UserId author, String agentName, String body, Changes changes) {
         Instant now = changes.now();
-        Comment stored = context.tasks().insertComment(new Comment(0, task.boardId(), task.id(), author, agentName, body, now));
+        Comment stored = tasks.insertComment(new Comment(0, task.boardId(), task.id(), author, agentName, body, now));
         changes.record(task, HistoryKind.COMMENTED, author, agentName, HistoryFacts.NONE);
         return stored;
     }
@@ -93,6 +101,6 @@ final class CommentService implements CommentsUseCase {
     }
 
     private String username(UserId userId) {
-        return context.directory().userById(userId).map(User::username).orElse(null);
+        return directory.userById(userId).map(User::username).orElse(null);
     }
 }

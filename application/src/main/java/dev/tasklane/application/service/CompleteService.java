@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.CompleteTaskUseCase;
@@ -23,10 +24,21 @@ import java.util.List;
 
 /** Completing a task, and the changed_files snapshot that goes with it. */
 final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskLookup lookup;
+    private final HookEntries hookEntries;
+    private final GoalSync goals;
+    private final TaskWorkflow workflow;
+    private final CompletionMode completionMode;
 
-    CompleteService(ServiceContext context) {
-        this.context = context;
+    CompleteService(UseCaseRunner runner, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
+                    TaskWorkflow workflow, CompletionMode completionMode) {
+        this.runner = runner;
+        this.lookup = lookup;
+        this.hookEntries = hookEntries;
+        this.goals = goals;
+        this.workflow = workflow;
+        this.completionMode = completionMode;
     }
 
     @Override
@@ -34,23 +46,23 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
         String agentName = command.agentName() != null && !command.agentName().isBlank()
                 ? command.agentName() : HookEntries.UNKNOWN_AGENT;
         String claimToken = command.claimToken();
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
             HookProof.requirePassed(command.afterDoing());
             HookProof.requirePassed(command.beforeReview());
-            if (context.workflow().alreadyCompletedBy(task, actor) && task.claim() != null
+            if (workflow.alreadyCompletedBy(task, actor) && task.claim() != null
                     && TaskWorkflow.isCurrentClaim(task, claimToken)) {
-                return new Completed(context.lookup().view(task), hooksFor(task, agentName, false), List.of());
+                return new Completed(lookup.view(task), hooksFor(task, agentName, false), List.of());
             }
             CheckedCompletion report = CompletionRules.check(command.report(), command.changedFiles(),
-                    command.problems(), task.spec(), context.completionMode());
+                    command.problems(), task.spec(), completionMode);
             Completion completion = new Completion(actor.userId(), agentName, actor.tokenId(), report.report(), null);
-            Task completed = context.workflow().complete(task, actor, claimToken, completion, changes.now());
+            Task completed = workflow.complete(task, actor, claimToken, completion, changes.now());
             // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.COMPLETED;
             completed = changes.update(completed, kind, actor, agentName);
-            boolean afterGoal = context.goals().childChanged(completed, true, changes);
-            return new Completed(context.lookup().view(completed), hooksFor(completed, agentName, afterGoal),
+            boolean afterGoal = goals.childChanged(completed, true, changes);
+            return new Completed(lookup.view(completed), hooksFor(completed, agentName, afterGoal),
                     report.warnings());
         });
     }
@@ -63,16 +75,16 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
                 hooks.add(HookName.AFTER_GOAL);
             }
         }
-        return context.hooks().entries(hooks, task, agentName);
+        return hookEntries.entries(hooks, task, agentName);
     }
 
     @Override
     public TaskView putChangedFiles(Actor actor, TaskRef ref, ChangedFilesDraft changedFiles, String claimToken) {
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            Task written = context.workflow().writeChangedFiles(task, actor, claimToken, changedFiles, changes.now());
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
+            Task written = workflow.writeChangedFiles(task, actor, claimToken, changedFiles, changes.now());
             Task stored = changes.update(written, HistoryKind.CHANGED_FILES, actor, null);
-            return context.lookup().view(stored);
+            return lookup.view(stored);
         });
     }
 }

@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.CreateBatch;
@@ -46,23 +47,29 @@ import java.util.Set;
 final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, UpdateTaskUseCase {
     private static final String DEPENDENCIES = "dependencies";
 
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final TaskLookup lookup;
+    private final GoalSync goals;
 
-    CreateService(ServiceContext context) {
-        this.context = context;
+    CreateService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, GoalSync goals) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.lookup = lookup;
+        this.goals = goals;
     }
 
     @Override
     public Created create(Actor actor, CreateTask command) {
         BoardAccess.requireWrite(actor);
-        return context.runner().write(actor, changes -> createOne(actor, command.task(), command.agentName(), changes));
+        return runner.write(actor, changes -> createOne(actor, command.task(), command.agentName(), changes));
     }
 
     @Override
     public List<Created> createBatch(Actor actor, CreateBatch command) {
         BoardAccess.requireWrite(actor);
         List<NewTask> goals = command.goals().stream().map(CreateService::asGoal).toList();
-        return context.runner().write(actor, changes -> {
+        return runner.write(actor, changes -> {
             List<Created> created = new ArrayList<>(goals.size());
             for (int index = 0; index < goals.size(); index++) {
                 try {
@@ -113,7 +120,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         }
 
         Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),
-                context.tasks().nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
+                tasks.nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
                 actor.userId(), createdByAgent, changes.now()), actor, agentName);
         List<Task> drafts = new ArrayList<>(draft.children().size());
         for (int i = 0; i < draft.children().size(); i++) {
@@ -121,15 +128,15 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             UserId childAssignee = child.assignee().resolve(root.assignedToId());
             String childAgent = child.createdByAgent().orElse(createdByAgent);
             drafts.add(Task.create(boardId, childIdentifiers.get(i),
-                    root.id(), context.tasks().nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
+                    root.id(), tasks.nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
                     childAssignee, actor.userId(), childAgent, changes.now()));
         }
         // written together: one statement per table on a database, not one per child
         List<Task> children = changes.insertAll(drafts, actor, agentName);
         if (parent != null) {
-            context.goals().childChanged(root, false, changes);
+            goals.childChanged(root, false, changes);
         }
-        return new Created(context.lookup().view(root), children.isEmpty() ? List.of() : context.lookup().views(children));
+        return new Created(lookup.view(root), children.isEmpty() ? List.of() : lookup.views(children));
     }
 
     @Override
@@ -143,8 +150,8 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     private TaskView update(Actor actor, TaskRef ref, UpdateTask edit, Long readAtVersion) {
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
             if (readAtVersion != null && task.version() != readAtVersion) {
                 throw new ConflictException(UpdateTaskUseCase.EDIT_CONFLICT, task.identifier() + " was changed by someone"
                         + " else after you opened it (you read version " + readAtVersion + ", it is now at version "
@@ -171,13 +178,13 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                         });
             }
             Task updated = changes.update(task.withSpec(spec, changes.now()), HistoryKind.UPDATED, actor, null);
-            return context.lookup().view(updated);
+            return lookup.view(updated);
         });
     }
 
     private Task parentGoal(BoardId boardId, TaskRef ref) {
         try {
-            Task parent = context.lookup().requireLocked(boardId, ref);
+            Task parent = lookup.requireLocked(boardId, ref);
             if (parent.isGoal() && parent.status() != Status.COMPLETED) {
                 return parent;
             }
@@ -191,7 +198,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     private TaskIdentifier nextIdentifier(BoardId boardId, TaskType type) {
-        return new TaskIdentifier(type, context.tasks().nextIdentifierNumber(boardId, type));
+        return new TaskIdentifier(type, tasks.nextIdentifierNumber(boardId, type));
     }
 
     private static String path(List<TaskIdentifier> cycle) {
@@ -199,7 +206,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     private List<TaskIdentifier> existingDependencies(BoardId boardId, TaskIdentifier identifier) {
-        return context.tasks().findByIdentifier(boardId, identifier).map(t -> t.spec().dependencies()).orElse(List.of());
+        return tasks.findByIdentifier(boardId, identifier).map(t -> t.spec().dependencies()).orElse(List.of());
     }
 
     private static List<TaskIdentifier> resolve(List<DependencyRef> references, List<TaskIdentifier> siblings,
@@ -220,7 +227,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                 toLookUp.add(named.identifier());
             }
         }
-        Set<TaskIdentifier> known = toLookUp.isEmpty() ? Set.of() : context.tasks().statuses(boardId, toLookUp).keySet();
+        Set<TaskIdentifier> known = toLookUp.isEmpty() ? Set.of() : tasks.statuses(boardId, toLookUp).keySet();
         Set<String> unknown = new LinkedHashSet<>();
         for (DependencyRef dependency : dependencies) {
             if (dependency instanceof DependencyRef.Malformed

@@ -1,5 +1,8 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import dev.tasklane.application.port.in.MetricsRequest;
 import dev.tasklane.application.port.in.TaskQuery;
@@ -36,11 +39,22 @@ final class FlowService implements FlowMetricsUseCase {
     /** The most tasks in Doing and in Review read for the agents' current work (10 pages of each). */
     static final int MAX_HELD_PAGES = 10;
 
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final DirectoryStore directory;
+    private final TaskLookup lookup;
+    private final GoalSync goals;
+    private final TaskWorkflow workflow;
     private final FlowSettings settings;
 
-    FlowService(ServiceContext context, FlowSettings settings) {
-        this.context = context;
+    FlowService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, TaskLookup lookup, GoalSync goals,
+                TaskWorkflow workflow, FlowSettings settings) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.directory = directory;
+        this.lookup = lookup;
+        this.goals = goals;
+        this.workflow = workflow;
         this.settings = settings;
     }
 
@@ -52,14 +66,14 @@ final class FlowService implements FlowMetricsUseCase {
     @Override
     public Metrics metrics(Actor actor, MetricsRequest request) {
         FlowWindow window = FlowWindow.parse(request.window(), request.from(), request.to(), request.tz(),
-                context.runner().now());
+                runner.now());
         if (request.agent() != null && request.agent().length() > FlowAgent.MAX_NAME) {
             throw new InvalidInputException("invalid_param", "agent is longer than " + FlowAgent.MAX_NAME + " characters",
                     new ErrorDetails.Field("agent"));
         }
-        FlowReport report = context.runner().read(changes -> {
+        FlowReport report = runner.read(changes -> {
             BoardId board = actor.boardId();
-            FlowStore flows = context.tasks().flows();
+            FlowStore flows = tasks.flows();
             FlowInput input = new FlowInput(window, changes.now(), settings,
                     flows.finished(board, window.previous().start(), window.end()), flows.openCounts(board),
                     flows.moves(board, window.start()), flows.agents(board), held(board), request.agent());
@@ -68,7 +82,7 @@ final class FlowService implements FlowMetricsUseCase {
         Map<UserId, String> usernames = new HashMap<>();
         for (FlowReport.AgentFigures agent : report.agents()) {
             usernames.computeIfAbsent(agent.agent().user(),
-                    user -> context.directory().userById(user).map(u -> u.username()).orElse(user.toString()));
+                    user -> directory.userById(user).map(u -> u.username()).orElse(user.toString()));
         }
         return new Metrics(report, usernames);
     }
@@ -80,7 +94,7 @@ final class FlowService implements FlowMetricsUseCase {
             TaskQuery query = new TaskQuery(board, status, null, null, null, false, null, null, null,
                     TaskQuery.Sort.POSITION, false, TaskQuery.MAX_LIMIT, null);
             for (int page = 0; page < MAX_HELD_PAGES && query != null; page++) {
-                TaskPage tasks = context.tasks().list(query);
+                TaskPage tasks = this.tasks.list(query);
                 for (Task task : tasks.tasks()) {
                     if (task.isGoal()) {
                         continue;
@@ -102,12 +116,12 @@ final class FlowService implements FlowMetricsUseCase {
 
     @Override
     public TaskView releaseStuck(Actor actor, TaskRef ref) {
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            Task released = changes.update(context.workflow().releaseStuck(task, actor, stuck(task, changes.now()),
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
+            Task released = changes.update(workflow.releaseStuck(task, actor, stuck(task, changes.now()),
                     changes.now()), HistoryKind.UNCLAIMED, actor, null);
-            context.goals().childChanged(released, false, changes);
-            return context.lookup().view(released);
+            goals.childChanged(released, false, changes);
+            return lookup.view(released);
         });
     }
 
@@ -118,7 +132,7 @@ final class FlowService implements FlowMetricsUseCase {
         }
         FlowAgent holder = new FlowAgent(task.assignedToId(), task.claim().agentName());
         Instant last = task.claim().claimedAt();
-        for (AgentActivity activity : context.tasks().flows().agents(task.boardId())) {
+        for (AgentActivity activity : tasks.flows().agents(task.boardId())) {
             if (activity.agent().equals(holder) && activity.lastActivityAt().isAfter(last)) {
                 last = activity.lastActivityAt();
             }

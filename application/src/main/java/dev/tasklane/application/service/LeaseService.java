@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.LeaseUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -9,31 +10,37 @@ import dev.tasklane.domain.task.Task;
 
 /** Releasing a claim and keeping it alive. */
 final class LeaseService implements LeaseUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskLookup lookup;
+    private final GoalSync goals;
+    private final TaskWorkflow workflow;
 
-    LeaseService(ServiceContext context) {
-        this.context = context;
+    LeaseService(UseCaseRunner runner, TaskLookup lookup, GoalSync goals, TaskWorkflow workflow) {
+        this.runner = runner;
+        this.lookup = lookup;
+        this.goals = goals;
+        this.workflow = workflow;
     }
 
     @Override
     public TaskView unclaim(Actor actor, TaskRef ref, String claimToken) {
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
             String agent = task.claim() == null ? null : task.claim().agentName();
-            Task released = changes.update(context.workflow().unclaim(task, actor, claimToken, changes.now()),
+            Task released = changes.update(workflow.unclaim(task, actor, claimToken, changes.now()),
                     HistoryKind.UNCLAIMED, actor, agent);
-            context.goals().childChanged(released, false, changes);
-            return context.lookup().view(released);
+            goals.childChanged(released, false, changes);
+            return lookup.view(released);
         });
     }
 
     @Override
     public TaskView heartbeat(Actor actor, TaskRef ref, String claimToken) {
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            Task extended = context.workflow().heartbeat(task, actor, claimToken, changes.now());
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
+            Task extended = workflow.heartbeat(task, actor, claimToken, changes.now());
             extended = changes.update(extended, HistoryKind.HEARTBEAT, actor, extended.claim().agentName());
-            return context.lookup().view(extended);
+            return lookup.view(extended);
         });
     }
 }

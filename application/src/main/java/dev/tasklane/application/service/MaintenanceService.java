@@ -1,5 +1,9 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.EventOutbox;
+import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
 import dev.tasklane.domain.history.HistoryFacts;
@@ -23,36 +27,49 @@ import java.util.TreeMap;
 final class MaintenanceService implements MaintenanceUseCase {
     static final int BATCH = 200;
 
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final DirectoryStore directory;
+    private final EventOutbox outbox;
+    private final Duration eventRetention;
+    private final GoalSync goals;
+    private final TaskWorkflow workflow;
 
-    MaintenanceService(ServiceContext context) {
-        this.context = context;
+    MaintenanceService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, EventOutbox outbox,
+                       Duration eventRetention, GoalSync goals, TaskWorkflow workflow) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.directory = directory;
+        this.outbox = outbox;
+        this.eventRetention = eventRetention;
+        this.goals = goals;
+        this.workflow = workflow;
     }
 
     @Override
     public Swept sweep() {
         int expired = 0;
-        List<Task> due = context.runner().system(changes -> context.tasks().expiredClaims(changes.now(), BATCH));
+        List<Task> due = runner.system(changes -> tasks.expiredClaims(changes.now(), BATCH));
         for (Task task : due) {
-            expired += context.runner().system(changes -> {
-                Task current = context.tasks().lockById(task.boardId(), task.id()).orElse(null);
+            expired += runner.system(changes -> {
+                Task current = tasks.lockById(task.boardId(), task.id()).orElse(null);
                 if (current == null || !current.claimExpiredAt(changes.now())) {
                     return 0;
                 }
                 String agent = current.claim().agentName();
-                Task released = changes.update(context.workflow().expire(current, changes.now()),
+                Task released = changes.update(workflow.expire(current, changes.now()),
                         HistoryKind.CLAIM_EXPIRED, null, agent, new HistoryFacts.ClaimExpired(current.claim().expiresAt()));
-                context.goals().childChanged(released, false, changes);
+                goals.childChanged(released, false, changes);
                 return 1;
             });
         }
-        Duration grace = context.workflow().limits().afterGoalGrace();
+        Duration grace = workflow.limits().afterGoalGrace();
         int finished = 0;
-        List<Task> goals = context.runner().system(changes ->
-                context.tasks().pendingAfterGoals(changes.now().minus(grace), BATCH));
+        List<Task> goals = runner.system(changes ->
+                tasks.pendingAfterGoals(changes.now().minus(grace), BATCH));
         for (Task goal : goals) {
-            finished += context.runner().system(changes -> {
-                Task current = context.tasks().lockById(goal.boardId(), goal.id()).orElse(null);
+            finished += runner.system(changes -> {
+                Task current = tasks.lockById(goal.boardId(), goal.id()).orElse(null);
                 if (current == null) {
                     return 0;
                 }
@@ -69,9 +86,9 @@ final class MaintenanceService implements MaintenanceUseCase {
 
     @Override
     public Map<BoardId, Integer> readyDepths() {
-        return context.runner().read(changes -> {
-            List<BoardId> boards = context.directory().boards().stream().map(Board::id).toList();
-            Map<BoardId, Integer> counts = context.tasks().readyCounts(boards);
+        return runner.read(changes -> {
+            List<BoardId> boards = directory.boards().stream().map(Board::id).toList();
+            Map<BoardId, Integer> counts = tasks.readyCounts(boards);
             Map<BoardId, Integer> depths = new TreeMap<>(Comparator.comparingLong(BoardId::value));
             for (BoardId board : boards) {
                 depths.put(board, counts.getOrDefault(board, 0));
@@ -85,8 +102,8 @@ final class MaintenanceService implements MaintenanceUseCase {
         int purged = 0;
         int batch;
         do {
-            batch = context.runner().system(changes ->
-                    context.outbox().purgeBefore(changes.now().minus(context.eventRetention()), BATCH));
+            batch = runner.system(changes ->
+                    outbox.purgeBefore(changes.now().minus(eventRetention), BATCH));
             purged += batch;
         } while (batch == BATCH);
         return purged;

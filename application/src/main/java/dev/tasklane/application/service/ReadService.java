@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -19,15 +20,19 @@ import java.util.Set;
 
 /** Reads: a task, the list, a goal's tree, dependencies (recursive), dependents and history. */
 final class ReadService implements ReadTasksUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final TaskLookup lookup;
 
-    ReadService(ServiceContext context) {
-        this.context = context;
+    ReadService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.lookup = lookup;
     }
 
     @Override
     public TaskView get(Actor actor, TaskRef ref) {
-        return context.runner().read(changes -> context.lookup().view(context.lookup().require(actor.boardId(), ref)));
+        return runner.read(changes -> lookup.view(lookup.require(actor.boardId(), ref)));
     }
 
     @Override
@@ -35,21 +40,21 @@ final class ReadService implements ReadTasksUseCase {
         if (!query.boardId().equals(actor.boardId())) {
             throw new IllegalArgumentException("a query is scoped to the caller's board");
         }
-        return context.runner().read(changes -> {
-            TaskPage page = context.tasks().list(query);
-            return new TaskListPage(page.tasks().isEmpty() ? List.of() : context.lookup().views(page.tasks()), page.nextCursor());
+        return runner.read(changes -> {
+            TaskPage page = tasks.list(query);
+            return new TaskListPage(page.tasks().isEmpty() ? List.of() : lookup.views(page.tasks()), page.nextCursor());
         });
     }
 
     @Override
     public TaskTree tree(Actor actor, TaskRef ref) {
-        return context.runner().read(changes -> {
-            Task root = context.lookup().require(actor.boardId(), ref);
-            List<Task> children = root.isGoal() ? context.tasks().children(root.boardId(), root.id()) : List.of();
+        return runner.read(changes -> {
+            Task root = lookup.require(actor.boardId(), ref);
+            List<Task> children = root.isGoal() ? tasks.children(root.boardId(), root.id()) : List.of();
             List<Task> all = new ArrayList<>(children.size() + 1);
             all.add(root);
             all.addAll(children);
-            List<TaskView> views = context.lookup().views(all);
+            List<TaskView> views = lookup.views(all);
             int completed = (int) views.stream().filter(v -> v.task().status() == Status.COMPLETED).count();
             int blocked = (int) views.stream().filter(TaskView::blocked).count();
             return new TaskTree(views.get(0), views.subList(1, views.size()), views.size(), completed, blocked);
@@ -58,8 +63,8 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public DependencyChain dependencies(Actor actor, TaskRef ref) {
-        return context.runner().read(changes -> {
-            Task root = context.lookup().require(actor.boardId(), ref);
+        return runner.read(changes -> {
+            Task root = lookup.require(actor.boardId(), ref);
             Set<TaskIdentifier> visited = new HashSet<>(List.of(root.identifier()));
             List<Dependency> found = new ArrayList<>();
             java.util.ArrayDeque<Task> frontier = new java.util.ArrayDeque<>(List.of(root));
@@ -71,29 +76,29 @@ final class ReadService implements ReadTasksUseCase {
                     if (!visited.add(identifier)) {
                         continue;
                     }
-                    context.tasks().findByIdentifier(task.boardId(), identifier).ifPresent(dependency -> {
-                        found.add(new Dependency(context.lookup().view(dependency), depth, task.identifier()));
+                    tasks.findByIdentifier(task.boardId(), identifier).ifPresent(dependency -> {
+                        found.add(new Dependency(lookup.view(dependency), depth, task.identifier()));
                         depthOf.put(dependency.id(), depth);
                         frontier.addLast(dependency);
                     });
                 }
             }
-            return new DependencyChain(context.lookup().view(root), List.copyOf(found));
+            return new DependencyChain(lookup.view(root), List.copyOf(found));
         });
     }
 
     @Override
     public Dependents dependents(Actor actor, TaskRef ref) {
-        return context.runner().read(changes -> {
-            Task task = context.lookup().require(actor.boardId(), ref);
-            List<Task> dependents = context.tasks().dependents(task.boardId(), task.identifier());
-            return new Dependents(context.lookup().view(task),
-                    dependents.isEmpty() ? List.of() : context.lookup().views(dependents));
+        return runner.read(changes -> {
+            Task task = lookup.require(actor.boardId(), ref);
+            List<Task> dependents = tasks.dependents(task.boardId(), task.identifier());
+            return new Dependents(lookup.view(task),
+                    dependents.isEmpty() ? List.of() : lookup.views(dependents));
         });
     }
 
     @Override
     public List<HistoryEntry> history(Actor actor, TaskRef ref) {
-        return context.runner().read(changes -> context.tasks().history(context.lookup().require(actor.boardId(), ref).id()));
+        return runner.read(changes -> tasks.history(lookup.require(actor.boardId(), ref).id()));
     }
 }

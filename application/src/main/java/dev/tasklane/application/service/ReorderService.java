@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.in.ReorderUseCase;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskRef;
@@ -24,20 +25,24 @@ import java.util.List;
  * version-conditional update, so a move that raced another write is run again from the start.
  */
 final class ReorderService implements ReorderUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskStore tasks;
+    private final TaskLookup lookup;
 
-    ReorderService(ServiceContext context) {
-        this.context = context;
+    ReorderService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup) {
+        this.runner = runner;
+        this.tasks = tasks;
+        this.lookup = lookup;
     }
 
     @Override
     public TaskView move(Actor actor, TaskRef ref, Placement placement) {
         String field = placement.before() ? "before" : "after";
-        return context.runner().write(actor, changes -> {
-            Task moving = context.lookup().require(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task moving = lookup.require(actor.boardId(), ref);
             ArchiveRules.requireActive(moving);
             Task anchor = TaskIdentifier.parse(placement.anchor())
-                    .flatMap(anchorId -> context.tasks().findByIdentifier(actor.boardId(), anchorId))
+                    .flatMap(anchorId -> tasks.findByIdentifier(actor.boardId(), anchorId))
                     .orElseThrow(() -> new InvalidInputException(QueueOrder.INVALID, field + " " + placement.anchor()
                             + " does not name a task on this board", new ErrorDetails.Field(field)));
             return apply(actor, moving, QueueOrder.move(moving, anchor, placement.before(), group(moving, anchor),
@@ -47,8 +52,8 @@ final class ReorderService implements ReorderUseCase {
 
     @Override
     public TaskView step(Actor actor, TaskRef ref, boolean up) {
-        return context.runner().write(actor, changes -> {
-            Task moving = context.lookup().require(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task moving = lookup.require(actor.boardId(), ref);
             ArchiveRules.requireActive(moving);
             List<Task> group = group(moving, moving);
             int at = -1;
@@ -59,7 +64,7 @@ final class ReorderService implements ReorderUseCase {
             }
             int neighbour = up ? at - 1 : at + 1;
             if (at < 0 || neighbour < 0 || neighbour >= group.size()) {
-                return context.lookup().view(moving);
+                return lookup.view(moving);
             }
             return apply(actor, moving, QueueOrder.move(moving, group.get(neighbour), up, group, up ? "before" : "after",
                     changes.now()), changes);
@@ -74,7 +79,7 @@ final class ReorderService implements ReorderUseCase {
                 answer = stored;
             }
         }
-        return context.lookup().view(answer);
+        return lookup.view(answer);
     }
 
     /** The board's Ready tasks of the anchor's priority, on the board, in queue order. */
@@ -83,7 +88,7 @@ final class ReorderService implements ReorderUseCase {
         TaskQuery query = new TaskQuery(moving.boardId(), Status.OPEN, null, anchor.priority(), null, false, null, null,
                 null, TaskQuery.Sort.POSITION, false, TaskQuery.MAX_LIMIT, null);
         while (true) {
-            TaskPage page = context.tasks().list(query);
+            TaskPage page = tasks.list(query);
             group.addAll(page.tasks());
             if (page.nextCursor() == null || page.tasks().isEmpty()) {
                 return group;

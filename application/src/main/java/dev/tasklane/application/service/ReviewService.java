@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.ReviewUseCase;
@@ -20,11 +21,20 @@ import java.util.List;
 
 /** Review decisions, the agent's mark_reviewed, and the mark_done bypass. */
 final class ReviewService implements ReviewUseCase {
-    private final ServiceContext context;
+    private final UseCaseRunner runner;
+    private final TaskLookup lookup;
+    private final HookEntries hookEntries;
+    private final GoalSync goals;
+    private final TaskWorkflow workflow;
     private final CommentService comments;
 
-    ReviewService(ServiceContext context, CommentService comments) {
-        this.context = context;
+    ReviewService(UseCaseRunner runner, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
+                  TaskWorkflow workflow, CommentService comments) {
+        this.runner = runner;
+        this.lookup = lookup;
+        this.hookEntries = hookEntries;
+        this.goals = goals;
+        this.workflow = workflow;
         this.comments = comments;
     }
 
@@ -33,45 +43,45 @@ final class ReviewService implements ReviewUseCase {
         BoardAccess.requireWrite(reviewer);
         ReviewStatus decision = command.status();
         String reviewNotes = command.notes();
-        return context.runner().write(reviewer, changes -> {
-            Task task = context.lookup().requireLocked(reviewer.boardId(), ref);
-            Task reviewed = context.workflow().recordReview(task, reviewer, decision, reviewNotes, changes.now());
+        return runner.write(reviewer, changes -> {
+            Task task = lookup.requireLocked(reviewer.boardId(), ref);
+            Task reviewed = workflow.recordReview(task, reviewer, decision, reviewNotes, changes.now());
             reviewed = changes.update(reviewed, HistoryKind.REVIEWED, reviewer.userId(), null,
                     new HistoryFacts.Reviewed(decision.wire()));
             if (decision == ReviewStatus.CHANGES_REQUESTED || decision == ReviewStatus.REJECTED) {
                 comments.reviewNote(reviewed, reviewer.userId(), reviewNotes, changes);
             }
-            return context.lookup().view(reviewed);
+            return lookup.view(reviewed);
         });
     }
 
     @Override
     public Reviewed markReviewed(Actor actor, TaskRef ref, HookResult afterReview, String agentName) {
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
             HookResult proof = HookProof.requirePassed(HookName.AFTER_REVIEW, afterReview);
             String agent = agentName != null && !agentName.isBlank() ? agentName
                     : task.completion() != null && task.completion().completedByAgent() != null
                     ? task.completion().completedByAgent() : HookEntries.UNKNOWN_AGENT;
-            Task next = context.workflow().markReviewed(task, actor, proof, agent, ClaimTokens.fresh(), changes.now());
+            Task next = workflow.markReviewed(task, actor, proof, agent, ClaimTokens.fresh(), changes.now());
             boolean approved = next.status() == Status.COMPLETED;
             next = changes.update(next, approved ? HistoryKind.DONE : HistoryKind.REWORK, actor, agent);
-            boolean afterGoal = context.goals().childChanged(next, approved, changes);
+            boolean afterGoal = goals.childChanged(next, approved, changes);
             List<HookName> due = !approved ? List.of()
                     : afterGoal ? List.of(HookName.AFTER_REVIEW, HookName.AFTER_GOAL) : List.of(HookName.AFTER_REVIEW);
-            List<HookEntry> hooks = due.isEmpty() ? List.of() : context.hooks().entries(due, next, agent);
-            return new Reviewed(context.lookup().view(next), hooks, approved ? null : next.claim().claimToken());
+            List<HookEntry> hooks = due.isEmpty() ? List.of() : hookEntries.entries(due, next, agent);
+            return new Reviewed(lookup.view(next), hooks, approved ? null : next.claim().claimToken());
         });
     }
 
     @Override
     public TaskView markDone(Actor actor, TaskRef ref) {
-        return context.runner().write(actor, changes -> {
-            Task task = context.lookup().requireLocked(actor.boardId(), ref);
-            Task done = changes.update(context.workflow().markDone(task, actor, changes.now()), HistoryKind.DONE,
+        return runner.write(actor, changes -> {
+            Task task = lookup.requireLocked(actor.boardId(), ref);
+            Task done = changes.update(workflow.markDone(task, actor, changes.now()), HistoryKind.DONE,
                     actor.userId(), null, new HistoryFacts.MarkedDone());
-            context.goals().childChanged(done, false, changes);
-            return context.lookup().view(done);
+            goals.childChanged(done, false, changes);
+            return lookup.view(done);
         });
     }
 }

@@ -21,7 +21,7 @@ import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
-import dev.tasklane.application.port.in.StoreUnavailableException;
+import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.in.WorkflowSettings;
@@ -34,8 +34,6 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.port.out.WorkflowMetrics;
 import dev.tasklane.domain.flow.FlowSettings;
-import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -45,9 +43,11 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The application assembled over a set of stores: every use case, ready to call. This is the entry point
- * for embedding Tasklane in another JVM program (with the in-memory or the JDBI stores) and what the
- * server's bootstrap wires to the HTTP adapter.
+ * The composition root: the application assembled over a set of stores, every use case ready to call. The
+ * {@link #builder() builder} makes the shared parts once (the use-case runner, the task lookup, the hook entries,
+ * goal sync, the domain's workflow, the event bus) and hands each service the parts it calls in its constructor.
+ * This is the entry point for embedding Tasklane in another JVM program (with the in-memory or the JDBI stores)
+ * and what the server's bootstrap wires to the HTTP adapter and the web interface.
  */
 public final class Tasklane implements UseCases {
     /** How long an answered {@code Idempotency-Key} is replayed. */
@@ -78,9 +78,7 @@ public final class Tasklane implements UseCases {
     private final WorkflowSettings workflowSettings;
     private final IdempotencyUseCase idempotency;
     private final FlowService flow;
-    private final TaskStore taskStore;
-    private final Transactions unitOfWork;
-    private final String storeName;
+    private final HealthUseCase health;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -91,23 +89,25 @@ public final class Tasklane implements UseCases {
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
         UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
                 builder.workflowMetrics);
-        ServiceContext context = new ServiceContext(runner, tasks, directory, outbox, builder.eventRetention,
-                new TaskLookup(tasks),
-                new HookEntries(directory, builder.limits), new GoalSync(tasks), new TaskWorkflow(builder.limits),
-                builder.completionMode);
-        this.create = new CreateService(context);
-        this.claims = new ClaimService(context, new NextOffers(builder.nextOffer));
-        this.leases = new LeaseService(context);
-        this.completion = new CompleteService(context);
-        this.comments = new CommentService(context);
-        this.reorder = new ReorderService(context);
-        this.reviews = new ReviewService(context, comments);
-        this.assignment = new AssignService(context);
-        this.archives = new ArchiveService(context);
-        this.reads = new ReadService(context);
-        this.afterGoal = new AfterGoalService(context);
-        this.maintenance = new MaintenanceService(context);
-        this.flow = new FlowService(context, builder.flowSettings);
+        TaskLookup lookup = new TaskLookup(tasks);
+        HookEntries hooks = new HookEntries(directory, builder.limits);
+        GoalSync goals = new GoalSync(tasks);
+        TaskWorkflow workflow = new TaskWorkflow(builder.limits);
+        this.create = new CreateService(runner, tasks, lookup, goals);
+        this.claims = new ClaimService(runner, tasks, lookup, hooks, goals, workflow,
+                new NextOffers(builder.nextOffer));
+        this.leases = new LeaseService(runner, lookup, goals, workflow);
+        this.completion = new CompleteService(runner, lookup, hooks, goals, workflow, builder.completionMode);
+        this.comments = new CommentService(runner, tasks, directory, lookup);
+        this.reorder = new ReorderService(runner, tasks, lookup);
+        this.reviews = new ReviewService(runner, lookup, hooks, goals, workflow, comments);
+        this.assignment = new AssignService(runner, tasks, directory, lookup);
+        this.archives = new ArchiveService(runner, tasks, lookup);
+        this.reads = new ReadService(runner, tasks, lookup);
+        this.afterGoal = new AfterGoalService(runner, tasks, lookup, hooks);
+        this.maintenance = new MaintenanceService(runner, tasks, directory, outbox, builder.eventRetention, goals,
+                workflow);
+        this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, tasks);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
@@ -118,9 +118,7 @@ public final class Tasklane implements UseCases {
         this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
                 : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,
                         builder.idempotencyRetention, builder.idempotencyLease);
-        this.taskStore = tasks;
-        this.unitOfWork = transactions;
-        this.storeName = builder.storeName;
+        this.health = new HealthService(tasks, transactions, builder.storeName);
     }
 
     public static Builder builder() {
@@ -246,20 +244,8 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
-    public Health health() {
-        try {
-            unitOfWork.inTransaction(() -> taskStore.findById(BoardId.of(0), TaskId.of(0)));
-            return new Health(true, storeName);
-        } catch (StoreUnavailableException unreachable) {
-            return new Health(false, storeName, unreachable.reason());
-        } catch (RuntimeException failed) {
-            return new Health(false, storeName, "the store failed: " + failed.getClass().getSimpleName());
-        }
-    }
-
-    @Override
-    public String storeName() {
-        return storeName;
+    public HealthUseCase health() {
+        return health;
     }
 
     /** Wakes the local bus and an extra publisher (for example a cross-server relay). */

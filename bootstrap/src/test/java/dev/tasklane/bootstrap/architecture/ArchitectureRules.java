@@ -262,6 +262,21 @@ public final class ArchitectureRules {
             .as("the HTTP adapter never depends on application services (" + services(root) + ")");
     }
 
+    /**
+     * Routes and pages take the inbound ports they call, so each constructor shows what it uses: only the
+     * driving adapters' entry points ({@code adapter.http.HttpApi}, {@code adapter.web.WebUi}) take the
+     * {@code UseCases} locator that embedders and bootstrap pass, and hand each route or page its ports.
+     */
+    public static ArchRule routesAndPagesTakeTheirPorts(String root) {
+        String locator = root + ".application.port.in.UseCases";
+        return noClasses().that().resideInAnyPackage(adapter(root, "http"), adapter(root, "web"))
+            .and().doNotHaveFullyQualifiedName(root + ".adapter.http.HttpApi")
+            .and().doNotHaveFullyQualifiedName(root + ".adapter.web.WebUi")
+            .should().dependOnClassesThat().haveFullyQualifiedName(locator)
+            .as("routes and pages take the inbound ports they call, not " + locator
+                + " (only HttpApi and WebUi take it)");
+    }
+
     /** JDBC, the pool, JDBI and the drivers: the database's own API and its failures. */
     static final String[] DATABASE_APIS = {
         "java.sql..", "javax.sql..", "org.jdbi..", "com.zaxxer.hikari..", "org.postgresql..", "org.h2.."

@@ -215,6 +215,18 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void routesAndPagesTakeTheirPorts() {
+        List<String> violations = violations(ArchitectureRules.routesAndPagesTakeTheirPorts(FIXTURE));
+        assertReported(violations,
+            "Field <dev.tasklane.archfixture.adapter.http.ShelfController.useCases> has type "
+                + "<dev.tasklane.archfixture.application.port.in.UseCases>",
+            "Field <dev.tasklane.archfixture.adapter.web.ShelfPage.useCases> has type "
+                + "<dev.tasklane.archfixture.application.port.in.UseCases>");
+        // The entry points take the locator and hand each route its port; a route that takes its port is fine.
+        assertNotReported(violations, "adapter.http.HttpApi", "adapter.web.WebUi", "CardController", "BoardPage");
+    }
+
+    @Test
     void tasksAreWrittenOnlyThroughChanges() {
         List<String> violations = violations(ArchitectureRules.tasksAreWrittenOnlyThroughChanges(FIXTURE));
         assertReported(violations,

@@ -136,6 +136,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void routesAndPagesTakeTheirPorts() {
+        ArchitectureRules.routesAndPagesTakeTheirPorts(ROOT).check(classes);
+    }
+
+    @Test
     void webAdapterNeverUsesServices() {
         ArchitectureRules.webAdapterNeverUsesServices(ROOT).check(classes);
     }

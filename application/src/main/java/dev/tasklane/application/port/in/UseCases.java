@@ -1,8 +1,9 @@
 package dev.tasklane.application.port.in;
 
 /**
- * Every inbound port of the application, as one handle for driving adapters (HTTP, CLI, simulations):
- * they depend on this interface, never on the services behind it.
+ * Every inbound port of the application, as one handle: what bootstrap and embedding programs pass to a driving
+ * adapter's entry point (the HTTP API's {@code HttpApi}, the web interface's {@code WebUi}), which hands each route
+ * or page only the ports it calls. Adapters depend on these interfaces, never on the services behind them.
  */
 public interface UseCases {
     CreateTaskUseCase create();
@@ -58,19 +59,6 @@ public interface UseCases {
 
     IdempotencyUseCase idempotency();
 
-    /**
-     * Whether the store answers, checked now; for readiness. While the store is unreachable this returns within
-     * the store's connect timeout rather than throwing.
-     */
-    Health health();
-
-    /** The store's name ("memory", "h2", "postgres"), without touching the store; for liveness. */
-    String storeName();
-
-    /** @param problem why the store is unreachable; null when it answers */
-    record Health(boolean storeReachable, String store, String problem) {
-        public Health(boolean storeReachable, String store) {
-            this(storeReachable, store, storeReachable ? null : "the store did not answer");
-        }
-    }
+    /** Whether the store answers (readiness) and its name (liveness). */
+    HealthUseCase health();
 }
