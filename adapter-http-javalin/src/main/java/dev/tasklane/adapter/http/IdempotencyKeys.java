@@ -16,7 +16,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,16 +55,11 @@ final class IdempotencyKeys {
     }
 
     /** The header as an OpenAPI parameter. */
-    static Map<String, Object> openApiParameter() {
-        Map<String, Object> parameter = new LinkedHashMap<>();
-        parameter.put("name", HEADER);
-        parameter.put("in", "header");
-        parameter.put("required", false);
-        parameter.put("schema", Map.of("type", "string", "maxLength", MAX_LENGTH, "pattern", "^" + FORMAT.pattern() + "$"));
-        parameter.put("description", "Makes a retry of this write take effect once: the same key with the same request "
+    static OpenApi.Parameter openApiParameter() {
+        return OpenApi.Parameter.header(HEADER, Map.of("type", "string", "maxLength", MAX_LENGTH, "pattern",
+                "^" + FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: the same key with the same request "
                 + "replays the first answer (any server), with another request 422, while the first runs 409. Scoped to "
                 + "the token, kept 24 h. See docs/api.md#idempotency-key");
-        return parameter;
     }
 
     /** Runs {@code handler} for an authenticated write, honouring its {@code Idempotency-Key} if it has one. */

@@ -4,7 +4,6 @@ import dev.tasklane.application.port.in.MetricsRequest;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import io.javalin.http.HandlerType;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +30,7 @@ final class MetricsRoutes {
     }
 
     /** The query parameters, for the OpenAPI document. */
-    static List<Map<String, Object>> openApiParameters() {
+    static List<OpenApi.Parameter> openApiParameters() {
         return List.of(
                 parameter("window", "Days ending today: 7d, 14d (default), 30d, 90d, any 1d to 366d. Not with from/to.",
                         Map.of("type", "string", "pattern", "^[0-9]{1,4}d$", "default", "14d")),
@@ -44,13 +43,7 @@ final class MetricsRoutes {
                         Map.of("type", "string", "maxLength", 255)));
     }
 
-    private static Map<String, Object> parameter(String name, String description, Map<String, Object> schema) {
-        Map<String, Object> parameter = new LinkedHashMap<>();
-        parameter.put("name", name);
-        parameter.put("in", "query");
-        parameter.put("required", false);
-        parameter.put("schema", schema);
-        parameter.put("description", description + "; a bad value answers 422 invalid_param naming it");
-        return parameter;
+    private static OpenApi.Parameter parameter(String name, String description, Map<String, Object> schema) {
+        return OpenApi.Parameter.query(name, schema, description + "; a bad value answers 422 invalid_param naming it");
     }
 }

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -172,11 +173,23 @@ final class OpenApi {
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     record OperationObject(String summary, @JsonProperty("operationId") String operationId, String description,
                            @JsonInclude(JsonInclude.Include.ALWAYS) List<Map<String, List<String>>> security,
-                           List<Map<String, Object>> parameters,
+                           List<Parameter> parameters,
                            @JsonProperty("requestBody") RequestBody requestBody, Map<String, Response> responses) {
     }
 
     record RequestBody(boolean required, Map<String, MediaType> content) {
+    }
+
+    /** A path, query or header parameter: its schema is a plain JSON Schema object. */
+    @JsonPropertyOrder({"name", "in", "required", "schema", "description"})
+    record Parameter(String name, String in, boolean required, Map<String, Object> schema, String description) {
+        static Parameter query(String name, Map<String, Object> schema, String description) {
+            return new Parameter(name, "query", false, schema, description);
+        }
+
+        static Parameter header(String name, Map<String, Object> schema, String description) {
+            return new Parameter(name, "header", false, schema, description);
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -242,11 +255,11 @@ final class OpenApi {
 
     private static OperationObject operation(Route route, Operation operation, WireSchemas schemas) {
         String method = route.method().name().toLowerCase(Locale.ROOT);
-        List<Map<String, Object>> parameters = new ArrayList<>();
+        List<Parameter> parameters = new ArrayList<>();
         Matcher matcher = PARAM.matcher(route.path());
         while (matcher.find()) {
-            parameters.add(Map.of("name", matcher.group(1), "in", "path", "required", true,
-                    "schema", Map.of("type", "string"), "description", "numeric id or identifier"));
+            parameters.add(new Parameter(matcher.group(1), "path", true, Map.of("type", "string"),
+                    "numeric id or identifier"));
         }
         if (route.path().equals(MetricsRoutes.PATH)) {
             parameters.addAll(MetricsRoutes.openApiParameters());
@@ -286,8 +299,12 @@ final class OpenApi {
         return anyOf;
     }
 
+    /** A reference to a schema of {@code components/schemas}. */
+    record SchemaRef(@JsonProperty("$ref") String ref) {
+    }
+
     private static ObjectNode ref(String name) {
-        return TREES.createObjectNode().put("$ref", "#/" + WireSchemas.COMPONENTS + "/" + name);
+        return TREES.valueToTree(new SchemaRef("#/" + WireSchemas.COMPONENTS + "/" + name));
     }
 
     private static String responseName(int status) {
