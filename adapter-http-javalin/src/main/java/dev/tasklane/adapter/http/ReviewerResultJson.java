@@ -24,6 +24,7 @@ import dev.tasklane.domain.validation.CompletionProblems.ResultProblems;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.ReviewerContract;
+import dev.tasklane.application.edge.ResultEnvelope;
 import dev.tasklane.domain.validation.SentResult;
 
 import java.util.ArrayList;
@@ -36,9 +37,6 @@ import java.util.function.Function;
  * a stored one as sent. On a skipped review only the envelope is read: the rest is kept as sent.
  */
 final class ReviewerResultJson {
-    static final List<String> ENVELOPE = List.of("dispatched", "summary", "duration_ms", "reason");
-    private static final List<String> DISPATCHED = List.of("dispatched", "summary", "duration_ms");
-    private static final List<String> SKIPPED = List.of("dispatched", "summary", "reason");
     private static final List<String> FINDINGS = List.of(
             "acceptance_criteria_checked", "issues_found", "status", "issue_counts", "issues", "acceptance_criteria",
             "testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix",
@@ -57,8 +55,8 @@ final class ReviewerResultJson {
         }
         ExplorerResultRequest sent = ExplorerResultRequest.of((ObjectNode) value);
         Boolean flag = sent.flag();
-        SentFields fields = new SentFields(mapper, sent.sent(), envelopeOf(flag));
-        SentResult envelope = envelope(fields, flag, null);
+        SentFields fields = new SentFields(mapper, sent.sent(), ResultEnvelope.keysOf(flag));
+        SentResult envelope = ResultEnvelope.read(fields, flag, null);
         ExplorerResult typed = envelope.explorer(fields.unknownKeys());
         return new Read<>(typed, typed != null ? ResultProblems.NONE
                 : new ResultProblems(null, envelope, List.of(), null, List.of()));
@@ -72,13 +70,13 @@ final class ReviewerResultJson {
         ReviewerResultRequest sent = ReviewerResultRequest.of((ObjectNode) value);
         Boolean flag = sent.flag();
         boolean dispatched = Boolean.TRUE.equals(flag);
-        List<String> documented = new ArrayList<>(envelopeOf(flag));
+        List<String> documented = new ArrayList<>(ResultEnvelope.keysOf(flag));
         if (dispatched) {
             documented.addAll(FINDINGS);
         }
         SentFields fields = new SentFields(mapper, sent.sent(), documented);
         Findings findings = dispatched ? findings(fields) : null;
-        SentResult envelope = envelope(fields, flag, findings);
+        SentResult envelope = ResultEnvelope.read(fields, flag, findings);
         ReviewerResult typed = envelope.reviewer(fields.unknownKeys());
         if (!dispatched) {
             return new Read<>(typed, typed != null ? ResultProblems.NONE
@@ -99,17 +97,6 @@ final class ReviewerResultJson {
 
     private static ResultProblems notAMap() {
         return new ResultProblems(new FieldError("result", "must be a map"), null, List.of(), null, List.of());
-    }
-
-    /** The envelope keys a result names: a dispatched one has no reason, a skipped one no duration. */
-    private static List<String> envelopeOf(Boolean dispatched) {
-        return dispatched == null ? ENVELOPE : dispatched ? DISPATCHED : SKIPPED;
-    }
-
-    private static SentResult envelope(SentFields sent, Boolean flag, Findings findings) {
-        return new SentResult(sent.bool("dispatched"), sent.string("summary"),
-                Boolean.FALSE.equals(flag) ? null : sent.integer("duration_ms"),
-                Boolean.TRUE.equals(flag) ? null : sent.string("reason"), findings);
     }
 
     private Findings findings(SentFields sent) {

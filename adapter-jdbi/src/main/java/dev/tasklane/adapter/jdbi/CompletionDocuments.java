@@ -17,6 +17,7 @@ import dev.tasklane.domain.task.ReviewerResult.MatrixRow;
 import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
 import dev.tasklane.domain.task.ReviewerResult.TestMatrix;
 import dev.tasklane.domain.task.WorkflowStep;
+import dev.tasklane.application.edge.ResultEnvelope;
 import dev.tasklane.domain.validation.SentResult;
 
 import java.util.ArrayList;
@@ -34,9 +35,6 @@ import java.util.function.Function;
  * ({@code CompletionDocumentsTest}).
  */
 final class CompletionDocuments {
-    private static final List<String> ENVELOPE = List.of("dispatched", "summary", "duration_ms", "reason");
-    private static final List<String> DISPATCHED = List.of("dispatched", "summary", "duration_ms");
-    private static final List<String> SKIPPED = List.of("dispatched", "summary", "reason");
     private static final List<String> FINDINGS = List.of(
             "acceptance_criteria_checked", "issues_found", "status", "issue_counts", "issues", "acceptance_criteria",
             "testing_strategy", "patterns", "pitfalls", "security_considerations", "behaviour_test_matrix",
@@ -68,8 +66,8 @@ final class CompletionDocuments {
             return null;
         }
         Boolean flag = map.get("dispatched") instanceof Boolean stored ? stored : null;
-        Doc doc = new Doc(map, envelopeOf(flag));
-        return envelope(doc, flag, null).explorer(doc.unknown());
+        Doc doc = new Doc(map, ResultEnvelope.keysOf(flag));
+        return ResultEnvelope.read(doc, flag, null).explorer(doc.unknown());
     }
 
     /**
@@ -81,7 +79,7 @@ final class CompletionDocuments {
             return null;
         }
         Boolean flag = map.get("dispatched") instanceof Boolean stored ? stored : null;
-        List<String> documented = new ArrayList<>(envelopeOf(flag));
+        List<String> documented = new ArrayList<>(ResultEnvelope.keysOf(flag));
         if (Boolean.TRUE.equals(flag)) {
             documented.addAll(FINDINGS);
         }
@@ -93,18 +91,7 @@ final class CompletionDocuments {
                 doc.object("pitfalls", m -> verdict(m, false)), doc.object("security_considerations", m -> verdict(m, true)),
                 doc.object("behaviour_test_matrix", CompletionDocuments::matrix), doc.raws("project_checks"),
                 doc.string("schema_version")) : null;
-        return envelope(doc, flag, findings).reviewer(doc.unknown());
-    }
-
-    /** The envelope keys a stored result names: a dispatched one has no reason, a skipped one no duration. */
-    private static List<String> envelopeOf(Boolean dispatched) {
-        return dispatched == null ? ENVELOPE : dispatched ? DISPATCHED : SKIPPED;
-    }
-
-    private static SentResult envelope(Doc doc, Boolean flag, Findings findings) {
-        return new SentResult(doc.bool("dispatched"), doc.string("summary"),
-                Boolean.FALSE.equals(flag) ? null : doc.integer("duration_ms"),
-                Boolean.TRUE.equals(flag) ? null : doc.string("reason"), findings);
+        return ResultEnvelope.read(doc, flag, findings).reviewer(doc.unknown());
     }
 
     private static IssueCounts counts(Map<?, ?> map) {
@@ -149,7 +136,7 @@ final class CompletionDocuments {
     }
 
     /** One stored object: documented keys typed when they are of their type, everything else kept as stored. */
-    private static final class Doc {
+    private static final class Doc implements ResultEnvelope.Fields {
         private final Map<?, ?> map;
         private final Map<String, Verbatim> unknown = new LinkedHashMap<>();
 
@@ -163,15 +150,18 @@ final class CompletionDocuments {
             });
         }
 
-        String string(String key) {
+        @Override
+        public String string(String key) {
             return map.get(key) instanceof String text ? text : keep(key);
         }
 
-        Boolean bool(String key) {
+        @Override
+        public Boolean bool(String key) {
             return map.get(key) instanceof Boolean value ? value : keep(key);
         }
 
-        Long integer(String key) {
+        @Override
+        public Long integer(String key) {
             Object value = map.get(key);
             return value instanceof Long || value instanceof Integer || value instanceof Short
                     ? Long.valueOf(((Number) value).longValue()) : keep(key);

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.wire.completion;
 
+import dev.tasklane.application.edge.ResultEnvelope;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +19,7 @@ import java.util.Set;
  * (docs/api.md, "Completion validation": results are stored as sent). A value that is not an object reads as an
  * empty one.
  */
-public final class SentFields {
+public final class SentFields implements ResultEnvelope.Fields {
     private final ObjectMapper mapper;
     private final JsonNode node;
     private final Map<String, Verbatim> unknown = new LinkedHashMap<>();
@@ -39,16 +40,19 @@ public final class SentFields {
         return at(node, key);
     }
 
+    @Override
     public String string(String key) {
         JsonNode value = node.get(key);
         return value != null && value.isTextual() ? value.textValue() : keep(key);
     }
 
+    @Override
     public Boolean bool(String key) {
         JsonNode value = node.get(key);
         return value != null && value.isBoolean() ? Boolean.valueOf(value.booleanValue()) : keep(key);
     }
 
+    @Override
     public Long integer(String key) {
         JsonNode value = node.get(key);
         return isInteger(value) ? Long.valueOf(value.longValue()) : keep(key);
