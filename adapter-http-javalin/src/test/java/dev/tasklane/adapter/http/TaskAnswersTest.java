@@ -301,7 +301,7 @@ class TaskAnswersTest {
             return value;
         }
         if (value instanceof TaskDetails details) {
-            return byDetail(detail -> true, detail -> canonical(detailValue(details, detail)));
+            return byDetail(detail -> details.text(detail) != null, detail -> canonical(detailValue(details, detail)));
         }
         if (value instanceof UpdateTask.DetailsEdit edit) {
             return byDetail(edit::sends, detail -> edit.sends(detail)
