@@ -12,7 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
+import dev.tasklane.application.port.in.UpdateTask;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Priority;
+import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
@@ -79,6 +82,11 @@ class TaskAnswersTest {
             .dependencies(dev.tasklane.application.testing.Identifiers.tids("W1")).build();
     private static final TaskSpec CURRENT_GOAL = CURRENT.toBuilder().type(TaskType.GOAL).build();
     private static final int DIGEST_BYTES = 8;
+    /** The text details there were when the answers were recorded. */
+    private static final List<Detail> RECORDED_TEXTS = List.of(Detail.ESTIMATED_FILES, Detail.WHY, Detail.WHAT,
+            Detail.WHERE_CONTEXT, Detail.PATTERNS_TO_FOLLOW, Detail.DATABASE_CHANGES, Detail.VALIDATION_RULES,
+            Detail.TELEMETRY_EVENT, Detail.METRICS_TO_TRACK, Detail.LOGGING_REQUIREMENTS, Detail.ERROR_USER_MESSAGE,
+            Detail.ERROR_ON_FAILURE);
     private static final int RUN = 64;
     private static final Pattern RUNS = Pattern.compile("([A-Za-z0-9])\\1{" + (RUN - 1) + ",}");
     private static final TypeReference<Map<String, Object>> LINE = new TypeReference<>() {
@@ -292,6 +300,13 @@ class TaskAnswersTest {
         if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
             return value;
         }
+        if (value instanceof TaskDetails details) {
+            return byDetail(detail -> details.text(detail) != null, detail -> canonical(detailValue(details, detail)));
+        }
+        if (value instanceof UpdateTask.DetailsEdit edit) {
+            return byDetail(edit::sends, detail -> edit.sends(detail)
+                    ? canonical(detailValue(edit.values(), detail)) : "Unchanged");
+        }
         if (value instanceof Enum<?> constant) {
             return constant.name();
         }
@@ -318,6 +333,41 @@ class TaskAnswersTest {
             return out;
         }
         return value.getClass().getSimpleName();
+    }
+
+    /**
+     * The details as the recording knows them, whatever record holds them: one key per detail, in {@link Detail}
+     * order, named as the record component it was when the answers were recorded ({@code estimatedFiles}). A text
+     * detail added since then appears only when {@code stated}, so that the recording stays valid.
+     */
+    private static Map<String, Object> byDetail(java.util.function.Predicate<Detail> stated,
+            java.util.function.Function<Detail, Object> value) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Detail detail : Detail.values()) {
+            if (!detail.text() || RECORDED_TEXTS.contains(detail) || stated.test(detail)) {
+                String[] words = detail.name().toLowerCase(java.util.Locale.ROOT).split("_");
+                StringBuilder name = new StringBuilder(words[0]);
+                for (int i = 1; i < words.length; i++) {
+                    name.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1));
+                }
+                out.put(name.toString(), value.apply(detail));
+            }
+        }
+        return out;
+    }
+
+    private static Object detailValue(TaskDetails details, Detail detail) {
+        return switch (detail.form()) {
+            case TEXT -> details.text(detail);
+            case LINES -> switch (detail) {
+                case PITFALLS -> details.pitfalls();
+                case OUT_OF_SCOPE -> details.outOfScope();
+                default -> details.technologyRequirements();
+            };
+            case NAMED_TEXTS -> details.integrationPoints();
+            case OBJECT -> details.technicalDetails();
+            case ROWS -> details.behaviourTestMatrix();
+        };
     }
 
     /** A short digest of a typed result, so that the recording stays small; a mismatch names the template and the edits to replay. */

@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Priority;
@@ -335,7 +336,7 @@ class TaskBodyParserTest {
     @ValueSource(strings = {"3", "2-4", "5+", "0"})
     void estimatedFilesAcceptsNumbersAndRanges(String value) {
         assertEquals(value, parseCreate(task("estimated_files", value), false).spec().details()
-                .estimatedFiles());
+                .text(Detail.ESTIMATED_FILES));
     }
 
     @ParameterizedTest
@@ -349,7 +350,7 @@ class TaskBodyParserTest {
     void descriptiveFieldsGoToDetailsByWireName() {
         TaskSpec spec = parseCreate(task("why", "because", "pitfalls", List.of("p"),
                 "technical_details", map("a", map("b", 1)), "integration_points", map("api", "x")), false).spec();
-        assertEquals("because", spec.details().why());
+        assertEquals("because", spec.details().text(Detail.WHY));
         assertEquals(List.of("p"), spec.details().pitfalls());
         assertEquals(new UnknownKeys(Map.of("a", new Verbatim("{\"b\":1}"))), spec.details().technicalDetails());
         assertEquals(Map.of("api", TextOrList.of("x")), spec.details().integrationPoints());
@@ -448,7 +449,7 @@ class TaskBodyParserTest {
                 "key_files", List.of(map("file_path", "b", "position", 0), map("file_path", "c", "position", 1)),
                 "column_id", 4, "unknown", "x"));
         assertEquals(Priority.HIGH, updated.priority());
-        assertNull(updated.details().why());
+        assertNull(updated.details().text(Detail.WHY));
         assertEquals(List.of("b", "c"), updated.keyFiles().stream().map(k -> k.filePath()).toList());
         assertEquals("Add login endpoint", updated.title());
     }

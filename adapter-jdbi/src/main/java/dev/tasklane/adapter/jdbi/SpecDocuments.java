@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import com.fasterxml.jackson.databind.util.RawValue;
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
@@ -15,8 +16,9 @@ import java.util.Map;
 
 /**
  * The descriptive parts of a task's spec document: {@code testing_strategy} and the {@code details} object, in the
- * stored form that predates their typed records (each detail under its wire name, present only when stated; a value
- * that is a string or an array of strings stored as such; {@code technical_details} as the object that was sent).
+ * stored form that predates their typed records (each detail under its {@linkplain TaskField#storedName() stored
+ * name}, present only when stated; a value that is a string or an array of strings stored as such;
+ * {@code technical_details} as the object that was sent).
  * Documents written before the records existed read unchanged, and keys this class does not know are ignored.
  */
 final class SpecDocuments {
@@ -33,31 +35,23 @@ final class SpecDocuments {
 
     static Map<String, Object> details(TaskDetails details) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        putIfStated(doc, "estimated_files", details.estimatedFiles());
-        putIfStated(doc, "why", details.why());
-        putIfStated(doc, "what", details.what());
-        putIfStated(doc, "where_context", details.whereContext());
-        putIfStated(doc, "patterns_to_follow", details.patternsToFollow());
-        putIfStated(doc, "database_changes", details.databaseChanges());
-        putIfStated(doc, "validation_rules", details.validationRules());
-        putIfStated(doc, "telemetry_event", details.telemetryEvent());
-        putIfStated(doc, "metrics_to_track", details.metricsToTrack());
-        putIfStated(doc, "logging_requirements", details.loggingRequirements());
-        putIfStated(doc, "error_user_message", details.errorUserMessage());
-        putIfStated(doc, "error_on_failure", details.errorOnFailure());
-        putIfStated(doc, "pitfalls", details.pitfalls());
-        putIfStated(doc, "out_of_scope", details.outOfScope());
-        putIfStated(doc, "technology_requirements", details.technologyRequirements());
+        for (TaskField field : TaskField.texts()) {
+            putIfStated(doc, field.storedName(), details.text(field.part()));
+        }
+        putIfStated(doc, TaskField.PITFALLS.storedName(), details.pitfalls());
+        putIfStated(doc, TaskField.OUT_OF_SCOPE.storedName(), details.outOfScope());
+        putIfStated(doc, TaskField.TECHNOLOGY_REQUIREMENTS.storedName(), details.technologyRequirements());
         if (!details.integrationPoints().isEmpty()) {
-            doc.put("integration_points", textMap(details.integrationPoints()));
+            doc.put(TaskField.INTEGRATION_POINTS.storedName(), textMap(details.integrationPoints()));
         }
         if (!details.technicalDetails().isEmpty()) {
             Map<String, Object> raw = new LinkedHashMap<>();
             details.technicalDetails().values().forEach((key, value) -> raw.put(key, new RawValue(value.text())));
-            doc.put("technical_details", raw);
+            doc.put(TaskField.TECHNICAL_DETAILS.storedName(), raw);
         }
         if (!details.behaviourTestMatrix().isEmpty()) {
-            doc.put("behaviour_test_matrix", details.behaviourTestMatrix().stream().map(SpecDocuments::row).toList());
+            doc.put(TaskField.BEHAVIOUR_TEST_MATRIX.storedName(),
+                    details.behaviourTestMatrix().stream().map(SpecDocuments::row).toList());
         }
         return doc;
     }
@@ -66,25 +60,20 @@ final class SpecDocuments {
         if (!(stored instanceof Map<?, ?> doc)) {
             return TaskDetails.NONE;
         }
-        return TaskDetails.builder()
-                .estimatedFiles(text(doc.get("estimated_files")))
-                .why(text(doc.get("why")))
-                .what(text(doc.get("what")))
-                .whereContext(text(doc.get("where_context")))
-                .patternsToFollow(text(doc.get("patterns_to_follow")))
-                .databaseChanges(text(doc.get("database_changes")))
-                .validationRules(text(doc.get("validation_rules")))
-                .telemetryEvent(text(doc.get("telemetry_event")))
-                .metricsToTrack(text(doc.get("metrics_to_track")))
-                .loggingRequirements(text(doc.get("logging_requirements")))
-                .errorUserMessage(text(doc.get("error_user_message")))
-                .errorOnFailure(text(doc.get("error_on_failure")))
-                .pitfalls(strings(doc.get("pitfalls")))
-                .outOfScope(strings(doc.get("out_of_scope")))
-                .technologyRequirements(strings(doc.get("technology_requirements")))
-                .integrationPoints(doc.get("integration_points") instanceof Map<?, ?> points ? readTextMap(points) : null)
-                .technicalDetails(doc.get("technical_details") instanceof Map<?, ?> technical ? raw(technical) : null)
-                .behaviourTestMatrix(doc.get("behaviour_test_matrix") instanceof List<?> rows ? rows(rows) : null)
+        TaskDetails.Builder details = TaskDetails.builder();
+        for (TaskField field : TaskField.texts()) {
+            details.text(field.part(), text(doc.get(field.storedName())));
+        }
+        return details
+                .pitfalls(strings(doc.get(TaskField.PITFALLS.storedName())))
+                .outOfScope(strings(doc.get(TaskField.OUT_OF_SCOPE.storedName())))
+                .technologyRequirements(strings(doc.get(TaskField.TECHNOLOGY_REQUIREMENTS.storedName())))
+                .integrationPoints(doc.get(TaskField.INTEGRATION_POINTS.storedName()) instanceof Map<?, ?> points
+                        ? readTextMap(points) : null)
+                .technicalDetails(doc.get(TaskField.TECHNICAL_DETAILS.storedName()) instanceof Map<?, ?> technical
+                        ? raw(technical) : null)
+                .behaviourTestMatrix(doc.get(TaskField.BEHAVIOUR_TEST_MATRIX.storedName()) instanceof List<?> rows
+                        ? rows(rows) : null)
                 .build();
     }
 

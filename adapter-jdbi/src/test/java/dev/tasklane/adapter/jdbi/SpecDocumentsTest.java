@@ -7,6 +7,7 @@ import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Capability;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskDetails;
@@ -44,8 +45,8 @@ class SpecDocumentsTest {
         assertEquals(new TestingStrategy(TextOrList.of("u"), null, null, TextOrList.of(List.of("empty", "huge")), null),
                 spec.testingStrategy());
         TaskDetails details = spec.details();
-        assertEquals("because", details.why());
-        assertEquals("2-4", details.estimatedFiles());
+        assertEquals("because", details.text(Detail.WHY));
+        assertEquals("2-4", details.text(Detail.ESTIMATED_FILES));
         assertEquals(List.of("p1"), details.pitfalls());
         assertNull(details.outOfScope(), "a detail that was not stated stays absent");
         assertEquals(Map.of("api", TextOrList.of("x"), "ui", TextOrList.of(List.of("a", "b"))),
@@ -66,7 +67,7 @@ class SpecDocumentsTest {
         TaskSpec spec = TaskSpec.builder("Round trip", TaskType.DEFECT, Priority.LOW)
                 .testingStrategy(new TestingStrategy(null, TextOrList.of(List.of()), TextOrList.of("m"), null,
                         TextOrList.of("90%")))
-                .details(TaskDetails.builder().what("w").pitfalls(List.of()).technologyRequirements(List.of("java"))
+                .details(TaskDetails.builder().text(Detail.WHAT, "w").pitfalls(List.of()).technologyRequirements(List.of("java"))
                         .integrationPoints(Map.of("db", TextOrList.of(List.of("pg"))))
                         .technicalDetails(new UnknownKeys(technical))
                         .behaviourTestMatrix(List.of(new BehaviourRow("Concurrency", "b", "t", "unit / manual", null,
@@ -83,5 +84,51 @@ class SpecDocumentsTest {
         assertEquals(spec.details().toBuilder().technicalDetails(null).build(),
                 read.details().toBuilder().technicalDetails(null).build());
         assertEquals(spec.toBuilder().details(null).build(), read.toBuilder().details(null).build());
+    }
+
+    /** The details object as the store writes it today: every text detail under its stored name. */
+    private static final String STORED_TEXTS = """
+            {"title":"Texts","type":"WORK","priority":"LOW","complexity":"SMALL","needs_review":false,\
+            "human_task":false,"details":{"estimated_files":"3","why":"y","what":"w","where_context":"wc",\
+            "patterns_to_follow":"ptf","database_changes":"dc","validation_rules":"vr","telemetry_event":"te",\
+            "metrics_to_track":"mt","logging_requirements":"lr","error_user_message":"eum",\
+            "error_on_failure":"eof","pitfalls":["p"]}}""";
+
+    /**
+     * Rows stored today read unchanged, text detail by text detail, and are written back under the same names: the
+     * stored names are pinned here, apart from the wire's.
+     */
+    @Test
+    void everyStoredTextDetailReadsAndIsWrittenUnderItsStoredName() {
+        Map<String, Detail> stored = new LinkedHashMap<>();
+        stored.put("estimated_files", Detail.ESTIMATED_FILES);
+        stored.put("why", Detail.WHY);
+        stored.put("what", Detail.WHAT);
+        stored.put("where_context", Detail.WHERE_CONTEXT);
+        stored.put("patterns_to_follow", Detail.PATTERNS_TO_FOLLOW);
+        stored.put("database_changes", Detail.DATABASE_CHANGES);
+        stored.put("validation_rules", Detail.VALIDATION_RULES);
+        stored.put("telemetry_event", Detail.TELEMETRY_EVENT);
+        stored.put("metrics_to_track", Detail.METRICS_TO_TRACK);
+        stored.put("logging_requirements", Detail.LOGGING_REQUIREMENTS);
+        stored.put("error_user_message", Detail.ERROR_USER_MESSAGE);
+        stored.put("error_on_failure", Detail.ERROR_ON_FAILURE);
+        List<String> values = List.of("3", "y", "w", "wc", "ptf", "dc", "vr", "te", "mt", "lr", "eum", "eof");
+
+        TaskDetails details = TaskDocuments.spec(STORED_TEXTS).details();
+        int i = 0;
+        for (Detail detail : stored.values()) {
+            assertEquals(values.get(i++), details.text(detail), detail::name);
+        }
+        assertEquals(List.of("p"), details.pitfalls());
+
+        Map<String, Object> written = SpecDocuments.details(details);
+        List<String> keys = new java.util.ArrayList<>(stored.keySet());
+        keys.add("pitfalls");
+        assertEquals(keys, List.copyOf(written.keySet()));
+        i = 0;
+        for (String key : stored.keySet()) {
+            assertEquals(values.get(i++), written.get(key), key);
+        }
     }
 }

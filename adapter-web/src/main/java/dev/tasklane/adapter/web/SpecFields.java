@@ -1,7 +1,9 @@
 package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.Field;
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.task.BehaviourRow;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskIdentifier;
@@ -14,8 +16,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The task page's "Specification" section: each stated part of a task's spec as a labelled field. */
+/**
+ * The task page's "Specification" section: each stated part of a task's spec as a labelled field. A text detail
+ * needs no line here: every one the edge's table names is shown, labelled after its wire name.
+ */
 final class SpecFields {
+    /** The text details the section opens with; the others follow the lists, in {@link Detail} order. */
+    private static final List<Detail> LEADING = List.of(Detail.WHY, Detail.WHAT, Detail.WHERE_CONTEXT,
+            Detail.PATTERNS_TO_FOLLOW);
+
     private SpecFields() {
     }
 
@@ -31,10 +40,7 @@ final class SpecFields {
             fields.add(Field.items("Testing strategy", lines(spec.testingStrategy().parts())));
         }
         TaskDetails details = spec.details();
-        text(fields, "Why", details.why());
-        text(fields, "What", details.what());
-        text(fields, "Where context", details.whereContext());
-        text(fields, "Patterns to follow", details.patternsToFollow());
+        LEADING.forEach(detail -> text(fields, details, detail));
         items(fields, "Pitfalls", details.pitfalls());
         if (!details.technicalDetails().isEmpty()) {
             fields.add(Field.items("Technical details", details.technicalDetails().values().entrySet().stream()
@@ -42,14 +48,8 @@ final class SpecFields {
         }
         items(fields, "Out of scope", details.outOfScope());
         items(fields, "Technology requirements", details.technologyRequirements());
-        text(fields, "Estimated files", details.estimatedFiles());
-        text(fields, "Database changes", details.databaseChanges());
-        text(fields, "Validation rules", details.validationRules());
-        text(fields, "Telemetry event", details.telemetryEvent());
-        text(fields, "Metrics to track", details.metricsToTrack());
-        text(fields, "Logging requirements", details.loggingRequirements());
-        text(fields, "Error user message", details.errorUserMessage());
-        text(fields, "Error on failure", details.errorOnFailure());
+        Detail.TEXTS.stream().filter(detail -> !LEADING.contains(detail))
+                .forEach(detail -> text(fields, details, detail));
         if (!details.integrationPoints().isEmpty()) {
             fields.add(Field.items("Integration points", lines(details.integrationPoints())));
         }
@@ -66,9 +66,11 @@ final class SpecFields {
         return fields;
     }
 
-    private static void text(List<Field> fields, String label, String value) {
+    /** A text detail, labelled after its wire name (where_context is "Where context"), when it is stated. */
+    private static void text(List<Field> fields, TaskDetails details, Detail detail) {
+        String value = details.text(detail);
         if (value != null) {
-            fields.add(Field.text(label, value));
+            fields.add(Field.text(Format.label(TaskField.of(detail).wire()), value));
         }
     }
 

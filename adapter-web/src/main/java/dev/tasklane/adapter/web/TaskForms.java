@@ -33,6 +33,7 @@ import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.TaskDetails;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
@@ -615,8 +616,8 @@ final class TaskForms {
                 lines(testing.get("manual_tests")), lines(testing.get("edge_cases")),
                 lines(testing.get("coverage_target")), String.join("\n", spec.securityConsiderations()),
                 lines(details.pitfalls()), lines(details.outOfScope()), lines(details.technologyRequirements()),
-                nz(details.why()), nz(details.what()), nz(details.whereContext()), nz(details.patternsToFollow()),
-                nz(details.estimatedFiles()), files, steps, List.of(), Map.of());
+                nz(details.text(Detail.WHY)), nz(details.text(Detail.WHAT)), nz(details.text(Detail.WHERE_CONTEXT)),
+                nz(details.text(Detail.PATTERNS_TO_FOLLOW)), nz(details.text(Detail.ESTIMATED_FILES)), files, steps, List.of(), Map.of());
     }
 
     private static String lines(TextOrList value) {

@@ -8,7 +8,9 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -103,6 +105,26 @@ public enum TaskField {
         }
     }
 
+    private static final Map<Detail, TaskField> BY_DETAIL = new EnumMap<>(Detail.class);
+    private static final List<TaskField> TEXTS;
+
+    static {
+        for (TaskField field : values()) {
+            if (field.detail) {
+                BY_DETAIL.put(field.part(), field);
+                if (field.part().text() != (field.kind == Kind.STRING || field.kind == Kind.ESTIMATE)) {
+                    throw new IllegalStateException(field + ": a text detail is read as a string, and only it");
+                }
+            }
+        }
+        for (Detail detail : Detail.values()) {
+            if (!BY_DETAIL.containsKey(detail)) {
+                throw new IllegalStateException("no task field for the detail " + detail);
+            }
+        }
+        TEXTS = Detail.TEXTS.stream().map(BY_DETAIL::get).toList();
+    }
+
     private final String wire;
     private final Kind kind;
     private final boolean required;
@@ -179,6 +201,24 @@ public enum TaskField {
             throw new IllegalArgumentException(wire + " is not a descriptive detail");
         }
         return Detail.valueOf(name());
+    }
+
+    /**
+     * The key of a descriptive detail in the stored spec document. It is the wire name, and stays what it is today
+     * even if a wire name changes, since stored rows are read by it.
+     */
+    public String storedName() {
+        return wire;
+    }
+
+    /** The field of a descriptive detail: the constant of the same name. */
+    public static TaskField of(Detail detail) {
+        return BY_DETAIL.get(detail);
+    }
+
+    /** The fields of the text details, in {@link Detail} order: the order answers, schemas and pages list them in. */
+    public static List<TaskField> texts() {
+        return TEXTS;
     }
 
     public String description() {

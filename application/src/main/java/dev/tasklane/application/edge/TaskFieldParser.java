@@ -123,19 +123,12 @@ public final class TaskFieldParser {
             case TITLE -> target.title(text);
             case DESCRIPTION -> target.description(text);
             case ACCEPTANCE_CRITERIA -> target.acceptanceCriteria(text);
-            case ESTIMATED_FILES -> target.detail(field, details -> details.estimatedFiles(text));
-            case WHY -> target.detail(field, details -> details.why(text));
-            case WHAT -> target.detail(field, details -> details.what(text));
-            case WHERE_CONTEXT -> target.detail(field, details -> details.whereContext(text));
-            case PATTERNS_TO_FOLLOW -> target.detail(field, details -> details.patternsToFollow(text));
-            case DATABASE_CHANGES -> target.detail(field, details -> details.databaseChanges(text));
-            case VALIDATION_RULES -> target.detail(field, details -> details.validationRules(text));
-            case TELEMETRY_EVENT -> target.detail(field, details -> details.telemetryEvent(text));
-            case METRICS_TO_TRACK -> target.detail(field, details -> details.metricsToTrack(text));
-            case LOGGING_REQUIREMENTS -> target.detail(field, details -> details.loggingRequirements(text));
-            case ERROR_USER_MESSAGE -> target.detail(field, details -> details.errorUserMessage(text));
-            case ERROR_ON_FAILURE -> target.detail(field, details -> details.errorOnFailure(text));
-            default -> throw new IllegalArgumentException(field + " is not a text field");
+            default -> {
+                if (!field.detail()) {
+                    throw new IllegalArgumentException(field + " is not a text field");
+                }
+                target.detail(field, details -> details.text(field.part(), text));
+            }
         }
     }
 

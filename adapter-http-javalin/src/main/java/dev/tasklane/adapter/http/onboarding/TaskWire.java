@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http.onboarding;
 
 import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.task.Capability;
@@ -18,6 +19,7 @@ import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.validation.TaskFieldRules;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -77,20 +79,8 @@ final class TaskWire {
             WireField.of(TaskSpec.class, "securityConsiderations").maxItems(Limit.LIST_ENTRIES).entryCap(Limit.TITLE)
                     .describe("Security concerns the reviewer must assess"),
             WireField.of(TaskSpec.class, "details").unwrap(),
-            WireField.of(TaskDetails.class, "estimatedFiles").cap(Limit.TITLE)
-                    .pattern("^" + TaskFieldRules.ESTIMATE_PATTERN + "$")
-                    .describe("A number or range such as 3, 2-4 or 5+"),
-            longText("why", "Why it matters"),
-            longText("what", "What to build"),
-            longText("whereContext", "Where in the code base"),
-            longText("patternsToFollow", "Newline-separated lines"),
-            longText("databaseChanges", "Schema or data changes"),
-            longText("validationRules", "Input validation rules"),
-            WireField.of(TaskDetails.class, "telemetryEvent").cap(Limit.TITLE).describe("Telemetry event to emit"),
-            longText("metricsToTrack", "Metrics to track"),
-            longText("loggingRequirements", "What to log"),
-            longText("errorUserMessage", "Message shown on error"),
-            longText("errorOnFailure", "Behaviour on failure"),
+            // the text details, one property each, from the edge's table (shapeOf)
+            WireField.of(TaskDetails.class, "texts").unwrap(),
             lines("pitfalls", "Mistakes to avoid"),
             lines("outOfScope", "What not to do"),
             lines("technologyRequirements", "Technologies the work must use"),
@@ -114,8 +104,9 @@ final class TaskWire {
 
     /**
      * The schema of a type whose wire shape its Java type cannot say, or null: a dependency (an identifier, or inside
-     * a goal, {@code child}, a sibling's index too), a parent goal (its id or identifier) and a string-or-strings
-     * value (docs/api.md, "Task fields").
+     * a goal, {@code child}, a sibling's index too), a parent goal (its id or identifier), a string-or-strings value
+     * (docs/api.md, "Task fields") and the text details, whose names and caps are the edge's {@link TaskField}
+     * table.
      */
     static Map<String, Object> shapeOf(Class<?> type, boolean child) {
         if (type == DependencyRef.class) {
@@ -127,6 +118,9 @@ final class TaskWire {
         if (type == TaskRef.class) {
             return obj("type", List.of("integer", "string"), "maxLength", Limit.TITLE.max());
         }
+        if (type == TaskDetails.Texts.class) {
+            return texts();
+        }
         if (type == TextOrList.class) {
             Map<String, Object> text = obj("type", "string", "maxLength", Limit.ROW_TEXT.max());
             return obj("anyOf", List.of(text, obj("type", "array", "maxItems", Limit.LIST_ENTRIES.max(),
@@ -135,8 +129,21 @@ final class TaskWire {
         return null;
     }
 
-    private static WireField longText(String component, String description) {
-        return WireField.of(TaskDetails.class, component).cap(Limit.LONG_TEXT).describe(description);
+    /**
+     * The text details as the properties of one object, in {@link TaskField#texts()} order: each a string with its
+     * description and cap, and the estimate's pattern.
+     */
+    private static Map<String, Object> texts() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (TaskField field : TaskField.texts()) {
+            Map<String, Object> schema = obj("type", "string", "description", field.description(),
+                    "maxLength", field.maxLength());
+            if (field.kind() == TaskField.Kind.ESTIMATE) {
+                schema = Trees.with(schema, "pattern", "^" + TaskFieldRules.ESTIMATE_PATTERN + "$");
+            }
+            properties.put(field.wire(), schema);
+        }
+        return obj("type", "object", "properties", properties);
     }
 
     private static WireField lines(String component, String description) {

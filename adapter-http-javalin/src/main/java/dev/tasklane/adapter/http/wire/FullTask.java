@@ -17,6 +17,7 @@ import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Completion;
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskDetails;
@@ -140,18 +141,18 @@ public record FullTask(
                 task.assignedToId(),
                 task.parentId(),
                 spec.complexity().wire(),
-                details.estimatedFiles(),
-                details.why(),
-                details.what(),
-                details.whereContext(),
-                details.patternsToFollow(),
-                details.databaseChanges(),
-                details.validationRules(),
-                details.telemetryEvent(),
-                details.metricsToTrack(),
-                details.loggingRequirements(),
-                details.errorUserMessage(),
-                details.errorOnFailure(),
+                details.text(Detail.ESTIMATED_FILES),
+                details.text(Detail.WHY),
+                details.text(Detail.WHAT),
+                details.text(Detail.WHERE_CONTEXT),
+                details.text(Detail.PATTERNS_TO_FOLLOW),
+                details.text(Detail.DATABASE_CHANGES),
+                details.text(Detail.VALIDATION_RULES),
+                details.text(Detail.TELEMETRY_EVENT),
+                details.text(Detail.METRICS_TO_TRACK),
+                details.text(Detail.LOGGING_REQUIREMENTS),
+                details.text(Detail.ERROR_USER_MESSAGE),
+                details.text(Detail.ERROR_ON_FAILURE),
                 spec.keyFiles().stream().map(KeyFileView::of).toList(),
                 spec.verificationSteps().stream().map(VerificationStepView::of).toList(),
                 details.behaviourTestMatrix().stream().map(BehaviourRowView::of).toList(),

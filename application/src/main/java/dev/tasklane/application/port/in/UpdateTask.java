@@ -1,7 +1,5 @@
 package dev.tasklane.application.port.in;
 
-import dev.tasklane.domain.task.UnknownKeys;
-import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Detail;
@@ -12,14 +10,13 @@ import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.TestingStrategy;
-import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.VerificationStep;
 
 import dev.tasklane.domain.validation.DependencyRef;
 
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -73,47 +70,30 @@ public record UpdateTask(
         return spec.details(details.applyTo(current.details())).build();
     }
 
-    /** The edit of the descriptive details ({@link TaskDetails}), one {@link Patch} per detail. */
-    public record DetailsEdit(
-            Patch<String> estimatedFiles,
-            Patch<String> why,
-            Patch<String> what,
-            Patch<String> whereContext,
-            Patch<String> patternsToFollow,
-            Patch<String> databaseChanges,
-            Patch<String> validationRules,
-            Patch<String> telemetryEvent,
-            Patch<String> metricsToTrack,
-            Patch<String> loggingRequirements,
-            Patch<String> errorUserMessage,
-            Patch<String> errorOnFailure,
-            Patch<List<String>> pitfalls,
-            Patch<List<String>> outOfScope,
-            Patch<List<String>> technologyRequirements,
-            Patch<Map<String, TextOrList>> integrationPoints,
-            Patch<UnknownKeys> technicalDetails,
-            Patch<List<BehaviourRow>> behaviourTestMatrix) {
+    /**
+     * The edit of the descriptive details ({@link TaskDetails}): the details it sends, each to its value in
+     * {@code values} (a detail sent as null is unset there, which clears it).
+     */
+    public record DetailsEdit(TaskDetails values, Set<Detail> sent) {
+        /** An edit that sends no detail. */
+        public static final DetailsEdit NONE = new DetailsEdit(TaskDetails.NONE, Set.of());
+
+        public DetailsEdit {
+            values = values == null ? TaskDetails.NONE : values;
+            sent = sent == null || sent.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(sent));
+        }
+
+        /** Whether the edit sends {@code detail}. */
+        public boolean sends(Detail detail) {
+            return sent.contains(detail);
+        }
 
         TaskDetails applyTo(TaskDetails current) {
+            if (sent.isEmpty()) {
+                return current;
+            }
             TaskDetails.Builder details = current.toBuilder();
-            estimatedFiles.ifSent(details::estimatedFiles);
-            why.ifSent(details::why);
-            what.ifSent(details::what);
-            whereContext.ifSent(details::whereContext);
-            patternsToFollow.ifSent(details::patternsToFollow);
-            databaseChanges.ifSent(details::databaseChanges);
-            validationRules.ifSent(details::validationRules);
-            telemetryEvent.ifSent(details::telemetryEvent);
-            metricsToTrack.ifSent(details::metricsToTrack);
-            loggingRequirements.ifSent(details::loggingRequirements);
-            errorUserMessage.ifSent(details::errorUserMessage);
-            errorOnFailure.ifSent(details::errorOnFailure);
-            pitfalls.ifSent(details::pitfalls);
-            outOfScope.ifSent(details::outOfScope);
-            technologyRequirements.ifSent(details::technologyRequirements);
-            integrationPoints.ifSent(details::integrationPoints);
-            technicalDetails.ifSent(details::technicalDetails);
-            behaviourTestMatrix.ifSent(details::behaviourTestMatrix);
+            sent.forEach(detail -> details.copy(detail, values));
             return details.build();
         }
     }
@@ -222,7 +202,7 @@ public record UpdateTask(
 
         /**
          * Sends one descriptive detail: {@code set} receives the details builder and sets that detail (null clears
-         * it), e.g. {@code detail(Detail.WHY, d -> d.why("because"))}.
+         * it), e.g. {@code detail(Detail.WHY, d -> d.text(Detail.WHY, "because"))}.
          */
         public Builder detail(Detail detail, Consumer<TaskDetails.Builder> set) {
             set.accept(detailValues);
@@ -231,29 +211,9 @@ public record UpdateTask(
         }
 
         public UpdateTask build() {
-            TaskDetails values = detailValues.build();
-            EnumSet<Detail> sent = detailsSent;
             return new UpdateTask(title, type, priority, complexity, description, acceptanceCriteria, needsReview,
                     humanTask, dependencies, keyFiles, verificationSteps, requiredCapabilities, testingStrategy,
-                    securityConsiderations, new DetailsEdit(
-                    Patch.sentIf(sent.contains(Detail.ESTIMATED_FILES), values.estimatedFiles()),
-                    Patch.sentIf(sent.contains(Detail.WHY), values.why()),
-                    Patch.sentIf(sent.contains(Detail.WHAT), values.what()),
-                    Patch.sentIf(sent.contains(Detail.WHERE_CONTEXT), values.whereContext()),
-                    Patch.sentIf(sent.contains(Detail.PATTERNS_TO_FOLLOW), values.patternsToFollow()),
-                    Patch.sentIf(sent.contains(Detail.DATABASE_CHANGES), values.databaseChanges()),
-                    Patch.sentIf(sent.contains(Detail.VALIDATION_RULES), values.validationRules()),
-                    Patch.sentIf(sent.contains(Detail.TELEMETRY_EVENT), values.telemetryEvent()),
-                    Patch.sentIf(sent.contains(Detail.METRICS_TO_TRACK), values.metricsToTrack()),
-                    Patch.sentIf(sent.contains(Detail.LOGGING_REQUIREMENTS), values.loggingRequirements()),
-                    Patch.sentIf(sent.contains(Detail.ERROR_USER_MESSAGE), values.errorUserMessage()),
-                    Patch.sentIf(sent.contains(Detail.ERROR_ON_FAILURE), values.errorOnFailure()),
-                    Patch.sentIf(sent.contains(Detail.PITFALLS), values.pitfalls()),
-                    Patch.sentIf(sent.contains(Detail.OUT_OF_SCOPE), values.outOfScope()),
-                    Patch.sentIf(sent.contains(Detail.TECHNOLOGY_REQUIREMENTS), values.technologyRequirements()),
-                    Patch.sentIf(sent.contains(Detail.INTEGRATION_POINTS), values.integrationPoints()),
-                    Patch.sentIf(sent.contains(Detail.TECHNICAL_DETAILS), values.technicalDetails()),
-                    Patch.sentIf(sent.contains(Detail.BEHAVIOUR_TEST_MATRIX), values.behaviourTestMatrix())));
+                    securityConsiderations, new DetailsEdit(detailValues.build(), detailsSent));
         }
     }
 }
