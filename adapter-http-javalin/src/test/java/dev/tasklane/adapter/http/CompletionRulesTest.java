@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -76,7 +77,7 @@ class CompletionRulesTest {
         for (int i = 0; i < pairs.length; i += 2) {
             task.put((String) pairs[i], pairs[i + 1]);
         }
-        return CREATES.read(task, false).spec();
+        return CREATES.read(SentTask.of(task), false).spec();
     }
 
     static Map<String, Object> explorer() {
