@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,7 +51,7 @@ class CompletionRulesTest {
 
     /** The body read at the edge, then checked by the domain's rules. */
     static CheckedCompletion check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
-        CompleteTask command = READER.read(body);
+        CompleteTask command = READER.read(JSON.bind(JSON.mapper().valueToTree(body), CompletionBody.class));
         return CompletionRules.check(command.report(), command.changedFiles(), command.problems(), task, mode);
     }
 
