@@ -2,7 +2,6 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.wire.ArchiveBody;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.TaskView;
@@ -43,10 +42,9 @@ final class ArchiveRoutes {
     }
 
     private void archive(Call call) {
-        ObjectNode sent = call.object();
+        call.object(); // a body that is no JSON object is refused before the write access is checked
         BoardAccess.requireWrite(call.actor());
-        ArchiveBody.CHECKS.apply(sent);
-        ArchiveBody body = call.bind(ArchiveBody.class);
+        ArchiveBody body = call.bind(ArchiveBody.CHECKS, ArchiveBody.class);
         ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf());
         TaskView view = archives.archive(call.actor(), call.ref(), request);
         call.ok(Envelope.data(TaskViews.full(view, call.board())));

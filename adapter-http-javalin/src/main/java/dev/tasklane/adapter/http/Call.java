@@ -174,6 +174,13 @@ final class Call {
         return json.bind(object(), type);
     }
 
+    /** The body, a JSON object (else a 422), checked in order by {@code checks}, then bound to its record. */
+    <T> T bind(BodyChecks checks, Class<T> type) {
+        ObjectNode sent = object();
+        checks.apply(sent);
+        return json.bind(sent, type);
+    }
+
     /** A string parameter from the body (when it is an object) or else the query string; null when absent. */
     String param(String key) {
         JsonNode value = tree().isObject() ? tree().get(key) : null;

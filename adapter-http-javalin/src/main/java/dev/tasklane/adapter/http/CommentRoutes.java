@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.WireTime;
@@ -65,10 +64,9 @@ final class CommentRoutes {
     }
 
     private void post(Call call) {
-        ObjectNode sent = call.object();
+        call.object(); // a body that is no JSON object is refused before the write access is checked
         BoardAccess.requireWrite(call.actor());
-        COMMENT.apply(sent);
-        NewComment comment = call.bind(NewComment.class);
+        NewComment comment = call.bind(COMMENT, NewComment.class);
         PostedComment posted = comments.post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
         call.respond(201, Envelope.data(answer(posted)));
     }

@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.PositionBody;
 import dev.tasklane.application.port.in.ReorderUseCase.Placement;
@@ -30,10 +29,9 @@ final class PositionRoutes {
     }
 
     private void move(Call call) {
-        ObjectNode sent = call.object();
+        call.object(); // a body that is no JSON object is refused before the write access is checked
         BoardAccess.requireWrite(call.actor());
-        PositionBody.CHECKS.apply(sent);
-        PositionBody body = call.bind(PositionBody.class);
+        PositionBody body = call.bind(PositionBody.CHECKS, PositionBody.class);
         boolean before = body.before() != null && !body.before().isBlank();
         boolean after = body.after() != null && !body.after().isBlank();
         if (before == after) {

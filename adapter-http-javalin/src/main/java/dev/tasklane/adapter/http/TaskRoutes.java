@@ -56,7 +56,6 @@ final class TaskRoutes {
     private final ReadTasksUseCase reads;
     private final AssignTaskUseCase assignment;
     private final AfterGoalUseCase afterGoal;
-    private final Json json;
     private final CreateTaskParser creates;
     private final UpdateBodyReader updates;
     private final RootKeys rootKeys;
@@ -69,7 +68,6 @@ final class TaskRoutes {
         this.reads = reads;
         this.assignment = assignment;
         this.afterGoal = afterGoal;
-        this.json = json;
         this.creates = new CreateTaskParser(json::write);
         this.updates = new UpdateBodyReader(json::write);
         this.rootKeys = new RootKeys(json);
@@ -188,8 +186,7 @@ final class TaskRoutes {
     }
 
     private void assign(Call call) {
-        AssignBody.CHECKS.apply(call.object());
-        AssignBody body = call.bind(AssignBody.class);
+        AssignBody body = call.bind(AssignBody.CHECKS, AssignBody.class);
         UserId assignee = UserId.ofNullable(body.assignedToId()).orElse(null);
         TaskView view = assignment.assign(call.actor(), call.ref(), assignee);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());

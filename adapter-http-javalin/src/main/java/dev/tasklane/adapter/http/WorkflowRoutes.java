@@ -40,15 +40,14 @@ import java.util.Optional;
 final class WorkflowRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(WorkflowRoutes.class);
     static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
+    /** The complete body's skills_version, a string when sent. */
+    private static final BodyChecks SKILLS = BodyChecks.of(BodyChecks.string("skills_version"));
 
     private final NextTaskUseCase nextTask;
     private final ClaimTaskUseCase claims;
     private final LeaseUseCase leases;
     private final CompleteTaskUseCase completion;
     private final ChangedFilesUseCase snapshots;
-    /** The complete body's skills_version, a string when sent. */
-    private static final BodyChecks SKILLS = BodyChecks.of(BodyChecks.string("skills_version"));
-
     private final ReviewUseCase reviews;
     private final ChangedFilesDecoder decoder;
     private final ChangedFileJson changedFiles;
@@ -91,8 +90,7 @@ final class WorkflowRoutes {
     }
 
     private void claim(Call call) {
-        ClaimBody.CHECKS.apply(call.object());
-        ClaimBody body = call.bind(ClaimBody.class);
+        ClaimBody body = call.bind(ClaimBody.CHECKS, ClaimBody.class);
         HookResult proof = body.proof();
         String identifier = body.identifier();
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
@@ -161,18 +159,16 @@ final class WorkflowRoutes {
     }
 
     private void review(Call call) {
-        ReviewBody.CHECKS.apply(call.object());
-        ReviewBody body = call.bind(ReviewBody.class);
+        ReviewBody body = call.bind(ReviewBody.CHECKS, ReviewBody.class);
         ReviewDecision decision = ReviewDecision.fromWire(body.reviewStatus(), body.reviewNotes());
         TaskView view = reviews.review(call.actor(), call.ref(), decision);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void markReviewed(Call call) {
-        ObjectNode sent = call.object();
+        call.object(); // a body that is no JSON object is refused before the task is named
         TaskRef ref = call.ref();
-        MarkReviewedBody.CHECKS.apply(sent);
-        MarkReviewedBody body = call.bind(MarkReviewedBody.class);
+        MarkReviewedBody body = call.bind(MarkReviewedBody.CHECKS, MarkReviewedBody.class);
         Reviewed reviewed = reviews.markReviewed(call.actor(), ref, body.proof(), body.agentName());
         FullTask data = TaskViews.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
         Envelope<FullTask> envelope = Envelope.data(data);
