@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
-import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.tasklane.adapter.http.wire.ArchiveBody;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.ArchiveUseCase;
@@ -11,7 +11,6 @@ import dev.tasklane.domain.archive.ArchiveRequest;
 import io.javalin.http.HandlerType;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * Archive, restore and delete (docs/api.md, "Archive, restore and delete"). The body is bound to a typed record; the
@@ -22,15 +21,9 @@ final class ArchiveRoutes {
     private static final java.util.Set<String> LITERALS = java.util.Set.of("next", "claim", "batch");
 
     private final ArchiveUseCase archives;
-    private final Json json;
 
-    ArchiveRoutes(ArchiveUseCase archives, Json json) {
+    ArchiveRoutes(ArchiveUseCase archives) {
         this.archives = archives;
-        this.json = json;
-    }
-
-    /** The body of {@code POST /api/tasks/:id/archive}. */
-    record ArchiveBody(String reason, String note, @JsonProperty("duplicate_of") String duplicateOf) {
     }
 
     /** The answer of {@code DELETE /api/tasks/:id}: the identifiers deleted, children first. */
@@ -49,9 +42,9 @@ final class ArchiveRoutes {
     }
 
     private void archive(Call call) {
-        Map<String, Object> raw = call.object();
+        call.object(); // a body that is no JSON object is refused before the write access is checked
         BoardAccess.requireWrite(call.actor());
-        ArchiveBody body = bind(raw);
+        ArchiveBody body = call.bind(ArchiveBody.CHECKS, ArchiveBody.class);
         ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf());
         TaskView view = archives.archive(call.actor(), call.ref(), request);
         call.ok(Envelope.data(TaskViews.full(view, call.board())));
@@ -69,15 +62,5 @@ final class ArchiveRoutes {
         }
         Deleted deleted = archives.delete(call.actor(), call.ref());
         call.ok(Envelope.data(new DeletedAnswer(deleted.identifiers())));
-    }
-
-    private ArchiveBody bind(Map<String, Object> raw) {
-        for (String key : List.of("reason", "note", "duplicate_of")) {
-            Object value = raw.get(key);
-            if (value != null && !(value instanceof String)) {
-                throw RequestRefused.invalid(key, "must be a string");
-            }
-        }
-        return json.mapper().convertValue(raw, ArchiveBody.class);
     }
 }

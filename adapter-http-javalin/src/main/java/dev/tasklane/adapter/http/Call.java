@@ -1,9 +1,11 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.BodyChecks;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.validation.Limit;
 import io.javalin.http.Context;
@@ -13,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One request as the route handlers see it: the Javalin context, the body parsed once (lazily, within the
- * size and nesting caps), and the authenticated caller. A call may also come from another driving adapter of the
+ * One request as the route handlers see it: the Javalin context, the body parsed once into a JSON tree (lazily,
+ * within the size and nesting caps) and bound to each route's request record, and the authenticated caller. A call may also come from another driving adapter of the
  * same server ({@link ApiCalls}): then there is no context of its own, and the query, path id and body are given,
  * and the answer is kept rather than written.
  */
@@ -24,7 +26,7 @@ final class Call {
     private final Map<String, String> givenQuery;
     private final String givenId;
     private byte[] raw;
-    private Object body;
+    private JsonNode body;
     private int answeredStatus;
     private String answeredBody;
     private Object answeredValue;
@@ -47,7 +49,7 @@ final class Call {
         this.givenQuery = Map.copyOf(query);
         this.givenId = id;
         this.raw = new byte[0];
-        this.body = body;
+        this.body = body == null ? json.mapper().nullNode() : json.mapper().valueToTree(body);
         this.caller = caller;
         this.recording = true;
     }
@@ -98,8 +100,16 @@ final class Call {
         return raw;
     }
 
-    /** The parsed body: Map, List or scalar; an empty body is an empty map. */
+    /**
+     * The body as the plain Java values it reads as ({@code Map}, {@code List}, scalars), for another adapter that
+     * reads a request the way the API does; an empty body is an empty map.
+     */
     Object body() {
+        return json.plainTree(tree());
+    }
+
+    /** The parsed body, within the caps; an empty body is an empty object. */
+    JsonNode tree() {
         if (!parsed) {
             parsed = true;
             try {
@@ -119,10 +129,11 @@ final class Call {
     }
 
     /** {@link Limit#AGENT_NAME} applies to the agent_name of every request, in the body or the query string. */
-    private void requireAgentNameWithinCap(Object parsed) {
-        Object inBody = parsed instanceof Map<?, ?> map ? map.get("agent_name") : null;
-        for (Object name : new Object[] {inBody, query("agent_name")}) {
-            if (name instanceof String text && !Limit.AGENT_NAME.fits(text)) {
+    private void requireAgentNameWithinCap(JsonNode parsed) {
+        JsonNode inBody = parsed.isObject() ? parsed.get("agent_name") : null;
+        String sent = inBody != null && inBody.isTextual() ? inBody.textValue() : null;
+        for (String name : new String[] {sent, query("agent_name")}) {
+            if (name != null && !Limit.AGENT_NAME.fits(name)) {
                 throw RequestRefused.invalid("agent_name", Limit.AGENT_NAME.exceeded());
             }
         }
@@ -132,25 +143,17 @@ final class Call {
      * {@link Limit#ANY_LIST} applies to every list of every body, wherever it sits: one iterative walk over the
      * parsed tree (its depth is already capped), before any rule reads it.
      */
-    private static void requireListsWithinCap(Object parsed) {
-        java.util.List<Object> pending = new java.util.ArrayList<>();
+    private static void requireListsWithinCap(JsonNode parsed) {
+        java.util.List<JsonNode> pending = new java.util.ArrayList<>();
         pending.add(parsed);
         while (!pending.isEmpty()) {
-            Object node = pending.remove(pending.size() - 1);
-            java.util.Collection<?> children;
-            if (node instanceof java.util.List<?> list) {
-                if (!Limit.ANY_LIST.fits(list)) {
-                    throw RequestRefused.invalid("body", "holds a list of " + list.size() + " entries: "
-                            + Limit.ANY_LIST.exceeded() + "; see docs/api.md \"Request caps and limits\"");
-                }
-                children = list;
-            } else if (node instanceof Map<?, ?> map) {
-                children = map.values();
-            } else {
-                continue;
+            JsonNode node = pending.remove(pending.size() - 1);
+            if (node.isArray() && node.size() > Limit.ANY_LIST.max()) {
+                throw RequestRefused.invalid("body", "holds a list of " + node.size() + " entries: "
+                        + Limit.ANY_LIST.exceeded() + "; see docs/api.md \"Request caps and limits\"");
             }
-            for (Object child : children) {
-                if (child instanceof java.util.List<?> || child instanceof Map<?, ?>) {
+            for (JsonNode child : node) {
+                if (child.isContainerNode()) {
                     pending.add(child);
                 }
             }
@@ -158,23 +161,34 @@ final class Call {
     }
 
     /** The body as a JSON object; any other JSON value is a 422. */
-    @SuppressWarnings("unchecked")
-    Map<String, Object> object() {
-        Object value = body();
-        if (value instanceof Map<?, ?> map) {
-            return (Map<String, Object>) map;
+    ObjectNode object() {
+        JsonNode value = tree();
+        if (value instanceof ObjectNode object) {
+            return object;
         }
-        throw RequestRefused.invalid("body", "must be a JSON object, got " + Params.jsonType(value));
+        throw RequestRefused.invalid("body", "must be a JSON object, got " + BodyChecks.jsonType(value));
+    }
+
+    /** The body, a JSON object (else a 422), bound to a request record whose components take any JSON value. */
+    <T> T bind(Class<T> type) {
+        return json.bind(object(), type);
+    }
+
+    /** The body, a JSON object (else a 422), checked in order by {@code checks}, then bound to its record. */
+    <T> T bind(BodyChecks checks, Class<T> type) {
+        ObjectNode sent = object();
+        checks.apply(sent);
+        return json.bind(sent, type);
     }
 
     /** A string parameter from the body (when it is an object) or else the query string; null when absent. */
     String param(String key) {
-        Object value = body() instanceof Map<?, ?> map ? map.get(key) : null;
-        if (value == null) {
+        JsonNode value = tree().isObject() ? tree().get(key) : null;
+        if (value == null || value.isNull()) {
             return query(key);
         }
-        if (value instanceof String text) {
-            return text;
+        if (value.isTextual()) {
+            return value.textValue();
         }
         throw RequestRefused.invalid(key, "must be a string");
     }
@@ -189,11 +203,11 @@ final class Call {
     }
 
     boolean slim() {
-        Object value = body() instanceof Map<?, ?> map ? map.get("response_view") : null;
-        if (value == null) {
-            value = query("response_view");
+        JsonNode value = tree().isObject() ? tree().get("response_view") : null;
+        if (value == null || value.isNull()) {
+            return "slim".equals(query("response_view"));
         }
-        return "slim".equals(value);
+        return value.isTextual() && "slim".equals(value.textValue());
     }
 
     TaskRef ref() {

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.WireTime;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -15,19 +16,20 @@ import dev.tasklane.domain.id.UserId;
 import io.javalin.http.HandlerType;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * Comments on a task (docs/api.md, "Comments"): the body is bound to the typed {@link NewComment}, answers are typed
  * records written by the one JSON mapper.
  */
 final class CommentRoutes {
-    private final CommentsUseCase comments;
-    private final Json json;
+    /** The comment's text a string when sent. */
+    private static final BodyChecks COMMENT = BodyChecks.of(
+            BodyChecks.string("body", "must be a string: the comment's plain text"));
 
-    CommentRoutes(CommentsUseCase comments, Json json) {
+    private final CommentsUseCase comments;
+
+    CommentRoutes(CommentsUseCase comments) {
         this.comments = comments;
-        this.json = json;
     }
 
     /** A comment as answered: {@code {id, body, author: {user_id, username, agent_name}, created_at}}. */
@@ -62,13 +64,9 @@ final class CommentRoutes {
     }
 
     private void post(Call call) {
-        Map<String, Object> raw = call.object();
+        call.object(); // a body that is no JSON object is refused before the write access is checked
         BoardAccess.requireWrite(call.actor());
-        Object body = raw.get("body");
-        if (body != null && !(body instanceof String)) {
-            throw RequestRefused.invalid("body", "must be a string: the comment's plain text");
-        }
-        NewComment comment = json.mapper().convertValue(raw, NewComment.class);
+        NewComment comment = call.bind(COMMENT, NewComment.class);
         PostedComment posted = comments.post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
         call.respond(201, Envelope.data(answer(posted)));
     }

@@ -23,11 +23,10 @@ import dev.tasklane.domain.validation.FieldError;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A complete body on the wire (docs/api.md, "Completion validation"). {@link #read} binds the decoded body to a
- * {@link CompletionBody} and turns it into a {@link CompleteTask}; it never refuses: what it cannot type becomes a hook draft, a changed_files draft or a
+ * A complete body on the wire (docs/api.md, "Completion validation"). {@link #read} turns the body, bound by Jackson to a
+ * {@link CompletionBody}, into a {@link CompleteTask}; it never refuses: what it cannot type becomes a hook draft, a changed_files draft or a
  * {@link CompletionProblems} entry, and the use case reports each in the order docs/rules.md gives ("Completion:
  * which error comes first"). The {@code write} methods render a stored report's results and steps as sent.
  */
@@ -45,11 +44,7 @@ final class CompletionJson {
         this.changedFiles = new ChangedFileJson();
     }
 
-    /** The decoded body bound as a {@link CompletionBody}, then read. */
-    CompleteTask read(Map<String, Object> body) {
-        return read(mapper.convertValue(body, CompletionBody.class));
-    }
-
+    /** The body, bound as a {@link CompletionBody}, as a command. */
     CompleteTask read(CompletionBody body) {
         List<FieldError> fields = new ArrayList<>();
         String summary = string(body.completionSummary(), "completion_summary", fields);

@@ -113,10 +113,10 @@ public final class HttpApi {
         routes.addAll(new TaskRoutes(useCases.create(), useCases.batch(), useCases.update(), useCases.reads(),
                 useCases.assignment(), useCases.afterGoal(), json).routes());
         routes.addAll(new MetricsRoutes(useCases.flow()).routes());
-        routes.addAll(new ArchiveRoutes(useCases.archives(), json).routes());
+        routes.addAll(new ArchiveRoutes(useCases.archives()).routes());
         routes.addAll(new BoardRoutes(useCases.boardSettings()).routes());
-        routes.addAll(new CommentRoutes(useCases.comments(), json).routes());
-        routes.addAll(new PositionRoutes(useCases.reorder(), json).routes());
+        routes.addAll(new CommentRoutes(useCases.comments()).routes());
+        routes.addAll(new PositionRoutes(useCases.reorder()).routes());
         routes.addAll(new IdentityRoutes(useCases.identity(), useCases.signIn(),
                 new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.add(events.route());

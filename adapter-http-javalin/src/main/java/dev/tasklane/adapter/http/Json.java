@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -26,8 +27,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The one Jackson configuration of the edge: bodies parse to plain {@code Map}/{@code List}/scalars with
- * integral numbers as Integer, Long or BigInteger; trailing tokens, over-deep nesting and non-standard JSON
+ * The one Jackson configuration of the edge: bodies parse to JSON trees, with integral numbers as int, long or
+ * big integer nodes, and are bound from them to the request records; trailing tokens, over-deep nesting and non-standard JSON
  * are refused; responses are written with the same mapper, whose nesting limit is stated rather than left to
  * Jackson's default.
  */
@@ -45,6 +46,7 @@ final class Json {
      * immutable and shared across threads, and making one per request showed in the request path's profile.
      */
     private final ObjectReader documents;
+    private final ObjectReader trees;
     private final ObjectWriter streaming;
     private final long maxBodyBytes;
     private final int maxDepth;
@@ -82,6 +84,7 @@ final class Json {
                 .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
         this.mapper = built;
         this.documents = built.readerFor(Object.class);
+        this.trees = built.readerFor(JsonNode.class);
         this.streaming = built.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     }
 
@@ -116,18 +119,43 @@ final class Json {
         return out.toByteArray();
     }
 
-    /** Parses a whole JSON document; an empty body is an empty object, as Phoenix treats it. */
-    Object parse(byte[] body) {
+    /**
+     * Parses a whole request body into a JSON tree, which the routes bind to their request records; an empty body is
+     * an empty object, as Phoenix treats it.
+     */
+    JsonNode parse(byte[] body) {
         if (isBlank(body)) {
-            return new java.util.LinkedHashMap<String, Object>();
+            return mapper.createObjectNode();
         }
-        return parseDocument(body, "The request body");
+        return read(trees, body, "The request body");
     }
 
     /** Parses a JSON document that is not a request body (a decoded changed_files envelope). */
     Object parseDocument(byte[] body, String what) {
+        return read(documents, body, what);
+    }
+
+    /** A JSON tree as the plain Java values it reads as ({@code Map}, {@code List}, scalars). */
+    Object plainTree(JsonNode tree) {
         try {
-            return documents.readValue(body);
+            return documents.readValue(mapper.treeAsTokens(tree));
+        } catch (IOException unreadable) {
+            throw new IllegalStateException("a parsed tree reads back", unreadable);
+        }
+    }
+
+    /** A parsed JSON tree bound to a request record; the record's components take any JSON value they are sent. */
+    <T> T bind(JsonNode tree, Class<T> type) {
+        try {
+            return mapper.treeToValue(tree, type);
+        } catch (JsonProcessingException unbindable) {
+            throw new IllegalStateException(type.getSimpleName() + " binds any JSON object", unbindable);
+        }
+    }
+
+    private <T> T read(ObjectReader reader, byte[] body, String what) {
+        try {
+            return reader.readValue(body);
         } catch (StreamConstraintsException tooDeep) {
             throw RequestRefused.badRequest(what + " nests JSON deeper than " + maxDepth
                     + " levels (or holds an oversized value); flatten the structure and retry.");

@@ -14,6 +14,8 @@ import dev.tasklane.adapter.http.openapi.Requests;
 import dev.tasklane.adapter.http.openapi.WireSchemas;
 import dev.tasklane.adapter.http.openapi.WireSchemas.Direction;
 import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
+import dev.tasklane.adapter.http.wire.ArchiveBody;
+import dev.tasklane.adapter.http.wire.PositionBody;
 import dev.tasklane.adapter.http.wire.BatchCreated;
 import dev.tasklane.adapter.http.wire.DependencyChainView;
 import dev.tasklane.adapter.http.wire.DependentsView;
@@ -121,7 +123,7 @@ final class OpenApi {
             Operation.of("GET", "/api/tasks/{id}/after_goal_status", AfterGoalStatusView.class),
             Operation.of("PATCH", "/api/tasks/{id}/after_goal", FULL).body("after_goal").errors(403, 409),
             // archive
-            Operation.of("POST", "/api/tasks/{id}/archive", FULL).body(ArchiveRoutes.ArchiveBody.class)
+            Operation.of("POST", "/api/tasks/{id}/archive", FULL).body(ArchiveBody.class)
                     .errors(403, 409),
             Operation.of("POST", "/api/tasks/{id}/restore", FULL).errors(403, 409),
             Operation.of("DELETE", "/api/tasks/{id}", Operation.envelope(ArchiveRoutes.DeletedAnswer.class))
@@ -135,7 +137,7 @@ final class OpenApi {
                     .body("comment").status(201).errors(403),
             Operation.of("DELETE", "/api/tasks/{id}/comments/{comment_id}",
                     Operation.envelope(CommentRoutes.DeletedComment.class)).errors(403),
-            Operation.of("PATCH", "/api/tasks/{id}/position", FULL).body(PositionRoutes.PositionBody.class)
+            Operation.of("PATCH", "/api/tasks/{id}/position", FULL).body(PositionBody.class)
                     .errors(403, 409),
             // identity
             Operation.of("GET", "/api/me", Operation.envelope(IdentityRoutes.MeAnswer.class)),

@@ -1,56 +1,10 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
-import java.math.BigInteger;
-import java.util.List;
-import java.util.Map;
 
-/** Small, strict readers of JSON values and query strings; each failure is a 422 naming the field. */
+/** A strict reader of query-string integers: a bad one is a 422 naming the parameter. */
 final class Params {
     private Params() {
-    }
-
-    static String jsonType(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof Map<?, ?>) {
-            return "an object";
-        }
-        if (value instanceof List<?>) {
-            return "an array";
-        }
-        if (value instanceof String) {
-            return "a string";
-        }
-        if (value instanceof Boolean) {
-            return "a boolean";
-        }
-        return "a number";
-    }
-
-    /** A JSON integer that fits a long; null stays null. */
-    static Long optionalLong(Map<String, Object> body, String field) {
-        Object value = body.get(field);
-        if (value == null) {
-            return null;
-        }
-        if (value instanceof Integer || value instanceof Long) {
-            return ((Number) value).longValue();
-        }
-        if (value instanceof BigInteger) {
-            throw RequestRefused.invalid(field, "is out of range");
-        }
-        throw RequestRefused.invalid(field, "must be an integer, got " + jsonType(value));
-    }
-
-    /** An optional string from a JSON object. */
-    static String optionalString(Map<String, Object> body, String field) {
-        Object value = body.get(field);
-        if (value == null || value instanceof String) {
-            return (String) value;
-        }
-        throw RequestRefused.invalid(field, "must be a string, got " + jsonType(value));
     }
 
     /** A query-string integer within bounds; null when absent. */

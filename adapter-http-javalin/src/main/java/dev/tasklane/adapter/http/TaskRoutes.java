@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
 import dev.tasklane.adapter.http.wire.AssignBody;
 import dev.tasklane.adapter.http.wire.BatchCreated;
@@ -13,6 +12,10 @@ import dev.tasklane.adapter.http.wire.TaskListView;
 import dev.tasklane.adapter.http.wire.TaskRender;
 import dev.tasklane.adapter.http.wire.TaskSummary;
 import dev.tasklane.adapter.http.wire.TaskTreeView;
+import dev.tasklane.adapter.http.wire.completion.HookResultBody;
+import dev.tasklane.adapter.http.wire.BatchRequest;
+import dev.tasklane.adapter.http.wire.TaskRequest;
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.CreateBatch;
@@ -41,7 +44,7 @@ import dev.tasklane.domain.validation.TaskUpdateRejectedException;
 import io.javalin.http.HandlerType;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /** Creating, reading, editing and assigning tasks; the goal's after_goal report and status. */
 final class TaskRoutes {
@@ -53,9 +56,9 @@ final class TaskRoutes {
     private final ReadTasksUseCase reads;
     private final AssignTaskUseCase assignment;
     private final AfterGoalUseCase afterGoal;
-    private final Json json;
     private final CreateTaskParser creates;
     private final UpdateBodyReader updates;
+    private final RootKeys rootKeys;
 
     TaskRoutes(CreateTaskUseCase create, BatchCreateUseCase batch, UpdateTaskUseCase update, ReadTasksUseCase reads,
                AssignTaskUseCase assignment, AfterGoalUseCase afterGoal, Json json) {
@@ -65,9 +68,9 @@ final class TaskRoutes {
         this.reads = reads;
         this.assignment = assignment;
         this.afterGoal = afterGoal;
-        this.json = json;
         this.creates = new CreateTaskParser(json::write);
         this.updates = new UpdateBodyReader(json::write);
+        this.rootKeys = new RootKeys(json);
     }
 
     List<Route> routes() {
@@ -88,7 +91,7 @@ final class TaskRoutes {
     }
 
     private void create(Call call) {
-        Map<String, Object> task = RootKeys.createTask(call.object());
+        SentTask task = rootKeys.createTask(call.bind(TaskRequest.class));
         BoardAccess.requireWrite(call.actor());
         CreateTask command = creates.create(task, call.softParam("agent_name"));
         Created created = create.create(call.actor(), command);
@@ -101,7 +104,7 @@ final class TaskRoutes {
     }
 
     private void batch(Call call) {
-        List<Object> goals = RootKeys.goals(call.object());
+        List<Optional<SentTask>> goals = rootKeys.goals(call.bind(BatchRequest.class));
         BoardAccess.requireWrite(call.actor());
         CreateBatch command = creates.batch(goals, call.softParam("agent_name"));
         List<Created> created = batch.createBatch(call.actor(), command);
@@ -155,7 +158,7 @@ final class TaskRoutes {
     }
 
     private void update(Call call) {
-        Map<String, Object> task = RootKeys.updateTask(call.object());
+        SentTask task = rootKeys.updateTask(call.bind(TaskRequest.class));
         UpdateTask edit;
         try {
             edit = updates.read(task);
@@ -171,7 +174,7 @@ final class TaskRoutes {
      * 404 for an unknown task, and a type that would turn a goal into a task (or back) joins the field errors
      * (docs/api.md "Creating and editing tasks").
      */
-    private TasklaneException asTheEditWouldBeRefused(Call call, Map<String, Object> task, TasklaneException rejected) {
+    private TasklaneException asTheEditWouldBeRefused(Call call, SentTask task, TasklaneException rejected) {
         BoardAccess.requireWrite(call.actor());
         TaskView current = reads.get(call.actor(), call.ref());
         if (rejected instanceof TaskFieldsRejectedException fields) {
@@ -183,12 +186,7 @@ final class TaskRoutes {
     }
 
     private void assign(Call call) {
-        Map<String, Object> sent = call.object();
-        if (!sent.containsKey("assigned_to_id")) {
-            throw RequestRefused.invalid("assigned_to_id", "is required (a user id, or null to unassign)");
-        }
-        Params.optionalLong(sent, "assigned_to_id");
-        AssignBody body = json.mapper().convertValue(sent, AssignBody.class);
+        AssignBody body = call.bind(AssignBody.CHECKS, AssignBody.class);
         UserId assignee = UserId.ofNullable(body.assignedToId()).orElse(null);
         TaskView view = assignment.assign(call.actor(), call.ref(), assignee);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
@@ -199,7 +197,7 @@ final class TaskRoutes {
     }
 
     private void afterGoal(Call call) {
-        TaskView view = afterGoal.report(call.actor(), call.ref(), AfterGoalReportJson.read(call.object()));
+        TaskView view = afterGoal.report(call.actor(), call.ref(), call.bind(HookResultBody.class).afterGoalReport());
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 }

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.edge.JsonText;
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.validation.Failure;
@@ -10,7 +11,6 @@ import dev.tasklane.domain.validation.TaskUpdateRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -43,10 +43,10 @@ final class UpdateBodyReader {
      * @throws TaskUpdateRejectedException when any server-managed key is present
      * @throws TaskFieldsRejectedException with every field error
      */
-    UpdateTask read(Map<String, Object> raw) {
+    UpdateTask read(SentTask raw) {
         List<FieldError> forbidden = new ArrayList<>();
         for (String key : UPDATE_FORBIDDEN) {
-            if (raw.containsKey(key)) {
+            if (raw.has(key)) {
                 forbidden.add(new FieldError(key, forbiddenReason(key)));
             }
         }

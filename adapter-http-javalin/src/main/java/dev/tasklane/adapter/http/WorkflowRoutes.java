@@ -1,6 +1,11 @@
 package dev.tasklane.adapter.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.wire.BodyChecks;
+import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.adapter.http.wire.ClaimBody;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.FullTask;
@@ -22,7 +27,6 @@ import dev.tasklane.application.port.in.CompleteTaskUseCase;
 import dev.tasklane.application.port.in.LeaseUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
-import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import io.javalin.http.HandlerType;
@@ -30,13 +34,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** The agent loop: next, claim, heartbeat, unclaim, complete, changed_files, and the review flow. */
 final class WorkflowRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(WorkflowRoutes.class);
     static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
+    /** The complete body's skills_version, a string when sent. */
+    private static final BodyChecks SKILLS = BodyChecks.of(BodyChecks.string("skills_version"));
 
     private final NextTaskUseCase nextTask;
     private final ClaimTaskUseCase claims;
@@ -44,7 +49,6 @@ final class WorkflowRoutes {
     private final CompleteTaskUseCase completion;
     private final ChangedFilesUseCase snapshots;
     private final ReviewUseCase reviews;
-    private final Json json;
     private final ChangedFilesDecoder decoder;
     private final ChangedFileJson changedFiles;
     private final CompletionJson completions;
@@ -58,7 +62,6 @@ final class WorkflowRoutes {
         this.completion = completion;
         this.snapshots = snapshots;
         this.reviews = reviews;
-        this.json = json;
         this.decoder = new ChangedFilesDecoder(json);
         this.changedFiles = new ChangedFileJson();
         this.completions = new CompletionJson(json);
@@ -87,14 +90,8 @@ final class WorkflowRoutes {
     }
 
     private void claim(Call call) {
-        Map<String, Object> sent = call.object();
-        // Stride's order of refusals: identifier, agent_name, skills_version, the proof, claim_token
-        Params.optionalString(sent, "identifier");
-        Params.optionalString(sent, "agent_name");
-        Params.optionalString(sent, "skills_version");
-        HookResult proof = HookResultJson.parse(HookName.BEFORE_DOING, sent.get(HookName.BEFORE_DOING.resultKey()));
-        Params.optionalString(sent, "claim_token");
-        ClaimBody body = json.mapper().convertValue(sent, ClaimBody.class);
+        ClaimBody body = call.bind(ClaimBody.CHECKS, ClaimBody.class);
+        HookResult proof = body.proof();
         String identifier = body.identifier();
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
                 body.agentName() == null ? "Unknown" : body.agentName(), proof, body.claimToken());
@@ -115,10 +112,12 @@ final class WorkflowRoutes {
     }
 
     private void complete(Call call) {
-        Map<String, Object> body = call.object();
-        String skills = Params.optionalString(body, "skills_version");
+        ObjectNode sent = call.object();
+        SKILLS.apply(sent);
+        String skills = BodyChecks.text(sent.get("skills_version"));
         boolean slim = call.slim();
-        Completed completed = completion.complete(call.actor(), call.ref(), completions.read(body));
+        Completed completed = completion.complete(call.actor(), call.ref(),
+                completions.read(call.bind(CompletionBody.class)));
         TaskRender data = slim ? TaskAck.of(completed.task()) : TaskViews.full(completed.task(), call.board());
         Envelope<TaskRender> envelope = Envelope.data(data).withHooks(HookView.of(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
@@ -127,23 +126,24 @@ final class WorkflowRoutes {
     }
 
     private void changedFiles(Call call) {
-        Object body = call.body();
-        Object value;
+        JsonNode body = call.tree();
+        JsonNode value;
         String claimToken = call.query("claim_token");
         boolean slim;
-        if (body instanceof List<?> bare) {
-            value = bare;
+        if (body.isArray()) {
+            value = body;
             slim = "slim".equals(call.query("response_view"));
-        } else if (body instanceof Map<?, ?> map) {
-            value = map.get("changed_files");
+        } else if (body.isObject()) {
+            value = body.get("changed_files");
             slim = call.slim();
-            if (map.get("claim_token") instanceof String token) {
-                claimToken = token;
+            if (body.get("claim_token") instanceof TextNode token) {
+                claimToken = token.textValue();
             }
         } else {
             throw RequestRefused.invalid("body", "must be a JSON object {\"changed_files\": [...]} or a JSON array");
         }
-        ChangedFilesDraft files = changedFiles.read(decoder.decode(value));
+        ChangedFilesDraft files = encoded(value)
+                ? changedFiles.read(decoder.decode(call.json().plainTree(value))) : changedFiles.read(value);
         TaskView view = snapshots.putChangedFiles(call.actor(), call.ref(), files, claimToken);
         if (slim) {
             call.ok(Envelope.data(TaskAck.of(view)));
@@ -152,23 +152,24 @@ final class WorkflowRoutes {
         }
     }
 
+    /** An encoded snapshot, {@code {encoding, data}} with both strings, which {@link ChangedFilesDecoder} decodes. */
+    private static boolean encoded(JsonNode value) {
+        return value != null && value.isObject() && value.path("encoding").isTextual()
+                && value.path("data").isTextual();
+    }
+
     private void review(Call call) {
-        Map<String, Object> sent = call.object();
-        Params.optionalString(sent, "review_status");
-        Params.optionalString(sent, "review_notes");
-        ReviewBody body = json.mapper().convertValue(sent, ReviewBody.class);
+        ReviewBody body = call.bind(ReviewBody.CHECKS, ReviewBody.class);
         ReviewDecision decision = ReviewDecision.fromWire(body.reviewStatus(), body.reviewNotes());
         TaskView view = reviews.review(call.actor(), call.ref(), decision);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }
 
     private void markReviewed(Call call) {
-        Map<String, Object> sent = call.object();
+        call.object(); // a body that is no JSON object is refused before the task is named
         TaskRef ref = call.ref();
-        HookResult proof = HookResultJson.parse(HookName.AFTER_REVIEW, sent.get(HookName.AFTER_REVIEW.resultKey()));
-        Params.optionalString(sent, "agent_name");
-        MarkReviewedBody body = json.mapper().convertValue(sent, MarkReviewedBody.class);
-        Reviewed reviewed = reviews.markReviewed(call.actor(), ref, proof, body.agentName());
+        MarkReviewedBody body = call.bind(MarkReviewedBody.CHECKS, MarkReviewedBody.class);
+        Reviewed reviewed = reviews.markReviewed(call.actor(), ref, body.proof(), body.agentName());
         FullTask data = TaskViews.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
         Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
@@ -178,7 +179,7 @@ final class WorkflowRoutes {
     }
 
     private void markDone(Call call) {
-        call.object();
+        call.object(); // any object, ignored; another JSON value is refused
         TaskView view = reviews.markDone(call.actor(), call.ref());
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.wire.completion.CompletionBody;
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -49,7 +51,7 @@ class CompletionRulesTest {
 
     /** The body read at the edge, then checked by the domain's rules. */
     static CheckedCompletion check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
-        CompleteTask command = READER.read(body);
+        CompleteTask command = READER.read(JSON.bind(JSON.mapper().valueToTree(body), CompletionBody.class));
         return CompletionRules.check(command.report(), command.changedFiles(), command.problems(), task, mode);
     }
 
@@ -76,7 +78,7 @@ class CompletionRulesTest {
         for (int i = 0; i < pairs.length; i += 2) {
             task.put((String) pairs[i], pairs[i + 1]);
         }
-        return CREATES.read(task, false).spec();
+        return CREATES.read(SentTask.of(task), false).spec();
     }
 
     static Map<String, Object> explorer() {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.TaskJsonValues;
 import dev.tasklane.application.edge.UpdateTaskParser;
@@ -244,17 +245,17 @@ class TaskAnswersTest {
         Map<String, Object> body = c.body();
         return switch (c.template()) {
             case TASK, GOAL -> body != null && body.get("task") instanceof Map<?, ?> task
-                    ? outcome(() -> CREATES.read(stringKeyed(task), false)) : null;
+                    ? outcome(() -> CREATES.read(SentTask.of(task), false)) : null;
             case BATCH -> body != null && body.get("goals") instanceof List<?> goals
-                    ? outcome(() -> CREATES.batch(copies(goals), null).goals()) : null;
+                    ? outcome(() -> CREATES.batch(copies(goals).stream().map(SentTask::ifObject).toList(), null).goals()) : null;
             case EDIT -> body != null && body.get("task") instanceof Map<?, ?> task
-                    ? List.of(outcome(() -> edit(CURRENT, stringKeyed(task))),
-                            outcome(() -> edit(CURRENT_GOAL, stringKeyed(task)))) : null;
+                    ? List.of(outcome(() -> edit(CURRENT, SentTask.of(task))),
+                            outcome(() -> edit(CURRENT_GOAL, SentTask.of(task)))) : null;
         };
     }
 
     /** An edit as the route and the use case apply it: the parser, then the rule that a goal stays a goal. */
-    private static TaskSpec edit(TaskSpec current, Map<String, Object> task) {
+    private static TaskSpec edit(TaskSpec current, SentTask task) {
         try {
             TaskSpec updated = UPDATES.read(task).applyTo(current);
             if (TaskFieldRules.changesGoalKind(current.type(), updated.type())) {

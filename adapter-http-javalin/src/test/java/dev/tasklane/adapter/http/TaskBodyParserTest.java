@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.adapter.http.error.DomainErrors;
 import dev.tasklane.application.edge.TaskRowParser;
 import dev.tasklane.application.edge.UpdateTaskParser;
@@ -54,12 +55,12 @@ class TaskBodyParserTest {
 
     /** What POST /api/tasks reads from a task object. */
     static NewTask parseCreate(Map<String, Object> raw, boolean nestedInGoal) {
-        return CREATES.read(raw, nestedInGoal);
+        return CREATES.read(SentTask.of(raw), nestedInGoal);
     }
 
     /** What PATCH /api/tasks/:id makes of a task object on {@code current}, the kind rule of the edit included. */
     static TaskSpec applyUpdate(TaskSpec current, Map<String, Object> raw) {
-        TaskSpec updated = UPDATES.read(raw).applyTo(current);
+        TaskSpec updated = UPDATES.read(SentTask.of(raw)).applyTo(current);
         if (TaskFieldRules.changesGoalKind(current.type(), updated.type())) {
             throw new TaskFieldsRejectedException(new FieldErrors().add("type", TaskFieldRules.GOAL_TYPE_CHANGE));
         }

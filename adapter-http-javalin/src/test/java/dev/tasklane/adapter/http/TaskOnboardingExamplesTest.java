@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
@@ -24,15 +25,15 @@ class TaskOnboardingExamplesTest {
     void taskGoalAndBatchExamplesPassCreateValidation() {
         Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.STRICT);
         for (Object example : examples(schemas, "task")) {
-            assertDoesNotThrow(() -> CREATES.read(map(map(example).get("task")), false));
+            assertDoesNotThrow(() -> CREATES.read(SentTask.of(map(map(example).get("task"))), false));
         }
         for (Object example : examples(schemas, "goal")) {
-            assertTrue(CREATES.read(map(map(example).get("task")), false).isGoalWithChildren());
+            assertTrue(CREATES.read(SentTask.of(map(map(example).get("task"))), false).isGoalWithChildren());
         }
         for (Object example : examples(schemas, "batch")) {
             List<Object> goals = list(map(example).get("goals"));
             assertFalse(goals.isEmpty());
-            assertTrue(CREATES.batch(goals, null).goals().stream().allMatch(goal -> goal.isGoalWithChildren()));
+            assertTrue(CREATES.batch(goals.stream().map(SentTask::ifObject).toList(), null).goals().stream().allMatch(goal -> goal.isGoalWithChildren()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.TaskJsonValues;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -162,9 +163,9 @@ class TaskSchemasTest {
         Map<String, Object> request = Harness.MAPPER.convertValue(body, OBJECT);
         try {
             if (request.get("goals") instanceof List<?> goals) {
-                PARSER.batch(new ArrayList<>(goals), null);
+                PARSER.batch(goals.stream().map(SentTask::ifObject).toList(), null);
             } else if (request.get("task") instanceof Map<?, ?> task) {
-                PARSER.create(TaskJsonValues.stringKeyed(task), null);
+                PARSER.create(SentTask.of(task), null);
             } else {
                 return false; // refused before any field is read (RootKeys)
             }

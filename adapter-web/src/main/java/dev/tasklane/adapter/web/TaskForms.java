@@ -10,6 +10,7 @@ import dev.tasklane.adapter.web.view.TaskForm.StepRow;
 import dev.tasklane.adapter.web.view.TaskFormPage;
 import dev.tasklane.application.edge.CreateTaskParser;
 import dev.tasklane.application.edge.JsonText;
+import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.UpdateTaskParser;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.domain.agent.Actor;
@@ -113,7 +114,7 @@ final class TaskForms {
         }
         Tree tree = createTree(form);
         try {
-            Created created = create.create(caller, creates.create(tree.body(), null));
+            Created created = create.create(caller, creates.create(SentTask.of(tree.body()), null));
             long boardId = caller.board().id().value();
             Task task = created.root().task();
             String notice = "Created " + task.identifier() + (created.children().isEmpty() ? ""
@@ -165,7 +166,7 @@ final class TaskForms {
         }
         Tree tree = editTree(form, stored.type() == TaskType.GOAL);
         try {
-            UpdateTask edit = updates.read(tree.body());
+            UpdateTask edit = updates.read(SentTask.of(tree.body()));
             TaskView saved = update.update(caller, ref, edit, version);
             web.done(ctx, BoardData.taskHref(caller.board().id().value(), saved.task()),
                     "Saved " + saved.task().identifier() + ".");
@@ -254,10 +255,8 @@ final class TaskForms {
             return "Dependencies " + dev.tasklane.domain.validation.TaskFieldRules.BLANK
                     + ": enter the identifier of a task on this board, such as W12";
         }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("dependencies", dependencies);
         try {
-            update.update(caller, ref, updates.read(body));
+            update.update(caller, ref, updates.read(SentTask.builder().put("dependencies", dependencies).build()));
             return null;
         } catch (TaskFieldsRejectedException rejected) {
             return "Dependencies " + String.join("; ", rejected.errors().messages("dependencies"));

@@ -23,11 +23,11 @@ import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
- * Reads the task body of a create, and the goals of a batch,
- * into {@link CreateTask} and {@link CreateBatch} (docs/api.md "Creating and editing tasks"). A non-empty {@code tasks} array
+ * Reads the task object of a create, and the goals of a batch, each a {@link SentTask}, into {@link CreateTask} and
+ * {@link CreateBatch} (docs/api.md "Creating and editing tasks"). A non-empty {@code tasks} array
  * makes a goal, whose tasks are read in turn; every error of the task and of each of its tasks is collected (a task's
  * errors row-aligned under {@code tasks}) before the request is refused with 422.
  */
@@ -43,7 +43,7 @@ public final class CreateTaskParser {
     }
 
     /** @throws TaskFieldsRejectedException with every error of the task and its tasks */
-    public CreateTask create(Map<String, Object> task, String agentName) {
+    public CreateTask create(SentTask task, String agentName) {
         return new CreateTask(read(task, false), agentName);
     }
 
@@ -51,22 +51,24 @@ public final class CreateTaskParser {
      * The caps on the batch ({@link Limit#BATCH_GOALS}, {@link Limit#REQUEST_TASKS}) are checked first, then each goal
      * in order.
      *
+     * @param goals each goal as sent; empty for an entry that is not an object
      * @throws TaskFieldsRejectedException when the batch is over a cap
      * @throws BatchRejectedException naming the first goal that cannot be read
      */
-    public CreateBatch batch(List<Object> goals, String agentName) {
+    public CreateBatch batch(List<Optional<SentTask>> goals, String agentName) {
         long total = 0;
-        for (Object goal : goals) {
-            total += 1 + (goal instanceof Map<?, ?> map && map.get("tasks") instanceof List<?> children ? children.size() : 0);
+        for (Optional<SentTask> goal : goals) {
+            total += 1 + goal.map(sent -> sent.value("tasks") instanceof List<?> children ? children.size() : 0)
+                    .orElse(0);
         }
         CreateBatch.requireWithinCaps(goals.size(), total);
         List<NewTask> read = new ArrayList<>(goals.size());
         for (int index = 0; index < goals.size(); index++) {
-            if (!(goals.get(index) instanceof Map<?, ?> map)) {
+            if (goals.get(index).isEmpty()) {
                 throw new BatchRejectedException(index, new FieldErrors().add("goal", NOT_A_GOAL_OBJECT));
             }
             try {
-                read.add(read(TaskJsonValues.stringKeyed(map), false));
+                read.add(read(goals.get(index).get(), false));
             } catch (TaskFieldsRejectedException rejected) {
                 throw new BatchRejectedException(index, rejected.errors());
             }
@@ -75,7 +77,7 @@ public final class CreateTaskParser {
     }
 
     /** One task; {@code nestedInGoal} reads it as one of a goal's tasks (sibling indices allowed, no tasks). */
-    public NewTask read(Map<String, Object> raw, boolean nestedInGoal) {
+    public NewTask read(SentTask raw, boolean nestedInGoal) {
         FieldErrors errors = new FieldErrors();
         NewTask task = read(raw, nestedInGoal, errors);
         if (!errors.isEmpty()) {
@@ -84,8 +86,8 @@ public final class CreateTaskParser {
         return task;
     }
 
-    private NewTask read(Map<String, Object> raw, boolean nestedInGoal, FieldErrors errors) {
-        if (raw.containsKey("identifier")) {
+    private NewTask read(SentTask raw, boolean nestedInGoal, FieldErrors errors) {
+        if (raw.has("identifier")) {
             errors.add("identifier", IDENTIFIER_SENT);
         }
         List<Object> childRows = childRows(raw, nestedInGoal, errors);
@@ -100,15 +102,15 @@ public final class CreateTaskParser {
                 spec.type(TaskType.GOAL);
                 continue;
             }
-            if (!raw.containsKey(field.wire())) {
+            if (!raw.has(field.wire())) {
                 if (field.required()) {
                     errors.add(field.wire(), BLANK);
                 }
                 continue;
             }
-            fields.read(field, raw.get(field.wire()), target, errors, nestedInGoal, dependencies);
+            fields.read(field, raw.value(field.wire()), target, errors, nestedInGoal, dependencies);
         }
-        if (nestedInGoal && raw.get(TaskField.TYPE.wire()) instanceof String type
+        if (nestedInGoal && raw.value(TaskField.TYPE.wire()) instanceof String type
                 && TaskType.fromWire(type).orElse(null) == TaskType.GOAL) {
             errors.add(TaskField.TYPE.wire(), TaskFieldRules.CHILD_IS_GOAL);
         }
@@ -122,8 +124,9 @@ public final class CreateTaskParser {
             List<FieldErrors> rows = new ArrayList<>();
             for (int i = 0; i < childRows.size(); i++) {
                 FieldErrors rowErrors = new FieldErrors();
-                if (childRows.get(i) instanceof Map<?, ?> childMap) {
-                    NewTask child = read(TaskJsonValues.stringKeyed(childMap), true, rowErrors);
+                Optional<SentTask> sent = SentTask.ifObject(childRows.get(i));
+                if (sent.isPresent()) {
+                    NewTask child = read(sent.get(), true, rowErrors);
                     TaskFieldRules.checkSiblingIndices(child == null ? List.of() : child.dependencies(), i,
                             childRows.size(), TaskField.DEPENDENCIES.wire(), rowErrors);
                     if (child != null) {
@@ -143,8 +146,8 @@ public final class CreateTaskParser {
         return new NewTask(spec.build(), dependencies, assignee, parent, createdByAgent, children);
     }
 
-    private static List<Object> childRows(Map<String, Object> raw, boolean nestedInGoal, FieldErrors errors) {
-        Object tasks = raw.get("tasks");
+    private static List<Object> childRows(SentTask raw, boolean nestedInGoal, FieldErrors errors) {
+        Object tasks = raw.value("tasks");
         if (tasks == null) {
             return List.of();
         }
@@ -163,11 +166,11 @@ public final class CreateTaskParser {
         return new ArrayList<>(list);
     }
 
-    private static AssigneeChoice assignee(Map<String, Object> raw, FieldErrors errors) {
-        if (!raw.containsKey("assigned_to_id")) {
+    private static AssigneeChoice assignee(SentTask raw, FieldErrors errors) {
+        if (!raw.has("assigned_to_id")) {
             return AssigneeChoice.INHERIT;
         }
-        Object value = raw.get("assigned_to_id");
+        Object value = raw.value("assigned_to_id");
         if (value == null) {
             return new AssigneeChoice.Explicit(null);
         }
@@ -178,8 +181,8 @@ public final class CreateTaskParser {
         return AssigneeChoice.INHERIT;
     }
 
-    private static TaskRef parent(Map<String, Object> raw, FieldErrors errors) {
-        Object value = raw.get("parent_id");
+    private static TaskRef parent(SentTask raw, FieldErrors errors) {
+        Object value = raw.value("parent_id");
         if (value == null) {
             return null;
         }
@@ -194,11 +197,11 @@ public final class CreateTaskParser {
         return null;
     }
 
-    private static Patch<String> createdByAgent(Map<String, Object> raw, FieldErrors errors) {
-        if (!raw.containsKey("created_by_agent")) {
+    private static Patch<String> createdByAgent(SentTask raw, FieldErrors errors) {
+        if (!raw.has("created_by_agent")) {
             return Patch.unchanged();
         }
-        Object value = raw.get("created_by_agent");
+        Object value = raw.value("created_by_agent");
         if (value == null) {
             return Patch.to(null);
         }

@@ -8,13 +8,12 @@ import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads the task body of an edit into an {@link UpdateTask}: the descriptive fields sent are read as on create, each
+ * Reads the task object of an edit, a {@link SentTask}, into an {@link UpdateTask}: the descriptive fields sent are read as on create, each
  * a {@link dev.tasklane.application.port.in.Patch} (docs/api.md "Creating and editing tasks"). Shared by the HTTP
- * adapter (the JSON body) and the web interface (the Edit form, as the same plain tree).
+ * adapter (the JSON body) and the web interface (the Edit form).
  */
 public final class UpdateTaskParser {
     private final TaskFieldParser fields;
@@ -29,27 +28,27 @@ public final class UpdateTaskParser {
      *
      * @throws TaskFieldsRejectedException with every field error
      */
-    public UpdateTask read(Map<String, Object> raw) {
+    public UpdateTask read(SentTask raw) {
         FieldErrors errors = new FieldErrors();
         UpdateTask.Builder edit = UpdateTask.builder();
         TaskSpecTarget target = TaskSpecTarget.of(edit);
         List<DependencyRef> dependencies = new ArrayList<>();
         for (TaskField field : TaskField.values()) {
-            if (raw.containsKey(field.wire())) {
-                fields.read(field, raw.get(field.wire()), target, errors, false, dependencies);
+            if (raw.has(field.wire())) {
+                fields.read(field, raw.value(field.wire()), target, errors, false, dependencies);
             }
         }
         if (!errors.isEmpty()) {
             throw new TaskFieldsRejectedException(errors);
         }
-        if (raw.containsKey(TaskField.DEPENDENCIES.wire())) {
+        if (raw.has(TaskField.DEPENDENCIES.wire())) {
             edit.dependencyRefs(dependencies);
         }
         return edit.build();
     }
 
     /** The type an edit sends, when it sends a valid one. */
-    public static Optional<TaskType> sentType(Map<String, Object> raw) {
-        return raw.get(TaskField.TYPE.wire()) instanceof String type ? TaskType.fromWire(type) : Optional.empty();
+    public static Optional<TaskType> sentType(SentTask raw) {
+        return raw.value(TaskField.TYPE.wire()) instanceof String type ? TaskType.fromWire(type) : Optional.empty();
     }
 }

@@ -1,7 +1,9 @@
 package dev.tasklane.adapter.http.error;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 
@@ -16,7 +18,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Binds a JSON object to a request record and checks its Bean Validation constraints with the one shared
+ * Binds a parsed JSON object to a request record and checks its Bean Validation constraints with the one shared
  * {@link Validator}. Wrong types and violated constraints are a 422 naming each field and its reason.
  */
 public final class BodyValidator {
@@ -44,13 +46,13 @@ public final class BodyValidator {
     }
 
     /** {@code body} bound to {@code type} and validated; a 422 {@link RequestRefused} naming each wrong field. */
-    public <T> T bind(Map<String, Object> body, Class<T> type) {
+    public <T> T bind(ObjectNode body, Class<T> type) {
         T value;
         try {
-            value = mapper.convertValue(body, type);
-        } catch (IllegalArgumentException wrongType) {
+            value = mapper.treeToValue(body, type);
+        } catch (JsonProcessingException wrongType) {
             String field = "body";
-            if (wrongType.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            if (wrongType instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
                 field = mapping.getPath().stream()
                         .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : String.valueOf(ref.getIndex()))
                         .collect(Collectors.joining("."));

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http.wire;
 
+import static dev.tasklane.adapter.http.wire.BodyChecks.string;
+
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -9,4 +11,6 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ReviewBody(String reviewStatus, String reviewNotes) {
+    /** Each key a string when sent, the decision first. */
+    public static final BodyChecks CHECKS = BodyChecks.of(string("review_status"), string("review_notes"));
 }

@@ -11,8 +11,6 @@ import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResult;
 
-import java.util.Map;
-
 /**
  * A hook's proof on the wire: the {@code *_result} objects of claim, complete and mark_reviewed, and the body of an
  * after_goal report (docs/api.md, "Hook results"). Each component is the value as sent, bound by Jackson: null when
@@ -25,11 +23,6 @@ import java.util.Map;
 public record HookResultBody(JsonNode exitCode, JsonNode output, JsonNode durationMs) {
     /** Binds a decoded body: no configuration is needed to bind values as sent. */
     private static final ObjectMapper BINDER = JsonMapper.builder().build();
-
-    /** The body of a decoded JSON object; an empty one for null. */
-    public static HookResultBody of(Map<String, Object> body) {
-        return body == null ? new HookResultBody(null, null, null) : BINDER.convertValue(body, HookResultBody.class);
-    }
 
     /**
      * The typed proof of a decoded value, or a refusal naming the first thing wrong with it, in this order: not an

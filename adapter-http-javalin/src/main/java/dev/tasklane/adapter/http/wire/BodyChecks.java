@@ -1,0 +1,120 @@
+package dev.tasklane.adapter.http.wire;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.domain.validation.Limit;
+
+import java.util.List;
+
+/**
+ * The small ordered validator of a request record: the checks a body must pass before it is bound, in the order
+ * Stride reports them, so that a body with several wrong keys is refused for the same key Stride names. Each check
+ * reads one key of the sent JSON object; a check that fails is a 422 naming that key. A body that passes binds to
+ * its record without a type error.
+ */
+public final class BodyChecks {
+    /** One check of a sent body; throws the refusal it stands for. */
+    @FunctionalInterface
+    public interface Check {
+        void apply(ObjectNode body);
+    }
+
+    private final List<Check> checks;
+
+    private BodyChecks(List<Check> checks) {
+        this.checks = checks;
+    }
+
+    /** The checks, applied in this order. */
+    public static BodyChecks of(Check... checks) {
+        return new BodyChecks(List.of(checks));
+    }
+
+    /** Applies every check in order; the first that fails refuses the body. */
+    public void apply(ObjectNode body) {
+        for (Check check : checks) {
+            check.apply(body);
+        }
+    }
+
+    /** {@code key}, when sent and not null, is a string; else "must be a string, got (its type)". */
+    public static Check string(String key) {
+        return body -> {
+            JsonNode value = body.get(key);
+            if (sent(value) && !value.isTextual()) {
+                throw RequestRefused.invalid(key, "must be a string, got " + jsonType(value));
+            }
+        };
+    }
+
+    /** {@code key}, when sent and not null, is a string; else {@code reason}. */
+    public static Check string(String key, String reason) {
+        return body -> {
+            JsonNode value = body.get(key);
+            if (sent(value) && !value.isTextual()) {
+                throw RequestRefused.invalid(key, reason);
+            }
+        };
+    }
+
+    /** {@code key}, when it is a string, is within {@code limit}. */
+    public static Check within(String key, Limit limit) {
+        return body -> {
+            JsonNode value = body.get(key);
+            if (value != null && value.isTextual() && !limit.fits(value.textValue())) {
+                throw RequestRefused.invalid(key, limit.exceeded());
+            }
+        };
+    }
+
+    /** {@code key} is sent, null included; else {@code reason}. */
+    public static Check required(String key, String reason) {
+        return body -> {
+            if (!body.has(key)) {
+                throw RequestRefused.invalid(key, reason);
+            }
+        };
+    }
+
+    /** {@code key}, when sent and not null, is a JSON integer that fits a long. */
+    public static Check integer(String key) {
+        return body -> {
+            JsonNode value = body.get(key);
+            if (!sent(value) || value.isInt() || value.isLong()) {
+                return;
+            }
+            if (value.isBigInteger()) {
+                throw RequestRefused.invalid(key, "is out of range");
+            }
+            throw RequestRefused.invalid(key, "must be an integer, got " + jsonType(value));
+        };
+    }
+
+    /** A value that was sent and is not JSON null. */
+    public static boolean sent(JsonNode value) {
+        return value != null && !value.isNull();
+    }
+
+    /** The value as a string when it is one, else null. */
+    public static String text(JsonNode value) {
+        return value != null && value.isTextual() ? value.textValue() : null;
+    }
+
+    /** The JSON type of a sent value, as the refusals name it ("a string", "an object", ...). */
+    public static String jsonType(JsonNode value) {
+        if (value == null || value.isNull()) {
+            return "null";
+        }
+        if (value.isObject()) {
+            return "an object";
+        }
+        if (value.isArray()) {
+            return "an array";
+        }
+        if (value.isTextual()) {
+            return "a string";
+        }
+        return value.isBoolean() ? "a boolean" : "a number";
+    }
+}
