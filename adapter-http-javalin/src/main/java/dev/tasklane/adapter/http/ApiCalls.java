@@ -6,6 +6,8 @@ import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.WorkflowSettings;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 
 import java.util.LinkedHashMap;
@@ -26,10 +28,10 @@ public final class ApiCalls {
     private final ErrorHandlers errors;
     private final ShutdownGate gate;
     private final Map<String, Route> routes = new LinkedHashMap<>();
-    private final Map<String, Object> schemas;
+    private final ObjectNode schemas;
     private final OnboardingDocument onboarding;
     private final String baseUrl;
-    private volatile Map<String, Object> onboardingDocument;
+    private volatile ObjectNode onboardingDocument;
 
     ApiCalls(WorkflowSettings workflowSettings, HttpSettings settings, Json json, AuthFilter auth, ErrorHandlers errors,
              ShutdownGate gate, List<Route> table) {
@@ -158,7 +160,7 @@ public final class ApiCalls {
      */
     public Answer invalid(String field, String reason) {
         RequestRefused problem = RequestRefused.invalid(field, reason);
-        return new Answer(problem.status(), errors.tree(problem.body()), problem.headers());
+        return new Answer(problem.status(), json.plain(problem.body()), problem.headers());
     }
 
     /** The API's JSON writer (ids as numbers, the response nesting cap). */
@@ -176,9 +178,12 @@ public final class ApiCalls {
         return baseUrl;
     }
 
-    /** The onboarding document of {@code GET /api/agent/onboarding}, made once. */
-    public Map<String, Object> onboardingDocument() {
-        Map<String, Object> document = onboardingDocument;
+    /**
+     * The onboarding document of {@code GET /api/agent/onboarding}, made once: a tree shared by every caller, to be
+     * read, never changed.
+     */
+    public JsonNode onboardingDocument() {
+        ObjectNode document = onboardingDocument;
         if (document == null) {
             document = onboarding.document(baseUrl);
             onboardingDocument = document;
@@ -186,8 +191,11 @@ public final class ApiCalls {
         return document;
     }
 
-    /** The request body schemas the onboarding document publishes ({@code json_schemas}), by name. */
-    public Map<String, Object> schemas() {
+    /**
+     * The request body schemas the onboarding document publishes ({@code json_schemas}), by name: a tree shared by
+     * every caller, to be read, never changed.
+     */
+    public JsonNode schemas() {
         return schemas;
     }
 
@@ -197,7 +205,7 @@ public final class ApiCalls {
 
     /** An error's answer, its body as a tree like every answer's. */
     private Answer answer(ErrorHandlers.Rendered rendered) {
-        return new Answer(rendered.status(), errors.tree(rendered.body()), rendered.headers());
+        return new Answer(rendered.status(), json.plain(rendered.body()), rendered.headers());
     }
 
     private static String key(String method, String path) {

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.application.edge.CreateTaskParser;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
@@ -22,7 +24,7 @@ class TaskOnboardingExamplesTest {
 
     @Test
     void taskGoalAndBatchExamplesPassCreateValidation() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.STRICT);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.STRICT));
         for (Object example : examples(schemas, "task")) {
             assertDoesNotThrow(() -> CREATES.read(map(map(example).get("task")), false));
         }

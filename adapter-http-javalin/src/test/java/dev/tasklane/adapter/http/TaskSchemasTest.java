@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.application.edge.TaskJsonValues;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,7 +47,7 @@ class TaskSchemasTest {
 
     @Test
     void everyBreachOfATaskSchemaIsRefusedByTheSchemaAndByTheParser() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.GRACE));
         JsonSchema taskForm = SchemaBreaches.validator(schemas.get("task"));
         int refused = 0;
         for (String name : List.of("task", "goal", "batch")) {
@@ -78,7 +80,7 @@ class TaskSchemasTest {
         long seed = GeneratedFuzz.seed();
         System.out.println("TaskSchemasTest seed " + seed + " (replay with -Dtasklane.fuzz.seed=" + seed + ")");
         Random random = new Random(seed);
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.GRACE));
         JsonSchema task = SchemaBreaches.validator(schemas.get("task"));
         JsonSchema batch = SchemaBreaches.validator(schemas.get("batch"));
         for (int i = 0; i < VALID_BODIES; i++) {

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,12 +22,13 @@ import java.util.function.Function;
 final class SchemaTrees {
     /** Subtrees shorter than this (as JSON) stay where they are, whatever sharing them would save. */
     static final int SHARED_MIN_CHARS = 24;
+    private static final ObjectMapper PLAIN = new ObjectMapper();
     private static final Set<String> DOCUMENT_ONLY = Set.of("$schema", "$id", "title", "examples");
 
     private SchemaTrees() {
     }
 
-    /** A deep, modifiable copy of a published schema without the keys that only document it. */
+    /** A deep, modifiable copy of a published schema (a Jackson tree) without the keys that only document it. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> body(Object published) {
         Map<String, Object> copy = (Map<String, Object>) copy(published);
@@ -226,8 +230,11 @@ final class SchemaTrees {
         }
     }
 
-    /** A deep copy into modifiable maps and lists. */
+    /** A deep copy into modifiable maps and lists; a Jackson tree is read as the maps and lists its JSON is. */
     static Object copy(Object node) {
+        if (node instanceof JsonNode tree) {
+            return copy(PLAIN.convertValue(tree, Object.class));
+        }
         if (node instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
             map.forEach((key, value) -> out.put(String.valueOf(key), copy(value)));

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 class OnboardingDocumentTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String BASE = "http://localhost:7070";
-    private final Map<String, Object> doc = document(WorkflowLimits.defaults(), CompletionMode.GRACE).document(BASE + "/");
-    private final Map<String, Object> strictSchemas = OnboardingSchemas.all(CompletionMode.STRICT);
+    private final Map<String, Object> doc = map(document(WorkflowLimits.defaults(), CompletionMode.GRACE)
+            .document(BASE + "/"));
+    private final Map<String, Object> strictSchemas = map(OnboardingSchemas.all(CompletionMode.STRICT));
 
     @Test
     void keepsTheExistingTopLevelKeysAndAddsJsonSchemas() {
@@ -99,7 +100,7 @@ class OnboardingDocumentTest {
         WorkflowLimits limits = new WorkflowLimits(WorkflowLimits.DEFAULT_CLAIM_TTL,
                 Map.of(HookName.AFTER_DOING, java.time.Duration.ofMinutes(5)), WorkflowLimits.DEFAULT_DIFF_LINE_CAP,
                 WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, WorkflowLimits.DEFAULT_SWEEP_INTERVAL);
-        Map<String, Object> custom = document(limits, CompletionMode.STRICT).document(BASE);
+        Map<String, Object> custom = map(document(limits, CompletionMode.STRICT).document(BASE));
         assertEquals(300_000L, map(list(map(custom.get("hooks")).get("available_hooks")).get(1)).get("timeout"));
         assertEquals("strict", map(map(custom.get("api_schema")).get("validation_modes")).get("current"));
     }
@@ -198,7 +199,7 @@ class OnboardingDocumentTest {
     @Test
     void quickStartQuotesTheValidatedExamples() {
         String quickStart = String.join("\n", list(doc.get("quick_start")).stream().map(String.class::cast).toList());
-        for (Map<String, Object> body : List.of(OnboardingExamples.createTask(), OnboardingExamples.claim(),
+        for (Object body : List.of(OnboardingExamples.createTask(), OnboardingExamples.claim(),
                 OnboardingExamples.complete(), OnboardingExamples.markReviewed())) {
             assertTrue(quickStart.contains("'" + write(body) + "'"), write(body));
         }
