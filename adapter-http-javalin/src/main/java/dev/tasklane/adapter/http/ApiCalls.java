@@ -6,8 +6,6 @@ import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.WorkflowSettings;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 
 import java.util.LinkedHashMap;
@@ -28,10 +26,10 @@ public final class ApiCalls {
     private final ErrorHandlers errors;
     private final ShutdownGate gate;
     private final Map<String, Route> routes = new LinkedHashMap<>();
-    private final ObjectNode schemas;
+    private final Object schemas;
     private final OnboardingDocument onboarding;
     private final String baseUrl;
-    private volatile ObjectNode onboardingDocument;
+    private volatile Object onboardingDocument;
 
     ApiCalls(WorkflowSettings workflowSettings, HttpSettings settings, Json json, AuthFilter auth, ErrorHandlers errors,
              ShutdownGate gate, List<Route> table) {
@@ -42,7 +40,7 @@ public final class ApiCalls {
         for (Route route : table) {
             routes.putIfAbsent(key(route.method().name(), route.path()), route);
         }
-        this.schemas = OnboardingSchemas.all(workflowSettings.completionMode());
+        this.schemas = json.plain(OnboardingSchemas.all(workflowSettings.completionMode()));
         this.onboarding = new OnboardingDocument(workflowSettings, json::write);
         this.baseUrl = settings.baseUrl();
     }
@@ -179,23 +177,23 @@ public final class ApiCalls {
     }
 
     /**
-     * The onboarding document of {@code GET /api/agent/onboarding}, made once: a tree shared by every caller, to be
-     * read, never changed.
+     * The onboarding document of {@code GET /api/agent/onboarding}, made once, as the plain tree its JSON reads as
+     * (an answer's body is one too): shared by every caller, to be read, never changed.
      */
-    public JsonNode onboardingDocument() {
-        ObjectNode document = onboardingDocument;
+    public Object onboardingDocument() {
+        Object document = onboardingDocument;
         if (document == null) {
-            document = onboarding.document(baseUrl);
+            document = json.plain(onboarding.document(baseUrl));
             onboardingDocument = document;
         }
         return document;
     }
 
     /**
-     * The request body schemas the onboarding document publishes ({@code json_schemas}), by name: a tree shared by
-     * every caller, to be read, never changed.
+     * The request body schemas the onboarding document publishes ({@code json_schemas}), an object of them by name,
+     * as the plain tree its JSON reads as: shared by every caller, to be read, never changed.
      */
-    public JsonNode schemas() {
+    public Object schemas() {
         return schemas;
     }
 

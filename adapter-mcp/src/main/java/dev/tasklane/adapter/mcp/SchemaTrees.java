@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.mcp;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.adapter.http.ApiCalls;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,13 +21,21 @@ import java.util.function.Function;
 final class SchemaTrees {
     /** Subtrees shorter than this (as JSON) stay where they are, whatever sharing them would save. */
     static final int SHARED_MIN_CHARS = 24;
-    private static final ObjectMapper PLAIN = new ObjectMapper();
     private static final Set<String> DOCUMENT_ONLY = Set.of("$schema", "$id", "title", "examples");
 
     private SchemaTrees() {
     }
 
-    /** A deep, modifiable copy of a published schema (a Jackson tree) without the keys that only document it. */
+    /** A JSON object of the API's plain trees (maps, lists and scalars, as {@link ApiCalls} gives them) as a map. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> object(Object tree) {
+        if (!(tree instanceof Map<?, ?>)) {
+            throw new IllegalArgumentException("not a JSON object: " + tree);
+        }
+        return (Map<String, Object>) tree;
+    }
+
+    /** A deep, modifiable copy of a published schema without the keys that only document it. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> body(Object published) {
         Map<String, Object> copy = (Map<String, Object>) copy(published);
@@ -230,11 +237,8 @@ final class SchemaTrees {
         }
     }
 
-    /** A deep copy into modifiable maps and lists; a Jackson tree is read as the maps and lists its JSON is. */
+    /** A deep copy into modifiable maps and lists. */
     static Object copy(Object node) {
-        if (node instanceof JsonNode tree) {
-            return copy(PLAIN.convertValue(tree, Object.class));
-        }
         if (node instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
             map.forEach((key, value) -> out.put(String.valueOf(key), copy(value)));

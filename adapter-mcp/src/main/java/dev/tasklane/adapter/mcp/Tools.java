@@ -1,7 +1,5 @@
 package dev.tasklane.adapter.mcp;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.ApiCalls;
 import dev.tasklane.adapter.http.ApiCalls.Answer;
 import dev.tasklane.domain.agent.Actor;
@@ -56,7 +54,7 @@ final class Tools {
 
     Tools(ApiCalls api) {
         this.api = api;
-        JsonNode schemas = api.schemas();
+        Map<String, Object> schemas = SchemaTrees.object(api.schemas());
         Map<String, Object> claim = body(schemas.get("claim"));
         Map<String, Object> identifier = describedAs(property(claim, "identifier"),
                 "The task's identifier, such as W12, or its numeric id");
@@ -270,9 +268,10 @@ final class Tools {
      * The onboarding in brief: the loop in tools, the hooks with their timeouts, and the result objects' formats
      * without the worked examples (those, and the HTTP workflow, are in the onboarding resource).
      */
+    @SuppressWarnings("unchecked")
     Map<String, Object> guide() {
-        JsonNode onboarding = api.onboardingDocument();
-        JsonNode schema = onboarding.get("api_schema");
+        Map<String, Object> onboarding = SchemaTrees.object(api.onboardingDocument());
+        Map<String, Object> schema = (Map<String, Object>) onboarding.get("api_schema");
         Map<String, Object> guide = new LinkedHashMap<>();
         guide.put("overview", onboarding.get("overview"));
         guide.put("loop_with_tools", List.of(
@@ -296,10 +295,14 @@ final class Tools {
     }
 
     /** A part of the onboarding without its worked examples, which the onboarding resource keeps. */
-    private static JsonNode withoutExamples(JsonNode part) {
-        if (part instanceof ObjectNode object) {
-            ObjectNode out = object.deepCopy();
-            out.remove(List.of("example", "examples", "required_format"));
+    private static Object withoutExamples(Object part) {
+        if (part instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            map.forEach((key, value) -> {
+                if (!Set.of("example", "examples", "required_format").contains(String.valueOf(key))) {
+                    out.put(String.valueOf(key), value);
+                }
+            });
             return out;
         }
         return part;
