@@ -7,11 +7,13 @@ import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;
 import dev.tasklane.domain.validation.CompletionMode;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
@@ -213,6 +215,17 @@ class OnboardingDocumentTest {
             boolean accepted = isAccepted(path);
             assertEquals(accepted, pattern.matcher(path).find(), path);
         }
+    }
+
+    /** Every example is a fresh tree: a test or a caller that edits one cannot change the next. */
+    @Test
+    void examplesAreFreshTrees() {
+        ObjectNode complete = OnboardingExamples.complete();
+        complete.remove("agent_name");
+        ((ObjectNode) complete.get("after_doing_result")).remove("output");
+        assertNotEquals(complete, OnboardingExamples.complete());
+        assertEquals(OnboardingExamples.complete(), OnboardingExamples.complete());
+        assertEquals(OnboardingExamples.task(), OnboardingExamples.goal().get("tasks").get(0));
     }
 
     private static boolean isAccepted(String path) {
