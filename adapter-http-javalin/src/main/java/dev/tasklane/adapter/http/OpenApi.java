@@ -179,10 +179,6 @@ final class OpenApi {
     record SecurityScheme(String type, String scheme, String description) {
     }
 
-    /** A schema of one keyword: the JSON type of a path parameter. */
-    record Typed(String type) {
-    }
-
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     record Components(JsonNode schemas, Map<String, Response> responses,
                       @JsonProperty("securitySchemes") Map<String, SecurityScheme> securitySchemes) {
@@ -275,7 +271,7 @@ final class OpenApi {
         List<Parameter> parameters = new ArrayList<>();
         Matcher matcher = PARAM.matcher(route.path());
         while (matcher.find()) {
-            parameters.add(new Parameter(matcher.group(1), "path", true, TREES.valueToTree(new Typed("string")),
+            parameters.add(new Parameter(matcher.group(1), "path", true, WireSchemas.typed("string"),
                     "numeric id or identifier"));
         }
         if (route.path().equals(MetricsRoutes.PATH)) {
