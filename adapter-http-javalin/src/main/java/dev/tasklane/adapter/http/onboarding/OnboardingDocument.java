@@ -86,7 +86,8 @@ public final class OnboardingDocument {
 
     /** The document's top-level keys, in the order the Stride server writes them. */
     record Root(@JsonProperty(STOP_KEY) Stop stop,
-                @JsonProperty("MANDATORY_SETUP_CHECKLIST") Map<String, AgentGuide.ChecklistStep> mandatorySetupChecklist,
+                @JsonProperty("MANDATORY_SETUP_CHECKLIST")
+                Map<String, AgentGuide.ChecklistStep> mandatorySetupChecklist,
                 @JsonProperty("SETUP_COMPLETION_CONFIRMATION") AgentGuide.Confirmation setupCompletionConfirmation,
                 String version, String skillsVersion, String apiBaseUrl, Overview overview, List<String> quickStart,
                 FileTemplates.Section fileTemplates, List<AgentGuide.Step> workflow, AgentGuide.Hooks hooks,

@@ -90,7 +90,8 @@ public final class OnboardingSchemas {
         return document(name, CommandSchemas.title(name), schema, examples);
     }
 
-    private static ObjectNode document(String name, String title, ObjectNode schema, List<? extends JsonNode> examples) {
+    private static ObjectNode document(String name, String title, ObjectNode schema,
+            List<? extends JsonNode> examples) {
         ObjectNode out = TREES.valueToTree(new Envelope(DIALECT, ID_PREFIX + name, title));
         out.setAll(schema);
         out.set(EXAMPLES, TREES.valueToTree(examples));

@@ -116,7 +116,7 @@ final class SchemaKeywords {
         return this;
     }
 
-    /** {@code if} {@code condition} {@code then} {@code consequence}, {@code else} {@code alternative} (may be null). */
+    /** {@code if} {@code condition} {@code then} {@code consequence}, {@code else} {@code alternative} (or none). */
     SchemaKeywords when(Object condition, Object consequence, Object alternative) {
         when = tree(condition);
         then = tree(consequence);
