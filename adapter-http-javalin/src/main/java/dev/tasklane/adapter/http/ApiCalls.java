@@ -26,10 +26,10 @@ public final class ApiCalls {
     private final ErrorHandlers errors;
     private final ShutdownGate gate;
     private final Map<String, Route> routes = new LinkedHashMap<>();
-    private final Map<String, Object> schemas;
+    private final Object schemas;
     private final OnboardingDocument onboarding;
     private final String baseUrl;
-    private volatile Map<String, Object> onboardingDocument;
+    private volatile Object onboardingDocument;
 
     ApiCalls(WorkflowSettings workflowSettings, HttpSettings settings, Json json, AuthFilter auth, ErrorHandlers errors,
              ShutdownGate gate, List<Route> table) {
@@ -40,7 +40,7 @@ public final class ApiCalls {
         for (Route route : table) {
             routes.putIfAbsent(key(route.method().name(), route.path()), route);
         }
-        this.schemas = OnboardingSchemas.all(workflowSettings.completionMode());
+        this.schemas = json.plain(OnboardingSchemas.all(workflowSettings.completionMode()));
         this.onboarding = new OnboardingDocument(workflowSettings, json::write);
         this.baseUrl = settings.baseUrl();
     }
@@ -158,7 +158,7 @@ public final class ApiCalls {
      */
     public Answer invalid(String field, String reason) {
         RequestRefused problem = RequestRefused.invalid(field, reason);
-        return new Answer(problem.status(), errors.tree(problem.body()), problem.headers());
+        return new Answer(problem.status(), json.plain(problem.body()), problem.headers());
     }
 
     /** The API's JSON writer (ids as numbers, the response nesting cap). */
@@ -176,18 +176,24 @@ public final class ApiCalls {
         return baseUrl;
     }
 
-    /** The onboarding document of {@code GET /api/agent/onboarding}, made once. */
-    public Map<String, Object> onboardingDocument() {
-        Map<String, Object> document = onboardingDocument;
+    /**
+     * The onboarding document of {@code GET /api/agent/onboarding}, made once, as the plain tree its JSON reads as
+     * (an answer's body is one too): shared by every caller, to be read, never changed.
+     */
+    public Object onboardingDocument() {
+        Object document = onboardingDocument;
         if (document == null) {
-            document = onboarding.document(baseUrl);
+            document = json.plain(onboarding.document(baseUrl));
             onboardingDocument = document;
         }
         return document;
     }
 
-    /** The request body schemas the onboarding document publishes ({@code json_schemas}), by name. */
-    public Map<String, Object> schemas() {
+    /**
+     * The request body schemas the onboarding document publishes ({@code json_schemas}), an object of them by name,
+     * as the plain tree its JSON reads as: shared by every caller, to be read, never changed.
+     */
+    public Object schemas() {
         return schemas;
     }
 
@@ -197,7 +203,7 @@ public final class ApiCalls {
 
     /** An error's answer, its body as a tree like every answer's. */
     private Answer answer(ErrorHandlers.Rendered rendered) {
-        return new Answer(rendered.status(), errors.tree(rendered.body()), rendered.headers());
+        return new Answer(rendered.status(), json.plain(rendered.body()), rendered.headers());
     }
 
     private static String key(String method, String path) {

@@ -163,13 +163,27 @@ final class OpenApi {
 
     /** The document's root, written by Jackson as it is. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    record Document(String openapi, Map<String, Object> info, List<Map<String, String>> servers,
+    record Document(String openapi, Info info, List<Server> servers,
                     Map<String, Map<String, OperationObject>> paths, Components components) {
+    }
+
+    /** What the API is, and under which licence. */
+    record Info(String title, String version, String description, License license) {
+    }
+
+    record License(String name, String identifier) {
+    }
+
+    record Server(String url) {
+    }
+
+    /** How a client authenticates: an HTTP scheme (bearer) and what to send. */
+    record SecurityScheme(String type, String scheme, String description) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     record Components(JsonNode schemas, Map<String, Response> responses,
-                      @JsonProperty("securitySchemes") Map<String, Map<String, String>> securitySchemes) {
+                      @JsonProperty("securitySchemes") Map<String, SecurityScheme> securitySchemes) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -184,13 +198,13 @@ final class OpenApi {
 
     /** A path, query or header parameter: its schema is a plain JSON Schema object. */
     @JsonPropertyOrder({"name", "in", "required", "schema", "description"})
-    record Parameter(String name, String in, boolean required, Map<String, Object> schema, String description) {
-        static Parameter query(String name, Map<String, Object> schema, String description) {
-            return new Parameter(name, "query", false, schema, description);
+    record Parameter(String name, String in, boolean required, JsonNode schema, String description) {
+        static Parameter query(String name, Map<String, ?> schema, String description) {
+            return new Parameter(name, "query", false, TREES.valueToTree(schema), description);
         }
 
-        static Parameter header(String name, Map<String, Object> schema, String description) {
-            return new Parameter(name, "header", false, schema, description);
+        static Parameter header(String name, Map<String, ?> schema, String description) {
+            return new Parameter(name, "header", false, TREES.valueToTree(schema), description);
         }
     }
 
@@ -234,9 +248,9 @@ final class OpenApi {
         if (!components.has(ERROR)) {
             throw new IllegalStateException("the error body's schema is not named " + ERROR);
         }
-        Map<String, Object> onboarding = OnboardingSchemas.all(mode);
+        ObjectNode onboarding = OnboardingSchemas.all(mode);
         for (String name : ONBOARDING) {
-            ObjectNode schema = TREES.valueToTree(onboarding.get(name));
+            ObjectNode schema = onboarding.get(name).deepCopy();
             schema.remove(List.of("$schema", "$id"));
             if (components.has(name)) {
                 throw new IllegalStateException("schema " + name + " is both generated and an onboarding schema");
@@ -247,12 +261,11 @@ final class OpenApi {
         STATUSES.forEach((status, meaning) -> responses.put(responseName(status), new Response(null, meaning,
                 Map.of(JSON, new MediaType(ref(ERROR))))));
         return new Document("3.1.0",
-                Map.of("title", "Tasklane API", "version", "1.0",
-                        "description", "Kanban task service for AI coding agents; see docs/api.md",
-                        "license", Map.of("name", "Apache-2.0", "identifier", "Apache-2.0")),
-                List.of(Map.of("url", baseUrl)), paths,
-                new Components(sorted(components), responses, Map.of("bearer", Map.of("type", "http",
-                        "scheme", "bearer", "description", "Authorization: Bearer <API token>"))));
+                new Info("Tasklane API", "1.0", "Kanban task service for AI coding agents; see docs/api.md",
+                        new License("Apache-2.0", "Apache-2.0")),
+                List.of(new Server(baseUrl)), paths,
+                new Components(sorted(components), responses, Map.of("bearer", new SecurityScheme("http", "bearer",
+                        "Authorization: Bearer <API token>"))));
     }
 
     private static OperationObject operation(Route route, Operation operation, WireSchemas schemas) {
@@ -260,7 +273,7 @@ final class OpenApi {
         List<Parameter> parameters = new ArrayList<>();
         Matcher matcher = PARAM.matcher(route.path());
         while (matcher.find()) {
-            parameters.add(new Parameter(matcher.group(1), "path", true, Map.of("type", "string"),
+            parameters.add(new Parameter(matcher.group(1), "path", true, WireSchemas.typed("string"),
                     "numeric id or identifier"));
         }
         if (route.path().equals(MetricsRoutes.PATH)) {

@@ -6,10 +6,10 @@ import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.WorkflowSettings;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.HandlerType;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * The unauthenticated endpoints: the onboarding document, liveness ({@code /health}: the process serves, whatever
@@ -24,10 +24,10 @@ final class SystemRoutes {
     /**
      * The onboarding document, made on its first request and answered from then on: it depends on the server's
      * settings only (base URL, limits, completion mode), and generating its JSON Schemas costs tens of
-     * milliseconds. Nothing writes to it once made (its maps are unmodifiable; the schema trees are only read).
+     * milliseconds. Nothing writes to it once made (the tree is only read).
      * Two first requests at once may both make it; either result is the same document.
      */
-    private volatile Map<String, Object> onboardingDocument;
+    private volatile ObjectNode onboardingDocument;
 
     SystemRoutes(HealthUseCase healthCheck, WorkflowSettings workflowSettings, HttpSettings settings,
                  Json json, ErrorHandlers errors) {
@@ -46,7 +46,7 @@ final class SystemRoutes {
     }
 
     private void onboarding(Call call) {
-        Map<String, Object> document = onboardingDocument;
+        ObjectNode document = onboardingDocument;
         if (document == null) {
             document = onboarding.document(settings.baseUrl());
             onboardingDocument = document;
@@ -67,6 +67,6 @@ final class SystemRoutes {
         }
         ErrorHandlers.Rendered refused = errors.unavailable(new StoreUnavailableException(health.problem()));
         refused.headers().forEach(call.ctx()::header);
-        call.respond(503, new HealthView("unavailable", health.store(), errors.tree(refused.body())));
+        call.respond(503, HealthView.refused("unavailable", health.store(), errors.tree(refused.body())));
     }
 }

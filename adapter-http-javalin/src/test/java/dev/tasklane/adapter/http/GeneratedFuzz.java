@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.adapter.http.Harness.Res;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskQuery;
@@ -115,7 +117,7 @@ public final class GeneratedFuzz {
     }
 
     private List<Endpoint> endpoints() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.GRACE));
         List<Endpoint> out = new ArrayList<>();
         out.add(new Endpoint("POST", "/api/tasks", Need.NONE, OnboardingExamples::createTask, schema(schemas, "task")));
         out.add(new Endpoint("POST", "/api/tasks", Need.NONE, OnboardingExamples::createGoal, schema(schemas, "goal")));
@@ -123,7 +125,7 @@ public final class GeneratedFuzz {
         out.add(new Endpoint("PATCH", "/api/tasks/{id}", Need.OPEN, () -> map("task", map("title", "Renamed",
                 "priority", "high", "acceptance_criteria", "a\nb", "pitfalls", List.of("p"))), schema(schemas, "task")));
         out.add(new Endpoint("POST", "/api/tasks/claim", Need.OPEN, true, () -> {
-            Map<String, Object> claim = new LinkedHashMap<>(OnboardingExamples.claim());
+            Map<String, Object> claim = plain(OnboardingExamples.claim());
             claim.put("identifier", targets.get(Need.OPEN));
             return claim;
         }, schema(schemas, "claim")));

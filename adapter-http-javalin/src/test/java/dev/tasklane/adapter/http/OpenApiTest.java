@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import static dev.tasklane.adapter.http.Harness.hookOk;
 import static dev.tasklane.adapter.http.Harness.map;
 import static dev.tasklane.adapter.http.Harness.task;
@@ -157,7 +159,7 @@ class OpenApiTest {
             call("POST", "/api/users", map("username", "x"), Harness.TOKEN); // 422
             call("GET", "/api/me", null, null); // 401
 
-            Map<String, Object> full = OnboardingExamples.createTask();
+            Map<String, Object> full = plain(OnboardingExamples.createTask());
             call("POST", "/api/tasks", full, agent);
             call("POST", "/api/tasks", OnboardingExamples.createGoal(), agent);
             call("POST", "/api/tasks/batch", OnboardingExamples.batch(), agent);
@@ -247,7 +249,7 @@ class OpenApiTest {
                     hookOk()), agent);
             call("PUT", "/api/tasks/" + id + "/changed_files", map("changed_files", List.of(map("path", "b.txt",
                     "diff", "+b\n", "mode", "100644"))), agent);
-            Map<String, Object> completion = new java.util.LinkedHashMap<>(OnboardingExamples.completeSkipped());
+            Map<String, Object> completion = plain(OnboardingExamples.completeSkipped());
             Map<String, Object> explorer = new java.util.LinkedHashMap<>(cast(completion.get("explorer_result")));
             explorer.put("model", "small-model");
             completion.put("explorer_result", explorer);

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.edge.SentTask;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.TaskJsonValues;
 import dev.tasklane.application.edge.UpdateTaskParser;
@@ -95,9 +97,9 @@ class TaskAnswersTest {
 
     /** A body to answer: the bodies of {@code name} are made from {@code body} by edits. */
     private enum Template {
-        TASK("create task", "task", OnboardingExamples::createTask),
-        GOAL("create goal", "goal", OnboardingExamples::createGoal),
-        BATCH("batch", "batch", OnboardingExamples::batch),
+        TASK("create task", "task", () -> plain(OnboardingExamples.createTask())),
+        GOAL("create goal", "goal", () -> plain(OnboardingExamples.createGoal())),
+        BATCH("batch", "batch", () -> plain(OnboardingExamples.batch())),
         EDIT("edit", "task", () -> map("task", map("title", "Renamed", "priority", "high", "type", "defect",
                 "acceptance_criteria", "a\nb", "pitfalls", List.of("p"), "dependencies", List.of("W2"),
                 "technical_details", map("k", List.of(1, 2.5, "s")))));
@@ -208,7 +210,7 @@ class TaskAnswersTest {
 
     /** Every position of each template and of its schema gets each odd value and a removal; then random edits. */
     static List<Case> generate(Random random) {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.GRACE));
         List<Case> out = new ArrayList<>();
         for (Template template : Template.values()) {
             @SuppressWarnings("unchecked")
@@ -283,7 +285,7 @@ class TaskAnswersTest {
             ErrorHandlers.Rendered rendered = ERRORS.render(refused, "/api/tasks");
             out.put("status", rendered.status());
             Map<String, Object> pinned = new LinkedHashMap<>();
-            ERRORS.tree(rendered.body()).forEach((key, value) -> {
+            plain(ERRORS.tree(rendered.body())).forEach((key, value) -> {
                 if (PINNED_KEYS.contains(key)) {
                     pinned.put(key, value);
                 }

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.edge.SentTask;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.application.edge.CreateTaskParser;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
@@ -23,7 +25,7 @@ class TaskOnboardingExamplesTest {
 
     @Test
     void taskGoalAndBatchExamplesPassCreateValidation() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.STRICT);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.STRICT));
         for (Object example : examples(schemas, "task")) {
             assertDoesNotThrow(() -> CREATES.read(SentTask.of(map(map(example).get("task"))), false));
         }

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.application.edge.SentTask;
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.application.edge.TaskJsonValues;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,7 +48,7 @@ class TaskSchemasTest {
 
     @Test
     void everyBreachOfATaskSchemaIsRefusedByTheSchemaAndByTheParser() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.GRACE));
         JsonSchema taskForm = SchemaBreaches.validator(schemas.get("task"));
         int refused = 0;
         for (String name : List.of("task", "goal", "batch")) {
@@ -79,7 +81,7 @@ class TaskSchemasTest {
         long seed = GeneratedFuzz.seed();
         System.out.println("TaskSchemasTest seed " + seed + " (replay with -Dtasklane.fuzz.seed=" + seed + ")");
         Random random = new Random(seed);
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        Map<String, Object> schemas = plain(OnboardingSchemas.all(CompletionMode.GRACE));
         JsonSchema task = SchemaBreaches.validator(schemas.get("task"));
         JsonSchema batch = SchemaBreaches.validator(schemas.get("batch"));
         for (int i = 0; i < VALID_BODIES; i++) {

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.mcp;
 
+import dev.tasklane.adapter.http.ApiCalls;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,6 +24,15 @@ final class SchemaTrees {
     private static final Set<String> DOCUMENT_ONLY = Set.of("$schema", "$id", "title", "examples");
 
     private SchemaTrees() {
+    }
+
+    /** A JSON object of the API's plain trees (maps, lists and scalars, as {@link ApiCalls} gives them) as a map. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> object(Object tree) {
+        if (!(tree instanceof Map<?, ?>)) {
+            throw new IllegalArgumentException("not a JSON object: " + tree);
+        }
+        return (Map<String, Object>) tree;
     }
 
     /** A deep, modifiable copy of a published schema without the keys that only document it. */

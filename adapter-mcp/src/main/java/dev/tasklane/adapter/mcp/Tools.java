@@ -54,7 +54,7 @@ final class Tools {
 
     Tools(ApiCalls api) {
         this.api = api;
-        Map<String, Object> schemas = api.schemas();
+        Map<String, Object> schemas = SchemaTrees.object(api.schemas());
         Map<String, Object> claim = body(schemas.get("claim"));
         Map<String, Object> identifier = describedAs(property(claim, "identifier"),
                 "The task's identifier, such as W12, or its numeric id");
@@ -270,7 +270,7 @@ final class Tools {
      */
     @SuppressWarnings("unchecked")
     Map<String, Object> guide() {
-        Map<String, Object> onboarding = api.onboardingDocument();
+        Map<String, Object> onboarding = SchemaTrees.object(api.onboardingDocument());
         Map<String, Object> schema = (Map<String, Object>) onboarding.get("api_schema");
         Map<String, Object> guide = new LinkedHashMap<>();
         guide.put("overview", onboarding.get("overview"));

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.mcp;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.domain.hook.HookName;
 import org.junit.jupiter.api.Test;
@@ -48,7 +50,7 @@ class HttpMcpConformanceTest {
     }
 
     private static Map<String, Object> hook(HookName name) {
-        return new LinkedHashMap<>(OnboardingExamples.hookResult(name));
+        return plain(OnboardingExamples.hookResult(name));
     }
 
     private static Map<String, Object> with(Map<String, Object> base, Object... pairs) {
@@ -76,12 +78,12 @@ class HttpMcpConformanceTest {
                 step("report_changed_files", "identifier", "W1", "claim_token", "$claim_token",
                         "changed_files", List.of(map("path", "src/A.java", "diff", "+a\n"))),
                 step("complete_task", "identifier", "W1", "agent_name", "a", "completion_summary", "done"),
-                step("complete_task", with(OnboardingExamples.complete(), "identifier", "W1", "after_doing_result", FAILED_HOOK)),
-                step("complete_task", with(OnboardingExamples.complete(), "identifier", "W1")),
-                step("mark_reviewed", with(OnboardingExamples.markReviewed(), "identifier", "W1")),
+                step("complete_task", with(plain(OnboardingExamples.complete()), "identifier", "W1", "after_doing_result", FAILED_HOOK)),
+                step("complete_task", with(plain(OnboardingExamples.complete()), "identifier", "W1")),
+                step("mark_reviewed", with(plain(OnboardingExamples.markReviewed()), "identifier", "W1")),
                 review("W1", "approved"),
-                step("mark_reviewed", with(OnboardingExamples.markReviewed(), "identifier", "W1", "after_review_result", FAILED_HOOK)),
-                step("mark_reviewed", with(OnboardingExamples.markReviewed(), "identifier", "W1")),
+                step("mark_reviewed", with(plain(OnboardingExamples.markReviewed()), "identifier", "W1", "after_review_result", FAILED_HOOK)),
+                step("mark_reviewed", with(plain(OnboardingExamples.markReviewed()), "identifier", "W1")),
                 step("get_task", "identifier", "W1"),
                 step("get_task", "identifier", "W404")));
         scenarios.add(List.of(
@@ -92,15 +94,15 @@ class HttpMcpConformanceTest {
                 step("release_task", "identifier", "W2", "agent_name", "b", "reason", "not mine"),
                 step("release_task", "identifier", "W2", "agent_name", "a", "claim_token", "$claim_token", "reason", "later"),
                 step("claim_task", "agent_name", "a", "before_doing_result", hook(HookName.BEFORE_DOING)),
-                step("complete_task", with(OnboardingExamples.completeSkipped(), "identifier", "W2")),
+                step("complete_task", with(plain(OnboardingExamples.completeSkipped()), "identifier", "W2")),
                 step("claim_task", "agent_name", "a", "before_doing_result", hook(HookName.BEFORE_DOING)),
-                step("complete_task", with(OnboardingExamples.completeSkipped(), "identifier", "D3")),
+                step("complete_task", with(plain(OnboardingExamples.completeSkipped()), "identifier", "D3")),
                 step("report_after_goal", with(FAILED_HOOK, "identifier", "G1")),
                 step("report_after_goal", with(hook(HookName.AFTER_GOAL), "identifier", "G1")),
                 step("report_after_goal", with(hook(HookName.AFTER_GOAL), "identifier", "W2")),
                 step("claim_task", "agent_name", "a", "before_doing_result", hook(HookName.BEFORE_DOING))));
         scenarios.add(List.of(
-                step("create_tasks", OnboardingExamples.batch()),
+                step("create_tasks", plain(OnboardingExamples.batch())),
                 step("create_tasks", "goals", List.of()),
                 step("create_tasks", "task", map("title", "", "type", "chore", "priority", "urgent", "key_files",
                         List.of(map("file_path", "/abs", "position", -1)))),

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.mcp;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
@@ -102,11 +104,11 @@ abstract class McpEndToEndContract {
         }
         // an example of each published body is valid against its tool's schema
         Map<String, Map<String, Object>> examples = Map.of(
-                "claim_task", OnboardingExamples.claim(),
-                "complete_task", with(OnboardingExamples.complete(), "identifier", "W1"),
-                "mark_reviewed", with(OnboardingExamples.markReviewed(), "identifier", "W1"),
-                "report_after_goal", with(OnboardingExamples.afterGoal(), "identifier", "G1"),
-                "create_tasks", OnboardingExamples.createGoal());
+                "claim_task", plain(OnboardingExamples.claim()),
+                "complete_task", with(plain(OnboardingExamples.complete()), "identifier", "W1"),
+                "mark_reviewed", with(plain(OnboardingExamples.markReviewed()), "identifier", "W1"),
+                "report_after_goal", with(plain(OnboardingExamples.afterGoal()), "identifier", "G1"),
+                "create_tasks", plain(OnboardingExamples.createGoal()));
         for (McpSchema.Tool tool : tools) {
             Map<String, Object> example = examples.get(tool.name());
             if (example != null) {
@@ -116,8 +118,8 @@ abstract class McpEndToEndContract {
         }
         Schema create = registry.getSchema(McpServer.write(tools.get(TOOL_NAMES.indexOf("create_tasks")).inputSchema()),
                 InputFormat.JSON);
-        assertEquals(List.of(), create.validate(McpServer.write(OnboardingExamples.batch()), InputFormat.JSON));
-        assertEquals(List.of(), create.validate(McpServer.write(OnboardingExamples.createTask()), InputFormat.JSON));
+        assertEquals(List.of(), create.validate(McpServer.write(plain(OnboardingExamples.batch())), InputFormat.JSON));
+        assertEquals(List.of(), create.validate(McpServer.write(plain(OnboardingExamples.createTask())), InputFormat.JSON));
     }
 
     @Test
@@ -143,7 +145,7 @@ abstract class McpEndToEndContract {
         ok(call(agent, "report_changed_files", map("identifier", identifier, "claim_token", claimToken,
                 "changed_files", List.of(map("path", "src/Limiter.java", "diff", "+class Limiter {}\n")))));
 
-        Map<String, Object> completed = data(ok(call(agent, "complete_task", with(OnboardingExamples.complete(),
+        Map<String, Object> completed = data(ok(call(agent, "complete_task", with(plain(OnboardingExamples.complete()),
                 "identifier", identifier, "agent_name", "agent-a"))));
         assertEquals("review", completed.get("status"));
         assertFalse(completed.containsKey("description"), "slim by default: " + completed);
@@ -165,7 +167,7 @@ abstract class McpEndToEndContract {
         assertEquals(overHttp, structured(ok(call(agent, "get_task", map("identifier", identifier,
                 "fields", "status,needs_review")))), "the same answer as the API's");
 
-        Map<String, Object> done = data(ok(call(agent, "mark_reviewed", with(OnboardingExamples.markReviewed(),
+        Map<String, Object> done = data(ok(call(agent, "mark_reviewed", with(plain(OnboardingExamples.markReviewed()),
                 "identifier", identifier, "agent_name", "agent-a"))));
         assertEquals("completed", done.get("status"));
 
@@ -187,7 +189,7 @@ abstract class McpEndToEndContract {
         Map<String, Object> claimed = data(ok(call(agent, "claim_task", map("agent_name", "goal-agent",
                 "before_doing_result", hook(HookName.BEFORE_DOING)))));
         assertEquals(child, claimed.get("identifier"));
-        Map<String, Object> completed = data(ok(call(agent, "complete_task", with(OnboardingExamples.complete(),
+        Map<String, Object> completed = data(ok(call(agent, "complete_task", with(plain(OnboardingExamples.complete()),
                 "identifier", child, "claim_token", claimed.get("claim_token")))));
         assertEquals("completed", completed.get("status"));
 
@@ -297,7 +299,7 @@ abstract class McpEndToEndContract {
                         doubles.add(identifier);
                     }
                     claims++;
-                    ok(call(client, "complete_task", with(OnboardingExamples.completeSkipped(), "identifier", identifier,
+                    ok(call(client, "complete_task", with(plain(OnboardingExamples.completeSkipped()), "identifier", identifier,
                             "agent_name", name)));
                 }
             }));
@@ -351,7 +353,7 @@ abstract class McpEndToEndContract {
     }
 
     static Map<String, Object> hook(HookName hook) {
-        return new java.util.LinkedHashMap<>(OnboardingExamples.hookResult(hook));
+        return plain(OnboardingExamples.hookResult(hook));
     }
 
     static Map<String, Object> with(Map<String, Object> base, Object... pairs) {

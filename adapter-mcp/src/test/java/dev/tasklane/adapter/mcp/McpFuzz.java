@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.mcp;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.adapter.http.GeneratedFuzz;
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.domain.hook.HookName;
@@ -86,15 +88,15 @@ final class McpFuzz {
         if (!status(targets.get("claimed"), "in_progress")) {
             String identifier = create(map("title", "Fuzz claimed", "type", "work", "priority", "critical"));
             Map<String, Object> claimed = server.api("POST", "/api/tasks/claim", map("identifier", identifier,
-                    "agent_name", "fz", "before_doing_result", OnboardingExamples.hookResult(HookName.BEFORE_DOING)), token);
+                    "agent_name", "fz", "before_doing_result", plain(OnboardingExamples.hookResult(HookName.BEFORE_DOING))), token);
             claimToken = (String) ((Map<?, ?>) claimed.get("data")).get("claim_token");
             targets.put("claimed", identifier);
         }
         if (!reviewed(targets.get("reviewed"))) {
             String identifier = create(map("title", "Fuzz reviewed", "type", "work", "priority", "critical", "needs_review", true));
             server.api("POST", "/api/tasks/claim", map("identifier", identifier, "agent_name", "fz",
-                    "before_doing_result", OnboardingExamples.hookResult(HookName.BEFORE_DOING)), token);
-            Map<String, Object> complete = new LinkedHashMap<>(OnboardingExamples.completeSkipped());
+                    "before_doing_result", plain(OnboardingExamples.hookResult(HookName.BEFORE_DOING))), token);
+            Map<String, Object> complete = plain(OnboardingExamples.completeSkipped());
             server.api("PATCH", "/api/tasks/" + identifier + "/complete", complete, token);
             server.api("PATCH", "/api/tasks/" + identifier + "/review", map("review_status", "approved"), McpServer.TOKEN);
             targets.put("reviewed", identifier);
@@ -107,8 +109,8 @@ final class McpFuzz {
                     "priority", "low", "tasks", List.of(map("title", "Fuzz child", "type", "work", "priority", "critical")))), token);
             String child = (String) ((Map<?, ?>) ((List<?>) created.get("child_tasks")).get(0)).get("identifier");
             server.api("POST", "/api/tasks/claim", map("identifier", child, "agent_name", "fz",
-                    "before_doing_result", OnboardingExamples.hookResult(HookName.BEFORE_DOING)), token);
-            server.api("PATCH", "/api/tasks/" + child + "/complete", OnboardingExamples.completeSkipped(), token);
+                    "before_doing_result", plain(OnboardingExamples.hookResult(HookName.BEFORE_DOING))), token);
+            server.api("PATCH", "/api/tasks/" + child + "/complete", plain(OnboardingExamples.completeSkipped()), token);
             targets.put("goal", (String) ((Map<?, ?>) created.get("goal")).get("identifier"));
         }
     }
@@ -142,18 +144,18 @@ final class McpFuzz {
         out.put("workflow_guide", Map::of);
         out.put("next_task", () -> map("agent_name", "fz", "response_view", "slim"));
         out.put("claim_task", () -> map("identifier", targets.get("open"), "agent_name", "fz",
-                "before_doing_result", OnboardingExamples.hookResult(HookName.BEFORE_DOING)));
+                "before_doing_result", plain(OnboardingExamples.hookResult(HookName.BEFORE_DOING))));
         out.put("heartbeat", () -> map("identifier", targets.get("claimed"), "claim_token", claimToken, "agent_name", "fz"));
         out.put("release_task", () -> map("identifier", targets.get("claimed"), "claim_token", claimToken, "reason", "fz"));
         out.put("report_changed_files", () -> map("identifier", targets.get("claimed"), "claim_token", claimToken,
                 "changed_files", List.of(map("path", "src/A.java", "diff", "+a\n"), map("path", "img.png"))));
-        out.put("complete_task", () -> with(OnboardingExamples.complete(), "identifier", targets.get("claimed"),
+        out.put("complete_task", () -> with(plain(OnboardingExamples.complete()), "identifier", targets.get("claimed"),
                 "claim_token", claimToken));
-        out.put("mark_reviewed", () -> with(OnboardingExamples.markReviewed(), "identifier", targets.get("reviewed")));
-        out.put("report_after_goal", () -> with(OnboardingExamples.afterGoal(), "identifier", targets.get("goal")));
+        out.put("mark_reviewed", () -> with(plain(OnboardingExamples.markReviewed()), "identifier", targets.get("reviewed")));
+        out.put("report_after_goal", () -> with(plain(OnboardingExamples.afterGoal()), "identifier", targets.get("goal")));
         out.put("get_task", () -> map("identifier", targets.get("open")));
         out.put("list_tasks", () -> map("status", "open", "limit", 5, "sort", "-priority"));
-        out.put("create_tasks", () -> random.nextBoolean() ? OnboardingExamples.createTask() : OnboardingExamples.createGoal());
+        out.put("create_tasks", () -> random.nextBoolean() ? plain(OnboardingExamples.createTask()) : plain(OnboardingExamples.createGoal()));
         return out;
     }
 

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.mcp;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.domain.hook.HookName;
 import org.junit.jupiter.api.AfterAll;
@@ -87,7 +89,7 @@ class McpTransportTest {
                 Map.of("MCP-Protocol-Version", "2025-11-25"));
         sizes.put("next_task", next.body().length());
         McpServer.Raw claim = server.mcp(toolsCall("claim_task", map("agent_name", "m", "before_doing_result",
-                OnboardingExamples.hookResult(HookName.BEFORE_DOING))), token, Map.of("MCP-Protocol-Version", "2025-11-25"));
+                plain(OnboardingExamples.hookResult(HookName.BEFORE_DOING)))), token, Map.of("MCP-Protocol-Version", "2025-11-25"));
         sizes.put("claim_task", claim.body().length());
         McpServer.Raw claimSlim = server.mcp(toolsCall("heartbeat", map("identifier", "W1", "agent_name", "m",
                 "claim_token", ((Map<?, ?>) ((Map<?, ?>) result(claim).get("structuredContent")).get("data")).get("claim_token"))), token,
@@ -96,7 +98,7 @@ class McpTransportTest {
         McpServer.Raw files = server.mcp(toolsCall("report_changed_files", map("identifier", "W1", "changed_files",
                 List.of(map("path", "src/A.java", "diff", "+a\n")))), token, Map.of("MCP-Protocol-Version", "2025-11-25"));
         sizes.put("report_changed_files", files.body().length());
-        Map<String, Object> complete = new LinkedHashMap<>(OnboardingExamples.complete());
+        Map<String, Object> complete = plain(OnboardingExamples.complete());
         complete.put("identifier", "W1");
         McpServer.Raw done = server.mcp(toolsCall("complete_task", complete), token,
                 Map.of("MCP-Protocol-Version", "2025-11-25"));

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.mcp;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
 import dev.tasklane.client.McpBridge;
 import dev.tasklane.domain.hook.HookName;
@@ -83,10 +85,10 @@ class StdioBridgeTest {
         String identifier = (String) data(ok(call(client, "create_tasks", map("task", map("title", "Over stdio",
                 "type", "work", "priority", "high"))))).get("identifier");
         Map<String, Object> claimed = data(ok(call(client, "claim_task", map("identifier", identifier,
-                "agent_name", "stdio", "before_doing_result", OnboardingExamples.hookResult(HookName.BEFORE_DOING)))));
+                "agent_name", "stdio", "before_doing_result", plain(OnboardingExamples.hookResult(HookName.BEFORE_DOING))))));
         assertEquals("in_progress", claimed.get("status"));
         McpSchema.CallToolResult refused = call(client, "claim_task", map("identifier", identifier, "agent_name", "other",
-                "before_doing_result", OnboardingExamples.hookResult(HookName.BEFORE_DOING)));
+                "before_doing_result", plain(OnboardingExamples.hookResult(HookName.BEFORE_DOING))));
         assertTrue(refused.isError(), "a refusal is a tool result, through the bridge as well");
         assertEquals(409, McpEndToEndContract.structured(refused).get("status"));
 

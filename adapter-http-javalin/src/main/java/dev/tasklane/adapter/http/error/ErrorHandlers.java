@@ -1,9 +1,9 @@
 package dev.tasklane.adapter.http.error;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.in.UnauthenticatedException;
@@ -39,8 +39,6 @@ import java.util.function.BiFunction;
  */
 public final class ErrorHandlers {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorHandlers.class);
-    private static final TypeReference<LinkedHashMap<String, Object>> TREE = new TypeReference<>() {
-    };
 
     private final ObjectMapper mapper;
     private final ObjectWriter writer;
@@ -139,9 +137,9 @@ public final class ErrorHandlers {
         }
     }
 
-    /** {@code body} as a tree of maps, lists and scalars, its keys in wire order. */
-    public Map<String, Object> tree(ErrorBody body) {
-        return mapper.convertValue(body, TREE);
+    /** {@code body} as a Jackson tree, its keys in wire order. */
+    public ObjectNode tree(ErrorBody body) {
+        return mapper.valueToTree(body);
     }
 
     /** 503 with {@code Retry-After}: the store cannot be reached; nothing the caller sent was wrong. */

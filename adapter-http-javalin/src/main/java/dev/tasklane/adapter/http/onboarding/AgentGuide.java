@@ -1,18 +1,56 @@
 package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.adapter.http.onboarding.Trees.obj;
-
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The prose parts of the onboarding document: the agent loop, the hooks (with the configured timeouts),
- * the review flow, the common mistakes and the quick reference card.
+ * the review flow, the common mistakes and the quick reference card. Each section is a record whose components are
+ * its keys, in order (written snake_case by the document's mapper).
  */
 final class AgentGuide {
+    /** One step of {@code workflow}. */
+    record Step(int order, String name, String endpoint, String description) {
+    }
+
+    /** {@code hooks}: what hooks are, each hook's metadata, their environment and when each runs. */
+    record Hooks(String description, List<Hook> availableHooks, List<String> environmentVariables,
+                 List<String> executionFlow, JsonNode resultFormat) {
+    }
+
+    /** One entry of {@code hooks.available_hooks}; {@code timeout} in milliseconds. */
+    record Hook(String name, boolean blocking, long timeout, String when, String typicalUse, String executeBefore,
+                String executeAfter) {
+    }
+
+    /** {@code review_flow}: what happens to a task that needs review, for the agent and for the reviewer. */
+    record ReviewFlow(String when, String agent, String reviewer, @JsonProperty("finalize") String finalizing,
+                      Outcomes outcomes) {
+    }
+
+    /** What each review decision does to the task. */
+    record Outcomes(String approved, String changesRequested, String rejected) {
+    }
+
+    /** {@code quick_reference_card}: the loop and the calls on one card. */
+    record QuickReferenceCard(String authHeader, String baseUrl, String loop, String next, String claim,
+                              String complete, String markReviewed, String heartbeat, String hookResult) {
+    }
+
+    /** One step of {@code MANDATORY_SETUP_CHECKLIST}, under its key {@code STEP_<order>}. */
+    record ChecklistStep(int order, String action) {
+    }
+
+    /** {@code SETUP_COMPLETION_CONFIRMATION}: how an agent knows the setup is complete. */
+    record Confirmation(String confirm) {
+    }
+
     /** The environment variables every hook entry's {@code env} carries (docs/api.md, "Task renders"). */
     static final List<String> ENVIRONMENT_VARIABLES = List.of("TASK_ID", "TASK_IDENTIFIER", "TASK_TITLE",
             "TASK_DESCRIPTION", "TASK_STATUS", "TASK_COMPLEXITY", "TASK_PRIORITY", "TASK_NEEDS_REVIEW", "BOARD_ID",
@@ -21,7 +59,7 @@ final class AgentGuide {
     private AgentGuide() {
     }
 
-    static List<Object> workflow() {
+    static List<Step> workflow() {
         return List.of(
                 step(1, "next", "GET /api/tasks/next", "Ask for the next claimable task (highest priority first; "
                         + "dependencies done, key files free, assigned to nobody or to you, capabilities matching). "
@@ -46,25 +84,20 @@ final class AgentGuide {
                 step(9, "repeat", "GET /api/tasks/next", "Repeat until a task needs review or no task is left."));
     }
 
-    private static Map<String, Object> step(int order, String name, String endpoint, String description) {
-        return obj("order", order, "name", name, "endpoint", endpoint, "description", description);
+    private static Step step(int order, String name, String endpoint, String description) {
+        return new Step(order, name, endpoint, description);
     }
 
-    static Map<String, Object> hooks(WorkflowLimits limits) {
-        List<Object> available = new ArrayList<>();
+    static Hooks hooks(WorkflowLimits limits) {
+        List<Hook> available = new ArrayList<>();
         for (HookName hook : HookName.values()) {
-            available.add(obj("name", hook.wire(), "blocking", hook.blocking(),
-                    "timeout", limits.hookTimeout(hook).toMillis(), "when", when(hook),
-                    "typical_use", hook.description(), "execute_before", hook.executeBefore(),
-                    "execute_after", hook.executeAfter()));
+            available.add(new Hook(hook.wire(), hook.blocking(), limits.hookTimeout(hook).toMillis(), when(hook),
+                    hook.description(), hook.executeBefore(), hook.executeAfter()));
         }
-        return obj(
-                "description", "Hooks run on your machine, never on the server. The server hands out each hook's "
+        return new Hooks("Hooks run on your machine, never on the server. The server hands out each hook's "
                         + "metadata (name, env, timeout, blocking) and requires its result as proof on the next "
                         + "call. Every hook is blocking: a non-zero exit_code stops the flow and the call is refused.",
-                "available_hooks", List.copyOf(available),
-                "environment_variables", ENVIRONMENT_VARIABLES,
-                "execution_flow", List.of(
+                List.copyOf(available), ENVIRONMENT_VARIABLES, List.of(
                         "before_doing: run it, then POST /api/tasks/claim with before_doing_result",
                         "work on the task",
                         "after_doing: run it, then before_review: run it",
@@ -74,7 +107,7 @@ final class AgentGuide {
                                 + "/api/tasks/:id/mark_reviewed with after_review_result",
                         "after_goal: when a complete or mark_reviewed response lists it (the last open child of a "
                                 + "goal finished), run it and PATCH /api/tasks/:goal/after_goal with its result"),
-                "result_format", OnboardingExamples.hookResult(HookName.BEFORE_DOING));
+                OnboardingExamples.hookResult(HookName.BEFORE_DOING));
     }
 
     private static String when(HookName hook) {
@@ -87,22 +120,21 @@ final class AgentGuide {
         };
     }
 
-    static Map<String, Object> reviewFlow() {
-        return obj(
-                "when", "A task with needs_review=true goes to Review on complete instead of Done",
-                "agent", "Stop and wait. Do not claim another task. Listen on GET /api/events for task.reviewed "
+    static ReviewFlow reviewFlow() {
+        return new ReviewFlow("A task with needs_review=true goes to Review on complete instead of Done",
+                "Stop and wait. Do not claim another task. Listen on GET /api/events for task.reviewed "
                         + "or poll GET /api/tasks/:id until review_status is set",
-                "reviewer", "A person or a token with the reviewer flag records the decision: PATCH "
+                "A person or a token with the reviewer flag records the decision: PATCH "
                         + "/api/tasks/:id/review {review_status: approved | changes_requested | rejected, "
                         + "review_notes} (notes required unless approved). An agent cannot approve its own work",
-                "finalize", "Run after_review, then PATCH /api/tasks/:id/mark_reviewed with after_review_result",
-                "outcomes", obj("approved", "Done; dependents unblock; after_review (and maybe after_goal) listed",
-                        "changes_requested", "Back to Doing with the same assignee and a fresh claim: rework, "
+                "Run after_review, then PATCH /api/tasks/:id/mark_reviewed with after_review_result",
+                new Outcomes("Done; dependents unblock; after_review (and maybe after_goal) listed",
+                        "Back to Doing with the same assignee and a fresh claim: rework, "
                                 + "then run the hooks and complete again",
-                        "rejected", "Back to Doing, as for changes_requested"));
+                        "Back to Doing, as for changes_requested"));
     }
 
-    static List<Object> commonMistakes() {
+    static List<String> commonMistakes() {
         return List.of(
                 "Sending identifier when creating a task: identifiers are server-generated (422)",
                 "Using root key tasks for POST /api/tasks/batch: the root key is goals",
@@ -120,36 +152,39 @@ final class AgentGuide {
                 "Sending changed_files in the complete body: it is ignored; PUT /api/tasks/:id/changed_files");
     }
 
-    static Map<String, Object> quickReferenceCard(String baseUrl) {
-        return obj(
-                "auth_header", "Authorization: Bearer <API Token>",
-                "base_url", baseUrl,
-                "loop", "next -> before_doing -> claim -> work -> after_doing -> before_review -> complete -> "
+    static QuickReferenceCard quickReferenceCard(String baseUrl) {
+        return new QuickReferenceCard("Authorization: Bearer <API Token>", baseUrl,
+                "next -> before_doing -> claim -> work -> after_doing -> before_review -> complete -> "
                         + "(after_review | wait for review -> after_review -> mark_reviewed) -> next",
-                "next", "GET /api/tasks/next",
-                "claim", "POST /api/tasks/claim {identifier, agent_name, before_doing_result}",
-                "complete", "PATCH /api/tasks/:id/complete {after_doing_result, before_review_result, "
+                "GET /api/tasks/next",
+                "POST /api/tasks/claim {identifier, agent_name, before_doing_result}",
+                "PATCH /api/tasks/:id/complete {after_doing_result, before_review_result, "
                         + "completion_summary, actual_complexity, actual_files_changed, time_spent_minutes, "
                         + "explorer_result, reviewer_result, workflow_steps}",
-                "mark_reviewed", "PATCH /api/tasks/:id/mark_reviewed {after_review_result}",
-                "heartbeat", "POST /api/tasks/:id/heartbeat",
-                "hook_result", "{exit_code, output, duration_ms}");
+                "PATCH /api/tasks/:id/mark_reviewed {after_review_result}",
+                "POST /api/tasks/:id/heartbeat",
+                "{exit_code, output, duration_ms}");
     }
 
-    static Map<String, Object> setupChecklist(String baseUrl) {
-        return obj(
-                "STEP_1", checklistStep(1, "Fetch this document: GET " + baseUrl + "/api/agent/onboarding"),
-                "STEP_2", checklistStep(2, "Create .stride_auth.md from file_templates.stride_auth_md and put "
-                        + "your API token in it"),
-                "STEP_3", checklistStep(3, "Add .stride_auth.md to .gitignore"),
-                "STEP_4", checklistStep(4, "Create .stride.md from file_templates.stride_md with your project's "
-                        + "commands"),
-                "STEP_5", checklistStep(5, "Check the token: GET " + baseUrl + "/api/me"),
-                "STEP_6", checklistStep(6, "Read workflow, hooks and json_schemas of this document"),
-                "STEP_7", checklistStep(7, "Start the loop: GET " + baseUrl + "/api/tasks/next"));
+    /** {@code MANDATORY_SETUP_CHECKLIST}: the steps in order, each under its key {@code STEP_<order>}. */
+    static Map<String, ChecklistStep> setupChecklist(String baseUrl) {
+        List<String> actions = List.of("Fetch this document: GET " + baseUrl + "/api/agent/onboarding",
+                "Create .stride_auth.md from file_templates.stride_auth_md and put your API token in it",
+                "Add .stride_auth.md to .gitignore",
+                "Create .stride.md from file_templates.stride_md with your project's commands",
+                "Check the token: GET " + baseUrl + "/api/me",
+                "Read workflow, hooks and json_schemas of this document",
+                "Start the loop: GET " + baseUrl + "/api/tasks/next");
+        Map<String, ChecklistStep> out = new LinkedHashMap<>();
+        for (int i = 0; i < actions.size(); i++) {
+            out.put("STEP_" + (i + 1), new ChecklistStep(i + 1, actions.get(i)));
+        }
+        return java.util.Collections.unmodifiableMap(out);
     }
 
-    private static Map<String, Object> checklistStep(int order, String action) {
-        return obj("order", order, "action", action);
+    /** {@code SETUP_COMPLETION_CONFIRMATION}. */
+    static Confirmation confirmation(String baseUrl) {
+        return new Confirmation("GET " + baseUrl + "/api/me answers 200 with your user and board, and both files "
+                + "exist in the project root");
     }
 }

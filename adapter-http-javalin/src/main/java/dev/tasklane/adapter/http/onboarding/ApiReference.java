@@ -1,9 +1,6 @@
 package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.adapter.http.onboarding.Trees.obj;
-
 import java.util.List;
-import java.util.Map;
 
 /** The {@code api_reference} section: every endpoint an agent uses, grouped as the existing server groups them. */
 final class ApiReference {
@@ -15,30 +12,52 @@ final class ApiReference {
     private ApiReference() {
     }
 
-    static Map<String, Object> reference(String baseUrl) {
-        return obj(
-                "base_url", baseUrl,
-                "authentication", obj("header", "Authorization: Bearer <API Token>",
-                        "exempt", List.of("GET /api/agent/onboarding", "GET /health", "GET /health/ready"),
-                        "identity", "GET /api/me shows the token's user, board, capabilities and reviewer flag"),
-                "mcp", obj("endpoint", baseUrl + "/mcp",
-                        "transport", "MCP over Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25",
-                        "authentication", "The same Authorization: Bearer <API Token>; the same boards, "
+    /** {@code api_reference}; its components are its keys, in order (written snake_case). */
+    record Reference(String baseUrl, Authentication authentication, Mcp mcp, Retries retries, Endpoints endpoints) {
+    }
+
+    record Authentication(String header, List<String> exempt, String identity) {
+    }
+
+    /** The MCP endpoint: where, which revisions, which tools, the stdio bridge. */
+    record Mcp(String endpoint, String transport, String authentication, List<String> tools, String resource,
+               String stdioBridge, String documentation) {
+    }
+
+    record Retries(String idempotencyKey, String unavailable) {
+    }
+
+    /** The endpoints by group, as the existing server groups them. */
+    record Endpoints(List<Endpoint> discovery, List<Endpoint> creation, List<Endpoint> management,
+                     List<Endpoint> workflow, List<Endpoint> review, List<Endpoint> identity) {
+    }
+
+    record Endpoint(String method, String path, String purpose) {
+    }
+
+    static Reference reference(String baseUrl) {
+        return new Reference(baseUrl,
+                new Authentication("Authorization: Bearer <API Token>",
+                        List.of("GET /api/agent/onboarding", "GET /health", "GET /health/ready"),
+                        "GET /api/me shows the token's user, board, capabilities and reviewer flag"),
+                new Mcp(baseUrl + "/mcp",
+                        "MCP over Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25",
+                        "The same Authorization: Bearer <API Token>; the same boards, "
                                 + "capabilities, caps and answers as this API",
-                        "tools", MCP_TOOLS,
-                        "resource", "tasklane://onboarding is this document",
-                        "stdio_bridge", "tasklane mcp --url " + baseUrl + " --token <API Token> (or TASKLANE_URL, "
+                        MCP_TOOLS,
+                        "tasklane://onboarding is this document",
+                        "tasklane mcp --url " + baseUrl + " --token <API Token> (or TASKLANE_URL, "
                                 + "TASKLANE_TOKEN, .stride_auth.md) for clients that speak stdio only",
-                        "documentation", "docs/mcp.md"),
-                "retries", obj(
-                        "idempotency_key", "Send an Idempotency-Key header (a new UUID per request, the same one "
+                        "docs/mcp.md"),
+                new Retries(
+                        "Send an Idempotency-Key header (a new UUID per request, the same one "
                                 + "when you retry it) on every write: a retry replays the first answer instead of "
                                 + "running twice, on any server; 422 if the key was used for another request, 409 "
                                 + "while the first is still running. Keys belong to your token and are kept 24 h.",
-                        "unavailable", "503 with Retry-After means the database is unreachable: wait that many "
+                        "503 with Retry-After means the database is unreachable: wait that many "
                                 + "seconds and retry with the same Idempotency-Key."),
-                "endpoints", obj(
-                        "discovery", List.of(
+                new Endpoints(
+                        List.of(
                                 endpoint("GET", "/api/agent/onboarding", "This document (no auth)"),
                                 endpoint("GET", "/api/tasks/next", "The next claimable task for you"),
                                 endpoint("GET", "/api/tasks", "List tasks (filters status, type, priority, column, "
@@ -48,15 +67,15 @@ final class ApiReference {
                                 endpoint("GET", "/api/tasks/:id/history", "A task's history"),
                                 endpoint("GET", "/api/events", "Server-Sent Events of the board's tasks "
                                         + "(Last-Event-ID resumes)")),
-                        "creation", List.of(
+                        List.of(
                                 endpoint("POST", "/api/tasks", "Create a task, or a goal with nested tasks "
                                         + "(root key task)"),
                                 endpoint("POST", "/api/tasks/batch", "Create several goals atomically (root key goals)")),
-                        "management", List.of(
+                        List.of(
                                 endpoint("PATCH", "/api/tasks/:id", "Update descriptive fields"),
                                 endpoint("PATCH", "/api/tasks/:id/assign", "Assign a task or goal "
                                         + "{assigned_to_id}; a goal cascades to its open children")),
-                        "workflow", List.of(
+                        List.of(
                                 endpoint("POST", "/api/tasks/claim", "Claim with before_doing_result"),
                                 endpoint("POST", "/api/tasks/:id/heartbeat", "Extend your claim"),
                                 endpoint("POST", "/api/tasks/:id/unclaim", "Release your claim"),
@@ -68,18 +87,18 @@ final class ApiReference {
                                 endpoint("GET", "/api/tasks/:id/after_goal_status", "Whether a goal's after_goal "
                                         + "is armed"),
                                 endpoint("PATCH", "/api/tasks/:id/after_goal", "Report a goal's after_goal result")),
-                        "review", List.of(
+                        List.of(
                                 endpoint("PATCH", "/api/tasks/:id/review", "Record a review decision (reviewer "
                                         + "tokens only)"),
                                 endpoint("PATCH", "/api/tasks/:id/mark_done", "A person's bypass for tasks in "
                                         + "Review whose agent never came back")),
-                        "identity", List.of(
+                        List.of(
                                 endpoint("GET", "/api/me", "Who the token is"),
                                 endpoint("POST", "/api/tokens", "Create a token (shown once)"),
                                 endpoint("DELETE", "/api/tokens/:id", "Revoke a token"))));
     }
 
-    private static Map<String, Object> endpoint(String method, String path, String purpose) {
-        return obj("method", method, "path", path, "purpose", purpose);
+    private static Endpoint endpoint(String method, String path, String purpose) {
+        return new Endpoint(method, path, purpose);
     }
 }

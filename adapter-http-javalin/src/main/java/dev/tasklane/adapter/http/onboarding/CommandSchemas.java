@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.onboarding;
 
 import com.fasterxml.classmate.ResolvedType;
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -35,9 +35,7 @@ import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -79,15 +77,13 @@ final class CommandSchemas {
     }
 
     /**
-     * One form of a record the API accepts in several: its title, description, the components it has, the rows that
-     * differ from the record's general ones (a constant, another required set) and its own keywords.
+     * One form of a record the API accepts in several: its title, description, the components it has and the rows
+     * that differ from the record's general ones (a constant, another required set).
      */
-    record Shape(Class<?> owner, String title, String description, List<String> components, List<WireField> rows,
-                 Map<String, Object> keywords) {
+    record Shape(Class<?> owner, String title, String description, List<String> components, List<WireField> rows) {
         Shape {
             components = List.copyOf(components);
             rows = List.copyOf(rows);
-            keywords = Map.copyOf(keywords);
         }
 
         WireField row(String component) {
@@ -146,6 +142,11 @@ final class CommandSchemas {
             .collect(Collectors.toUnmodifiableMap(WireField::key, Function.identity()));
 
     private static final ObjectMapper TREES = JsonMapper.builder().build();
+    private static final String TYPE = "type";
+    private static final String DESCRIPTION = "description";
+    private static final String PROPERTIES = "properties";
+    private static final String REQUIRED = "required";
+    private static final String MAX_PROPERTIES = "maxProperties";
     private static final Map<Variant, SchemaGenerator> GENERATORS = new ConcurrentHashMap<>();
 
     /** The rows of a goal's child task that differ from {@link #FIELDS}. */
@@ -163,18 +164,18 @@ final class CommandSchemas {
     }
 
     /** The generated schema named {@code name} (a row of {@link #COMMANDS}) in grace mode, without the envelope. */
-    static Map<String, Object> schema(String name) {
+    static ObjectNode schema(String name) {
         return schema(name, CompletionMode.GRACE);
     }
 
     /** The generated schema named {@code name} for the validation {@code mode}, without the document's envelope. */
-    static Map<String, Object> schema(String name, CompletionMode mode) {
+    static ObjectNode schema(String name, CompletionMode mode) {
         Command command = command(name);
         return generate(command.type(), command.item(), command.description(), mode);
     }
 
     /** The schema of {@code type} in grace mode, with {@code description} (may be null) after its type keyword. */
-    static Map<String, Object> generate(Class<?> type, String description) {
+    static ObjectNode generate(Class<?> type, String description) {
         return generate(type, null, description, new Variant(CompletionMode.GRACE, null, false));
     }
 
@@ -183,58 +184,67 @@ final class CommandSchemas {
      * (docs/api.md, "Task fields"); {@code child} makes it a goal's child: only claimable types, sibling indices as
      * dependencies, no parent of its own.
      */
-    static Map<String, Object> task(boolean child, String description) {
+    static ObjectNode task(boolean child, String description) {
         return generate(NewTask.class, null, description, new Variant(CompletionMode.GRACE, null, child));
     }
 
-    private static Map<String, Object> generate(Class<?> type, Class<?> item, String description,
-            CompletionMode mode) {
+    private static ObjectNode generate(Class<?> type, Class<?> item, String description, CompletionMode mode) {
         return generate(type, item, description, new Variant(mode, null, false));
     }
 
-    private static Map<String, Object> generate(Class<?> type, Class<?> item, String description, Variant variant) {
+    /** The generated schema with its type keyword first and {@code description} (when given) after it. */
+    private static ObjectNode generate(Class<?> type, Class<?> item, String description, Variant variant) {
         SchemaGenerator generator = generator(variant);
-        ObjectNode generated = item == null ? generator.generateSchema(type) : generator.generateSchema(type, item);
-        Map<String, Object> body = unwrapped(type, TREES.convertValue(generated,
-                new TypeReference<LinkedHashMap<String, Object>>() {
-                }));
-        Map<String, Object> out = new LinkedHashMap<>();
-        if (body.containsKey("type")) {
-            out.put("type", body.get("type"));
+        ObjectNode body = unwrapped(type, item == null ? generator.generateSchema(type)
+                : generator.generateSchema(type, item));
+        ObjectNode out = TREES.createObjectNode();
+        if (body.has(TYPE)) {
+            out.set(TYPE, body.get(TYPE));
         }
         if (description != null) {
-            out.put("description", description);
+            out.set(DESCRIPTION, out.textNode(description));
         }
-        body.forEach(out::putIfAbsent);
-        return Collections.unmodifiableMap(out);
+        body.fields().forEachRemaining(field -> out.putIfAbsent(field.getKey(), field.getValue()));
+        return out;
     }
 
     /**
      * The body with each unwrapped component's properties (and required fields) written in its place, at any depth
      * (a task's spec, and the spec's details).
      */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> unwrapped(Class<?> type, Map<String, Object> body) {
+    private static ObjectNode unwrapped(Class<?> type, ObjectNode body) {
         List<WireField> unwrap = FIELDS.stream().filter(row -> row.owner() == type && row.unwrapped()).toList();
         if (unwrap.isEmpty()) {
             return body;
         }
-        Map<String, Object> properties = new LinkedHashMap<>();
-        List<String> required = new ArrayList<>((List<String>) body.getOrDefault("required", List.of()));
-        ((Map<String, Object>) body.get("properties")).forEach((name, schema) -> {
-            WireField component = unwrap.stream().filter(row -> row.wire().equals(name)).findFirst().orElse(null);
+        ObjectNode properties = TREES.createObjectNode();
+        List<String> required = new ArrayList<>(names(body.get(REQUIRED)));
+        body.get(PROPERTIES).fields().forEachRemaining(field -> {
+            WireField component = unwrap.stream().filter(row -> row.wire().equals(field.getKey())).findFirst()
+                    .orElse(null);
             if (component != null) {
-                Map<String, Object> inner = unwrapped(componentType(component), (Map<String, Object>) schema);
-                properties.putAll((Map<String, Object>) inner.get("properties"));
-                required.addAll((List<String>) inner.getOrDefault("required", List.of()));
+                ObjectNode inner = unwrapped(componentType(component), (ObjectNode) field.getValue());
+                properties.setAll((ObjectNode) inner.get(PROPERTIES));
+                required.addAll(names(inner.get(REQUIRED)));
             } else {
-                properties.put(name, schema);
+                properties.set(field.getKey(), field.getValue());
             }
         });
-        Map<String, Object> out = new LinkedHashMap<>(body);
-        out.put("properties", properties);
-        out.put("required", required.stream().sorted(Comparator.comparingInt(
-                name -> new ArrayList<>(properties.keySet()).indexOf(name))).toList());
+        List<String> order = new ArrayList<>();
+        properties.fieldNames().forEachRemaining(order::add);
+        ObjectNode out = body.deepCopy();
+        out.set(PROPERTIES, properties);
+        out.set(REQUIRED, TREES.valueToTree(required.stream().sorted(Comparator.comparingInt(order::indexOf))
+                .toList()));
+        return out;
+    }
+
+    /** The names of a {@code required} array; none when it is absent. */
+    static List<String> names(JsonNode required) {
+        List<String> out = new ArrayList<>();
+        if (required != null) {
+            required.forEach(name -> out.add(name.asText()));
+        }
         return out;
     }
 
@@ -295,7 +305,7 @@ final class CommandSchemas {
                     }
                     Limit keys = row(field, variant).maxItems();
                     if (keys != null && !field.isContainerType()) {
-                        node.put("maxProperties", keys.max()); // an object: its keys are its entries
+                        node.set(MAX_PROPERTIES, node.numberNode(keys.max())); // an object: its keys are its entries
                     }
                 });
         config.forTypesInGeneral()
@@ -307,13 +317,14 @@ final class CommandSchemas {
                         ? shape.description() : null)
                 .withTypeAttributeOverride((node, scope, context) -> {
                     Class<?> type = scope.getType().getErasedType();
-                    Map<String, Object> keywords = new LinkedHashMap<>(
-                            CompletionWire.TYPE_KEYWORDS.getOrDefault(type, Map.of()));
-                    keywords.putAll(TaskWire.TYPE_KEYWORDS.getOrDefault(type, Map.of()));
-                    if (shape != null && type == shape.owner()) {
-                        keywords.putAll(shape.keywords());
+                    JsonNode completion = CompletionWire.TYPE_KEYWORDS.get(type);
+                    if (completion != null) {
+                        node.setAll((ObjectNode) completion);
                     }
-                    keywords.forEach((key, value) -> node.set(key, TREES.valueToTree(value)));
+                    Object task = TaskWire.TYPE_KEYWORDS.get(type);
+                    if (task != null) {
+                        node.setAll((ObjectNode) TREES.valueToTree(task));
+                    }
                 });
         return new SchemaGenerator(config.build());
     }
@@ -324,7 +335,7 @@ final class CommandSchemas {
      */
     private static CustomDefinition alternatives(ResolvedType javaType, Variant variant) {
         Class<?> type = javaType.getErasedType();
-        Map<String, Object> fixed = TaskWire.shapeOf(type, variant.child());
+        Object fixed = TaskWire.shapeOf(type, variant.child());
         if (fixed != null) {
             return new CustomDefinition(TREES.valueToTree(fixed), CustomDefinition.INLINE_DEFINITION,
                     CustomDefinition.INCLUDING_ATTRIBUTES);

@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.adapter.http.onboarding.Trees.obj;
-
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
@@ -104,21 +103,21 @@ final class CompletionWire {
             new CommandSchemas.Shape(ExplorerResultBody.class, "dispatched", null,
                     List.of("dispatched", "summary", "durationMs"), List.of(
                             dispatched(ExplorerResultBody.class), summary(ExplorerResultBody.class),
-                            WireField.of(ExplorerResultBody.class, "durationMs").mandatory().minimum(0)), Map.of()),
+                            WireField.of(ExplorerResultBody.class, "durationMs").mandatory().minimum(0))),
             skipped(ExplorerResultBody.class),
             new CommandSchemas.Shape(ReviewerResultBody.class, "dispatched", "The structured fields "
                     + String.join(", ", CompletionRules.STRUCTURED_BLOCKS) + ", and status or issue_counts, are "
                     + "recommended on a dispatched review: a missing one is logged as a warning, a malformed one is "
                     + "refused. When the task has acceptance criteria, security_considerations or testing_strategy, "
-                    + "the review must assess each of them.", reviewerComponents(), reviewerDispatched(), Map.of()),
+                    + "the review must assess each of them.", reviewerComponents(), reviewerDispatched()),
             skipped(ReviewerResultBody.class));
 
     /** What a type's schema says beyond its properties: the conditions between its fields. */
-    static final Map<Class<?>, Map<String, Object>> TYPE_KEYWORDS = Map.of(
-            WorkflowStep.class, obj(
-                    "if", obj("required", List.of("dispatched"), "properties", obj("dispatched", obj("const", true))),
-                    "then", obj("required", List.of("duration_ms")),
-                    "else", obj("required", List.of("reason"))),
+    static final Map<Class<?>, JsonNode> TYPE_KEYWORDS = Map.of(
+            WorkflowStep.class, new SchemaKeywords().when(
+                    SchemaKeywords.requires("dispatched", SchemaKeywords.constant(true)),
+                    new SchemaKeywords().required("duration_ms"),
+                    new SchemaKeywords().required("reason")).tree(),
             ReviewerResult.SectionVerdict.class, failedNeedsANote(),
             ReviewerResult.TestMatrix.class, failedNeedsANote());
 
@@ -139,7 +138,7 @@ final class CompletionWire {
     private static CommandSchemas.Shape skipped(Class<?> owner) {
         return new CommandSchemas.Shape(owner, "skipped", null, List.of("dispatched", "summary", "reason"), List.of(
                 WireField.of(owner, "dispatched").mandatory().constant(false), summary(owner),
-                WireField.of(owner, "reason").mandatory().values(CompletionRules.SKIP_REASONS)), Map.of());
+                WireField.of(owner, "reason").mandatory().values(CompletionRules.SKIP_REASONS)));
     }
 
     private static List<String> reviewerComponents() {
@@ -160,15 +159,13 @@ final class CompletionWire {
                 WireField.of(ReviewerResultBody.class, "issuesFound").mandatory().minimum(0));
     }
 
-    private static Map<String, Object> failedNeedsANote() {
+    private static JsonNode failedNeedsANote() {
         String note = nonWhitespace(CompletionRules.MIN_FAILED_NOTE_CHARS);
-        return obj("if", obj("required", List.of("status"), "properties", obj("status", obj("const", "failed"))),
-                "then", obj("description", "A failed verdict names the violation in a note of at least "
-                                + CompletionRules.MIN_FAILED_NOTE_CHARS + " non-whitespace characters",
-                        "anyOf", List.of(
-                                obj("required", List.of("note"), "properties",
-                                        obj("note", obj("type", "string", "pattern", note))),
-                                obj("required", List.of("notes"), "properties",
-                                        obj("notes", obj("type", "string", "pattern", note))))));
+        return new SchemaKeywords().when(SchemaKeywords.requires("status", SchemaKeywords.constant("failed")),
+                new SchemaKeywords().description("A failed verdict names the violation in a note of at least "
+                                + CompletionRules.MIN_FAILED_NOTE_CHARS + " non-whitespace characters")
+                        .anyOf(SchemaKeywords.requires("note", new SchemaKeywords().type("string").pattern(note)),
+                                SchemaKeywords.requires("notes", new SchemaKeywords().type("string").pattern(note))),
+                null).tree();
     }
 }

@@ -1,10 +1,7 @@
 package dev.tasklane.adapter.http.onboarding;
 
-import static dev.tasklane.adapter.http.onboarding.Trees.obj;
-
 import dev.tasklane.domain.hook.HookName;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -80,26 +77,44 @@ public final class FileTemplates {
         return out.append("```\n").toString();
     }
 
+    /** {@code file_templates}: both files, and the explanation of their formats. */
+    record Section(String strideAuthMd, String strideMd, Formats formats) {
+    }
+
+    /** {@code file_templates.formats}: how each file is laid out and read. */
+    record Formats(StrideAuthFormat strideAuthMd, StrideFormat strideMd) {
+    }
+
+    record StrideAuthFormat(String purpose, String location, List<String> requiredLines, String parsing) {
+    }
+
+    record StrideFormat(String purpose, String location, List<String> sections, String execution, String timeouts) {
+    }
+
+    /** The section of the onboarding document served from {@code baseUrl}. */
+    static Section section(String baseUrl) {
+        return new Section(strideAuthMd(baseUrl), strideMd(), formats());
+    }
+
     /** The explanation of both formats. */
-    static Map<String, Object> formats() {
-        return obj(
-                "stride_auth_md", obj(
-                        "purpose", "Where the server is and which token to use; read by you and by the client "
-                                + "plugin",
-                        "location", "project root, listed in .gitignore",
-                        "required_lines", List.of("- **API URL:** `<base url>`", apiTokenLine()),
-                        "parsing", "The plugin takes the first http(s) URL on the **API URL:** line and the first "
+    static Formats formats() {
+        return new Formats(
+                new StrideAuthFormat(
+                        "Where the server is and which token to use; read by you and by the client plugin",
+                        "project root, listed in .gitignore",
+                        List.of("- **API URL:** `<base url>`", apiTokenLine()),
+                        "The plugin takes the first http(s) URL on the **API URL:** line and the first "
                                 + "backtick-quoted value on the **API Token:** line; keep both lines exactly in "
                                 + "this shape"),
-                "stride_md", obj(
-                        "purpose", "The commands each hook runs; the service never runs them, you do, and you "
+                new StrideFormat(
+                        "The commands each hook runs; the service never runs them, you do, and you "
                                 + "report each result as proof",
-                        "location", "project root, committed with the project",
-                        "sections", java.util.Arrays.stream(HookName.values()).map(h -> "## " + h.wire()).toList(),
-                        "execution", "Run the section's commands in order with bash in the project root, with the "
+                        "project root, committed with the project",
+                        java.util.Arrays.stream(HookName.values()).map(h -> "## " + h.wire()).toList(),
+                        "Run the section's commands in order with bash in the project root, with the "
                                 + "hook's env from the API response exported; stop at the first failing command. "
                                 + "Report {exit_code, output, duration_ms}. An empty or missing section counts as "
                                 + "success with exit_code 0 and empty output.",
-                        "timeouts", "Each hook must finish within its timeout (hooks.available_hooks[].timeout)"));
+                        "Each hook must finish within its timeout (hooks.available_hooks[].timeout)"));
     }
 }

@@ -136,12 +136,10 @@ final class TaskWire {
     private static Map<String, Object> texts() {
         Map<String, Object> properties = new LinkedHashMap<>();
         for (TaskField field : TaskField.texts()) {
-            Map<String, Object> schema = obj("type", "string", "description", field.description(),
-                    "maxLength", field.maxLength());
-            if (field.kind() == TaskField.Kind.ESTIMATE) {
-                schema = Trees.with(schema, "pattern", "^" + TaskFieldRules.ESTIMATE_PATTERN + "$");
-            }
-            properties.put(field.wire(), schema);
+            properties.put(field.wire(), field.kind() == TaskField.Kind.ESTIMATE
+                    ? obj("type", "string", "description", field.description(), "maxLength", field.maxLength(),
+                            "pattern", "^" + TaskFieldRules.ESTIMATE_PATTERN + "$")
+                    : obj("type", "string", "description", field.description(), "maxLength", field.maxLength()));
         }
         return obj("type", "object", "properties", properties);
     }

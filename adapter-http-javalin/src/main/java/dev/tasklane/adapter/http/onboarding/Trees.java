@@ -5,9 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Builds the ordered, unmodifiable {@code Map} trees the onboarding document is made of. Nothing here writes
- * JSON text: the HTTP adapter's one Jackson writer serialises the trees, and writes the compact examples that the
- * curl commands of {@code quick_start} quote.
+ * Builds the ordered, unmodifiable {@code Map} trees of the task object's hand-stated schema parts
+ * ({@link TaskWire}); the other schema parts are {@link SchemaKeywords}, the document's sections records.
  */
 final class Trees {
     private Trees() {
@@ -22,13 +21,6 @@ final class Trees {
         for (int i = 0; i < keysAndValues.length; i += 2) {
             map.put((String) keysAndValues[i], keysAndValues[i + 1]);
         }
-        return Collections.unmodifiableMap(map);
-    }
-
-    /** A copy of {@code base} with more entries appended (later keys win). */
-    static Map<String, Object> with(Map<String, Object> base, Object... keysAndValues) {
-        Map<String, Object> map = new LinkedHashMap<>(base);
-        map.putAll(obj(keysAndValues));
         return Collections.unmodifiableMap(map);
     }
 }

@@ -171,7 +171,8 @@ public final class WireSchemas {
                 .withTypeAttributeOverride((schema, scope, context) -> {
                     dropUnwrappedKeys(schema);
                     if (direction == Direction.ANSWER && answerKeys(scope) == BooleanNode.TRUE) {
-                        schema.put("additionalProperties", true); // said, not implied: other keys are the sent ones
+                        // said, not implied: other keys are the sent ones
+                        schema.set("additionalProperties", BooleanNode.TRUE);
                     }
                 });
         return new SchemaGenerator(config.build());
@@ -189,23 +190,36 @@ public final class WireSchemas {
                         JakartaValidationOption.NOT_NULLABLE_FIELD_IS_REQUIRED));
     }
 
+    /** A schema of one keyword: its JSON type. */
+    record Typed(String type) {
+    }
+
+    /** The schema of an array whose entries match {@code items}. */
+    record ArrayOf(String type, JsonNode items) {
+    }
+
+    /** The schema {@code {"type": type}}. */
+    public static ObjectNode typed(String type) {
+        return TREES.valueToTree(new Typed(type));
+    }
+
     /** The schema of a type that a serializer writes otherwise than its Java type says; null for the others. */
     private static CustomDefinition wireType(ResolvedType javaType, SchemaGenerationContext context) {
         Class<?> type = javaType.getErasedType();
         if (IDS.contains(type)) {
-            return inline(TREES.createObjectNode().put("type", "integer"));
+            return inline(typed("integer"));
         }
         if (type == TaskIdentifier.class) {
-            return inline(TREES.createObjectNode().put("type", "string"));
+            return inline(typed("string"));
         }
         if (type == Object.class || type == JsonNode.class || type == Verbatim.class) {
             return inline(TREES.createObjectNode());
         }
         if (type == ObjectNode.class || type == UnknownKeys.class || type == HistoryFacts.class) {
-            return inline(TREES.createObjectNode().put("type", "object"));
+            return inline(typed("object"));
         }
         if (Map.class.isAssignableFrom(type)) {
-            ObjectNode object = TREES.createObjectNode().put("type", "object");
+            ObjectNode object = typed("object");
             List<ResolvedType> parameters = javaType.getTypeParameters();
             if (parameters.size() == 2 && parameters.get(1).getErasedType() != Object.class) {
                 object.set("additionalProperties", context.createDefinitionReference(parameters.get(1)));
@@ -215,8 +229,8 @@ public final class WireSchemas {
         if (type == TextOrList.class) {
             ObjectNode schema = TREES.createObjectNode();
             ArrayNode oneOf = schema.putArray("oneOf");
-            oneOf.addObject().put("type", "string");
-            oneOf.addObject().put("type", "array").putObject("items").put("type", "string");
+            oneOf.add(typed("string"));
+            oneOf.add(TREES.valueToTree(new ArrayOf("array", typed("string"))));
             return new CustomDefinition(schema, CustomDefinition.DefinitionType.STANDARD,
                     CustomDefinition.AttributeInclusion.YES);
         }
@@ -304,7 +318,7 @@ public final class WireSchemas {
         JsonNode allOf = schema.get("allOf");
         if (allOf instanceof ArrayNode parts) {
             for (Iterator<JsonNode> it = parts.elements(); it.hasNext(); ) {
-                if (it.next().equals(TREES.createObjectNode().put("type", "object"))) {
+                if (it.next().equals(typed("object"))) {
                     it.remove();
                 }
             }

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http.error;
 
+import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,7 +84,7 @@ class ErrorHandlersTest {
         ErrorHandlers.Rendered rendered = ERRORS.render(new ConflictException("task_not_claimable", "no",
                 new ErrorDetails.BlockedBy(List.of(TaskIdentifier.parse("W3").orElseThrow()))), "/api/tasks/claim");
         assertEquals(List.of("error", "documentation", "related_docs", "common_causes", "code", "details"),
-                List.copyOf(ERRORS.tree(rendered.body()).keySet()));
+                List.copyOf(plain(ERRORS.tree(rendered.body())).keySet()));
         assertEquals("{\"blocked_by\":[\"W3\"]}", ERRORS.json(rendered.body()).replaceAll(".*\"details\":", "")
                 .replaceAll("}$", ""));
     }
@@ -195,11 +197,11 @@ class ErrorHandlersTest {
         ErrorBody full = new ErrorBody("e", 422, "after_doing", 1, "m", "d", 3, Map.of("a", 1),
                 new ErrorBody.Detail("x"), List.of(), Map.of(), "doc", List.of(), "start", List.of(), "fmt", "c",
                 new ErrorBody.Details.Field("f"), 5L);
-        assertEquals(ErrorBody.KEYS, List.copyOf(ERRORS.tree(full).keySet()));
+        assertEquals(ErrorBody.KEYS, List.copyOf(plain(ERRORS.tree(full)).keySet()));
         assertEquals(List.of(ErrorBody.Detail.class, ErrorBody.ByField.class), ErrorBody.alternatives().get("errors"));
         assertEquals(16, ErrorBody.alternatives().get("details").size());
         assertEquals(List.of("error", "documentation", "related_docs", "common_causes", "code", "details"),
-                List.copyOf(ERRORS.tree(ErrorBody.sample()).keySet()));
+                List.copyOf(plain(ERRORS.tree(ErrorBody.sample())).keySet()));
     }
 
     /** Javalin runs one handler per family, and each answers as render does: the in-process callers see the same. */
@@ -235,6 +237,6 @@ class ErrorHandlersTest {
     }
 
     private static Map<String, Object> tree(Exception error, String path) {
-        return ERRORS.tree(ERRORS.render(error, path).body());
+        return plain(ERRORS.tree(ERRORS.render(error, path).body()));
     }
 }

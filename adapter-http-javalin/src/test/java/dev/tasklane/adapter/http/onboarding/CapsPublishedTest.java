@@ -50,7 +50,7 @@ class CapsPublishedTest {
 
     @Test
     void goalAndBatchSchemasCarryTheStructuralCaps() {
-        Map<String, Object> schemas = OnboardingSchemas.all(CompletionMode.GRACE);
+        Map<String, Object> schemas = DocumentTrees.plain(OnboardingSchemas.all(CompletionMode.GRACE));
         Map<String, Object> goal = properties(schemas.get("goal"), "task");
         assertEquals(Limit.GOAL_CHILDREN.max(), ((Map<?, ?>) goal.get("tasks")).get("maxItems"));
         Map<?, ?> goals = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) schemas.get("batch")).get("properties")).get("goals");
@@ -76,7 +76,7 @@ class CapsPublishedTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> properties(Object document, String rootKey) {
-        Map<String, Object> root = (Map<String, Object>) ((Map<String, Object>) document).get("properties");
+        Map<String, Object> root = (Map<String, Object>) DocumentTrees.map(document).get("properties");
         return (Map<String, Object>) ((Map<String, Object>) root.get(rootKey)).get("properties");
     }
 }

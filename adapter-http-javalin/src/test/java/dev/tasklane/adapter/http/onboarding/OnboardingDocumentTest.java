@@ -7,11 +7,13 @@ import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;
 import dev.tasklane.domain.validation.CompletionMode;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
@@ -28,8 +30,9 @@ import org.junit.jupiter.api.Test;
 class OnboardingDocumentTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String BASE = "http://localhost:7070";
-    private final Map<String, Object> doc = document(WorkflowLimits.defaults(), CompletionMode.GRACE).document(BASE + "/");
-    private final Map<String, Object> strictSchemas = OnboardingSchemas.all(CompletionMode.STRICT);
+    private final Map<String, Object> doc = map(document(WorkflowLimits.defaults(), CompletionMode.GRACE)
+            .document(BASE + "/"));
+    private final Map<String, Object> strictSchemas = map(OnboardingSchemas.all(CompletionMode.STRICT));
 
     @Test
     void keepsTheExistingTopLevelKeysAndAddsJsonSchemas() {
@@ -99,7 +102,7 @@ class OnboardingDocumentTest {
         WorkflowLimits limits = new WorkflowLimits(WorkflowLimits.DEFAULT_CLAIM_TTL,
                 Map.of(HookName.AFTER_DOING, java.time.Duration.ofMinutes(5)), WorkflowLimits.DEFAULT_DIFF_LINE_CAP,
                 WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE, WorkflowLimits.DEFAULT_SWEEP_INTERVAL);
-        Map<String, Object> custom = document(limits, CompletionMode.STRICT).document(BASE);
+        Map<String, Object> custom = map(document(limits, CompletionMode.STRICT).document(BASE));
         assertEquals(300_000L, map(list(map(custom.get("hooks")).get("available_hooks")).get(1)).get("timeout"));
         assertEquals("strict", map(map(custom.get("api_schema")).get("validation_modes")).get("current"));
     }
@@ -198,7 +201,7 @@ class OnboardingDocumentTest {
     @Test
     void quickStartQuotesTheValidatedExamples() {
         String quickStart = String.join("\n", list(doc.get("quick_start")).stream().map(String.class::cast).toList());
-        for (Map<String, Object> body : List.of(OnboardingExamples.createTask(), OnboardingExamples.claim(),
+        for (Object body : List.of(OnboardingExamples.createTask(), OnboardingExamples.claim(),
                 OnboardingExamples.complete(), OnboardingExamples.markReviewed())) {
             assertTrue(quickStart.contains("'" + write(body) + "'"), write(body));
         }
@@ -212,6 +215,17 @@ class OnboardingDocumentTest {
             boolean accepted = isAccepted(path);
             assertEquals(accepted, pattern.matcher(path).find(), path);
         }
+    }
+
+    /** Every example is a fresh tree: a test or a caller that edits one cannot change the next. */
+    @Test
+    void examplesAreFreshTrees() {
+        ObjectNode complete = OnboardingExamples.complete();
+        complete.remove("agent_name");
+        ((ObjectNode) complete.get("after_doing_result")).remove("output");
+        assertNotEquals(complete, OnboardingExamples.complete());
+        assertEquals(OnboardingExamples.complete(), OnboardingExamples.complete());
+        assertEquals(OnboardingExamples.task(), OnboardingExamples.goal().get("tasks").get(0));
     }
 
     private static boolean isAccepted(String path) {
