@@ -17,7 +17,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -56,8 +55,8 @@ final class IdempotencyKeys {
 
     /** The header as an OpenAPI parameter. */
     static OpenApi.Parameter openApiParameter() {
-        return OpenApi.Parameter.header(HEADER, Map.of("type", "string", "maxLength", MAX_LENGTH, "pattern",
-                "^" + FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: the same key with the same request "
+        return OpenApi.Parameter.header(HEADER, OpenApi.TextSchema.TEXT.maxLength(MAX_LENGTH)
+                .pattern("^" + FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: the same key with the same request "
                 + "replays the first answer (any server), with another request 422, while the first runs 409. Scoped to "
                 + "the token, kept 24 h. See docs/api.md#idempotency-key");
     }

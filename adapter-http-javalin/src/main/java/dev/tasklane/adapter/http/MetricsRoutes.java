@@ -1,11 +1,12 @@
 package dev.tasklane.adapter.http;
 
+import static dev.tasklane.adapter.http.OpenApi.TextSchema.TEXT;
+
 import dev.tasklane.application.port.in.MetricsRequest;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import io.javalin.http.HandlerType;
 
 import java.util.List;
-import java.util.Map;
 
 /** {@code GET /api/metrics}: the flow figures of the token's board (docs/api.md, "Flow metrics"). */
 final class MetricsRoutes {
@@ -33,17 +34,17 @@ final class MetricsRoutes {
     static List<OpenApi.Parameter> openApiParameters() {
         return List.of(
                 parameter("window", "Days ending today: 7d, 14d (default), 30d, 90d, any 1d to 366d. Not with from/to.",
-                        Map.of("type", "string", "pattern", "^[0-9]{1,4}d$", "default", "14d")),
+                        TEXT.pattern("^[0-9]{1,4}d$").byDefault("14d")),
                 parameter("from", "First day, an ISO date (with to; at most 366 days, not after to)",
-                        Map.of("type", "string", "format", "date")),
-                parameter("to", "Last day, an ISO date, inclusive (with from)", Map.of("type", "string", "format", "date")),
+                        TEXT.format("date")),
+                parameter("to", "Last day, an ISO date, inclusive (with from)", TEXT.format("date")),
                 parameter("tz", "Where days are cut: an IANA time zone (default UTC)",
-                        Map.of("type", "string", "maxLength", 64, "default", "UTC")),
+                        TEXT.maxLength(64).byDefault("UTC")),
                 parameter("agent", "Narrow the figures to the agents of this agent_name",
-                        Map.of("type", "string", "maxLength", 255)));
+                        TEXT.maxLength(255)));
     }
 
-    private static OpenApi.Parameter parameter(String name, String description, Map<String, Object> schema) {
+    private static OpenApi.Parameter parameter(String name, String description, OpenApi.TextSchema schema) {
         return OpenApi.Parameter.query(name, schema, description + "; a bad value answers 422 invalid_param naming it");
     }
 }

@@ -199,12 +199,40 @@ final class OpenApi {
     /** A path, query or header parameter: its schema is a plain JSON Schema object. */
     @JsonPropertyOrder({"name", "in", "required", "schema", "description"})
     record Parameter(String name, String in, boolean required, JsonNode schema, String description) {
-        static Parameter query(String name, Map<String, ?> schema, String description) {
+        static Parameter query(String name, TextSchema schema, String description) {
             return new Parameter(name, "query", false, TREES.valueToTree(schema), description);
         }
 
-        static Parameter header(String name, Map<String, ?> schema, String description) {
+        static Parameter header(String name, TextSchema schema, String description) {
             return new Parameter(name, "header", false, TREES.valueToTree(schema), description);
+        }
+    }
+
+    /** The schema of a string parameter, its keywords in a fixed order; unset keywords are left out. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"type", "format", "maxLength", "pattern", "default"})
+    record TextSchema(String format, Integer maxLength, String pattern, @JsonProperty("default") String byDefault) {
+        static final TextSchema TEXT = new TextSchema(null, null, null, null);
+
+        @JsonProperty("type")
+        String type() {
+            return "string";
+        }
+
+        TextSchema format(String value) {
+            return new TextSchema(value, maxLength, pattern, byDefault);
+        }
+
+        TextSchema maxLength(int value) {
+            return new TextSchema(format, value, pattern, byDefault);
+        }
+
+        TextSchema pattern(String value) {
+            return new TextSchema(format, maxLength, value, byDefault);
+        }
+
+        TextSchema byDefault(String value) {
+            return new TextSchema(format, maxLength, pattern, value);
         }
     }
 
