@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -52,7 +53,7 @@ final class ArchiveRoutes {
         Map<String, Object> raw = call.object();
         BoardAccess.requireWrite(call.actor());
         ArchiveBody body = bind(raw);
-        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf());
+        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf(), WireParts.WIRE);
         TaskView view = archives.archive(call.actor(), call.ref(), request);
         call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -100,7 +101,7 @@ final class BoardRoutes {
             throw RequestRefused.invalid("wip_limits.doing", "must be a whole number from 1 to " + WipLimits.MAX_DOING
                     + " (cap WIP_LIMIT), or null for no limit");
         }
-        return new WipLimits(count);
+        return WipLimits.of(count, WireParts.WIRE);
     }
 
     private static BoardId boardId(Call call) {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.web;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.KeyFile;
@@ -28,7 +29,7 @@ final class SpecFields {
             fields.add(Field.items("Verification steps", spec.verificationSteps().stream().map(SpecFields::step).toList()));
         }
         if (!spec.testingStrategy().isEmpty()) {
-            fields.add(Field.items("Testing strategy", lines(spec.testingStrategy().parts())));
+            fields.add(Field.items("Testing strategy", lines(WireParts.testingStrategy(spec.testingStrategy()))));
         }
         TaskDetails details = spec.details();
         text(fields, "Why", details.why());

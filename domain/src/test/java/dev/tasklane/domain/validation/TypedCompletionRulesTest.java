@@ -49,7 +49,7 @@ class TypedCompletionRulesTest {
     }
 
     private static CheckedCompletion check(AgentReport report, CompletionProblems problems, CompletionMode mode) {
-        return CompletionRules.check(report, null, problems, TASK, mode);
+        return CompletionRules.check(report, null, problems, TASK, mode, dev.tasklane.domain.testing.SnakeNames.SNAKE);
     }
 
     @ParameterizedTest

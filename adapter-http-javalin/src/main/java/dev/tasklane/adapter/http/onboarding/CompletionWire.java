@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.onboarding;
 
+import dev.tasklane.application.edge.WireParts;
 import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
 import dev.tasklane.application.port.in.CompleteTask;
@@ -107,7 +108,7 @@ final class CompletionWire {
                             WireField.of(ExplorerResultBody.class, "durationMs").mandatory().minimum(0)), Map.of()),
             skipped(ExplorerResultBody.class),
             new CommandSchemas.Shape(ReviewerResultBody.class, "dispatched", "The structured fields "
-                    + String.join(", ", CompletionRules.STRUCTURED_BLOCKS) + ", and status or issue_counts, are "
+                    + String.join(", ", WireParts.STRUCTURED_BLOCKS) + ", and status or issue_counts, are "
                     + "recommended on a dispatched review: a missing one is logged as a warning, a malformed one is "
                     + "refused. When the task has acceptance criteria, security_considerations or testing_strategy, "
                     + "the review must assess each of them.", reviewerComponents(), reviewerDispatched(), Map.of()),

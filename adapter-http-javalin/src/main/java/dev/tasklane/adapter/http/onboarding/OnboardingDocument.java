@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.onboarding;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.domain.validation.CompletionMode;
 import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
@@ -167,7 +168,7 @@ public final class OnboardingDocument {
                 "examples", List.of(OnboardingExamples.explorerDispatched(),
                         OnboardingExamples.skipped(CompletionRules.SKIP_REASONS.get(0)))),
                 obj(
-                "required_on_dispatched", CompletionRules.STRUCTURED_BLOCKS,
+                "required_on_dispatched", WireParts.STRUCTURED_BLOCKS,
                 "issue_severities", CompletionRules.SEVERITIES,
                 "issue_categories", CompletionRules.CATEGORIES,
                 "criterion_statuses", CompletionRules.CRITERION_STATUSES,
