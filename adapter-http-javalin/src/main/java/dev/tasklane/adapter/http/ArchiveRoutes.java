@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.ArchiveBody;
@@ -45,7 +46,7 @@ final class ArchiveRoutes {
         call.object(); // a body that is no JSON object is refused before the write access is checked
         BoardAccess.requireWrite(call.actor());
         ArchiveBody body = call.bind(ArchiveBody.CHECKS, ArchiveBody.class);
-        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf());
+        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf(), WireParts.WIRE);
         TaskView view = archives.archive(call.actor(), call.ref(), request);
         call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }

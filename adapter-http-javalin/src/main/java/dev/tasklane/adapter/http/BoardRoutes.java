@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BoardChangeBody;
 import dev.tasklane.adapter.http.wire.Envelope;

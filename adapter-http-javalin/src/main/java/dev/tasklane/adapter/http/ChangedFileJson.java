@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.WireParts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -35,14 +36,14 @@ final class ChangedFileJson {
      */
     ChangedFilesDraft read(JsonNode value) {
         if (value == null || value.isNull()) {
-            return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be present (send [] to clear)"));
+            return ChangedFilesDraft.malformed(new FieldError(WireParts.CHANGED_FILES, "must be present (send [] to clear)"));
         }
         if (!value.isArray()) {
-            return ChangedFilesDraft.malformed(new FieldError(ChangedFilesRules.FIELD, "must be a list"));
+            return ChangedFilesDraft.malformed(new FieldError(WireParts.CHANGED_FILES, "must be a list"));
         }
         List<ChangedFilesDraft.Entry> entries = new ArrayList<>(value.size());
         for (int i = 0; i < value.size(); i++) {
-            String prefix = ChangedFilesRules.FIELD + "[" + i + "]";
+            String prefix = WireParts.CHANGED_FILES + "[" + i + "]";
             JsonNode entry = value.get(i);
             entries.add(entry.isObject() ? entry(prefix, ChangedFileBody.of(entry))
                     : new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map")));

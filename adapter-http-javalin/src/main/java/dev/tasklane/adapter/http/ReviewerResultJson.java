@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.WireParts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -126,7 +127,7 @@ final class ReviewerResultJson {
      */
     private static List<FieldError> failedNotes(ReviewerResultRequest review) {
         List<FieldError> out = new ArrayList<>();
-        for (String section : ReviewerContract.NOTE_SECTIONS) {
+        for (String section : WireParts.NOTE_SECTIONS) {
             JsonNode verdict = review.section(section);
             if (verdict != null && verdict.isObject()
                     && "failed".equals(CompletionBody.text(SentFields.at(verdict, "status")))) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.wire.FullTask;
-import dev.tasklane.domain.projection.ShowFields;
+import dev.tasklane.adapter.http.wire.ShowFields;
 
 import java.util.List;
 import java.util.Map;
@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * Reads the {@code fields} query parameter of {@code GET /api/tasks/:id} and cuts the full record down to it
- * (docs/api.md, "Projection: fields="). The rules are the domain's {@link ShowFields}; this class only knows where
+ * (docs/api.md, "Projection: fields="). The rules are {@link ShowFields}; this class only knows where
  * the value sits in a request.
  */
 final class ShowFieldsParam {

@@ -36,7 +36,7 @@ import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
-import dev.tasklane.domain.projection.ShowFields;
+import dev.tasklane.adapter.http.wire.ShowFields;
 import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;

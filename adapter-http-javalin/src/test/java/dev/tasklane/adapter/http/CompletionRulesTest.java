@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.application.edge.SentTask;
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.application.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -52,7 +53,7 @@ class CompletionRulesTest {
     /** The body read at the edge, then checked by the domain's rules. */
     static CheckedCompletion check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
         CompleteTask command = READER.read(JSON.bind(JSON.mapper().valueToTree(body), CompletionBody.class));
-        return CompletionRules.check(command.report(), command.changedFiles(), command.problems(), task, mode);
+        return CompletionRules.check(command.report(), command.changedFiles(), command.problems(), task, mode, WireParts.WIRE);
     }
 
     /** A value as it is answered: through the JSON writer and back. */

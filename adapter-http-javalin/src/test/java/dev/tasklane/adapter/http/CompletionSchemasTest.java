@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.application.edge.WireParts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -127,7 +128,7 @@ class CompletionSchemasTest {
             }
         }
         if (part.equals("reviewer_result") && Boolean.TRUE.equals(object(example).get("dispatched"))) {
-            List<String> sections = new ArrayList<>(CompletionRules.VERDICT_SECTIONS);
+            List<String> sections = new ArrayList<>(WireParts.VERDICT_SECTIONS);
             sections.add("behaviour_test_matrix");
             for (String section : sections) {
                 Map<String, Object> broken = object(example);

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
-import dev.tasklane.domain.projection.ShowFields;
+import dev.tasklane.adapter.http.wire.ShowFields;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.application.edge.WireParts;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.task.Verbatim;
@@ -26,11 +27,11 @@ final class SpecDocuments {
     }
 
     static Map<String, Object> testingStrategy(TestingStrategy strategy) {
-        return textMap(strategy.parts());
+        return textMap(WireParts.testingStrategy(strategy));
     }
 
     static TestingStrategy testingStrategy(Object stored) {
-        return stored instanceof Map<?, ?> map ? TestingStrategy.of(readTextMap(map)) : TestingStrategy.NONE;
+        return stored instanceof Map<?, ?> map ? WireParts.testingStrategy(readTextMap(map)) : TestingStrategy.NONE;
     }
 
     static Map<String, Object> details(TaskDetails details) {

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.web;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.task.BehaviourRow;
@@ -37,7 +38,7 @@ final class SpecFields {
             fields.add(Field.items("Verification steps", spec.verificationSteps().stream().map(SpecFields::step).toList()));
         }
         if (!spec.testingStrategy().isEmpty()) {
-            fields.add(Field.items("Testing strategy", lines(spec.testingStrategy().parts())));
+            fields.add(Field.items("Testing strategy", lines(WireParts.testingStrategy(spec.testingStrategy()))));
         }
         TaskDetails details = spec.details();
         LEADING.forEach(detail -> text(fields, details, detail));

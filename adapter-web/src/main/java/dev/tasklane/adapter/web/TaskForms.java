@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.web;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.adapter.web.view.Option;
@@ -598,7 +599,7 @@ final class TaskForms {
     static TaskForm of(Task task) {
         TaskSpec spec = task.spec();
         TaskDetails details = spec.details();
-        Map<String, TextOrList> testing = spec.testingStrategy().parts();
+        Map<String, TextOrList> testing = WireParts.testingStrategy(spec.testingStrategy());
         List<KeyFileRow> files = new ArrayList<>();
         spec.keyFiles().stream().sorted(Comparator.comparingInt(KeyFile::position))
                 .forEach(file -> files.add(new KeyFileRow(file.filePath(), nz(file.note()))));

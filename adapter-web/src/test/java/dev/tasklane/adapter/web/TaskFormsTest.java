@@ -59,7 +59,7 @@ class TaskFormsTest {
             assertEquals(1, task.spec().keyFiles().size(), "the blank row is left out");
             assertEquals("src/Upload.java", task.spec().keyFiles().get(0).filePath());
             assertEquals("mvn test", task.spec().verificationSteps().get(0).stepText());
-            assertEquals(List.of("retry count", "backoff"), task.spec().testingStrategy().parts().get("unit_tests").lines());
+            assertEquals(List.of("retry count", "backoff"), task.spec().testingStrategy().unitTests().lines());
             assertEquals(List.of("do not retry a 4xx"), task.spec().details().pitfalls());
             assertEquals("2-4", task.spec().details().text(dev.tasklane.domain.task.Detail.ESTIMATED_FILES));
         }

@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
@@ -92,7 +93,7 @@ public final class Tasklane implements UseCases {
         TaskLookup lookup = new TaskLookup(tasks);
         HookEntries hooks = new HookEntries(directory, builder.limits);
         GoalSync goals = new GoalSync(tasks);
-        TaskWorkflow workflow = new TaskWorkflow(builder.limits);
+        TaskWorkflow workflow = new TaskWorkflow(builder.limits, WireParts.WIRE);
         this.create = new CreateService(runner, tasks, lookup, goals);
         this.claims = new ClaimService(runner, tasks, lookup, hooks, goals, workflow,
                 new NextOffers(builder.nextOffer));

@@ -10,8 +10,10 @@ import java.util.regex.Pattern;
 
 /**
  * Reads domain sources as text and reports what belongs to the wire rather than to the business: an HTTP path
- * ({@code /api/}), an HTTP verb followed by a route, and a snake_case string literal, the shape of a JSON key, unless
- * it is one of the names the business itself uses ({@code allowed}). {@code SourcesCiteTheRepositoryTest} runs it on
+ * ({@code /api/}), an HTTP verb followed by a route, a snake_case string literal, the shape of a JSON key, and a
+ * string literal that opens with a snake_case key followed by a member or an index ({@code "explorer_result.summary"},
+ * {@code "changed_files["}), the shape of a JSON path, unless the key is one of the names the business itself uses
+ * ({@code allowed}). {@code SourcesCiteTheRepositoryTest} runs it on
  * the domain's main sources, and tests it on planted violations.
  */
 final class DomainVocabulary {
@@ -21,6 +23,11 @@ final class DomainVocabulary {
     static final Pattern ROUTE = Pattern.compile("\\b(GET|POST|PUT|PATCH|DELETE) /");
     /** A string literal in snake_case: two lower-case words at least, joined by underscores. */
     static final Pattern SNAKE_CASE_LITERAL = Pattern.compile("\"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\"");
+    /**
+     * A string literal that opens with a snake_case key followed by a member ({@code .summary}) or an index
+     * ({@code [}): a JSON path. A sentence that ends on a snake_case word ({@code "claim_token."}) is not one.
+     */
+    static final Pattern KEY_PATH_LITERAL = Pattern.compile("\"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\\.[a-z]|\\[)");
 
     private DomainVocabulary() {
     }
@@ -46,6 +53,12 @@ final class DomainVocabulary {
                 while (literal.find()) {
                     if (!allowed.contains(literal.group(1))) {
                         why.add("the JSON key \"" + literal.group(1) + "\"");
+                    }
+                }
+                Matcher path = KEY_PATH_LITERAL.matcher(comment(line) ? "" : line);
+                while (path.find()) {
+                    if (!allowed.contains(path.group(1))) {
+                        why.add("the JSON path of \"" + path.group(1) + "\"");
                     }
                 }
                 if (!why.isEmpty()) {

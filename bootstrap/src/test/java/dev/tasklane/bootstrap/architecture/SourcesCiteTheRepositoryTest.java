@@ -86,43 +86,29 @@ class SourcesCiteTheRepositoryTest {
             "invalid_status_for_complete", "invalid_transition", "invalid_wip_limit", "not_a_reviewer", "not_archived",
             "not_authorized_to_complete", "not_authorized_to_heartbeat", "not_authorized_to_unclaim",
             "not_authorized_write", "not_comment_author", "not_deletable", "not_reviewer", "restore_would_cycle",
-            "review_authority_required", "review_not_performed", "review_notes_required",
-            "show_fields_response_view_conflict", "show_invalid_fields_shape", "show_unknown_fields", "stale_claim",
+            "review_authority_required", "review_not_performed", "review_notes_required", "stale_claim",
             "task_archived", "task_in_progress", "task_not_claimable", "task_not_claimed", "update_forbidden_field",
             "validation_failed", "wip_limit_reached");
     /**
      * Values the spec defines as names (docs/rules.md): reasons a reviewer or explorer was skipped, why a workflow
-     * step was skipped, the verdicts of acceptance criteria and behaviour rows, review dimensions, an archive
-     * reason, an agent's state.
+     * step was skipped, the verdicts of acceptance criteria and behaviour rows, the categories of a reviewer's issue
+     * (review dimensions), an archive reason, an agent's state.
      */
-    static final Set<String> SPEC_VALUES = Set.of("not_met", "not_assessed", "not_applicable", "ran_inline",
+    static final Set<String> SPEC_VALUES = Set.of("acceptance_criteria", "not_met", "not_assessed", "not_applicable", "ran_inline",
             "no_subagent_support", "trivial_change_docs_only", "small_task_0_1_key_files", "decision_matrix_skip",
             "self_reported_review", "self_reported_exploration", "hook_body_empty", "subsumed_by_task_spec",
             "folded_into_prior_step", "matrix_deviation", "code_quality", "project_check", "wont_do",
             "waiting_for_review");
-    /**
-     * JSON keys the domain still names, each a rule's subject that should reach it as a typed field instead: the
-     * {@code fields=} projection's names ({@code ShowFields}), the caps as the onboarding publishes them
-     * ({@code Limit}), the fields the completion, review and update rules key their errors by
-     * ({@code CompletionRules}, {@code ReviewerContract}, {@code ArchiveRequest}). The list may only shrink: a name no domain source uses any more fails
-     * {@link #everyAllowedDomainNameIsStillUsed}.
-     */
-    static final Set<String> WIRE_KEYS_STILL_IN_THE_DOMAIN = Set.of("acceptance_criteria", "acceptance_criteria_checked",
-            "actual_complexity", "actual_files_changed", "agent_name", "behaviour_test_matrix",
-            "changed_file_diff", "changed_file_path", "changed_files", "claim_expires_at", "completed_at",
-            "completed_by_agent", "completed_by_id", "completion_notes", "completion_summary", "coverage_target",
-            "created_by_agent", "duplicate_of", "duration_ms", "edge_cases", "explorer_result", "file_path",
-            "integration_tests", "key_files", "manual_tests", "needs_review", "parent_id", "project_checks",
-            "review_notes", "review_report", "review_status", "reviewed_at", "reviewed_by_id", "reviewer_result",
-            "schema_version", "security_considerations", "step_text", "testing_strategy", "time_spent_minutes",
-            "unit_tests", "verification_steps", "workflow_steps");
 
-    /** Every snake_case name the domain may write: the union of the commented groups above. */
+    /**
+     * Every snake_case name the domain may write: the union of the commented groups above, which are the business's
+     * own names. No JSON key is among them: a rule keys its errors by an {@code InputPart} and the edge's
+     * {@code WireParts} spells it.
+     */
     static Set<String> allowedDomainNames() {
         Set<String> allowed = new HashSet<>(HOOK_NAMES);
         allowed.addAll(REFUSAL_CODES);
         allowed.addAll(SPEC_VALUES);
-        allowed.addAll(WIRE_KEYS_STILL_IN_THE_DOMAIN);
         return allowed;
     }
 
@@ -146,7 +132,11 @@ class SourcesCiteTheRepositoryTest {
         assertEquals(Set.of(), stale);
     }
 
-    /** The domain check finds each kind of wire knowledge planted in a source, and lets the business's names pass. */
+    /**
+     * The domain check finds each kind of wire knowledge planted in a source: a path, a route, a JSON key, a JSON
+     * path, and a key that used to be allowed while a rule still keyed its errors by it. The business's own names,
+     * sentences that end on one and event names pass.
+     */
     @Test
     void theDomainCheckFindsPlantedViolations() {
         Map<String, List<String>> planted = new LinkedHashMap<>();
@@ -157,15 +147,28 @@ class SourcesCiteTheRepositoryTest {
                 "    void write(java.util.Map<String, Object> out) { out.put(\"telemetry_event\", 1); }",
                 "    String hook = \"before_doing\";",
                 "    /** Example: \"owner_note\" in a comment is not a key the code writes. */",
+                "    String summary = \"explorer_result.summary\";",
+                "    String row(int i) { return \"changed_files[\" + i + \"]\"; }",
+                "    String sentence = \"or with the claim's claim_token.\";",
+                "    String event = \"task.claim_expired\";",
                 "}"));
         List<String> found = DomainVocabulary.violations(planted, Set.of("before_doing"));
-        assertEquals(3, found.size(), String.join("\n", found));
+        assertEquals(5, found.size(), String.join("\n", found));
         assertTrue(found.get(0).startsWith("Planted.java:2: an HTTP path, a route: "), found.get(0));
         assertTrue(found.get(1).startsWith("Planted.java:3: a route: "), found.get(1));
         assertTrue(found.get(2).startsWith("Planted.java:4: the JSON key \"telemetry_event\": "), found.get(2));
+        assertTrue(found.get(3).startsWith("Planted.java:7: the JSON path of \"explorer_result\": "), found.get(3));
+        assertTrue(found.get(4).startsWith("Planted.java:8: the JSON path of \"changed_files\": "), found.get(4));
         assertEquals(Set.of("telemetry_event", "before_doing"), DomainVocabulary.snakeCaseLiterals(planted));
         assertEquals(List.of(), DomainVocabulary.violations(Map.of("Clean.java",
                 List.of("String rule = \"is blocked by unfinished dependencies\";", "int GET_LIMIT = 3;")), Set.of()));
+        Map<String, List<String>> keyed = Map.of("Keyed.java", List.of(
+                "    new FieldError(\"completion_summary\", \"must not be blank\");",
+                "    new Failure(\"reviewer_result\", errors);",
+                "    Limit(\"key_files\");",
+                "    case \"testing_strategy\" -> testingStrategy;"));
+        assertEquals(4, DomainVocabulary.violations(keyed, allowedDomainNames()).size(),
+                "the business's names admit no JSON key");
     }
 
     private static Map<String, List<String>> domainSources() {

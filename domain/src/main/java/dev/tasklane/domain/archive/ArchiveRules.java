@@ -9,6 +9,8 @@ import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NextStep;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.InputPart;
+import dev.tasklane.domain.task.PartNames;
 import dev.tasklane.domain.task.ArchiveReason;
 import dev.tasklane.domain.task.Archive;
 import dev.tasklane.domain.task.Status;
@@ -65,12 +67,14 @@ public final class ArchiveRules {
      *
      * @param children     the goal's children (empty for a task)
      * @param dependentsOf the tasks whose dependencies name an identifier
+     * @param names        how a refusal names the request's parts
      * @throws ConflictException when it is archived already, when a task of the set is in Doing (an agent holds it),
      *                           or when unfinished tasks outside the set depend on an unfinished task of it
      * @throws InvalidInputException when a duplicate names itself or a task of the set
      */
     public static List<Task> archive(Task target, List<Task> children, ArchiveRequest request,
-                                     Function<TaskIdentifier, List<Task>> dependentsOf, UserId by, Instant now) {
+                                     Function<TaskIdentifier, List<Task>> dependentsOf, UserId by, Instant now,
+                                     PartNames names) {
         if (target.archive() != null) {
             throw new ConflictException(ALREADY_ARCHIVED, "Task " + target.identifier() + " is already archived ("
                     + target.archive().reason().wire() + ")");
@@ -81,7 +85,7 @@ public final class ArchiveRules {
         Set<TaskIdentifier> inSet = identifiers(set);
         if (request.duplicateOf() != null
                 && inSet.contains(TaskIdentifier.parse(request.duplicateOf()).orElse(null))) {
-            throw ArchiveRequest.invalid("duplicate_of", "names " + request.duplicateOf()
+            throw ArchiveRequest.invalid(names.of(InputPart.DUPLICATE_OF), "names " + request.duplicateOf()
                     + ", which is being archived itself: name the task that stays on the board");
         }
         List<TaskIdentifier> held = set.stream().filter(task -> !task.isGoal() && task.status() == Status.IN_PROGRESS)

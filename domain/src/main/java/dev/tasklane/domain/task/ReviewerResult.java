@@ -87,13 +87,13 @@ public sealed interface ReviewerResult permits ReviewerResult.Dispatched, Review
             projectChecks = projectChecks == null ? null : List.copyOf(projectChecks);
         }
 
-        /** The section verdict of one of the four reviewed sections, by its rule name; null for another name. */
-        public SectionVerdict section(String name) {
-            return switch (name) {
-                case "testing_strategy" -> testingStrategy;
-                case "patterns" -> patterns;
-                case "pitfalls" -> pitfalls;
-                case "security_considerations" -> securityConsiderations;
+        /** The section verdict of one of the four reviewed sections; null for another part. */
+        public SectionVerdict section(InputPart part) {
+            return switch (part) {
+                case TESTING_STRATEGY -> testingStrategy;
+                case PATTERNS -> patterns;
+                case PITFALLS -> pitfalls;
+                case SECURITY_CONSIDERATIONS -> securityConsiderations;
                 default -> null;
             };
         }

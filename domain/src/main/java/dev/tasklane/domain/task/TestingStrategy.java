@@ -1,11 +1,12 @@
 package dev.tasklane.domain.task;
 
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * A task's {@code testing_strategy}: how the work is to be tested. Each part is optional (null when not sent) and is
- * a string or an array of strings; no other key is accepted (docs/api.md "Task fields").
+ * A task's testing strategy: how the work is to be tested. Each {@link Part} is optional (null when not stated) and
+ * is a text or a list of texts; a strategy has no other part (docs/api.md "Task fields"). How a part is spelled on
+ * the wire is the edge's.
  */
 public record TestingStrategy(
         TextOrList unitTests,
@@ -14,34 +15,50 @@ public record TestingStrategy(
         TextOrList edgeCases,
         TextOrList coverageTarget) {
 
+    /** The parts of a strategy, in the documented order. */
+    public enum Part {
+        UNIT_TESTS,
+        INTEGRATION_TESTS,
+        MANUAL_TESTS,
+        EDGE_CASES,
+        COVERAGE_TARGET
+    }
+
     /** No strategy: the default of a task that does not state one. */
     public static final TestingStrategy NONE = new TestingStrategy(null, null, null, null, null);
 
     /** Whether no part is stated. */
     public boolean isEmpty() {
-        return parts().isEmpty();
+        return unitTests == null && integrationTests == null && manualTests == null && edgeCases == null
+                && coverageTarget == null;
     }
 
-    /** The stated parts keyed by wire name, in the documented order. */
-    public Map<String, TextOrList> parts() {
-        Map<String, TextOrList> parts = new LinkedHashMap<>();
-        put(parts, "unit_tests", unitTests);
-        put(parts, "integration_tests", integrationTests);
-        put(parts, "manual_tests", manualTests);
-        put(parts, "edge_cases", edgeCases);
-        put(parts, "coverage_target", coverageTarget);
+    /** The stated parts, in the documented order. */
+    public Map<Part, TextOrList> parts() {
+        Map<Part, TextOrList> parts = new EnumMap<>(Part.class);
+        for (Part part : Part.values()) {
+            TextOrList value = part(part);
+            if (value != null) {
+                parts.put(part, value);
+            }
+        }
         return parts;
     }
 
-    /** A strategy from parts keyed by wire name; unknown names are ignored (the parser refuses them first). */
-    public static TestingStrategy of(Map<String, TextOrList> parts) {
-        return new TestingStrategy(parts.get("unit_tests"), parts.get("integration_tests"), parts.get("manual_tests"),
-                parts.get("edge_cases"), parts.get("coverage_target"));
+    /** One part; null when not stated. */
+    public TextOrList part(Part part) {
+        return switch (part) {
+            case UNIT_TESTS -> unitTests;
+            case INTEGRATION_TESTS -> integrationTests;
+            case MANUAL_TESTS -> manualTests;
+            case EDGE_CASES -> edgeCases;
+            case COVERAGE_TARGET -> coverageTarget;
+        };
     }
 
-    private static void put(Map<String, TextOrList> parts, String key, TextOrList value) {
-        if (value != null) {
-            parts.put(key, value);
-        }
+    /** A strategy from its stated parts; a part not in the map is not stated. */
+    public static TestingStrategy of(Map<Part, TextOrList> parts) {
+        return new TestingStrategy(parts.get(Part.UNIT_TESTS), parts.get(Part.INTEGRATION_TESTS),
+                parts.get(Part.MANUAL_TESTS), parts.get(Part.EDGE_CASES), parts.get(Part.COVERAGE_TARGET));
     }
 }

@@ -1,6 +1,8 @@
 package dev.tasklane.domain.validation;
 
 import dev.tasklane.domain.task.ChangedFile;
+import dev.tasklane.domain.task.InputPart;
+import dev.tasklane.domain.task.PartNames;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,9 +21,6 @@ public final class ChangedFilesRules {
     /** The exact diff text of a binary file (U+2014 em dash). */
     public static final String BINARY_PLACEHOLDER = "[binary file \u2014 no diff captured]";
 
-    /** The top-level field every changed_files failure is reported under. */
-    public static final String FIELD = "changed_files";
-
     private ChangedFilesRules() {
     }
 
@@ -31,20 +30,21 @@ public final class ChangedFilesRules {
     }
 
     /**
-     * Returns the files to store, or throws {@link CompletionRejectedException} (failures family, field
-     * {@code changed_files}) listing every problem.
+     * Returns the files to store, or throws {@link CompletionRejectedException} (failures family, under
+     * {@link InputPart#CHANGED_FILES}) listing every problem, each part named as {@code names} spells it.
      */
-    public static List<ChangedFile> check(ChangedFilesDraft draft, int lineCap) {
-        List<FieldError> errors = errors(draft, lineCap);
+    public static List<ChangedFile> check(ChangedFilesDraft draft, int lineCap, PartNames names) {
+        List<FieldError> errors = errors(draft, lineCap, names);
         if (!errors.isEmpty()) {
             throw new CompletionRejectedException(CompletionRejectedException.Family.FAILURES,
-                    List.of(new Failure(FIELD, errors)));
+                    List.of(new Failure(names.of(InputPart.CHANGED_FILES), errors)));
         }
         return draft.entries().stream().map(ChangedFilesDraft.Entry::file).toList();
     }
 
     /** The inner errors of a changed_files value, in check order (entry by entry, path before diff); empty when valid. */
-    public static List<FieldError> errors(ChangedFilesDraft draft, int lineCap) {
+    public static List<FieldError> errors(ChangedFilesDraft draft, int lineCap, PartNames names) {
+        String field = names.of(InputPart.CHANGED_FILES);
         List<FieldError> errors = new ArrayList<>();
         if (draft.shapeProblem() != null) {
             errors.add(draft.shapeProblem());
@@ -52,54 +52,54 @@ public final class ChangedFilesRules {
         }
         List<ChangedFilesDraft.Entry> entries = draft.entries();
         if (!Limit.CHANGED_FILES.fits(entries)) {
-            errors.add(new FieldError(FIELD, "has " + entries.size() + " entries: at most " + Limit.CHANGED_FILES.max()
+            errors.add(new FieldError(field, "has " + entries.size() + " entries: at most " + Limit.CHANGED_FILES.max()
                     + " allowed (cap CHANGED_FILES)"));
             return errors;
         }
         long totalBytes = 0;
         for (int i = 0; i < entries.size(); i++) {
-            String prefix = FIELD + "[" + i + "]";
+            String prefix = field + "[" + i + "]";
             ChangedFilesDraft.Entry entry = entries.get(i);
             if (entry.file() == null) {
                 errors.add(entry.shapeProblem());
                 continue;
             }
-            path(prefix, entry.file().path(), errors);
+            path(prefix, entry.file().path(), names.of(InputPart.CHANGED_FILE_PATH), errors);
             if (entry.shapeProblem() != null) {
                 errors.add(entry.shapeProblem());
             } else if (entry.file().diff() != null) {
-                totalBytes += diff(prefix, entry.file().diff(), lineCap, errors);
+                totalBytes += diff(prefix, entry.file().diff(), lineCap, names.of(InputPart.CHANGED_FILE_DIFF), errors);
             }
         }
         if (totalBytes > Limit.CHANGED_FILES_BYTES.max()) {
-            errors.add(new FieldError(FIELD, "diffs total " + totalBytes + " bytes: at most "
+            errors.add(new FieldError(field, "diffs total " + totalBytes + " bytes: at most "
                     + Limit.CHANGED_FILES_BYTES.max() + " allowed (cap CHANGED_FILES_BYTES)"));
         }
         return errors;
     }
 
-    private static void path(String prefix, String path, List<FieldError> errors) {
+    private static void path(String prefix, String path, String part, List<FieldError> errors) {
         if (path == null || path.isEmpty()) {
-            errors.add(new FieldError("changed_file_path", prefix + " must have a non-empty string \"path\""));
+            errors.add(new FieldError(part, prefix + " must have a non-empty string \"path\""));
         } else if (!Limit.FILE_PATH.fits(path)) {
-            errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + Limit.FILE_PATH.exceeded()));
+            errors.add(new FieldError(part, prefix + " \"path\" " + Limit.FILE_PATH.exceeded()));
         } else {
             for (String problem : PathRules.problems(path)) {
-                errors.add(new FieldError("changed_file_path", prefix + " \"path\" " + problem));
+                errors.add(new FieldError(part, prefix + " \"path\" " + problem));
             }
         }
     }
 
     /** Checks one diff against the caps and returns its UTF-8 size, which counts towards the snapshot's total. */
-    private static long diff(String prefix, String diff, int lineCap, List<FieldError> errors) {
+    private static long diff(String prefix, String diff, int lineCap, String part, List<FieldError> errors) {
         long bytes = utf8Bytes(diff);
         if (bytes > Limit.DIFF_BYTES.max()) {
-            errors.add(new FieldError("changed_file_diff", prefix + ".diff is " + bytes + " bytes: at most "
+            errors.add(new FieldError(part, prefix + ".diff is " + bytes + " bytes: at most "
                     + Limit.DIFF_BYTES.max() + " allowed (cap DIFF_BYTES)"));
         } else if (lineCount(diff) > lineCap) {
-            errors.add(new FieldError("changed_file_diff", prefix + ".diff exceeds the " + lineCap + "-line cap"));
+            errors.add(new FieldError(part, prefix + ".diff exceeds the " + lineCap + "-line cap"));
         } else if (longestLine(diff) > Limit.DIFF_LINE.max()) {
-            errors.add(new FieldError("changed_file_diff", prefix + ".diff has a line longer than "
+            errors.add(new FieldError(part, prefix + ".diff has a line longer than "
                     + Limit.DIFF_LINE.max() + " characters (cap DIFF_LINE); cut long lines"));
         }
         return bytes;

@@ -9,8 +9,8 @@ import java.util.List;
  * from typed values, as an embedder builds it, has {@link #NONE}.
  *
  * @param fields        the changeset layer: a completion field whose value was not of its type, each error named
- *                      by the field's wire name (completion_summary, actual_complexity, actual_files_changed, time_spent_minutes,
- *                      completion_notes, review_report)
+ *                      as the {@code PartNames} given to {@link CompletionRules#check} spell the field's
+ *                      {@code InputPart} (the summary, complexity, files changed, minutes, notes, review report)
  * @param explorer      the explorer_result's problems
  * @param reviewer      the reviewer_result's problems
  * @param workflowSteps the changeset layer: the workflow_steps problems, distinct, in entry order
@@ -27,9 +27,9 @@ public record CompletionProblems(List<FieldError> fields, ResultProblems explore
         workflowSteps = List.copyOf(workflowSteps);
     }
 
-    /** The edge's problem with a completion field's type; null when there is none. */
-    public FieldError field(String wireName) {
-        return named(fields, wireName);
+    /** The edge's problem with a completion field's type, the field named as the caller names it; null when none. */
+    public FieldError field(String name) {
+        return named(fields, name);
     }
 
     /**

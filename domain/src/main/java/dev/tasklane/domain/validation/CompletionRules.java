@@ -1,6 +1,8 @@
 package dev.tasklane.domain.validation;
 
 import dev.tasklane.domain.task.AgentReport;
+import dev.tasklane.domain.task.InputPart;
+import dev.tasklane.domain.task.PartNames;
 import dev.tasklane.domain.task.ReviewerResult.Findings;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.WorkflowStep;
@@ -37,8 +39,8 @@ public final class CompletionRules {
     public static final List<String> REASON_CODES = List.of("decision_matrix_skip", "ran_inline",
             "hook_body_empty", "subsumed_by_task_spec", "folded_into_prior_step", "matrix_deviation");
 
-    static final String EXPLORER = "explorer_result";
-    static final String REVIEWER = "reviewer_result";
+    static final InputPart EXPLORER = InputPart.EXPLORER_RESULT;
+    static final InputPart REVIEWER = InputPart.REVIEWER_RESULT;
     static final String SUMMARY_MESSAGE =
             "must be a string of at least " + MIN_SUMMARY_CHARS + " non-whitespace characters";
     /** The changeset answer for a completion field sent with a value that is not of its type. */
@@ -59,11 +61,12 @@ public final class CompletionRules {
     /** Status values of a security consideration. */
     public static final List<String> CONSIDERATION_STATUSES = List.of("mitigated", "partial", "unmitigated");
     /** The reviewer sections carrying a verdict object. */
-    public static final List<String> VERDICT_SECTIONS = List.of("testing_strategy", "patterns", "pitfalls",
-            "security_considerations");
-    /** Keys a dispatched reviewer_result must carry (the always-reject contract). */
-    public static final List<String> STRUCTURED_BLOCKS = List.of("issues", "acceptance_criteria", "project_checks",
-            "testing_strategy", "patterns", "pitfalls", "security_considerations", "schema_version");
+    public static final List<InputPart> VERDICT_SECTIONS = List.of(InputPart.TESTING_STRATEGY, InputPart.PATTERNS,
+            InputPart.PITFALLS, InputPart.SECURITY_CONSIDERATIONS);
+    /** The parts a dispatched reviewer result should carry (recommended; warned about when absent). */
+    public static final List<InputPart> STRUCTURED_BLOCKS = List.of(InputPart.ISSUES, InputPart.ACCEPTANCE_CRITERIA,
+            InputPart.PROJECT_CHECKS, InputPart.TESTING_STRATEGY, InputPart.PATTERNS, InputPart.PITFALLS,
+            InputPart.SECURITY_CONSIDERATIONS, InputPart.SCHEMA_VERSION);
     /** The semver shape reviewer_result.schema_version must have (docs/rules.md, "Completion results"). */
     public static final String SCHEMA_VERSION_PATTERN =
             "^\\d+\\.\\d+(\\.\\d+)?(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$";
@@ -73,52 +76,55 @@ public final class CompletionRules {
 
     /**
      * Checks a completion report, the changed_files sent with it (null when none) and what the edge could not type,
-     * against the task in the given mode.
+     * against the task in the given mode. Errors and warnings name each part as {@code names} spells it.
      *
      * @throws CompletionRejectedException family FAILURES for gate failures, CHANGESET for the changeset layer
      */
     public static CheckedCompletion check(AgentReport report, ChangedFilesDraft changedFiles,
-            CompletionProblems problems, TaskSpec task, CompletionMode mode) {
+            CompletionProblems problems, TaskSpec task, CompletionMode mode, PartNames names) {
         List<String> warnings = new ArrayList<>();
-        gate(report, changedFiles, problems, task, mode, warnings);
-        changeset(report, problems, warnings);
+        gate(report, changedFiles, problems, task, mode, names, warnings);
+        changeset(report, problems, names, warnings);
         return new CheckedCompletion(report, warnings);
     }
 
     // ---------------------------------------------------------------- gate (layers 1 and 2)
 
     private static void gate(AgentReport report, ChangedFilesDraft changedFiles, CompletionProblems problems,
-            TaskSpec task, CompletionMode mode, List<String> warnings) {
+            TaskSpec task, CompletionMode mode, PartNames names, List<String> warnings) {
+        String explorerName = names.of(EXPLORER);
+        String reviewerName = names.of(REVIEWER);
         List<Failure> contract = new ArrayList<>();
         List<Failure> graceGated = new ArrayList<>();
         ResultProblems explorerProblems = problems.explorer();
         SentResult explorer = sentResult(SentResult.of(report.explorerResult()), explorerProblems);
-        graceGated.add(new Failure(EXPLORER, sent(explorer, explorerProblems)
-                ? envelope(explorer, explorerProblems)
-                : List.of(new FieldError("result", TaskFieldRules.BLANK))));
+        graceGated.add(new Failure(explorerName, sent(explorer, explorerProblems)
+                ? envelope(explorer, explorerProblems, names)
+                : List.of(new FieldError(names.of(InputPart.RESULT), TaskFieldRules.BLANK))));
         ResultProblems reviewProblems = problems.reviewer();
         SentResult review = sentResult(SentResult.of(report.reviewerResult()), reviewProblems);
         if (!sent(review, reviewProblems)) {
-            graceGated.add(new Failure(REVIEWER, List.of(new FieldError("result", TaskFieldRules.BLANK))));
+            graceGated.add(new Failure(reviewerName, List.of(new FieldError(names.of(InputPart.RESULT), TaskFieldRules.BLANK))));
         } else {
-            graceGated.add(new Failure(REVIEWER, envelope(review, reviewProblems)));
+            graceGated.add(new Failure(reviewerName, envelope(review, reviewProblems, names)));
             if (review != null && review.isDispatched()) {
                 Findings findings = review.findings() == null ? Findings.NONE : review.findings();
                 List<FieldError> absent = new ArrayList<>();
-                contract.add(new Failure(REVIEWER, ReviewerContract.contract(findings, reviewProblems, task, absent)));
-                absent.forEach(error -> warnings.add(REVIEWER + "." + error.field() + ": " + error.message()));
+                contract.add(new Failure(reviewerName,
+                        ReviewerContract.contract(findings, reviewProblems, task, names, absent)));
+                absent.forEach(error -> warnings.add(reviewerName + "." + error.field() + ": " + error.message()));
                 List<FieldError> consistency = new ArrayList<>(reviewProblems.structure());
-                consistency.addAll(ReviewerContract.consistency(findings, task));
-                graceGated.add(new Failure(REVIEWER, consistency));
+                consistency.addAll(ReviewerContract.consistency(findings, task, names));
+                graceGated.add(new Failure(reviewerName, consistency));
                 if (ReviewerContract.considerationsUnbacked(findings)) {
-                    warnings.add("reviewer_result: a partial or unmitigated consideration is not backed by an issues "
-                            + "entry with category security");
+                    warnings.add(reviewerName + ": a partial or unmitigated consideration is not backed by an "
+                            + names.of(InputPart.ISSUES) + " entry with category security");
                 }
             }
         }
         if (changedFiles != null) {
-            graceGated.add(new Failure(ChangedFilesRules.FIELD,
-                    ChangedFilesRules.errors(changedFiles, ChangedFilesRules.DEFAULT_LINE_CAP)));
+            graceGated.add(new Failure(names.of(InputPart.CHANGED_FILES),
+                    ChangedFilesRules.errors(changedFiles, ChangedFilesRules.DEFAULT_LINE_CAP, names)));
         }
         List<Failure> rejected = Failure.merge(mode == CompletionMode.STRICT ? concat(contract, graceGated) : contract);
         if (!rejected.isEmpty()) {
@@ -142,22 +148,22 @@ public final class CompletionRules {
     }
 
     /** The envelope rules every sent result is held to (docs/rules.md, "Completion results"). */
-    private static List<FieldError> envelope(SentResult result, ResultProblems problems) {
+    private static List<FieldError> envelope(SentResult result, ResultProblems problems, PartNames names) {
         if (result == null) {
             return List.of(problems.notAnObject());
         }
         List<FieldError> out = new ArrayList<>();
         if (result.dispatched() == null) {
-            out.add(new FieldError("dispatched", "must be a boolean"));
+            out.add(new FieldError(names.of(InputPart.DISPATCHED), "must be a boolean"));
         }
         if (result.summary() == null || Values.nonWhitespace(result.summary()) < MIN_SUMMARY_CHARS) {
-            out.add(new FieldError("summary", SUMMARY_MESSAGE));
+            out.add(new FieldError(names.of(InputPart.SUMMARY), SUMMARY_MESSAGE));
         }
         if (Boolean.TRUE.equals(result.dispatched()) && (result.durationMs() == null || result.durationMs() < 0)) {
-            out.add(new FieldError("duration_ms", NON_NEGATIVE));
+            out.add(new FieldError(names.of(InputPart.DURATION_MS), NON_NEGATIVE));
         }
         if (Boolean.FALSE.equals(result.dispatched()) && !Values.oneOf(result.reason(), SKIP_REASONS)) {
-            out.add(new FieldError("reason", "must be one of: " + String.join(", ", SKIP_REASONS)));
+            out.add(new FieldError(names.of(InputPart.REASON), "must be one of: " + String.join(", ", SKIP_REASONS)));
         }
         return out;
     }
@@ -170,42 +176,48 @@ public final class CompletionRules {
 
     // ---------------------------------------------------------------- changeset (layer 3)
 
-    private static void changeset(AgentReport report, CompletionProblems problems, List<String> warnings) {
+    private static void changeset(AgentReport report, CompletionProblems problems, PartNames names,
+            List<String> warnings) {
         List<Failure> failures = new ArrayList<>();
-        required(failures, problems, "completion_summary", report.summary());
-        if (!typeProblem(failures, problems, "actual_complexity") && report.actualComplexity() == null) {
-            fail(failures, "actual_complexity", TaskFieldRules.BLANK);
+        String summary = names.of(InputPart.COMPLETION_SUMMARY);
+        String complexity = names.of(InputPart.ACTUAL_COMPLEXITY);
+        String minutes = names.of(InputPart.TIME_SPENT_MINUTES);
+        String notes = names.of(InputPart.COMPLETION_NOTES);
+        required(failures, problems, summary, report.summary());
+        if (!typeProblem(failures, problems, complexity) && report.actualComplexity() == null) {
+            fail(failures, complexity, TaskFieldRules.BLANK);
         }
-        required(failures, problems, "actual_files_changed", report.actualFilesChanged());
-        if (!typeProblem(failures, problems, "time_spent_minutes")) {
+        required(failures, problems, names.of(InputPart.ACTUAL_FILES_CHANGED), report.actualFilesChanged());
+        if (!typeProblem(failures, problems, minutes)) {
             if (report.timeSpentMinutes() == null) {
-                fail(failures, "time_spent_minutes", TaskFieldRules.BLANK);
+                fail(failures, minutes, TaskFieldRules.BLANK);
             } else if (report.timeSpentMinutes() < 0) {
-                fail(failures, "time_spent_minutes", TaskFieldRules.NEGATIVE);
+                fail(failures, minutes, TaskFieldRules.NEGATIVE);
             }
         }
-        if (!typeProblem(failures, problems, "completion_notes") && report.notes() != null
+        if (!typeProblem(failures, problems, notes) && report.notes() != null
                 && Values.codePoints(report.notes()) > MAX_NOTES_LENGTH) {
-            fail(failures, "completion_notes", "should be at most " + MAX_NOTES_LENGTH + " character(s)");
+            fail(failures, notes, "should be at most " + MAX_NOTES_LENGTH + " character(s)");
         }
-        typeProblem(failures, problems, "review_report");
+        typeProblem(failures, problems, names.of(InputPart.REVIEW_REPORT));
         SentResult explorer = sentResult(SentResult.of(report.explorerResult()), problems.explorer());
         if (sent(explorer, problems.explorer())) {
-            failures.add(new Failure(EXPLORER, envelope(explorer, problems.explorer())));
+            failures.add(new Failure(names.of(EXPLORER), envelope(explorer, problems.explorer(), names)));
         }
         SentResult review = sentResult(SentResult.of(report.reviewerResult()), problems.reviewer());
         if (sent(review, problems.reviewer())) {
-            List<FieldError> errors = new ArrayList<>(envelope(review, problems.reviewer()));
+            List<FieldError> errors = new ArrayList<>(envelope(review, problems.reviewer(), names));
             if (review != null && review.isDispatched()) {
                 errors.addAll(problems.reviewer().structure());
             }
-            failures.add(new Failure(REVIEWER, errors));
+            failures.add(new Failure(names.of(REVIEWER), errors));
         }
+        String steps = names.of(InputPart.WORKFLOW_STEPS);
         if (!problems.workflowSteps().isEmpty()) {
-            failures.add(new Failure("workflow_steps", problems.workflowSteps()));
+            failures.add(new Failure(steps, problems.workflowSteps()));
         } else if (!report.workflowSteps().isEmpty()
                 && !report.workflowSteps().stream().map(WorkflowStep::name).toList().equals(STEP_NAMES)) {
-            warnings.add("workflow_steps: expected the six steps " + String.join(", ", STEP_NAMES) + " in that order");
+            warnings.add(steps + ": expected the six steps " + String.join(", ", STEP_NAMES) + " in that order");
         }
         List<Failure> rejected = Failure.merge(failures);
         if (!rejected.isEmpty()) {

@@ -1,5 +1,7 @@
 package dev.tasklane.domain.validation;
 
+import dev.tasklane.domain.task.InputPart;
+import dev.tasklane.domain.task.PartNames;
 import dev.tasklane.domain.task.ReviewerResult.Findings;
 import dev.tasklane.domain.task.ReviewerResult.Consideration;
 import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
@@ -19,10 +21,10 @@ import java.util.regex.Pattern;
  * task (counts match, a weak security consideration fails its section).
  */
 public final class ReviewerContract {
-    private static final String MATRIX = "behaviour_test_matrix";
+    private static final InputPart MATRIX = InputPart.BEHAVIOUR_TEST_MATRIX;
     /** The sections whose failed verdict must name its violation in a note. */
-    public static final List<String> NOTE_SECTIONS = List.of("testing_strategy", "patterns", "pitfalls",
-            "security_considerations", "behaviour_test_matrix");
+    public static final List<InputPart> NOTE_SECTIONS = List.of(InputPart.TESTING_STRATEGY, InputPart.PATTERNS,
+            InputPart.PITFALLS, InputPart.SECURITY_CONSIDERATIONS, MATRIX);
     private static final Set<String> PLACEHOLDER_WORDS = Set.of("placeholder", "placeholders", "stub", "stubbed",
             "todo", "tbd", "tba", "fixme", "xxx", "none", "na", "n/a", "nil", "null", "empty", "blank", "pending",
             "unknown", "fill", "status", "verdict", "section", "failed", "fail", "failure", "this", "is", "the");
@@ -35,55 +37,58 @@ public final class ReviewerContract {
      * The dispatched review's contract. Structured fields that are present are judged in any mode; structured
      * fields that are absent only go to {@code absent} (reported as warnings), because the API keeps a payload
      * with only the required fields valid (docs/rules.md, "Completion results"), where the Stride server would
-     * reject it. {@code problems} carries what the edge could not type, reported in its place.
+     * reject it. {@code problems} carries what the edge could not type, reported in its place; {@code names} spells
+     * each part.
      */
-    static List<FieldError> contract(Findings review, ResultProblems problems, TaskSpec task,
+    static List<FieldError> contract(Findings review, ResultProblems problems, TaskSpec task, PartNames names,
             List<FieldError> absent) {
         List<FieldError> out = new ArrayList<>();
-        for (String block : CompletionRules.STRUCTURED_BLOCKS) {
+        for (InputPart block : CompletionRules.STRUCTURED_BLOCKS) {
             if (!present(review, block)) {
-                absent.add(new FieldError(block, "is recommended on a dispatched review: the structured " + block
+                String name = names.of(block);
+                absent.add(new FieldError(name, "is recommended on a dispatched review: the structured " + name
                         + " field the review queue renders is missing"));
             }
         }
         if (review.status() == null && review.issueCounts() == null) {
-            absent.add(new FieldError("status", "is recommended on a dispatched review: include either status or "
-                    + "issue_counts so the review queue can render the verdict"));
+            absent.add(new FieldError(names.of(InputPart.STATUS), "is recommended on a dispatched review: include "
+                    + "either " + names.of(InputPart.STATUS) + " or " + names.of(InputPart.ISSUE_COUNTS)
+                    + " so the review queue can render the verdict"));
         }
         if (problems.projectChecks() != null) {
             out.add(problems.projectChecks());
         }
-        for (String section : NOTE_SECTIONS) {
-            String status = section.equals(MATRIX) ? matrixStatus(review) : verdictStatus(review.section(section));
+        for (InputPart section : NOTE_SECTIONS) {
+            String status = section == MATRIX ? matrixStatus(review) : verdictStatus(review.section(section));
             if ("failed".equals(status)) {
-                FieldError problem = problems.failedNote(section);
-                out.add(problem != null ? problem : failedNote(section, noteOf(review, section)));
+                FieldError problem = problems.failedNote(names.of(section));
+                out.add(problem != null ? problem : failedNote(names.of(section), noteOf(review, section)));
             }
         }
         out.removeIf(error -> error == null);
         if (!task.securityConsiderations().isEmpty()) {
-            realAssessment("security_considerations", review.securityConsiderations(),
+            realAssessment(names.of(InputPart.SECURITY_CONSIDERATIONS), review.securityConsiderations(),
                     review.securityConsiderations() == null ? absent : out);
         }
         if (!task.testingStrategy().isEmpty()) {
-            realAssessment("testing_strategy", review.testingStrategy(),
+            realAssessment(names.of(InputPart.TESTING_STRATEGY), review.testingStrategy(),
                     review.testingStrategy() == null ? absent : out);
         }
         int expected = task.acceptanceCriteriaLines().size();
         if (review.acceptanceCriteria() != null && review.acceptanceCriteria().size() < expected) {
-            out.add(new FieldError("acceptance_criteria", "is incomplete: the review checked "
+            out.add(new FieldError(names.of(InputPart.ACCEPTANCE_CRITERIA), "is incomplete: the review checked "
                     + review.acceptanceCriteria().size() + " of the task's " + expected
                     + " acceptance criteria; every acceptance criterion must be assessed"));
         }
         return out;
     }
 
-    private static boolean present(Findings review, String block) {
+    private static boolean present(Findings review, InputPart block) {
         return switch (block) {
-            case "issues" -> review.issues() != null;
-            case "acceptance_criteria" -> review.acceptanceCriteria() != null;
-            case "project_checks" -> review.projectChecks() != null;
-            case "schema_version" -> review.schemaVersion() != null;
+            case ISSUES -> review.issues() != null;
+            case ACCEPTANCE_CRITERIA -> review.acceptanceCriteria() != null;
+            case PROJECT_CHECKS -> review.projectChecks() != null;
+            case SCHEMA_VERSION -> review.schemaVersion() != null;
             default -> review.section(block) != null;
         };
     }
@@ -96,15 +101,18 @@ public final class ReviewerContract {
         return review.behaviourTestMatrix() == null ? null : review.behaviourTestMatrix().status();
     }
 
-    private static String noteOf(Findings review, String section) {
-        if (section.equals(MATRIX)) {
+    private static String noteOf(Findings review, InputPart section) {
+        if (section == MATRIX) {
             TestMatrix matrix = review.behaviourTestMatrix();
             return matrix.note() != null ? matrix.note() : matrix.notes();
         }
         return review.section(section).noteText();
     }
 
-    /** A failed section's note must be there (the edge reports one that is there but not a string). */
+    /**
+     * A failed section's note must be there (the edge reports one that is there but not a string); {@code section}
+     * is the section's name as the caller sent it.
+     */
     public static FieldError missingFailedNote(String section) {
         return new FieldError(section, section + ".note is required when the section verdict is \"failed\": "
                 + "it must name the specific violation or gap");
@@ -144,23 +152,24 @@ public final class ReviewerContract {
     }
 
     /** The review's consistency with the task (the edge's structure problems come before these). */
-    static List<FieldError> consistency(Findings review, TaskSpec task) {
+    static List<FieldError> consistency(Findings review, TaskSpec task, PartNames names) {
         List<FieldError> out = new ArrayList<>();
         int expected = task.acceptanceCriteriaLines().size();
         if (review.acceptanceCriteria() != null && review.acceptanceCriteria().size() != expected) {
-            out.add(new FieldError("acceptance_criteria", "is inconsistent with the task: the review lists "
+            out.add(new FieldError(names.of(InputPart.ACCEPTANCE_CRITERIA), "is inconsistent with the task: the review lists "
                     + review.acceptanceCriteria().size() + " acceptance-criteria entries but the task defines " + expected
                     + "; the counts must match"));
         }
         Long checked = review.acceptanceCriteriaChecked();
         if (checked != null && checked != expected) {
-            out.add(new FieldError("acceptance_criteria_checked", "is inconsistent with the task: the review reports "
+            out.add(new FieldError(names.of(InputPart.ACCEPTANCE_CRITERIA_CHECKED), "is inconsistent with the task: the review reports "
                     + checked + " acceptance criteria checked but the task defines " + expected
                     + "; the counts must match"));
         }
         if (hasWeakConsideration(review) && !"failed".equals(verdictStatus(review.securityConsiderations()))) {
-            out.add(new FieldError("security_considerations", "is inconsistent: the considerations breakdown marks "
-                    + "an item partial or unmitigated, so the security_considerations verdict must be failed"));
+            String security = names.of(InputPart.SECURITY_CONSIDERATIONS);
+            out.add(new FieldError(security, "is inconsistent: the considerations breakdown marks "
+                    + "an item partial or unmitigated, so the " + security + " verdict must be failed"));
         }
         return out;
     }

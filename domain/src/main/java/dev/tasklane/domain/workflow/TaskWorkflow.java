@@ -16,6 +16,8 @@ import dev.tasklane.domain.selection.SelectionRule;
 import dev.tasklane.domain.selection.Verdict;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Completion;
+import dev.tasklane.domain.task.InputPart;
+import dev.tasklane.domain.task.PartNames;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
@@ -35,9 +37,17 @@ import java.util.Objects;
  */
 public final class TaskWorkflow {
     private final WorkflowLimits limits;
+    private final PartNames names;
 
+    /** A workflow whose refusals name each request part by its constant ({@code REVIEW_NOTES}). */
     public TaskWorkflow(WorkflowLimits limits) {
+        this(limits, InputPart::name);
+    }
+
+    /** A workflow whose refusals name each request part as {@code names} spells it, as the edge's callers send it. */
+    public TaskWorkflow(WorkflowLimits limits, PartNames names) {
         this.limits = Objects.requireNonNull(limits);
+        this.names = Objects.requireNonNull(names);
     }
 
     public WorkflowLimits limits() {
@@ -181,7 +191,7 @@ public final class TaskWorkflow {
                     "You can only update changed_files on tasks you are assigned to, or while the task is in Review");
         }
         requireCurrentClaim(task, claimToken);
-        return task.withChangedFiles(ChangedFilesRules.check(files, limits.diffLineCap()), now);
+        return task.withChangedFiles(ChangedFilesRules.check(files, limits.diffLineCap(), names), now);
     }
 
     /** A reviewer records a decision on a task in Review; the column does not change. */
@@ -203,13 +213,14 @@ public final class TaskWorkflow {
         if (decision == null || decision == ReviewStatus.PENDING) {
             throw new InvalidInputException("invalid_review_status",
                     "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
-                    new ErrorDetails.Field("review_status"));
+                    new ErrorDetails.Field(names.of(InputPart.REVIEW_STATUS)));
         }
         if (decision != ReviewStatus.APPROVED && (notes == null || notes.isBlank())) {
+            String field = names.of(InputPart.REVIEW_NOTES);
             throw new InvalidInputException("review_notes_required",
-                    "review_notes are required when the decision is " + decision.wire()
+                    field + " are required when the decision is " + decision.wire()
                             + ": say what has to change so the agent can act on it",
-                    new ErrorDetails.Field("review_notes"));
+                    new ErrorDetails.Field(field));
         }
         return task.withReview(new Review(decision, notes, now, reviewer.userId()), now);
     }

@@ -1,5 +1,6 @@
 package dev.tasklane.domain.archive;
 
+import dev.tasklane.domain.testing.SnakeNames;
 import static dev.tasklane.domain.testing.TaskFixtures.ALICE;
 import static dev.tasklane.domain.testing.TaskFixtures.NOW;
 import static dev.tasklane.domain.testing.TaskFixtures.agent;
@@ -59,9 +60,9 @@ class ArchiveRulesTest {
     @Test
     void duplicateOfGoesWithTheReasonDuplicateOnlyAndTheNoteHasACap() {
         assertEquals(new ErrorDetails.Field("duplicate_of"), assertThrows(InvalidInputException.class,
-                () -> ArchiveRequest.of("duplicate", null, null)).details());
+                () -> ArchiveRequest.of("duplicate", null, null, SnakeNames.SNAKE)).details());
         assertEquals(new ErrorDetails.Field("duplicate_of"), assertThrows(InvalidInputException.class,
-                () -> ArchiveRequest.of("completed", null, "W1")).details());
+                () -> ArchiveRequest.of("completed", null, "W1", SnakeNames.SNAKE)).details());
         String longest = "x".repeat(Limit.ARCHIVE_NOTE.max());
         assertEquals(longest, ArchiveRequest.of("cancelled", longest, null).note());
         InvalidInputException tooLong = assertThrows(InvalidInputException.class,
@@ -74,7 +75,7 @@ class ArchiveRulesTest {
         Task goal = task("G1").id(1).build();
         Task child = task("W1").id(2).parent(1).build();
         assertThrows(InvalidInputException.class, () -> ArchiveRules.archive(goal, List.of(child),
-                ArchiveRequest.of("duplicate", null, "W1"), id -> List.of(), ALICE, NOW));
+                ArchiveRequest.of("duplicate", null, "W1"), id -> List.of(), ALICE, NOW, SnakeNames.SNAKE));
     }
 
     @Test

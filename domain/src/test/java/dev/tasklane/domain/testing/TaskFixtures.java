@@ -55,7 +55,7 @@ public final class TaskFixtures {
     }
 
     public static TaskWorkflow workflow() {
-        return new TaskWorkflow(WorkflowLimits.defaults());
+        return new TaskWorkflow(WorkflowLimits.defaults(), SnakeNames.SNAKE);
     }
 
     /** The identifier written as {@code text} ("W12"). */

@@ -16,7 +16,7 @@ class ChangedFilesRulesTest {
 
     static List<FieldError> errors(ChangedFilesDraft draft) {
         CompletionRejectedException error = assertThrows(CompletionRejectedException.class,
-                () -> ChangedFilesRules.check(draft, CAP));
+                () -> ChangedFilesRules.check(draft, CAP, dev.tasklane.domain.testing.SnakeNames.SNAKE));
         assertEquals(CompletionRejectedException.Family.FAILURES, error.family());
         assertEquals("changed_files", error.failures().get(0).field());
         return error.failures().get(0).errors();
@@ -40,7 +40,7 @@ class ChangedFilesRulesTest {
 
     @Test
     void emptyListClears() {
-        assertTrue(ChangedFilesRules.check(files(), CAP).isEmpty());
+        assertTrue(ChangedFilesRules.check(files(), CAP, dev.tasklane.domain.testing.SnakeNames.SNAKE).isEmpty());
     }
 
     @Test
@@ -48,7 +48,7 @@ class ChangedFilesRulesTest {
         ChangedFile withExtra = new ChangedFile("lib/a.ex", "+x\n", new UnknownKeys(Map.of("diff_url", new Verbatim("\"u\""))));
         List<ChangedFile> sent = List.of(withExtra, ChangedFile.of("logo.png", ChangedFilesRules.BINARY_PLACEHOLDER),
                 ChangedFile.of("README.md", null));
-        assertEquals(sent, ChangedFilesRules.check(ChangedFilesDraft.of(sent), CAP));
+        assertEquals(sent, ChangedFilesRules.check(ChangedFilesDraft.of(sent), CAP, dev.tasklane.domain.testing.SnakeNames.SNAKE));
     }
 
     @Test
@@ -82,9 +82,9 @@ class ChangedFilesRulesTest {
     @Test
     void lineCapIgnoresOneTrailingNewline() {
         String exactly = "l\n".repeat(CAP);
-        assertEquals(1, ChangedFilesRules.check(files(ChangedFile.of("a", exactly)), CAP).size());
+        assertEquals(1, ChangedFilesRules.check(files(ChangedFile.of("a", exactly)), CAP, dev.tasklane.domain.testing.SnakeNames.SNAKE).size());
         String truncated = "l\n".repeat(CAP - 1) + ChangedFilesRules.TRUNCATION_MARKER;
-        assertEquals(1, ChangedFilesRules.check(files(ChangedFile.of("a", truncated)), CAP).size());
+        assertEquals(1, ChangedFilesRules.check(files(ChangedFile.of("a", truncated)), CAP, dev.tasklane.domain.testing.SnakeNames.SNAKE).size());
         assertEquals(List.of(new FieldError("changed_file_diff", "changed_files[0].diff exceeds the 500-line cap")),
                 errors(files(ChangedFile.of("a", exactly + "\n"))));
     }

@@ -49,7 +49,7 @@ class TypedCompletionRulesTest {
     }
 
     private static CheckedCompletion check(AgentReport report, CompletionProblems problems, CompletionMode mode) {
-        return CompletionRules.check(report, null, problems, TASK, mode);
+        return CompletionRules.check(report, null, problems, TASK, mode, dev.tasklane.domain.testing.SnakeNames.SNAKE);
     }
 
     @ParameterizedTest
@@ -105,6 +105,23 @@ class TypedCompletionRulesTest {
         assertEquals("explorer_result", refused.failures().get(0).field());
         assertEquals(List.of("summary", "reason"), refused.failures().get(0).errors().stream().map(FieldError::field)
                 .toList());
+    }
+
+    /** The rules name no key of their own: each error's key and message spell a part as the caller's names do. */
+    @Test
+    void theCallersNamesSpellEveryPartOfARefusal() {
+        TaskSpec secured = TaskSpec.builder("Add login", TaskType.WORK, Priority.MEDIUM)
+                .securityConsiderations(List.of("tokens are scoped")).build();
+        SectionVerdict unassessed = new SectionVerdict("not_assessed", null, null, null, UnknownKeys.NONE);
+        ReviewerResult review = new ReviewerResult.Dispatched(SUMMARY, 8000L, new ReviewerResult.Findings(0L, 0L,
+                "approved", null, List.of(), List.of(), PASSED, PASSED, PASSED, unassessed, null, List.of(), "1.0"),
+                UnknownKeys.NONE);
+        CompletionRejectedException refused = assertThrows(CompletionRejectedException.class, () -> CompletionRules
+                .check(report(ExplorerResult.dispatched(SUMMARY, 12_000), review), null, CompletionProblems.NONE,
+                        secured, CompletionMode.STRICT, part -> "<" + part + ">"));
+        assertEquals(List.of(new Failure("<REVIEWER_RESULT>", List.of(new FieldError("<SECURITY_CONSIDERATIONS>",
+                "must be a real assessment: the task supplied <SECURITY_CONSIDERATIONS>, so the review must record a "
+                        + "passed/failed verdict for it, not not_assessed or absent")))), refused.failures());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.domain.task.WorkflowStep;
@@ -160,7 +161,7 @@ public record FullTask(
                 details.pitfalls(),
                 details.outOfScope(),
                 spec.securityConsiderations(),
-                spec.testingStrategy().parts(),
+                WireParts.testingStrategy(spec.testingStrategy()),
                 details.integrationPoints(),
                 details.technicalDetails(),
                 task.createdById(),

@@ -1,4 +1,4 @@
-package dev.tasklane.domain.projection;
+package dev.tasklane.adapter.http.wire;
 
 import java.util.ArrayList;
 import java.util.Collections;

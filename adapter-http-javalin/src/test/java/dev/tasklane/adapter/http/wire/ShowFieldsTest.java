@@ -1,4 +1,4 @@
-package dev.tasklane.domain.projection;
+package dev.tasklane.adapter.http.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.tasklane.domain.projection;
+package dev.tasklane.adapter.http.wire;
 
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
