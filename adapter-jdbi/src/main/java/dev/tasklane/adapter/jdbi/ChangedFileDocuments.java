@@ -23,7 +23,7 @@ final class ChangedFileDocuments {
     private ChangedFileDocuments() {
     }
 
-    /** The column's text, each file as {@link StoredAsSent} writes it; null for an empty snapshot. */
+    /** The column's text, each file as {@link dev.tasklane.json.KeptAsSent} writes it; null for an empty snapshot. */
     static String write(List<ChangedFile> files) {
         return files.isEmpty() ? null : JsonText.write(files);
     }

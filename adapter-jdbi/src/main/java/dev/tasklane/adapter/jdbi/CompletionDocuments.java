@@ -31,7 +31,7 @@ import java.util.function.Function;
  * The stored form of a completion's results and workflow steps: each one the JSON object the agent sent
  * (docs/api.md, "Completion validation"). Reading types the documented keys and keeps every other key, and every
  * documented key whose stored value is not of its type, as sent; writing puts them back through
- * {@link ResultDocument} and the {@link StoredAsSent} mix-ins, so a stored completion reads and writes unchanged
+ * {@link ResultDocument} and the {@link dev.tasklane.json.KeptAsSent} mix-ins, so a stored completion reads and writes unchanged
  * ({@code CompletionDocumentsTest}).
  */
 final class CompletionDocuments {
@@ -201,7 +201,7 @@ final class CompletionDocuments {
 
     // ---------------------------------------------------------------- writing
 
-    /** The stored form of the workflow steps: each one a {@link StoredAsSent} document. */
+    /** The stored form of the workflow steps: each one a {@link dev.tasklane.json.KeptAsSent} document. */
     static List<WorkflowStep> steps(List<WorkflowStep> steps) {
         return steps;
     }
@@ -232,7 +232,7 @@ final class CompletionDocuments {
 
     /**
      * The stored form of an explorer or a reviewer result: the envelope, a dispatched review's findings, then every
-     * other key as sent. The sections and entries are the domain's records, stored as {@link StoredAsSent} says.
+     * other key as sent. The sections and entries are the domain's records, stored as {@link dev.tasklane.json.KeptAsSent} says.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(JsonInclude.Include.NON_NULL)

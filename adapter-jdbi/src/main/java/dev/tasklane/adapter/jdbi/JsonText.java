@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.json.KeptAsSent;
 
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -14,8 +15,8 @@ import java.util.Map;
 
 /** JSON text of the plain maps and lists stored in the task table's document columns. */
 final class JsonText {
-    /** Writes plain trees, and the records that keep what an agent sent as {@link StoredAsSent} says. */
-    private static final ObjectMapper MAPPER = JsonMapper.builder().addModule(StoredAsSent.module()).build();
+    /** Writes plain trees, and the records that keep what an agent sent as {@link KeptAsSent} says. */
+    private static final ObjectMapper MAPPER = JsonMapper.builder().addModule(KeptAsSent.module()).build();
     /** History facts hold ids, which the domain keeps as longs whatever their size. */
     private static final ObjectMapper FACTS = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
     /** Reads numbers as written, so that a value stored as sent is answered with the same digits. */
