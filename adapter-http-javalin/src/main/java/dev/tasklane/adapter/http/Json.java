@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.tasklane.adapter.http.wire.completion.CompletionWireModule;
+import dev.tasklane.json.KeptAsSent;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -63,7 +63,7 @@ final class Json {
                 .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                 .addModule(new JavaTimeModule())
                 .addModule(ValueIdsJson.module())
-                .addModule(CompletionWireModule.module())
+                .addModule(KeptAsSent.module())
                 .build();
         built.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(maxDepth)

@@ -1,12 +1,15 @@
 package dev.tasklane.adapter.jdbi;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tasklane.domain.task.Verbatim;
-import dev.tasklane.domain.task.UnknownKeys;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.tasklane.domain.task.ChangedFile;
+import dev.tasklane.domain.task.UnknownKeys;
+import dev.tasklane.domain.task.Verbatim;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,38 +20,46 @@ import java.util.Map;
  * (docs/api.md, "Changed files"). This is the form rows have always been stored in, so older rows read unchanged.
  */
 final class ChangedFileDocuments {
-    private static final String PATH = "path";
-    private static final String DIFF = "diff";
+    /** Reads each kept value with the digits it was stored with ({@link JsonText#exactReader}). */
+    private static final ObjectReader READER = JsonText.exactReader(new TypeReference<List<FileDocument>>() { });
 
     private ChangedFileDocuments() {
     }
 
-    /** The column's text, each file as {@link StoredAsSent} writes it; null for an empty snapshot. */
+    /**
+     * One file as stored: its path and diff, then every other key, each kept with the text it was stored with, in
+     * the order stored (a bean rather than a record: Jackson hands a record's any-setter an unordered map).
+     */
+    static final class FileDocument {
+        @JsonProperty
+        private String path;
+        @JsonProperty
+        private String diff;
+        private final Map<String, Verbatim> others = new LinkedHashMap<>();
+
+        @JsonAnySetter
+        void other(String key, JsonNode value) {
+            others.put(key, new Verbatim(value.toString()));
+        }
+
+        ChangedFile file() {
+            return new ChangedFile(path, diff, new UnknownKeys(others));
+        }
+    }
+
+    /** The column's text, each file as {@link dev.tasklane.json.KeptAsSent} writes it; null for an empty snapshot. */
     static String write(List<ChangedFile> files) {
         return files.isEmpty() ? null : JsonText.write(files);
     }
 
     /** The snapshot stored in the column's text; empty for null. */
     static List<ChangedFile> read(String text) {
-        if (text == null) {
+        List<FileDocument> stored = JsonText.read(READER, text);
+        if (stored == null) {
             return List.of();
         }
-        List<ChangedFile> files = new ArrayList<>();
-        for (JsonNode doc : JsonText.tree(text)) {
-            Map<String, Verbatim> unknown = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = doc.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
-                if (!field.getKey().equals(PATH) && !field.getKey().equals(DIFF)) {
-                    unknown.put(field.getKey(), new Verbatim(field.getValue().toString()));
-                }
-            }
-            files.add(new ChangedFile(text(doc.get(PATH)), text(doc.get(DIFF)), new UnknownKeys(unknown)));
-        }
+        List<ChangedFile> files = new ArrayList<>(stored.size());
+        stored.forEach(file -> files.add(file.file()));
         return List.copyOf(files);
-    }
-
-    private static String text(JsonNode node) {
-        return node == null || node.isNull() ? null : node.asText();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.ExplorerResult;
@@ -18,20 +19,17 @@ import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
 import dev.tasklane.domain.task.ReviewerResult.TestMatrix;
 import dev.tasklane.domain.task.WorkflowStep;
 import dev.tasklane.application.edge.ResultEnvelope;
-import dev.tasklane.domain.validation.SentResult;
+import dev.tasklane.json.SentObject;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The stored form of a completion's results and workflow steps: each one the JSON object the agent sent
  * (docs/api.md, "Completion validation"). Reading types the documented keys and keeps every other key, and every
  * documented key whose stored value is not of its type, as sent; writing puts them back through
- * {@link ResultDocument} and the {@link StoredAsSent} mix-ins, so a stored completion reads and writes unchanged
+ * {@link ResultDocument} and the {@link dev.tasklane.json.KeptAsSent} mix-ins, so a stored completion reads and writes unchanged
  * ({@code CompletionDocumentsTest}).
  */
 final class CompletionDocuments {
@@ -45,45 +43,57 @@ final class CompletionDocuments {
 
     // ---------------------------------------------------------------- reading
 
-    static List<WorkflowStep> steps(Object value) {
-        if (!(value instanceof List<?> list)) {
+    private static final Set<String> STEP = Set.of("name", "dispatched", "duration_ms", "reason", "reason_code");
+    private static final Set<String> COUNTS = Set.of("critical", "important", "minor");
+    private static final Set<String> ISSUE = Set.of("severity", "category", "file", "line", "description",
+            "suggested_fix");
+    private static final Set<String> CRITERION = Set.of("criterion", "status", "evidence");
+    private static final Set<String> VERDICT = Set.of("status", "note", "notes");
+    private static final Set<String> SECURITY = Set.of("status", "note", "notes", "considerations");
+    private static final Set<String> CONSIDERATION = Set.of("consideration", "status", "note", "evidence");
+    private static final Set<String> MATRIX = Set.of("status", "note", "notes", "rows");
+    private static final Set<String> ROW = Set.of("category", "behaviour", "test_name", "type", "status");
+    /** The keys a review names, by its {@code dispatched} flag: a dispatched one's findings besides its envelope. */
+    private static final Set<String> DISPATCHED_REVIEW = Set.copyOf(concat(ResultEnvelope.keysOf(true), FINDINGS));
+    private static final Set<String> SKIPPED_RESULT = Set.copyOf(ResultEnvelope.keysOf(false));
+    private static final Set<String> UNFLAGGED_RESULT = Set.copyOf(ResultEnvelope.keysOf(null));
+    private static final Set<String> DISPATCHED_EXPLORER = Set.copyOf(ResultEnvelope.keysOf(true));
+
+    static List<WorkflowStep> steps(JsonNode value) {
+        if (value == null || !value.isArray()) {
             return List.of();
         }
-        List<WorkflowStep> steps = new ArrayList<>(list.size());
-        for (Object item : list) {
-            if (item instanceof Map<?, ?> map) {
-                Doc doc = new Doc(map, List.of("name", "dispatched", "duration_ms", "reason", "reason_code"));
+        List<WorkflowStep> steps = new ArrayList<>(value.size());
+        for (JsonNode item : value) {
+            if (item.isObject()) {
+                Stored doc = new Stored(item, STEP);
                 steps.add(new WorkflowStep(doc.string("name"), Boolean.TRUE.equals(doc.bool("dispatched")),
-                        doc.integer("duration_ms"), doc.string("reason"), doc.string("reason_code"), doc.unknown()));
+                        doc.integer("duration_ms"), doc.string("reason"), doc.string("reason_code"), doc.unknownKeys()));
             }
         }
         return steps;
     }
 
     /** A stored explorer result; null when none was stored, or when what was stored makes neither case. */
-    static ExplorerResult explorer(Object value) {
-        if (!(value instanceof Map<?, ?> map)) {
+    static ExplorerResult explorer(JsonNode value) {
+        if (value == null || !value.isObject()) {
             return null;
         }
-        Boolean flag = map.get("dispatched") instanceof Boolean stored ? stored : null;
-        Doc doc = new Doc(map, ResultEnvelope.keysOf(flag));
-        return ResultEnvelope.read(doc, flag, null).explorer(doc.unknown());
+        Boolean flag = flag(value);
+        Stored doc = new Stored(value, flag == null ? UNFLAGGED_RESULT : flag ? DISPATCHED_EXPLORER : SKIPPED_RESULT);
+        return ResultEnvelope.read(doc, flag, null).explorer(doc.unknownKeys());
     }
 
     /**
      * A stored review; its findings are read on a dispatched one only, as the rules read them. Null when none was
      * stored, or when what was stored makes neither case.
      */
-    static ReviewerResult reviewer(Object value) {
-        if (!(value instanceof Map<?, ?> map)) {
+    static ReviewerResult reviewer(JsonNode value) {
+        if (value == null || !value.isObject()) {
             return null;
         }
-        Boolean flag = map.get("dispatched") instanceof Boolean stored ? stored : null;
-        List<String> documented = new ArrayList<>(ResultEnvelope.keysOf(flag));
-        if (Boolean.TRUE.equals(flag)) {
-            documented.addAll(FINDINGS);
-        }
-        Doc doc = new Doc(map, documented);
+        Boolean flag = flag(value);
+        Stored doc = new Stored(value, flag == null ? UNFLAGGED_RESULT : flag ? DISPATCHED_REVIEW : SKIPPED_RESULT);
         Findings findings = Boolean.TRUE.equals(flag) ? new Findings(doc.integer("acceptance_criteria_checked"),
                 doc.integer("issues_found"), doc.string("status"), doc.object("issue_counts", CompletionDocuments::counts),
                 doc.list("issues", CompletionDocuments::issue), doc.list("acceptance_criteria", CompletionDocuments::criterion),
@@ -91,117 +101,75 @@ final class CompletionDocuments {
                 doc.object("pitfalls", m -> verdict(m, false)), doc.object("security_considerations", m -> verdict(m, true)),
                 doc.object("behaviour_test_matrix", CompletionDocuments::matrix), doc.raws("project_checks"),
                 doc.string("schema_version")) : null;
-        return ResultEnvelope.read(doc, flag, findings).reviewer(doc.unknown());
+        return ResultEnvelope.read(doc, flag, findings).reviewer(doc.unknownKeys());
     }
 
-    private static IssueCounts counts(Map<?, ?> map) {
-        Doc doc = new Doc(map, List.of("critical", "important", "minor"));
-        return new IssueCounts(doc.integer("critical"), doc.integer("important"), doc.integer("minor"), doc.unknown());
+    private static Boolean flag(JsonNode result) {
+        JsonNode dispatched = result.get("dispatched");
+        return dispatched != null && dispatched.isBoolean() ? dispatched.booleanValue() : null;
     }
 
-    private static Issue issue(Map<?, ?> map) {
-        Doc doc = new Doc(map, List.of("severity", "category", "file", "line", "description", "suggested_fix"));
+    private static IssueCounts counts(JsonNode map) {
+        Stored doc = new Stored(map, COUNTS);
+        return new IssueCounts(doc.integer("critical"), doc.integer("important"), doc.integer("minor"),
+                doc.unknownKeys());
+    }
+
+    private static Issue issue(JsonNode map) {
+        Stored doc = new Stored(map, ISSUE);
         return new Issue(doc.string("severity"), doc.string("category"), doc.string("file"), doc.integer("line"),
-                doc.string("description"), doc.string("suggested_fix"), doc.unknown());
+                doc.string("description"), doc.string("suggested_fix"), doc.unknownKeys());
     }
 
-    private static CriterionCheck criterion(Map<?, ?> map) {
-        Doc doc = new Doc(map, List.of("criterion", "status", "evidence"));
-        return new CriterionCheck(doc.string("criterion"), doc.string("status"), doc.string("evidence"), doc.unknown());
+    private static CriterionCheck criterion(JsonNode map) {
+        Stored doc = new Stored(map, CRITERION);
+        return new CriterionCheck(doc.string("criterion"), doc.string("status"), doc.string("evidence"),
+                doc.unknownKeys());
     }
 
-    private static SectionVerdict verdict(Map<?, ?> map, boolean security) {
-        Doc doc = new Doc(map, security ? List.of("status", "note", "notes", "considerations")
-                : List.of("status", "note", "notes"));
+    private static SectionVerdict verdict(JsonNode map, boolean security) {
+        Stored doc = new Stored(map, security ? SECURITY : VERDICT);
         return new SectionVerdict(doc.string("status"), doc.string("note"), doc.string("notes"),
-                security ? doc.list("considerations", CompletionDocuments::consideration) : null, doc.unknown());
+                security ? doc.list("considerations", CompletionDocuments::consideration) : null, doc.unknownKeys());
     }
 
-    private static Consideration consideration(Map<?, ?> map) {
-        Doc doc = new Doc(map, List.of("consideration", "status", "note", "evidence"));
+    private static Consideration consideration(JsonNode map) {
+        Stored doc = new Stored(map, CONSIDERATION);
         return new Consideration(doc.string("consideration"), doc.string("status"), doc.string("note"),
-                doc.string("evidence"), doc.unknown());
+                doc.string("evidence"), doc.unknownKeys());
     }
 
-    private static TestMatrix matrix(Map<?, ?> map) {
-        Doc doc = new Doc(map, List.of("status", "note", "notes", "rows"));
+    private static TestMatrix matrix(JsonNode map) {
+        Stored doc = new Stored(map, MATRIX);
         return new TestMatrix(doc.string("status"), doc.string("note"), doc.string("notes"),
-                doc.list("rows", CompletionDocuments::row), doc.unknown());
+                doc.list("rows", CompletionDocuments::row), doc.unknownKeys());
     }
 
-    private static MatrixRow row(Map<?, ?> map) {
-        Doc doc = new Doc(map, List.of("category", "behaviour", "test_name", "type", "status"));
+    private static MatrixRow row(JsonNode map) {
+        Stored doc = new Stored(map, ROW);
         return new MatrixRow(doc.string("category"), doc.string("behaviour"), doc.string("test_name"),
-                doc.string("type"), doc.string("status"), doc.unknown());
+                doc.string("type"), doc.string("status"), doc.unknownKeys());
     }
 
-    /** One stored object: documented keys typed when they are of their type, everything else kept as stored. */
-    private static final class Doc implements ResultEnvelope.Fields {
-        private final Map<?, ?> map;
-        private final Map<String, Verbatim> unknown = new LinkedHashMap<>();
-
-        Doc(Map<?, ?> map, List<String> documented) {
-            this.map = map;
-            Set<String> named = Set.copyOf(documented);
-            map.forEach((key, value) -> {
-                if (!named.contains(String.valueOf(key))) {
-                    unknown.put(String.valueOf(key), raw(value));
-                }
-            });
-        }
-
-        @Override
-        public String string(String key) {
-            return map.get(key) instanceof String text ? text : keep(key);
-        }
-
-        @Override
-        public Boolean bool(String key) {
-            return map.get(key) instanceof Boolean value ? value : keep(key);
-        }
-
-        @Override
-        public Long integer(String key) {
-            Object value = map.get(key);
-            return value instanceof Long || value instanceof Integer || value instanceof Short
-                    ? Long.valueOf(((Number) value).longValue()) : keep(key);
-        }
-
-        <T> T object(String key, Function<Map<?, ?>, T> reader) {
-            return map.get(key) instanceof Map<?, ?> object ? reader.apply(object) : keep(key);
-        }
-
-        /** A list of objects; a list with an entry that is not an object is kept as stored. */
-        <T> List<T> list(String key, Function<Map<?, ?>, T> reader) {
-            if (!(map.get(key) instanceof List<?> list) || !list.stream().allMatch(Map.class::isInstance)) {
-                return keep(key);
-            }
-            return list.stream().map(item -> reader.apply((Map<?, ?>) item)).toList();
-        }
-
-        List<Verbatim> raws(String key) {
-            return map.get(key) instanceof List<?> list ? list.stream().map(CompletionDocuments::raw).toList() : keep(key);
-        }
-
-        <T> T keep(String key) {
-            if (map.containsKey(key)) {
-                unknown.put(key, raw(map.get(key)));
-            }
-            return null;
-        }
-
-        UnknownKeys unknown() {
-            return new UnknownKeys(unknown);
+    /**
+     * One stored object, read as the HTTP adapter reads a sent one ({@link SentObject}): documented keys typed when
+     * they are of their type, everything else kept as stored, each kept value written again as the store writes it.
+     */
+    private static final class Stored extends SentObject implements ResultEnvelope.Fields {
+        Stored(JsonNode object, Set<String> documented) {
+            super(JsonText.writer(), object, documented);
         }
     }
 
-    private static Verbatim raw(Object value) {
-        return new Verbatim(value == null ? "null" : JsonText.write(value));
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
     }
 
     // ---------------------------------------------------------------- writing
 
-    /** The stored form of the workflow steps: each one a {@link StoredAsSent} document. */
+    /** The stored form of the workflow steps: each one a {@link dev.tasklane.json.KeptAsSent} document. */
     static List<WorkflowStep> steps(List<WorkflowStep> steps) {
         return steps;
     }
@@ -232,7 +200,7 @@ final class CompletionDocuments {
 
     /**
      * The stored form of an explorer or a reviewer result: the envelope, a dispatched review's findings, then every
-     * other key as sent. The sections and entries are the domain's records, stored as {@link StoredAsSent} says.
+     * other key as sent. The sections and entries are the domain's records, stored as {@link dev.tasklane.json.KeptAsSent} says.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,65 +1,71 @@
 package dev.tasklane.adapter.jdbi;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.tasklane.application.edge.HistoryFactsKeys;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.UserId;
 
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * The task_history.facts column: each {@link HistoryFacts} shape stored as the JSON object the history
- * endpoint answers (docs/api.md, task history), and read back by its keys, so rows written before the facts
- * were typed read the same.
+ * endpoint answers (docs/api.md, task history), and read back by which of its keys are present, so rows written
+ * before the facts were typed read the same.
  */
 final class HistoryFactsDocuments {
+    private static final ObjectReader READER = JsonText.reader(FactsDocument.class);
+
     private HistoryFactsDocuments() {
+    }
+
+    /**
+     * Every key a shape of the facts is stored under. Each is a tree, so that a key stored with a null value
+     * ({@code "from": null}) is told from a missing one (a null component).
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record FactsDocument(JsonNode from, JsonNode to, JsonNode cascadedFrom, JsonNode deferredUntilClaimEnds,
+            JsonNode reclaimedExpiredClaimOf, JsonNode expiredAt, JsonNode derivedFromChildren, JsonNode bypass,
+            JsonNode reviewStatus, JsonNode exitCode, JsonNode source) {
     }
 
     /** The facts under their documented names and in their documented order ({@link HistoryFactsKeys}). */
     static String write(HistoryFacts facts) {
-        ObjectNode doc = JsonNodeFactory.instance.objectNode();
-        HistoryFactsKeys.document(facts).forEach((name, value) -> {
-            if (value instanceof String text) {
-                doc.put(name, text);
-            } else if (value instanceof Boolean flag) {
-                doc.put(name, flag);
-            } else {
-                doc.put(name, (Long) value);
-            }
-        });
-        return JsonText.write(doc);
+        return JsonText.write(HistoryFactsKeys.document(facts));
     }
 
     static HistoryFacts read(String text) {
-        Map<String, Object> doc = text == null ? Map.of() : JsonText.facts(text);
-        if (doc.containsKey("from") || doc.containsKey("to")) {
-            return new HistoryFacts.Assignment(userId(doc.get("from")), userId(doc.get("to")),
-                    (String) doc.get("cascaded_from"), Boolean.TRUE.equals(doc.get("deferred_until_claim_ends")));
+        FactsDocument doc = JsonText.read(READER, text);
+        if (doc == null) {
+            return HistoryFacts.NONE;
         }
-        if (doc.containsKey("reclaimed_expired_claim_of")) {
-            return new HistoryFacts.ReclaimedExpired((String) doc.get("reclaimed_expired_claim_of"));
+        if (doc.from() != null || doc.to() != null) {
+            return new HistoryFacts.Assignment(userId(doc.from()), userId(doc.to()), text(doc.cascadedFrom()),
+                    doc.deferredUntilClaimEnds() != null && doc.deferredUntilClaimEnds().booleanValue());
         }
-        if (doc.containsKey("expired_at")) {
-            return new HistoryFacts.ClaimExpired(Instant.parse((String) doc.get("expired_at")));
+        if (doc.reclaimedExpiredClaimOf() != null) {
+            return new HistoryFacts.ReclaimedExpired(text(doc.reclaimedExpiredClaimOf()));
         }
-        if (doc.containsKey("derived_from_children")) {
+        if (doc.expiredAt() != null) {
+            return new HistoryFacts.ClaimExpired(Instant.parse(text(doc.expiredAt())));
+        }
+        if (doc.derivedFromChildren() != null) {
             return new HistoryFacts.DerivedFromChildren();
         }
-        if (doc.containsKey("bypass")) {
+        if (doc.bypass() != null) {
             return new HistoryFacts.MarkedDone();
         }
-        if (doc.containsKey("review_status")) {
-            return new HistoryFacts.Reviewed((String) doc.get("review_status"));
+        if (doc.reviewStatus() != null) {
+            return new HistoryFacts.Reviewed(text(doc.reviewStatus()));
         }
-        if (doc.containsKey("exit_code")) {
-            return new HistoryFacts.AfterGoalReported(number(doc.get("exit_code")));
+        if (doc.exitCode() != null) {
+            return new HistoryFacts.AfterGoalReported(doc.exitCode().longValue());
         }
-        if (doc.containsKey("source")) {
-            Object source = doc.get("source");
+        if (doc.source() != null) {
+            String source = text(doc.source());
             return new HistoryFacts.GoalCompleted(Arrays.stream(HistoryFacts.Source.values())
                     .filter(s -> s.wire().equals(source)).findFirst()
                     .orElseThrow(() -> new IllegalStateException("unknown goal completion source " + source)));
@@ -67,11 +73,11 @@ final class HistoryFactsDocuments {
         return HistoryFacts.NONE;
     }
 
-    private static UserId userId(Object value) {
-        return UserId.ofNullable(number(value)).orElse(null);
+    private static UserId userId(JsonNode value) {
+        return value == null || value.isNull() ? null : UserId.of(value.longValue());
     }
 
-    private static Long number(Object value) {
-        return value == null ? null : ((Number) value).longValue();
+    private static String text(JsonNode value) {
+        return value == null || value.isNull() ? null : value.textValue();
     }
 }

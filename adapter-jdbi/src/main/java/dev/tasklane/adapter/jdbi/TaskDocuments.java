@@ -1,5 +1,11 @@
 package dev.tasklane.adapter.jdbi;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AfterGoal;
 import dev.tasklane.domain.task.AfterGoalAttempt;
@@ -12,123 +18,118 @@ import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.Review;
 import dev.tasklane.domain.task.ReviewStatus;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.VerificationStep;
-import dev.tasklane.domain.task.TaskIdentifier;
+import dev.tasklane.domain.task.WorkflowStep;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * The document columns of a task: each embedded value to a JSON object and back. The stored field names
- * are this class's, not the domain's component names, so that renaming a Java component never silently
- * changes what is on disk; enums are stored by constant name, instants as ISO-8601 text (exact to the
- * nanosecond).
+ * The document columns of a task: each embedded value to a JSON object and back, through a document record per
+ * column. The stored field names are the records' (snake_case of their components), not the domain's component
+ * names, so that renaming a Java component never silently changes what is on disk; components are written in the
+ * order the records declare them, nulls included; enums are stored by constant name, instants as ISO-8601 text
+ * (exact to the nanosecond). Reading ignores keys a record does not name, and a key that rows written before it
+ * existed lack reads as absent ({@code TaskDocumentsTest} reads each older form).
  */
 final class TaskDocuments {
     /** How the stored form names an attempt the grace worker recorded. */
     private static final String GRACE_WORKER = "after_goal_grace_worker";
+
+    private static final ObjectReader SPEC = JsonText.reader(SpecDocument.class);
+    private static final ObjectReader CLAIM = JsonText.reader(ClaimDocument.class);
+    private static final ObjectReader COMPLETION =
+            JsonText.reader(new TypeReference<CompletionDocument<JsonNode, JsonNode>>() { });
+    private static final ObjectReader REVIEW = JsonText.reader(ReviewDocument.class);
+    private static final ObjectReader AFTER_GOAL = JsonText.reader(AfterGoalDocument.class);
 
     private TaskDocuments() {
     }
 
     // ---- spec ----------------------------------------------------------------------------------------
 
+    /**
+     * The {@code spec} column. {@code testing_strategy} and {@code details} are the plain trees
+     * {@link SpecDocuments} writes and reads.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record SpecDocument(String title, String type, String priority, String complexity, String description,
+            String acceptanceCriteria, Boolean needsReview, Boolean humanTask, List<String> dependencies,
+            List<KeyFileDocument> keyFiles, List<StepDocument> verificationSteps, List<String> requiredCapabilities,
+            Object testingStrategy, List<String> securityConsiderations, Object details) {
+    }
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record KeyFileDocument(String filePath, String note, int position) {
+    }
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record StepDocument(String stepType, String stepText, String expectedResult, int position) {
+    }
+
     static String spec(TaskSpec spec) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("title", spec.title());
-        doc.put("type", spec.type().name());
-        doc.put("priority", spec.priority().name());
-        doc.put("complexity", spec.complexity().name());
-        doc.put("description", spec.description());
-        doc.put("acceptance_criteria", spec.acceptanceCriteria());
-        doc.put("needs_review", spec.needsReview());
-        doc.put("human_task", spec.humanTask());
-        doc.put("dependencies", spec.dependencies().stream().map(TaskIdentifier::toString).toList());
-        doc.put("key_files", spec.keyFiles().stream().map(TaskDocuments::keyFile).toList());
-        doc.put("verification_steps", spec.verificationSteps().stream().map(TaskDocuments::step).toList());
-        doc.put("required_capabilities", spec.requiredCapabilities().stream().map(Enum::name).toList());
-        doc.put("testing_strategy", SpecDocuments.testingStrategy(spec.testingStrategy()));
-        doc.put("security_considerations", spec.securityConsiderations());
-        doc.put("details", SpecDocuments.details(spec.details()));
-        return JsonText.write(doc);
+        return JsonText.write(new SpecDocument(spec.title(), spec.type().name(), spec.priority().name(),
+                spec.complexity().name(), spec.description(), spec.acceptanceCriteria(), spec.needsReview(),
+                spec.humanTask(), spec.dependencies().stream().map(TaskIdentifier::toString).toList(),
+                spec.keyFiles().stream().map(f -> new KeyFileDocument(f.filePath(), f.note(), f.position())).toList(),
+                spec.verificationSteps().stream().map(v -> new StepDocument(v.stepType().name(), v.stepText(),
+                        v.expectedResult(), v.position())).toList(),
+                spec.requiredCapabilities().stream().map(Enum::name).toList(),
+                SpecDocuments.testingStrategy(spec.testingStrategy()), spec.securityConsiderations(),
+                SpecDocuments.details(spec.details())));
     }
 
     static TaskSpec spec(String text) {
-        Map<String, Object> doc = JsonText.map(text);
+        SpecDocument doc = JsonText.read(SPEC, text);
         Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
-        strings(doc.get("required_capabilities")).forEach(name -> capabilities.add(Capability.valueOf(name)));
-        return new TaskSpec(
-                (String) doc.get("title"),
-                TaskType.valueOf((String) doc.get("type")),
-                Priority.valueOf((String) doc.get("priority")),
-                Complexity.valueOf((String) doc.get("complexity")),
-                (String) doc.get("description"),
-                (String) doc.get("acceptance_criteria"),
-                Boolean.TRUE.equals(doc.get("needs_review")),
-                Boolean.TRUE.equals(doc.get("human_task")),
-                identifiers(doc.get("dependencies")),
-                maps(doc.get("key_files")).stream().map(TaskDocuments::keyFile).toList(),
-                maps(doc.get("verification_steps")).stream().map(TaskDocuments::step).toList(),
-                capabilities,
-                SpecDocuments.testingStrategy(doc.get("testing_strategy")),
-                strings(doc.get("security_considerations")),
-                SpecDocuments.details(doc.get("details")));
-    }
-
-    private static Map<String, Object> keyFile(KeyFile file) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("file_path", file.filePath());
-        doc.put("note", file.note());
-        doc.put("position", file.position());
-        return doc;
-    }
-
-    private static KeyFile keyFile(Map<String, Object> doc) {
-        return new KeyFile((String) doc.get("file_path"), (String) doc.get("note"), intOf(doc.get("position")));
-    }
-
-    private static Map<String, Object> step(VerificationStep step) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("step_type", step.stepType().name());
-        doc.put("step_text", step.stepText());
-        doc.put("expected_result", step.expectedResult());
-        doc.put("position", step.position());
-        return doc;
-    }
-
-    private static VerificationStep step(Map<String, Object> doc) {
-        return new VerificationStep(VerificationStep.StepType.valueOf((String) doc.get("step_type")),
-                (String) doc.get("step_text"), (String) doc.get("expected_result"), intOf(doc.get("position")));
+        listOf(doc.requiredCapabilities()).forEach(name -> capabilities.add(Capability.valueOf(name)));
+        return new TaskSpec(doc.title(), TaskType.valueOf(doc.type()), Priority.valueOf(doc.priority()),
+                Complexity.valueOf(doc.complexity()), doc.description(), doc.acceptanceCriteria(),
+                Boolean.TRUE.equals(doc.needsReview()), Boolean.TRUE.equals(doc.humanTask()),
+                identifiers(doc.dependencies()),
+                listOf(doc.keyFiles()).stream().map(f -> new KeyFile(f.filePath(), f.note(), f.position())).toList(),
+                listOf(doc.verificationSteps()).stream().map(v -> new VerificationStep(
+                        VerificationStep.StepType.valueOf(v.stepType()), v.stepText(), v.expectedResult(),
+                        v.position())).toList(),
+                capabilities, SpecDocuments.testingStrategy(doc.testingStrategy()),
+                listOf(doc.securityConsiderations()), SpecDocuments.details(doc.details()));
     }
 
     // ---- claim, completion, review, after_goal ----------------------------------------------------------
 
+    /** The {@code claim} column; {@code token_id} is absent from claims stored before tokens held them. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record ClaimDocument(String agentName, String claimedAt, String expiresAt, String claimToken,
+            Long assigneeBeforeClaim, Long tokenId) {
+    }
+
     static String claim(Claim claim) {
-        if (claim == null) {
-            return null;
-        }
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("agent_name", claim.agentName());
-        doc.put("claimed_at", text(claim.claimedAt()));
-        doc.put("expires_at", text(claim.expiresAt()));
-        doc.put("claim_token", claim.claimToken());
-        doc.put("assignee_before_claim", UserId.valueOrNull(claim.assigneeBeforeClaim()));
-        doc.put("token_id", claim.tokenId());
-        return JsonText.write(doc);
+        return claim == null ? null : JsonText.write(new ClaimDocument(claim.agentName(), text(claim.claimedAt()),
+                text(claim.expiresAt()), claim.claimToken(), UserId.valueOrNull(claim.assigneeBeforeClaim()),
+                claim.tokenId()));
     }
 
     static Claim claim(String text) {
-        Map<String, Object> doc = JsonText.map(text);
-        return doc == null ? null : new Claim((String) doc.get("agent_name"), instant(doc.get("claimed_at")),
-                instant(doc.get("expires_at")), (String) doc.get("claim_token"),
-                userIdOf(doc.get("assignee_before_claim")), longOf(doc.get("token_id")));
+        ClaimDocument doc = JsonText.read(CLAIM, text);
+        return doc == null ? null : new Claim(doc.agentName(), instant(doc.claimedAt()), instant(doc.expiresAt()),
+                doc.claimToken(), userId(doc.assigneeBeforeClaim()), doc.tokenId());
+    }
+
+    /**
+     * The {@code completion} column: who completed the task, the agent's report, and its steps and results in the
+     * form {@link CompletionDocuments} writes ({@code S} and {@code R}) and reads (trees, so that a stored value
+     * that is not of its documented type is kept as stored). {@code completed_by_token_id} is absent from
+     * completions stored before tokens held claims.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record CompletionDocument<S, R>(Long completedById, String completedByAgent, String summary, String notes,
+            String actualComplexity, String actualFilesChanged, Integer timeSpentMinutes, String reviewReport,
+            S workflowSteps, R explorerResult, R reviewerResult, String completedAt, Long completedByTokenId) {
     }
 
     static String completion(Completion completion) {
@@ -136,109 +137,84 @@ final class TaskDocuments {
             return null;
         }
         AgentReport report = completion.report();
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("completed_by_id", UserId.valueOrNull(completion.completedById()));
-        doc.put("completed_by_agent", completion.completedByAgent());
-        doc.put("summary", report.summary());
-        doc.put("notes", report.notes());
-        doc.put("actual_complexity", report.actualComplexity() == null ? null : report.actualComplexity().name());
-        doc.put("actual_files_changed", report.actualFilesChanged());
-        doc.put("time_spent_minutes", report.timeSpentMinutes());
-        doc.put("review_report", report.reviewReport());
-        doc.put("workflow_steps", CompletionDocuments.steps(report.workflowSteps()));
-        doc.put("explorer_result", CompletionDocuments.explorer(report.explorerResult()));
-        doc.put("reviewer_result", CompletionDocuments.reviewer(report.reviewerResult()));
-        doc.put("completed_at", text(completion.completedAt()));
-        doc.put("completed_by_token_id", completion.completedByTokenId());
-        return JsonText.write(doc);
+        return JsonText.write(new CompletionDocument<List<WorkflowStep>, CompletionDocuments.ResultDocument>(
+                UserId.valueOrNull(completion.completedById()), completion.completedByAgent(), report.summary(),
+                report.notes(), report.actualComplexity() == null ? null : report.actualComplexity().name(),
+                report.actualFilesChanged(), report.timeSpentMinutes(), report.reviewReport(),
+                CompletionDocuments.steps(report.workflowSteps()),
+                CompletionDocuments.explorer(report.explorerResult()),
+                CompletionDocuments.reviewer(report.reviewerResult()), text(completion.completedAt()),
+                completion.completedByTokenId()));
     }
 
-    @SuppressWarnings("unchecked")
     static Completion completion(String text) {
-        Map<String, Object> doc = JsonText.map(text);
+        CompletionDocument<JsonNode, JsonNode> doc = JsonText.read(COMPLETION, text);
         if (doc == null) {
             return null;
         }
-        String complexity = (String) doc.get("actual_complexity");
-        Object minutes = doc.get("time_spent_minutes");
-        AgentReport report = AgentReport.builder().summary((String) doc.get("summary")).notes((String) doc.get("notes"))
-                .actualComplexity(complexity == null ? null : Complexity.valueOf(complexity))
-                .actualFilesChanged((String) doc.get("actual_files_changed"))
-                .timeSpentMinutes(minutes == null ? null : intOf(minutes)).reviewReport((String) doc.get("review_report"))
-                .workflowSteps(CompletionDocuments.steps(doc.get("workflow_steps")))
-                .explorerResult(CompletionDocuments.explorer(doc.get("explorer_result")))
-                .reviewerResult(CompletionDocuments.reviewer(doc.get("reviewer_result"))).build();
-        return new Completion(userIdOf(doc.get("completed_by_id")), (String) doc.get("completed_by_agent"),
-                longOf(doc.get("completed_by_token_id")), report, instant(doc.get("completed_at")));
+        AgentReport report = AgentReport.builder().summary(doc.summary()).notes(doc.notes())
+                .actualComplexity(doc.actualComplexity() == null ? null : Complexity.valueOf(doc.actualComplexity()))
+                .actualFilesChanged(doc.actualFilesChanged()).timeSpentMinutes(doc.timeSpentMinutes())
+                .reviewReport(doc.reviewReport())
+                .workflowSteps(CompletionDocuments.steps(doc.workflowSteps()))
+                .explorerResult(CompletionDocuments.explorer(doc.explorerResult()))
+                .reviewerResult(CompletionDocuments.reviewer(doc.reviewerResult())).build();
+        return new Completion(userId(doc.completedById()), doc.completedByAgent(), doc.completedByTokenId(), report,
+                instant(doc.completedAt()));
+    }
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record ReviewDocument(String status, String notes, String reviewedAt, Long reviewedById) {
     }
 
     static String review(Review review) {
-        if (review == null) {
-            return null;
-        }
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("status", review.status() == null ? null : review.status().name());
-        doc.put("notes", review.notes());
-        doc.put("reviewed_at", text(review.reviewedAt()));
-        doc.put("reviewed_by_id", UserId.valueOrNull(review.reviewedById()));
-        return JsonText.write(doc);
+        return review == null ? null : JsonText.write(new ReviewDocument(
+                review.status() == null ? null : review.status().name(), review.notes(), text(review.reviewedAt()),
+                UserId.valueOrNull(review.reviewedById())));
     }
 
     static Review review(String text) {
-        Map<String, Object> doc = JsonText.map(text);
-        if (doc == null) {
-            return null;
+        ReviewDocument doc = JsonText.read(REVIEW, text);
+        return doc == null ? null : new Review(doc.status() == null ? null : ReviewStatus.valueOf(doc.status()),
+                doc.notes(), instant(doc.reviewedAt()), userId(doc.reviewedById()));
+    }
+
+    /** The {@code after_goal} column: its state, when it was armed, and the reports on the goal's hook. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record AfterGoalDocument(String state, String armedAt, AttemptDocument lastResult, List<AttemptDocument> attempts) {
+    }
+
+    /**
+     * One report in the stored form: exit_code, output, duration_ms, source (written for the grace worker's only;
+     * absent, it is the agent's, as in every attempt stored before the grace worker existed), reported_at.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record AttemptDocument(long exitCode, String output, long durationMs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String source, String reportedAt) {
+
+        static AttemptDocument of(AfterGoalAttempt attempt) {
+            return attempt == null ? null : new AttemptDocument(attempt.exitCode(), attempt.output(),
+                    attempt.durationMs(), attempt.source() == AfterGoalAttempt.Source.GRACE_WORKER ? GRACE_WORKER : null,
+                    text(attempt.reportedAt()));
         }
-        String status = (String) doc.get("status");
-        return new Review(status == null ? null : ReviewStatus.valueOf(status), (String) doc.get("notes"),
-                instant(doc.get("reviewed_at")), userIdOf(doc.get("reviewed_by_id")));
+
+        AfterGoalAttempt attempt() {
+            return new AfterGoalAttempt(exitCode, output, durationMs, GRACE_WORKER.equals(source)
+                    ? AfterGoalAttempt.Source.GRACE_WORKER : AfterGoalAttempt.Source.AGENT, instant(reportedAt));
+        }
     }
 
     static String afterGoal(AfterGoal afterGoal) {
-        if (afterGoal == null) {
-            return null;
-        }
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("state", afterGoal.state().name());
-        doc.put("armed_at", text(afterGoal.armedAt()));
-        doc.put("last_result", attempt(afterGoal.lastResult()));
-        doc.put("attempts", afterGoal.attempts().stream().map(TaskDocuments::attempt).toList());
-        return JsonText.write(doc);
+        return afterGoal == null ? null : JsonText.write(new AfterGoalDocument(afterGoal.state().name(),
+                text(afterGoal.armedAt()), AttemptDocument.of(afterGoal.lastResult()),
+                afterGoal.attempts().stream().map(AttemptDocument::of).toList()));
     }
 
-    /** An attempt in the stored form: exit_code, output, duration_ms, source (the grace worker's only), reported_at. */
-    private static Map<String, Object> attempt(AfterGoalAttempt attempt) {
-        if (attempt == null) {
-            return null;
-        }
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("exit_code", attempt.exitCode());
-        doc.put("output", attempt.output());
-        doc.put("duration_ms", attempt.durationMs());
-        if (attempt.source() == AfterGoalAttempt.Source.GRACE_WORKER) {
-            doc.put("source", GRACE_WORKER);
-        }
-        doc.put("reported_at", text(attempt.reportedAt()));
-        return doc;
-    }
-
-    private static AfterGoalAttempt attempt(Object stored) {
-        if (!(stored instanceof Map<?, ?> doc)) {
-            return null;
-        }
-        AfterGoalAttempt.Source source = GRACE_WORKER.equals(doc.get("source"))
-                ? AfterGoalAttempt.Source.GRACE_WORKER : AfterGoalAttempt.Source.AGENT;
-        return new AfterGoalAttempt(((Number) doc.get("exit_code")).longValue(), (String) doc.get("output"),
-                ((Number) doc.get("duration_ms")).longValue(), source, instant(doc.get("reported_at")));
-    }
-
-    @SuppressWarnings("unchecked")
     static AfterGoal afterGoal(String text) {
-        Map<String, Object> doc = JsonText.map(text);
-        return doc == null ? null : new AfterGoal(AfterGoal.State.valueOf((String) doc.get("state")),
-                instant(doc.get("armed_at")), attempt(doc.get("last_result")),
-                doc.get("attempts") instanceof List<?> attempts
-                        ? attempts.stream().map(TaskDocuments::attempt).toList() : List.of());
+        AfterGoalDocument doc = JsonText.read(AFTER_GOAL, text);
+        return doc == null ? null : new AfterGoal(AfterGoal.State.valueOf(doc.state()), instant(doc.armedAt()),
+                doc.lastResult() == null ? null : doc.lastResult().attempt(),
+                listOf(doc.attempts()).stream().map(AttemptDocument::attempt).toList());
     }
 
     // ---- plain values -----------------------------------------------------------------------------------
@@ -247,40 +223,21 @@ final class TaskDocuments {
         return instant == null ? null : instant.toString();
     }
 
-    private static Instant instant(Object value) {
-        return value == null ? null : Instant.parse((String) value);
+    private static Instant instant(String text) {
+        return text == null ? null : Instant.parse(text);
     }
 
-    private static UserId userIdOf(Object value) {
-        return UserId.ofNullable(longOf(value)).orElse(null);
+    private static UserId userId(Long id) {
+        return UserId.ofNullable(id).orElse(null);
     }
 
-    private static Long longOf(Object value) {
-        return value == null ? null : ((Number) value).longValue();
-    }
-
-    private static int intOf(Object value) {
-        return ((Number) value).intValue();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return value == null ? Map.of() : (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> maps(Object value) {
-        return value == null ? List.of() : new ArrayList<>((List<Map<String, Object>>) value);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<String> strings(Object value) {
-        return value == null ? List.of() : (List<String>) value;
+    private static <T> List<T> listOf(List<T> stored) {
+        return stored == null ? List.of() : stored;
     }
 
     /** Stored dependencies are identifiers the store accepted, written as text ("W12"). */
-    private static List<TaskIdentifier> identifiers(Object value) {
-        return strings(value).stream().map(text -> TaskIdentifier.parse(text)
+    private static List<TaskIdentifier> identifiers(List<String> stored) {
+        return listOf(stored).stream().map(text -> TaskIdentifier.parse(text)
                 .orElseThrow(() -> new IllegalStateException("stored dependency is not an identifier: " + text))).toList();
     }
 }

@@ -38,4 +38,16 @@ class ChangedFileDocumentsTest {
         assertNull(ChangedFileDocuments.write(List.of()), "an empty snapshot is no column value");
         assertEquals(List.of(), ChangedFileDocuments.read(null));
     }
+
+    /** A column value as the store writes it today: path, diff when there is one, then the other keys as sent. */
+    private static final String STORED_TODAY = "[{\"path\":\"lib/a.ex\",\"diff\":\"+x\\n\",\"diff_url\":\"u\","
+            + "\"stats\":{\"added\":1,\"ratio\":0.50,\"tags\":[\"\u00e9\",null,true]}},{\"path\":\"README.md\"}]";
+
+    @Test
+    void aColumnInTodaysFormIsWrittenBackByteForByte() {
+        List<ChangedFile> files = ChangedFileDocuments.read(STORED_TODAY);
+
+        assertEquals(List.of("diff_url", "stats"), List.copyOf(files.get(0).unknownKeys().values().keySet()));
+        assertEquals(STORED_TODAY, ChangedFileDocuments.write(files));
+    }
 }

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;
@@ -21,6 +24,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 /** The completion column keeps the form rows were stored in before a completion was split into its parts. */
 class CompletionDocumentsTest {
+    private static JsonNode tree(String text) {
+        try {
+            return new ObjectMapper().readTree(text);
+        } catch (JsonProcessingException unreadable) {
+            throw new IllegalArgumentException(unreadable);
+        }
+    }
+
     /** A column value exactly as the store wrote it when a completion was one flat record. */
     private static final String STORED_FLAT = "{\"completed_by_id\":7,\"completed_by_agent\":\"claude\",\"summary\":\"Did it\","
             + "\"notes\":null,\"actual_complexity\":\"SMALL\",\"actual_files_changed\":\"a.java\",\"time_spent_minutes\":15,"
@@ -43,7 +54,7 @@ class CompletionDocumentsTest {
     void theStoredFormIsUnchanged() {
         Completion read = TaskDocuments.completion(STORED_FLAT);
 
-        assertEquals(JsonText.map(STORED_FLAT), JsonText.map(TaskDocuments.completion(read)));
+        assertEquals(tree(STORED_FLAT), tree(TaskDocuments.completion(read)));
         assertEquals(read, TaskDocuments.completion(TaskDocuments.completion(read)));
     }
 
@@ -67,7 +78,7 @@ class CompletionDocumentsTest {
     void resultsKeepEveryKeyAsStored() {
         Completion read = TaskDocuments.completion(STORED_RESULTS);
 
-        assertEquals(JsonText.map(STORED_RESULTS), JsonText.map(TaskDocuments.completion(read)));
+        assertEquals(tree(STORED_RESULTS), tree(TaskDocuments.completion(read)));
         assertEquals(read, TaskDocuments.completion(TaskDocuments.completion(read)));
         Findings findings = ((ReviewerResult.Dispatched) read.report().reviewerResult()).findings();
         assertEquals(3L, findings.issues().get(0).line());
@@ -108,5 +119,25 @@ class CompletionDocumentsTest {
         assertEquals("The cursor is not validated first", review.findings().pitfalls().noteText());
         assertEquals(new Verbatim("true"), review.unknownKeys().values().get("extra"));
         assertEquals(STORED_TODAY, TaskDocuments.completion(read));
+    }
+
+    /** A completion stored before tokens held claims: no completed_by_token_id, no completer (the server's own). */
+    private static final String STORED_BEFORE_TOKENS = "{\"completed_by_id\":null,\"completed_by_agent\":\"claude\","
+            + "\"summary\":\"Did it\",\"notes\":\"n\",\"actual_complexity\":null,\"actual_files_changed\":null,"
+            + "\"time_spent_minutes\":null,\"review_report\":\"r\",\"workflow_steps\":[],\"explorer_result\":null,"
+            + "\"reviewer_result\":{\"dispatched\":false,\"summary\":\"no reviewer\",\"reason\":\"none\","
+            + "\"duration_ms\":4,\"status\":\"approved\"},\"completed_at\":\"2026-11-23T01:00:00Z\"}";
+
+    @Test
+    void aCompletionStoredBeforeTokensHeldClaimsReadsWithoutATokenAndKeepsItsResult() {
+        Completion read = TaskDocuments.completion(STORED_BEFORE_TOKENS);
+
+        assertEquals(null, read.completedByTokenId());
+        assertEquals(null, read.completedById());
+        assertEquals(null, read.report().timeSpentMinutes());
+        ReviewerResult.Skipped skipped = assertInstanceOf(ReviewerResult.Skipped.class, read.report().reviewerResult());
+        assertEquals(List.of("duration_ms", "status"), List.copyOf(skipped.unknownKeys().values().keySet()));
+        assertEquals(STORED_BEFORE_TOKENS.substring(0, STORED_BEFORE_TOKENS.length() - 1)
+                + ",\"completed_by_token_id\":null}", TaskDocuments.completion(read));
     }
 }

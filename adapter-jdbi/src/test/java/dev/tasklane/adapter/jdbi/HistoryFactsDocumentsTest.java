@@ -48,4 +48,19 @@ class HistoryFactsDocumentsTest {
                 HistoryFactsDocuments.write(new HistoryFacts.GoalCompleted(HistoryFacts.Source.AFTER_GOAL_GRACE)));
         assertEquals("{}", HistoryFactsDocuments.write(HistoryFacts.NONE));
     }
+
+    @Test
+    void storedFactsReadByWhichKeysArePresent() {
+        assertEquals(HistoryFacts.NONE, HistoryFactsDocuments.read(null));
+        assertEquals(HistoryFacts.NONE, HistoryFactsDocuments.read("{}"));
+        assertEquals(HistoryFacts.NONE, HistoryFactsDocuments.read("{\"legacy\":[1,2]}"));
+        assertEquals(new HistoryFacts.Assignment(null, UserId.of(7)), HistoryFactsDocuments.read("{\"from\":null,\"to\":7}"));
+        assertEquals(new HistoryFacts.Assignment(UserId.of(3), null),
+                HistoryFactsDocuments.read("{\"from\":3,\"to\":null,\"legacy\":true}"));
+        assertEquals(new HistoryFacts.Reviewed("approved"),
+                HistoryFactsDocuments.read("{\"review_status\":\"approved\",\"note\":\"not read\"}"));
+        assertEquals(new HistoryFacts.AfterGoalReported(4_294_967_296L),
+                HistoryFactsDocuments.read("{\"exit_code\":4294967296}"));
+        assertEquals(new HistoryFacts.AfterGoalReported(3), HistoryFactsDocuments.read("{\"exit_code\":3}"));
+    }
 }

@@ -123,6 +123,29 @@ public final class ArchitectureRules {
         return root + ".charts..";
     }
 
+    /** The Jackson bindings of the domain's kept-as-sent values (module {@code json}), which the JSON adapters share. */
+    static String json(String root) {
+        return root + ".json..";
+    }
+
+    /**
+     * The JSON bindings depend on the domain, Jackson and the JDK only: the HTTP adapter and the JDBI store both
+     * write (and read) what an agent sent through them, so neither keeps a copy, and the bindings know no adapter.
+     */
+    public static ArchRule jsonBindingsDependOnlyOnDomainAndJackson(String root) {
+        return classes().that().resideInAPackage(json(root))
+            .should().onlyDependOnClassesThat()
+            .resideInAnyPackage(json(root), domain(root), "java..", "com.fasterxml.jackson..")
+            .as("the JSON bindings (" + json(root) + ") depend only on the domain, java.. and Jackson");
+    }
+
+    /** The domain and the application never use the JSON bindings: JSON is the adapters' business. */
+    public static ArchRule onlyAdaptersUseTheJsonBindings(String root) {
+        return noClasses().that().resideInAnyPackage(domain(root), application(root))
+            .should().dependOnClassesThat().resideInAPackage(json(root))
+            .as("neither the domain nor the application depends on the JSON bindings (" + json(root) + ")");
+    }
+
     /**
      * The charts (SVG drawing shared by the web pages and the simulator's report) depend on java.. and themselves
      * only: not even the domain, so that any module may draw with them.
@@ -193,10 +216,11 @@ public final class ArchitectureRules {
     }
 
     /**
-     * The JDBI store reaches the application through its outbound ports and the plain types they carry.
+     * The JDBI store reaches the application through its outbound ports and the plain types they carry, and writes
+     * what an agent sent through the shared JSON bindings.
      */
     public static ArchRule jdbiAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "jdbi", new String[] {application(root)}, JDBI_LIBRARIES);
+        return adapterUsesOnly(root, "jdbi", new String[] {application(root), json(root)}, JDBI_LIBRARIES);
     }
 
     /** Libraries the agent client may use: the JDK (its HTTP client among them), Jackson, picocli. */
@@ -216,10 +240,10 @@ public final class ArchitectureRules {
 
     /**
      * The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results),
-     * and the edge rules it shares with the web interface (application.edge).
+     * the edge rules it shares with the web interface (application.edge), and the shared JSON bindings.
      */
     public static ArchRule httpAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "http", new String[] {inboundPorts(root), edge(root)}, HTTP_LIBRARIES);
+        return adapterUsesOnly(root, "http", new String[] {inboundPorts(root), edge(root), json(root)}, HTTP_LIBRARIES);
     }
 
     /**

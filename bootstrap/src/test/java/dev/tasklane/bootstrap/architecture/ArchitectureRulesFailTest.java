@@ -130,6 +130,23 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void jsonBindingsDependOnlyOnDomainAndJackson() {
+        List<String> violations = violations(ArchitectureRules.jsonBindingsDependOnlyOnDomainAndJackson(FIXTURE));
+        assertReported(violations, "<dev.tasklane.archfixture.json.ClaimJson.claimed(dev.tasklane.archfixture.application"
+            + ".port.in.ClaimCardUseCase, java.lang.String)> has parameter of type "
+            + "<dev.tasklane.archfixture.application.port.in.ClaimCardUseCase>");
+        assertNotReported(violations, "CardJson");
+    }
+
+    @Test
+    void onlyAdaptersUseTheJsonBindings() {
+        List<String> violations = violations(ArchitectureRules.onlyAdaptersUseTheJsonBindings(FIXTURE));
+        assertReported(violations, "<dev.tasklane.archfixture.application.service.ExportService.export("
+            + "dev.tasklane.archfixture.domain.Card)> calls method <dev.tasklane.archfixture.json.CardJson.write(");
+        assertEquals(1, violations.size(), () -> "only ExportService uses the bindings: " + violations);
+    }
+
+    @Test
     void applicationDependsOnlyOnDomain() {
         List<String> violations = violations(ArchitectureRules.applicationDependsOnlyOnDomain(FIXTURE));
         assertReported(violations,

@@ -34,7 +34,7 @@ class TasklaneArchitectureTest {
 
     static final Set<String> FILLED_MODULES =
         Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "adapter.web", "adapter.mcp",
-            "client", "simulator", "charts");
+            "client", "simulator", "charts", "json");
 
     private static JavaClasses classes;
 
@@ -73,6 +73,16 @@ class TasklaneArchitectureTest {
     @Test
     void chartsArePure() {
         ArchitectureRules.chartsArePure(ROOT).check(classes);
+    }
+
+    @Test
+    void jsonBindingsDependOnlyOnDomainAndJackson() {
+        ArchitectureRules.jsonBindingsDependOnlyOnDomainAndJackson(ROOT).check(classes);
+    }
+
+    @Test
+    void onlyAdaptersUseTheJsonBindings() {
+        ArchitectureRules.onlyAdaptersUseTheJsonBindings(ROOT).check(classes);
     }
 
     @Test

@@ -31,7 +31,7 @@ import com.github.victools.jsonschema.module.jackson.JacksonOption;
 import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule;
 import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationOption;
 import dev.tasklane.adapter.http.error.ErrorBody;
-import dev.tasklane.adapter.http.wire.completion.CompletionWireModule;
+import dev.tasklane.json.KeptAsSent;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -55,7 +55,7 @@ import java.util.Set;
  * JSON Schemas (draft 2020-12, the dialect of OpenAPI 3.1) of the wire records, generated with victools
  * jsonschema-generator and its Jackson and Jakarta-validation modules: property names, order and inclusion as Jackson
  * writes and reads them ({@code @JsonNaming}, {@code @JsonProperty}, {@code @JsonInclude}, and the mix-ins of
- * {@link CompletionWireModule}), caps and required fields from the Bean Validation annotations. Every record becomes
+ * {@link dev.tasklane.json.KeptAsSent}), caps and required fields from the Bean Validation annotations. Every record becomes
  * one named schema under {@code components/schemas}, referenced with {@code $ref}; a generic record is named after its
  * type arguments ({@code Envelope<FullTask>} is {@code FullTaskEnvelope}), a nested one after its enclosing type
  * ({@code IdentityRoutes.UserAnswer} is {@code IdentityRoutesUserAnswer}).
@@ -97,7 +97,7 @@ public final class WireSchemas {
 
     private static final ObjectMapper TREES = JsonMapper.builder().build();
     /** The mix-ins the server writes with, to read a domain record's names and inclusion as Jackson does. */
-    private static final ObjectMapper WRITER = JsonMapper.builder().addModule(CompletionWireModule.module()).build();
+    private static final ObjectMapper WRITER = JsonMapper.builder().addModule(KeptAsSent.module()).build();
     private static final Set<Class<?>> IDS = Set.of(TaskId.class, UserId.class, BoardId.class);
     private static final Set<JsonInclude.Include> ALWAYS = Set.of(JsonInclude.Include.ALWAYS,
             JsonInclude.Include.USE_DEFAULTS);

@@ -21,7 +21,7 @@ import java.util.List;
  * structured findings of a dispatched review, then every other key as sent. A task's answer writes a stored result
  * through it, and the onboarding's JSON Schema of the result is generated from its components
  * ({@code CompletionWire}); the sections and entries are the domain's records, written by
- * {@link CompletionWireModule}.
+ * {@link dev.tasklane.json.KeptAsSent}.
  *
  * @param durationMs  a dispatched review's; null on a skipped one
  * @param reason      a skipped review's; null on a dispatched one

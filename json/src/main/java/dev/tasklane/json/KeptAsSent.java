@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http.wire.completion;
+package dev.tasklane.json;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -23,24 +23,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How the HTTP adapter writes what an agent sent with a completion: a {@link Verbatim} value is the JSON text it
- * holds, written as is; a record's {@link UnknownKeys} are written in its place, after its named keys, each as sent;
- * and the domain's completion records (a workflow step, a changed file, the reviewer's counts, issues, criteria,
- * sections, considerations and matrix rows) are written through mix-ins, with snake_case keys and without the ones
- * they hold as null. The domain records stay free of Jackson; this module is the one place that maps them.
+ * How the values an agent sent are written, in answers and in stored documents alike: a {@link Verbatim} is the JSON
+ * text it holds, written as is; a record's {@link UnknownKeys} are written in its place, after its named keys, each
+ * as sent (or as an object of their own where they are not unwrapped); and the domain's completion records (a
+ * workflow step, a changed file, the reviewer's counts, issues, criteria, sections, considerations and matrix rows)
+ * are written through mix-ins, with snake_case keys and without the ones they hold as null. The domain's records
+ * carry no Jackson annotation; this module is the one place that maps them.
  */
-public final class CompletionWireModule {
+public final class KeptAsSent {
     /** The domain records written as their components, snake_case, each with its unknown keys in its place. */
-    private static final List<Class<?>> SENT_RECORDS = List.of(WorkflowStep.class, ChangedFile.class,
+    static final List<Class<?>> SENT_RECORDS = List.of(WorkflowStep.class, ChangedFile.class,
             ReviewerResult.IssueCounts.class, ReviewerResult.Issue.class, ReviewerResult.CriterionCheck.class,
             ReviewerResult.SectionVerdict.class, ReviewerResult.Consideration.class, ReviewerResult.TestMatrix.class,
             ReviewerResult.MatrixRow.class);
 
-    private CompletionWireModule() {
+    private KeptAsSent() {
     }
 
+    /** The Jackson module to add to a mapper that writes what an agent sent. */
     public static Module module() {
-        SimpleModule module = new SimpleModule("tasklane-completion-wire");
+        SimpleModule module = new SimpleModule("tasklane-kept-as-sent");
         module.addSerializer(Verbatim.class, new VerbatimSerializer());
         module.addSerializer(UnknownKeys.class, new UnknownKeysSerializer(false));
         SENT_RECORDS.forEach(type -> module.setMixInAnnotation(type, SentRecord.class));
