@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AfterGoal;
 import dev.tasklane.domain.task.AfterGoalAttempt;
@@ -47,7 +48,7 @@ class TaskDocumentsTest {
         assertEquals(List.of(new VerificationStep(VerificationStep.StepType.COMMAND, "mvn verify", "green", 0)),
                 spec.verificationSteps());
         assertEquals(Set.of(Capability.CODE_GENERATION, Capability.DEBUGGING), spec.requiredCapabilities());
-        assertEquals("because", spec.details().why());
+        assertEquals("because", spec.details().text(Detail.WHY));
         assertEquals(SPEC_TODAY, TaskDocuments.spec(spec));
     }
 
