@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.error.ShowFieldsRejectedException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
