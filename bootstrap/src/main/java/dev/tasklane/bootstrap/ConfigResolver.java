@@ -71,7 +71,8 @@ final class ConfigResolver {
         return new StoreConfig(kind, Path.of(dataDir.present() ? dataDir.value : StoreConfig.DEFAULT_DATA_DIR),
                 dbUrl.value, setting("--db-user", options.dbUser).value,
                 setting("--db-password", options.dbPassword).value, poolSize(setting("--db-pool-size", options.dbPoolSize)),
-                authCache(setting("--auth-cache", options.authCache)), nextCache(setting("--next-cache", options.nextCache)));
+                new StoreConfig.Caches(authCache(setting("--auth-cache", options.authCache)),
+                        nextCache(setting("--next-cache", options.nextCache))));
     }
 
     /** The connection pool's size: PostgreSQL's own limit (max_connections) caps what is useful far below the maximum. */
