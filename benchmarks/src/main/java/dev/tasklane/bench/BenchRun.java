@@ -155,7 +155,7 @@ public final class BenchRun {
                 long commitsBefore = pg.commits();
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
                 // every transaction of the database in the level (the server's, and the agents' token reads), per
-                // cycle; next's read-only statement counts as one, as PostgreSQL counts it
+                // cycle; a next that reads its board's snapshot again is a read-only transaction, which PostgreSQL counts
                 results.put("commits_per_cycle_pg_" + agents,
                         round((pg.commits() - commitsBefore) / (double) Math.max(1, level.allCycles()), 2));
                 tasklane.put(agents, level);

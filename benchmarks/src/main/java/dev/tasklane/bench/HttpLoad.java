@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The HTTP load generator: agents, each a thread with its own API token and its own keep-alive connection,
+ * The HTTP load generator: agents, each a thread with its own API token and its own keep-alive connection
+ * ({@link AgentConnection}: HTTP/1.1 over a plain socket, read on the agent's thread),
  * running the agent loop of docs/api.md against a server process: {@code GET /api/tasks/next}, {@code POST
  * /api/tasks/claim} of that identifier, {@code PATCH /api/tasks/:id/complete}. A claim lost to another agent
  * (409) sends the agent back to next. Only whole cycles finished inside the measured window count.
@@ -96,37 +97,39 @@ final class HttpLoad {
         ExecutorService pool = Executors.newFixedThreadPool(agents);
         List<Future<long[]>> runs = new ArrayList<>();
         for (int a = 0; a < agents; a++) {
-            Api api = new Api(baseUrl, tokens.get(a));
+            String token = tokens.get(a);
             String agentName = "bench-" + a;
             runs.add(pool.submit(() -> {
                 long[] samples = new long[1 << 16];
                 int taken = 0;
-                while (!stop.get()) {
-                    long began = System.nanoTime();
-                    Api.Answer next = api.get("/api/tasks/next");
-                    requests.incrementAndGet();
-                    if (next.status() == 404) {
-                        ranOut.set(true);
-                        break;
-                    }
-                    requireOk("next", next);
-                    String identifier = next.data().path("identifier").asText();
-                    Api.Answer claim = api.post("/api/tasks/claim",
-                            Map.of("identifier", identifier, "agent_name", agentName, "before_doing_result", PROOF));
-                    requests.incrementAndGet();
-                    if (claim.status() == 409) {
-                        continue; // another agent took it first
-                    }
-                    requireOk("claim", claim);
-                    JsonNode claimed = claim.data();
-                    Api.Answer complete = api.patch("/api/tasks/" + claimed.path("id").asLong() + "/complete", completion(agentName));
-                    requests.incrementAndGet();
-                    requireOk("complete", complete);
-                    allCycles.incrementAndGet();
-                    if (counting.get() && !stop.get()) {
-                        cycles.incrementAndGet();
-                        if (taken < samples.length) {
-                            samples[taken++] = System.nanoTime() - began;
+                try (AgentConnection api = new AgentConnection(baseUrl, token)) {
+                    while (!stop.get()) {
+                        long began = System.nanoTime();
+                        Api.Answer next = api.get("/api/tasks/next");
+                        requests.incrementAndGet();
+                        if (next.status() == 404) {
+                            ranOut.set(true);
+                            break;
+                        }
+                        requireOk("next", next);
+                        String identifier = next.data().path("identifier").asText();
+                        Api.Answer claim = api.post("/api/tasks/claim",
+                                Map.of("identifier", identifier, "agent_name", agentName, "before_doing_result", PROOF));
+                        requests.incrementAndGet();
+                        if (claim.status() == 409) {
+                            continue; // another agent took it first
+                        }
+                        requireOk("claim", claim);
+                        JsonNode claimed = claim.data();
+                        Api.Answer complete = api.patch("/api/tasks/" + claimed.path("id").asLong() + "/complete", completion(agentName));
+                        requests.incrementAndGet();
+                        requireOk("complete", complete);
+                        allCycles.incrementAndGet();
+                        if (counting.get() && !stop.get()) {
+                            cycles.incrementAndGet();
+                            if (taken < samples.length) {
+                                samples[taken++] = System.nanoTime() - began;
+                            }
                         }
                     }
                 }

@@ -71,7 +71,8 @@ final class ConfigResolver {
         return new StoreConfig(kind, Path.of(dataDir.present() ? dataDir.value : StoreConfig.DEFAULT_DATA_DIR),
                 dbUrl.value, setting("--db-user", options.dbUser).value,
                 setting("--db-password", options.dbPassword).value, poolSize(setting("--db-pool-size", options.dbPoolSize)),
-                authCache(setting("--auth-cache", options.authCache)));
+                new StoreConfig.Caches(authCache(setting("--auth-cache", options.authCache)),
+                        nextCache(setting("--next-cache", options.nextCache))));
     }
 
     /** The connection pool's size: PostgreSQL's own limit (max_connections) caps what is useful far below the maximum. */
@@ -82,6 +83,11 @@ final class ConfigResolver {
     /** How long credentials read once answer later requests; a revocation empties the cache at once (JdbiStores). */
     private static Duration authCache(Setting lifetime) {
         return lifetime.present() ? durationOrZero(lifetime) : StoreConfig.DEFAULT_AUTH_CACHE;
+    }
+
+    /** How long next answers from the candidates read before; this server's writes correct it (JdbiStores). */
+    private static Duration nextCache(Setting lifetime) {
+        return lifetime.present() ? durationOrZero(lifetime) : StoreConfig.DEFAULT_NEXT_CACHE;
     }
 
     /** The bootstrap token (checked, never echoed) and whether every user may create boards. */

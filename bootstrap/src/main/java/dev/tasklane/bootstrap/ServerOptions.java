@@ -49,6 +49,10 @@ final class ServerOptions {
             + "from the credentials read before (H2 and PostgreSQL): 500ms, 1s, 0 reads them every time (default 1s)")
     String authCache;
 
+    @Option(names = "--next-cache", paramLabel = "DURATION", description = "How long next may answer from the "
+            + "claimable tasks read before (H2 and PostgreSQL): 500ms, 1s, 0 reads them every time (default 1s)")
+    String nextCache;
+
     @Option(names = "--bootstrap-token", paramLabel = "TOKEN", description = "On an empty store, create an admin API "
             + "token with exactly this value (prefer the TASKLANE_BOOTSTRAP_TOKEN variable)")
     String bootstrapToken;

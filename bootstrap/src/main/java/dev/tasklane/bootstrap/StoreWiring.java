@@ -42,7 +42,8 @@ final class StoreWiring implements AutoCloseable {
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(store);
-        JdbiStores stores = JdbiStores.open(database, config.outages().database()).credentialLifetime(store.authCache());
+        JdbiStores stores = JdbiStores.open(database, config.outages().database()).credentialLifetime(store.authCache())
+                .nextCacheLifetime(store.nextCache());
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions());
         StoreWiring wiring = new StoreWiring(store.kind().wire() + " at " + Redaction.secrets(database.url()));

@@ -141,6 +141,18 @@ class MainConfigurationTest {
         assertEquals(Main.USAGE, configure(Map.of("TASKLANE_NEXT_OFFER", "soon")).exitCode());
     }
 
+    /** docs/configuration.md, "Connection pool and next's offers": next's snapshot lifetime. */
+    @Test
+    void theNextSnapshotLifetimeIsASetting() {
+        assertEquals(StoreConfig.DEFAULT_NEXT_CACHE, configure(Map.of()).config().store().nextCache());
+        assertEquals(Duration.ZERO, configure(Map.of("TASKLANE_NEXT_CACHE", "0")).config().store().nextCache(),
+                "0 reads the candidates on every next");
+        assertEquals(Duration.ofMillis(250), configure(Map.of("TASKLANE_NEXT_CACHE", "2s"), "--next-cache", "250ms")
+                .config().store().nextCache());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_NEXT_CACHE", "soon")).exitCode());
+        assertTrue(errors().contains("TASKLANE_NEXT_CACHE"), errors());
+    }
+
     /** docs/configuration.md: the stuck time of the agents page and GET /api/metrics. */
     @Test
     void theStuckTimeIsASetting() {
@@ -164,7 +176,7 @@ class MainConfigurationTest {
         String help = out.toString(StandardCharsets.UTF_8);
         for (String flag : new String[] {"--port", "--store", "--data-dir", "--db-url", "--db-user", "--db-password",
                 "--bootstrap-token", "--completion-validation", "--claim-ttl", "--after-goal-grace", "--base-url",
-                "--db-pool-size", "--next-offer"}) {
+                "--db-pool-size", "--next-offer", "--next-cache"}) {
             assertTrue(help.contains(flag), flag);
         }
         assertEquals("TASKLANE_AFTER_GOAL_GRACE", ConfigResolver.variableOf("--after-goal-grace"));

@@ -45,13 +45,15 @@ final class CandidateCursor implements Iterator<Task> {
      * index, reading every Ready row ({@code H2QueryPlanTest}).
      */
     static final String ON_THE_BOARD = "AND t.archive IS NULL ";
-    private static final String READY = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
-            + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' " + ON_THE_BOARD
-            + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE "
-            + "AND (t.assigned_to_id IS NULL OR t.assigned_to_id = :user) "
-            + "AND NOT EXISTS (SELECT 1 FROM task_dependencies d WHERE d.task_id = t.id AND NOT EXISTS ("
+    private static final String ASSIGNABLE = "AND (t.assigned_to_id IS NULL OR t.assigned_to_id = :user) ";
+    private static final String UNBLOCKED = "AND NOT EXISTS (SELECT 1 FROM task_dependencies d WHERE d.task_id = t.id AND NOT EXISTS ("
             + "SELECT 1 FROM tasks dt WHERE dt.board_id = d.board_id AND dt.identifier = d.depends_on "
             + "AND dt.status = '" + Status.COMPLETED.name() + "')) ";
+    /** The Ready stream for every user of the board: what a {@link CandidateSnapshots snapshot} holds. */
+    private static final String READY_ANYONES = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+            + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' " + ON_THE_BOARD
+            + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE " + UNBLOCKED;
+    private static final String READY = READY_ANYONES + ASSIGNABLE;
     private static final String EXPIRED = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
             + "WHERE t.board_id = :board AND t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now "
             + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE ";
@@ -102,6 +104,15 @@ final class CandidateCursor implements Iterator<Task> {
             + ORDER + " LIMIT " + FIRST_PAGE + ") UNION ALL (SELECT 1 AS stream, " + EXPIRED.substring("SELECT ".length())
             + ORDER + " LIMIT " + FIRST_PAGE + ")) pages";
 
+    /**
+     * The first {@link CandidateSnapshots#ROWS} rows of both streams for every user of the board, as one statement
+     * (binds :board, :now): what a snapshot remembers. The user's own filter (assigned to nobody or to them) is
+     * applied to the rows when a {@code next} walks them.
+     */
+    static final String SNAPSHOT = "SELECT * FROM ((SELECT 0 AS stream, " + READY_ANYONES.substring("SELECT ".length())
+            + ORDER + " LIMIT " + CandidateSnapshots.ROWS + ") UNION ALL (SELECT 1 AS stream, "
+            + EXPIRED.substring("SELECT ".length()) + ORDER + " LIMIT " + CandidateSnapshots.ROWS + ")) pages";
+
     private final JdbiTransactions transactions;
     private final CandidateQuery query;
     private final RowMapper<Task> rows;
@@ -115,6 +126,21 @@ final class CandidateCursor implements Iterator<Task> {
         this.rows = rows;
         this.ready = new Stream(transactions, query, rows, READY);
         this.expired = new Stream(transactions, query, rows, EXPIRED);
+    }
+
+    /**
+     * A walk that starts from a snapshot's rows ({@link CandidateSnapshots}) instead of reading the first pages:
+     * each stream's rows, whether the stream had no more when read, and the last row read, after which the walk
+     * continues from the database if it gets past the snapshot's rows.
+     */
+    static CandidateCursor fromSnapshot(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows,
+                                        java.util.List<Task> ready, boolean readyComplete, Task readyLast,
+                                        java.util.List<Task> expired, boolean expiredComplete, Task expiredLast) {
+        CandidateCursor cursor = new CandidateCursor(transactions, query, rows);
+        cursor.started = true;
+        cursor.ready.prefilled(ready, readyComplete, readyLast);
+        cursor.expired.prefilled(expired, expiredComplete, expiredLast);
+        return cursor;
     }
 
     /** Reads both first pages in one statement, the first time a candidate is asked for. */
@@ -166,6 +192,8 @@ final class CandidateCursor implements Iterator<Task> {
         private final String sql;
         private final Deque<Task> page = new ArrayDeque<>();
         private Task last;
+        /** Where the first page read from the database continues, after rows handed over from a snapshot. */
+        private Task resumeAfter;
         private boolean exhausted;
 
         Stream(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows, String sql) {
@@ -179,6 +207,13 @@ final class CandidateCursor implements Iterator<Task> {
         void firstPage(java.util.List<Task> rows) {
             page.addAll(rows);
             exhausted = rows.size() < FIRST_PAGE;
+        }
+
+        /** Rows from a snapshot, the stream's first rows up to {@code lastRead}; {@code complete}: no more after it. */
+        void prefilled(java.util.List<Task> rows, boolean complete, Task lastRead) {
+            page.addAll(rows);
+            exhausted = complete;
+            resumeAfter = lastRead;
         }
 
         Task peek() {
@@ -195,7 +230,9 @@ final class CandidateCursor implements Iterator<Task> {
         }
 
         private void fetch() {
-            boolean continuation = last != null;
+            Task after = resumeAfter != null ? resumeAfter : last;
+            resumeAfter = null;
+            boolean continuation = after != null;
             String text = page(sql, continuation);
             page.addAll(transactions.withHandle(handle -> {
                 Query select = handle.createQuery(text)
@@ -203,9 +240,9 @@ final class CandidateCursor implements Iterator<Task> {
                         .bind("user", query.userId())
                         .bind("now", TaskRows.timestamp(query.now()));
                 if (continuation) {
-                    select.bind("after_priority", TaskRows.priorityOrder(last))
-                            .bind("after_position", last.position())
-                            .bind("after_id", last.id());
+                    select.bind("after_priority", TaskRows.priorityOrder(after))
+                            .bind("after_position", after.position())
+                            .bind("after_id", after.id());
                 }
                 return select.map(rows).list();
             }));

@@ -46,14 +46,16 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiSessionStore sessions;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
+    private final java.util.Set<Integer> ownBackends = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private JdbiStores(Database database, HikariDataSource pool, SchemaMigrations.Outcome schema,
                        UnaryOperator<Connection> connections) {
         this.database = database;
         this.schema = schema;
         this.pool = pool;
-        this.jdbi = ValueIds.register(
-                Jdbi.create(() -> connections.apply(pool.getConnection())).installPlugin(new SqlObjectPlugin()));
+        boolean postgres = database.kind() == Database.Kind.POSTGRES;
+        this.jdbi = ValueIds.register(Jdbi.create(() -> connections.apply(postgres ? own(pool.getConnection()) : pool.getConnection()))
+                .installPlugin(new SqlObjectPlugin()));
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
         this.transactions = new JdbiTransactions(jdbi);
@@ -172,6 +174,36 @@ public final class JdbiStores implements AutoCloseable {
     public JdbiStores credentialLifetime(java.time.Duration lifetime) {
         directory.cache().lifetime(lifetime);
         return this;
+    }
+
+    /**
+     * How long {@code next} may answer from the candidates it read before, without a statement
+     * ({@link CandidateSnapshots}; {@code TASKLANE_NEXT_CACHE}, 1 s on a server, zero here by default); zero reads
+     * them on every {@code next}. This server's own writes correct the snapshot as they commit; another server's
+     * commit drops it through {@link PostgresEventRelay}.
+     */
+    public JdbiStores nextCacheLifetime(java.time.Duration lifetime) {
+        tasks.snapshots().lifetime(lifetime);
+        return this;
+    }
+
+    /** Records the backend of a pooled PostgreSQL connection, so that notifications from it are known as this server's. */
+    private java.sql.Connection own(java.sql.Connection connection) throws java.sql.SQLException {
+        int backend = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+        if (!ownBackends.contains(backend)) {
+            ownBackends.add(backend);
+        }
+        return connection;
+    }
+
+    /** Whether a notification came from one of this server's own connections (its writes are applied as they commit). */
+    boolean ownBackend(int backendPid) {
+        return ownBackends.contains(backendPid);
+    }
+
+    /** Another server committed a change, or may have while the relay was not listening: forget what next remembers. */
+    void othersChanged() {
+        tasks.snapshots().forgetAll();
     }
 
     /** Another server changed the directory, or may have while the relay was not listening: forget the credentials. */

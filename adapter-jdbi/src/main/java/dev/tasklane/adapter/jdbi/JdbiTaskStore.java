@@ -74,6 +74,7 @@ final class JdbiTaskStore implements TaskStore {
     private final RowMapper<Task> rows;
     private final boolean skipLocked;
     private final JdbiFlowStore flows;
+    private final CandidateSnapshots snapshots = new CandidateSnapshots();
 
     /** @param skipLocked whether a chosen candidate may be locked {@code FOR UPDATE SKIP LOCKED} (PostgreSQL) */
     JdbiTaskStore(JdbiTransactions transactions, boolean skipLocked) {
@@ -81,6 +82,26 @@ final class JdbiTaskStore implements TaskStore {
         this.transactions = transactions;
         this.rows = TaskRows.remembering(transactions);
         this.skipLocked = skipLocked;
+    }
+
+    /** What {@code next} answers from, per board, without a statement ({@link CandidateSnapshots}). */
+    CandidateSnapshots snapshots() {
+        return snapshots;
+    }
+
+    /** A task this transaction wrote: the candidate snapshots learn of it once the transaction commits. */
+    private void written(Task task, boolean inserted) {
+        CandidateSnapshots.Collection changes = collected();
+        if (changes != null) {
+            changes.written(task, inserted);
+        }
+    }
+
+    private CandidateSnapshots.Collection collected() {
+        if (!snapshots.enabled()) {
+            return null;
+        }
+        return transactions.untilCommit(CandidateSnapshots.class, CandidateSnapshots.Collection::new, snapshots::written);
     }
 
     private <T> T sql(Function<Handle, T> statement) {
@@ -124,6 +145,7 @@ final class JdbiTaskStore implements TaskStore {
             Task stored = task.withId(TaskId.of(id));
             writeLinks(handle, List.of(stored));
             inserted(handle, stored);
+            written(stored, true);
             return stored;
         });
     }
@@ -157,6 +179,7 @@ final class JdbiTaskStore implements TaskStore {
             writeLinks(handle, stored);
             for (Task task : stored) {
                 inserted(handle, task);
+                written(task, true);
             }
             return stored;
         });
@@ -192,6 +215,7 @@ final class JdbiTaskStore implements TaskStore {
     public Task update(Task task) {
         return sql(handle -> {
             Task stored = task.withVersion(task.version() + 1);
+            written(stored, false);
             Map<Long, Long> locked = transactions.lockedVersions();
             if (skipLocked && Long.valueOf(task.version()).equals(locked.get(task.id().value()))
                     && Long.valueOf(stored.position()).equals(transactions.positionsRead().get(task.id().value()))
@@ -240,6 +264,10 @@ final class JdbiTaskStore implements TaskStore {
             }
             transactions.linksRead().remove(task.id().value());
             transactions.positionsRead().remove(task.id().value());
+            CandidateSnapshots.Collection changes = collected();
+            if (changes != null) {
+                changes.changedBoard(task.boardId().value());
+            }
             return null;
         });
     }
@@ -432,6 +460,10 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Iterator<Task> candidates(CandidateQuery query) {
+        if (snapshots.enabled() && transactions.reading()) {
+            // next: advisory, re-checked by the claim; a claim reads the database
+            return snapshots.candidates(transactions, query, rows);
+        }
         return new CandidateCursor(transactions, query, rows);
     }
 

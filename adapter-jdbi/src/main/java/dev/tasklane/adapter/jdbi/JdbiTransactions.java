@@ -34,6 +34,10 @@ final class JdbiTransactions implements Transactions {
     private final AtomicLong savepoints = new AtomicLong();
     private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Object, Runnable>> atEnd = ThreadLocal.withInitial(LinkedHashMap::new);
+    private final ThreadLocal<Map<Object, Runnable>> afterCommit = ThreadLocal.withInitial(LinkedHashMap::new);
+    private final ThreadLocal<Map<Object, Object>> untilCommit = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Boolean> reading = new ThreadLocal<>();
+    private final ThreadLocal<Boolean> deferredRead = new ThreadLocal<>();
 
     JdbiTransactions(Jdbi jdbi) {
         this.jdbi = jdbi;
@@ -44,28 +48,28 @@ final class JdbiTransactions implements Transactions {
         if (current.get() != null) {
             return work.get();
         }
+        if (deferredRead.get() != null) {
+            // inside a read that has not needed the database yet: it does now, and this joins it
+            openDeferredRead();
+            return work.get();
+        }
+        boolean committed = false;
         try (Handle handle = jdbi.open()) {
             current.set(handle);
             try {
                 // READ COMMITTED is the pool's level for every connection (JdbiStores): naming it here again made JDBI
                 // ask the driver for the current level before and after each transaction, a round trip each time
-                return handle.inTransaction(joined -> {
+                T outcome = handle.inTransaction(joined -> {
                     T result = work.get();
                     pending.get().flush(handle);
                     return result;
                 });
+                committed = true;
+                return outcome;
             } catch (JdbiException failure) {
                 throw SqlFailures.translate(failure, connectionLost(handle));
             } finally {
-                current.remove();
-                linksRead.remove();
-                positionsRead.remove();
-                lockedVersions.remove();
-                pending.remove();
-                attached.remove();
-                Map<Object, Runnable> ending = atEnd.get();
-                atEnd.remove();
-                ending.values().forEach(Runnable::run);
+                ended(committed);
             }
         } catch (ConnectionException | CloseException connectionFailed) {
             // no connection could be had, or the one used could not even be closed (rolled back) cleanly
@@ -73,6 +77,119 @@ final class JdbiTransactions implements Transactions {
         } catch (JdbiException failure) {
             throw SqlFailures.translate(failure, false);
         }
+    }
+
+    /** Forgets what the transaction that ended remembered, and runs what waited for its end (or its commit). */
+    private void ended(boolean committed) {
+        current.remove();
+        linksRead.remove();
+        positionsRead.remove();
+        lockedVersions.remove();
+        pending.remove();
+        attached.remove();
+        reading.remove();
+        untilCommit.remove();
+        Map<Object, Runnable> ending = atEnd.get();
+        atEnd.remove();
+        Map<Object, Runnable> onCommit = afterCommit.get();
+        afterCommit.remove();
+        ending.values().forEach(Runnable::run);
+        if (committed) {
+            onCommit.values().forEach(Runnable::run);
+        }
+    }
+
+    /**
+     * A unit of work that only reads, marked so that a store may answer from what it remembers ({@link #reading()}).
+     * Its transaction begins with its first statement: a read answered from memory borrows no connection, opens no
+     * handle and costs the database nothing. From its first statement on it is one transaction like any other.
+     */
+    @Override
+    public <T> T inReadTransaction(Supplier<T> work) {
+        if (current.get() != null || deferredRead.get() != null) {
+            return work.get();
+        }
+        deferredRead.set(Boolean.TRUE);
+        reading.set(Boolean.TRUE);
+        boolean committed = false;
+        try {
+            T result = work.get();
+            Handle handle = current.get();
+            if (handle != null) {
+                pending.get().flush(handle);
+                handle.commit();
+            }
+            committed = true;
+            return result;
+        } catch (ConnectionException | CloseException connectionFailed) {
+            throw SqlFailures.translate(connectionFailed, true);
+        } catch (JdbiException failure) {
+            Handle handle = current.get();
+            throw SqlFailures.translate(failure, handle == null || connectionLost(handle));
+        } finally {
+            deferredRead.remove();
+            Handle handle = current.get();
+            try {
+                if (handle != null) {
+                    try {
+                        if (!committed) {
+                            handle.rollback();
+                        }
+                    } finally {
+                        handle.close();
+                    }
+                }
+            } catch (JdbiException closing) {
+                if (committed) {
+                    throw SqlFailures.translate(closing, true);
+                }
+            } finally {
+                ended(committed);
+            }
+        }
+    }
+
+    /** The first statement of a deferred read: borrows the connection and begins the transaction. */
+    private Handle openDeferredRead() {
+        Handle handle;
+        try {
+            handle = jdbi.open();
+        } catch (ConnectionException | CloseException connectionFailed) {
+            throw SqlFailures.translate(connectionFailed, true);
+        }
+        try {
+            handle.begin();
+        } catch (JdbiException failure) {
+            handle.close();
+            throw SqlFailures.translate(failure, connectionLost(handle));
+        }
+        current.set(handle);
+        return handle;
+    }
+
+    /** Whether the current transaction is a read-only unit of work ({@link #inReadTransaction}). */
+    boolean reading() {
+        return reading.get() != null;
+    }
+
+    /**
+     * An object of the current transaction, created under {@code key} on first use, handed to {@code committed}
+     * once the transaction has committed (never when it rolled back). Outside a transaction: null.
+     */
+    @SuppressWarnings("unchecked")
+    <T> T untilCommit(Object key, Supplier<T> create, java.util.function.Consumer<T> committed) {
+        if (current.get() == null) {
+            return null;
+        }
+        Map<Object, Object> collected = untilCommit.get();
+        T existing = (T) collected.get(key);
+        if (existing != null) {
+            return existing;
+        }
+        T made = create.get();
+        collected.put(key, made);
+        afterCommit.get().put(key, () -> committed.accept(made));
+        return made;
     }
 
     /**
@@ -125,6 +242,9 @@ final class JdbiTransactions implements Transactions {
      */
     <T> T withHandle(Function<Handle, T> statement) {
         Handle handle = current.get();
+        if (handle == null && deferredRead.get() != null) {
+            handle = openDeferredRead();
+        }
         if (handle != null) {
             pending.get().flushUpdate(handle);
             return statement.apply(handle);
@@ -138,6 +258,9 @@ final class JdbiTransactions implements Transactions {
      */
     <T> T withHandleKeepingUpdate(Function<Handle, T> statement) {
         Handle handle = current.get();
+        if (handle == null && deferredRead.get() != null) {
+            handle = openDeferredRead();
+        }
         if (handle == null) {
             return inTransaction(() -> statement.apply(current.get()));
         }

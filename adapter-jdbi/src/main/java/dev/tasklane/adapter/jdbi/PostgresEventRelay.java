@@ -107,8 +107,9 @@ public final class PostgresEventRelay implements AutoCloseable {
                     statement.execute("LISTEN " + CHANNEL);
                     statement.execute("LISTEN " + JdbiDirectoryStore.CHANNEL);
                 }
-                // a change to the directory may have been announced while no one listened
+                // a change to the directory or the tasks may have been announced while no one listened
                 stores.directoryChanged();
+                stores.othersChanged();
                 if (connections.incrementAndGet() > 1) {
                     LOG.info("Event relay reconnected; catching up from the outbox");
                 }
@@ -124,13 +125,20 @@ public final class PostgresEventRelay implements AutoCloseable {
                     }
                     long last = 0;
                     boolean events = false;
+                    boolean othersEvents = false;
                     for (PGNotification notification : received) {
                         if (JdbiDirectoryStore.CHANNEL.equals(notification.getName())) {
                             stores.directoryChanged();
                         } else {
                             events = true;
+                            othersEvents |= !stores.ownBackend(notification.getPID());
                             last = Math.max(last, number(notification.getParameter()));
                         }
+                    }
+                    if (othersEvents) {
+                        // another server's commit: what next remembers may be behind it (this server's own
+                        // commits corrected it as they happened)
+                        stores.othersChanged();
                     }
                     if (events) {
                         wakeUp.accept(last);

@@ -8,6 +8,7 @@ final class PostgresStatementBudgetTest extends StatementBudget {
     @Override
     protected JdbiStores openStores(ConnectionWatch watch) {
         TestDatabases.postgres(); // skips without PostgreSQL; migrates and empties the test database
-        return JdbiStores.open(TestDatabases.postgresDatabase().withPoolSize(2), DatabaseTimeouts.defaults(), watch);
+        return JdbiStores.open(TestDatabases.postgresDatabase().withPoolSize(2), DatabaseTimeouts.defaults(), watch)
+                .nextCacheLifetime(TestDatabases.NEXT_CACHE);
     }
 }

@@ -26,14 +26,21 @@ final class TestDatabases {
     private TestDatabases() {
     }
 
+    /**
+     * How long {@code next} answers from its snapshot in the tests: as on a server (TASKLANE_NEXT_CACHE), by the
+     * use cases' clock, which most tests never move, so every contract runs with next answering from snapshots
+     * that only this store's own writes correct.
+     */
+    static final java.time.Duration NEXT_CACHE = java.time.Duration.ofSeconds(1);
+
     static JdbiStores h2() {
-        return JdbiStores.open(Database.h2Memory("tasklane-test-" + H2_NAMES.incrementAndGet()));
+        return JdbiStores.open(Database.h2Memory("tasklane-test-" + H2_NAMES.incrementAndGet())).nextCacheLifetime(NEXT_CACHE);
     }
 
     /** {@link #h2()}, its connections passing through {@code watch}. */
     static JdbiStores h2(ConnectionWatch watch) {
         return JdbiStores.open(Database.h2Memory("tasklane-test-" + H2_NAMES.incrementAndGet()), DatabaseTimeouts.defaults(),
-                watch);
+                watch).nextCacheLifetime(NEXT_CACHE);
     }
 
     static StoreSet h2Stores() {
@@ -49,6 +56,8 @@ final class TestDatabases {
             postgres = JdbiStores.open(database.withPoolSize(20));
         }
         empty(database);
+        // emptied behind the stores' back, numbers restarting: what next remembers of an earlier test's board goes
+        postgres.nextCacheLifetime(NEXT_CACHE);
         return postgres;
     }
 

@@ -1,0 +1,9 @@
+package dev.tasklane.adapter.jdbi;
+
+/** {@link NextSnapshot} on H2. */
+final class H2NextSnapshotTest extends NextSnapshot {
+    @Override
+    protected JdbiStores openStores() {
+        return TestDatabases.h2();
+    }
+}
