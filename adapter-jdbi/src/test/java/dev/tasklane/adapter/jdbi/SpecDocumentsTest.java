@@ -214,7 +214,7 @@ class SpecDocumentsTest {
     void olderAndLooserDescriptivePartsReadAsTheyAlwaysHaveAndAreWrittenInTodaysForm() {
         String stored = spec("""
                 {"coverage_target":["80%"],"legacy":"x","unit_tests":null,"edge_cases":"e","manual_tests":7}""", """
-                {"legacy":{"k":1},"why":"y","what":null,"where_context":5,"pitfalls":null,"out_of_scope":["o"],\
+                {"legacy":{"k":1},"texts":"t","why":"y","what":null,"where_context":5,"pitfalls":null,"out_of_scope":["o"],\
                 "integration_points":{"n":1,"m":null,"t":"text","o":{"k":"v"}},"technical_details":{},\
                 "behaviour_test_matrix":[{"behaviour":"b","extra":"e","category":"Null / empty"}]}""");
         TaskSpec spec = TaskDocuments.spec(stored);
