@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.BehaviourRow;
@@ -244,6 +245,24 @@ class SpecDocumentsTest {
                 {"integration_points":{},"technical_details":{},"behaviour_test_matrix":[],"pitfalls":[]}""");
 
         assertEquals(spec("{}", "{\"pitfalls\":[]}"), TaskDocuments.spec(TaskDocuments.spec(stored)));
+    }
+
+    /**
+     * The details document is driven by the field table: each text detail, whichever it is, is written under its
+     * stored name and read back from it, so a text detail added to the table needs no edit in the store.
+     */
+    @Test
+    void everyTextDetailOfTheTableIsWrittenAndReadUnderItsStoredName() {
+        for (TaskField field : TaskField.texts()) {
+            TaskSpec spec = TaskSpec.builder("T", TaskType.WORK, Priority.LOW)
+                    .details(TaskDetails.builder().text(field.part(), "v \"" + field.storedName() + "\"").build()).build();
+
+            String written = TaskDocuments.spec(spec);
+
+            assertTrue(written.endsWith(",\"details\":{\"" + field.storedName() + "\":\"v \\\"" + field.storedName()
+                    + "\\\"\"}}"), written);
+            assertEquals(spec.details(), TaskDocuments.spec(written).details(), field::name);
+        }
     }
 
     /** Entries of a stored list that are not strings read as their JSON text, as they always have. */
