@@ -54,14 +54,15 @@ final class TaskDocuments {
     // ---- spec ----------------------------------------------------------------------------------------
 
     /**
-     * The {@code spec} column. {@code testing_strategy} and {@code details} are the plain trees
-     * {@link SpecDocuments} writes and reads.
+     * The {@code spec} column. {@code testing_strategy} and {@code details} are the documents of
+     * {@link SpecDocuments}.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record SpecDocument(String title, String type, String priority, String complexity, String description,
             String acceptanceCriteria, Boolean needsReview, Boolean humanTask, List<String> dependencies,
             List<KeyFileDocument> keyFiles, List<StepDocument> verificationSteps, List<String> requiredCapabilities,
-            Object testingStrategy, List<String> securityConsiderations, Object details) {
+            SpecDocuments.StrategyDocument testingStrategy, List<String> securityConsiderations,
+            SpecDocuments.DetailsDocument details) {
     }
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
