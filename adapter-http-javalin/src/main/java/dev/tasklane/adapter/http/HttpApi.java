@@ -1,5 +1,12 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.AuthFilter;
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.EventStream;
+import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
+import dev.tasklane.adapter.http.pipeline.Json;
+import dev.tasklane.adapter.http.pipeline.Route;
+
 import dev.tasklane.adapter.http.error.BodyValidator;
 import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.FailedAttemptLimiter;

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Route;
+
 import static dev.tasklane.adapter.http.OpenApi.TextSchema.TEXT;
 
 import dev.tasklane.application.port.in.MetricsRequest;

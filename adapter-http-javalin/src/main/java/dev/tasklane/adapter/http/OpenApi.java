@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
+import dev.tasklane.adapter.http.pipeline.Route;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -52,7 +55,7 @@ import java.util.stream.Collectors;
  * {@code json_schemas}, generated from the commands the routes read them into, so the two documents cannot disagree.
  * A route without an operation, or an operation without a route, fails the document, and so the server's start.
  */
-final class OpenApi {
+public final class OpenApi {
     private static final Pattern PARAM = Pattern.compile("\\{([a-z_]+)}");
     private static final ObjectMapper TREES = JsonMapper.builder().build();
     private static final String JSON = "application/json";
@@ -198,12 +201,12 @@ final class OpenApi {
 
     /** A path, query or header parameter: its schema is a plain JSON Schema object. */
     @JsonPropertyOrder({"name", "in", "required", "schema", "description"})
-    record Parameter(String name, String in, boolean required, JsonNode schema, String description) {
+    public record Parameter(String name, String in, boolean required, JsonNode schema, String description) {
         static Parameter query(String name, TextSchema schema, String description) {
             return new Parameter(name, "query", false, TREES.valueToTree(schema), description);
         }
 
-        static Parameter header(String name, TextSchema schema, String description) {
+        public static Parameter header(String name, TextSchema schema, String description) {
             return new Parameter(name, "header", false, TREES.valueToTree(schema), description);
         }
     }
@@ -211,8 +214,8 @@ final class OpenApi {
     /** The schema of a string parameter, its keywords in a fixed order; unset keywords are left out. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"type", "format", "maxLength", "pattern", "default"})
-    record TextSchema(String format, Integer maxLength, String pattern, @JsonProperty("default") String byDefault) {
-        static final TextSchema TEXT = new TextSchema(null, null, null, null);
+    public record TextSchema(String format, Integer maxLength, String pattern, @JsonProperty("default") String byDefault) {
+        public static final TextSchema TEXT = new TextSchema(null, null, null, null);
 
         @JsonProperty("type")
         String type() {
@@ -223,11 +226,11 @@ final class OpenApi {
             return new TextSchema(value, maxLength, pattern, byDefault);
         }
 
-        TextSchema maxLength(int value) {
+        public TextSchema maxLength(int value) {
             return new TextSchema(format, value, pattern, byDefault);
         }
 
-        TextSchema pattern(String value) {
+        public TextSchema pattern(String value) {
             return new TextSchema(format, maxLength, value, byDefault);
         }
 

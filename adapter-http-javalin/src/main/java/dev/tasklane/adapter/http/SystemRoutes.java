@@ -1,5 +1,9 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Json;
+import dev.tasklane.adapter.http.pipeline.Route;
+
 import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.wire.HealthView;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Params;
+
 import dev.tasklane.adapter.http.error.ErrorGuidance;
 import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.RequestRefused;

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.Call;
+
 import dev.tasklane.adapter.http.wire.FullTask;
 import dev.tasklane.adapter.http.wire.TaskRender;
 import dev.tasklane.adapter.http.wire.TaskSummary;

@@ -1,5 +1,9 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Json;
+import dev.tasklane.adapter.http.pipeline.Route;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;

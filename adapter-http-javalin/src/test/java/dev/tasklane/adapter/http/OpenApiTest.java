@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.Route;
+
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
 
 import static dev.tasklane.adapter.http.Harness.hookOk;

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
 import dev.tasklane.adapter.http.Harness.Res;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.StoreUnavailableException;

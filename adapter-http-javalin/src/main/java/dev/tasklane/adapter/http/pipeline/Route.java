@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
 
 import io.javalin.http.HandlerType;
 
@@ -6,18 +6,18 @@ import io.javalin.http.HandlerType;
  * One registered endpoint: what the router serves and what the OpenAPI document describes, from the same
  * record so the two cannot drift apart.
  */
-record Route(HandlerType method, String path, String summary, boolean authenticated, Handler handler) {
+public record Route(HandlerType method, String path, String summary, boolean authenticated, Handler handler) {
 
     @FunctionalInterface
-    interface Handler {
+    public interface Handler {
         void handle(Call call) throws Exception;
     }
 
-    static Route open(HandlerType method, String path, String summary, Handler handler) {
+    public static Route open(HandlerType method, String path, String summary, Handler handler) {
         return new Route(method, path, summary, false, handler);
     }
 
-    static Route authed(HandlerType method, String path, String summary, Handler handler) {
+    public static Route authed(HandlerType method, String path, String summary, Handler handler) {
         return new Route(method, path, summary, true, handler);
     }
 }

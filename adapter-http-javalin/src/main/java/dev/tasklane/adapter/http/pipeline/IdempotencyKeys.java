@@ -1,4 +1,6 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
+
+import dev.tasklane.adapter.http.OpenApi;
 
 import dev.tasklane.adapter.http.error.ErrorGuidance;
 import dev.tasklane.adapter.http.error.ErrorHandlers;
@@ -28,11 +30,11 @@ import java.util.regex.Pattern;
  * still running a 409. A 5xx answer is not recorded: it releases the key, so the retry runs. Requests without the
  * header run as they are.
  */
-final class IdempotencyKeys {
+public final class IdempotencyKeys {
     static final String HEADER = "Idempotency-Key";
     /** Set on an answer that is a replay of the key's first answer. */
-    static final String REPLAYED = "Idempotent-Replayed";
-    static final int MAX_LENGTH = 255;
+    public static final String REPLAYED = "Idempotent-Replayed";
+    public static final int MAX_LENGTH = 255;
     private static final Pattern FORMAT = Pattern.compile("[A-Za-z0-9._~:+/=-]{1," + MAX_LENGTH + "}");
     private static final Logger LOG = LoggerFactory.getLogger(IdempotencyKeys.class);
 
@@ -43,18 +45,18 @@ final class IdempotencyKeys {
     private final IdempotencyUseCase keys;
     private final ErrorHandlers errors;
 
-    IdempotencyKeys(IdempotencyUseCase keys, ErrorHandlers errors) {
+    public IdempotencyKeys(IdempotencyUseCase keys, ErrorHandlers errors) {
         this.keys = keys;
         this.errors = errors;
     }
 
     /** Whether {@code route} honours the header: the authenticated writes. */
-    static boolean applies(Route route) {
+    public static boolean applies(Route route) {
         return route.authenticated() && WRITES.contains(route.method());
     }
 
     /** The header as an OpenAPI parameter. */
-    static OpenApi.Parameter openApiParameter() {
+    public static OpenApi.Parameter openApiParameter() {
         return OpenApi.Parameter.header(HEADER, OpenApi.TextSchema.TEXT.maxLength(MAX_LENGTH)
                 .pattern("^" + FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: the same key with the same request "
                 + "replays the first answer (any server), with another request 422, while the first runs 409. Scoped to "
@@ -62,7 +64,7 @@ final class IdempotencyKeys {
     }
 
     /** Runs {@code handler} for an authenticated write, honouring its {@code Idempotency-Key} if it has one. */
-    void run(Call call, Route.Handler handler) throws Exception {
+    public void run(Call call, Route.Handler handler) throws Exception {
         List<String> headers = Collections.list(call.ctx().req().getHeaders(HEADER));
         if (headers.isEmpty()) {
             handler.handle(call);

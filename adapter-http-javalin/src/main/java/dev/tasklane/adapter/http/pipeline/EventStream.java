@@ -1,4 +1,6 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
+
+import dev.tasklane.adapter.http.EventStreamSettings;
 
 import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.RequestRefused;
@@ -41,10 +43,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code stream.unauthorized}), when the reader fell behind ({@code stream.lagging}) or when the server
  * shuts down ({@code stream.closing}); the last two carry the id to resume from.
  */
-final class EventStream {
-    static final String LAGGING = "stream.lagging";
+public final class EventStream {
+    public static final String LAGGING = "stream.lagging";
     static final String CLOSING = "stream.closing";
-    static final String UNAUTHORIZED = "stream.unauthorized";
+    public static final String UNAUTHORIZED = "stream.unauthorized";
     private static final Logger LOG = LoggerFactory.getLogger(EventStream.class);
     private static final String BEARER = "Bearer ";
 
@@ -56,7 +58,7 @@ final class EventStream {
     private final Map<Long, AtomicInteger> openPerToken = new ConcurrentHashMap<>();
     private final Route route;
 
-    EventStream(EventStreamUseCase events, IdentityUseCase identity, Json json, EventStreamSettings settings, Clock clock) {
+    public EventStream(EventStreamUseCase events, IdentityUseCase identity, Json json, EventStreamSettings settings, Clock clock) {
         this.events = events;
         this.identity = identity;
         this.json = json;
@@ -66,7 +68,7 @@ final class EventStream {
                 "Server-Sent Events of the board's task changes (Last-Event-ID resumes)", this::serve);
     }
 
-    Route route() {
+    public Route route() {
         return route;
     }
 

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
@@ -19,20 +19,20 @@ import java.util.OptionalLong;
  * <p>The client's address is the connection's, or, when a trusted proxy header is configured
  * (TASKLANE_TRUSTED_PROXY_HEADER), the right-most address in that header: the one the proxy itself added.
  */
-final class AuthFilter {
+public final class AuthFilter {
     private static final String PREFIX = "Bearer ";
 
     private final IdentityUseCase identity;
     private final FailedAttemptLimiter limiter;
     private final TrustedProxy proxy;
 
-    AuthFilter(IdentityUseCase identity, FailedAttemptLimiter limiter, TrustedProxy proxy) {
+    public AuthFilter(IdentityUseCase identity, FailedAttemptLimiter limiter, TrustedProxy proxy) {
         this.identity = identity;
         this.limiter = limiter;
         this.proxy = proxy;
     }
 
-    void authenticate(Call call) {
+    public void authenticate(Call call) {
         List<String> headers = Collections.list(call.ctx().req().getHeaders("Authorization"));
         if (headers.size() != 1 || !headers.get(0).startsWith(PREFIX) || headers.get(0).substring(PREFIX.length()).isBlank()) {
             throw failed(call, new UnauthenticatedException(UnauthenticatedException.MISSING));

@@ -1,4 +1,6 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
+
+import dev.tasklane.adapter.http.ApiCalls;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BodyChecks;
@@ -20,7 +22,7 @@ import java.util.Map;
  * same server ({@link ApiCalls}): then there is no context of its own, and the query, path id and body are given,
  * and the answer is kept rather than written.
  */
-final class Call {
+public final class Call {
     private final Context ctx;
     private final Json json;
     private final Map<String, String> givenQuery;
@@ -35,7 +37,7 @@ final class Call {
     private boolean parsed;
     private Actor caller;
 
-    Call(Context ctx, Json json) {
+    public Call(Context ctx, Json json) {
         this.ctx = ctx;
         this.json = json;
         this.givenQuery = null;
@@ -43,7 +45,7 @@ final class Call {
     }
 
     /** A call without an HTTP request of its own: {@code body} is already parsed, the answer is kept. */
-    Call(Json json, Actor caller, Map<String, String> query, String id, Object body) {
+    public Call(Json json, Actor caller, Map<String, String> query, String id, Object body) {
         this.ctx = null;
         this.json = json;
         this.givenQuery = Map.copyOf(query);
@@ -54,7 +56,7 @@ final class Call {
         this.recording = true;
     }
 
-    Context ctx() {
+    public Context ctx() {
         if (ctx == null) {
             throw new IllegalStateException("a call from another adapter has no HTTP context; use query() and header()");
         }
@@ -62,12 +64,12 @@ final class Call {
     }
 
     /** A query-string parameter; null when absent. */
-    String query(String key) {
+    public String query(String key) {
         return ctx == null ? givenQuery.get(key) : ctx.queryParam(key);
     }
 
     /** Every query-string parameter with all its values, in the order sent where the context keeps one. */
-    Map<String, List<String>> queryParams() {
+    public Map<String, List<String>> queryParams() {
         if (ctx != null) {
             return ctx.queryParamMap();
         }
@@ -77,13 +79,13 @@ final class Call {
     }
 
     /** Sets a response header (dropped for a call from another adapter, which has no response of its own). */
-    void header(String name, String value) {
+    public void header(String name, String value) {
         if (ctx != null) {
             ctx.header(name, value);
         }
     }
 
-    Json json() {
+    public Json json() {
         return json;
     }
 
@@ -104,12 +106,12 @@ final class Call {
      * The body as the plain Java values it reads as ({@code Map}, {@code List}, scalars), for another adapter that
      * reads a request the way the API does; an empty body is an empty map.
      */
-    Object body() {
+    public Object body() {
         return json.plainTree(tree());
     }
 
     /** The parsed body, within the caps; an empty body is an empty object. */
-    JsonNode tree() {
+    public JsonNode tree() {
         if (!parsed) {
             parsed = true;
             try {
@@ -161,7 +163,7 @@ final class Call {
     }
 
     /** The body as a JSON object; any other JSON value is a 422. */
-    ObjectNode object() {
+    public ObjectNode object() {
         JsonNode value = tree();
         if (value instanceof ObjectNode object) {
             return object;
@@ -170,19 +172,19 @@ final class Call {
     }
 
     /** The body, a JSON object (else a 422), bound to a request record whose components take any JSON value. */
-    <T> T bind(Class<T> type) {
+    public <T> T bind(Class<T> type) {
         return json.bind(object(), type);
     }
 
     /** The body, a JSON object (else a 422), checked in order by {@code checks}, then bound to its record. */
-    <T> T bind(BodyChecks checks, Class<T> type) {
+    public <T> T bind(BodyChecks checks, Class<T> type) {
         ObjectNode sent = object();
         checks.apply(sent);
         return json.bind(sent, type);
     }
 
     /** A string parameter from the body (when it is an object) or else the query string; null when absent. */
-    String param(String key) {
+    public String param(String key) {
         JsonNode value = tree().isObject() ? tree().get(key) : null;
         if (value == null || value.isNull()) {
             return query(key);
@@ -194,7 +196,7 @@ final class Call {
     }
 
     /** Like {@link #param} but never fails: used for agent_name during authentication. */
-    String softParam(String key) {
+    public String softParam(String key) {
         try {
             return param(key);
         } catch (RequestRefused ignored) {
@@ -202,7 +204,7 @@ final class Call {
         }
     }
 
-    boolean slim() {
+    public boolean slim() {
         JsonNode value = tree().isObject() ? tree().get("response_view") : null;
         if (value == null || value.isNull()) {
             return "slim".equals(query("response_view"));
@@ -210,7 +212,7 @@ final class Call {
         return value.isTextual() && "slim".equals(value.textValue());
     }
 
-    TaskRef ref() {
+    public TaskRef ref() {
         return TaskRef.parse(ctx == null ? givenId : ctx.pathParam("id"));
     }
 
@@ -218,23 +220,23 @@ final class Call {
         this.caller = value;
     }
 
-    Actor caller() {
+    public Actor caller() {
         if (caller == null) {
             throw new IllegalStateException("route is not authenticated");
         }
         return caller;
     }
 
-    Actor actor() {
+    public Actor actor() {
         return caller();
     }
 
-    Board board() {
+    public Board board() {
         return caller().board();
     }
 
     /** Writes {@code value} as the JSON answer, streamed onto the response as it is serialised. */
-    void respond(int status, Object value) {
+    public void respond(int status, Object value) {
         answeredStatus = status;
         if (ctx == null) {
             answeredValue = value;
@@ -259,12 +261,12 @@ final class Call {
     }
 
     /** The status of the answer {@link #respond} wrote; 0 before one was written. */
-    int answeredStatus() {
+    public int answeredStatus() {
         return answeredStatus;
     }
 
     /** The answer {@link #respond} kept, for a call from another adapter; null otherwise. */
-    Object answeredValue() {
+    public Object answeredValue() {
         return answeredValue;
     }
 
@@ -274,7 +276,7 @@ final class Call {
     }
 
     /** Whether the caller asked for an optional part of list answers ({@code include=a,b}), e.g. changed_files. */
-    boolean includes(String part) {
+    public boolean includes(String part) {
         String include = query("include");
         if (include == null) {
             return false;
@@ -287,7 +289,7 @@ final class Call {
         return false;
     }
 
-    void ok(Object value) {
+    public void ok(Object value) {
         respond(200, value);
     }
 }

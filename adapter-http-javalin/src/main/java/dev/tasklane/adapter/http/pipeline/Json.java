@@ -1,4 +1,6 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
+
+import dev.tasklane.adapter.http.HttpSettings;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -32,7 +34,7 @@ import java.nio.charset.StandardCharsets;
  * are refused; responses are written with the same mapper, whose nesting limit is stated rather than left to
  * Jackson's default.
  */
-final class Json {
+public final class Json {
     /**
      * How much deeper than a request body a response may nest: a response wraps values that came in a body (at
      * most the request nesting cap deep) in a few levels of its own (envelope, list, task). Every answer is built
@@ -51,7 +53,7 @@ final class Json {
     private final long maxBodyBytes;
     private final int maxDepth;
 
-    Json(HttpSettings settings) {
+    public Json(HttpSettings settings) {
         this.maxBodyBytes = settings.maxBodyBytes();
         this.maxDepth = settings.maxJsonDepth();
         JsonMapper built = JsonMapper.builder()
@@ -88,11 +90,11 @@ final class Json {
         this.streaming = built.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     }
 
-    ObjectMapper mapper() {
+    public ObjectMapper mapper() {
         return mapper;
     }
 
-    long maxBodyBytes() {
+    public long maxBodyBytes() {
         return maxBodyBytes;
     }
 
@@ -131,12 +133,12 @@ final class Json {
     }
 
     /** Parses a JSON document that is not a request body (a decoded changed_files envelope). */
-    Object parseDocument(byte[] body, String what) {
+    public Object parseDocument(byte[] body, String what) {
         return read(documents, body, what);
     }
 
     /** A JSON tree as the plain Java values it reads as ({@code Map}, {@code List}, scalars). */
-    Object plainTree(JsonNode tree) {
+    public Object plainTree(JsonNode tree) {
         try {
             return documents.readValue(mapper.treeAsTokens(tree));
         } catch (IOException unreadable) {
@@ -145,7 +147,7 @@ final class Json {
     }
 
     /** A parsed JSON tree bound to a request record; the record's components take any JSON value they are sent. */
-    <T> T bind(JsonNode tree, Class<T> type) {
+    public <T> T bind(JsonNode tree, Class<T> type) {
         try {
             return mapper.treeToValue(tree, type);
         } catch (JsonProcessingException unbindable) {
@@ -185,7 +187,7 @@ final class Json {
      * an answer in-process: the answer is serialised once into a token buffer and read back, so the tree holds
      * exactly what the wire would (values kept as sent stay raw JSON text).
      */
-    Object plain(Object value) {
+    public Object plain(Object value) {
         if (value == null) {
             return null;
         }
@@ -199,7 +201,7 @@ final class Json {
         }
     }
 
-    String write(Object value) {
+    public String write(Object value) {
         try {
             return mapper.writeValueAsString(value);
         } catch (JsonProcessingException unwritable) {

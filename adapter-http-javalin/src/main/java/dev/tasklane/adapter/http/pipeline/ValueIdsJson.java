@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;

@@ -1,14 +1,14 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
 
 /** A strict reader of query-string integers: a bad one is a 422 naming the parameter. */
-final class Params {
+public final class Params {
     private Params() {
     }
 
     /** A query-string integer within bounds; null when absent. */
-    static Integer queryInt(String raw, String field, int min, int max) {
+    public static Integer queryInt(String raw, String field, int min, int max) {
         if (raw == null) {
             return null;
         }
