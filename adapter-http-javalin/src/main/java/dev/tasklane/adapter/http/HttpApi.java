@@ -1,5 +1,19 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+
+import dev.tasklane.adapter.http.routes.OpenApi;
+import dev.tasklane.adapter.http.routes.ArchiveRoutes;
+import dev.tasklane.adapter.http.routes.BoardRoutes;
+import dev.tasklane.adapter.http.routes.CommentRoutes;
+import dev.tasklane.adapter.http.routes.IdentityRoutes;
+import dev.tasklane.adapter.http.routes.MetricsRoutes;
+import dev.tasklane.adapter.http.routes.PositionRoutes;
+import dev.tasklane.adapter.http.routes.SystemRoutes;
+import dev.tasklane.adapter.http.routes.TaskRoutes;
+import dev.tasklane.adapter.http.routes.WorkflowRoutes;
+
 import dev.tasklane.adapter.http.pipeline.AuthFilter;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.EventStream;

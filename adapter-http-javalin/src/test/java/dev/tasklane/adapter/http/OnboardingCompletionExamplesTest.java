@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+
+import dev.tasklane.adapter.http.routes.OpenApi;
 import dev.tasklane.adapter.http.pipeline.Route;
 
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;

@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.http.pipeline;
 
-import dev.tasklane.adapter.http.EventStreamSettings;
 
 import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.RequestRefused;

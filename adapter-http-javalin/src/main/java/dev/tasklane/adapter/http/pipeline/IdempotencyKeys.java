@@ -1,7 +1,5 @@
 package dev.tasklane.adapter.http.pipeline;
 
-import dev.tasklane.adapter.http.OpenApi;
-
 import dev.tasklane.adapter.http.error.ErrorGuidance;
 import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.error.ErrorBody;
@@ -31,11 +29,11 @@ import java.util.regex.Pattern;
  * header run as they are.
  */
 public final class IdempotencyKeys {
-    static final String HEADER = "Idempotency-Key";
+    public static final String HEADER = "Idempotency-Key";
     /** Set on an answer that is a replay of the key's first answer. */
     public static final String REPLAYED = "Idempotent-Replayed";
     public static final int MAX_LENGTH = 255;
-    private static final Pattern FORMAT = Pattern.compile("[A-Za-z0-9._~:+/=-]{1," + MAX_LENGTH + "}");
+    public static final Pattern FORMAT = Pattern.compile("[A-Za-z0-9._~:+/=-]{1," + MAX_LENGTH + "}");
     private static final Logger LOG = LoggerFactory.getLogger(IdempotencyKeys.class);
 
     /** The methods whose authenticated routes honour the header. */
@@ -53,14 +51,6 @@ public final class IdempotencyKeys {
     /** Whether {@code route} honours the header: the authenticated writes. */
     public static boolean applies(Route route) {
         return route.authenticated() && WRITES.contains(route.method());
-    }
-
-    /** The header as an OpenAPI parameter. */
-    public static OpenApi.Parameter openApiParameter() {
-        return OpenApi.Parameter.header(HEADER, OpenApi.TextSchema.TEXT.maxLength(MAX_LENGTH)
-                .pattern("^" + FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: the same key with the same request "
-                + "replays the first answer (any server), with another request 422, while the first runs 409. Scoped to "
-                + "the token, kept 24 h. See docs/api.md#idempotency-key");
     }
 
     /** Runs {@code handler} for an authenticated write, honouring its {@code Idempotency-Key} if it has one. */

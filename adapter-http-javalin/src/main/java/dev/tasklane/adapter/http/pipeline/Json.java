@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.http.pipeline;
 
-import dev.tasklane.adapter.http.HttpSettings;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Json;
@@ -51,7 +51,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Creating, reading, editing and assigning tasks; the goal's after_goal report and status. */
-final class TaskRoutes {
+public final class TaskRoutes {
     /** The optional part of list answers, and the {@code include} value that asks for it. */
     static final String CHANGED_FILES = "changed_files";
     private final CreateTaskUseCase create;
@@ -64,7 +64,7 @@ final class TaskRoutes {
     private final UpdateBodyReader updates;
     private final RootKeys rootKeys;
 
-    TaskRoutes(CreateTaskUseCase create, BatchCreateUseCase batch, UpdateTaskUseCase update, ReadTasksUseCase reads,
+    public TaskRoutes(CreateTaskUseCase create, BatchCreateUseCase batch, UpdateTaskUseCase update, ReadTasksUseCase reads,
                AssignTaskUseCase assignment, AfterGoalUseCase afterGoal, Json json) {
         this.create = create;
         this.batch = batch;
@@ -77,7 +77,7 @@ final class TaskRoutes {
         this.rootKeys = new RootKeys(json);
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(
                 Route.authed(HandlerType.POST, "/api/tasks/batch", "Create several goals with nested tasks, all or none", this::batch),
                 Route.authed(HandlerType.POST, "/api/tasks", "Create a task, or a goal with nested tasks", this::create),

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
@@ -18,14 +18,14 @@ import java.util.List;
  * {@code PATCH /api/tasks/:id/position}: places a Ready task right before or after another Ready task of its priority
  * (docs/api.md, "Ordering Ready"). The body is the typed {@link PositionBody}.
  */
-final class PositionRoutes {
+public final class PositionRoutes {
     private final ReorderUseCase reorder;
 
-    PositionRoutes(ReorderUseCase reorder) {
+    public PositionRoutes(ReorderUseCase reorder) {
         this.reorder = reorder;
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(Route.authed(HandlerType.PATCH, "/api/tasks/{id}/position",
                 "Place a Ready task before or after another Ready task of its priority (the order next hands out)",
                 this::move));

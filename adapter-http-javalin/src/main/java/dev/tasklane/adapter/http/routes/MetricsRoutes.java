@@ -1,9 +1,9 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
 
-import static dev.tasklane.adapter.http.OpenApi.TextSchema.TEXT;
+import static dev.tasklane.adapter.http.routes.OpenApi.TextSchema.TEXT;
 
 import dev.tasklane.application.port.in.MetricsRequest;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
@@ -12,16 +12,16 @@ import io.javalin.http.HandlerType;
 import java.util.List;
 
 /** {@code GET /api/metrics}: the flow figures of the token's board (docs/api.md, "Flow metrics"). */
-final class MetricsRoutes {
-    static final String PATH = "/api/metrics";
+public final class MetricsRoutes {
+    public static final String PATH = "/api/metrics";
 
     private final FlowMetricsUseCase flow;
 
-    MetricsRoutes(FlowMetricsUseCase flow) {
+    public MetricsRoutes(FlowMetricsUseCase flow) {
         this.flow = flow;
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(Route.authed(HandlerType.GET, PATH,
                 "Flow metrics of the token's board: throughput, cycle, lead, review and backlog wait, rework, "
                         + "cumulative flow, agents (docs/rules.md#flow-metrics)", this::metrics));

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.pipeline;
 
 import dev.tasklane.application.edge.TrustedProxy;
 

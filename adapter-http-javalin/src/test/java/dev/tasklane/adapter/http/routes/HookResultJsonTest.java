@@ -1,4 +1,5 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
+
 
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;

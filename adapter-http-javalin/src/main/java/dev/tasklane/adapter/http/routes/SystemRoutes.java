@@ -1,4 +1,6 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
+
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Json;
@@ -20,7 +22,7 @@ import java.util.List;
  * the store does) and readiness ({@code /health/ready}: the store answers too; 503 with {@code Retry-After} while
  * it does not, so that a load balancer sends traffic elsewhere until it is back).
  */
-final class SystemRoutes {
+public final class SystemRoutes {
     private final HealthUseCase healthCheck;
     private final HttpSettings settings;
     private final ErrorHandlers errors;
@@ -33,7 +35,7 @@ final class SystemRoutes {
      */
     private volatile ObjectNode onboardingDocument;
 
-    SystemRoutes(HealthUseCase healthCheck, WorkflowSettings workflowSettings, HttpSettings settings,
+    public SystemRoutes(HealthUseCase healthCheck, WorkflowSettings workflowSettings, HttpSettings settings,
                  Json json, ErrorHandlers errors) {
         this.healthCheck = healthCheck;
         this.settings = settings;
@@ -41,7 +43,7 @@ final class SystemRoutes {
         this.onboarding = new OnboardingDocument(workflowSettings, json::write);
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(
                 Route.open(HandlerType.GET, "/api/agent/onboarding", "The onboarding document: workflow, field schemas, hook metadata", this::onboarding),
                 Route.open(HandlerType.GET, "/health", "Liveness: 200 while the process serves requests", this::health),

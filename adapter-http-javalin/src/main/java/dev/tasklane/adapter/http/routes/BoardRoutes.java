@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
@@ -22,15 +22,15 @@ import java.util.List;
  * A board's settings over the API (docs/api.md, "Board settings and WIP limits"): {@code GET} and {@code PATCH
  * /api/boards/:id}, with typed request and answer records.
  */
-final class BoardRoutes {
+public final class BoardRoutes {
     private final BoardSettingsUseCase boardSettings;
 
-    BoardRoutes(BoardSettingsUseCase boardSettings) {
+    public BoardRoutes(BoardSettingsUseCase boardSettings) {
         this.boardSettings = boardSettings;
     }
 
     /** The answer: the board, its columns, its WIP limits and what holds Doing now. */
-    record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns,
+    public record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns,
                        @JsonProperty("wip_limits") WipAnswer wipLimits, List<String> doing) {
     }
 
@@ -41,7 +41,7 @@ final class BoardRoutes {
     record WipAnswer(Integer doing) {
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(
                 Route.authed(HandlerType.GET, "/api/boards/{id}", "A board's settings: name, columns, WIP limits, what holds Doing",
                         this::show),

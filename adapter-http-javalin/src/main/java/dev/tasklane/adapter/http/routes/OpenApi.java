@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
 import dev.tasklane.adapter.http.pipeline.Route;
@@ -84,7 +84,7 @@ public final class OpenApi {
      * answers listed here are the route's own; those that follow from the route are added to each: 401 and 429 for an
      * authenticated route, 400, 413 and 422 for one that reads a body, 404 for a path with an id.
      */
-    static final List<Operation> OPERATIONS = List.of(
+    public static final List<Operation> OPERATIONS = List.of(
             // system
             Operation.of("GET", "/api/agent/onboarding", ObjectNode.class),
             Operation.of("GET", "/health", HealthView.class),
@@ -202,7 +202,7 @@ public final class OpenApi {
     /** A path, query or header parameter: its schema is a plain JSON Schema object. */
     @JsonPropertyOrder({"name", "in", "required", "schema", "description"})
     public record Parameter(String name, String in, boolean required, JsonNode schema, String description) {
-        static Parameter query(String name, TextSchema schema, String description) {
+        public static Parameter query(String name, TextSchema schema, String description) {
             return new Parameter(name, "query", false, TREES.valueToTree(schema), description);
         }
 
@@ -222,7 +222,7 @@ public final class OpenApi {
             return "string";
         }
 
-        TextSchema format(String value) {
+        public TextSchema format(String value) {
             return new TextSchema(value, maxLength, pattern, byDefault);
         }
 
@@ -234,7 +234,7 @@ public final class OpenApi {
             return new TextSchema(format, maxLength, value, byDefault);
         }
 
-        TextSchema byDefault(String value) {
+        public TextSchema byDefault(String value) {
             return new TextSchema(format, maxLength, pattern, value);
         }
     }
@@ -250,7 +250,7 @@ public final class OpenApi {
     }
 
     /** The document of {@code routes}, served from {@code baseUrl}; the completion schema follows {@code mode}. */
-    static Object document(List<Route> routes, String baseUrl, CompletionMode mode) {
+    public static Object document(List<Route> routes, String baseUrl, CompletionMode mode) {
         Map<String, Operation> operations = OPERATIONS.stream()
                 .collect(Collectors.toMap(Operation::key, Function.identity(), (a, b) -> {
                     throw new IllegalStateException("two operations for " + a.key());
@@ -311,7 +311,7 @@ public final class OpenApi {
             parameters.addAll(MetricsRoutes.openApiParameters());
         }
         if (IdempotencyKeys.applies(route)) {
-            parameters.add(IdempotencyKeys.openApiParameter());
+            parameters.add(idempotencyKeyParameter());
         }
         RequestBody body = operation.requests().isEmpty() ? null : new RequestBody(!operation.optional(),
                 Map.of(JSON, new MediaType(oneOf(operation.requests(), Direction.REQUEST, schemas))));
@@ -363,5 +363,13 @@ public final class OpenApi {
                 Map<String, JsonNode>>() {
         })).forEach(out::set);
         return out;
+    }
+
+    /** The {@code Idempotency-Key} header of a write that honours one. */
+    private static Parameter idempotencyKeyParameter() {
+        return Parameter.header(IdempotencyKeys.HEADER, TextSchema.TEXT.maxLength(IdempotencyKeys.MAX_LENGTH)
+                .pattern("^" + IdempotencyKeys.FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: the same key with the same request "
+                + "replays the first answer (any server), with another request 422, while the first runs 409. Scoped to "
+                + "the token, kept 24 h. See docs/api.md#idempotency-key");
     }
 }

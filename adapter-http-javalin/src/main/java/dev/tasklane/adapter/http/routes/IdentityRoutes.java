@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
@@ -45,13 +45,13 @@ import java.util.Set;
  * The caller, users, boards, memberships and API tokens (docs/api.md, "Identity" and "Access rules"), over the
  * identity use cases the web interface uses too. Requests and answers are records that Jackson binds and writes.
  */
-final class IdentityRoutes {
+public final class IdentityRoutes {
     private final IdentityUseCase identity;
     private final SignInUseCase signIn;
     private final BodyValidator validator;
     private final TrustedProxy proxy;
 
-    IdentityRoutes(IdentityUseCase identity, SignInUseCase signIn, BodyValidator validator, TrustedProxy proxy) {
+    public IdentityRoutes(IdentityUseCase identity, SignInUseCase signIn, BodyValidator validator, TrustedProxy proxy) {
         this.proxy = proxy;
         this.identity = identity;
         this.signIn = signIn;
@@ -59,25 +59,25 @@ final class IdentityRoutes {
     }
 
     /** {@code POST /api/sessions}: a person's username and password, and the board the new token is for. */
-    record NewSession(@NotBlank @Size(max = 255) String username,
+    public record NewSession(@NotBlank @Size(max = 255) String username,
                       @NotBlank @Size(max = 1024) String password,
                       @NotBlank @Size(max = 255) String board) {
     }
 
-    record NewUser(@NotBlank @Size(max = 255) String username,
+    public record NewUser(@NotBlank @Size(max = 255) String username,
                    @JsonProperty("display_name") @Size(max = 255) String displayName,
                    @NotBlank @Size(min = 12, max = 1024) String password,
                    @NotNull @Pattern(regexp = "admin|member", message = "must be admin or member") String role) {
     }
 
-    record NewBoard(@NotBlank @Size(max = 255) String name) {
+    public record NewBoard(@NotBlank @Size(max = 255) String name) {
     }
 
-    record NewMember(@NotBlank @Size(max = 255) String user,
+    public record NewMember(@NotBlank @Size(max = 255) String user,
                      @NotNull @Pattern(regexp = "owner|modify|read_only", message = "must be owner, modify or read_only") String access) {
     }
 
-    record NewToken(@NotBlank @Size(max = 255) String name,
+    public record NewToken(@NotBlank @Size(max = 255) String name,
                     @Size(max = 255) String user,
                     @Size(max = 255) String board,
                     @Size(max = 16) List<@NotNull @Pattern(regexp = "[a-z_]{1,40}") String> capabilities,
@@ -86,7 +86,7 @@ final class IdentityRoutes {
                     @JsonProperty("expires_in_days") @Min(1) @Max(3650) Integer expiresInDays) {
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(
                 Route.authed(HandlerType.GET, "/api/me", "The caller: user, token board, capabilities, reviewer flag", this::me),
                 Route.authed(HandlerType.GET, "/api/users", "List users (admin)", this::users),
@@ -104,7 +104,7 @@ final class IdentityRoutes {
 
     /** A user, as every identity answer shows one (never the password). */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record UserAnswer(UserId id, String username, String displayName, String role) {
+    public record UserAnswer(UserId id, String username, String displayName, String role) {
         static UserAnswer of(User user) {
             return new UserAnswer(user.id(), user.username(), user.displayName(), user.role().wire());
         }
@@ -112,7 +112,7 @@ final class IdentityRoutes {
 
     /** {@code GET /api/me}: the user, and the token's board, capabilities and reviewer flag. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record MeAnswer(UserId id, String username, String displayName, String role, BoardRef board,
+    public record MeAnswer(UserId id, String username, String displayName, String role, BoardRef board,
                     List<String> capabilities, boolean reviewer) {
     }
 
@@ -124,7 +124,7 @@ final class IdentityRoutes {
     }
 
     /** A board and its four columns. */
-    record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns) {
+    public record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns) {
         static BoardAnswer of(Board board) {
             return new BoardAnswer(board.id(), board.name(), Arrays.stream(Status.values())
                     .map(column -> new ColumnAnswer(board.columnId(column), column.columnName(), column.columnPosition()))
@@ -137,12 +137,12 @@ final class IdentityRoutes {
 
     /** {@code POST /api/boards/:id/members}: the membership as set. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record MemberAnswer(BoardId boardId, UserId userId, String user, String access) {
+    public record MemberAnswer(BoardId boardId, UserId userId, String user, String access) {
     }
 
     /** A stored token, without its secret. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record TokenAnswer(long id, String name, UserId userId, BoardId boardId, List<String> capabilities,
+    public record TokenAnswer(long id, String name, UserId userId, BoardId boardId, List<String> capabilities,
                        String agentModel, boolean reviewer, String expiresAt, String revokedAt, String lastUsedAt,
                        String lastAgentName, String insertedAt) {
         static TokenAnswer of(ApiToken token) {
@@ -155,7 +155,7 @@ final class IdentityRoutes {
 
     /** A new token with its secret, shown only in this answer. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record IssuedAnswer(long id, String name, String token, BoardRef board, List<String> capabilities,
+    public record IssuedAnswer(long id, String name, String token, BoardRef board, List<String> capabilities,
                         boolean reviewer, String expiresAt) {
         static IssuedAnswer of(IssuedToken issued) {
             return new IssuedAnswer(issued.token().id(), issued.token().name(), issued.secret(),

@@ -1,4 +1,6 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
+
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 
 import dev.tasklane.adapter.http.pipeline.Json;
 

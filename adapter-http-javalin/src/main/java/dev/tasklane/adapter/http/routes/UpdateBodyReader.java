@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.application.edge.JsonText;
 import dev.tasklane.application.edge.SentTask;
@@ -18,7 +18,7 @@ import java.util.Set;
  * every such key with the reason it cannot be sent (docs/api.md "Creating and editing tasks"); the fields are then
  * read by the shared {@link UpdateTaskParser}.
  */
-final class UpdateBodyReader {
+public final class UpdateBodyReader {
     /** The server-managed keys an edit refuses, in the order their errors are listed. */
     static final List<String> UPDATE_FORBIDDEN = List.of("status", "identifier", "parent_id", "position",
             "assigned_to_id", "claimed_at", "claim_expires_at", "completed_at", "completed_by_id",
@@ -35,7 +35,7 @@ final class UpdateBodyReader {
             "workflow_steps", "explorer_result", "reviewer_result");
     private final UpdateTaskParser fields;
 
-    UpdateBodyReader(JsonText json) {
+    public UpdateBodyReader(JsonText json) {
         this.fields = new UpdateTaskParser(json);
     }
 
@@ -43,7 +43,7 @@ final class UpdateBodyReader {
      * @throws TaskUpdateRejectedException when any server-managed key is present
      * @throws TaskFieldsRejectedException with every field error
      */
-    UpdateTask read(SentTask raw) {
+    public UpdateTask read(SentTask raw) {
         List<FieldError> forbidden = new ArrayList<>();
         for (String key : UPDATE_FORBIDDEN) {
             if (raw.has(key)) {

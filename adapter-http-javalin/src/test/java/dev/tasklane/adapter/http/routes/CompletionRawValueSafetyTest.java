@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import static dev.tasklane.adapter.http.CompletionRulesTest.map;
+import static dev.tasklane.adapter.http.routes.CompletionRulesTest.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

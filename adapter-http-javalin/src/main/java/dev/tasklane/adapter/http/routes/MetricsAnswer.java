@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -17,11 +17,11 @@ import java.util.List;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.ALWAYS)
-record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Figure leadTime, Figure reviewWait,
+public record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Figure leadTime, Figure reviewWait,
                      Figure backlogWait, Rework rework, List<Day> cumulativeFlow, List<Agent> agents) {
 
     /** The root: the answer under {@code data}, as every answer of the API. */
-    record Envelope(MetricsAnswer data) {
+    public record Envelope(MetricsAnswer data) {
     }
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

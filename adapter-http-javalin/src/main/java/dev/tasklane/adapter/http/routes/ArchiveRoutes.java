@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
@@ -20,21 +20,21 @@ import java.util.List;
  * Archive, restore and delete (docs/api.md, "Archive, restore and delete"). The body is bound to a typed record; the
  * rules are the domain's, reached through {@code ArchiveUseCase}.
  */
-final class ArchiveRoutes {
+public final class ArchiveRoutes {
     /** The literal segments under /api/tasks that are routes, never task ids. */
     private static final java.util.Set<String> LITERALS = java.util.Set.of("next", "claim", "batch");
 
     private final ArchiveUseCase archives;
 
-    ArchiveRoutes(ArchiveUseCase archives) {
+    public ArchiveRoutes(ArchiveUseCase archives) {
         this.archives = archives;
     }
 
     /** The answer of {@code DELETE /api/tasks/:id}: the identifiers deleted, children first. */
-    record DeletedAnswer(List<String> deleted) {
+    public record DeletedAnswer(List<String> deleted) {
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(
                 Route.authed(HandlerType.POST, "/api/tasks/{id}/archive",
                         "Archive a task, or a goal with its children, with a reason", this::archive),

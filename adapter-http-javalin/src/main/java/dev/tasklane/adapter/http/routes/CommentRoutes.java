@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Params;
@@ -25,32 +25,32 @@ import java.util.List;
  * Comments on a task (docs/api.md, "Comments"): the body is bound to the typed {@link NewComment}, answers are typed
  * records written by the one JSON mapper.
  */
-final class CommentRoutes {
+public final class CommentRoutes {
     /** The comment's text a string when sent. */
     private static final BodyChecks COMMENT = BodyChecks.of(
             BodyChecks.string("body", "must be a string: the comment's plain text"));
 
     private final CommentsUseCase comments;
 
-    CommentRoutes(CommentsUseCase comments) {
+    public CommentRoutes(CommentsUseCase comments) {
         this.comments = comments;
     }
 
     /** A comment as answered: {@code {id, body, author: {user_id, username, agent_name}, created_at}}. */
-    record CommentAnswer(long id, String body, Author author, @JsonProperty("created_at") String createdAt) {
+    public record CommentAnswer(long id, String body, Author author, @JsonProperty("created_at") String createdAt) {
     }
 
     record Author(@JsonProperty("user_id") UserId userId, String username, @JsonProperty("agent_name") String agentName) {
     }
 
     /** A page of the thread; {@code next_after} continues it, null on the last page. */
-    record CommentList(List<CommentAnswer> data, @JsonProperty("next_after") Long nextAfter) {
+    public record CommentList(List<CommentAnswer> data, @JsonProperty("next_after") Long nextAfter) {
     }
 
-    record DeletedComment(long id, boolean deleted) {
+    public record DeletedComment(long id, boolean deleted) {
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(
                 Route.authed(HandlerType.GET, "/api/tasks/{id}/comments",
                         "A task's comments, oldest first (limit, after)", this::list),

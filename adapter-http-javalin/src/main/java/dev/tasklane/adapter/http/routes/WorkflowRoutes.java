@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http;
+package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Json;
@@ -41,7 +41,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** The agent loop: next, claim, heartbeat, unclaim, complete, changed_files, and the review flow. */
-final class WorkflowRoutes {
+public final class WorkflowRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(WorkflowRoutes.class);
     static final String NO_TASKS = "No tasks available in Ready column matching your capabilities";
     /** The complete body's skills_version, a string when sent. */
@@ -57,7 +57,7 @@ final class WorkflowRoutes {
     private final ChangedFileJson changedFiles;
     private final CompletionJson completions;
 
-    WorkflowRoutes(NextTaskUseCase nextTask, ClaimTaskUseCase claims, LeaseUseCase leases,
+    public WorkflowRoutes(NextTaskUseCase nextTask, ClaimTaskUseCase claims, LeaseUseCase leases,
                    CompleteTaskUseCase completion,
                    ChangedFilesUseCase snapshots, ReviewUseCase reviews, Json json) {
         this.nextTask = nextTask;
@@ -71,7 +71,7 @@ final class WorkflowRoutes {
         this.completions = new CompletionJson(json);
     }
 
-    List<Route> routes() {
+    public List<Route> routes() {
         return List.of(
                 Route.authed(HandlerType.GET, "/api/tasks/next", "The next task the caller could claim", this::next),
                 Route.authed(HandlerType.POST, "/api/tasks/claim", "Claim a task (named or next) with before_doing proof", this::claim),
