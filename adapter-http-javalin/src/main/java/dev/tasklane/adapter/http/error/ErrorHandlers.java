@@ -12,7 +12,6 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.hook.HookProofRejectedException;
-import dev.tasklane.adapter.http.wire.ShowFieldsRejectedException;
 import dev.tasklane.domain.validation.CompletionRejectedException;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.error.ShowFieldsRejectedException;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tasklane.adapter.http.error.ShowFieldsRejectedException;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http.wire;
+package dev.tasklane.adapter.http.error;
 
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.TasklaneException;
@@ -33,7 +33,7 @@ public final class ShowFieldsRejectedException extends TasklaneException {
 
     private final transient List<Problem> problems;
 
-    ShowFieldsRejectedException(String code, List<Problem> problems) {
+    public ShowFieldsRejectedException(String code, List<Problem> problems) {
         super(code, MESSAGE, ErrorDetails.NONE);
         this.problems = List.copyOf(problems);
     }
