@@ -1,16 +1,14 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.adapter.http.pipeline.HttpSettings;
-
-import dev.tasklane.adapter.http.pipeline.AuthFilter;
-import dev.tasklane.adapter.http.pipeline.Call;
-import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.adapter.http.pipeline.Route;
-
 import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
+import dev.tasklane.adapter.http.pipeline.AuthFilter;
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.Json;
+import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import io.javalin.http.Context;

@@ -1,28 +1,25 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.error.BodyValidator;
+import dev.tasklane.adapter.http.error.ErrorHandlers;
+import dev.tasklane.adapter.http.pipeline.AuthFilter;
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.EventStream;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-
-import dev.tasklane.adapter.http.routes.OpenApi;
+import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
+import dev.tasklane.adapter.http.pipeline.Json;
+import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.routes.ArchiveRoutes;
 import dev.tasklane.adapter.http.routes.BoardRoutes;
 import dev.tasklane.adapter.http.routes.CommentRoutes;
 import dev.tasklane.adapter.http.routes.IdentityRoutes;
 import dev.tasklane.adapter.http.routes.MetricsRoutes;
+import dev.tasklane.adapter.http.routes.OpenApi;
 import dev.tasklane.adapter.http.routes.PositionRoutes;
 import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
-
-import dev.tasklane.adapter.http.pipeline.AuthFilter;
-import dev.tasklane.adapter.http.pipeline.Call;
-import dev.tasklane.adapter.http.pipeline.EventStream;
-import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
-import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.adapter.http.pipeline.Route;
-
-import dev.tasklane.adapter.http.error.BodyValidator;
-import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.port.in.UseCases;
 import io.javalin.Javalin;

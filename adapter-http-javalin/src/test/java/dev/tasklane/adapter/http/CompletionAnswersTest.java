@@ -1,9 +1,8 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.adapter.http.pipeline.HttpSettings;
-
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,5 @@
 package dev.tasklane.adapter.http;
 
-import dev.tasklane.adapter.http.pipeline.HttpSettings;
-
-import dev.tasklane.adapter.http.routes.OpenApi;
-import dev.tasklane.adapter.http.pipeline.Route;
-
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
 
 import static dev.tasklane.adapter.http.Harness.hookOk;
@@ -23,6 +18,9 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.tasklane.adapter.http.Harness.Res;
 import dev.tasklane.adapter.http.onboarding.OnboardingExamples;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.Route;
+import dev.tasklane.adapter.http.routes.OpenApi;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.Tasklane;
 import io.swagger.v3.parser.OpenAPIV3Parser;

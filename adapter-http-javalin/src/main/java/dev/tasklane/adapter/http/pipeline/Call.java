@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http.pipeline;
 
 import dev.tasklane.adapter.http.ApiCalls;
-
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BodyChecks;
 import com.fasterxml.jackson.databind.JsonNode;

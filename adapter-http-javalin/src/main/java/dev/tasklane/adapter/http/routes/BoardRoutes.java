@@ -2,7 +2,6 @@ package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
-
 import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BoardChangeBody;

@@ -1,8 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.Json;
-
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.domain.validation.CompletionRejectedException;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;

@@ -1,10 +1,9 @@
 package dev.tasklane.adapter.http.routes;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Params;
 import dev.tasklane.adapter.http.pipeline.Route;
-
-import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.WireTime;

@@ -1,9 +1,8 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.Json;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.adapter.http.wire.completion.HookResultBody;

@@ -1,10 +1,8 @@
 package dev.tasklane.adapter.http.routes;
 
+import static dev.tasklane.adapter.http.routes.OpenApi.TextSchema.TEXT;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
-
-import static dev.tasklane.adapter.http.routes.OpenApi.TextSchema.TEXT;
-
 import dev.tasklane.application.port.in.MetricsRequest;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import io.javalin.http.HandlerType;

@@ -1,8 +1,5 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
-import dev.tasklane.adapter.http.pipeline.Route;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -16,6 +13,8 @@ import dev.tasklane.adapter.http.openapi.Operation;
 import dev.tasklane.adapter.http.openapi.Requests;
 import dev.tasklane.adapter.http.openapi.WireSchemas;
 import dev.tasklane.adapter.http.openapi.WireSchemas.Direction;
+import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
+import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
 import dev.tasklane.adapter.http.wire.ArchiveBody;
 import dev.tasklane.adapter.http.wire.PositionBody;

@@ -1,9 +1,8 @@
 package dev.tasklane.adapter.http.routes;
 
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
-
-import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.PositionBody;
 import dev.tasklane.application.port.in.ReorderUseCase.Placement;

@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Json;
-
 import dev.tasklane.application.edge.WireParts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,11 +1,10 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.Json;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.ErrorGuidance;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.BatchRequest;
 import dev.tasklane.adapter.http.wire.TaskObject;
 import dev.tasklane.adapter.http.wire.TaskRequest;

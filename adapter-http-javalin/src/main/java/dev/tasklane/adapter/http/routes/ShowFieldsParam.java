@@ -1,11 +1,10 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.Call;
-import dev.tasklane.adapter.http.pipeline.Json;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.FullTask;
 import dev.tasklane.adapter.http.wire.ShowFields;
 

@@ -1,12 +1,10 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.HttpSettings;
-
+import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
-
-import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.wire.HealthView;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.application.port.in.StoreUnavailableException;

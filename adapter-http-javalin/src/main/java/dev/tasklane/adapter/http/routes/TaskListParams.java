@@ -1,11 +1,10 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.Call;
-import dev.tasklane.adapter.http.pipeline.Params;
-
 import dev.tasklane.adapter.http.error.ErrorGuidance;
 import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Params;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskQuery;

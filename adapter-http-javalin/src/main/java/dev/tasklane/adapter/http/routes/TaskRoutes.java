@@ -3,7 +3,6 @@ package dev.tasklane.adapter.http.routes;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
-
 import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
 import dev.tasklane.adapter.http.wire.AssignBody;
 import dev.tasklane.adapter.http.wire.BatchCreated;

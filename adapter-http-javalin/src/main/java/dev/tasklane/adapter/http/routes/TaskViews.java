@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
-
 import dev.tasklane.adapter.http.wire.FullTask;
 import dev.tasklane.adapter.http.wire.TaskRender;
 import dev.tasklane.adapter.http.wire.TaskSummary;

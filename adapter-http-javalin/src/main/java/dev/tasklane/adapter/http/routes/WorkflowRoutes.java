@@ -1,13 +1,12 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.adapter.http.pipeline.Call;
-import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.adapter.http.pipeline.Route;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Json;
+import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.adapter.http.wire.ClaimBody;

@@ -1,9 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-
 import dev.tasklane.adapter.http.pipeline.Json;
-
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.application.edge.WireParts;

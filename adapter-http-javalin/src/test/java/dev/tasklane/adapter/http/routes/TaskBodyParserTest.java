@@ -1,9 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-
 import dev.tasklane.adapter.http.pipeline.Json;
-
 import dev.tasklane.application.edge.SentTask;
 import dev.tasklane.adapter.http.error.DomainErrors;
 import dev.tasklane.application.edge.TaskRowParser;
@@ -70,7 +68,6 @@ class TaskBodyParserTest {
         }
         return updated;
     }
-
 
     static Map<String, Object> task(Object... pairs) {
         Map<String, Object> map = new LinkedHashMap<>();
