@@ -30,7 +30,7 @@ public final class ArchiveRoutes {
     }
 
     /** The answer of {@code DELETE /api/tasks/:id}: the identifiers deleted, children first. */
-    public record DeletedAnswer(List<String> deleted) {
+    record DeletedAnswer(List<String> deleted) {
     }
 
     public List<Route> routes() {

@@ -29,7 +29,7 @@ public final class BoardRoutes {
     }
 
     /** The answer: the board, its columns, its WIP limits and what holds Doing now. */
-    public record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns,
+    record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns,
                        @JsonProperty("wip_limits") WipAnswer wipLimits, List<String> doing) {
     }
 

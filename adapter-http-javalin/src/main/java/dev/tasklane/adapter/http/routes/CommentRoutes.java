@@ -36,17 +36,17 @@ public final class CommentRoutes {
     }
 
     /** A comment as answered: {@code {id, body, author: {user_id, username, agent_name}, created_at}}. */
-    public record CommentAnswer(long id, String body, Author author, @JsonProperty("created_at") String createdAt) {
+    record CommentAnswer(long id, String body, Author author, @JsonProperty("created_at") String createdAt) {
     }
 
     record Author(@JsonProperty("user_id") UserId userId, String username, @JsonProperty("agent_name") String agentName) {
     }
 
     /** A page of the thread; {@code next_after} continues it, null on the last page. */
-    public record CommentList(List<CommentAnswer> data, @JsonProperty("next_after") Long nextAfter) {
+    record CommentList(List<CommentAnswer> data, @JsonProperty("next_after") Long nextAfter) {
     }
 
-    public record DeletedComment(long id, boolean deleted) {
+    record DeletedComment(long id, boolean deleted) {
     }
 
     public List<Route> routes() {

@@ -58,25 +58,25 @@ public final class IdentityRoutes {
     }
 
     /** {@code POST /api/sessions}: a person's username and password, and the board the new token is for. */
-    public record NewSession(@NotBlank @Size(max = 255) String username,
+    record NewSession(@NotBlank @Size(max = 255) String username,
                       @NotBlank @Size(max = 1024) String password,
                       @NotBlank @Size(max = 255) String board) {
     }
 
-    public record NewUser(@NotBlank @Size(max = 255) String username,
+    record NewUser(@NotBlank @Size(max = 255) String username,
                    @JsonProperty("display_name") @Size(max = 255) String displayName,
                    @NotBlank @Size(min = 12, max = 1024) String password,
                    @NotNull @Pattern(regexp = "admin|member", message = "must be admin or member") String role) {
     }
 
-    public record NewBoard(@NotBlank @Size(max = 255) String name) {
+    record NewBoard(@NotBlank @Size(max = 255) String name) {
     }
 
-    public record NewMember(@NotBlank @Size(max = 255) String user,
+    record NewMember(@NotBlank @Size(max = 255) String user,
                      @NotNull @Pattern(regexp = "owner|modify|read_only", message = "must be owner, modify or read_only") String access) {
     }
 
-    public record NewToken(@NotBlank @Size(max = 255) String name,
+    record NewToken(@NotBlank @Size(max = 255) String name,
                     @Size(max = 255) String user,
                     @Size(max = 255) String board,
                     @Size(max = 16) List<@NotNull @Pattern(regexp = "[a-z_]{1,40}") String> capabilities,
@@ -103,7 +103,7 @@ public final class IdentityRoutes {
 
     /** A user, as every identity answer shows one (never the password). */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record UserAnswer(UserId id, String username, String displayName, String role) {
+    record UserAnswer(UserId id, String username, String displayName, String role) {
         static UserAnswer of(User user) {
             return new UserAnswer(user.id(), user.username(), user.displayName(), user.role().wire());
         }
@@ -111,7 +111,7 @@ public final class IdentityRoutes {
 
     /** {@code GET /api/me}: the user, and the token's board, capabilities and reviewer flag. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record MeAnswer(UserId id, String username, String displayName, String role, BoardRef board,
+    record MeAnswer(UserId id, String username, String displayName, String role, BoardRef board,
                     List<String> capabilities, boolean reviewer) {
     }
 
@@ -123,7 +123,7 @@ public final class IdentityRoutes {
     }
 
     /** A board and its four columns. */
-    public record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns) {
+    record BoardAnswer(BoardId id, String name, List<ColumnAnswer> columns) {
         static BoardAnswer of(Board board) {
             return new BoardAnswer(board.id(), board.name(), Arrays.stream(Status.values())
                     .map(column -> new ColumnAnswer(board.columnId(column), column.columnName(), column.columnPosition()))
@@ -136,12 +136,12 @@ public final class IdentityRoutes {
 
     /** {@code POST /api/boards/:id/members}: the membership as set. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record MemberAnswer(BoardId boardId, UserId userId, String user, String access) {
+    record MemberAnswer(BoardId boardId, UserId userId, String user, String access) {
     }
 
     /** A stored token, without its secret. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record TokenAnswer(long id, String name, UserId userId, BoardId boardId, List<String> capabilities,
+    record TokenAnswer(long id, String name, UserId userId, BoardId boardId, List<String> capabilities,
                        String agentModel, boolean reviewer, String expiresAt, String revokedAt, String lastUsedAt,
                        String lastAgentName, String insertedAt) {
         static TokenAnswer of(ApiToken token) {
@@ -154,7 +154,7 @@ public final class IdentityRoutes {
 
     /** A new token with its secret, shown only in this answer. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record IssuedAnswer(long id, String name, String token, BoardRef board, List<String> capabilities,
+    record IssuedAnswer(long id, String name, String token, BoardRef board, List<String> capabilities,
                         boolean reviewer, String expiresAt) {
         static IssuedAnswer of(IssuedToken issued) {
             return new IssuedAnswer(issued.token().id(), issued.token().name(), issued.secret(),

@@ -17,11 +17,11 @@ import java.util.List;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Figure leadTime, Figure reviewWait,
+record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Figure leadTime, Figure reviewWait,
                      Figure backlogWait, Rework rework, List<Day> cumulativeFlow, List<Agent> agents) {
 
     /** The root: the answer under {@code data}, as every answer of the API. */
-    public record Envelope(MetricsAnswer data) {
+    record Envelope(MetricsAnswer data) {
     }
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

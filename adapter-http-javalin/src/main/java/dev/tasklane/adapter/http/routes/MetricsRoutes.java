@@ -11,7 +11,7 @@ import java.util.List;
 
 /** {@code GET /api/metrics}: the flow figures of the token's board (docs/api.md, "Flow metrics"). */
 public final class MetricsRoutes {
-    public static final String PATH = "/api/metrics";
+    static final String PATH = "/api/metrics";
 
     private final FlowMetricsUseCase flow;
 

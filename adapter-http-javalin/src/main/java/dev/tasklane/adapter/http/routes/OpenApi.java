@@ -200,12 +200,12 @@ public final class OpenApi {
 
     /** A path, query or header parameter: its schema is a plain JSON Schema object. */
     @JsonPropertyOrder({"name", "in", "required", "schema", "description"})
-    public record Parameter(String name, String in, boolean required, JsonNode schema, String description) {
-        public static Parameter query(String name, TextSchema schema, String description) {
+    record Parameter(String name, String in, boolean required, JsonNode schema, String description) {
+        static Parameter query(String name, TextSchema schema, String description) {
             return new Parameter(name, "query", false, TREES.valueToTree(schema), description);
         }
 
-        public static Parameter header(String name, TextSchema schema, String description) {
+        static Parameter header(String name, TextSchema schema, String description) {
             return new Parameter(name, "header", false, TREES.valueToTree(schema), description);
         }
     }
@@ -213,27 +213,27 @@ public final class OpenApi {
     /** The schema of a string parameter, its keywords in a fixed order; unset keywords are left out. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"type", "format", "maxLength", "pattern", "default"})
-    public record TextSchema(String format, Integer maxLength, String pattern, @JsonProperty("default") String byDefault) {
-        public static final TextSchema TEXT = new TextSchema(null, null, null, null);
+    record TextSchema(String format, Integer maxLength, String pattern, @JsonProperty("default") String byDefault) {
+        static final TextSchema TEXT = new TextSchema(null, null, null, null);
 
         @JsonProperty("type")
         String type() {
             return "string";
         }
 
-        public TextSchema format(String value) {
+        TextSchema format(String value) {
             return new TextSchema(value, maxLength, pattern, byDefault);
         }
 
-        public TextSchema maxLength(int value) {
+        TextSchema maxLength(int value) {
             return new TextSchema(format, value, pattern, byDefault);
         }
 
-        public TextSchema pattern(String value) {
+        TextSchema pattern(String value) {
             return new TextSchema(format, maxLength, value, byDefault);
         }
 
-        public TextSchema byDefault(String value) {
+        TextSchema byDefault(String value) {
             return new TextSchema(format, maxLength, pattern, value);
         }
     }
@@ -367,8 +367,8 @@ public final class OpenApi {
     /** The {@code Idempotency-Key} header of a write that honours one. */
     private static Parameter idempotencyKeyParameter() {
         return Parameter.header(IdempotencyKeys.HEADER, TextSchema.TEXT.maxLength(IdempotencyKeys.MAX_LENGTH)
-                .pattern("^" + IdempotencyKeys.FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: the same key with the same request "
-                + "replays the first answer (any server), with another request 422, while the first runs 409. Scoped to "
-                + "the token, kept 24 h. See docs/api.md#idempotency-key");
+                .pattern("^" + IdempotencyKeys.FORMAT.pattern() + "$"), "Makes a retry of this write take effect once: "
+                + "the same key with the same request replays the first answer (any server), with another request 422, "
+                + "while the first runs 409. Scoped to the token, kept 24 h. See docs/api.md#idempotency-key");
     }
 }
