@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
 import dev.tasklane.adapter.http.error.ShowFieldsRejectedException;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;

@@ -1,10 +1,10 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.error.ShowFieldsRejectedException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tasklane.adapter.http.error.ShowFieldsRejectedException;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Collectors;
