@@ -1,6 +1,6 @@
 package dev.tasklane.bootstrap;
 
-import dev.tasklane.adapter.http.EventStreamSettings;
+import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.application.service.EventBus;
 import dev.tasklane.application.service.Tasklane;
 

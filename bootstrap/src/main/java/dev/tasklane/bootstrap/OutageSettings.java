@@ -1,6 +1,6 @@
 package dev.tasklane.bootstrap;
 
-import dev.tasklane.adapter.http.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.jdbi.DatabaseTimeouts;
 import dev.tasklane.application.service.Tasklane;
 

@@ -3,6 +3,8 @@ package dev.tasklane.adapter.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.domain.goal.AfterGoalReport;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.BoardAccess;

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.application.testing.WorstCaseBodies;
 import dev.tasklane.domain.validation.Limit;
 import org.junit.jupiter.api.Test;

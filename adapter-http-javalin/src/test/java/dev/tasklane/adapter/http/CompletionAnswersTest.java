@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 

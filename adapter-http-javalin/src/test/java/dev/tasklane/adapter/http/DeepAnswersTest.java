@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.adapter.http.Harness.Res;
 import dev.tasklane.domain.agent.Actor;

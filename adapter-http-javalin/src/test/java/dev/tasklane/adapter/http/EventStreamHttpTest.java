@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.EventStream;
+import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.adapter.http.SseSocket.Frame;
 import dev.tasklane.adapter.inmemory.InMemoryStores;

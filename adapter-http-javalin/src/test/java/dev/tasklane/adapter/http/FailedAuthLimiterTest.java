@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 

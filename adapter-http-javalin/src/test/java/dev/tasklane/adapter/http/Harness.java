@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.validation.CompletionMode;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.HistoryEntryView;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.UserId;

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
 import dev.tasklane.application.port.in.IdempotencyUseCase;
 import org.junit.jupiter.api.Test;
 

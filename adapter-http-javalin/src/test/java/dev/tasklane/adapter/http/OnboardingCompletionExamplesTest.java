@@ -5,6 +5,7 @@ import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;
 
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.SignInSettings;

@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.port.out.TaskStore;

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.application.edge.SentTask;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
 

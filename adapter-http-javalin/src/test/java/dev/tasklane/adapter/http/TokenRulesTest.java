@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.Tasklane;

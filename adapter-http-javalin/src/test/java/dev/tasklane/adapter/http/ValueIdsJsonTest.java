@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;

@@ -3,6 +3,7 @@ package dev.tasklane.adapter.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.domain.validation.CompletionMode;
 import java.io.IOException;
 import java.io.InputStream;

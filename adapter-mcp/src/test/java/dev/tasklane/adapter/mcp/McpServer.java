@@ -1,9 +1,9 @@
 package dev.tasklane.adapter.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tasklane.adapter.http.EventStreamSettings;
+import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.HttpApi;
-import dev.tasklane.adapter.http.HttpSettings;
+import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.ShutdownGate;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.adapter.jdbi.JdbiStores;

@@ -7,6 +7,7 @@ import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 
@@ -284,6 +285,58 @@ public final class ArchitectureRules {
         return noClasses().that().resideInAPackage(adapter(root, "http"))
             .should().dependOnClassesThat().resideInAPackage(services(root))
             .as("the HTTP adapter never depends on application services (" + services(root) + ")");
+    }
+
+    /**
+     * The HTTP adapter keeps its packages by role (docs/architecture.md, "The HTTP adapter's packages"): the wire
+     * records, the error answers and the onboarding document never depend on the routes or the request pipeline; the
+     * pipeline never depends on the routes; and no route class ({@code *Routes} in {@code adapter.http.routes})
+     * depends on another route class, so what two resources share is a helper of the routes package.
+     */
+    public static ArchRule httpAdapterKeepsItsRoles(String root) {
+        String http = root + ".adapter.http";
+        String routes = http + ".routes..";
+        String pipeline = http + ".pipeline..";
+        ArchRule leaves = noClasses()
+            .that().resideInAnyPackage(http + ".wire..", http + ".error..", http + ".onboarding..")
+            .should().dependOnClassesThat().resideInAnyPackage(routes, pipeline)
+            .as("the HTTP adapter's wire records, error answers and onboarding document do not depend on its routes"
+                + " or pipeline");
+        ArchRule pipelineBelowRoutes = noClasses().that().resideInAPackage(pipeline)
+            .should().dependOnClassesThat().resideInAPackage(routes)
+            .as("the HTTP adapter's request pipeline does not depend on its routes");
+        ArchRule routesApart = classes().that(routeClass(routes))
+            .should(notDependOnAnotherRouteClass(routes))
+            .as("no route class of the HTTP adapter depends on another route class");
+        return CompositeArchRule.of(leaves).and(pipelineBelowRoutes).and(routesApart)
+            .as("the HTTP adapter keeps its roles: wire, errors and onboarding below routes and pipeline, the"
+                + " pipeline below the routes, route classes apart");
+    }
+
+    private static String topLevelName(JavaClass javaClass) {
+        String name = javaClass.getName();
+        int nested = name.indexOf('$');
+        return nested < 0 ? name : name.substring(0, nested);
+    }
+
+    private static DescribedPredicate<JavaClass> routeClass(String routesPackage) {
+        return DescribedPredicate.describe("are route classes (*Routes, with their nested types)",
+            javaClass -> resideInAPackage(routesPackage).test(javaClass) && topLevelName(javaClass).endsWith("Routes"));
+    }
+
+    private static ArchCondition<JavaClass> notDependOnAnotherRouteClass(String routesPackage) {
+        DescribedPredicate<JavaClass> routeClass = routeClass(routesPackage);
+        return new ArchCondition<>("not depend on another route class") {
+            @Override
+            public void check(JavaClass origin, ConditionEvents events) {
+                String own = topLevelName(origin);
+                origin.getDirectDependenciesFromSelf().stream()
+                    .filter(dependency -> routeClass.test(dependency.getTargetClass()))
+                    .filter(dependency -> !topLevelName(dependency.getTargetClass()).equals(own))
+                    .forEach(dependency -> events.add(SimpleConditionEvent.violated(dependency,
+                        dependency.getDescription())));
+            }
+        };
     }
 
     /**

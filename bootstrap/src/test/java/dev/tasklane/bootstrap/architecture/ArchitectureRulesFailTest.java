@@ -232,6 +232,20 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void httpAdapterKeepsItsRoles() {
+        List<String> violations = violations(ArchitectureRules.httpAdapterKeepsItsRoles(FIXTURE));
+        assertReported(violations,
+            "Field <dev.tasklane.archfixture.adapter.http.wire.CardView.call> has type "
+                + "<dev.tasklane.archfixture.adapter.http.pipeline.Call>",
+            "Method <dev.tasklane.archfixture.adapter.http.pipeline.Call.route()> has return type "
+                + "<dev.tasklane.archfixture.adapter.http.routes.CardRoutes>",
+            "Field <dev.tasklane.archfixture.adapter.http.routes.CardRoutes.shelves> has type "
+                + "<dev.tasklane.archfixture.adapter.http.routes.ShelfRoutes>");
+        // A helper shared by two route classes, a route's own nested record and a clean error body are allowed.
+        assertNotReported(violations, "CardViews>", "CardRoutes$CardAnswer>", "ErrorBody");
+    }
+
+    @Test
     void routesAndPagesTakeTheirPorts() {
         List<String> violations = violations(ArchitectureRules.routesAndPagesTakeTheirPorts(FIXTURE));
         assertReported(violations,

@@ -130,6 +130,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void httpAdapterKeepsItsRoles() {
+        ArchitectureRules.httpAdapterKeepsItsRoles(ROOT).check(classes);
+    }
+
+    @Test
     void httpAdapterNeverUsesServices() {
         skipWhileAwaitingClasses("adapter.http");
         ArchitectureRules.httpAdapterNeverUsesServices(ROOT).check(classes);

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.openapi;
 
+
 import com.fasterxml.classmate.ResolvedType;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.adapter.http.HookResultJson;
+import dev.tasklane.adapter.http.routes.HookResultJson;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
