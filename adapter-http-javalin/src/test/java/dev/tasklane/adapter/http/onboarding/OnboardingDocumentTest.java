@@ -17,7 +17,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.adapter.http.routes.HookResultJson;
+import dev.tasklane.adapter.http.wire.completion.HookResultBody;
+import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
@@ -176,22 +178,22 @@ class OnboardingDocumentTest {
     void hookExamplesPassHookProof() {
         for (Object example : examples(strictSchemas, "hook_result")) {
             for (HookName hook : HookName.values()) {
-                assertDoesNotThrow(() -> HookResultJson.verify(hook, example));
+                assertDoesNotThrow(() -> proven(hook, example));
             }
         }
         for (Object example : examples(strictSchemas, "claim")) {
-            assertDoesNotThrow(() -> HookResultJson.verify(HookName.BEFORE_DOING, map(example).get("before_doing_result")));
+            assertDoesNotThrow(() -> proven(HookName.BEFORE_DOING, map(example).get("before_doing_result")));
         }
         for (Object example : examples(strictSchemas, "mark_reviewed")) {
-            assertDoesNotThrow(() -> HookResultJson.verify(HookName.AFTER_REVIEW, map(example).get("after_review_result")));
+            assertDoesNotThrow(() -> proven(HookName.AFTER_REVIEW, map(example).get("after_review_result")));
         }
         for (Object example : examples(strictSchemas, "after_goal")) {
-            assertDoesNotThrow(() -> HookResultJson.verify(HookName.AFTER_GOAL, example));
+            assertDoesNotThrow(() -> proven(HookName.AFTER_GOAL, example));
         }
         Map<String, Object> required = map(map(map(doc.get("api_schema")).get("hook_result_format"))
                 .get("required_format"));
         for (HookName hook : HookName.values()) {
-            assertDoesNotThrow(() -> HookResultJson.verify(hook, required.get(hook.resultKey())));
+            assertDoesNotThrow(() -> proven(hook, required.get(hook.resultKey())));
         }
     }
 
@@ -242,5 +244,10 @@ class OnboardingDocumentTest {
         } catch (JsonProcessingException unwritable) {
             throw new IllegalStateException(unwritable);
         }
+    }
+
+    /** A hook proof as a route reads it: bound from the wire, then judged by the domain's rule. */
+    private static HookResult proven(HookName hook, Object raw) {
+        return HookProof.requirePassed(hook, HookResultBody.proof(hook, raw));
     }
 }

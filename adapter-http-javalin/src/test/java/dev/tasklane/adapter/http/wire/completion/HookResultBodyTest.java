@@ -1,4 +1,4 @@
-package dev.tasklane.adapter.http.routes;
+package dev.tasklane.adapter.http.wire.completion;
 
 
 import dev.tasklane.domain.hook.HookName;
@@ -22,12 +22,16 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class HookResultJsonTest {
+class HookResultBodyTest {
+    /** A proof read from the wire and judged by the domain's rule, as every route does. */
+    private static HookResult verify(HookName hook, Object raw) {
+        return HookProof.requirePassed(hook, HookResultBody.proof(hook, raw));
+    }
+
     private static Map<String, Object> proof(Object exitCode, Object output, Object durationMs) {
         Map<String, Object> map = new HashMap<>();
         map.put("exit_code", exitCode);
@@ -37,7 +41,7 @@ class HookResultJsonTest {
     }
 
     private static HookProofRejectedException rejected(HookName hook, Object raw) {
-        HookProofRejectedException error = assertThrows(HookProofRejectedException.class, () -> HookResultJson.verify(hook, raw));
+        HookProofRejectedException error = assertThrows(HookProofRejectedException.class, () -> verify(hook, raw));
         assertSame(hook, error.hook());
         assertEquals("hook_validation_failed", error.code());
         assertEquals(new ErrorDetails.Hook(hook.wire()), error.details());
@@ -108,30 +112,30 @@ class HookResultJsonTest {
     @ParameterizedTest
     @EnumSource(HookName.class)
     void aValidProofBecomesAHookResult(HookName hook) {
-        assertEquals(new HookResult(0, "all green", 1234), HookResultJson.verify(hook, proof(0, "all green", 1234)));
-        assertEquals(new HookResult(0, "", 0), HookResultJson.verify(hook, proof(0L, "", 0L)));
-        assertEquals(new HookResult(0, "", 7), HookResultJson.verify(hook, proof(BigInteger.ZERO, "", BigInteger.valueOf(7))));
+        assertEquals(new HookResult(0, "all green", 1234), verify(hook, proof(0, "all green", 1234)));
+        assertEquals(new HookResult(0, "", 0), verify(hook, proof(0L, "", 0L)));
+        assertEquals(new HookResult(0, "", 7), verify(hook, proof(BigInteger.ZERO, "", BigInteger.valueOf(7))));
     }
 
     @Test
     void extraKeysAreTolerated() {
         Map<String, Object> raw = proof(0, "ok", 5);
         raw.put("command", "mix test");
-        assertEquals(new HookResult(0, "ok", 5), HookResultJson.verify(HookName.AFTER_DOING, raw));
+        assertEquals(new HookResult(0, "ok", 5), verify(HookName.AFTER_DOING, raw));
     }
 
     /** The edge parses the shape; the rule over the typed result judges absence and failure, with the same words. */
     @ParameterizedTest
     @EnumSource(HookName.class)
     void parsingLeavesAbsenceAndFailureToTheTypedRule(HookName hook) {
-        assertEquals(null, HookResultJson.parse(hook, null));
+        assertEquals(null, HookResultBody.proof(hook, null));
         HookProofRejectedException missing = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, null));
         assertEquals(hook.wire() + " hook result is required", missing.getMessage());
         assertEquals(rejected(hook, null).getMessage(), missing.getMessage());
 
         long exit = 1L << 40;
-        HookResult failed = HookResultJson.parse(hook, proof(exit, "tests failed", 300));
+        HookResult failed = HookResultBody.proof(hook, proof(exit, "tests failed", 300));
         assertEquals(new HookResult(exit, "tests failed", 300), failed);
         HookProofRejectedException refused = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, failed));
@@ -141,19 +145,5 @@ class HookResultJsonTest {
 
         HookResult passed = HookResult.success("all green", 12);
         assertSame(passed, HookProof.requirePassed(hook, passed));
-    }
-
-    @Test
-    void isIntegerAcceptsOnlyIntegralNumbersThatFitALong() {
-        assertTrue(HookResultJson.isInteger(1));
-        assertTrue(HookResultJson.isInteger(1L));
-        assertTrue(HookResultJson.isInteger((short) 1));
-        assertTrue(HookResultJson.isInteger((byte) 1));
-        assertTrue(HookResultJson.isInteger(BigInteger.valueOf(Long.MAX_VALUE)));
-        assertFalse(HookResultJson.isInteger(BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE)));
-        assertFalse(HookResultJson.isInteger(1.0));
-        assertFalse(HookResultJson.isInteger("1"));
-        assertFalse(HookResultJson.isInteger(true));
-        assertFalse(HookResultJson.isInteger(null));
     }
 }
