@@ -72,7 +72,7 @@ public record FullTask(
         List<String> securityConsiderations,
         @JsonSerialize(contentUsing = SentJson.Text.class) Map<String, TextOrList> testingStrategy,
         @JsonSerialize(contentUsing = SentJson.Text.class) Map<String, TextOrList> integrationPoints,
-        @JsonSerialize(using = SentJson.RawObject.class) UnknownKeys technicalDetails,
+        UnknownKeys technicalDetails,
         UserId createdById,
         String createdByAgent,
         String completedAt,
