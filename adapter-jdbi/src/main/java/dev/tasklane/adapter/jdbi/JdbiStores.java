@@ -14,9 +14,14 @@ import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.SqlStatements;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.postgresql.PGConnection;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
 /**
@@ -46,7 +51,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiSessionStore sessions;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
-    private final java.util.Set<Integer> ownBackends = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
 
     private JdbiStores(Database database, HikariDataSource pool, SchemaMigrations.Outcome schema,
                        UnaryOperator<Connection> connections) {
@@ -54,7 +59,8 @@ public final class JdbiStores implements AutoCloseable {
         this.schema = schema;
         this.pool = pool;
         boolean postgres = database.kind() == Database.Kind.POSTGRES;
-        this.jdbi = ValueIds.register(Jdbi.create(() -> connections.apply(postgres ? own(pool.getConnection()) : pool.getConnection()))
+        this.jdbi = ValueIds.register(Jdbi.create(
+                () -> connections.apply(postgres ? own(pool.getConnection()) : pool.getConnection()))
                 .installPlugin(new SqlObjectPlugin()));
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
@@ -138,7 +144,7 @@ public final class JdbiStores implements AutoCloseable {
         return new HikariDataSource(config);
     }
 
-    private static long seconds(java.time.Duration duration) {
+    private static long seconds(Duration duration) {
         return Math.max(1, (duration.toMillis() + 999) / 1000);
     }
 
@@ -171,7 +177,7 @@ public final class JdbiStores implements AutoCloseable {
      * A change to the directory empties the cache at once on this server, and on the other servers sharing a
      * PostgreSQL through {@link PostgresEventRelay}.
      */
-    public JdbiStores credentialLifetime(java.time.Duration lifetime) {
+    public JdbiStores credentialLifetime(Duration lifetime) {
         directory.cache().lifetime(lifetime);
         return this;
     }
@@ -182,17 +188,14 @@ public final class JdbiStores implements AutoCloseable {
      * them on every {@code next}. This server's own writes correct the snapshot as they commit; another server's
      * commit drops it through {@link PostgresEventRelay}.
      */
-    public JdbiStores nextCacheLifetime(java.time.Duration lifetime) {
+    public JdbiStores nextCacheLifetime(Duration lifetime) {
         tasks.snapshots().lifetime(lifetime);
         return this;
     }
 
     /** Records the backend of a pooled PostgreSQL connection, so that notifications from it are known as this server's. */
-    private java.sql.Connection own(java.sql.Connection connection) throws java.sql.SQLException {
-        int backend = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
-        if (!ownBackends.contains(backend)) {
-            ownBackends.add(backend);
-        }
+    private Connection own(Connection connection) throws SQLException {
+        ownBackends.add(connection.unwrap(PGConnection.class).getBackendPID());
         return connection;
     }
 
