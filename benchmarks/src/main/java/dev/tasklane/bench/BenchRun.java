@@ -153,7 +153,12 @@ public final class BenchRun {
                 double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
                 results.put("create_tasks_per_s_pg", round(created, 0));
                 long commitsBefore = pg.commits();
+                Duration cpuBefore = server.cpu();
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
+                // the server process's processor time over the level, warm-up included, per cycle (no profiler
+                // attached: --profile measures the same under JFR, which adds its own cost)
+                results.put("server_cpu_ms_per_cycle_pg_" + agents,
+                        round(server.cpu().minus(cpuBefore).toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
                 // every transaction of the database in the level (the server's, and the agents' token reads), per
                 // cycle; a next that reads its board's snapshot again is a read-only transaction, which PostgreSQL counts
                 results.put("commits_per_cycle_pg_" + agents,
@@ -161,9 +166,10 @@ public final class BenchRun {
                 tasklane.put(agents, level);
                 lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
                         .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
-                System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms, %.2f requests per cycle)%s%n",
-                        agents, level.cyclesPerSecond(), level.cycleLatency().p50(), level.cycleLatency().p99(),
-                        level.requests() / (double) Math.max(1, level.allCycles()), level.ranOut() ? " [ran out of tasks]" : "");
+                System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms, %.2f requests per cycle, server CPU %s ms"
+                                + " per cycle)%s%n", agents, level.cyclesPerSecond(), level.cycleLatency().p50(),
+                        level.cycleLatency().p99(), level.requests() / (double) Math.max(1, level.allCycles()),
+                        results.values.get("server_cpu_ms_per_cycle_pg_" + agents), level.ranOut() ? " [ran out of tasks]" : "");
             }
             if (worstToo) {
                 step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
