@@ -10,7 +10,6 @@ import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
-import org.jdbi.v3.core.statement.Query;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -112,47 +111,41 @@ final class JdbiEventOutbox implements EventOutbox {
 
     private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events) {
         List<HistoryEntry> history = transactions.pending().takeHistory();
-        Task update = transactions.pending().takeUpdate();
-        StringBuilder sql = new StringBuilder("WITH ");
+        PendingWrites.DeferredUpdate deferred = transactions.pending().takeUpdate();
+        Task update = deferred == null ? null : deferred.task();
+        PlainStatement sql = new PlainStatement().append("WITH ");
         if (update != null) {
-            sql.append("updated AS (").append(JdbiTaskStore.UPDATE).append(" RETURNING id), ");
+            sql.append("updated AS (").append(JdbiTaskStore.update(deferred.unchanged())).append(" RETURNING id), ");
         }
-        sql.append("numbers AS (").append(TAKE_NUMBERS_AND_NOTIFY).append("), ")
-                .append("events AS (INSERT INTO task_events (").append(COLUMNS).append(") ")
-                .append("SELECT numbers.last_id - :count + e.ord, e.board_id, e.type, e.task_id, e.identifier, e.status, ")
-                .append("e.column_name, e.actor_user_id, e.agent_name, e.occurred_at FROM numbers CROSS JOIN (VALUES ");
+        sql.append(NUMBERS_AND_EVENTS);
         for (int i = 0; i < events.size(); i++) {
-            sql.append(i == 0 ? "" : ", ").append("(").append(i + 1).append(", CAST(:board").append(i)
-                    .append(" AS BIGINT), CAST(:type").append(i).append(" AS VARCHAR), CAST(:task").append(i)
-                    .append(" AS BIGINT), CAST(:identifier").append(i).append(" AS VARCHAR), CAST(:status").append(i)
-                    .append(" AS VARCHAR), CAST(:column").append(i).append(" AS VARCHAR), CAST(:actor").append(i)
-                    .append(" AS BIGINT), CAST(:agent").append(i).append(" AS VARCHAR), CAST(:at").append(i)
-                    .append(" AS TIMESTAMPTZ))");
+            sql.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
         }
-        sql.append(") AS e (ord, board_id, type, task_id, identifier, status, column_name, actor_user_id, agent_name, ")
-                .append("occurred_at))");
+        sql.append(EVENTS_TAIL);
         if (!history.isEmpty()) {
-            sql.append(", history AS (").append(HistoryRows.INSERT_HEAD).append(HistoryRows.values(history.size()))
-                    .append(")");
+            sql.append(", history AS (" + HistoryRows.INSERT_HEAD);
+            HistoryRows.values(sql, history.size());
+            sql.append(")");
         }
         PendingFlow flow = transactions.pending().flow();
-        Consumer<Query> flowValues = flow.fits(MAX_ROWS_IN_ONE) ? flow.takeInto(sql, "numbers") : query -> { };
+        Consumer<SqlValues> flowValues = flow.fits(MAX_ROWS_IN_ONE) ? flow.takeInto(sql) : values -> { };
         sql.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
                 : " SELECT last_id, (SELECT count(*) FROM updated) AS updated FROM numbers");
-        var query = handle.createQuery(sql.toString()).bind("count", (long) events.size());
+        if (update != null) {
+            JdbiTaskStore.updateValues(sql, update, deferred.unchanged());
+        }
+        sql.bigint("count", events.size()).bigint("count", events.size());
         for (int i = 0; i < events.size(); i++) {
             TaskEvent event = events.get(i);
-            query.bind("board" + i, event.boardId()).bind("type" + i, event.type()).bind("task" + i, event.taskId())
-                    .bind("identifier" + i, event.identifier()).bind("status" + i, event.status())
-                    .bind("column" + i, event.column()).bindByType("actor" + i, event.actorUserId(), UserId.class)
-                    .bind("agent" + i, event.agentName()).bind("at" + i, TaskRows.timestamp(event.at()));
+            sql.integer("ord", i + 1).bigint("board", event.boardId().value()).text("type", event.type())
+                    .bigint("task", event.taskId().value()).text("identifier", event.identifier())
+                    .text("status", event.status()).text("column", event.column())
+                    .nullableBigint("actor", event.actorUserId() == null ? null : event.actorUserId().value())
+                    .text("agent", event.agentName()).timestamp("at", event.at());
         }
-        HistoryRows.bind(query, history);
-        flowValues.accept(query);
-        if (update != null) {
-            JdbiTaskStore.bindUpdate(query, update);
-        }
-        long[] result = query.map((row, context) -> new long[] {row.getLong("last_id"), row.getLong("updated")}).one();
+        HistoryRows.bind(sql, history);
+        flowValues.accept(sql);
+        long[] result = sql.one(handle, row -> new long[] {row.getLong("last_id"), row.getLong("updated")});
         if (result[1] != 1) {
             // cannot happen while the row is locked; the use case is run again if it does
             throw new dev.tasklane.application.port.out.ConcurrentUpdateException(update.id(), update.version());
@@ -164,6 +157,17 @@ final class JdbiEventOutbox implements EventOutbox {
         }
         return List.copyOf(numbered);
     }
+
+    /* The parts of appendWithHistory's statement, appended to a PlainStatement, so each is parsed once. */
+    private static final String NUMBERS_AND_EVENTS = "numbers AS (" + TAKE_NUMBERS_AND_NOTIFY + "), "
+            + "events AS (INSERT INTO task_events (" + COLUMNS + ") "
+            + "SELECT numbers.last_id - :count + e.ord, e.board_id, e.type, e.task_id, e.identifier, e.status, "
+            + "e.column_name, e.actor_user_id, e.agent_name, e.occurred_at FROM numbers CROSS JOIN (VALUES ";
+    private static final String EVENT_ROW = "(CAST(:ord AS INTEGER), CAST(:board AS BIGINT), CAST(:type AS VARCHAR), "
+            + "CAST(:task AS BIGINT), CAST(:identifier AS VARCHAR), CAST(:status AS VARCHAR), CAST(:column AS VARCHAR), "
+            + "CAST(:actor AS BIGINT), CAST(:agent AS VARCHAR), CAST(:at AS TIMESTAMPTZ))";
+    private static final String EVENTS_TAIL = ") AS e (ord, board_id, type, task_id, identifier, status, column_name, "
+            + "actor_user_id, agent_name, occurred_at))";
 
     @Override
     public List<TaskEvent> after(long afterId, int limit) {

@@ -12,7 +12,6 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
-import org.jdbi.v3.core.statement.SqlStatement;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -96,22 +95,22 @@ final class JdbiFlowStore implements FlowStore {
         return pending;
     }
 
-    /** Binds a flow row's values, each named {@code prefix} then the column's parameter name in {@link PendingFlow}. */
-    static <S extends SqlStatement<S>> S bind(S statement, String prefix, long boardId, long taskId, TaskFlow flow) {
+    /** The values of a flow row, named as the parameters of {@link PendingFlow}'s statements, in their order. */
+    static void bind(SqlValues values, long boardId, long taskId, TaskFlow flow) {
         FlowAgent agent = flow.agent();
-        statement.bind(prefix + "id", taskId).bind(prefix + "board", boardId).bind(prefix + "identifier", flow.identifier())
-                .bind(prefix + "type", flow.type().wire()).bind(prefix + "column", (short) flow.column().ordinal())
-                .bind(prefix + "created", flow.createdAt().toEpochMilli())
-                .bindByType(prefix + "firstClaim", millis(flow.firstClaimAt()), Long.class)
-                .bindByType(prefix + "enteredReview", millis(flow.enteredReviewAt()), Long.class)
-                .bindByType(prefix + "decision", millis(flow.reviewDecisionAt()), Long.class)
-                .bindByType(prefix + "done", millis(flow.doneAt()), Long.class)
-                .bindByType(prefix + "agentUser", agent == null ? null : agent.user().value(), Long.class)
-                .bindByType(prefix + "agentName", agent == null ? null : agent.agentName(), String.class)
-                .bind(prefix + "reviewWait", flow.reviewWaitMillis())
-                .bindByType(prefix + "reviewOpen", millis(flow.reviewOpenSince()), Long.class)
-                .bind(prefix + "sentBack", flow.timesSentBack());
-        return statement;
+        values.bigint("id", taskId).text("identifier", flow.identifier())
+                .text("type", flow.type().wire()).smallint("column", (short) flow.column().ordinal())
+                .bigint("created", flow.createdAt().toEpochMilli())
+                .nullableBigint("firstClaim", millis(flow.firstClaimAt()))
+                .nullableBigint("enteredReview", millis(flow.enteredReviewAt()))
+                .nullableBigint("decision", millis(flow.reviewDecisionAt()))
+                .nullableBigint("done", millis(flow.doneAt()))
+                .nullableBigint("agentUser", agent == null ? null : agent.user().value())
+                .text("agentName", agent == null ? null : agent.agentName())
+                .bigint("reviewWait", flow.reviewWaitMillis())
+                .nullableBigint("reviewOpen", millis(flow.reviewOpenSince()))
+                .integer("sentBack", flow.timesSentBack())
+                .bigint("board", boardId);
     }
 
     @Override

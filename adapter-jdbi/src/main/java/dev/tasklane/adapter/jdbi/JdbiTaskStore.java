@@ -190,6 +190,7 @@ final class JdbiTaskStore implements TaskStore {
         long id = stored.id().value();
         transactions.linksRead().put(id, TaskLinks.of(stored));
         transactions.positionsRead().put(id, stored.position());
+        transactions.tasksRead().put(id, stored);
         Counters.raise(handle, transactions.pending(), stored.boardId().value(), stored.identifier().type().prefix(), stored.identifier().number());
         Counters.raise(handle, transactions.pending(), stored.boardId().value(), POSITION_COUNTER, stored.position());
     }
@@ -200,15 +201,44 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     /** A task's row as {@link #update} writes it, conditional on the version read (binds with {@link #bindUpdate}). */
-    static final String UPDATE = "UPDATE tasks SET " + TaskRows.WRITABLE.replaceAll("(\\w+)", "$1 = :$1")
-            + ", version = version + 1 WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version";
+    private static final String[] UPDATES = new String[TaskRows.GROUPS];
+    static final String UPDATE = update(0);
 
-    static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindUpdate(S statement, Task task) {
-        return TaskRows.bindWritable(statement, task)
-                .bind("id", task.id())
-                .bind("board_id", task.boardId())
-                .bind("identifier", task.identifier().toString())
-                .bind("version", task.version());
+    /**
+     * {@link #UPDATE} leaving out the columns of the {@code unchanged} groups ({@link TaskRows#unchanged}); one
+     * constant text per combination.
+     */
+    static String update(int unchanged) {
+        String known = UPDATES[unchanged];
+        if (known == null) {
+            known = ("UPDATE tasks SET " + TaskRows.assignments(unchanged) + ", version = version + 1 "
+                    + "WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version").intern();
+            UPDATES[unchanged] = known;
+        }
+        return known;
+    }
+
+    static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindUpdate(S statement, Task task, int unchanged) {
+        updateValues(SqlValues.named(statement), task, unchanged);
+        return statement;
+    }
+
+    /** The values of {@link #update update(unchanged)}, in its order. */
+    static SqlValues updateValues(SqlValues values, Task task, int unchanged) {
+        return TaskRows.writable(values, task, unchanged)
+                .bigint("id", task.id().value())
+                .bigint("board_id", task.boardId().value())
+                .text("identifier", task.identifier().toString())
+                .bigint("version", task.version());
+    }
+
+    /**
+     * The column groups {@code task} leaves as the row holds them: known when this transaction read or wrote the
+     * row at the version {@code task} was made from, since every write of a row raises its version.
+     */
+    private int unchanged(Task task) {
+        Task held = transactions.tasksRead().get(task.id().value());
+        return held != null && held.version() == task.version() ? TaskRows.unchanged(held, task) : 0;
     }
 
     @Override
@@ -222,14 +252,18 @@ final class JdbiTaskStore implements TaskStore {
                     && TaskLinks.of(stored).equals(transactions.linksRead().get(task.id().value()))) {
                 // this transaction holds the row's lock at this version, and neither the position nor the links
                 // change: the update cannot miss, so it goes with the next statement (PendingWrites)
-                transactions.pending().deferUpdate(handle, task);
+                transactions.pending().deferUpdate(handle, task, unchanged(task));
                 locked.put(task.id().value(), stored.version());
+                transactions.tasksRead().put(task.id().value(), stored);
                 return stored;
             }
-            int changed = bindUpdate(handle.createUpdate(UPDATE), task).execute();
+            int unchanged = unchanged(task);
+            int changed = bindUpdate(handle.createUpdate(update(unchanged)), task, unchanged).execute();
             if (changed == 0) {
+                transactions.tasksRead().remove(task.id().value());
                 throw refusal(task);
             }
+            transactions.tasksRead().put(task.id().value(), stored);
             if (locked.containsKey(task.id().value())) {
                 locked.put(task.id().value(), stored.version());
             }
@@ -264,6 +298,7 @@ final class JdbiTaskStore implements TaskStore {
             }
             transactions.linksRead().remove(task.id().value());
             transactions.positionsRead().remove(task.id().value());
+            transactions.tasksRead().remove(task.id().value());
             CandidateSnapshots.Collection changes = collected();
             if (changes != null) {
                 changes.changedBoard(task.boardId().value());
@@ -326,18 +361,25 @@ final class JdbiTaskStore implements TaskStore {
                 .bind("board", boardId).bind("identifier", identifier.toString()).map(rows).findOne());
     }
 
+    /** A task's row by its identifier, locked; a {@link PlainStatement}, as the claim cycle's statements are. */
+    private static final String LOCK_BY_IDENTIFIER = "SELECT " + TaskRows.COLUMNS
+            + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE";
+    /** A task's row by its id, locked; a {@link PlainStatement}. */
+    private static final String LOCK_BY_ID = "SELECT " + TaskRows.COLUMNS
+            + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE";
+
     @Override
     public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
-        return locked(sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
-                        + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE")
-                .bind("board", boardId).bind("identifier", identifier.toString()).map(rows).findOne()));
+        return locked(sql(handle -> new PlainStatement().append(LOCK_BY_IDENTIFIER)
+                .bigint("board", boardId.value()).text("identifier", identifier.toString())
+                .findOne(handle, row -> TaskRows.readRemembering(row, transactions))));
     }
 
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
-        return locked(sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS
-                        + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE")
-                .bind("id", id).bind("board", boardId).map(rows).findOne()));
+        return locked(sql(handle -> new PlainStatement().append(LOCK_BY_ID)
+                .bigint("id", id.value()).bigint("board", boardId.value())
+                .findOne(handle, row -> TaskRows.readRemembering(row, transactions))));
     }
 
     /** Remembers the version of a row this transaction locked: its update cannot miss ({@link #update}). */

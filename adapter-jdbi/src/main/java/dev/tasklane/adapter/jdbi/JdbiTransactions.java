@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.Transactions;
+import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.CloseException;
 import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Handle;
@@ -29,6 +30,7 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<Handle> current = new ThreadLocal<>();
     private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<Long, Task>> tasksRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> lockedVersions = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<PendingWrites> pending = ThreadLocal.withInitial(PendingWrites::new);
     private final AtomicLong savepoints = new AtomicLong();
@@ -84,6 +86,7 @@ final class JdbiTransactions implements Transactions {
         current.remove();
         linksRead.remove();
         positionsRead.remove();
+        tasksRead.remove();
         lockedVersions.remove();
         pending.remove();
         attached.remove();
@@ -265,6 +268,15 @@ final class JdbiTransactions implements Transactions {
             return inTransaction(() -> statement.apply(current.get()));
         }
         return statement.apply(handle);
+    }
+
+    /**
+     * The task rows this transaction read or wrote, as it last read or wrote them, by id: an update of a row at the
+     * version remembered here need not write the columns it leaves unchanged ({@link TaskRows#unchanged}). Outside
+     * a transaction nothing is remembered.
+     */
+    Map<Long, Task> tasksRead() {
+        return current.get() == null ? new HashMap<>() : tasksRead.get();
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.tasklane.domain.flow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
-import org.jdbi.v3.core.statement.Query;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -82,7 +81,7 @@ final class PendingFlow {
                 + ")" + FLOW_CONFLICT
                 : "MERGE INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) KEY (task_id) VALUES ("
                 + VALUES + ")",
-                (rows, taskId, row) -> JdbiFlowStore.bind(rows, "", row.boardId(), taskId, row.flow()));
+                (rows, taskId, row) -> JdbiFlowStore.bind(SqlValues.named(rows), row.boardId(), taskId, row.flow()));
         flushBatch(handle, moves, postgres
                 ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) VALUES (:board, :bucket, "
                 + ":from, :to, :count)" + MOVES_CONFLICT
@@ -144,67 +143,55 @@ final class PendingFlow {
      * only once that expression has locked the row of {@code event_sequence}, so the counting rows are still
      * written by one transaction at a time, as when they went with the commit, and in the same fixed order.
      */
-    Consumer<Query> takeInto(StringBuilder sql, String numbers) {
+    Consumer<SqlValues> takeInto(PlainStatement sql) {
         List<Map.Entry<Long, Row>> flowRows = List.copyOf(flows.entrySet());
         List<Map.Entry<MoveKey, Long>> moveRows = List.copyOf(moves.entrySet());
         List<Map.Entry<AgentKey, Long>> agentRows = List.copyOf(agents.entrySet());
         flows.clear();
         moves.clear();
         agents.clear();
-        if (!flowRows.isEmpty()) {
-            sql.append(", flow_rows AS (INSERT INTO task_flow (task_id, ").append(JdbiFlowStore.FLOW_COLUMNS)
-                    .append(", board_id) SELECT f.* FROM ").append(numbers).append(" CROSS JOIN (VALUES ");
-            for (int i = 0; i < flowRows.size(); i++) {
-                sql.append(i == 0 ? "(" : ", (").append(FLOW_TYPED.replace(":", ":f" + i + "_")).append(")");
+        rows(sql, flowRows.size(), FLOW_HEAD, FLOW_TYPED, FLOW_TAIL);
+        rows(sql, moveRows.size(), MOVE_HEAD, MOVE_TYPED, MOVE_TAIL);
+        rows(sql, agentRows.size(), AGENT_HEAD, AGENT_TYPED, AGENT_TAIL);
+        return values -> {
+            for (Map.Entry<Long, Row> row : flowRows) {
+                JdbiFlowStore.bind(values, row.getValue().boardId(), row.getKey(), row.getValue().flow());
             }
-            sql.append(") AS f (task_id, ").append(JdbiFlowStore.FLOW_COLUMNS).append(", board_id)")
-                    .append(FLOW_CONFLICT).append(")");
-        }
-        if (!moveRows.isEmpty()) {
-            sql.append(", move_counts AS (INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) ")
-                    .append("SELECT m.* FROM ").append(numbers).append(" CROSS JOIN (VALUES ");
-            for (int i = 0; i < moveRows.size(); i++) {
-                sql.append(i == 0 ? "(" : ", (").append(MOVE_TYPED.replace(":", ":m" + i + "_")).append(")");
+            for (Map.Entry<MoveKey, Long> row : moveRows) {
+                MoveKey key = row.getKey();
+                values.bigint("board", key.boardId()).bigint("bucket", key.bucketSeconds())
+                        .smallint("from", key.from()).smallint("to", key.to()).bigint("count", row.getValue());
             }
-            sql.append(") AS m (board_id, bucket_s, from_column, to_column, moves)").append(MOVES_CONFLICT).append(")");
-        }
-        if (!agentRows.isEmpty()) {
-            sql.append(", agent_activity AS (INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) ")
-                    .append("SELECT a.* FROM ").append(numbers).append(" CROSS JOIN (VALUES ");
-            for (int i = 0; i < agentRows.size(); i++) {
-                sql.append(i == 0 ? "(" : ", (").append(AGENT_TYPED.replace(":", ":a" + i + "_")).append(")");
-            }
-            sql.append(") AS a (board_id, user_id, agent_name, last_activity_ms)").append(AGENTS_CONFLICT).append(")");
-        }
-        return query -> {
-            for (int i = 0; i < flowRows.size(); i++) {
-                Map.Entry<Long, Row> row = flowRows.get(i);
-                JdbiFlowStore.bind(query, "f" + i + "_", row.getValue().boardId(), row.getKey(), row.getValue().flow());
-            }
-            for (int i = 0; i < moveRows.size(); i++) {
-                MoveKey key = moveRows.get(i).getKey();
-                query.bind("m" + i + "_board", key.boardId()).bind("m" + i + "_bucket", key.bucketSeconds())
-                        .bind("m" + i + "_from", key.from()).bind("m" + i + "_to", key.to())
-                        .bind("m" + i + "_count", (long) moveRows.get(i).getValue());
-            }
-            for (int i = 0; i < agentRows.size(); i++) {
-                AgentKey key = agentRows.get(i).getKey();
-                query.bind("a" + i + "_board", key.boardId()).bind("a" + i + "_user", key.userId())
-                        .bind("a" + i + "_name", key.name()).bind("a" + i + "_at", (long) agentRows.get(i).getValue());
+            for (Map.Entry<AgentKey, Long> row : agentRows) {
+                AgentKey key = row.getKey();
+                values.bigint("board", key.boardId()).bigint("user", key.userId())
+                        .text("name", key.name()).bigint("at", row.getValue());
             }
         };
     }
 
+    /** {@code head}, {@code count} typed rows and {@code tail}; nothing when there are no rows. */
+    private static void rows(PlainStatement sql, int count, String head, String row, String tail) {
+        if (count == 0) {
+            return;
+        }
+        sql.append(head);
+        for (int i = 0; i < count; i++) {
+            sql.append(i == 0 ? row : ", " + row);
+        }
+        sql.append(tail);
+    }
+
     /** A flow row's parameters in {@link #VALUES}' order, typed for a multi-row {@code VALUES} list. */
-    private static final String FLOW_TYPED = "CAST(:id AS BIGINT), CAST(:identifier AS VARCHAR), CAST(:type AS VARCHAR), "
+    private static final String FLOW_TYPED = "(CAST(:id AS BIGINT), CAST(:identifier AS VARCHAR), CAST(:type AS VARCHAR), "
             + "CAST(:column AS SMALLINT), CAST(:created AS BIGINT), CAST(:firstClaim AS BIGINT), "
             + "CAST(:enteredReview AS BIGINT), CAST(:decision AS BIGINT), CAST(:done AS BIGINT), "
             + "CAST(:agentUser AS BIGINT), CAST(:agentName AS VARCHAR), CAST(:reviewWait AS BIGINT), "
-            + "CAST(:reviewOpen AS BIGINT), CAST(:sentBack AS INTEGER), CAST(:board AS BIGINT)";
-    private static final String MOVE_TYPED = "CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), CAST(:from AS SMALLINT), "
-            + "CAST(:to AS SMALLINT), CAST(:count AS BIGINT)";
-    private static final String AGENT_TYPED = "CAST(:board AS BIGINT), CAST(:user AS BIGINT), CAST(:name AS VARCHAR), "
-            + "CAST(:at AS BIGINT)";
+            + "CAST(:reviewOpen AS BIGINT), CAST(:sentBack AS INTEGER), CAST(:board AS BIGINT))";
+    private static final String MOVE_TYPED = "(CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), CAST(:from AS SMALLINT), "
+            + "CAST(:to AS SMALLINT), CAST(:count AS BIGINT))";
+    private static final String AGENT_TYPED = "(CAST(:board AS BIGINT), CAST(:user AS BIGINT), CAST(:name AS VARCHAR), "
+            + "CAST(:at AS BIGINT))";
     private static final String MOVES_CONFLICT = " ON CONFLICT (board_id, bucket_s, from_column, to_column) DO UPDATE "
             + "SET moves = flow_moves.moves + EXCLUDED.moves";
     private static final String AGENTS_CONFLICT = " ON CONFLICT (board_id, user_id, agent_name) DO UPDATE SET "
@@ -219,6 +206,20 @@ final class PendingFlow {
             + "review_wait_ms = EXCLUDED.review_wait_ms, review_open_ms = EXCLUDED.review_open_ms, "
             + "times_sent_back = EXCLUDED.times_sent_back";
     private static final String FLOW_CONFLICT = " ON CONFLICT (task_id) DO UPDATE SET " + UPDATES;
+    /*
+     * The upserts of takeInto, each reading its rows joined to the one row of the outbox statement's "numbers"
+     * expression.
+     */
+    private static final String FLOW_HEAD = ", flow_rows AS (INSERT INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS
+            + ", board_id) SELECT f.* FROM numbers CROSS JOIN (VALUES ";
+    private static final String FLOW_TAIL = ") AS f (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id)"
+            + FLOW_CONFLICT + ")";
+    private static final String MOVE_HEAD = ", move_counts AS (INSERT INTO flow_moves (board_id, bucket_s, from_column, "
+            + "to_column, moves) SELECT m.* FROM numbers CROSS JOIN (VALUES ";
+    private static final String MOVE_TAIL = ") AS m (board_id, bucket_s, from_column, to_column, moves)" + MOVES_CONFLICT + ")";
+    private static final String AGENT_HEAD = ", agent_activity AS (INSERT INTO flow_agents (board_id, user_id, agent_name, "
+            + "last_activity_ms) SELECT a.* FROM numbers CROSS JOIN (VALUES ";
+    private static final String AGENT_TAIL = ") AS a (board_id, user_id, agent_name, last_activity_ms)" + AGENTS_CONFLICT + ")";
 
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {

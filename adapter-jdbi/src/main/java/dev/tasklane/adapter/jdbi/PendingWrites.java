@@ -40,7 +40,7 @@ final class PendingWrites {
      * ({@link JdbiTaskStore#update}): it cannot miss, so it is written with the next statement of the transaction,
      * by the outbox inside its own statement ({@link JdbiEventOutbox}), else just before ({@link #flushUpdate}).
      */
-    private Task deferredUpdate;
+    private DeferredUpdate deferredUpdate;
     private final PendingFlow flow = new PendingFlow();
 
     /** The flow rollup's deferred writes ({@link PendingFlow}), flushed with the rest. */
@@ -74,25 +74,33 @@ final class PendingWrites {
         return true;
     }
 
+    /**
+     * A task's update, deferred: the task as written, and the column groups whose values the row already holds
+     * ({@link TaskRows#unchanged}), which the update leaves out.
+     */
+    record DeferredUpdate(Task task, int unchanged) {
+    }
+
     /** Defers {@code task}'s update; one deferred before is written first. */
-    void deferUpdate(Handle handle, Task task) {
+    void deferUpdate(Handle handle, Task task, int unchanged) {
         flushUpdate(handle);
-        deferredUpdate = task;
+        deferredUpdate = new DeferredUpdate(task, unchanged);
     }
 
     /** The deferred update, which the caller writes itself from now on; null when there is none. */
-    Task takeUpdate() {
-        Task taken = deferredUpdate;
+    DeferredUpdate takeUpdate() {
+        DeferredUpdate taken = deferredUpdate;
         deferredUpdate = null;
         return taken;
     }
 
     /** Writes the deferred update, if any. */
     void flushUpdate(Handle handle) {
-        Task task = takeUpdate();
-        if (task != null && JdbiTaskStore.bindUpdate(handle.createUpdate(JdbiTaskStore.UPDATE), task).execute() != 1) {
+        DeferredUpdate update = takeUpdate();
+        if (update != null && JdbiTaskStore.bindUpdate(handle.createUpdate(JdbiTaskStore.update(update.unchanged())),
+                update.task(), update.unchanged()).execute() != 1) {
             // cannot happen while the row is locked; the use case is run again if it does
-            throw new ConcurrentUpdateException(task.id(), task.version());
+            throw new ConcurrentUpdateException(update.task().id(), update.task().version());
         }
     }
 

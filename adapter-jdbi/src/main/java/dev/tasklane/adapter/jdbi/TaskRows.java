@@ -14,6 +14,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Objects;
+import java.util.StringJoiner;
 
 /** A task as a row of the {@code tasks} table: the columns a query reads, the binding of every column written. */
 final class TaskRows {
@@ -27,33 +29,38 @@ final class TaskRows {
             + "lease_expires_at, after_goal_armed_at, spec, claim, completion, review, changed_files, after_goal, "
             + "archived_at, archive, updated_at";
 
-    static final RowMapper<Task> MAPPER = TaskRows::read;
+    static final RowMapper<Task> MAPPER = (row, context) -> read(row);
 
     /**
      * A mapper that also tells the transaction which dependency and key-file rows each task it reads has, so that
      * an update leaving them unchanged need not rewrite them ({@link JdbiTransactions#linksRead}).
      */
     static RowMapper<Task> remembering(JdbiTransactions transactions) {
-        return (row, context) -> {
-            Task task = read(row, context);
-            transactions.linksRead().put(task.id().value(), TaskLinks.of(task));
-            transactions.positionsRead().put(task.id().value(), task.position());
-            return task;
-        };
+        return (row, context) -> readRemembering(row, transactions);
+    }
+
+    /** Reads a task, and tells the transaction its dependency and key-file rows and its position ({@link #remembering}). */
+    static Task readRemembering(ResultSet row, JdbiTransactions transactions) throws SQLException {
+        Task task = read(row);
+        transactions.linksRead().put(task.id().value(), TaskLinks.of(task));
+        transactions.positionsRead().put(task.id().value(), task.position());
+        transactions.tasksRead().put(task.id().value(), task);
+        return task;
     }
 
     private TaskRows() {
     }
 
-    private static Task read(ResultSet row, org.jdbi.v3.core.statement.StatementContext context) throws SQLException {
+    static Task read(ResultSet row) throws SQLException {
+        long id = row.getLong("id");
         return new Task(
-                TaskId.of(row.getLong("id")),
+                TaskId.of(id),
                 BoardId.of(row.getLong("board_id")),
                 TaskIdentifier.parse(row.getString("identifier")).orElseThrow(
                         () -> new IllegalStateException("stored identifier is not an identifier")),
                 TaskId.ofNullable(nullableLong(row, "parent_id")).orElse(null),
                 row.getLong("position"),
-                TaskDocuments.spec(row.getString("spec")),
+                SpecsRead.spec(id, row.getString("spec")),
                 Status.valueOf(row.getString("status")),
                 UserId.ofNullable(nullableLong(row, "assigned_to_id")).orElse(null),
                 TaskDocuments.claim(row.getString("claim")),
@@ -71,29 +78,121 @@ final class TaskRows {
 
     /** Binds every writable column of {@code task} by its column name. */
     static <S extends SqlStatement<S>> S bindWritable(S statement, Task task) {
+        writable(SqlValues.named(statement), task);
+        return statement;
+    }
+
+    /** The values of every writable column of {@code task}, named by their columns, in {@link #WRITABLE}'s order. */
+    static SqlValues writable(SqlValues values, Task task) {
+        return writable(values, task, 0);
+    }
+
+    /*
+     * Groups of writable columns an update leaves out when the row already holds their values (unchanged). The
+     * spec's group holds the columns taken from it (title, priority order, human task); the others are a document
+     * with the column indexed beside it, if any.
+     */
+    static final int SPEC = 1;
+    static final int CLAIM = 1 << 1;
+    static final int COMPLETION = 1 << 2;
+    static final int REVIEW = 1 << 3;
+    static final int CHANGED_FILES = 1 << 4;
+    static final int AFTER_GOAL = 1 << 5;
+    static final int ARCHIVE = 1 << 6;
+    /** How many combinations of groups there are. */
+    static final int GROUPS = 1 << 7;
+
+    /**
+     * The column groups whose values {@code after} shares with {@code before}, the row as the database holds it (its
+     * documents are then the same objects, or equal ones); none when {@code before} is not known.
+     */
+    static int unchanged(Task before, Task after) {
+        if (before == null) {
+            return 0;
+        }
+        int unchanged = 0;
+        unchanged |= Objects.equals(before.spec(), after.spec()) ? SPEC : 0;
+        unchanged |= Objects.equals(before.claim(), after.claim()) ? CLAIM : 0;
+        unchanged |= Objects.equals(before.completion(), after.completion()) ? COMPLETION : 0;
+        unchanged |= Objects.equals(before.review(), after.review()) ? REVIEW : 0;
+        unchanged |= Objects.equals(before.changedFiles(), after.changedFiles()) ? CHANGED_FILES : 0;
+        unchanged |= Objects.equals(before.afterGoal(), after.afterGoal()) ? AFTER_GOAL : 0;
+        unchanged |= Objects.equals(before.archive(), after.archive()) ? ARCHIVE : 0;
+        return unchanged;
+    }
+
+    /**
+     * The values of the writable columns of {@code task} but those of the {@code unchanged} groups, named by their
+     * columns, in {@link #WRITABLE}'s order ({@link #assignments}).
+     */
+    static SqlValues writable(SqlValues values, Task task, int unchanged) {
+        boolean spec = (unchanged & SPEC) == 0;
         boolean leased = task.status() == Status.IN_PROGRESS && task.claim() != null;
-        boolean afterGoalPending = task.afterGoal() != null && task.afterGoal().pending();
-        return statement
-                .bindByType("parent_id", task.parentId(), TaskId.class)
-                .bind("position", task.position())
-                .bind("priority_order", priorityOrder(task))
-                .bind("title", task.spec().title())
-                .bind("status", task.status().name())
-                .bind("human_task", task.spec().humanTask())
-                .bindByType("assigned_to_id", task.assignedToId(), UserId.class)
-                .bindByType("lease_expires_at", leased ? timestamp(task.claim().expiresAt()) : null, OffsetDateTime.class)
-                .bindByType("after_goal_armed_at", afterGoalPending ? timestamp(task.afterGoal().armedAt()) : null,
-                        OffsetDateTime.class)
-                .bind("spec", TaskDocuments.spec(task.spec()))
-                .bind("claim", TaskDocuments.claim(task.claim()))
-                .bind("completion", TaskDocuments.completion(task.completion()))
-                .bind("review", TaskDocuments.review(task.review()))
-                .bind("changed_files", ChangedFileDocuments.write(task.changedFiles()))
-                .bind("after_goal", TaskDocuments.afterGoal(task.afterGoal()))
-                .bindByType("archived_at", task.archive() == null ? null : timestamp(task.archive().archivedAt()),
-                        OffsetDateTime.class)
-                .bind("archive", ArchiveDocuments.write(task.archive()))
-                .bind("updated_at", timestamp(task.updatedAt()));
+        values.nullableBigint("parent_id", task.parentId() == null ? null : task.parentId().value())
+                .bigint("position", task.position());
+        if (spec) {
+            values.integer("priority_order", priorityOrder(task)).text("title", task.spec().title());
+        }
+        values.text("status", task.status().name());
+        if (spec) {
+            values.bool("human_task", task.spec().humanTask());
+        }
+        values.nullableBigint("assigned_to_id", task.assignedToId() == null ? null : task.assignedToId().value())
+                .timestamp("lease_expires_at", leased ? task.claim().expiresAt() : null);
+        boolean afterGoal = (unchanged & AFTER_GOAL) == 0;
+        if (afterGoal) {
+            values.timestamp("after_goal_armed_at",
+                    task.afterGoal() != null && task.afterGoal().pending() ? task.afterGoal().armedAt() : null);
+        }
+        if (spec) {
+            values.text("spec", TaskDocuments.spec(task.spec()));
+        }
+        if ((unchanged & CLAIM) == 0) {
+            values.text("claim", TaskDocuments.claim(task.claim()));
+        }
+        if ((unchanged & COMPLETION) == 0) {
+            values.text("completion", TaskDocuments.completion(task.completion()));
+        }
+        if ((unchanged & REVIEW) == 0) {
+            values.text("review", TaskDocuments.review(task.review()));
+        }
+        if ((unchanged & CHANGED_FILES) == 0) {
+            values.text("changed_files", ChangedFileDocuments.write(task.changedFiles()));
+        }
+        if (afterGoal) {
+            values.text("after_goal", TaskDocuments.afterGoal(task.afterGoal()));
+        }
+        if ((unchanged & ARCHIVE) == 0) {
+            values.timestamp("archived_at", task.archive() == null ? null : task.archive().archivedAt())
+                    .text("archive", ArchiveDocuments.write(task.archive()));
+        }
+        return values.timestamp("updated_at", task.updatedAt());
+    }
+
+    /** The group each of {@link #WRITABLE}'s columns belongs to, 0 for those always written. */
+    private static final int[] GROUP_OF = {0, 0, SPEC, SPEC, 0, SPEC, 0, 0, AFTER_GOAL, SPEC, CLAIM, COMPLETION, REVIEW,
+            CHANGED_FILES, AFTER_GOAL, ARCHIVE, ARCHIVE, 0};
+    private static final String[] ASSIGNMENTS = new String[GROUPS];
+
+    /**
+     * {@code column = :column, ...} for the writable columns but those of the {@code unchanged} groups, in
+     * {@link #WRITABLE}'s order; one constant text per combination of groups.
+     */
+    static String assignments(int unchanged) {
+        String known = ASSIGNMENTS[unchanged];
+        if (known == null) {
+            String[] columns = WRITABLE.split(", ");
+            StringJoiner joined = new StringJoiner(", ");
+            for (int i = 0; i < columns.length; i++) {
+                if ((GROUP_OF[i] & unchanged) == 0) {
+                    joined.add(columns[i] + " = :" + columns[i]);
+                }
+            }
+            // Strings are immutable: a thread that sees the entry sees it whole, and two that build it build equal ones
+            known = joined.toString().intern();
+            ASSIGNMENTS[unchanged] = known;
+        }
+        return known;
     }
 
     /** The queue's first key: lower is taken first (critical first). */

@@ -20,6 +20,8 @@ import java.util.stream.IntStream;
 import static dev.tasklane.application.usecase.BoardFixture.goal;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * How many statements and transactions the agent loop's requests cost on a database: authenticating, next,
@@ -163,7 +165,24 @@ abstract class StatementBudget {
     void claimStaysWithinItsBudget() {
         String identifier = BoardFixture.id(board.app.next().next(board.alice).orElseThrow());
 
-        assertBudget("claim", claimBudget(), cost(() -> board.claim(board.alice, identifier)));
+        Measured claim = cost(() -> board.claim(board.alice, identifier));
+        assertBudget("claim", claimBudget(), claim);
+        assertWritesOnlyWhatChanged("claim", claim, "claim = ", "spec = ", "completion = ", "archive = ");
+    }
+
+    /**
+     * The task's update writes the columns whose values changed and leaves out the documents the row already holds
+     * ({@code TaskRows.unchanged}): {@code written} must be set, {@code kept} must not.
+     */
+    private static void assertWritesOnlyWhatChanged(String what, Measured measured, String written, String... kept) {
+        String update = measured.cost().statements().stream().filter(statement -> statement.contains("UPDATE tasks SET"))
+                .findFirst().orElseThrow(() -> new AssertionError(what + " updates the task; " + measured.cost()));
+        String assignments = update.substring(update.indexOf("UPDATE tasks SET"), update.indexOf("WHERE id ="));
+        assertTrue(assignments.contains(written), what + " writes " + written + assignments);
+        for (String column : kept) {
+            assertFalse(assignments.contains(" " + column) || assignments.contains("," + column),
+                    what + " leaves " + column + "out of " + assignments);
+        }
     }
 
     @Test
@@ -171,7 +190,9 @@ abstract class StatementBudget {
         String identifier = BoardFixture.id(board.app.next().next(board.alice).orElseThrow());
         board.claim(board.alice, identifier);
 
-        assertBudget("complete", completeBudget(), cost(() -> board.complete(board.alice, identifier)));
+        Measured complete = cost(() -> board.complete(board.alice, identifier));
+        assertBudget("complete", completeBudget(), complete);
+        assertWritesOnlyWhatChanged("complete", complete, "completion = ", "spec = ", "archive = ", "after_goal = ");
     }
 
     @Test

@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Counts what a unit of work costs the database: the SQL statements JDBI runs and the handles it opens (each
- * {@code inTransaction} opens one handle for its one transaction). Attach it around the work only.
+ * Counts what a unit of work costs the database: the SQL statements run, through JDBI or as a {@link PlainStatement},
+ * and the handles opened (each {@code inTransaction} opens one handle for its one transaction). Attach it around the
+ * work only.
  */
 final class StatementCounter {
     /** What one piece of work ran. */
@@ -54,11 +55,18 @@ final class StatementCounter {
         SqlStatements config = stores.jdbi().getConfig(SqlStatements.class);
         SqlLogger previous = config.getSqlLogger();
         config.setSqlLogger(logger);
+        java.util.function.Consumer<String> plain = sql -> {
+            synchronized (statements) {
+                statements.add(sql.replaceAll("\\s+", " "));
+            }
+        };
+        config.define(PlainStatement.OBSERVER, plain);
         stores.jdbi().getConfig(Handles.class).addListener(listener);
         try {
             work.get();
         } finally {
             stores.jdbi().getConfig(Handles.class).removeListener(listener);
+            config.define(PlainStatement.OBSERVER, null);
             config.setSqlLogger(previous);
         }
         synchronized (statements) {
