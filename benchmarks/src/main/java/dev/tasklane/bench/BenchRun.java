@@ -259,6 +259,11 @@ public final class BenchRun {
                     CycleCost.Cost cost = CycleCost.measure(100_000);
                     results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
                     results.put("inmemory_cycle_bytes", cost.bytes());
+                    step("PostgreSQL cycle cost: processor time and allocation per next + claim + complete through the use "
+                            + "cases, counted for the calling thread");
+                    CycleCost.Cost onPg = CycleCost.measurePostgres(pg, 5_000);
+                    results.put("pg_cycle_cpu_us", round(onPg.cpuMicros(), 1));
+                    results.put("pg_cycle_bytes", onPg.bytes());
                 }
                 case "metrics" -> metrics(results, pg, false);
                 case "sim" -> {

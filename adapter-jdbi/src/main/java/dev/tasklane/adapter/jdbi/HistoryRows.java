@@ -18,7 +18,7 @@ final class HistoryRows {
     }
 
     /** Appends the {@code VALUES} rows of {@code count} entries. */
-    static void values(PlainStatement statement, int count) {
+    static void values(PlainStatement.Builder statement, int count) {
         for (int i = 0; i < count; i++) {
             statement.append(i == 0 ? ROW : ", " + ROW);
         }

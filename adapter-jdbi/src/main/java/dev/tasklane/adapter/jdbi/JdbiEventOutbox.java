@@ -15,7 +15,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * The event outbox in {@code task_events}, numbered by the single row of {@code event_sequence}. Appending
@@ -109,28 +108,36 @@ final class JdbiEventOutbox implements EventOutbox {
         return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
     }
 
+    /** What the text of {@link #appendWithHistory}'s statement depends on. */
+    private record Shape(int unchanged, int events, int history, List<Integer> flow) {
+    }
+
     private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events) {
         List<HistoryEntry> history = transactions.pending().takeHistory();
         PendingWrites.DeferredUpdate deferred = transactions.pending().takeUpdate();
         Task update = deferred == null ? null : deferred.task();
-        PlainStatement sql = new PlainStatement().append("WITH ");
-        if (update != null) {
-            sql.append("updated AS (").append(JdbiTaskStore.update(deferred.unchanged())).append(" RETURNING id), ");
-        }
-        sql.append(NUMBERS_AND_EVENTS);
-        for (int i = 0; i < events.size(); i++) {
-            sql.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
-        }
-        sql.append(EVENTS_TAIL);
-        if (!history.isEmpty()) {
-            sql.append(", history AS (" + HistoryRows.INSERT_HEAD);
-            HistoryRows.values(sql, history.size());
-            sql.append(")");
-        }
         PendingFlow flow = transactions.pending().flow();
-        Consumer<SqlValues> flowValues = flow.fits(MAX_ROWS_IN_ONE) ? flow.takeInto(sql) : values -> { };
-        sql.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
-                : " SELECT last_id, (SELECT count(*) FROM updated) AS updated FROM numbers");
+        PendingFlow.Taken flowRows = flow.fits(MAX_ROWS_IN_ONE) ? flow.take() : PendingFlow.Taken.NONE;
+        Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape());
+        PlainStatement sql = PlainStatement.composed(shape, text -> {
+            text.append("WITH ");
+            if (update != null) {
+                text.append("updated AS (").append(JdbiTaskStore.update(shape.unchanged())).append(" RETURNING id), ");
+            }
+            text.append(NUMBERS_AND_EVENTS);
+            for (int i = 0; i < shape.events(); i++) {
+                text.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
+            }
+            text.append(EVENTS_TAIL);
+            if (shape.history() > 0) {
+                text.append(", history AS (" + HistoryRows.INSERT_HEAD);
+                HistoryRows.values(text, shape.history());
+                text.append(")");
+            }
+            flowRows.text(text);
+            text.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
+                    : " SELECT last_id, (SELECT count(*) FROM updated) AS updated FROM numbers");
+        });
         if (update != null) {
             JdbiTaskStore.updateValues(sql, update, deferred.unchanged());
         }
@@ -144,7 +151,7 @@ final class JdbiEventOutbox implements EventOutbox {
                     .text("agent", event.agentName()).timestamp("at", event.at());
         }
         HistoryRows.bind(sql, history);
-        flowValues.accept(sql);
+        flowRows.bind(sql);
         long[] result = sql.one(handle, row -> new long[] {row.getLong("last_id"), row.getLong("updated")});
         if (result[1] != 1) {
             // cannot happen while the row is locked; the use case is run again if it does

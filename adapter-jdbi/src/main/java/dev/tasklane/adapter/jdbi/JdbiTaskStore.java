@@ -370,14 +370,14 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
-        return locked(sql(handle -> new PlainStatement().append(LOCK_BY_IDENTIFIER)
+        return locked(sql(handle -> PlainStatement.of(LOCK_BY_IDENTIFIER)
                 .bigint("board", boardId.value()).text("identifier", identifier.toString())
                 .findOne(handle, row -> TaskRows.readRemembering(row, transactions))));
     }
 
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
-        return locked(sql(handle -> new PlainStatement().append(LOCK_BY_ID)
+        return locked(sql(handle -> PlainStatement.of(LOCK_BY_ID)
                 .bigint("id", id.value()).bigint("board", boardId.value())
                 .findOne(handle, row -> TaskRows.readRemembering(row, transactions))));
     }

@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The flow rollup's writes a transaction defers to its end with the other {@link PendingWrites} (docs/operations.md,
@@ -41,7 +40,7 @@ final class PendingFlow {
         }
     }
 
-    private record Row(long boardId, TaskFlow flow) {
+    record Row(long boardId, TaskFlow flow) {
     }
 
     private final Map<Long, Row> flows = new LinkedHashMap<>();
@@ -136,24 +135,42 @@ final class PendingFlow {
     }
 
     /**
-     * PostgreSQL: appends what is pending to {@code sql} as data-modifying common table expressions of the event
-     * outbox's one statement ({@link JdbiEventOutbox}), {@code ", flow_rows AS (...)"} and so on, one upsert per
-     * table that has rows, and answers what binds their values; from now on they are no longer pending. Each upsert
-     * reads its rows joined to the one row of {@code numbers}, the expression that takes the event numbers: it runs
-     * only once that expression has locked the row of {@code event_sequence}, so the counting rows are still
-     * written by one transaction at a time, as when they went with the commit, and in the same fixed order.
+     * PostgreSQL: the rows pending, taken for the event outbox's one statement ({@link JdbiEventOutbox}): from now on
+     * they are no longer pending.
      */
-    Consumer<SqlValues> takeInto(PlainStatement sql) {
-        List<Map.Entry<Long, Row>> flowRows = List.copyOf(flows.entrySet());
-        List<Map.Entry<MoveKey, Long>> moveRows = List.copyOf(moves.entrySet());
-        List<Map.Entry<AgentKey, Long>> agentRows = List.copyOf(agents.entrySet());
+    Taken take() {
+        Taken taken = new Taken(List.copyOf(flows.entrySet()), List.copyOf(moves.entrySet()), List.copyOf(agents.entrySet()));
         flows.clear();
         moves.clear();
         agents.clear();
-        rows(sql, flowRows.size(), FLOW_HEAD, FLOW_TYPED, FLOW_TAIL);
-        rows(sql, moveRows.size(), MOVE_HEAD, MOVE_TYPED, MOVE_TAIL);
-        rows(sql, agentRows.size(), AGENT_HEAD, AGENT_TYPED, AGENT_TAIL);
-        return values -> {
+        return taken;
+    }
+
+    /** Rows taken for the event outbox's one statement, written as its data-modifying common table expressions. */
+    record Taken(List<Map.Entry<Long, Row>> flowRows, List<Map.Entry<MoveKey, Long>> moveRows,
+                 List<Map.Entry<AgentKey, Long>> agentRows) {
+        /** Nothing taken. */
+        static final Taken NONE = new Taken(List.of(), List.of(), List.of());
+
+        /** What the text depends on: how many rows of each table. */
+        List<Integer> shape() {
+            return List.of(flowRows.size(), moveRows.size(), agentRows.size());
+        }
+
+        /**
+         * Appends {@code ", flow_rows AS (...)"} and so on, one upsert per table that has rows. Each upsert reads its
+         * rows joined to the one row of {@code numbers}, the expression that takes the event numbers: it runs only
+         * once that expression has locked the row of {@code event_sequence}, so the counting rows are still written
+         * by one transaction at a time, as when they went with the commit, and in the same fixed order.
+         */
+        void text(PlainStatement.Builder sql) {
+            rows(sql, flowRows.size(), FLOW_HEAD, FLOW_TYPED, FLOW_TAIL);
+            rows(sql, moveRows.size(), MOVE_HEAD, MOVE_TYPED, MOVE_TAIL);
+            rows(sql, agentRows.size(), AGENT_HEAD, AGENT_TYPED, AGENT_TAIL);
+        }
+
+        /** Binds the values of the rows {@link #text} wrote. */
+        void bind(SqlValues values) {
             for (Map.Entry<Long, Row> row : flowRows) {
                 JdbiFlowStore.bind(values, row.getValue().boardId(), row.getKey(), row.getValue().flow());
             }
@@ -167,11 +184,11 @@ final class PendingFlow {
                 values.bigint("board", key.boardId()).bigint("user", key.userId())
                         .text("name", key.name()).bigint("at", row.getValue());
             }
-        };
+        }
     }
 
     /** {@code head}, {@code count} typed rows and {@code tail}; nothing when there are no rows. */
-    private static void rows(PlainStatement sql, int count, String head, String row, String tail) {
+    private static void rows(PlainStatement.Builder sql, int count, String head, String row, String tail) {
         if (count == 0) {
             return;
         }

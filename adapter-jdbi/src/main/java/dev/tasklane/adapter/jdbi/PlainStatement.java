@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,19 +25,24 @@ import java.util.function.Consumer;
  * (docs/architecture.md, "Statements on the hot path").
  *
  * <p>The text is written with JDBI's named parameters ({@code :name}; {@code ::} is PostgreSQL's cast) and sent
- * with positional ones. Each fragment of text is parsed once and kept, so only constant fragments may be appended.
+ * with positional ones. Each text is parsed once and kept, so only constant texts may be given, or texts composed
+ * of constant parts once per shape ({@link #composed}).
  * Values are bound through {@link SqlValues} in the order of the text, and each names the parameter it fills: a
  * value bound out of order, or a statement run with a parameter unbound, fails before it reaches the database.
  * A failure of the database surfaces as JDBI's would ({@link UnableToExecuteStatementException}), so that the
  * transaction translates it like any other ({@link SqlFailures}).
  */
 final class PlainStatement implements SqlValues {
-    /** The parsed fragments: constants of this package, so the map stays small; past this size nothing is kept. */
-    private static final int MAX_FRAGMENTS = 512;
-    private static final ConcurrentMap<String, Fragment> FRAGMENTS = new ConcurrentHashMap<>();
+    /** How many texts of each cache are kept: the texts are made of constants, so only a few ever exist. */
+    private static final int MAX_TEXTS = 512;
+    private static final ConcurrentMap<String, Text> PARSED = new ConcurrentHashMap<>();
+    private static final ConcurrentMap<Object, Text> COMPOSED = new ConcurrentHashMap<>();
 
-    /** A fragment of text with its named parameters replaced by {@code ?}, and their names in order. */
-    record Fragment(String positional, List<String> names) {
+    /**
+     * A statement's text as sent, with positional parameters, and the names of its parameters in order (interned,
+     * so that checking the name of each value bound is mostly a comparison of references).
+     */
+    record Text(String positional, List<String> names) {
     }
 
     /** Reads one row of a result. */
@@ -47,36 +51,88 @@ final class PlainStatement implements SqlValues {
         T read(ResultSet row) throws SQLException;
     }
 
-    private final StringBuilder text = new StringBuilder(256);
-    private final List<String> names = new ArrayList<>();
-    private Object[] values = new Object[16];
-    private int[] types = new int[16];
+    /** Writes a statement's text from constant parts, each with named parameters ({@link #composed}). */
+    static final class Builder {
+        private final StringBuilder positional = new StringBuilder(1024);
+        private final List<String> names = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        /** Appends a constant part of the text. */
+        Builder append(String namedText) {
+            Text part = parsed(namedText);
+            positional.append(part.positional());
+            names.addAll(part.names());
+            return this;
+        }
+
+        private Text build() {
+            return new Text(positional.toString(), List.copyOf(names));
+        }
+    }
+
+    private final Text text;
+    private final Object[] values;
+    private final int[] types;
     private int bound;
 
-    /** Appends a constant fragment of text with named parameters. */
-    PlainStatement append(String namedText) {
-        Fragment fragment = FRAGMENTS.get(namedText);
-        if (fragment == null) {
-            fragment = parse(namedText);
-            if (FRAGMENTS.size() < MAX_FRAGMENTS) {
-                FRAGMENTS.putIfAbsent(namedText, fragment);
+    private PlainStatement(Text text) {
+        this.text = text;
+        this.values = new Object[text.names().size()];
+        this.types = new int[text.names().size()];
+    }
+
+    /** A statement of one constant text with named parameters. */
+    static PlainStatement of(String namedText) {
+        return new PlainStatement(parsed(namedText));
+    }
+
+    /**
+     * A statement whose text {@code parts} writes from constant parts, the same for every statement of the same
+     * {@code shape} (a value object naming what varies: how many rows, which columns): the text is written, parsed and
+     * turned into one string once per shape, so that a statement of a shape seen before costs no text at all and the
+     * driver finds its prepared form by a string whose hash is already known.
+     */
+    static PlainStatement composed(Object shape, Consumer<Builder> parts) {
+        Text known = COMPOSED.get(shape);
+        if (known == null) {
+            Builder builder = new Builder();
+            parts.accept(builder);
+            known = builder.build();
+            if (COMPOSED.size() < MAX_TEXTS) {
+                COMPOSED.putIfAbsent(shape, known);
             }
         }
-        text.append(fragment.positional());
-        names.addAll(fragment.names());
-        return this;
+        return new PlainStatement(known);
+    }
+
+    private static Text parsed(String namedText) {
+        Text known = PARSED.get(namedText);
+        if (known == null) {
+            known = parse(namedText);
+            if (PARSED.size() < MAX_TEXTS) {
+                PARSED.putIfAbsent(namedText, known);
+            }
+        }
+        return known;
     }
 
     /** The text as sent, with positional parameters. */
     String text() {
-        return text.toString();
+        return text.positional();
+    }
+
+    /** The names of the parameters, in the order of the text. */
+    List<String> names() {
+        return text.names();
     }
 
     /**
      * Replaces each named parameter of {@code namedText} with {@code ?}, leaving {@code ::} casts and quoted
      * literals as they are.
      */
-    static Fragment parse(String namedText) {
+    static Text parse(String namedText) {
         StringBuilder positional = new StringBuilder(namedText.length());
         List<String> found = new ArrayList<>();
         boolean quoted = false;
@@ -97,7 +153,7 @@ final class PlainStatement implements SqlValues {
                     end++;
                 }
                 if (end > i + 1 && !Character.isDigit(namedText.charAt(i + 1))) {
-                    found.add(namedText.substring(i + 1, end));
+                    found.add(namedText.substring(i + 1, end).intern());
                     positional.append('?');
                     i = end;
                     continue;
@@ -109,17 +165,14 @@ final class PlainStatement implements SqlValues {
         if (quoted) {
             throw new IllegalArgumentException("an unclosed quote in " + namedText);
         }
-        return new Fragment(positional.toString(), List.copyOf(found));
+        return new Text(positional.toString(), List.copyOf(found));
     }
 
     private PlainStatement put(String name, Object value, int sqlType) {
+        List<String> names = text.names();
         if (bound >= names.size() || !names.get(bound).equals(name)) {
             throw new IllegalStateException("parameter " + (bound + 1) + " of the statement is "
-                    + (bound < names.size() ? ":" + names.get(bound) : "none") + ", not :" + name + ": " + text);
-        }
-        if (bound == values.length) {
-            values = Arrays.copyOf(values, bound * 2);
-            types = Arrays.copyOf(types, bound * 2);
+                    + (bound < names.size() ? ":" + names.get(bound) : "none") + ", not :" + name + ": " + text());
         }
         values[bound] = value;
         types[bound] = sqlType;
@@ -181,15 +234,15 @@ final class PlainStatement implements SqlValues {
 
     /** Runs a query that answers exactly one row. */
     <T> T one(Handle handle, RowReader<T> reader) {
-        return findOne(handle, reader).orElseThrow(() -> new IllegalStateException("no row from " + text));
+        return findOne(handle, reader).orElseThrow(() -> new IllegalStateException("no row from " + text()));
     }
 
     private String ready(Handle handle) {
-        if (bound != names.size()) {
-            throw new IllegalStateException("parameter " + (bound + 1) + " of the statement, :" + names.get(bound)
-                    + ", is not bound: " + text);
+        if (bound != values.length) {
+            throw new IllegalStateException("parameter " + (bound + 1) + " of the statement, :" + text.names().get(bound)
+                    + ", is not bound: " + text());
         }
-        String sql = text.toString();
+        String sql = text.positional();
         observe(handle, sql);
         return sql;
     }

@@ -43,7 +43,7 @@ final class PlainStatementTest {
 
     @Test
     void namedParametersBecomePositionalInTheirOrder() {
-        PlainStatement.Fragment fragment = PlainStatement.parse(
+        PlainStatement.Text fragment = PlainStatement.parse(
                 "UPDATE t SET a = :alpha, b = :beta_2 WHERE c = :alpha AND d::text = ':not_a_parameter' AND e = 'it''s :x'");
 
         assertEquals("UPDATE t SET a = ?, b = ? WHERE c = ? AND d::text = ':not_a_parameter' AND e = 'it''s :x'",
@@ -53,10 +53,34 @@ final class PlainStatementTest {
 
     @Test
     void aColonThatStartsNoNameIsText() {
-        PlainStatement.Fragment fragment = PlainStatement.parse("SELECT '1' || :a || ': ' || 2 :: text, x :1");
+        PlainStatement.Text fragment = PlainStatement.parse("SELECT '1' || :a || ': ' || 2 :: text, x :1");
 
         assertEquals("SELECT '1' || ? || ': ' || 2 :: text, x :1", fragment.positional());
         assertEquals(List.of("a"), fragment.names());
+    }
+
+    @Test
+    void aComposedTextIsWrittenOncePerShape() {
+        record Shape(int rows) {
+        }
+        int[] written = {0};
+        java.util.function.Consumer<PlainStatement.Builder> rows = text -> {
+            written[0]++;
+            text.append("SELECT * FROM (VALUES ");
+            text.append("(CAST(:x AS BIGINT))");
+            text.append(", (CAST(:x AS BIGINT))");
+            text.append(") AS v (x)");
+        };
+        String first = PlainStatement.composed(new Shape(2), rows).text();
+        String again = PlainStatement.composed(new Shape(2), rows).text();
+
+        assertEquals("SELECT * FROM (VALUES (CAST(? AS BIGINT)), (CAST(? AS BIGINT))) AS v (x)", first);
+        assertTrue(first == again, "the same string, its hash already known to the driver's statement cache");
+        assertEquals(1, written[0], "written once for the shape");
+        PlainStatement.composed(new Shape(3), rows);
+        assertEquals(2, written[0], "and once more for another shape");
+        assertEquals(List.of("x", "x"), PlainStatement.composed(new Shape(2), rows).bigint("x", 1).bigint("x", 2)
+                .names(), "the values of a composed text are bound like any other");
     }
 
     @Test
@@ -66,7 +90,7 @@ final class PlainStatementTest {
 
     @Test
     void aValueOutOfTheTextsOrderIsRefusedBeforeTheDatabase() {
-        PlainStatement statement = new PlainStatement().append("SELECT :first, :second");
+        PlainStatement statement = PlainStatement.of("SELECT :first, :second");
 
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> statement.bigint("second", 2));
         assertTrue(refused.getMessage().contains("parameter 1 of the statement is :first, not :second"), refused.getMessage());
@@ -77,7 +101,7 @@ final class PlainStatementTest {
     @Test
     void aParameterLeftUnboundIsRefusedBeforeTheDatabase() {
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> inHandle(handle ->
-                new PlainStatement().append("SELECT :first, :second").bigint("first", 1).findOne(handle, row -> row.getLong(1))));
+                PlainStatement.of("SELECT :first, :second").bigint("first", 1).findOne(handle, row -> row.getLong(1))));
         assertTrue(refused.getMessage().contains(":second, is not bound"), refused.getMessage());
     }
 
@@ -85,7 +109,7 @@ final class PlainStatementTest {
     void everyTypeAndSqlNullRoundTrips() {
         Instant at = Instant.parse("2026-11-27T10:15:30.123456Z");
         List<Object> values = inHandle(handle ->
-                new PlainStatement().append("SELECT CAST(:a AS BIGINT), CAST(:b AS BIGINT), CAST(:c AS BIGINT), "
+                PlainStatement.of("SELECT CAST(:a AS BIGINT), CAST(:b AS BIGINT), CAST(:c AS BIGINT), "
                                 + "CAST(:d AS INTEGER), CAST(:e AS SMALLINT), CAST(:f AS BOOLEAN), CAST(:g AS VARCHAR), "
                                 + "CAST(:h AS VARCHAR), CAST(:i AS TIMESTAMP WITH TIME ZONE), CAST(:j AS TIMESTAMP WITH TIME ZONE)")
                         .bigint("a", Long.MIN_VALUE).nullableBigint("b", 7L).nullableBigint("c", null).integer("d", -3)
@@ -115,19 +139,19 @@ final class PlainStatementTest {
     @Test
     void noRowIsEmptyAndTwoRowsAreRefused() {
         Optional<Long> none = inHandle(handle ->
-                new PlainStatement().append("SELECT id FROM event_sequence WHERE id = :id").bigint("id", -1)
+                PlainStatement.of("SELECT id FROM event_sequence WHERE id = :id").bigint("id", -1)
                         .findOne(handle, row -> row.getLong(1)));
         assertFalse(none.isPresent());
-        assertThrows(IllegalStateException.class, () -> inHandle(handle -> new PlainStatement()
-                .append("SELECT x FROM (VALUES (1), (2)) AS v (x) WHERE x > :low").bigint("low", 0)
+        assertThrows(IllegalStateException.class, () -> inHandle(handle -> PlainStatement
+                .of("SELECT x FROM (VALUES (1), (2)) AS v (x) WHERE x > :low").bigint("low", 0)
                 .findOne(handle, row -> row.getLong(1))));
     }
 
     @Test
     void aFailureOfTheDatabaseIsTranslatedAsJdbisWouldBe() {
         // a value the column cannot hold is refused input, as for any statement (SqlFailures)
-        RuntimeException failed = assertThrows(RuntimeException.class, () -> inHandle(handle -> new PlainStatement()
-                .append("SELECT CAST(:n AS SMALLINT)").bigint("n", 1L << 40).findOne(handle, row -> row.getLong(1))));
+        RuntimeException failed = assertThrows(RuntimeException.class, () -> inHandle(handle -> PlainStatement
+                .of("SELECT CAST(:n AS SMALLINT)").bigint("n", 1L << 40).findOne(handle, row -> row.getLong(1))));
         assertFalse(failed instanceof ConcurrentUpdateException);
         assertTrue(failed.getClass().getName().startsWith("dev.tasklane."), "translated, not JDBI's own: " + failed);
     }
