@@ -27,6 +27,8 @@ import org.jdbi.v3.core.statement.PreparedBatch;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Iterator;
@@ -361,25 +363,39 @@ final class JdbiTaskStore implements TaskStore {
                 .bind("board", boardId).bind("identifier", identifier.toString()).map(rows).findOne());
     }
 
+    /**
+     * The columns of a locked task, and its board's WIP limit, read with it so that a claim, which checks the limit
+     * after locking the task, needs no statement of its own for it ({@link #wipLimits}); the board's row in
+     * {@code board_wip_limits} is read, not locked.
+     */
+    private static final String LOCKED_COLUMNS = TaskRows.COLUMNS
+            + ", (SELECT w.doing FROM board_wip_limits w WHERE w.board_id = t.board_id) AS wip_doing";
     /** A task's row by its identifier, locked; a {@link PlainStatement}, as the claim cycle's statements are. */
-    private static final String LOCK_BY_IDENTIFIER = "SELECT " + TaskRows.COLUMNS
+    private static final String LOCK_BY_IDENTIFIER = "SELECT " + LOCKED_COLUMNS
             + " FROM tasks t WHERE t.board_id = :board AND t.identifier = :identifier FOR UPDATE";
     /** A task's row by its id, locked; a {@link PlainStatement}. */
-    private static final String LOCK_BY_ID = "SELECT " + TaskRows.COLUMNS
+    private static final String LOCK_BY_ID = "SELECT " + LOCKED_COLUMNS
             + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE";
 
     @Override
     public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         return locked(sql(handle -> PlainStatement.of(LOCK_BY_IDENTIFIER)
                 .bigint("board", boardId.value()).text("identifier", identifier.toString())
-                .findOne(handle, row -> TaskRows.readRemembering(row, transactions))));
+                .findOne(handle, this::readLocked)));
     }
 
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
         return locked(sql(handle -> PlainStatement.of(LOCK_BY_ID)
                 .bigint("id", id.value()).bigint("board", boardId.value())
-                .findOne(handle, row -> TaskRows.readRemembering(row, transactions))));
+                .findOne(handle, this::readLocked)));
+    }
+
+    /** A locked task; the transaction remembers its board's WIP limit, read with it. */
+    private Task readLocked(ResultSet row) throws SQLException {
+        Task task = TaskRows.readRemembering(row, transactions);
+        transactions.wipLimitsRead().put(task.boardId().value(), WipLimitRows.limits(row, "wip_doing"));
+        return task;
     }
 
     /** Remembers the version of a row this transaction locked: its update cannot miss ({@link #update}). */
@@ -579,13 +595,15 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public WipLimits wipLimits(BoardId boardId) {
-        return sql(handle -> WipLimitRows.read(handle, boardId));
+        WipLimits read = transactions.wipLimitsRead().get(boardId.value());
+        return read != null ? read : sql(handle -> WipLimitRows.read(handle, boardId));
     }
 
     @Override
     public void putWipLimits(BoardId boardId, WipLimits limits) {
         sql(handle -> {
             WipLimitRows.write(handle, boardId, limits);
+            transactions.wipLimitsRead().put(boardId.value(), limits);
             return null;
         });
     }

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.wip.WipLimits;
 import org.jdbi.v3.core.CloseException;
 import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Handle;
@@ -31,6 +32,7 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Task>> tasksRead = ThreadLocal.withInitial(HashMap::new);
+    private final ThreadLocal<Map<Long, WipLimits>> wipLimitsRead = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Map<Long, Long>> lockedVersions = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<PendingWrites> pending = ThreadLocal.withInitial(PendingWrites::new);
     private final AtomicLong savepoints = new AtomicLong();
@@ -87,6 +89,7 @@ final class JdbiTransactions implements Transactions {
         linksRead.remove();
         positionsRead.remove();
         tasksRead.remove();
+        wipLimitsRead.remove();
         lockedVersions.remove();
         pending.remove();
         attached.remove();
@@ -277,6 +280,14 @@ final class JdbiTransactions implements Transactions {
      */
     Map<Long, Task> tasksRead() {
         return current.get() == null ? new HashMap<>() : tasksRead.get();
+    }
+
+    /**
+     * The WIP limits of the boards whose tasks this transaction locked, read with the task, by board id: a check of
+     * the limit after the lock needs no statement. Outside a transaction nothing is remembered.
+     */
+    Map<Long, WipLimits> wipLimitsRead() {
+        return current.get() == null ? new HashMap<>() : wipLimitsRead.get();
     }
 
     /**

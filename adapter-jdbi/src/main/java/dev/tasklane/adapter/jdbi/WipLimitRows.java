@@ -6,6 +6,8 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.wip.WipLimits;
 import org.jdbi.v3.core.Handle;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 
 /**
@@ -23,11 +25,14 @@ final class WipLimitRows {
     static WipLimits read(Handle handle, BoardId boardId) {
         return handle.createQuery("SELECT doing FROM board_wip_limits WHERE board_id = :board")
                 .bind("board", boardId)
-                .map((row, context) -> {
-                    int doing = row.getInt("doing");
-                    return row.wasNull() ? WipLimits.NONE : new WipLimits(doing);
-                })
+                .map((row, context) -> limits(row, "doing"))
                 .findOne().orElse(WipLimits.NONE);
+    }
+
+    /** The limits in {@code column} of {@code row}: none when it is SQL NULL (no limit, or no row). */
+    static WipLimits limits(ResultSet row, String column) throws SQLException {
+        int doing = row.getInt(column);
+        return row.wasNull() ? WipLimits.NONE : new WipLimits(doing);
     }
 
     static void write(Handle handle, BoardId boardId, WipLimits limits) {

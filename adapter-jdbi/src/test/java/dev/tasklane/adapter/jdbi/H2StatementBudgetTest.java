@@ -4,8 +4,8 @@ package dev.tasklane.adapter.jdbi;
  * {@link StatementBudget} on H2. H2 has no data-modifying common table expressions, so what PostgreSQL writes in
  * one statement is several here: the task's update, taking the event numbers and writing the event rows are a
  * statement each, and the history rows and the flow rollup's rows go with the commit as a batch per table. A claim
- * costs 9 statements (the lock, the board's WIP limit, the update, the numbers, the events, the history, the flow
- * row, the move count and the agent's first activity), a completion 7 (its agent's activity was stored within the minute), a creation 8
+ * costs 8 statements (the lock, which reads the board's WIP limit too, the update, the numbers, the events, the
+ * history, the flow row, the move count and the agent's first activity), a completion 7 (its agent's activity was stored within the minute), a creation 8
  * (the two counters, the task row, the numbers, the events, the history, the flow row and the move count).
  */
 final class H2StatementBudgetTest extends StatementBudget {

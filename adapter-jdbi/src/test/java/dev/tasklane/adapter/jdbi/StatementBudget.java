@@ -237,12 +237,11 @@ abstract class StatementBudget {
      * locked row, takes the event numbers (queuing the notification), writes the event rows and the history rows,
      * and upserts the flow rollup's rows (docs/operations.md, "Flow rollup"): the task's flow row, the board's move
      * count, and the agent's activity when it is due (the claim below is its agent's first). The board comes from
-     * the directory cache. A claim also reads the board's WIP limit: one primary-key read of
-     * {@code board_wip_limits} before the task's update (docs/rules.md, "WIP limits"; a board with a limit costs 2
-     * more, its claim lock and the count of Doing). With {@link #NEXT}, an agent's cycle is 5 statements
-     * in 2 transactions.
+     * the directory cache. The board's WIP limit, which a claim checks, is read with the locked task (docs/rules.md,
+     * "WIP limits"; a board with a limit costs 2 more, its claim lock and the count of Doing). With {@link #NEXT}, an
+     * agent's cycle is 4 statements in 2 transactions.
      */
-    static final int CLAIM = 2 + 1;
+    static final int CLAIM = 2;
     static final int COMPLETE = 2;
     /**
      * The identifier and position counters, the task row, then the one statement of the events, the history and
