@@ -25,11 +25,30 @@ public sealed interface TaskRef {
     }
 
     static TaskRef parse(String segment) {
-        if (segment != null && segment.matches("-?[0-9]{1,18}")) {
+        if (isWholeNumber(segment)) {
             return new ById(TaskId.of(Long.parseLong(segment)));
         }
         return TaskIdentifier.parse(segment).<TaskRef>map(ByIdentifier::new)
                 .orElseGet(() -> new Malformed(segment == null ? "" : segment));
+    }
+
+    /** Whether {@code segment} is {@code -?[0-9]{1,18}}: checked by hand, as every request that names a task asks. */
+    private static boolean isWholeNumber(String segment) {
+        if (segment == null) {
+            return false;
+        }
+        int first = segment.startsWith("-") ? 1 : 0;
+        int digits = segment.length() - first;
+        if (digits < 1 || digits > 18) {
+            return false;
+        }
+        for (int i = first; i < segment.length(); i++) {
+            char c = segment.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The name as the caller wrote it: the id's number, the identifier, or the malformed text. */
