@@ -379,16 +379,16 @@ final class JdbiTaskStore implements TaskStore {
 
     @Override
     public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
-        return locked(sql(handle -> PlainStatement.of(LOCK_BY_IDENTIFIER)
-                .bigint("board", boardId.value()).text("identifier", identifier.toString())
-                .findOne(handle, this::readLocked)));
+        PlainStatement lock = PlainStatement.of(LOCK_BY_IDENTIFIER);
+        lock.bigint("board", boardId.value()).text("identifier", identifier.toString());
+        return locked(sql(handle -> lock.findOne(handle, this::readLocked)));
     }
 
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
-        return locked(sql(handle -> PlainStatement.of(LOCK_BY_ID)
-                .bigint("id", id.value()).bigint("board", boardId.value())
-                .findOne(handle, this::readLocked)));
+        PlainStatement lock = PlainStatement.of(LOCK_BY_ID);
+        lock.bigint("id", id.value()).bigint("board", boardId.value());
+        return locked(sql(handle -> lock.findOne(handle, this::readLocked)));
     }
 
     /** A locked task; the transaction remembers its board's WIP limit, read with it. */

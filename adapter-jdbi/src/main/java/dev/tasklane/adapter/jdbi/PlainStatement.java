@@ -8,7 +8,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -168,7 +167,8 @@ final class PlainStatement implements SqlValues {
         return new Text(positional.toString(), List.copyOf(found));
     }
 
-    private PlainStatement put(String name, Object value, int sqlType) {
+    @Override
+    public PlainStatement value(String name, Object value, int sqlType) {
         List<String> names = text.names();
         if (bound >= names.size() || !names.get(bound).equals(name)) {
             throw new IllegalStateException("parameter " + (bound + 1) + " of the statement is "
@@ -178,41 +178,6 @@ final class PlainStatement implements SqlValues {
         types[bound] = sqlType;
         bound++;
         return this;
-    }
-
-    @Override
-    public PlainStatement bigint(String name, long value) {
-        return put(name, value, Types.BIGINT);
-    }
-
-    @Override
-    public PlainStatement nullableBigint(String name, Long value) {
-        return put(name, value, Types.BIGINT);
-    }
-
-    @Override
-    public PlainStatement integer(String name, int value) {
-        return put(name, value, Types.INTEGER);
-    }
-
-    @Override
-    public PlainStatement smallint(String name, short value) {
-        return put(name, value, Types.SMALLINT);
-    }
-
-    @Override
-    public PlainStatement bool(String name, boolean value) {
-        return put(name, value, Types.BOOLEAN);
-    }
-
-    @Override
-    public PlainStatement text(String name, String value) {
-        return put(name, value, Types.VARCHAR);
-    }
-
-    @Override
-    public PlainStatement timestamp(String name, Instant value) {
-        return put(name, TaskRows.timestamp(value), Types.TIMESTAMP_WITH_TIMEZONE);
     }
 
     /** Runs a query that answers at most one row. */

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.jdbi;
 
 import org.jdbi.v3.core.statement.SqlStatement;
 
+import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
@@ -12,67 +13,61 @@ import java.time.OffsetDateTime;
  * serves both, and the statement's text is the only place the order is stated.
  */
 interface SqlValues {
-    SqlValues bigint(String name, long value);
+    /** Binds {@code value}, null for SQL NULL, as a value of {@code sqlType} ({@link Types}). */
+    SqlValues value(String name, Object value, int sqlType);
+
+    default SqlValues bigint(String name, long value) {
+        return value(name, value, Types.BIGINT);
+    }
 
     /** A BIGINT that may be SQL NULL. */
-    SqlValues nullableBigint(String name, Long value);
+    default SqlValues nullableBigint(String name, Long value) {
+        return value(name, value, Types.BIGINT);
+    }
 
-    SqlValues integer(String name, int value);
+    default SqlValues integer(String name, int value) {
+        return value(name, value, Types.INTEGER);
+    }
 
-    SqlValues smallint(String name, short value);
+    default SqlValues smallint(String name, short value) {
+        return value(name, value, Types.SMALLINT);
+    }
 
-    SqlValues bool(String name, boolean value);
+    default SqlValues bool(String name, boolean value) {
+        return value(name, value, Types.BOOLEAN);
+    }
 
     /** A character value, SQL NULL for null. */
-    SqlValues text(String name, String value);
+    default SqlValues text(String name, String value) {
+        return value(name, value, Types.VARCHAR);
+    }
 
     /** A {@code TIMESTAMP WITH TIME ZONE} in UTC, SQL NULL for null. */
-    SqlValues timestamp(String name, Instant value);
+    default SqlValues timestamp(String name, Instant value) {
+        return value(name, TaskRows.timestamp(value), Types.TIMESTAMP_WITH_TIMEZONE);
+    }
 
     /** The named parameters of a JDBI statement. */
     static SqlValues named(SqlStatement<?> statement) {
         return new SqlValues() {
             @Override
-            public SqlValues bigint(String name, long value) {
-                statement.bind(name, value);
+            public SqlValues value(String name, Object value, int sqlType) {
+                statement.bindByType(name, value, javaType(sqlType));
                 return this;
             }
+        };
+    }
 
-            @Override
-            public SqlValues nullableBigint(String name, Long value) {
-                statement.bindByType(name, value, Long.class);
-                return this;
-            }
-
-            @Override
-            public SqlValues integer(String name, int value) {
-                statement.bind(name, value);
-                return this;
-            }
-
-            @Override
-            public SqlValues smallint(String name, short value) {
-                statement.bind(name, value);
-                return this;
-            }
-
-            @Override
-            public SqlValues bool(String name, boolean value) {
-                statement.bind(name, value);
-                return this;
-            }
-
-            @Override
-            public SqlValues text(String name, String value) {
-                statement.bindByType(name, value, String.class);
-                return this;
-            }
-
-            @Override
-            public SqlValues timestamp(String name, Instant value) {
-                statement.bindByType(name, TaskRows.timestamp(value), OffsetDateTime.class);
-                return this;
-            }
+    /** The Java type JDBI binds a value of {@code sqlType} as. */
+    private static Class<?> javaType(int sqlType) {
+        return switch (sqlType) {
+            case Types.BIGINT -> Long.class;
+            case Types.INTEGER -> Integer.class;
+            case Types.SMALLINT -> Short.class;
+            case Types.BOOLEAN -> Boolean.class;
+            case Types.VARCHAR -> String.class;
+            case Types.TIMESTAMP_WITH_TIMEZONE -> OffsetDateTime.class;
+            default -> throw new IllegalArgumentException("no binding for SQL type " + sqlType);
         };
     }
 }

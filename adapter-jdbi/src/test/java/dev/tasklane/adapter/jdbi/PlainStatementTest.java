@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,6 +34,13 @@ final class PlainStatementTest {
     @AfterEach
     void close() {
         stores.close();
+    }
+
+    /** A statement of {@code namedText} with the values {@code bind} gives. */
+    private static PlainStatement statement(String namedText, Consumer<SqlValues> bind) {
+        PlainStatement statement = PlainStatement.of(namedText);
+        bind.accept(statement);
+        return statement;
     }
 
     /** Runs {@code statement} on the handle of a transaction of its own. */
@@ -79,8 +87,9 @@ final class PlainStatementTest {
         assertEquals(1, written[0], "written once for the shape");
         PlainStatement.composed(new Shape(3), rows);
         assertEquals(2, written[0], "and once more for another shape");
-        assertEquals(List.of("x", "x"), PlainStatement.composed(new Shape(2), rows).bigint("x", 1).bigint("x", 2)
-                .names(), "the values of a composed text are bound like any other");
+        PlainStatement composed = PlainStatement.composed(new Shape(2), rows);
+        composed.bigint("x", 1).bigint("x", 2);
+        assertEquals(List.of("x", "x"), composed.names(), "the values of a composed text are bound like any other");
     }
 
     @Test
@@ -101,7 +110,7 @@ final class PlainStatementTest {
     @Test
     void aParameterLeftUnboundIsRefusedBeforeTheDatabase() {
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> inHandle(handle ->
-                PlainStatement.of("SELECT :first, :second").bigint("first", 1).findOne(handle, row -> row.getLong(1))));
+                statement("SELECT :first, :second", values -> values.bigint("first", 1)).findOne(handle, row -> row.getLong(1))));
         assertTrue(refused.getMessage().contains(":second, is not bound"), refused.getMessage());
     }
 
@@ -109,12 +118,12 @@ final class PlainStatementTest {
     void everyTypeAndSqlNullRoundTrips() {
         Instant at = Instant.parse("2026-11-27T10:15:30.123456Z");
         List<Object> values = inHandle(handle ->
-                PlainStatement.of("SELECT CAST(:a AS BIGINT), CAST(:b AS BIGINT), CAST(:c AS BIGINT), "
+                statement("SELECT CAST(:a AS BIGINT), CAST(:b AS BIGINT), CAST(:c AS BIGINT), "
                                 + "CAST(:d AS INTEGER), CAST(:e AS SMALLINT), CAST(:f AS BOOLEAN), CAST(:g AS VARCHAR), "
-                                + "CAST(:h AS VARCHAR), CAST(:i AS TIMESTAMP WITH TIME ZONE), CAST(:j AS TIMESTAMP WITH TIME ZONE)")
-                        .bigint("a", Long.MIN_VALUE).nullableBigint("b", 7L).nullableBigint("c", null).integer("d", -3)
-                        .smallint("e", (short) 12).bool("f", true).text("g", "été ✓").text("h", null)
-                        .timestamp("i", at).timestamp("j", null)
+                                + "CAST(:h AS VARCHAR), CAST(:i AS TIMESTAMP WITH TIME ZONE), CAST(:j AS TIMESTAMP WITH TIME ZONE)",
+                        bind -> bind.bigint("a", Long.MIN_VALUE).nullableBigint("b", 7L).nullableBigint("c", null)
+                                .integer("d", -3).smallint("e", (short) 12).bool("f", true).text("g", "été ✓").text("h", null)
+                                .timestamp("i", at).timestamp("j", null))
                         .one(handle, row -> {
                             List<Object> read = new ArrayList<>();
                             for (int column = 1; column <= 10; column++) {
@@ -139,19 +148,20 @@ final class PlainStatementTest {
     @Test
     void noRowIsEmptyAndTwoRowsAreRefused() {
         Optional<Long> none = inHandle(handle ->
-                PlainStatement.of("SELECT id FROM event_sequence WHERE id = :id").bigint("id", -1)
+                statement("SELECT id FROM event_sequence WHERE id = :id", values -> values.bigint("id", -1))
                         .findOne(handle, row -> row.getLong(1)));
         assertFalse(none.isPresent());
-        assertThrows(IllegalStateException.class, () -> inHandle(handle -> PlainStatement
-                .of("SELECT x FROM (VALUES (1), (2)) AS v (x) WHERE x > :low").bigint("low", 0)
-                .findOne(handle, row -> row.getLong(1))));
+        assertThrows(IllegalStateException.class, () -> inHandle(handle ->
+                statement("SELECT x FROM (VALUES (1), (2)) AS v (x) WHERE x > :low", values -> values.bigint("low", 0))
+                        .findOne(handle, row -> row.getLong(1))));
     }
 
     @Test
     void aFailureOfTheDatabaseIsTranslatedAsJdbisWouldBe() {
         // a value the column cannot hold is refused input, as for any statement (SqlFailures)
-        RuntimeException failed = assertThrows(RuntimeException.class, () -> inHandle(handle -> PlainStatement
-                .of("SELECT CAST(:n AS SMALLINT)").bigint("n", 1L << 40).findOne(handle, row -> row.getLong(1))));
+        RuntimeException failed = assertThrows(RuntimeException.class, () -> inHandle(handle ->
+                statement("SELECT CAST(:n AS SMALLINT)", values -> values.bigint("n", 1L << 40))
+                        .findOne(handle, row -> row.getLong(1))));
         assertFalse(failed instanceof ConcurrentUpdateException);
         assertTrue(failed.getClass().getName().startsWith("dev.tasklane."), "translated, not JDBI's own: " + failed);
     }

@@ -6,7 +6,6 @@ import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Task;
 import org.junit.jupiter.api.Test;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,44 +26,10 @@ final class TaskRowsTest {
     private static final class Names implements SqlValues {
         final List<String> names = new ArrayList<>();
 
-        private SqlValues add(String name) {
+        @Override
+        public SqlValues value(String name, Object value, int sqlType) {
             names.add(name);
             return this;
-        }
-
-        @Override
-        public SqlValues bigint(String name, long value) {
-            return add(name);
-        }
-
-        @Override
-        public SqlValues nullableBigint(String name, Long value) {
-            return add(name);
-        }
-
-        @Override
-        public SqlValues integer(String name, int value) {
-            return add(name);
-        }
-
-        @Override
-        public SqlValues smallint(String name, short value) {
-            return add(name);
-        }
-
-        @Override
-        public SqlValues bool(String name, boolean value) {
-            return add(name);
-        }
-
-        @Override
-        public SqlValues text(String name, String value) {
-            return add(name);
-        }
-
-        @Override
-        public SqlValues timestamp(String name, Instant value) {
-            return add(name);
         }
     }
 
