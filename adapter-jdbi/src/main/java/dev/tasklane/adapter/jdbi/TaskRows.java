@@ -60,10 +60,10 @@ final class TaskRows {
                         () -> new IllegalStateException("stored identifier is not an identifier")),
                 TaskId.ofNullable(nullableLong(row, "parent_id")).orElse(null),
                 row.getLong("position"),
-                SpecsRead.spec(id, row.getString("spec")),
+                DocumentsRead.SPECS.read(id, row.getString("spec")),
                 Status.valueOf(row.getString("status")),
                 UserId.ofNullable(nullableLong(row, "assigned_to_id")).orElse(null),
-                TaskDocuments.claim(row.getString("claim")),
+                DocumentsRead.CLAIMS.read(id, row.getString("claim")),
                 TaskDocuments.completion(row.getString("completion")),
                 TaskDocuments.review(row.getString("review")),
                 ChangedFileDocuments.read(row.getString("changed_files")),
@@ -148,7 +148,11 @@ final class TaskRows {
             values.text("spec", TaskDocuments.spec(task.spec()));
         }
         if ((unchanged & CLAIM) == 0) {
-            values.text("claim", TaskDocuments.claim(task.claim()));
+            String claim = TaskDocuments.claim(task.claim());
+            if (!task.id().equals(TaskId.UNASSIGNED)) {
+                DocumentsRead.CLAIMS.wrote(task.id().value(), claim, task.claim());
+            }
+            values.text("claim", claim);
         }
         if ((unchanged & COMPLETION) == 0) {
             values.text("completion", TaskDocuments.completion(task.completion()));
