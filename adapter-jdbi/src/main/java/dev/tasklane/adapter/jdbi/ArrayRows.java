@@ -1,7 +1,9 @@
 package dev.tasklane.adapter.jdbi;
 
+import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.statement.SqlStatement;
 
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,19 +20,23 @@ import java.util.stream.Collectors;
  */
 final class ArrayRows {
     private final String[] columns;
-    private final Class<?>[] types;
+    private final String[] sqlTypes;
     private final List<List<Object>> values;
 
     /**
      * @param columns the columns, {@code "a, b, c"}, each also the name of its array parameter
-     * @param types   the Java type of each column's values, in the same order ({@code Long}, {@code String}, ...)
+     * @param types   the Java type of each column's values, in the same order: {@code Long}, {@code Integer},
+     *                {@code String}, {@code Boolean} or {@code OffsetDateTime}
      */
     ArrayRows(String columns, Class<?>... types) {
         this.columns = columns.split(", ");
         if (this.columns.length != types.length) {
             throw new IllegalArgumentException(this.columns.length + " columns, " + types.length + " types");
         }
-        this.types = types.clone();
+        this.sqlTypes = new String[types.length];
+        for (int i = 0; i < types.length; i++) {
+            sqlTypes[i] = sqlType(types[i]);
+        }
         this.values = new ArrayList<>(types.length);
         for (int i = 0; i < types.length; i++) {
             values.add(new ArrayList<>());
@@ -69,11 +75,34 @@ final class ArrayRows {
         return "INSERT INTO " + table + " (" + columns + ") " + select(columns);
     }
 
-    /** Binds every column's values as one array parameter named after the column. */
+    /**
+     * Binds every column's values as one array parameter named after the column. The array is made by the driver
+     * ({@link java.sql.Connection#createArrayOf}) and bound as it is, without JDBI's lookup of an argument factory for
+     * the values' type, which resolves generic types anew for every array.
+     */
     <S extends SqlStatement<S>> S bind(S statement) {
         for (int i = 0; i < columns.length; i++) {
-            statement.bindArray(columns[i], types[i], values.get(i));
+            String sqlType = sqlTypes[i];
+            Object[] array = values.get(i).toArray();
+            statement.bind(columns[i], (Argument) (position, prepared, context) ->
+                    prepared.setArray(position, prepared.getConnection().createArrayOf(sqlType, array)));
         }
         return statement;
+    }
+
+    /** The SQL type of the arrays' elements, as {@link java.sql.Connection#createArrayOf} names it. */
+    private static String sqlType(Class<?> type) {
+        if (type == Long.class) {
+            return "bigint";
+        } else if (type == Integer.class) {
+            return "integer";
+        } else if (type == String.class) {
+            return "varchar";
+        } else if (type == Boolean.class) {
+            return "boolean";
+        } else if (type == OffsetDateTime.class) {
+            return "timestamptz";
+        }
+        throw new IllegalArgumentException("no SQL array type for " + type.getName());
     }
 }
