@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@link JdbiTaskStore#insertAll} writes many tasks with one statement of an array per column ({@link NewTaskRows});
  * {@link JdbiTaskStore#insert} writes one with a bound value per column. Whatever a task holds (a claim, a completion,
  * a review, changed files, an archive, a pending after_goal, timestamps finer than the database keeps, dependencies
- * and key files), both write the same rows and read back the same task.
+ * and key files, texts an array literal must quote), both write the same rows and read back the same task.
  */
 abstract class InsertAllRows {
     private static final BoardId BOARD = BoardId.of(41);
@@ -55,7 +55,10 @@ abstract class InsertAllRows {
     @Test
     void aTaskWrittenWithOthersIsTheRowItIsWrittenAlone() {
         List<Task> shapes = List.of(full(1), goal(2), Tasks.work(BOARD, 3).build(),
-                Tasks.work(BOARD, 4).priority(Priority.CRITICAL).human().dependsOn("W1", "G2").keyFiles("a/B.java").build());
+                Tasks.work(BOARD, 4).priority(Priority.CRITICAL).human().dependsOn("W1", "G2").keyFiles("a/B.java").build(),
+                // what an array literal must quote or escape: quotes, backslashes, braces, commas, NULL, lines
+                Tasks.work(BOARD, 5).title("a \"quoted\" {b,c} back\\slash NULL é 😀\nsecond line")
+                        .createdByAgent("NULL").keyFiles("dir with space/{x},y.java", "NULL").build());
         for (int i = 0; i < shapes.size(); i++) {
             Task shape = shapes.get(i);
             int n = i;
