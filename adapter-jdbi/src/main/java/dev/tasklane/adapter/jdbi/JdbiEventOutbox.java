@@ -9,7 +9,6 @@ import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
-import org.jdbi.v3.core.statement.PreparedBatch;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -40,6 +39,9 @@ final class JdbiEventOutbox implements EventOutbox {
                 row.getString("identifier"), row.getString("status"), row.getString("column_name"), actorUserId,
                 row.getString("agent_name"), row.getObject("occurred_at", OffsetDateTime.class).toInstant());
     };
+
+    /** The rows of a large append, numbered already: one statement of an array per column ({@link ArrayRows}). */
+    private static final String INSERT_ROWS = ArrayRows.insert("task_events", COLUMNS);
 
     /** Takes {@code :count} numbers and answers the last (generated keys read it back on H2). */
     private static final String TAKE_NUMBERS = "UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1";
@@ -81,18 +83,16 @@ final class JdbiEventOutbox implements EventOutbox {
                             .executeAndReturnGeneratedKeys("last_id").mapTo(Long.class).one();
             long next = last - events.size();
             List<TaskEvent> numbered = new ArrayList<>(events.size());
-            PreparedBatch insert = handle.prepareBatch("INSERT INTO task_events (" + COLUMNS + ") VALUES (:id, :board, "
-                    + ":type, :task, :identifier, :status, :column, :actor, :agent, :at)");
+            ArrayRows rows = new ArrayRows(COLUMNS, Long.class, Long.class, String.class, Long.class, String.class,
+                    String.class, String.class, Long.class, String.class, OffsetDateTime.class);
             for (TaskEvent event : events) {
                 TaskEvent stored = event.withSequence(++next);
                 numbered.add(stored);
-                insert.bind("id", stored.sequence()).bind("board", stored.boardId()).bind("type", stored.type())
-                        .bind("task", stored.taskId()).bind("identifier", stored.identifier())
-                        .bind("status", stored.status()).bind("column", stored.column())
-                        .bindByType("actor", stored.actorUserId(), UserId.class).bind("agent", stored.agentName())
-                        .bind("at", TaskRows.timestamp(stored.at())).add();
+                rows.add(stored.sequence(), stored.boardId().value(), stored.type(), stored.taskId().value(),
+                        stored.identifier(), stored.status(), stored.column(), UserId.valueOrNull(stored.actorUserId()),
+                        stored.agentName(), TaskRows.timestamp(stored.at()));
             }
-            insert.execute();
+            rows.bind(handle.createUpdate(INSERT_ROWS)).execute();
             return List.copyOf(numbered);
         });
     }

@@ -110,15 +110,16 @@ final class JdbiTaskStore implements TaskStore {
         return transactions.withHandle(statement);
     }
 
+    /** The columns a new task's row is written with (also {@link NewTaskRows}' arrays). */
+    static final String INSERT_COLUMNS = "board_id, identifier, identifier_rank, identifier_number, type, "
+            + "created_by_id, created_by_agent, inserted_at, version, " + TaskRows.WRITABLE;
+
     /**
      * A new task's row; an identifier already taken inserts nothing (and answers no id) instead of failing the
      * transaction, so the duplicate check costs no statement of its own. Binds with {@link #bindInsert}.
      */
-    private static final String INSERT = "INSERT INTO tasks (board_id, identifier, identifier_rank, "
-            + "identifier_number, type, created_by_id, created_by_agent, inserted_at, version, "
-            + TaskRows.WRITABLE + ") VALUES (:board_id, :identifier, :identifier_rank, :identifier_number, "
-            + ":type, :created_by_id, :created_by_agent, :inserted_at, :version, "
-            + ":" + TaskRows.WRITABLE.replace(", ", ", :") + ") ON CONFLICT DO NOTHING";
+    private static final String INSERT = "INSERT INTO tasks (" + INSERT_COLUMNS + ") VALUES (:"
+            + INSERT_COLUMNS.replace(", ", ", :") + ") ON CONFLICT DO NOTHING";
 
     private static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindInsert(S statement, Task task) {
         if (!task.id().equals(TaskId.UNASSIGNED)) {
@@ -153,8 +154,9 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     /**
-     * The rows of all the tasks as one batch (multi-row {@code INSERT}s on PostgreSQL), then their dependency and
-     * key-file rows as one batch each: a goal of 100 children is three statements, not two hundred.
+     * The rows of all the tasks as one statement of an array per column ({@link NewTaskRows}), then their dependency
+     * and key-file rows likewise: a goal of 50 children is three statements, not a hundred and fifty, and binds a few
+     * dozen arrays, not thousands of values.
      */
     @Override
     public List<Task> insertAll(List<Task> tasks) {
@@ -162,12 +164,9 @@ final class JdbiTaskStore implements TaskStore {
             return tasks.isEmpty() ? List.of() : List.of(insert(tasks.get(0)));
         }
         return sql(handle -> {
-            PreparedBatch batch = handle.prepareBatch(INSERT);
-            for (Task task : tasks) {
-                bindInsert(batch, task).add();
-            }
             Map<String, Long> ids = new java.util.HashMap<>();
-            batch.executePreparedBatch("id", "identifier")
+            NewTaskRows.of(tasks).bind(handle.createUpdate(NewTaskRows.INSERT))
+                    .executeAndReturnGeneratedKeys("id", "identifier")
                     .map((row, context) -> Map.entry(row.getString("identifier"), row.getLong("id")))
                     .forEach(entry -> ids.put(entry.getKey(), entry.getValue()));
             List<Task> stored = new java.util.ArrayList<>(tasks.size());
@@ -323,32 +322,30 @@ final class JdbiTaskStore implements TaskStore {
 
     /** The dependency and key-file rows of stored tasks: one batch per table for all of them. */
     private static void writeLinks(Handle handle, List<Task> tasks) {
-        PreparedBatch dependencies = null;
-        PreparedBatch keyFiles = null;
+        ArrayRows dependencies = new ArrayRows(DEPENDENCY_COLUMNS, Long.class, Long.class, String.class);
+        ArrayRows keyFiles = new ArrayRows(KEY_FILE_COLUMNS, Long.class, Long.class, String.class);
         for (Task task : tasks) {
             TaskLinks links = TaskLinks.of(task);
             for (String dependency : links.dependencies()) {
-                if (dependencies == null) {
-                    dependencies = handle.prepareBatch("INSERT INTO task_dependencies (task_id, board_id, depends_on) "
-                            + "VALUES (:task_id, :board_id, :depends_on)");
-                }
-                dependencies.bind("task_id", task.id()).bind("board_id", task.boardId()).bind("depends_on", dependency).add();
+                dependencies.add(task.id().value(), task.boardId().value(), dependency);
             }
             for (String path : links.keyFiles()) {
-                if (keyFiles == null) {
-                    keyFiles = handle.prepareBatch("INSERT INTO task_key_files (task_id, board_id, file_path) "
-                            + "VALUES (:task_id, :board_id, :file_path)");
-                }
-                keyFiles.bind("task_id", task.id()).bind("board_id", task.boardId()).bind("file_path", path).add();
+                keyFiles.add(task.id().value(), task.boardId().value(), path);
             }
         }
-        if (dependencies != null) {
-            dependencies.execute();
+        if (!dependencies.isEmpty()) {
+            dependencies.bind(handle.createUpdate(INSERT_DEPENDENCIES)).execute();
         }
-        if (keyFiles != null) {
-            keyFiles.execute();
+        if (!keyFiles.isEmpty()) {
+            keyFiles.bind(handle.createUpdate(INSERT_KEY_FILES)).execute();
         }
     }
+
+    private static final String DEPENDENCY_COLUMNS = "task_id, board_id, depends_on";
+    private static final String KEY_FILE_COLUMNS = "task_id, board_id, file_path";
+    /** The dependency rows of any number of tasks: one statement of three arrays ({@link ArrayRows}). */
+    private static final String INSERT_DEPENDENCIES = ArrayRows.insert("task_dependencies", DEPENDENCY_COLUMNS);
+    private static final String INSERT_KEY_FILES = ArrayRows.insert("task_key_files", KEY_FILE_COLUMNS);
 
     @Override
     public Optional<Task> findById(BoardId boardId, TaskId id) {

@@ -16,7 +16,8 @@ import java.util.TreeMap;
  * The flow rollup's writes a transaction defers to its end with the other {@link PendingWrites} (docs/operations.md,
  * "Flow rollup"): each task's latest {@link TaskFlow}, the move counts and the agents' activity. On PostgreSQL they
  * join the event outbox's one statement ({@link #takeInto}); on H2, or when a change writes more rows than that
- * statement takes, they are sent as one batch per table just before the commit. The store's reads of the
+ * statement takes, they are sent just before the commit, one statement per table: the flow rows as an array per
+ * column ({@link ArrayRows}, a goal's creation writes one per child), the counting rows as a batch. The store's reads of the
  * rollup flush them first, so deferring changes when they are sent, never what commits. Counting rows are written in
  * a fixed order (board, bucket, columns; board, user, name), so that two transactions never wait on each other's.
  */
@@ -75,12 +76,13 @@ final class PendingFlow {
     }
 
     void flush(Handle handle) {
-        flushBatch(handle, flows, postgres
-                ? "INSERT INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) VALUES (" + VALUES
-                + ")" + FLOW_CONFLICT
-                : "MERGE INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id) KEY (task_id) VALUES ("
-                + VALUES + ")",
-                (rows, taskId, row) -> JdbiFlowStore.bind(SqlValues.named(rows), row.boardId(), taskId, row.flow()));
+        if (!flows.isEmpty()) {
+            // one row per task, however many (creating a goal of 50 children writes 51): an array per column
+            ArrayRows rows = JdbiFlowStore.rows();
+            flows.forEach((taskId, row) -> JdbiFlowStore.add(rows, row.boardId(), taskId, row.flow()));
+            rows.bind(handle.createUpdate(postgres ? FLOW_UPSERT : FLOW_MERGE)).execute();
+            flows.clear();
+        }
         flushBatch(handle, moves, postgres
                 ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) VALUES (:board, :bucket, "
                 + ":from, :to, :count)" + MOVES_CONFLICT
@@ -199,7 +201,7 @@ final class PendingFlow {
         sql.append(tail);
     }
 
-    /** A flow row's parameters in {@link #VALUES}' order, typed for a multi-row {@code VALUES} list. */
+    /** A flow row's parameters, columns {@link JdbiFlowStore#ROW_COLUMNS}, typed for a multi-row {@code VALUES} list. */
     private static final String FLOW_TYPED = "(CAST(:id AS BIGINT), CAST(:identifier AS VARCHAR), CAST(:type AS VARCHAR), "
             + "CAST(:column AS SMALLINT), CAST(:created AS BIGINT), CAST(:firstClaim AS BIGINT), "
             + "CAST(:enteredReview AS BIGINT), CAST(:decision AS BIGINT), CAST(:done AS BIGINT), "
@@ -213,8 +215,6 @@ final class PendingFlow {
             + "SET moves = flow_moves.moves + EXCLUDED.moves";
     private static final String AGENTS_CONFLICT = " ON CONFLICT (board_id, user_id, agent_name) DO UPDATE SET "
             + "last_activity_ms = GREATEST(flow_agents.last_activity_ms, EXCLUDED.last_activity_ms)";
-    private static final String VALUES = ":id, :identifier, :type, :column, :created, :firstClaim, :enteredReview, "
-            + ":decision, :done, :agentUser, :agentName, :reviewWait, :reviewOpen, :sentBack, :board";
     private static final String UPDATES = "board_id = EXCLUDED.board_id, identifier = EXCLUDED.identifier, "
             + "type = EXCLUDED.type, flow_column = EXCLUDED.flow_column, created_ms = EXCLUDED.created_ms, "
             + "first_claim_ms = EXCLUDED.first_claim_ms, entered_review_ms = EXCLUDED.entered_review_ms, "
@@ -237,6 +237,11 @@ final class PendingFlow {
     private static final String AGENT_HEAD = ", agent_activity AS (INSERT INTO flow_agents (board_id, user_id, agent_name, "
             + "last_activity_ms) SELECT a.* FROM numbers CROSS JOIN (VALUES ";
     private static final String AGENT_TAIL = ") AS a (board_id, user_id, agent_name, last_activity_ms)" + AGENTS_CONFLICT + ")";
+    /** Upserts the flow rows of {@link JdbiFlowStore#rows()}, an array per column (PostgreSQL). */
+    private static final String FLOW_UPSERT = ArrayRows.insert("task_flow", JdbiFlowStore.ROW_COLUMNS) + FLOW_CONFLICT;
+    /** The same on H2, which merges on the key. */
+    private static final String FLOW_MERGE = "MERGE INTO task_flow (" + JdbiFlowStore.ROW_COLUMNS + ") KEY (task_id) "
+            + ArrayRows.select(JdbiFlowStore.ROW_COLUMNS);
 
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {

@@ -7,6 +7,7 @@ import dev.tasklane.domain.id.UserId;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
 
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +33,10 @@ final class PendingWrites {
     /** A held counter: the value its row will have at the commit, and the value written to it so far. */
     private record Held(long value, long written) {
     }
+
+    private static final String HISTORY_COLUMNS = "task_id, kind, at, actor_user_id, agent_name, facts";
+    /** The pending history rows, however many: one statement of an array per column ({@link ArrayRows}). */
+    private static final String INSERT_HISTORY = ArrayRows.insert("task_history", HISTORY_COLUMNS);
 
     private final Map<CounterKey, Held> counters = new LinkedHashMap<>();
     private final List<HistoryEntry> history = new ArrayList<>();
@@ -126,18 +131,14 @@ final class PendingWrites {
     void flush(Handle handle) {
         flushUpdate(handle);
         if (!history.isEmpty()) {
-            PreparedBatch rows = handle.prepareBatch("INSERT INTO task_history (task_id, kind, at, actor_user_id, "
-                    + "agent_name, facts) VALUES (:task, :kind, :at, :actor, :agent, :facts)");
+            ArrayRows rows = new ArrayRows(HISTORY_COLUMNS, Long.class, String.class, OffsetDateTime.class, Long.class,
+                    String.class, String.class);
             for (HistoryEntry entry : history) {
-                rows.bind("task", entry.taskId())
-                        .bind("kind", entry.kind().name())
-                        .bind("at", TaskRows.timestamp(entry.at()))
-                        .bindByType("actor", entry.actorUserId(), UserId.class)
-                        .bind("agent", entry.agentName())
-                        .bind("facts", HistoryFactsDocuments.write(entry.facts()))
-                        .add();
+                rows.add(entry.taskId().value(), entry.kind().name(), TaskRows.timestamp(entry.at()),
+                        UserId.valueOrNull(entry.actorUserId()), entry.agentName(),
+                        HistoryFactsDocuments.write(entry.facts()));
             }
-            rows.execute();
+            rows.bind(handle.createUpdate(INSERT_HISTORY)).execute();
             history.clear();
         }
         PreparedBatch raises = null;

@@ -214,6 +214,26 @@ abstract class StatementBudget {
         assertBudget("a goal of 20 children more", small + 20 * PER_CHILD, large);
     }
 
+    /**
+     * Children that depend on each other add their dependency rows, one statement, and nothing else: the answer's
+     * blocked_by of each child comes from its siblings, just written, not from a lookup of their statuses.
+     */
+    @Test
+    void siblingsDependingOnEachOtherCostOnlyTheirDependencyRows() {
+        board.createGoal(board.alice, goal("first", children(1))); // the goal counter's row exists from here on
+        int unlinked = cost(() -> board.createGoal(board.alice, goal("unlinked", children(30)))).cost().count();
+        List<Map<String, Object>> linked = IntStream.range(0, 30)
+                .mapToObj(i -> task("child " + i, "dependencies", IntStream.range(Math.max(0, i - 3), i).boxed().toList()))
+                .toList();
+        Measured measured = cost(() -> {
+            var created = board.createGoal(board.alice, goal("linked", linked));
+            assertEquals(created.children().subList(26, 29).stream().map(child -> child.task().identifier()).toList(),
+                    created.children().get(29).blockedBy(), "a child is blocked by its open siblings");
+        });
+
+        assertBudget("a goal whose children depend on each other", unlinked + 1, measured);
+    }
+
     private static List<Map<String, Object>> children(int count) {
         return IntStream.range(0, count).mapToObj(i -> task("child " + i)).toList();
     }

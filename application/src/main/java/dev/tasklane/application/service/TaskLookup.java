@@ -12,6 +12,7 @@ import dev.tasklane.domain.task.TaskIdentifier;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,11 +72,27 @@ final class TaskLookup {
         return views(List.of(task)).get(0);
     }
 
-    /** Views of many tasks with one status lookup for all their dependencies. */
+    /**
+     * Views of many tasks with one status lookup for the dependencies outside them. A dependency on one of the tasks
+     * themselves has the status its own view shows, so the answer agrees with itself, and needs no lookup: the
+     * children of a new goal, which depend on each other, need none at all.
+     */
     List<TaskView> views(Collection<Task> list) {
+        Map<TaskIdentifier, Status> statuses = new HashMap<>();
+        for (Task task : list) {
+            statuses.put(task.identifier(), task.status());
+        }
         Set<TaskIdentifier> identifiers = new LinkedHashSet<>();
-        list.forEach(task -> identifiers.addAll(task.spec().dependencies()));
-        Map<TaskIdentifier, Status> statuses = identifiers.isEmpty() ? Map.of() : tasks.statuses(list.iterator().next().boardId(), identifiers);
+        for (Task task : list) {
+            for (TaskIdentifier dependency : task.spec().dependencies()) {
+                if (!statuses.containsKey(dependency)) {
+                    identifiers.add(dependency);
+                }
+            }
+        }
+        if (!identifiers.isEmpty()) {
+            statuses.putAll(tasks.statuses(list.iterator().next().boardId(), identifiers));
+        }
         List<TaskView> views = new ArrayList<>(list.size());
         for (Task task : list) {
             List<TaskIdentifier> blockedBy = task.spec().dependencies().stream()

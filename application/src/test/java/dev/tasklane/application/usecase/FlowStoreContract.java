@@ -160,6 +160,26 @@ public abstract class FlowStoreContract {
         assertEquals(threads * perThread, board.app.flow().metrics(board.admin, MetricsRequest.defaults()).report().throughput().total());
     }
 
+    /**
+     * A unit of work that writes many flows (a goal's creation writes one per child; a database sends them together,
+     * past the few its event statement takes) stores each whole: every stamp, the agent, the counts.
+     */
+    @Test
+    void manyFlowsOfOneUnitOfWorkAreStoredWhole() {
+        Map<TaskId, TaskFlow> written = new java.util.LinkedHashMap<>();
+        Instant at = BoardFixture.START;
+        for (int i = 0; i < 24; i++) {
+            TaskId id = board.get(id(board.create(board.admin, task("Flow " + i)))).task().id();
+            written.put(id, new TaskFlow("W" + (900 + i), i % 2 == 0 ? dev.tasklane.domain.task.TaskType.WORK
+                    : dev.tasklane.domain.task.TaskType.DEFECT, at.plusMillis(i), Status.values()[i % 4],
+                    at.plusMillis(100 + i), at.plusMillis(200 + i), at.plusMillis(300 + i), at.plusMillis(400 + i),
+                    new FlowAgent(board.alice.userId(), "agent " + i), 500 + i, at.plusMillis(600 + i), i));
+        }
+        board.stores.run(() -> written.forEach((id, flow) -> flows().putFlow(board.boardId, id, flow)));
+
+        written.forEach((id, flow) -> assertEquals(flow, board.stores.tx(() -> flows().flow(id)).orElseThrow()));
+    }
+
     @Test
     void aRolledBackUnitOfWorkLeavesTheRollupAsItWas() {
         String w1 = id(board.create(board.admin, task("Kept")));
