@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -40,6 +41,14 @@ public final class Json {
      * flat otherwise (the dependency chain is a flat list), so nothing can reach this limit.
      */
     static final int RESPONSE_NESTING_ALLOWANCE = 16;
+
+    /** The direct binder of each plain request record, made once per class; null for a class bound by Jackson. */
+    private static final ClassValue<RecordBinder<?>> BINDERS = new ClassValue<>() {
+        @Override
+        protected RecordBinder<?> computeValue(Class<?> type) {
+            return RecordBinder.of(type);
+        }
+    };
 
     private final ObjectMapper mapper;
     /**
@@ -145,8 +154,25 @@ public final class Json {
         }
     }
 
-    /** A parsed JSON tree bound to a request record; the record's components take any JSON value they are sent. */
+    /**
+     * A parsed JSON tree bound to a request record; the record's components take any JSON value they are sent. A
+     * plain record ({@link RecordBinder}) is read straight from the object's keys; anything its binder refuses, and
+     * every other type, is bound by Jackson.
+     */
     public <T> T bind(JsonNode tree, Class<T> type) {
+        if (tree instanceof ObjectNode object) {
+            @SuppressWarnings("unchecked")
+            RecordBinder<T> binder = (RecordBinder<T>) BINDERS.get(type);
+            T bound = binder == null ? null : binder.bind(object);
+            if (bound != null) {
+                return bound;
+            }
+        }
+        return bindWithJackson(tree, type);
+    }
+
+    /** {@link #bind} by Jackson alone: what the direct binding of a plain record is held to. */
+    <T> T bindWithJackson(JsonNode tree, Class<T> type) {
         try {
             return mapper.treeToValue(tree, type);
         } catch (JsonProcessingException unbindable) {
