@@ -95,7 +95,9 @@ public final class Json {
         this.mapper = built;
         this.documents = built.readerFor(Object.class);
         this.trees = built.readerFor(JsonNode.class);
-        this.streaming = built.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        // an answer is never flushed on its way: the response then completes with its Content-Length, in one write
+        this.streaming = built.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .without(com.fasterxml.jackson.core.JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
     }
 
     public ObjectMapper mapper() {
@@ -196,12 +198,12 @@ public final class Json {
 
     /**
      * Serialises {@code value} straight onto {@code out} as it is walked, so that a large answer (a list of 500
-     * tasks) is never held as one string; {@code out} is flushed, not closed.
+     * tasks) is never held as one string; {@code out} is neither flushed nor closed: the server completes the
+     * response after the handler, with a Content-Length when the answer fits its buffer.
      */
     void writeTo(java.io.OutputStream out, Object value) {
         try {
             streaming.writeValue(out, value);
-            out.flush();
         } catch (IOException unwritable) {
             throw new java.io.UncheckedIOException("response not written", unwritable);
         }
