@@ -23,7 +23,6 @@ import java.util.Map;
  */
 public final class Call {
     private static final byte[] NO_BYTES = new byte[0];
-    private static final String ACCEPT_ENCODING = "Accept-Encoding";
     private final Context ctx;
     private final Json json;
     private final Map<String, String> givenQuery;
@@ -258,23 +257,7 @@ public final class Call {
             ctx.result(text);
             answeredBody = text;
         } else {
-            json.writeTo(answerStream(), value);
-        }
-    }
-
-    /**
-     * Where the answer is written: Javalin's stream, which compresses a large answer for a client that accepts an
-     * encoding, or, when the request names none, the response's own stream, sparing the per-answer negotiation
-     * (the content type checked against the excluded types, the header looked up) that could only answer "none".
-     */
-    private java.io.OutputStream answerStream() {
-        if (ctx.req().getHeader(ACCEPT_ENCODING) != null) {
-            return ctx.outputStream();
-        }
-        try {
-            return ctx.res().getOutputStream();
-        } catch (java.io.IOException unavailable) {
-            throw new java.io.UncheckedIOException("response not writable", unavailable);
+            json.writeTo(ctx.outputStream(), value);
         }
     }
 
