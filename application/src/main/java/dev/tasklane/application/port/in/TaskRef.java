@@ -25,30 +25,11 @@ public sealed interface TaskRef {
     }
 
     static TaskRef parse(String segment) {
-        if (isId(segment)) {
+        if (segment != null && segment.matches("-?[0-9]{1,18}")) {
             return new ById(TaskId.of(Long.parseLong(segment)));
         }
         return TaskIdentifier.parse(segment).<TaskRef>map(ByIdentifier::new)
                 .orElseGet(() -> new Malformed(segment == null ? "" : segment));
-    }
-
-    /** Whether a segment is a numeric id: an optional minus sign, then 1 to 18 ASCII digits. */
-    private static boolean isId(String segment) {
-        if (segment == null) {
-            return false;
-        }
-        int start = segment.startsWith("-") ? 1 : 0;
-        int digits = segment.length() - start;
-        if (digits < 1 || digits > 18) {
-            return false;
-        }
-        for (int i = start; i < segment.length(); i++) {
-            char c = segment.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The name as the caller wrote it: the id's number, the identifier, or the malformed text. */
