@@ -6,8 +6,7 @@ import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 
-import java.util.Collections;
-import java.util.List;
+import java.util.Enumeration;
 import java.util.OptionalLong;
 
 /**
@@ -33,16 +32,26 @@ public final class AuthFilter {
     }
 
     public void authenticate(Call call) {
-        List<String> headers = Collections.list(call.ctx().req().getHeaders("Authorization"));
-        if (headers.size() != 1 || !headers.get(0).startsWith(PREFIX) || headers.get(0).substring(PREFIX.length()).isBlank()) {
+        String header = onlyHeader(call);
+        if (header == null || !header.startsWith(PREFIX) || header.substring(PREFIX.length()).isBlank()) {
             throw failed(call, new UnauthenticatedException(UnauthenticatedException.MISSING));
         }
-        String token = headers.get(0).substring(PREFIX.length()).trim();
+        String token = header.substring(PREFIX.length()).trim();
         try {
             call.authenticated(identity.authenticate(token, agentName(call)));
         } catch (UnauthenticatedException refused) {
             throw failed(call, refused);
         }
+    }
+
+    /** The one Authorization header sent; null when there is none or more than one. */
+    private static String onlyHeader(Call call) {
+        Enumeration<String> headers = call.ctx().req().getHeaders("Authorization");
+        if (headers == null || !headers.hasMoreElements()) {
+            return null;
+        }
+        String first = headers.nextElement();
+        return headers.hasMoreElements() ? null : first;
     }
 
     /** Counts the failure against the client's address; past the limit the answer is 429 rather than 401. */

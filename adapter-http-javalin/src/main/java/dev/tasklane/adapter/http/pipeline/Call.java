@@ -22,6 +22,7 @@ import java.util.Map;
  * and the answer is kept rather than written.
  */
 public final class Call {
+    private static final byte[] NO_BYTES = new byte[0];
     private final Context ctx;
     private final Json json;
     private final Map<String, String> givenQuery;
@@ -93,12 +94,21 @@ public final class Call {
         if (raw == null) {
             try {
                 long declared = ctx.req().getContentLengthLong();
-                raw = json.readBounded(ctx.req().getInputStream(), declared);
+                raw = noBody(declared) ? NO_BYTES : json.readBounded(ctx.req().getInputStream(), declared);
             } catch (java.io.IOException unreadable) {
                 throw RequestRefused.badRequest("The request body could not be read: " + unreadable.getMessage());
             }
         }
         return raw;
+    }
+
+    /**
+     * Whether the request frames no body at all, so that there is nothing to read: a Content-Length of 0, or, in
+     * HTTP/1.x, neither a Content-Length nor a Transfer-Encoding (RFC 9112, section 6.3: a GET as agents send it).
+     */
+    private boolean noBody(long declared) {
+        return declared == 0 || declared < 0 && ctx.req().getHeader("Transfer-Encoding") == null
+                && ctx.req().getProtocol().startsWith("HTTP/1.");
     }
 
     /**

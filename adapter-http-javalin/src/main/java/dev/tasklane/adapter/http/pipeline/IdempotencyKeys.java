@@ -55,12 +55,12 @@ public final class IdempotencyKeys {
 
     /** Runs {@code handler} for an authenticated write, honouring its {@code Idempotency-Key} if it has one. */
     public void run(Call call, Route.Handler handler) throws Exception {
-        List<String> headers = Collections.list(call.ctx().req().getHeaders(HEADER));
-        if (headers.isEmpty()) {
+        java.util.Enumeration<String> sent = call.ctx().req().getHeaders(HEADER);
+        if (sent == null || !sent.hasMoreElements()) {
             handler.handle(call);
             return;
         }
-        String key = validKey(headers);
+        String key = validKey(Collections.list(sent));
         if (call.caller().tokenId() == null) {
             // keys are scoped to an API token; a caller without one (a browser session) has nothing to scope them to
             handler.handle(call);

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -40,6 +41,14 @@ public final class Json {
      * flat otherwise (the dependency chain is a flat list), so nothing can reach this limit.
      */
     static final int RESPONSE_NESTING_ALLOWANCE = 16;
+
+    /** The direct binder of each plain request record, made once per class; null for a class bound by Jackson. */
+    private static final ClassValue<RecordBinder<?>> BINDERS = new ClassValue<>() {
+        @Override
+        protected RecordBinder<?> computeValue(Class<?> type) {
+            return RecordBinder.of(type);
+        }
+    };
 
     private final ObjectMapper mapper;
     /**
@@ -86,7 +95,9 @@ public final class Json {
         this.mapper = built;
         this.documents = built.readerFor(Object.class);
         this.trees = built.readerFor(JsonNode.class);
-        this.streaming = built.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        // an answer is never flushed on its way: the response then completes with its Content-Length, in one write
+        this.streaming = built.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .without(com.fasterxml.jackson.core.JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
     }
 
     public ObjectMapper mapper() {
@@ -97,15 +108,36 @@ public final class Json {
         return maxBodyBytes;
     }
 
-    /** Reads at most the body cap from the stream; more is a 413. */
+    /**
+     * Reads at most the body cap from the stream; more is a 413. A body of a declared length is read straight into an
+     * array of that length; a body without one (chunked) is gathered in 8 KB steps.
+     */
     byte[] readBounded(InputStream in, long declaredLength) {
         if (declaredLength > maxBodyBytes) {
             throw RequestRefused.tooLarge(maxBodyBytes);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buffer = new byte[8192];
         long total = 0;
         try (in) {
+            if (declaredLength >= 0) {
+                byte[] body = new byte[(int) declaredLength];
+                int got = in.readNBytes(body, 0, body.length);
+                if (got < body.length) {
+                    return java.util.Arrays.copyOf(body, got);
+                }
+                int more = in.read();
+                if (more == -1) {
+                    return body;
+                }
+                // more than declared, which HTTP framing does not let through: gathered within the cap as any body
+                out.write(body);
+                out.write(more);
+                total = body.length + 1L;
+                if (total > maxBodyBytes) {
+                    throw RequestRefused.tooLarge(maxBodyBytes);
+                }
+            }
+            byte[] buffer = new byte[8192];
             int read;
             while ((read = in.read(buffer)) != -1) {
                 total += read;
@@ -145,8 +177,25 @@ public final class Json {
         }
     }
 
-    /** A parsed JSON tree bound to a request record; the record's components take any JSON value they are sent. */
+    /**
+     * A parsed JSON tree bound to a request record; the record's components take any JSON value they are sent. A
+     * plain record ({@link RecordBinder}) is read straight from the object's keys; anything its binder refuses, and
+     * every other type, is bound by Jackson.
+     */
     public <T> T bind(JsonNode tree, Class<T> type) {
+        if (tree instanceof ObjectNode object) {
+            @SuppressWarnings("unchecked")
+            RecordBinder<T> binder = (RecordBinder<T>) BINDERS.get(type);
+            T bound = binder == null ? null : binder.bind(object);
+            if (bound != null) {
+                return bound;
+            }
+        }
+        return bindWithJackson(tree, type);
+    }
+
+    /** {@link #bind} by Jackson alone: what the direct binding of a plain record is held to. */
+    <T> T bindWithJackson(JsonNode tree, Class<T> type) {
         try {
             return mapper.treeToValue(tree, type);
         } catch (JsonProcessingException unbindable) {
@@ -170,12 +219,12 @@ public final class Json {
 
     /**
      * Serialises {@code value} straight onto {@code out} as it is walked, so that a large answer (a list of 500
-     * tasks) is never held as one string; {@code out} is flushed, not closed.
+     * tasks) is never held as one string; {@code out} is neither flushed nor closed: the server completes the
+     * response after the handler, with a Content-Length when the answer fits its buffer.
      */
     void writeTo(java.io.OutputStream out, Object value) {
         try {
             streaming.writeValue(out, value);
-            out.flush();
         } catch (IOException unwritable) {
             throw new java.io.UncheckedIOException("response not written", unwritable);
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProofRejectedException;
@@ -41,7 +42,15 @@ public record HookResultBody(JsonNode exitCode, JsonNode output, JsonNode durati
         if (!raw.isObject()) {
             throw new HookProofRejectedException(hook, hook.wire() + " hook result must be a map");
         }
-        return checked(hook, BINDER.convertValue(raw, HookResultBody.class));
+        return checked(hook, of((ObjectNode) raw));
+    }
+
+    /**
+     * The body read from a sent object's keys, as Jackson binds it: each component the value sent, null when its key
+     * is missing, a null node when it was sent as null.
+     */
+    public static HookResultBody of(ObjectNode sent) {
+        return new HookResultBody(sent.get("exit_code"), sent.get("output"), sent.get("duration_ms"));
     }
 
     private static HookResult checked(HookName hook, HookResultBody body) {
