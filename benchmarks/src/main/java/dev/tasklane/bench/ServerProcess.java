@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -109,6 +110,37 @@ final class ServerProcess implements AutoCloseable {
     Duration cpu() {
         return process.toHandle().info().totalCpuDuration()
                 .orElseThrow(() -> new IllegalStateException("this platform does not report a process's CPU time"));
+    }
+
+    /**
+     * The processor time the server's JIT compiler threads used so far (Linux: {@code /proc/<pid>/task/<id>/stat} of
+     * the threads named {@code C1 CompilerThre...} and {@code C2 CompilerThre...}, user and system, at the kernel's
+     * 100 ticks per second); zero where {@code /proc} is not there.
+     */
+    Duration compilerCpu() {
+        Path tasks = Path.of("/proc", String.valueOf(process.pid()), "task");
+        if (!Files.isDirectory(tasks)) {
+            return Duration.ZERO;
+        }
+        long ticks = 0;
+        try (var threads = Files.list(tasks)) {
+            for (Path thread : (Iterable<Path>) threads::iterator) {
+                try {
+                    String name = Files.readString(thread.resolve("comm")).strip();
+                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                        String stat = Files.readString(thread.resolve("stat"));
+                        // the fields after the command's closing parenthesis: state is the 3rd, utime the 14th
+                        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                    }
+                } catch (IOException | RuntimeException gone) {
+                    // the thread ended while it was read: its time is no longer the process's to count here
+                }
+            }
+        } catch (IOException unreadable) {
+            return Duration.ZERO;
+        }
+        return Duration.ofMillis(ticks * 10);
     }
 
     String baseUrl() {
