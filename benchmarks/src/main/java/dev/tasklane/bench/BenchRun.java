@@ -156,7 +156,10 @@ public final class BenchRun {
                 long commitsBefore = pg.commits();
                 Duration cpuBefore = server.cpu();
                 Duration jitBefore = server.compilerCpu();
+                Duration databaseBefore = PgTarget.localPostgresCpu();
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
+                results.put("pg_cpu_ms_per_cycle_pg_" + agents, round(PgTarget.localPostgresCpu().minus(databaseBefore)
+                        .toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
                 results.put("server_jit_ms_per_cycle_pg_" + agents,
                         round(server.compilerCpu().minus(jitBefore).toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
                 // the server process's processor time over the level, warm-up included, per cycle (no profiler
@@ -171,9 +174,11 @@ public final class BenchRun {
                 lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
                         .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
                 System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms, %.2f requests per cycle, server CPU %s ms"
-                                + " per cycle)%s%n", agents, level.cyclesPerSecond(), level.cycleLatency().p50(),
-                        level.cycleLatency().p99(), level.requests() / (double) Math.max(1, level.allCycles()),
-                        results.values.get("server_cpu_ms_per_cycle_pg_" + agents), level.ranOut() ? " [ran out of tasks]" : "");
+                                + " and database CPU %s ms per cycle)%s%n", agents, level.cyclesPerSecond(),
+                        level.cycleLatency().p50(), level.cycleLatency().p99(),
+                        level.requests() / (double) Math.max(1, level.allCycles()),
+                        results.values.get("server_cpu_ms_per_cycle_pg_" + agents),
+                        results.values.get("pg_cpu_ms_per_cycle_pg_" + agents), level.ranOut() ? " [ran out of tasks]" : "");
             }
             if (worstToo) {
                 step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
@@ -187,7 +192,10 @@ public final class BenchRun {
         for (int agents : AGENT_LEVELS) {
             int connections = Math.min(agents, SERVER_POOL);
             baseline.prepare(200_000);
+            Duration databaseBefore = PgTarget.localPostgresCpu();
             double bare = baseline.cyclesPerSecond(connections, warmup, seconds);
+            System.out.printf("   %2d agents: the bare loop's database CPU %.3f ms per claim%n", agents,
+                    PgTarget.localPostgresCpu().minus(databaseBefore).toNanos() / 1e6 / Math.max(1, bare * (warmup + seconds)));
             HttpLoad.Level level = tasklane.get(agents);
             System.out.printf("   %2d agents: baseline %.0f claims/s on %d connections%n", agents, bare, connections);
             results.claimLevel(agents, connections, level, bare);

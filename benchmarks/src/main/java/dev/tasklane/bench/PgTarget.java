@@ -1,5 +1,9 @@
 package dev.tasklane.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -34,6 +38,42 @@ record PgTarget(String url, String user, String password) {
                 return result.getLong(1);
             }
         }
+    }
+
+    /**
+     * The processor time every PostgreSQL process of this machine used so far (Linux: {@code /proc/<pid>/stat} of the
+     * processes named {@code postgres}, user and system, at the kernel's 100 ticks per second): the database's own
+     * work, when the database runs on the machine that runs the bench (zero where {@code /proc} is not there, and a
+     * figure that means nothing for a remote database).
+     */
+    static Duration localPostgresCpu() {
+        Path proc = Path.of("/proc");
+        if (!Files.isDirectory(proc)) {
+            return Duration.ZERO;
+        }
+        long ticks = 0;
+        try (var processes = Files.list(proc)) {
+            for (Path process : (Iterable<Path>) processes::iterator) {
+                if (!process.getFileName().toString().chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                try {
+                    String stat = Files.readString(process.resolve("stat"));
+                    int open = stat.indexOf('(');
+                    int close = stat.lastIndexOf(')');
+                    if (open < 0 || close < open || !stat.substring(open + 1, close).equals("postgres")) {
+                        continue;
+                    }
+                    String[] fields = stat.substring(close + 2).split(" ");
+                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                } catch (IOException | RuntimeException gone) {
+                    // the process ended while it was read
+                }
+            }
+        } catch (IOException unreadable) {
+            return Duration.ZERO;
+        }
+        return Duration.ofMillis(ticks * 10);
     }
 
     String serverVersion() throws SQLException {

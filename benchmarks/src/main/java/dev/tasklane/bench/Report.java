@@ -68,6 +68,8 @@ final class Report {
                 "server_cpu_ms_per_cycle_pg_8", v, "≤ 1.5");
         row(md, "Of which its JIT compilers, ms (after `server_warm_s` of load until they rest)",
                 "server_jit_ms_per_cycle_pg_8", v, "—");
+        row(md, "PostgreSQL's processor time per 8-agent cycle, ms (every `postgres` process of the machine)",
+                "pg_cpu_ms_per_cycle_pg_8", v, "—");
         row(md, "Claim throughput, 1 agent, over the bare loop", "claim_ratio_pg_1", v, "—");
         row(md, "Claim throughput, 32 agents, over the bare loop", "claim_ratio_pg_32", v, "—");
         row(md, "Backlog: p50 at the largest backlog over p50 at 1,000, in memory", "backlog_ratio_memory", v, "≤ 1.5");
