@@ -19,8 +19,8 @@ import java.util.function.Consumer;
  * A statement run on the transaction's own JDBC connection, past JDBI's statement layer: the claim cycle's
  * statements (locking the task's row, and writing the change with its events, history and rollup rows in one
  * statement) go this way. JDBI's work per statement (rendering and parsing the text, an argument factory looked up
- * for every value, a statement context with its cleanables) was a fifth of the server's processor time per cycle
- * for those four statements, which bind up to a hundred values; every other statement stays on JDBI
+ * for every value, a statement context with its cleanables) held a fifth of a profile's samples of the cycle, for
+ * those four statements, which bind up to a hundred values; every other statement stays on JDBI
  * (docs/architecture.md, "Statements on the hot path").
  *
  * <p>The text is written with JDBI's named parameters ({@code :name}; {@code ::} is PostgreSQL's cast) and sent
