@@ -3,10 +3,12 @@ package dev.tasklane.adapter.jdbi;
 import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.statement.SqlStatement;
 
-import java.time.OffsetDateTime;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -18,39 +20,50 @@ import java.util.stream.Collectors;
  * dependency rows) that binding was the largest part of the server's CPU. PostgreSQL and H2 (in PostgreSQL mode)
  * both read typed arrays in {@code UNNEST}, nulls included, so one text serves both.
  */
-final class ArrayRows {
+final class ArrayRows implements SqlValues {
     private final String[] columns;
-    private final String[] sqlTypes;
+    private final Map<String, Integer> parameters = new HashMap<>();
+    private final int[] sqlTypes;
     private final List<List<Object>> values;
 
+    /** Rows whose values are bound under their columns' names, {@code "a, b, c"}. */
+    ArrayRows(String columns) {
+        this(columns, columns);
+    }
+
     /**
-     * @param columns the columns, {@code "a, b, c"}, each also the name of its array parameter
-     * @param types   the Java type of each column's values, in the same order: {@code Long}, {@code Integer},
-     *                {@code String}, {@code Boolean} or {@code OffsetDateTime}
+     * @param columns    the columns, {@code "a, b, c"}, each also the name of its array parameter
+     * @param parameters the names a row's binding gives the columns' values ({@link SqlValues}), in the same order: the
+     *                   binding a one-row statement uses, so that one piece of code binds a row both ways
      */
-    ArrayRows(String columns, Class<?>... types) {
+    ArrayRows(String columns, String parameters) {
         this.columns = columns.split(", ");
-        if (this.columns.length != types.length) {
-            throw new IllegalArgumentException(this.columns.length + " columns, " + types.length + " types");
+        String[] names = parameters.split(", ");
+        if (this.columns.length != names.length) {
+            throw new IllegalArgumentException(this.columns.length + " columns, " + names.length + " parameters");
         }
-        this.sqlTypes = new String[types.length];
-        for (int i = 0; i < types.length; i++) {
-            sqlTypes[i] = sqlType(types[i]);
+        for (int i = 0; i < names.length; i++) {
+            this.parameters.put(names[i], i);
         }
-        this.values = new ArrayList<>(types.length);
-        for (int i = 0; i < types.length; i++) {
+        this.sqlTypes = new int[names.length];
+        this.values = new ArrayList<>(names.length);
+        for (int i = 0; i < names.length; i++) {
             values.add(new ArrayList<>());
         }
     }
 
-    /** Adds a row: one value per column, in the columns' order; null for SQL NULL. */
-    ArrayRows add(Object... row) {
-        if (row.length != columns.length) {
-            throw new IllegalArgumentException(row.length + " values for " + columns.length + " columns");
+    /** Adds {@code value} to the array of the column bound as {@code name}; a row is one value for every column. */
+    @Override
+    public ArrayRows value(String name, Object value, int sqlType) {
+        Integer column = parameters.get(name);
+        if (column == null) {
+            throw new IllegalArgumentException("no column is bound as :" + name + " among " + parameters.keySet());
         }
-        for (int i = 0; i < row.length; i++) {
-            values.get(i).add(row[i]);
+        if (sqlTypes[column] != 0 && sqlTypes[column] != sqlType) {
+            throw new IllegalArgumentException(":" + name + " is bound as SQL type " + sqlType + " after " + sqlTypes[column]);
         }
+        sqlTypes[column] = sqlType;
+        values.get(column).add(value);
         return this;
     }
 
@@ -82,7 +95,11 @@ final class ArrayRows {
      */
     <S extends SqlStatement<S>> S bind(S statement) {
         for (int i = 0; i < columns.length; i++) {
-            String sqlType = sqlTypes[i];
+            if (values.get(i).size() != size()) {
+                throw new IllegalStateException("column " + columns[i] + " has " + values.get(i).size() + " values for "
+                        + size() + " rows");
+            }
+            String sqlType = elementType(sqlTypes[i], columns[i]);
             Object[] array = values.get(i).toArray();
             statement.bind(columns[i], (Argument) (position, prepared, context) ->
                     prepared.setArray(position, prepared.getConnection().createArrayOf(sqlType, array)));
@@ -90,19 +107,16 @@ final class ArrayRows {
         return statement;
     }
 
-    /** The SQL type of the arrays' elements, as {@link java.sql.Connection#createArrayOf} names it. */
-    private static String sqlType(Class<?> type) {
-        if (type == Long.class) {
-            return "bigint";
-        } else if (type == Integer.class) {
-            return "integer";
-        } else if (type == String.class) {
-            return "varchar";
-        } else if (type == Boolean.class) {
-            return "boolean";
-        } else if (type == OffsetDateTime.class) {
-            return "timestamptz";
-        }
-        throw new IllegalArgumentException("no SQL array type for " + type.getName());
+    /** The SQL type of an array's elements, as {@link java.sql.Connection#createArrayOf} names it. */
+    private static String elementType(int sqlType, String column) {
+        return switch (sqlType) {
+            case Types.BIGINT -> "bigint";
+            case Types.INTEGER -> "integer";
+            case Types.SMALLINT -> "smallint";
+            case Types.BOOLEAN -> "boolean";
+            case Types.VARCHAR -> "varchar";
+            case Types.TIMESTAMP_WITH_TIMEZONE -> "timestamptz";
+            default -> throw new IllegalStateException("no SQL array type for column " + column + " (" + sqlType + ")");
+        };
     }
 }

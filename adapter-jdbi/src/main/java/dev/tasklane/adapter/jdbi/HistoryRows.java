@@ -5,14 +5,18 @@ import dev.tasklane.domain.history.HistoryEntry;
 import java.util.List;
 
 /**
- * History rows written as one multi-row {@code INSERT}: inside the {@link PlainStatement} that appends a
- * transaction's events on PostgreSQL ({@link JdbiEventOutbox}).
+ * History rows: written as one multi-row {@code INSERT} inside the {@link PlainStatement} that appends a
+ * transaction's events on PostgreSQL ({@link JdbiEventOutbox}), or as an array per column ({@link ArrayRows}) with
+ * the commit's other pending writes; one binding serves both.
  */
 final class HistoryRows {
     static final String INSERT_HEAD = "INSERT INTO task_history (task_id, kind, at, actor_user_id, agent_name, facts) VALUES ";
     /** One row of {@code VALUES}, typed so that a multi-row list needs no inference; bound by {@link #bind}. */
     static final String ROW = "(CAST(:h_task AS BIGINT), CAST(:h_kind AS VARCHAR), CAST(:h_at AS TIMESTAMPTZ), "
             + "CAST(:h_actor AS BIGINT), CAST(:h_agent AS VARCHAR), CAST(:h_facts AS TEXT))";
+
+    /** The parameters {@link #bind} names a row's values with, in {@link #INSERT_HEAD}'s order of columns. */
+    static final String PARAMETERS = "h_task, h_kind, h_at, h_actor, h_agent, h_facts";
 
     private HistoryRows() {
     }

@@ -83,14 +83,11 @@ final class JdbiEventOutbox implements EventOutbox {
                             .executeAndReturnGeneratedKeys("last_id").mapTo(Long.class).one();
             long next = last - events.size();
             List<TaskEvent> numbered = new ArrayList<>(events.size());
-            ArrayRows rows = new ArrayRows(COLUMNS, Long.class, Long.class, String.class, Long.class, String.class,
-                    String.class, String.class, Long.class, String.class, OffsetDateTime.class);
+            ArrayRows rows = new ArrayRows(COLUMNS, "id, " + EVENT_PARAMETERS);
             for (TaskEvent event : events) {
                 TaskEvent stored = event.withSequence(++next);
                 numbered.add(stored);
-                rows.add(stored.sequence(), stored.boardId().value(), stored.type(), stored.taskId().value(),
-                        stored.identifier(), stored.status(), stored.column(), UserId.valueOrNull(stored.actorUserId()),
-                        stored.agentName(), TaskRows.timestamp(stored.at()));
+                eventValues(rows.bigint("id", stored.sequence()), stored);
             }
             rows.bind(handle.createUpdate(INSERT_ROWS)).execute();
             return List.copyOf(numbered);
@@ -143,12 +140,7 @@ final class JdbiEventOutbox implements EventOutbox {
         }
         sql.bigint("count", events.size()).bigint("count", events.size());
         for (int i = 0; i < events.size(); i++) {
-            TaskEvent event = events.get(i);
-            sql.integer("ord", i + 1).bigint("board", event.boardId().value()).text("type", event.type())
-                    .bigint("task", event.taskId().value()).text("identifier", event.identifier())
-                    .text("status", event.status()).text("column", event.column())
-                    .nullableBigint("actor", event.actorUserId() == null ? null : event.actorUserId().value())
-                    .text("agent", event.agentName()).timestamp("at", event.at());
+            eventValues(sql.integer("ord", i + 1), events.get(i));
         }
         HistoryRows.bind(sql, history);
         flowRows.bind(sql);
@@ -163,6 +155,18 @@ final class JdbiEventOutbox implements EventOutbox {
             numbered.add(event.withSequence(++next));
         }
         return List.copyOf(numbered);
+    }
+
+    /** The parameters {@link #eventValues} names an event's values with, in {@link #COLUMNS}' order after the id. */
+    private static final String EVENT_PARAMETERS = "board, type, task, identifier, status, column, actor, agent, at";
+
+    /** An event's values but its number, one row of the outbox statement or of a large append's arrays. */
+    private static SqlValues eventValues(SqlValues values, TaskEvent event) {
+        return values.bigint("board", event.boardId().value()).text("type", event.type())
+                .bigint("task", event.taskId().value()).text("identifier", event.identifier())
+                .text("status", event.status()).text("column", event.column())
+                .nullableBigint("actor", UserId.valueOrNull(event.actorUserId()))
+                .text("agent", event.agentName()).timestamp("at", event.at());
     }
 
     /* The parts of appendWithHistory's statement, appended to a PlainStatement, so each is parsed once. */

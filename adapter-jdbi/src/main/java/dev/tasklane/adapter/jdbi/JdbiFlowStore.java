@@ -98,22 +98,9 @@ final class JdbiFlowStore implements FlowStore {
     /** A flow row's columns as {@link PendingFlow} writes many at once: the task, {@link #FLOW_COLUMNS}, the board. */
     static final String ROW_COLUMNS = "task_id, " + FLOW_COLUMNS + ", board_id";
 
-    /** Flow rows as {@link PendingFlow} writes many at once ({@link ArrayRows}), columns {@link #ROW_COLUMNS}. */
-    static ArrayRows rows() {
-        return new ArrayRows(ROW_COLUMNS, Long.class, String.class, String.class, Integer.class, Long.class, Long.class,
-                Long.class, Long.class, Long.class, Long.class, String.class, Long.class, Long.class, Integer.class,
-                Long.class);
-    }
-
-    /** Adds a flow row to {@link #rows()}: the values {@link #bind} binds one by one. */
-    static void add(ArrayRows rows, long boardId, long taskId, TaskFlow flow) {
-        FlowAgent agent = flow.agent();
-        rows.add(taskId, flow.identifier(), flow.type().wire(), flow.column().ordinal(),
-                flow.createdAt().toEpochMilli(), millis(flow.firstClaimAt()), millis(flow.enteredReviewAt()),
-                millis(flow.reviewDecisionAt()), millis(flow.doneAt()), agent == null ? null : agent.user().value(),
-                agent == null ? null : agent.agentName(), flow.reviewWaitMillis(), millis(flow.reviewOpenSince()),
-                flow.timesSentBack(), boardId);
-    }
+    /** The parameters {@link #bind} names a flow row's values with, in {@link #ROW_COLUMNS}' order. */
+    static final String ROW_PARAMETERS = "id, identifier, type, column, created, firstClaim, enteredReview, decision, done, "
+            + "agentUser, agentName, reviewWait, reviewOpen, sentBack, board";
 
     /** The values of a flow row, named as the parameters of {@link PendingFlow}'s statements, in their order. */
     static void bind(SqlValues values, long boardId, long taskId, TaskFlow flow) {

@@ -110,7 +110,7 @@ final class JdbiTaskStore implements TaskStore {
         return transactions.withHandle(statement);
     }
 
-    /** The columns a new task's row is written with (also {@link NewTaskRows}' arrays). */
+    /** The columns a new task's row is written with, one row at a time or as arrays. */
     static final String INSERT_COLUMNS = "board_id, identifier, identifier_rank, identifier_number, type, "
             + "created_by_id, created_by_agent, inserted_at, version, " + TaskRows.WRITABLE;
 
@@ -122,20 +122,32 @@ final class JdbiTaskStore implements TaskStore {
             + INSERT_COLUMNS.replace(", ", ", :") + ") ON CONFLICT DO NOTHING";
 
     private static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindInsert(S statement, Task task) {
+        insertValues(SqlValues.named(statement), task);
+        return statement;
+    }
+
+    /** The values of a new task's row, named by {@link #INSERT_COLUMNS}: one row of {@link #INSERT} or of an array insert. */
+    private static SqlValues insertValues(SqlValues values, Task task) {
         if (!task.id().equals(TaskId.UNASSIGNED)) {
             throw new IllegalArgumentException("a new task has id 0, got " + task.id());
         }
-        return TaskRows.bindWritable(statement, task)
-                .bind("board_id", task.boardId())
-                .bind("identifier", task.identifier().toString())
-                .bind("identifier_rank", task.identifier().type().ordinal())
-                .bind("identifier_number", task.identifier().number())
-                .bind("type", task.type().name())
-                .bindByType("created_by_id", task.createdById(), UserId.class)
-                .bind("created_by_agent", task.createdByAgent())
-                .bind("inserted_at", TaskRows.timestamp(task.insertedAt()))
-                .bind("version", task.version());
+        return TaskRows.writable(values, task)
+                .bigint("board_id", task.boardId().value())
+                .text("identifier", task.identifier().toString())
+                .integer("identifier_rank", task.identifier().type().ordinal())
+                .bigint("identifier_number", task.identifier().number())
+                .text("type", task.type().name())
+                .nullableBigint("created_by_id", UserId.valueOrNull(task.createdById()))
+                .text("created_by_agent", task.createdByAgent())
+                .timestamp("inserted_at", task.insertedAt())
+                .bigint("version", task.version());
     }
+
+    /**
+     * New tasks' rows as one statement of an array per column ({@link ArrayRows}), bound as one-row inserts are: a
+     * goal's children, or a batch's, bind 27 arrays instead of 27 values per task.
+     */
+    private static final String INSERT_ALL = ArrayRows.insert("tasks", INSERT_COLUMNS) + " ON CONFLICT DO NOTHING";
 
     @Override
     public Task insert(Task task) {
@@ -154,7 +166,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     /**
-     * The rows of all the tasks as one statement of an array per column ({@link NewTaskRows}), then their dependency
+     * The rows of all the tasks as one statement of an array per column ({@link #INSERT_ALL}), then their dependency
      * and key-file rows likewise: a goal of 50 children is three statements, not a hundred and fifty, and binds a few
      * dozen arrays, not thousands of values.
      */
@@ -165,7 +177,9 @@ final class JdbiTaskStore implements TaskStore {
         }
         return sql(handle -> {
             Map<String, Long> ids = new java.util.HashMap<>();
-            NewTaskRows.of(tasks).bind(handle.createUpdate(NewTaskRows.INSERT))
+            ArrayRows rows = new ArrayRows(INSERT_COLUMNS);
+            tasks.forEach(task -> insertValues(rows, task));
+            rows.bind(handle.createUpdate(INSERT_ALL))
                     .executeAndReturnGeneratedKeys("id", "identifier")
                     .map((row, context) -> Map.entry(row.getString("identifier"), row.getLong("id")))
                     .forEach(entry -> ids.put(entry.getKey(), entry.getValue()));
@@ -322,15 +336,17 @@ final class JdbiTaskStore implements TaskStore {
 
     /** The dependency and key-file rows of stored tasks: one batch per table for all of them. */
     private static void writeLinks(Handle handle, List<Task> tasks) {
-        ArrayRows dependencies = new ArrayRows(DEPENDENCY_COLUMNS, Long.class, Long.class, String.class);
-        ArrayRows keyFiles = new ArrayRows(KEY_FILE_COLUMNS, Long.class, Long.class, String.class);
+        ArrayRows dependencies = new ArrayRows(DEPENDENCY_COLUMNS);
+        ArrayRows keyFiles = new ArrayRows(KEY_FILE_COLUMNS);
         for (Task task : tasks) {
             TaskLinks links = TaskLinks.of(task);
             for (String dependency : links.dependencies()) {
-                dependencies.add(task.id().value(), task.boardId().value(), dependency);
+                dependencies.bigint("task_id", task.id().value()).bigint("board_id", task.boardId().value())
+                        .text("depends_on", dependency);
             }
             for (String path : links.keyFiles()) {
-                keyFiles.add(task.id().value(), task.boardId().value(), path);
+                keyFiles.bigint("task_id", task.id().value()).bigint("board_id", task.boardId().value())
+                        .text("file_path", path);
             }
         }
         if (!dependencies.isEmpty()) {

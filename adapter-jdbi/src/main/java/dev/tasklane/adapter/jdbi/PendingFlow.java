@@ -78,8 +78,8 @@ final class PendingFlow {
     void flush(Handle handle) {
         if (!flows.isEmpty()) {
             // one row per task, however many (creating a goal of 50 children writes 51): an array per column
-            ArrayRows rows = JdbiFlowStore.rows();
-            flows.forEach((taskId, row) -> JdbiFlowStore.add(rows, row.boardId(), taskId, row.flow()));
+            ArrayRows rows = new ArrayRows(JdbiFlowStore.ROW_COLUMNS, JdbiFlowStore.ROW_PARAMETERS);
+            flows.forEach((taskId, row) -> JdbiFlowStore.bind(rows, row.boardId(), taskId, row.flow()));
             rows.bind(handle.createUpdate(postgres ? FLOW_UPSERT : FLOW_MERGE)).execute();
             flows.clear();
         }
@@ -237,7 +237,7 @@ final class PendingFlow {
     private static final String AGENT_HEAD = ", agent_activity AS (INSERT INTO flow_agents (board_id, user_id, agent_name, "
             + "last_activity_ms) SELECT a.* FROM numbers CROSS JOIN (VALUES ";
     private static final String AGENT_TAIL = ") AS a (board_id, user_id, agent_name, last_activity_ms)" + AGENTS_CONFLICT + ")";
-    /** Upserts the flow rows of {@link JdbiFlowStore#rows()}, an array per column (PostgreSQL). */
+    /** Upserts flow rows given as an array per column ({@link ArrayRows}, PostgreSQL). */
     private static final String FLOW_UPSERT = ArrayRows.insert("task_flow", JdbiFlowStore.ROW_COLUMNS) + FLOW_CONFLICT;
     /** The same on H2, which merges on the key. */
     private static final String FLOW_MERGE = "MERGE INTO task_flow (" + JdbiFlowStore.ROW_COLUMNS + ") KEY (task_id) "

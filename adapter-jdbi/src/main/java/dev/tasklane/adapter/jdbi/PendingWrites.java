@@ -3,11 +3,9 @@ package dev.tasklane.adapter.jdbi;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.task.Task;
-import dev.tasklane.domain.id.UserId;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
 
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,13 +129,8 @@ final class PendingWrites {
     void flush(Handle handle) {
         flushUpdate(handle);
         if (!history.isEmpty()) {
-            ArrayRows rows = new ArrayRows(HISTORY_COLUMNS, Long.class, String.class, OffsetDateTime.class, Long.class,
-                    String.class, String.class);
-            for (HistoryEntry entry : history) {
-                rows.add(entry.taskId().value(), entry.kind().name(), TaskRows.timestamp(entry.at()),
-                        UserId.valueOrNull(entry.actorUserId()), entry.agentName(),
-                        HistoryFactsDocuments.write(entry.facts()));
-            }
+            ArrayRows rows = new ArrayRows(HISTORY_COLUMNS, HistoryRows.PARAMETERS);
+            HistoryRows.bind(rows, history);
             rows.bind(handle.createUpdate(INSERT_HISTORY)).execute();
             history.clear();
         }

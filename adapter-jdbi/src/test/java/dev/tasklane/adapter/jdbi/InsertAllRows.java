@@ -24,7 +24,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * {@link JdbiTaskStore#insertAll} writes many tasks with one statement of an array per column ({@link NewTaskRows});
+ * {@link JdbiTaskStore#insertAll} writes many tasks with one statement of an array per column ({@link ArrayRows});
  * {@link JdbiTaskStore#insert} writes one with a bound value per column. Whatever a task holds (a claim, a completion,
  * a review, changed files, an archive, a pending after_goal, timestamps finer than the database keeps, dependencies
  * and key files, texts an array literal must quote), both write the same rows and read back the same task.
