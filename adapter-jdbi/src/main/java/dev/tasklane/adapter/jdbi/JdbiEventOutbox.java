@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
@@ -9,7 +10,9 @@ import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -20,7 +23,10 @@ import java.util.List;
  * updates that row first, which locks it until the transaction ends: appenders, in one process or several,
  * take their numbers one after the other and commit in that order, so a reader that sees event {@code n}
  * can already see every event below it, and reading "after the last number seen" never skips an event that
- * commits later. The lock is held only from the append, the last step of a use case, to its commit.
+ * commits later. The lock is held only from the append, the last step of a use case, to its commit. On PostgreSQL
+ * the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the whole
+ * transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for that statement and the commit's
+ * flush, not for a round trip to this server and back besides.
  *
  * <p>On PostgreSQL the same statement also queues the wake-up of the other servers,
  * {@code pg_notify('tasklane_events', last number)} ({@link PostgresEventRelay}): PostgreSQL delivers a
@@ -56,6 +62,8 @@ final class JdbiEventOutbox implements EventOutbox {
      * statements whose rows go as batches (the one statement cost the dense batch twice its server CPU).
      */
     static final int MAX_ROWS_IN_ONE = 16;
+    /** The SQLSTATE of {@code 1 / 0}: the outbox statement's update missed its row. */
+    private static final String DIVISION_BY_ZERO = "22012";
 
     private final JdbiTransactions transactions;
     private final boolean notify;
@@ -68,11 +76,21 @@ final class JdbiEventOutbox implements EventOutbox {
 
     @Override
     public List<TaskEvent> append(List<TaskEvent> events) {
+        return append(events, false);
+    }
+
+    @Override
+    public List<TaskEvent> appendLast(List<TaskEvent> events) {
+        return append(events, true);
+    }
+
+    /** @param ending whether the statement may carry the commit ({@link JdbiTransactions#mayCommitWithStatement}) */
+    private List<TaskEvent> append(List<TaskEvent> events, boolean ending) {
         if (events.isEmpty()) {
             return List.of();
         }
         if (notify && events.size() <= MAX_ROWS_IN_ONE && pendingHistory() <= MAX_ROWS_IN_ONE) {
-            return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events));
+            return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events, ending));
         }
         return transactions.withHandle(handle -> {
             // takes the numbers and reads the last one back in one statement (generated keys on H2)
@@ -106,16 +124,20 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     /** What the text of {@link #appendWithHistory}'s statement depends on. */
-    private record Shape(int unchanged, int events, int history, List<Integer> flow) {
+    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit) {
     }
 
-    private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events) {
+    private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events, boolean last) {
         List<HistoryEntry> history = transactions.pending().takeHistory();
         PendingWrites.DeferredUpdate deferred = transactions.pending().takeUpdate();
         Task update = deferred == null ? null : deferred.task();
         PendingFlow flow = transactions.pending().flow();
         PendingFlow.Taken flowRows = flow.fits(MAX_ROWS_IN_ONE) ? flow.take() : PendingFlow.Taken.NONE;
-        Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape());
+        // the end of a unit of work that is the whole transaction, with nothing else waiting for the commit: the
+        // statement carries it (JdbiTransactions#mayCommitWithStatement)
+        boolean commit = last && transactions.mayCommitWithStatement();
+        Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
+                commit);
         PlainStatement sql = PlainStatement.composed(shape, text -> {
             text.append("WITH ");
             if (update != null) {
@@ -132,8 +154,12 @@ final class JdbiEventOutbox implements EventOutbox {
                 text.append(")");
             }
             flowRows.text(text);
+            // an update that missed its row fails the statement (division by zero), so that a COMMIT after it never runs
             text.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
-                    : " SELECT last_id, (SELECT count(*) FROM updated) AS updated FROM numbers");
+                    : " SELECT last_id, 1 / (SELECT count(*) FROM updated) AS updated FROM numbers");
+            if (shape.commit()) {
+                text.append("; COMMIT");
+            }
         });
         if (update != null) {
             JdbiTaskStore.updateValues(sql, update, deferred.unchanged());
@@ -144,10 +170,22 @@ final class JdbiEventOutbox implements EventOutbox {
         }
         HistoryRows.bind(sql, history);
         flowRows.bind(sql);
-        long[] result = sql.one(handle, row -> new long[] {row.getLong("last_id"), row.getLong("updated")});
+        long[] result;
+        try {
+            result = sql.one(handle, row -> new long[] {row.getLong("last_id"), row.getLong("updated")});
+        } catch (UnableToExecuteStatementException failure) {
+            if (update != null && failure.getCause() instanceof SQLException cause
+                    && DIVISION_BY_ZERO.equals(cause.getSQLState())) {
+                // the update missed its row, which cannot happen while the row is locked; the use case is run again
+                throw new ConcurrentUpdateException(update.id(), update.version());
+            }
+            throw failure;
+        }
+        if (commit) {
+            transactions.committedWithStatement();
+        }
         if (result[1] != 1) {
-            // cannot happen while the row is locked; the use case is run again if it does
-            throw new dev.tasklane.application.port.out.ConcurrentUpdateException(update.id(), update.version());
+            throw new IllegalStateException("the outbox statement updated " + result[1] + " task rows: " + sql.text());
         }
         long next = result[0] - events.size();
         List<TaskEvent> numbered = new ArrayList<>(events.size());

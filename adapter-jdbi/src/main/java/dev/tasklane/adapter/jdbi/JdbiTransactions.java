@@ -42,6 +42,10 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<Map<Object, Object>> untilCommit = ThreadLocal.withInitial(HashMap::new);
     private final ThreadLocal<Boolean> reading = new ThreadLocal<>();
     private final ThreadLocal<Boolean> deferredRead = new ThreadLocal<>();
+    /** How deep the calling thread is in units of work that joined the current transaction, and in savepoints. */
+    private final ThreadLocal<int[]> nested = new ThreadLocal<>();
+    /** Set once the transaction's last statement carried its commit ({@link #mayCommitWithStatement}). */
+    private final ThreadLocal<Boolean> committedWithStatement = new ThreadLocal<>();
 
     JdbiTransactions(Jdbi jdbi) {
         this.jdbi = jdbi;
@@ -50,12 +54,12 @@ final class JdbiTransactions implements Transactions {
     @Override
     public <T> T inTransaction(Supplier<T> work) {
         if (current.get() != null) {
-            return work.get();
+            return joined(work);
         }
         if (deferredRead.get() != null) {
             // inside a read that has not needed the database yet: it does now, and this joins it
             openDeferredRead();
-            return work.get();
+            return joined(work);
         }
         boolean committed = false;
         try (Handle handle = jdbi.open()) {
@@ -83,9 +87,63 @@ final class JdbiTransactions implements Transactions {
         }
     }
 
+    /** {@code work} inside the current transaction, counted as nested in it. */
+    private <T> T joined(Supplier<T> work) {
+        int[] depth = depth();
+        depth[0]++;
+        try {
+            return work.get();
+        } finally {
+            depth[0]--;
+        }
+    }
+
+    /** The nesting of the current thread: units of work joined ([0]) and savepoints open ([1]). */
+    private int[] depth() {
+        int[] depth = nested.get();
+        if (depth == null) {
+            depth = new int[2];
+            nested.set(depth);
+        }
+        return depth;
+    }
+
+    /**
+     * Whether the statement about to run may end the transaction with a {@code COMMIT} in the same round trip
+     * (PostgreSQL): the outbox's statement at the very end of a unit of work (EventOutbox#appendLast), when that
+     * unit is the whole transaction. Not inside a unit of work that joined an outer one, nor inside a savepoint,
+     * nor in a read, and only when no deferred write waits for the commit. Ending there saves the commit's round
+     * trip, and, since the statement takes the event numbers, which lock {@code event_sequence} until the commit,
+     * it releases that lock one round trip sooner for every other writer (docs/architecture.md, "Statements on the
+     * hot path").
+     */
+    boolean mayCommitWithStatement() {
+        int[] depth = nested.get();
+        return current.get() != null && reading.get() == null && deferredRead.get() == null
+                && (depth == null || (depth[0] == 0 && depth[1] == 0)) && pending.get().nothingPending();
+    }
+
+    /**
+     * The statement run after {@link #mayCommitWithStatement} committed the transaction: from now on any statement
+     * or deferred write in it is a programming error, refused ({@link #requireOpen}), and the transaction's own
+     * commit, which follows, finds nothing to send.
+     */
+    void committedWithStatement() {
+        committedWithStatement.set(Boolean.TRUE);
+    }
+
+    private void requireOpen() {
+        if (committedWithStatement.get() != null) {
+            throw new IllegalStateException("the transaction committed with the event outbox's statement, which must be "
+                    + "the very end of its unit of work (EventOutbox#appendLast): nothing may be written after it");
+        }
+    }
+
     /** Forgets what the transaction that ended remembered, and runs what waited for its end (or its commit). */
     private void ended(boolean committed) {
         current.remove();
+        nested.remove();
+        committedWithStatement.remove();
         linksRead.remove();
         positionsRead.remove();
         tasksRead.remove();
@@ -225,13 +283,17 @@ final class JdbiTransactions implements Transactions {
         handle.savepoint(savepoint);
         PendingWrites.Snapshot deferred = pending.get().snapshot();
         Optional<T> result;
+        int[] depth = depth();
+        depth[1]++;
         try {
             result = work.get();
         } catch (RuntimeException | Error failure) {
+            depth[1]--;
             handle.rollbackToSavepoint(savepoint);
             pending.get().restore(deferred);
             throw failure;
         }
+        depth[1]--;
         if (result.isEmpty()) {
             handle.rollbackToSavepoint(savepoint);
             pending.get().restore(deferred);
@@ -252,6 +314,7 @@ final class JdbiTransactions implements Transactions {
             handle = openDeferredRead();
         }
         if (handle != null) {
+            requireOpen();
             pending.get().flushUpdate(handle);
             return statement.apply(handle);
         }
@@ -270,6 +333,7 @@ final class JdbiTransactions implements Transactions {
         if (handle == null) {
             return inTransaction(() -> statement.apply(current.get()));
         }
+        requireOpen();
         return statement.apply(handle);
     }
 
@@ -348,6 +412,7 @@ final class JdbiTransactions implements Transactions {
         if (current.get() == null) {
             throw new IllegalStateException("deferred writes outside a transaction");
         }
+        requireOpen();
         return pending.get();
     }
 }

@@ -153,6 +153,19 @@ final class PendingWrites {
         flow.flush(handle);
     }
 
+    /** Whether nothing waits for the commit: no deferred update, no history, no counter to raise, no rollup row. */
+    boolean nothingPending() {
+        if (deferredUpdate != null || !history.isEmpty() || !flow.isEmpty()) {
+            return false;
+        }
+        for (Held held : counters.values()) {
+            if (held.value() > held.written()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {
         return new Snapshot(Map.copyOf(counters), history.size(), flow.snapshot());

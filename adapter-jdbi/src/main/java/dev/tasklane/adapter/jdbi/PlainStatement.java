@@ -180,10 +180,14 @@ final class PlainStatement implements SqlValues {
         return this;
     }
 
-    /** Runs a query that answers at most one row. */
+    /**
+     * Runs a query that answers at most one row. The text may go on with statements that answer no rows (the
+     * outbox statement's {@code COMMIT}): the driver sends them in the same round trip, and a failure of the query
+     * stops them.
+     */
     <T> Optional<T> findOne(Handle handle, RowReader<T> reader) {
         String sql = ready(handle);
-        try (PreparedStatement statement = prepare(handle, sql); ResultSet rows = statement.executeQuery()) {
+        try (PreparedStatement statement = prepare(handle, sql); ResultSet rows = resultOf(statement)) {
             if (!rows.next()) {
                 return Optional.empty();
             }
@@ -200,6 +204,13 @@ final class PlainStatement implements SqlValues {
     /** Runs a query that answers exactly one row. */
     <T> T one(Handle handle, RowReader<T> reader) {
         return findOne(handle, reader).orElseThrow(() -> new IllegalStateException("no row from " + text()));
+    }
+
+    private static ResultSet resultOf(PreparedStatement statement) throws SQLException {
+        if (!statement.execute()) {
+            throw new SQLException("the statement answered no rows: " + statement);
+        }
+        return statement.getResultSet();
     }
 
     private String ready(Handle handle) {

@@ -1,5 +1,8 @@
 package dev.tasklane.adapter.jdbi;
 
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -27,8 +30,10 @@ final class ConnectionWatch implements UnaryOperator<Connection> {
         return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, arguments) -> {
                     if (recording && ROUND_TRIPS.contains(method.getName())) {
+                        String call = method.getName().equals("commit") && committedAlready(connection)
+                                ? COMMITTED_WITH_STATEMENT : method.getName();
                         synchronized (calls) {
-                            calls.add(method.getName());
+                            calls.add(call);
                         }
                     }
                     try {
@@ -37,6 +42,18 @@ final class ConnectionWatch implements UnaryOperator<Connection> {
                         throw thrown.getCause();
                     }
                 });
+    }
+
+    /**
+     * What a commit is recorded as when the transaction's last statement already carried it: the driver then sends
+     * nothing (PostgreSQL: the outbox statement, JdbiTransactions#mayCommitWithStatement).
+     */
+    static final String COMMITTED_WITH_STATEMENT = "commit sent with the last statement";
+
+    /** Whether the PostgreSQL driver knows the transaction ended already, so that its commit makes no round trip. */
+    private static boolean committedAlready(Connection connection) throws java.sql.SQLException {
+        return connection.isWrapperFor(BaseConnection.class)
+                && connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE;
     }
 
     void start() {

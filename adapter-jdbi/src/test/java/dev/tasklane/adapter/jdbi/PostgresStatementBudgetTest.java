@@ -11,4 +11,9 @@ final class PostgresStatementBudgetTest extends StatementBudget {
         return JdbiStores.open(TestDatabases.postgresDatabase().withPoolSize(2), DatabaseTimeouts.defaults(), watch)
                 .nextCacheLifetime(TestDatabases.NEXT_CACHE);
     }
+
+    @Override
+    protected String outboxCommit() {
+        return ConnectionWatch.COMMITTED_WITH_STATEMENT;
+    }
 }

@@ -84,11 +84,24 @@ abstract class StatementBudget {
     }
 
     private static void assertBudget(String what, int statements, Measured measured) {
+        assertBudget(what, statements, measured, "commit");
+    }
+
+    /** {@code commit}: how the unit's commit is recorded, a round trip of its own or sent with the last statement. */
+    private static void assertBudget(String what, int statements, Measured measured, String commit) {
         StatementCounter.Cost cost = measured.cost();
         assertEquals(1, cost.transactions(), what + " runs in one transaction; " + cost);
         assertEquals(statements, cost.count(), what + " costs " + statements + " statements; " + cost);
-        assertEquals(List.of("commit"), measured.calls(), what + " makes no round trip besides its statements "
+        assertEquals(List.of(commit), measured.calls(), what + " makes no round trip besides its statements "
                 + "but its commit");
+    }
+
+    /**
+     * How the commit of a unit of work that ends with the outbox's statement is recorded: on PostgreSQL that
+     * statement carries it, so the commit makes no round trip of its own (JdbiTransactions#mayCommitWithStatement).
+     */
+    protected String outboxCommit() {
+        return "commit";
     }
 
     /** Without the credential cache (a lifetime of zero), or when its entry lapsed: one statement. */
@@ -151,7 +164,7 @@ abstract class StatementBudget {
                 assertEquals(NEXT + claimBudget() + completeBudget(), measured.cost().count(), "statements of a cycle; "
                         + measured.cost());
             }
-            assertEquals(List.of("commit", "commit"), measured.calls(), "and no round trip but the two commits");
+            assertEquals(List.of(outboxCommit(), outboxCommit()), measured.calls(), "and no round trip but the two commits");
         }
     }
 
@@ -166,7 +179,7 @@ abstract class StatementBudget {
         String identifier = BoardFixture.id(board.app.next().next(board.alice).orElseThrow());
 
         Measured claim = cost(() -> board.claim(board.alice, identifier));
-        assertBudget("claim", claimBudget(), claim);
+        assertBudget("claim", claimBudget(), claim, outboxCommit());
         assertWritesOnlyWhatChanged("claim", claim, "claim = ", "spec = ", "completion = ", "archive = ");
     }
 
@@ -191,13 +204,13 @@ abstract class StatementBudget {
         board.claim(board.alice, identifier);
 
         Measured complete = cost(() -> board.complete(board.alice, identifier));
-        assertBudget("complete", completeBudget(), complete);
+        assertBudget("complete", completeBudget(), complete, outboxCommit());
         assertWritesOnlyWhatChanged("complete", complete, "completion = ", "spec = ", "archive = ", "after_goal = ");
     }
 
     @Test
     void creatingATaskStaysWithinItsBudget() {
-        assertBudget("create", createBudget(), cost(() -> board.create(board.alice, task("one more"))));
+        assertBudget("create", createBudget(), cost(() -> board.create(board.alice, task("one more"))), outboxCommit());
     }
 
     /**

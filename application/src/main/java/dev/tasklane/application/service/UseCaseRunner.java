@@ -92,7 +92,8 @@ final class UseCaseRunner {
                         changes.flushFlow();
                     }
                     if (!changes.events().isEmpty()) {
-                        List<TaskEvent> appended = outbox.append(changes.events());
+                        // the end of the unit of work: nothing after it writes or can fail
+                        List<TaskEvent> appended = outbox.appendLast(changes.events());
                         lastEventId[0] = appended.get(appended.size() - 1).sequence();
                     }
                     return value;

@@ -109,6 +109,32 @@ public abstract class EventOutboxContract {
         assertEquals("task.claimed", after.get(0).type());
     }
 
+    /**
+     * {@link EventOutbox#appendLast} ends a unit of work, and a store may commit with it, but only a unit that is the
+     * whole transaction: inside a unit of work that joined an outer one, or inside a savepoint, the outer
+     * transaction's failure still takes the events back.
+     */
+    @Test
+    void theLastAppendOfANestedUnitOfWorkIsRolledBackWithTheOuterOne() {
+        String w1 = id(board.create(board.admin, task("nested")));
+        long before = outbox.lastId();
+        TaskEvent event = new TaskEvent(0, board.boardId, "task.updated", TaskId.of(1), w1, "open", "Ready", null, null,
+                BoardFixture.START);
+        assertThrows(IllegalStateException.class, () -> board.stores.transactions().inTransaction(() -> {
+            board.stores.transactions().inTransaction(() -> outbox.appendLast(List.of(event)));
+            throw new IllegalStateException("the outer unit of work fails after the inner one's last append");
+        }));
+        assertThrows(IllegalStateException.class, () -> board.stores.transactions().inTransaction(() -> {
+            board.stores.transactions().tentatively(() -> java.util.Optional.of(outbox.appendLast(List.of(event))));
+            throw new IllegalStateException("the unit of work fails after a savepoint's last append");
+        }));
+        assertEquals(before, outbox.lastId(), "nothing of the failed units of work is kept");
+        List<TaskEvent> appended = board.stores.transactions().inTransaction(() -> outbox.appendLast(List.of(event, event)));
+        assertEquals(List.of(before + 1, before + 2), appended.stream().map(TaskEvent::sequence).toList());
+        assertEquals(appended.stream().map(TaskEvent::sequence).toList(),
+                outbox.after(before, 10).stream().map(TaskEvent::sequence).toList(), "a whole unit's last append commits");
+    }
+
     @Test
     void concurrentWritersCommitInNumberOrderSoAReaderFollowingTheLastIdMissesNothing() throws Exception {
         long before = outbox.lastId();
