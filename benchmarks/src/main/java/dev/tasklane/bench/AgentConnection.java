@@ -1,6 +1,7 @@
 package dev.tasklane.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,7 +21,9 @@ import java.util.Locale;
  * loop it is compared with talks to PostgreSQL through JDBC on its own thread; the JDK's {@code HttpClient} hands
  * each exchange between the caller, its selector thread and an executor, which on the shared two cores cost the
  * client about as much CPU per request as the server spent answering it. The server sees the same requests
- * either way: same headers (a bearer token, JSON bodies), same connection reuse.
+ * either way: same headers (a bearer token, JSON bodies), same connection reuse. For the same reason an answer is
+ * not parsed into a tree: the loop needs one field of its {@code data} object, which a streaming parser finds and
+ * stops at ({@link Answer#field}).
  */
 final class AgentConnection implements AutoCloseable {
     private static final int TIMEOUT_MILLIS = 30_000;
@@ -40,19 +43,32 @@ final class AgentConnection implements AutoCloseable {
         this.authorization = ("Authorization: Bearer " + token + "\r\n").getBytes(StandardCharsets.US_ASCII);
     }
 
-    Api.Answer get(String path) throws IOException {
-        return exchange("GET", path, null);
+    /**
+     * An answer: its status, the text of the field of its {@code data} object that the request asked for (null when
+     * the answer has none), and its body, kept for the message of a failure.
+     */
+    record Answer(int status, String field, byte[] content) {
+        String text() {
+            return new String(content, StandardCharsets.UTF_8);
+        }
     }
 
-    Api.Answer post(String path, Object body) throws IOException {
-        return exchange("POST", path, Api.JSON.writeValueAsBytes(body));
+    /** {@code GET path}, reading {@code data.<field>} of the answer. */
+    Answer get(String path, String field) throws IOException {
+        return exchange("GET", path, null, field);
     }
 
-    Api.Answer patch(String path, Object body) throws IOException {
-        return exchange("PATCH", path, Api.JSON.writeValueAsBytes(body));
+    /** {@code POST path} with a JSON body already written, reading {@code data.<field>} of the answer. */
+    Answer post(String path, byte[] body, String field) throws IOException {
+        return exchange("POST", path, body, field);
     }
 
-    private Api.Answer exchange(String method, String path, byte[] body) throws IOException {
+    /** {@code PATCH path} with a JSON body already written, reading {@code data.<field>} of the answer. */
+    Answer patch(String path, byte[] body, String field) throws IOException {
+        return exchange("PATCH", path, body, field);
+    }
+
+    private Answer exchange(String method, String path, byte[] body, String field) throws IOException {
         if (socket == null) {
             connect();
         }
@@ -68,10 +84,10 @@ final class AgentConnection implements AutoCloseable {
         }
         out.write(request.toByteArray());
         out.flush();
-        return read();
+        return read(field);
     }
 
-    private Api.Answer read() throws IOException {
+    private Answer read(String field) throws IOException {
         String statusLine = line();
         int status = Integer.parseInt(statusLine.substring(9, 12));
         long length = -1;
@@ -112,15 +128,38 @@ final class AgentConnection implements AutoCloseable {
         if (close) {
             close();
         }
-        JsonNode json = null;
-        if (content.length > 0) {
-            try {
-                json = Api.JSON.readTree(content);
-            } catch (IOException notJson) {
-                json = null;
-            }
+        return new Answer(status, dataField(content, field), content);
+    }
+
+    /** The text of {@code data.<field>} in a JSON answer, without building its tree; null when absent or not JSON. */
+    static String dataField(byte[] content, String field) {
+        if (content.length == 0 || field == null) {
+            return null;
         }
-        return new Api.Answer(status, json);
+        try (JsonParser parser = Api.JSON.getFactory().createParser(content)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                boolean data = parser.currentName().equals("data");
+                JsonToken value = parser.nextToken();
+                if (data && value == JsonToken.START_OBJECT) {
+                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                        boolean wanted = parser.currentName().equals(field);
+                        JsonToken inner = parser.nextToken();
+                        if (wanted) {
+                            return inner.isScalarValue() && inner != JsonToken.VALUE_NULL ? parser.getText() : null;
+                        }
+                        parser.skipChildren();
+                    }
+                    return null;
+                }
+                parser.skipChildren();
+            }
+            return null;
+        } catch (IOException notJson) {
+            return null;
+        }
     }
 
     private int chunkSize() throws IOException {

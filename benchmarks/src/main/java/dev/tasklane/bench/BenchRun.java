@@ -157,7 +157,11 @@ public final class BenchRun {
                 Duration cpuBefore = server.cpu();
                 Duration jitBefore = server.compilerCpu();
                 Duration databaseBefore = PgTarget.localPostgresCpu();
+                Duration loadBefore = HttpLoad.ownCpu();
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
+                // the load generator's own share of the shared cores (this process: the agents' threads and its JIT)
+                results.put("load_cpu_ms_per_cycle_pg_" + agents, round(HttpLoad.ownCpu().minus(loadBefore)
+                        .toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
                 results.put("pg_cpu_ms_per_cycle_pg_" + agents, round(PgTarget.localPostgresCpu().minus(databaseBefore)
                         .toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
                 results.put("server_jit_ms_per_cycle_pg_" + agents,
@@ -174,11 +178,12 @@ public final class BenchRun {
                 lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
                         .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
                 System.out.printf("   %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms, %.2f requests per cycle, server CPU %s ms"
-                                + " and database CPU %s ms per cycle)%s%n", agents, level.cyclesPerSecond(),
-                        level.cycleLatency().p50(), level.cycleLatency().p99(),
+                                + ", database CPU %s ms and load generator CPU %s ms per cycle)%s%n", agents,
+                        level.cyclesPerSecond(), level.cycleLatency().p50(), level.cycleLatency().p99(),
                         level.requests() / (double) Math.max(1, level.allCycles()),
                         results.values.get("server_cpu_ms_per_cycle_pg_" + agents),
-                        results.values.get("pg_cpu_ms_per_cycle_pg_" + agents), level.ranOut() ? " [ran out of tasks]" : "");
+                        results.values.get("pg_cpu_ms_per_cycle_pg_" + agents),
+                        results.values.get("load_cpu_ms_per_cycle_pg_" + agents), level.ranOut() ? " [ran out of tasks]" : "");
             }
             if (worstToo) {
                 step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
@@ -405,8 +410,12 @@ public final class BenchRun {
             Instant from = Instant.now();
             Duration cpuBefore = server.cpu();
             Duration jitBefore = server.compilerCpu();
+            Duration databaseBefore = PgTarget.localPostgresCpu();
+            Duration loadBefore = HttpLoad.ownCpu();
             long commitsBefore = pg.commits();
             HttpLoad.Level level = load.run(agents, 0, seconds);
+            double databaseMs = PgTarget.localPostgresCpu().minus(databaseBefore).toNanos() / 1e6;
+            double loadMs = HttpLoad.ownCpu().minus(loadBefore).toNanos() / 1e6;
             double cpuMs = server.cpu().minus(cpuBefore).toNanos() / 1e6;
             double jitMs = server.compilerCpu().minus(jitBefore).toNanos() / 1e6;
             long commits = pg.commits() - commitsBefore;
@@ -415,8 +424,9 @@ public final class BenchRun {
             System.out.printf("   %d agents, warm: %.0f cycles/s (p50 %.1f ms); recording: %s%n", agents, level.cyclesPerSecond(),
                     level.cycleLatency().p50(), recording);
             System.out.printf("   warm window: %d cycles, %.2f requests per cycle, server CPU %.2f ms per cycle (its JIT "
-                    + "compilers %.2f), %.2f database commits per cycle%n", cycles, (double) level.requests() / cycles,
-                    cpuMs / cycles, jitMs / cycles, (double) commits / cycles);
+                    + "compilers %.2f), %.2f database commits per cycle, database CPU %.2f ms and load generator CPU %.2f ms "
+                    + "per cycle%n", cycles, (double) level.requests() / cycles, cpuMs / cycles, jitMs / cycles,
+                    (double) commits / cycles, databaseMs / cycles, loadMs / cycles);
             server.close(); // JFR writes the recording when the server exits
             ProfileSummary.print(recording, from, to, 25);
         }

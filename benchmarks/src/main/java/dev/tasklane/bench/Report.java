@@ -70,6 +70,8 @@ final class Report {
                 "server_jit_ms_per_cycle_pg_8", v, "—");
         row(md, "PostgreSQL's processor time per 8-agent cycle, ms (every `postgres` process of the machine)",
                 "pg_cpu_ms_per_cycle_pg_8", v, "—");
+        row(md, "The load generator's processor time per 8-agent cycle, ms (the bench process: its agents and its JIT)",
+                "load_cpu_ms_per_cycle_pg_8", v, "—");
         row(md, "Claim throughput, 1 agent, over the bare loop", "claim_ratio_pg_1", v, "—");
         row(md, "Claim throughput, 32 agents, over the bare loop", "claim_ratio_pg_32", v, "—");
         row(md, "Backlog: p50 at the largest backlog over p50 at 1,000, in memory", "backlog_ratio_memory", v, "≤ 1.5");
