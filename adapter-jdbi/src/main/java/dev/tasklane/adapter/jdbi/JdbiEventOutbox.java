@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The event outbox in {@code task_events}, numbered by the single row of {@code event_sequence}. Appending
@@ -29,7 +30,9 @@ import java.util.List;
  * flush, not for a round trip to this server and back besides.
  *
  * <p>On PostgreSQL the same statement also queues the wake-up of the other servers,
- * {@code pg_notify('tasklane_events', last number)} ({@link PostgresEventRelay}): PostgreSQL delivers a
+ * {@code pg_notify('tasklane_events', last number)} ({@link PostgresEventRelay}), while another server listens
+ * ({@link JdbiStores#othersListening}; a server alone wakes no one and saves PostgreSQL the signal and the
+ * listener's wake-up at every commit): PostgreSQL delivers a
  * notification when, and only if, its transaction commits, in commit order, so the wake-up costs no statement,
  * no connection and no commit of its own, and a rolled-back use case wakes no one (docs/operations.md, "Events:
  * what is guaranteed").
@@ -54,6 +57,8 @@ final class JdbiEventOutbox implements EventOutbox {
     /** {@link #TAKE_NUMBERS} on PostgreSQL, queuing the notification of the last number for the commit. */
     static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + " RETURNING last_id, pg_notify('"
             + PostgresEventRelay.CHANNEL + "', last_id::text)";
+    /** {@link #TAKE_NUMBERS} on PostgreSQL when no other server listens: answers the last number, notifies no one. */
+    static final String TAKE_NUMBERS_QUIETLY = TAKE_NUMBERS + " RETURNING last_id";
 
     /**
      * The most events, and the most history rows, {@link #appendWithHistory} writes in its one statement. The
@@ -66,12 +71,22 @@ final class JdbiEventOutbox implements EventOutbox {
     private static final String DIVISION_BY_ZERO = "22012";
 
     private final JdbiTransactions transactions;
-    private final boolean notify;
+    private final boolean postgres;
+    private final BooleanSupplier othersListening;
 
-    /** @param notify whether appending queues the {@code NOTIFY} that wakes the other servers (PostgreSQL) */
-    JdbiEventOutbox(JdbiTransactions transactions, boolean notify) {
+    /**
+     * @param postgres        whether the store is PostgreSQL, whose data-modifying CTEs write an append in one statement
+     * @param othersListening whether appending queues the {@code NOTIFY} that wakes the other servers (PostgreSQL)
+     */
+    JdbiEventOutbox(JdbiTransactions transactions, boolean postgres, BooleanSupplier othersListening) {
         this.transactions = transactions;
-        this.notify = notify;
+        this.postgres = postgres;
+        this.othersListening = othersListening;
+    }
+
+    /** How an append on PostgreSQL takes its numbers: announcing them to the other servers while any listens. */
+    private String takeNumbers() {
+        return othersListening.getAsBoolean() ? TAKE_NUMBERS_AND_NOTIFY : TAKE_NUMBERS_QUIETLY;
     }
 
     @Override
@@ -89,13 +104,13 @@ final class JdbiEventOutbox implements EventOutbox {
         if (events.isEmpty()) {
             return List.of();
         }
-        if (notify && events.size() <= MAX_ROWS_IN_ONE && pendingHistory() <= MAX_ROWS_IN_ONE) {
+        if (postgres && events.size() <= MAX_ROWS_IN_ONE && pendingHistory() <= MAX_ROWS_IN_ONE) {
             return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events, ending));
         }
         return transactions.withHandle(handle -> {
             // takes the numbers and reads the last one back in one statement (generated keys on H2)
-            long last = notify
-                    ? handle.createQuery(TAKE_NUMBERS_AND_NOTIFY).bind("count", events.size())
+            long last = postgres
+                    ? handle.createQuery(takeNumbers()).bind("count", events.size())
                             .map((row, context) -> row.getLong("last_id")).one()
                     : handle.createUpdate(TAKE_NUMBERS).bind("count", events.size())
                             .executeAndReturnGeneratedKeys("last_id").mapTo(Long.class).one();
@@ -124,7 +139,7 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     /** What the text of {@link #appendWithHistory}'s statement depends on. */
-    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit) {
+    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit, String numbers) {
     }
 
     private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events, boolean last) {
@@ -137,13 +152,13 @@ final class JdbiEventOutbox implements EventOutbox {
         // statement carries it (JdbiTransactions#mayCommitWithStatement)
         boolean commit = last && transactions.mayCommitWithStatement();
         Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
-                commit);
+                commit, takeNumbers());
         PlainStatement sql = PlainStatement.composed(shape, text -> {
             text.append("WITH ");
             if (update != null) {
                 text.append("updated AS (").append(JdbiTaskStore.update(shape.unchanged())).append(" RETURNING id), ");
             }
-            text.append(NUMBERS_AND_EVENTS);
+            text.append("numbers AS (").append(shape.numbers()).append("), ").append(EVENTS_HEAD);
             for (int i = 0; i < shape.events(); i++) {
                 text.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
             }
@@ -208,8 +223,7 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     /* The parts of appendWithHistory's statement, appended to a PlainStatement, so each is parsed once. */
-    private static final String NUMBERS_AND_EVENTS = "numbers AS (" + TAKE_NUMBERS_AND_NOTIFY + "), "
-            + "events AS (INSERT INTO task_events (" + COLUMNS + ") "
+    private static final String EVENTS_HEAD = "events AS (INSERT INTO task_events (" + COLUMNS + ") "
             + "SELECT numbers.last_id - :count + e.ord, e.board_id, e.type, e.task_id, e.identifier, e.status, "
             + "e.column_name, e.actor_user_id, e.agent_name, e.occurred_at FROM numbers CROSS JOIN (VALUES ";
     private static final String EVENT_ROW = "(CAST(:ord AS INTEGER), CAST(:board AS BIGINT), CAST(:type AS VARCHAR), "

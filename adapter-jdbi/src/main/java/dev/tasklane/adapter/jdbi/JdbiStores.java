@@ -52,6 +52,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
     private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
+    private volatile boolean othersListening = true;
 
     private JdbiStores(Database database, HikariDataSource pool, SchemaMigrations.Outcome schema,
                        UnaryOperator<Connection> connections) {
@@ -69,7 +70,7 @@ public final class JdbiStores implements AutoCloseable {
         this.directory = new JdbiDirectoryStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
-        this.events = new JdbiEventOutbox(transactions, database.kind() == Database.Kind.POSTGRES);
+        this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening);
     }
 
     /** Connects, migrates the schema and returns the stores, with the default {@link DatabaseTimeouts}. */
@@ -202,6 +203,20 @@ public final class JdbiStores implements AutoCloseable {
     /** Whether a notification came from one of this server's own connections (its writes are applied as they commit). */
     boolean ownBackend(int backendPid) {
         return ownBackends.contains(backendPid);
+    }
+
+    /**
+     * Whether another server may listen for this store's events, so that an append announces its numbers with
+     * {@code NOTIFY}: this server's {@link PostgresEventRelay} says, from the other listeners it finds in
+     * {@code pg_stat_activity}; without a relay running, or while it is not connected, yes.
+     */
+    boolean othersListening() {
+        return othersListening;
+    }
+
+    /** See {@link #othersListening()}: set by this server's relay. */
+    void othersListening(boolean listening) {
+        othersListening = listening;
     }
 
     /** Another server committed a change, or may have while the relay was not listening: forget what next remembers. */

@@ -33,6 +33,14 @@ import java.util.function.LongConsumer;
  * {@code pg_stat_activity} ({@link #applicationName()}). It checks that connection every
  * {@link #DEFAULT_CHECK_INTERVAL} while idle; when the connection is lost it reconnects (after
  * {@link #RECONNECT_DELAY}) and wakes the local bus, which catches up from the outbox.
+ *
+ * <p>A server alone has no one to wake: its own commits wake its bus directly. The same check counts the other
+ * servers' listeners in {@code pg_stat_activity} (by that name, on the same database), and while there are none the
+ * outbox sends no {@code NOTIFY} ({@link JdbiStores#othersListening}), which would cost PostgreSQL a signal to this
+ * listener and this listener a wake-up at every commit. A listener that (re)connects announces itself with a
+ * notification of its own, so the servers already running notify it from then on; one whose commit raced that
+ * announcement costs the newcomer a notification, which means latency (its next poll, and {@code next}'s snapshot
+ * lifetime), never an event.
  */
 public final class PostgresEventRelay implements AutoCloseable {
     /** The notification channel. */
@@ -54,6 +62,8 @@ public final class PostgresEventRelay implements AutoCloseable {
     private final CountDownLatch listening = new CountDownLatch(1);
     private final AtomicInteger connections = new AtomicInteger();
     private volatile boolean closed;
+    /** When the listener last counted the other servers' listeners (System.nanoTime). */
+    private long othersCountedAt;
 
     private PostgresEventRelay(JdbiStores stores, LongConsumer wakeUp, Duration checkInterval) {
         this.wakeUp = wakeUp;
@@ -106,7 +116,11 @@ public final class PostgresEventRelay implements AutoCloseable {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("LISTEN " + CHANNEL);
                     statement.execute("LISTEN " + JdbiDirectoryStore.CHANNEL);
+                    // the servers already running hear that one more listens, and announce their commits from now on
+                    statement.execute(ANNOUNCE);
                 }
+                int self = connection.unwrap(PGConnection.class).getBackendPID();
+                countOthers(connection);
                 // a change to the directory or the tasks may have been announced while no one listened
                 stores.directoryChanged();
                 stores.othersChanged();
@@ -119,8 +133,11 @@ public final class PostgresEventRelay implements AutoCloseable {
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 while (!closed) {
                     PGNotification[] received = notifications.getNotifications((int) checkInterval.toMillis());
+                    if (received == null || received.length == 0 || System.nanoTime() - othersCountedAt > checkInterval.toNanos()) {
+                        // also a round trip that fails when the server closed the connection or stopped answering
+                        countOthers(connection);
+                    }
                     if (received == null || received.length == 0) {
-                        check(connection);
                         continue;
                     }
                     long last = 0;
@@ -129,9 +146,13 @@ public final class PostgresEventRelay implements AutoCloseable {
                     for (PGNotification notification : received) {
                         if (JdbiDirectoryStore.CHANNEL.equals(notification.getName())) {
                             stores.directoryChanged();
-                        } else {
+                        } else if (notification.getPID() != self) {
                             events = true;
-                            othersEvents |= !stores.ownBackend(notification.getPID());
+                            boolean others = !stores.ownBackend(notification.getPID());
+                            othersEvents |= others;
+                            if (others) {
+                                stores.othersListening(true); // a server that announces a commit or itself listens
+                            }
                             last = Math.max(last, number(notification.getParameter()));
                         }
                     }
@@ -145,6 +166,7 @@ public final class PostgresEventRelay implements AutoCloseable {
                     }
                 }
             } catch (SQLException lost) {
+                stores.othersListening(true); // unknown until connected again: announce
                 if (!closed) {
                     LOG.warn("Event relay lost its PostgreSQL connection ({}); reconnecting", lost.getMessage());
                     pause();
@@ -168,11 +190,20 @@ public final class PostgresEventRelay implements AutoCloseable {
         return connection;
     }
 
-    /** A round trip on an idle listener: fails when the server closed the connection or stopped answering. */
-    private static void check(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute("SELECT 1");
+    /** The notification a listener sends as it (re)connects: number 0, "read what you have not seen". */
+    private static final String ANNOUNCE = "SELECT pg_notify('" + CHANNEL + "', '0')";
+    /** The other servers' listeners on this database: connections named as {@link #applicationName()} names them. */
+    private static final String OTHER_LISTENERS = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            + "AND application_name LIKE 'tasklane-events-%' AND pid <> pg_backend_pid()";
+
+    /** Counts the other servers' listeners and tells the stores whether to announce commits. */
+    private void countOthers(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             java.sql.ResultSet count = statement.executeQuery(OTHER_LISTENERS)) {
+            count.next();
+            stores.othersListening(count.getLong(1) > 0);
         }
+        othersCountedAt = System.nanoTime();
     }
 
     private static long number(String payload) {
@@ -201,5 +232,6 @@ public final class PostgresEventRelay implements AutoCloseable {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
+        stores.othersListening(true); // no relay to say any more: announce
     }
 }

@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 import static dev.tasklane.application.usecase.BoardFixture.id;
 import static dev.tasklane.application.usecase.BoardFixture.task;
@@ -52,14 +53,15 @@ final class PostgresListenerFaultTest {
 
     @Test
     void aTerminatedListenerReconnectsAndCatchesUpFromTheOutbox() throws Exception {
-        JdbiStores stores = TestDatabases.postgres();
-        StoreSet set = new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events());
+        JdbiStores storesA = TestDatabases.postgres();
+        BoardFixture serverA = new BoardFixture(set(storesA), CompletionMode.GRACE);
+        // server B: stores of its own on the same database, with a relay (server A runs none, so it announces)
+        JdbiStores stores = JdbiStores.open(storesA.database().withPoolSize(2));
         PostgresEventRelay[] relay = new PostgresEventRelay[1];
-        BoardFixture serverA = new BoardFixture(set, CompletionMode.GRACE);
-        Tasklane serverB = BoardFixture.builder(set)
+        Tasklane serverB = BoardFixture.builder(set(stores))
                 .eventSettings(new EventBus.Settings(1_000, Duration.ofHours(1), 500)).build();
         relay[0] = PostgresEventRelay.start(stores, serverB.eventBus()::committed, Duration.ofMillis(500));
-        try (EventStreamUseCase.Subscription subscription = serverB.events().subscribe(serverA.boardId, null)) {
+        try (stores; EventStreamUseCase.Subscription subscription = serverB.events().subscribe(serverA.boardId, null)) {
             List<String> written = new ArrayList<>();
             List<String> received = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
@@ -117,6 +119,73 @@ final class PostgresListenerFaultTest {
             assertEquals(1, received.length, "one notification, from the committed append only");
             assertEquals(Long.toString(last), received[0].getParameter(), "it names the last number committed");
         }
+    }
+
+    /**
+     * A server alone announces nothing: no other listener, so its commits send no {@code NOTIFY}. Once another
+     * server's listener connects and announces itself, the first server's commits are announced again, and when that
+     * listener is gone, they stop within the check interval. "Nothing was sent" is checked by order, not by waiting:
+     * notifications arrive in commit order, so a marker notified after the quiet commit must arrive first.
+     */
+    @Test
+    void aServerAloneAnnouncesNothingUntilAnotherListens() throws Exception {
+        JdbiStores stores = TestDatabases.postgres();
+        Database database = stores.database();
+        TaskEvent event = new TaskEvent(0, BoardId.of(1), "task_created", TaskId.of(1), "W1", "OPEN", "Ready", null, "agent", Instant.now());
+        PostgresEventRelay relay = PostgresEventRelay.start(stores, last -> { }, Duration.ofMillis(200));
+        try (Connection observer = DriverManager.getConnection(database.url(), database.user(), database.password())) {
+            try (Statement listen = observer.createStatement()) {
+                listen.execute("LISTEN " + PostgresEventRelay.CHANNEL);
+            }
+            awaitOthersListening(stores, false);
+            stores.transactions().inTransaction(() -> stores.events().append(List.of(event)));
+            notifyMarker(database);
+            PGNotification[] first = observer.unwrap(PGConnection.class).getNotifications((int) WAIT.toMillis());
+            assertEquals("marker", first[0].getParameter(), "the quiet commit sent no notification before the marker");
+
+            Properties named = new Properties();
+            named.setProperty("user", database.user());
+            named.setProperty("password", database.password());
+            named.setProperty("ApplicationName", "tasklane-events-peer");
+            try (Connection peer = DriverManager.getConnection(database.url(), named);
+                 Statement announce = peer.createStatement()) {
+                announce.execute("LISTEN " + PostgresEventRelay.CHANNEL);
+                announce.execute("SELECT pg_notify('" + PostgresEventRelay.CHANNEL + "', '0')");
+                awaitOthersListening(stores, true);
+                long last = stores.transactions().inTransaction(() -> stores.events().append(List.of(event))).get(0).sequence();
+                List<String> payloads = new ArrayList<>();
+                while (!payloads.contains(Long.toString(last))) {
+                    PGNotification[] received = observer.unwrap(PGConnection.class).getNotifications((int) WAIT.toMillis());
+                    assertTrue(received != null && received.length > 0, "the commit is announced once another listens");
+                    for (PGNotification notification : received) {
+                        payloads.add(notification.getParameter());
+                    }
+                }
+            }
+            awaitOthersListening(stores, false);
+        } finally {
+            relay.close();
+        }
+        assertTrue(stores.othersListening(), "without a relay, the stores announce");
+    }
+
+    private static void awaitOthersListening(JdbiStores stores, boolean expected) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (stores.othersListening() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(expected, stores.othersListening(), "the relay's count of the other listeners");
+    }
+
+    private static void notifyMarker(Database database) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
+             Statement marker = connection.createStatement()) {
+            marker.execute("SELECT pg_notify('" + PostgresEventRelay.CHANNEL + "', 'marker')");
+        }
+    }
+
+    private static StoreSet set(JdbiStores stores) {
+        return new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events());
     }
 
     private static void receive(EventStreamUseCase.Subscription subscription, int count, List<String> into)
