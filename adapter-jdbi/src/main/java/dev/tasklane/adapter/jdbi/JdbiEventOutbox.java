@@ -26,16 +26,15 @@ import java.util.function.BooleanSupplier;
  * can already see every event below it, and reading "after the last number seen" never skips an event that
  * commits later. The lock is held only from the append, the last step of a use case, to its commit. On PostgreSQL
  * the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the whole
- * transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for that statement and the commit's
- * flush, not for a round trip to this server and back besides.
+ * transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for
+ * that statement and the commit's flush, not for a round trip to this server and back besides.
  *
  * <p>On PostgreSQL the same statement also queues the wake-up of the other servers,
  * {@code pg_notify('tasklane_events', last number)} ({@link PostgresEventRelay}), while another server listens
- * ({@link JdbiStores#othersListening}; a server alone wakes no one and saves PostgreSQL the signal and the
- * listener's wake-up at every commit): PostgreSQL delivers a
- * notification when, and only if, its transaction commits, in commit order, so the wake-up costs no statement,
- * no connection and no commit of its own, and a rolled-back use case wakes no one (docs/operations.md, "Events:
- * what is guaranteed").
+ * ({@link JdbiStores#othersListening}; a server alone wakes no one, and saves PostgreSQL a signal and its listener
+ * a wake-up at every commit). PostgreSQL delivers a notification when, and only if, its transaction commits, in
+ * commit order, so the wake-up costs no statement, no connection and no commit of its own, and a rolled-back use
+ * case wakes no one (docs/operations.md, "Events: what is guaranteed").
  */
 final class JdbiEventOutbox implements EventOutbox {
     private static final String COLUMNS = "id, board_id, type, task_id, identifier, status, column_name, "
