@@ -4,6 +4,7 @@
 #   bench/run.sh                 # full run: writes bench/results.json, docs/benchmarks.md, docs/benchmarks-throughput.svg
 #   bench/run.sh --quick         # smoke run with small sizes and short windows (about two minutes)
 #   bench/run.sh --seconds 5     # measured seconds per throughput level (default 8)
+#   bench/run.sh --warmup 5      # unmeasured seconds before each level, Tasklane's and the bare loop's (default 2)
 #   bench/run.sh --sim-tasks N   # tasks of the simulation (default 1000000)
 #   bench/run.sh --only worst,board   # only the worst request bodies and the 2,000-task web board, merged into bench/results.json
 #   bench/run.sh --only startup       # only the start-up on H2 (fresh and existing data directory), merged likewise

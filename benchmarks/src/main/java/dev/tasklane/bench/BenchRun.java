@@ -21,7 +21,8 @@ import java.util.Map;
 /**
  * The whole benchmark set, in the order bench/run.sh runs it, writing {@code bench/results.json},
  * {@code docs/benchmarks.md} and the chart {@code docs/benchmarks-throughput.svg}. Flags: {@code --root DIR}
- * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --sim-tasks N},
+ * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --warmup S} (unmeasured
+ * seconds before each, 2 by default), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
  * bench/results.json, measuring nothing), {@code --only worst,board,startup,cycle,sim,claims} (only those pieces, merged into
  * bench/results.json; {@code claims} is the claim throughput at every level with its baseline), {@code --jar PATH} (the server jar to measure, bootstrap/target/tasklane.jar by default),
@@ -61,7 +62,7 @@ public final class BenchRun {
             return;
         }
         double seconds = flags.containsKey("seconds") ? Double.parseDouble(flags.get("seconds")) : quick ? 3 : CLAIM_SECONDS;
-        double warmup = quick ? 1 : CLAIM_WARMUP_S;
+        double warmup = flags.containsKey("warmup") ? Double.parseDouble(flags.get("warmup")) : quick ? 1 : CLAIM_WARMUP_S;
         int simTasks = Integer.parseInt(flags.getOrDefault("sim-tasks", quick ? "20000" : String.valueOf(SIM_TASKS)));
         long[] backlogSizes = quick ? new long[] {1_000, 10_000, 100_000} : new long[] {1_000, 100_000, 1_000_000};
         PgTarget pg = new PgTarget(env("TASKLANE_BENCH_PG_URL"), env("TASKLANE_BENCH_PG_USER"), env("TASKLANE_BENCH_PG_PASSWORD"));
@@ -197,10 +198,10 @@ public final class BenchRun {
         for (int agents : AGENT_LEVELS) {
             int connections = Math.min(agents, SERVER_POOL);
             baseline.prepare(200_000);
-            Duration databaseBefore = PgTarget.localPostgresCpu();
             double bare = baseline.cyclesPerSecond(connections, warmup, seconds);
-            System.out.printf("   %2d agents: the bare loop's database CPU %.3f ms per claim%n", agents,
-                    PgTarget.localPostgresCpu().minus(databaseBefore).toNanos() / 1e6 / Math.max(1, bare * (warmup + seconds)));
+            results.put("baseline_pg_cpu_ms_per_cycle_pg_" + agents, round(baseline.databaseMsPerCycle(), 3));
+            System.out.printf("   %2d agents: the bare loop's database CPU %.3f ms per claim and completion%n", agents,
+                    baseline.databaseMsPerCycle());
             HttpLoad.Level level = tasklane.get(agents);
             System.out.printf("   %2d agents: baseline %.0f claims/s on %d connections%n", agents, bare, connections);
             results.claimLevel(agents, connections, level, bare);
@@ -370,12 +371,14 @@ public final class BenchRun {
             load.seed((int) Math.max(500, rate * WARM_ROUND_S * 1.5), 4);
             Duration cpu = server.cpu();
             Duration jit = server.compilerCpu();
+            Duration database = PgTarget.localPostgresCpu();
             HttpLoad.Level round = load.run(agents, 0, WARM_ROUND_S);
             rate = Math.max(rate, round.cyclesPerSecond());
             double share = server.compilerCpu().minus(jit).toNanos() / (double) Math.max(1, server.cpu().minus(cpu).toNanos());
             double elapsed = (System.nanoTime() - started) / 1e9;
-            System.out.printf("   warming (not counted): %.0f cycles/s, JIT compilers %.0f%% of the server's CPU%n",
-                    round.cyclesPerSecond(), 100 * share);
+            System.out.printf("   warming (not counted): %.0f cycles/s, JIT compilers %.0f%% of the server's CPU, database CPU "
+                    + "%.2f ms per cycle%n", round.cyclesPerSecond(), 100 * share,
+                    PgTarget.localPostgresCpu().minus(database).toNanos() / 1e6 / Math.max(1, round.allCycles()));
             if (share < JIT_SETTLED || elapsed >= WARM_MAX_S) {
                 return elapsed;
             }
@@ -397,7 +400,7 @@ public final class BenchRun {
                 List.of("-XX:StartFlightRecording=settings=profile,filename=" + recording), pgEnv, logs.resolve("server-profile.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(agents);
-            load.seed(PROFILE_WARM_CYCLES * 2 + (int) (600 * seconds), 4);
+            load.seed(PROFILE_WARM_CYCLES * 2, 4);
             // the JIT compiles by invocation counts, so the warm-up is counted in cycles: on a loaded machine a
             // warm-up of so many seconds may end before the hot paths are compiled; then until the compilers rest
             long warmCycles = 0;
@@ -407,6 +410,9 @@ public final class BenchRun {
                 System.out.printf("   warm-up (not counted): %d cycles, %.0f cycles/s%n", warm.allCycles(), warm.cyclesPerSecond());
             }
             warmUntilCompiled(load, server, agents);
+            // enough for the window at 1,500 cycles/s, so that it does not run dry
+            load.seed((int) (1_500 * seconds), 4);
+            System.out.printf("   measuring %.0f s%n", seconds);
             Instant from = Instant.now();
             Duration cpuBefore = server.cpu();
             Duration jitBefore = server.compilerCpu();

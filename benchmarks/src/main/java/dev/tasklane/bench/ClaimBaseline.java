@@ -28,6 +28,8 @@ final class ClaimBaseline {
     }
 
     /** Fills the queue table with {@code rows} open rows (after a schema reset). */
+    private double databaseMsPerCycle;
+
     void prepare(int rows) throws SQLException {
         pg.reset();
         try (Connection connection = pg.connect(); Statement statement = connection.createStatement()) {
@@ -38,6 +40,11 @@ final class ClaimBaseline {
             statement.execute("CREATE INDEX bench_queue_open ON bench_queue (status, priority, id)");
             statement.execute("ANALYZE bench_queue");
         }
+    }
+
+    /** PostgreSQL's processor time per claim + complete over the last measured window, ms. */
+    double databaseMsPerCycle() {
+        return databaseMsPerCycle;
     }
 
     /** Claim + complete cycles per second over {@code connections} connections for {@code seconds}. */
@@ -81,9 +88,12 @@ final class ClaimBaseline {
         Thread.sleep((long) (warmupSeconds * 1000));
         counting.set(true);
         long started = System.nanoTime();
+        // read while the loop's connections are open: a backend's processor time leaves /proc with its process
+        java.time.Duration databaseBefore = PgTarget.localPostgresCpu();
         Thread.sleep((long) (seconds * 1000));
         long counted = cycles.get();
         double elapsed = (System.nanoTime() - started) / 1e9;
+        databaseMsPerCycle = PgTarget.localPostgresCpu().minus(databaseBefore).toNanos() / 1e6 / Math.max(1, counted);
         stop.set(true);
         for (Thread thread : threads) {
             thread.join();

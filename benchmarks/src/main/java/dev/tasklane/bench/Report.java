@@ -70,6 +70,8 @@ final class Report {
                 "server_jit_ms_per_cycle_pg_8", v, "—");
         row(md, "PostgreSQL's processor time per 8-agent cycle, ms (every `postgres` process of the machine)",
                 "pg_cpu_ms_per_cycle_pg_8", v, "—");
+        row(md, "The same for the bare loop's claim and completion, ms (over its measured window, its connections open)",
+                "baseline_pg_cpu_ms_per_cycle_pg_8", v, "—");
         row(md, "The load generator's processor time per 8-agent cycle, ms (the bench process: its agents and its JIT)",
                 "load_cpu_ms_per_cycle_pg_8", v, "—");
         row(md, "Claim throughput, 1 agent, over the bare loop", "claim_ratio_pg_1", v, "—");
