@@ -188,7 +188,7 @@ public final class BenchRun {
             }
             if (worstToo) {
                 step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
-                WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
+                WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu, server::compilerCpu));
             }
         }
         if (worstToo) {
@@ -257,7 +257,7 @@ public final class BenchRun {
                     pg.reset();
                     try (ServerProcess server = ServerProcess.start(jar, List.of(), postgresEnvironment(pg),
                             logs.resolve("server-pg.log"))) {
-                        WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
+                        WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu, server::compilerCpu));
                     }
                     worstInMemory(results, jar, logs);
                 }
@@ -329,7 +329,7 @@ public final class BenchRun {
         step("worst request: the same bodies, median of " + WORST_RUNS + " on the in-memory store");
         try (ServerProcess server = ServerProcess.start(jar, List.of(),
                 Map.of("TASKLANE_STORE", "memory", "TASKLANE_BOOTSTRAP_TOKEN", ADMIN_TOKEN), logs.resolve("server-memory.log"))) {
-            WorstRequest.recordMemory(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu));
+            WorstRequest.recordMemory(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu, server::compilerCpu));
         }
     }
 
