@@ -90,16 +90,16 @@ final class JdbiEventOutbox implements EventOutbox {
 
     @Override
     public List<TaskEvent> append(List<TaskEvent> events) {
-        return append(events, false);
+        return write(events, false);
     }
 
     @Override
     public List<TaskEvent> appendLast(List<TaskEvent> events) {
-        return append(events, true);
+        return write(events, true);
     }
 
     /** @param ending whether the statement may carry the commit ({@link JdbiTransactions#mayCommitWithStatement}) */
-    private List<TaskEvent> append(List<TaskEvent> events, boolean ending) {
+    private List<TaskEvent> write(List<TaskEvent> events, boolean ending) {
         if (events.isEmpty()) {
             return List.of();
         }

@@ -159,7 +159,9 @@ class ArchitectureRulesFailTest {
     void onlyTheUseCaseRunnerAppendsEvents() {
         List<String> violations = violations(ArchitectureRules.onlyTheUseCaseRunnerAppendsEvents(FIXTURE));
         assertReported(violations, "SideChannelPublisher.announce(java.lang.String)> calls method "
-            + "<dev.tasklane.archfixture.application.port.out.EventOutbox.append(java.util.List)>");
+            + "<dev.tasklane.archfixture.application.port.out.EventOutbox.append(java.util.List)>",
+            "SideChannelPublisher.announceLast(java.lang.String)> calls method "
+            + "<dev.tasklane.archfixture.application.port.out.EventOutbox.appendLast(java.util.List)>");
         assertNotReported(violations, "UseCaseRunner");
     }
 

@@ -15,4 +15,8 @@ public final class SideChannelPublisher {
     public void announce(String event) {
         outbox.append(List.of(event));
     }
+
+    public void announceLast(String event) {
+        outbox.appendLast(List.of(event));
+    }
 }
