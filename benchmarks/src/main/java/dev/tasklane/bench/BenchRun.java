@@ -150,31 +150,24 @@ public final class BenchRun {
         try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
-            results.put("server_warm_s", round(warmUntilCompiled(load, server, 8), 1));
+            results.put("server_warm_s", round(warmUntilCompiled(load, server, pg, 8), 1));
             for (int agents : AGENT_LEVELS) {
                 double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
                 results.put("create_tasks_per_s_pg", round(created, 0));
-                long commitsBefore = pg.commits();
-                Duration cpuBefore = server.cpu();
-                Duration jitBefore = server.compilerCpu();
-                Duration databaseBefore = PgTarget.localPostgresCpu();
-                Duration loadBefore = HttpLoad.ownCpu();
+                SpanCost.Start start = SpanCost.start(server, pg);
                 HttpLoad.Level level = load.run(agents, warmup, seconds);
+                SpanCost cost = start.end();
+                long cycles = level.allCycles();
                 // the load generator's own share of the shared cores (this process: the agents' threads and its JIT)
-                results.put("load_cpu_ms_per_cycle_pg_" + agents, round(HttpLoad.ownCpu().minus(loadBefore)
-                        .toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
-                results.put("pg_cpu_ms_per_cycle_pg_" + agents, round(PgTarget.localPostgresCpu().minus(databaseBefore)
-                        .toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
-                results.put("server_jit_ms_per_cycle_pg_" + agents,
-                        round(server.compilerCpu().minus(jitBefore).toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
+                results.put("load_cpu_ms_per_cycle_pg_" + agents, round(SpanCost.perCycle(cost.loadMs(), cycles), 2));
+                results.put("pg_cpu_ms_per_cycle_pg_" + agents, round(SpanCost.perCycle(cost.databaseMs(), cycles), 2));
+                results.put("server_jit_ms_per_cycle_pg_" + agents, round(SpanCost.perCycle(cost.jitMs(), cycles), 2));
                 // the server process's processor time over the level, warm-up included, per cycle (no profiler
                 // attached: --profile measures the same under JFR, which adds its own cost)
-                results.put("server_cpu_ms_per_cycle_pg_" + agents,
-                        round(server.cpu().minus(cpuBefore).toNanos() / 1e6 / Math.max(1, level.allCycles()), 2));
+                results.put("server_cpu_ms_per_cycle_pg_" + agents, round(SpanCost.perCycle(cost.serverMs(), cycles), 2));
                 // every transaction of the database in the level (the server's, and the agents' token reads), per
                 // cycle; a next that reads its board's snapshot again is a read-only transaction, which PostgreSQL counts
-                results.put("commits_per_cycle_pg_" + agents,
-                        round((pg.commits() - commitsBefore) / (double) Math.max(1, level.allCycles()), 2));
+                results.put("commits_per_cycle_pg_" + agents, round(SpanCost.perCycle(cost.commits(), cycles), 2));
                 tasklane.put(agents, level);
                 lastRate = Math.max(level.cyclesPerSecond(), tasklane.values().stream()
                         .mapToDouble(HttpLoad.Level::cyclesPerSecond).max().orElse(lastRate));
@@ -364,21 +357,20 @@ public final class BenchRun {
      * the levels measure. On 2 cores shared with the load and the database the compilers lag, and the first half
      * minute of load can spend as much processor time compiling as answering.
      */
-    private static double warmUntilCompiled(HttpLoad load, ServerProcess server, int agents) throws Exception {
+    private static double warmUntilCompiled(HttpLoad load, ServerProcess server, PgTarget pg, int agents) throws Exception {
         long started = System.nanoTime();
         double rate = 400;
         while (true) {
             load.seed((int) Math.max(500, rate * WARM_ROUND_S * 1.5), 4);
-            Duration cpu = server.cpu();
-            Duration jit = server.compilerCpu();
-            Duration database = PgTarget.localPostgresCpu();
+            SpanCost.Start start = SpanCost.start(server, pg);
             HttpLoad.Level round = load.run(agents, 0, WARM_ROUND_S);
+            SpanCost cost = start.end();
             rate = Math.max(rate, round.cyclesPerSecond());
-            double share = server.compilerCpu().minus(jit).toNanos() / (double) Math.max(1, server.cpu().minus(cpu).toNanos());
+            double share = cost.jitMs() / Math.max(1e-6, cost.serverMs());
             double elapsed = (System.nanoTime() - started) / 1e9;
             System.out.printf("   warming (not counted): %.0f cycles/s, JIT compilers %.0f%% of the server's CPU, database CPU "
                     + "%.2f ms per cycle%n", round.cyclesPerSecond(), 100 * share,
-                    PgTarget.localPostgresCpu().minus(database).toNanos() / 1e6 / Math.max(1, round.allCycles()));
+                    SpanCost.perCycle(cost.databaseMs(), round.allCycles()));
             if (share < JIT_SETTLED || elapsed >= WARM_MAX_S) {
                 return elapsed;
             }
@@ -409,30 +401,23 @@ public final class BenchRun {
                 warmCycles += warm.allCycles();
                 System.out.printf("   warm-up (not counted): %d cycles, %.0f cycles/s%n", warm.allCycles(), warm.cyclesPerSecond());
             }
-            warmUntilCompiled(load, server, agents);
+            warmUntilCompiled(load, server, pg, agents);
             // enough for the window at 1,500 cycles/s, so that it does not run dry
             load.seed((int) (1_500 * seconds), 4);
             System.out.printf("   measuring %.0f s%n", seconds);
             Instant from = Instant.now();
-            Duration cpuBefore = server.cpu();
-            Duration jitBefore = server.compilerCpu();
-            Duration databaseBefore = PgTarget.localPostgresCpu();
-            Duration loadBefore = HttpLoad.ownCpu();
-            long commitsBefore = pg.commits();
+            SpanCost.Start start = SpanCost.start(server, pg);
             HttpLoad.Level level = load.run(agents, 0, seconds);
-            double databaseMs = PgTarget.localPostgresCpu().minus(databaseBefore).toNanos() / 1e6;
-            double loadMs = HttpLoad.ownCpu().minus(loadBefore).toNanos() / 1e6;
-            double cpuMs = server.cpu().minus(cpuBefore).toNanos() / 1e6;
-            double jitMs = server.compilerCpu().minus(jitBefore).toNanos() / 1e6;
-            long commits = pg.commits() - commitsBefore;
+            SpanCost cost = start.end();
             Instant to = Instant.now();
             long cycles = level.allCycles();
             System.out.printf("   %d agents, warm: %.0f cycles/s (p50 %.1f ms); recording: %s%n", agents, level.cyclesPerSecond(),
                     level.cycleLatency().p50(), recording);
             System.out.printf("   warm window: %d cycles, %.2f requests per cycle, server CPU %.2f ms per cycle (its JIT "
                     + "compilers %.2f), %.2f database commits per cycle, database CPU %.2f ms and load generator CPU %.2f ms "
-                    + "per cycle%n", cycles, (double) level.requests() / cycles, cpuMs / cycles, jitMs / cycles,
-                    (double) commits / cycles, databaseMs / cycles, loadMs / cycles);
+                    + "per cycle%n", cycles, (double) level.requests() / cycles, SpanCost.perCycle(cost.serverMs(), cycles),
+                    SpanCost.perCycle(cost.jitMs(), cycles), SpanCost.perCycle(cost.commits(), cycles),
+                    SpanCost.perCycle(cost.databaseMs(), cycles), SpanCost.perCycle(cost.loadMs(), cycles));
             server.close(); // JFR writes the recording when the server exits
             ProfileSummary.print(recording, from, to, 25);
         }

@@ -141,7 +141,7 @@ final class JdbiEventOutbox implements EventOutbox {
     private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit, String numbers) {
     }
 
-    private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events, boolean last) {
+    private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events, boolean ending) {
         List<HistoryEntry> history = transactions.pending().takeHistory();
         PendingWrites.DeferredUpdate deferred = transactions.pending().takeUpdate();
         Task update = deferred == null ? null : deferred.task();
@@ -149,7 +149,7 @@ final class JdbiEventOutbox implements EventOutbox {
         PendingFlow.Taken flowRows = flow.fits(MAX_ROWS_IN_ONE) ? flow.take() : PendingFlow.Taken.NONE;
         // the end of a unit of work that is the whole transaction, with nothing else waiting for the commit: the
         // statement carries it (JdbiTransactions#mayCommitWithStatement)
-        boolean commit = last && transactions.mayCommitWithStatement();
+        boolean commit = ending && transactions.mayCommitWithStatement();
         Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
                 commit, takeNumbers());
         PlainStatement sql = PlainStatement.composed(shape, text -> {
@@ -169,7 +169,7 @@ final class JdbiEventOutbox implements EventOutbox {
             }
             flowRows.text(text);
             // an update that missed its row fails the statement (division by zero), so that a COMMIT after it never runs
-            text.append(update == null ? " SELECT last_id, 1 AS updated FROM numbers"
+            text.append(update == null ? " SELECT last_id FROM numbers"
                     : " SELECT last_id, 1 / (SELECT count(*) FROM updated) AS updated FROM numbers");
             if (shape.commit()) {
                 text.append("; COMMIT");
@@ -184,9 +184,9 @@ final class JdbiEventOutbox implements EventOutbox {
         }
         HistoryRows.bind(sql, history);
         flowRows.bind(sql);
-        long[] result;
+        long last;
         try {
-            result = sql.one(handle, row -> new long[] {row.getLong("last_id"), row.getLong("updated")});
+            last = sql.one(handle, row -> row.getLong("last_id"));
         } catch (UnableToExecuteStatementException failure) {
             if (update != null && failure.getCause() instanceof SQLException cause
                     && DIVISION_BY_ZERO.equals(cause.getSQLState())) {
@@ -198,10 +198,7 @@ final class JdbiEventOutbox implements EventOutbox {
         if (commit) {
             transactions.committedWithStatement();
         }
-        if (result[1] != 1) {
-            throw new IllegalStateException("the outbox statement updated " + result[1] + " task rows: " + sql.text());
-        }
-        long next = result[0] - events.size();
+        long next = last - events.size();
         List<TaskEvent> numbered = new ArrayList<>(events.size());
         for (TaskEvent event : events) {
             numbered.add(event.withSequence(++next));

@@ -288,12 +288,12 @@ final class JdbiTransactions implements Transactions {
         try {
             result = work.get();
         } catch (RuntimeException | Error failure) {
-            depth[1]--;
             handle.rollbackToSavepoint(savepoint);
             pending.get().restore(deferred);
             throw failure;
+        } finally {
+            depth[1]--;
         }
-        depth[1]--;
         if (result.isEmpty()) {
             handle.rollbackToSavepoint(savepoint);
             pending.get().restore(deferred);
