@@ -112,7 +112,8 @@ public final class JdbiStores implements AutoCloseable {
         } else {
             flyway.dataSource(pool);
         }
-        flyway.locations("classpath:" + SchemaMigrations.LOCATION).load().migrate();
+        flyway.locations("classpath:" + SchemaMigrations.LOCATION)
+                .placeholders(SchemaMigrations.placeholders(database.kind())).load().migrate();
     }
 
     private static HikariDataSource pool(Database database, DatabaseTimeouts timeouts) {

@@ -125,6 +125,39 @@ final class PostgresQueryPlanTest {
         return values;
     }
 
+    /**
+     * The sweepers', a goal's children's and the archive page's indexes hold only the rows their queries can match
+     * (V91): the backlog's Ready tasks, outside any goal, without a lease, an armed after_goal or an archive, have no
+     * entry in them, so that claiming and completing such a task writes none. ANALYZE sets each index's row count
+     * (exact for a plain index, estimated from its sample for a partial one).
+     */
+    @Test
+    void theSweeperChildAndArchiveIndexesHoldOnlyTheRowsTheirQueriesCanMatch() throws SQLException {
+        Map<String, String> predicates = Map.of("tasks_leases", "lease_expires_at IS NOT NULL",
+                "tasks_after_goal", "after_goal_armed_at IS NOT NULL", "tasks_children", "parent_id IS NOT NULL",
+                "tasks_children_status", "parent_id IS NOT NULL", "tasks_board_archived", "archived_at IS NOT NULL");
+        try (Connection connection = stores.dataSource().getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("ANALYZE tasks");
+            long rows = single(statement, "SELECT count(*) FROM tasks");
+            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE relname = 'tasks_queue'") > rows / 2,
+                    "a plain index has an entry per row");
+            for (Map.Entry<String, String> index : predicates.entrySet()) {
+                long matching = single(statement, "SELECT count(*) FROM tasks WHERE " + index.getValue());
+                assertTrue(matching < rows / 100, "the backlog should have few rows with " + index.getValue());
+                long entries = single(statement, "SELECT reltuples::bigint FROM pg_class WHERE relname = '" + index.getKey() + "'");
+                assertTrue(entries < rows / 20, index.getKey() + " holds " + entries + " entries for " + rows + " tasks, "
+                        + matching + " of them with " + index.getValue());
+            }
+        }
+    }
+
+    private static long single(Statement statement, String sql) throws SQLException {
+        try (ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+
     @Test
     void noStatementScansTheTaskTableUnderCustomOrGenericPlans() throws SQLException {
         try (Connection connection = stores.dataSource().getConnection()) {
