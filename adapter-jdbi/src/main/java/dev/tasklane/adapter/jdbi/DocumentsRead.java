@@ -3,9 +3,7 @@ package dev.tasklane.adapter.jdbi;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.TaskSpec;
 
-import java.util.Iterator;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 
 /**
@@ -15,11 +13,12 @@ import java.util.function.Function;
  * claim with its instants) was the largest part of reading it; the claim's text is known from the claim's own write,
  * so the completion's read finds it too. A value is given only for the very text it was parsed from or written as
  * (compared whole), so a memo can never answer a stale or foreign value, whichever database or transaction the text
- * comes from; the values are immutable. At most {@link #KEPT} values are kept per column: past it, an arbitrary one
- * is dropped for each new one.
+ * comes from; the values are immutable. At most {@link #KEPT} values are kept per column, one per slot, and a task's
+ * slot is its id modulo {@link #KEPT}: the last {@link #KEPT} tasks of consecutive ids are all kept, and a task's value
+ * replaces the one of the task that had its slot. Reading and keeping cost one array access, whatever is kept.
  */
 final class DocumentsRead<T> {
-    /** How many values are kept per column. */
+    /** How many values are kept per column: a power of two. */
     static final int KEPT = 1024;
 
     /** The {@code spec} column's. */
@@ -27,10 +26,10 @@ final class DocumentsRead<T> {
     /** The {@code claim} column's. */
     static final DocumentsRead<Claim> CLAIMS = new DocumentsRead<>(TaskDocuments::claim);
 
-    private record Known<T>(String text, T value) {
+    private record Known<T>(long taskId, String text, T value) {
     }
 
-    private final ConcurrentMap<Long, Known<T>> known = new ConcurrentHashMap<>();
+    private final AtomicReferenceArray<Known<T>> slots = new AtomicReferenceArray<>(KEPT);
     private final Function<String, T> parse;
 
     private DocumentsRead(Function<String, T> parse) {
@@ -42,8 +41,8 @@ final class DocumentsRead<T> {
         if (text == null) {
             return parse.apply(null);
         }
-        Known<T> last = known.get(taskId);
-        if (last != null && last.text().equals(text)) {
+        Known<T> last = slots.get(slot(taskId));
+        if (last != null && last.taskId() == taskId && last.text().equals(text)) {
             return last.value();
         }
         T value = parse.apply(text);
@@ -59,17 +58,19 @@ final class DocumentsRead<T> {
     }
 
     private void keep(long taskId, String text, T value) {
-        if (known.size() >= KEPT && !known.containsKey(taskId)) {
-            Iterator<Long> any = known.keySet().iterator();
-            if (any.hasNext()) {
-                known.remove(any.next());
-            }
-        }
-        known.put(taskId, new Known<>(text, value));
+        slots.set(slot(taskId), new Known<>(taskId, text, value));
+    }
+
+    private static int slot(long taskId) {
+        return (int) (taskId & (KEPT - 1));
     }
 
     /** How many values are kept now (for tests). */
     int size() {
-        return known.size();
+        int kept = 0;
+        for (int i = 0; i < KEPT; i++) {
+            kept += slots.get(i) == null ? 0 : 1;
+        }
+        return kept;
     }
 }

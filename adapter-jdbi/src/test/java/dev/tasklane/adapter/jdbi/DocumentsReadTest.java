@@ -60,4 +60,22 @@ final class DocumentsReadTest {
 
         assertTrue(DocumentsRead.SPECS.size() <= DocumentsRead.KEPT, "kept " + DocumentsRead.SPECS.size());
     }
+
+    @Test
+    void theLastTasksOfConsecutiveIdsAreAllKept() {
+        String text = text("Consecutive");
+        long end = -20_000;
+        java.util.Map<Long, TaskSpec> first = new java.util.HashMap<>();
+        for (long id = end - 3L * DocumentsRead.KEPT; id < end; id++) {
+            first.put(id, DocumentsRead.SPECS.read(id, text));
+        }
+        int parsedAgain = 0;
+        for (long id = end - DocumentsRead.KEPT; id < end; id++) {
+            parsedAgain += DocumentsRead.SPECS.read(id, new String(text)) == first.get(id) ? 0 : 1;
+        }
+
+        assertEquals(0, parsedAgain, "of the last " + DocumentsRead.KEPT + " consecutive ids, parsed again");
+        assertNotSame(first.get(end - 1), first.get(end - 2), "each task's text was parsed on its first read");
+        assertEquals(DocumentsRead.KEPT, DocumentsRead.SPECS.size());
+    }
 }
