@@ -129,7 +129,7 @@ final class PostgresQueryPlanTest {
      * The sweepers', a goal's children's and the archive page's indexes hold only the rows their queries can match
      * (V91): the backlog's Ready tasks, outside any goal, without a lease, an armed after_goal or an archive, have no
      * entry in them, so that claiming and completing such a task writes none. ANALYZE sets each index's row count
-     * (exact for a plain index, estimated from its sample for a partial one).
+     * (exact for a plain index, estimated from its sample for a partial one); the names resolve in this test's schema.
      */
     @Test
     void theSweeperChildAndArchiveIndexesHoldOnlyTheRowsTheirQueriesCanMatch() throws SQLException {
@@ -139,12 +139,12 @@ final class PostgresQueryPlanTest {
         try (Connection connection = stores.dataSource().getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("ANALYZE tasks");
             long rows = single(statement, "SELECT count(*) FROM tasks");
-            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE relname = 'tasks_queue'") > rows / 2,
+            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'tasks_queue'::regclass") > rows / 2,
                     "a plain index has an entry per row");
             for (Map.Entry<String, String> index : predicates.entrySet()) {
                 long matching = single(statement, "SELECT count(*) FROM tasks WHERE " + index.getValue());
                 assertTrue(matching < rows / 100, "the backlog should have few rows with " + index.getValue());
-                long entries = single(statement, "SELECT reltuples::bigint FROM pg_class WHERE relname = '" + index.getKey() + "'");
+                long entries = single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = '" + index.getKey() + "'::regclass");
                 assertTrue(entries < rows / 20, index.getKey() + " holds " + entries + " entries for " + rows + " tasks, "
                         + matching + " of them with " + index.getValue());
             }
