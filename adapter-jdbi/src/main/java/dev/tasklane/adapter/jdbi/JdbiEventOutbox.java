@@ -24,7 +24,9 @@ import java.util.function.BooleanSupplier;
  * updates that row first, which locks it until the transaction ends: appenders, in one process or several,
  * take their numbers one after the other and commit in that order, so a reader that sees event {@code n}
  * can already see every event below it, and reading "after the last number seen" never skips an event that
- * commits later. The lock is held only from the append, the last step of a use case, to its commit. On PostgreSQL
+ * commits later. The lock is held only from the append, the last step of a use case, to its commit, and on
+ * PostgreSQL the append's statement writes what no other transaction waits for (the task's row, its history, its
+ * flow row) before it takes the lock. On PostgreSQL
  * the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the whole
  * transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for
  * that statement and the commit's flush, not for a round trip to this server and back besides.
@@ -53,11 +55,15 @@ final class JdbiEventOutbox implements EventOutbox {
 
     /** Takes {@code :count} numbers and answers the last (generated keys read it back on H2). */
     private static final String TAKE_NUMBERS = "UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1";
+    /** What {@link #TAKE_NUMBERS} answers on PostgreSQL, queuing the notification of the last number for the commit. */
+    private static final String RETURNING_AND_NOTIFY = " RETURNING last_id, pg_notify('" + PostgresEventRelay.CHANNEL
+            + "', last_id::text)";
+    /** What {@link #TAKE_NUMBERS} answers on PostgreSQL when no other server listens: the last number. */
+    private static final String RETURNING_QUIETLY = " RETURNING last_id";
     /** {@link #TAKE_NUMBERS} on PostgreSQL, queuing the notification of the last number for the commit. */
-    static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + " RETURNING last_id, pg_notify('"
-            + PostgresEventRelay.CHANNEL + "', last_id::text)";
+    static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + RETURNING_AND_NOTIFY;
     /** {@link #TAKE_NUMBERS} on PostgreSQL when no other server listens: answers the last number, notifies no one. */
-    static final String TAKE_NUMBERS_QUIETLY = TAKE_NUMBERS + " RETURNING last_id";
+    static final String TAKE_NUMBERS_QUIETLY = TAKE_NUMBERS + RETURNING_QUIETLY;
 
     /**
      * The most events, and the most history rows, {@link #appendWithHistory} writes in its one statement. The
@@ -127,9 +133,10 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     /**
-     * PostgreSQL: the deferred task update, the numbers, the event rows, the history rows and the flow rollup's rows
-     * ({@link PendingFlow}) the transaction gathered so far, in one statement of data-modifying common table
-     * expressions, which also queues the notification. H2 has no data-modifying CTEs: there the task update, the
+     * PostgreSQL: the deferred task update, the history rows and the task's flow row, then the numbers, the event rows
+     * and the flow rollup's counting rows ({@link PendingFlow}) the transaction gathered so far, in one statement of
+     * data-modifying common table expressions, which also queues the notification. The numbers' condition reads the
+     * expressions before it, so PostgreSQL writes them before it waits for {@code event_sequence}'s row. H2 has no data-modifying CTEs: there the task update, the
      * numbers and the events are a statement each, and the history and the rollup go with the commit's
      * {@link PendingWrites}, a batch per table.
      */
@@ -138,7 +145,7 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     /** What the text of {@link #appendWithHistory}'s statement depends on. */
-    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit, String numbers) {
+    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit, boolean announce) {
     }
 
     private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events, boolean ending) {
@@ -151,23 +158,37 @@ final class JdbiEventOutbox implements EventOutbox {
         // statement carries it (JdbiTransactions#mayCommitWithStatement)
         boolean commit = ending && transactions.mayCommitWithStatement();
         Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
-                commit, takeNumbers());
+                commit, othersListening.getAsBoolean());
         PlainStatement sql = PlainStatement.composed(shape, text -> {
-            text.append("WITH ");
+            // first what only this transaction touches: the task's row, locked since the use case read it, its history
+            // rows and its flow row; the numbers' condition reads them, so PostgreSQL writes them before it waits for
+            // event_sequence's row
+            List<String> before = new ArrayList<>();
             if (update != null) {
-                text.append("updated AS (").append(JdbiTaskStore.update(shape.unchanged())).append(" RETURNING id), ");
+                text.append("WITH updated AS (").append(JdbiTaskStore.update(shape.unchanged())).append(" RETURNING id)");
+                before.add("updated");
             }
-            text.append("numbers AS (").append(shape.numbers()).append("), ").append(EVENTS_HEAD);
+            if (shape.history() > 0) {
+                text.append(before.isEmpty() ? "WITH " : ", ").append("history AS (" + HistoryRows.INSERT_HEAD);
+                HistoryRows.values(text, shape.history());
+                text.append(" RETURNING 1)");
+                before.add("history");
+            }
+            if (flowRows.textBeforeNumbers(text, before.isEmpty())) {
+                before.add(PendingFlow.Taken.FLOW_ROWS);
+            }
+            text.append(before.isEmpty() ? "WITH " : ", ").append("numbers AS (").append(TAKE_NUMBERS);
+            for (String written : before) {
+                text.append(" AND (SELECT count(*) FROM ").append(written).append(") >= 0");
+            }
+            text.append(shape.announce() ? RETURNING_AND_NOTIFY : RETURNING_QUIETLY).append("), ").append(EVENTS_HEAD);
             for (int i = 0; i < shape.events(); i++) {
                 text.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
             }
             text.append(EVENTS_TAIL);
-            if (shape.history() > 0) {
-                text.append(", history AS (" + HistoryRows.INSERT_HEAD);
-                HistoryRows.values(text, shape.history());
-                text.append(")");
-            }
-            flowRows.text(text);
+            // then the board's counting rows, which other transactions write too: once the numbers make writers go
+            // one at a time
+            flowRows.textAfterNumbers(text);
             // an update that missed its row fails the statement (division by zero), so that a COMMIT after it never runs
             text.append(update == null ? " SELECT last_id FROM numbers"
                     : " SELECT last_id, 1 / (SELECT count(*) FROM updated) AS updated FROM numbers");
@@ -178,12 +199,13 @@ final class JdbiEventOutbox implements EventOutbox {
         if (update != null) {
             JdbiTaskStore.updateValues(sql, update, deferred.unchanged());
         }
+        HistoryRows.bind(sql, history);
+        flowRows.bindBeforeNumbers(sql);
         sql.bigint("count", events.size()).bigint("count", events.size());
         for (int i = 0; i < events.size(); i++) {
             eventValues(sql.integer("ord", i + 1), events.get(i));
         }
-        HistoryRows.bind(sql, history);
-        flowRows.bind(sql);
+        flowRows.bindAfterNumbers(sql);
         long last;
         try {
             last = sql.one(handle, row -> row.getLong("last_id"));

@@ -28,7 +28,8 @@ import java.util.Optional;
  * history before it. Writes are deferred ({@link PendingFlow}): on PostgreSQL they join the event outbox's one
  * statement ({@link JdbiEventOutbox}), on H2 (or when a change writes more rows than that statement takes) they go
  * with the commit, one batch per table; upserts, the counting rows in a fixed order, written either way once the
- * outbox's append has made writers go one at a time.
+ * outbox's append has made writers go one at a time (a task's flow row, which only the transaction holding the task
+ * writes, may go before).
  */
 final class JdbiFlowStore implements FlowStore {
     private static final Status[] COLUMNS = Status.values();

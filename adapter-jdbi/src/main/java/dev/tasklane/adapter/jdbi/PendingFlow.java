@@ -15,7 +15,7 @@ import java.util.TreeMap;
 /**
  * The flow rollup's writes a transaction defers to its end with the other {@link PendingWrites} (docs/operations.md,
  * "Flow rollup"): each task's latest {@link TaskFlow}, the move counts and the agents' activity. On PostgreSQL they
- * join the event outbox's one statement ({@link #takeInto}); on H2, or when a change writes more rows than that
+ * join the event outbox's one statement ({@link #take}); on H2, or when a change writes more rows than that
  * statement takes, they are sent just before the commit, one statement per table: the flow rows as an array per
  * column ({@link ArrayRows}, a goal's creation writes one per child), the counting rows as a batch. The store's reads of the
  * rollup flush them first, so deferring changes when they are sent, never what commits. Counting rows are written in
@@ -159,23 +159,46 @@ final class PendingFlow {
             return List.of(flowRows.size(), moveRows.size(), agentRows.size());
         }
 
+        /** The name of the expression that writes the flow rows, which the event numbers' condition reads. */
+        static final String FLOW_ROWS = "flow_rows";
+
         /**
-         * Appends {@code ", flow_rows AS (...)"} and so on, one upsert per table that has rows. Each upsert reads its
-         * rows joined to the one row of {@code numbers}, the expression that takes the event numbers: it runs only
-         * once that expression has locked the row of {@code event_sequence}, so the counting rows are still written
-         * by one transaction at a time, as when they went with the commit, and in the same fixed order.
+         * Appends the upsert of the tasks' flow rows, {@code "flow_rows AS (...)"} after {@code "WITH "} when it is the
+         * statement's first expression or {@code ", "} otherwise; nothing when there are none. Each row is its task's
+         * own, and the task's row is locked by then, so no other transaction waits for it: it is written before the
+         * event numbers are taken, shortening what every other writer waits for.
+         *
+         * @return whether it appended the expression
          */
-        void text(PlainStatement.Builder sql) {
+        boolean textBeforeNumbers(PlainStatement.Builder sql, boolean first) {
+            if (flowRows.isEmpty()) {
+                return false;
+            }
+            sql.append(first ? "WITH " : ", ");
             rows(sql, flowRows.size(), FLOW_HEAD, FLOW_TYPED, FLOW_TAIL);
+            return true;
+        }
+
+        /**
+         * Appends {@code ", move_counts AS (...)"} and {@code ", agent_activity AS (...)"}, the upserts of the rows a
+         * board's transactions share. Each reads its rows joined to the one row of {@code numbers}, the expression that
+         * takes the event numbers: it runs only once that expression has locked the row of {@code event_sequence}, so
+         * the counting rows are still written by one transaction at a time, and in a fixed order.
+         */
+        void textAfterNumbers(PlainStatement.Builder sql) {
             rows(sql, moveRows.size(), MOVE_HEAD, MOVE_TYPED, MOVE_TAIL);
             rows(sql, agentRows.size(), AGENT_HEAD, AGENT_TYPED, AGENT_TAIL);
         }
 
-        /** Binds the values of the rows {@link #text} wrote. */
-        void bind(SqlValues values) {
+        /** Binds the values of the rows {@link #textBeforeNumbers} wrote. */
+        void bindBeforeNumbers(SqlValues values) {
             for (Map.Entry<Long, Row> row : flowRows) {
                 JdbiFlowStore.bind(values, row.getValue().boardId(), row.getKey(), row.getValue().flow());
             }
+        }
+
+        /** Binds the values of the rows {@link #textAfterNumbers} wrote. */
+        void bindAfterNumbers(SqlValues values) {
             for (Map.Entry<MoveKey, Long> row : moveRows) {
                 MoveKey key = row.getKey();
                 values.bigint("board", key.boardId()).bigint("bucket", key.bucketSeconds())
@@ -224,13 +247,13 @@ final class PendingFlow {
             + "times_sent_back = EXCLUDED.times_sent_back";
     private static final String FLOW_CONFLICT = " ON CONFLICT (task_id) DO UPDATE SET " + UPDATES;
     /*
-     * The upserts of takeInto, each reading its rows joined to the one row of the outbox statement's "numbers"
-     * expression.
+     * The upserts of the event outbox's statement: the flow rows before the event numbers, the counting rows after,
+     * each of those reading its rows joined to the one row of the statement's "numbers" expression.
      */
-    private static final String FLOW_HEAD = ", flow_rows AS (INSERT INTO task_flow (task_id, " + JdbiFlowStore.FLOW_COLUMNS
-            + ", board_id) SELECT f.* FROM numbers CROSS JOIN (VALUES ";
+    private static final String FLOW_HEAD = Taken.FLOW_ROWS + " AS (INSERT INTO task_flow (task_id, "
+            + JdbiFlowStore.FLOW_COLUMNS + ", board_id) SELECT f.* FROM (VALUES ";
     private static final String FLOW_TAIL = ") AS f (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id)"
-            + FLOW_CONFLICT + ")";
+            + FLOW_CONFLICT + " RETURNING 1)";
     private static final String MOVE_HEAD = ", move_counts AS (INSERT INTO flow_moves (board_id, bucket_s, from_column, "
             + "to_column, moves) SELECT m.* FROM numbers CROSS JOIN (VALUES ";
     private static final String MOVE_TAIL = ") AS m (board_id, bucket_s, from_column, to_column, moves)" + MOVES_CONFLICT + ")";

@@ -34,9 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * On PostgreSQL the flow rollup's rows go in the event outbox's one statement (docs/operations.md, "Flow rollup"):
- * that statement writes them, a rollback after it leaves no trace of them, and its upserts wait for the
- * {@code event_sequence} row before they touch a rollup row, so the counting rows are still written by one
- * transaction at a time.
+ * that statement writes them, a rollback after it leaves no trace of them, and it writes the task's own flow row
+ * before it waits for the {@code event_sequence} row but the board's counting rows only after, so those are still
+ * written by one transaction at a time.
  */
 @RequiresPostgres
 final class PostgresFlowInOneStatementTest {
@@ -117,7 +117,7 @@ final class PostgresFlowInOneStatementTest {
     }
 
     @Test
-    void theUpsertsWaitForTheEventNumbersBeforeTouchingARollupRow() throws Exception {
+    void theCountingRowsWaitForTheEventNumbersAndTheTasksFlowRowDoesNot() throws Exception {
         board.stores.run(() -> transition(claimed())); // the rows exist from here on
         CountDownLatch numbersHeld = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -138,10 +138,12 @@ final class PostgresFlowInOneStatementTest {
             });
             awaitWaitingStatement(waiter);
 
-            // the waiting statement has locked none of the rollup's rows: another transaction takes them at once
-            assertEquals(1L, (long) jdbi.jdbi().inTransaction(handle -> handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM "
-                    + "task_flow WHERE task_id = :task FOR UPDATE NOWAIT) AS t").bind("task", taskId.value())
-                    .mapTo(Long.class).one()));
+            // the waiting statement wrote the task's flow row before it waited: the row is locked
+            JdbiException flowRowLocked = assertThrows(JdbiException.class, () -> jdbi.jdbi().inTransaction(handle ->
+                    handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM task_flow WHERE task_id = :task "
+                            + "FOR UPDATE NOWAIT) AS t").bind("task", taskId.value()).mapTo(Long.class).one()));
+            assertEquals("55P03", ((java.sql.SQLException) flowRowLocked.getCause()).getSQLState(), flowRowLocked.toString());
+            // and none of the counting rows: another transaction takes them at once
             assertEquals(1L, (long) jdbi.jdbi().inTransaction(handle -> handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM "
                     + "flow_moves WHERE board_id = :board AND from_column = 0 AND to_column = 1 FOR UPDATE NOWAIT) AS t").bind("board", board.boardId.value())
                     .mapTo(Long.class).one()));
@@ -166,7 +168,7 @@ final class PostgresFlowInOneStatementTest {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (System.nanoTime() < deadline) {
             long waiting = jdbi.jdbi().withHandle(handle -> handle.createQuery("SELECT count(*) FROM pg_stat_activity "
-                    + "WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH numbers AS%'")
+                    + "WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH %'")
                     .mapTo(Long.class).one());
             if (waiting == 1) {
                 return;
