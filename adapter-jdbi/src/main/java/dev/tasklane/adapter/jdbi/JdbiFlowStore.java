@@ -146,12 +146,21 @@ final class JdbiFlowStore implements FlowStore {
         }
     }
 
+    /** A window's finished tasks: a range of the partial index {@code task_flow_done}. */
+    static final String FINISHED = "SELECT " + FLOW_COLUMNS + " FROM task_flow "
+            + "WHERE board_id = :board AND done_ms >= :from AND done_ms < :to";
+    /**
+     * The counts of the open columns, from the partial index {@code task_flow_open}, whose predicate names the same
+     * constant: a bound parameter would not let the planner prove the index holds every row the query asks for.
+     */
+    static final String OPEN_COUNTS = "SELECT flow_column, COUNT(*) AS n FROM task_flow WHERE board_id = :board "
+            + "AND flow_column < " + Status.COMPLETED.ordinal() + " GROUP BY flow_column";
+
     @Override
     public List<TaskFlow> finished(BoardId boardId, Instant from, Instant to) {
         return transactions.withHandle(handle -> {
             flushed(handle);
-            return handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow "
-                            + "WHERE board_id = :board AND done_ms >= :from AND done_ms < :to")
+            return handle.createQuery(FINISHED)
                     .bind("board", boardId.value()).bind("from", from.toEpochMilli()).bind("to", to.toEpochMilli())
                     .setFetchSize(10_000).map(FLOWS).list();
         });
@@ -162,9 +171,8 @@ final class JdbiFlowStore implements FlowStore {
         return transactions.withHandle(handle -> {
             flushed(handle);
             Map<Status, Long> counts = new EnumMap<>(Status.class);
-            handle.createQuery("SELECT flow_column, COUNT(*) AS n FROM task_flow WHERE board_id = :board "
-                            + "AND flow_column < :done GROUP BY flow_column")
-                    .bind("board", boardId.value()).bind("done", (short) Status.COMPLETED.ordinal())
+            handle.createQuery(OPEN_COUNTS)
+                    .bind("board", boardId.value())
                     .map((row, context) -> Map.entry(COLUMNS[row.getShort("flow_column")], row.getLong("n")))
                     .forEach(entry -> counts.put(entry.getKey(), entry.getValue()));
             return counts;

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.domain.task.Status;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -56,14 +58,17 @@ final class SchemaMigrations {
 
     /**
      * The values of the placeholders the migrations use where PostgreSQL and H2 differ: the predicates of the partial
-     * indexes of {@code V91__partial_indexes.sql}, which H2 does not have (empty there: a plain index).
+     * indexes of {@code V91__partial_indexes.sql} and {@code V92__partial_flow_indexes.sql}, which H2 does not have
+     * (empty there: a plain index).
      */
     static Map<String, String> placeholders(Database.Kind kind) {
         boolean postgres = kind == Database.Kind.POSTGRES;
         return Map.of("where_leased", postgres ? " WHERE lease_expires_at IS NOT NULL" : "",
                 "where_armed", postgres ? " WHERE after_goal_armed_at IS NOT NULL" : "",
                 "where_child", postgres ? " WHERE parent_id IS NOT NULL" : "",
-                "where_archived", postgres ? " WHERE archived_at IS NOT NULL" : "");
+                "where_archived", postgres ? " WHERE archived_at IS NOT NULL" : "",
+                "where_done", postgres ? " WHERE done_ms IS NOT NULL" : "",
+                "where_open", postgres ? " WHERE flow_column < " + Status.COMPLETED.ordinal() : "");
     }
 
     /**

@@ -51,7 +51,7 @@ final class PostgresQueryPlanTest {
     private static final Map<String, String> TYPES = Map.ofEntries(Map.entry("board", "bigint"), Map.entry("user", "bigint"),
             Map.entry("now", "timestamptz"), Map.entry("before", "timestamptz"), Map.entry("after_priority", "integer"),
             Map.entry("after_position", "bigint"), Map.entry("after_id", "bigint"), Map.entry("identifier", "varchar"),
-            Map.entry("id", "bigint"), Map.entry("goal", "bigint"));
+            Map.entry("id", "bigint"), Map.entry("goal", "bigint"), Map.entry("from", "bigint"), Map.entry("to", "bigint"));
 
     private final Instant now = Instant.now();
     private JdbiStores stores;
@@ -147,6 +147,45 @@ final class PostgresQueryPlanTest {
                 long entries = single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = '" + index.getKey() + "'::regclass");
                 assertTrue(entries < rows / 20, index.getKey() + " holds " + entries + " entries for " + rows + " tasks, "
                         + matching + " of them with " + index.getValue());
+            }
+        }
+    }
+
+    /**
+     * The flow rollup's two indexes hold only the rows their queries can match (V92): a window's finished tasks read a
+     * range of {@code task_flow_done}, which holds no open task, and the open columns' counts read
+     * {@code task_flow_open}, which holds no finished one, under custom and generic plans alike.
+     */
+    @Test
+    void theFlowFiguresReadPartialIndexesThatHoldOnlyTheirRows() throws SQLException {
+        long done = 40_000;
+        long open = 300;
+        try (Connection connection = stores.dataSource().getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO task_flow (task_id, board_id, identifier, type, flow_column, created_ms, "
+                    + "done_ms, review_wait_ms, times_sent_back) SELECT 10000000 + n, " + Backlog.BOARD + ", 'W' || n, "
+                    + "'work', CASE WHEN n <= " + done + " THEN 3 ELSE n % 3 END, n * 1000, "
+                    + "CASE WHEN n <= " + done + " THEN n * 1000 + 500 END, 0, 0 FROM generate_series(1, " + (done + open) + ") AS n");
+            statement.execute("ANALYZE task_flow");
+            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'task_flow_open'::regclass")
+                    < (done + open) / 20, "task_flow_open holds the open tasks only");
+            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'task_flow_done'::regclass")
+                    > done / 2, "task_flow_done holds the finished tasks");
+            Map<String, Planned> queries = new LinkedHashMap<>();
+            queries.put("a window's finished tasks", new Planned(JdbiFlowStore.FINISHED,
+                    Map.of("board", Backlog.BOARD, "from", 1_000_000L, "to", 1_100_000L)));
+            queries.put("the open columns' counts", new Planned(JdbiFlowStore.OPEN_COUNTS, Map.of("board", Backlog.BOARD)));
+            Map<String, String> indexes = Map.of("a window's finished tasks", "task_flow_done",
+                    "the open columns' counts", "task_flow_open");
+            for (Map.Entry<String, Planned> query : queries.entrySet()) {
+                for (String mode : List.of("force_custom_plan", "force_generic_plan")) {
+                    JsonNode plan = explain(connection, query.getValue(), mode);
+                    List<JsonNode> scans = new ArrayList<>();
+                    collect(plan, scans);
+                    String where = query.getKey() + " (" + mode + "):\n" + plan.toPrettyString();
+                    assertTrue(scans.stream().allMatch(scan -> indexes.get(query.getKey())
+                            .equals(scan.path("Index Name").asText())), "not read through its index: " + where);
+                    assertTrue(cost(plan).rows() <= 2 * open, "touched " + cost(plan) + " in " + where);
+                }
             }
         }
     }
