@@ -41,7 +41,7 @@ class SourcesCiteTheRepositoryTest {
      * the project that does not exist fails {@link #everyClassADocCitesExists}; add here only what is not ours.
      */
     static final Set<String> NOT_OURS = Set.of("AutoCloseable", "RuntimeException", "IllegalStateException", "HashMap",
-            "LinkedHashMap", "TreeMap", "TreeSet", "ConcurrentSkipListSet", "ThreadMXBean", "CachingSqlParser",
+            "LinkedHashMap", "TreeMap", "TreeSet", "ConcurrentSkipListSet", "ConcurrentHashMap", "ThreadMXBean", "CachingSqlParser",
             "SqlObjectPlugin", "TimestampUtils", "JfrSupport", "GeneralCodingRules", "ImportOption", "JavalinTest",
             "EventSource", "HttpOnly", "MicrometerMetricsTrackerFactory", "MeterRegistry", "HttpServer",
             // PostgreSQL's own functions, named where bench/bounds.md says where its time goes
