@@ -136,9 +136,9 @@ final class JdbiEventOutbox implements EventOutbox {
      * PostgreSQL: the deferred task update, the history rows and the task's flow row, then the numbers, the event rows
      * and the flow rollup's counting rows ({@link PendingFlow}) the transaction gathered so far, in one statement of
      * data-modifying common table expressions, which also queues the notification. The numbers' condition reads the
-     * expressions before it, so PostgreSQL writes them before it waits for {@code event_sequence}'s row. H2 has no data-modifying CTEs: there the task update, the
-     * numbers and the events are a statement each, and the history and the rollup go with the commit's
-     * {@link PendingWrites}, a batch per table.
+     * expressions before it, so PostgreSQL writes them before it waits for {@code event_sequence}'s row. H2 has no
+     * data-modifying CTEs: there the task update, the numbers and the events are a statement each, and the history
+     * and the rollup go with the commit's {@link PendingWrites}, a batch per table.
      */
     private int pendingHistory() {
         return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
