@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,14 +63,20 @@ final class SchemaMigrations {
      * (empty there: a plain index).
      */
     static Map<String, String> placeholders(Database.Kind kind) {
-        boolean postgres = kind == Database.Kind.POSTGRES;
-        return Map.of("where_leased", postgres ? " WHERE lease_expires_at IS NOT NULL" : "",
-                "where_armed", postgres ? " WHERE after_goal_armed_at IS NOT NULL" : "",
-                "where_child", postgres ? " WHERE parent_id IS NOT NULL" : "",
-                "where_archived", postgres ? " WHERE archived_at IS NOT NULL" : "",
-                "where_done", postgres ? " WHERE done_ms IS NOT NULL" : "",
-                "where_open", postgres ? " WHERE flow_column < " + Status.COMPLETED.ordinal() : "");
+        Map<String, String> values = new LinkedHashMap<>();
+        PARTIAL_INDEX_PREDICATES.forEach((name, predicate) ->
+                values.put(name, kind == Database.Kind.POSTGRES ? " WHERE " + predicate : ""));
+        return values;
     }
+
+    /** Each placeholder of a partial index's predicate, and the predicate it stands for on PostgreSQL. */
+    private static final Map<String, String> PARTIAL_INDEX_PREDICATES = Map.of(
+            "where_leased", "lease_expires_at IS NOT NULL",
+            "where_armed", "after_goal_armed_at IS NOT NULL",
+            "where_child", "parent_id IS NOT NULL",
+            "where_archived", "archived_at IS NOT NULL",
+            "where_done", "done_ms IS NOT NULL",
+            "where_open", "flow_column < " + Status.COMPLETED.ordinal());
 
     /**
      * Brings the schema up to date: checks the history over {@code pool} with one query, and when a migration is

@@ -6,6 +6,9 @@ import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.TaskSpec;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -65,7 +68,7 @@ final class DocumentsReadTest {
     void theLastTasksOfConsecutiveIdsAreAllKept() {
         String text = text("Consecutive");
         long end = -20_000;
-        java.util.Map<Long, TaskSpec> first = new java.util.HashMap<>();
+        Map<Long, TaskSpec> first = new HashMap<>();
         for (long id = end - 3L * DocumentsRead.KEPT; id < end; id++) {
             first.put(id, DocumentsRead.SPECS.read(id, text));
         }

@@ -139,12 +139,12 @@ final class PostgresQueryPlanTest {
         try (Connection connection = stores.dataSource().getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("ANALYZE tasks");
             long rows = single(statement, "SELECT count(*) FROM tasks");
-            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'tasks_queue'::regclass") > rows / 2,
+            assertTrue(indexEntries(statement, "tasks_queue") > rows / 2,
                     "a plain index has an entry per row");
             for (Map.Entry<String, String> index : predicates.entrySet()) {
                 long matching = single(statement, "SELECT count(*) FROM tasks WHERE " + index.getValue());
                 assertTrue(matching < rows / 100, "the backlog should have few rows with " + index.getValue());
-                long entries = single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = '" + index.getKey() + "'::regclass");
+                long entries = indexEntries(statement, index.getKey());
                 assertTrue(entries < rows / 20, index.getKey() + " holds " + entries + " entries for " + rows + " tasks, "
                         + matching + " of them with " + index.getValue());
             }
@@ -166,9 +166,9 @@ final class PostgresQueryPlanTest {
                     + "'work', CASE WHEN n <= " + done + " THEN 3 ELSE n % 3 END, n * 1000, "
                     + "CASE WHEN n <= " + done + " THEN n * 1000 + 500 END, 0, 0 FROM generate_series(1, " + (done + open) + ") AS n");
             statement.execute("ANALYZE task_flow");
-            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'task_flow_open'::regclass")
+            assertTrue(indexEntries(statement, "task_flow_open")
                     < (done + open) / 20, "task_flow_open holds the open tasks only");
-            assertTrue(single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'task_flow_done'::regclass")
+            assertTrue(indexEntries(statement, "task_flow_done")
                     > done / 2, "task_flow_done holds the finished tasks");
             Map<String, Planned> queries = new LinkedHashMap<>();
             queries.put("a window's finished tasks", new Planned(JdbiFlowStore.FINISHED,
@@ -188,6 +188,11 @@ final class PostgresQueryPlanTest {
                 }
             }
         }
+    }
+
+    /** The entries ANALYZE counted in an index of this test's schema. */
+    private static long indexEntries(Statement statement, String index) throws SQLException {
+        return single(statement, "SELECT reltuples::bigint FROM pg_class WHERE oid = '" + index + "'::regclass");
     }
 
     private static long single(Statement statement, String sql) throws SQLException {
