@@ -3,6 +3,7 @@ package dev.tasklane.adapter.jdbi;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.EventOutbox;
+import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -25,9 +26,8 @@ import java.util.function.BooleanSupplier;
  * take their numbers one after the other and commit in that order, so a reader that sees event {@code n}
  * can already see every event below it, and reading "after the last number seen" never skips an event that
  * commits later. The lock is held only from the append, the last step of a use case, to its commit, and on
- * PostgreSQL the append's statement writes what no other transaction waits for (the task's row, its history, its
- * flow row) before it takes the lock. On PostgreSQL
- * the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the whole
+ * PostgreSQL the append's statement writes what no other transaction waits for (the task's row with its flow
+ * state, its history) before it takes the lock. On PostgreSQL the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the whole
  * transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for
  * that statement and the commit's flush, not for a round trip to this server and back besides.
  *
@@ -133,7 +133,8 @@ final class JdbiEventOutbox implements EventOutbox {
     }
 
     /**
-     * PostgreSQL: the deferred task update, the history rows and the task's flow row, then the numbers, the event rows
+     * PostgreSQL: the deferred task update with the task's flow state, the history rows and a finished task's flow
+     * row, then the numbers, the event rows
      * and the flow rollup's counting rows ({@link PendingFlow}) the transaction gathered so far, in one statement of
      * data-modifying common table expressions, which also queues the notification. The numbers' condition reads the
      * expressions before it, so PostgreSQL writes them before it waits for {@code event_sequence}'s row. H2 has no
@@ -153,19 +154,23 @@ final class JdbiEventOutbox implements EventOutbox {
         PendingWrites.DeferredUpdate deferred = transactions.pending().takeUpdate();
         Task update = deferred == null ? null : deferred.task();
         PendingFlow flow = transactions.pending().flow();
-        PendingFlow.Taken flowRows = flow.fits(MAX_ROWS_IN_ONE) ? flow.take() : PendingFlow.Taken.NONE;
+        PendingFlow.Taken flowRows = flow.fits(MAX_ROWS_IN_ONE) ? flow.take(update == null ? -1 : update.id().value())
+                : PendingFlow.Taken.NONE;
+        // the task's flow state goes with the update of its row: no row version of its own
+        TaskFlow state = flowRows.updatedState();
         // the end of a unit of work that is the whole transaction, with nothing else waiting for the commit: the
         // statement carries it (JdbiTransactions#mayCommitWithStatement)
         boolean commit = ending && transactions.mayCommitWithStatement();
         Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
                 commit, othersListening.getAsBoolean());
         PlainStatement sql = PlainStatement.composed(shape, text -> {
-            // first what only this transaction touches: the task's row, locked since the use case read it, its history
-            // rows and its flow row; the numbers' condition reads them, so PostgreSQL writes them before it waits for
-            // event_sequence's row
+            // first what only this transaction touches: the task's row (with its flow state), locked since the use case
+            // read it, its history rows, other tasks' states and a finished task's flow row; the numbers' condition
+            // reads them, so PostgreSQL writes them before it waits for event_sequence's row
             List<String> before = new ArrayList<>();
             if (update != null) {
-                text.append("WITH updated AS (").append(JdbiTaskStore.update(shape.unchanged())).append(" RETURNING id)");
+                text.append("WITH updated AS (").append(JdbiTaskStore.update(shape.unchanged(), state != null))
+                        .append(" RETURNING id)");
                 before.add("updated");
             }
             if (shape.history() > 0) {
@@ -174,9 +179,7 @@ final class JdbiEventOutbox implements EventOutbox {
                 text.append(" RETURNING 1)");
                 before.add("history");
             }
-            if (flowRows.textBeforeNumbers(text, before.isEmpty())) {
-                before.add(PendingFlow.Taken.FLOW_ROWS);
-            }
+            flowRows.textBeforeNumbers(text, before);
             text.append(before.isEmpty() ? "WITH " : ", ").append("numbers AS (").append(TAKE_NUMBERS);
             for (String written : before) {
                 text.append(" AND (SELECT count(*) FROM ").append(written).append(") >= 0");
@@ -197,7 +200,7 @@ final class JdbiEventOutbox implements EventOutbox {
             }
         });
         if (update != null) {
-            JdbiTaskStore.updateValues(sql, update, deferred.unchanged());
+            JdbiTaskStore.updateValues(sql, update, deferred.unchanged(), state);
         }
         HistoryRows.bind(sql, history);
         flowRows.bindBeforeNumbers(sql);

@@ -15,6 +15,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,20 +23,26 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The flow rollup in {@code task_flow}, {@code flow_moves} and {@code flow_agents} (V90; docs/rules.md, "Flow
- * metrics"), written in the transaction of each change. A window's figures read a range of
+ * The flow rollup (V90, V93; docs/rules.md, "Flow metrics"), written in the transaction of each change: each task's
+ * state ({@link TaskFlow}) in its own row of {@code tasks}, finished tasks and deleted ones also in {@code task_flow},
+ * and the counting rows in {@code flow_moves} and {@code flow_agents}. A window's figures read a range of
  * {@code task_flow_done} and the move buckets since the window's start: their cost follows the window, not the
  * history before it. Writes are deferred ({@link PendingFlow}): on PostgreSQL they join the event outbox's one
- * statement ({@link JdbiEventOutbox}), on H2 (or when a change writes more rows than that statement takes) they go
- * with the commit, one batch per table; upserts, the counting rows in a fixed order, written either way once the
- * outbox's append has made writers go one at a time (a task's flow row, which only the transaction holding the task
- * writes, may go before).
+ * statement ({@link JdbiEventOutbox}), where a task's state goes with the update of its row; on H2 (or when a change
+ * writes more rows than that statement takes) they go with the commit, one statement per table. The counting rows
+ * are written in a fixed order, once the outbox's append has made writers go one at a time; a task's own rows, which
+ * only the transaction holding the task writes, go before.
  */
 final class JdbiFlowStore implements FlowStore {
     private static final Status[] COLUMNS = Status.values();
-    static final String FLOW_COLUMNS = "identifier, type, flow_column, created_ms, first_claim_ms, "
-            + "entered_review_ms, review_decision_ms, done_ms, agent_user_id, agent_name, review_wait_ms, review_open_ms, "
-            + "times_sent_back";
+    /**
+     * A task's flow state, in {@code tasks} and {@code task_flow} alike: a {@link TaskFlow} but its identifier and
+     * type. Each column is also the name its value is bound with ({@link #bindState}).
+     */
+    static final String STATE_COLUMNS = "flow_column, created_ms, first_claim_ms, entered_review_ms, "
+            + "review_decision_ms, done_ms, agent_user_id, agent_name, review_wait_ms, review_open_ms, times_sent_back";
+    /** A whole {@link TaskFlow}, as {@link #flow(ResultSet)} reads it by position. */
+    static final String FLOW_COLUMNS = "identifier, type, " + STATE_COLUMNS;
     private static final RowMapper<TaskFlow> FLOWS = (row, context) -> flow(row);
 
     private final JdbiTransactions transactions;
@@ -69,14 +76,13 @@ final class JdbiFlowStore implements FlowStore {
 
     @Override
     public Optional<TaskFlow> flow(TaskId taskId) {
-        // reads task_flow only: a deferred task update (PendingWrites) may stay pending
+        // reads the flow columns only, which the deferred update of the task's row (PendingWrites) never writes
         return transactions.withHandleKeepingUpdate(handle -> {
             TaskFlow pending = transactions.pending().flow().flow(taskId.value());
             if (pending != null) {
                 return Optional.of(pending);
             }
-            return handle.createQuery("SELECT " + FLOW_COLUMNS + " FROM task_flow WHERE task_id = :id")
-                    .bind("id", taskId.value()).map(FLOWS).findOne();
+            return handle.createQuery(STATE_OF_TASK).bind("id", taskId.value()).map(FLOWS).findOne();
         });
     }
 
@@ -96,29 +102,59 @@ final class JdbiFlowStore implements FlowStore {
         return pending;
     }
 
-    /** A flow row's columns as {@link PendingFlow} writes many at once: the task, {@link #FLOW_COLUMNS}, the board. */
+    /** The state of a task, from its row: the type in the wire's spelling, as {@code task_flow} holds it. */
+    private static final String STATE_OF_TASK = "SELECT identifier, LOWER(type) AS type, " + STATE_COLUMNS
+            + " FROM tasks WHERE id = :id AND flow_column IS NOT NULL";
+
+    /**
+     * Before a task's row is deleted: its state goes to {@code task_flow}, where the figures still count it, as the
+     * history they are folded from does (a row it has there already, once finished, is the same state).
+     */
+    static void keepDeleted(Handle handle, PendingWrites pending, long taskId) {
+        if (pending.flow().flow(taskId) != null) {
+            pending.flush(handle);
+        }
+        handle.createUpdate(KEEP_DELETED).bind("id", taskId).execute();
+    }
+
+    private static final String KEEP_DELETED = "INSERT INTO task_flow (task_id, " + FLOW_COLUMNS + ", board_id) "
+            + "SELECT id, identifier, LOWER(type), " + STATE_COLUMNS + ", board_id FROM tasks "
+            + "WHERE id = :id AND flow_column IS NOT NULL ON CONFLICT DO NOTHING";
+
+    /** A {@code task_flow} row's columns as {@link PendingFlow} writes many at once: the task, {@link #FLOW_COLUMNS}, the board. */
     static final String ROW_COLUMNS = "task_id, " + FLOW_COLUMNS + ", board_id";
 
-    /** The parameters {@link #bind} names a flow row's values with, in {@link #ROW_COLUMNS}' order. */
-    static final String ROW_PARAMETERS = "id, identifier, type, column, created, firstClaim, enteredReview, decision, done, "
-            + "agentUser, agentName, reviewWait, reviewOpen, sentBack, board";
+    /** The parameters {@link #bind} names a {@code task_flow} row's values with, in {@link #ROW_COLUMNS}' order. */
+    static final String ROW_PARAMETERS = "id, identifier, type, " + STATE_COLUMNS + ", board";
 
-    /** The values of a flow row, named as the parameters of {@link PendingFlow}'s statements, in their order. */
+    /** The values of a {@code task_flow} row, named as the parameters of {@link PendingFlow}'s statements, in their order. */
     static void bind(SqlValues values, long boardId, long taskId, TaskFlow flow) {
-        FlowAgent agent = flow.agent();
-        values.bigint("id", taskId).text("identifier", flow.identifier())
-                .text("type", flow.type().wire()).smallint("column", (short) flow.column().ordinal())
-                .bigint("created", flow.createdAt().toEpochMilli())
-                .nullableBigint("firstClaim", millis(flow.firstClaimAt()))
-                .nullableBigint("enteredReview", millis(flow.enteredReviewAt()))
-                .nullableBigint("decision", millis(flow.reviewDecisionAt()))
-                .nullableBigint("done", millis(flow.doneAt()))
-                .nullableBigint("agentUser", agent == null ? null : agent.user().value())
-                .text("agentName", agent == null ? null : agent.agentName())
-                .bigint("reviewWait", flow.reviewWaitMillis())
-                .nullableBigint("reviewOpen", millis(flow.reviewOpenSince()))
-                .integer("sentBack", flow.timesSentBack())
+        bindState(values.bigint("id", taskId).text("identifier", flow.identifier()).text("type", flow.type().wire()), flow)
                 .bigint("board", boardId);
+    }
+
+    /** The values of {@link #STATE_COLUMNS}, each named after its column; all null for {@code flow} null (a goal). */
+    static SqlValues bindState(SqlValues values, TaskFlow flow) {
+        if (flow == null) {
+            return values.value("flow_column", null, Types.SMALLINT).nullableBigint("created_ms", null)
+                    .nullableBigint("first_claim_ms", null).nullableBigint("entered_review_ms", null)
+                    .nullableBigint("review_decision_ms", null).nullableBigint("done_ms", null)
+                    .nullableBigint("agent_user_id", null).text("agent_name", null)
+                    .nullableBigint("review_wait_ms", null).nullableBigint("review_open_ms", null)
+                    .value("times_sent_back", null, Types.INTEGER);
+        }
+        FlowAgent agent = flow.agent();
+        return values.smallint("flow_column", (short) flow.column().ordinal())
+                .bigint("created_ms", flow.createdAt().toEpochMilli())
+                .nullableBigint("first_claim_ms", millis(flow.firstClaimAt()))
+                .nullableBigint("entered_review_ms", millis(flow.enteredReviewAt()))
+                .nullableBigint("review_decision_ms", millis(flow.reviewDecisionAt()))
+                .nullableBigint("done_ms", millis(flow.doneAt()))
+                .nullableBigint("agent_user_id", agent == null ? null : agent.user().value())
+                .text("agent_name", agent == null ? null : agent.agentName())
+                .bigint("review_wait_ms", flow.reviewWaitMillis())
+                .nullableBigint("review_open_ms", millis(flow.reviewOpenSince()))
+                .integer("times_sent_back", flow.timesSentBack());
     }
 
     @Override
@@ -150,11 +186,15 @@ final class JdbiFlowStore implements FlowStore {
     static final String FINISHED = "SELECT " + FLOW_COLUMNS + " FROM task_flow "
             + "WHERE board_id = :board AND done_ms >= :from AND done_ms < :to";
     /**
-     * The counts of the open columns, from the partial index {@code task_flow_open}, whose predicate names the same
-     * constant: a bound parameter would not let the planner prove the index holds every row the query asks for.
+     * The counts of the open columns: the tasks' rows, from the partial index {@code tasks_flow_open}, and the rows
+     * deleted tasks left in {@code task_flow} ({@code task_flow_open}). Each predicate names the constant of its
+     * index's: a bound parameter would not let the planner prove the index holds every row the query asks for.
      */
-    static final String OPEN_COUNTS = "SELECT flow_column, COUNT(*) AS n FROM task_flow WHERE board_id = :board "
-            + "AND flow_column < " + Status.COMPLETED.ordinal() + " GROUP BY flow_column";
+    static final String OPEN_COUNTS = "SELECT flow_column, COUNT(*) AS n FROM (SELECT flow_column FROM tasks "
+            + "WHERE board_id = :board AND flow_column < " + Status.COMPLETED.ordinal() + " UNION ALL "
+            + "SELECT f.flow_column FROM task_flow f WHERE f.board_id = :board AND f.flow_column < "
+            + Status.COMPLETED.ordinal() + " AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.id = f.task_id)) AS o "
+            + "GROUP BY flow_column";
 
     @Override
     public List<TaskFlow> finished(BoardId boardId, Instant from, Instant to) {

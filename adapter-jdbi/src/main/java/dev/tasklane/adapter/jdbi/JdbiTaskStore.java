@@ -9,6 +9,7 @@ import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
@@ -112,7 +113,7 @@ final class JdbiTaskStore implements TaskStore {
 
     /** The columns a new task's row is written with, one row at a time or as arrays. */
     static final String INSERT_COLUMNS = "board_id, identifier, identifier_rank, identifier_number, type, "
-            + "created_by_id, created_by_agent, inserted_at, version, " + TaskRows.WRITABLE;
+            + "created_by_id, created_by_agent, inserted_at, version, " + TaskRows.WRITABLE + ", " + JdbiFlowStore.STATE_COLUMNS;
 
     /**
      * A new task's row; an identifier already taken inserts nothing (and answers no id) instead of failing the
@@ -126,12 +127,15 @@ final class JdbiTaskStore implements TaskStore {
         return statement;
     }
 
-    /** The values of a new task's row, named by {@link #INSERT_COLUMNS}: one row of {@link #INSERT} or of an array insert. */
+    /**
+     * The values of a new task's row, named by {@link #INSERT_COLUMNS}: one row of {@link #INSERT} or of an array
+     * insert. A work or defect task's flow state is that of a task created at its insertion ({@link #newState}).
+     */
     private static SqlValues insertValues(SqlValues values, Task task) {
         if (!task.id().equals(TaskId.UNASSIGNED)) {
             throw new IllegalArgumentException("a new task has id 0, got " + task.id());
         }
-        return TaskRows.writable(values, task)
+        return JdbiFlowStore.bindState(TaskRows.writable(values, task), newState(task))
                 .bigint("board_id", task.boardId().value())
                 .text("identifier", task.identifier().toString())
                 .integer("identifier_rank", task.identifier().type().ordinal())
@@ -206,8 +210,18 @@ final class JdbiTaskStore implements TaskStore {
         transactions.linksRead().put(id, TaskLinks.of(stored));
         transactions.positionsRead().put(id, stored.position());
         transactions.tasksRead().put(id, stored);
+        transactions.pending().flow().inserted(id, newState(stored));
         Counters.raise(handle, transactions.pending(), stored.boardId().value(), stored.identifier().type().prefix(), stored.identifier().number());
         Counters.raise(handle, transactions.pending(), stored.boardId().value(), POSITION_COUNTER, stored.position());
+    }
+
+    /**
+     * The flow state a new task's row is written with: a task created at its insertion, in Ready; none for a goal,
+     * which does not flow. The creation's own flow write ({@link JdbiFlowStore#putFlow}) is the same state as a rule,
+     * and then sends nothing ({@link PendingFlow#inserted}).
+     */
+    private static TaskFlow newState(Task task) {
+        return task.isGoal() ? null : TaskFlow.created(task.identifier().toString(), task.type(), task.insertedAt());
     }
 
     private static ConflictException duplicate(Task task) {
@@ -216,7 +230,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     /** A task's row as {@link #update} writes it, conditional on the version read (binds with {@link #bindUpdate}). */
-    private static final String[] UPDATES = new String[TaskRows.GROUPS];
+    private static final String[] UPDATES = new String[2 * TaskRows.GROUPS];
     static final String UPDATE = update(0);
 
     /**
@@ -224,11 +238,21 @@ final class JdbiTaskStore implements TaskStore {
      * constant text per combination.
      */
     static String update(int unchanged) {
-        String known = UPDATES[unchanged];
+        return update(unchanged, false);
+    }
+
+    /**
+     * {@link #update(int)}, and with {@code withState} the task's flow state too ({@link JdbiFlowStore#STATE_COLUMNS}),
+     * as the event outbox's statement writes it ({@link #updateValues(SqlValues, Task, int, TaskFlow)}).
+     */
+    static String update(int unchanged, boolean withState) {
+        int slot = withState ? TaskRows.GROUPS + unchanged : unchanged;
+        String known = UPDATES[slot];
         if (known == null) {
-            known = ("UPDATE tasks SET " + TaskRows.assignments(unchanged) + ", version = version + 1 "
-                    + "WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version").intern();
-            UPDATES[unchanged] = known;
+            known = ("UPDATE tasks SET " + TaskRows.assignments(unchanged) + ", version = version + 1"
+                    + (withState ? ", " + PendingFlow.STATE_ASSIGNMENTS : "")
+                    + " WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version").intern();
+            UPDATES[slot] = known;
         }
         return known;
     }
@@ -240,7 +264,16 @@ final class JdbiTaskStore implements TaskStore {
 
     /** The values of {@link #update update(unchanged)}, in its order. */
     static SqlValues updateValues(SqlValues values, Task task, int unchanged) {
-        return TaskRows.writable(values, task, unchanged)
+        return updateValues(values, task, unchanged, null);
+    }
+
+    /** The values of {@link #update(int, boolean) update(unchanged, state != null)}, in its order. */
+    static SqlValues updateValues(SqlValues values, Task task, int unchanged, TaskFlow state) {
+        SqlValues written = TaskRows.writable(values, task, unchanged);
+        if (state != null) {
+            JdbiFlowStore.bindState(written, state);
+        }
+        return written
                 .bigint("id", task.id().value())
                 .bigint("board_id", task.boardId().value())
                 .text("identifier", task.identifier().toString())
@@ -306,6 +339,7 @@ final class JdbiTaskStore implements TaskStore {
             handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
             handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
             CommentRows.deleteOfTask(handle, task.id());
+            JdbiFlowStore.keepDeleted(handle, transactions.pending(), task.id().value());
             int deleted = handle.createUpdate("DELETE FROM tasks WHERE id = :id AND board_id = :board_id AND version = :version")
                     .bind("id", task.id()).bind("board_id", task.boardId()).bind("version", task.version()).execute();
             if (deleted == 0) {

@@ -7,19 +7,29 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The flow rollup's writes a transaction defers to its end with the other {@link PendingWrites} (docs/operations.md,
- * "Flow rollup"): each task's latest {@link TaskFlow}, the move counts and the agents' activity. On PostgreSQL they
- * join the event outbox's one statement ({@link #take}); on H2, or when a change writes more rows than that
- * statement takes, they are sent just before the commit, one statement per table: the flow rows as an array per
- * column ({@link ArrayRows}, a goal's creation writes one per child), the counting rows as a batch. The store's reads of the
- * rollup flush them first, so deferring changes when they are sent, never what commits. Counting rows are written in
- * a fixed order (board, bucket, columns; board, user, name), so that two transactions never wait on each other's.
+ * "Flow rollup"): each task's latest {@link TaskFlow}, the move counts and the agents' activity. A task's state goes
+ * to its own row of {@code tasks}, and once the task is finished to {@code task_flow} too, where the figures read it
+ * by window. On PostgreSQL they join the event outbox's one statement ({@link #take}), where the state of the task
+ * whose update the statement writes goes with that update; on H2, or when a change writes more rows than that
+ * statement takes, they are sent just before the commit, one statement per table: the states and the finished rows
+ * as an array per column ({@link ArrayRows}, a goal's creation writes one per child), the counting rows as a batch.
+ * The store's reads of the rollup flush them first, so deferring changes when they are sent, never what commits.
+ * Counting rows are written in a fixed order (board, bucket, columns; board, user, name), so that two transactions
+ * never wait on each other's.
+ *
+ * <p>A new task's row is written with the state of a task just created ({@link #inserted}), so the creation's own
+ * flow write finds it there and sends nothing.
  */
 final class PendingFlow {
     record MoveKey(long boardId, long bucketSeconds, short from, short to) implements Comparable<MoveKey> {
@@ -42,9 +52,15 @@ final class PendingFlow {
     }
 
     record Row(long boardId, TaskFlow flow) {
+        /** Whether the row goes to {@code task_flow} too: the task reached Done (a stamp never taken back). */
+        boolean finished() {
+            return flow.doneAt() != null;
+        }
     }
 
     private final Map<Long, Row> flows = new LinkedHashMap<>();
+    /** The state each task inserted in this transaction was written with, until another state is written. */
+    private final Map<Long, TaskFlow> inserted = new HashMap<>();
     private final Map<MoveKey, Long> moves = new TreeMap<>();
     private final Map<AgentKey, Long> agents = new TreeMap<>();
     private boolean postgres;
@@ -58,7 +74,19 @@ final class PendingFlow {
         return row == null ? null : row.flow();
     }
 
+    /** The task's row was just inserted with {@code state} ({@link JdbiTaskStore#insert}); nothing for a goal (null). */
+    void inserted(long taskId, TaskFlow state) {
+        if (state != null) {
+            inserted.put(taskId, state);
+        }
+    }
+
     void putFlow(long boardId, long taskId, TaskFlow flow) {
+        if (flow.equals(inserted.get(taskId))) {
+            // the row was inserted with this state, and no other has been written since
+            flows.remove(taskId);
+            return;
+        }
         flows.put(taskId, new Row(boardId, flow));
     }
 
@@ -75,13 +103,28 @@ final class PendingFlow {
         return flows.isEmpty() && moves.isEmpty() && agents.isEmpty();
     }
 
+    /** The states pending are written from now on: the rows no longer hold what they were inserted with. */
+    private void statesWritten() {
+        inserted.keySet().removeAll(flows.keySet());
+        flows.clear();
+    }
+
     void flush(Handle handle) {
         if (!flows.isEmpty()) {
             // one row per task, however many (creating a goal of 50 children writes 51): an array per column
-            ArrayRows rows = new ArrayRows(JdbiFlowStore.ROW_COLUMNS, JdbiFlowStore.ROW_PARAMETERS);
-            flows.forEach((taskId, row) -> JdbiFlowStore.bind(rows, row.boardId(), taskId, row.flow()));
-            rows.bind(handle.createUpdate(postgres ? FLOW_UPSERT : FLOW_MERGE)).execute();
-            flows.clear();
+            ArrayRows states = new ArrayRows(STATE_ROW_COLUMNS, STATE_ROW_PARAMETERS);
+            ArrayRows finished = new ArrayRows(JdbiFlowStore.ROW_COLUMNS, JdbiFlowStore.ROW_PARAMETERS);
+            flows.forEach((taskId, row) -> {
+                JdbiFlowStore.bindState(states.bigint("id", taskId), row.flow());
+                if (row.finished()) {
+                    JdbiFlowStore.bind(finished, row.boardId(), taskId, row.flow());
+                }
+            });
+            states.bind(handle.createUpdate(STATE_MERGE)).execute();
+            if (!finished.isEmpty()) {
+                finished.bind(handle.createUpdate(postgres ? FLOW_UPSERT : FLOW_MERGE)).execute();
+            }
+            statesWritten();
         }
         flushBatch(handle, moves, postgres
                 ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) VALUES (:board, :bucket, "
@@ -129,7 +172,7 @@ final class PendingFlow {
 
     /**
      * PostgreSQL: whether what is pending fits in the event outbox's one statement ({@link JdbiEventOutbox}), at most
-     * {@code max} rows per table: a transition writes one flow row, one move count and at most one agent's activity,
+     * {@code max} rows per table: a transition writes one state, one move count and at most one agent's activity,
      * while creating a large goal or batch writes hundreds, which go as batches with the commit.
      */
     boolean fits(int max) {
@@ -139,44 +182,64 @@ final class PendingFlow {
     /**
      * PostgreSQL: the rows pending, taken for the event outbox's one statement ({@link JdbiEventOutbox}): from now on
      * they are no longer pending.
+     *
+     * @param updatedTaskId the task whose row's update the statement writes, which then writes its state too; -1 for none
      */
-    Taken take() {
-        Taken taken = new Taken(List.copyOf(flows.entrySet()), List.copyOf(moves.entrySet()), List.copyOf(agents.entrySet()));
-        flows.clear();
+    Taken take(long updatedTaskId) {
+        TaskFlow updated = null;
+        List<Map.Entry<Long, TaskFlow>> states = new ArrayList<>(flows.size());
+        List<Map.Entry<Long, Row>> finished = new ArrayList<>(1);
+        for (Map.Entry<Long, Row> row : flows.entrySet()) {
+            if (row.getKey() == updatedTaskId) {
+                updated = row.getValue().flow();
+            } else {
+                states.add(Map.entry(row.getKey(), row.getValue().flow()));
+            }
+            if (row.getValue().finished()) {
+                finished.add(Map.entry(row.getKey(), row.getValue()));
+            }
+        }
+        Taken taken = new Taken(updated, states, finished, List.copyOf(moves.entrySet()), List.copyOf(agents.entrySet()));
+        statesWritten();
         moves.clear();
         agents.clear();
         return taken;
     }
 
-    /** Rows taken for the event outbox's one statement, written as its data-modifying common table expressions. */
-    record Taken(List<Map.Entry<Long, Row>> flowRows, List<Map.Entry<MoveKey, Long>> moveRows,
-                 List<Map.Entry<AgentKey, Long>> agentRows) {
+    /**
+     * Rows taken for the event outbox's one statement, written as its data-modifying common table expressions.
+     *
+     * @param updatedState the state of the task whose update the statement writes, to write with it; null for none
+     */
+    record Taken(TaskFlow updatedState, List<Map.Entry<Long, TaskFlow>> stateRows, List<Map.Entry<Long, Row>> finishedRows,
+                 List<Map.Entry<MoveKey, Long>> moveRows, List<Map.Entry<AgentKey, Long>> agentRows) {
         /** Nothing taken. */
-        static final Taken NONE = new Taken(List.of(), List.of(), List.of());
+        static final Taken NONE = new Taken(null, List.of(), List.of(), List.of(), List.of());
 
-        /** What the text depends on: how many rows of each table. */
+        /** What the text depends on: how many rows of each table, and whether a state goes with the task's update. */
         List<Integer> shape() {
-            return List.of(flowRows.size(), moveRows.size(), agentRows.size());
+            return List.of(updatedState == null ? 0 : 1, stateRows.size(), finishedRows.size(), moveRows.size(),
+                    agentRows.size());
         }
 
-        /** The name of the expression that writes the flow rows, which the event numbers' condition reads. */
-        static final String FLOW_ROWS = "flow_rows";
-
         /**
-         * Appends the upsert of the tasks' flow rows, {@code "flow_rows AS (...)"} after {@code "WITH "} when it is the
-         * statement's first expression or {@code ", "} otherwise; nothing when there are none. Each row is its task's
-         * own, and the task's row is locked by then, so no other transaction waits for it: it is written before the
-         * event numbers are taken, shortening what every other writer waits for.
-         *
-         * @return whether it appended the expression
+         * Appends the updates of the other tasks' states ({@code task_states}) and the upsert of the finished tasks'
+         * rows ({@code finished_rows}), each after {@code "WITH "} when it is the statement's first expression or
+         * {@code ", "} otherwise, and adds each name to {@code written}; nothing when there are none. Each row is its
+         * task's own, and the task is locked by then, so no other transaction waits for it: they are written before
+         * the event numbers are taken, shortening what every other writer waits for.
          */
-        boolean textBeforeNumbers(PlainStatement.Builder sql, boolean first) {
-            if (flowRows.isEmpty()) {
-                return false;
+        void textBeforeNumbers(PlainStatement.Builder sql, List<String> written) {
+            if (!stateRows.isEmpty()) {
+                sql.append(written.isEmpty() ? "WITH " : ", ");
+                rows(sql, stateRows.size(), STATES_HEAD, STATE_TYPED, STATES_TAIL);
+                written.add(STATES);
             }
-            sql.append(first ? "WITH " : ", ");
-            rows(sql, flowRows.size(), FLOW_HEAD, FLOW_TYPED, FLOW_TAIL);
-            return true;
+            if (!finishedRows.isEmpty()) {
+                sql.append(written.isEmpty() ? "WITH " : ", ");
+                rows(sql, finishedRows.size(), FINISHED_HEAD, FINISHED_TYPED, FINISHED_TAIL);
+                written.add(FINISHED);
+            }
         }
 
         /**
@@ -192,7 +255,10 @@ final class PendingFlow {
 
         /** Binds the values of the rows {@link #textBeforeNumbers} wrote. */
         void bindBeforeNumbers(SqlValues values) {
-            for (Map.Entry<Long, Row> row : flowRows) {
+            for (Map.Entry<Long, TaskFlow> row : stateRows) {
+                JdbiFlowStore.bindState(values.bigint("id", row.getKey()), row.getValue());
+            }
+            for (Map.Entry<Long, Row> row : finishedRows) {
                 JdbiFlowStore.bind(values, row.getValue().boardId(), row.getKey(), row.getValue().flow());
             }
         }
@@ -224,12 +290,21 @@ final class PendingFlow {
         sql.append(tail);
     }
 
-    /** A flow row's parameters, columns {@link JdbiFlowStore#ROW_COLUMNS}, typed for a multi-row {@code VALUES} list. */
-    private static final String FLOW_TYPED = "(CAST(:id AS BIGINT), CAST(:identifier AS VARCHAR), CAST(:type AS VARCHAR), "
-            + "CAST(:column AS SMALLINT), CAST(:created AS BIGINT), CAST(:firstClaim AS BIGINT), "
-            + "CAST(:enteredReview AS BIGINT), CAST(:decision AS BIGINT), CAST(:done AS BIGINT), "
-            + "CAST(:agentUser AS BIGINT), CAST(:agentName AS VARCHAR), CAST(:reviewWait AS BIGINT), "
-            + "CAST(:reviewOpen AS BIGINT), CAST(:sentBack AS INTEGER), CAST(:board AS BIGINT))";
+    /** A task's state in a row of {@code tasks}: its id and {@link JdbiFlowStore#STATE_COLUMNS}. */
+    private static final String STATE_ROW_COLUMNS = "task_id, " + JdbiFlowStore.STATE_COLUMNS;
+    private static final String STATE_ROW_PARAMETERS = "id, " + JdbiFlowStore.STATE_COLUMNS;
+    /** {@code column = source.column} for each state column. */
+    private static final String STATE_FROM_SOURCE = Arrays.stream(JdbiFlowStore.STATE_COLUMNS.split(", "))
+            .map(column -> column + " = s." + column).collect(Collectors.joining(", "));
+    /** The state columns' parameters, typed for a multi-row {@code VALUES} list. */
+    private static final String STATE_TYPES = "CAST(:flow_column AS SMALLINT), CAST(:created_ms AS BIGINT), "
+            + "CAST(:first_claim_ms AS BIGINT), CAST(:entered_review_ms AS BIGINT), CAST(:review_decision_ms AS BIGINT), "
+            + "CAST(:done_ms AS BIGINT), CAST(:agent_user_id AS BIGINT), CAST(:agent_name AS VARCHAR), "
+            + "CAST(:review_wait_ms AS BIGINT), CAST(:review_open_ms AS BIGINT), CAST(:times_sent_back AS INTEGER)";
+    private static final String STATE_TYPED = "(CAST(:id AS BIGINT), " + STATE_TYPES + ")";
+    /** A {@code task_flow} row's parameters, columns {@link JdbiFlowStore#ROW_COLUMNS}. */
+    private static final String FINISHED_TYPED = "(CAST(:id AS BIGINT), CAST(:identifier AS VARCHAR), "
+            + "CAST(:type AS VARCHAR), " + STATE_TYPES + ", CAST(:board AS BIGINT))";
     private static final String MOVE_TYPED = "(CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), CAST(:from AS SMALLINT), "
             + "CAST(:to AS SMALLINT), CAST(:count AS BIGINT))";
     private static final String AGENT_TYPED = "(CAST(:board AS BIGINT), CAST(:user AS BIGINT), CAST(:name AS VARCHAR), "
@@ -238,33 +313,39 @@ final class PendingFlow {
             + "SET moves = flow_moves.moves + EXCLUDED.moves";
     private static final String AGENTS_CONFLICT = " ON CONFLICT (board_id, user_id, agent_name) DO UPDATE SET "
             + "last_activity_ms = GREATEST(flow_agents.last_activity_ms, EXCLUDED.last_activity_ms)";
-    private static final String UPDATES = "board_id = EXCLUDED.board_id, identifier = EXCLUDED.identifier, "
-            + "type = EXCLUDED.type, flow_column = EXCLUDED.flow_column, created_ms = EXCLUDED.created_ms, "
-            + "first_claim_ms = EXCLUDED.first_claim_ms, entered_review_ms = EXCLUDED.entered_review_ms, "
-            + "review_decision_ms = EXCLUDED.review_decision_ms, done_ms = EXCLUDED.done_ms, "
-            + "agent_user_id = EXCLUDED.agent_user_id, agent_name = EXCLUDED.agent_name, "
-            + "review_wait_ms = EXCLUDED.review_wait_ms, review_open_ms = EXCLUDED.review_open_ms, "
-            + "times_sent_back = EXCLUDED.times_sent_back";
-    private static final String FLOW_CONFLICT = " ON CONFLICT (task_id) DO UPDATE SET " + UPDATES;
+    private static final String FLOW_CONFLICT = " ON CONFLICT (task_id) DO UPDATE SET "
+            + Arrays.stream(JdbiFlowStore.ROW_COLUMNS.split(", ")).filter(column -> !column.equals("task_id"))
+            .map(column -> column + " = EXCLUDED." + column).collect(Collectors.joining(", "));
+    /** The names of the expressions that write the states and the finished rows, which the numbers' condition reads. */
+    private static final String STATES = "task_states";
+    private static final String FINISHED = "finished_rows";
     /*
-     * The upserts of the event outbox's statement: the flow rows before the event numbers, the counting rows after,
-     * each of those reading its rows joined to the one row of the statement's "numbers" expression.
+     * The writes of the event outbox's statement: the states and finished rows before the event numbers, the counting
+     * rows after, each of those reading its rows joined to the one row of the statement's "numbers" expression.
      */
-    private static final String FLOW_HEAD = Taken.FLOW_ROWS + " AS (INSERT INTO task_flow (task_id, "
-            + JdbiFlowStore.FLOW_COLUMNS + ", board_id) SELECT f.* FROM (VALUES ";
-    private static final String FLOW_TAIL = ") AS f (task_id, " + JdbiFlowStore.FLOW_COLUMNS + ", board_id)"
-            + FLOW_CONFLICT + " RETURNING 1)";
+    private static final String STATES_HEAD = STATES + " AS (UPDATE tasks SET " + STATE_FROM_SOURCE + " FROM (VALUES ";
+    private static final String STATES_TAIL = ") AS s (" + STATE_ROW_COLUMNS + ") WHERE tasks.id = s.task_id RETURNING 1)";
+    private static final String FINISHED_HEAD = FINISHED + " AS (INSERT INTO task_flow (" + JdbiFlowStore.ROW_COLUMNS
+            + ") SELECT f.* FROM (VALUES ";
+    private static final String FINISHED_TAIL = ") AS f (" + JdbiFlowStore.ROW_COLUMNS + ")" + FLOW_CONFLICT + " RETURNING 1)";
     private static final String MOVE_HEAD = ", move_counts AS (INSERT INTO flow_moves (board_id, bucket_s, from_column, "
             + "to_column, moves) SELECT m.* FROM numbers CROSS JOIN (VALUES ";
     private static final String MOVE_TAIL = ") AS m (board_id, bucket_s, from_column, to_column, moves)" + MOVES_CONFLICT + ")";
     private static final String AGENT_HEAD = ", agent_activity AS (INSERT INTO flow_agents (board_id, user_id, agent_name, "
             + "last_activity_ms) SELECT a.* FROM numbers CROSS JOIN (VALUES ";
     private static final String AGENT_TAIL = ") AS a (board_id, user_id, agent_name, last_activity_ms)" + AGENTS_CONFLICT + ")";
-    /** Upserts flow rows given as an array per column ({@link ArrayRows}, PostgreSQL). */
+    /** Writes states given as an array per column ({@link ArrayRows}) into the tasks' rows, on PostgreSQL and H2. */
+    private static final String STATE_MERGE = "MERGE INTO tasks USING (" + ArrayRows.select(STATE_ROW_COLUMNS)
+            + ") AS s ON tasks.id = s.task_id WHEN MATCHED THEN UPDATE SET " + STATE_FROM_SOURCE;
+    /** Upserts finished rows given as an array per column ({@link ArrayRows}, PostgreSQL). */
     private static final String FLOW_UPSERT = ArrayRows.insert("task_flow", JdbiFlowStore.ROW_COLUMNS) + FLOW_CONFLICT;
     /** The same on H2, which merges on the key. */
     private static final String FLOW_MERGE = "MERGE INTO task_flow (" + JdbiFlowStore.ROW_COLUMNS + ") KEY (task_id) "
             + ArrayRows.select(JdbiFlowStore.ROW_COLUMNS);
+
+    /** {@code column = :column} for each state column: the state written with the update of its task's row. */
+    static final String STATE_ASSIGNMENTS = Arrays.stream(JdbiFlowStore.STATE_COLUMNS.split(", "))
+            .map(column -> column + " = :" + column).collect(Collectors.joining(", "));
 
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {

@@ -59,7 +59,8 @@ final class SchemaMigrations {
 
     /**
      * The values of the placeholders the migrations use where PostgreSQL and H2 differ: the predicates of the partial
-     * indexes of {@code V91__partial_indexes.sql} and {@code V92__partial_flow_indexes.sql}, which H2 does not have
+     * indexes of {@code V91__partial_indexes.sql}, {@code V92__partial_flow_indexes.sql} and
+     * {@code V93__flow_state_on_tasks.sql}, which H2 does not have
      * (empty there: a plain index).
      */
     static Map<String, String> placeholders(Database.Kind kind) {

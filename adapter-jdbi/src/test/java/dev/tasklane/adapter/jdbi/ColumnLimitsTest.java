@@ -36,6 +36,7 @@ final class ColumnLimitsTest {
             entry("api_tokens.last_agent_name", Limit.AGENT_NAME),
             entry("tasks.title", Limit.TITLE),
             entry("tasks.created_by_agent", Limit.AGENT_NAME),
+            entry("tasks.agent_name", Limit.AGENT_NAME),
             entry("task_history.agent_name", Limit.AGENT_NAME),
             entry("task_comments.agent_name", Limit.AGENT_NAME),
             entry("task_key_files.file_path", Limit.FILE_PATH),

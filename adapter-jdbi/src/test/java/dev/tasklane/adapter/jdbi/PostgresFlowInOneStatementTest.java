@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * On PostgreSQL the flow rollup's rows go in the event outbox's one statement (docs/operations.md, "Flow rollup"):
- * that statement writes them, a rollback after it leaves no trace of them, and it writes the task's own flow row
+ * that statement writes them, a rollback after it leaves no trace of them, and it writes the task's own flow state
  * before it waits for the {@code event_sequence} row but the board's counting rows only after, so those are still
  * written by one transaction at a time.
  */
@@ -92,7 +92,7 @@ final class PostgresFlowInOneStatementTest {
 
         assertEquals(1, cost.count(), "the rollup's rows go in the outbox's statement; " + cost);
         String statement = cost.statements().get(0);
-        assertTrue(statement.contains("INSERT INTO task_flow") && statement.contains("INSERT INTO flow_moves")
+        assertTrue(statement.contains("UPDATE tasks SET flow_column") && statement.contains("INSERT INTO flow_moves")
                 && statement.contains("INSERT INTO flow_agents") && statement.contains("INSERT INTO task_events"), statement);
         assertEquals(claimed(), board.stores.tx(() -> flows().flow(taskId)).orElseThrow());
         assertEquals(1, moves());
@@ -117,7 +117,7 @@ final class PostgresFlowInOneStatementTest {
     }
 
     @Test
-    void theCountingRowsWaitForTheEventNumbersAndTheTasksFlowRowDoesNot() throws Exception {
+    void theCountingRowsWaitForTheEventNumbersAndTheTasksStateDoesNot() throws Exception {
         board.stores.run(() -> transition(claimed())); // the rows exist from here on
         CountDownLatch numbersHeld = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -138,9 +138,9 @@ final class PostgresFlowInOneStatementTest {
             });
             awaitWaitingStatement(waiter);
 
-            // the waiting statement wrote the task's flow row before it waited: the row is locked
+            // the waiting statement wrote the task's flow state before it waited: the task's row is locked
             JdbiException flowRowLocked = assertThrows(JdbiException.class, () -> jdbi.jdbi().inTransaction(handle ->
-                    handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM task_flow WHERE task_id = :task "
+                    handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM tasks WHERE id = :task "
                             + "FOR UPDATE NOWAIT) AS t").bind("task", taskId.value()).mapTo(Long.class).one()));
             assertEquals("55P03", ((java.sql.SQLException) flowRowLocked.getCause()).getSQLState(), flowRowLocked.toString());
             // and none of the counting rows: another transaction takes them at once

@@ -16,4 +16,9 @@ final class PostgresStatementBudgetTest extends StatementBudget {
     protected String outboxCommit() {
         return ConnectionWatch.COMMITTED_WITH_STATEMENT;
     }
+
+    @Override
+    protected boolean writesStateWithTheUpdate() {
+        return true;
+    }
 }

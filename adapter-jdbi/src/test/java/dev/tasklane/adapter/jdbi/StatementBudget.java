@@ -181,6 +181,30 @@ abstract class StatementBudget {
         Measured claim = cost(() -> board.claim(board.alice, identifier));
         assertBudget("claim", claimBudget(), claim, outboxCommit());
         assertWritesOnlyWhatChanged("claim", claim, "claim = ", "spec = ", "completion = ", "archive = ");
+        assertStateGoesWithTheUpdate("claim", claim, false);
+    }
+
+    /**
+     * Whether the task's flow state goes with the update of its row, in the outbox's statement (PostgreSQL), rather
+     * than in a statement of its own with the commit (H2).
+     */
+    protected boolean writesStateWithTheUpdate() {
+        return false;
+    }
+
+    /**
+     * On PostgreSQL the task's flow state is written by the update of its row, which the change rewrites anyway: no
+     * other expression writes it, and {@code task_flow} is written once the task is {@code finished} only.
+     */
+    private void assertStateGoesWithTheUpdate(String what, Measured measured, boolean finished) {
+        if (!writesStateWithTheUpdate()) {
+            return;
+        }
+        List<String> statements = measured.cost().statements();
+        String outbox = statements.get(statements.size() - 1);
+        assertTrue(outbox.contains("version = version + 1, flow_column = "), what + " writes the state with the update: " + outbox);
+        assertFalse(outbox.contains("task_states"), what + " writes the state once: " + outbox);
+        assertEquals(finished, outbox.contains("INSERT INTO task_flow"), what + " writes task_flow once finished: " + outbox);
     }
 
     /**
@@ -206,11 +230,19 @@ abstract class StatementBudget {
         Measured complete = cost(() -> board.complete(board.alice, identifier));
         assertBudget("complete", completeBudget(), complete, outboxCommit());
         assertWritesOnlyWhatChanged("complete", complete, "completion = ", "spec = ", "archive = ", "after_goal = ");
+        assertStateGoesWithTheUpdate("complete", complete, true);
     }
 
     @Test
     void creatingATaskStaysWithinItsBudget() {
-        assertBudget("create", createBudget(), cost(() -> board.create(board.alice, task("one more"))), outboxCommit());
+        Measured create = cost(() -> board.create(board.alice, task("one more")));
+        assertBudget("create", createBudget(), create, outboxCommit());
+        // the row is inserted with the state of a task just created: the creation's flow write sends nothing more
+        List<String> statements = create.cost().statements();
+        assertTrue(statements.stream().anyMatch(statement -> statement.startsWith("INSERT INTO tasks") && statement.contains("flow_column")),
+                "the task's row is inserted with its state; " + create.cost());
+        assertTrue(statements.stream().noneMatch(statement -> statement.contains("flow_column =")
+                || statement.contains("MERGE INTO tasks")), "and no statement writes it again; " + create.cost());
     }
 
     /**
@@ -282,9 +314,10 @@ abstract class StatementBudget {
      */
     static final int CREATE = 4;
     /**
-     * On H2, which writes the flow rollup with the commit, a batch per table: the changed tasks' flow rows and the
-     * board's move counts; a change by an agent whose activity was not stored in the last minute adds a third
-     * statement, its activity (the claim is its agent's first, the completion comes within the minute).
+     * On H2, which writes the flow rollup with the commit, a batch per table: the changed tasks' flow states and the
+     * board's move counts; a change by an agent whose activity was not stored in the last minute adds a statement,
+     * its activity (the claim is its agent's first, the completion comes within the minute), and one into Done
+     * another, the finished task's row.
      */
     static final int H2_FLOW = 2;
 

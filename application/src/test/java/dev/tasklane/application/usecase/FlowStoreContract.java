@@ -6,6 +6,8 @@ import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.FlowStore;
 import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.archive.ArchiveRequest;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -24,6 +26,7 @@ import dev.tasklane.domain.flow.TaskTimeline;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -169,9 +172,10 @@ public abstract class FlowStoreContract {
         Map<TaskId, TaskFlow> written = new java.util.LinkedHashMap<>();
         Instant at = BoardFixture.START;
         for (int i = 0; i < 24; i++) {
-            TaskId id = board.get(id(board.create(board.admin, task("Flow " + i)))).task().id();
-            written.put(id, new TaskFlow("W" + (900 + i), i % 2 == 0 ? dev.tasklane.domain.task.TaskType.WORK
-                    : dev.tasklane.domain.task.TaskType.DEFECT, at.plusMillis(i), Status.values()[i % 4],
+            Task task = board.get(id(board.create(board.admin, task("Flow " + i, "type", i % 2 == 0 ? "work" : "defect"))))
+                    .task();
+            TaskId id = task.id();
+            written.put(id, new TaskFlow(task.identifier().toString(), task.type(), at.plusMillis(i), Status.values()[i % 4],
                     at.plusMillis(100 + i), at.plusMillis(200 + i), at.plusMillis(300 + i), at.plusMillis(400 + i),
                     new FlowAgent(board.alice.userId(), "agent " + i), 500 + i, at.plusMillis(600 + i), i));
         }
@@ -292,6 +296,37 @@ public abstract class FlowStoreContract {
                 .allMatch(m -> !m.at().isBefore(now.minus(Duration.ofDays(7)))));
         assertEquals(5, board.app.flow().metrics(board.admin, new MetricsRequest("90d", null, null, null, null))
                 .report().throughput().total() - 1, "both windows");
+    }
+
+    /**
+     * A deleted task leaves its history in the store, and the figures, folded from the history, still count it: a
+     * task deleted in Ready stays in the open counts, one finished before its deletion in its window's throughput.
+     */
+    @Test
+    void aDeletedTaskStaysInTheFiguresAsItsHistoryDoes() {
+        String ready = id(board.create(board.admin, task("Deleted in Ready")));
+        String finished = id(board.create(board.admin, task("Finished, archived, deleted")));
+        String kept = id(board.create(board.admin, task("Kept")));
+        board.claim(board.alice, finished);
+        board.clock.advance(Duration.ofMinutes(12));
+        board.complete(board.alice, finished);
+        board.app.archives().archive(board.admin, ref(finished), ArchiveRequest.of("completed", null, null));
+        Instant now = board.clock.instant();
+        List<TaskFlow> finishedBefore = board.stores.tx(() -> flows().finished(board.boardId, now.minus(Duration.ofDays(1)), now.plusSeconds(1)));
+        Map<Status, Long> openBefore = board.stores.tx(() -> flows().openCounts(board.boardId));
+        assertEquals(Map.of(Status.OPEN, 2L), openBefore);
+        assertEquals(1, finishedBefore.size());
+
+        Actor owner = Actor.direct(board.admin.user(), board.admin.board(), Access.OWNER, null);
+        board.app.archives().delete(owner, ref(ready));
+        board.app.archives().delete(owner, ref(finished));
+
+        assertEquals(openBefore, board.stores.tx(() -> flows().openCounts(board.boardId)), "the open counts");
+        assertEquals(finishedBefore, board.stores.tx(() -> flows().finished(board.boardId, now.minus(Duration.ofDays(1)),
+                now.plusSeconds(1))), "the finished tasks of the window");
+        board.claim(board.bob, kept);
+        assertEquals(Map.of(Status.OPEN, 1L, Status.IN_PROGRESS, 1L), board.stores.tx(() -> flows().openCounts(board.boardId)),
+                "a claim after the deletions moves only its own task");
     }
 
     private String refused(MetricsRequest request) {

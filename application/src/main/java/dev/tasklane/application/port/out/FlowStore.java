@@ -67,7 +67,7 @@ public interface FlowStore {
     /** The flow row of a task; empty for a goal, or a task stored before the rollup existed. */
     Optional<TaskFlow> flow(TaskId taskId);
 
-    /** Stores a task's flow row, replacing the one it had. */
+    /** Stores a task's flow, replacing the one it had; its identifier and type are the task's. */
     void putFlow(BoardId boardId, TaskId taskId, TaskFlow flow);
 
     /** Adds moves, each at the start of its {@link MoveCount#BUCKET}, to the board's counts. */
