@@ -27,9 +27,10 @@ import java.util.function.BooleanSupplier;
  * can already see every event below it, and reading "after the last number seen" never skips an event that
  * commits later. The lock is held only from the append, the last step of a use case, to its commit, and on
  * PostgreSQL the append's statement writes what no other transaction waits for (the task's row with its flow
- * state, its history) before it takes the lock. On PostgreSQL the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the whole
- * transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for
- * that statement and the commit's flush, not for a round trip to this server and back besides.
+ * state, its history) before it takes the lock. On PostgreSQL the append's one statement carries the
+ * {@code COMMIT} too when it ends a unit of work that is the whole transaction ({@link #appendLast},
+ * {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for that statement and the commit's flush,
+ * not for a round trip to this server and back besides.
  *
  * <p>On PostgreSQL the same statement also queues the wake-up of the other servers,
  * {@code pg_notify('tasklane_events', last number)} ({@link PostgresEventRelay}), while another server listens
@@ -134,12 +135,12 @@ final class JdbiEventOutbox implements EventOutbox {
 
     /**
      * PostgreSQL: the deferred task update with the task's flow state, the history rows and a finished task's flow
-     * row, then the numbers, the event rows
-     * and the flow rollup's counting rows ({@link PendingFlow}) the transaction gathered so far, in one statement of
-     * data-modifying common table expressions, which also queues the notification. The numbers' condition reads the
-     * expressions before it, so PostgreSQL writes them before it waits for {@code event_sequence}'s row. H2 has no
-     * data-modifying CTEs: there the task update, the numbers and the events are a statement each, and the history
-     * and the rollup go with the commit's {@link PendingWrites}, a batch per table.
+     * row, then the numbers, the event rows and the flow rollup's counting rows ({@link PendingFlow}) the transaction
+     * gathered so far, in one statement of data-modifying common table expressions, which also queues the
+     * notification. The numbers' condition reads the expressions before it, so PostgreSQL writes them before it
+     * waits for {@code event_sequence}'s row. H2 has no data-modifying CTEs: there the task update, the numbers and
+     * the events are a statement each, and the history and the rollup go with the commit's {@link PendingWrites}, a
+     * batch per table.
      */
     private int pendingHistory() {
         return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
