@@ -17,10 +17,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The flow rollup (V90, V93; docs/rules.md, "Flow metrics"), written in the transaction of each change: each task's
@@ -41,6 +43,9 @@ final class JdbiFlowStore implements FlowStore {
      */
     static final String STATE_COLUMNS = "flow_column, created_ms, first_claim_ms, entered_review_ms, "
             + "review_decision_ms, done_ms, agent_user_id, agent_name, review_wait_ms, review_open_ms, times_sent_back";
+    /** {@code column = :column} for each state column: the state written with the update of its task's row. */
+    static final String STATE_ASSIGNMENTS = Arrays.stream(STATE_COLUMNS.split(", "))
+            .map(column -> column + " = :" + column).collect(Collectors.joining(", "));
     /** A whole {@link TaskFlow}, as {@link #flow(ResultSet)} reads it by position. */
     static final String FLOW_COLUMNS = "identifier, type, " + STATE_COLUMNS;
     private static final RowMapper<TaskFlow> FLOWS = (row, context) -> flow(row);

@@ -250,7 +250,7 @@ final class JdbiTaskStore implements TaskStore {
         String known = UPDATES[slot];
         if (known == null) {
             known = ("UPDATE tasks SET " + TaskRows.assignments(unchanged) + ", version = version + 1"
-                    + (withState ? ", " + PendingFlow.STATE_ASSIGNMENTS : "")
+                    + (withState ? ", " + JdbiFlowStore.STATE_ASSIGNMENTS : "")
                     + " WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version").intern();
             UPDATES[slot] = known;
         }

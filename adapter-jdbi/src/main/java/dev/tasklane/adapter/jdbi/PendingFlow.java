@@ -343,10 +343,6 @@ final class PendingFlow {
     private static final String FLOW_MERGE = "MERGE INTO task_flow (" + JdbiFlowStore.ROW_COLUMNS + ") KEY (task_id) "
             + ArrayRows.select(JdbiFlowStore.ROW_COLUMNS);
 
-    /** {@code column = :column} for each state column: the state written with the update of its task's row. */
-    static final String STATE_ASSIGNMENTS = Arrays.stream(JdbiFlowStore.STATE_COLUMNS.split(", "))
-            .map(column -> column + " = :" + column).collect(Collectors.joining(", "));
-
     /** What is pending now, to {@link #restore} when a savepoint is rolled back. */
     Snapshot snapshot() {
         return new Snapshot(new LinkedHashMap<>(flows), new TreeMap<>(moves), new TreeMap<>(agents));
