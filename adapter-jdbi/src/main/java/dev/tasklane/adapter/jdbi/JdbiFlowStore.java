@@ -122,12 +122,12 @@ final class JdbiFlowStore implements FlowStore {
         handle.createUpdate(KEEP_DELETED).bind("id", taskId).execute();
     }
 
-    private static final String KEEP_DELETED = "INSERT INTO task_flow (task_id, " + FLOW_COLUMNS + ", board_id) "
-            + "SELECT id, identifier, LOWER(type), " + STATE_COLUMNS + ", board_id FROM tasks "
-            + "WHERE id = :id AND flow_column IS NOT NULL ON CONFLICT DO NOTHING";
-
     /** A {@code task_flow} row's columns as {@link PendingFlow} writes many at once: the task, {@link #FLOW_COLUMNS}, the board. */
     static final String ROW_COLUMNS = "task_id, " + FLOW_COLUMNS + ", board_id";
+
+    private static final String KEEP_DELETED = "INSERT INTO task_flow (" + ROW_COLUMNS + ") "
+            + "SELECT id, identifier, LOWER(type), " + STATE_COLUMNS + ", board_id FROM tasks "
+            + "WHERE id = :id AND flow_column IS NOT NULL ON CONFLICT DO NOTHING";
 
     /** The parameters {@link #bind} names a {@code task_flow} row's values with, in {@link #ROW_COLUMNS}' order. */
     static final String ROW_PARAMETERS = "id, identifier, type, " + STATE_COLUMNS + ", board";
