@@ -19,25 +19,31 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
- * The event outbox in {@code task_events}, numbered by the single row of {@code event_sequence}. Appending
- * updates that row first, which locks it until the transaction ends: appenders, in one process or several,
- * take their numbers one after the other and commit in that order, so a reader that sees event {@code n}
- * can already see every event below it, and reading "after the last number seen" never skips an event that
- * commits later. The lock is held only from the append, the last step of a use case, to its commit, and on
- * PostgreSQL the append's statement writes what no other transaction waits for (the task's row with its flow
- * state, its history) before it takes the lock. On PostgreSQL the append's one statement carries the
- * {@code COMMIT} too when it ends a unit of work that is the whole transaction ({@link #appendLast},
- * {@link JdbiTransactions#mayCommitWithStatement}): the lock is then held for that statement and the commit's flush,
- * not for a round trip to this server and back besides.
+ * The event outbox in {@code task_events}. A reader that has read every event up to number {@code n} never needs to
+ * look below {@code n} again: every event below it that will ever be readable already is. That is what lets
+ * {@code Last-Event-ID} resume on any server. The two databases keep that promise differently.
  *
- * <p>On PostgreSQL the same statement also queues the wake-up of the other servers,
- * {@code pg_notify('tasklane_events', last number)} ({@link PostgresEventRelay}), while another server listens
- * ({@link JdbiStores#othersListening}; a server alone wakes no one, and saves PostgreSQL a signal and its listener
- * a wake-up at every commit). PostgreSQL delivers a notification when, and only if, its transaction commits, in
- * commit order, so the wake-up costs no statement, no connection and no commit of its own, and a rolled-back use
- * case wakes no one (docs/operations.md, "Events: what is guaranteed").
+ * <p>On PostgreSQL no appender waits for another. Each transaction numbers its events in a range of its own: its
+ * transaction id ({@code pg_current_xact_id()}) times {@link #PER_TRANSACTION}, plus 1, 2, and so on. A reader reads
+ * below a horizon ({@link #HORIZON}): the range of the oldest transaction of this database that was still running
+ * when the reader's statement began. Every transaction below it had ended by then, so every event below it that will
+ * ever commit is committed and visible to the statement, and every transaction that commits later numbers above it.
+ * Transactions of the cluster's other databases hold nothing back. What this costs: an event waits until every
+ * transaction of this database that began before it has ended, and numbers have gaps (docs/operations.md, "Events:
+ * what is guaranteed"). Appending once held one locked row from the numbering to the commit's flush, so that the
+ * commits of all appenders were flushed one after another.
+ *
+ * <p>On H2, one process, appending updates the single row of {@code event_sequence}, which locks it until the
+ * transaction ends: appenders take their numbers one after the other and commit in that order, without gaps.
+ *
+ * <p>On PostgreSQL the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the
+ * whole transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}), saving the commit's round
+ * trip. Once the transaction has committed, and only then, the other servers are woken ({@link EventAnnouncer}), while
+ * another server listens ({@link JdbiStores#othersListening}; a server alone wakes no one, and saves PostgreSQL a
+ * signal and its listener a wake-up at every commit). See docs/operations.md, "Events: what is guaranteed".
  */
 final class JdbiEventOutbox implements EventOutbox {
     private static final String COLUMNS = "id, board_id, type, task_id, identifier, status, column_name, "
@@ -54,17 +60,33 @@ final class JdbiEventOutbox implements EventOutbox {
     /** The rows of a large append, numbered already: one statement of an array per column ({@link ArrayRows}). */
     private static final String INSERT_ROWS = ArrayRows.insert("task_events", COLUMNS);
 
-    /** Takes {@code :count} numbers and answers the last (generated keys read it back on H2). */
+    /** H2: takes {@code :count} numbers, and generated keys read the last one back. */
     private static final String TAKE_NUMBERS = "UPDATE event_sequence SET last_id = last_id + :count WHERE id = 1";
-    /** What {@link #TAKE_NUMBERS} answers on PostgreSQL, queuing the notification of the last number for the commit. */
-    private static final String RETURNING_AND_NOTIFY = " RETURNING last_id, pg_notify('" + PostgresEventRelay.CHANNEL
-            + "', last_id::text)";
-    /** What {@link #TAKE_NUMBERS} answers on PostgreSQL when no other server listens: the last number. */
-    private static final String RETURNING_QUIETLY = " RETURNING last_id";
-    /** {@link #TAKE_NUMBERS} on PostgreSQL, queuing the notification of the last number for the commit. */
-    static final String TAKE_NUMBERS_AND_NOTIFY = TAKE_NUMBERS + RETURNING_AND_NOTIFY;
-    /** {@link #TAKE_NUMBERS} on PostgreSQL when no other server listens: answers the last number, notifies no one. */
-    static final String TAKE_NUMBERS_QUIETLY = TAKE_NUMBERS + RETURNING_QUIETLY;
+
+    /**
+     * PostgreSQL: how many numbers each transaction's range holds. Its events are numbered
+     * {@code xid * PER_TRANSACTION + 1}, {@code + 2}, and so on, so the numbers stay below 2<sup>53</sup>, exact in a
+     * JavaScript client, for the first 137 billion transactions. The published caps keep a transaction's events far
+     * below it ({@link PendingWrites#takeEventNumbers}).
+     */
+    static final int PER_TRANSACTION = 65_536;
+    /** PostgreSQL: the start of the current transaction's range, one below its first number. */
+    private static final String RANGE = "pg_current_xact_id()::text::bigint * " + PER_TRANSACTION;
+    /**
+     * PostgreSQL: the lowest number a reader may not read yet, computed in the reader's statement from that statement's
+     * own snapshot ({@code pg_current_snapshot()}). It is the range of the oldest transaction the snapshot saw running,
+     * or, when none ran, of the next transaction to begin. A running transaction of another database cannot write
+     * this database's events and is skipped: it is known by its entry in {@code pg_stat_activity}, which every role
+     * may read. A transaction gone from there by then is counted as this database's, which is only ever cautious.
+     */
+    static final String HORIZON = "(SELECT LEAST(pg_snapshot_xmax(s.snapshot)::text::bigint, (SELECT min(x::text::bigint) "
+            + "FROM pg_snapshot_xip(s.snapshot) AS x WHERE x::text::bigint % 4294967296 NOT IN (SELECT "
+            + "backend_xid::text::bigint FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM "
+            + "current_database()))) * " + PER_TRANSACTION + " FROM (SELECT pg_current_snapshot() AS snapshot) AS s)";
+    /** PostgreSQL, a large append: the start of this transaction's numbers. */
+    private static final String FIRST_NUMBER = "SELECT " + RANGE + " + :numbered AS first";
+    /** The key of what a transaction announces once it committed ({@link JdbiTransactions#untilCommit}). */
+    private static final Object ANNOUNCED = new Object();
 
     /**
      * The most events, and the most history rows, {@link #appendWithHistory} writes in its one statement. The
@@ -79,20 +101,29 @@ final class JdbiEventOutbox implements EventOutbox {
     private final JdbiTransactions transactions;
     private final boolean postgres;
     private final BooleanSupplier othersListening;
+    private final LongConsumer announce;
 
     /**
      * @param postgres        whether the store is PostgreSQL, whose data-modifying CTEs write an append in one statement
-     * @param othersListening whether appending queues the {@code NOTIFY} that wakes the other servers (PostgreSQL)
+     * @param othersListening whether a commit of events is announced to the other servers (PostgreSQL)
+     * @param announce        announces, once its transaction committed, the last number of an append (PostgreSQL)
      */
-    JdbiEventOutbox(JdbiTransactions transactions, boolean postgres, BooleanSupplier othersListening) {
+    JdbiEventOutbox(JdbiTransactions transactions, boolean postgres, BooleanSupplier othersListening,
+                    LongConsumer announce) {
         this.transactions = transactions;
         this.postgres = postgres;
         this.othersListening = othersListening;
+        this.announce = announce;
     }
 
-    /** How an append on PostgreSQL takes its numbers: announcing them to the other servers while any listens. */
-    private String takeNumbers() {
-        return othersListening.getAsBoolean() ? TAKE_NUMBERS_AND_NOTIFY : TAKE_NUMBERS_QUIETLY;
+    /** PostgreSQL, while another server listens: {@code last} is announced once the transaction committed. */
+    private void announceAtCommit(long last) {
+        if (postgres && othersListening.getAsBoolean()) {
+            long[] highest = transactions.untilCommit(ANNOUNCED, () -> new long[1], committed -> announce.accept(committed[0]));
+            if (highest != null) {
+                highest[0] = Math.max(highest[0], last);
+            }
+        }
     }
 
     @Override
@@ -114,13 +145,13 @@ final class JdbiEventOutbox implements EventOutbox {
             return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events, ending));
         }
         return transactions.withHandle(handle -> {
-            // takes the numbers and reads the last one back in one statement (generated keys on H2)
-            long last = postgres
-                    ? handle.createQuery(takeNumbers()).bind("count", events.size())
-                            .map((row, context) -> row.getLong("last_id")).one()
+            long next = postgres
+                    ? handle.createQuery(FIRST_NUMBER)
+                            .bind("numbered", transactions.pending().takeEventNumbers(events.size()))
+                            .map((row, context) -> row.getLong("first")).one()
+                    // takes the numbers and reads the last one back in one statement
                     : handle.createUpdate(TAKE_NUMBERS).bind("count", events.size())
-                            .executeAndReturnGeneratedKeys("last_id").mapTo(Long.class).one();
-            long next = last - events.size();
+                            .executeAndReturnGeneratedKeys("last_id").mapTo(Long.class).one() - events.size();
             List<TaskEvent> numbered = new ArrayList<>(events.size());
             ArrayRows rows = new ArrayRows(COLUMNS, "id, " + EVENT_PARAMETERS);
             for (TaskEvent event : events) {
@@ -129,25 +160,24 @@ final class JdbiEventOutbox implements EventOutbox {
                 eventValues(rows.bigint("id", stored.sequence()), stored);
             }
             rows.bind(handle.createUpdate(INSERT_ROWS)).execute();
+            announceAtCommit(next);
             return List.copyOf(numbered);
         });
     }
 
     /**
      * PostgreSQL: the deferred task update with the task's flow state, the history rows and a finished task's flow
-     * row, then the numbers, the event rows and the flow rollup's counting rows ({@link PendingFlow}) the transaction
-     * gathered so far, in one statement of data-modifying common table expressions, which also queues the
-     * notification. The numbers' condition reads the expressions before it, so PostgreSQL writes them before it
-     * waits for {@code event_sequence}'s row. H2 has no data-modifying CTEs: there the task update, the numbers and
-     * the events are a statement each, and the history and the rollup go with the commit's {@link PendingWrites}, a
-     * batch per table.
+     * row, then the event rows and the flow rollup's counting rows ({@link PendingFlow}) the transaction gathered so
+     * far, in one statement of data-modifying common table expressions. H2 has no data-modifying CTEs: there the task
+     * update, the numbers and the events are a statement each, and the history and the rollup go with the commit's
+     * {@link PendingWrites}, a batch per table.
      */
     private int pendingHistory() {
         return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
     }
 
     /** What the text of {@link #appendWithHistory}'s statement depends on. */
-    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit, boolean announce) {
+    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit) {
     }
 
     private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events, boolean ending) {
@@ -163,11 +193,10 @@ final class JdbiEventOutbox implements EventOutbox {
         // statement carries it (JdbiTransactions#mayCommitWithStatement)
         boolean commit = ending && transactions.mayCommitWithStatement();
         Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
-                commit, othersListening.getAsBoolean());
+                commit);
         PlainStatement sql = PlainStatement.composed(shape, text -> {
             // first what only this transaction touches: the task's row (with its flow state), locked since the use case
-            // read it, its history rows, other tasks' states and a finished task's flow row; the numbers' condition
-            // reads them, so PostgreSQL writes them before it waits for event_sequence's row
+            // read it, its history rows, other tasks' states and a finished task's flow row
             List<String> before = new ArrayList<>();
             if (update != null) {
                 text.append("WITH updated AS (").append(JdbiTaskStore.update(shape.unchanged(), state != null))
@@ -180,19 +209,16 @@ final class JdbiEventOutbox implements EventOutbox {
                 text.append(" RETURNING 1)");
                 before.add("history");
             }
-            flowRows.textBeforeNumbers(text, before);
-            text.append(before.isEmpty() ? "WITH " : ", ").append("numbers AS (").append(TAKE_NUMBERS);
-            for (String written : before) {
-                text.append(" AND (SELECT count(*) FROM ").append(written).append(") >= 0");
-            }
-            text.append(shape.announce() ? RETURNING_AND_NOTIFY : RETURNING_QUIETLY).append("), ").append(EVENTS_HEAD);
+            flowRows.textOfTaskRows(text, before);
+            // the last number of the transaction's range so far: no row to lock, no other appender to wait for
+            text.append(before.isEmpty() ? "WITH " : ", ").append("numbers AS (SELECT " + RANGE
+                    + " + CAST(:numbered AS BIGINT) + CAST(:count AS BIGINT) AS last_id), ").append(EVENTS_HEAD);
             for (int i = 0; i < shape.events(); i++) {
                 text.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
             }
             text.append(EVENTS_TAIL);
-            // then the board's counting rows, which other transactions write too: once the numbers make writers go
-            // one at a time
-            flowRows.textAfterNumbers(text);
+            // then the board's counting rows, in this connection's slot
+            flowRows.textOfCountingRows(text);
             // an update that missed its row fails the statement (division by zero), so that a COMMIT after it never runs
             text.append(update == null ? " SELECT last_id FROM numbers"
                     : " SELECT last_id, 1 / (SELECT count(*) FROM updated) AS updated FROM numbers");
@@ -204,12 +230,13 @@ final class JdbiEventOutbox implements EventOutbox {
             JdbiTaskStore.updateValues(sql, update, deferred.unchanged(), state);
         }
         HistoryRows.bind(sql, history);
-        flowRows.bindBeforeNumbers(sql);
-        sql.bigint("count", events.size()).bigint("count", events.size());
+        flowRows.bindTaskRows(sql);
+        sql.bigint("numbered", transactions.pending().takeEventNumbers(events.size()))
+                .bigint("count", events.size()).bigint("count", events.size());
         for (int i = 0; i < events.size(); i++) {
             eventValues(sql.integer("ord", i + 1), events.get(i));
         }
-        flowRows.bindAfterNumbers(sql);
+        flowRows.bindCountingRows(sql);
         long last;
         try {
             last = sql.one(handle, row -> row.getLong("last_id"));
@@ -221,6 +248,8 @@ final class JdbiEventOutbox implements EventOutbox {
             }
             throw failure;
         }
+        // before the transaction ends: a statement that committed it leaves the commit's actions to run
+        announceAtCommit(last);
         if (commit) {
             transactions.committedWithStatement();
         }
@@ -254,27 +283,32 @@ final class JdbiEventOutbox implements EventOutbox {
     private static final String EVENTS_TAIL = ") AS e (ord, board_id, type, task_id, identifier, status, column_name, "
             + "actor_user_id, agent_name, occurred_at))";
 
+    /** The condition a read adds: below the horizon on PostgreSQL ({@link #HORIZON}); on H2 every committed event. */
+    private String readable() {
+        return postgres ? " AND id < " + HORIZON : "";
+    }
+
     @Override
     public List<TaskEvent> after(long afterId, int limit) {
         return transactions.withHandle(handle -> handle.createQuery("SELECT " + COLUMNS + " FROM task_events "
-                        + "WHERE id > :after ORDER BY id LIMIT :limit")
+                        + "WHERE id > :after" + readable() + " ORDER BY id LIMIT :limit")
                 .bind("after", afterId).bind("limit", limit).map(ROWS).list());
     }
 
     @Override
     public List<TaskEvent> after(BoardId boardId, long afterId, int limit) {
         return transactions.withHandle(handle -> handle.createQuery("SELECT " + COLUMNS + " FROM task_events "
-                        + "WHERE board_id = :board AND id > :after ORDER BY id LIMIT :limit")
+                        + "WHERE board_id = :board AND id > :after" + readable() + " ORDER BY id LIMIT :limit")
                 .bind("board", boardId).bind("after", afterId).bind("limit", limit).map(ROWS).list());
     }
 
     @Override
     public long lastId() {
-        return transactions.withHandle(JdbiEventOutbox::lastId);
-    }
-
-    private static long lastId(Handle handle) {
-        return handle.createQuery("SELECT last_id FROM event_sequence WHERE id = 1").mapTo(Long.class).one();
+        return transactions.withHandle(handle -> handle.createQuery(postgres
+                        // the last event readable now; 0 once the sweeper purged them all, from where every later one is
+                        ? "SELECT COALESCE(MAX(id), 0) FROM task_events WHERE id < " + HORIZON
+                        : "SELECT last_id FROM event_sequence WHERE id = 1")
+                .mapTo(Long.class).one());
     }
 
     @Override

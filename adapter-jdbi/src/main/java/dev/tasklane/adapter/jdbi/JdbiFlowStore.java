@@ -32,8 +32,9 @@ import java.util.stream.Collectors;
  * history before it. Writes are deferred ({@link PendingFlow}): on PostgreSQL they join the event outbox's one
  * statement ({@link JdbiEventOutbox}), where a task's state goes with the update of its row; on H2 (or when a change
  * writes more rows than that statement takes) they go with the commit, one statement per table. The counting rows
- * are written in a fixed order, once the outbox's append has made writers go one at a time; a task's own rows, which
- * only the transaction holding the task writes, go before.
+ * are written in a fixed order, the move counts in the slot of the transaction's connection
+ * ({@link JdbiTransactions#countingSlot}), which the sweeper folds into slot 0 once their bucket is an hour old
+ * ({@link #compactMoves}).
  */
 final class JdbiFlowStore implements FlowStore {
     private static final Status[] COLUMNS = Status.values();
@@ -104,6 +105,7 @@ final class JdbiFlowStore implements FlowStore {
     private PendingFlow pending() {
         PendingFlow pending = transactions.pending().flow();
         pending.dialect(postgres);
+        pending.countingSlot(transactions.countingSlot());
         return pending;
     }
 
@@ -230,14 +232,47 @@ final class JdbiFlowStore implements FlowStore {
         long start = since.getEpochSecond() > first || since.getNano() > 0 ? first + MoveCount.BUCKET.getSeconds() : first;
         return transactions.withHandle(handle -> {
             flushed(handle);
-            return handle.createQuery("SELECT bucket_s, from_column, to_column, moves "
-                            + "FROM flow_moves WHERE board_id = :board AND bucket_s >= :since")
+            // a row per slot that counted moves of the bucket (PendingFlow): their sum
+            return handle.createQuery("SELECT bucket_s, from_column, to_column, SUM(moves) AS moves FROM flow_moves "
+                            + "WHERE board_id = :board AND bucket_s >= :since GROUP BY bucket_s, from_column, to_column")
                     .bind("board", boardId.value()).bind("since", start)
                     .map((row, context) -> {
                         short from = row.getShort("from_column");
                         return new MoveCount(Instant.ofEpochSecond(row.getLong("bucket_s")), from < 0 ? null : COLUMNS[from],
                                 COLUMNS[row.getShort("to_column")], row.getLong("moves"));
                     }).list();
+        });
+    }
+
+    /**
+     * PostgreSQL: the slots' rows of the buckets before {@code :before} go, their sums go to slot 0, and the statement
+     * answers how many rows went.
+     */
+    private static final String FOLD_SLOTS = "WITH folded AS (DELETE FROM flow_moves WHERE slot > 0 AND bucket_s < :before "
+            + "RETURNING board_id, bucket_s, from_column, to_column, moves), summed AS (INSERT INTO flow_moves (board_id, "
+            + "bucket_s, from_column, to_column, slot, moves) SELECT board_id, bucket_s, from_column, to_column, 0, "
+            + "SUM(moves) FROM folded GROUP BY board_id, bucket_s, from_column, to_column" + PendingFlow.MOVES_CONFLICT
+            + ") SELECT count(*) FROM folded";
+    /** H2, which has no data-modifying CTE: the sums first, then the rows, in the same transaction. */
+    private static final String MERGE_SLOTS = "MERGE INTO flow_moves t USING (SELECT board_id, bucket_s, from_column, "
+            + "to_column, SUM(moves) AS moves FROM flow_moves WHERE slot > 0 AND bucket_s < :before GROUP BY board_id, "
+            + "bucket_s, from_column, to_column) s ON t.board_id = s.board_id AND t.bucket_s = s.bucket_s AND "
+            + "t.from_column = s.from_column AND t.to_column = s.to_column AND t.slot = 0 WHEN MATCHED THEN UPDATE SET "
+            + "moves = t.moves + s.moves WHEN NOT MATCHED THEN INSERT (board_id, bucket_s, from_column, to_column, slot, "
+            + "moves) VALUES (s.board_id, s.bucket_s, s.from_column, s.to_column, 0, s.moves)";
+    private static final String DELETE_SLOTS = "DELETE FROM flow_moves WHERE slot > 0 AND bucket_s < :before";
+
+    @Override
+    public int compactMoves(Instant before) {
+        // rows of an older bucket take no more writes; the index flow_moves_slotted holds the slots' rows only
+        long bucket = MoveCount.bucketOf(before).getEpochSecond();
+        return transactions.withHandle(handle -> {
+            flushed(handle);
+            if (postgres) {
+                return handle.createQuery(FOLD_SLOTS).bind("before", bucket).mapTo(Integer.class).one();
+            }
+            handle.createUpdate(MERGE_SLOTS).bind("before", bucket).execute();
+            return handle.createUpdate(DELETE_SLOTS).bind("before", bucket).execute();
         });
     }
 

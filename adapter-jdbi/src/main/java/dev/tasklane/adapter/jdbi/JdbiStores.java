@@ -53,6 +53,7 @@ public final class JdbiStores implements AutoCloseable {
     private final SchemaMigrations.Outcome schema;
     private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
     private volatile boolean othersListening = true;
+    private final EventAnnouncer announcer;
 
     private JdbiStores(Database database, HikariDataSource pool, SchemaMigrations.Outcome schema,
                        UnaryOperator<Connection> connections) {
@@ -70,7 +71,8 @@ public final class JdbiStores implements AutoCloseable {
         this.directory = new JdbiDirectoryStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
-        this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening);
+        this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
+        this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening, announcer::committed);
     }
 
     /** Connects, migrates the schema and returns the stores, with the default {@link DatabaseTimeouts}. */
@@ -266,6 +268,7 @@ public final class JdbiStores implements AutoCloseable {
 
     @Override
     public void close() {
+        announcer.close();
         pool.close();
     }
 }

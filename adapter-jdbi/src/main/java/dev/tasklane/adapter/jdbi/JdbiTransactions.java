@@ -9,10 +9,16 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -46,6 +52,13 @@ final class JdbiTransactions implements Transactions {
     private final ThreadLocal<int[]> nested = new ThreadLocal<>();
     /** Set once the transaction's last statement carried its commit ({@link #mayCommitWithStatement}). */
     private final ThreadLocal<Boolean> committedWithStatement = new ThreadLocal<>();
+    /** The counting slot of each connection this store used ({@link #countingSlot}). */
+    private final Map<Connection, Integer> slots = Collections.synchronizedMap(new WeakHashMap<>());
+    /** The next slot to give a connection: from a random start, so that two servers' connections seldom share one. */
+    private final AtomicInteger nextSlot = new AtomicInteger(ThreadLocalRandom.current().nextInt(COUNTING_SLOTS));
+
+    /** How many slots the flow rollup's move counts have: connections beyond share them. */
+    static final int COUNTING_SLOTS = 64;
 
     JdbiTransactions(Jdbi jdbi) {
         this.jdbi = jdbi;
@@ -263,7 +276,7 @@ final class JdbiTransactions implements Transactions {
     private static boolean connectionLost(Handle handle) {
         try {
             return handle.getConnection().isClosed();
-        } catch (java.sql.SQLException unknowable) {
+        } catch (SQLException unknowable) {
             return true;
         }
     }
@@ -301,6 +314,30 @@ final class JdbiTransactions implements Transactions {
             handle.releaseSavepoint(savepoint);
         }
         return result;
+    }
+
+    /**
+     * The slot of the flow rollup's move counts the current transaction writes ({@code flow_moves.slot},
+     * {@link PendingFlow}): its connection's, given to each connection in turn when it first writes one. A connection
+     * runs one transaction at a time, so two transactions of this server never write the same count, and neither
+     * waits for the other's commit, as they would on one row per count. Outside a transaction: 0.
+     */
+    int countingSlot() {
+        Handle handle = current.get();
+        if (handle == null) {
+            return 0;
+        }
+        return slots.computeIfAbsent(physical(handle.getConnection()),
+                connection -> Math.floorMod(nextSlot.getAndIncrement(), COUNTING_SLOTS));
+    }
+
+    /** The driver's connection behind the pool's proxy, which the pool hands out anew at each borrowing. */
+    private static Connection physical(Connection connection) {
+        try {
+            return connection.unwrap(Connection.class);
+        } catch (SQLException notWrapped) {
+            return connection;
+        }
     }
 
     /**

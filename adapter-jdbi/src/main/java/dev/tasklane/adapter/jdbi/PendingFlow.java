@@ -26,7 +26,9 @@ import java.util.stream.Collectors;
  * as an array per column ({@link ArrayRows}, a goal's creation writes one per child), the counting rows as a batch.
  * The store's reads of the rollup flush them first, so deferring changes when they are sent, never what commits.
  * Counting rows are written in a fixed order (board, bucket, columns; board, user, name), so that two transactions
- * never wait on each other's.
+ * that write the same rows wait for each other without a deadlock. A board's move counts have a row per slot, and a
+ * transaction writes its connection's slot ({@link JdbiTransactions#countingSlot}): two transactions of one server
+ * never write the same move count, so they never wait for each other's commit, and a window's figures add the slots.
  *
  * <p>A new task's row is written with the state of a task just created ({@link #inserted}), so the creation's own
  * flow write finds it there and sends nothing.
@@ -64,9 +66,15 @@ final class PendingFlow {
     private final Map<MoveKey, Long> moves = new TreeMap<>();
     private final Map<AgentKey, Long> agents = new TreeMap<>();
     private boolean postgres;
+    /** The slot of the move counts this transaction writes ({@link JdbiTransactions#countingSlot}). */
+    private short slot;
 
     void dialect(boolean onPostgres) {
         this.postgres = onPostgres;
+    }
+
+    void countingSlot(int value) {
+        this.slot = (short) value;
     }
 
     TaskFlow flow(long taskId) {
@@ -127,16 +135,17 @@ final class PendingFlow {
             statesWritten();
         }
         flushBatch(handle, moves, postgres
-                ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, moves) VALUES (:board, :bucket, "
-                + ":from, :to, :count)" + MOVES_CONFLICT
+                ? "INSERT INTO flow_moves (board_id, bucket_s, from_column, to_column, slot, moves) VALUES (:board, "
+                + ":bucket, :from, :to, :slot, :count)" + MOVES_CONFLICT
                 : "MERGE INTO flow_moves t USING (VALUES (CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), "
-                + "CAST(:from AS SMALLINT), CAST(:to AS SMALLINT), CAST(:count AS BIGINT))) s(board_id, bucket_s, "
-                + "from_column, to_column, moves) ON t.board_id = s.board_id AND t.bucket_s = s.bucket_s AND "
-                + "t.from_column = s.from_column AND t.to_column = s.to_column WHEN MATCHED THEN UPDATE SET "
-                + "moves = t.moves + s.moves WHEN NOT MATCHED THEN INSERT (board_id, bucket_s, from_column, to_column, "
-                + "moves) VALUES (s.board_id, s.bucket_s, s.from_column, s.to_column, s.moves)",
+                + "CAST(:from AS SMALLINT), CAST(:to AS SMALLINT), CAST(:slot AS SMALLINT), CAST(:count AS BIGINT))) "
+                + "s(board_id, bucket_s, from_column, to_column, slot, moves) ON t.board_id = s.board_id AND "
+                + "t.bucket_s = s.bucket_s AND t.from_column = s.from_column AND t.to_column = s.to_column AND "
+                + "t.slot = s.slot WHEN MATCHED THEN UPDATE SET moves = t.moves + s.moves WHEN NOT MATCHED THEN INSERT "
+                + "(board_id, bucket_s, from_column, to_column, slot, moves) VALUES (s.board_id, s.bucket_s, "
+                + "s.from_column, s.to_column, s.slot, s.moves)",
                 (counts, key, count) -> counts.bind("board", key.boardId()).bind("bucket", key.bucketSeconds())
-                        .bind("from", key.from()).bind("to", key.to()).bind("count", count));
+                        .bind("from", key.from()).bind("to", key.to()).bind("slot", slot).bind("count", count));
         flushBatch(handle, agents, postgres
                 ? "INSERT INTO flow_agents (board_id, user_id, agent_name, last_activity_ms) VALUES (:board, :user, "
                 + ":name, :at)" + AGENTS_CONFLICT
@@ -199,7 +208,8 @@ final class PendingFlow {
                 finished.add(Map.entry(row.getKey(), row.getValue()));
             }
         }
-        Taken taken = new Taken(updated, states, finished, List.copyOf(moves.entrySet()), List.copyOf(agents.entrySet()));
+        Taken taken = new Taken(updated, states, finished, List.copyOf(moves.entrySet()), slot,
+                List.copyOf(agents.entrySet()));
         statesWritten();
         moves.clear();
         agents.clear();
@@ -212,9 +222,9 @@ final class PendingFlow {
      * @param updatedState the state of the task whose update the statement writes, to write with it; null for none
      */
     record Taken(TaskFlow updatedState, List<Map.Entry<Long, TaskFlow>> stateRows, List<Map.Entry<Long, Row>> finishedRows,
-                 List<Map.Entry<MoveKey, Long>> moveRows, List<Map.Entry<AgentKey, Long>> agentRows) {
+                 List<Map.Entry<MoveKey, Long>> moveRows, short slot, List<Map.Entry<AgentKey, Long>> agentRows) {
         /** Nothing taken. */
-        static final Taken NONE = new Taken(null, List.of(), List.of(), List.of(), List.of());
+        static final Taken NONE = new Taken(null, List.of(), List.of(), List.of(), (short) 0, List.of());
 
         /** What the text depends on: how many rows of each table, and whether a state goes with the task's update. */
         List<Integer> shape() {
@@ -226,10 +236,9 @@ final class PendingFlow {
          * Appends the updates of the other tasks' states ({@code task_states}) and the upsert of the finished tasks'
          * rows ({@code finished_rows}), each after {@code "WITH "} when it is the statement's first expression or
          * {@code ", "} otherwise, and adds each name to {@code written}; nothing when there are none. Each row is its
-         * task's own, and the task is locked by then, so no other transaction waits for it: they are written before
-         * the event numbers are taken, shortening what every other writer waits for.
+         * task's own, and the task is locked by then, so no other transaction waits for it.
          */
-        void textBeforeNumbers(PlainStatement.Builder sql, List<String> written) {
+        void textOfTaskRows(PlainStatement.Builder sql, List<String> written) {
             if (!stateRows.isEmpty()) {
                 sql.append(written.isEmpty() ? "WITH " : ", ");
                 rows(sql, stateRows.size(), STATES_HEAD, STATE_TYPED, STATES_TAIL);
@@ -243,18 +252,17 @@ final class PendingFlow {
         }
 
         /**
-         * Appends {@code ", move_counts AS (...)"} and {@code ", agent_activity AS (...)"}, the upserts of the rows a
-         * board's transactions share. Each reads its rows joined to the one row of {@code numbers}, the expression that
-         * takes the event numbers: it runs only once that expression has locked the row of {@code event_sequence}, so
-         * the counting rows are still written by one transaction at a time, and in a fixed order.
+         * Appends {@code ", move_counts AS (...)"} and {@code ", agent_activity AS (...)"}, the upserts of the counting
+         * rows, in a fixed order. The move counts are this transaction's connection's slot ({@link #slot}), which no
+         * other transaction of this server writes meanwhile; an agent's activity is its own row.
          */
-        void textAfterNumbers(PlainStatement.Builder sql) {
+        void textOfCountingRows(PlainStatement.Builder sql) {
             rows(sql, moveRows.size(), MOVE_HEAD, MOVE_TYPED, MOVE_TAIL);
             rows(sql, agentRows.size(), AGENT_HEAD, AGENT_TYPED, AGENT_TAIL);
         }
 
-        /** Binds the values of the rows {@link #textBeforeNumbers} wrote. */
-        void bindBeforeNumbers(SqlValues values) {
+        /** Binds the values of the rows {@link #textOfTaskRows} wrote. */
+        void bindTaskRows(SqlValues values) {
             for (Map.Entry<Long, TaskFlow> row : stateRows) {
                 JdbiFlowStore.bindState(values.bigint("id", row.getKey()), row.getValue());
             }
@@ -263,12 +271,13 @@ final class PendingFlow {
             }
         }
 
-        /** Binds the values of the rows {@link #textAfterNumbers} wrote. */
-        void bindAfterNumbers(SqlValues values) {
+        /** Binds the values of the rows {@link #textOfCountingRows} wrote. */
+        void bindCountingRows(SqlValues values) {
             for (Map.Entry<MoveKey, Long> row : moveRows) {
                 MoveKey key = row.getKey();
                 values.bigint("board", key.boardId()).bigint("bucket", key.bucketSeconds())
-                        .smallint("from", key.from()).smallint("to", key.to()).bigint("count", row.getValue());
+                        .smallint("from", key.from()).smallint("to", key.to()).smallint("slot", slot)
+                        .bigint("count", row.getValue());
             }
             for (Map.Entry<AgentKey, Long> row : agentRows) {
                 AgentKey key = row.getKey();
@@ -306,22 +315,22 @@ final class PendingFlow {
     private static final String FINISHED_TYPED = "(CAST(:id AS BIGINT), CAST(:identifier AS VARCHAR), "
             + "CAST(:type AS VARCHAR), " + STATE_TYPES + ", CAST(:board AS BIGINT))";
     private static final String MOVE_TYPED = "(CAST(:board AS BIGINT), CAST(:bucket AS BIGINT), CAST(:from AS SMALLINT), "
-            + "CAST(:to AS SMALLINT), CAST(:count AS BIGINT))";
+            + "CAST(:to AS SMALLINT), CAST(:slot AS SMALLINT), CAST(:count AS BIGINT))";
     private static final String AGENT_TYPED = "(CAST(:board AS BIGINT), CAST(:user AS BIGINT), CAST(:name AS VARCHAR), "
             + "CAST(:at AS BIGINT))";
-    private static final String MOVES_CONFLICT = " ON CONFLICT (board_id, bucket_s, from_column, to_column) DO UPDATE "
+    static final String MOVES_CONFLICT = " ON CONFLICT (board_id, bucket_s, from_column, to_column, slot) DO UPDATE "
             + "SET moves = flow_moves.moves + EXCLUDED.moves";
     private static final String AGENTS_CONFLICT = " ON CONFLICT (board_id, user_id, agent_name) DO UPDATE SET "
             + "last_activity_ms = GREATEST(flow_agents.last_activity_ms, EXCLUDED.last_activity_ms)";
     private static final String FLOW_CONFLICT = " ON CONFLICT (task_id) DO UPDATE SET "
             + Arrays.stream(JdbiFlowStore.ROW_COLUMNS.split(", ")).filter(column -> !column.equals("task_id"))
             .map(column -> column + " = EXCLUDED." + column).collect(Collectors.joining(", "));
-    /** The names of the expressions that write the states and the finished rows, which the numbers' condition reads. */
+    /** The names of the expressions that write the states and the finished rows. */
     private static final String STATES = "task_states";
     private static final String FINISHED = "finished_rows";
     /*
-     * The writes of the event outbox's statement: the states and finished rows before the event numbers, the counting
-     * rows after, each of those reading its rows joined to the one row of the statement's "numbers" expression.
+     * The writes of the event outbox's statement: the states and finished rows with the task's row, the counting rows
+     * after the events.
      */
     private static final String STATES_HEAD = STATES + " AS (UPDATE tasks SET " + STATE_FROM_SOURCE + " FROM (VALUES ";
     private static final String STATES_TAIL = ") AS s (" + STATE_ROW_COLUMNS + ") WHERE tasks.id = s.task_id RETURNING 1)";
@@ -329,10 +338,11 @@ final class PendingFlow {
             + ") SELECT f.* FROM (VALUES ";
     private static final String FINISHED_TAIL = ") AS f (" + JdbiFlowStore.ROW_COLUMNS + ")" + FLOW_CONFLICT + " RETURNING 1)";
     private static final String MOVE_HEAD = ", move_counts AS (INSERT INTO flow_moves (board_id, bucket_s, from_column, "
-            + "to_column, moves) SELECT m.* FROM numbers CROSS JOIN (VALUES ";
-    private static final String MOVE_TAIL = ") AS m (board_id, bucket_s, from_column, to_column, moves)" + MOVES_CONFLICT + ")";
+            + "to_column, slot, moves) SELECT m.* FROM (VALUES ";
+    private static final String MOVE_TAIL = ") AS m (board_id, bucket_s, from_column, to_column, slot, moves)" + MOVES_CONFLICT
+            + ")";
     private static final String AGENT_HEAD = ", agent_activity AS (INSERT INTO flow_agents (board_id, user_id, agent_name, "
-            + "last_activity_ms) SELECT a.* FROM numbers CROSS JOIN (VALUES ";
+            + "last_activity_ms) SELECT a.* FROM (VALUES ";
     private static final String AGENT_TAIL = ") AS a (board_id, user_id, agent_name, last_activity_ms)" + AGENTS_CONFLICT + ")";
     /** Writes states given as an array per column ({@link ArrayRows}) into the tasks' rows, on PostgreSQL and H2. */
     private static final String STATE_MERGE = "MERGE INTO tasks USING (" + ArrayRows.select(STATE_ROW_COLUMNS)

@@ -45,6 +45,26 @@ final class PendingWrites {
      */
     private DeferredUpdate deferredUpdate;
     private final PendingFlow flow = new PendingFlow();
+    /** How many event numbers this transaction took (PostgreSQL, {@link JdbiEventOutbox#PER_TRANSACTION}). */
+    private int eventsNumbered;
+
+    /**
+     * Takes {@code count} event numbers of this transaction's range on PostgreSQL ({@link JdbiEventOutbox}) and answers
+     * how many it had taken before: its events are numbered after those. A savepoint rolled back does not give its
+     * numbers back; the numbers only need to grow.
+     *
+     * @throws IllegalStateException when the transaction would have more events than its range holds, which the
+     *                               published caps keep far from reach
+     */
+    int takeEventNumbers(int count) {
+        int before = eventsNumbered;
+        if (count > JdbiEventOutbox.PER_TRANSACTION - 1 - before) {
+            throw new IllegalStateException("one transaction appends at most " + (JdbiEventOutbox.PER_TRANSACTION - 1)
+                    + " events; this one had " + before + " and appends " + count);
+        }
+        eventsNumbered = before + count;
+        return before;
+    }
 
     /** The flow rollup's deferred writes ({@link PendingFlow}), flushed with the rest. */
     PendingFlow flow() {

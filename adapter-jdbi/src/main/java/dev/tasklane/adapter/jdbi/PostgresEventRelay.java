@@ -25,8 +25,8 @@ import java.util.function.LongConsumer;
  * of at their next poll. The same listener hears the directory's changes ({@code tasklane_directory}: a token
  * revoked, a user disabled, a membership changed) and empties this server's credential cache
  * ({@link DirectoryCache}), and empties it on every (re)connection too, since a change may have been announced
- * while it was not listening. The notifications are sent by the outbox itself, in the transaction that appends the
- * events ({@link JdbiEventOutbox}), so PostgreSQL delivers them at that commit. A lost notification (a server that died after its commit, a dropped listener) costs
+ * while it was not listening. The notifications are sent once the transaction that appended the events committed
+ * ({@link EventAnnouncer}). A lost notification (a server that died after its commit, a dropped listener) costs
  * latency, never an event.
  *
  * <p>The listener runs on a connection of its own, named {@code tasklane-events-<id>} in

@@ -60,13 +60,20 @@ final class SchemaMigrations {
     /**
      * The values of the placeholders the migrations use where PostgreSQL and H2 differ: the predicates of the partial
      * indexes of {@code V91__partial_indexes.sql}, {@code V92__partial_flow_indexes.sql} and
-     * {@code V93__flow_state_on_tasks.sql}, which H2 does not have
-     * (empty there: a plain index).
+     * {@code V93__flow_state_on_tasks.sql} and {@code V94__event_numbers_per_transaction.sql}, which H2 does not have (empty
+     * there: a plain index), and the statements of
+     * {@code V94__event_numbers_per_transaction.sql} that each database spells its own way or only PostgreSQL runs.
      */
     static Map<String, String> placeholders(Database.Kind kind) {
         Map<String, String> values = new LinkedHashMap<>();
         PARTIAL_INDEX_PREDICATES.forEach((name, predicate) ->
                 values.put(name, kind == Database.Kind.POSTGRES ? " WHERE " + predicate : ""));
+        boolean postgres = kind == Database.Kind.POSTGRES;
+        values.put("drop_flow_moves_key", postgres ? "ALTER TABLE flow_moves DROP CONSTRAINT flow_moves_pkey"
+                : "ALTER TABLE flow_moves DROP PRIMARY KEY");
+        // PostgreSQL numbers events per transaction (JdbiEventOutbox): an older server, which would still number them
+        // from this row, fails instead of writing numbers below those readers have passed
+        values.put("retire_event_sequence", postgres ? "DROP TABLE event_sequence;" : "");
         return values;
     }
 
@@ -77,7 +84,8 @@ final class SchemaMigrations {
             "where_child", "parent_id IS NOT NULL",
             "where_archived", "archived_at IS NOT NULL",
             "where_done", "done_ms IS NOT NULL",
-            "where_open", "flow_column < " + Status.COMPLETED.ordinal());
+            "where_open", "flow_column < " + Status.COMPLETED.ordinal(),
+            "where_slotted", "slot > 0");
 
     /**
      * Brings the schema up to date: checks the history over {@code pool} with one query, and when a migration is

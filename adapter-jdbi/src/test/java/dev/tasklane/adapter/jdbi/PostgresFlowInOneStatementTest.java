@@ -13,10 +13,14 @@ import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.validation.CompletionMode;
-import org.jdbi.v3.core.JdbiException;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * On PostgreSQL the flow rollup's rows go in the event outbox's one statement (docs/operations.md, "Flow rollup"):
- * that statement writes them, a rollback after it leaves no trace of them, and it writes the task's own flow state
- * before it waits for the {@code event_sequence} row but the board's counting rows only after, so those are still
- * written by one transaction at a time.
+ * that statement writes them, a rollback after it leaves no trace of them, and two transactions of one board never
+ * wait for each other's commit, for the event numbers or for the counting rows.
  */
 @RequiresPostgres
 final class PostgresFlowInOneStatementTest {
@@ -61,17 +64,17 @@ final class PostgresFlowInOneStatementTest {
         return jdbi.tasks().flows();
     }
 
-    private TaskEvent event() {
-        return new TaskEvent(0, board.boardId, "task.claimed", taskId, "W-1", "in_progress", "Doing",
-                board.alice.userId(), "fold-agent", BoardFixture.START);
-    }
-
     /** The rollup's writes of a transition, then the append: what a use case does before its commit. */
     private void transition(TaskFlow claimed) {
-        flows().putFlow(board.boardId, taskId, claimed);
+        transition(taskId, claimed, AGENT);
+    }
+
+    private void transition(TaskId task, TaskFlow claimed, FlowAgent agent) {
+        flows().putFlow(board.boardId, task, claimed);
         flows().addMoves(board.boardId, List.of(new MoveCount(BoardFixture.START, Status.OPEN, Status.IN_PROGRESS, 1)));
-        flows().touchAgents(board.boardId, Map.of(AGENT, BoardFixture.START));
-        jdbi.events().append(List.of(event()));
+        flows().touchAgents(board.boardId, Map.of(agent, BoardFixture.START));
+        jdbi.events().append(List.of(new TaskEvent(0, board.boardId, "task.claimed", task, "W-1", "in_progress", "Doing",
+                agent.user(), agent.agentName(), BoardFixture.START)));
     }
 
     private TaskFlow claimed() {
@@ -116,73 +119,78 @@ final class PostgresFlowInOneStatementTest {
         assertEquals(lastEvent, jdbi.events().lastId());
     }
 
+    /**
+     * Two transitions of one board by two agents, on two connections: the second commits while the first is still
+     * open, so neither the event numbers nor the counting rows make one wait for the other's commit. The second's
+     * event is held back while the first, older, transaction runs, and both are readable in number order once it ends.
+     */
     @Test
-    void theCountingRowsWaitForTheEventNumbersAndTheTasksStateDoesNot() throws Exception {
-        board.stores.run(() -> transition(claimed())); // the rows exist from here on
-        CountDownLatch numbersHeld = new CountDownLatch(1);
+    void twoTransitionsOfOneBoardNeverWaitForEachOthersCommit() throws Exception {
+        board.stores.run(() -> transition(taskId, claimed(), AGENT)); // the rows exist from here on
+        TaskId other = board.get(id(board.create(board.admin, task("Beside")))).task().id();
+        FlowAgent otherAgent = new FlowAgent(board.bob.userId(), "beside-agent");
+        TaskFlow otherClaimed = board.stores.tx(() -> flows().flow(other)).orElseThrow()
+                .apply(FlowEvent.of(BoardFixture.START, FlowEvent.Kind.CLAIMED, otherAgent));
+        long before = jdbi.events().lastId();
+        CountDownLatch written = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
-            Future<?> holder = threads.submit(() -> {
+            Future<?> first = threads.submit(() -> {
                 board.stores.run(() -> {
-                    jdbi.events().append(List.of(event())); // holds event_sequence until the commit
-                    numbersHeld.countDown();
+                    transition(taskId, claimed(), AGENT);
+                    written.countDown();
                     awaitQuietly(release);
                 });
                 return null;
             });
-            assertTrue(numbersHeld.await(1, TimeUnit.MINUTES), "the holder did not take the event numbers");
-            Future<?> waiter = threads.submit(() -> {
-                board.stores.run(() -> transition(claimed()));
+            assertTrue(written.await(1, TimeUnit.MINUTES), "the first transition did not write");
+            // a wait would end in the lock timeout (3 s) and fail the second transition
+            threads.submit(() -> {
+                board.stores.run(() -> transition(other, otherClaimed, otherAgent));
                 return null;
-            });
-            awaitWaitingStatement(waiter);
+            }).get(1, TimeUnit.MINUTES);
 
-            // the waiting statement wrote the task's flow state before it waited: the task's row is locked
-            JdbiException flowRowLocked = assertThrows(JdbiException.class, () -> jdbi.jdbi().inTransaction(handle ->
-                    handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM tasks WHERE id = :task "
-                            + "FOR UPDATE NOWAIT) AS t").bind("task", taskId.value()).mapTo(Long.class).one()));
-            assertEquals("55P03", ((java.sql.SQLException) flowRowLocked.getCause()).getSQLState(), flowRowLocked.toString());
-            // and none of the counting rows: another transaction takes them at once
-            assertEquals(1L, (long) jdbi.jdbi().inTransaction(handle -> handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM "
-                    + "flow_moves WHERE board_id = :board AND from_column = 0 AND to_column = 1 FOR UPDATE NOWAIT) AS t").bind("board", board.boardId.value())
-                    .mapTo(Long.class).one()));
-            assertEquals(1L, (long) jdbi.jdbi().inTransaction(handle -> handle.createQuery("SELECT count(*) FROM (SELECT 1 FROM "
-                    + "flow_agents WHERE board_id = :board AND agent_name = 'fold-agent' FOR UPDATE NOWAIT) AS t")
-                    .bind("board", board.boardId.value()).mapTo(Long.class).one()));
-
+            assertEquals(List.of(), jdbi.events().after(before, 10), "the second's event waits for the older transaction");
+            assertEquals(before, jdbi.events().lastId());
             release.countDown();
-            holder.get(1, TimeUnit.MINUTES);
-            waiter.get(1, TimeUnit.MINUTES);
-        } catch (JdbiException lockedByTheWaiter) {
-            throw new AssertionError("the waiting outbox statement holds a rollup row", lockedByTheWaiter);
+            first.get(1, TimeUnit.MINUTES);
         } finally {
             release.countDown();
             threads.shutdownNow();
         }
-        assertEquals(2, moves(), "both transitions counted once the waiter committed");
+        List<TaskEvent> both = jdbi.events().after(before, 10);
+        assertEquals(List.of(taskId, other), both.stream().map(TaskEvent::taskId).toList(), "numbered in the order "
+                + "the transactions began: " + both);
+        assertEquals(both.get(1).sequence(), jdbi.events().lastId());
+        assertEquals(3, moves(), "every transition counted, in the two connections' slots");
+        long slots = jdbi.jdbi().withHandle(handle -> handle.createQuery("SELECT count(DISTINCT slot) FROM flow_moves "
+                + "WHERE board_id = :board AND from_column = 0 AND to_column = 1")
+                .bind("board", board.boardId.value()).mapTo(Long.class).one());
+        assertTrue(slots >= 2, "the two open transactions counted in two slots: " + slots);
     }
 
-    /** Until the second transaction's outbox statement waits for the lock on the event numbers. */
-    private void awaitWaitingStatement(Future<?> waiter) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        while (System.nanoTime() < deadline) {
-            long waiting = jdbi.jdbi().withHandle(handle -> handle.createQuery("SELECT count(*) FROM pg_stat_activity "
-                    + "WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH %'")
-                    .mapTo(Long.class).one());
-            if (waiting == 1) {
-                return;
+    /**
+     * A transaction of another database of the cluster, running since before an event was written, holds nothing
+     * back: it cannot write this database's events.
+     */
+    @Test
+    void aTransactionOfAnotherDatabaseHoldsNoEventBack() throws Exception {
+        Database database = TestDatabases.postgresDatabase();
+        String elsewhere = database.url().replaceFirst("/[^/?]+(\\?|$)", "/postgres$1");
+        long before = jdbi.events().lastId();
+        try (Connection other = DriverManager.getConnection(elsewhere, database.user(), database.password())) {
+            other.setAutoCommit(false);
+            try (Statement statement = other.createStatement()) {
+                statement.execute("CREATE TEMP TABLE holding (x INTEGER)"); // takes a transaction id
             }
-            if (waiter.isDone()) {
-                waiter.get();
-                throw new AssertionError("the second transition did not wait for the first one's commit");
-            }
-            Thread.sleep(10);
+            board.stores.run(() -> transition(taskId, claimed(), AGENT));
+            assertEquals(List.of(taskId), jdbi.events().after(before, 10).stream().map(TaskEvent::taskId).toList());
+            other.rollback();
+        } catch (SQLException unreachable) {
+            Assumptions.abort("cannot open a transaction in the database 'postgres' of the test cluster (" + elsewhere
+                    + "): " + unreachable.getMessage());
         }
-        throw new AssertionError("the second outbox statement never waited for the event numbers: "
-                + jdbi.jdbi().withHandle(handle -> handle.createQuery("SELECT coalesce(wait_event_type, '-') || ' ' || "
-                        + "state || ' ' || left(query, 60) FROM pg_stat_activity WHERE datname = current_database()")
-                        .mapTo(String.class).list()));
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -19,13 +19,15 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The sweeper: returns expired claims to Ready, finishes goals whose after_goal grace window passed, and
- * purges events older than the retention period from the outbox.
+ * The sweeper: returns expired claims to Ready, finishes goals whose after_goal grace window passed, purges events
+ * older than the retention period from the outbox, and folds the move counts of buckets an hour old.
  * Each task is handled in its own transaction and re-checked under its lock, so several servers can sweep
  * at once without doing anything twice.
  */
 final class MaintenanceService implements MaintenanceUseCase {
     static final int BATCH = 200;
+    /** How old a bucket of move counts is when the sweeper folds its rows ({@code FlowStore#compactMoves}). */
+    static final Duration COMPACT_AFTER = Duration.ofHours(1);
 
     private final UseCaseRunner runner;
     private final TaskStore tasks;
@@ -81,7 +83,9 @@ final class MaintenanceService implements MaintenanceUseCase {
                 return 1;
             });
         }
-        return new Swept(expired, finished, purgeEvents());
+        int purged = purgeEvents();
+        runner.system(changes -> tasks.flows().compactMoves(changes.now().minus(COMPACT_AFTER)));
+        return new Swept(expired, finished, purged);
     }
 
     @Override

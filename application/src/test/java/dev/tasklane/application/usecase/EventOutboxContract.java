@@ -71,7 +71,7 @@ public abstract class EventOutboxContract {
     }
 
     @Test
-    void eventsAreNumberedOneAfterAnotherAndResumeAfterAnyId() {
+    void eventsAreNumberedInCommitOrderAndResumeAfterAnyId() {
         long before = outbox.lastId();
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -79,19 +79,21 @@ public abstract class EventOutboxContract {
         }
         List<TaskEvent> events = outbox.after(before, 100);
         assertEquals(created, events.stream().map(TaskEvent::identifier).toList());
-        for (int i = 0; i < events.size(); i++) {
-            assertEquals(before + 1 + i, events.get(i).sequence(), "one sequence, no gaps");
-            assertEquals("task.created", events.get(i).type());
+        long previous = before;
+        for (TaskEvent event : events) {
+            assertTrue(event.sequence() > previous, "each number above the one before: " + events);
+            assertEquals("task.created", event.type());
+            previous = event.sequence();
         }
-        assertEquals(before + 5, outbox.lastId());
-        assertEquals(created.subList(3, 5), outbox.after(board.boardId, before + 3, 100).stream()
+        assertEquals(previous, outbox.lastId());
+        assertEquals(created.subList(3, 5), outbox.after(board.boardId, events.get(2).sequence(), 100).stream()
                 .map(TaskEvent::identifier).toList(), "resume after an id");
         assertEquals(created.subList(0, 2), outbox.after(before, 2).stream().map(TaskEvent::identifier).toList());
         assertTrue(outbox.after(BoardId.of(board.boardId.value() + 1_000), before, 100).isEmpty(), "another board's events are its own");
     }
 
     @Test
-    void aRolledBackUseCaseLeavesNoEventAndNoGap() {
+    void aRolledBackUseCaseLeavesNoEvent() {
         String w1 = id(board.create(board.admin, task("atomic")));
         long before = outbox.lastId();
         assertThrows(HookProofRejectedException.class, () -> board.app.claims().claim(board.alice, new ClaimTask(w1, "a", failedHook(), null)));
@@ -105,7 +107,7 @@ public abstract class EventOutboxContract {
         board.claim(board.alice, w1);
         List<TaskEvent> after = outbox.after(before, 10);
         assertEquals(1, after.size());
-        assertEquals(before + 1, after.get(0).sequence(), "the next event takes the next number");
+        assertEquals(after.get(0).sequence(), outbox.lastId(), "the next event is the last one");
         assertEquals("task.claimed", after.get(0).type());
     }
 
@@ -130,7 +132,8 @@ public abstract class EventOutboxContract {
         }));
         assertEquals(before, outbox.lastId(), "nothing of the failed units of work is kept");
         List<TaskEvent> appended = board.stores.transactions().inTransaction(() -> outbox.appendLast(List.of(event, event)));
-        assertEquals(List.of(before + 1, before + 2), appended.stream().map(TaskEvent::sequence).toList());
+        assertTrue(before < appended.get(0).sequence() && appended.get(0).sequence() < appended.get(1).sequence(),
+                appended.toString());
         assertEquals(appended.stream().map(TaskEvent::sequence).toList(),
                 outbox.after(before, 10).stream().map(TaskEvent::sequence).toList(), "a whole unit's last append commits");
     }
@@ -170,9 +173,8 @@ public abstract class EventOutboxContract {
             List<Long> seen = reader.get(120, TimeUnit.SECONDS);
             assertEquals(writers * perWriter, seen.size(), "a reader that only ever asks for events after the last one "
                     + "it saw gets every event exactly once");
-            for (int i = 0; i < seen.size(); i++) {
-                assertEquals(before + 1 + i, seen.get(i));
-            }
+            assertEquals(outbox.after(before, writers * perWriter + 1).stream().map(TaskEvent::sequence).toList(), seen,
+                    "every event, in the order of the log");
         } finally {
             pool.shutdownNow();
         }
@@ -187,9 +189,12 @@ public abstract class EventOutboxContract {
         assertEquals(1, board.app.maintenance().sweep().eventsPurged(), "only the event older than 7 days (the default)");
         List<TaskEvent> left = outbox.after(before, 10);
         assertEquals(List.of(recent), left.stream().map(TaskEvent::identifier).toList());
-        assertEquals(before + 2, left.get(0).sequence(), "purging never renumbers");
-        board.create(board.admin, task("next"));
-        assertEquals(before + 3, outbox.lastId());
+        long kept = left.get(0).sequence();
+        assertEquals(kept, outbox.lastId(), "purging never renumbers");
+        String next = id(board.create(board.admin, task("next")));
+        List<TaskEvent> later = outbox.after(kept, 10);
+        assertEquals(List.of(next), later.stream().map(TaskEvent::identifier).toList());
+        assertTrue(later.get(0).sequence() > kept, "numbers never go back");
     }
 
     @Test
@@ -229,7 +234,7 @@ public abstract class EventOutboxContract {
             try (EventStreamUseCase.Subscription resumed = other.events().subscribe(board.boardId, seen)) {
                 TaskEvent next = event(resumed.poll(WAIT));
                 assertEquals(missed, next.identifier());
-                assertEquals(seen + 1, next.sequence(), "the same numbering on every server of the store");
+                assertTrue(next.sequence() > seen, "the same numbering on every server of the store");
             }
         } finally {
             other.eventBus().close();
@@ -293,7 +298,7 @@ public abstract class EventOutboxContract {
                 assertTrue(event.sequence() > expected, "in order");
                 expected = event.sequence();
             }
-            assertEquals(start + total, expected, "resuming from the lagging hint misses nothing");
+            assertEquals(outbox.lastId(), expected, "resuming from the lagging hint misses nothing");
         }
     }
 

@@ -87,4 +87,14 @@ public interface FlowStore {
 
     /** Every agent that ever acted on the board, with its last activity. */
     List<AgentActivity> agents(BoardId boardId);
+
+    /**
+     * Folds the move counts of buckets starting before {@code before}, which a store may keep in several rows per
+     * bucket, from and to, into one such row each, changing no figure ({@link #moves} sums them); answers how many rows
+     * it folded away. The sweeper calls it, so that a window's figures read one row per bucket, from and to, but in the
+     * last hour. A store that keeps one row each has nothing to fold.
+     */
+    default int compactMoves(Instant before) {
+        return 0;
+    }
 }
