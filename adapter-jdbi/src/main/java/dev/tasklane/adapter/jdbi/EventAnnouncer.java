@@ -15,12 +15,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@link PostgresEventRelay} hears it there). A notification queued inside the appending transaction would make
  * PostgreSQL take one lock per database at that commit and hold it until the commit is flushed, so that the commits
  * of all appending transactions would be flushed one after another. Here one thread sends them from a pooled
- * connection, one statement each, and a burst of commits is announced once, with its last number. The statement
+ * connection, one statement each: the first commit after a quiet spell wakes it, and it waits {@link #LINGER_MICROS} for the
+ * commits that follow, so that a burst is announced once, with its last number, and the committing threads pay a
+ * wake-up only at the start of a burst. The statement
  * commits without waiting for its flush ({@code synchronous_commit} off for it alone): a notification lost in a
  * crash costs latency, like any lost notification, never an event.
  */
 final class EventAnnouncer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EventAnnouncer.class);
+    /** How long the sender waits, once woken, for more commits to announce with the first. */
+    static final long LINGER_MICROS = 1_000;
     private static final String NOTIFY = "SELECT set_config('synchronous_commit', 'off', true), pg_notify('"
             + PostgresEventRelay.CHANNEL + "', ?)";
 
@@ -44,7 +48,9 @@ final class EventAnnouncer implements AutoCloseable {
 
     /** Announces that events up to {@code lastNumber} were committed; returns at once. */
     void committed(long lastNumber) {
-        pending.accumulateAndGet(lastNumber, Math::max);
+        if (pending.getAndAccumulate(lastNumber, Math::max) != 0) {
+            return; // the sender is woken already and has not taken it yet
+        }
         synchronized (lifecycle) {
             if (closed) {
                 return;
@@ -61,7 +67,9 @@ final class EventAnnouncer implements AutoCloseable {
     private void send() {
         while (!closed) {
             try {
-                wakeUps.poll(1, TimeUnit.SECONDS);
+                if (wakeUps.poll(1, TimeUnit.SECONDS) != null) {
+                    TimeUnit.MICROSECONDS.sleep(LINGER_MICROS);
+                }
             } catch (InterruptedException interrupted) {
                 return;
             }
@@ -75,7 +83,7 @@ final class EventAnnouncer implements AutoCloseable {
                 notify.setString(1, Long.toString(last));
                 notify.execute();
             } catch (SQLException | RuntimeException failed) {
-                // the other servers read the log at their next poll anyway
+                // no retry: the other servers read the log at their next poll anyway
                 LOG.debug("Announcing events up to {} failed: {}", last, failed.toString());
             }
         }
