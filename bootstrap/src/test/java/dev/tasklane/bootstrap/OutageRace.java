@@ -96,6 +96,9 @@ final class OutageRace {
                 () -> unchecked(() -> ClaimWorkload.agentTokens(adminA, name + "-a", 1)));
         CompletableFuture<List<String>> usersB = CompletableFuture.supplyAsync(
                 () -> unchecked(() -> ClaimWorkload.agentTokens(adminB, name + "-b", 2)));
+        // a token no request used before the probe: no server's credential cache holds it, so its call needs the database
+        CompletableFuture<List<String>> prober = CompletableFuture.supplyAsync(
+                () -> unchecked(() -> ClaimWorkload.agentTokens(adminA, name + "-probe", 1)));
         Set<String> identifiers = ClaimWorkload.plan(adminA, name + " race", TASKS);
         List<String> tokens = List.of(token, usersB.join().get(0), usersA.join().get(0), usersB.join().get(1));
         phase("set-up (users, tokens, plan)", t0);
@@ -113,8 +116,9 @@ final class OutageRace {
         int completedBefore = race.completed.size();
         outage.begin();
         long began = System.nanoTime();
-        CompletableFuture<String> probeA = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDuringOutage(a)));
-        CompletableFuture<String> probeB = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDuringOutage(b)));
+        String probeToken = prober.join().get(0);
+        CompletableFuture<String> probeA = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDuringOutage(a, probeToken)));
+        CompletableFuture<String> probeB = CompletableFuture.supplyAsync(() -> unchecked(() -> probeDuringOutage(b, probeToken)));
         Map<String, String> during = new LinkedHashMap<>();
         during.put(a.name(), probeA.join());
         during.put(b.name(), probeB.join());
@@ -147,14 +151,18 @@ final class OutageRace {
                 heldTwice, lost);
     }
 
-    /** During the outage: alive; not ready and an API call refused, both with 503 and within the timeouts. */
-    private String probeDuringOutage(ServerProcess server) throws Exception {
+    /**
+     * During the outage: alive; not ready and an API call refused, both with 503 and within the timeouts. The call's
+     * token is one no request used before: a token in use answers from the credential cache for its lifetime
+     * ({@code TASKLANE_AUTH_CACHE}), and so may {@code /api/me}.
+     */
+    private String probeDuringOutage(ServerProcess server, String probeToken) throws Exception {
         HttpResponse<String> health = get(server, "/health");
         long started = System.nanoTime();
         HttpResponse<String> ready = get(server, "/health/ready");
         long readyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         started = System.nanoTime();
-        AgentHttp.Answer me = new AgentHttp(client, server.baseUrl(), token).get("/api/me");
+        AgentHttp.Answer me = new AgentHttp(client, server.baseUrl(), probeToken).get("/api/me");
         long meMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         assertEquals(200, health.statusCode(), "alive during the outage: " + health.body());
         assertEquals(503, ready.statusCode(), "not ready during the outage: " + ready.body());
