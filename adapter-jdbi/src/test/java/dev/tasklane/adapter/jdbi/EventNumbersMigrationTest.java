@@ -1,16 +1,12 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
-import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,43 +24,35 @@ final class EventNumbersMigrationTest {
 
     @Test
     void upgradingOnH2KeepsTheNumbersRowAndSlotsTheMoveCounts() throws SQLException {
-        Database database = Database.h2Memory("event-numbers-upgrade");
-        try (Connection keptOpen = DriverManager.getConnection(database.url(), database.user(), database.password())) {
-            upgrade(database, Flyway.configure().dataSource(database.url(), database.user(), database.password()),
-                    keptOpen);
-            try (Statement statement = keptOpen.createStatement()) {
+        SchemaUpgrades.onH2("event-numbers-upgrade", (database, flyway, connection) -> {
+            upgrade(database, flyway, connection);
+            try (Statement statement = connection.createStatement()) {
                 assertEquals(List.of("5000"), rows(statement, "SELECT last_id FROM event_sequence"), "H2 numbers from the row");
             }
-        }
+        });
     }
 
     @Test
     @RequiresPostgres
     void upgradingOnPostgresRetiresTheNumbersRow() throws SQLException {
-        Database shared = TestDatabases.postgresDatabase();
-        String url = shared.url() + (shared.url().contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
-        Database database = Database.postgres(url, shared.user(), shared.password());
-        try (Connection connection = DriverManager.getConnection(url, shared.user(), shared.password());
-             Statement statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-            upgrade(database, Flyway.configure().dataSource(url, shared.user(), shared.password()).schemas(SCHEMA)
-                    .createSchemas(true), connection);
-            SQLException olderServer = assertThrows(SQLException.class, () -> statement.executeQuery(
-                    "UPDATE event_sequence SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id"));
-            assertEquals("42P01", olderServer.getSQLState(), "an older server's append fails: " + olderServer);
-            // the events the row numbered are below the range of any transaction from now on
-            connection.setAutoCommit(false);
-            long first = Long.parseLong(rows(statement, "SELECT pg_current_xact_id()::text::bigint * "
-                    + JdbiEventOutbox.PER_TRANSACTION + " + 1").get(0));
-            connection.rollback();
-            connection.setAutoCommit(true);
-            assertTrue(first > 5_000, "first number " + first);
-            statement.execute("DROP SCHEMA " + SCHEMA + " CASCADE");
-        }
+        SchemaUpgrades.onPostgres(SCHEMA, (database, flyway, connection) -> {
+            upgrade(database, flyway, connection);
+            try (Statement statement = connection.createStatement()) {
+                SQLException olderServer = assertThrows(SQLException.class, () -> statement.executeQuery(
+                        "UPDATE event_sequence SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id"));
+                assertEquals("42P01", olderServer.getSQLState(), "an older server's append fails: " + olderServer);
+                // the events the row numbered are below the range of any transaction from now on
+                connection.setAutoCommit(false);
+                long first = Long.parseLong(rows(statement, "SELECT pg_current_xact_id()::text::bigint * "
+                        + JdbiEventOutbox.PER_TRANSACTION + " + 1").get(0));
+                connection.rollback();
+                connection.setAutoCommit(true);
+                assertTrue(first > 5_000, "first number " + first);
+            }
+        });
     }
 
     private static void upgrade(Database database, FluentConfiguration flyway, Connection connection) throws SQLException {
-        flyway.locations("classpath:" + SchemaMigrations.LOCATION).placeholders(SchemaMigrations.placeholders(database.kind()));
         flyway.target("93").load().migrate();
         try (Statement statement = connection.createStatement()) {
             statement.execute("UPDATE event_sequence SET last_id = 5000 WHERE id = 1");
@@ -82,17 +70,6 @@ final class EventNumbersMigrationTest {
     }
 
     private static List<String> rows(Statement statement, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet result = statement.executeQuery(sql)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i == 1 ? "" : " ").append(result.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
+        return SchemaUpgrades.rows(statement, sql);
     }
 }

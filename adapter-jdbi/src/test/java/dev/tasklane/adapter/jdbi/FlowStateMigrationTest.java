@@ -1,16 +1,12 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
-import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,30 +21,16 @@ final class FlowStateMigrationTest {
 
     @Test
     void upgradingOnH2MovesEachTasksStateIntoItsRow() throws SQLException {
-        Database database = Database.h2Memory("flow-state-upgrade");
-        try (Connection keptOpen = DriverManager.getConnection(database.url(), database.user(), database.password())) {
-            upgrade(database, Flyway.configure().dataSource(database.url(), database.user(), database.password()),
-                    keptOpen);
-        }
+        SchemaUpgrades.onH2("flow-state-upgrade", FlowStateMigrationTest::upgrade);
     }
 
     @Test
     @RequiresPostgres
     void upgradingOnPostgresMovesEachTasksStateIntoItsRow() throws SQLException {
-        Database shared = TestDatabases.postgresDatabase();
-        String url = shared.url() + (shared.url().contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
-        Database database = Database.postgres(url, shared.user(), shared.password());
-        try (Connection connection = DriverManager.getConnection(url, shared.user(), shared.password());
-             Statement statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-            upgrade(database, Flyway.configure().dataSource(url, shared.user(), shared.password()).schemas(SCHEMA)
-                    .createSchemas(true), connection);
-            statement.execute("DROP SCHEMA " + SCHEMA + " CASCADE");
-        }
+        SchemaUpgrades.onPostgres(SCHEMA, FlowStateMigrationTest::upgrade);
     }
 
     private static void upgrade(Database database, FluentConfiguration flyway, Connection connection) throws SQLException {
-        flyway.locations("classpath:" + SchemaMigrations.LOCATION).placeholders(SchemaMigrations.placeholders(database.kind()));
         flyway.target("92").load().migrate();
         try (Statement statement = connection.createStatement()) {
             // W1 open in Doing, W2 finished, G3 a goal, W4 stored before the rollup; task 99 was deleted while open
@@ -70,26 +52,11 @@ final class FlowStateMigrationTest {
         try (Statement statement = connection.createStatement()) {
             assertEquals(List.of("1 1 1000 2000 null 7 agent one 0 0", "2 3 1000 2000 5000 7 agent two 300 1",
                             "3 null null null null null null null null", "4 null null null null null null null null"),
-                    rows(statement, "SELECT id, flow_column, created_ms, first_claim_ms, done_ms, agent_user_id, agent_name, "
+                    SchemaUpgrades.rows(statement, "SELECT id, flow_column, created_ms, first_claim_ms, done_ms, agent_user_id, agent_name, "
                             + "review_wait_ms, times_sent_back FROM tasks ORDER BY id"), "each task's state, in its row");
             assertEquals(List.of("2 3 5000", "99 0 null"),
-                    rows(statement, "SELECT task_id, flow_column, done_ms FROM task_flow ORDER BY task_id"),
+                    SchemaUpgrades.rows(statement, "SELECT task_id, flow_column, done_ms FROM task_flow ORDER BY task_id"),
                     "task_flow keeps the finished and the deleted tasks");
         }
-    }
-
-    private static List<String> rows(Statement statement, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet result = statement.executeQuery(sql)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i == 1 ? "" : " ").append(result.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
     }
 }
