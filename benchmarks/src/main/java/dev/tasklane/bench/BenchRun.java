@@ -143,8 +143,9 @@ public final class BenchRun {
         step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
         Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
         pg.reset();
-        // each level gets twice what the fastest level so far would need, so that no level runs dry (a level that
-        // does is marked ran_out_of_tasks_pg_N and measured up to that point); the first level assumes 150 cycles/s
+        // each level gets four times what the fastest level so far would need (8 agents run close to three times as
+        // many cycles as one), so that no level runs dry (a level that does is marked ran_out_of_tasks_pg_N and
+        // measured up to that point); the first level assumes 150 cycles/s
         double lastRate = 150;
         Map<String, String> pgEnv = postgresEnvironment(pg);
         try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
@@ -152,7 +153,7 @@ public final class BenchRun {
             load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
             results.put("server_warm_s", round(warmUntilCompiled(load, server, pg, 8), 1));
             for (int agents : AGENT_LEVELS) {
-                double created = load.seed((int) Math.max(1_000, 2 * lastRate * (seconds + warmup)), 4);
+                double created = load.seed((int) Math.max(1_000, 4 * lastRate * (seconds + warmup)), 4);
                 results.put("create_tasks_per_s_pg", round(created, 0));
                 SpanCost.Start start = SpanCost.start(server, pg);
                 HttpLoad.Level level = load.run(agents, warmup, seconds);

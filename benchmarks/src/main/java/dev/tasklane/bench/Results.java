@@ -35,9 +35,8 @@ final class Results {
         values.put("claim_ratio_pg_" + agents, BenchRun.round(level.cyclesPerSecond() / baseline, 4));
         values.put("cycle_p50_ms_pg_" + agents, BenchRun.round(level.cycleLatency().p50(), 2));
         values.put("cycle_p99_ms_pg_" + agents, BenchRun.round(level.cycleLatency().p99(), 2));
-        if (level.ranOut()) {
-            values.put("ran_out_of_tasks_pg_" + agents, true);
-        }
+        // written either way, so that a run merged into an earlier one's results replaces its mark
+        values.put("ran_out_of_tasks_pg_" + agents, level.ranOut());
         throughput.put(agents, new double[] {level.cyclesPerSecond(), baseline, connections});
     }
 
