@@ -77,6 +77,8 @@ class OperatorMetricsTest {
             assertTrue(after.get("http_server_requests_seconds_sum{method=\"POST\",route=\"/api/tasks/claim\","
                     + "status=\"200\"}") > 0);
             assertEquals(0.0, after.get("tasklane_event_streams_open"));
+            assertEquals(0.0, after.get("tasklane_events_held_back"), "H2 numbers events in commit order");
+            assertEquals(0.0, after.get("tasklane_oldest_writer_seconds"));
             assertEquals(10.0, after.get("hikaricp_connections_max{pool=\"tasklane-h2\"}"), "the pool's own binding");
             assertTrue(after.get("hikaricp_connections_acquire_seconds_count{pool=\"tasklane-h2\"}") > 0);
             assertTrue(after.keySet().stream().anyMatch(name -> name.startsWith("jvm_memory_used_bytes{area=\"heap\"")));

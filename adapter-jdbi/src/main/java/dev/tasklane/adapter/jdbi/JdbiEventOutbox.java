@@ -14,6 +14,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -309,6 +310,23 @@ final class JdbiEventOutbox implements EventOutbox {
                         ? "SELECT COALESCE(MAX(id), 0) FROM task_events WHERE id < " + HORIZON
                         : "SELECT last_id FROM event_sequence WHERE id = 1")
                 .mapTo(Long.class).one());
+    }
+
+    @Override
+    public long heldBack() {
+        return postgres ? transactions.withHandle(handle -> handle.createQuery("SELECT count(*) FROM task_events WHERE id >= "
+                + HORIZON).mapTo(Long.class).one()) : 0;
+    }
+
+    /** PostgreSQL: the oldest transaction of this database that has a transaction id, and so may append events. */
+    private static final String OLDEST_WRITER = "SELECT COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - MIN(xact_start)) "
+            + "* 1000, 0)::bigint FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL "
+            + "AND pid <> pg_backend_pid()";
+
+    @Override
+    public Duration oldestWriter() {
+        return postgres ? Duration.ofMillis(transactions.withHandle(handle -> handle.createQuery(OLDEST_WRITER)
+                .mapTo(Long.class).one())) : Duration.ZERO;
     }
 
     @Override

@@ -153,6 +153,8 @@ final class PostgresFlowInOneStatementTest {
 
             assertEquals(List.of(), jdbi.events().after(before, 10), "the second's event waits for the older transaction");
             assertEquals(before, jdbi.events().lastId());
+            assertEquals(1, jdbi.events().heldBack(), "the operator's gauge counts it");
+            assertTrue(jdbi.events().oldestWriter().compareTo(java.time.Duration.ZERO) > 0, "and sees the older transaction");
             release.countDown();
             first.get(1, TimeUnit.MINUTES);
         } finally {
@@ -163,6 +165,7 @@ final class PostgresFlowInOneStatementTest {
         assertEquals(List.of(taskId, other), both.stream().map(TaskEvent::taskId).toList(), "numbered in the order "
                 + "the transactions began: " + both);
         assertEquals(both.get(1).sequence(), jdbi.events().lastId());
+        assertEquals(0, jdbi.events().heldBack());
         assertEquals(3, moves(), "every transition counted, in the two connections' slots");
         long slots = jdbi.jdbi().withHandle(handle -> handle.createQuery("SELECT count(DISTINCT slot) FROM flow_moves "
                 + "WHERE board_id = :board AND from_column = 0 AND to_column = 1")

@@ -101,6 +101,11 @@ final class MaintenanceService implements MaintenanceUseCase {
         });
     }
 
+    @Override
+    public EventsHeldBack eventsHeldBack() {
+        return runner.read(changes -> new EventsHeldBack(outbox.heldBack(), outbox.oldestWriter()));
+    }
+
     /** Deletes the events older than the retention period, a batch per transaction. */
     private int purgeEvents() {
         int purged = 0;

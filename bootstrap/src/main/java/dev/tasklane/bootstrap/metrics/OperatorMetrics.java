@@ -123,16 +123,20 @@ public final class OperatorMetrics implements AutoCloseable {
     }
 
     /**
-     * Starts the gauges that read the running server: the Ready depth of each board, refreshed in the background, and
-     * the event streams open now (read at each scrape).
+     * Starts the gauges that read the running server: the Ready depth of each board and the events held back, refreshed
+     * in the background, and the event streams open now (read at each scrape).
      */
     public void watch(MaintenanceUseCase maintenance, IntSupplier openStreams) {
         Objects.requireNonNull(openStreams);
         Gauge.builder("tasklane.event.streams.open", () -> openStreams.getAsInt())
                 .description("Event streams (API and web live updates) open on this server").register(registry);
         ReadyDepths depths = new ReadyDepths(registry, maintenance);
+        HeldBackEvents heldBack = new HeldBackEvents(registry, maintenance);
         long every = ReadyDepths.REFRESH.toMillis();
-        refresher.scheduleWithFixedDelay(depths::refresh, 0, every, TimeUnit.MILLISECONDS);
+        refresher.scheduleWithFixedDelay(() -> {
+            depths.refresh();
+            heldBack.refresh();
+        }, 0, every, TimeUnit.MILLISECONDS);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -102,7 +103,34 @@ class MetersTest {
         return registry.get(ReadyDepths.NAME).tag("board", board).gauge().value();
     }
 
+    @Test
+    void heldBackEventsAreReadInTheBackgroundAndKeptWhileTheStoreIsDown() {
+        MaintenanceUseCase.EventsHeldBack[] answer = {new MaintenanceUseCase.EventsHeldBack(3, Duration.ofMillis(2_500))};
+        HeldBackEvents gauges = new HeldBackEvents(registry, maintenance(Map::of, () -> {
+            if (answer[0] == null) {
+                throw new StoreUnavailableException("down");
+            }
+            return answer[0];
+        }));
+        assertEquals(0.0, registry.get("tasklane.events.held.back").gauge().value(), "nothing read yet");
+        gauges.refresh();
+        assertEquals(3.0, registry.get("tasklane.events.held.back").gauge().value());
+        assertEquals(2.5, registry.get("tasklane.oldest.writer").gauge().value(), "in seconds");
+        answer[0] = null;
+        gauges.refresh();
+        assertEquals(3.0, registry.get("tasklane.events.held.back").gauge().value(), "the last figures stay");
+        answer[0] = new MaintenanceUseCase.EventsHeldBack(0, Duration.ZERO);
+        gauges.refresh();
+        assertEquals(0.0, registry.get("tasklane.events.held.back").gauge().value());
+        assertEquals(0.0, registry.get("tasklane.oldest.writer").gauge().value());
+    }
+
     private static MaintenanceUseCase maintenance(Supplier<Map<BoardId, Integer>> depths) {
+        return maintenance(depths, () -> new MaintenanceUseCase.EventsHeldBack(0, Duration.ZERO));
+    }
+
+    private static MaintenanceUseCase maintenance(Supplier<Map<BoardId, Integer>> depths,
+                                                  Supplier<MaintenanceUseCase.EventsHeldBack> heldBack) {
         return new MaintenanceUseCase() {
             @Override
             public Swept sweep() {
@@ -112,6 +140,11 @@ class MetersTest {
             @Override
             public Map<BoardId, Integer> readyDepths() {
                 return depths.get();
+            }
+
+            @Override
+            public EventsHeldBack eventsHeldBack() {
+                return heldBack.get();
             }
         };
     }

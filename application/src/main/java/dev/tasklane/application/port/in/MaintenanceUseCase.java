@@ -2,6 +2,7 @@ package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.id.BoardId;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -16,6 +17,16 @@ public interface MaintenanceUseCase {
      * with none. One read of the boards and one of the queue's index.
      */
     Map<BoardId, Integer> readyDepths();
+
+    /** The events committed but not readable yet, and the age of the oldest transaction that may hold them back. */
+    EventsHeldBack eventsHeldBack();
+
+    /**
+     * @param events       committed events no reader can read yet
+     * @param oldestWriter how long the oldest transaction that may still append events has been running
+     */
+    record EventsHeldBack(long events, Duration oldestWriter) {
+    }
 
     record Swept(int claimsExpired, int goalsFinished, int eventsPurged) {
     }

@@ -3,15 +3,16 @@ package dev.tasklane.application.port.out;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.domain.id.BoardId;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * The durable log of task events (the outbox): every event is written in the same transaction as the change
- * it reports, and numbered by one sequence per store. Numbers are handed out in commit order: once an event
- * with number {@code n} can be read, every event numbered below {@code n} has been committed too (or was
- * never written), so a reader that has seen everything up to {@code n} never needs to look below it again.
- * That is what lets {@code Last-Event-ID} resume on any server sharing the store.
+ * it reports, and numbered by one increasing numbering per store, which may skip. Once an event with number
+ * {@code n} can be read, no event numbered below {@code n} can become readable later, so a reader that has seen
+ * everything up to {@code n} never needs to look below it again. That is what lets {@code Last-Event-ID} resume on
+ * any server sharing the store.
  */
 public interface EventOutbox {
     /**
@@ -37,8 +38,27 @@ public interface EventOutbox {
     /** At most {@code limit} committed events of board {@code boardId} numbered above {@code afterId}, in order. */
     List<TaskEvent> after(BoardId boardId, long afterId, int limit);
 
-    /** The number of the last committed event; 0 when none was ever written. */
+    /**
+     * The number of the last event a reader can read now; 0 when there is none. Every event committed later is
+     * numbered above it.
+     */
     long lastId();
+
+    /**
+     * How many committed events a reader cannot read yet, because a transaction that began before theirs is still
+     * running (a store whose events are readable as they commit: 0).
+     */
+    default long heldBack() {
+        return 0;
+    }
+
+    /**
+     * How long the oldest transaction that may still append events, and so hold back the events of the transactions
+     * that began after it, has been running; zero when none runs or the store holds nothing back.
+     */
+    default Duration oldestWriter() {
+        return Duration.ZERO;
+    }
 
     /**
      * Deletes at most {@code limit} events that occurred before {@code cutoff} (retention), oldest first,
