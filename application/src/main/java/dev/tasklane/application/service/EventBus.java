@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Feeds live subscribers from the {@link EventOutbox}. One dispatcher thread reads the outbox after the last
  * number it saw, when woken ({@link #committed}: a local commit, or a notification from another server) and
- * at least every {@link Settings#pollInterval()}, so a lost wake-up delays an event and never loses it.
+ * at least every {@link Settings#pollInterval()}, so a lost wake-up delays an event and never loses it. A store may
+ * hold committed events back until older transactions end ({@link EventOutbox#heldBack}, PostgreSQL): when a wake-up
+ * finds nothing new while events are held back, the dispatcher reads again every {@link #HELD_BACK_RETRY} until they
+ * come, since the transaction that holds them may end without waking anyone (a rollback, or a write with no event).
  *
  * <p>Each subscriber has a bounded queue that the dispatcher only ever offers to, never waits on: a subscriber
  * whose queue is full when a live event arrives is ended with {@link EndReason#LAGGING} and the number of the
@@ -25,6 +28,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EventBus implements EventPublisher, EventStreamUseCase, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(EventBus.class.getName());
+    /** How soon the dispatcher reads again while the store holds committed events back. */
+    static final Duration HELD_BACK_RETRY = Duration.ofMillis(20);
 
     /**
      * @param queueCapacity events a subscriber may have waiting before it is ended as lagging
@@ -131,11 +136,13 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
     }
 
     private void dispatch() {
+        long wait = settings.pollInterval().toMillis();
         while (!shutDown) {
             try {
-                wakeUps.poll(settings.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
-                if (!shutDown) {
-                    dispatchOnce();
+                wakeUps.poll(wait, TimeUnit.MILLISECONDS);
+                wait = settings.pollInterval().toMillis();
+                if (!shutDown && !dispatchOnce() && !subscribers.isEmpty() && outbox.heldBack() > 0) {
+                    wait = Math.min(wait, HELD_BACK_RETRY.toMillis());
                 }
             } catch (InterruptedException interrupted) {
                 return;
@@ -146,24 +153,26 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
         }
     }
 
-    /** Brings every subscriber up to the end of the outbox, as far as their queues allow. */
-    private void dispatchOnce() {
+    /** Brings every subscriber up to the end of the outbox, as far as their queues allow; answers whether it moved on. */
+    private boolean dispatchOnce() {
         if (subscribers.isEmpty()) {
             position = -1;
-            return;
+            return false;
         }
         if (position < 0) {
             // live from here on; a subscriber that starts further back is caught up from the outbox
             position = outbox.lastId();
         }
+        boolean moved = false;
         while (true) {
             for (Subscriber subscriber : subscribers) {
                 catchUp(subscriber);
             }
             List<TaskEvent> batch = outbox.after(position, settings.batchSize());
             if (batch.isEmpty()) {
-                return;
+                return moved;
             }
+            moved = true;
             long last = batch.get(batch.size() - 1).sequence();
             for (Subscriber subscriber : subscribers) {
                 if (subscriber.cursor >= position) {
@@ -172,7 +181,7 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
             }
             position = last;
             if (batch.size() < settings.batchSize()) {
-                return;
+                return true;
             }
         }
     }
