@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
  * number it saw, when woken ({@link #committed}: a local commit, or a notification from another server) and
  * at least every {@link Settings#pollInterval()}, so a lost wake-up delays an event and never loses it. A store may
  * hold committed events back until older transactions end ({@link EventOutbox#heldBack}, PostgreSQL): when a wake-up
- * finds nothing new while events are held back, the dispatcher reads again every {@link #HELD_BACK_RETRY} until they
- * come, since the transaction that holds them may end without waking anyone (a rollback, or a write with no event).
+ * finds nothing new while events are held back, the dispatcher reads again after {@link #HELD_BACK_RETRY}, then twice as
+ * long each time up to the poll, since the transaction that holds them may end without waking anyone (a rollback, or a
+ * write with no event).
  *
  * <p>Each subscriber has a bounded queue that the dispatcher only ever offers to, never waits on: a subscriber
  * whose queue is full when a live event arrives is ended with {@link EndReason#LAGGING} and the number of the
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EventBus implements EventPublisher, EventStreamUseCase, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(EventBus.class.getName());
-    /** How soon the dispatcher reads again while the store holds committed events back. */
+    /** How soon the dispatcher first reads again while the store holds committed events back. */
     static final Duration HELD_BACK_RETRY = Duration.ofMillis(20);
 
     /**
@@ -136,13 +137,19 @@ public final class EventBus implements EventPublisher, EventStreamUseCase, AutoC
     }
 
     private void dispatch() {
-        long wait = settings.pollInterval().toMillis();
+        long poll = settings.pollInterval().toMillis();
+        long wait = poll;
+        long retry = HELD_BACK_RETRY.toMillis();
         while (!shutDown) {
             try {
                 wakeUps.poll(wait, TimeUnit.MILLISECONDS);
-                wait = settings.pollInterval().toMillis();
+                wait = poll;
                 if (!shutDown && !dispatchOnce() && !subscribers.isEmpty() && outbox.heldBack() > 0) {
-                    wait = Math.min(wait, HELD_BACK_RETRY.toMillis());
+                    // twice as long each time, up to the poll: a session left open inside a write costs a read a poll
+                    wait = Math.min(retry, poll);
+                    retry = Math.min(retry * 2, poll);
+                } else {
+                    retry = HELD_BACK_RETRY.toMillis();
                 }
             } catch (InterruptedException interrupted) {
                 return;
