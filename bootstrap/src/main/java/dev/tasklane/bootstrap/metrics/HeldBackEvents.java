@@ -3,11 +3,8 @@ package dev.tasklane.bootstrap.metrics;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -19,12 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * figures, and a store that is down leaves them in place.
  */
 final class HeldBackEvents {
-    private static final Logger LOG = LoggerFactory.getLogger(HeldBackEvents.class);
-
     private final MaintenanceUseCase maintenance;
     private final AtomicLong events = new AtomicLong();
     private final AtomicLong oldestMillis = new AtomicLong();
-    private final AtomicBoolean failing = new AtomicBoolean();
+    private final BackgroundRead reads = new BackgroundRead("Held-back events");
 
     HeldBackEvents(MeterRegistry registry, MaintenanceUseCase maintenance) {
         this.maintenance = maintenance;
@@ -38,18 +33,9 @@ final class HeldBackEvents {
 
     /** Reads the figures once; called every {@link ReadyDepths#REFRESH} by the metrics thread. */
     void refresh() {
-        MaintenanceUseCase.EventsHeldBack current;
-        try {
-            current = maintenance.eventsHeldBack();
-        } catch (RuntimeException failed) {
-            if (failing.compareAndSet(false, true)) {
-                LOG.warn("Held-back events not refreshed ({}); the gauges keep their last figures until the store answers",
-                        failed.getMessage());
-            }
-            return;
-        }
-        failing.set(false);
-        events.set(current.events());
-        oldestMillis.set(TimeUnit.NANOSECONDS.toMillis(current.oldestWriter().toNanos()));
+        reads.read(maintenance::eventsHeldBack).ifPresent(current -> {
+            events.set(current.events());
+            oldestMillis.set(TimeUnit.NANOSECONDS.toMillis(current.oldestWriter().toNanos()));
+        });
     }
 }

@@ -29,7 +29,7 @@ final class ReadyDepths {
     private final MaintenanceUseCase maintenance;
     private final Map<BoardId, AtomicInteger> depths = new ConcurrentHashMap<>();
     private final AtomicBoolean capReported = new AtomicBoolean();
-    private final AtomicBoolean failing = new AtomicBoolean();
+    private final BackgroundRead reads = new BackgroundRead("Ready depths");
 
     ReadyDepths(MeterRegistry registry, MaintenanceUseCase maintenance) {
         this.registry = registry;
@@ -38,17 +38,10 @@ final class ReadyDepths {
 
     /** Reads the figures once; called every {@link #REFRESH} by the metrics thread. */
     void refresh() {
-        Map<BoardId, Integer> current;
-        try {
-            current = maintenance.readyDepths();
-        } catch (RuntimeException failed) {
-            if (failing.compareAndSet(false, true)) {
-                LOG.warn("Ready depths not refreshed ({}); the gauge keeps its last figures until the store answers",
-                        failed.getMessage());
-            }
-            return;
-        }
-        failing.set(false);
+        reads.read(maintenance::readyDepths).ifPresent(this::update);
+    }
+
+    private void update(Map<BoardId, Integer> current) {
         for (Map.Entry<BoardId, Integer> board : current.entrySet()) {
             AtomicInteger depth = depths.get(board.getKey());
             if (depth == null) {
