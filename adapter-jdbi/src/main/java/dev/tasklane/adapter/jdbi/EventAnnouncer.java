@@ -15,11 +15,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@link PostgresEventRelay} hears it there). A notification queued inside the appending transaction would make
  * PostgreSQL take one lock per database at that commit and hold it until the commit is flushed, so that the commits
  * of all appending transactions would be flushed one after another. Here one thread sends them from a pooled
- * connection, one statement each: the first commit after a quiet spell wakes it, and it waits {@link #LINGER_MICROS} for the
- * commits that follow, so that a burst is announced once, with its last number, and the committing threads pay a
- * wake-up only at the start of a burst. The statement
- * commits without waiting for its flush ({@code synchronous_commit} off for it alone): a notification lost in a
- * crash costs latency, like any lost notification, never an event.
+ * connection, one statement each: the first commit after a quiet spell wakes it, and it waits
+ * {@link #LINGER_MICROS} for the commits that follow, so that a burst is announced once, with its last number, and
+ * the committing threads pay a wake-up only at the start of a burst. The statement commits without waiting for its
+ * flush ({@code synchronous_commit} off for it alone): a notification lost in a crash costs latency, like any lost
+ * notification, never an event.
  */
 final class EventAnnouncer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EventAnnouncer.class);
