@@ -196,24 +196,22 @@ final class JdbiEventOutbox implements EventOutbox {
         Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
                 commit);
         PlainStatement sql = PlainStatement.composed(shape, text -> {
-            // first what only this transaction touches: the task's row (with its flow state), locked since the use case
-            // read it, its history rows, other tasks' states and a finished task's flow row
-            List<String> before = new ArrayList<>();
+            // the last number of the transaction's range so far: no row to lock, no other appender to wait for
+            text.append("WITH numbers AS (SELECT " + RANGE + " + CAST(:numbered AS BIGINT) + CAST(:count AS BIGINT) "
+                    + "AS last_id)");
+            // what only this transaction touches: the task's row (with its flow state), locked since the use case read
+            // it, its history rows, other tasks' states and a finished task's flow row
             if (update != null) {
-                text.append("WITH updated AS (").append(JdbiTaskStore.update(shape.unchanged(), state != null))
+                text.append(", updated AS (").append(JdbiTaskStore.update(shape.unchanged(), state != null))
                         .append(" RETURNING id)");
-                before.add("updated");
             }
             if (shape.history() > 0) {
-                text.append(before.isEmpty() ? "WITH " : ", ").append("history AS (" + HistoryRows.INSERT_HEAD);
+                text.append(", history AS (" + HistoryRows.INSERT_HEAD);
                 HistoryRows.values(text, shape.history());
                 text.append(" RETURNING 1)");
-                before.add("history");
             }
-            flowRows.textOfTaskRows(text, before);
-            // the last number of the transaction's range so far: no row to lock, no other appender to wait for
-            text.append(before.isEmpty() ? "WITH " : ", ").append("numbers AS (SELECT " + RANGE
-                    + " + CAST(:numbered AS BIGINT) + CAST(:count AS BIGINT) AS last_id), ").append(EVENTS_HEAD);
+            flowRows.textOfTaskRows(text);
+            text.append(", ").append(EVENTS_HEAD);
             for (int i = 0; i < shape.events(); i++) {
                 text.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
             }
@@ -227,13 +225,13 @@ final class JdbiEventOutbox implements EventOutbox {
                 text.append("; COMMIT");
             }
         });
+        sql.bigint("numbered", transactions.pending().takeEventNumbers(events.size())).bigint("count", events.size());
         if (update != null) {
             JdbiTaskStore.updateValues(sql, update, deferred.unchanged(), state);
         }
         HistoryRows.bind(sql, history);
         flowRows.bindTaskRows(sql);
-        sql.bigint("numbered", transactions.pending().takeEventNumbers(events.size()))
-                .bigint("count", events.size()).bigint("count", events.size());
+        sql.bigint("count", events.size());
         for (int i = 0; i < events.size(); i++) {
             eventValues(sql.integer("ord", i + 1), events.get(i));
         }

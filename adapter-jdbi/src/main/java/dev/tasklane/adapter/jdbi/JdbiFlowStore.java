@@ -105,7 +105,6 @@ final class JdbiFlowStore implements FlowStore {
     private PendingFlow pending() {
         PendingFlow pending = transactions.pending().flow();
         pending.dialect(postgres);
-        pending.countingSlot(transactions.countingSlot());
         return pending;
     }
 
@@ -168,6 +167,8 @@ final class JdbiFlowStore implements FlowStore {
     public void addMoves(BoardId boardId, List<MoveCount> moves) {
         transactions.withHandleKeepingUpdate(handle -> {
             PendingFlow pending = pending();
+            // the only rows written per slot: looked up here, not at every call of the rollup
+            pending.countingSlot(transactions.countingSlot());
             moves.forEach(move -> pending.addMove(boardId.value(), move));
             return null;
         });

@@ -233,22 +233,13 @@ final class PendingFlow {
         }
 
         /**
-         * Appends the updates of the other tasks' states ({@code task_states}) and the upsert of the finished tasks'
-         * rows ({@code finished_rows}), each after {@code "WITH "} when it is the statement's first expression or
-         * {@code ", "} otherwise, and adds each name to {@code written}; nothing when there are none. Each row is its
-         * task's own, and the task is locked by then, so no other transaction waits for it.
+         * Appends {@code ", task_states AS (...)"}, the updates of the other tasks' states, and
+         * {@code ", finished_rows AS (...)"}, the upsert of the finished tasks' rows; nothing when there are none. Each
+         * row is its task's own, and the task is locked by then, so no other transaction waits for it.
          */
-        void textOfTaskRows(PlainStatement.Builder sql, List<String> written) {
-            if (!stateRows.isEmpty()) {
-                sql.append(written.isEmpty() ? "WITH " : ", ");
-                rows(sql, stateRows.size(), STATES_HEAD, STATE_TYPED, STATES_TAIL);
-                written.add(STATES);
-            }
-            if (!finishedRows.isEmpty()) {
-                sql.append(written.isEmpty() ? "WITH " : ", ");
-                rows(sql, finishedRows.size(), FINISHED_HEAD, FINISHED_TYPED, FINISHED_TAIL);
-                written.add(FINISHED);
-            }
+        void textOfTaskRows(PlainStatement.Builder sql) {
+            rows(sql, stateRows.size(), ", " + STATES_HEAD, STATE_TYPED, STATES_TAIL);
+            rows(sql, finishedRows.size(), ", " + FINISHED_HEAD, FINISHED_TYPED, FINISHED_TAIL);
         }
 
         /**

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
+import static dev.tasklane.adapter.jdbi.SchemaUpgrades.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,9 +68,5 @@ final class EventNumbersMigrationTest {
                     rows(statement, "SELECT bucket_s, from_column, to_column, slot, moves FROM flow_moves "
                             + "ORDER BY bucket_s, from_column, to_column, slot"), "the counts so far are slot 0's");
         }
-    }
-
-    private static List<String> rows(Statement statement, String sql) throws SQLException {
-        return SchemaUpgrades.rows(statement, sql);
     }
 }
