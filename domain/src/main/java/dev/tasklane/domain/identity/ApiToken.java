@@ -10,20 +10,40 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * An API token, bound to one user and one board. Only the SHA-256 hash of the secret is kept. A token with
- * no capabilities matches every task; only tokens with the reviewer flag may record review decisions.
+ * An API token, bound to one user and one board, with the {@link Scope scopes} it was minted with. Only the
+ * SHA-256 hash of the secret is kept. A token with no capabilities matches every task; only a token with the
+ * {@link Scope#REVIEW} scope (a "reviewer token") may take work past human review.
  */
 public record ApiToken(long id, String name, String tokenHash, UserId userId, BoardId boardId,
-                       Set<Capability> capabilities, String agentModel, boolean reviewer,
+                       Set<Capability> capabilities, String agentModel, Set<Scope> scopes,
                        Instant createdAt, Instant expiresAt, Instant revokedAt, Instant lastUsedAt,
                        String lastAgentName) {
     public ApiToken {
         if (tokenHash == null || tokenHash.isBlank()) {
             throw new IllegalArgumentException("a token has a hash");
         }
+        if (scopes == null || scopes.isEmpty()) {
+            throw new IllegalArgumentException("a token has at least one scope");
+        }
         capabilities = capabilities == null || capabilities.isEmpty()
                 ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(capabilities));
+        scopes = Collections.unmodifiableSet(EnumSet.copyOf(scopes));
+    }
+
+    /** An agent's token (read and work), with the review scope too when {@code reviewer}. */
+    public static Set<Scope> scopesOf(boolean reviewer) {
+        if (!reviewer) {
+            return Scope.AGENT;
+        }
+        EnumSet<Scope> scopes = EnumSet.copyOf(Scope.AGENT);
+        scopes.add(Scope.REVIEW);
+        return scopes;
+    }
+
+    /** A reviewer token: minted with {@link Scope#REVIEW}; the wire's {@code reviewer} flag. */
+    public boolean reviewer() {
+        return scopes.contains(Scope.REVIEW);
     }
 
     public boolean validAt(Instant now) {
@@ -31,17 +51,17 @@ public record ApiToken(long id, String name, String tokenHash, UserId userId, Bo
     }
 
     public ApiToken withId(long newId) {
-        return new ApiToken(newId, name, tokenHash, userId, boardId, capabilities, agentModel, reviewer, createdAt,
+        return new ApiToken(newId, name, tokenHash, userId, boardId, capabilities, agentModel, scopes, createdAt,
                 expiresAt, revokedAt, lastUsedAt, lastAgentName);
     }
 
     public ApiToken revokedAt(Instant when) {
-        return new ApiToken(id, name, tokenHash, userId, boardId, capabilities, agentModel, reviewer, createdAt,
+        return new ApiToken(id, name, tokenHash, userId, boardId, capabilities, agentModel, scopes, createdAt,
                 expiresAt, when, lastUsedAt, lastAgentName);
     }
 
     public ApiToken usedAt(Instant when, String agentName) {
-        return new ApiToken(id, name, tokenHash, userId, boardId, capabilities, agentModel, reviewer, createdAt,
+        return new ApiToken(id, name, tokenHash, userId, boardId, capabilities, agentModel, scopes, createdAt,
                 expiresAt, revokedAt, when, agentName == null ? lastAgentName : agentName);
     }
 }

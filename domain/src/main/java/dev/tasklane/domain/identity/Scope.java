@@ -1,4 +1,4 @@
-package dev.tasklane.domain.agent;
+package dev.tasklane.domain.identity;
 
 import java.util.Collections;
 import java.util.EnumSet;
