@@ -4,6 +4,7 @@ import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
@@ -33,9 +34,9 @@ import java.util.stream.Collectors;
 @RegisterRowMapper(DirectoryDao.MembershipRow.class)
 interface DirectoryDao {
     String USER = "SELECT id, username, display_name, password_hash, role, created_at, disabled_at FROM users ";
-    String TOKEN = "SELECT id, name, token_hash, user_id, board_id, capabilities, agent_model, reviewer, created_at, "
+    String TOKEN = "SELECT id, name, token_hash, user_id, board_id, capabilities, agent_model, reviewer, scopes, created_at, "
             + "expires_at, revoked_at, last_used_at, last_agent_name FROM api_tokens ";
-    String TOKEN_VALUES = ":name, :hash, :userId, :boardId, :capabilities, :agentModel, :reviewer, :createdAt, "
+    String TOKEN_VALUES = ":name, :hash, :userId, :boardId, :capabilities, :agentModel, :reviewer, :scopes, :createdAt, "
             + ":expiresAt, :revokedAt, :lastUsedAt, :lastAgentName";
 
     @SqlUpdate("INSERT INTO users (username, display_name, password_hash, role, created_at, disabled_at) "
@@ -95,23 +96,24 @@ interface DirectoryDao {
     Optional<Membership> membership(@Bind("board") BoardId boardId, @Bind("user") UserId userId);
 
     @SqlUpdate("INSERT INTO api_tokens (name, token_hash, user_id, board_id, capabilities, agent_model, reviewer, "
-            + "created_at, expires_at, revoked_at, last_used_at, last_agent_name) VALUES (" + TOKEN_VALUES + ")")
+            + "scopes, created_at, expires_at, revoked_at, last_used_at, last_agent_name) VALUES (" + TOKEN_VALUES + ")")
     @GetGeneratedKeys("id")
     long insertToken(@Bind("name") String name, @Bind("hash") String hash, @Bind("userId") UserId userId,
                      @Bind("boardId") BoardId boardId, @Bind("capabilities") String capabilities,
                      @Bind("agentModel") String agentModel, @Bind("reviewer") boolean reviewer,
-                     @Bind("createdAt") OffsetDateTime createdAt, @Bind("expiresAt") OffsetDateTime expiresAt,
+                     @Bind("scopes") String scopes, @Bind("createdAt") OffsetDateTime createdAt, @Bind("expiresAt") OffsetDateTime expiresAt,
                      @Bind("revokedAt") OffsetDateTime revokedAt, @Bind("lastUsedAt") OffsetDateTime lastUsedAt,
                      @Bind("lastAgentName") String lastAgentName);
 
     @SqlUpdate("UPDATE api_tokens SET name = :name, token_hash = :hash, user_id = :userId, board_id = :boardId, "
-            + "capabilities = :capabilities, agent_model = :agentModel, reviewer = :reviewer, created_at = :createdAt, "
+            + "capabilities = :capabilities, agent_model = :agentModel, reviewer = :reviewer, scopes = :scopes, created_at = :createdAt, "
             + "expires_at = :expiresAt, revoked_at = :revokedAt, last_used_at = :lastUsedAt, "
             + "last_agent_name = :lastAgentName WHERE id = :id")
     int updateToken(@Bind("id") long id, @Bind("name") String name, @Bind("hash") String hash,
                     @Bind("userId") UserId userId, @Bind("boardId") BoardId boardId,
                     @Bind("capabilities") String capabilities, @Bind("agentModel") String agentModel,
-                    @Bind("reviewer") boolean reviewer, @Bind("createdAt") OffsetDateTime createdAt,
+                    @Bind("reviewer") boolean reviewer, @Bind("scopes") String scopes,
+                    @Bind("createdAt") OffsetDateTime createdAt,
                     @Bind("expiresAt") OffsetDateTime expiresAt, @Bind("revokedAt") OffsetDateTime revokedAt,
                     @Bind("lastUsedAt") OffsetDateTime lastUsedAt, @Bind("lastAgentName") String lastAgentName);
 
@@ -132,7 +134,7 @@ interface DirectoryDao {
      * binds :hash). Run through the fluent API ({@link JdbiDirectoryStore#credentialsByTokenHash}), since every
      * request runs it.
      */
-    String CREDENTIALS_BY_TOKEN_HASH = "SELECT t.id, t.name, t.token_hash, t.user_id, t.board_id, t.capabilities, t.agent_model, t.reviewer, "
+    String CREDENTIALS_BY_TOKEN_HASH = "SELECT t.id, t.name, t.token_hash, t.user_id, t.board_id, t.capabilities, t.agent_model, t.reviewer, t.scopes, "
             + "t.created_at, t.expires_at, t.revoked_at, t.last_used_at, t.last_agent_name, "
             + "u.username AS u_username, u.display_name AS u_display_name, u.password_hash AS u_password_hash, "
             + "u.role AS u_role, u.created_at AS u_created_at, u.disabled_at AS u_disabled_at, "
@@ -233,10 +235,26 @@ interface DirectoryDao {
         public ApiToken map(ResultSet row, StatementContext context) throws SQLException {
             return new ApiToken(row.getLong("id"), row.getString("name"), row.getString("token_hash"),
                     UserId.of(row.getLong("user_id")), BoardId.of(row.getLong("board_id")), capabilities(row.getString("capabilities")),
-                    row.getString("agent_model"), row.getBoolean("reviewer"), instant(row, "created_at"),
+                    row.getString("agent_model"), scopes(row.getString("scopes"), row.getBoolean("reviewer")), instant(row, "created_at"),
                     instant(row, "expires_at"), instant(row, "revoked_at"), instant(row, "last_used_at"),
                     row.getString("last_agent_name"));
         }
+    }
+
+    /** Scopes are stored as a comma-separated list of their labels ({@code tasks:read,tasks:work}). */
+    static String scopes(Set<Scope> scopes) {
+        return scopes.stream().sorted().map(Scope::label).collect(Collectors.joining(","));
+    }
+
+    static Set<Scope> scopes(String text, boolean reviewer) {
+        if (text == null || text.isEmpty()) {
+            return ApiToken.scopesOf(reviewer);
+        }
+        Set<Scope> set = EnumSet.noneOf(Scope.class);
+        for (String label : text.split(",")) {
+            set.add(Scope.ofLabel(label).orElseThrow(() -> new IllegalStateException("unknown scope " + label)));
+        }
+        return set;
     }
 
     static String capabilities(Set<Capability> capabilities) {

@@ -200,6 +200,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
             }
             long id = dao.insertToken(token.name(), token.tokenHash(), token.userId(), token.boardId(),
                     DirectoryDao.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
+                    DirectoryDao.scopes(token.scopes()),
                     DirectoryDao.timestamp(token.createdAt()), DirectoryDao.timestamp(token.expiresAt()),
                     DirectoryDao.timestamp(token.revokedAt()), DirectoryDao.timestamp(token.lastUsedAt()),
                     token.lastAgentName());
@@ -212,6 +213,7 @@ final class JdbiDirectoryStore implements DirectoryStore {
         return write(dao -> {
             int changed = dao.updateToken(token.id(), token.name(), token.tokenHash(), token.userId(), token.boardId(),
                     DirectoryDao.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
+                    DirectoryDao.scopes(token.scopes()),
                     DirectoryDao.timestamp(token.createdAt()), DirectoryDao.timestamp(token.expiresAt()),
                     DirectoryDao.timestamp(token.revokedAt()), DirectoryDao.timestamp(token.lastUsedAt()),
                     token.lastAgentName());

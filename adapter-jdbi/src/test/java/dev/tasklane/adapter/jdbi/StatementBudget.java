@@ -52,7 +52,7 @@ abstract class StatementBudget {
         board = new BoardFixture(new StoreSet(jdbiStores.tasks(), jdbiStores.directory(), jdbiStores.transactions(),
                 jdbiStores.events()), CompletionMode.GRACE);
         board.stores.tx(() -> board.stores.directory().insertToken(new ApiToken(0, "budget", Secrets.sha256(SECRET),
-                board.alice.userId(), board.boardId, Set.of(), "model", false, BoardFixture.START, null, null,
+                board.alice.userId(), board.boardId, Set.of(), "model", ApiToken.scopesOf(false), BoardFixture.START, null, null,
                 BoardFixture.START, "agent")));
         for (int i = 0; i < 3; i++) {
             board.create(board.alice, task("work " + i));

@@ -62,7 +62,7 @@ final class BoardData {
 
     /** The board's WIP limits, for the column headers. */
     WipLimits wipLimits(Actor person, Actor caller) {
-        return boardSettings.settings(person.user().id(), person.admin(), caller.board().id()).wipLimits();
+        return boardSettings.settings(person, caller.board().id()).wipLimits();
     }
 
     /** The board's members, by user id, for names and the assignee choices. */

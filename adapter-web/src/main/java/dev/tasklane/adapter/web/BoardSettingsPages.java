@@ -28,7 +28,7 @@ final class BoardSettingsPages {
     void page(Context ctx) {
         Actor person = web.person(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
-        BoardSettings current = settings.settings(person.user().id(), person.admin(), caller.board().id());
+        BoardSettings current = settings.settings(person, caller.board().id());
         Chrome chrome = web.chrome(ctx, person, "Settings · " + caller.board().name(), caller.board(), "settings");
         Integer doing = current.wipLimits().doing();
         web.render(ctx, "board_settings.jte", new BoardSettingsPage(chrome, current.board().name(),
@@ -47,7 +47,7 @@ final class BoardSettingsPages {
             throw new InvalidInputException(WipLimits.INVALID, "The WIP limit on Doing must be a whole number from 1 to "
                     + WipLimits.MAX_DOING + ", or empty for no limit", new ErrorDetails.Field("wip_doing"));
         }
-        BoardSettings saved = settings.configure(person.user().id(), person.admin(), caller.board().id(),
+        BoardSettings saved = settings.configure(person, caller.board().id(),
                 new BoardChange(Patch.to(Web.required(ctx, "name", "A board name")), Patch.to(limits)));
         web.done(ctx, "/boards/" + caller.board().id().value() + "/settings", "Saved. "
                 + (saved.wipLimits().limited() ? "Doing is limited to " + saved.wipLimits().doing() + " tasks."

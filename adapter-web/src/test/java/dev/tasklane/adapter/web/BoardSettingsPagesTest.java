@@ -32,7 +32,7 @@ class BoardSettingsPagesTest {
             HttpResponse<String> saved = web.post(web.boardPath() + "/settings", Map.of("name", "Default", "wip_doing", "1"));
             assertEquals(303, saved.statusCode(), saved.body());
             assertEquals(new WipLimits(1),
-                    web.tasklane.boardSettings().settings(web.owner.userId(), true, web.board).wipLimits());
+                    web.tasklane.boardSettings().settings(web.owner, web.board).wipLimits());
 
             HookResult proof = new HookResult(0, "ok", 10L);
             web.tasklane.claims().claim(web.owner, new ClaimTask("W1", "agent", proof, null));
@@ -44,7 +44,7 @@ class BoardSettingsPagesTest {
             assertEquals(WipRule.REACHED, refused.code());
 
             web.post(web.boardPath() + "/settings", Map.of("name", "Default", "wip_doing", ""));
-            assertEquals(WipLimits.NONE, web.tasklane.boardSettings().settings(web.owner.userId(), true, web.board).wipLimits());
+            assertEquals(WipLimits.NONE, web.tasklane.boardSettings().settings(web.owner, web.board).wipLimits());
         }
     }
 }

@@ -1,5 +1,10 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.identity.IdentityPolicy.Verdict;
+import java.util.Optional;
+
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.DirectoryStore;
@@ -30,28 +35,24 @@ final class BoardSettingsService implements BoardSettingsUseCase {
     }
 
     @Override
-    public BoardSettings settings(UserId userId, boolean admin, BoardId boardId) {
+    public BoardSettings settings(Actor actor, BoardId boardId) {
         return transactions.inTransaction(() -> {
             Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-            if (!admin && directory.membership(boardId, userId).isEmpty()) {
-                throw IdentityRules.boardNotFound();
-            }
+            IdentityRules.require(BoardAccess.see(actor, boardId, accessOf(actor, boardId)), null);
             return read(board);
         });
     }
 
     @Override
-    public BoardSettings configure(UserId userId, boolean admin, BoardId boardId, BoardChange change) {
+    public BoardSettings configure(Actor actor, BoardId boardId, BoardChange change) {
         String newName = change.name().isSent() ? IdentityRules.name("name", change.name().orElse(null)) : null;
         return transactions.inTransaction(() -> {
             Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-            Access access = directory.membership(boardId, userId).map(Membership::access).orElse(null);
-            if (!admin && access == null) {
-                throw IdentityRules.boardNotFound();
-            }
-            if (!admin && access != Access.OWNER) {
+            Verdict verdict = BoardAccess.administer(actor, boardId, accessOf(actor, boardId));
+            if (verdict == Verdict.NOT_OWNER) {
                 throw new ForbiddenException("not_board_owner", "Only the board's owners or an admin can change its settings");
             }
+            IdentityRules.require(verdict, null);
             if (newName != null && !newName.equals(board.name())) {
                 directory.boardByName(newName).filter(other -> !other.id().equals(boardId)).ifPresent(other -> {
                     throw IdentityRules.invalid("name", "a board named " + newName + " already exists");
@@ -64,6 +65,10 @@ final class BoardSettingsService implements BoardSettingsUseCase {
             }
             return read(board);
         });
+    }
+
+    private Optional<Access> accessOf(Actor actor, BoardId boardId) {
+        return directory.membership(boardId, actor.userId()).map(Membership::access);
     }
 
     private BoardSettings read(Board board) {

@@ -162,7 +162,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
                 throw fieldError(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE);
             }
             if (task.spec().needsReview() && !spec.needsReview()) {
-                BoardAccess.requireReviewAuthority(actor, "turn needs_review off");
+                BoardAccess.requireReviewAuthority(actor, task, "turn needs_review off");
             }
             List<DependencyRef> sent = edit.dependencies().orElse(List.of());
             boolean malformed = sent.stream().anyMatch(DependencyRef.Malformed.class::isInstance);

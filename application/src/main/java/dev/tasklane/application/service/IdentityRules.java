@@ -16,6 +16,7 @@ import dev.tasklane.domain.identity.IdentityPolicy.Verdict;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.validation.Limit;
@@ -133,7 +134,7 @@ final class IdentityRules {
 
     /** A new token for {@code owner} on {@code board}, who must be a member of it. */
     static IssuedSecret issueToken(DirectoryStore directory, User owner, Board board, String name,
-                                   Set<Capability> capabilities, String agentModel, boolean reviewer, Instant now,
+                                   Set<Capability> capabilities, String agentModel, Set<Scope> scopes, Instant now,
                                    Instant expiresAt) {
         if (directory.membership(board.id(), owner.id()).isEmpty()) {
             throw invalid("board", owner.username() + " is not a member of board " + board.name()
@@ -141,7 +142,7 @@ final class IdentityRules {
         }
         String secret = Secrets.newToken();
         ApiToken token = directory.insertToken(new ApiToken(0, name, Secrets.sha256(secret), owner.id(), board.id(),
-                capabilities == null ? Set.of() : capabilities, agentModel, reviewer, now, expiresAt, null, null, null));
+                capabilities == null ? Set.of() : capabilities, agentModel, scopes, now, expiresAt, null, null, null));
         return new IssuedSecret(token, secret);
     }
 
@@ -163,9 +164,11 @@ final class IdentityRules {
     }
 
     /** Revokes a token of {@code userId}'s (any token for an admin); revoking twice answers the first revocation. */
-    static ApiToken revokeToken(DirectoryStore directory, long tokenId, UserId userId, boolean admin, Instant now) {
+    static ApiToken revokeToken(DirectoryStore directory, long tokenId, UserId userId, boolean admin,
+                                Optional<BoardId> onlyBoard, Instant now) {
         ApiToken token = directory.tokenById(tokenId)
                 .filter(t -> IdentityPolicy.revokeToken(userId, admin, t.userId()) == Verdict.ALLOWED)
+                .filter(t -> onlyBoard.map(t.boardId()::equals).orElse(true))
                 .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
         return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now)) : token;
     }
@@ -186,6 +189,17 @@ final class IdentityRules {
             case OWN_ACCESS_LOWERED -> throw invalid("access", "you cannot lower your own access; ask another owner");
             case NOT_REVIEWER -> throw new ForbiddenException(BoardAccess.REVIEWER_TOKEN_CODE, BoardAccess.REVIEWER_TOKEN_MESSAGE);
             case NOT_YOURS -> throw new NotFoundException("token_not_found", "Token not found");
+            case NOT_SCOPED -> throw new ForbiddenException(BoardAccess.SCOPE_REQUIRED_CODE, "This needs the "
+                    + Scope.BOARD_ADMIN.label() + " scope: your credential was not minted with it. Sign in to the web "
+                    + "interface, or use a token minted with that scope");
+            case WIDER_SCOPES -> throw new ForbiddenException("token_widening",
+                    "a token can mint only tokens with a subset of its own scopes");
+            case NOT_PERSON -> throw new ForbiddenException(BoardAccess.REVIEWER_TOKEN_CODE, "Only a person (signed in "
+                    + "to the web interface, or with a password sign-in) or a server admin's token can mint a token "
+                    + "with the " + Scope.REVIEW.label() + ", " + Scope.BOARD_ADMIN.label() + " or "
+                    + Scope.SERVER_ADMIN.label() + " scope: an agent's token never mints authority it was not given");
+            case SCOPE_NOT_HELD -> throw invalid("scopes", "the token's owner does not hold that scope on the board "
+                    + "(tasks:review needs owner or modify access, board:admin owner access, server:admin the admin role)");
             case WIDER_BOARD, WIDER_CAPABILITIES, LATER_EXPIRY ->
                     throw new ForbiddenException("token_widening", "a token can mint only tokens no wider than itself");
         }

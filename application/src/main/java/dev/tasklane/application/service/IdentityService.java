@@ -6,6 +6,7 @@ import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
@@ -18,6 +19,7 @@ import dev.tasklane.domain.identity.IdentityPolicy.Narrowed;
 import dev.tasklane.domain.identity.IdentityPolicy.TokenScope;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.User;
 
 import java.time.Clock;
@@ -217,16 +219,18 @@ public final class IdentityService implements IdentityUseCase {
     public Board board(Actor actor, BoardId boardId) {
         return transactions.inTransaction(() -> {
             Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-            if (!actor.admin() && ownAccess(actor, boardId).isEmpty()) {
-                throw IdentityRules.boardNotFound();
-            }
+            IdentityRules.require(BoardAccess.see(actor, boardId, ownAccess(actor, boardId)), null);
             return board;
         });
     }
 
     @Override
     public Access access(Actor actor, BoardId boardId) {
-        return transactions.inTransaction(() -> ownAccess(actor, boardId).orElseThrow(IdentityRules::boardNotFound));
+        return transactions.inTransaction(() -> {
+            Optional<Access> own = ownAccess(actor, boardId);
+            IdentityRules.require(BoardAccess.see(actor, boardId, own), null);
+            return own.orElseThrow(IdentityRules::boardNotFound);
+        });
     }
 
     @Override
@@ -253,9 +257,7 @@ public final class IdentityService implements IdentityUseCase {
     @Override
     public List<Member> members(Actor actor, BoardId boardId) {
         return transactions.inTransaction(() -> {
-            if (!actor.admin()) {
-                ownAccess(actor, boardId).orElseThrow(IdentityRules::boardNotFound);
-            }
+            IdentityRules.require(BoardAccess.see(actor, boardId, ownAccess(actor, boardId)), null);
             directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
             return directory.members(boardId).stream()
                     .map(m -> new Member(directory.userById(m.userId()).orElseThrow(IdentityRules::userNotFound),
@@ -298,14 +300,19 @@ public final class IdentityService implements IdentityUseCase {
     /** The board exists and the actor may manage it; runs inside the use case's transaction. */
     private void requireManager(Actor actor, BoardId boardId) {
         directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-        IdentityRules.require(IdentityPolicy.manage(actor.admin(), ownAccess(actor, boardId)), null);
+        IdentityRules.require(BoardAccess.administer(actor, boardId, ownAccess(actor, boardId)), null);
     }
 
     // ---- tokens ----------------------------------------------------------------------------------------
 
     @Override
     public List<ApiToken> tokens(Actor actor) {
-        return transactions.inTransaction(() -> directory.tokens(actor.admin() ? Optional.empty() : Optional.of(actor.userId())));
+        return transactions.inTransaction(() -> {
+            List<ApiToken> all = directory.tokens(actor.admin() ? Optional.empty() : Optional.of(actor.userId()));
+            // a token sees its own board's tokens only: it acts on one board
+            return actor.admin() || actor.token().isEmpty() ? all
+                    : all.stream().filter(t -> t.boardId().equals(actor.token().get().boardId())).toList();
+        });
     }
 
     @Override
@@ -324,8 +331,22 @@ public final class IdentityService implements IdentityUseCase {
                     boardName == null || boardName.equals(actor.board().name()), scope, request.expiresInDays() != null);
             IdentityRules.requireNarrow(narrowed, minting.get(), actor.board(), boardName);
             scope = narrowed.scope();
+        } else if (actor.token().isPresent() && actor.token().get().expiresAt() != null
+                && scope.expiresAt().isAfter(actor.token().get().expiresAt())) {
+            // a server admin's token mints on any board, but never past its own expiry either
+            if (request.expiresInDays() != null) {
+                IdentityRules.require(IdentityPolicy.Verdict.LATER_EXPIRY, null);
+            }
+            scope = new TokenScope(scope.capabilities(), actor.token().get().expiresAt());
         }
         TokenScope granted = scope;
+        Set<Scope> asked = request.scopes() != null ? request.scopes() : Scope.AGENT;
+        if (request.reviewer()) {
+            java.util.EnumSet<Scope> withReview = java.util.EnumSet.of(Scope.REVIEW);
+            withReview.addAll(asked);
+            asked = withReview;
+        }
+        Set<Scope> requestedScopes = asked;
         return transactions.inTransaction(() -> {
             User owner = request.username() == null ? actor.user()
                     : directory.userByUsername(request.username())
@@ -338,13 +359,12 @@ public final class IdentityService implements IdentityUseCase {
             if (own.isEmpty() && !actor.admin()) {
                 throw IdentityRules.invalid("board", "you are not a member of board " + board.name());
             }
-            if (request.reviewer()) {
-                boolean holdsReviewRight = actor.token().map(ApiToken::reviewer)
-                        .orElseGet(() -> own.map(Access::canWrite).orElse(false));
-                IdentityRules.require(IdentityPolicy.reviewerToken(actor.admin(), holdsReviewRight), null);
-            }
+            IdentityPolicy.ScopesVerdict scopes = IdentityPolicy.mintScopes(requestedScopes,
+                    actor.token().map(ApiToken::scopes), actor.admin(),
+                    directory.membership(board.id(), owner.id()).map(Membership::access), owner.role() == Role.ADMIN);
+            IdentityRules.require(scopes.verdict(), null);
             IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, owner, board, tokenName,
-                    granted.capabilities(), agentModel, request.reviewer(), now(), granted.expiresAt());
+                    granted.capabilities(), agentModel, scopes.scopes(), now(), granted.expiresAt());
             return new IssuedToken(issued.token(), issued.secret(), board);
         });
     }
@@ -352,7 +372,7 @@ public final class IdentityService implements IdentityUseCase {
     @Override
     public ApiToken revokeToken(Actor actor, long tokenId) {
         return transactions.inTransaction(() -> IdentityRules.revokeToken(directory, tokenId, actor.userId(),
-                actor.admin(), now()));
+                actor.admin(), actor.admin() ? Optional.empty() : actor.token().map(ApiToken::boardId), now()));
     }
 
     // ---- first start ------------------------------------------------------------------------------------
@@ -389,7 +409,7 @@ public final class IdentityService implements IdentityUseCase {
         directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
         if (withToken) {
             directory.insertToken(new ApiToken(0, "bootstrap", Secrets.sha256(bootstrapToken), admin.id(), board.id(),
-                    Set.of(), null, true, now, null, null, null, null));
+                    Set.of(), null, Scope.ALL, now, null, null, null, null));
         }
         return new Bootstrap(true, board, admin, password, withToken);
     }

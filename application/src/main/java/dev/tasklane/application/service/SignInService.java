@@ -11,7 +11,11 @@ import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Membership;
+import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.identity.WebSession;
 
@@ -184,8 +188,24 @@ public final class SignInService implements SignInUseCase {
                     .orElseThrow(() -> IdentityRules.invalid("board", "no board named " + boardName));
             Instant now = now();
             IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, user, target, SIGN_IN_TOKEN_NAME,
-                    Set.of(), null, false, now, now.plus(IdentityRules.tokenLifetime(null)));
+                    Set.of(), null, personScopes(user, target), now, now.plus(IdentityRules.tokenLifetime(null)));
             return new IssuedToken(issued.token(), issued.secret(), target);
         });
+    }
+
+    /** A password sign-in is the person: its token carries every scope the user holds on the board. */
+    private Set<Scope> personScopes(User user, Board board) {
+        java.util.EnumSet<Scope> scopes = java.util.EnumSet.copyOf(Scope.AGENT);
+        Access access = directory.membership(board.id(), user.id()).map(Membership::access).orElse(null);
+        if (access != null && access.canWrite()) {
+            scopes.add(Scope.REVIEW);
+        }
+        if (access == Access.OWNER || user.role() == Role.ADMIN) {
+            scopes.add(Scope.BOARD_ADMIN);
+        }
+        if (user.role() == Role.ADMIN) {
+            scopes.add(Scope.SERVER_ADMIN);
+        }
+        return scopes;
     }
 }

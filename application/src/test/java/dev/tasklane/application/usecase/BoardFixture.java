@@ -96,7 +96,7 @@ public final class BoardFixture {
         if (tokenId != null || !capabilities.isEmpty()) {
             long id = tokenId != null ? tokenId : 1_000_000 + user.id().value();
             return Actor.withToken(user, board, access, new ApiToken(id, "token " + id, "hash-" + id, user.id(),
-                    board.id(), capabilities, null, reviewerFlag, START, null, null, null, null));
+                    board.id(), capabilities, null, ApiToken.scopesOf(reviewerFlag), START, null, null, null, null));
         }
         return Actor.direct(user, board, access, reviewerFlag ? null : user.username() + "'s agent");
     }

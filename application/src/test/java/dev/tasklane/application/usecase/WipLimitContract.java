@@ -56,7 +56,7 @@ public abstract class WipLimitContract {
     }
 
     private BoardSettings limit(Integer doing) {
-        return board.app.boardSettings().configure(board.admin.userId(), true, board.boardId,
+        return board.app.boardSettings().configure(board.admin, board.boardId,
                 new BoardChange(Patch.unchanged(), Patch.to(doing == null ? WipLimits.NONE : new WipLimits(doing))));
     }
 
@@ -67,13 +67,13 @@ public abstract class WipLimitContract {
 
     @Test
     void noLimitByDefaultAndTheSettingsSayWhatHoldsDoing() {
-        BoardSettings settings = board.app.boardSettings().settings(board.alice.userId(), false, board.boardId);
+        BoardSettings settings = board.app.boardSettings().settings(board.alice, board.boardId);
         assertEquals(WipLimits.NONE, settings.wipLimits());
         for (int i = 0; i < 4; i++) {
             board.claim(board.alice, id(board.create(board.admin, task("t" + i))));
         }
         assertEquals(List.of("W1", "W2", "W3", "W4"),
-                board.app.boardSettings().settings(board.alice.userId(), false, board.boardId).doing());
+                board.app.boardSettings().settings(board.alice, board.boardId).doing());
     }
 
     @Test
@@ -117,21 +117,25 @@ public abstract class WipLimitContract {
 
     @Test
     void onlyOwnersAndAdminsChangeTheSettingsAndLimitsHaveBounds() {
-        Actor owner = board.member("olive", Access.OWNER, Set.of(), false);
+        Actor owner = board.member("olive", Access.OWNER, Set.of(), true);
+        ForbiddenException agentOfOwner = assertThrows(ForbiddenException.class, () -> board.app.boardSettings()
+                .configure(BoardFixture.actor(owner.user(), owner.board(), Access.OWNER, Set.of(), false, 77L),
+                        board.boardId, new BoardChange(Patch.unchanged(), Patch.to(new WipLimits(3)))));
+        assertEquals("insufficient_scope", agentOfOwner.code(), "the owner's agent token was not minted to administer");
         ForbiddenException notOwner = assertThrows(ForbiddenException.class, () -> board.app.boardSettings()
-                .configure(board.alice.userId(), false, board.boardId,
+                .configure(board.alice, board.boardId,
                         new BoardChange(Patch.unchanged(), Patch.to(new WipLimits(3)))));
         assertEquals("not_board_owner", notOwner.code());
         Actor outsider = board.member("otto", Access.READ_ONLY, Set.of(), false);
-        board.app.boardSettings().settings(outsider.userId(), false, board.boardId);
-        BoardSettings renamed = board.app.boardSettings().configure(owner.userId(), false, board.boardId,
+        board.app.boardSettings().settings(outsider, board.boardId);
+        BoardSettings renamed = board.app.boardSettings().configure(owner, board.boardId,
                 new BoardChange(Patch.to("Platform"), Patch.to(new WipLimits(5))));
         assertEquals("Platform", renamed.board().name());
         assertEquals(new WipLimits(5), renamed.wipLimits());
-        assertEquals(new WipLimits(5), board.app.boardSettings().settings(owner.userId(), false, board.boardId).wipLimits());
+        assertEquals(new WipLimits(5), board.app.boardSettings().settings(owner, board.boardId).wipLimits());
         assertThrows(InvalidInputException.class, () -> new WipLimits(0));
         assertThrows(InvalidInputException.class, () -> new WipLimits(WipLimits.MAX_DOING + 1));
-        assertThrows(NotFoundException.class, () -> board.app.boardSettings().settings(owner.userId(), false,
+        assertThrows(NotFoundException.class, () -> board.app.boardSettings().settings(owner,
                 dev.tasklane.domain.id.BoardId.of(999_999)));
     }
 

@@ -6,6 +6,7 @@ import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.identity.WebSession;
 import dev.tasklane.domain.task.Capability;
@@ -116,8 +117,41 @@ public record Actor(User user, Board board, Access access, Credential credential
         return board.id();
     }
 
+    /**
+     * The scopes the credential carries: a token's, as it was minted; every scope for a person (a web session, or
+     * a program acting as the person); an agent's (read and work) for a program acting as one of the user's agents.
+     */
+    public Set<Scope> scopes() {
+        if (credential instanceof Token token) {
+            return token.token().scopes();
+        }
+        if (credential instanceof Direct direct && direct.agentName() != null) {
+            return Scope.AGENT;
+        }
+        return Scope.ALL;
+    }
+
+    /**
+     * Whether the actor may act with {@code scope} here: the credential carries it, and the user holds it, by their
+     * access to the board ({@link Scope#READ}: any member; {@link Scope#WORK} and {@link Scope#REVIEW}: owner or
+     * modify; {@link Scope#BOARD_ADMIN}: owner, or a server admin) or their role ({@link Scope#SERVER_ADMIN}: admin).
+     * Nothing else grants authority.
+     */
+    public boolean holds(Scope scope) {
+        if (!scopes().contains(scope)) {
+            return false;
+        }
+        return switch (scope) {
+            case READ -> access != null;
+            case WORK, REVIEW -> access != null && access.canWrite();
+            case BOARD_ADMIN -> access == Access.OWNER || holds(Scope.SERVER_ADMIN);
+            case SERVER_ADMIN -> user.role() == Role.ADMIN;
+        };
+    }
+
+    /** Acts with server-administration authority: an admin user, on a credential with {@link Scope#SERVER_ADMIN}. */
     public boolean admin() {
-        return user.role() == Role.ADMIN;
+        return holds(Scope.SERVER_ADMIN);
     }
 
     /** The token's capabilities; empty (no limit) without a token. */
@@ -125,27 +159,22 @@ public record Actor(User user, Board board, Access access, Credential credential
         return credential instanceof Token token ? token.token().capabilities() : Set.of();
     }
 
-    /** Whether the user may write on the board: owner or modify access. */
+    /** May do work on the board: {@link Scope#WORK} with owner or modify access. */
     public boolean canWrite() {
-        return access != null && access.canWrite();
+        return holds(Scope.WORK);
     }
 
+    /** May administer the board (settings, members, deletes): {@link Scope#BOARD_ADMIN}. */
     public boolean boardOwner() {
-        return access == Access.OWNER;
+        return holds(Scope.BOARD_ADMIN);
     }
 
     /**
-     * May record review decisions: a token with the reviewer flag, or a person (signed in, or a program acting
-     * as the person) who can write on the board. An agent acting directly never may.
+     * May take work past human review (the review decision, mark_done, turning needs_review off):
+     * {@link Scope#REVIEW} with owner or modify access. An agent acting directly never may.
      */
     public boolean reviewer() {
-        if (credential instanceof Token token) {
-            return token.token().reviewer();
-        }
-        if (credential instanceof Direct direct && direct.agentName() != null) {
-            return false;
-        }
-        return canWrite();
+        return holds(Scope.REVIEW);
     }
 
     /** The API token in use, null without one. */
@@ -168,8 +197,4 @@ public record Actor(User user, Board board, Access access, Credential credential
         return own.isEmpty() || own.containsAll(required);
     }
 
-    /** May take work past human review (mark_done, turning needs_review off): a reviewer token or the board's owner. */
-    public boolean canBypassReview() {
-        return canWrite() && (reviewer() || boardOwner());
-    }
 }

@@ -48,7 +48,15 @@ public final class IdentityPolicy {
         /** A token-minted token asked to live past the minting token's expiry. */
         LATER_EXPIRY,
         /** Someone else's token, for a non-admin. */
-        NOT_YOURS
+        NOT_YOURS,
+        /** The user may, but the credential was not minted with the scope it takes. */
+        NOT_SCOPED,
+        /** A token-minted token with scopes the minting token lacks. */
+        WIDER_SCOPES,
+        /** A reviewing or administering token asked by a credential that is neither a person nor a server admin. */
+        NOT_PERSON,
+        /** A scope its holder's membership or role can never grant. */
+        SCOPE_NOT_HELD
     }
 
     private IdentityPolicy() {
@@ -120,6 +128,53 @@ public final class IdentityPolicy {
     /** Revoking a token: its owner, or an admin. */
     public static Verdict revokeToken(UserId acting, boolean admin, UserId tokenOwner) {
         return admin || acting.equals(tokenOwner) ? Verdict.ALLOWED : Verdict.NOT_YOURS;
+    }
+
+    /**
+     * The scopes a new token is minted with, or the verdict that refuses them. Minting never widens: a token mints
+     * only a subset of its own scopes; a reviewing or administering scope ({@link Scope#elevated}) is minted only by
+     * a person (a web session, a password sign-in, a program acting as the person) or a server admin; and each
+     * elevated scope must be one the new token's owner holds (review: owner or modify access; board administration:
+     * owner access or the admin role; server administration: the admin role). Every token reads its board.
+     *
+     * @param requested     the scopes asked for
+     * @param minting       the minting credential's scopes when it is a token, empty for a person
+     * @param serverAdmin   whether the minting credential acts with server administration
+     * @param ownerAccess   the new token's owner's access to its board
+     * @param ownerAdmin    whether the new token's owner has the admin role
+     */
+    public static ScopesVerdict mintScopes(Set<Scope> requested, Optional<Set<Scope>> minting, boolean serverAdmin,
+                                           Optional<Access> ownerAccess, boolean ownerAdmin) {
+        java.util.EnumSet<Scope> scopes = java.util.EnumSet.of(Scope.READ);
+        scopes.addAll(requested);
+        if (minting.isPresent() && !minting.get().containsAll(scopes)) {
+            return new ScopesVerdict(Verdict.WIDER_SCOPES, scopes);
+        }
+        for (Scope scope : scopes) {
+            if (!scope.elevated()) {
+                continue;
+            }
+            if (minting.isPresent() && !serverAdmin) {
+                return new ScopesVerdict(Verdict.NOT_PERSON, scopes);
+            }
+            boolean held = switch (scope) {
+                case REVIEW -> ownerAccess.map(Access::canWrite).orElse(false);
+                case BOARD_ADMIN -> ownerAdmin || ownerAccess.orElse(null) == Access.OWNER;
+                case SERVER_ADMIN -> ownerAdmin;
+                default -> true;
+            };
+            if (!held) {
+                return new ScopesVerdict(Verdict.SCOPE_NOT_HELD, Set.of(scope));
+            }
+        }
+        return new ScopesVerdict(Verdict.ALLOWED, scopes);
+    }
+
+    /** The scopes of a new token, or (refused) the scopes that made the verdict. */
+    public record ScopesVerdict(Verdict verdict, Set<Scope> scopes) {
+        public ScopesVerdict {
+            scopes = Set.copyOf(scopes);
+        }
     }
 
     /** What a new token may carry: its capabilities (empty for no limit) and its expiry. */

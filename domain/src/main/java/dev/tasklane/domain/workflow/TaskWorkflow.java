@@ -206,8 +206,7 @@ public final class TaskWorkflow {
                     "Only a reviewer token or a person signed in to the board can record review decisions; "
                             + "an agent cannot approve its own work.");
         }
-        if (reviewer.tokenId() != null && task.completion() != null
-                && reviewer.tokenId().equals(task.completion().completedByTokenId())) {
+        if (BoardAccess.completedBy(reviewer, task)) {
             throw new ForbiddenException(BoardAccess.OWN_WORK_CODE, BoardAccess.OWN_WORK_MESSAGE);
         }
         if (decision == null || decision == ReviewStatus.PENDING) {
@@ -266,7 +265,7 @@ public final class TaskWorkflow {
         if (!Transition.MARK_DONE.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_column_for_mark_done", "Task must be in Review column to mark as done");
         }
-        BoardAccess.requireReviewAuthority(caller, "mark a task done without its review");
+        BoardAccess.requireReviewAuthority(caller, task, "mark a task done without its review");
         Completion done = task.completion() == null
                 ? Completion.byPerson(caller.userId(), now)
                 : task.completion().doneAt(now);

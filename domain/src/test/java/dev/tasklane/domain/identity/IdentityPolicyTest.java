@@ -144,7 +144,7 @@ class IdentityPolicyTest {
     }
 
     private static ApiToken token(Set<Capability> capabilities, Instant expiresAt) {
-        return new ApiToken(7, "minting", "hash", ME, BoardId.of(1), capabilities, null, false, NOW, expiresAt,
+        return new ApiToken(7, "minting", "hash", ME, BoardId.of(1), capabilities, null, ApiToken.scopesOf(false), NOW, expiresAt,
                 null, null, null);
     }
 }

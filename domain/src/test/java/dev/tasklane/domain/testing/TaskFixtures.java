@@ -104,7 +104,7 @@ public final class TaskFixtures {
     /** A user with {@code access} to the board, acting through API token {@code tokenId}. */
     public static Actor token(UserId userId, long tokenId, Access access, Set<Capability> capabilities, boolean reviewerFlag) {
         ApiToken token = new ApiToken(tokenId, "token " + tokenId, "hash-" + tokenId, userId, BOARD, capabilities, null,
-                reviewerFlag, NOW_FOR_TOKENS, null, null, null, null);
+                ApiToken.scopesOf(reviewerFlag), NOW_FOR_TOKENS, null, null, null, null);
         return Actor.withToken(user(userId), board(), access, token);
     }
 

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.http.pipeline;
 
 
 import dev.tasklane.adapter.http.error.ErrorBody;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.StreamEndView;
 import dev.tasklane.adapter.http.wire.TaskEventView;
@@ -63,7 +64,7 @@ public final class EventStream {
         this.json = json;
         this.settings = settings;
         this.clock = clock;
-        this.route = Route.authed(HandlerType.GET, "/api/events",
+        this.route = Route.needs(Scope.READ, HandlerType.GET, "/api/events",
                 "Server-Sent Events of the board's task changes (Last-Event-ID resumes)", this::serve);
     }
 

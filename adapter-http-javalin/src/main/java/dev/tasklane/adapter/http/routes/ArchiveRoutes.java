@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
@@ -35,11 +36,11 @@ public final class ArchiveRoutes {
 
     public List<Route> routes() {
         return List.of(
-                Route.authed(HandlerType.POST, "/api/tasks/{id}/archive",
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/archive",
                         "Archive a task, or a goal with its children, with a reason", this::archive),
-                Route.authed(HandlerType.POST, "/api/tasks/{id}/restore",
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/restore",
                         "Restore an archived task (and a goal's children archived with it) where it was", this::restore),
-                Route.authed(HandlerType.DELETE, "/api/tasks/{id}",
+                Route.needs(Scope.BOARD_ADMIN, HandlerType.DELETE, "/api/tasks/{id}",
                         "Delete a Ready or archived task nothing depends on, or a goal with its children (board owner)",
                         this::delete));
     }

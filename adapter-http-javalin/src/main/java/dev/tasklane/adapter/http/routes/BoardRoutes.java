@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
@@ -42,22 +43,20 @@ public final class BoardRoutes {
 
     public List<Route> routes() {
         return List.of(
-                Route.authed(HandlerType.GET, "/api/boards/{id}", "A board's settings: name, columns, WIP limits, what holds Doing",
+                Route.needs(Scope.READ, HandlerType.GET, "/api/boards/{id}", "A board's settings: name, columns, WIP limits, what holds Doing",
                         this::show),
-                Route.authed(HandlerType.PATCH, "/api/boards/{id}", "Rename a board and/or set its WIP limits (owner or admin)",
+                Route.needs(Scope.BOARD_ADMIN, HandlerType.PATCH, "/api/boards/{id}", "Rename a board and/or set its WIP limits (owner or admin)",
                         this::configure));
     }
 
     private void show(Call call) {
-        BoardSettings settings = boardSettings.settings(call.caller().user().id(), call.caller().admin(),
-                boardId(call));
+        BoardSettings settings = boardSettings.settings(call.caller(), boardId(call));
         call.ok(Envelope.data(answer(settings)));
     }
 
     private void configure(Call call) {
         BoardChange change = call.bind(BoardChangeBody.class).change();
-        BoardSettings settings = boardSettings.configure(call.caller().user().id(), call.caller().admin(),
-                boardId(call), change);
+        BoardSettings settings = boardSettings.configure(call.caller(), boardId(call), change);
         call.ok(Envelope.data(answer(settings)));
     }
 

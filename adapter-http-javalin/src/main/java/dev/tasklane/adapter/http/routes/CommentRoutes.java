@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Params;
 import dev.tasklane.adapter.http.pipeline.Route;
@@ -51,10 +52,10 @@ public final class CommentRoutes {
 
     public List<Route> routes() {
         return List.of(
-                Route.authed(HandlerType.GET, "/api/tasks/{id}/comments",
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/comments",
                         "A task's comments, oldest first (limit, after)", this::list),
-                Route.authed(HandlerType.POST, "/api/tasks/{id}/comments", "Comment on a task", this::post),
-                Route.authed(HandlerType.DELETE, "/api/tasks/{id}/comments/{comment_id}",
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/comments", "Comment on a task", this::post),
+                Route.needs(Scope.WORK, HandlerType.DELETE, "/api/tasks/{id}/comments/{comment_id}",
                         "Delete a comment (its author or a board owner)", this::delete));
     }
 

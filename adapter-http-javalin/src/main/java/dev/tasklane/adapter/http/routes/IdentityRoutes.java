@@ -22,6 +22,7 @@ import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Status;
@@ -82,20 +83,21 @@ public final class IdentityRoutes {
                     @Size(max = 16) List<@NotNull @Pattern(regexp = "[a-z_]{1,40}") String> capabilities,
                     @JsonProperty("agent_model") @Size(max = 255) String agentModel,
                     Boolean reviewer,
-                    @JsonProperty("expires_in_days") @Min(1) @Max(3650) Integer expiresInDays) {
+                    @JsonProperty("expires_in_days") @Min(1) @Max(3650) Integer expiresInDays,
+                    @Size(max = 5) List<@NotNull @Size(max = 40) String> scopes) {
     }
 
     public List<Route> routes() {
         return List.of(
-                Route.authed(HandlerType.GET, "/api/me", "The caller: user, token board, capabilities, reviewer flag", this::me),
-                Route.authed(HandlerType.GET, "/api/users", "List users (admin)", this::users),
-                Route.authed(HandlerType.POST, "/api/users", "Create a user (admin)", this::createUser),
-                Route.authed(HandlerType.GET, "/api/boards", "The boards the caller belongs to", this::boards),
-                Route.authed(HandlerType.POST, "/api/boards", "Create a board; the creator owns it", this::createBoard),
-                Route.authed(HandlerType.POST, "/api/boards/{id}/members", "Add or change a board member (owner or admin)", this::addMember),
-                Route.authed(HandlerType.GET, "/api/tokens", "The caller's API tokens (admin: all)", this::tokens),
-                Route.authed(HandlerType.POST, "/api/tokens", "Create an API token; the secret is shown once", this::createToken),
-                Route.authed(HandlerType.DELETE, "/api/tokens/{id}", "Revoke an API token", this::revokeToken),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/me", "The caller: user, token board, capabilities, reviewer flag", this::me),
+                Route.needs(Scope.SERVER_ADMIN, HandlerType.GET, "/api/users", "List users (admin)", this::users),
+                Route.needs(Scope.SERVER_ADMIN, HandlerType.POST, "/api/users", "Create a user (admin)", this::createUser),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/boards", "The boards the caller belongs to", this::boards),
+                Route.needs(Scope.READ, HandlerType.POST, "/api/boards", "Create a board; the creator owns it", this::createBoard),
+                Route.needs(Scope.BOARD_ADMIN, HandlerType.POST, "/api/boards/{id}/members", "Add or change a board member (owner or admin)", this::addMember),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tokens", "The caller's API tokens (admin: all)", this::tokens),
+                Route.needs(Scope.READ, HandlerType.POST, "/api/tokens", "Create an API token; the secret is shown once", this::createToken),
+                Route.needs(Scope.READ, HandlerType.DELETE, "/api/tokens/{id}", "Revoke an API token", this::revokeToken),
                 Route.open(HandlerType.POST, "/api/sessions",
                         "Password sign-in: a new API token for the named board, answered as POST /api/tokens does",
                         this::createSession));
@@ -112,7 +114,7 @@ public final class IdentityRoutes {
     /** {@code GET /api/me}: the user, and the token's board, capabilities and reviewer flag. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record MeAnswer(UserId id, String username, String displayName, String role, BoardRef board,
-                    List<String> capabilities, boolean reviewer) {
+                    List<String> capabilities, boolean reviewer, List<String> scopes) {
     }
 
     /** A board named by id and name. */
@@ -143,23 +145,23 @@ public final class IdentityRoutes {
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record TokenAnswer(long id, String name, UserId userId, BoardId boardId, List<String> capabilities,
                        String agentModel, boolean reviewer, String expiresAt, String revokedAt, String lastUsedAt,
-                       String lastAgentName, String insertedAt) {
+                       String lastAgentName, String insertedAt, List<String> scopes) {
         static TokenAnswer of(ApiToken token) {
             return new TokenAnswer(token.id(), token.name(), token.userId(), token.boardId(),
                     IdentityRoutes.capabilities(token.capabilities()), token.agentModel(), token.reviewer(),
                     WireTime.utc(token.expiresAt()), WireTime.utc(token.revokedAt()), WireTime.utc(token.lastUsedAt()),
-                    token.lastAgentName(), WireTime.naive(token.createdAt()));
+                    token.lastAgentName(), WireTime.naive(token.createdAt()), labels(token.scopes()));
         }
     }
 
     /** A new token with its secret, shown only in this answer. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record IssuedAnswer(long id, String name, String token, BoardRef board, List<String> capabilities,
-                        boolean reviewer, String expiresAt) {
+                        boolean reviewer, String expiresAt, List<String> scopes) {
         static IssuedAnswer of(IssuedToken issued) {
             return new IssuedAnswer(issued.token().id(), issued.token().name(), issued.secret(),
                     BoardRef.of(issued.board()), IdentityRoutes.capabilities(issued.token().capabilities()), issued.token().reviewer(),
-                    WireTime.utc(issued.token().expiresAt()));
+                    WireTime.utc(issued.token().expiresAt()), labels(issued.token().scopes()));
         }
     }
 
@@ -167,7 +169,8 @@ public final class IdentityRoutes {
         Actor actor = call.caller();
         User user = actor.user();
         call.ok(Envelope.data(new MeAnswer(user.id(), user.username(), user.displayName(), user.role().wire(),
-                BoardRef.of(actor.board()), capabilities(actor.capabilities()), actor.reviewer())));
+                BoardRef.of(actor.board()), capabilities(actor.capabilities()), actor.reviewer(),
+                labels(actor.scopes()))));
     }
 
     private void users(Call call) {
@@ -213,8 +216,25 @@ public final class IdentityRoutes {
         }
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
-                Boolean.TRUE.equals(request.reviewer()), request.expiresInDays()));
+                Boolean.TRUE.equals(request.reviewer()), request.expiresInDays(), scopes(request.scopes())));
         call.respond(201, Envelope.data(IssuedAnswer.of(issued)));
+    }
+
+    /** The scopes named, or null (the default) when none were sent. */
+    private static Set<Scope> scopes(List<String> labels) {
+        if (labels == null) {
+            return null;
+        }
+        Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+        for (String label : labels) {
+            scopes.add(Scope.ofLabel(label).orElseThrow(() -> RequestRefused.invalid("scopes",
+                    "contains an unknown scope '" + label + "'; valid: " + String.join(", ", labels(Scope.ALL)))));
+        }
+        return scopes;
+    }
+
+    static List<String> labels(Set<Scope> scopes) {
+        return scopes.stream().sorted().map(Scope::label).toList();
     }
 
     private void createSession(Call call) {

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import static dev.tasklane.adapter.http.routes.OpenApi.TextSchema.TEXT;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.application.port.in.MetricsRequest;
@@ -20,7 +21,7 @@ public final class MetricsRoutes {
     }
 
     public List<Route> routes() {
-        return List.of(Route.authed(HandlerType.GET, PATH,
+        return List.of(Route.needs(Scope.SERVER_ADMIN, HandlerType.GET, PATH,
                 "Flow metrics of the token's board: throughput, cycle, lead, review and backlog wait, rework, "
                         + "cumulative flow, agents (docs/rules.md#flow-metrics)", this::metrics));
     }

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.wire.Envelope;
@@ -25,7 +26,7 @@ public final class PositionRoutes {
     }
 
     public List<Route> routes() {
-        return List.of(Route.authed(HandlerType.PATCH, "/api/tasks/{id}/position",
+        return List.of(Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/position",
                 "Place a Ready task before or after another Ready task of its priority (the order next hands out)",
                 this::move));
     }

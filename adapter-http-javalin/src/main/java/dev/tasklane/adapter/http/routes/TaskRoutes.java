@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
@@ -78,19 +79,19 @@ public final class TaskRoutes {
 
     public List<Route> routes() {
         return List.of(
-                Route.authed(HandlerType.POST, "/api/tasks/batch", "Create several goals with nested tasks, all or none", this::batch),
-                Route.authed(HandlerType.POST, "/api/tasks", "Create a task, or a goal with nested tasks", this::create),
-                Route.authed(HandlerType.GET, "/api/tasks", "List the board's tasks (filters, sort, cursor pages)", this::list),
-                Route.authed(HandlerType.GET, "/api/tasks/{id}", "One task by id or identifier", this::show),
-                Route.authed(HandlerType.GET, "/api/tasks/{id}/tree", "A goal with its children and counts", this::tree),
-                Route.authed(HandlerType.GET, "/api/tasks/{id}/dependencies", "The tasks a task depends on, recursively", this::dependencies),
-                Route.authed(HandlerType.GET, "/api/tasks/{id}/dependents", "The tasks that depend on a task", this::dependents),
-                Route.authed(HandlerType.GET, "/api/tasks/{id}/history", "A task's history (claims, completions, assignments...)", this::history),
-                Route.authed(HandlerType.PATCH, "/api/tasks/{id}", "Edit a task's descriptive fields", this::update),
-                Route.authed(HandlerType.PUT, "/api/tasks/{id}", "Edit a task's descriptive fields (alias of PATCH)", this::update),
-                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/assign", "Assign a task or a goal (cascading) to a user or nobody", this::assign),
-                Route.authed(HandlerType.GET, "/api/tasks/{id}/after_goal_status", "Whether a goal's after_goal hook is armed", this::afterGoalStatus),
-                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/after_goal", "Report the goal's after_goal hook result", this::afterGoal));
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/batch", "Create several goals with nested tasks, all or none", this::batch),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks", "Create a task, or a goal with nested tasks", this::create),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks", "List the board's tasks (filters, sort, cursor pages)", this::list),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}", "One task by id or identifier", this::show),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/tree", "A goal with its children and counts", this::tree),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/dependencies", "The tasks a task depends on, recursively", this::dependencies),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/dependents", "The tasks that depend on a task", this::dependents),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/history", "A task's history (claims, completions, assignments...)", this::history),
+                Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}", "Edit a task's descriptive fields", this::update),
+                Route.needs(Scope.WORK, HandlerType.PUT, "/api/tasks/{id}", "Edit a task's descriptive fields (alias of PATCH)", this::update),
+                Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/assign", "Assign a task or a goal (cascading) to a user or nobody", this::assign),
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/after_goal_status", "Whether a goal's after_goal hook is armed", this::afterGoalStatus),
+                Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/after_goal", "Report the goal's after_goal hook result", this::afterGoal));
     }
 
     private void create(Call call) {

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tasklane.domain.identity.Scope;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.tasklane.adapter.http.error.RequestRefused;
@@ -72,16 +73,16 @@ public final class WorkflowRoutes {
 
     public List<Route> routes() {
         return List.of(
-                Route.authed(HandlerType.GET, "/api/tasks/next", "The next task the caller could claim", this::next),
-                Route.authed(HandlerType.POST, "/api/tasks/claim", "Claim a task (named or next) with before_doing proof", this::claim),
-                Route.authed(HandlerType.POST, "/api/tasks/{id}/unclaim", "Release a claimed task", this::unclaim),
-                Route.authed(HandlerType.POST, "/api/tasks/{id}/heartbeat", "Extend the caller's claim", this::heartbeat),
-                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/complete", "Complete a task with after_doing and before_review proofs", this::complete),
-                Route.authed(HandlerType.POST, "/api/tasks/{id}/complete", "Complete a task (POST alias used by the Stride hook)", this::complete),
-                Route.authed(HandlerType.PUT, "/api/tasks/{id}/changed_files", "Upload the per-file diff snapshot", this::changedFiles),
-                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/review", "Record a reviewer's decision on a task in Review", this::review),
-                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/mark_reviewed", "Finalize a review with after_review proof", this::markReviewed),
-                Route.authed(HandlerType.PATCH, "/api/tasks/{id}/mark_done", "Move a task in Review to Done without hooks", this::markDone));
+                Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/next", "The next task the caller could claim", this::next),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/claim", "Claim a task (named or next) with before_doing proof", this::claim),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/unclaim", "Release a claimed task", this::unclaim),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/heartbeat", "Extend the caller's claim", this::heartbeat),
+                Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/complete", "Complete a task with after_doing and before_review proofs", this::complete),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/complete", "Complete a task (POST alias used by the Stride hook)", this::complete),
+                Route.needs(Scope.WORK, HandlerType.PUT, "/api/tasks/{id}/changed_files", "Upload the per-file diff snapshot", this::changedFiles),
+                Route.needs(Scope.REVIEW, HandlerType.PATCH, "/api/tasks/{id}/review", "Record a reviewer's decision on a task in Review", this::review),
+                Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/mark_reviewed", "Finalize a review with after_review proof", this::markReviewed),
+                Route.needs(Scope.REVIEW, HandlerType.PATCH, "/api/tasks/{id}/mark_done", "Move a task in Review to Done without hooks", this::markDone));
     }
 
     private void next(Call call) {

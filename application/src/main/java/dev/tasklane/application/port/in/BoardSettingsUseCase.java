@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.in;
 
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
@@ -13,10 +14,10 @@ import java.util.List;
  */
 public interface BoardSettingsUseCase {
     /** The settings of a board the user belongs to (admins: any board). */
-    BoardSettings settings(UserId userId, boolean admin, BoardId boardId);
+    BoardSettings settings(Actor actor, BoardId boardId);
 
     /** Renames the board and/or sets its WIP limits, as sent; owner or admin. */
-    BoardSettings configure(UserId userId, boolean admin, BoardId boardId, BoardChange change);
+    BoardSettings configure(Actor actor, BoardId boardId, BoardChange change);
 
     /** What to change; an unsent part is left as it is. */
     record BoardChange(Patch<String> name, Patch<WipLimits> wipLimits) {

@@ -7,6 +7,7 @@ import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Role;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
 
@@ -104,8 +105,16 @@ public interface IdentityUseCase {
      * @param board         board name; null for the actor's board
      * @param expiresInDays null for the default (90 days)
      */
+    /**
+     * What a new token is asked to carry. {@code scopes} null means the default: an agent's (read and work), with
+     * review too when {@code reviewer}; {@code reviewer} adds the review scope to any set.
+     */
     record TokenRequest(String name, String username, String board, Set<Capability> capabilities, String agentModel,
-                        boolean reviewer, Integer expiresInDays) {
+                        boolean reviewer, Integer expiresInDays, Set<Scope> scopes) {
+        public TokenRequest(String name, String username, String board, Set<Capability> capabilities, String agentModel,
+                            boolean reviewer, Integer expiresInDays) {
+            this(name, username, board, capabilities, agentModel, reviewer, expiresInDays, null);
+        }
     }
 
     /** A new token and its secret, which is shown only this once. */

@@ -54,7 +54,7 @@ public abstract class DirectoryStoreContract {
 
     private ApiToken token(String hash, UserId userId, BoardId boardId) {
         return stores.tx(() -> directory.insertToken(new ApiToken(0, "token " + hash, hash, userId, boardId,
-                Set.of(Capability.TESTING), "model", false, NOW, null, null, null, null)));
+                Set.of(Capability.TESTING), "model", ApiToken.scopesOf(false), NOW, null, null, null, null)));
     }
 
     // ---- length limits and concurrent creation -----------------------------------
@@ -70,7 +70,7 @@ public abstract class DirectoryStoreContract {
         User user = stores.tx(() -> directory.insertUser(new User(UserId.UNASSIGNED, name, name, "hash", Role.MEMBER, NOW, null)));
         Board board = stores.tx(() -> directory.insertBoard(name));
         ApiToken token = stores.tx(() -> directory.insertToken(new ApiToken(0, name, "limits", user.id(), board.id(),
-                Set.of(), name, false, NOW, null, null, NOW, longest(Limit.AGENT_NAME))));
+                Set.of(), name, ApiToken.scopesOf(false), NOW, null, null, NOW, longest(Limit.AGENT_NAME))));
 
         assertEquals(name, stores.tx(() -> directory.userByUsername(name)).orElseThrow().displayName());
         assertEquals(board.id(), stores.tx(() -> directory.boardByName(name)).orElseThrow().id());

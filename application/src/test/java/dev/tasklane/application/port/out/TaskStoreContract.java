@@ -715,7 +715,7 @@ public abstract class TaskStoreContract extends StoreContractBase {
     }
 
     private static ApiToken token(String hash) {
-        return new ApiToken(0, "token", hash, ME, BOARD, Set.of(), null, false, NOW, null, null, null, null);
+        return new ApiToken(0, "token", hash, ME, BOARD, Set.of(), null, ApiToken.scopesOf(false), NOW, null, null, null, null);
     }
 
     /** Thrown by tests to make a unit of work fail. */
