@@ -50,7 +50,8 @@ class EndpointsTest {
             assertTrue(paths.get("/api/tasks/{id}/complete").containsKey("patch"));
             assertTrue(paths.get("/api/tasks/{id}/complete").containsKey("post"));
             assertEquals(List.of(), paths.get("/health").get("get").get("security"));
-            assertEquals(List.of(Map.of("bearer", List.of())), paths.get("/api/tasks").get("post").get("security"));
+            assertEquals(List.of(Map.of("bearer", List.of("tasks:work"))), paths.get("/api/tasks").get("post").get("security"),
+                    "each operation names the scope it takes");
             assertTrue(paths.containsKey("/api/events"));
         });
     }
@@ -337,7 +338,10 @@ class EndpointsTest {
 
             h.claim("W2", Harness.TOKEN);
             h.complete("W2", Harness.TOKEN);
-            Res done = h.patch("/api/tasks/W2/mark_done", null);
+            Res ownWork = h.patch("/api/tasks/W2/mark_done", null);
+            assertEquals(403, ownWork.status(), "work never approves itself, by mark_done either: " + ownWork);
+            assertEquals("cannot_review_own_work", ownWork.body().get("code"));
+            Res done = h.send("PATCH", "/api/tasks/W2/mark_done", null, reviewer);
             assertEquals(200, done.status(), done::toString);
             assertEquals(Set.of("data", "current_skills_version"), done.body().keySet());
             assertEquals("completed", done.data().get("status"));
@@ -377,7 +381,10 @@ class EndpointsTest {
         Harness.run(h -> {
             Res me = h.get("/api/me");
             assertEquals(200, me.status(), me::toString);
-            assertEquals(Set.of("id", "username", "display_name", "role", "board", "capabilities", "reviewer"), me.data().keySet());
+            assertEquals(Set.of("id", "username", "display_name", "role", "board", "capabilities", "reviewer", "scopes"),
+                    me.data().keySet());
+            assertEquals(List.of("tasks:read", "tasks:work", "tasks:review", "board:admin", "server:admin"),
+                    me.data().get("scopes"), "the bootstrap token carries every scope");
 
             Res user = h.post("/api/users", map("username", "alice", "display_name", "Alice",
                     "password", "correct horse battery staple", "role", "member"));
@@ -398,7 +405,8 @@ class EndpointsTest {
             Res token = h.post("/api/tokens", map("name", "alice agent", "user", "alice", "capabilities", List.of("testing"),
                     "expires_in_days", 7));
             assertEquals(201, token.status(), token::toString);
-            assertEquals(Set.of("id", "name", "token", "board", "capabilities", "reviewer", "expires_at"), token.data().keySet());
+            assertEquals(Set.of("id", "name", "token", "board", "capabilities", "reviewer", "expires_at", "scopes"),
+                    token.data().keySet());
             String secret = (String) token.data().get("token");
             assertTrue(secret.startsWith("tasklane_"));
             assertEquals(200, h.send("GET", "/api/me", null, secret).status());

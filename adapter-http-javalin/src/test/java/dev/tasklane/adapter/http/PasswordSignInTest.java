@@ -35,9 +35,12 @@ class PasswordSignInTest {
 
             assertEquals(201, signedIn.status(), signedIn.toString());
             Map<String, Object> data = signedIn.data();
-            assertEquals(List.of("id", "name", "token", "board", "capabilities", "reviewer", "expires_at"), List.copyOf(data.keySet()));
+            assertEquals(List.of("id", "name", "token", "board", "capabilities", "reviewer", "expires_at", "scopes"),
+                    List.copyOf(data.keySet()));
             assertEquals(Map.of("id", 1, "name", "Default"), data.get("board"));
-            assertEquals(false, data.get("reviewer"));
+            assertEquals(true, data.get("reviewer"), "a password sign-in is the person, who may review on the board");
+            assertEquals(List.of("tasks:read", "tasks:work", "tasks:review"), data.get("scopes"),
+                    "every scope a modify member holds, and no administration");
             String token = (String) data.get("token");
             assertTrue(token.startsWith("tasklane_"), token);
             Res me = h.send("GET", "/api/me", null, token);

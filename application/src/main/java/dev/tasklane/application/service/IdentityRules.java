@@ -198,8 +198,9 @@ final class IdentityRules {
                     + "to the web interface, or with a password sign-in) or a server admin's token can mint a token "
                     + "with the " + Scope.REVIEW.label() + ", " + Scope.BOARD_ADMIN.label() + " or "
                     + Scope.SERVER_ADMIN.label() + " scope: an agent's token never mints authority it was not given");
-            case SCOPE_NOT_HELD -> throw invalid("scopes", "the token's owner does not hold that scope on the board "
-                    + "(tasks:review needs owner or modify access, board:admin owner access, server:admin the admin role)");
+            case SCOPE_NOT_HELD -> throw new ForbiddenException(BoardAccess.SCOPE_REQUIRED_CODE, "The token's owner "
+                    + "does not hold that scope on the board (board:admin needs owner access, server:admin the admin "
+                    + "role), so a token cannot carry it");
             case WIDER_BOARD, WIDER_CAPABILITIES, LATER_EXPIRY ->
                     throw new ForbiddenException("token_widening", "a token can mint only tokens no wider than itself");
         }

@@ -18,6 +18,7 @@ import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
@@ -231,8 +232,14 @@ public abstract class SignInContract {
     void anOwnerCannotLowerTheirOwnAccessWhetherAsAPersonOrWithAToken() {
         member("olive", Access.OWNER);
         Actor olive = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
+        Actor agentToken = server.identity().authenticate(identity().createToken(olive,
+                new TokenRequest("olive's agent", null, board.name(), Set.of(), null, false, null)).secret(), null);
+        assertEquals(BoardAccess.SCOPE_REQUIRED_CODE, assertThrows(ForbiddenException.class,
+                () -> server.identity().putMember(agentToken, board.id(), "rita", Access.OWNER)).code(),
+                "an owner's agent token was not minted to administer the board");
         Actor oliveToken = server.identity().authenticate(identity().createToken(olive,
-                new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null)).secret(), null);
+                new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null,
+                        Set.of(Scope.READ, Scope.BOARD_ADMIN))).secret(), null);
 
         InvalidInputException asPerson = assertThrows(InvalidInputException.class,
                 () -> identity().putMember(olive, board.id(), "olive", Access.MODIFY));
@@ -277,7 +284,8 @@ public abstract class SignInContract {
         member("olive", Access.OWNER);
         Actor inTheBrowser = signIn().signIn("olive", PASSWORD, "10.0.0.9").person();
         Actor overTheApi = server.identity().authenticate(identity().createToken(inTheBrowser,
-                new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null)).secret(), null);
+                new TokenRequest("olive's", null, board.name(), Set.of(), null, false, null,
+                        Set.of(Scope.READ, Scope.BOARD_ADMIN))).secret(), null);
         Actor embedded = identity().actAs("olive", board.id(), null);
 
         List<String> refusals = new java.util.ArrayList<>();
@@ -317,6 +325,11 @@ public abstract class SignInContract {
             assertEquals(BoardAccess.REVIEWER_TOKEN_MESSAGE, refused.getMessage());
         }
         assertTrue(identity().createToken(bob, reviewer).token().reviewer(), "a member who can write may mint one");
+        Actor reviewerToken = server.identity().authenticate(identity().createToken(bob, reviewer).secret(), "agent");
+        ForbiddenException byReviewerToken = assertThrows(ForbiddenException.class,
+                () -> server.identity().createToken(reviewerToken, reviewer));
+        assertEquals(BoardAccess.REVIEWER_TOKEN_CODE, byReviewerToken.code(),
+                "a reviewer token does not mint review authority: only a person or a server admin does");
     }
 
     @Test
@@ -346,7 +359,10 @@ public abstract class SignInContract {
     void passwordSignInOverTheApiIssuesATokenForAMembersBoard() {
         IssuedToken issued = signIn().signInForToken("admin", adminPassword, board.name(), "10.0.0.1");
         assertEquals(board.id(), server.identity().authenticate(issued.secret(), null).board().id());
-        assertFalse(issued.token().reviewer());
+        assertEquals(Scope.ALL, issued.token().scopes(), "a password sign-in is the person: every scope they hold");
+        member("mona", Access.MODIFY);
+        assertEquals(Set.of(Scope.READ, Scope.WORK, Scope.REVIEW),
+                signIn().signInForToken("mona", PASSWORD, board.name(), "10.0.0.3").token().scopes());
 
         identity().createBoard(admin(), "Elsewhere");
         member("bob", Access.MODIFY);

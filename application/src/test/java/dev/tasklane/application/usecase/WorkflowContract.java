@@ -22,6 +22,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -473,12 +474,37 @@ public abstract class WorkflowContract {
         ForbiddenException refused = assertThrows(ForbiddenException.class, () -> board.app.reviews().markDone(board.alice, ref(w1)));
         assertEquals(dev.tasklane.domain.agent.BoardAccess.REVIEW_AUTHORITY_CODE, refused.code());
         assertEquals(Status.REVIEW, board.get(w1).task().status());
-        Actor owner = board.member("olga", Access.OWNER, Set.of(), false);
+        Actor ownersAgent = board.member("olga", Access.OWNER, Set.of(), false);
+        assertEquals(dev.tasklane.domain.agent.BoardAccess.REVIEW_AUTHORITY_CODE, assertThrows(ForbiddenException.class,
+                () -> board.app.reviews().markDone(ownersAgent, ref(w1))).code(), "the owner's agent is an agent");
+        Actor owner = BoardFixture.actor(ownersAgent.user(), ownersAgent.board(), Access.OWNER, Set.of(), true, null);
         assertEquals(Status.COMPLETED, board.app.reviews().markDone(owner, ref(w1)).task().status());
         String w2 = id(board.create(board.admin, task("Also risky", "needs_review", true)));
         board.claim(board.alice, w2);
         board.complete(board.alice, w2);
         assertEquals(Status.COMPLETED, board.app.reviews().markDone(board.reviewer, ref(w2)).task().status());
+    }
+
+    /** Work never approves itself: the token that completed a task cannot take it past review, in any way. */
+    @Test
+    void theTokenThatCompletedATaskNeverTakesItPastReview() {
+        Actor reviewerToken = BoardFixture.withToken(board.reviewer, 555L);
+        assertTrue(reviewerToken.reviewer(), "a reviewer token");
+        String w1 = id(board.create(board.admin, task("Own work", "needs_review", true)));
+        board.claim(reviewerToken, w1);
+        board.complete(reviewerToken, w1);
+        String own = dev.tasklane.domain.agent.BoardAccess.OWN_WORK_CODE;
+        assertEquals(own, assertThrows(ForbiddenException.class,
+                () -> board.app.reviews().markDone(reviewerToken, ref(w1))).code(), "not by mark_done");
+        assertEquals(own, assertThrows(ForbiddenException.class, () -> board.app.update().update(reviewerToken, ref(w1),
+                TaskCommands.edit(Map.of("needs_review", false)))).code(), "not by turning needs_review off");
+        assertEquals(own, assertThrows(ForbiddenException.class, () -> board.app.reviews().review(reviewerToken, ref(w1),
+                new ReviewDecision(ReviewStatus.APPROVED, null))).code(), "not by the review decision");
+        assertEquals(Status.REVIEW, board.get(w1).task().status(), "nothing moved");
+        assertTrue(board.get(w1).task().spec().needsReview());
+        Actor sameUsersOtherReviewerToken = BoardFixture.withToken(board.reviewer, 556L);
+        assertEquals(Status.COMPLETED, board.app.reviews().markDone(sameUsersOtherReviewerToken, ref(w1)).task().status(),
+                "the same person approves with another reviewer token of theirs");
     }
 
     @Test

@@ -26,8 +26,9 @@ public final class BoardAccess {
             + "human review";
     /** The refusal of {@link dev.tasklane.domain.identity.IdentityPolicy#reviewerToken}, for a token and a person alike. */
     public static final String REVIEWER_TOKEN_CODE = "not_reviewer";
-    public static final String REVIEWER_TOKEN_MESSAGE = "Only an admin, or someone who holds the review right on the "
-            + "board (a reviewer token, or a member who can write on it), can create a reviewer token";
+    public static final String REVIEWER_TOKEN_MESSAGE = "Only a person who can write on the board (signed in to the "
+            + "web interface, or with a password sign-in) or a server admin's token can create a reviewer token: an "
+            + "agent's token, a reviewer token included, never mints review authority";
     public static final String OWN_WORK_CODE = "cannot_review_own_work";
     public static final String OWN_WORK_MESSAGE = "This token completed the task, so it cannot record the review "
             + "decision on it: ask another reviewer token or a person signed in to the board";

@@ -147,15 +147,12 @@ public final class IdentityPolicy {
                                            Optional<Access> ownerAccess, boolean ownerAdmin) {
         java.util.EnumSet<Scope> scopes = java.util.EnumSet.of(Scope.READ);
         scopes.addAll(requested);
-        if (minting.isPresent() && !minting.get().containsAll(scopes)) {
-            return new ScopesVerdict(Verdict.WIDER_SCOPES, scopes);
-        }
         for (Scope scope : scopes) {
             if (!scope.elevated()) {
                 continue;
             }
             if (minting.isPresent() && !serverAdmin) {
-                return new ScopesVerdict(Verdict.NOT_PERSON, scopes);
+                return new ScopesVerdict(scope == Scope.REVIEW ? Verdict.NOT_REVIEWER : Verdict.NOT_PERSON, Set.of(scope));
             }
             boolean held = switch (scope) {
                 case REVIEW -> ownerAccess.map(Access::canWrite).orElse(false);
@@ -164,8 +161,11 @@ public final class IdentityPolicy {
                 default -> true;
             };
             if (!held) {
-                return new ScopesVerdict(Verdict.SCOPE_NOT_HELD, Set.of(scope));
+                return new ScopesVerdict(scope == Scope.REVIEW ? Verdict.NOT_REVIEWER : Verdict.SCOPE_NOT_HELD, Set.of(scope));
             }
+        }
+        if (minting.isPresent() && !minting.get().containsAll(scopes)) {
+            return new ScopesVerdict(Verdict.WIDER_SCOPES, scopes);
         }
         return new ScopesVerdict(Verdict.ALLOWED, scopes);
     }

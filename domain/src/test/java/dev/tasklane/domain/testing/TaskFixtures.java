@@ -85,8 +85,13 @@ public final class TaskFixtures {
         return Actor.direct(user(userId), board(), Access.MODIFY, null);
     }
 
-    /** The board's owner: a writer who may take work past review. */
+    /** The board's owner, as the person: a writer who may take work past review. */
     public static Actor owner(UserId userId) {
+        return Actor.direct(user(userId), board(), Access.OWNER, null);
+    }
+
+    /** One of the board owner's agents: it works, and never takes work past review. */
+    public static Actor ownersAgent(UserId userId) {
         return Actor.direct(user(userId), board(), Access.OWNER, "owner's agent");
     }
 

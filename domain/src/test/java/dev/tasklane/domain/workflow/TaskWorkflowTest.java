@@ -5,7 +5,11 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.testing.TaskFixtures;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;
@@ -21,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 
 import static dev.tasklane.domain.testing.TaskFixtures.ALICE;
 import static dev.tasklane.domain.testing.TaskFixtures.BOB;
@@ -449,6 +454,27 @@ class TaskWorkflowTest {
         void aNonWriterIsRefused() {
             assertEquals("not_authorized_write", assertThrows(ForbiddenException.class,
                     () -> workflow.markDone(inReview(null, null), reader(CAROL), NOW)).code());
+        }
+
+        @Test
+        void theOwnersAgentCannotTakeWorkPastReview() {
+            assertEquals(BoardAccess.REVIEW_AUTHORITY_CODE, assertThrows(ForbiddenException.class,
+                    () -> workflow.markDone(inReview(null, null), TaskFixtures.ownersAgent(CAROL), NOW)).code());
+        }
+
+        @Test
+        void theTokenThatCompletedItCannotMarkItDoneEvenWithTheReviewScope() {
+            Completion sent = report("done");
+            long completer = 4242L;
+            Task completedByToken = task("W1").id(1).status(Status.REVIEW).assignedTo(CAROL).needsReview()
+                    .completion(new Completion(CAROL, "claude", completer, sent.report(), null)).build();
+            Actor sameToken = TaskFixtures.token(CAROL, completer, Access.OWNER, Set.of(), true);
+            ForbiddenException own = assertThrows(ForbiddenException.class,
+                    () -> workflow.markDone(completedByToken, sameToken, NOW));
+            assertEquals(BoardAccess.OWN_WORK_CODE, own.code());
+            Actor anotherReviewerToken = TaskFixtures.token(CAROL, completer + 1, Access.OWNER, Set.of(), true);
+            assertEquals(Status.COMPLETED, workflow.markDone(completedByToken, anotherReviewerToken, NOW).status(),
+                    "the same person approves with another reviewer token");
         }
     }
 }

@@ -93,7 +93,7 @@ public final class IdentityRoutes {
                 Route.needs(Scope.SERVER_ADMIN, HandlerType.GET, "/api/users", "List users (admin)", this::users),
                 Route.needs(Scope.SERVER_ADMIN, HandlerType.POST, "/api/users", "Create a user (admin)", this::createUser),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/boards", "The boards the caller belongs to", this::boards),
-                Route.needs(Scope.READ, HandlerType.POST, "/api/boards", "Create a board; the creator owns it", this::createBoard),
+                Route.needs(Scope.SERVER_ADMIN, HandlerType.POST, "/api/boards", "Create a board; the creator owns it", this::createBoard),
                 Route.needs(Scope.BOARD_ADMIN, HandlerType.POST, "/api/boards/{id}/members", "Add or change a board member (owner or admin)", this::addMember),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tokens", "The caller's API tokens (admin: all)", this::tokens),
                 Route.needs(Scope.READ, HandlerType.POST, "/api/tokens", "Create an API token; the secret is shown once", this::createToken),

@@ -21,7 +21,7 @@ public final class MetricsRoutes {
     }
 
     public List<Route> routes() {
-        return List.of(Route.needs(Scope.SERVER_ADMIN, HandlerType.GET, PATH,
+        return List.of(Route.needs(Scope.READ, HandlerType.GET, PATH,
                 "Flow metrics of the token's board: throughput, cycle, lead, review and backlog wait, rework, "
                         + "cumulative flow, agents (docs/rules.md#flow-metrics)", this::metrics));
     }

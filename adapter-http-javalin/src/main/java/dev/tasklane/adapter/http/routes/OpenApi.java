@@ -70,7 +70,7 @@ public final class OpenApi {
     private static final Map<Integer, String> STATUSES = new TreeMap<>(Map.ofEntries(
             Map.entry(400, "The request is malformed: a body that is no JSON object, a bad parameter"),
             Map.entry(401, "No valid API token: send Authorization: Bearer <token>"),
-            Map.entry(403, "The token may not do this: read-only access, not a reviewer, not the board's owner"),
+            Map.entry(403, "The token may not do this: a scope it was not minted with, read-only access, not the board's owner, or its own work"),
             Map.entry(404, "No such task, comment, board or token on the caller's board"),
             Map.entry(405, "The path does not take this method"),
             Map.entry(409, "The task is not in a state that allows this, or is held by another claim"),
@@ -295,7 +295,10 @@ public final class OpenApi {
                         new License("Apache-2.0", "Apache-2.0")),
                 List.of(new Server(baseUrl)), paths,
                 new Components(sorted(components), responses, Map.of("bearer", new SecurityScheme("http", "bearer",
-                        "Authorization: Bearer <API token>"))));
+                        "Authorization: Bearer <API token>. Each operation names the scope it takes (docs/security.md): "
+                                + "tasks:read, tasks:work, tasks:review, board:admin or server:admin. A token may do "
+                                + "what its scopes name, within its user's access to its board; a missing scope "
+                                + "answers 403"))));
     }
 
     private static OperationObject operation(Route route, Operation operation, WireSchemas schemas) {
@@ -329,7 +332,8 @@ public final class OpenApi {
         }
         errors.forEach(status -> responses.put(Integer.toString(status), Response.ref(responseName(status))));
         return new OperationObject(route.summary(), method + route.path().replaceAll("[^A-Za-z0-9]+", "_"), null,
-                route.authenticated() ? List.of(Map.of("bearer", List.of())) : List.of(), parameters, body, responses);
+                route.authenticated() ? List.of(Map.of("bearer", List.of(route.scope().label()))) : List.of(), parameters,
+                body, responses);
     }
 
     /** One schema, or {@code anyOf} the several an operation takes or gives (a parameter picks which). */
