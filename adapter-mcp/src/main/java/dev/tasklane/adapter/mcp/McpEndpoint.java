@@ -287,7 +287,10 @@ public final class McpEndpoint {
         }
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("content", List.of(Map.of("type", "text", "text", api.write(outcome.structured()))));
-        if (Protocol.structured(version)) {
+        // A refusal is carried by its text block alone: the output schema describes the answer, and clients that
+        // validate structuredContent against it whenever it is present (the TypeScript SDK's) would throw on an
+        // error body. The text is the API's error body with its status, which an agent parses as it is.
+        if (Protocol.structured(version) && !outcome.refused()) {
             result.put("structuredContent", outcome.structured());
         }
         result.put("isError", outcome.refused());

@@ -244,6 +244,14 @@ final class McpServer implements AutoCloseable {
         }
     }
 
+    static Object read(String json) {
+        try {
+            return MAPPER.readValue(json, Object.class);
+        } catch (IOException notJson) {
+            throw new UncheckedIOException(notJson);
+        }
+    }
+
     static Map<String, Object> map(Object... pairs) {
         Map<String, Object> map = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
