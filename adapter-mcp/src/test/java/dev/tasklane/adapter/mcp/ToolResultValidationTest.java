@@ -26,8 +26,8 @@ class ToolResultValidationTest {
 
     @Test
     void everyAnswerAndRefusalOfEveryToolIsValidOnEachRevision() {
-        for (String version : Protocol.VERSIONS) {
-            try (McpServer server = McpServer.inMemory()) {
+        try (McpServer server = McpServer.inMemory()) {
+            for (String version : Protocol.VERSIONS) { // each run on a board of its own
                 ToolCallScenario.Outcome outcome = ToolCallScenario.run(server, version);
                 System.out.println("tool-call scenario (" + version + "): " + outcome.calls() + " calls; answers and "
                         + "refusals by tool: " + outcome.statusesByTool());
