@@ -1,5 +1,7 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.adapter.mcp.McpSettings;
+
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.DatabaseTimeouts;
 import dev.tasklane.application.service.Tasklane;
@@ -60,7 +62,21 @@ final class ConfigResolver {
             throw management.invalid("a port other than the API's (" + portNumber + ")");
         }
         return new HttpConfig(portNumber, baseUrl.present() ? url(baseUrl) : "http://localhost:" + portNumber,
-                proxyHeader.present() ? header(proxyHeader) : null, managementPort);
+                proxyHeader.present() ? header(proxyHeader) : null, managementPort,
+                mcpCallRate(setting("--mcp-rate-limit", options.mcpRateLimit)));
+    }
+
+    /** The cap on MCP calls per token (docs/mcp.md, "Security model"). */
+    private static McpSettings.CallRate mcpCallRate(Setting rate) {
+        if (!rate.present()) {
+            return McpSettings.CallRate.DEFAULT;
+        }
+        try {
+            return McpSettings.CallRate.parse(rate.value);
+        } catch (IllegalArgumentException malformed) {
+            throw rate.invalid("off, RATE or RATE/BURST: MCP calls a second per token, such as 50 or 50/100, each "
+                    + "from 1 to " + McpSettings.CallRate.MAX);
+        }
     }
 
     /** The store kind (checked against the database URL) and where its data lives. */

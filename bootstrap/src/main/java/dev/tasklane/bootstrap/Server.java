@@ -122,7 +122,8 @@ public final class Server {
                 .withUnavailableRetryAfter(config.outages().unavailableRetryAfter()),
                 config.events().streamSettings(), gate, (javalin, api) -> {
                     web.configure(javalin);
-                    McpEndpoint.mount(javalin, api, McpSettings.forBaseUrl(config.http().baseUrl()));
+                    McpEndpoint.mount(javalin, api, McpSettings.forBaseUrl(config.http().baseUrl())
+                            .withCallRate(config.http().mcpCallRate()));
                     metrics.configure(javalin, config.http().managementPort() == null, tasklane.identity(),
                             new TrustedProxy(config.http().trustedProxyHeader()));
                 });

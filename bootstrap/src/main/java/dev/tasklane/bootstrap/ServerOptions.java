@@ -75,6 +75,10 @@ final class ServerOptions {
             + "or 500ms, 5s, 2m (default 5s)")
     String afterGoalGrace;
 
+    @Option(names = "--mcp-rate-limit", paramLabel = "RATE", description = "MCP calls a second per token: RATE (bursts "
+            + "of twice it), RATE/BURST, or off (default 50/100); past it /mcp answers 429 with Retry-After")
+    String mcpRateLimit;
+
     @Option(names = "--open-boards", paramLabel = "BOOL", description = "true: every user may create boards "
             + "(default false: only admins)")
     String openBoards;

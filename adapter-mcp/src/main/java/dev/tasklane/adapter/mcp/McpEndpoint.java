@@ -23,7 +23,8 @@ import java.util.Map;
  *
  * <p>Every request passes, in order: the {@code Origin} check (403), the API's bearer authentication (401 with
  * {@code WWW-Authenticate: Bearer}, 429 past the failed-authentication limit), the protocol version header (400),
- * and the API's body caps (413, and 400 with a parse error). Tools run the API's routes through {@link ApiCalls}.
+ * the API's body caps (413, and 400 with a parse error), the batch cap (400) and the cap on calls per credential
+ * (429 with {@code Retry-After}). Tools run the API's routes through {@link ApiCalls}.
  */
 public final class McpEndpoint {
     /** The endpoint's path. */
@@ -35,11 +36,13 @@ public final class McpEndpoint {
     private final McpSettings settings;
     private final Tools tools;
     private final Map<Boolean, Map<String, Object>> toolLists = new java.util.concurrent.ConcurrentHashMap<>();
+    private final CallLimiter limiter;
 
     McpEndpoint(ApiCalls api, McpSettings settings) {
         this.api = api;
         this.settings = settings;
         this.tools = new Tools(api);
+        this.limiter = new CallLimiter(settings.callRate(), System::nanoTime);
         // made once, at start-up: the compaction of the schemas walks them whole
         toolList(true);
         toolList(false);
@@ -105,6 +108,15 @@ public final class McpEndpoint {
             reply(ctx, answer.status(), error(null, code, message(answer.body()), answer.body()));
             return;
         }
+        if (body instanceof List<?> batch && batch.size() > Protocol.MAX_BATCH) {
+            reply(ctx, 400, error(null, Protocol.INVALID_REQUEST, "Invalid Request: a batch holds at most "
+                    + Protocol.MAX_BATCH + " messages and this one holds " + batch.size() + "; send the rest in "
+                    + "further POSTs", null));
+            return;
+        }
+        if (!admitCalls(ctx, caller, body instanceof List<?> batch ? Math.max(1, batch.size()) : 1)) {
+            return;
+        }
         if (body instanceof List<?> batch) {
             serveBatch(ctx, caller, version, batch);
             return;
@@ -140,6 +152,26 @@ public final class McpEndpoint {
         } else {
             reply(ctx, 200, replies);
         }
+    }
+
+    /** Takes {@code calls} from the caller's credential's allowance; else answers 429 and false. */
+    private boolean admitCalls(Context ctx, Actor caller, int calls) {
+        String key = caller.tokenId() != null ? "token " + caller.tokenId() : "user " + caller.user().id();
+        long wait = limiter.take(key, calls);
+        if (wait == 0) {
+            return true;
+        }
+        McpSettings.CallRate rate = settings.callRate();
+        String text = "Too Many Requests: more than " + rate.perSecond() + " MCP calls a second (bursts of "
+                + rate.burst() + ") with this token; retry after " + wait + " s";
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("error", text);
+        data.put("retry_after_seconds", wait);
+        data.put("calls_per_second", rate.perSecond());
+        data.put("burst", rate.burst());
+        ctx.header("Retry-After", Long.toString(wait));
+        reply(ctx, 429, error(null, Protocol.SERVER_ERROR, text, data));
+        return false;
     }
 
     private void refuse(Context ctx, Refused refused) {
@@ -221,6 +253,12 @@ public final class McpEndpoint {
             case "resources/read":
                 return readResource(id, params);
             default:
+                String capability = Protocol.NOT_OFFERED.get(method);
+                if (capability != null) {
+                    return error(id, Protocol.METHOD_NOT_FOUND, "Method not found: " + method + " is not offered: this "
+                            + "server declares no " + capability + " capability (it offers tools and the onboarding "
+                            + "resource; docs/mcp.md, \"Not offered, and why\")", null);
+                }
                 return error(id, Protocol.METHOD_NOT_FOUND, "Method not found: " + abbreviate(method)
                         + " (this server offers initialize, ping, tools/list, tools/call, resources/list, resources/read)",
                         null);
@@ -287,7 +325,10 @@ public final class McpEndpoint {
         }
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("content", List.of(Map.of("type", "text", "text", api.write(outcome.structured()))));
-        if (Protocol.structured(version)) {
+        // A refusal is carried by its text block alone: the output schema describes the answer, and clients that
+        // validate structuredContent against it whenever it is present (the TypeScript SDK's) would throw on an
+        // error body. The text is the API's error body with its status, which an agent parses as it is.
+        if (Protocol.structured(version) && !outcome.refused()) {
             result.put("structuredContent", outcome.structured());
         }
         result.put("isError", outcome.refused());

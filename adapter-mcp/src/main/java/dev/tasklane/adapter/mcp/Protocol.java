@@ -16,6 +16,19 @@ final class Protocol {
     /** The first revision with {@code outputSchema}, {@code structuredContent} and tool titles. */
     static final String STRUCTURED_SINCE = "2025-06-18";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
+    /** The most messages one 2025-03-26 batch may hold. */
+    static final int MAX_BATCH = 50;
+    /**
+     * Methods of capabilities this server does not declare, with the capability: answered "method not found" with
+     * a message that says so, as the specification asks of a server without the capability.
+     */
+    static final java.util.Map<String, String> NOT_OFFERED = java.util.Map.of(
+            "logging/setLevel", "logging",
+            "completion/complete", "completions",
+            "prompts/list", "prompts",
+            "prompts/get", "prompts",
+            "resources/subscribe", "resource subscription",
+            "resources/unsubscribe", "resource subscription");
 
     static final int PARSE_ERROR = -32700;
     static final int INVALID_REQUEST = -32600;

@@ -217,9 +217,12 @@ class HttpMcpConformanceTest {
                 Map.of("MCP-Protocol-Version", "2025-11-25"));
         assertEquals(200, raw.status(), raw.body());
         Map<?, ?> result = (Map<?, ?>) ((Map<?, ?>) raw.json()).get("result");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> structured = new LinkedHashMap<>((Map<String, Object>) result.get("structuredContent"));
         boolean refused = Boolean.TRUE.equals(result.get("isError"));
+        // a refusal is in the text block only (docs/mcp.md, "Refusals are tool results")
+        Object answer = refused ? McpServer.read((String) ((Map<?, ?>) ((List<?>) result.get("content")).get(0)).get("text"))
+                : result.get("structuredContent");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> structured = new LinkedHashMap<>((Map<String, Object>) answer);
         Object status = refused ? structured.remove("status") : "2xx";
         if (refused) {
             structured.remove("retry_after_seconds");

@@ -333,8 +333,21 @@ abstract class McpEndToEndContract {
         return result;
     }
 
+    /**
+     * The answer a tool result carries: its structuredContent, or, for a refusal (which has none), the JSON of its
+     * text block, the API's error body with its status.
+     */
     @SuppressWarnings("unchecked")
     static Map<String, Object> structured(McpSchema.CallToolResult result) {
+        if (Boolean.TRUE.equals(result.isError())) {
+            assertEquals(null, result.structuredContent(), "a refusal carries no structuredContent");
+            String text = ((McpSchema.TextContent) result.content().get(0)).text();
+            try {
+                return McpServer.MAPPER.readValue(text, Map.class);
+            } catch (java.io.IOException notJson) {
+                throw new AssertionError("a refusal's text is not JSON: " + text, notJson);
+            }
+        }
         return (Map<String, Object>) result.structuredContent();
     }
 

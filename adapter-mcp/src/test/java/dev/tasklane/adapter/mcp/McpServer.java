@@ -54,22 +54,32 @@ final class McpServer implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private McpServer(String store, Tasklane tasklane, AutoCloseable stores) {
+        // no call cap: the tests send far more calls a second than an agent; McpLimitsTest sets its own
+        this(store, tasklane, stores, McpSettings.forBaseUrl(BASE_URL).withCallRate(McpSettings.CallRate.OFF));
+    }
+
+    private McpServer(String store, Tasklane tasklane, AutoCloseable stores, McpSettings settings) {
         this.store = store;
         this.tasklane = tasklane;
         this.stores = stores;
         tasklane.identity().bootstrap(TOKEN);
         this.app = HttpApi.create(tasklane, HttpSettings.defaults(BASE_URL), EventStreamSettings.defaults(),
-                new ShutdownGate(), (config, calls) -> McpEndpoint.mount(config, calls, McpSettings.forBaseUrl(BASE_URL)));
+                new ShutdownGate(), (config, calls) -> McpEndpoint.mount(config, calls, settings));
         app.start("127.0.0.1", 0);
         this.url = "http://127.0.0.1:" + app.port();
     }
 
     static McpServer inMemory() {
+        return inMemory(McpSettings.forBaseUrl(BASE_URL).withCallRate(McpSettings.CallRate.OFF));
+    }
+
+    /** Over the in-memory store, with {@code settings}. */
+    static McpServer inMemory(McpSettings settings) {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
-        return new McpServer("in memory", tasklane, () -> { });
+        return new McpServer("in memory", tasklane, () -> { }, settings);
     }
 
     /** A fresh schema of the test PostgreSQL (skipped, or failed under CI=true, when there is none). */
@@ -241,6 +251,14 @@ final class McpServer implements AutoCloseable {
             return MAPPER.writeValueAsString(value);
         } catch (IOException unwritable) {
             throw new UncheckedIOException(unwritable);
+        }
+    }
+
+    static Object read(String json) {
+        try {
+            return MAPPER.readValue(json, Object.class);
+        } catch (IOException notJson) {
+            throw new UncheckedIOException(notJson);
         }
     }
 
