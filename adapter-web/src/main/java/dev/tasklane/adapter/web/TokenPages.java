@@ -12,6 +12,7 @@ import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.User;
 import dev.tasklane.domain.task.Capability;
 import io.javalin.http.Context;
@@ -65,8 +66,69 @@ final class TokenPages {
                 b.name().equals(selectedBoard) || (selectedBoard == null && b == boards.get(0)))).toList();
         List<Option> capabilities = Arrays.stream(Capability.values())
                 .map(c -> new Option(c.wire(), capabilityLabel(c), false)).toList();
+        List<Option> presets = Arrays.stream(Preset.values())
+                .map(p -> new Option(p.value, p.label, p == Preset.AGENT)).toList();
+        List<Option> scopes = Arrays.stream(Scope.values()).map(sc -> new Option(sc.label(), SCOPE_MEANING.get(sc), false))
+                .toList();
         web.render(ctx, "tokens.jte", new TokensPage(web.chrome(ctx, person, "API tokens", null, "tokens"), rows,
-                boardOptions, capabilities, owners, issued));
+                boardOptions, capabilities, owners, issued, presets, scopes));
+    }
+
+    /** The scope sets a person usually wants, and a custom set. */
+    enum Preset {
+        AGENT("agent", "Agent: reads and does work (claim, complete, comment)", Scope.AGENT),
+        REVIEWER("reviewer", "Reviewer: an agent's scopes, and approves others' work", EnumSet.of(Scope.READ,
+                Scope.WORK, Scope.REVIEW)),
+        BOARD_ADMIN("board-admin", "Board admin: an agent's scopes, and the board's settings, members and tokens",
+                EnumSet.of(Scope.READ, Scope.WORK, Scope.BOARD_ADMIN)),
+        READ_ONLY("read-only", "Read only: dashboards and event streams", EnumSet.of(Scope.READ)),
+        CUSTOM("custom", "Custom: the scopes ticked below", Set.of());
+
+        final String value;
+        final String label;
+        final Set<Scope> scopes;
+
+        Preset(String value, String label, Set<Scope> scopes) {
+            this.value = value;
+            this.label = label;
+            this.scopes = scopes;
+        }
+
+        static Preset of(String value) {
+            for (Preset preset : values()) {
+                if (preset.value.equals(value)) {
+                    return preset;
+                }
+            }
+            throw new InvalidInputException("invalid_param", "Choose what the token may do: "
+                    + Arrays.stream(values()).map(p -> p.value).collect(Collectors.joining(", ")),
+                    new ErrorDetails.Field("preset"));
+        }
+    }
+
+    private static final Map<Scope, String> SCOPE_MEANING = Map.of(
+            Scope.READ, "read the board's tasks, comments, events and metrics",
+            Scope.WORK, "create, edit, claim, complete, comment, archive",
+            Scope.REVIEW, "review decisions, mark done, turn needs_review off",
+            Scope.BOARD_ADMIN, "the board's settings, WIP limits, members, deletes",
+            Scope.SERVER_ADMIN, "users, boards, every board");
+
+    /** The scopes the form asks for: the preset's, or the ticked ones for a custom set. */
+    static Set<Scope> scopes(Context ctx) {
+        Preset preset = Preset.of(ctx.formParam("preset") == null ? Preset.AGENT.value : ctx.formParam("preset"));
+        if (preset != Preset.CUSTOM) {
+            return preset.scopes;
+        }
+        Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+        for (String label : ctx.formParams("scopes")) {
+            scopes.add(Scope.ofLabel(label).orElseThrow(() -> new InvalidInputException("invalid_param",
+                    "Unknown scope " + label, new ErrorDetails.Field("scopes"))));
+        }
+        if (scopes.isEmpty()) {
+            throw new InvalidInputException("invalid_param", "Tick at least one scope for a custom token, or choose "
+                    + "a preset", new ErrorDetails.Field("scopes"));
+        }
+        return scopes;
     }
 
     /** "api_design" reads "API design", "ui_implementation" "UI implementation". */
@@ -81,7 +143,8 @@ final class TokenPages {
                 boards.getOrDefault(token.boardId(), "board #" + token.boardId()),
                 token.capabilities().isEmpty() ? "any" : token.capabilities().stream().map(Capability::wire)
                         .collect(Collectors.joining(", ")),
-                token.agentModel() == null ? "" : token.agentModel(), token.reviewer(), Format.when(token.createdAt()),
+                token.agentModel() == null ? "" : token.agentModel(),
+                token.scopes().stream().sorted().map(Scope::label).toList(), Format.when(token.createdAt()),
                 token.expiresAt() == null ? "never" : Format.when(token.expiresAt()),
                 token.lastUsedAt() == null ? "never" : Format.when(token.lastUsedAt()),
                 token.lastAgentName() == null ? "" : token.lastAgentName(), state, token.validAt(now));
@@ -105,7 +168,7 @@ final class TokenPages {
         String owner = Web.optional(ctx, "user");
         String board = Web.required(ctx, "board", "A board");
         IssuedToken issued = identity.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
-                owner, board, capabilities, Web.optional(ctx, "agent_model"), ctx.formParam("reviewer") != null, days));
+                owner, board, capabilities, Web.optional(ctx, "agent_model"), false, days, scopes(ctx)));
         AgentFiles.Files files = agentFiles.forToken(web.settings().baseUrl(), issued.secret());
         render(ctx, person, new IssuedTokenView(issued.token().name(), issued.board().name(), issued.secret(),
                 files.strideAuthMd(), files.strideMd()), board);
