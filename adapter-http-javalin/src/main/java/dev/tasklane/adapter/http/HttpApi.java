@@ -73,7 +73,7 @@ public final class HttpApi {
                         FailedAttemptLimiter.DEFAULT_MAX_KEYS),
                 settings.trustedProxy());
         ErrorHandlers errors = errors(json, settings);
-        IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
+        IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors, json);
         EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
         List<Route> table = routeTable(useCases, settings, json, errors, events);
         ApiCalls calls = new ApiCalls(useCases.workflowSettings(), settings, json, auth, errors, gate, table);

@@ -214,6 +214,7 @@ public final class IdentityRoutes {
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
                 Boolean.TRUE.equals(request.reviewer()), request.expiresInDays()));
+        call.answerHolds(issued.secret());
         call.respond(201, Envelope.data(IssuedAnswer.of(issued)));
     }
 
@@ -227,6 +228,7 @@ public final class IdentityRoutes {
             throw RequestRefused.tooManyRequests("Too many failed sign-ins; try again later",
                     throttled.retryAfterSeconds());
         }
+        call.answerHolds(issued.secret());
         call.respond(201, Envelope.data(IssuedAnswer.of(issued)));
     }
 
