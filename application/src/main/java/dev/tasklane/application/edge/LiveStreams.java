@@ -190,7 +190,11 @@ public final class LiveStreams implements AutoCloseable {
         return new Lease(user);
     }
 
-    /** Ends every open stream (without a last event) and stops the pump; a later stream starts it again. */
+    /**
+     * Stops the pump once the server stopped: every stream still open is dropped (its subscription closed, its place
+     * given back) without touching its response, which the stopped server no longer has. A later stream starts the
+     * pump again.
+     */
     @Override
     public void close() {
         ScheduledExecutorService stopping;
@@ -206,7 +210,7 @@ public final class LiveStreams implements AutoCloseable {
             checking.shutdownNow();
         }
         for (Lease lease : streams) {
-            lease.end();
+            lease.abandon();
         }
     }
 
@@ -404,6 +408,24 @@ public final class LiveStreams implements AutoCloseable {
                     ending = true;
                     return;
                 }
+            }
+        }
+
+        /** Closes the subscription and gives the place back, leaving the response alone (the server stopped). */
+        private void abandon() {
+            synchronized (this) {
+                if (ended) {
+                    return;
+                }
+                ended = true;
+            }
+            streams.remove(this);
+            try {
+                if (subscription != null) {
+                    subscription.close();
+                }
+            } finally {
+                release();
             }
         }
 

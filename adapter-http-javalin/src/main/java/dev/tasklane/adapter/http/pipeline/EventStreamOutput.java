@@ -17,11 +17,16 @@ import java.util.concurrent.CompletableFuture;
  * completes when the stream finished, for Javalin to complete the response ({@code ctx.future}).
  */
 final class EventStreamOutput implements LiveStreams.Output {
+    private final AsyncContext async;
     private final ServletOutputStream out;
     private final Runnable onFinish;
     final CompletableFuture<Void> done = new CompletableFuture<>();
+    /** The container ended the request itself (an error, the client gone): nothing may touch it any more. */
+    private boolean over;
+    private boolean finished;
 
-    private EventStreamOutput(ServletOutputStream out, Runnable onFinish) {
+    private EventStreamOutput(AsyncContext async, ServletOutputStream out, Runnable onFinish) {
+        this.async = async;
         this.out = out;
         this.onFinish = onFinish;
     }
@@ -33,20 +38,23 @@ final class EventStreamOutput implements LiveStreams.Output {
     static EventStreamOutput start(AsyncContext async, ServletOutputStream out, LiveStreams.Lease lease,
                                    Runnable onFinish) {
         async.setTimeout(0);
-        EventStreamOutput output = new EventStreamOutput(out, onFinish);
+        EventStreamOutput output = new EventStreamOutput(async, out, onFinish);
         async.addListener(new AsyncListener() {
             @Override
             public void onComplete(AsyncEvent event) {
+                output.over();
                 lease.failed(null);
             }
 
             @Override
             public void onTimeout(AsyncEvent event) {
+                output.over();
                 lease.failed(event.getThrowable());
             }
 
             @Override
             public void onError(AsyncEvent event) {
+                output.over();
                 lease.failed(event.getThrowable());
             }
 
@@ -84,9 +92,36 @@ final class EventStreamOutput implements LiveStreams.Output {
         }
     }
 
+    /** The container completed or failed the request: Javalin must not be asked to finish it any more. */
+    synchronized void over() {
+        over = true;
+        release();
+    }
+
+    /**
+     * Lets Javalin complete the response ({@link #done}), unless the container ended the request already: then
+     * Javalin would write to a recycled response.
+     */
     @Override
-    public void finish() {
-        if (done.complete(null)) {
+    public synchronized void finish() {
+        if (!over && live()) {
+            done.complete(null);
+        }
+        release();
+    }
+
+    private boolean live() {
+        try {
+            async.getResponse();
+            return true;
+        } catch (IllegalStateException recycled) {
+            return false;
+        }
+    }
+
+    private void release() {
+        if (!finished) {
+            finished = true;
             onFinish.run();
         }
     }
