@@ -22,7 +22,9 @@ import dev.tasklane.adapter.http.routes.TaskRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.edge.LiveStreams;
 import io.javalin.Javalin;
+import io.javalin.config.Key;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HandlerType;
 import io.javalin.json.JavalinJackson;
@@ -42,6 +44,12 @@ import java.util.function.Consumer;
  * over the given use cases.
  */
 public final class HttpApi {
+    /**
+     * Where the server's {@link LiveStreams} is shared with the other driving adapters (the web interface's live
+     * updates count against the same per-user cap, and are written by the same pump).
+     */
+    public static final Key<LiveStreams> LIVE_STREAMS = new Key<>(LiveStreams.SHARED_KEY);
+
     private HttpApi() {
     }
 
@@ -73,8 +81,10 @@ public final class HttpApi {
                         FailedAttemptLimiter.DEFAULT_MAX_KEYS),
                 settings.trustedProxy());
         ErrorHandlers errors = errors(json, settings);
-        IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors);
-        EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock());
+        IdempotencyKeys idempotency = new IdempotencyKeys(useCases.idempotency(), errors, json);
+        LiveStreams live = new LiveStreams(streams.liveStreams());
+        EventStream events = new EventStream(useCases.events(), useCases.identity(), json, streams, settings.clock(),
+                live);
         List<Route> table = routeTable(useCases, settings, json, errors, events);
         ApiCalls calls = new ApiCalls(useCases.workflowSettings(), settings, json, auth, errors, gate, table);
 
@@ -88,6 +98,9 @@ public final class HttpApi {
                 server.setHandler(new GracefulHandler());
                 server.setStopTimeout(gate.drainTimeout().toMillis());
             });
+            // one pump for every live stream of this server, the web interface's too, which finds it here
+            config.appData(LIVE_STREAMS, live);
+            config.events.serverStopped(live::close);
             errors.register(config);
             for (Route route : table) {
                 Route.Handler handler = route.handler();

@@ -80,6 +80,11 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
         });
     }
 
+    /** Every key held, answered or pending, in no particular order: a snapshot for tests and diagnostics. */
+    public List<IdempotencyEntry> entries() {
+        return transactions.inTransaction(() -> List.copyOf(entries.values()));
+    }
+
     private void put(Key key, IdempotencyEntry entry) {
         IdempotencyEntry previous = entries.put(key, entry);
         transactions.onRollback(() -> restore(key, previous));

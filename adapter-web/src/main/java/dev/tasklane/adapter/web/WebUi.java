@@ -66,7 +66,7 @@ public final class WebUi {
         this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
         this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
         this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data);
-        this.live = new LiveUpdates(web, useCases.identity(), useCases.events());
+        this.live = new LiveUpdates(web, useCases.signIn(), useCases.identity(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");
     }
@@ -87,7 +87,7 @@ public final class WebUi {
         get(config, "/boards/{board}/metrics.csv", flow::csv);
         get(config, "/boards/{board}/agents", flow::agents);
         post(config, "/boards/{board}/agents/release", flow::release);
-        config.routes.sse("/boards/{board}/events", live::serve);
+        config.routes.addHttpHandler(HandlerType.GET, "/boards/{board}/events", live::serve);
 
         get(config, "/boards/{board}/new", forms::newForm);
         post(config, "/boards/{board}/new", forms::create);

@@ -1,6 +1,9 @@
 package dev.tasklane.domain.task;
 
 import dev.tasklane.domain.id.UserId;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -33,6 +36,23 @@ public record Claim(String agentName, Instant claimedAt, Instant expiresAt, Stri
     /** Whether the agent identified by this token and name is the one holding the claim. */
     public boolean heldBy(Long callerTokenId, String callerAgentName) {
         return Objects.equals(tokenId, callerTokenId) && Objects.equals(agentName, callerAgentName);
+    }
+
+    /** Whether {@code presented} is this claim's token, compared in constant time ({@link #sameToken}). */
+    public boolean tokenMatches(String presented) {
+        return sameToken(presented, claimToken);
+    }
+
+    /**
+     * Compares two claim tokens in time that depends on their lengths only, never on where they first differ, so
+     * that timing a refusal tells nothing of the token: both are compared as UTF-8 bytes with
+     * {@link MessageDigest#isEqual}. Null matches nothing, not even null.
+     */
+    public static boolean sameToken(String presented, String held) {
+        if (presented == null || held == null) {
+            return false;
+        }
+        return MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), held.getBytes(StandardCharsets.UTF_8));
     }
 
     public Claim extendedTo(Instant newExpiry) {

@@ -93,7 +93,7 @@ public final class TaskWorkflow {
         }
         Claim held = task.claim();
         if (request.presentedClaimToken() != null) {
-            return request.presentedClaimToken().equals(held.claimToken());
+            return held.tokenMatches(request.presentedClaimToken());
         }
         return held.heldBy(caller.tokenId(), request.agentName());
     }
@@ -294,7 +294,7 @@ public final class TaskWorkflow {
 
     /** An absent token passes (the assignee rules apply); a given one must be the current claim's. */
     public static boolean isCurrentClaim(Task task, String claimToken) {
-        return claimToken == null || (task.claim() != null && claimToken.equals(task.claim().claimToken()));
+        return claimToken == null || (task.claim() != null && task.claim().tokenMatches(claimToken));
     }
 
     private static void requireCurrentClaim(Task task, String claimToken) {

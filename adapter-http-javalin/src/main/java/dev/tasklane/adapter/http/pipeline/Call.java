@@ -33,6 +33,7 @@ public final class Call {
     private String answeredBody;
     private Object answeredValue;
     private boolean recording;
+    private String answerSecret;
     private RequestRefused bodyProblem;
     private boolean parsed;
     private Actor caller;
@@ -267,6 +268,19 @@ public final class Call {
      */
     void recordAnswer() {
         recording = true;
+    }
+
+    /**
+     * The answer about to be written carries {@code secret} (a new token's), which is shown once and must never be
+     * stored: an Idempotency-Key's recorded answer leaves it out ({@link IdempotencyKeys}).
+     */
+    public void answerHolds(String secret) {
+        this.answerSecret = secret;
+    }
+
+    /** The secret {@link #answerHolds} named; null when the answer holds none. */
+    String answerSecret() {
+        return answerSecret;
     }
 
     /** The status of the answer {@link #respond} wrote; 0 before one was written. */

@@ -7,6 +7,11 @@ import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.IdempotencyUseCase;
 import dev.tasklane.application.port.in.IdempotencyUseCase.Answer;
 import dev.tasklane.application.port.in.IdempotencyUseCase.Outcome;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.HandlerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +21,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -27,6 +34,11 @@ import java.util.regex.Pattern;
  * server sharing the store, instead of running twice. A retry with another request is a 422, one while the first is
  * still running a 409. A 5xx answer is not recorded: it releases the key, so the retry runs. Requests without the
  * header run as they are.
+ *
+ * <p>An answer that holds a secret ({@link Call#answerHolds}: a new token's) is recorded without it: every string
+ * field equal to the secret is left out and a {@code <field>_note} says that the secret is shown only once
+ * ({@link #SECRET_NOTE}). The replay answers the rest of the first answer (the token's id, name, board...). An answer
+ * in which the secret would still appear is not recorded at all.
  */
 public final class IdempotencyKeys {
     public static final String HEADER = "Idempotency-Key";
@@ -34,6 +46,10 @@ public final class IdempotencyKeys {
     public static final String REPLAYED = "Idempotent-Replayed";
     public static final int MAX_LENGTH = 255;
     public static final Pattern FORMAT = Pattern.compile("[A-Za-z0-9._~:+/=-]{1," + MAX_LENGTH + "}");
+    /** What a replay says in place of a secret the first answer held. */
+    public static final String SECRET_NOTE = "The secret is shown only once, in the first answer to this "
+            + "Idempotency-Key, and is not stored. If that answer was lost, revoke this token (DELETE /api/tokens/:id) "
+            + "and create another.";
     private static final Logger LOG = LoggerFactory.getLogger(IdempotencyKeys.class);
 
     /** The methods whose authenticated routes honour the header. */
@@ -42,10 +58,12 @@ public final class IdempotencyKeys {
 
     private final IdempotencyUseCase keys;
     private final ErrorHandlers errors;
+    private final ObjectMapper mapper;
 
-    public IdempotencyKeys(IdempotencyUseCase keys, ErrorHandlers errors) {
+    public IdempotencyKeys(IdempotencyUseCase keys, ErrorHandlers errors, Json json) {
         this.keys = keys;
         this.errors = errors;
+        this.mapper = json.mapper();
     }
 
     /** Whether {@code route} honours the header: the authenticated writes. */
@@ -105,6 +123,16 @@ public final class IdempotencyKeys {
             release(token, key, fingerprint);
             return;
         }
+        String secret = call.answerSecret();
+        if (secret != null) {
+            body = withoutSecret(body, secret);
+            if (body == null) {
+                LOG.warn("Idempotency-Key of token {}: the answer holds a secret that could not be left out; not kept",
+                        token);
+                release(token, key, fingerprint);
+                return;
+            }
+        }
         try {
             if (!keys.finish(token, key, fingerprint, new Answer(status, body, call.ctx().res().getHeader("location")))) {
                 LOG.warn("Idempotency-Key of token {} lost its reservation before the answer was recorded", token);
@@ -113,6 +141,51 @@ public final class IdempotencyKeys {
             // the write is done and answered; a retry finds the key reserved until its lease ends, then runs again
             LOG.warn("Idempotency-Key of token {}: the answer could not be recorded ({})", token,
                     unrecorded.getMessage());
+        }
+    }
+
+    /**
+     * The answer's JSON with every string field equal to {@code secret} replaced by its {@code _note}; null when the
+     * answer is not JSON or the secret still appears in it.
+     */
+    String withoutSecret(String body, String secret) {
+        if (body == null || secret.isEmpty()) {
+            return body;
+        }
+        try {
+            JsonNode tree = mapper.readTree(body);
+            strip(tree, secret);
+            String kept = mapper.writeValueAsString(tree);
+            return kept.contains(secret) ? null : kept;
+        } catch (JsonProcessingException notJson) {
+            return null;
+        }
+    }
+
+    private static void strip(JsonNode node, String secret) {
+        if (node instanceof ObjectNode object) {
+            Map<String, JsonNode> replaced = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
+                JsonNode value = field.getValue();
+                if (value.isTextual() && value.asText().equals(secret)) {
+                    replaced.put(field.getKey(), null);
+                } else {
+                    strip(value, secret);
+                    replaced.put(field.getKey(), value);
+                }
+            }
+            object.removeAll();
+            replaced.forEach((name, value) -> {
+                if (value == null) {
+                    object.put(name + "_note", SECRET_NOTE);
+                } else {
+                    object.set(name, value);
+                }
+            });
+        } else if (node instanceof ArrayNode array) {
+            for (JsonNode element : array) {
+                strip(element, secret);
+            }
         }
     }
 

@@ -217,6 +217,7 @@ public final class IdentityRoutes {
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
                 Boolean.TRUE.equals(request.reviewer()), request.expiresInDays(), scopes(request.scopes())));
+        call.answerHolds(issued.secret());
         call.respond(201, Envelope.data(IssuedAnswer.of(issued)));
     }
 
@@ -247,6 +248,7 @@ public final class IdentityRoutes {
             throw RequestRefused.tooManyRequests("Too many failed sign-ins; try again later",
                     throttled.retryAfterSeconds());
         }
+        call.answerHolds(issued.secret());
         call.respond(201, Envelope.data(IssuedAnswer.of(issued)));
     }
 
