@@ -54,9 +54,9 @@ final class SessionPages {
         }
     }
 
-    /** Only a path on this site, never another origin ("//evil.example" included). */
+    /** Only a path on this site, never another origin in any spelling ({@link SafeRedirect}); "" otherwise. */
     static String safeNext(String next) {
-        return next != null && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "";
+        return SafeRedirect.pathOr(next, "");
     }
 
     void signOut(Context ctx) {

@@ -123,12 +123,15 @@ final class Web {
         }
     }
 
-    /** Redirects after a change (303, so the browser follows with a GET) and leaves a notice for the next page. */
+    /**
+     * Redirects after a change (303, so the browser follows with a GET) and leaves a notice for the next page. A
+     * location that is not a plain path on this site ({@link SafeRedirect}) goes to {@code /} instead.
+     */
     void done(Context ctx, String location, String notice) {
         if (notice != null) {
             setCookie(ctx, NOTICE_COOKIE, URLEncoder.encode(notice, StandardCharsets.UTF_8), NOTICE_SECONDS);
         }
-        ctx.redirect(location, io.javalin.http.HttpStatus.SEE_OTHER);
+        ctx.redirect(SafeRedirect.pathOr(location, "/"), io.javalin.http.HttpStatus.SEE_OTHER);
     }
 
     private String takeNotice(Context ctx) {

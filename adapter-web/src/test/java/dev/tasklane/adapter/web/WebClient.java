@@ -39,6 +39,7 @@ final class WebClient implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private String session;
     private String csrf;
+    private String password;
 
     WebClient() {
         InMemoryStores stores = InMemoryStores.create();
@@ -55,22 +56,29 @@ final class WebClient implements AutoCloseable {
             web.configure(config);
         }).start(0);
         origin = "http://localhost:" + server.port();
-        signIn(bootstrap.adminPassword());
+        password = bootstrap.adminPassword();
+        HttpResponse<String> signedIn = signInAnswer("/");
+        session = Web.SESSION_COOKIE + "=" + cookie(signedIn, Web.SESSION_COOKIE);
     }
 
-    private void signIn(String password) {
+    /** Signs the admin in through the form, with {@code next} as given; answers the sign-in's response. */
+    HttpResponse<String> signInAnswer(String next) {
         HttpResponse<String> form = send(HttpRequest.newBuilder(URI.create(origin + "/signin")).GET());
         String formToken = cookie(form, Web.SIGN_IN_COOKIE);
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("_csrf", formToken);
         fields.put("username", "admin");
         fields.put("password", password);
-        fields.put("next", "/");
-        HttpResponse<String> signedIn = send(HttpRequest.newBuilder(URI.create(origin + "/signin"))
+        fields.put("next", next);
+        return send(HttpRequest.newBuilder(URI.create(origin + "/signin"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .header("Cookie", Web.SIGN_IN_COOKIE + "=" + formToken)
                 .POST(HttpRequest.BodyPublishers.ofString(encode(fields))));
-        session = Web.SESSION_COOKIE + "=" + cookie(signedIn, Web.SESSION_COOKIE);
+    }
+
+    /** A page read without a session. */
+    HttpResponse<String> getAnonymous(String path) {
+        return send(HttpRequest.newBuilder(URI.create(origin + path)).GET());
     }
 
     String boardPath() {
