@@ -78,14 +78,42 @@ public final class SignInService implements SignInUseCase {
         return transactions.inTransaction(() -> openSession(user));
     }
 
-    /** The active user whose password this is; counts the failure and throws otherwise. */
+    /**
+     * The active user whose password this is; counts the failure and throws otherwise. The attempt takes its place
+     * in both limits before the slow hash is computed (and keeps it when it fails), so guesses sent together are
+     * judged only up to the limit; the rest are refused without a hash.
+     */
     private User checkPassword(String username, String password, String address) {
         String account = username == null ? "" : username.strip().toLowerCase(Locale.ROOT);
         String from = address == null ? "unknown" : address;
-        OptionalLong wait = max(accountFailures.retryAfterSeconds(account), addressFailures.retryAfterSeconds(from));
-        if (wait.isPresent()) {
-            throw new SignInThrottledException(wait.getAsLong());
+        OptionalLong accountWait = accountFailures.reserve(account);
+        if (accountWait.isPresent()) {
+            throw new SignInThrottledException(max(accountWait, addressFailures.retryAfterSeconds(from)).getAsLong());
         }
+        OptionalLong addressWait = addressFailures.reserve(from);
+        if (addressWait.isPresent()) {
+            accountFailures.cancelReservation(account);
+            throw new SignInThrottledException(addressWait.getAsLong());
+        }
+        User user;
+        try {
+            user = judge(username, password);
+        } catch (RuntimeException notJudged) {
+            // the store failed: not a wrong password, so the places are given back
+            accountFailures.cancelReservation(account);
+            addressFailures.cancelReservation(from);
+            throw notJudged;
+        }
+        if (user == null) {
+            throw new UnauthenticatedException(WRONG_CREDENTIALS);
+        }
+        accountFailures.clear(account);
+        addressFailures.cancelReservation(from);
+        return user;
+    }
+
+    /** The active user whose password this is, or null. */
+    private User judge(String username, String password) {
         Optional<User> found = username == null || username.isBlank() || password == null
                 || password.length() > MAX_PASSWORD_LENGTH ? Optional.empty()
                 : transactions.inTransaction(() -> directory.userByUsername(username.strip()));
@@ -93,13 +121,7 @@ public final class SignInService implements SignInUseCase {
         String stored = found.map(User::passwordHash).orElseGet(this::decoyHash);
         boolean matches = password != null && password.length() <= MAX_PASSWORD_LENGTH
                 && Secrets.passwordMatches(password, stored);
-        if (found.isEmpty() || !matches || !found.get().active()) {
-            accountFailures.recordFailure(account);
-            addressFailures.recordFailure(from);
-            throw new UnauthenticatedException(WRONG_CREDENTIALS);
-        }
-        accountFailures.clear(account);
-        return found.get();
+        return found.isPresent() && matches && found.get().active() ? found.get() : null;
     }
 
     private String decoyHash() {
