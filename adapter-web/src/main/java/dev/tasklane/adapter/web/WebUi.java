@@ -71,8 +71,12 @@ public final class WebUi {
         this.script = resource("assets/tasklane.js");
     }
 
-    /** Adds the interface's routes (everything outside {@code /api}) to a Javalin configuration. */
+    /**
+     * Adds the interface's routes (everything outside {@code /api}) to a Javalin configuration, and the security
+     * headers ({@link SecurityHeaders}) to every answer of the server, the API's included.
+     */
     public void configure(JavalinConfig config) {
+        config.routes.before(ctx -> SecurityHeaders.apply(ctx, web.overTls(ctx)));
         get(config, "/", sessions::home);
         get(config, "/signin", sessions::signInForm);
         config.routes.addHttpHandler(HandlerType.POST, "/signin", ctx -> guard(ctx, sessions::signIn));
