@@ -33,8 +33,9 @@ final class LiveUpdates {
         Actor caller;
         try {
             caller = caller(client);
-        } catch (TasklaneException refused) {
-            client.ctx().status(refused instanceof dev.tasklane.application.port.in.UnauthenticatedException ? 401 : 404);
+        } catch (TasklaneException | PasswordChangeRequired refused) {
+            client.ctx().status(refused instanceof dev.tasklane.application.port.in.UnauthenticatedException
+                    || refused instanceof PasswordChangeRequired ? 401 : 404);
             client.close();
             return;
         }
@@ -74,7 +75,7 @@ final class LiveUpdates {
         try {
             caller(client);
             return true;
-        } catch (TasklaneException ended) {
+        } catch (TasklaneException | PasswordChangeRequired ended) {
             return false;
         }
     }
