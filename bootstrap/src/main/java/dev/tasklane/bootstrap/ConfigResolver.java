@@ -175,10 +175,12 @@ final class ConfigResolver {
         Setting account = setting("--signin-account-limit", options.signinAccountLimit);
         Setting address = setting("--signin-address-limit", options.signinAddressLimit);
         Setting window = setting("--signin-window", options.signinWindow);
+        Setting maxAge = setting("--session-max-age", options.sessionMaxAge);
         return new WebConfig(new SignInSettings(sessionTtl,
                 account.present() ? account.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ACCOUNT_FAILURES,
                 address.present() ? address.integer(1, Integer.MAX_VALUE) : SignInSettings.DEFAULT_ADDRESS_FAILURES,
-                window.present() ? duration(window) : SignInSettings.DEFAULT_FAILURE_WINDOW));
+                window.present() ? duration(window) : SignInSettings.DEFAULT_FAILURE_WINDOW,
+                maxAge.present() ? duration(maxAge) : SignInSettings.DEFAULT_SESSION_MAX_AGE));
     }
 
     /** The live events' settings and the shutdown timeout. */

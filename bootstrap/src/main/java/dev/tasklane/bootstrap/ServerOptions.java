@@ -127,6 +127,10 @@ final class ServerOptions {
             + "visit, in minutes (default 720)")
     String sessionTtl;
 
+    @Option(names = "--session-max-age", paramLabel = "DURATION", description = "Absolute web session lifetime "
+            + "from sign-in, however often it is used: 12h, 7d ... (default 7d)")
+    String sessionMaxAge;
+
     @Option(names = "--signin-account-limit", paramLabel = "COUNT", description = "Failed sign-ins per account "
             + "within the window before further attempts are refused (default 5)")
     String signinAccountLimit;

@@ -164,6 +164,18 @@ class MainConfigurationTest {
         assertTrue(errors().contains("TASKLANE_STUCK_AFTER"), errors());
     }
 
+    /** docs/configuration.md: a web session's absolute lifetime beside the idle one. */
+    @Test
+    void theSessionsAbsoluteLifetimeIsASetting() {
+        assertEquals(java.time.Duration.ofDays(7), configure(Map.of()).config().web().signIn().sessionMaxAge());
+        assertEquals(java.time.Duration.ofHours(12), configure(Map.of("TASKLANE_SESSION_MAX_AGE", "12h")).config()
+                .web().signIn().sessionMaxAge());
+        assertEquals(java.time.Duration.ofDays(1), configure(Map.of(), "--session-max-age", "1d").config().web()
+                .signIn().sessionMaxAge());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_SESSION_MAX_AGE", "soon")).exitCode());
+        assertTrue(errors().contains("TASKLANE_SESSION_MAX_AGE"), errors());
+    }
+
     @Test
     void unknownFlagIsAUsageError() {
         assertEquals(Main.USAGE, configure(Map.of(), "--colour").exitCode());

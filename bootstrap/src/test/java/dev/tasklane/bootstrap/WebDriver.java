@@ -102,8 +102,10 @@ final class WebDriver implements AutoCloseable {
         Map<String, Object> options = Map.of("binary", CHROMIUM.toString(), "args", List.of("--headless=new",
                 "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=" + width + "," + height,
                 "--force-device-scale-factor=1", "--lang=en-US"));
+        // the browser's console, where Chromium reports what the Content Security Policy refused
         Map<String, Object> capabilities = Map.of("capabilities", Map.of("alwaysMatch",
-                Map.of("browserName", "chrome", "goog:chromeOptions", options)));
+                Map.of("browserName", "chrome", "goog:chromeOptions", options,
+                        "goog:loggingPrefs", Map.of("browser", "ALL"))));
         JsonNode created = call(client, "POST", base + "/session", capabilities);
         return new WebDriver(process, base, created.path("value").path("sessionId").asText());
     }
@@ -215,6 +217,35 @@ final class WebDriver implements AutoCloseable {
 
     void resize(int width, int height) {
         command("POST", "/window/rect", Map.of("width", width, "height", height));
+    }
+
+    /**
+     * Sets the admin's own password on the page the first sign-in with the one-time password leads to (nothing
+     * else opens before it is set); the one-time password stops working.
+     */
+    void setOwnPassword(String password) {
+        waitUntil("the set-password page", () -> url().contains("/account/new-password"));
+        find("#new_password").type(password);
+        find("#confirm_password").type(password);
+        find("#set-password").click();
+        waitUntil("the password set", () -> !url().contains("/account/new-password"));
+    }
+
+    /** The browser's console messages since the last call (chromedriver hands each message out once). */
+    List<String> consoleMessages() {
+        JsonNode entries = command("POST", "/se/log", Map.of("type", "browser"));
+        return java.util.stream.StreamSupport.stream(entries.spliterator(), false)
+                .map(entry -> entry.path("level").asText() + " " + entry.path("message").asText()).toList();
+    }
+
+    /**
+     * The Content Security Policy's refusals Chromium reported since the last call ("Refused to execute inline
+     * script because it violates the following Content Security Policy directive ...").
+     */
+    List<String> policyViolations() {
+        return consoleMessages().stream()
+                .filter(message -> message.contains("Content Security Policy") || message.contains("Refused to"))
+                .toList();
     }
 
     String cookie(String name) {

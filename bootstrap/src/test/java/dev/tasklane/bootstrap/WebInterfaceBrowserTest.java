@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The web interface in a real browser (Debian's headless Chromium through chromedriver), against a real server
- * whose agents work through the HTTP API: sign in with the one-time password and change it; create users, members
+ * whose agents work through the HTTP API, with the Content Security Policy on (an inline script is refused and
+ * reported; no page visited reports a violation): sign in with the one-time password and set a new one before
+ * anything else opens; create users, members
  * and a token; watch a card move live while an agent claims and completes; open the diff; request changes and see
  * the task go back to Doing; approve; reassign a goal; a read_only member cannot act. Saves screenshots of the
  * board, a task page with its diff and the review queue (under target/screenshots, and under the directory named by
@@ -63,19 +65,38 @@ class WebInterfaceBrowserTest {
         String oneTimePassword = started.bootstrap().adminPassword();
         assertTrue(oneTimePassword != null && !oneTimePassword.isBlank(), "the first start printed a one-time password");
 
-        // Sign in with the one-time password, change it, sign out and back in with the new one.
+        // The Content Security Policy is on in the browser: an inline script is refused, and Chromium reports it.
+        browser.open(base + "/signin");
+        browser.find("#username");
+        assertSecurityHeaders(base + "/signin");
+        assertSecurityHeaders(base + "/api/openapi.json");
+        browser.script("const s = document.createElement('script'); s.textContent = 'window.__inlineRan = true;';"
+                + " document.head.appendChild(s);");
+        assertEquals(Boolean.FALSE, browser.script("return window.__inlineRan === true;"), "the inline script was refused");
+        List<String> reported = new java.util.ArrayList<>();
+        browser.waitUntil("Chromium's report of the refused inline script", () -> {
+            reported.addAll(browser.policyViolations());
+            return reported.stream().anyMatch(m -> m.contains("Content Security Policy"));
+        });
+
+        // Sign in with the one-time password: nothing opens before a new password is set.
         signIn("admin", oneTimePassword);
+        assertTrue(browser.url().endsWith("/account/new-password"), browser.url());
+        browser.open(base + "/boards/1");
+        assertTrue(browser.url().endsWith("/account/new-password"), "the board waits: " + browser.url());
+        assertTrue(browser.find("main h1").text().contains("Set your own password"));
+        screenshot("set-password.png", 560);
+        browser.setOwnPassword(NEW_ADMIN_PASSWORD);
         assertEquals("Default", browser.find("main h1").text());
+        assertTrue(browser.find(".notice").text().contains("password is set"), browser.find(".notice").text());
         browser.open(base + "/account");
-        browser.find("#current_password").type(oneTimePassword);
-        browser.find("#new_password").type(NEW_ADMIN_PASSWORD);
-        browser.find("#confirm_password").type(NEW_ADMIN_PASSWORD);
-        browser.find("form[action='/account/password'] button").click();
-        assertTrue(browser.find(".notice").text().contains("password is changed"), browser.find(".notice").text());
+        browser.find("#revoke_tokens");
+        screenshot("account.png", 720);
         browser.find("form[action='/signout'] button").click();
         browser.find("#username");
         signInExpectingFailure("admin", oneTimePassword);
         signIn("admin", NEW_ADMIN_PASSWORD);
+        assertEquals("Default", browser.find("main h1").text());
 
         // Create users, make them members, and create a token for the agent.
         createUser("bot", BOT_PASSWORD);
@@ -185,8 +206,11 @@ class WebInterfaceBrowserTest {
                 browser.cookie("tasklane_session"));
         assertEquals(403, noCsrf.statusCode(), "a post without the session's CSRF token is refused");
 
+        assertEquals(List.of(), browser.policyViolations(),
+                "Chromium reported no Content Security Policy violation on any page visited");
         System.out.println("Browser tests ran: Chromium " + browser.script("return navigator.userAgent;")
-                + " covered sign-in with the one-time password, password change, users, members, token, live board,"
+                + " covered the Content Security Policy (an inline script refused and reported; none elsewhere),"
+                + " sign-in with the one-time password and the set-password page, users, members, token, live board,"
                 + " diff, request changes, approve, goal reassignment, read_only refusal");
     }
 
@@ -360,7 +384,30 @@ class WebInterfaceBrowserTest {
         browser.resize(1440, 960);
     }
 
+    /** A screenshot of the current page, {@code height} px high, under target/screenshots and -Dtasklane.screenshots. */
+    private static void screenshot(String name, int height) throws IOException {
+        String extra = System.getProperty("tasklane.screenshots");
+        Path target = Path.of("target", "screenshots");
+        for (Path directory : extra == null || extra.isBlank() ? List.of(target) : List.of(target, Path.of(extra))) {
+            browser.resize(1440, height);
+            browser.screenshot(directory.resolve(name));
+        }
+        browser.resize(1440, 960);
+    }
+
     // ---- HTTP helpers -------------------------------------------------------------------------------------------
+
+    /** The headers of every answer, pages and API alike (SecurityHeadersTest covers each page in adapter-web). */
+    private static void assertSecurityHeaders(String url) throws IOException, InterruptedException {
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        String policy = answer.headers().firstValue("Content-Security-Policy").orElse("");
+        assertTrue(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'")
+                && !policy.contains("unsafe-inline"), url + ": " + policy);
+        assertEquals("DENY", answer.headers().firstValue("X-Frame-Options").orElse(null), url);
+        assertEquals("nosniff", answer.headers().firstValue("X-Content-Type-Options").orElse(null), url);
+        assertEquals("same-origin", answer.headers().firstValue("Referrer-Policy").orElse(null), url);
+    }
 
     private static JsonNode created(AgentHttp.Answer answer) {
         assertEquals(201, answer.status(), answer.toString());

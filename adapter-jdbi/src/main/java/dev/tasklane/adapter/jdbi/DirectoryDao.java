@@ -33,18 +33,21 @@ import java.util.stream.Collectors;
 @RegisterRowMapper(DirectoryDao.TokenRow.class)
 @RegisterRowMapper(DirectoryDao.MembershipRow.class)
 interface DirectoryDao {
-    String USER = "SELECT id, username, display_name, password_hash, role, created_at, disabled_at FROM users ";
+    String USER = "SELECT id, username, display_name, password_hash, role, created_at, disabled_at, "
+            + "password_change_required FROM users ";
     String TOKEN = "SELECT id, name, token_hash, user_id, board_id, capabilities, agent_model, reviewer, scopes, created_at, "
             + "expires_at, revoked_at, last_used_at, last_agent_name FROM api_tokens ";
     String TOKEN_VALUES = ":name, :hash, :userId, :boardId, :capabilities, :agentModel, :reviewer, :scopes, :createdAt, "
             + ":expiresAt, :revokedAt, :lastUsedAt, :lastAgentName";
 
-    @SqlUpdate("INSERT INTO users (username, display_name, password_hash, role, created_at, disabled_at) "
-            + "VALUES (:username, :displayName, :passwordHash, :role, :createdAt, :disabledAt)")
+    @SqlUpdate("INSERT INTO users (username, display_name, password_hash, role, created_at, disabled_at, "
+            + "password_change_required) "
+            + "VALUES (:username, :displayName, :passwordHash, :role, :createdAt, :disabledAt, :changeRequired)")
     @GetGeneratedKeys("id")
     UserId insertUser(@Bind("username") String username, @Bind("displayName") String displayName,
                     @Bind("passwordHash") String passwordHash, @Bind("role") String role,
-                    @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt);
+                    @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt,
+                    @Bind("changeRequired") boolean passwordChangeRequired);
 
     @SqlQuery(USER + "WHERE id = :id")
     Optional<User> userById(@Bind("id") UserId id);
@@ -138,6 +141,7 @@ interface DirectoryDao {
             + "t.created_at, t.expires_at, t.revoked_at, t.last_used_at, t.last_agent_name, "
             + "u.username AS u_username, u.display_name AS u_display_name, u.password_hash AS u_password_hash, "
             + "u.role AS u_role, u.created_at AS u_created_at, u.disabled_at AS u_disabled_at, "
+            + "u.password_change_required AS u_password_change_required, "
             + "b.name AS b_name, c.name AS c_name, c.id AS c_id, m.access AS m_access "
             + "FROM api_tokens t JOIN users u ON u.id = t.user_id JOIN boards b ON b.id = t.board_id "
             + "LEFT JOIN board_columns c ON c.board_id = b.id "
@@ -151,10 +155,12 @@ interface DirectoryDao {
     List<ApiToken> allTokens();
 
     @SqlUpdate("UPDATE users SET username = :username, display_name = :displayName, password_hash = :passwordHash, "
-            + "role = :role, created_at = :createdAt, disabled_at = :disabledAt WHERE id = :id")
+            + "role = :role, created_at = :createdAt, disabled_at = :disabledAt, "
+            + "password_change_required = :changeRequired WHERE id = :id")
     int updateUser(@Bind("id") UserId id, @Bind("username") String username, @Bind("displayName") String displayName,
                    @Bind("passwordHash") String passwordHash, @Bind("role") String role,
-                   @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt);
+                   @Bind("createdAt") OffsetDateTime createdAt, @Bind("disabledAt") OffsetDateTime disabledAt,
+                   @Bind("changeRequired") boolean passwordChangeRequired);
 
     @SqlQuery("SELECT id FROM boards ORDER BY id")
     List<BoardId> allBoardIds();
@@ -176,7 +182,7 @@ interface DirectoryDao {
         public User map(ResultSet row, StatementContext context) throws SQLException {
             return new User(UserId.of(row.getLong("id")), row.getString("username"), row.getString("display_name"),
                     row.getString("password_hash"), Role.valueOf(row.getString("role")),
-                    instant(row, "created_at"), instant(row, "disabled_at"));
+                    instant(row, "created_at"), instant(row, "disabled_at"), row.getBoolean("password_change_required"));
         }
     }
 
@@ -222,7 +228,8 @@ interface DirectoryDao {
             ApiToken token = tokens.map(row, context);
             User user = new User(token.userId(), row.getString("u_username"), row.getString("u_display_name"),
                     row.getString("u_password_hash"), Role.valueOf(row.getString("u_role")),
-                    instant(row, "u_created_at"), instant(row, "u_disabled_at"));
+                    instant(row, "u_created_at"), instant(row, "u_disabled_at"),
+                    row.getBoolean("u_password_change_required"));
             String access = row.getString("m_access");
             return new Entry(token, user, row.getString("b_name"), row.getString("c_name"), row.getLong("c_id"),
                     access == null ? null : Access.valueOf(access));

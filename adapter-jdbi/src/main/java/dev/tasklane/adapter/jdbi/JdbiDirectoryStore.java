@@ -94,7 +94,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             }
             UserId id = unique(() -> dao.insertUser(user.username(), user.displayName(), user.passwordHash(),
-                    user.role().name(), DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt())),
+                    user.role().name(), DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt()),
+                    user.passwordChangeRequired()),
                     () -> new ConflictException("duplicate_username", "User " + user.username() + " already exists."));
             return user.withId(id);
         });
@@ -285,7 +286,8 @@ final class JdbiDirectoryStore implements DirectoryStore {
                 throw new ConflictException("duplicate_username", "User " + user.username() + " already exists.");
             });
             int changed = dao.updateUser(user.id(), user.username(), user.displayName(), user.passwordHash(),
-                    user.role().name(), DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt()));
+                    user.role().name(), DirectoryDao.timestamp(user.createdAt()), DirectoryDao.timestamp(user.disabledAt()),
+                    user.passwordChangeRequired());
             if (changed == 0) {
                 throw new NotFoundException("user_not_found", "User " + user.id() + " does not exist.");
             }

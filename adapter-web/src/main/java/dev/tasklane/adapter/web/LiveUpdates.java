@@ -62,8 +62,8 @@ final class LiveUpdates {
         try {
             board = Web.boardId(ctx);
             caller = identity.onBoard(web.person(ctx), board);
-        } catch (TasklaneException refused) {
-            ctx.status(refused instanceof UnauthenticatedException ? 401 : 404);
+        } catch (TasklaneException | PasswordChangeRequired refused) {
+            ctx.status(refused instanceof UnauthenticatedException || refused instanceof PasswordChangeRequired ? 401 : 404);
             return;
         }
         LiveStreams.Lease lease;

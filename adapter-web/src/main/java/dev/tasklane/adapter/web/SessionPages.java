@@ -1,6 +1,8 @@
 package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.AccountPage;
+import dev.tasklane.adapter.web.view.Chrome;
+import dev.tasklane.adapter.web.view.NewPasswordPage;
 import dev.tasklane.adapter.web.view.SignInPage;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
@@ -15,8 +17,14 @@ import io.javalin.http.HttpStatus;
 
 import java.util.List;
 
-/** Home, sign-in, sign-out and the account page (change of password). */
+/**
+ * Home, sign-in, sign-out, the account page (change of password) and the set-password page a person who signed in
+ * with the one-time admin password must go through first.
+ */
 final class SessionPages {
+    /** Where a person whose password must change is sent, whatever page they asked for. */
+    static final String NEW_PASSWORD_PATH = "/account/new-password";
+
     private final Web web;
     private final SignInUseCase signIn;
     private final IdentityUseCase identity;
@@ -54,14 +62,14 @@ final class SessionPages {
         }
     }
 
-    /** Only a path on this site, never another origin ("//evil.example" included). */
+    /** Only a path on this site, never another origin in any spelling ({@link SafeRedirect}); "" otherwise. */
     static String safeNext(String next) {
-        return next != null && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "";
+        return SafeRedirect.pathOr(next, "");
     }
 
     void signOut(Context ctx) {
-        web.personForChange(ctx);
-        signIn.signOut(ctx.cookie(Web.SESSION_COOKIE));
+        web.signedInForChange(ctx);
+        signIn.signOut(web.sessionSecret(ctx));
         web.endSession(ctx);
         web.done(ctx, "/signin", "You are signed out.");
     }
@@ -79,8 +87,45 @@ final class SessionPages {
             throw new InvalidInputException("invalid_param", "The new password and its confirmation differ",
                     new ErrorDetails.Field("confirm_password"));
         }
-        SignedIn fresh = signIn.changePassword(person, ctx.formParam("current_password"), replacement, web.address(ctx));
+        boolean revokeTokens = ctx.formParam("revoke_tokens") != null;
+        SignedIn fresh = signIn.changePassword(person, ctx.formParam("current_password"), replacement, web.address(ctx),
+                revokeTokens);
         web.startSession(ctx, fresh.secret());
-        web.done(ctx, "/account", "Your password is changed. Your other sessions are signed out.");
+        web.done(ctx, "/account", "Your password is changed. Your other sessions are signed out"
+                + (revokeTokens ? " and your API tokens are revoked." : "."));
+    }
+
+    void newPasswordForm(Context ctx) {
+        Actor person = web.signedIn(ctx);
+        if (!person.user().passwordChangeRequired()) {
+            ctx.redirect("/account", HttpStatus.SEE_OTHER);
+            return;
+        }
+        web.render(ctx, "new_password.jte", newPasswordPage(ctx, person, null));
+    }
+
+    void setNewPassword(Context ctx) {
+        Actor person = web.signedInForChange(ctx);
+        String replacement = ctx.formParam("new_password");
+        String refusal = null;
+        if (replacement == null || !replacement.equals(ctx.formParam("confirm_password"))) {
+            refusal = "The new password and its confirmation differ.";
+        } else {
+            try {
+                SignedIn fresh = signIn.setRequiredPassword(person, replacement, ctx.formParam("revoke_tokens") != null);
+                web.startSession(ctx, fresh.secret());
+                web.done(ctx, "/", "Your password is set. The one-time password no longer works.");
+                return;
+            } catch (InvalidInputException refused) {
+                refusal = refused.getMessage();
+            }
+        }
+        ctx.status(422);
+        web.render(ctx, "new_password.jte", newPasswordPage(ctx, person, refusal));
+    }
+
+    private NewPasswordPage newPasswordPage(Context ctx, Actor person, String error) {
+        Chrome plain = web.anonymous(ctx, "Set your password");
+        return new NewPasswordPage(plain, person.session().orElseThrow().csrfToken(), person.user().username(), error);
     }
 }

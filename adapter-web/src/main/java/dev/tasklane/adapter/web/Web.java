@@ -21,14 +21,20 @@ import java.security.MessageDigest;
 import java.util.List;
 
 /**
- * The plumbing every page shares: the session cookie (HttpOnly, SameSite=Lax, Secure over TLS), the CSRF
- * check of every form that changes something, the one-line notice carried to the next page, and the frame.
+ * The plumbing every page shares: the session cookie (HttpOnly, SameSite=Lax; Secure and named with the
+ * {@code __Host-} prefix when the site is served over TLS), the CSRF check of every form that changes something,
+ * the one-line notice carried to the next page, and the frame.
  */
 final class Web {
     static final String SESSION_COOKIE = "tasklane_session";
     static final String SIGN_IN_COOKIE = "tasklane_signin";
     static final String NOTICE_COOKIE = "tasklane_notice";
     static final String CSRF_FIELD = "_csrf";
+    /**
+     * The prefix of every cookie's name over TLS: a browser then accepts the cookie only when it is Secure, has
+     * Path=/ and no Domain, so neither a plain-HTTP page nor a sibling subdomain can plant or replace it.
+     */
+    static final String HOST_PREFIX = "__Host-";
     private static final String PERSON = "tasklane.web.person";
     private static final int NOTICE_SECONDS = 60;
     private static final int SIGN_IN_FORM_SECONDS = 3600;
@@ -49,13 +55,25 @@ final class Web {
         return settings;
     }
 
-    /** The signed-in person; @throws UnauthenticatedException (the page wrapper redirects to sign-in). */
+    /**
+     * The signed-in person; @throws UnauthenticatedException (the page wrapper redirects to sign-in), or
+     * {@link PasswordChangeRequired} when they must set their password first (the wrapper sends them to that page).
+     */
     Actor person(Context ctx) {
+        Actor person = signedIn(ctx);
+        if (person.user().passwordChangeRequired()) {
+            throw new PasswordChangeRequired();
+        }
+        return person;
+    }
+
+    /** The signed-in person, whether or not their password must change first (the set-password page, sign-out). */
+    Actor signedIn(Context ctx) {
         Actor cached = ctx.attribute(PERSON);
         if (cached != null) {
             return cached;
         }
-        Actor person = signIn.resolve(ctx.cookie(SESSION_COOKIE));
+        Actor person = signIn.resolve(ctx.cookie(cookieName(ctx, SESSION_COOKIE)));
         ctx.attribute(PERSON, person);
         return person;
     }
@@ -63,11 +81,22 @@ final class Web {
     /** The person, after checking that the form carries their session's CSRF token. */
     Actor personForChange(Context ctx) {
         Actor person = person(ctx);
+        checkCsrf(ctx, person);
+        return person;
+    }
+
+    /** {@link #signedIn}, after checking the form's CSRF token: the set-password form and sign-out. */
+    Actor signedInForChange(Context ctx) {
+        Actor person = signedIn(ctx);
+        checkCsrf(ctx, person);
+        return person;
+    }
+
+    private static void checkCsrf(Context ctx, Actor person) {
         if (!same(ctx.formParam(CSRF_FIELD), person.session().orElseThrow().csrfToken())) {
             throw new ForbiddenException("csrf_mismatch",
                     "This form has expired or did not come from this site. Reload the page and try again.");
         }
-        return person;
     }
 
     static boolean same(String given, String expected) {
@@ -84,16 +113,35 @@ final class Web {
         return settings.proxy().overTls(ctx::header, ctx.scheme());
     }
 
+    /**
+     * Whether cookies are Secure and {@code __Host-} named: when the public base URL is https, or this request came
+     * over TLS (to this server, or to the trusted proxy, which says so in X-Forwarded-Proto).
+     */
+    boolean secureCookies(Context ctx) {
+        return settings.baseUrl().regionMatches(true, 0, "https://", 0, 8) || overTls(ctx);
+    }
+
+    /** A cookie's name on this request: {@code __Host-} prefixed when {@link #secureCookies}. */
+    String cookieName(Context ctx, String name) {
+        return secureCookies(ctx) ? HOST_PREFIX + name : name;
+    }
+
     void setCookie(Context ctx, String name, String value, int maxAgeSeconds) {
-        StringBuilder cookie = new StringBuilder(name).append('=').append(value)
+        boolean secure = secureCookies(ctx);
+        StringBuilder cookie = new StringBuilder(secure ? HOST_PREFIX + name : name).append('=').append(value)
                 .append("; Path=/; HttpOnly; SameSite=Lax");
         if (maxAgeSeconds >= 0) {
             cookie.append("; Max-Age=").append(maxAgeSeconds);
         }
-        if (overTls(ctx)) {
+        if (secure) {
             cookie.append("; Secure");
         }
         ctx.res().addHeader("Set-Cookie", cookie.toString());
+    }
+
+    /** The request's session secret (from the cookie named for this request), or null. */
+    String sessionSecret(Context ctx) {
+        return ctx.cookie(cookieName(ctx, SESSION_COOKIE));
     }
 
     void startSession(Context ctx, String secret) {
@@ -106,7 +154,7 @@ final class Web {
 
     /** A fresh token for the sign-in form, also set as a cookie: a cross-site page can post neither. */
     String signInFormToken(Context ctx) {
-        String existing = ctx.cookie(SIGN_IN_COOKIE);
+        String existing = ctx.cookie(cookieName(ctx, SIGN_IN_COOKIE));
         if (existing != null && existing.matches("[A-Za-z0-9_-]{20,64}")) {
             return existing;
         }
@@ -117,22 +165,25 @@ final class Web {
     }
 
     void checkSignInForm(Context ctx) {
-        if (!same(ctx.formParam(CSRF_FIELD), ctx.cookie(SIGN_IN_COOKIE))) {
+        if (!same(ctx.formParam(CSRF_FIELD), ctx.cookie(cookieName(ctx, SIGN_IN_COOKIE)))) {
             throw new ForbiddenException("csrf_mismatch",
                     "This sign-in form has expired or did not come from this site. Reload the page and try again.");
         }
     }
 
-    /** Redirects after a change (303, so the browser follows with a GET) and leaves a notice for the next page. */
+    /**
+     * Redirects after a change (303, so the browser follows with a GET) and leaves a notice for the next page. A
+     * location that is not a plain path on this site ({@link SafeRedirect}) goes to {@code /} instead.
+     */
     void done(Context ctx, String location, String notice) {
         if (notice != null) {
             setCookie(ctx, NOTICE_COOKIE, URLEncoder.encode(notice, StandardCharsets.UTF_8), NOTICE_SECONDS);
         }
-        ctx.redirect(location, io.javalin.http.HttpStatus.SEE_OTHER);
+        ctx.redirect(SafeRedirect.pathOr(location, "/"), io.javalin.http.HttpStatus.SEE_OTHER);
     }
 
     private String takeNotice(Context ctx) {
-        String raw = ctx.cookie(NOTICE_COOKIE);
+        String raw = ctx.cookie(cookieName(ctx, NOTICE_COOKIE));
         if (raw == null || raw.isEmpty()) {
             return null;
         }

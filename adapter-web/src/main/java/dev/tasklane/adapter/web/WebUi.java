@@ -71,14 +71,20 @@ public final class WebUi {
         this.script = resource("assets/tasklane.js");
     }
 
-    /** Adds the interface's routes (everything outside {@code /api}) to a Javalin configuration. */
+    /**
+     * Adds the interface's routes (everything outside {@code /api}) to a Javalin configuration, and the security
+     * headers ({@link SecurityHeaders}) to every answer of the server, the API's included.
+     */
     public void configure(JavalinConfig config) {
+        config.routes.before(ctx -> SecurityHeaders.apply(ctx, web.overTls(ctx)));
         get(config, "/", sessions::home);
         get(config, "/signin", sessions::signInForm);
         config.routes.addHttpHandler(HandlerType.POST, "/signin", ctx -> guard(ctx, sessions::signIn));
         post(config, "/signout", sessions::signOut);
         get(config, "/account", sessions::account);
         post(config, "/account/password", sessions::changePassword);
+        get(config, SessionPages.NEW_PASSWORD_PATH, sessions::newPasswordForm);
+        post(config, SessionPages.NEW_PASSWORD_PATH, sessions::setNewPassword);
 
         get(config, "/boards/{board}", boards::board);
         get(config, "/boards/{board}/fragment", boards::fragment);
@@ -154,10 +160,12 @@ public final class WebUi {
         } catch (UnauthenticatedException signedOut) {
             String next = "GET".equals(ctx.method().name()) ? ctx.path()
                     + (ctx.queryString() == null ? "" : "?" + ctx.queryString()) : "/";
-            if (ctx.cookie(Web.SESSION_COOKIE) != null) {
+            if (web.sessionSecret(ctx) != null) {
                 web.endSession(ctx);
             }
             ctx.redirect("/signin?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8), HttpStatus.SEE_OTHER);
+        } catch (PasswordChangeRequired first) {
+            ctx.redirect(SessionPages.NEW_PASSWORD_PATH, HttpStatus.SEE_OTHER);
         } catch (SignInThrottledException throttled) {
             ctx.header("Retry-After", Long.toString(throttled.retryAfterSeconds()));
             error(ctx, 429, "Too many attempts", throttled.getMessage());

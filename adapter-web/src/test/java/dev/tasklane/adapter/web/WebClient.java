@@ -39,15 +39,27 @@ final class WebClient implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private String session;
     private String csrf;
+    private String password;
+
+    /** The admin's own password, set in place of the one-time one. */
+    static final String ADMIN_PASSWORD = "the admin's own password";
 
     WebClient() {
+        this(true);
+    }
+
+    /**
+     * @param ownPassword whether the admin's one-time password is first replaced by {@link #ADMIN_PASSWORD} and the
+     *                    admin signed in with it; otherwise nobody is signed in and {@link #password()} is the
+     *                    one-time password
+     */
+    WebClient(boolean ownPassword) {
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .sessions(stores.sessions())
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         board = bootstrap.board().id();
-        owner = tasklane.identity().actAs(bootstrap.admin().username(), board, null);
         WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", TrustedProxy.none(), Clock.systemUTC()),
                 (baseUrl, token) -> new AgentFiles.Files("token " + token + " at " + baseUrl, ""));
         server = Javalin.create(config -> {
@@ -55,22 +67,61 @@ final class WebClient implements AutoCloseable {
             web.configure(config);
         }).start(0);
         origin = "http://localhost:" + server.port();
-        signIn(bootstrap.adminPassword());
+        password = bootstrap.adminPassword();
+        if (ownPassword) {
+            // the one-time password must be replaced before anything else; FirstSignInTest covers that page
+            tasklane.signIn().setRequiredPassword(tasklane.signIn().signIn("admin", password, "127.0.0.1").person(),
+                    ADMIN_PASSWORD, false);
+            password = ADMIN_PASSWORD;
+            signInAs(password);
+        }
+        owner = tasklane.identity().actAs(bootstrap.admin().username(), board, null);
     }
 
-    private void signIn(String password) {
+    /** The admin's password now. */
+    String password() {
+        return password;
+    }
+
+    /** Signs the admin in with {@code adminPassword}; this client's pages and posts use that session from now on. */
+    HttpResponse<String> signInAs(String adminPassword) {
+        String before = password;
+        password = adminPassword;
+        HttpResponse<String> signedIn = signInAnswer("/");
+        password = before;
+        useSession(cookie(signedIn, Web.SESSION_COOKIE));
+        return signedIn;
+    }
+
+    /** Uses the session with this secret from now on. */
+    void useSession(String secret) {
+        session = Web.SESSION_COOKIE + "=" + secret;
+        csrf = null;
+    }
+
+    /** The session cookie's secret in use. */
+    String sessionSecret() {
+        return session.substring(session.indexOf('=') + 1);
+    }
+
+    /** Signs the admin in through the form, with {@code next} as given; answers the sign-in's response. */
+    HttpResponse<String> signInAnswer(String next) {
         HttpResponse<String> form = send(HttpRequest.newBuilder(URI.create(origin + "/signin")).GET());
         String formToken = cookie(form, Web.SIGN_IN_COOKIE);
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("_csrf", formToken);
         fields.put("username", "admin");
         fields.put("password", password);
-        fields.put("next", "/");
-        HttpResponse<String> signedIn = send(HttpRequest.newBuilder(URI.create(origin + "/signin"))
+        fields.put("next", next);
+        return send(HttpRequest.newBuilder(URI.create(origin + "/signin"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .header("Cookie", Web.SIGN_IN_COOKIE + "=" + formToken)
                 .POST(HttpRequest.BodyPublishers.ofString(encode(fields))));
-        session = Web.SESSION_COOKIE + "=" + cookie(signedIn, Web.SESSION_COOKIE);
+    }
+
+    /** A page read without a session. */
+    HttpResponse<String> getAnonymous(String path) {
+        return send(HttpRequest.newBuilder(URI.create(origin + path)).GET());
     }
 
     String boardPath() {
@@ -78,7 +129,7 @@ final class WebClient implements AutoCloseable {
     }
 
     HttpResponse<String> get(String path) {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session).GET());
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session == null ? "none=1" : session).GET());
         Matcher matcher = CSRF.matcher(response.body());
         if (matcher.find()) {
             csrf = matcher.group(1);
@@ -91,11 +142,21 @@ final class WebClient implements AutoCloseable {
         if (csrf == null) {
             get("/account");
         }
+        if (csrf == null) {
+            get(SessionPages.NEW_PASSWORD_PATH);
+        }
         Map<String, String> fields = new LinkedHashMap<>(form);
         fields.put("_csrf", csrf);
-        return send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session)
+        return send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session == null ? "none=1" : session)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(encode(fields))));
+    }
+
+    /** Posts a form without any CSRF token. */
+    HttpResponse<String> postWithoutCsrf(String path, Map<String, String> form) {
+        return send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session == null ? "none=1" : session)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(encode(form))));
     }
 
     /** Posts a form whose fields may repeat (rows), in order, with the session's CSRF token. */
@@ -108,7 +169,7 @@ final class WebClient implements AutoCloseable {
         String body = fields.stream()
                 .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
-        return send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session)
+        return send(HttpRequest.newBuilder(URI.create(origin + path)).header("Cookie", session == null ? "none=1" : session)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
@@ -127,7 +188,7 @@ final class WebClient implements AutoCloseable {
                 .collect(Collectors.joining("&"));
     }
 
-    private static String cookie(HttpResponse<String> response, String name) {
+    static String cookie(HttpResponse<String> response, String name) {
         String header = response.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(name + "="))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no cookie " + name + ": " + response.body()));
         return header.substring(header.indexOf('=') + 1, header.indexOf(';'));

@@ -12,9 +12,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts failed attempts per key (a client address, an account) in a sliding window: the one limiter behind the
- * API's failed authentications, the API's password sign-in and the web sign-in. Only failures count: the caller
- * checks first and records a failure only when the attempt failed. Once a key has reached the limit, it is refused
- * until its oldest failure leaves the window. Kept per server: each server limits what it sees.
+ * API's failed authentications, the API's password sign-in and the web sign-in. Only failures count. A caller whose
+ * check is cheap checks first ({@link #retryAfterSeconds}) and records a failure only when the attempt failed
+ * ({@link #recordFailure}). A caller whose check is slow (a password hash) {@link #reserve}s a place first: the
+ * attempt counts as a failure from then on, so attempts sent together cannot all pass the check before any of them
+ * is counted, and a success gives its place back ({@link #cancelReservation}). Once a key has reached the limit, it
+ * is refused until its oldest failure leaves the window. Kept per server: each server limits what it sees.
  *
  * <p>Memory is bounded: at most {@code limit} timestamps per key, and at most {@code maxKeys} keys; past that,
  * expired entries are dropped first, then the keys whose last failure is oldest (down to 90% of the bound).
@@ -62,6 +65,39 @@ public final class FailedAttemptLimiter {
             }
             long waitMs = times.peekFirst() + window.toMillis() - now;
             return OptionalLong.of(Math.max(0, waitMs) / 1000 + 1);
+        }
+    }
+
+    /**
+     * Takes a place for an attempt about to be judged, atomically with the check: the attempt counts as a failure at
+     * once. Answers empty when the place is taken, or the seconds to wait (as {@link #retryAfterSeconds}) when the key
+     * is at its limit and nothing was counted.
+     */
+    public OptionalLong reserve(String key) {
+        if (!failures.containsKey(key) && failures.size() >= maxKeys) {
+            makeRoom();
+        }
+        Deque<Long> times = failures.computeIfAbsent(key, ignored -> new ArrayDeque<>());
+        synchronized (times) {
+            long now = clock.millis();
+            prune(times, now);
+            if (times.size() >= limit) {
+                long waitMs = times.peekFirst() + window.toMillis() - now;
+                return OptionalLong.of(Math.max(0, waitMs) / 1000 + 1);
+            }
+            times.addLast(now);
+            return OptionalLong.empty();
+        }
+    }
+
+    /** Gives back the place {@link #reserve} took (the attempt succeeded, or was never judged). */
+    public void cancelReservation(String key) {
+        Deque<Long> times = failures.get(key);
+        if (times == null) {
+            return;
+        }
+        synchronized (times) {
+            times.pollLast();
         }
     }
 

@@ -194,7 +194,8 @@ public final class IdentityService implements IdentityUseCase {
                 sessions.deleteSessionsOf(userId);
             }
             return directory.updateUser(new User(user.id(), user.username(), user.displayName(), user.passwordHash(),
-                    user.role(), user.createdAt(), disabled ? (user.disabledAt() == null ? now() : user.disabledAt()) : null));
+                    user.role(), user.createdAt(), disabled ? (user.disabledAt() == null ? now() : user.disabledAt()) : null,
+                    user.passwordChangeRequired()));
         });
     }
 
@@ -405,7 +406,7 @@ public final class IdentityService implements IdentityUseCase {
         String password = withToken ? null : Secrets.randomBase64(ONE_TIME_PASSWORD_BYTES);
         User admin = directory.insertUser(new User(UserId.UNASSIGNED, ADMIN_USERNAME, "Administrator",
                 withToken ? Secrets.NO_PASSWORD : Secrets.hashPassword(password, settings.passwordIterations()),
-                Role.ADMIN, now, null));
+                Role.ADMIN, now, null, !withToken)); // the printed password must be replaced at the first web sign-in
         directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
         if (withToken) {
             directory.insertToken(new ApiToken(0, "bootstrap", Secrets.sha256(bootstrapToken), admin.id(), board.id(),

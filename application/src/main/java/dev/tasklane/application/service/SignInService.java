@@ -9,9 +9,11 @@ import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
+import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
@@ -82,14 +84,42 @@ public final class SignInService implements SignInUseCase {
         return transactions.inTransaction(() -> openSession(user));
     }
 
-    /** The active user whose password this is; counts the failure and throws otherwise. */
+    /**
+     * The active user whose password this is; counts the failure and throws otherwise. The attempt takes its place
+     * in both limits before the slow hash is computed (and keeps it when it fails), so guesses sent together are
+     * judged only up to the limit; the rest are refused without a hash.
+     */
     private User checkPassword(String username, String password, String address) {
         String account = username == null ? "" : username.strip().toLowerCase(Locale.ROOT);
         String from = address == null ? "unknown" : address;
-        OptionalLong wait = max(accountFailures.retryAfterSeconds(account), addressFailures.retryAfterSeconds(from));
-        if (wait.isPresent()) {
-            throw new SignInThrottledException(wait.getAsLong());
+        OptionalLong accountWait = accountFailures.reserve(account);
+        if (accountWait.isPresent()) {
+            throw new SignInThrottledException(max(accountWait, addressFailures.retryAfterSeconds(from)).getAsLong());
         }
+        OptionalLong addressWait = addressFailures.reserve(from);
+        if (addressWait.isPresent()) {
+            accountFailures.cancelReservation(account);
+            throw new SignInThrottledException(addressWait.getAsLong());
+        }
+        User user;
+        try {
+            user = judge(username, password);
+        } catch (RuntimeException notJudged) {
+            // the store failed: not a wrong password, so the places are given back
+            accountFailures.cancelReservation(account);
+            addressFailures.cancelReservation(from);
+            throw notJudged;
+        }
+        if (user == null) {
+            throw new UnauthenticatedException(WRONG_CREDENTIALS);
+        }
+        accountFailures.clear(account);
+        addressFailures.cancelReservation(from);
+        return user;
+    }
+
+    /** The active user whose password this is, or null. */
+    private User judge(String username, String password) {
         Optional<User> found = username == null || username.isBlank() || password == null
                 || password.length() > MAX_PASSWORD_LENGTH ? Optional.empty()
                 : transactions.inTransaction(() -> directory.userByUsername(username.strip()));
@@ -97,13 +127,7 @@ public final class SignInService implements SignInUseCase {
         String stored = found.map(User::passwordHash).orElseGet(this::decoyHash);
         boolean matches = password != null && password.length() <= MAX_PASSWORD_LENGTH
                 && Secrets.passwordMatches(password, stored);
-        if (found.isEmpty() || !matches || !found.get().active()) {
-            accountFailures.recordFailure(account);
-            addressFailures.recordFailure(from);
-            throw new UnauthenticatedException(WRONG_CREDENTIALS);
-        }
-        accountFailures.clear(account);
-        return found.get();
+        return found.isPresent() && matches && found.get().active() ? found.get() : null;
     }
 
     private String decoyHash() {
@@ -125,8 +149,10 @@ public final class SignInService implements SignInUseCase {
     private SignedIn openSession(User user) {
         Instant now = now();
         String secret = Secrets.randomBase64(SESSION_SECRET_BYTES);
+        Instant expires = now.plus(settings.sessionTtl());
+        Instant last = now.plus(settings.sessionMaxAge());
         WebSession session = sessions.insertSession(new WebSession(0, Secrets.sha256(secret), user.id(),
-                Secrets.randomBase64(CSRF_BYTES), now, now.plus(settings.sessionTtl())));
+                Secrets.randomBase64(CSRF_BYTES), now, expires.isAfter(last) ? last : expires));
         return new SignedIn(Actor.signedIn(user, session), secret);
     }
 
@@ -138,14 +164,19 @@ public final class SignInService implements SignInUseCase {
         String hash = Secrets.sha256(sessionSecret);
         return transactions.inTransaction(() -> {
             Instant now = now();
-            WebSession session = sessions.sessionByHash(hash).filter(s -> s.validAt(now))
+            // Idle expiry (expiresAt, sliding) and the absolute lifetime from sign-in, whichever comes first.
+            WebSession session = sessions.sessionByHash(hash).filter(s -> s.validAt(now)
+                            && now.isBefore(s.createdAt().plus(settings.sessionMaxAge())))
                     .orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
             User user = directory.userById(session.userId()).filter(User::active)
                     .orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
-            // Sliding expiry, written at most once per half lifetime rather than on every request.
+            // Sliding expiry, written at most once per half lifetime rather than on every request, never past the
+            // absolute lifetime.
             Duration left = Duration.between(now, session.expiresAt());
-            if (left.compareTo(settings.sessionTtl().dividedBy(2)) < 0) {
+            Instant last = session.createdAt().plus(settings.sessionMaxAge());
+            if (left.compareTo(settings.sessionTtl().dividedBy(2)) < 0 && session.expiresAt().isBefore(last)) {
                 Instant renewed = now.plus(settings.sessionTtl());
+                renewed = renewed.isAfter(last) ? last : renewed;
                 sessions.extendSession(session.id(), renewed);
                 session = session.extendedTo(renewed);
             }
@@ -168,15 +199,50 @@ public final class SignInService implements SignInUseCase {
     }
 
     @Override
-    public SignedIn changePassword(Actor person, String currentPassword, String newPassword, String address) {
+    public SignedIn changePassword(Actor person, String currentPassword, String newPassword, String address,
+                                   boolean revokeTokens) {
         IdentityRules.password("new_password", newPassword);
         User user = checkPassword(person.user().username(), currentPassword, address);
+        String hash = Secrets.hashPassword(newPassword, passwordIterations);
+        return transactions.inTransaction(() -> replacePassword(user, hash, revokeTokens));
+    }
+
+    @Override
+    public SignedIn setRequiredPassword(Actor person, String newPassword, boolean revokeTokens) {
+        IdentityRules.password("new_password", newPassword);
+        User stored = transactions.inTransaction(() -> directory.userById(person.userId()))
+                .filter(User::active).orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
+        if (!stored.passwordChangeRequired()) {
+            throw new InvalidStateException("password_change_not_required",
+                    "Your password needs no change; change it with your current one on your account page.");
+        }
+        if (Secrets.passwordMatches(newPassword, stored.passwordHash())) {
+            throw new InvalidInputException("invalid_param", "Choose a password other than the one you were given",
+                    new ErrorDetails.Field("new_password"));
+        }
+        String hash = Secrets.hashPassword(newPassword, passwordIterations);
         return transactions.inTransaction(() -> {
-            User changed = directory.updateUser(new User(user.id(), user.username(), user.displayName(),
-                    Secrets.hashPassword(newPassword, passwordIterations), user.role(), user.createdAt(), user.disabledAt()));
-            sessions.deleteSessionsOf(user.id());
-            return openSession(changed);
+            User current = directory.userById(stored.id()).filter(u -> u.passwordChangeRequired()
+                            && u.passwordHash().equals(stored.passwordHash()))
+                    .orElseThrow(() -> new InvalidStateException("password_change_not_required",
+                            "Your password was changed meanwhile; sign in again."));
+            return replacePassword(current, hash, revokeTokens);
         });
+    }
+
+    /** Stores the new hash (no change required any more), ends every session and opens a fresh one. */
+    private SignedIn replacePassword(User user, String hash, boolean revokeTokens) {
+        User changed = directory.updateUser(user.withPassword(hash, false));
+        sessions.deleteSessionsOf(user.id());
+        if (revokeTokens) {
+            Instant now = now();
+            for (ApiToken token : directory.tokens(Optional.of(user.id()))) {
+                if (token.revokedAt() == null) {
+                    directory.updateToken(token.revokedAt(now));
+                }
+            }
+        }
+        return openSession(changed);
     }
 
     @Override

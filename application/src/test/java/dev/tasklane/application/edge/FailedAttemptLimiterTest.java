@@ -39,6 +39,33 @@ class FailedAttemptLimiterTest {
     }
 
     @Test
+    void aReservationCountsAtOnceAndASuccessGivesItBack() throws Exception {
+        MutableClock clock = new MutableClock(START);
+        FailedAttemptLimiter limiter = new FailedAttemptLimiter(3, Duration.ofSeconds(60), clock, 100);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<java.util.concurrent.Future<Boolean>> taken = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            taken.add(pool.submit(() -> {
+                start.await();
+                return limiter.reserve("a").isEmpty();
+            }));
+        }
+        start.countDown();
+        int places = 0;
+        for (java.util.concurrent.Future<Boolean> one : taken) {
+            places += one.get() ? 1 : 0;
+        }
+        pool.shutdown();
+
+        assertEquals(3, places, "forty reservations at once: exactly the limit get a place");
+        assertEquals(OptionalLong.of(61), limiter.reserve("a"), "refused, counting nothing more");
+        limiter.cancelReservation("a");
+        assertTrue(limiter.reserve("a").isEmpty(), "a place given back can be taken again");
+        assertTrue(limiter.retryAfterSeconds("a").isPresent(), "and counts like a failure");
+    }
+
+    @Test
     void memoryStaysBoundedUnderManyKeys() {
         long seed = new Random().nextLong();
         System.out.println("FailedAttemptLimiterTest seed " + seed);

@@ -48,6 +48,7 @@ public abstract class SignInContract {
     private static final int ACCOUNT_LIMIT = 3;
     private static final int ADDRESS_LIMIT = 5;
     private static final Duration WINDOW = Duration.ofMinutes(10);
+    private static final Duration MAX_AGE = Duration.ofHours(5);
 
     /** The stores of one adapter and its session store, sharing one transaction manager. */
     public record Stores(StoreSet stores, SessionStore sessions) {
@@ -78,7 +79,7 @@ public abstract class SignInContract {
                 .openBoards(openBoards)
                 .stores(stores.stores().tasks(), stores.stores().directory(), stores.stores().transactions())
                 .sessions(stores.sessions())
-                .signInSettings(new SignInSettings(TTL, ACCOUNT_LIMIT, ADDRESS_LIMIT, WINDOW))
+                .signInSettings(new SignInSettings(TTL, ACCOUNT_LIMIT, ADDRESS_LIMIT, WINDOW, MAX_AGE))
                 .clock(clock)
                 .build();
     }
@@ -171,6 +172,68 @@ public abstract class SignInContract {
         clock.advance(TTL.plusSeconds(1));
         assertThrows(UnauthenticatedException.class, () -> signIn().resolve(idle.secret()));
         assertEquals(1, signIn().sweepExpiredSessions());
+    }
+
+    @Test
+    void aSessionEndsAtItsAbsoluteLifetimeHoweverOftenItIsUsed() {
+        SignedIn signedIn = signIn().signIn("admin", adminPassword, "10.0.0.1");
+        Instant signedInAt = clock.instant();
+        Instant last = signedInAt.plus(MAX_AGE);
+        while (clock.instant().plus(Duration.ofMinutes(50)).isBefore(last)) {
+            clock.advance(Duration.ofMinutes(50));
+            Actor visit = otherServer.signIn().resolve(signedIn.secret());
+            assertFalse(visit.session().orElseThrow().expiresAt().isAfter(last),
+                    "sliding never goes past the absolute lifetime: " + visit.session().orElseThrow().expiresAt());
+        }
+        clock.advance(Duration.between(clock.instant(), last).minusSeconds(1));
+        signIn().resolve(signedIn.secret());
+        clock.advance(Duration.ofSeconds(1));
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(signedIn.secret()),
+                "used every 50 minutes, the session still ends " + MAX_AGE + " after sign-in");
+    }
+
+    @Test
+    void theOneTimeAdminPasswordMustBeReplacedOnceAndThenStopsWorking() {
+        SignedIn first = signIn().signIn("admin", adminPassword, "10.0.0.1");
+        assertTrue(first.person().user().passwordChangeRequired(), "the printed password is someone else's choice");
+        IssuedToken traded = signIn().signInForToken("admin", adminPassword, board.name(), "10.0.0.1");
+        assertTrue(server.identity().authenticate(traded.secret(), null).user().passwordChangeRequired(),
+                "the API's password sign-in accepts it (the banner's curl line): decided and documented");
+
+        InvalidInputException same = assertThrows(InvalidInputException.class,
+                () -> signIn().setRequiredPassword(first.person(), adminPassword, false));
+        assertTrue(same.getMessage().contains("other than"), same.getMessage());
+        assertThrows(InvalidInputException.class, () -> signIn().setRequiredPassword(first.person(), "short", false));
+        SignedIn fresh = signIn().setRequiredPassword(first.person(), "the admin's own password", true);
+
+        assertFalse(fresh.person().user().passwordChangeRequired());
+        assertFalse(otherServer.signIn().resolve(fresh.secret()).user().passwordChangeRequired());
+        assertThrows(UnauthenticatedException.class, () -> signIn().resolve(first.secret()), "the old session ended");
+        assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(traded.secret(), null),
+                "the token traded for the one-time password was revoked as asked");
+        assertThrows(UnauthenticatedException.class, () -> signIn().signIn("admin", adminPassword, "10.0.0.2"));
+        assertThrows(dev.tasklane.domain.error.InvalidStateException.class,
+                () -> signIn().setRequiredPassword(fresh.person(), "yet another password", false),
+                "once set, a change needs the current password");
+        assertFalse(signIn().signIn("admin", "the admin's own password", "10.0.0.2").person().user()
+                .passwordChangeRequired());
+    }
+
+    @Test
+    void changingThePasswordRevokesThePersonsTokensOnlyWhenAsked() {
+        SignedIn first = signIn().signIn("admin", adminPassword, "10.0.0.1");
+        IssuedToken kept = signIn().signInForToken("admin", adminPassword, board.name(), "10.0.0.1");
+        SignedIn changed = signIn().changePassword(first.person(), adminPassword, "a brand new password", "10.0.0.1",
+                false);
+        server.identity().authenticate(kept.secret(), null);
+        IssuedToken revoked = signIn().signInForToken("admin", "a brand new password", board.name(), "10.0.0.1");
+
+        signIn().changePassword(changed.person(), "a brand new password", "a newer password still", "10.0.0.1", true);
+
+        assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(kept.secret(), null));
+        assertThrows(UnauthenticatedException.class, () -> server.identity().authenticate(revoked.secret(), null));
+        assertTrue(server.identity().tokens(signIn().signIn("admin", "a newer password still", "10.0.0.1").person())
+                .stream().allMatch(token -> token.revokedAt() != null), "every token of theirs is revoked");
     }
 
     @Test

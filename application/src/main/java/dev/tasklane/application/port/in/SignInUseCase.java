@@ -21,9 +21,25 @@ public interface SignInUseCase {
 
     /**
      * Changes the person's own password after checking the current one, ends every session of theirs and
-     * opens a fresh one (so a stolen cookie dies with the old password).
+     * opens a fresh one (so a stolen cookie dies with the old password); with {@code revokeTokens}, revokes every
+     * live API token of theirs too.
      */
-    SignedIn changePassword(Actor person, String currentPassword, String newPassword, String address);
+    SignedIn changePassword(Actor person, String currentPassword, String newPassword, String address,
+                            boolean revokeTokens);
+
+    /** {@link #changePassword(Actor, String, String, String, boolean)} keeping the API tokens. */
+    default SignedIn changePassword(Actor person, String currentPassword, String newPassword, String address) {
+        return changePassword(person, currentPassword, newPassword, address, false);
+    }
+
+    /**
+     * Sets the password of a person whose password must change (the one-time admin password): they proved it by
+     * signing in with this session, so it is not asked again. The new one must differ from it. Ends every session of
+     * theirs and opens a fresh one; with {@code revokeTokens}, revokes their API tokens too.
+     *
+     * @throws dev.tasklane.domain.error.InvalidStateException when their password needs no change
+     */
+    SignedIn setRequiredPassword(Actor person, String newPassword, boolean revokeTokens);
 
     /** Password sign-in for the API: a new API token for {@code board}, as token creation would issue it. */
     IssuedToken signInForToken(String username, String password, String board, String address);
