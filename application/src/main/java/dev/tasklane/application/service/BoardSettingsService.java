@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.DirectoryStore;
@@ -15,6 +16,7 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.wip.WipLimits;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Reading and changing a board's name and WIP limits, one transaction each. */
@@ -22,8 +24,10 @@ final class BoardSettingsService implements BoardSettingsUseCase {
     private final Transactions transactions;
     private final DirectoryStore directory;
     private final TaskStore tasks;
+    private final AuditTrail audit;
 
-    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskStore tasks) {
+    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskStore tasks, AuditTrail audit) {
+        this.audit = audit;
         this.transactions = transactions;
         this.directory = directory;
         this.tasks = tasks;
@@ -41,7 +45,17 @@ final class BoardSettingsService implements BoardSettingsUseCase {
     }
 
     @Override
+    public BoardSettings configure(Actor actor, BoardId boardId, BoardChange change) {
+        return configure(actor.userId(), actor.admin(), actor, boardId, change);
+    }
+
+    @Override
     public BoardSettings configure(UserId userId, boolean admin, BoardId boardId, BoardChange change) {
+        return configure(userId, admin, null, boardId, change);
+    }
+
+    /** {@code actor} is who changes the settings, for the audit log; null when only the user's id is known. */
+    private BoardSettings configure(UserId userId, boolean admin, Actor actor, BoardId boardId, BoardChange change) {
         String newName = change.name().isSent() ? IdentityRules.name("name", change.name().orElse(null)) : null;
         return transactions.inTransaction(() -> {
             Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
@@ -58,9 +72,23 @@ final class BoardSettingsService implements BoardSettingsUseCase {
                 });
                 board = directory.renameBoard(boardId, newName);
             }
+            List<String> changed = new ArrayList<>();
+            if (newName != null) {
+                changed.add("name: " + newName);
+            }
             if (change.wipLimits().isSent()) {
                 WipLimits limits = change.wipLimits().orElse(WipLimits.NONE);
                 tasks.putWipLimits(boardId, limits == null ? WipLimits.NONE : limits);
+                Integer doing = limits == null ? null : limits.doing();
+                changed.add("wip_limits.doing: " + (doing == null ? "none" : doing));
+            }
+            if (!changed.isEmpty()) {
+                String detail = String.join(", ", changed);
+                if (actor != null) {
+                    audit.boardSettingsChanged(actor, boardId, detail);
+                } else {
+                    audit.boardSettingsChanged(userId, boardId, detail);
+                }
             }
             return read(board);
         });

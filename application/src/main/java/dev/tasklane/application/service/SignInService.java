@@ -47,6 +47,7 @@ public final class SignInService implements SignInUseCase {
     private volatile String decoyHash;
 
     private final int passwordIterations;
+    private AuditTrail audit = AuditTrail.NONE;
 
     /**
      * @param identity the server's identity settings, the same as {@link IdentityService}'s: the cost of password
@@ -66,6 +67,12 @@ public final class SignInService implements SignInUseCase {
                 FailedAttemptLimiter.DEFAULT_MAX_KEYS);
     }
 
+    /** This service recording sign-ins in {@code trail} (docs/api.md, "Audit log"); set once, while it is built. */
+    SignInService audited(AuditTrail trail) {
+        this.audit = java.util.Objects.requireNonNull(trail, "audit trail");
+        return this;
+    }
+
     private Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
@@ -75,7 +82,7 @@ public final class SignInService implements SignInUseCase {
     @Override
     public SignedIn signIn(String username, String password, String address) {
         User user = checkPassword(username, password, address);
-        return transactions.inTransaction(() -> openSession(user));
+        return transactions.inTransaction(() -> audit.signedIn(openSession(user), address));
     }
 
     /** The active user whose password this is; counts the failure and throws otherwise. */
@@ -96,6 +103,7 @@ public final class SignInService implements SignInUseCase {
         if (found.isEmpty() || !matches || !found.get().active()) {
             accountFailures.recordFailure(account);
             addressFailures.recordFailure(from);
+            audit.signInRefused(username, address, "unauthenticated", found.isEmpty() ? "unknown username" : !matches ? "wrong password" : "disabled user");
             throw new UnauthenticatedException(WRONG_CREDENTIALS);
         }
         accountFailures.clear(account);
@@ -171,6 +179,7 @@ public final class SignInService implements SignInUseCase {
             User changed = directory.updateUser(new User(user.id(), user.username(), user.displayName(),
                     Secrets.hashPassword(newPassword, passwordIterations), user.role(), user.createdAt(), user.disabledAt()));
             sessions.deleteSessionsOf(user.id());
+            audit.passwordChanged(person, address);
             return openSession(changed);
         });
     }
@@ -185,6 +194,7 @@ public final class SignInService implements SignInUseCase {
             Instant now = now();
             IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, user, target, SIGN_IN_TOKEN_NAME,
                     Set.of(), null, false, now, now.plus(IdentityRules.tokenLifetime(null)));
+            audit.signedInForToken(user, issued.token(), target, address);
             return new IssuedToken(issued.token(), issued.secret(), target);
         });
     }

@@ -15,6 +15,9 @@ public interface BoardSettingsUseCase {
     /** The settings of a board the user belongs to (admins: any board). */
     BoardSettings settings(UserId userId, boolean admin, BoardId boardId);
 
+    /** Renames the board and/or sets its WIP limits, as sent; owner or admin. Recorded in the audit log with how the actor came. */
+    BoardSettings configure(dev.tasklane.domain.agent.Actor actor, BoardId boardId, BoardChange change);
+
     /** Renames the board and/or sets its WIP limits, as sent; owner or admin. */
     BoardSettings configure(UserId userId, boolean admin, BoardId boardId, BoardChange change);
 
