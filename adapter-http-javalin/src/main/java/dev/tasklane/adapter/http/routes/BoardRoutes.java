@@ -56,8 +56,7 @@ public final class BoardRoutes {
 
     private void configure(Call call) {
         BoardChange change = call.bind(BoardChangeBody.class).change();
-        BoardSettings settings = boardSettings.configure(call.caller().user().id(), call.caller().admin(),
-                boardId(call), change);
+        BoardSettings settings = boardSettings.configure(call.caller(), boardId(call), change);
         call.ok(Envelope.data(answer(settings)));
     }
 
