@@ -43,7 +43,7 @@ final class WebClient implements AutoCloseable {
     WebClient() {
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .sessions(stores.sessions())
+                .sessions(stores.sessions()).audit(stores.audit())
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         board = bootstrap.board().id();
