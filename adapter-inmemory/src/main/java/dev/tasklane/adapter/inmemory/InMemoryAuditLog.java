@@ -31,8 +31,8 @@ public final class InMemoryAuditLog implements AuditLog {
     public AuditEntry append(AuditEntry entry) {
         return transactions.inTransaction(() -> {
             // a number taken back with a failed unit of work is not given again, as a database sequence behaves
-            AuditEntry stored = entry.withId(++lastId);
-            writes.put(entries, stored.id(), stored);
+            AuditEntry stored = entry.withSequence(++lastId);
+            writes.put(entries, stored.sequence(), stored);
             return stored;
         });
     }
@@ -40,8 +40,8 @@ public final class InMemoryAuditLog implements AuditLog {
     @Override
     public List<AuditEntry> find(Query query) {
         return transactions.inReadTransaction(() -> {
-            NavigableMap<Long, AuditEntry> candidates = query.beforeId() == null ? entries.descendingMap()
-                    : entries.headMap(query.beforeId(), false).descendingMap();
+            NavigableMap<Long, AuditEntry> candidates = query.before() == null ? entries.descendingMap()
+                    : entries.headMap(query.before(), false).descendingMap();
             List<AuditEntry> found = new ArrayList<>();
             for (AuditEntry entry : candidates.values()) {
                 if (query.matches(entry)) {

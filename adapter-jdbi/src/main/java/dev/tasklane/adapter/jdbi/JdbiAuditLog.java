@@ -51,7 +51,7 @@ final class JdbiAuditLog implements AuditLog {
                 .bind("user", entry.userId() == null ? null : entry.userId().value())
                 .bind("username", entry.username())
                 .bind("kind", entry.credential().kind().wire())
-                .bind("credentialId", entry.credential().id())
+                .bind("credentialId", entry.credential().number())
                 .bind("credentialName", entry.credential().name())
                 .bind("board", entry.boardId() == null ? null : entry.boardId().value())
                 .bind("objectType", entry.target() == null ? null : entry.target().type())
@@ -61,7 +61,7 @@ final class JdbiAuditLog implements AuditLog {
                 .bind("code", entry.code())
                 .bind("detail", entry.detail())
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one());
-        return entry.withId(id);
+        return entry.withSequence(id);
     }
 
     @Override
@@ -76,7 +76,7 @@ final class JdbiAuditLog implements AuditLog {
         condition(where, values, "objectId", query.objectId(), "object_id = :objectId");
         condition(where, values, "since", query.since() == null ? null : TaskRows.timestamp(query.since()), "at >= :since");
         condition(where, values, "until", query.until() == null ? null : TaskRows.timestamp(query.until()), "at < :until");
-        condition(where, values, "before", query.beforeId(), "id < :before");
+        condition(where, values, "before", query.before(), "id < :before");
         String sql = "SELECT " + COLUMNS + " FROM audit_log" + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
                 + " ORDER BY id DESC LIMIT :limit";
         return transactions.withHandle(handle -> {

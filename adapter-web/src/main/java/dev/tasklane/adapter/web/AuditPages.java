@@ -98,15 +98,15 @@ final class AuditPages {
         String who = entry.username() == null ? "unknown" : entry.username() + " (#" + entry.userId() + ")";
         AuditEntry.Credential credential = entry.credential();
         String how = switch (credential.kind()) {
-            case TOKEN -> "token #" + credential.id() + (credential.name() == null ? "" : " " + credential.name());
-            case SESSION -> "web session #" + credential.id();
+            case TOKEN -> "token #" + credential.number() + (credential.name() == null ? "" : " " + credential.name());
+            case SESSION -> "web session #" + credential.number();
             case DIRECT -> credential.name() == null ? "direct" : "direct, as " + credential.name();
             case PASSWORD -> "password";
         };
         String board = entry.boardId() == null ? "" : boardNames.getOrDefault(entry.boardId().value(),
                 "#" + entry.boardId());
         String object = entry.target() == null ? "" : entry.target().type() + " " + entry.target().id();
-        return new AuditRow(entry.id(), Format.when(entry.at()), entry.action().wire(), who, how, board, object,
+        return new AuditRow(entry.sequence(), Format.when(entry.at()), entry.action().wire(), who, how, board, object,
                 value(entry.address()), entry.outcome() == AuditEntry.Outcome.REFUSED, value(entry.code()),
                 value(entry.detail()));
     }

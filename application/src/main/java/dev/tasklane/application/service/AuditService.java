@@ -61,7 +61,7 @@ final class AuditService implements AuditUseCase {
                 return new AuditPage(found, null);
             }
             List<AuditEntry> page = found.subList(0, limit);
-            return new AuditPage(page, encode(page.get(page.size() - 1).id()));
+            return new AuditPage(page, encode(page.get(page.size() - 1).sequence()));
         });
     }
 

@@ -53,7 +53,7 @@ final class ReviewService implements ReviewUseCase {
             if (decision == ReviewStatus.CHANGES_REQUESTED || decision == ReviewStatus.REJECTED) {
                 comments.reviewNote(reviewed, reviewer.userId(), reviewNotes, changes);
             }
-            runner.audit().record(reviewer, AuditAction.REVIEW_DECIDED, reviewer.boardId(), Target.of(Target.TASK, reviewed.identifier()), "decision: " + decision.wire());
+            runner.audit().record(reviewer, AuditAction.REVIEW_DECIDED, reviewer.boardId(), Target.of(Target.TASK, reviewed.identifier().toString()), "decision: " + decision.wire());
             return lookup.view(reviewed);
         });
     }
@@ -84,7 +84,7 @@ final class ReviewService implements ReviewUseCase {
             Task done = changes.update(workflow.markDone(task, actor, changes.now()), HistoryKind.DONE,
                     actor.userId(), null, new HistoryFacts.MarkedDone());
             goals.childChanged(done, false, changes);
-            runner.audit().record(actor, AuditAction.TASK_MARKED_DONE, actor.boardId(), Target.of(Target.TASK, done.identifier()), null);
+            runner.audit().record(actor, AuditAction.TASK_MARKED_DONE, actor.boardId(), Target.of(Target.TASK, done.identifier().toString()), null);
             return lookup.view(done);
         });
     }

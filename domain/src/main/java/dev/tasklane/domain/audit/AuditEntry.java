@@ -14,7 +14,7 @@ import java.util.Optional;
  * id and name, a session by its id. Every text is capped, cut at its cap rather than refused, so that recording
  * never fails the act it records.
  *
- * @param id         the store's number, rising with every entry; 0 before it is stored
+ * @param sequence   the store's number, rising with every entry; 0 before it is stored
  * @param at         when the act was done (or refused)
  * @param action     what was done
  * @param userId     who did it; null when nobody is known (a sign-in with an unknown username)
@@ -29,7 +29,7 @@ import java.util.Optional;
  * @param detail     a short description of what changed (the access granted, the decision, the new name); never a
  *                   secret; null when the action says it all
  */
-public record AuditEntry(long id, Instant at, AuditAction action, UserId userId, String username, Credential credential,
+public record AuditEntry(long sequence, Instant at, AuditAction action, UserId userId, String username, Credential credential,
                          BoardId boardId, Target target, String address, Outcome outcome, String code, String detail) {
     /** The caps of an entry's texts, in code points. */
     public static final int NAME_MAX = 255;
@@ -56,8 +56,8 @@ public record AuditEntry(long id, Instant at, AuditAction action, UserId userId,
     }
 
     /** The same entry with the store's number. */
-    public AuditEntry withId(long newId) {
-        return new AuditEntry(newId, at, action, userId, username, credential, boardId, target, address, outcome, code,
+    public AuditEntry withSequence(long number) {
+        return new AuditEntry(number, at, action, userId, username, credential, boardId, target, address, outcome, code,
                 detail);
     }
 
@@ -92,10 +92,10 @@ public record AuditEntry(long id, Instant at, AuditAction action, UserId userId,
      * credential exists).
      *
      * @param kind how the user came
-     * @param id   the token's or the session's id; null for the others
+     * @param number the token's or the session's id; null for the others
      * @param name the token's name, or the direct actor's agent name; null otherwise
      */
-    public record Credential(Kind kind, Long id, String name) {
+    public record Credential(Kind kind, Long number, String name) {
         public Credential {
             Objects.requireNonNull(kind, "kind");
             name = cut(name, NAME_MAX);
@@ -160,8 +160,20 @@ public record AuditEntry(long id, Instant at, AuditAction action, UserId userId,
             }
         }
 
-        public static Target of(String type, Object id) {
-            return new Target(type, String.valueOf(id));
+        public static Target of(String type, String id) {
+            return new Target(type, id);
+        }
+
+        public static Target of(String type, long number) {
+            return new Target(type, Long.toString(number));
+        }
+
+        public static Target of(String type, dev.tasklane.domain.id.UserId user) {
+            return new Target(type, Long.toString(user.value()));
+        }
+
+        public static Target of(String type, BoardId board) {
+            return new Target(type, Long.toString(board.value()));
         }
     }
 }

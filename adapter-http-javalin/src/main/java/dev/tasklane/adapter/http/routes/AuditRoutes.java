@@ -92,9 +92,9 @@ public final class AuditRoutes {
     }
 
     static EntryAnswer answer(AuditEntry entry) {
-        return new EntryAnswer(entry.id(), entry.at().toString(), entry.action().wire(),
+        return new EntryAnswer(entry.sequence(), entry.at().toString(), entry.action().wire(),
                 entry.userId() == null ? null : entry.userId().value(), entry.username(),
-                new CredentialAnswer(entry.credential().kind().wire(), entry.credential().id(), entry.credential().name()),
+                new CredentialAnswer(entry.credential().kind().wire(), entry.credential().number(), entry.credential().name()),
                 entry.boardId() == null ? null : entry.boardId().value(),
                 entry.target() == null ? null : new ObjectAnswer(entry.target().type(), entry.target().id()),
                 entry.address(), entry.outcome().wire(), entry.code(), entry.detail());

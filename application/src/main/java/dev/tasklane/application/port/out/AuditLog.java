@@ -25,10 +25,10 @@ public interface AuditLog {
 
     /**
      * Which entries to read: each filter that is not null must hold. {@code since} is inclusive, {@code until}
-     * exclusive; {@code beforeId} pages: only entries numbered below it.
+     * exclusive; {@code before} pages: only entries whose sequence is below it.
      */
     record Query(AuditAction action, UserId userId, String username, BoardId boardId, String objectType,
-                 String objectId, Instant since, Instant until, Long beforeId, int limit) {
+                 String objectId, Instant since, Instant until, Long before, int limit) {
         public Query {
             if (limit < 1) {
                 throw new IllegalArgumentException("a query reads at least one entry");
@@ -42,7 +42,7 @@ public interface AuditLog {
 
         public Query onBoard(BoardId board) {
             return new Query(action, userId, username, Objects.requireNonNull(board, "board"), objectType, objectId,
-                    since, until, beforeId, limit);
+                    since, until, before, limit);
         }
 
         /** Whether {@code entry} passes every filter, paging included: what a store without an index checks. */
@@ -55,7 +55,7 @@ public interface AuditLog {
                     && (objectId == null || entry.target() != null && objectId.equals(entry.target().id()))
                     && (since == null || !entry.at().isBefore(since))
                     && (until == null || entry.at().isBefore(until))
-                    && (beforeId == null || entry.id() < beforeId);
+                    && (before == null || entry.sequence() < before);
         }
     }
 

@@ -59,7 +59,7 @@ public abstract class AuditLogContract {
     }
 
     private static List<Long> ids(List<AuditEntry> entries) {
-        return entries.stream().map(AuditEntry::id).toList();
+        return entries.stream().map(AuditEntry::sequence).toList();
     }
 
     @Test
@@ -73,7 +73,8 @@ public abstract class AuditLogContract {
                 Credential.session(99), BoardId.of(4), Target.of(Target.TASK, "W12"), null, Outcome.SUCCEEDED, null, null));
         AuditEntry direct = append(new AuditEntry(0, T0.plusMillis(3), AuditAction.TASK_DELETED, UserId.of(3), "alice",
                 Credential.direct("bot"), BoardId.of(4), Target.of(Target.TASK, "W13"), null, Outcome.SUCCEEDED, null, null));
-        assertTrue(written.id() > 0 && full.id() > written.id() && session.id() > full.id() && direct.id() > session.id(),
+        assertTrue(written.sequence() > 0 && full.sequence() > written.sequence() && session.sequence() > full.sequence()
+                        && direct.sequence() > session.sequence(),
                 "numbers rise");
         assertEquals(List.of(direct, session, full, written), find(AuditLog.Query.all(10)));
     }
@@ -134,7 +135,7 @@ public abstract class AuditLogContract {
                 if (page.size() < size) {
                     break;
                 }
-                before = page.get(page.size() - 1).id();
+                before = page.get(page.size() - 1).sequence();
             }
             List<AuditEntry> expected = new ArrayList<>(written.stream().filter(e -> e.boardId().value() == 2).toList());
             java.util.Collections.reverse(expected);
