@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Role;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,29 @@ class AuditPagesTest {
             assertEquals(422, web.get("/admin/audit?since=yesterday").statusCode());
             assertEquals(422, web.get("/admin/audit?action=token.stolen").statusCode());
             assertEquals(422, web.get("/admin/audit?board=first").statusCode());
+        }
+    }
+
+    @Test
+    void aBoardOwnerReadsTheirBoardsEntriesAndAnyoneElseIsRefused() {
+        try (WebClient web = new WebClient()) {
+            for (String name : new String[] {"olive", "wes"}) {
+                web.tasklane.identity().createUser(web.owner, name, null, PASSWORD, Role.MEMBER);
+            }
+            web.tasklane.identity().putMember(web.owner, web.board, "olive", Access.OWNER);
+            web.tasklane.identity().putMember(web.owner, web.board, "wes", Access.MODIFY);
+            web.signIn("olive", PASSWORD);
+            HttpResponse<String> own = web.get("/admin/audit");
+            assertEquals(200, own.statusCode(), own.body());
+            assertEquals(2, rows(own.body(), "membership.added"), own.body());
+            assertEquals(0, rows(own.body(), "user.created"), "an entry on no board is a server admin's to read");
+            assertFalse(own.body().contains("id=\"nav-audit\""), "the navigation links it for admins only");
+            assertTrue(web.get("/boards/" + web.board.value() + "/members").body().contains("id=\"board-audit\""),
+                    "an owner reaches it from the members page");
+            assertEquals(403, web.get("/admin/audit?board=999").statusCode());
+            web.signIn("wes", PASSWORD);
+            assertEquals(403, web.get("/admin/audit").statusCode(), "a member who owns no board");
+            assertEquals(403, web.get("/admin/audit?board=" + web.board.value()).statusCode());
         }
     }
 

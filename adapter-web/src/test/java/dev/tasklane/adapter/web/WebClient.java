@@ -59,11 +59,17 @@ final class WebClient implements AutoCloseable {
     }
 
     private void signIn(String password) {
+        signIn("admin", password);
+    }
+
+    /** Signs in as another person: the pages read and the forms posted from now on are theirs. */
+    void signIn(String username, String password) {
+        csrf = null;
         HttpResponse<String> form = send(HttpRequest.newBuilder(URI.create(origin + "/signin")).GET());
         String formToken = cookie(form, Web.SIGN_IN_COOKIE);
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("_csrf", formToken);
-        fields.put("username", "admin");
+        fields.put("username", username);
         fields.put("password", password);
         fields.put("next", "/");
         HttpResponse<String> signedIn = send(HttpRequest.newBuilder(URI.create(origin + "/signin"))

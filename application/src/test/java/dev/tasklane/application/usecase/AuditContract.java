@@ -244,6 +244,37 @@ public abstract class AuditContract {
     }
 
     @Test
+    void aSignInRefusedByTheLimitIsNotRecordedSoNoClientWritesAtWill() {
+        board.app.identity().createUser(board.admin, "olive", null, "olive's password", Role.MEMBER);
+        int failures = 0;
+        while (true) {
+            try {
+                board.app.signIn().signIn("olive", "guess " + failures, "198.51.100.20");
+            } catch (UnauthenticatedException wrong) {
+                failures++;
+                continue;
+            } catch (dev.tasklane.application.port.in.SignInThrottledException limited) {
+                break;
+            }
+        }
+        assertTrue(failures > 0);
+        for (int i = 0; i < 5; i++) {
+            assertThrows(dev.tasklane.application.port.in.SignInThrottledException.class,
+                    () -> board.app.signIn().signIn("olive", "guess", "198.51.100.20"));
+        }
+        assertEquals(failures, of(AuditAction.SIGNIN_FAILED).size(), "each failure before the limit, none after");
+    }
+
+    @Test
+    void settingAMembersAccessToWhatItIsRecordsNothing() {
+        board.app.identity().putMember(board.admin, board.boardId, "alice", Access.MODIFY);
+        assertTrue(of(AuditAction.MEMBERSHIP_CHANGED).isEmpty());
+        assertTrue(of(AuditAction.MEMBERSHIP_ADDED).isEmpty());
+        board.app.identity().putMember(board.admin, board.boardId, "alice", Access.READ_ONLY);
+        assertEquals("user: alice, access: modify -> read_only", only(AuditAction.MEMBERSHIP_CHANGED).detail());
+    }
+
+    @Test
     void anActRefusedForWantOfAuthorityLeavesNoEntry() {
         int before = all().size();
         assertThrows(ForbiddenException.class, () -> board.app.identity().createUser(board.alice, "mallory", null,
