@@ -5,15 +5,12 @@ import dev.tasklane.adapter.web.view.AuditPage.AuditRow;
 import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.application.port.in.AuditUseCase;
 import dev.tasklane.application.port.in.AuditUseCase.AuditFilter;
-import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.audit.AuditAction;
 import dev.tasklane.domain.audit.AuditEntry;
 import dev.tasklane.domain.error.ErrorDetails;
-import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Board;
 import io.javalin.http.Context;
 
@@ -32,34 +29,28 @@ import java.util.stream.Collectors;
 
 /**
  * The audit log in the browser (/admin/audit), with the filters of {@code GET /api/audit}: a server admin reads every
- * entry, a board admin (owner) the entries of a board they own. Who may read what is the use case's decision; this
- * page only offers the boards that make sense to pick.
+ * entry, a board admin (owner) the entries of a board they own. Who may read what is the use case's decision
+ * ({@link AuditUseCase#readable}), and so is the 403 for anyone else; this page offers the boards they may pick.
  */
 final class AuditPages {
     static final int PAGE = 50;
     private static final int MAX_TEXT = 255;
-    private static final int MAX_BOARDS = 200;
 
     private final Web web;
     private final AuditUseCase audit;
-    private final IdentityUseCase identity;
 
-    AuditPages(Web web, AuditUseCase audit, IdentityUseCase identity) {
+    AuditPages(Web web, AuditUseCase audit) {
         this.web = web;
         this.audit = audit;
-        this.identity = identity;
     }
 
     void page(Context ctx) {
         Actor person = web.person(ctx);
-        List<Board> choosable = person.admin() ? identity.allBoards(person) : identity.boards(person).stream()
-                .limit(MAX_BOARDS).filter(board -> identity.access(person, board.id()) == Access.OWNER).toList();
-        if (!person.admin() && choosable.isEmpty()) {
-            throw new ForbiddenException("audit_forbidden", "Only a server admin, or an owner of a board, can read the "
-                    + "audit log");
-        }
+        AuditUseCase.Readable readable = audit.readable(person);
+        List<Board> choosable = readable.boards();
         String boardParam = text(ctx, "board");
-        BoardId board = boardParam == null ? (person.admin() ? null : choosable.get(0).id()) : boardId(boardParam);
+        BoardId board = boardParam != null ? boardId(boardParam)
+                : readable.everyEntry() || choosable.isEmpty() ? null : choosable.get(0).id();
         String action = text(ctx, "action");
         AuditAction chosen = action == null ? null : AuditAction.ofWire(action).orElseThrow(() ->
                 new InvalidInputException("invalid_param", "No such action: " + action, new ErrorDetails.Field("action")));
@@ -90,7 +81,7 @@ final class AuditPages {
         next.put("cursor", page.nextCursor());
         String older = page.nextCursor() == null ? null : "/admin/audit?" + query(next);
         web.render(ctx, "audit.jte", new AuditPage(web.chrome(ctx, person, "Audit log", null, "audit"), actions, boards,
-                person.admin(), value(username), value(objectType), value(objectId), value(since), value(until), rows,
+                readable.everyEntry(), value(username), value(objectType), value(objectId), value(since), value(until), rows,
                 older));
     }
 

@@ -64,7 +64,7 @@ public final class WebUi {
         this.tasks = new TaskPages(web, useCases.reads(), useCases.identity(), useCases.assignment(),
                 useCases.reorder(), useCases.reviews(), data, forms, comments);
         this.admin = new AdminPages(web, useCases.identity());
-        this.audit = new AuditPages(web, useCases.audit(), useCases.identity());
+        this.audit = new AuditPages(web, useCases.audit());
         this.archives = new ArchivePages(web, useCases.archives(), useCases.reads(), useCases.identity(), data);
         this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
         this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));

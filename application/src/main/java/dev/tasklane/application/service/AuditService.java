@@ -11,6 +11,7 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.identity.Role;
 
@@ -29,6 +30,8 @@ final class AuditService implements AuditUseCase {
     /** How long entries are kept unless configured otherwise. */
     static final Duration DEFAULT_RETENTION = Duration.ofDays(90);
     static final int PRUNE_BATCH = 500;
+    /** The most boards {@link #readable} looks at for one actor. */
+    static final int MAX_BOARDS = 1_000;
     static final String FORBIDDEN_CODE = "audit_forbidden";
     static final String FORBIDDEN_MESSAGE = "Only a server admin, or an admin of the board (its owner), can read the "
             + "audit log; a board admin reads their board's entries only";
@@ -65,19 +68,37 @@ final class AuditService implements AuditUseCase {
         });
     }
 
+    /** How far an actor's reading of the log reaches. */
+    enum Reach {
+        /** Every entry, on any board or none: a server admin. */
+        EVERY_ENTRY,
+        /** The entries of the board the access is to: a board admin. */
+        THE_BOARD,
+        NONE
+    }
+
+    /**
+     * How far {@code actor} reads, given their access to a board (empty when not a member, or when no board is in
+     * question). Until credentials carry scopes, a server admin is a user whose role is admin and a board admin is
+     * one of the board's owners: this method is the one place that judges it, for the API and the web page alike.
+     */
+    static Reach reach(Actor actor, Optional<Access> accessToBoard) {
+        if (actor.user().role() == Role.ADMIN) {
+            return Reach.EVERY_ENTRY;
+        }
+        return accessToBoard.orElse(null) == Access.OWNER ? Reach.THE_BOARD : Reach.NONE;
+    }
+
     /**
      * Which entries the actor may read: empty for a server admin (every entry, on any board or none), the board for
      * a board admin (only that board's entries, so never an entry on no board), and a refusal for anyone else.
      * {@code asked} is the board the caller filters by, if any. A token acts on its own board; a web session on the
      * board it asks for.
      *
-     * <p>Until credentials carry scopes, a server admin is a user whose role is admin, and a board admin is one of
-     * the board's owners: this method is the one place that judges it.
-     *
      * @throws ForbiddenException when the actor is neither
      */
     Optional<BoardId> readableBoard(Actor actor, BoardId asked) {
-        if (actor.user().role() == Role.ADMIN) {
+        if (reach(actor, Optional.empty()) == Reach.EVERY_ENTRY) {
             return Optional.empty();
         }
         BoardId board = actor.board() != null ? actor.board().id() : asked;
@@ -86,10 +107,22 @@ final class AuditService implements AuditUseCase {
         }
         Optional<Access> access = actor.board() != null && actor.board().id().equals(board) ? Optional.ofNullable(actor.access())
                 : directory.membership(board, actor.userId()).map(Membership::access);
-        if (access.orElse(null) != Access.OWNER) {
+        if (reach(actor, access) != Reach.THE_BOARD) {
             throw forbidden();
         }
         return Optional.of(board);
+    }
+
+    @Override
+    public Readable readable(Actor actor) {
+        return transactions.inReadTransaction(() -> {
+            if (reach(actor, Optional.empty()) == Reach.EVERY_ENTRY) {
+                return new Readable(true, directory.boards());
+            }
+            List<Board> boards = actor.board() != null ? List.of(actor.board()) : directory.boardsOf(actor.userId());
+            return new Readable(false, boards.stream().limit(MAX_BOARDS).filter(board -> reach(actor,
+                    directory.membership(board.id(), actor.userId()).map(Membership::access)) == Reach.THE_BOARD).toList());
+        });
     }
 
     private static ForbiddenException forbidden() {

@@ -315,6 +315,14 @@ public abstract class AuditContract {
         assertThrows(ForbiddenException.class, () -> board.app.audit().read(board.reader, AuditFilter.none()));
         assertEquals(List.of(other.id()), board.app.audit().read(board.admin, AuditFilter.none().withBoard(other.id()))
                 .entries().stream().map(AuditEntry::boardId).distinct().toList());
+
+        assertTrue(board.app.audit().readable(board.admin).everyEntry());
+        assertEquals(Set.of(board.boardId, other.id()), board.app.audit().readable(board.admin).boards().stream()
+                .map(Board::id).collect(Collectors.toSet()));
+        assertEquals(List.of(board.boardId), board.app.audit().readable(asPerson).boards().stream().map(Board::id).toList());
+        assertFalse(board.app.audit().readable(asPerson).everyEntry());
+        assertEquals(List.of(board.boardId), board.app.audit().readable(ownerToken).boards().stream().map(Board::id).toList());
+        assertEquals(List.of(), board.app.audit().readable(board.alice).boards(), "alice owns no board");
     }
 
     @Test

@@ -28,6 +28,19 @@ public interface AuditUseCase {
     AuditPage read(Actor actor, AuditFilter filter);
 
     /**
+     * What the actor may read: every entry (a server admin), or the entries of these boards (those the actor
+     * administers); neither, and {@link #read} refuses them. For a page that offers the boards to pick.
+     */
+    Readable readable(Actor actor);
+
+    /** @param everyEntry whether every entry, on any board or none, is readable; {@code boards} then lists every board */
+    record Readable(boolean everyEntry, List<dev.tasklane.domain.identity.Board> boards) {
+        public Readable {
+            boards = List.copyOf(boards);
+        }
+    }
+
+    /**
      * What to read; every part is optional (null). {@code since} is inclusive, {@code until} exclusive;
      * {@code cursor} is a page's {@link AuditPage#nextCursor}, with the same filters.
      */
