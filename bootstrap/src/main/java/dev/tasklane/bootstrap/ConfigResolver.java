@@ -117,7 +117,9 @@ final class ConfigResolver {
             });
         }
         Setting openBoards = setting("--open-boards", options.openBoards);
-        return new AccessConfig(token.value, openBoards.present() && bool(openBoards));
+        Setting retention = setting("--audit-retention", options.auditRetention);
+        return new AccessConfig(token.value, openBoards.present() && bool(openBoards),
+                retention.present() ? duration(retention) : Tasklane.DEFAULT_AUDIT_RETENTION);
     }
 
     /** Completion checks, the claim lease and the after_goal grace window. */

@@ -64,7 +64,7 @@ public final class Server {
                 .flowSettings(config.workflow().flowSettings())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
-                .openBoards(config.access().openBoards())
+                .openBoards(config.access().openBoards()).auditRetention(config.access().auditRetention())
                 .signInSettings(config.web().signIn());
         CompletableFuture<OperatorMetrics> creatingMetrics = OperatorMetrics.createInBackground();
         builder.workflowMetrics(OperatorMetrics.workflowOf(creatingMetrics));

@@ -83,6 +83,10 @@ final class ServerOptions {
             + "(default false: only admins)")
     String openBoards;
 
+    @Option(names = "--audit-retention", paramLabel = "DURATION", description = "How long audit log entries are kept "
+            + "before the sweeper prunes them: 90d, 12h ... (default 90d)")
+    String auditRetention;
+
     @Option(names = "--trusted-proxy-header", paramLabel = "HEADER", description = "Behind a reverse proxy, the header "
             + "it puts the client's address in (e.g. X-Forwarded-For); default none: the connection's address")
     String trustedProxyHeader;

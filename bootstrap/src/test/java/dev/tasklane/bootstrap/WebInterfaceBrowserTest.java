@@ -173,6 +173,19 @@ class WebInterfaceBrowserTest {
                 "after_review_result", AgentHttp.OK_HOOK)));
         assertEquals("completed", ok(agent.get("/api/tasks/" + retryTask)).data().path("status").asText());
 
+        // The audit log, reached from the navigation, holds what was done, and no password or secret.
+        browser.find("#nav-audit").click();
+        for (String action : List.of("signin.failed", "signin.succeeded", "password.changed", "user.created",
+                "membership.added", "token.minted", "review.decided")) {
+            assertTrue(browser.present("#audit-entries tr[data-action='" + action + "']"), action);
+        }
+        String log = browser.find("main").text();
+        assertFalse(log.contains(NEW_ADMIN_PASSWORD) || log.contains(oneTimePassword) || log.contains(secret), log);
+        browser.find("#audit-action").choose("membership.added");
+        browser.find("#audit-search").click();
+        browser.waitUntil("filtered by action", () -> browser.url().contains("action=membership.added"));
+        assertEquals(2, browser.findAll("#audit-entries tbody tr").size(), browser.find("main").text());
+
         // Reassign the goal: its open task follows at once.
         browser.open(base + "/boards/1/tasks/" + goalIdentifier(agent, goalId));
         browser.find("#assignee").choose("Rita");
@@ -211,7 +224,7 @@ class WebInterfaceBrowserTest {
         System.out.println("Browser tests ran: Chromium " + browser.script("return navigator.userAgent;")
                 + " covered the Content Security Policy (an inline script refused and reported; none elsewhere),"
                 + " sign-in with the one-time password and the set-password page, users, members, token, live board,"
-                + " diff, request changes, approve, goal reassignment, read_only refusal");
+                + " diff, request changes, approve, the audit log, goal reassignment, read_only refusal");
     }
 
     // ---- steps ----------------------------------------------------------------------------------------------

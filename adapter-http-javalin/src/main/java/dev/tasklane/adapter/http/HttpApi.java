@@ -11,6 +11,7 @@ import dev.tasklane.adapter.http.pipeline.IdempotencyKeys;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.routes.ArchiveRoutes;
+import dev.tasklane.adapter.http.routes.AuditRoutes;
 import dev.tasklane.adapter.http.routes.BoardRoutes;
 import dev.tasklane.adapter.http.routes.CommentRoutes;
 import dev.tasklane.adapter.http.routes.IdentityRoutes;
@@ -21,6 +22,7 @@ import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
+import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.edge.LiveStreams;
 import io.javalin.Javalin;
@@ -102,6 +104,9 @@ public final class HttpApi {
             config.appData(LIVE_STREAMS, live);
             config.events.serverStopped(live::close);
             errors.register(config);
+            // the client's address, for the audit log, on the thread serving the request (the web's and MCP's too)
+            config.routes.before(ctx -> RequestOrigin.set(settings.trustedProxy().clientAddress(ctx::header, ctx.ip())));
+            config.routes.after(ctx -> RequestOrigin.clear());
             for (Route route : table) {
                 Route.Handler handler = route.handler();
                 boolean keyed = IdempotencyKeys.applies(route);
@@ -150,6 +155,7 @@ public final class HttpApi {
         routes.addAll(new PositionRoutes(useCases.reorder()).routes());
         routes.addAll(new IdentityRoutes(useCases.identity(), useCases.signIn(),
                 new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
+        routes.addAll(new AuditRoutes(useCases.audit()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",

@@ -161,6 +161,9 @@ class OpenApiTest {
                     "board", "Default"), null); // 401
             call("POST", "/api/users", map("username", "x"), Harness.TOKEN); // 422
             call("GET", "/api/me", null, null); // 401
+            call("GET", "/api/audit?limit=50", null, Harness.TOKEN);
+            call("GET", "/api/audit", null, agent); // 403
+            call("GET", "/api/audit?limit=0", null, Harness.TOKEN); // 422
 
             Map<String, Object> full = plain(OnboardingExamples.createTask());
             call("POST", "/api/tasks", full, agent);

@@ -229,6 +229,7 @@ class RouteAccessMatrixTest {
         s.put("POST /api/sessions", (f, k) -> new Req("POST", "/api/sessions",
                 map("username", "wendy", "password", PASSWORD, "board", "Default"), false));
         s.put("GET /api/events", (f, k) -> new Req("GET", "/api/events", null, false));
+        s.put("GET /api/audit", (f, k) -> new Req("GET", "/api/audit?limit=5", null, false));
         s.put("GET /api/metrics", (f, k) -> new Req("GET", "/api/metrics", null, false));
         s.put("GET /api/tasks/next", (f, k) -> {
             f.create();

@@ -2,7 +2,7 @@ package dev.tasklane.adapter.inmemory;
 
 /**
  * The in-memory stores and event outbox, sharing one {@link InMemoryTransactions}: a unit of work that writes
- * tasks, history, tokens and events commits or rolls back all of them together.
+ * tasks, history, tokens, events and audit entries commits or rolls back all of them together.
  */
 public final class InMemoryStores {
     private final InMemoryTransactions transactions = new InMemoryTransactions();
@@ -11,6 +11,7 @@ public final class InMemoryStores {
     private final InMemoryIdempotencyStore idempotency = new InMemoryIdempotencyStore(transactions);
     private final InMemorySessionStore sessions = new InMemorySessionStore(transactions);
     private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
+    private final InMemoryAuditLog audit = new InMemoryAuditLog(transactions);
 
     private InMemoryStores() {
     }
@@ -41,6 +42,11 @@ public final class InMemoryStores {
     /** The event outbox, written in the same transactions as the stores. */
     public InMemoryEventOutbox events() {
         return events;
+    }
+
+    /** The audit log, written in the same transactions as the stores. */
+    public InMemoryAuditLog audit() {
+        return audit;
     }
 
     public InMemoryTransactions transactions() {

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.tasklane.application.port.out.AuditLog;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
@@ -49,6 +50,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiDirectoryStore directory;
     private final JdbiIdempotencyStore idempotency;
     private final JdbiSessionStore sessions;
+    private final JdbiAuditLog audit;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
     private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
@@ -71,6 +73,7 @@ public final class JdbiStores implements AutoCloseable {
         this.directory = new JdbiDirectoryStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
+        this.audit = new JdbiAuditLog(transactions);
         this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
         this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening, announcer::committed);
     }
@@ -163,6 +166,11 @@ public final class JdbiStores implements AutoCloseable {
     /** The {@code Idempotency-Key}s, in the same database (and transactions) as the tasks. */
     public IdempotencyStore idempotency() {
         return idempotency;
+    }
+
+    /** The audit log, in the same database (and transactions) as the tasks. */
+    public AuditLog audit() {
+        return audit;
     }
 
     /** The web sessions, in the same database (and transactions) as the tasks. */

@@ -20,7 +20,7 @@ final class TestDatabases {
     private static final AtomicInteger H2_NAMES = new AtomicInteger();
     private static final String TABLES = "task_history, key_file_locks, task_key_files, task_dependencies, tasks, "
             + "board_counters, api_tokens, memberships, board_columns, boards, users, web_sessions, idempotency_keys, task_events, "
-            + "task_flow, flow_moves, flow_agents, board_wip_limits, task_comments";
+            + "task_flow, flow_moves, flow_agents, board_wip_limits, task_comments, audit_log";
     private static JdbiStores postgres;
 
     private TestDatabases() {
@@ -93,7 +93,7 @@ final class TestDatabases {
         }
     }
 
-    private static StoreSet set(JdbiStores stores) {
+    static StoreSet set(JdbiStores stores) {
         return new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events());
     }
 }

@@ -47,7 +47,7 @@ final class BoardSettingsPages {
             throw new InvalidInputException(WipLimits.INVALID, "The WIP limit on Doing must be a whole number from 1 to "
                     + WipLimits.MAX_DOING + ", or empty for no limit", new ErrorDetails.Field("wip_doing"));
         }
-        BoardSettings saved = settings.configure(person, caller.board().id(),
+        BoardSettings saved = settings.configure(caller, caller.board().id(),
                 new BoardChange(Patch.to(Web.required(ctx, "name", "A board name")), Patch.to(limits)));
         web.done(ctx, "/boards/" + caller.board().id().value() + "/settings", "Saved. "
                 + (saved.wipLimits().limited() ? "Doing is limited to " + saved.wipLimits().doing() + " tasks."

@@ -2,6 +2,7 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.ErrorPage;
+import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.in.UseCases;
@@ -38,6 +39,7 @@ public final class WebUi {
     private final TaskPages tasks;
     private final TaskForms forms;
     private final AdminPages admin;
+    private final AuditPages audit;
     private final TokenPages tokens;
     private final FlowPages flow;
     private final ArchivePages archives;
@@ -62,6 +64,7 @@ public final class WebUi {
         this.tasks = new TaskPages(web, useCases.reads(), useCases.identity(), useCases.assignment(),
                 useCases.reorder(), useCases.reviews(), data, forms, comments);
         this.admin = new AdminPages(web, useCases.identity());
+        this.audit = new AuditPages(web, useCases.audit());
         this.archives = new ArchivePages(web, useCases.archives(), useCases.reads(), useCases.identity(), data);
         this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
         this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
@@ -77,6 +80,9 @@ public final class WebUi {
      */
     public void configure(JavalinConfig config) {
         config.routes.before(ctx -> SecurityHeaders.apply(ctx, web.overTls(ctx)));
+        // the client's address, for the audit log (the HTTP API sets the same when the two share a server)
+        config.routes.before(ctx -> RequestOrigin.set(web.address(ctx)));
+        config.routes.after(ctx -> RequestOrigin.clear());
         get(config, "/", sessions::home);
         get(config, "/signin", sessions::signInForm);
         config.routes.addHttpHandler(HandlerType.POST, "/signin", ctx -> guard(ctx, sessions::signIn));
@@ -123,6 +129,7 @@ public final class WebUi {
         post(config, "/boards/{board}/members/{user}/remove", admin::removeMember);
         post(config, "/boards/{board}/rename", admin::renameBoard);
         get(config, "/admin", admin::page);
+        get(config, "/admin/audit", audit::page);
         post(config, "/admin/users", admin::createUser);
         post(config, "/admin/users/{user}/password", admin::resetPassword);
         post(config, "/admin/users/{user}/disable", admin::disable);

@@ -56,7 +56,7 @@ final class WebClient implements AutoCloseable {
     WebClient(boolean ownPassword) {
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .sessions(stores.sessions())
+                .sessions(stores.sessions()).audit(stores.audit())
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         board = bootstrap.board().id();
@@ -104,13 +104,22 @@ final class WebClient implements AutoCloseable {
         return session.substring(session.indexOf('=') + 1);
     }
 
+    /** Signs in as another person: the pages read and the forms posted from now on are theirs. */
+    void signIn(String username, String personsPassword) {
+        useSession(cookie(signInAnswer(username, personsPassword, "/"), Web.SESSION_COOKIE));
+    }
+
     /** Signs the admin in through the form, with {@code next} as given; answers the sign-in's response. */
     HttpResponse<String> signInAnswer(String next) {
+        return signInAnswer("admin", password, next);
+    }
+
+    private HttpResponse<String> signInAnswer(String username, String password, String next) {
         HttpResponse<String> form = send(HttpRequest.newBuilder(URI.create(origin + "/signin")).GET());
         String formToken = cookie(form, Web.SIGN_IN_COOKIE);
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("_csrf", formToken);
-        fields.put("username", "admin");
+        fields.put("username", username);
         fields.put("password", password);
         fields.put("next", next);
         return send(HttpRequest.newBuilder(URI.create(origin + "/signin"))

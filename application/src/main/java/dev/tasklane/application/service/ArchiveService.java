@@ -123,6 +123,7 @@ final class ArchiveService implements ArchiveUseCase {
                 changes.record(task, HistoryKind.DELETED, actor.userId(), null, HistoryFacts.NONE);
                 identifiers.add(task.identifier().toString());
             }
+            identifiers.forEach(identifier -> runner.audit().record(actor, dev.tasklane.domain.audit.AuditAction.TASK_DELETED, actor.boardId(), dev.tasklane.domain.audit.AuditEntry.Target.of("task", identifier), null));
             return new Deleted(identifiers);
         });
     }

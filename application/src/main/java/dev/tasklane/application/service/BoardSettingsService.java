@@ -3,8 +3,6 @@ package dev.tasklane.application.service;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.identity.IdentityPolicy.Verdict;
-import java.util.Optional;
-
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.DirectoryStore;
@@ -20,15 +18,19 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.wip.WipLimits;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Reading and changing a board's name and WIP limits, one transaction each. */
 final class BoardSettingsService implements BoardSettingsUseCase {
     private final Transactions transactions;
     private final DirectoryStore directory;
     private final TaskStore tasks;
+    private final AuditTrail audit;
 
-    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskStore tasks) {
+    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskStore tasks, AuditTrail audit) {
+        this.audit = audit;
         this.transactions = transactions;
         this.directory = directory;
         this.tasks = tasks;
@@ -59,9 +61,19 @@ final class BoardSettingsService implements BoardSettingsUseCase {
                 });
                 board = directory.renameBoard(boardId, newName);
             }
+            List<String> changed = new ArrayList<>();
+            if (newName != null) {
+                changed.add("name: " + newName);
+            }
             if (change.wipLimits().isSent()) {
                 WipLimits limits = change.wipLimits().orElse(WipLimits.NONE);
                 tasks.putWipLimits(boardId, limits == null ? WipLimits.NONE : limits);
+                Integer doing = limits == null ? null : limits.doing();
+                changed.add("wip_limits.doing: " + (doing == null ? "none" : doing));
+            }
+            if (!changed.isEmpty()) {
+                String detail = String.join(", ", changed);
+                audit.boardSettingsChanged(actor, boardId, detail);
             }
             return read(board);
         });

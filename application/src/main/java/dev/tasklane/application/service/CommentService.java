@@ -80,6 +80,7 @@ final class CommentService implements CommentsUseCase {
                     .orElseThrow(() -> new NotFoundException("comment_not_found", "Comment not found"));
             CommentRules.requireMayDelete(actor, comment);
             tasks.deleteComment(actor.boardId(), commentId);
+            runner.audit().record(actor, dev.tasklane.domain.audit.AuditAction.COMMENT_DELETED, actor.boardId(), dev.tasklane.domain.audit.AuditEntry.Target.of("comment", commentId), "task: " + task.identifier());
             return null;
         });
     }

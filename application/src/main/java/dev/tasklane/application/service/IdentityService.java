@@ -50,6 +50,7 @@ public final class IdentityService implements IdentityUseCase {
     private final SessionStore sessions;
     private final Clock clock;
     private final Settings settings;
+    private AuditTrail audit = AuditTrail.NONE;
 
     /**
      * @param openBoards         whether every user may create boards (TASKLANE_OPEN_BOARDS); otherwise only admins
@@ -76,6 +77,12 @@ public final class IdentityService implements IdentityUseCase {
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.clock = clock;
         this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /** This service recording its acts in {@code trail} (docs/api.md, "Audit log"); set once, while it is built. */
+    IdentityService audited(AuditTrail trail) {
+        this.audit = Objects.requireNonNull(trail, "audit trail");
+        return this;
     }
 
     private Instant now() {
@@ -166,7 +173,7 @@ public final class IdentityService implements IdentityUseCase {
         String name = IdentityRules.name("username", username);
         String hash = Secrets.hashPassword(IdentityRules.password("password", password), settings.passwordIterations());
         Role checked = IdentityRules.role(role);
-        return transactions.inTransaction(() -> IdentityRules.createUser(directory, name, displayName, hash, checked, now()));
+        return transactions.inTransaction(() -> audit.userCreated(admin, IdentityRules.createUser(directory, name, displayName, hash, checked, now())));
     }
 
     @Override
@@ -177,6 +184,7 @@ public final class IdentityService implements IdentityUseCase {
         return transactions.inTransaction(() -> {
             User user = directory.userById(userId).orElseThrow(IdentityRules::userNotFound);
             sessions.deleteSessionsOf(userId);
+            audit.userChanged(admin, dev.tasklane.domain.audit.AuditAction.USER_PASSWORD_RESET, userId);
             return directory.updateUser(new User(user.id(), user.username(), user.displayName(), hash, user.role(),
                     user.createdAt(), user.disabledAt()));
         });
@@ -193,6 +201,7 @@ public final class IdentityService implements IdentityUseCase {
             if (disabled) {
                 sessions.deleteSessionsOf(userId);
             }
+            audit.userChanged(admin, disabled ? dev.tasklane.domain.audit.AuditAction.USER_DISABLED : dev.tasklane.domain.audit.AuditAction.USER_ENABLED, userId);
             return directory.updateUser(new User(user.id(), user.username(), user.displayName(), user.passwordHash(),
                     user.role(), user.createdAt(), disabled ? (user.disabledAt() == null ? now() : user.disabledAt()) : null,
                     user.passwordChangeRequired()));
@@ -240,7 +249,7 @@ public final class IdentityService implements IdentityUseCase {
                 "Only an admin can create boards on this server "
                         + "(an operator can allow every user with TASKLANE_OPEN_BOARDS=true)");
         String boardName = IdentityRules.name("name", name);
-        return transactions.inTransaction(() -> IdentityRules.createBoard(directory, boardName, actor.userId()));
+        return transactions.inTransaction(() -> audit.boardCreated(actor, IdentityRules.createBoard(directory, boardName, actor.userId())));
     }
 
     @Override
@@ -251,6 +260,7 @@ public final class IdentityService implements IdentityUseCase {
             directory.boardByName(boardName).filter(b -> !b.id().equals(boardId)).ifPresent(b -> {
                 throw IdentityRules.invalid("name", "a board named " + boardName + " already exists");
             });
+            audit.boardSettingsChanged(actor, boardId, "name: " + boardName);
             return directory.renameBoard(boardId, boardName);
         });
     }
@@ -278,6 +288,7 @@ public final class IdentityService implements IdentityUseCase {
                     .orElseThrow(() -> IdentityRules.invalid("user", "no user named " + member));
             IdentityRules.require(IdentityPolicy.setMembership(actor.userId(), actor.admin(),
                     ownAccess(actor, boardId), user.id(), access), null);
+            audit.memberPut(actor, boardId, user, access);
             directory.putMembership(new Membership(boardId, user.id(), access));
             if (!access.canWrite()) {
                 IdentityRules.revokeBoardTokens(directory, user.id(), boardId, false, now());
@@ -294,6 +305,7 @@ public final class IdentityService implements IdentityUseCase {
                 throw new NotFoundException("member_not_found", "That user is not a member of this board");
             }
             IdentityRules.revokeBoardTokens(directory, userId, boardId, true, now());
+            audit.memberRemoved(actor, boardId, userId);
             return null;
         });
     }
@@ -366,14 +378,16 @@ public final class IdentityService implements IdentityUseCase {
             IdentityRules.require(scopes.verdict(), null);
             IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, owner, board, tokenName,
                     granted.capabilities(), agentModel, scopes.scopes(), now(), granted.expiresAt());
+            audit.tokenMinted(actor, issued.token(), board);
             return new IssuedToken(issued.token(), issued.secret(), board);
         });
     }
 
     @Override
     public ApiToken revokeToken(Actor actor, long tokenId) {
-        return transactions.inTransaction(() -> IdentityRules.revokeToken(directory, tokenId, actor.userId(),
-                actor.admin(), actor.admin() ? Optional.empty() : actor.token().map(ApiToken::boardId), now()));
+        return transactions.inTransaction(() -> audit.tokenRevoked(actor, IdentityRules.revokeToken(directory, tokenId,
+                actor.userId(), actor.admin(), actor.admin() ? Optional.empty() : actor.token().map(ApiToken::boardId),
+                now())));
     }
 
     // ---- first start ------------------------------------------------------------------------------------

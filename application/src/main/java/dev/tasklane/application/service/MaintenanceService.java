@@ -20,7 +20,8 @@ import java.util.TreeMap;
 
 /**
  * The sweeper: returns expired claims to Ready, finishes goals whose after_goal grace window passed, purges events
- * older than the retention period from the outbox, and folds the move counts of buckets an hour old.
+ * older than the retention period from the outbox, folds the move counts of buckets an hour old, and prunes the
+ * audit log's entries older than its retention.
  * Each task is handled in its own transaction and re-checked under its lock, so several servers can sweep
  * at once without doing anything twice.
  */
@@ -36,9 +37,11 @@ final class MaintenanceService implements MaintenanceUseCase {
     private final Duration eventRetention;
     private final GoalSync goals;
     private final TaskWorkflow workflow;
+    private final AuditService audit;
 
     MaintenanceService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, EventOutbox outbox,
-                       Duration eventRetention, GoalSync goals, TaskWorkflow workflow) {
+                       Duration eventRetention, GoalSync goals, TaskWorkflow workflow, AuditService audit) {
+        this.audit = audit;
         this.runner = runner;
         this.tasks = tasks;
         this.directory = directory;
@@ -85,7 +88,7 @@ final class MaintenanceService implements MaintenanceUseCase {
         }
         int purged = purgeEvents();
         runner.system(changes -> tasks.flows().compactMoves(changes.now().minus(COMPACT_AFTER)));
-        return new Swept(expired, finished, purged);
+        return new Swept(expired, finished, purged, audit.prune());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.domain.audit.AuditAction;
+import dev.tasklane.domain.audit.AuditEntry.Target;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.ReviewDecision;
@@ -51,6 +53,7 @@ final class ReviewService implements ReviewUseCase {
             if (decision == ReviewStatus.CHANGES_REQUESTED || decision == ReviewStatus.REJECTED) {
                 comments.reviewNote(reviewed, reviewer.userId(), reviewNotes, changes);
             }
+            runner.audit().record(reviewer, AuditAction.REVIEW_DECIDED, reviewer.boardId(), Target.of(Target.TASK, reviewed.identifier().toString()), "decision: " + decision.wire());
             return lookup.view(reviewed);
         });
     }
@@ -81,6 +84,7 @@ final class ReviewService implements ReviewUseCase {
             Task done = changes.update(workflow.markDone(task, actor, changes.now()), HistoryKind.DONE,
                     actor.userId(), null, new HistoryFacts.MarkedDone());
             goals.childChanged(done, false, changes);
+            runner.audit().record(actor, AuditAction.TASK_MARKED_DONE, actor.boardId(), Target.of(Target.TASK, done.identifier().toString()), null);
             return lookup.view(done);
         });
     }

@@ -53,6 +53,7 @@ public final class SignInService implements SignInUseCase {
     private volatile String decoyHash;
 
     private final int passwordIterations;
+    private AuditTrail audit = AuditTrail.NONE;
 
     /**
      * @param identity the server's identity settings, the same as {@link IdentityService}'s: the cost of password
@@ -72,6 +73,12 @@ public final class SignInService implements SignInUseCase {
                 FailedAttemptLimiter.DEFAULT_MAX_KEYS);
     }
 
+    /** This service recording sign-ins in {@code trail} (docs/api.md, "Audit log"); set once, while it is built. */
+    SignInService audited(AuditTrail trail) {
+        this.audit = java.util.Objects.requireNonNull(trail, "audit trail");
+        return this;
+    }
+
     private Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
@@ -81,7 +88,7 @@ public final class SignInService implements SignInUseCase {
     @Override
     public SignedIn signIn(String username, String password, String address) {
         User user = checkPassword(username, password, address);
-        return transactions.inTransaction(() -> openSession(user));
+        return transactions.inTransaction(() -> audit.signedIn(openSession(user), address));
     }
 
     /**
@@ -101,16 +108,18 @@ public final class SignInService implements SignInUseCase {
             accountFailures.cancelReservation(account);
             throw new SignInThrottledException(addressWait.getAsLong());
         }
-        User user;
+        Judged judged;
         try {
-            user = judge(username, password);
+            judged = judge(username, password);
         } catch (RuntimeException notJudged) {
             // the store failed: not a wrong password, so the places are given back
             accountFailures.cancelReservation(account);
             addressFailures.cancelReservation(from);
             throw notJudged;
         }
+        User user = judged.user();
         if (user == null) {
+            audit.signInRefused(username, address, "unauthenticated", judged.refusal());
             throw new UnauthenticatedException(WRONG_CREDENTIALS);
         }
         accountFailures.clear(account);
@@ -118,8 +127,11 @@ public final class SignInService implements SignInUseCase {
         return user;
     }
 
-    /** The active user whose password this is, or null. */
-    private User judge(String username, String password) {
+    /** The active user whose password this is, or why there is none. */
+    private record Judged(User user, String refusal) {
+    }
+
+    private Judged judge(String username, String password) {
         Optional<User> found = username == null || username.isBlank() || password == null
                 || password.length() > MAX_PASSWORD_LENGTH ? Optional.empty()
                 : transactions.inTransaction(() -> directory.userByUsername(username.strip()));
@@ -127,7 +139,10 @@ public final class SignInService implements SignInUseCase {
         String stored = found.map(User::passwordHash).orElseGet(this::decoyHash);
         boolean matches = password != null && password.length() <= MAX_PASSWORD_LENGTH
                 && Secrets.passwordMatches(password, stored);
-        return found.isPresent() && matches && found.get().active() ? found.get() : null;
+        if (found.isEmpty() || !matches || !found.get().active()) {
+            return new Judged(null, found.isEmpty() ? "unknown username" : !matches ? "wrong password" : "disabled user");
+        }
+        return new Judged(found.get(), null);
     }
 
     private String decoyHash() {
@@ -204,7 +219,10 @@ public final class SignInService implements SignInUseCase {
         IdentityRules.password("new_password", newPassword);
         User user = checkPassword(person.user().username(), currentPassword, address);
         String hash = Secrets.hashPassword(newPassword, passwordIterations);
-        return transactions.inTransaction(() -> replacePassword(user, hash, revokeTokens));
+        return transactions.inTransaction(() -> {
+            audit.passwordChanged(person, address);
+            return replacePassword(user, hash, revokeTokens);
+        });
     }
 
     @Override
@@ -226,6 +244,7 @@ public final class SignInService implements SignInUseCase {
                             && u.passwordHash().equals(stored.passwordHash()))
                     .orElseThrow(() -> new InvalidStateException("password_change_not_required",
                             "Your password was changed meanwhile; sign in again."));
+            audit.passwordChanged(person, null);
             return replacePassword(current, hash, revokeTokens);
         });
     }
@@ -255,6 +274,7 @@ public final class SignInService implements SignInUseCase {
             Instant now = now();
             IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, user, target, SIGN_IN_TOKEN_NAME,
                     Set.of(), null, personScopes(user, target), now, now.plus(IdentityRules.tokenLifetime(null)));
+            audit.signedInForToken(user, issued.token(), target, address);
             return new IssuedToken(issued.token(), issued.secret(), target);
         });
     }

@@ -4,6 +4,7 @@ import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
+import dev.tasklane.application.port.in.AuditUseCase;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.CommentsUseCase;
 import dev.tasklane.application.port.in.ReorderUseCase;
@@ -26,6 +27,7 @@ import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.in.WorkflowSettings;
+import dev.tasklane.application.port.out.AuditLog;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
@@ -57,6 +59,8 @@ public final class Tasklane implements UseCases {
     public static final Duration DEFAULT_IDEMPOTENCY_LEASE = Duration.ofSeconds(30);
     /** How long a task next answered is held back from other callers' next (docs/rules.md, "Offers made by next"). */
     public static final Duration DEFAULT_NEXT_OFFER = Duration.ofSeconds(5);
+    /** How long audit log entries are kept unless configured otherwise (TASKLANE_AUDIT_RETENTION). */
+    public static final Duration DEFAULT_AUDIT_RETENTION = AuditService.DEFAULT_RETENTION;
     /** How long events stay resumable unless configured otherwise. */
     public static final Duration DEFAULT_EVENT_RETENTION = Duration.ofDays(7);
 
@@ -80,6 +84,7 @@ public final class Tasklane implements UseCases {
     private final IdempotencyUseCase idempotency;
     private final FlowService flow;
     private final HealthUseCase health;
+    private final AuditService audit;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -88,8 +93,10 @@ public final class Tasklane implements UseCases {
         EventOutbox outbox = builder.outbox == null ? new ProcessEventOutbox() : builder.outbox;
         this.events = new EventBus(outbox, builder.eventSettings);
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
+        AuditTrail trail = new AuditTrail(builder.audit, transactions, directory, builder.clock);
+        this.audit = new AuditService(builder.audit, transactions, directory, builder.clock, builder.auditRetention);
         UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
-                builder.workflowMetrics);
+                builder.workflowMetrics, trail);
         TaskLookup lookup = new TaskLookup(tasks);
         HookEntries hooks = new HookEntries(directory, builder.limits);
         GoalSync goals = new GoalSync(tasks);
@@ -107,14 +114,15 @@ public final class Tasklane implements UseCases {
         this.reads = new ReadService(runner, tasks, lookup);
         this.afterGoal = new AfterGoalService(runner, tasks, lookup, hooks);
         this.maintenance = new MaintenanceService(runner, tasks, directory, outbox, builder.eventRetention, goals,
-                workflow);
+                workflow, audit);
         this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
-        this.boardSettings = new BoardSettingsService(transactions, directory, tasks);
+        this.boardSettings = new BoardSettingsService(transactions, directory, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
-        this.identity = new IdentityService(transactions, directory, sessions, builder.clock, identitySettings);
+        this.identity = new IdentityService(transactions, directory, sessions, builder.clock, identitySettings)
+                .audited(trail);
         this.signIn = new SignInService(transactions, directory, sessions, builder.signIn, builder.clock,
-                identitySettings);
+                identitySettings).audited(trail);
         this.workflowSettings = new WorkflowSettings(builder.limits, builder.completionMode);
         this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
                 : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,
@@ -263,6 +271,11 @@ public final class Tasklane implements UseCases {
         return signIn;
     }
 
+    @Override
+    public AuditUseCase audit() {
+        return audit;
+    }
+
     public static final class Builder {
         private TaskStore tasks;
         private DirectoryStore directory;
@@ -285,6 +298,8 @@ public final class Tasklane implements UseCases {
         private Duration idempotencyLease = DEFAULT_IDEMPOTENCY_LEASE;
         private Duration nextOffer = DEFAULT_NEXT_OFFER;
         private FlowSettings flowSettings = FlowSettings.defaults();
+        private AuditLog audit = AuditLog.NONE;
+        private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
 
         private Builder() {
         }
@@ -415,6 +430,24 @@ public final class Tasklane implements UseCases {
         public Builder idempotencyTimes(Duration retention, Duration lease) {
             this.idempotencyRetention = Objects.requireNonNull(retention);
             this.idempotencyLease = Objects.requireNonNull(lease);
+            return this;
+        }
+
+        /**
+         * Where the audit log is kept: the store adapter's, written in the stores' transactions (docs/api.md, "Audit
+         * log"). Without one, nothing is recorded.
+         */
+        public Builder audit(AuditLog log) {
+            this.audit = Objects.requireNonNull(log, "audit log");
+            return this;
+        }
+
+        /** How long audit log entries are kept before the sweeper prunes them (90 days by default). */
+        public Builder auditRetention(Duration value) {
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("audit retention must be positive");
+            }
+            this.auditRetention = value;
             return this;
         }
 

@@ -43,15 +43,22 @@ final class UseCaseRunner {
     private final Clock clock;
     private final WorkflowMetrics metrics;
     private final FlowMemory flowMemory = new FlowMemory();
+    private final AuditTrail audit;
 
     UseCaseRunner(Transactions transactions, TaskStore tasks, EventOutbox outbox, EventPublisher events, Clock clock,
-                  WorkflowMetrics metrics) {
+                  WorkflowMetrics metrics, AuditTrail audit) {
+        this.audit = audit;
         this.transactions = transactions;
         this.tasks = tasks;
         this.outbox = outbox;
         this.events = events;
         this.clock = clock;
         this.metrics = metrics;
+    }
+
+    /** Where the use cases record what goes in the audit log, inside their transaction. */
+    AuditTrail audit() {
+        return audit;
     }
 
     Instant now() {

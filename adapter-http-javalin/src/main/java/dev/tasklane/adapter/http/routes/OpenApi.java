@@ -158,7 +158,8 @@ public final class OpenApi {
             Operation.of("DELETE", "/api/tokens/{id}", Operation.envelope(IdentityRoutes.TokenAnswer.class))
                     .errors(400, 403),
             Operation.of("POST", "/api/sessions", Operation.envelope(IdentityRoutes.IssuedAnswer.class))
-                    .body(IdentityRoutes.NewSession.class).status(201).errors(401, 429));
+                    .body(IdentityRoutes.NewSession.class).status(201).errors(401, 429),
+            Operation.of("GET", AuditRoutes.PATH, AuditRoutes.AuditList.class).errors(403, 422));
 
     private OpenApi() {
     }
@@ -311,6 +312,9 @@ public final class OpenApi {
         }
         if (route.path().equals(MetricsRoutes.PATH)) {
             parameters.addAll(MetricsRoutes.openApiParameters());
+        }
+        if (route.path().equals(AuditRoutes.PATH)) {
+            parameters.addAll(AuditRoutes.openApiParameters());
         }
         if (IdempotencyKeys.applies(route)) {
             parameters.add(idempotencyKeyParameter());

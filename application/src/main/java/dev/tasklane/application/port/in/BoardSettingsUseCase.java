@@ -16,8 +16,9 @@ public interface BoardSettingsUseCase {
     /** The settings of a board the user belongs to (admins: any board). */
     BoardSettings settings(Actor actor, BoardId boardId);
 
-    /** Renames the board and/or sets its WIP limits, as sent; owner or admin. */
+    /** Renames the board and/or sets its WIP limits, as sent; owner or admin. Recorded in the audit log with how the actor came. */
     BoardSettings configure(Actor actor, BoardId boardId, BoardChange change);
+
 
     /** What to change; an unsent part is left as it is. */
     record BoardChange(Patch<String> name, Patch<WipLimits> wipLimits) {

@@ -28,6 +28,10 @@ public interface MaintenanceUseCase {
     record EventsHeldBack(long events, Duration oldestWriter) {
     }
 
-    record Swept(int claimsExpired, int goalsFinished, int eventsPurged) {
+    /** @param auditPruned audit log entries deleted past their retention (TASKLANE_AUDIT_RETENTION) */
+    record Swept(int claimsExpired, int goalsFinished, int eventsPurged, int auditPruned) {
+        public Swept(int claimsExpired, int goalsFinished, int eventsPurged) {
+            this(claimsExpired, goalsFinished, eventsPurged, 0);
+        }
     }
 }

@@ -59,6 +59,9 @@ public interface UseCases {
 
     IdempotencyUseCase idempotency();
 
+    /** The audit log, for server and board admins (docs/api.md, "Audit log"). */
+    AuditUseCase audit();
+
     /** Whether the store answers (readiness) and its name (liveness). */
     HealthUseCase health();
 }
