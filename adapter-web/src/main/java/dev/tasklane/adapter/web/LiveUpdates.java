@@ -70,10 +70,13 @@ final class LiveUpdates {
         return identity.onBoard(person, BoardId.of(Web.pathId(client.ctx(), "board")));
     }
 
-    /** A session that ended (sign-out, password change, disabled user) ends the stream too. */
+    /**
+     * A session that ended (sign-out, password change, its idle or absolute lifetime, disabled user) ends the stream
+     * too: asked of the store again at each keep-alive, not of what the request found when it opened.
+     */
     private boolean stillSignedIn(SseClient client) {
         try {
-            caller(client);
+            identity.onBoard(web.personNow(client.ctx()), BoardId.of(Web.pathId(client.ctx(), "board")));
             return true;
         } catch (TasklaneException | PasswordChangeRequired ended) {
             return false;
