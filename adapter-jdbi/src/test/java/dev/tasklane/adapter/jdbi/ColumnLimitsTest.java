@@ -43,7 +43,8 @@ final class ColumnLimitsTest {
             entry("key_file_locks.file_path", Limit.FILE_PATH));
     /** Bounded text columns that only ever hold values the server makes (enum names, hashes, identifiers). */
     static final Set<String> SERVER_COLUMNS = Set.of("users.password_hash", "users.role", "board_columns.name",
-            "memberships.access", "api_tokens.token_hash", "api_tokens.capabilities", "board_counters.counter",
+            "memberships.access", "api_tokens.token_hash", "api_tokens.capabilities", "api_tokens.scopes",
+            "board_counters.counter",
             "tasks.identifier", "tasks.type", "tasks.status", "task_dependencies.depends_on", "task_history.kind");
     private static final Set<String> TABLES = Set.of("users", "boards", "board_columns", "memberships", "api_tokens",
             "board_counters", "tasks", "task_dependencies", "task_key_files", "key_file_locks", "task_history",

@@ -78,6 +78,19 @@ final class Web {
         return person;
     }
 
+    /**
+     * The person as the store knows them now, not as this request first found them: a long-lived request (the
+     * board's event stream) asks again to notice that the session ended (sign-out, password change, its idle or
+     * absolute lifetime, a disabled user).
+     */
+    Actor personNow(Context ctx) {
+        Actor person = signIn.resolve(ctx.cookie(cookieName(ctx, SESSION_COOKIE)));
+        if (person.user().passwordChangeRequired()) {
+            throw new PasswordChangeRequired();
+        }
+        return person;
+    }
+
     /** The person, after checking that the form carries their session's CSRF token. */
     Actor personForChange(Context ctx) {
         Actor person = person(ctx);

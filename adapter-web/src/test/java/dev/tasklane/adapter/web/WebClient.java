@@ -78,6 +78,11 @@ final class WebClient implements AutoCloseable {
         owner = tasklane.identity().actAs(bootstrap.admin().username(), board, null);
     }
 
+    /** Where the server listens: {@code http://localhost:port}. */
+    String origin() {
+        return origin;
+    }
+
     /** The admin's password now. */
     String password() {
         return password;
