@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tasklane.adapter.http.ApiCalls;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
@@ -48,23 +49,32 @@ final class McpServer implements AutoCloseable {
 
     final Tasklane tasklane;
     final String store;
+    /** The in-memory store under the server, for a test that writes what the API cannot (an expired token); else null. */
+    final InMemoryStores memory;
     private final Javalin app;
     private final AutoCloseable stores;
     final String url;
+    /** The API's calls that {@code /mcp} was mounted over: what a test builds {@link Tools} with. */
+    private volatile ApiCalls calls;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private McpServer(String store, Tasklane tasklane, AutoCloseable stores) {
         // no call cap: the tests send far more calls a second than an agent; McpLimitsTest sets its own
-        this(store, tasklane, stores, McpSettings.forBaseUrl(BASE_URL).withCallRate(McpSettings.CallRate.OFF));
+        this(store, tasklane, stores, null, McpSettings.forBaseUrl(BASE_URL).withCallRate(McpSettings.CallRate.OFF),
+                HttpSettings.defaults(BASE_URL));
     }
 
-    private McpServer(String store, Tasklane tasklane, AutoCloseable stores, McpSettings settings) {
+    private McpServer(String store, Tasklane tasklane, AutoCloseable stores, InMemoryStores memory,
+                      McpSettings settings, HttpSettings http) {
         this.store = store;
         this.tasklane = tasklane;
         this.stores = stores;
+        this.memory = memory;
         tasklane.identity().bootstrap(TOKEN);
-        this.app = HttpApi.create(tasklane, HttpSettings.defaults(BASE_URL), EventStreamSettings.defaults(),
-                new ShutdownGate(), (config, calls) -> McpEndpoint.mount(config, calls, settings));
+        this.app = HttpApi.create(tasklane, http, EventStreamSettings.defaults(), new ShutdownGate(), (config, api) -> {
+            this.calls = api;
+            McpEndpoint.mount(config, api, settings);
+        });
         app.start("127.0.0.1", 0);
         this.url = "http://127.0.0.1:" + app.port();
     }
@@ -75,11 +85,21 @@ final class McpServer implements AutoCloseable {
 
     /** Over the in-memory store, with {@code settings}. */
     static McpServer inMemory(McpSettings settings) {
+        return inMemory(settings, HttpSettings.defaults(BASE_URL));
+    }
+
+    /** Over the in-memory store, with {@code settings} for {@code /mcp} and {@code http} for the API under it. */
+    static McpServer inMemory(McpSettings settings, HttpSettings http) {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
-        return new McpServer("in memory", tasklane, () -> { }, settings);
+        return new McpServer("in memory", tasklane, () -> { }, stores, settings, http);
+    }
+
+    /** The tools {@code /mcp} serves, built over the same API calls: their names and the routes they run. */
+    Tools tools() {
+        return new Tools(calls);
     }
 
     /** A fresh schema of the test PostgreSQL (skipped, or failed under CI=true, when there is none). */
