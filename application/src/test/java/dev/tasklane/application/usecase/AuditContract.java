@@ -23,6 +23,7 @@ import dev.tasklane.domain.audit.AuditEntry.Outcome;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.identity.Access;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.identity.Role;
 import dev.tasklane.domain.identity.User;
@@ -71,7 +72,7 @@ public abstract class AuditContract {
     void open() {
         stores = newStores();
         board = fixture(Duration.ofDays(90));
-        owner = board.member("owen", Access.OWNER, Set.of(), false);
+        owner = board.member("owen", Access.OWNER, Set.of(), true);
         RequestOrigin.set(ADDRESS);
     }
 
@@ -293,7 +294,9 @@ public abstract class AuditContract {
         board.app.identity().putMember(board.admin, board.boardId, "reed", Access.MODIFY);
         assertTrue(all().size() >= 3);
 
-        Actor ownerToken = BoardFixture.withToken(owner, 4242);
+        Actor ownerToken = BoardFixture.withScopes(owner, 4242, Set.of(Scope.READ, Scope.BOARD_ADMIN));
+        assertThrows(ForbiddenException.class, () -> board.app.audit().read(BoardFixture.withToken(owner, 4243),
+                AuditFilter.none()), "an owner's token without board:admin does not read the log");
         List<AuditEntry> owners = board.app.audit().read(ownerToken, AuditFilter.none()).entries();
         assertFalse(owners.isEmpty());
         assertTrue(owners.stream().allMatch(entry -> board.boardId.equals(entry.boardId())), owners.toString());

@@ -101,6 +101,13 @@ public final class BoardFixture {
         return Actor.direct(user, board, access, reviewerFlag ? null : user.username() + "'s agent");
     }
 
+    /** The same user and board access, authenticated with API token {@code tokenId} minted with {@code scopes}. */
+    public static Actor withScopes(Actor actor, long tokenId, Set<dev.tasklane.domain.identity.Scope> scopes) {
+        return Actor.withToken(actor.user(), actor.board(), actor.access(), new ApiToken(tokenId, "token " + tokenId,
+                "hash-" + tokenId, actor.user().id(), actor.board().id(), Set.of(), null, scopes, START, null, null, null,
+                null));
+    }
+
     /** The same user and board access, authenticated with API token {@code tokenId} (agents may share one). */
     public static Actor withToken(Actor actor, long tokenId) {
         return actor(actor.user(), actor.board(), actor.access(), actor.capabilities(), actor.reviewer(), tokenId);
