@@ -104,6 +104,7 @@ public final class HttpApi {
             });
             // one pump for every live stream of this server, the web interface's too, which finds it here
             config.appData(LIVE_STREAMS, live);
+            config.events.serverStopping(live::stopping);
             config.events.serverStopped(live::close);
             errors.register(config);
             for (Route route : table) {

@@ -209,6 +209,27 @@ final class EventStreamAuthorityTest {
     }
 
     @Test
+    void stoppingTheServerEndsItsOpenStreamsWithAResumeHintAtOnce() throws Exception {
+        try (Running server = new Running(EventStreamSettings.defaults())) {
+            try (SseSocket stream = new SseSocket(server.port(), Harness.TOKEN, null, 0)) {
+                assertEquals(200, stream.status);
+                server.create("before the stop");
+                Frame created = stream.nextEvent(WAIT);
+                assertEquals("task.created", created.event());
+                long start = System.nanoTime();
+                // the server alone stops (no shutdown of the event bus first): its streams must not hold the stop up
+                server.app.stop();
+                long tookMs = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(tookMs < 5_000, "the stop did not wait for the open stream: " + tookMs + " ms");
+                Frame closing = stream.nextEvent(WAIT);
+                assertNotNull(closing, "the stream got a last event");
+                assertEquals("stream.closing", closing.event());
+                assertEquals(created.id(), closing.id(), "with the id to resume from");
+            }
+        }
+    }
+
+    @Test
     void aRevokedTokenEndsItsStreamWithinFiveSecondsWhileEventsFlow() throws Exception {
         try (Running server = new Running(EventStreamSettings.defaults())) {
             IdentityUseCase.IssuedToken token = server.token("reader", "to revoke");

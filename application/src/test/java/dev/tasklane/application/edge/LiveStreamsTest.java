@@ -54,7 +54,10 @@ final class LiveStreamsTest {
 
         @Override
         public void close() {
-            closed.set(true);
+            // as the bus does: the subscription's last delivery says it was closed
+            if (!closed.getAndSet(true)) {
+                queue.add(new EventStreamUseCase.End(EventStreamUseCase.EndReason.CLOSED, sequence));
+            }
         }
     }
 
@@ -201,6 +204,26 @@ final class LiveStreamsTest {
                 flowing.set(false);
                 events.join();
             }
+        }
+    }
+
+    @Test
+    void aStoppingServerEndsItsStreamsAsAShutdownSoThatTheStopNeedNotWait() throws Exception {
+        try (LiveStreams live = new LiveStreams(LiveStreams.Settings.defaults())) {
+            Feed feed = new Feed();
+            Collected output = new Collected();
+            feed.event();
+            live.reserve(ADA).start(feed, new Frames(), output);
+            waitFor(() -> output.written.toString().endsWith("W1\n"), "the stream runs");
+            live.stopping();
+            waitFor(() -> output.finished.get() == 1, "the stream finishes");
+            assertEquals("open\nW1\nend SHUTDOWN\n", output.written.toString(), "told to resume elsewhere");
+            assertEquals(0, live.openFor(ADA));
+
+            Feed late = new Feed();
+            Collected after = new Collected();
+            live.reserve(ADA).start(late, new Frames(), after);
+            waitFor(() -> after.finished.get() == 1, "a stream started while stopping ends at once");
         }
     }
 
