@@ -152,12 +152,21 @@ final class ServerOptions {
     String eventRetention;
 
     @Option(names = "--event-keep-alive", paramLabel = "DURATION", description = "Keep-alive comment interval on an "
-            + "idle event stream, also how often it re-checks its token (default 15s)")
+            + "idle event stream (default 15s)")
     String eventKeepAlive;
 
     @Option(names = "--max-streams-per-token", paramLabel = "COUNT", description = "Event streams one token may hold "
             + "open on this server; past it, 429 (default 32)")
     String maxStreamsPerToken;
+
+    @Option(names = "--max-streams-per-user", paramLabel = "COUNT", description = "Live streams (event streams and "
+            + "web pages' live updates) one user may hold open on this server, over all their tokens and sessions; "
+            + "past it, 429 (default 20)")
+    String maxStreamsPerUser;
+
+    @Option(names = "--stream-recheck", paramLabel = "DURATION", description = "How often an open stream re-checks "
+            + "its token or session and membership, whether events flow or not; at most 60s (default 2s)")
+    String streamRecheck;
 
     @Option(names = "--event-queue", paramLabel = "COUNT", description = "Events a stream may fall behind before it "
             + "is ended with stream.lagging (default 1000)")

@@ -30,6 +30,9 @@ import io.javalin.config.Key;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HandlerType;
 import io.javalin.json.JavalinJackson;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
@@ -38,6 +41,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -102,6 +106,7 @@ public final class HttpApi {
             });
             // one pump for every live stream of this server, the web interface's too, which finds it here
             config.appData(LIVE_STREAMS, live);
+            config.events.serverStopping(live::stopping);
             config.events.serverStopped(live::close);
             errors.register(config);
             // the client's address, for the audit log, on the thread serving the request (the web's and MCP's too)
@@ -112,6 +117,7 @@ public final class HttpApi {
                 boolean keyed = IdempotencyKeys.applies(route);
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
                     gate.enter();
+                    boolean async = false;
                     try {
                         Call call = new Call(ctx, json);
                         if (route.authenticated()) {
@@ -122,12 +128,49 @@ public final class HttpApi {
                         } else {
                             handler.handle(call);
                         }
+                        async = ctx.req().isAsyncStarted();
                     } finally {
-                        gate.exit();
+                        if (async) {
+                            // an event stream is in flight until its response completes, not when its handler returns
+                            exitWhenComplete(ctx.req().getAsyncContext(), gate);
+                        } else {
+                            gate.exit();
+                        }
                     }
                 });
             }
             alsoServe.accept(config, calls);
+        });
+    }
+
+    /** Leaves the gate once, when the async response completes, fails or times out. */
+    private static void exitWhenComplete(AsyncContext async, ShutdownGate gate) {
+        AtomicBoolean left = new AtomicBoolean();
+        Runnable exit = () -> {
+            if (left.compareAndSet(false, true)) {
+                gate.exit();
+            }
+        };
+        async.addListener(new AsyncListener() {
+            @Override
+            public void onComplete(AsyncEvent event) {
+                exit.run();
+            }
+
+            @Override
+            public void onTimeout(AsyncEvent event) {
+                exit.run();
+            }
+
+            @Override
+            public void onError(AsyncEvent event) {
+                exit.run();
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+                // not restarted
+            }
         });
     }
 
