@@ -22,6 +22,7 @@ import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.edge.LiveStreams;
@@ -93,6 +94,7 @@ public final class HttpApi {
                 live);
         List<Route> table = routeTable(useCases, settings, json, errors, events);
         ApiCalls calls = new ApiCalls(useCases.workflowSettings(), settings, json, auth, errors, gate, table);
+        TrustedProxy proxy = settings.trustedProxy();
 
         return Javalin.create(config -> {
             config.jsonMapper(new JavalinJackson(json.mapper(), false));
@@ -110,7 +112,7 @@ public final class HttpApi {
             config.events.serverStopped(live::close);
             errors.register(config);
             // the client's address, for the audit log, on the thread serving the request (the web's and MCP's too)
-            config.routes.before(ctx -> RequestOrigin.set(settings.trustedProxy().clientAddress(ctx::header, ctx.ip())));
+            config.routes.before(ctx -> RequestOrigin.set(proxy.clientAddress(ctx::header, ctx.ip())));
             config.routes.after(ctx -> RequestOrigin.clear());
             for (Route route : table) {
                 Route.Handler handler = route.handler();
