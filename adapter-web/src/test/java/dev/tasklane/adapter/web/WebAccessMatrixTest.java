@@ -45,7 +45,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <p>The routes come from the interface's declarations, and each needs a scenario here that makes its request valid
  * (a task in Review for the review form, a comment of one's own to delete): a route added without one fails this
- * test, as one added without a declaration fails to compile. Each cell gets a person of its own, so that no cell's
+ * test, as one added without a declaration fails to compile (and one handed to Javalin past the declaring method
+ * fails here). Each cell gets a person of its own, so that no cell's
  * change (a password, a sign-out, a disabled user) reaches another.
  */
 class WebAccessMatrixTest {
@@ -391,6 +392,7 @@ class WebAccessMatrixTest {
             Map<String, BiFunction<Fixture, Cell, Req>> scenarios = scenarios();
             List<WebUi.Declared> routes = c.ui.routes();
             assertTrue(routes.size() > 50, "the interface's routes: " + routes.size());
+            assertEquals(1, addedDirectly(), "WebUi adds routes to Javalin in one place only, where they are declared");
             List<String> wrong = new ArrayList<>();
             int cells = 0;
             for (WebUi.Declared route : routes) {
@@ -444,6 +446,18 @@ class WebAccessMatrixTest {
             System.out.println("web access matrix: " + routes.size() + " routes x " + Kind.values().length
                     + " kinds of person (and, under /boards/{board}, on a board not theirs) = " + cells
                     + " cells, all as declared");
+        }
+    }
+
+    /** How often WebUi's source hands a route to Javalin: once, in the method every declaration goes through. */
+    private static long addedDirectly() {
+        try {
+            String source = java.nio.file.Files.readString(java.nio.file.Path.of(
+                    "src/main/java/dev/tasklane/adapter/web/WebUi.java"));
+            return java.util.regex.Pattern.compile("\\.addHttpHandler\\(|\\.routes\\.(get|post|put|patch|delete|sse|ws)\\(")
+                    .matcher(source).results().count();
+        } catch (java.io.IOException unreadable) {
+            throw new java.io.UncheckedIOException(unreadable);
         }
     }
 
