@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The open live streams of one server (the HTTP API's {@code /api/events} and the web pages' live updates), written
+ * The open live streams of one server (the HTTP API's event stream and the web pages' live updates), written
  * without a thread per stream, and counted per user.
  *
  * <p>A stream holds no thread while it waits: the adapter hands over its subscription and a non-blocking

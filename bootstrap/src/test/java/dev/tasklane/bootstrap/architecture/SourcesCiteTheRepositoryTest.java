@@ -81,7 +81,7 @@ class SourcesCiteTheRepositoryTest {
      * codes as names, so the rule that refuses carries its code.
      */
     static final Set<String> REFUSAL_CODES = Set.of("after_goal_not_armed", "after_goal_not_goal", "agent_not_stuck",
-            "already_archived", "assigned_to_other_user", "board_owner_required", "cannot_review_own_work",
+            "already_archived", "assigned_to_other_user", "board_owner_required", "cannot_review_own_work", "insufficient_scope",
             "completion_validation_failed", "goal_archived", "has_dependents", "has_unfinished_dependents",
             "hook_validation_failed", "invalid_after_goal_result", "invalid_archive", "invalid_column_for_mark_done",
             "invalid_column_for_review", "invalid_comment", "invalid_param", "invalid_position", "invalid_review_status",
