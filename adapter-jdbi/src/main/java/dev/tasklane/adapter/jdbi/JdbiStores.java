@@ -6,6 +6,7 @@ import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
+import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.TaskStore;
@@ -49,6 +50,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiDirectoryStore directory;
     private final JdbiIdempotencyStore idempotency;
     private final JdbiSessionStore sessions;
+    private final JdbiAgentSessionStore agentSessions;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
     private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
@@ -71,6 +73,7 @@ public final class JdbiStores implements AutoCloseable {
         this.directory = new JdbiDirectoryStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
+        this.agentSessions = new JdbiAgentSessionStore(transactions);
         this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
         this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening, announcer::committed);
     }
@@ -168,6 +171,11 @@ public final class JdbiStores implements AutoCloseable {
     /** The web sessions, in the same database (and transactions) as the tasks. */
     public SessionStore sessions() {
         return sessions;
+    }
+
+    /** The agent sessions and their activity logs, in the same database (and transactions) as the tasks. */
+    public AgentSessionStore agentSessions() {
+        return agentSessions;
     }
 
     /** The event outbox, written in the same transactions as the stores. */
