@@ -223,11 +223,9 @@ public record ErrorBody(String error, Integer status, String hook, Integer index
         record BatchIndex(int index) implements Details {
         }
 
-        /** Who stopped the session ({@code by}: the person's username and user id), why and when. */
-        record StopRequested(StopBy by, String reason, String at) implements Details {
-        }
-
-        record StopBy(String user, @JsonProperty("user_id") long userId) {
+        /** Who stopped the session ({@code by}: the person's username; {@code by_user_id}), why and when. */
+        record StopRequested(String by, @JsonProperty("by_user_id") long byUserId, String reason, String at)
+                implements Details {
         }
 
         /** The cap a request went past, by name, and its value. */

@@ -82,8 +82,9 @@ public final class SessionRoutes {
                          @JsonProperty("ended_at") String endedAt, String end, Counts counts) {
     }
 
-    /** A stop: who, why, when, and when its grace period ends (null once the session ended). */
-    record StopAnswer(By by, String reason, String at, @JsonProperty("grace_ends_at") String graceEndsAt) {
+    /** A stop: who (username, user id), why, when, and when its grace period ends (null once the session ended). */
+    record StopAnswer(String by, @JsonProperty("by_user_id") UserId byUserId, String reason, String at,
+                      @JsonProperty("grace_ends_at") String graceEndsAt) {
     }
 
     /** Activities posted, dropped from the log to keep it within its cap, and questions among them. */
@@ -171,7 +172,7 @@ public final class SessionRoutes {
     static SessionAnswer answer(SessionView view) {
         AgentSession session = view.session();
         StopAnswer stop = session.stop() == null ? null : new StopAnswer(
-                new By(session.stop().byUsername(), session.stop().byUserId(), null), session.stop().reason(),
+                session.stop().byUsername(), session.stop().byUserId(), session.stop().reason(),
                 WireTime.utc(session.stop().at()), view.stopGraceEndsAt() == null ? null
                 : WireTime.utc(view.stopGraceEndsAt()));
         return new SessionAnswer(session.id(), view.identifier(), view.state().wire(), session.agentName(),
