@@ -94,9 +94,11 @@ final class SessionService implements SessionUseCase {
             AgentSession session;
             if (holder) {
                 session = sessions.requireHolderSession(task, claimToken);
-                if (!Objects.equals(task.assignedToId(), actor.userId())) {
-                    throw new ForbiddenException("not_authorized_activity", "Only the agent holding the claim posts "
-                            + "to its session");
+                Long holderToken = task.claim().tokenId();
+                if (!Objects.equals(task.assignedToId(), actor.userId())
+                        || (holderToken != null && !holderToken.equals(actor.tokenId()))) {
+                    throw new ForbiddenException("not_authorized_activity", "Only the agent holding the claim (its "
+                            + "token and its claim_token) posts to its session");
                 }
             } else {
                 session = store.latestOf(task.id()).filter(AgentSession::isOpen).orElse(null);
