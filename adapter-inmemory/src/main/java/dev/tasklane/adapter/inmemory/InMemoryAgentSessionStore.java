@@ -38,7 +38,7 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
     }
 
     @Override
-    public AgentSession insert(AgentSession session) {
+    public AgentSession open(AgentSession session) {
         return inTx(() -> {
             AgentSession stored = session.withId(++lastSessionId);
             put(stored);
@@ -49,7 +49,7 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
     }
 
     @Override
-    public void update(AgentSession session) {
+    public void save(AgentSession session) {
         inTx(() -> {
             if (!sessions.containsKey(session.id())) {
                 throw new IllegalStateException("no session " + session.id() + " to update");

@@ -26,14 +26,14 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     }
 
     @Override
-    public AgentSession insert(AgentSession session) {
+    public AgentSession open(AgentSession session) {
         return dao(dao -> session.withId(dao.insert(session.taskId().value(), session.boardId().value(),
                 session.claimToken(), session.agentName(), session.holderUserId().value(), ts(session.startedAt()),
                 ts(session.lastSeenAt()))));
     }
 
     @Override
-    public void update(AgentSession session) {
+    public void save(AgentSession session) {
         StopRequest stop = session.stop();
         int rows = dao(dao -> dao.update(session.id(), ts(session.lastSeenAt()), ts(session.awaitingSince()),
                 session.awaitedMillis(), stop == null ? null : stop.byUserId().value(),

@@ -41,9 +41,9 @@ final class AgentSessions {
         Claim claim = claimed.claim();
         store.latestOf(claimed.id()).filter(AgentSession::isOpen)
                 .filter(open -> !open.claimToken().equals(claim.claimToken()))
-                .ifPresent(open -> store.update(open.ended(SessionEnd.EXPIRED, now)));
+                .ifPresent(open -> store.save(open.ended(SessionEnd.EXPIRED, now)));
         if (store.byClaimToken(claimed.id(), claim.claimToken()).isEmpty()) {
-            store.insert(AgentSession.open(claimed.id(), claimed.boardId(), claim.claimToken(), claim.agentName(),
+            store.open(AgentSession.open(claimed.id(), claimed.boardId(), claim.claimToken(), claim.agentName(),
                     claimed.assignedToId(), now));
         }
     }
@@ -87,7 +87,7 @@ final class AgentSessions {
             return;
         }
         store.byClaimToken(before.id(), before.claim().claimToken()).filter(AgentSession::isOpen)
-                .ifPresent(open -> store.update(open.ended(how, now)));
+                .ifPresent(open -> store.save(open.ended(how, now)));
     }
 
     private Optional<AgentSession> sessionOf(Task task, String claimToken) {

@@ -132,7 +132,7 @@ final class MaintenanceService implements MaintenanceUseCase {
                         || session.stop().at().plus(grace).isAfter(changes.now())) {
                     return 0;
                 }
-                sessions.store().update(session.ended(SessionEnd.STOP_GRACE_EXPIRED, changes.now()));
+                sessions.store().save(session.ended(SessionEnd.STOP_GRACE_EXPIRED, changes.now()));
                 if (current == null || current.claim() == null
                         || !current.claim().claimToken().equals(session.claimToken())) {
                     return 0;

@@ -15,12 +15,12 @@ import java.util.Optional;
  */
 final class NoAgentSessions implements AgentSessionStore {
     @Override
-    public AgentSession insert(AgentSession session) {
+    public AgentSession open(AgentSession session) {
         return session;
     }
 
     @Override
-    public void update(AgentSession session) {
+    public void save(AgentSession session) {
         // nothing is kept
     }
 

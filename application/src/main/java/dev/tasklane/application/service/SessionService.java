@@ -111,7 +111,7 @@ final class SessionService implements SessionUseCase {
             if (next.kept() > limits.keptPerSession()) {
                 next = next.droppedOldest(store.dropOldest(session.id(), limits.keptPerSession()));
             }
-            store.update(next);
+            store.save(next);
             keepLeaseWhileAwaiting(task, session, next, actor, changes);
             changes.announce(task, ACTIVITY_EVENT, actor.userId(), holder ? session.agentName() : null);
             return stored;
@@ -212,7 +212,7 @@ final class SessionService implements SessionUseCase {
             if (stopped.kept() > limits.keptPerSession()) {
                 stopped = stopped.droppedOldest(store.dropOldest(stopped.id(), limits.keptPerSession()));
             }
-            store.update(stopped);
+            store.save(stopped);
             changes.announce(task, STOP_EVENT, actor.userId(), null);
             return view(task, stopped, now);
         });

@@ -308,11 +308,16 @@ public abstract class SessionContract {
     void aWaitingReadReturnsAsSoonAsAnAnswerArrivesAndEmptyAtTheEndOfItsWait() throws Exception {
         String token = claim();
         Activity question = post(board.alice, "question", "Proceed?", token);
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuBefore = threads.getCurrentThreadCpuTime();
         long started = System.nanoTime();
-        ActivityPage idle = sessions.activities(board.alice, ref(task), question.id(), 10, Duration.ofMillis(300));
+        ActivityPage idle = sessions.activities(board.alice, ref(task), question.id(), 10, Duration.ofSeconds(1));
         long idleMillis = (System.nanoTime() - started) / 1_000_000;
+        long cpuMillis = (threads.getCurrentThreadCpuTime() - cpuBefore) / 1_000_000;
         assertTrue(idle.activities().isEmpty());
-        assertTrue(idleMillis >= 250, "waited for its wait: " + idleMillis + " ms");
+        assertTrue(idleMillis >= 950, "waited for its wait: " + idleMillis + " ms");
+        assertTrue(cpuMillis < 50, "a waiting read sleeps: " + cpuMillis + " ms of CPU in a 1 s wait");
+        assertEquals(question.id(), idle.nextAfter());
 
         CompletableFuture<ActivityPage> waiting = CompletableFuture.supplyAsync(() ->
                 sessions.activities(board.alice, ref(task), question.id(), 10, Duration.ofSeconds(20)));

@@ -14,11 +14,11 @@ import java.util.Optional;
  * completion is decided by who locked the task first).
  */
 public interface AgentSessionStore {
-    /** Stores a new session; returns it with its id. */
-    AgentSession insert(AgentSession session);
+    /** Opens a new session; returns it with its id. */
+    AgentSession open(AgentSession session);
 
-    /** Replaces a stored session (by id) with its next version. */
-    void update(AgentSession session);
+    /** Saves a session's next version over the stored one (by id). */
+    void save(AgentSession session);
 
     /** The task's latest session, open or ended. */
     Optional<AgentSession> latestOf(TaskId taskId);
