@@ -39,13 +39,14 @@ final class AgentSessions {
     /** A new claim on {@code claimed}: the session of an earlier claim still open ends (its lease ran out), one opens. */
     void opened(Task claimed, Instant now) {
         Claim claim = claimed.claim();
-        store.latestOf(claimed.id()).filter(AgentSession::isOpen)
-                .filter(open -> !open.claimToken().equals(claim.claimToken()))
-                .ifPresent(open -> store.save(open.ended(SessionEnd.EXPIRED, now)));
-        if (store.byClaimToken(claimed.id(), claim.claimToken()).isEmpty()) {
-            store.open(AgentSession.open(claimed.id(), claimed.boardId(), claim.claimToken(), claim.agentName(),
-                    claimed.assignedToId(), now));
+        // one read: a claim's session is always the task's latest, so a retried claim finds its own there
+        Optional<AgentSession> latest = store.latestOf(claimed.id());
+        if (latest.isPresent() && latest.get().claimToken().equals(claim.claimToken())) {
+            return;
         }
+        latest.filter(AgentSession::isOpen).ifPresent(open -> store.save(open.ended(SessionEnd.EXPIRED, now)));
+        store.open(AgentSession.open(claimed.id(), claimed.boardId(), claim.claimToken(), claim.agentName(),
+                claimed.assignedToId(), now));
     }
 
     /**
@@ -86,8 +87,21 @@ final class AgentSessions {
         if (before.claim() == null) {
             return;
         }
-        store.byClaimToken(before.id(), before.claim().claimToken()).filter(AgentSession::isOpen)
-                .ifPresent(open -> store.save(open.ended(how, now)));
+        ended(store.byClaimToken(before.id(), before.claim().claimToken()), before, how, now);
+    }
+
+    /**
+     * As {@link #ended(Task, SessionEnd, Instant)}, with the session the same use case already read under the task's
+     * lock ({@link #requireNoStop}), so that it is not read twice; read when that was another claim's.
+     */
+    void ended(Optional<AgentSession> known, Task before, SessionEnd how, Instant now) {
+        if (before.claim() == null) {
+            return;
+        }
+        Optional<AgentSession> session = known.isPresent()
+                && known.get().claimToken().equals(before.claim().claimToken()) ? known
+                : store.byClaimToken(before.id(), before.claim().claimToken());
+        session.filter(AgentSession::isOpen).ifPresent(open -> store.save(open.ended(how, now)));
     }
 
     private Optional<AgentSession> sessionOf(Task task, String claimToken) {

@@ -12,6 +12,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.session.AgentSession;
 import dev.tasklane.domain.session.SessionEnd;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Status;
@@ -23,6 +24,7 @@ import dev.tasklane.domain.workflow.TaskWorkflow;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Completing a task, and the changed_files snapshot that goes with it. */
 final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase {
@@ -52,7 +54,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
         String claimToken = command.claimToken();
         return runner.write(actor, changes -> {
             Task task = lookup.requireLocked(actor.boardId(), ref);
-            sessions.requireNoStop(task, claimToken);
+            Optional<AgentSession> session = sessions.requireNoStop(task, claimToken);
             HookProof.requirePassed(command.afterDoing());
             HookProof.requirePassed(command.beforeReview());
             if (workflow.alreadyCompletedBy(task, actor) && task.claim() != null
@@ -65,7 +67,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
             Task completed = workflow.complete(task, actor, claimToken, completion, changes.now());
             // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.COMPLETED;
-            sessions.ended(task, SessionEnd.COMPLETED, changes.now());
+            sessions.ended(session, task, SessionEnd.COMPLETED, changes.now());
             completed = changes.update(completed, kind, actor, agentName);
             boolean afterGoal = goals.childChanged(completed, true, changes);
             return new Completed(lookup.view(completed), hooksFor(completed, agentName, afterGoal),

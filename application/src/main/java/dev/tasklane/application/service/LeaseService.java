@@ -6,8 +6,11 @@ import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryKind;
+import dev.tasklane.domain.session.AgentSession;
 import dev.tasklane.domain.session.SessionEnd;
 import dev.tasklane.domain.task.Task;
+
+import java.util.Optional;
 
 /** Releasing a claim and keeping it alive. */
 final class LeaseService implements LeaseUseCase {
@@ -30,10 +33,10 @@ final class LeaseService implements LeaseUseCase {
     public TaskView unclaim(Actor actor, TaskRef ref, String claimToken) {
         return runner.write(actor, changes -> {
             Task task = lookup.requireLocked(actor.boardId(), ref);
-            sessions.requireUnclaimable(task, claimToken);
+            Optional<AgentSession> session = sessions.requireUnclaimable(task, claimToken);
             String agent = task.claim() == null ? null : task.claim().agentName();
             Task unclaimed = workflow.unclaim(task, actor, claimToken, changes.now());
-            sessions.ended(task, SessionEnd.UNCLAIMED, changes.now());
+            sessions.ended(session, task, SessionEnd.UNCLAIMED, changes.now());
             Task released = changes.update(unclaimed,
                     HistoryKind.UNCLAIMED, actor, agent);
             goals.childChanged(released, false, changes);
