@@ -75,6 +75,7 @@ final class SessionService implements SessionUseCase {
 
     @Override
     public Activity post(Actor actor, TaskRef ref, NewActivity sent) {
+        BoardAccess.requireWrite(actor); // a read-only member learns nothing from the body's checks
         ActivityKind kind = SessionRules.kind(sent.kind());
         boolean holder = kind.poster() == ActivityKind.Poster.HOLDER;
         if (!holder) {
