@@ -8,6 +8,7 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.SignInSettings;
 import dev.tasklane.domain.flow.FlowSettings;
+import dev.tasklane.domain.session.SessionLimits;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
@@ -130,11 +131,15 @@ final class ConfigResolver {
         Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
         Setting offer = setting("--next-offer", options.nextOffer);
         Setting stuck = setting("--stuck-after", options.stuckAfter);
+        Setting stopGrace = setting("--stop-grace", options.stopGrace);
+        Setting stale = setting("--session-stale", options.sessionStale);
         return new WorkflowConfig(validation.present() ? mode(validation) : CompletionMode.GRACE,
                 ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE)) : WorkflowLimits.DEFAULT_CLAIM_TTL,
                 grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE,
                 offer.present() ? durationOrZero(offer) : Tasklane.DEFAULT_NEXT_OFFER,
-                stuck.present() ? duration(stuck) : FlowSettings.DEFAULT_STUCK_AFTER);
+                stuck.present() ? duration(stuck) : FlowSettings.DEFAULT_STUCK_AFTER,
+                stopGrace.present() ? duration(stopGrace) : SessionLimits.DEFAULT_STOP_GRACE,
+                stale.present() ? duration(stale) : SessionLimits.DEFAULT_STALE_AFTER);
     }
 
     /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */

@@ -71,6 +71,14 @@ final class ServerOptions {
             + "any activity before the agents page and GET /api/metrics call it stuck: 30m, 90s (default 30m)")
     String stuckAfter;
 
+    @Option(names = "--stop-grace", paramLabel = "DURATION", description = "How long an agent whose session a person "
+            + "stopped has to unclaim before the server releases its claim: 2m, 90s (default 2m)")
+    String stopGrace;
+
+    @Option(names = "--session-stale", paramLabel = "DURATION", description = "How long an agent session goes without "
+            + "a heartbeat or an activity before it counts as stale: 30m, 10m (default 30m)")
+    String sessionStale;
+
     @Option(names = "--after-goal-grace", paramLabel = "DURATION", description = "after_goal grace window: seconds, "
             + "or 500ms, 5s, 2m (default 5s)")
     String afterGoalGrace;

@@ -38,14 +38,16 @@ final class StoreWiring implements AutoCloseable {
         if (store.kind() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
             builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                    .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit());
+                .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
+                .agentSessions(stores.agentSessions());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(store);
         JdbiStores stores = JdbiStores.open(database, config.outages().database()).credentialLifetime(store.authCache())
                 .nextCacheLifetime(store.nextCache());
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit());
+                .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
+                .agentSessions(stores.agentSessions());
         StoreWiring wiring = new StoreWiring(store.kind().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         wiring.jdbi = stores;

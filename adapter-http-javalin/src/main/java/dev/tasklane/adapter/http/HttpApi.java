@@ -18,6 +18,7 @@ import dev.tasklane.adapter.http.routes.IdentityRoutes;
 import dev.tasklane.adapter.http.routes.MetricsRoutes;
 import dev.tasklane.adapter.http.routes.OpenApi;
 import dev.tasklane.adapter.http.routes.PositionRoutes;
+import dev.tasklane.adapter.http.routes.SessionRoutes;
 import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
@@ -198,6 +199,7 @@ public final class HttpApi {
         routes.addAll(new BoardRoutes(useCases.boardSettings()).routes());
         routes.addAll(new CommentRoutes(useCases.comments()).routes());
         routes.addAll(new PositionRoutes(useCases.reorder()).routes());
+        routes.addAll(new SessionRoutes(useCases.sessions()).routes());
         routes.addAll(new IdentityRoutes(useCases.identity(), useCases.signIn(),
                 new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.addAll(new AuditRoutes(useCases.audit()).routes());

@@ -180,6 +180,12 @@ class RouteAccessMatrixTest {
             return (String) res.data().get("identifier");
         }
 
+        /** Doing has room for every claim the scenarios still make (the board route's scenario sets a limit). */
+        void roomInDoing() {
+            Res lifted = h.send("PATCH", "/api/boards/" + boardId, map("wip_limits", null), Harness.TOKEN);
+            assertEquals(200, lifted.status(), lifted.toString());
+        }
+
         String claimed(Kind kind) {
             String id = create();
             Res claim = h.claim(id, workerFor(kind));
@@ -326,6 +332,27 @@ class RouteAccessMatrixTest {
             return new Req("POST", "/api/tasks/" + id + "/restore", map(), true);
         });
         s.put("DELETE /api/tasks/{id}", (f, k) -> new Req("DELETE", "/api/tasks/" + f.create(), null, true));
+        s.put("GET /api/tasks/{id}/session", (f, k) -> {
+            f.roomInDoing();
+            return new Req("GET", "/api/tasks/" + f.claimed(k) + "/session", null, true);
+        });
+        s.put("GET /api/tasks/{id}/activities", (f, k) -> new Req("GET", "/api/tasks/" + f.create()
+                + "/activities?after=0&limit=10", null, true));
+        s.put("POST /api/tasks/{id}/activities", (f, k) -> {
+            // the holder posts with its claim_token: the caller's own claim when it may work, else another's
+            f.roomInDoing();
+            String id = f.create();
+            Res claim = f.h.claim(id, f.workerFor(k));
+            assertEquals(200, claim.status(), claim.toString());
+            return new Req("POST", "/api/tasks/" + id + "/activities", map("kind", "thought", "body",
+                    "Reading the code", "claim_token", claim.data().get("claim_token")), true);
+        });
+        s.put("POST /api/tasks/{id}/stop", (f, k) -> {
+            f.roomInDoing();
+            String id = f.create();
+            assertEquals(200, f.h.claim(id, f.worker2).status());
+            return new Req("POST", "/api/tasks/" + id + "/stop", map("reason", "Wrong module"), true);
+        });
         return s;
     }
 
@@ -348,6 +375,7 @@ class RouteAccessMatrixTest {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
+                .agentSessions(stores.agentSessions())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         Map<String, BiFunction<Fixture, Kind, Req>> scenarios = scenarios();
         List<Route> table = HttpApi.routeTable(tasklane, HttpSettings.defaults("http://localhost:7070"));
