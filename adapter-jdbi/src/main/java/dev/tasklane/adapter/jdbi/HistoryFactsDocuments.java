@@ -67,7 +67,7 @@ final class HistoryFactsDocuments {
         if (doc.source() != null) {
             String source = text(doc.source());
             return new HistoryFacts.GoalCompleted(Arrays.stream(HistoryFacts.Source.values())
-                    .filter(s -> s.wire().equals(source)).findFirst()
+                    .filter(s -> s.code().equals(source)).findFirst()
                     .orElseThrow(() -> new IllegalStateException("unknown goal completion source " + source)));
         }
         return HistoryFacts.NONE;

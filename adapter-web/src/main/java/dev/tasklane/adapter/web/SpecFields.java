@@ -71,7 +71,7 @@ final class SpecFields {
     private static void text(List<Field> fields, TaskDetails details, Detail detail) {
         String value = details.text(detail);
         if (value != null) {
-            fields.add(Field.text(Format.label(TaskField.of(detail).wire()), value));
+            fields.add(Field.text(Format.label(TaskField.of(detail).key()), value));
         }
     }
 

@@ -212,8 +212,8 @@ final class TaskForms {
         List<Field> currentFields = new ArrayList<>();
         if (current != null) {
             currentFields.add(Field.text("Title", current.spec().title()));
-            currentFields.add(Field.text("Type", current.type().wire()));
-            currentFields.add(Field.text("Priority", current.priority().wire()));
+            currentFields.add(Field.text("Type", current.type().code()));
+            currentFields.add(Field.text("Priority", current.priority().code()));
             if (current.spec().description() != null) {
                 currentFields.add(Field.text("Description", current.spec().description()));
             }
@@ -606,11 +606,11 @@ final class TaskForms {
         files.add(new KeyFileRow("", ""));
         List<StepRow> steps = new ArrayList<>();
         spec.verificationSteps().stream().sorted(Comparator.comparingInt(VerificationStep::position))
-                .forEach(step -> steps.add(new StepRow(step.stepType().wire(), step.stepText(), nz(step.expectedResult()))));
+                .forEach(step -> steps.add(new StepRow(step.stepType().code(), step.stepText(), nz(step.expectedResult()))));
         steps.add(new StepRow("command", "", ""));
-        return new TaskForm(spec.title(), spec.type().wire(), spec.priority().wire(), spec.complexity().wire(),
+        return new TaskForm(spec.title(), spec.type().code(), spec.priority().code(), spec.complexity().code(),
                 nz(spec.description()), nz(spec.acceptanceCriteria()), spec.needsReview(),
-                spec.requiredCapabilities().stream().map(Capability::wire).collect(java.util.stream.Collectors.toSet()),
+                spec.requiredCapabilities().stream().map(Capability::code).collect(java.util.stream.Collectors.toSet()),
                 TaskIdentifier.join(spec.dependencies()), "", "",
                 lines(testing.get("unit_tests")), lines(testing.get("integration_tests")),
                 lines(testing.get("manual_tests")), lines(testing.get("edge_cases")),
@@ -658,7 +658,7 @@ final class TaskForms {
     private static List<Option> priorities() {
         List<Option> out = new ArrayList<>();
         for (Priority priority : Priority.values()) {
-            out.add(new Option(priority.wire(), priority.wire(), false));
+            out.add(new Option(priority.code(), priority.code(), false));
         }
         return out;
     }
@@ -666,7 +666,7 @@ final class TaskForms {
     private static List<Option> complexities() {
         List<Option> out = new ArrayList<>();
         for (Complexity complexity : Complexity.values()) {
-            out.add(new Option(complexity.wire(), complexity.wire(), false));
+            out.add(new Option(complexity.code(), complexity.code(), false));
         }
         return out;
     }
@@ -674,7 +674,7 @@ final class TaskForms {
     private static List<Option> capabilities() {
         List<Option> out = new ArrayList<>();
         for (Capability capability : Capability.values()) {
-            out.add(new Option(capability.wire(), Format.label(capability.wire()), false));
+            out.add(new Option(capability.code(), Format.label(capability.code()), false));
         }
         return out;
     }

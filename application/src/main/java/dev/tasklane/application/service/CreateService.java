@@ -159,7 +159,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             TaskSpec spec = edit.applyTo(task.spec());
             if (TaskFieldRules.changesGoalKind(task.type(), spec.type())) {
-                throw fieldError(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE);
+                throw fieldError(TaskField.TYPE.key(), TaskFieldRules.GOAL_TYPE_CHANGE);
             }
             if (task.spec().needsReview() && !spec.needsReview()) {
                 BoardAccess.requireReviewAuthority(actor, task, "turn needs_review off");
@@ -190,7 +190,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             throw fieldError("parent_id", parent.isGoal()
                     ? "names a completed goal; new tasks can only be added to goals that are still open"
-                    : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().wire());
+                    : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().code());
         } catch (dev.tasklane.domain.error.NotFoundException missing) {
             throw fieldError("parent_id", "does not name a goal on this board: "
                     + ref.written());

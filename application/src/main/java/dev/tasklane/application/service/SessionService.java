@@ -86,7 +86,7 @@ final class SessionService implements SessionUseCase {
         String claimToken = sent.claimToken() == null || sent.claimToken().isBlank() ? null : sent.claimToken();
         if (holder && claimToken == null) {
             throw new InvalidInputException("claim_token_required", "claim_token is required: only the agent holding "
-                    + "the claim posts " + kind.wire() + ", with the claim_token its claim answered",
+                    + "the claim posts " + kind.code() + ", with the claim_token its claim answered",
                     new ErrorDetails.Field("claim_token"));
         }
         return runner.write(actor, changes -> {

@@ -42,7 +42,7 @@ public abstract class TaskDetailsContract {
         if (field.kind() == TaskField.Kind.ESTIMATE) {
             return label.equals("new") ? "5+" : "2-4";
         }
-        return label + " " + field.wire() + " é 😀 \"q\"\n";
+        return label + " " + field.key() + " é 😀 \"q\"\n";
     }
 
     private String create(TaskDetails details) {
@@ -63,18 +63,18 @@ public abstract class TaskDetailsContract {
 
         TaskDetails stored = board.get(task).task().spec().details();
         for (TaskField field : TaskField.texts()) {
-            assertEquals(value(field, "old"), stored.text(field.part()), field.wire() + " as stored");
+            assertEquals(value(field, "old"), stored.text(field.part()), field.key() + " as stored");
         }
 
         for (TaskField field : TaskField.texts()) {
             edit(task, UpdateTask.builder().detail(field.part(), details -> details.text(field.part(),
                     value(field, "new"))).build());
             TaskDetails edited = board.get(task).task().spec().details();
-            assertEquals(value(field, "new"), edited.text(field.part()), field.wire() + " edited");
+            assertEquals(value(field, "new"), edited.text(field.part()), field.key() + " edited");
             for (TaskField other : TaskField.texts()) {
                 if (other != field) {
                     assertEquals(stored.text(other.part()), edited.text(other.part()),
-                            other.wire() + " kept when " + field.wire() + " was edited");
+                            other.key() + " kept when " + field.key() + " was edited");
                 }
             }
             stored = edited;

@@ -1,7 +1,7 @@
 package dev.tasklane.domain.history;
 
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Wire;
+import dev.tasklane.domain.task.Codes;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -71,8 +71,8 @@ public sealed interface HistoryFacts {
         AFTER_GOAL_REPORT,
         AFTER_GOAL_GRACE;
 
-        public String wire() {
-            return Wire.of(this);
+        public String code() {
+            return Codes.of(this);
         }
     }
 }

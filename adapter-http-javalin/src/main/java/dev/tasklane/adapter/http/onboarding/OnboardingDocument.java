@@ -261,7 +261,7 @@ public final class OnboardingDocument {
     private static Map<String, FieldRule> taskFields() {
         Map<String, FieldRule> out = new LinkedHashMap<>();
         for (TaskField field : TaskField.values()) {
-            out.put(field.wire(), new FieldRule(field.kind().name().toLowerCase(Locale.ROOT),
+            out.put(field.key(), new FieldRule(field.kind().name().toLowerCase(Locale.ROOT),
                     field.required(), field.allowedValues(), field.maxLength() > 0 ? field.maxLength() : null,
                     field.description()));
         }
@@ -269,7 +269,7 @@ public final class OnboardingDocument {
     }
 
     private static List<String> capabilityNames() {
-        return Arrays.stream(Capability.values()).map(Capability::wire).toList();
+        return Arrays.stream(Capability.values()).map(Capability::code).toList();
     }
 
     static String trimSlash(String url) {

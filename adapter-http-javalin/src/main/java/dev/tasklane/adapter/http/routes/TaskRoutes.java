@@ -184,7 +184,7 @@ public final class TaskRoutes {
         if (rejected instanceof TaskFieldsRejectedException fields) {
             UpdateTaskParser.sentType(task)
                     .filter(type -> TaskFieldRules.changesGoalKind(current.task().type(), type))
-                    .ifPresent(type -> fields.errors().add(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE));
+                    .ifPresent(type -> fields.errors().add(TaskField.TYPE.key(), TaskFieldRules.GOAL_TYPE_CHANGE));
         }
         return rejected;
     }

@@ -491,8 +491,8 @@ class TaskBodyParserTest {
                 + "logging_requirements error_user_message error_on_failure human_task needs_review key_files "
                 + "verification_steps behaviour_test_matrix";
         assertEquals(java.util.Set.of(allowList.split(" ")), java.util.Arrays.stream(TaskField.values())
-                .map(TaskField::wire).collect(java.util.stream.Collectors.toSet()));
-        assertTrue(TaskField.fromWire("behaviour_test_matrix").orElseThrow().detail());
+                .map(TaskField::key).collect(java.util.stream.Collectors.toSet()));
+        assertTrue(TaskField.fromCode("behaviour_test_matrix").orElseThrow().detail());
         assertEquals(List.of("low", "medium", "high", "critical"), TaskField.PRIORITY.allowedValues());
     }
 }
