@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.adapter.http.Harness.Res;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

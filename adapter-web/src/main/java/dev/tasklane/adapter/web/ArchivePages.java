@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.web.view.ArchivePage;
 import dev.tasklane.adapter.web.view.ArchiveRow;
 import dev.tasklane.adapter.web.view.Chrome;
@@ -223,7 +223,7 @@ final class ArchivePages {
         Actor person = web.personForChange(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
         ArchiveRequest request = ArchiveRequest.of(Web.optional(ctx, "reason"), Web.optional(ctx, "note"),
-                Web.optional(ctx, "duplicate_of"), WireParts.WIRE);
+                Web.optional(ctx, "duplicate_of"), PartKeys.NAMES);
         TaskView archived = archives.archive(caller, ref(ctx), request);
         web.done(ctx, "/boards/" + caller.board().id().value(),
                 archived.task().identifier() + " is archived (" + label(request.reason()) + "). Find it under Archive.");

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.adapter.web.view.Option;
@@ -9,10 +9,10 @@ import dev.tasklane.adapter.web.view.TaskForm.ChildRow;
 import dev.tasklane.adapter.web.view.TaskForm.KeyFileRow;
 import dev.tasklane.adapter.web.view.TaskForm.StepRow;
 import dev.tasklane.adapter.web.view.TaskFormPage;
-import dev.tasklane.application.edge.CreateTaskParser;
-import dev.tasklane.application.edge.JsonText;
-import dev.tasklane.application.edge.SentTask;
-import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.edge.CreateTaskParser;
+import dev.tasklane.edge.JsonText;
+import dev.tasklane.edge.SentTask;
+import dev.tasklane.edge.UpdateTaskParser;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskRef;

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Criterion;
 import dev.tasklane.adapter.web.view.Field;
@@ -327,7 +327,7 @@ final class TaskPages {
                 }
                 continue;
             }
-            SectionVerdict verdict = review.section(WireParts.part(section).orElseThrow());
+            SectionVerdict verdict = review.section(PartKeys.part(section).orElseThrow());
             if (verdict != null) {
                 rows.add(new VerdictRow("Section", Format.label(section), text(verdict.status()), text(verdict.noteText())));
                 if (verdict.considerations() != null) {

@@ -3,7 +3,7 @@ package dev.tasklane.adapter.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tasklane.adapter.web.view.Field;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskDetails;

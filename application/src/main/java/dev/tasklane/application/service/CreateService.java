@@ -28,7 +28,6 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
@@ -159,7 +158,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             TaskSpec spec = edit.applyTo(task.spec());
             if (TaskFieldRules.changesGoalKind(task.type(), spec.type())) {
-                throw fieldError(TaskField.TYPE.key(), TaskFieldRules.GOAL_TYPE_CHANGE);
+                throw fieldError("type", TaskFieldRules.GOAL_TYPE_CHANGE);
             }
             if (task.spec().needsReview() && !spec.needsReview()) {
                 BoardAccess.requireReviewAuthority(actor, task, "turn needs_review off");

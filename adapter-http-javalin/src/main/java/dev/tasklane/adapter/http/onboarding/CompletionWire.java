@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.onboarding;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;

@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.http.onboarding;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.validation.CompletionRules;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

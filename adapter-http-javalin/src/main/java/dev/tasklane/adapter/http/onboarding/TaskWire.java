@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http.onboarding;
 
 import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.task.Capability;

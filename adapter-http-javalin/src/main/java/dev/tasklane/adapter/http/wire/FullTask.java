@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.domain.task.WorkflowStep;

@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http.onboarding;
 
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

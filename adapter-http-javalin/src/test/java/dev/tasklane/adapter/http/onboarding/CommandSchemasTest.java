@@ -94,7 +94,7 @@ class CommandSchemasTest {
     /** How many properties a record has on the wire: its components, an unwrapped one's own in its place. */
     private static int wireComponents(Class<?> type) {
         if (type == dev.tasklane.domain.task.TaskDetails.Texts.class) {
-            return dev.tasklane.application.edge.TaskField.texts().size();
+            return dev.tasklane.edge.TaskField.texts().size();
         }
         int count = 0;
         for (RecordComponent component : type.getRecordComponents()) {
@@ -143,8 +143,8 @@ class CommandSchemasTest {
      */
     private static List<String> wireNames(Class<?> type) {
         if (type == dev.tasklane.domain.task.TaskDetails.Texts.class) { // one property per text detail of the table
-            return dev.tasklane.application.edge.TaskField.texts().stream()
-                    .map(dev.tasklane.application.edge.TaskField::key).toList();
+            return dev.tasklane.edge.TaskField.texts().stream()
+                    .map(dev.tasklane.edge.TaskField::key).toList();
         }
         List<String> names = new ArrayList<>();
         for (RecordComponent component : type.getRecordComponents()) {

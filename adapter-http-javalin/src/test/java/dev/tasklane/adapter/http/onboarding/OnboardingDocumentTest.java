@@ -21,7 +21,7 @@ import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.Capability;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.util.Arrays;
