@@ -122,7 +122,7 @@ public final class HttpApi {
                     gate.enter();
                     boolean async = false;
                     try {
-                        Call call = new Call(ctx, json);
+                        Call call = new Call(ctx, json).serving(route);
                         if (route.authenticated()) {
                             auth.authenticate(call);
                         }

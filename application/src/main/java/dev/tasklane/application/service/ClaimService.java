@@ -9,7 +9,6 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
@@ -71,8 +70,6 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     @Override
     public Claimed claim(Actor actor, ClaimTask command) {
-        BoardAccess.requireWrite(actor);
-        HookResult proof = HookProof.requirePassed(HookName.BEFORE_DOING, command.beforeDoing());
         String identifier = command.identifier();
         String agentName = command.agentName();
         String name = agentName == null || agentName.isBlank() ? HookEntries.UNKNOWN_AGENT : agentName;
@@ -80,6 +77,8 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         String presented = command.claimToken();
         String retryToken = presented == null || presented.isBlank() ? null : presented;
         return runner.write(actor, changes -> {
+            // after the runner's access check: a caller without write access learns nothing of its proof
+            HookResult proof = HookProof.requirePassed(HookName.BEFORE_DOING, command.beforeDoing());
             SelectionContext selection = new StoreSelectionContext(tasks, actor, changes.now());
             Task target = identifier == null
                     ? firstClaimable(actor, agentName, selection).orElseThrow(

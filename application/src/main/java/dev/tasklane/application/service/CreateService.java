@@ -60,15 +60,13 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
 
     @Override
     public Created create(Actor actor, CreateTask command) {
-        BoardAccess.requireWrite(actor);
         return runner.write(actor, changes -> createOne(actor, command.task(), command.agentName(), changes));
     }
 
     @Override
     public List<Created> createBatch(Actor actor, CreateBatch command) {
-        BoardAccess.requireWrite(actor);
-        List<NewTask> goals = command.goals().stream().map(CreateService::asGoal).toList();
         return runner.write(actor, changes -> {
+            List<NewTask> goals = command.goals().stream().map(CreateService::asGoal).toList();
             List<Created> created = new ArrayList<>(goals.size());
             for (int index = 0; index < goals.size(); index++) {
                 try {

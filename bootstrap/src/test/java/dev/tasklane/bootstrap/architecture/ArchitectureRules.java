@@ -637,6 +637,35 @@ public final class ArchitectureRules {
             .because("every task write passes the runner's board access check and is recorded in the history");
     }
 
+    /** The access policy's checks of a caller's scope on its board ({@code BoardAccess}). */
+    static final java.util.Set<String> SCOPE_CHECKS = java.util.Set.of("requireWrite", "require", "requireSupervise");
+
+    /**
+     * A caller's scope on its board is checked once per use case, through the domain's access policy: in the
+     * application and the domain by the use-case runner alone, and in the HTTP adapter by the request's {@code Call}
+     * alone, for the routes that the route table marks to refuse a caller before judging the body's fields (Stride's
+     * order of errors). No service, workflow step or route handler checks it again. The rules that judge the caller
+     * against a task ({@code requireReviewAuthority}, {@code completedBy}) are the workflow step's own.
+     */
+    public static ArchRule scopeIsCheckedOncePerUseCase(String root) {
+        String policy = root + ".domain.agent.BoardAccess";
+        DescribedPredicate<JavaMethodCall> scopeCheck =
+                new DescribedPredicate<>("a scope check of the access policy (BoardAccess."
+                        + String.join(", ", new java.util.TreeSet<>(SCOPE_CHECKS)) + ")") {
+                    @Override
+                    public boolean test(JavaMethodCall call) {
+                        return call.getTargetOwner().getFullName().equals(policy) && SCOPE_CHECKS.contains(call.getName());
+                    }
+                };
+        return noClasses().that().resideInAPackage(root + "..")
+            .and().doNotHaveFullyQualifiedName(policy)
+            .and().doNotHaveFullyQualifiedName(root + ".application.service.UseCaseRunner")
+            .and().doNotHaveFullyQualifiedName(root + ".adapter.http.pipeline.Call")
+            .should().callMethodWhere(scopeCheck)
+            .because("the use-case runner checks a caller's scope once per use case (and the route table, where "
+                + "Stride's order of errors needs it before the body's fields); a second check elsewhere drifts from it");
+    }
+
     // ---- typed inbound ports ----------------------------------------------------------------------------
 
     /**

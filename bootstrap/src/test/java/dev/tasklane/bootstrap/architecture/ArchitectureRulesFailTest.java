@@ -288,6 +288,17 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void scopeIsCheckedOncePerUseCase() {
+        List<String> violations = violations(ArchitectureRules.scopeIsCheckedOncePerUseCase(FIXTURE));
+        assertReported(violations,
+            "Method <dev.tasklane.archfixture.application.service.CloseCardService.close(java.lang.String)> calls method "
+                + "<dev.tasklane.archfixture.domain.agent.BoardAccess.requireWrite(java.lang.String)>",
+            "Method <dev.tasklane.archfixture.domain.agent.CardWorkflow.close(java.lang.String, java.lang.String)> calls "
+                + "method <dev.tasklane.archfixture.domain.agent.BoardAccess.requireWrite(java.lang.String)>");
+        assertNotReported(violations, "UseCaseRunner.finish", "BoardAccess.completedBy");
+    }
+
+    @Test
     void webAdapterUsesOnlyItsLibraries() {
         List<String> violations = violations(ArchitectureRules.webAdapterUsesOnlyItsLibraries(FIXTURE));
         assertReported(violations,

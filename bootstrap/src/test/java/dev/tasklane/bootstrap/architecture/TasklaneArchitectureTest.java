@@ -186,6 +186,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void scopeIsCheckedOncePerUseCase() {
+        ArchitectureRules.scopeIsCheckedOncePerUseCase(ROOT).check(classes);
+    }
+
+    @Test
     void noPackageCycles() {
         ArchitectureRules.noPackageCycles(ROOT).check(classes);
     }
