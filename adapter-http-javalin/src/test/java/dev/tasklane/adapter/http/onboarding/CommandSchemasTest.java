@@ -158,7 +158,7 @@ class CommandSchemasTest {
             if (row.unwrapped()) {
                 names.addAll(wireNames(component.getType()));
             } else {
-                names.add(row.key());
+                names.add(row.wire());
             }
         }
         return names;
