@@ -26,7 +26,7 @@ class MemberAccessTest {
     /** A member of the Default board with {@code access}, and a token of theirs from the password sign-in. */
     private static String member(Harness h, String username, Access access) {
         assertEquals(201, h.post("/api/users", Map.of("username", username, "password", PASSWORD, "role", "member")).status());
-        assertEquals(201, h.post("/api/boards/1/members", Map.of("user", username, "access", access.wire())).status());
+        assertEquals(201, h.post("/api/boards/1/members", Map.of("user", username, "access", access.code())).status());
         Res signedIn = h.send("POST", "/api/sessions", Map.of("username", username, "password", PASSWORD, "board", "Default"), null);
         assertEquals(201, signedIn.status(), signedIn.toString());
         return (String) signedIn.data().get("token");

@@ -65,7 +65,7 @@ final class TokenPages {
         List<Option> boardOptions = boards.stream().map(b -> new Option(b.name(), b.name(),
                 b.name().equals(selectedBoard) || (selectedBoard == null && b == boards.get(0)))).toList();
         List<Option> capabilities = Arrays.stream(Capability.values())
-                .map(c -> new Option(c.wire(), capabilityLabel(c), false)).toList();
+                .map(c -> new Option(c.code(), capabilityLabel(c), false)).toList();
         List<Option> presets = Arrays.stream(Preset.values())
                 .map(p -> new Option(p.value, p.label, p == Preset.AGENT)).toList();
         List<Option> scopes = Arrays.stream(Scope.values()).map(sc -> new Option(sc.label(), SCOPE_MEANING.get(sc), false))
@@ -133,7 +133,7 @@ final class TokenPages {
 
     /** "api_design" reads "API design", "ui_implementation" "UI implementation". */
     static String capabilityLabel(Capability capability) {
-        return Format.label(capability.wire()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
+        return Format.label(capability.code()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
     }
 
     private static TokenRow row(ApiToken token, Map<Long, String> boards, Map<Long, String> users, Instant now) {
@@ -141,7 +141,7 @@ final class TokenPages {
                 : !token.validAt(now) ? "Expired" : "Active";
         return new TokenRow(token.id(), token.name(), users.getOrDefault(token.userId().value(), "user #" + token.userId()),
                 boards.getOrDefault(token.boardId().value(), "board #" + token.boardId()),
-                token.capabilities().isEmpty() ? "any" : token.capabilities().stream().map(Capability::wire)
+                token.capabilities().isEmpty() ? "any" : token.capabilities().stream().map(Capability::code)
                         .collect(Collectors.joining(", ")),
                 token.agentModel() == null ? "" : token.agentModel(),
                 token.scopes().stream().sorted().map(Scope::label).toList(), Format.when(token.createdAt()),
@@ -154,7 +154,7 @@ final class TokenPages {
         Actor person = web.personForChange(ctx);
         Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         for (String name : ctx.formParams("capabilities")) {
-            capabilities.add(Capability.fromWire(name).orElseThrow(() -> new InvalidInputException("invalid_param",
+            capabilities.add(Capability.fromCode(name).orElseThrow(() -> new InvalidInputException("invalid_param",
                     "Unknown capability " + name + "; valid: " + Capability.ALL_NAMES, new ErrorDetails.Field("capabilities"))));
         }
         Integer days;

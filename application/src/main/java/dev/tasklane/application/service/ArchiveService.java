@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.TaskRef;
@@ -49,7 +49,7 @@ final class ArchiveService implements ArchiveUseCase {
             }
             List<Task> archived = ArchiveRules.archive(locked.target(), locked.children(), request,
                     identifier -> tasks.dependents(actor.boardId(), identifier), actor.userId(), changes.now(),
-                    WireParts.WIRE);
+                    PartKeys.NAMES);
             return lookup.view(store(archived, HistoryKind.ARCHIVED, actor, changes, locked.target()));
         });
     }
@@ -76,7 +76,7 @@ final class ArchiveService implements ArchiveUseCase {
                     Locked locked = lock(actor, new TaskRef.ById(current.id()));
                     List<Task> set = ArchiveRules.archive(locked.target(), locked.children(), completed,
                             identifier -> tasks.dependents(actor.boardId(), identifier), actor.userId(),
-                            changes.now(), WireParts.WIRE);
+                            changes.now(), PartKeys.NAMES);
                     store(set, HistoryKind.ARCHIVED, actor, changes, locked.target());
                     set.forEach(task -> archived.add(task.identifier().toString()));
                 }

@@ -28,7 +28,6 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
@@ -157,7 +156,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             TaskSpec spec = edit.applyTo(task.spec());
             if (TaskFieldRules.changesGoalKind(task.type(), spec.type())) {
-                throw fieldError(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE);
+                throw fieldError("type", TaskFieldRules.GOAL_TYPE_CHANGE);
             }
             if (task.spec().needsReview() && !spec.needsReview()) {
                 BoardAccess.requireReviewAuthority(actor, task, "turn needs_review off");
@@ -188,7 +187,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             throw fieldError("parent_id", parent.isGoal()
                     ? "names a completed goal; new tasks can only be added to goals that are still open"
-                    : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().wire());
+                    : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().code());
         } catch (dev.tasklane.domain.error.NotFoundException missing) {
             throw fieldError("parent_id", "does not name a goal on this board: "
                     + ref.written());

@@ -42,7 +42,7 @@ final class HookEntries {
         HookEntry[] entries = new HookEntry[hooks.size()];
         for (int i = 0; i < entries.length; i++) {
             HookName hook = hooks.get(i);
-            entries[i] = new HookEntry(hook, shared.with("HOOK_NAME", hook.wire()), limits.hookTimeout(hook).toMillis(),
+            entries[i] = new HookEntry(hook, shared.with("HOOK_NAME", hook.code()), limits.hookTimeout(hook).toMillis(),
                     hook.blocking());
         }
         return List.of(entries);
@@ -56,9 +56,9 @@ final class HookEntries {
             .put("TASK_IDENTIFIER", task.identifier().toString())
             .put("TASK_TITLE", task.spec().title())
             .put("TASK_DESCRIPTION", orEmpty(task.spec().description()))
-            .put("TASK_STATUS", task.status().wire())
-            .put("TASK_COMPLEXITY", task.spec().complexity().wire())
-            .put("TASK_PRIORITY", task.spec().priority().wire())
+            .put("TASK_STATUS", task.status().code())
+            .put("TASK_COMPLEXITY", task.spec().complexity().code())
+            .put("TASK_PRIORITY", task.spec().priority().code())
             .put("TASK_NEEDS_REVIEW", Boolean.toString(task.spec().needsReview()))
             .put("BOARD_ID", task.boardId().toString())
             .put("BOARD_NAME", board == null ? "" : board.name())
@@ -78,7 +78,7 @@ final class HookEntries {
         env.put("GOAL_DESCRIPTION", orEmpty(goal.spec().description()));
         env.put("BOARD_ID", goal.boardId().toString());
         env.put("BOARD_NAME", board == null ? "" : board.name());
-        env.put("HOOK_NAME", HookName.AFTER_GOAL.wire());
+        env.put("HOOK_NAME", HookName.AFTER_GOAL.code());
         return env;
     }
 

@@ -49,11 +49,11 @@ final class ReviewService implements ReviewUseCase {
             Task task = lookup.requireLocked(reviewer.boardId(), ref);
             Task reviewed = workflow.recordReview(task, reviewer, decision, reviewNotes, changes.now());
             reviewed = changes.update(reviewed, HistoryKind.REVIEWED, reviewer.userId(), null,
-                    new HistoryFacts.Reviewed(decision.wire()));
+                    new HistoryFacts.Reviewed(decision.code()));
             if (decision == ReviewStatus.CHANGES_REQUESTED || decision == ReviewStatus.REJECTED) {
                 comments.reviewNote(reviewed, reviewer.userId(), reviewNotes, changes);
             }
-            runner.audit().record(reviewer, AuditAction.REVIEW_DECIDED, reviewer.boardId(), Target.of(Target.TASK, reviewed.identifier().toString()), "decision: " + decision.wire());
+            runner.audit().record(reviewer, AuditAction.REVIEW_DECIDED, reviewer.boardId(), Target.of(Target.TASK, reviewed.identifier().toString()), "decision: " + decision.code());
             return lookup.view(reviewed);
         });
     }

@@ -77,7 +77,7 @@ final class SessionService implements SessionUseCase {
         // the authority a post needs follows its kind: a supervisor's kind needs authority over the board's agents,
         // any other (the holder's, or a kind that is refused after the access check) write access; the runner checks
         // it before the body, so a read-only member learns nothing from the body's checks
-        boolean supervising = ActivityKind.ofWire(sent.kind())
+        boolean supervising = ActivityKind.ofCode(sent.kind())
                 .filter(named -> named.poster() == ActivityKind.Poster.SUPERVISOR).isPresent();
         Function<Changes, Activity> work = changes -> {
             ActivityKind kind = SessionRules.kind(sent.kind());
@@ -87,7 +87,7 @@ final class SessionService implements SessionUseCase {
             String claimToken = sent.claimToken() == null || sent.claimToken().isBlank() ? null : sent.claimToken();
             if (holder && claimToken == null) {
                 throw new InvalidInputException("claim_token_required", "claim_token is required: only the agent holding "
-                        + "the claim posts " + kind.wire() + ", with the claim_token its claim answered",
+                        + "the claim posts " + kind.code() + ", with the claim_token its claim answered",
                         new ErrorDetails.Field("claim_token"));
             }
             Instant now = changes.now();

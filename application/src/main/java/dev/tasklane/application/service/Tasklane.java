@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
@@ -104,7 +104,7 @@ public final class Tasklane implements UseCases {
         TaskLookup lookup = new TaskLookup(tasks);
         HookEntries hooks = new HookEntries(directory, builder.limits);
         GoalSync goals = new GoalSync(tasks);
-        TaskWorkflow workflow = new TaskWorkflow(builder.limits, WireParts.WIRE);
+        TaskWorkflow workflow = new TaskWorkflow(builder.limits, PartKeys.NAMES);
         AgentSessions sessionHooks = new AgentSessions(
                 builder.agentSessions == null ? new NoAgentSessions() : builder.agentSessions, builder.sessionLimits);
         this.create = new CreateService(runner, tasks, lookup, goals);

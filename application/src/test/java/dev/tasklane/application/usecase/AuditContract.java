@@ -157,7 +157,7 @@ public abstract class AuditContract {
                 new BoardChange(Patch.to("Renamed"), Patch.to(new WipLimits(3))));
         board.app.identity().renameBoard(owner, board.boardId, "Renamed again");
         String reviewed = inReview("Risky");
-        board.app.reviews().review(board.reviewer, ref(reviewed), ReviewDecision.fromWire("approved", null));
+        board.app.reviews().review(board.reviewer, ref(reviewed), ReviewDecision.fromCode("approved", null));
         String bypassed = inReview("Urgent");
         board.app.reviews().markDone(owner, ref(bypassed));
         String doomed = id(board.create(board.admin, task("Doomed")));

@@ -83,9 +83,12 @@ public final class ArchitectureRules {
         return root + ".application.port.in..";
     }
 
-    /** Rules the driving adapters share at the edge (trusted proxy, failed-attempt limits). */
+    /**
+     * What the driving adapters and the stores share at the edge (module {@code edge}): the JSON names of the task
+     * fields and parts, the task body readers, proxy trust, live streams.
+     */
     static String edge(String root) {
-        return root + ".application.edge..";
+        return root + ".edge..";
     }
 
     static String services(String root) {
@@ -165,6 +168,58 @@ public final class ArchitectureRules {
             .as("the application (" + application(root) + ") depends only on the domain, java.., javax.crypto.. and jakarta.validation..");
     }
 
+    /** JSON libraries: none of them is the application's. */
+    static final String[] JSON_LIBRARIES = {
+        "com.fasterxml.jackson..", "jakarta.json..", "javax.json..", "org.json..", "com.google.gson.."
+    };
+
+    private static final ArchCondition<JavaClass> READ_NO_JSON_SHAPES =
+            new ArchCondition<>("read no JSON shape: no JSON library, no instanceof test of a Map, List or Collection") {
+                @Override
+                public void check(JavaClass type, ConditionEvents events) {
+                    for (com.tngtech.archunit.core.domain.Dependency dependency : type.getDirectDependenciesFromSelf()) {
+                        String target = dependency.getTargetClass().getPackageName();
+                        for (String library : JSON_LIBRARIES) {
+                            String prefix = library.substring(0, library.length() - 2);
+                            if (target.equals(prefix) || target.startsWith(prefix + ".")) {
+                                events.add(SimpleConditionEvent.violated(type, dependency.getDescription()));
+                            }
+                        }
+                    }
+                    for (com.tngtech.archunit.core.domain.JavaCodeUnit unit : type.getCodeUnits()) {
+                        for (com.tngtech.archunit.core.domain.InstanceofCheck check : unit.getInstanceofChecks()) {
+                            JavaClass tested = check.getRawType();
+                            if (tested.isEquivalentTo(java.util.Map.class) || tested.isEquivalentTo(java.util.List.class)
+                                    || tested.isEquivalentTo(java.util.Collection.class)) {
+                                events.add(SimpleConditionEvent.violated(type, unit.getFullName()
+                                        + " tests a value for " + tested.getName() + ", the shape of a JSON tree"));
+                            }
+                        }
+                    }
+                }
+            };
+
+    /**
+     * The application reads no JSON shape: it takes typed commands, and the task body readers, which test a plain
+     * tree's values for maps and lists, live in the edge module. A JSON library, or an {@code instanceof} test of a
+     * {@code Map}, {@code List} or {@code Collection}, in the application is a reader that belongs at the edge.
+     */
+    public static ArchRule applicationReadsNoJsonShapes(String root) {
+        return classes().that().resideInAPackage(application(root))
+            .should(READ_NO_JSON_SHAPES)
+            .as("the application (" + application(root) + ") reads no JSON shape");
+    }
+
+    /**
+     * The edge module stands on the application's inbound ports and the domain only: it reads what an adapter was
+     * sent into the ports' commands, and never reaches a service, an outbound port or an adapter.
+     */
+    public static ArchRule edgeUsesOnlyTheInboundPorts(String root) {
+        return classes().that().resideInAPackage(edge(root))
+            .should().onlyDependOnClassesThat().resideInAnyPackage(edge(root), inboundPorts(root), domain(root), "java..")
+            .as("the edge (" + edge(root) + ") depends only on the inbound ports, the domain and java..");
+    }
+
     /** No adapter depends on another adapter; they meet only through the application's ports, wired in bootstrap. */
     public static ArchRule adaptersDoNotDependOnEachOther(String root) {
         return slices().matching(root + ".adapter.(*)..").namingSlices("adapter $1")
@@ -221,7 +276,7 @@ public final class ArchitectureRules {
      * what an agent sent through the shared JSON bindings.
      */
     public static ArchRule jdbiAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "jdbi", new String[] {application(root), json(root)}, JDBI_LIBRARIES);
+        return adapterUsesOnly(root, "jdbi", new String[] {application(root), json(root), edge(root)}, JDBI_LIBRARIES);
     }
 
     /** Libraries the agent client may use: the JDK (its HTTP client among them), Jackson, picocli. */
@@ -241,7 +296,7 @@ public final class ArchitectureRules {
 
     /**
      * The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results),
-     * the edge rules it shares with the web interface (application.edge), and the shared JSON bindings.
+     * the edge rules it shares with the web interface (the edge module), and the shared JSON bindings.
      */
     public static ArchRule httpAdapterUsesOnlyItsLibraries(String root) {
         return adapterUsesOnly(root, "http", new String[] {inboundPorts(root), edge(root), json(root)}, HTTP_LIBRARIES);

@@ -156,6 +156,25 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void applicationReadsNoJsonShapes() {
+        List<String> violations = violations(ArchitectureRules.applicationReadsNoJsonShapes(FIXTURE));
+        assertReported(violations,
+            "CardBodyParser.title(com.fasterxml.jackson.databind.JsonNode)> has parameter of type "
+                + "<com.fasterxml.jackson.databind.JsonNode>",
+            "CardBodyParser.labels(java.lang.Object) tests a value for java.util.Map, the shape of a JSON tree",
+            "CardBodyParser.labels(java.lang.Object) tests a value for java.util.List, the shape of a JSON tree");
+        assertNotReported(violations, "ClaimCardService", "edge.SentCard");
+    }
+
+    @Test
+    void edgeUsesOnlyTheInboundPorts() {
+        List<String> violations = violations(ArchitectureRules.edgeUsesOnlyTheInboundPorts(FIXTURE));
+        assertReported(violations, "CardBodyReader.claimFor(java.lang.String)> calls constructor "
+            + "<dev.tasklane.archfixture.application.service.ClaimCardService.<init>()>");
+        assertNotReported(violations, "SentCard");
+    }
+
+    @Test
     void onlyTheUseCaseRunnerAppendsEvents() {
         List<String> violations = violations(ArchitectureRules.onlyTheUseCaseRunnerAppendsEvents(FIXTURE));
         assertReported(violations, "SideChannelPublisher.announce(java.lang.String)> calls method "

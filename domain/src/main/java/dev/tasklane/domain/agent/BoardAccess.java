@@ -57,7 +57,7 @@ public final class BoardAccess {
             if (actor != null && actor.access() != null && actor.access().canWrite()) {
                 // the user may write; the credential was not minted for it
                 throw new ForbiddenException(WRITE_REQUIRED_CODE, String.format(SCOPE_REQUIRED_MESSAGE,
-                        Scope.WORK.label(), labels(actor), actor.access().wire()));
+                        Scope.WORK.label(), labels(actor), actor.access().code()));
             }
             throw new ForbiddenException(WRITE_REQUIRED_CODE, WRITE_REQUIRED_MESSAGE);
         }
@@ -108,7 +108,7 @@ public final class BoardAccess {
         if (actor == null || !actor.holds(scope)) {
             throw new ForbiddenException(SCOPE_REQUIRED_CODE, String.format(SCOPE_REQUIRED_MESSAGE, scope.label(),
                     actor == null ? "no scopes" : labels(actor), actor == null || actor.access() == null ? "none"
-                            : actor.access().wire()));
+                            : actor.access().code()));
         }
     }
 

@@ -102,7 +102,7 @@ public final class TaskWorkflow {
     }
 
     private static ConflictException heldByAnother(Task task, Claim held) {
-        ErrorDetails details = new ErrorDetails.ClaimHeld(task.status().wire(), held.agentName(), task.assignedToId(),
+        ErrorDetails details = new ErrorDetails.ClaimHeld(task.status().code(), held.agentName(), task.assignedToId(),
                 held.expiresAt());
         return new ConflictException("task_not_claimable", "Task '" + task.identifier() + "' is already claimed by agent '"
                 + held.agentName() + "' (user " + task.assignedToId() + ") until " + held.expiresAt()
@@ -171,7 +171,7 @@ public final class TaskWorkflow {
     public Task complete(Task task, Actor caller, String claimToken, Completion report, Instant now) {
         if (!Transition.COMPLETE_TO_DONE.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_status_for_complete",
-                    "Task must be in progress to complete (its status is " + task.status().wire() + ")");
+                    "Task must be in progress to complete (its status is " + task.status().code() + ")");
         }
         requireHolder(task, caller, claimToken, "not_authorized_to_complete", "You can only complete tasks that you are assigned to");
         Completion completion = new Completion(caller.userId(), report.completedByAgent(), caller.tokenId(),
@@ -225,7 +225,7 @@ public final class TaskWorkflow {
         if (decision != ReviewStatus.APPROVED && (notes == null || notes.isBlank())) {
             String field = names.of(InputPart.REVIEW_NOTES);
             throw new InvalidInputException("review_notes_required",
-                    field + " are required when the decision is " + decision.wire()
+                    field + " are required when the decision is " + decision.code()
                             + ": say what has to change so the agent can act on it",
                     new ErrorDetails.Field(field));
         }
@@ -288,7 +288,7 @@ public final class TaskWorkflow {
         if (!transition.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_transition",
                     "Task '" + task.identifier() + "' cannot " + transition.name().toLowerCase(java.util.Locale.ROOT)
-                            + " from status " + task.status().wire());
+                            + " from status " + task.status().code());
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.tasklane.adapter.http.routes;
 
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Route;
-import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.ArchiveBody;
@@ -46,7 +46,7 @@ public final class ArchiveRoutes {
 
     private void archive(Call call) {
         ArchiveBody body = call.bind(ArchiveBody.CHECKS, ArchiveBody.class);
-        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf(), WireParts.WIRE);
+        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf(), PartKeys.NAMES);
         TaskView view = archives.archive(call.actor(), call.ref(), request);
         call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }

@@ -19,9 +19,9 @@ import dev.tasklane.adapter.http.wire.TaskTreeView;
 import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.adapter.http.wire.BatchRequest;
 import dev.tasklane.adapter.http.wire.TaskRequest;
-import dev.tasklane.application.edge.SentTask;
-import dev.tasklane.application.edge.UpdateTaskParser;
-import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.edge.SentTask;
+import dev.tasklane.edge.UpdateTaskParser;
+import dev.tasklane.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.Created;
@@ -40,7 +40,7 @@ import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.adapter.http.wire.ShowFields;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 import dev.tasklane.domain.validation.TaskUpdateRejectedException;
@@ -187,7 +187,7 @@ public final class TaskRoutes {
         if (rejected instanceof TaskFieldsRejectedException fields) {
             UpdateTaskParser.sentType(task)
                     .filter(type -> TaskFieldRules.changesGoalKind(current.task().type(), type))
-                    .ifPresent(type -> fields.errors().add(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE));
+                    .ifPresent(type -> fields.errors().add(TaskField.TYPE.key(), TaskFieldRules.GOAL_TYPE_CHANGE));
         }
         return rejected;
     }

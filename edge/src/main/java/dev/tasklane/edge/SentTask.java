@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Complexity;
@@ -144,7 +144,8 @@ public enum TaskField {
         this.description = description;
     }
 
-    public String wire() {
+    /** The field's JSON key. */
+    public String key() {
         return wire;
     }
 
@@ -225,11 +226,11 @@ public enum TaskField {
         return description;
     }
 
-    public static Optional<TaskField> fromWire(String wire) {
+    public static Optional<TaskField> fromCode(String wire) {
         return Arrays.stream(values()).filter(field -> field.wire.equals(wire)).findFirst();
     }
 
     private static List<String> wires(Enum<?>[] constants) {
-        return Arrays.stream(constants).map(dev.tasklane.domain.task.Wire::of).toList();
+        return Arrays.stream(constants).map(dev.tasklane.domain.task.Codes::of).toList();
     }
 }

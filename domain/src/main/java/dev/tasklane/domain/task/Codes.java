@@ -4,11 +4,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Maps enum constants to and from their lower-case wire spelling ("in_progress", "critical"). The spellings of an
+ * Maps enum constants to and from their lower-case code ("in_progress", "critical"). The spellings of an
  * enum are computed once, on its first use, and kept by constant ordinal: every task written, every event and
  * every hook environment spells several enums, so neither direction lower-cases or allocates per call.
  */
-public final class Wire {
+public final class Codes {
     private static final ClassValue<Spellings> SPELLINGS = new ClassValue<>() {
         @Override
         protected Spellings computeValue(Class<?> type) {
@@ -25,7 +25,7 @@ public final class Wire {
     private record Spellings(Object[] constants, String[] spellings) {
     }
 
-    private Wire() {
+    private Codes() {
     }
 
     public static <E extends Enum<E>> Optional<E> parse(Class<E> type, String value) {

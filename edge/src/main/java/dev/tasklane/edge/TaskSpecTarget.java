@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.task.Capability;

@@ -1,6 +1,6 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.application.usecase;
 
-import dev.tasklane.application.usecase.MutableClock;
+import dev.tasklane.domain.identity.FailedAttemptLimiter;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

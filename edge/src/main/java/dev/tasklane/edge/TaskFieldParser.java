@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import static dev.tasklane.domain.validation.TaskFieldRules.BLANK;
 import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
@@ -45,7 +45,7 @@ public final class TaskFieldParser {
      */
     public void read(TaskField field, Object value, TaskSpecTarget target, FieldErrors errors, boolean nestedInGoal,
             List<DependencyRef> dependencies) {
-        String key = field.wire();
+        String key = field.key();
         if (field.required() && TaskJsonValues.isBlank(value)) {
             errors.add(key, BLANK);
             return;
@@ -109,11 +109,11 @@ public final class TaskFieldParser {
             return null;
         }
         if (!(value instanceof String text)) {
-            errors.add(field.wire(), INVALID);
+            errors.add(field.key(), INVALID);
             return null;
         }
         if (field.maxLength() > 0 && TaskFieldRules.exceeds(text, field.maxLength())) {
-            errors.add(field.wire(), TaskFieldRules.tooLong(field.maxLength()));
+            errors.add(field.key(), TaskFieldRules.tooLong(field.maxLength()));
         }
         return text;
     }
@@ -151,11 +151,11 @@ public final class TaskFieldParser {
         }
         String text = value instanceof String s ? s : null;
         switch (field) {
-            case TYPE -> TaskType.fromWire(text).ifPresentOrElse(target::type, () -> errors.add(field.wire(), INVALID));
-            case PRIORITY -> Priority.fromWire(text).ifPresentOrElse(target::priority,
-                    () -> errors.add(field.wire(), INVALID));
-            default -> Complexity.fromWire(text).ifPresentOrElse(target::complexity,
-                    () -> errors.add(field.wire(), INVALID));
+            case TYPE -> TaskType.fromCode(text).ifPresentOrElse(target::type, () -> errors.add(field.key(), INVALID));
+            case PRIORITY -> Priority.fromCode(text).ifPresentOrElse(target::priority,
+                    () -> errors.add(field.key(), INVALID));
+            default -> Complexity.fromCode(text).ifPresentOrElse(target::complexity,
+                    () -> errors.add(field.key(), INVALID));
         }
     }
 
@@ -164,14 +164,14 @@ public final class TaskFieldParser {
             return null;
         }
         if (!(value instanceof List<?> list) || !list.stream().allMatch(String.class::isInstance)) {
-            errors.add(field.wire(), INVALID);
+            errors.add(field.key(), INVALID);
             return null;
         }
         List<String> out = new ArrayList<>();
         for (Object entry : list) {
             String text = (String) entry;
             if (field.maxLength() > 0 && TaskFieldRules.exceeds(text, field.maxLength())) {
-                errors.add(field.wire(), TaskFieldRules.entryTooLong(field.maxLength()));
+                errors.add(field.key(), TaskFieldRules.entryTooLong(field.maxLength()));
             }
             out.add(text);
         }
@@ -186,11 +186,11 @@ public final class TaskFieldParser {
         Set<Capability> out = EnumSet.noneOf(Capability.class);
         Set<String> unknown = new LinkedHashSet<>();
         for (String name : names) {
-            Capability.fromWire(name).ifPresentOrElse(out::add, () -> unknown.add(name));
+            Capability.fromCode(name).ifPresentOrElse(out::add, () -> unknown.add(name));
         }
         String message = TaskFieldRules.unknownCapabilities(unknown);
         if (message != null) {
-            errors.add(field.wire(), message);
+            errors.add(field.key(), message);
         }
         return out;
     }
@@ -202,13 +202,13 @@ public final class TaskFieldParser {
             return;
         }
         if (!(value instanceof List<?> list)) {
-            errors.add(field.wire(), INVALID);
+            errors.add(field.key(), INVALID);
             return;
         }
         for (Object entry : list) {
             if (entry instanceof String text && !text.isBlank()) {
                 if (TaskFieldRules.exceeds(text, field.maxLength())) {
-                    errors.add(field.wire(), TaskFieldRules.entryTooLong(field.maxLength()));
+                    errors.add(field.key(), TaskFieldRules.entryTooLong(field.maxLength()));
                 }
                 deps.add(TaskIdentifier.parse(text).<DependencyRef>map(DependencyRef.ByIdentifier::new)
                         .orElseGet(() -> new DependencyRef.Malformed(text)));
@@ -216,7 +216,7 @@ public final class TaskFieldParser {
                     && ((Number) entry).longValue() <= Integer.MAX_VALUE) {
                 deps.add(new DependencyRef.ByIndex(((Number) entry).intValue()));
             } else {
-                errors.add(field.wire(), INVALID);
+                errors.add(field.key(), INVALID);
             }
         }
     }
@@ -226,7 +226,7 @@ public final class TaskFieldParser {
             return null;
         }
         if (!(value instanceof Map<?, ?> map)) {
-            errors.add(field.wire(), INVALID);
+            errors.add(field.key(), INVALID);
             return null;
         }
         List<String> unknownKeys = new ArrayList<>();
@@ -246,15 +246,15 @@ public final class TaskFieldParser {
             }
         });
         if (!longValues.isEmpty()) {
-            errors.add(field.wire(), "values should be at most " + field.maxLength() + " character(s) and lists at most "
+            errors.add(field.key(), "values should be at most " + field.maxLength() + " character(s) and lists at most "
                     + Limit.LIST_ENTRIES.max() + " entries. Too long: " + String.join(", ", longValues));
         }
         if (!unknownKeys.isEmpty()) {
-            errors.add(field.wire(), "has unknown keys: " + String.join(", ", unknownKeys) + ". Valid keys are: "
+            errors.add(field.key(), "has unknown keys: " + String.join(", ", unknownKeys) + ". Valid keys are: "
                     + String.join(", ", field.allowedValues()));
         }
         if (!badValues.isEmpty()) {
-            errors.add(field.wire(), STRING_MAP_VALUES + String.join(", ", badValues));
+            errors.add(field.key(), STRING_MAP_VALUES + String.join(", ", badValues));
             return null;
         }
         Map<String, TextOrList> out = new LinkedHashMap<>();

@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.UnknownKeys;

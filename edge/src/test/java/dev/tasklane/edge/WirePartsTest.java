@@ -1,5 +1,6 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.domain.task.InputPart;
 import dev.tasklane.domain.task.TestingStrategy;
 import dev.tasklane.domain.task.TextOrList;
@@ -23,21 +24,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class WirePartsTest {
     @Test
     void everyPartHasItsOwnWireName() {
-        Set<String> names = Arrays.stream(InputPart.values()).map(WireParts::name).collect(Collectors.toSet());
+        Set<String> names = Arrays.stream(InputPart.values()).map(PartKeys::name).collect(Collectors.toSet());
         assertEquals(InputPart.values().length, names.size());
         for (InputPart part : InputPart.values()) {
-            assertEquals(Optional.of(part), WireParts.part(WireParts.name(part)), part.name());
+            assertEquals(Optional.of(part), PartKeys.part(PartKeys.name(part)), part.name());
         }
-        assertEquals(Optional.empty(), WireParts.part("explorer"));
+        assertEquals(Optional.empty(), PartKeys.part("explorer"));
     }
 
     @Test
     void theNamesAreTheApisKeys() {
-        assertEquals("explorer_result", WireParts.WIRE.of(InputPart.EXPLORER_RESULT));
-        assertEquals("completion_summary", WireParts.WIRE.of(InputPart.COMPLETION_SUMMARY));
-        assertEquals("duration_ms", WireParts.WIRE.of(InputPart.DURATION_MS));
-        assertEquals("changed_file_path", WireParts.WIRE.of(InputPart.CHANGED_FILE_PATH));
-        assertEquals("wip_limits.doing", WireParts.WIRE.of(InputPart.WIP_LIMIT_DOING));
+        assertEquals("explorer_result", PartKeys.NAMES.of(InputPart.EXPLORER_RESULT));
+        assertEquals("completion_summary", PartKeys.NAMES.of(InputPart.COMPLETION_SUMMARY));
+        assertEquals("duration_ms", PartKeys.NAMES.of(InputPart.DURATION_MS));
+        assertEquals("changed_file_path", PartKeys.NAMES.of(InputPart.CHANGED_FILE_PATH));
+        assertEquals("wip_limits.doing", PartKeys.NAMES.of(InputPart.WIP_LIMIT_DOING));
         assertEquals("changed_files", WireParts.CHANGED_FILES);
         assertEquals(List.of("testing_strategy", "patterns", "pitfalls", "security_considerations"),
                 WireParts.VERDICT_SECTIONS);

@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import java.util.Locale;
 import java.util.function.UnaryOperator;

@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.domain.identity;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.UserId;
@@ -40,7 +40,7 @@ public final class HistoryFactsKeys {
         } else if (facts instanceof HistoryFacts.AfterGoalReported reported) {
             out.put("exit_code", reported.exitCode());
         } else if (facts instanceof HistoryFacts.GoalCompleted completed) {
-            out.put("source", completed.source().wire());
+            out.put("source", completed.source().code());
         }
         return out;
     }

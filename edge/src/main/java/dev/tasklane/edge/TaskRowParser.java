@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
 import static dev.tasklane.domain.validation.TaskFieldRules.MATRIX_CATEGORIES;

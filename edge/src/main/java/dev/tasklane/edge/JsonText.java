@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 /**
  * Writes a plain Java tree (maps, lists, strings, numbers, booleans, null) as compact JSON text: how a task body

@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.task.TaskType;
@@ -34,14 +34,14 @@ public final class UpdateTaskParser {
         TaskSpecTarget target = TaskSpecTarget.of(edit);
         List<DependencyRef> dependencies = new ArrayList<>();
         for (TaskField field : TaskField.values()) {
-            if (raw.has(field.wire())) {
-                fields.read(field, raw.value(field.wire()), target, errors, false, dependencies);
+            if (raw.has(field.key())) {
+                fields.read(field, raw.value(field.key()), target, errors, false, dependencies);
             }
         }
         if (!errors.isEmpty()) {
             throw new TaskFieldsRejectedException(errors);
         }
-        if (raw.has(TaskField.DEPENDENCIES.wire())) {
+        if (raw.has(TaskField.DEPENDENCIES.key())) {
             edit.dependencyRefs(dependencies);
         }
         return edit.build();
@@ -49,6 +49,6 @@ public final class UpdateTaskParser {
 
     /** The type an edit sends, when it sends a valid one. */
     public static Optional<TaskType> sentType(SentTask raw) {
-        return raw.value(TaskField.TYPE.wire()) instanceof String type ? TaskType.fromWire(type) : Optional.empty();
+        return raw.value(TaskField.TYPE.key()) instanceof String type ? TaskType.fromCode(type) : Optional.empty();
     }
 }

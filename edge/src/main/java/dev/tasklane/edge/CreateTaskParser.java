@@ -1,4 +1,4 @@
-package dev.tasklane.application.edge;
+package dev.tasklane.edge;
 
 import static dev.tasklane.domain.validation.TaskFieldRules.BLANK;
 import static dev.tasklane.domain.validation.TaskFieldRules.INVALID;
@@ -102,17 +102,17 @@ public final class CreateTaskParser {
                 spec.type(TaskType.GOAL);
                 continue;
             }
-            if (!raw.has(field.wire())) {
+            if (!raw.has(field.key())) {
                 if (field.required()) {
-                    errors.add(field.wire(), BLANK);
+                    errors.add(field.key(), BLANK);
                 }
                 continue;
             }
-            fields.read(field, raw.value(field.wire()), target, errors, nestedInGoal, dependencies);
+            fields.read(field, raw.value(field.key()), target, errors, nestedInGoal, dependencies);
         }
-        if (nestedInGoal && raw.value(TaskField.TYPE.wire()) instanceof String type
-                && TaskType.fromWire(type).orElse(null) == TaskType.GOAL) {
-            errors.add(TaskField.TYPE.wire(), TaskFieldRules.CHILD_IS_GOAL);
+        if (nestedInGoal && raw.value(TaskField.TYPE.key()) instanceof String type
+                && TaskType.fromCode(type).orElse(null) == TaskType.GOAL) {
+            errors.add(TaskField.TYPE.key(), TaskFieldRules.CHILD_IS_GOAL);
         }
 
         AssigneeChoice assignee = assignee(raw, errors);
@@ -128,7 +128,7 @@ public final class CreateTaskParser {
                 if (sent.isPresent()) {
                     NewTask child = read(sent.get(), true, rowErrors);
                     TaskFieldRules.checkSiblingIndices(child == null ? List.of() : child.dependencies(), i,
-                            childRows.size(), TaskField.DEPENDENCIES.wire(), rowErrors);
+                            childRows.size(), TaskField.DEPENDENCIES.key(), rowErrors);
                     if (child != null) {
                         children.add(child);
                     }
