@@ -28,6 +28,9 @@ import dev.tasklane.domain.task.Task;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Semaphore;
@@ -70,6 +73,50 @@ final class SessionService implements SessionUseCase {
             Task task = lookup.require(actor.boardId(), ref);
             AgentSession session = store.latestOf(task.id()).orElseThrow(SessionService::noSession);
             return view(task, session, changes.now());
+        });
+    }
+
+    /** Activities read back to find the questions an awaiting session asked. */
+    static final int QUESTIONS_LOOKBACK = 20;
+
+    @Override
+    public List<Supervised> open(Actor actor) {
+        BoardAccess.require(actor, Scope.READ);
+        return runner.read(changes -> {
+            Instant now = changes.now();
+            List<Supervised> open = new ArrayList<>();
+            for (AgentSession session : store.openOn(actor.boardId(), OPEN_MAX)) {
+                Task task;
+                try {
+                    task = lookup.require(actor.boardId(), new TaskRef.ById(session.taskId()));
+                } catch (NotFoundException gone) {
+                    continue; // deleted or archived with its session still open: the sweep ends it
+                }
+                List<Activity> questions = List.of();
+                if (session.awaitingSince() != null) {
+                    questions = store.latestActivities(task.id(), QUESTIONS_LOOKBACK).stream()
+                            .filter(a -> a.sessionId() == session.id() && a.kind() == ActivityKind.QUESTION
+                                    && !a.at().isBefore(session.awaitingSince()))
+                            .sorted(Comparator.comparingLong(Activity::id)).toList();
+                }
+                open.add(new Supervised(view(task, session, now), questions));
+            }
+            return open;
+        });
+    }
+
+    @Override
+    public List<Activity> recent(Actor actor, TaskRef ref, int limit) {
+        BoardAccess.require(actor, Scope.READ);
+        if (limit < 1 || limit > limits.pageMax()) {
+            throw new InvalidInputException("invalid_limit", "limit must be within 1.." + limits.pageMax()
+                    + " (the cap page_max)", new ErrorDetails.Cap("page_max", limits.pageMax()));
+        }
+        return runner.read(changes -> {
+            Task task = lookup.require(actor.boardId(), ref);
+            List<Activity> newest = new ArrayList<>(store.latestActivities(task.id(), limit));
+            Collections.reverse(newest);
+            return newest;
         });
     }
 

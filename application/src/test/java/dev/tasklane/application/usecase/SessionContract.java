@@ -387,4 +387,43 @@ public abstract class SessionContract {
         post(board.alice, "action", "y", token);
         assertEquals(historyBefore, board.app.reads().history(board.admin, ref(task)).size());
     }
+
+    @Test
+    void theBoardsOpenSessionsComeOldestFirstWithTheQuestionsTheyAwait() {
+        assertTrue(sessions.open(board.reader).isEmpty(), "no claim, no open session");
+        String token = claim();
+        String other = id(board.create(board.admin, task("second")));
+        String otherToken = board.claim(board.bob, other).claimToken();
+        post(board.alice, "thought", "before the question", token);
+        post(board.alice, "question", "Which module, a or b?", token);
+        post(board.alice, "thought", "reading meanwhile", token);
+        post(board.alice, "question", "And the docs?", token);
+
+        List<SessionUseCase.Supervised> open = sessions.open(board.reader);
+        assertEquals(List.of(task, other), open.stream().map(s -> s.view().identifier()).toList(), "oldest first");
+        assertEquals(SessionState.AWAITING_INPUT, open.get(0).view().state());
+        assertEquals(List.of("Which module, a or b?", "And the docs?"),
+                open.get(0).openQuestions().stream().map(Activity::body).toList(), "the questions since it awaits");
+        assertTrue(open.get(1).openQuestions().isEmpty(), "a working session awaits nothing");
+
+        post(board.reviewer, "answer", "b, and yes", null);
+        assertTrue(sessions.open(board.reader).get(0).openQuestions().isEmpty(), "answered");
+        board.app.leases().unclaim(board.bob, ref(other), otherToken);
+        assertEquals(List.of(task), sessions.open(board.reader).stream().map(s -> s.view().identifier()).toList(),
+                "an ended session is not open");
+    }
+
+    @Test
+    void theNewestActivitiesReadOldestFirstWithinTheirLimit() {
+        String token = claim();
+        for (String body : List.of("one", "two", "three", "four")) {
+            post(board.alice, "thought", body, token);
+        }
+        assertEquals(List.of("three", "four"), sessions.recent(board.reader, ref(task), 2).stream()
+                .map(Activity::body).toList());
+        assertEquals("invalid_limit", assertThrows(InvalidInputException.class,
+                () -> sessions.recent(board.reader, ref(task), LIMITS.pageMax() + 1)).code());
+        assertEquals("invalid_limit", assertThrows(InvalidInputException.class,
+                () -> sessions.recent(board.reader, ref(task), 0)).code());
+    }
 }

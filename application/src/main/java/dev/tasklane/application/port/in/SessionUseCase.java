@@ -38,6 +38,26 @@ public interface SessionUseCase {
     /** A person stops the task's working session. @throws dev.tasklane.domain.error.ConflictException when none works */
     SessionView stop(Actor actor, TaskRef ref, String reason);
 
+    /** The most open sessions {@link #open} answers for one board. */
+    int OPEN_MAX = 500;
+
+    /**
+     * The open sessions of the actor's board, oldest first (at most {@link #OPEN_MAX}), each with the questions it
+     * awaits an answer to, oldest first (empty unless it awaits input): what the agents page and the questions queue
+     * show.
+     */
+    List<Supervised> open(Actor actor);
+
+    /** The task's newest activities, at most {@code limit} (within the page cap), oldest first. */
+    List<Activity> recent(Actor actor, TaskRef ref, int limit);
+
+    /** An open session as {@link #open} answers it. */
+    record Supervised(SessionView view, List<Activity> openQuestions) {
+        public Supervised {
+            openQuestions = List.copyOf(openQuestions);
+        }
+    }
+
     /** An activity as sent: the kind by its wire name; progress only for kind progress. */
     record NewActivity(String kind, String body, String claimToken, Long progressDone, Long progressTotal,
                        String agentName) {
