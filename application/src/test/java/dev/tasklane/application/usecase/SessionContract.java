@@ -426,4 +426,32 @@ public abstract class SessionContract {
         assertEquals("invalid_limit", assertThrows(InvalidInputException.class,
                 () -> sessions.recent(board.reader, ref(task), 0)).code());
     }
+
+    @Test
+    void aPersonWithAuthorityStopsAndReleasesAnActiveAgentAtOnce() {
+        assertEquals(SessionRules.NOT_WORKING, assertThrows(ConflictException.class,
+                () -> sessions.release(board.reviewer, ref(task), "never claimed")).code());
+        String token = claim();
+        post(board.alice, "thought", "rewriting the wrong module", token);
+        assertThrows(ForbiddenException.class, () -> sessions.release(board.alice, ref(task), "mine"));
+        assertThrows(ForbiddenException.class, () -> sessions.release(board.reader, ref(task), "read-only"));
+
+        SessionView released = sessions.release(board.reviewer, ref(task), "wrong module");
+        assertEquals(SessionState.ENDED, released.state());
+        assertEquals(SessionEnd.RELEASED_AFTER_STOP, released.session().end());
+        assertEquals("wrong module", released.session().stop().reason());
+        assertEquals(Status.OPEN, board.get(task).task().status(), "back in Ready without the grace period");
+        assertEquals("stale_claim", assertThrows(ConflictException.class,
+                () -> board.app.leases().heartbeat(board.alice, ref(task), token)).code());
+        assertEquals(List.of("rewriting the wrong module", "wrong module"), bodies(), "the stop is in the log");
+        assertEquals(SessionRules.NOT_WORKING, assertThrows(ConflictException.class,
+                () -> sessions.release(board.reviewer, ref(task), "again")).code());
+
+        String second = board.claim(board.bob, task).claimToken();
+        stop("first stop");
+        SessionView afterStop = sessions.release(board.reviewer, ref(task), "not waiting for the grace");
+        assertEquals("first stop", afterStop.session().stop().reason(), "a stopping session keeps its first stop");
+        assertEquals("stale_claim", assertThrows(ConflictException.class,
+                () -> board.app.leases().unclaim(board.bob, ref(task), second)).code());
+    }
 }
