@@ -219,6 +219,10 @@ class OpenApiTest {
             call("POST", "/api/tasks/" + id + "/heartbeat", map("claim_token", claimToken), agent); // 409
             call("POST", "/api/tasks/" + id + "/unclaim", map("claim_token", claimToken), agent);
             call("GET", "/api/tasks/" + id + "/session", null, agent);
+            call("POST", "/api/tasks/" + id + "/release", map("reason", "ended already"), Harness.TOKEN); // 409
+            call("POST", "/api/tasks/claim", map("identifier", id, "agent_name", "A", "before_doing_result",
+                    hookOk()), agent);
+            call("POST", "/api/tasks/" + id + "/release", map("reason", "Wrong module"), Harness.TOKEN);
             call("POST", "/api/tasks/claim", map("identifier", id, "agent_name", "A", "before_doing_result",
                     hookOk()), agent);
             call("PUT", "/api/tasks/" + id + "/changed_files", map("changed_files", List.of(map("path", "a.txt",

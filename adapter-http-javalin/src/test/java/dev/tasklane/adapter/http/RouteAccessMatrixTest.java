@@ -353,6 +353,12 @@ class RouteAccessMatrixTest {
             assertEquals(200, f.h.claim(id, f.worker2).status());
             return new Req("POST", "/api/tasks/" + id + "/stop", map("reason", "Wrong module"), true);
         });
+        s.put("POST /api/tasks/{id}/release", (f, k) -> {
+            f.roomInDoing();
+            String id = f.create();
+            assertEquals(200, f.h.claim(id, f.worker2).status());
+            return new Req("POST", "/api/tasks/" + id + "/release", map("reason", "Wrong module"), true);
+        });
         return s;
     }
 

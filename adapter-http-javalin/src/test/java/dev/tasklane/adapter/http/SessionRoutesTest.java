@@ -82,6 +82,31 @@ class SessionRoutesTest {
     }
 
     @Test
+    void aReleaseStopsTheActiveAgentAndPutsItsTaskBackInReadyAtOnce() {
+        Harness.run(h -> {
+            String agent = h.agentToken("agent", false);
+            String id = (String) h.post("/api/tasks", map("task", task("Going wrong"))).data().get("identifier");
+            assertEquals(409, h.send("POST", "/api/tasks/" + id + "/release", map("reason", "unclaimed"),
+                    Harness.TOKEN).status());
+            String token = (String) h.claim(id, agent).data().get("claim_token");
+            assertEquals(403, h.send("POST", "/api/tasks/" + id + "/release", map("reason", "mine"), agent).status());
+            assertEquals(422, h.send("POST", "/api/tasks/" + id + "/release", map("reason", " "), Harness.TOKEN)
+                    .status());
+
+            Res released = h.send("POST", "/api/tasks/" + id + "/release", map("reason", "Wrong module"),
+                    Harness.TOKEN);
+            assertEquals(200, released.status(), released.toString());
+            assertEquals("ended", released.data().get("state"));
+            assertEquals("released_after_stop", released.data().get("end"));
+            assertEquals("Wrong module", ((Map<?, ?>) released.data().get("stop_requested")).get("reason"));
+            assertEquals("open", h.send("GET", "/api/tasks/" + id, null, agent).data().get("status"));
+            Res late = h.send("POST", "/api/tasks/" + id + "/heartbeat", map("claim_token", token), agent);
+            assertEquals(409, late.status(), late.toString());
+            assertEquals("stale_claim", late.body().get("code"));
+        });
+    }
+
+    @Test
     void aWaitingReadReturnsWhenTheAnswerArrives() {
         Harness.run(h -> {
             String agent = h.agentToken("agent", false);

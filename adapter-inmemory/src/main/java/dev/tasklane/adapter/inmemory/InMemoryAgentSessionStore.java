@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.inmemory;
 
 import dev.tasklane.application.port.out.AgentSessionStore;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.session.Activity;
 import dev.tasklane.domain.session.AgentSession;
@@ -28,6 +29,7 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
     private final Map<TaskId, Long> latest = new HashMap<>();
     private final Map<String, Long> byToken = new HashMap<>();
     private final Map<Long, AgentSession> stopping = new TreeMap<>();
+    private final Map<BoardId, NavigableMap<Long, AgentSession>> openByBoard = new HashMap<>();
     private final Map<TaskId, NavigableMap<Long, Activity>> logs = new HashMap<>();
     private long lastSessionId;
     private long lastActivityId;
@@ -66,6 +68,16 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
         } else if (stopping.containsKey(session.id())) {
             writes.remove(stopping, session.id());
         }
+        NavigableMap<Long, AgentSession> open = openByBoard.get(session.boardId());
+        if (session.isOpen()) {
+            if (open == null) {
+                open = new TreeMap<>();
+                writes.put(openByBoard, session.boardId(), open);
+            }
+            writes.put(open, session.id(), session);
+        } else if (open != null && open.containsKey(session.id())) {
+            writes.remove(open, session.id());
+        }
     }
 
     @Override
@@ -76,6 +88,14 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
     @Override
     public Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken) {
         return inTx(() -> Optional.ofNullable(byToken.get(key(taskId, claimToken))).map(sessions::get));
+    }
+
+    @Override
+    public List<AgentSession> openOn(BoardId boardId, int limit) {
+        return inTx(() -> {
+            NavigableMap<Long, AgentSession> open = openByBoard.get(boardId);
+            return open == null ? List.of() : open.values().stream().limit(limit).toList();
+        });
     }
 
     @Override
@@ -125,6 +145,14 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
         return inTx(() -> {
             NavigableMap<Long, Activity> log = logs.get(taskId);
             return log == null ? List.of() : log.tailMap(after, false).values().stream().limit(limit).toList();
+        });
+    }
+
+    @Override
+    public List<Activity> latestActivities(TaskId taskId, int limit) {
+        return inTx(() -> {
+            NavigableMap<Long, Activity> log = logs.get(taskId);
+            return log == null ? List.of() : log.descendingMap().values().stream().limit(limit).toList();
         });
     }
 

@@ -60,6 +60,10 @@ interface AgentSessionDao {
     @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE task_id = :task AND claim_token = :token")
     Optional<AgentSession> byClaimToken(@Bind("task") long taskId, @Bind("token") String claimToken);
 
+    @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE board_id = :board AND ended_at IS NULL "
+            + "ORDER BY id FETCH FIRST :limit ROWS ONLY")
+    List<AgentSession> openOn(@Bind("board") long boardId, @Bind("limit") int limit);
+
     @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE stop_at <= :by AND ended_at IS NULL "
             + "ORDER BY stop_at, id FETCH FIRST :limit ROWS ONLY")
     List<AgentSession> stopsDue(@Bind("by") OffsetDateTime stoppedBy, @Bind("limit") int limit);
@@ -82,6 +86,10 @@ interface AgentSessionDao {
     @SqlQuery("SELECT " + ACTIVITY_COLUMNS + " FROM session_activities WHERE task_id = :task AND id > :after "
             + "ORDER BY id FETCH FIRST :limit ROWS ONLY")
     List<Activity> activities(@Bind("task") long taskId, @Bind("after") long after, @Bind("limit") int limit);
+
+    @SqlQuery("SELECT " + ACTIVITY_COLUMNS + " FROM session_activities WHERE task_id = :task "
+            + "ORDER BY id DESC FETCH FIRST :limit ROWS ONLY")
+    List<Activity> latestActivities(@Bind("task") long taskId, @Bind("limit") int limit);
 
     @SqlQuery("SELECT a.id FROM session_activities a JOIN agent_sessions s ON s.id = a.session_id "
             + "WHERE s.ended_at < :before ORDER BY a.id FETCH FIRST :limit ROWS ONLY")

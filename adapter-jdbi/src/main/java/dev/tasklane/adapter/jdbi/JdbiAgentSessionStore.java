@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.AgentSessionStore;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.session.Activity;
 import dev.tasklane.domain.session.AgentSession;
@@ -57,6 +58,11 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     }
 
     @Override
+    public List<AgentSession> openOn(BoardId boardId, int limit) {
+        return dao(dao -> dao.openOn(boardId.value(), limit));
+    }
+
+    @Override
     public List<AgentSession> stopsDue(Instant stoppedBy, int limit) {
         return dao(dao -> dao.stopsDue(ts(stoppedBy), limit));
     }
@@ -79,6 +85,11 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     @Override
     public List<Activity> activities(TaskId taskId, long after, int limit) {
         return dao(dao -> dao.activities(taskId.value(), after, limit));
+    }
+
+    @Override
+    public List<Activity> latestActivities(TaskId taskId, int limit) {
+        return dao(dao -> dao.latestActivities(taskId.value(), limit));
     }
 
     @Override

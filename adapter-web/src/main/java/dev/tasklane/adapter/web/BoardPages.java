@@ -44,9 +44,11 @@ final class BoardPages {
     private final Web web;
     private final IdentityUseCase identity;
     private final BoardData data;
+    private final SupervisionPages supervision;
 
-    BoardPages(Web web, IdentityUseCase identity, BoardData data) {
+    BoardPages(Web web, IdentityUseCase identity, BoardData data, SupervisionPages supervision) {
         this.web = web;
+        this.supervision = supervision;
         this.identity = identity;
         this.data = data;
     }
@@ -136,7 +138,7 @@ final class BoardPages {
                 new TreeSet<>(all.stream().map(v -> BoardData.agent(v.task())).filter(Objects::nonNull).toList()).stream()
                         .map(a -> new Option(a, a, a.equals(filters.get("agent")))).toList(),
                 filters.getOrDefault("q", ""), query(filters), shown, all.size(), caller.canWrite(),
-                people(users));
+                people(users), supervision.awaitingInput(caller));
     }
 
     private static boolean matches(Task task, Map<String, String> filters, Map<TaskId, Task> byId) {

@@ -44,9 +44,12 @@ final class FlowPages {
     private final IdentityUseCase identity;
     private final FlowMetricsUseCase flow;
     private final BoardData data;
+    private final SupervisionPages supervision;
 
-    FlowPages(Web web, IdentityUseCase identity, FlowMetricsUseCase flow, BoardData data) {
+    FlowPages(Web web, IdentityUseCase identity, FlowMetricsUseCase flow, BoardData data,
+              SupervisionPages supervision) {
         this.web = web;
+        this.supervision = supervision;
         this.identity = identity;
         this.flow = flow;
         this.data = data;
@@ -217,7 +220,8 @@ final class FlowPages {
         boolean canRelease = caller.canWrite();
         Chrome chrome = web.chrome(ctx, person, "Agents · " + caller.board().name(), caller.board(), "agents");
         web.render(ctx, "agents.jte", new AgentsPage(chrome, rows(metrics, caller.board().id().value(), canRelease),
-                canRelease, Format.duration(flow.settings().stuckAfter())));
+                canRelease, Format.duration(flow.settings().stuckAfter()),
+                supervision.working(person, List.of(caller), "/boards/" + caller.board().id().value() + "/agents")));
     }
 
     void release(Context ctx) {

@@ -74,11 +74,13 @@ final class TaskPages {
     private final BoardData data;
     private final TaskForms forms;
     private final CommentPages comments;
+    private final SupervisionPages supervision;
 
     TaskPages(Web web, ReadTasksUseCase reads, IdentityUseCase identity, AssignTaskUseCase assignment,
               ReorderUseCase reorder, ReviewUseCase reviews, BoardData data, TaskForms forms,
-              CommentPages comments) {
+              CommentPages comments, SupervisionPages supervision) {
         this.web = web;
+        this.supervision = supervision;
         this.reads = reads;
         this.identity = identity;
         this.assignment = assignment;
@@ -207,7 +209,8 @@ final class TaskPages {
                 BoardData.taskHref(boardId, task), caller.canWrite(), task.status() == Status.REVIEW && !task.isArchived(), assignees,
                 ArchivePages.tidy(task, caller), comments.thread(ctx, caller, task),
                 task.spec().dependencies().stream().map(TaskIdentifier::toString).toList(), dependencyError, dependencyTyped,
-                task.type() == TaskType.GOAL && task.status() != Status.COMPLETED && !task.isArchived()));
+                task.type() == TaskType.GOAL && task.status() != Status.COMPLETED && !task.isArchived(),
+                supervision.panel(person, caller, task)));
     }
 
     private static Link link(long boardId, Task task) {

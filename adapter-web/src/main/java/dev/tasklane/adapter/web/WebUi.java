@@ -49,6 +49,7 @@ public final class WebUi {
     private final ArchivePages archives;
     private final BoardSettingsPages settings;
     private final LiveUpdates live;
+    private final SupervisionPages supervision;
     private final byte[] css;
     private final byte[] script;
 
@@ -61,18 +62,20 @@ public final class WebUi {
         BoardData data = new BoardData(useCases.reads(), useCases.boardSettings(), useCases.identity(),
                 settings.clock());
         this.sessions = new SessionPages(web, useCases.signIn(), useCases.identity());
-        this.boards = new BoardPages(web, useCases.identity(), data);
+        this.supervision = new SupervisionPages(web, useCases.sessions(), useCases.reads(), useCases.identity(), data,
+                useCases.update());
+        this.boards = new BoardPages(web, useCases.identity(), data, supervision);
         this.forms = new TaskForms(web, useCases.create(), useCases.update(), useCases.reads(), useCases.identity(),
                 data);
         CommentPages comments = new CommentPages(web, useCases.comments(), useCases.reads(), useCases.identity());
         this.tasks = new TaskPages(web, useCases.reads(), useCases.identity(), useCases.assignment(),
-                useCases.reorder(), useCases.reviews(), data, forms, comments);
+                useCases.reorder(), useCases.reviews(), data, forms, comments, supervision);
         this.admin = new AdminPages(web, useCases.identity());
         this.audit = new AuditPages(web, useCases.audit());
         this.archives = new ArchivePages(web, useCases.archives(), useCases.reads(), useCases.identity(), data);
         this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
         this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
-        this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data);
+        this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data, supervision);
         this.live = new LiveUpdates(web, useCases.signIn(), useCases.identity(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");
@@ -104,6 +107,13 @@ public final class WebUi {
         get(config, Scope.READ, "/boards/{board}/agents", flow::agents);
         post(config, Scope.WORK, "/boards/{board}/agents/release", flow::release);
         stream(config, Scope.READ, "/boards/{board}/events", live::serve);
+
+        get(config, Scope.READ, "/boards/{board}/questions", supervision::questions);
+        get(config, Scope.READ, "/boards/{board}/tasks/{task}/session", supervision::fragment);
+        post(config, Scope.REVIEW, "/boards/{board}/tasks/{task}/activities", supervision::post);
+        post(config, Scope.REVIEW, "/boards/{board}/tasks/{task}/stop", supervision::stop);
+        post(config, Scope.REVIEW, "/boards/{board}/tasks/{task}/release", supervision::release);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/priority", supervision::priority);
 
         get(config, Scope.WORK, "/boards/{board}/new", forms::newForm);
         post(config, Scope.WORK, "/boards/{board}/new", forms::create);

@@ -235,6 +235,17 @@ class WebAccessMatrixTest {
             return Req.post(k.boardPath() + "/agents/release", Map.of("task", stuck));
         });
         s.put("GET /boards/{board}/events", (f, k) -> Req.get(k.boardPath() + "/events"));
+        s.put("GET /boards/{board}/questions", (f, k) -> Req.get(k.boardPath() + "/questions"));
+        s.put("GET /boards/{board}/tasks/{task}/session", (f, k) -> Req.get(k.boardPath() + "/tasks/"
+                + f.claimed(k.board()) + "/session"));
+        s.put("POST /boards/{board}/tasks/{task}/activities", (f, k) -> Req.post(k.boardPath() + "/tasks/"
+                + f.claimed(k.board()) + "/activities", Map.of("kind", "instruction", "body", "Also the docs")));
+        s.put("POST /boards/{board}/tasks/{task}/stop", (f, k) -> Req.post(k.boardPath() + "/tasks/"
+                + f.claimed(k.board()) + "/stop", Map.of("reason", "wrong module")));
+        s.put("POST /boards/{board}/tasks/{task}/release", (f, k) -> Req.post(k.boardPath() + "/tasks/"
+                + f.claimed(k.board()) + "/release", Map.of("reason", "wrong module")));
+        s.put("POST /boards/{board}/tasks/{task}/priority", (f, k) -> Req.post(k.boardPath() + "/tasks/"
+                + f.create(k.board()) + "/priority", Map.of("priority", "high")));
         s.put("GET /boards/{board}/new", (f, k) -> Req.get(k.boardPath() + "/new"));
         s.put("POST /boards/{board}/new", (f, k) -> Req.post(k.boardPath() + "/new", Map.of("title", "From the form",
                 "type", "work", "priority", "medium")));

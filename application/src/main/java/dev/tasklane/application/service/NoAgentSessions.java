@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.out.AgentSessionStore;
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.session.Activity;
 import dev.tasklane.domain.session.AgentSession;
@@ -35,6 +36,11 @@ final class NoAgentSessions implements AgentSessionStore {
     }
 
     @Override
+    public List<AgentSession> openOn(BoardId boardId, int limit) {
+        return List.of();
+    }
+
+    @Override
     public List<AgentSession> stopsDue(Instant stoppedBy, int limit) {
         return List.of();
     }
@@ -51,6 +57,11 @@ final class NoAgentSessions implements AgentSessionStore {
 
     @Override
     public List<Activity> activities(TaskId taskId, long after, int limit) {
+        return List.of();
+    }
+
+    @Override
+    public List<Activity> latestActivities(TaskId taskId, int limit) {
         return List.of();
     }
 

@@ -7,6 +7,8 @@ import dev.tasklane.application.port.in.SessionUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.audit.AuditAction;
+import dev.tasklane.domain.audit.AuditEntry;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -17,6 +19,7 @@ import dev.tasklane.domain.session.Activity;
 import dev.tasklane.domain.session.ActivityKind;
 import dev.tasklane.domain.session.AgentSession;
 import dev.tasklane.domain.session.Progress;
+import dev.tasklane.domain.session.SessionEnd;
 import dev.tasklane.domain.session.SessionLimits;
 import dev.tasklane.domain.session.SessionRules;
 import dev.tasklane.domain.session.SessionState;
@@ -24,9 +27,13 @@ import dev.tasklane.domain.session.StopRequest;
 import dev.tasklane.domain.task.Claim;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.workflow.TaskWorkflow;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -52,8 +59,13 @@ final class SessionService implements SessionUseCase {
     private final PostRate rate = new PostRate();
     private final Semaphore waiters = new Semaphore(MAX_WAITERS);
 
+    private final TaskWorkflow workflow;
+    private final GoalSync goals;
+
     SessionService(UseCaseRunner runner, TaskLookup lookup, AgentSessions sessions, EventStreamUseCase events,
-                   Duration claimTtl) {
+                   Duration claimTtl, TaskWorkflow workflow, GoalSync goals) {
+        this.workflow = workflow;
+        this.goals = goals;
         this.runner = runner;
         this.lookup = lookup;
         this.sessions = sessions;
@@ -69,6 +81,53 @@ final class SessionService implements SessionUseCase {
             Task task = lookup.require(actor.boardId(), ref);
             AgentSession session = store.latestOf(task.id()).orElseThrow(SessionService::noSession);
             return view(task, session, changes.now());
+        });
+    }
+
+    @Override
+    public SessionLimits limits() {
+        return limits;
+    }
+
+    /** Activities read back to find the questions an awaiting session asked. */
+    static final int QUESTIONS_LOOKBACK = 20;
+
+    @Override
+    public List<Supervised> open(Actor actor) {
+        return runner.read(actor, Scope.READ, changes -> {
+            Instant now = changes.now();
+            List<Supervised> open = new ArrayList<>();
+            for (AgentSession session : store.openOn(actor.boardId(), OPEN_MAX)) {
+                Task task;
+                try {
+                    task = lookup.require(actor.boardId(), new TaskRef.ById(session.taskId()));
+                } catch (NotFoundException gone) {
+                    continue; // deleted or archived with its session still open: the sweep ends it
+                }
+                List<Activity> questions = List.of();
+                if (session.awaitingSince() != null) {
+                    questions = store.latestActivities(task.id(), QUESTIONS_LOOKBACK).stream()
+                            .filter(a -> a.sessionId() == session.id() && a.kind() == ActivityKind.QUESTION
+                                    && !a.at().isBefore(session.awaitingSince()))
+                            .sorted(Comparator.comparingLong(Activity::id)).toList();
+                }
+                open.add(new Supervised(view(task, session, now), task.spec().title(), questions));
+            }
+            return open;
+        });
+    }
+
+    @Override
+    public List<Activity> recent(Actor actor, TaskRef ref, int limit) {
+        return runner.read(actor, Scope.READ, changes -> {
+            if (limit < 1 || limit > limits.pageMax()) {
+                throw new InvalidInputException("invalid_limit", "limit must be within 1.." + limits.pageMax()
+                        + " (the cap page_max)", new ErrorDetails.Cap("page_max", limits.pageMax()));
+            }
+            Task task = lookup.require(actor.boardId(), ref);
+            List<Activity> newest = new ArrayList<>(store.latestActivities(task.id(), limit));
+            Collections.reverse(newest);
+            return newest;
         });
     }
 
@@ -206,23 +265,62 @@ final class SessionService implements SessionUseCase {
             String why = SessionRules.reason(reason, limits);
             Instant now = changes.now();
             Task task = lookup.requireLocked(actor.boardId(), ref);
-            AgentSession session = store.latestOf(task.id()).orElse(null);
-            if (session != null && session.isOpen() && (task.status() != Status.IN_PROGRESS || task.claim() == null
-                    || !task.claim().claimToken().equals(session.claimToken()))) {
-                session = null; // an open session whose claim is gone is ended by the sweep; nothing works on it
-            }
+            AgentSession session = working(task);
             SessionRules.requireStoppable(session);
-            AgentSession stopped = session.stopped(new StopRequest(actor.userId(), actor.user().username(), why, now));
-            store.append(new Activity(0, stopped.id(), task.id(), ActivityKind.STOP, why, null, actor.userId(),
-                    actor.user().username(), null, now));
-            stopped = stopped.posted(ActivityKind.STOP, now);
-            if (stopped.kept() > limits.keptPerSession()) {
-                stopped = stopped.droppedOldest(store.dropOldest(stopped.id(), limits.keptPerSession()));
-            }
+            AgentSession stopped = stopped(actor, task, session, why, changes);
             store.save(stopped);
-            changes.announce(task, STOP_EVENT, actor.userId(), null);
             return view(task, stopped, now);
         });
+    }
+
+    @Override
+    public SessionView release(Actor actor, TaskRef ref, String reason) {
+        return runner.supervise(actor, "stop and release an agent's task", changes -> {
+            String why = SessionRules.reason(reason, limits);
+            Instant now = changes.now();
+            Task task = lookup.requireLocked(actor.boardId(), ref);
+            AgentSession session = working(task);
+            if (session == null || !session.isOpen()) {
+                SessionRules.requireStoppable(session); // refuses: no session works on the current claim
+            }
+            AgentSession stopped = session.stop() == null ? stopped(actor, task, session, why, changes) : session;
+            AgentSession ended = stopped.ended(SessionEnd.RELEASED_AFTER_STOP, now);
+            store.save(ended);
+            Task released = changes.update(workflow.releaseStopped(task, now), HistoryKind.UNCLAIMED, actor,
+                    task.claim().agentName());
+            goals.childChanged(released, false, changes);
+            runner.audit().record(actor, AuditAction.AGENT_RELEASED, task.boardId(),
+                    AuditEntry.Target.of(AuditEntry.Target.TASK, task.identifier().toString()),
+                    "agent: " + session.agentName() + "; reason: " + ended.stop().reason());
+            return view(released, ended, now);
+        });
+    }
+
+    /** The open session of the task's current claim, or null (an open session whose claim is gone is the sweep's). */
+    private AgentSession working(Task task) {
+        AgentSession session = store.latestOf(task.id()).orElse(null);
+        if (session != null && session.isOpen() && (task.status() != Status.IN_PROGRESS || task.claim() == null
+                || !task.claim().claimToken().equals(session.claimToken()))) {
+            return null;
+        }
+        return session;
+    }
+
+    /** Stops {@code session}: the stop activity is written (an agent waiting on its log learns of it), and audited. */
+    private AgentSession stopped(Actor actor, Task task, AgentSession session, String why, Changes changes) {
+        Instant now = changes.now();
+        AgentSession stopped = session.stopped(new StopRequest(actor.userId(), actor.user().username(), why, now));
+        store.append(new Activity(0, stopped.id(), task.id(), ActivityKind.STOP, why, null, actor.userId(),
+                actor.user().username(), null, now));
+        stopped = stopped.posted(ActivityKind.STOP, now);
+        if (stopped.kept() > limits.keptPerSession()) {
+            stopped = stopped.droppedOldest(store.dropOldest(stopped.id(), limits.keptPerSession()));
+        }
+        changes.announce(task, STOP_EVENT, actor.userId(), null);
+        runner.audit().record(actor, AuditAction.AGENT_STOPPED, task.boardId(),
+                AuditEntry.Target.of(AuditEntry.Target.TASK, task.identifier().toString()),
+                "agent: " + session.agentName() + "; reason: " + why);
+        return stopped;
     }
 
     SessionView view(Task task, AgentSession session, Instant now) {

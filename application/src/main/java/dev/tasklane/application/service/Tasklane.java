@@ -124,7 +124,8 @@ public final class Tasklane implements UseCases {
                 workflow, audit, sessionHooks);
         this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings,
                 sessionHooks);
-        this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl());
+        this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl(),
+                workflow, goals);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;

@@ -387,4 +387,71 @@ public abstract class SessionContract {
         post(board.alice, "action", "y", token);
         assertEquals(historyBefore, board.app.reads().history(board.admin, ref(task)).size());
     }
+
+    @Test
+    void theBoardsOpenSessionsComeOldestFirstWithTheQuestionsTheyAwait() {
+        assertTrue(sessions.open(board.reader).isEmpty(), "no claim, no open session");
+        String token = claim();
+        String other = id(board.create(board.admin, task("second")));
+        String otherToken = board.claim(board.bob, other).claimToken();
+        post(board.alice, "thought", "before the question", token);
+        post(board.alice, "question", "Which module, a or b?", token);
+        post(board.alice, "thought", "reading meanwhile", token);
+        post(board.alice, "question", "And the docs?", token);
+
+        List<SessionUseCase.Supervised> open = sessions.open(board.reader);
+        assertEquals(List.of(task, other), open.stream().map(s -> s.view().identifier()).toList(), "oldest first");
+        assertEquals(SessionState.AWAITING_INPUT, open.get(0).view().state());
+        assertEquals(List.of("Which module, a or b?", "And the docs?"),
+                open.get(0).openQuestions().stream().map(Activity::body).toList(), "the questions since it awaits");
+        assertTrue(open.get(1).openQuestions().isEmpty(), "a working session awaits nothing");
+
+        post(board.reviewer, "answer", "b, and yes", null);
+        assertTrue(sessions.open(board.reader).get(0).openQuestions().isEmpty(), "answered");
+        board.app.leases().unclaim(board.bob, ref(other), otherToken);
+        assertEquals(List.of(task), sessions.open(board.reader).stream().map(s -> s.view().identifier()).toList(),
+                "an ended session is not open");
+    }
+
+    @Test
+    void theNewestActivitiesReadOldestFirstWithinTheirLimit() {
+        String token = claim();
+        for (String body : List.of("one", "two", "three", "four")) {
+            post(board.alice, "thought", body, token);
+        }
+        assertEquals(List.of("three", "four"), sessions.recent(board.reader, ref(task), 2).stream()
+                .map(Activity::body).toList());
+        assertEquals("invalid_limit", assertThrows(InvalidInputException.class,
+                () -> sessions.recent(board.reader, ref(task), LIMITS.pageMax() + 1)).code());
+        assertEquals("invalid_limit", assertThrows(InvalidInputException.class,
+                () -> sessions.recent(board.reader, ref(task), 0)).code());
+    }
+
+    @Test
+    void aPersonWithAuthorityStopsAndReleasesAnActiveAgentAtOnce() {
+        assertEquals(SessionRules.NOT_WORKING, assertThrows(ConflictException.class,
+                () -> sessions.release(board.reviewer, ref(task), "never claimed")).code());
+        String token = claim();
+        post(board.alice, "thought", "rewriting the wrong module", token);
+        assertThrows(ForbiddenException.class, () -> sessions.release(board.alice, ref(task), "mine"));
+        assertThrows(ForbiddenException.class, () -> sessions.release(board.reader, ref(task), "read-only"));
+
+        SessionView released = sessions.release(board.reviewer, ref(task), "wrong module");
+        assertEquals(SessionState.ENDED, released.state());
+        assertEquals(SessionEnd.RELEASED_AFTER_STOP, released.session().end());
+        assertEquals("wrong module", released.session().stop().reason());
+        assertEquals(Status.OPEN, board.get(task).task().status(), "back in Ready without the grace period");
+        assertEquals("stale_claim", assertThrows(ConflictException.class,
+                () -> board.app.leases().heartbeat(board.alice, ref(task), token)).code());
+        assertEquals(List.of("rewriting the wrong module", "wrong module"), bodies(), "the stop is in the log");
+        assertEquals(SessionRules.NOT_WORKING, assertThrows(ConflictException.class,
+                () -> sessions.release(board.reviewer, ref(task), "again")).code());
+
+        String second = board.claim(board.bob, task).claimToken();
+        stop("first stop");
+        SessionView afterStop = sessions.release(board.reviewer, ref(task), "not waiting for the grace");
+        assertEquals("first stop", afterStop.session().stop().reason(), "a stopping session keeps its first stop");
+        assertEquals("stale_claim", assertThrows(ConflictException.class,
+                () -> board.app.leases().unclaim(board.bob, ref(task), second)).code());
+    }
 }

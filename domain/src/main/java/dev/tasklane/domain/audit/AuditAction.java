@@ -24,7 +24,9 @@ public enum AuditAction {
     REVIEW_DECIDED("review.decided"),
     TASK_MARKED_DONE("task.marked_done"),
     TASK_DELETED("task.deleted"),
-    COMMENT_DELETED("comment.deleted");
+    COMMENT_DELETED("comment.deleted"),
+    AGENT_STOPPED("agent.stopped"),
+    AGENT_RELEASED("agent.released");
 
     private final String wire;
 

@@ -10,6 +10,11 @@ public enum SessionEnd {
     STOPPED("stopped"),
     /** The holder did not unclaim within the stop's grace period: the server released the claim. */
     STOP_GRACE_EXPIRED("stop_grace_expired"),
+    /**
+     * A person stopped the session and released its claim at once, without the grace period (an agent going wrong
+     * while still active).
+     */
+    RELEASED_AFTER_STOP("released_after_stop"),
     /** The lease ran out. */
     EXPIRED("expired"),
     /** A person released the claim (a stuck agent's task). */
@@ -27,6 +32,6 @@ public enum SessionEnd {
 
     /** Whether the session ended because a person stopped it: the old claim token is stale from then on. */
     public boolean byStop() {
-        return this == STOPPED || this == STOP_GRACE_EXPIRED;
+        return this == STOPPED || this == STOP_GRACE_EXPIRED || this == RELEASED_AFTER_STOP;
     }
 }

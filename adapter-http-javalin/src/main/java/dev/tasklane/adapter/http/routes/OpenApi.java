@@ -147,6 +147,8 @@ public final class OpenApi {
                     .body(SessionRoutes.ActivityRequest.class).status(201).errors(403, 409, 422),
             Operation.of("POST", "/api/tasks/{id}/stop", Operation.envelope(SessionRoutes.SessionAnswer.class))
                     .body(SessionRoutes.StopRequestBody.class).errors(403, 409, 422),
+            Operation.of("POST", "/api/tasks/{id}/release", Operation.envelope(SessionRoutes.SessionAnswer.class))
+                    .body(SessionRoutes.StopRequestBody.class).errors(403, 409, 422),
             Operation.of("PATCH", "/api/tasks/{id}/position", FULL).body(PositionBody.class)
                     .errors(403, 409),
             // identity

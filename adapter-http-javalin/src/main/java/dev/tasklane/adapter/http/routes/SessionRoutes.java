@@ -101,7 +101,9 @@ public final class SessionRoutes {
                         "Post an activity: the holder's (with claim_token) or a person's answer or instruction",
                         this::post),
                 Route.needs(Scope.REVIEW, HandlerType.POST, "/api/tasks/{id}/stop",
-                        "Stop the agent working on the task, with a reason", this::stop));
+                        "Stop the agent working on the task, with a reason", this::stop),
+                Route.needs(Scope.REVIEW, HandlerType.POST, "/api/tasks/{id}/release",
+                        "Stop the agent and put its task back in Ready at once, with a reason", this::release));
     }
 
     private void session(Call call) {
@@ -135,6 +137,11 @@ public final class SessionRoutes {
     private void stop(Call call) {
         StopRequestBody sent = call.bind(STOP, StopRequestBody.class);
         call.ok(Envelope.data(answer(sessions.stop(call.actor(), call.ref(), sent.reason()))));
+    }
+
+    private void release(Call call) {
+        StopRequestBody sent = call.bind(STOP, StopRequestBody.class);
+        call.ok(Envelope.data(answer(sessions.release(call.actor(), call.ref(), sent.reason()))));
     }
 
     private static Long number(JsonNode value, String field) {

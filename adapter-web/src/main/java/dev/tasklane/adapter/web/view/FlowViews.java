@@ -36,7 +36,8 @@ public final class FlowViews {
     }
 
     /** The agents page: every agent, stuck first. */
-    public record AgentsPage(Chrome chrome, List<AgentRow> agents, boolean canRelease, String stuckAfter) {
+    public record AgentsPage(Chrome chrome, List<AgentRow> agents, boolean canRelease, String stuckAfter,
+                             SessionViews.Working working) {
         public long stuckCount() {
             return agents.stream().filter(AgentRow::stuck).count();
         }

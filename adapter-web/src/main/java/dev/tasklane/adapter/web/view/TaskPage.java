@@ -35,7 +35,8 @@ public record TaskPage(
         List<String> dependencyIds,
         String dependencyError,
         String dependencyTyped,
-        boolean openGoal) {
+        boolean openGoal,
+        SessionViews.SessionPanel session) {
 
     public int diffAdded() {
         return diff.stream().mapToInt(DiffFile::added).sum();

@@ -56,7 +56,7 @@
     }
     ["task.created", "task.updated", "task.claimed", "task.unclaimed", "task.completed", "task.review_requested",
       "task.reviewed", "task.rework", "task.done", "task.claim_expired", "task.assigned", "task.changed_files",
-      "goal.completed", "goal.after_goal_reported"].forEach(function (type) {
+      "goal.completed", "goal.after_goal_reported", "task.activity", "task.stop_requested"].forEach(function (type) {
       source.addEventListener(type, onEvent);
     });
     source.onmessage = onEvent;
@@ -112,6 +112,125 @@
     });
   }
 
+  // Supervision: a panel (the task's session, the questions queue) refreshed from its fragment on the board's events.
+  // Typed text in the panel's fields is kept across a refresh.
+  var SESSION_EVENTS = ["task.activity", "task.stop_requested", "task.claimed", "task.unclaimed", "task.completed",
+    "task.claim_expired", "task.review_requested", "task.done"];
+  function livePanel(id, forTask) {
+    var panel = document.getElementById(id);
+    if (!panel || !window.EventSource || !panel.dataset.events) {
+      return;
+    }
+    var pending = null;
+    function refresh() {
+      fetch(panel.dataset.fragment, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (response) {
+          if (response.redirected || !response.ok) {
+            throw new Error(id + " answered " + response.status);
+          }
+          return response.text();
+        })
+        .then(function (html) {
+          var holder = document.createElement("div");
+          holder.innerHTML = html;
+          var next = holder.querySelector("#" + id);
+          var current = document.getElementById(id);
+          if (!current || !next) {
+            return;
+          }
+          var typed = {};
+          current.querySelectorAll("textarea[id], input[id]:not([type=hidden])").forEach(function (field) {
+            typed[field.id] = field.value;
+          });
+          current.replaceWith(next);
+          Object.keys(typed).forEach(function (key) {
+            var field = document.getElementById(key);
+            if (field && typed[key]) {
+              field.value = typed[key];
+            }
+          });
+          panel = next;
+          holdForms(next);
+        })
+        .catch(function () { /* the page still works; a reload shows the change */ });
+    }
+    var source = new EventSource(panel.dataset.events);
+    SESSION_EVENTS.forEach(function (type) {
+      source.addEventListener(type, function (event) {
+        if (forTask) {
+          var data;
+          try {
+            data = JSON.parse(event.data);
+          } catch (notJson) {
+            return;
+          }
+          if (data.identifier !== panel.dataset.task) {
+            return;
+          }
+        }
+        clearTimeout(pending);
+        pending = setTimeout(refresh, 100);
+      });
+    });
+  }
+
+  // Interventions with an undo window: a form marked data-hold is held for five seconds after its button is pressed,
+  // with an Undo button; undo cancels it, and it is sent when the time is up. Without this script it is sent at once.
+  var HOLD_SECONDS = 5;
+  function holdForms(root) {
+    root.querySelectorAll("form[data-hold]").forEach(function (form) {
+      if (form.dataset.held) {
+        return;
+      }
+      form.dataset.held = "ready";
+      form.addEventListener("submit", function (event) {
+        if (form.dataset.held === "sending") {
+          return;
+        }
+        event.preventDefault();
+        if (form.dataset.held === "holding") {
+          return;
+        }
+        form.dataset.held = "holding";
+        var left = HOLD_SECONDS;
+        var bar = document.createElement("div");
+        bar.className = "undo-bar";
+        bar.setAttribute("role", "status");
+        var text = document.createElement("span");
+        var undo = document.createElement("button");
+        undo.type = "button";
+        undo.className = "undo";
+        undo.textContent = "Undo";
+        bar.appendChild(text);
+        bar.appendChild(undo);
+        document.body.appendChild(bar);
+        function show() {
+          text.textContent = form.dataset.hold + " in " + left + " s ";
+        }
+        show();
+        var timer = setInterval(function () {
+          left -= 1;
+          if (left > 0) {
+            show();
+            return;
+          }
+          clearInterval(timer);
+          text.textContent = form.dataset.hold + "…";
+          undo.remove();
+          form.dataset.held = "sending";
+          form.submit();
+        }, 1000);
+        undo.addEventListener("click", function () {
+          clearInterval(timer);
+          form.dataset.held = "ready";
+          text.textContent = "Undone: nothing was sent.";
+          undo.remove();
+          setTimeout(function () { bar.remove(); }, 2000);
+        });
+      });
+    });
+  }
+
   // Copy buttons next to the token and the agent files shown once.
   function copyButtons() {
     document.querySelectorAll("button[data-copy]").forEach(function (button) {
@@ -136,6 +255,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     liveBoard();
     liveComments();
+    livePanel("session", true);
+    livePanel("questions", false);
+    holdForms(document);
     copyButtons();
   });
 })();

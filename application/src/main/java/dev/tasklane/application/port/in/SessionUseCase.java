@@ -3,6 +3,7 @@ package dev.tasklane.application.port.in;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.session.Activity;
 import dev.tasklane.domain.session.AgentSession;
+import dev.tasklane.domain.session.SessionLimits;
 import dev.tasklane.domain.session.SessionState;
 
 import java.time.Duration;
@@ -37,6 +38,38 @@ public interface SessionUseCase {
 
     /** A person stops the task's working session. @throws dev.tasklane.domain.error.ConflictException when none works */
     SessionView stop(Actor actor, TaskRef ref, String reason);
+
+    /** The caps and times sessions are held to, for the pages that state them. */
+    SessionLimits limits();
+
+    /** The most open sessions {@link #open} answers for one board. */
+    int OPEN_MAX = 500;
+
+    /**
+     * The open sessions of the actor's board, oldest first (at most {@link #OPEN_MAX}), each with the questions it
+     * awaits an answer to, oldest first (empty unless it awaits input): what the agents page and the questions queue
+     * show.
+     */
+    List<Supervised> open(Actor actor);
+
+    /** The task's newest activities, at most {@code limit} (within the page cap), oldest first. */
+    List<Activity> recent(Actor actor, TaskRef ref, int limit);
+
+    /** An open session as {@link #open} answers it, with its task's title. */
+    record Supervised(SessionView view, String title, List<Activity> openQuestions) {
+        public Supervised {
+            openQuestions = List.copyOf(openQuestions);
+        }
+    }
+
+    /**
+     * A person stops the task's working session and releases its claim at once, without the grace period: the task
+     * is back in Ready, the session ends {@code released_after_stop} and the old claim_token is refused as
+     * {@code stale_claim}. A session already stopping is released with its first stop's reason.
+     *
+     * @throws dev.tasklane.domain.error.ConflictException when no session works on the task's current claim
+     */
+    SessionView release(Actor actor, TaskRef ref, String reason);
 
     /** An activity as sent: the kind by its wire name; progress only for kind progress. */
     record NewActivity(String kind, String body, String claimToken, Long progressDone, Long progressTotal,

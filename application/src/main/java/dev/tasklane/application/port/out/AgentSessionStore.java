@@ -1,5 +1,6 @@
 package dev.tasklane.application.port.out;
 
+import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.session.Activity;
 import dev.tasklane.domain.session.AgentSession;
@@ -26,6 +27,9 @@ public interface AgentSessionStore {
     /** The task's session opened by the claim with {@code claimToken}. */
     Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken);
 
+    /** The board's open sessions, oldest first, at most {@code limit}: whom the agents and questions pages show. */
+    List<AgentSession> openOn(BoardId boardId, int limit);
+
     /** Open sessions stopped at or before {@code stoppedBy}: the ones whose grace period is over. */
     List<AgentSession> stopsDue(Instant stoppedBy, int limit);
 
@@ -37,6 +41,9 @@ public interface AgentSessionStore {
 
     /** The task's activities with an id above {@code after}, oldest first, at most {@code limit}. */
     List<Activity> activities(TaskId taskId, long after, int limit);
+
+    /** The task's newest activities, newest first, at most {@code limit}: the task page's live log. */
+    List<Activity> latestActivities(TaskId taskId, int limit);
 
     /** Deletes up to {@code limit} activities of sessions that ended before {@code endedBefore}; returns how many. */
     int pruneActivities(Instant endedBefore, int limit);
