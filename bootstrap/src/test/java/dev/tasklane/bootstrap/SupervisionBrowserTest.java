@@ -200,9 +200,9 @@ class SupervisionBrowserTest {
         assertEquals(Status.OPEN, tasklane.reads().get(admin, BoardFixture.ref(parser)).task().status());
         assertTrue(!browser.present("#working-" + parser), "no longer working");
         List<String> audited = tasklane.audit().read(admin, AuditFilter.none()).entries().stream()
-                .map(e -> e.action().wire()).toList();
-        assertTrue(audited.contains(AuditAction.AGENT_STOPPED.wire()) && audited.contains(
-                AuditAction.AGENT_RELEASED.wire()), audited.toString());
+                .map(e -> e.action().code()).toList();
+        assertTrue(audited.contains(AuditAction.AGENT_STOPPED.code()) && audited.contains(
+                AuditAction.AGENT_RELEASED.code()), audited.toString());
     }
 
     private static void signIn() {

@@ -96,10 +96,10 @@ final class SupervisionPages {
         AgentSession session = view.session();
         List<ActivityRow> rows = sessions.recent(caller, new TaskRef.ById(task.id()),
                 Math.min(SHOWN_ACTIVITIES, limits.pageMax())).stream().map(SupervisionPages::row).toList();
-        return new SessionPanel(true, view.identifier(), view.state().wire(), Format.label(view.state().wire()),
+        return new SessionPanel(true, view.identifier(), view.state().code(), Format.label(view.state().code()),
                 orDash(session.agentName()), orDash(BoardData.name(users, session.holderUserId())),
                 Format.when(session.startedAt()), ago(view.lastHeard()), Format.duration(view.awaited()),
-                session.end() == null ? null : Format.label(session.end().wire()) + " · " + Format.when(session.endedAt()),
+                session.end() == null ? null : Format.label(session.end().code()) + " · " + Format.when(session.endedAt()),
                 stop(session.stop(), view.stopGraceEndsAt()), session.posted(), session.dropped(), session.questions(),
                 rows, session.isOpen(), supervises(caller), csrf, base, base + "/session", events, limits.bodyMax(),
                 limits.reasonMax());
@@ -123,7 +123,7 @@ final class SupervisionPages {
                 ? activity.agentName() : orDash(activity.byUsername());
         String progress = activity.progress() == null ? null : activity.progress().done()
                 + (activity.progress().total() == null ? "" : " of " + activity.progress().total());
-        return new ActivityRow(activity.id(), activity.kind().wire(), Format.label(activity.kind().wire()),
+        return new ActivityRow(activity.id(), activity.kind().code(), Format.label(activity.kind().code()),
                 List.of(activity.body().split("\r?\n", -1)), by, Format.when(activity.at()), progress);
     }
 
@@ -155,14 +155,14 @@ final class SupervisionPages {
         Actor person = web.personForChange(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
         String kind = Web.optional(ctx, "kind");
-        if (!ActivityKind.ANSWER.wire().equals(kind) && !ActivityKind.INSTRUCTION.wire().equals(kind)) {
+        if (!ActivityKind.ANSWER.code().equals(kind) && !ActivityKind.INSTRUCTION.code().equals(kind)) {
             throw new InvalidInputException("invalid_activity_kind", "A person posts an answer or an instruction",
                     new ErrorDetails.Field("kind"));
         }
         String identifier = reads.get(caller, TaskRef.parse(ctx.pathParam("task"))).task().identifier().toString();
         sessions.post(caller, TaskRef.parse(ctx.pathParam("task")),
                 new NewActivity(kind, Web.optional(ctx, "body"), null, null, null, null));
-        web.done(ctx, back(ctx, caller, identifier), ActivityKind.ANSWER.wire().equals(kind)
+        web.done(ctx, back(ctx, caller, identifier), ActivityKind.ANSWER.code().equals(kind)
                 ? "Answer sent to the agent on " + identifier + "." : "Instruction sent to the agent on " + identifier + ".");
     }
 
@@ -184,12 +184,12 @@ final class SupervisionPages {
         Actor person = web.personForChange(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
         String wire = Web.required(ctx, "priority", "The priority");
-        Priority priority = Priority.fromWire(wire).orElseThrow(() -> new InvalidInputException("invalid_param",
+        Priority priority = Priority.fromCode(wire).orElseThrow(() -> new InvalidInputException("invalid_param",
                 "Choose the priority from the list (critical, high, medium or low)", new ErrorDetails.Field("priority")));
         TaskView changed = update.update(caller, TaskRef.parse(ctx.pathParam("task")),
                 UpdateTask.builder().priority(priority).build());
         web.done(ctx, back(ctx, caller, changed.task().identifier().toString()), changed.task().identifier()
-                + " has priority " + priority.wire() + ".");
+                + " has priority " + priority.code() + ".");
     }
 
     /** Where a form goes back to: the page it names in {@code next} (on this site), else the task's page. */
@@ -202,7 +202,7 @@ final class SupervisionPages {
     Set<String> awaitingInput(Actor caller) {
         Set<String> awaiting = new HashSet<>();
         for (Supervised open : sessions.open(caller)) {
-            if (!open.openQuestions().isEmpty() || "awaiting_input".equals(open.view().state().wire())) {
+            if (!open.openQuestions().isEmpty() || "awaiting_input".equals(open.view().state().code())) {
                 awaiting.add(open.view().identifier());
             }
         }
@@ -261,14 +261,14 @@ final class SupervisionPages {
                 SessionView view = open.view();
                 AgentSession session = view.session();
                 String href = "/boards/" + boardId + "/tasks/" + view.identifier();
-                String priority = reads.get(caller, new TaskRef.ById(session.taskId())).task().priority().wire();
+                String priority = reads.get(caller, new TaskRef.ById(session.taskId())).task().priority().code();
                 List<Option> priorities = new ArrayList<>();
                 for (Priority p : Priority.values()) {
-                    priorities.add(new Option(p.wire(), Format.label(p.wire()), p.wire().equals(priority)));
+                    priorities.add(new Option(p.code(), Format.label(p.code()), p.code().equals(priority)));
                 }
                 rows.add(new WorkingRow(caller.board().name(), view.identifier(), open.title(), href,
                         orDash(session.agentName()), orDash(BoardData.name(users, session.holderUserId())),
-                        view.state().wire(), Format.label(view.state().wire()),
+                        view.state().code(), Format.label(view.state().code()),
                         open.openQuestions().isEmpty() ? null : open.openQuestions().get(0).body(), ago(view.lastHeard()),
                         Format.when(session.startedAt()), href, supervises, supervises && session.stop() == null,
                         priority, priorities, people.stream().map(o -> new Option(o.value(), o.label(),
