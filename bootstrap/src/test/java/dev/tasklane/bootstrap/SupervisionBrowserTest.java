@@ -8,7 +8,7 @@ import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.adapter.web.AgentFiles;
 import dev.tasklane.adapter.web.WebSettings;
 import dev.tasklane.adapter.web.WebUi;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.AuditUseCase.AuditFilter;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.IdentityUseCase;
