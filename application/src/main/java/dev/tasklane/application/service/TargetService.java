@@ -8,7 +8,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
-import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.flow.FlowWindow;
 import dev.tasklane.domain.flow.TaskFlow;
@@ -163,7 +163,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
         Target stored = runner.write(actor, changes -> {
             Target target = require(actor.boardId(), id);
             if (target.isArchived()) {
-                throw new InvalidStateException("already_archived", "Target " + id + " is already archived.");
+                throw new ConflictException("already_archived", "Target " + id + " is already archived.");
             }
             return targets.update(target.archived(changes.now()));
         });

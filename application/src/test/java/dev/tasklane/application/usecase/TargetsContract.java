@@ -12,7 +12,7 @@ import dev.tasklane.domain.archive.ArchiveRequest;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
-import dev.tasklane.domain.error.InvalidStateException;
+import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.forecast.Forecast;
 import dev.tasklane.domain.forecast.TeamProfile;
@@ -136,7 +136,7 @@ public abstract class TargetsContract {
         assertNotNull(archived.target().archivedAt());
         assertEquals(List.of(), targets.list(board.reader, false));
         assertEquals(1, targets.list(board.reader, true).size());
-        assertEquals("already_archived", assertThrows(InvalidStateException.class,
+        assertEquals("already_archived", assertThrows(ConflictException.class,
                 () -> targets.archive(board.alice, view.target().id())).code());
     }
 

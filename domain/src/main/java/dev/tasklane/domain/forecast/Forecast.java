@@ -13,8 +13,8 @@ import java.util.Objects;
  * built from. {@code alternative} is the throughput-sampling forecast of the same target, for comparison (null in
  * itself).
  */
-public record Forecast(Instant p50, Instant p85, Instant p95, double probabilityByDue, boolean atRisk, int runs,
-                       Method method, BasedOn basedOn, List<Share> distribution, Forecast alternative) {
+public record Forecast(Instant p50, Instant p85, Instant p95, Instant due, double probabilityByDue, double threshold,
+                       boolean atRisk, int runs, Method method, BasedOn basedOn, List<Share> distribution, Forecast alternative) {
     /** How a forecast was made. */
     public enum Method {
         /** The simulation of the board's rules over the plan ({@link ForecastEngine}). */
@@ -38,6 +38,15 @@ public record Forecast(Instant p50, Instant p85, Instant p95, double probability
             return Wire.of(this);
         }
     }
+
+    /** What every forecast assumes, said with it (docs/forecasting.md, "Assumptions"). */
+    public static final List<String> ASSUMPTIONS = List.of(
+            "The agents give their time to the target's tasks and the tasks those depend on; other work on the "
+                    + "board is not simulated.",
+            "Each pass of work, review answer and rework are drawn from the window's finished tasks, as they were.",
+            "Agents are drawn per day from the window's days; reviewers answer one review each at a time.",
+            "Tasks already in Doing or Review are drawn among the durations longer than their time so far.",
+            "A run not done within ten years counts as not done by the due date.");
 
     public Forecast {
         Objects.requireNonNull(method, "method");

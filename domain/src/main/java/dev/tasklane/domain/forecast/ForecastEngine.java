@@ -79,7 +79,8 @@ public final class ForecastEngine {
         }
         double probability = sorted.length == 0 ? 0 : byDue / (double) sorted.length;
         return new Forecast(at(sorted, 50, settings.now()), at(sorted, 85, settings.now()), at(sorted, 95, settings.now()),
-                probability, probability < settings.threshold(), sorted.length, method, basedOn,
+                settings.due(), probability, settings.threshold(), probability < settings.threshold(), sorted.length,
+                method, basedOn,
                 distribution(sorted, settings.now()), alternative);
     }
 

@@ -34,7 +34,7 @@ public interface TargetsUseCase {
     /** Changes what was sent; the scope is replaced, or edited by additions and removals. */
     TargetView change(Actor actor, long id, TargetChange change);
 
-    /** @throws dev.tasklane.domain.error.InvalidStateException 409 {@code already_archived} */
+    /** @throws dev.tasklane.domain.error.ConflictException 409 {@code already_archived} */
     TargetView archive(Actor actor, long id);
 
     /**
