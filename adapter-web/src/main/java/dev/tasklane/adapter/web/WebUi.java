@@ -40,6 +40,7 @@ public final class WebUi {
     private final Web web;
     private final SessionPages sessions;
     private final BoardPages boards;
+    private final TargetPages targets;
     private final TaskPages tasks;
     private final TaskForms forms;
     private final AdminPages admin;
@@ -61,7 +62,8 @@ public final class WebUi {
         BoardData data = new BoardData(useCases.reads(), useCases.boardSettings(), useCases.identity(),
                 settings.clock());
         this.sessions = new SessionPages(web, useCases.signIn(), useCases.identity());
-        this.boards = new BoardPages(web, useCases.identity(), data);
+        this.targets = new TargetPages(web, useCases.identity(), useCases.targets(), useCases.targetForecasts());
+        this.boards = new BoardPages(web, useCases.identity(), data, targets::strip);
         this.forms = new TaskForms(web, useCases.create(), useCases.update(), useCases.reads(), useCases.identity(),
                 data);
         CommentPages comments = new CommentPages(web, useCases.comments(), useCases.reads(), useCases.identity());
@@ -104,6 +106,12 @@ public final class WebUi {
         get(config, Scope.READ, "/boards/{board}/agents", flow::agents);
         post(config, Scope.WORK, "/boards/{board}/agents/release", flow::release);
         stream(config, Scope.READ, "/boards/{board}/events", live::serve);
+
+        get(config, Scope.READ, "/boards/{board}/targets", targets::list);
+        post(config, Scope.WORK, "/boards/{board}/targets", targets::create);
+        get(config, Scope.READ, "/boards/{board}/targets/{target}", targets::page);
+        post(config, Scope.WORK, "/boards/{board}/targets/{target}/edit", targets::edit);
+        post(config, Scope.WORK, "/boards/{board}/targets/{target}/archive", targets::archive);
 
         get(config, Scope.WORK, "/boards/{board}/new", forms::newForm);
         post(config, Scope.WORK, "/boards/{board}/new", forms::create);

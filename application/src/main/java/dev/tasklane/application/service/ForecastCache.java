@@ -86,7 +86,8 @@ final class ForecastCache {
             try {
                 pending.remove(targetId);
                 put(targetId, compute.apply(board, targetId));
-            } catch (dev.tasklane.domain.error.TasklaneException gone) {
+            } catch (RuntimeException gone) {
+                // the target was archived or its board is gone (or its store closed): the next read asks again
                 entries.remove(targetId);
             }
         });

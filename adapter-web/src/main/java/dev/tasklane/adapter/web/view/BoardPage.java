@@ -3,13 +3,14 @@ package dev.tasklane.adapter.web.view;
 import java.util.List;
 
 /**
- * The board: filters (kept in the URL), goals' progress and the four columns. {@code query} is the filter
+ * The board: filters (kept in the URL), the targets strip (HTML, empty without targets), goals' progress and the
+ * four columns. {@code query} is the filter
  * part of the URL, so that the live refresh fetches the same view.
  */
 public record BoardPage(Chrome chrome, List<BoardColumn> columns, List<GoalProgress> goals,
                         List<Option> assignees, List<Option> types, List<Option> priorities, List<Option> goalOptions,
                         List<Option> agents, String text, String query, int shown, int total, boolean canWrite,
-                        List<Option> people) {
+                        List<Option> people, String targetsStrip) {
     public String fragmentHref() {
         return chrome.boardHref() + "/fragment" + (query.isEmpty() ? "" : "?" + query);
     }
