@@ -120,6 +120,7 @@ public final class BenchRun {
         CycleCost.Cost cost = CycleCost.measure(quick ? 20_000 : 100_000);
         results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
         results.put("inmemory_cycle_bytes", cost.bytes());
+        ForecastBench.record(results);
 
         results.put("load_average_at_end", loadAverage());
         results.put("finished_at", Instant.now().toString());

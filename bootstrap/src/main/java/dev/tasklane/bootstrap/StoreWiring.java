@@ -39,7 +39,7 @@ final class StoreWiring implements AutoCloseable {
             InMemoryStores stores = InMemoryStores.create();
             builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
-                .agentSessions(stores.agentSessions());
+                .agentSessions(stores.agentSessions()).targets(stores.targets());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(store);
@@ -47,7 +47,7 @@ final class StoreWiring implements AutoCloseable {
                 .nextCacheLifetime(store.nextCache());
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
-                .agentSessions(stores.agentSessions());
+                .agentSessions(stores.agentSessions()).targets(stores.targets());
         StoreWiring wiring = new StoreWiring(store.kind().code() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         wiring.jdbi = stores;

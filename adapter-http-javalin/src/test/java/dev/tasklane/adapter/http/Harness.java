@@ -58,7 +58,7 @@ final class Harness {
         InMemoryStores stores = InMemoryStores.create();
         return Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
-                .agentSessions(stores.agentSessions()).completionMode(mode)
+                .agentSessions(stores.agentSessions()).targets(stores.targets()).completionMode(mode)
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
     }
 

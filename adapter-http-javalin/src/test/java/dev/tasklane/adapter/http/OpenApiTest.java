@@ -264,6 +264,29 @@ class OpenApiTest {
             call("PATCH", "/api/boards/" + defaultBoard, map("wip_limits", map("doing", 3)), Harness.TOKEN);
             call("GET", "/api/metrics", null, Harness.TOKEN);
             call("GET", "/api/metrics?window=0d", null, Harness.TOKEN); // 400
+            targets(agent);
+        }
+
+        /** Delivery targets: a forecast from too little history, then from ten finished tasks. */
+        private void targets(String agent) {
+            call("PATCH", "/api/boards/" + h.boardId(), map("wip_limits", null), Harness.TOKEN);
+            String open = (String) h.post("/api/tasks", map("task", task("In scope"))).data().get("identifier");
+            Res target = call("POST", "/api/targets", map("name", "Launch", "due_date", "2099-12-24", "zone",
+                    "Europe/Paris", "goals", List.of(), "tasks", List.of(open)), agent);
+            Object targetId = target.data().get("id");
+            call("POST", "/api/targets", map("name", "Launch", "due_date", "24/12"), agent); // 422
+            call("GET", "/api/targets/" + targetId + "/forecast", null, agent); // 422 insufficient_history
+            for (int i = 0; i < 10; i++) {
+                String done = (String) h.post("/api/tasks", map("task", task("History " + i))).data().get("identifier");
+                h.claim(done, agent);
+                h.complete(done, agent);
+            }
+            call("GET", "/api/targets/" + targetId + "/forecast?runs=100&agents=2&reviewers=1&window=30d", null, agent);
+            call("PATCH", "/api/targets/" + targetId, map("name", "Launch 1", "add_tasks", List.of()), agent);
+            call("GET", "/api/targets", null, agent);
+            call("GET", "/api/targets/" + targetId, null, agent);
+            call("POST", "/api/targets/" + targetId + "/archive", null, agent);
+            call("POST", "/api/targets/" + targetId + "/archive", null, agent); // 409
         }
 
         /**

@@ -225,6 +225,29 @@ class RouteAccessMatrixTest {
             return goalId;
         }
 
+        /** A target of the board holding one open task, made by the admin. */
+        long target() {
+            Res target = h.post("/api/targets", map("name", "Matrix target", "due_date", "2099-12-24",
+                    "tasks", list(create())));
+            assertEquals(201, target.status(), target.toString());
+            return ((Number) target.data().get("id")).longValue();
+        }
+
+        private boolean history;
+
+        /** Enough finished work for a forecast: ten tasks through Done, once. */
+        void finishedWork() {
+            if (!history) {
+                history = true;
+                roomInDoing();
+                for (int i = 0; i < 10; i++) {
+                    String id = create();
+                    assertEquals(200, h.claim(id, worker2).status());
+                    assertEquals(200, h.complete(id, worker2).status());
+                }
+            }
+        }
+
         @SuppressWarnings("unchecked")
         private String childOf(String goalId) {
             Res tasks = h.get("/api/tasks?parent=" + goalId);
@@ -347,6 +370,18 @@ class RouteAccessMatrixTest {
             return new Req("POST", "/api/tasks/" + id + "/activities", map("kind", "thought", "body",
                     "Reading the code", "claim_token", claim.data().get("claim_token")), true);
         });
+        s.put("GET /api/targets", (f, k) -> new Req("GET", "/api/targets", null, false));
+        s.put("POST /api/targets", (f, k) -> new Req("POST", "/api/targets", map("name", "Launch", "due_date",
+                "2026-12-24"), false));
+        s.put("GET /api/targets/{id}", (f, k) -> new Req("GET", "/api/targets/" + f.target(), null, true));
+        s.put("PATCH /api/targets/{id}", (f, k) -> new Req("PATCH", "/api/targets/" + f.target(),
+                map("name", "Renamed"), true));
+        s.put("POST /api/targets/{id}/archive", (f, k) -> new Req("POST", "/api/targets/" + f.target() + "/archive",
+                null, true));
+        s.put("GET /api/targets/{id}/forecast", (f, k) -> {
+            f.finishedWork();
+            return new Req("GET", "/api/targets/" + f.target() + "/forecast?runs=50", null, true);
+        });
         s.put("POST /api/tasks/{id}/stop", (f, k) -> {
             f.roomInDoing();
             String id = f.create();
@@ -381,7 +416,7 @@ class RouteAccessMatrixTest {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
-                .agentSessions(stores.agentSessions())
+                .agentSessions(stores.agentSessions()).targets(stores.targets())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         Map<String, BiFunction<Fixture, Kind, Req>> scenarios = scenarios();
         List<Route> table = HttpApi.routeTable(tasklane, HttpSettings.defaults("http://localhost:7070"));

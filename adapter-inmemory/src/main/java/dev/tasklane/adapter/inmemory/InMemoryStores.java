@@ -13,6 +13,7 @@ public final class InMemoryStores {
     private final InMemoryAgentSessionStore agentSessions = new InMemoryAgentSessionStore(transactions);
     private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
     private final InMemoryAuditLog audit = new InMemoryAuditLog(transactions);
+    private final InMemoryTargetStore targets = new InMemoryTargetStore(transactions);
 
     private InMemoryStores() {
     }
@@ -53,6 +54,11 @@ public final class InMemoryStores {
     /** The audit log, written in the same transactions as the stores. */
     public InMemoryAuditLog audit() {
         return audit;
+    }
+
+    /** The delivery targets, in the same transactions as the tasks. */
+    public InMemoryTargetStore targets() {
+        return targets;
     }
 
     public InMemoryTransactions transactions() {

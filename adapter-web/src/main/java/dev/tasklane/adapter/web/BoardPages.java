@@ -45,12 +45,16 @@ final class BoardPages {
     private final IdentityUseCase identity;
     private final BoardData data;
     private final SupervisionPages supervision;
+    private final Function<Actor, String> targetsStrip;
 
-    BoardPages(Web web, IdentityUseCase identity, BoardData data, SupervisionPages supervision) {
+    /** @param targetsStrip the board's targets strip, as HTML ({@code TargetPages}) */
+    BoardPages(Web web, IdentityUseCase identity, BoardData data, SupervisionPages supervision,
+            Function<Actor, String> targetsStrip) {
         this.web = web;
         this.supervision = supervision;
         this.identity = identity;
         this.data = data;
+        this.targetsStrip = targetsStrip;
     }
 
     void board(Context ctx) {
@@ -138,7 +142,7 @@ final class BoardPages {
                 new TreeSet<>(all.stream().map(v -> BoardData.agent(v.task())).filter(Objects::nonNull).toList()).stream()
                         .map(a -> new Option(a, a, a.equals(filters.get("agent")))).toList(),
                 filters.getOrDefault("q", ""), query(filters), shown, all.size(), caller.canWrite(),
-                people(users), supervision.awaitingInput(caller));
+                people(users), supervision.awaitingInput(caller), targetsStrip.apply(caller));
     }
 
     private static boolean matches(Task task, Map<String, String> filters, Map<TaskId, Task> byId) {

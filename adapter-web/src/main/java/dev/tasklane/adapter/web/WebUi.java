@@ -40,6 +40,7 @@ public final class WebUi {
     private final Web web;
     private final SessionPages sessions;
     private final BoardPages boards;
+    private final TargetPages targets;
     private final TaskPages tasks;
     private final TaskForms forms;
     private final AdminPages admin;
@@ -64,7 +65,8 @@ public final class WebUi {
         this.sessions = new SessionPages(web, useCases.signIn(), useCases.identity());
         this.supervision = new SupervisionPages(web, useCases.sessions(), useCases.reads(), useCases.identity(), data,
                 useCases.update());
-        this.boards = new BoardPages(web, useCases.identity(), data, supervision);
+        this.targets = new TargetPages(web, useCases.identity(), useCases.targets(), useCases.targetForecasts());
+        this.boards = new BoardPages(web, useCases.identity(), data, supervision, targets::strip);
         this.forms = new TaskForms(web, useCases.create(), useCases.update(), useCases.reads(), useCases.identity(),
                 data);
         CommentPages comments = new CommentPages(web, useCases.comments(), useCases.reads(), useCases.identity());
@@ -114,6 +116,11 @@ public final class WebUi {
         post(config, Scope.REVIEW, "/boards/{board}/tasks/{task}/stop", supervision::stop);
         post(config, Scope.REVIEW, "/boards/{board}/tasks/{task}/release", supervision::release);
         post(config, Scope.WORK, "/boards/{board}/tasks/{task}/priority", supervision::priority);
+        get(config, Scope.READ, "/boards/{board}/targets", targets::list);
+        post(config, Scope.WORK, "/boards/{board}/targets", targets::create);
+        get(config, Scope.READ, "/boards/{board}/targets/{target}", targets::page);
+        post(config, Scope.WORK, "/boards/{board}/targets/{target}/edit", targets::edit);
+        post(config, Scope.WORK, "/boards/{board}/targets/{target}/archive", targets::archive);
 
         get(config, Scope.WORK, "/boards/{board}/new", forms::newForm);
         post(config, Scope.WORK, "/boards/{board}/new", forms::create);

@@ -163,6 +163,12 @@ class WebAccessMatrixTest {
                     .toString();
         }
 
+        /** A target of board {@code id} holding one open task, made by the bootstrap admin. */
+        long target(BoardId id) {
+            return c.tasklane.targets().create(admin(id), new dev.tasklane.application.port.in.TargetsUseCase.NewTarget(
+                    "Matrix target", "2099-12-24", null, null, List.of(create(id)))).target().id();
+        }
+
         String claimed(BoardId id) {
             String task = create(id);
             c.tasklane.claims().claim(admin(id), new ClaimTask(task, "agent-" + n, new HookResult(0, "ok", 10L), null));
@@ -294,6 +300,14 @@ class WebAccessMatrixTest {
         s.put("GET /boards/{board}/settings", (f, k) -> Req.get(k.boardPath() + "/settings"));
         s.put("POST /boards/{board}/settings", (f, k) -> Req.post(k.boardPath() + "/settings",
                 Map.of("name", f.boardName(k.board()), "wip_doing", "")));
+        s.put("GET /boards/{board}/targets", (f, k) -> Req.get(k.boardPath() + "/targets"));
+        s.put("POST /boards/{board}/targets", (f, k) -> Req.post(k.boardPath() + "/targets",
+                Map.of("name", "Launch", "due_date", "2026-12-24")));
+        s.put("GET /boards/{board}/targets/{target}", (f, k) -> Req.get(k.boardPath() + "/targets/" + f.target(k.board())));
+        s.put("POST /boards/{board}/targets/{target}/edit", (f, k) -> Req.post(k.boardPath() + "/targets/"
+                + f.target(k.board()) + "/edit", Map.of("name", "Renamed", "due_date", "2026-12-31")));
+        s.put("POST /boards/{board}/targets/{target}/archive", (f, k) -> Req.post(k.boardPath() + "/targets/"
+                + f.target(k.board()) + "/archive", Map.of()));
         s.put("POST /boards/{board}/tasks/{task}/archive", (f, k) -> Req.post(k.boardPath() + "/tasks/"
                 + f.create(k.board()) + "/archive", Map.of("reason", "deferred", "note", "later")));
         s.put("POST /boards/{board}/tasks/{task}/restore", (f, k) -> {

@@ -73,20 +73,25 @@ final class FlowService implements FlowMetricsUseCase {
             throw new InvalidInputException("invalid_param", "agent is longer than " + FlowAgent.MAX_NAME + " characters",
                     new ErrorDetails.Field("agent"));
         }
-        FlowReport report = runner.read(changes -> {
-            BoardId board = actor.boardId();
-            FlowStore flows = tasks.flows();
-            FlowInput input = new FlowInput(window, changes.now(), settings,
-                    flows.finished(board, window.previous().start(), window.end()), flows.openCounts(board),
-                    flows.moves(board, window.start()), flows.agents(board), held(board), request.agent());
-            return FlowMetrics.compute(input);
-        });
+        FlowReport report = runner.read(changes -> report(actor.boardId(), window, changes.now(), request.agent()));
         Map<UserId, String> usernames = new HashMap<>();
         for (FlowReport.AgentFigures agent : report.agents()) {
             usernames.computeIfAbsent(agent.agent().user(),
                     user -> directory.userById(user).map(u -> u.username()).orElse(user.toString()));
         }
         return new Metrics(report, usernames);
+    }
+
+    /**
+     * The flow report of {@code window} on the board, inside the caller's unit of work: the one computation behind
+     * the metrics pages, the API's metrics and the forecasts' history.
+     */
+    FlowReport report(BoardId board, FlowWindow window, Instant now, String agent) {
+        FlowStore flows = tasks.flows();
+        FlowInput input = new FlowInput(window, now, settings, flows.finished(board, window.previous().start(),
+                window.end()), flows.openCounts(board), flows.moves(board, window.start()), flows.agents(board),
+                held(board), agent);
+        return FlowMetrics.compute(input);
     }
 
     /** The tasks agents hold now: Doing under a claim (with its lease), Review after their completion. */

@@ -34,6 +34,14 @@ import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.AgentSessionStore;
+import dev.tasklane.application.port.out.TargetStore;
+import dev.tasklane.application.port.in.TargetForecastUseCase;
+import dev.tasklane.application.port.in.TargetsUseCase;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
@@ -89,6 +97,7 @@ public final class Tasklane implements UseCases {
     private final HealthUseCase health;
     private final AuditService audit;
     private final SessionService agentSessions;
+    private final TargetService targets;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -126,6 +135,8 @@ public final class Tasklane implements UseCases {
                 sessionHooks);
         this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl(),
                 workflow, goals);
+        this.targets = new TargetService(runner, tasks, builder.targets, flow, new ForecastCache(
+                builder.forecastRefresher == null ? debouncedRefresher() : builder.forecastRefresher));
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
@@ -277,6 +288,29 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
+    public TargetsUseCase targets() {
+        return targets;
+    }
+
+    @Override
+    public TargetForecastUseCase targetForecasts() {
+        return targets;
+    }
+
+    /** How long a target's forecast waits after its inputs moved before it is made again. */
+    public static final Duration FORECAST_DEBOUNCE = Duration.ofSeconds(2);
+
+    /** One daemon thread that makes forecasts, each {@link #FORECAST_DEBOUNCE} after it was asked for. */
+    private static Executor debouncedRefresher() {
+        ExecutorService thread = Executors.newSingleThreadExecutor(work -> {
+            Thread refresher = new Thread(work, "tasklane-forecasts");
+            refresher.setDaemon(true);
+            return refresher;
+        });
+        return CompletableFuture.delayedExecutor(FORECAST_DEBOUNCE.toMillis(), TimeUnit.MILLISECONDS, thread);
+    }
+
+    @Override
     public SessionUseCase sessions() {
         return agentSessions;
     }
@@ -316,6 +350,8 @@ public final class Tasklane implements UseCases {
         private AuditLog audit = AuditLog.NONE;
         private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
         private AgentSessionStore agentSessions;
+        private TargetStore targets = TargetStore.NONE;
+        private Executor forecastRefresher;
         private SessionLimits sessionLimits = SessionLimits.defaults();
 
         private Builder() {
@@ -356,6 +392,21 @@ public final class Tasklane implements UseCases {
          * The store of agent sessions and their activity logs (the store adapter's, in its transactions). Without
          * one, claims open no session and a stop finds none working.
          */
+        /** Where delivery targets are kept; without one, the board has none and creating one fails. */
+        public Builder targets(TargetStore store) {
+            this.targets = Objects.requireNonNull(store);
+            return this;
+        }
+
+        /**
+         * Where the cached forecasts of targets are made again when their inputs moved; by default one daemon
+         * thread, {@link #FORECAST_DEBOUNCE} after the ask. A test passes its own to run them when it likes.
+         */
+        public Builder forecastRefresher(Executor executor) {
+            this.forecastRefresher = Objects.requireNonNull(executor);
+            return this;
+        }
+
         public Builder agentSessions(AgentSessionStore store) {
             this.agentSessions = Objects.requireNonNull(store);
             return this;

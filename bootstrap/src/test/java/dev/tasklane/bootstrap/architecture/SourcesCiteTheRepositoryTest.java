@@ -92,7 +92,7 @@ class SourcesCiteTheRepositoryTest {
             "task_archived", "task_in_progress", "task_not_claimable", "task_not_claimed", "update_forbidden_field",
             "validation_failed", "wip_limit_reached", "activity_rate_limited", "invalid_activity_kind",
             "invalid_progress", "not_authorized_supervise", "progress_not_allowed", "session_not_found",
-            "session_not_working", "stop_requested");
+            "session_not_working", "stop_requested", "insufficient_history");
     /**
      * Values the spec defines as names (docs/rules.md): reasons a reviewer or explorer was skipped, why a workflow
      * step was skipped, the verdicts of acceptance criteria and behaviour rows, the categories of a reviewer's issue

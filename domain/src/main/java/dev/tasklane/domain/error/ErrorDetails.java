@@ -102,4 +102,8 @@ public sealed interface ErrorDetails {
     /** The cap a request went past, by name, and its value. */
     record Cap(String cap, long max) implements ErrorDetails {
     }
+
+    /** Too little finished work in the window for a forecast: how many tasks finished in it, and how many it needs. */
+    record InsufficientHistory(int finishedTasks, int needed) implements ErrorDetails {
+    }
 }

@@ -61,6 +61,8 @@ public final class DomainErrors {
                     stop.at().toString());
         } else if (details instanceof ErrorDetails.Cap cap) {
             return new Details.Cap(cap.cap(), cap.max());
+        } else if (details instanceof ErrorDetails.InsufficientHistory thin) {
+            return new Details.InsufficientHistory(thin.finishedTasks(), thin.needed());
         } else if (details instanceof ErrorDetails.None) {
             return null;
         }

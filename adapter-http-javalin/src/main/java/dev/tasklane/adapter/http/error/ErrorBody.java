@@ -173,7 +173,8 @@ public record ErrorBody(String error, Integer status, String hook, Integer index
     public sealed interface Details permits ByField, Details.Field, Details.SqlState, Details.CurrentStatus,
             Details.UnclaimableType, Details.BlockedBy, Details.Tasks, Details.WipLimit, Details.KeyFileHeld,
             Details.AssignedElsewhere, Details.MissingCapabilities, Details.ClaimHeld, Details.ChangedTask,
-            Details.RetryAfter, Details.Hook, Details.BatchIndex, Details.StopRequested, Details.Cap {
+            Details.RetryAfter, Details.Hook, Details.BatchIndex, Details.StopRequested, Details.Cap,
+            Details.InsufficientHistory {
 
         record Field(String field) implements Details {
         }
@@ -230,6 +231,10 @@ public record ErrorBody(String error, Integer status, String hook, Integer index
 
         /** The cap a request went past, by name, and its value. */
         record Cap(String cap, long max) implements Details {
+        }
+
+        /** Too little history for a forecast: the tasks finished in the window, and how many it needs. */
+        record InsufficientHistory(@JsonProperty("finished_tasks") int finishedTasks, int needed) implements Details {
         }
     }
 

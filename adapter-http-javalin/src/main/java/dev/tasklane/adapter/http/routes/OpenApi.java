@@ -169,7 +169,18 @@ public final class OpenApi {
                     .errors(400, 403),
             Operation.of("POST", "/api/sessions", Operation.envelope(IdentityRoutes.IssuedAnswer.class))
                     .body(IdentityRoutes.NewSession.class).status(201).errors(401, 429),
-            Operation.of("GET", AuditRoutes.PATH, AuditRoutes.AuditList.class).errors(403, 422));
+            Operation.of("GET", AuditRoutes.PATH, AuditRoutes.AuditList.class).errors(403, 422),
+            // delivery targets
+            Operation.of("GET", TargetRoutes.PATH, Operation.envelope(Operation.listOf(TargetRoutes.TargetAnswer.class))),
+            Operation.of("POST", TargetRoutes.PATH, Operation.envelope(TargetRoutes.TargetAnswer.class))
+                    .body(TargetRoutes.NewTargetBody.class).status(201).errors(403),
+            Operation.of("GET", TargetRoutes.PATH + "/{id}", Operation.envelope(TargetRoutes.TargetAnswer.class)),
+            Operation.of("PATCH", TargetRoutes.PATH + "/{id}", Operation.envelope(TargetRoutes.TargetAnswer.class))
+                    .body(TargetRoutes.TargetPatchBody.class).errors(403),
+            Operation.of("POST", TargetRoutes.PATH + "/{id}/archive", Operation.envelope(TargetRoutes.TargetAnswer.class))
+                    .errors(403, 409),
+            Operation.of("GET", TargetRoutes.FORECAST, Operation.envelope(TargetRoutes.ForecastAnswer.class))
+                    .errors(400, 422));
 
     private OpenApi() {
     }
@@ -322,6 +333,9 @@ public final class OpenApi {
         }
         if (route.path().equals(MetricsRoutes.PATH)) {
             parameters.addAll(MetricsRoutes.openApiParameters());
+        }
+        if (route.path().equals(TargetRoutes.FORECAST)) {
+            parameters.addAll(TargetRoutes.openApiParameters());
         }
         if (route.path().equals(AuditRoutes.PATH)) {
             parameters.addAll(AuditRoutes.openApiParameters());

@@ -65,6 +65,12 @@ public interface UseCases {
     /** The audit log, for server and board admins (docs/api.md, "Audit log"). */
     AuditUseCase audit();
 
+    /** Delivery targets of a board, with their progress (docs/rules.md, "Targets"). */
+    TargetsUseCase targets();
+
+    /** When a target will be done: its forecast (docs/forecasting.md). */
+    TargetForecastUseCase targetForecasts();
+
     /** Whether the store answers (readiness) and its name (liveness). */
     HealthUseCase health();
 }
