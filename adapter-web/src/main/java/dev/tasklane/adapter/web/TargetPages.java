@@ -152,7 +152,7 @@ final class TargetPages {
         lines.add("From " + on.tasksSampled() + " tasks finished in the last " + on.windowDays() + " days, "
                 + on.agents() + " agents, " + on.reviewers() + " reviewer" + (on.reviewers() == 1 ? "" : "s") + ", "
                 + on.openTasks() + " open tasks (" + on.simulated() + " simulated), rework "
-                + percent(on.reworkShare()) + "; " + forecast.runs() + " runs of the " + forecast.method().wire()
+                + percent(on.reworkShare()) + "; " + forecast.runs() + " runs of the " + forecast.method().code()
                 + ", seed " + on.seed() + ".");
         if (baseline != null && baseline != forecast) {
             lines.add("What if: p85 moves from " + when(baseline.p85(), zone) + " to " + when(forecast.p85(), zone)
@@ -160,7 +160,7 @@ final class TargetPages {
         }
         Forecast other = forecast.alternative();
         if (other != null) {
-            lines.add("By " + other.method().wire() + ": p85 " + when(other.p85(), zone) + ", "
+            lines.add("By " + other.method().code() + ": p85 " + when(other.p85(), zone) + ", "
                     + percent(other.probabilityByDue()) + " likely by the due date.");
         }
         return lines;

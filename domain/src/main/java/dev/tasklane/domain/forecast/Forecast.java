@@ -1,6 +1,6 @@
 package dev.tasklane.domain.forecast;
 
-import dev.tasklane.domain.task.Wire;
+import dev.tasklane.domain.task.Codes;
 
 import java.time.Instant;
 import java.util.List;
@@ -22,8 +22,8 @@ public record Forecast(Instant p50, Instant p85, Instant p95, Instant due, doubl
         /** Daily throughput drawn until the open tasks are used up ({@link ThroughputForecast}). */
         THROUGHPUT_SAMPLING;
 
-        public String wire() {
-            return Wire.of(this);
+        public String code() {
+            return Codes.of(this);
         }
     }
 
@@ -34,8 +34,8 @@ public record Forecast(Instant p50, Instant p85, Instant p95, Instant due, doubl
         /** A team file's figures. */
         TEAM_FILE;
 
-        public String wire() {
-            return Wire.of(this);
+        public String code() {
+            return Codes.of(this);
         }
     }
 

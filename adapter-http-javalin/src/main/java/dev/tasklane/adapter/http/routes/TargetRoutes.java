@@ -176,9 +176,9 @@ public final class TargetRoutes {
         Forecast.BasedOn on = forecast.basedOn();
         return new ForecastAnswer(time(forecast.p50()), time(forecast.p85()), time(forecast.p95()),
                 WireTime.utc(forecast.due()), forecast.probabilityByDue(), forecast.atRisk(),
-                forecast.threshold(), forecast.runs(), forecast.method().wire(),
+                forecast.threshold(), forecast.runs(), forecast.method().code(),
                 new BasedOnAnswer(on.windowDays(), on.tasksSampled(), on.agents(), on.reviewers(), on.openTasks(),
-                        on.simulated(), on.reworkShare(), on.source().wire(), on.seed()), shares, Forecast.ASSUMPTIONS,
+                        on.simulated(), on.reworkShare(), on.source().code(), on.seed()), shares, Forecast.ASSUMPTIONS,
                 forecast.alternative() == null ? null : answer(forecast.alternative()));
     }
 
