@@ -26,6 +26,9 @@ sealed interface Distribution {
     /** The distribution in the words of a team file ("uniform 10-50 min"). */
     String describe();
 
+    /** The longest time it gives, in minutes (before rounding up to whole steps). */
+    int longest();
+
     /** Always {@code minutes}. */
     record Fixed(int minutes) implements Distribution {
         public Fixed {
@@ -40,6 +43,11 @@ sealed interface Distribution {
         @Override
         public String describe() {
             return "fixed " + minutes + " min";
+        }
+
+        @Override
+        public int longest() {
+            return minutes;
         }
     }
 
@@ -61,6 +69,11 @@ sealed interface Distribution {
         @Override
         public String describe() {
             return "uniform " + min + "-" + max + " min";
+        }
+
+        @Override
+        public int longest() {
+            return max;
         }
     }
 
@@ -90,6 +103,11 @@ sealed interface Distribution {
         @Override
         public String describe() {
             return String.format(Locale.ROOT, "log-normal, median %d min, p90 %d min, at most %d min", median, p90, max);
+        }
+
+        @Override
+        public int longest() {
+            return max;
         }
     }
 

@@ -4,25 +4,24 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The simulator's own record of what its participants did, ordered by one sequence.
  * The invariant checks read this log, never the store, so a store that misbehaves cannot vouch for itself.
+ * Written from one thread: the participants take their turns one after another ({@link StepScheduler}).
  */
 final class EventLog {
-    private final AtomicLong sequence = new AtomicLong();
-    private final ConcurrentLinkedQueue<LogEvent> events = new ConcurrentLinkedQueue<>();
+    private long sequence;
+    private final List<LogEvent> events = new ArrayList<>();
 
     /** A sequence number to take just before calling a use case. */
     long mark() {
-        return sequence.incrementAndGet();
+        return ++sequence;
     }
 
     /** Records an event that began at {@code start} (from {@link #mark()}) and ends now. */
     void record(long start, Instant at, int actor, LogEvent.Kind kind, String task) {
-        events.add(new LogEvent(start, sequence.incrementAndGet(), at, actor, kind, task));
+        events.add(new LogEvent(start, ++sequence, at, actor, kind, task));
     }
 
     /**

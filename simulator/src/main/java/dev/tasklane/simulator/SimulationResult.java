@@ -3,6 +3,7 @@ package dev.tasklane.simulator;
 import dev.tasklane.domain.flow.FlowReport;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -14,13 +15,15 @@ import java.util.List;
  * @param stalled        the run was stopped because no task reached Done for {@link Sweeper#STALL_STEPS} steps
  * @param claimLatency   wall time of each claim call, in nanoseconds (refused claims included)
  * @param blockedWait    simulated minutes between a task's last dependency reaching Done and its first claim
+ * @param awaitingInput  simulated minutes each question waited for its answer
  * @param goalsCompleted goals the store reports completed at the end
  * @param logDigest      {@link EventLog#digest} of the run's event log: the same seed gives the same digest
  * @param flow           the flow figures of the run on the simulated clock ({@link FlowOfTheRun})
+ * @param events         the run's event log, by start
  */
 record SimulationResult(SimulationConfig config, int goals, int tasks, Phases phases, Duration simulated, long steps, boolean stalled, Metrics metrics, Latencies.Percentiles claimLatency,
-                        Latencies.Percentiles blockedWait, int goalsCompleted, List<InvariantResult> invariants, long logDigest,
-                        FlowReport flow) {
+                        Latencies.Percentiles blockedWait, Latencies.Percentiles awaitingInput, int goalsCompleted, List<InvariantResult> invariants, long logDigest,
+                        FlowReport flow, List<LogEvent> events) {
 
     /**
      * The three phases of a run, timed apart (docs/simulator.md, "What the figures measure"): only the run is the
@@ -38,6 +41,7 @@ record SimulationResult(SimulationConfig config, int goals, int tasks, Phases ph
 
     SimulationResult {
         invariants = List.copyOf(invariants);
+        events = Collections.unmodifiableList(events);
     }
 
     Duration setup() {
