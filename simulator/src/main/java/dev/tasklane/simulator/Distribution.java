@@ -20,7 +20,8 @@ sealed interface Distribution {
     default Duration sample(double uniform, double gaussian) {
         long step = SimulationConfig.STEP.toMinutes();
         long steps = Math.max(1, (minutes(uniform, gaussian) + step - 1) / step);
-        return SimulationConfig.STEP.multipliedBy(steps);
+        // ofMinutes, not STEP.multipliedBy: Duration multiplies through BigDecimal (bench/profile-sim.md)
+        return Duration.ofMinutes(steps * step);
     }
 
     /** The distribution in the words of a team file ("uniform 10-50 min"). */

@@ -2,6 +2,7 @@ package dev.tasklane.simulator;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -9,10 +10,22 @@ import java.util.List;
  * The simulator's own record of what its participants did, ordered by one sequence.
  * The invariant checks read this log, never the store, so a store that misbehaves cannot vouch for itself.
  * Written from one thread: the participants take their turns one after another ({@link StepScheduler}).
+ *
+ * <p>The log is kept in columns (a few arrays, grown by doubling) and read as {@link LogEvent}s by the checks after
+ * the run: an object per event, kept to the end of a run of millions of events, was copied by every garbage
+ * collection of the run (bench/profile-sim.md).
  */
 final class EventLog {
+    private static final LogEvent.Kind[] KINDS = LogEvent.Kind.values();
+
     private long sequence;
-    private final List<LogEvent> events = new ArrayList<>();
+    private int size;
+    private long[] starts = new long[1024];
+    private long[] ends = new long[1024];
+    private Instant[] ats = new Instant[1024];
+    private int[] actors = new int[1024];
+    private byte[] kinds = new byte[1024];
+    private String[] tasks = new String[1024];
 
     /** A sequence number to take just before calling a use case. */
     long mark() {
@@ -21,7 +34,22 @@ final class EventLog {
 
     /** Records an event that began at {@code start} (from {@link #mark()}) and ends now. */
     void record(long start, Instant at, int actor, LogEvent.Kind kind, String task) {
-        events.add(new LogEvent(start, ++sequence, at, actor, kind, task));
+        if (size == starts.length) {
+            int grown = size * 2;
+            starts = Arrays.copyOf(starts, grown);
+            ends = Arrays.copyOf(ends, grown);
+            ats = Arrays.copyOf(ats, grown);
+            actors = Arrays.copyOf(actors, grown);
+            kinds = Arrays.copyOf(kinds, grown);
+            tasks = Arrays.copyOf(tasks, grown);
+        }
+        starts[size] = start;
+        ends[size] = ++sequence;
+        ats[size] = at;
+        actors[size] = actor;
+        kinds[size] = (byte) kind.ordinal();
+        tasks[size] = task;
+        size++;
     }
 
     /**
@@ -43,7 +71,10 @@ final class EventLog {
 
     /** Every event so far, by start. */
     List<LogEvent> events() {
-        List<LogEvent> sorted = new ArrayList<>(events);
+        List<LogEvent> sorted = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            sorted.add(new LogEvent(starts[i], ends[i], ats[i], actors[i], KINDS[kinds[i]], tasks[i]));
+        }
         sorted.sort(Comparator.comparingLong(LogEvent::start));
         return sorted;
     }

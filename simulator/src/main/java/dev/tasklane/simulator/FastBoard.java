@@ -41,10 +41,10 @@ import java.util.Map;
  *       assignment it had before.</li>
  * </ul>
  *
- * <p>How it stays fast: the open tasks whose dependencies are done wait in binary heaps by their rank in the queue
- * order (one for unassigned tasks, one per agent with assigned ones), so {@code next} reads a heap's head; a task
- * found behind a held key file is parked on that file and put back when the file is released, so no call walks
- * past it again; dependents are counted down, not re-read.
+ * <p>How it stays fast: the open tasks whose dependencies are done are bits in sets by their rank in the queue
+ * order ({@link RankSet}: one for unassigned tasks, one per agent with assigned ones), so {@code next} finds the
+ * first in a few word reads; a task found behind a held key file is parked on that file and put back when the file
+ * is released, so no call walks past it again; dependents are counted down, not re-read.
  */
 final class FastBoard implements Board {
     /** As {@code ClaimService.LOOK_PAST_OFFERED}: candidates walked past the first one offered to another caller. */
@@ -85,7 +85,7 @@ final class FastBoard implements Board {
     private final int[] parkedHead;
     private final int[] parkedNext;
     /** Per key file: the unassigned tasks parked behind it, by rank; allocated on the first. */
-    private final RankHeap[] parkedUnassigned;
+    private final LongHeap[] parkedUnassigned;
     /** The file a task was put back in the queue for, as the first of that file's parked unassigned tasks; -1 for none. */
     private final int[] representing;
     /**
@@ -94,15 +94,15 @@ final class FastBoard implements Board {
      */
     private final boolean putBackFirstOnly;
     private final boolean[] parked;
-    private final boolean[] inHeap;
     private final int[] offeredTo;
     private final long[] offeredUntil;
     private final int[] goalOf;
     private final int[] goalOpen;
-    private final RankHeap unassigned;
-    private final RankHeap[] own;
-    private final LongHeap expiries = new LongHeap();
-    private final int[] walked = new int[LOOK_PAST_OFFERED + 2];
+    /** Each rank's task: the inverse of {@link #rank}. */
+    private final int[] taskAt;
+    private final RankSet unassigned;
+    private final RankSet[] own;
+    private final LongHeap expiries = new LongHeap(1024);
     private int doing;
     private int goalsCompleted;
 
@@ -129,17 +129,17 @@ final class FastBoard implements Board {
         fileHolder = new int[fileCount];
         parkedHead = new int[fileCount];
         parkedNext = new int[tasks];
-        parkedUnassigned = new RankHeap[fileCount];
+        parkedUnassigned = new LongHeap[fileCount];
         representing = new int[tasks];
         putBackFirstOnly = !wip.limited();
         parked = new boolean[tasks];
-        inHeap = new boolean[tasks];
         offeredTo = new int[tasks];
         offeredUntil = new long[tasks];
         goalOf = new int[tasks];
         goalOpen = new int[goals];
-        unassigned = new RankHeap(rank, Math.max(16, tasks));
-        own = new RankHeap[agents];
+        taskAt = new int[tasks];
+        unassigned = new RankSet(tasks);
+        own = new RankSet[agents];
         Arrays.fill(holder, NOBODY);
         Arrays.fill(offeredTo, NOBODY);
         Arrays.fill(fileHolder, NOBODY);
@@ -157,6 +157,9 @@ final class FastBoard implements Board {
     static FastBoard of(PlanOnBoard plan, Task[] stored, Map<UserId, Integer> agentOf, int agents, WipLimits wip,
                         Duration claimTtl, Duration offerWindow, Duration awaitingInputMax, Clock clock) {
         int n = stored.length;
+        if (n > LongHeap.MAX_TASKS) {
+            throw new IllegalArgumentException("the fast engine holds at most " + LongHeap.MAX_TASKS + " tasks, the plan has " + n);
+        }
         int[] dependencyCount = new int[n];
         int[][] dependencyOf = new int[n][];
         Map<String, Integer> fileIds = new HashMap<>();
@@ -191,6 +194,7 @@ final class FastBoard implements Board {
         Arrays.sort(order, Comparator.comparing(task -> stored[task], TaskOrder.NEXT));
         for (int position = 0; position < n; position++) {
             board.rank[order[position]] = position;
+            board.taskAt[position] = order[position];
         }
         for (int task = 0; task < n; task++) {
             board.dependentStart[task + 1] = board.dependentStart[task] + dependencyCount[task];
@@ -229,32 +233,24 @@ final class FastBoard implements Board {
     @Override
     public int next(int agent) {
         long now = now();
-        RankHeap mine = own[agent];
+        RankSet mine = own[agent];
         int firstOffered = NONE;
-        int answer = NONE;
         int lookedPast = 0;
-        int popped = 0;
+        int from = 0;
         while (true) {
-            int candidate = head(unassigned, mine);
+            int candidate = candidateFrom(mine, from);
             if (candidate == NONE || (firstOffered != NONE && lookedPast++ >= LOOK_PAST_OFFERED)) {
                 break;
             }
             if (offer(agent, candidate, now)) {
-                answer = candidate;
-                break;
+                return candidate;
             }
             if (firstOffered == NONE) {
                 firstOffered = candidate;
             }
-            // stepped over: taken off its heap while the walk goes on, put back after
-            (assignee[candidate] == NOBODY ? unassigned : mine).pop();
-            inHeap[candidate] = false;
-            walked[popped++] = candidate;
+            from = rank[candidate] + 1; // stepped over: the walk goes on past it
         }
-        for (int i = 0; i < popped; i++) {
-            enqueue(walked[i]);
-        }
-        return answer != NONE ? answer : firstOffered;
+        return firstOffered;
     }
 
     @Override
@@ -263,6 +259,7 @@ final class FastBoard implements Board {
                 || doing >= wipLimit) {
             return false;
         }
+        queueOf(task).remove(rank[task]);
         status[task] = DOING;
         holder[task] = agent;
         representing[task] = NOBODY;
@@ -407,31 +404,28 @@ final class FastBoard implements Board {
         return true;
     }
 
-    /** The first task in queue order of the two heaps that the selection rules allow; NONE when there is none. */
-    private int head(RankHeap shared, RankHeap mine) {
-        int a = validHead(shared);
-        int b = mine == null ? NONE : validHead(mine);
-        return a == NONE ? b : b == NONE || rank[a] < rank[b] ? a : b;
-    }
-
-    /** The heap's first task still open, after dropping those that moved on and parking those behind a held key file. */
-    private int validHead(RankHeap heap) {
-        while (!heap.isEmpty()) {
-            int task = heap.peek();
-            if (status[task] != READY) {
-                heap.pop();
-                inHeap[task] = false;
-                continue;
+    /**
+     * The first task from rank {@code from} on, in queue order, of the unassigned tasks and the agent's own, with no
+     * key file held by another task; those found behind a held file on the way are parked. NONE when there is none.
+     * The walk does not move {@code from} past a parked task: parking one may put back another, the first behind a
+     * file it held no more, whose rank may be lower.
+     */
+    private int candidateFrom(RankSet mine, int from) {
+        while (true) {
+            int a = unassigned.nextFrom(from);
+            int b = mine == null ? -1 : mine.nextFrom(from);
+            int first = a < 0 ? b : b < 0 || a < b ? a : b;
+            if (first < 0) {
+                return NONE;
             }
+            int task = taskAt[first];
             int held = heldFile(task);
             if (held < 0) {
                 return task;
             }
-            heap.pop();
-            inHeap[task] = false;
+            queueOf(task).remove(first);
             park(task, held);
         }
-        return NONE;
     }
 
     /**
@@ -441,12 +435,12 @@ final class FastBoard implements Board {
     private void park(int task, int file) {
         parked[task] = true;
         if (assignee[task] == NOBODY) {
-            RankHeap behind = parkedUnassigned[file];
+            LongHeap behind = parkedUnassigned[file];
             if (behind == null) {
-                behind = new RankHeap(rank, 16);
+                behind = new LongHeap(16);
                 parkedUnassigned[file] = behind;
             }
-            behind.push(task);
+            behind.push(LongHeap.entry(rank[task], task));
         } else {
             parkedNext[task] = parkedHead[file];
             parkedHead[file] = task;
@@ -460,9 +454,9 @@ final class FastBoard implements Board {
 
     /** Puts back the first of the file's parked unassigned tasks, as its representative in the queue. */
     private void putBackFirst(int file) {
-        RankHeap behind = parkedUnassigned[file];
+        LongHeap behind = parkedUnassigned[file];
         if (behind != null && !behind.isEmpty()) {
-            int first = behind.pop();
+            int first = LongHeap.task(behind.pop());
             parked[first] = false;
             representing[first] = file;
             enqueue(first);
@@ -491,9 +485,9 @@ final class FastBoard implements Board {
                 if (putBackFirstOnly) {
                     putBackFirst(file);
                 } else {
-                    RankHeap behind = parkedUnassigned[file];
+                    LongHeap behind = parkedUnassigned[file];
                     while (behind != null && !behind.isEmpty()) {
-                        int waiting = behind.pop();
+                        int waiting = LongHeap.task(behind.pop());
                         parked[waiting] = false;
                         enqueue(waiting);
                     }
@@ -513,92 +507,114 @@ final class FastBoard implements Board {
     }
 
     private void enqueue(int task) {
-        if (inHeap[task] || parked[task]) {
-            return;
+        if (!parked[task]) {
+            queueOf(task).add(rank[task]);
         }
-        inHeap[task] = true;
+    }
+
+    /** The set of open tasks the task belongs in: the unassigned ones, or its assignee's. */
+    private RankSet queueOf(int task) {
         int to = assignee[task];
         if (to == NOBODY) {
-            unassigned.push(task);
-        } else {
-            if (own[to] == null) {
-                own[to] = new RankHeap(rank, 16);
-            }
-            own[to].push(task);
+            return unassigned;
         }
+        if (own[to] == null) {
+            own[to] = new RankSet(rank.length);
+        }
+        return own[to];
     }
 
     private long now() {
         return clock.instant().getEpochSecond();
     }
 
-    /** A binary min-heap of task indices by their rank in the queue order. */
-    static final class RankHeap {
-        private final int[] rank;
-        private int[] items;
+    /**
+     * A set of ranks (0 to size - 1) as bits, with a summary bit per word of 64: adding and removing one is a word
+     * write or two, and the first rank from a given one on is found in a few word reads (a million ranks are 16,384
+     * words, 256 summary words), where a heap of a million tasks spent its time in cache misses.
+     */
+    static final class RankSet {
+        private final long[] words;
+        private final long[] summary;
         private int size;
 
-        RankHeap(int[] rank, int capacity) {
-            this.rank = rank;
-            this.items = new int[capacity];
+        RankSet(int ranks) {
+            words = new long[Math.max(1, (ranks + 63) >>> 6)];
+            summary = new long[(words.length + 63) >>> 6];
         }
 
-        boolean isEmpty() {
-            return size == 0;
-        }
-
-        int peek() {
-            return items[0];
-        }
-
-        void push(int task) {
-            if (size == items.length) {
-                items = Arrays.copyOf(items, size * 2);
+        void add(int rank) {
+            int word = rank >>> 6;
+            long before = words[word];
+            long after = before | 1L << rank;
+            if (after != before) {
+                words[word] = after;
+                summary[word >>> 6] |= 1L << word;
+                size++;
             }
-            int i = size++;
-            int key = rank[task];
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                if (rank[items[parent]] <= key) {
-                    break;
-                }
-                items[i] = items[parent];
-                i = parent;
-            }
-            items[i] = task;
         }
 
-        int pop() {
-            int top = items[0];
-            int last = items[--size];
-            int key = rank[last];
-            int i = 0;
-            int half = size >>> 1;
-            while (i < half) {
-                int child = 2 * i + 1;
-                int right = child + 1;
-                if (right < size && rank[items[right]] < rank[items[child]]) {
-                    child = right;
+        void remove(int rank) {
+            int word = rank >>> 6;
+            long before = words[word];
+            long after = before & ~(1L << rank);
+            if (after != before) {
+                words[word] = after;
+                if (after == 0) {
+                    summary[word >>> 6] &= ~(1L << word);
                 }
-                if (key <= rank[items[child]]) {
-                    break;
-                }
-                items[i] = items[child];
-                i = child;
+                size--;
             }
-            items[i] = last;
-            return top;
+        }
+
+        boolean contains(int rank) {
+            return (words[rank >>> 6] & 1L << rank) != 0;
+        }
+
+        /** The lowest rank in the set that is at least {@code from}; -1 when there is none. */
+        int nextFrom(int from) {
+            int word = from >>> 6;
+            if (size == 0 || word >= words.length) {
+                return -1;
+            }
+            long bits = words[word] & -1L << from;
+            if (bits != 0) {
+                return (word << 6) + Long.numberOfTrailingZeros(bits);
+            }
+            int next = word + 1;
+            int block = next >>> 6;
+            if (block >= summary.length) {
+                return -1;
+            }
+            long nonEmpty = summary[block] & -1L << next;
+            while (nonEmpty == 0) {
+                if (++block == summary.length) {
+                    return -1;
+                }
+                nonEmpty = summary[block];
+            }
+            int found = (block << 6) + Long.numberOfTrailingZeros(nonEmpty);
+            return (found << 6) + Long.numberOfTrailingZeros(words[found]);
         }
     }
 
-    /** A binary min-heap of leases: the expiry in epoch seconds above the task index's 24 bits. */
+    /**
+     * A binary min-heap of a key above a task index's 24 bits: leases by their expiry in epoch seconds, and the tasks
+     * parked behind one key file by their rank.
+     */
     static final class LongHeap {
         private static final int TASK_BITS = 24;
-        private long[] items = new long[1024];
+        /** The most tasks an entry can name. */
+        static final int MAX_TASKS = 1 << TASK_BITS;
+        private long[] items;
         private int size;
 
-        static long entry(long at, int task) {
-            return at << TASK_BITS | task;
+        LongHeap(int capacity) {
+            items = new long[capacity];
+        }
+
+        static long entry(long key, int task) {
+            return key << TASK_BITS | task;
         }
 
         static long at(long entry) {

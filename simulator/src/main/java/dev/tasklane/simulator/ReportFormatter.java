@@ -34,8 +34,10 @@ final class ReportFormatter {
         line(out, "Wall time:      %s setup, %s run, %s checks (%d simulated steps, %s of simulated time)",
                 seconds(result.setup()), seconds(result.run()), seconds(result.phases().check()), result.steps(),
                 days(result.simulated()));
-        line(out, "Processor time: %s during the setup, %s during the run, %,.0f tasks per processor second of the run",
-                seconds(result.phases().setupCpu()), seconds(result.runCpu()), result.tasksPerCpuSecond());
+        line(out, "Processor time: %s during the setup, %s during the run (%s on the turns' thread), %,.0f tasks per processor "
+                        + "second of the run (%,.0f per second of the turns' thread)", seconds(result.phases().setupCpu()),
+                seconds(result.runCpu()), seconds(result.phases().turnsCpu()), result.tasksPerCpuSecond(),
+                result.tasksPerTurnsCpuSecond());
         if (result.stalled()) {
             line(out, "Stopped:        no task reached Done in %d steps; the run was cut short", Sweeper.STALL_STEPS);
         }
@@ -273,6 +275,8 @@ final class ReportFormatter {
         root.put("setup_cpu_seconds", result.phases().setupCpu().toMillis() / 1000.0);
         root.put("run_seconds", result.run().toMillis() / 1000.0);
         root.put("run_cpu_seconds", result.runCpu().toMillis() / 1000.0);
+        root.put("run_turns_cpu_seconds", result.phases().turnsCpu().toMillis() / 1000.0);
+        root.put("tasks_per_turns_cpu_second", Math.round(result.tasksPerTurnsCpuSecond()));
         root.put("check_seconds", result.phases().check().toMillis() / 1000.0);
         root.put("simulated_minutes", result.simulated().toMinutes());
         root.put("steps", result.steps());

@@ -127,8 +127,10 @@ final class Simulation {
         new People(stage); // last at the table: answers are given after the step's reviews
         long started = System.nanoTime();
         long cpuStarted = processCpuNanos();
+        long turnsCpuStarted = threadCpuNanos();
         runAll(scheduler);
         Duration runCpu = Duration.ofNanos(processCpuNanos() - cpuStarted);
+        Duration turnsCpu = Duration.ofNanos(threadCpuNanos() - turnsCpuStarted);
         Duration run = Duration.ofNanos(System.nanoTime() - started);
         progress.finish(metrics.tasksDone.sum(), facts.size());
 
@@ -162,7 +164,7 @@ final class Simulation {
         }
         int goalsCompleted = board.completedGoals();
         Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
-        return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, check),
+        return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, turnsCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
                 blockedWait, awaitingInput, goalsCompleted, invariants, digest, flow, events);
     }
@@ -280,6 +282,12 @@ final class Simulation {
         if (!failures.isEmpty()) {
             throw new SimulationFailedException(failures.get(0).cause());
         }
+    }
+
+    /** Processor time of the calling thread so far; 0 where the JVM does not tell. */
+    static long threadCpuNanos() {
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
     }
 
     /** Processor time of the whole process so far; 0 where the JVM does not tell. */

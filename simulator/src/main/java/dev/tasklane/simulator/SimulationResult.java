@@ -32,11 +32,13 @@ record SimulationResult(SimulationConfig config, int goals, int tasks, Phases ph
      * @param setup    wall time to enlist the team and create the plan
      * @param setupCpu processor time the whole process used during the set-up
      * @param run      wall time the agents ran
+     * @param turnsCpu processor time of the one thread that ran the participants' turns: what the run costs a core
+     *                 of its own, the compiler's and the garbage collector's threads running beside it
      * @param runCpu   processor time the whole process used while the agents ran (every thread, the garbage
      *                 collector's included); on a machine shared with other work it says more than {@code run}
      * @param check    wall time of the checks after the run: the invariants and the waits, read from the log
      */
-    record Phases(Duration setup, Duration setupCpu, Duration run, Duration runCpu, Duration check) {
+    record Phases(Duration setup, Duration setupCpu, Duration run, Duration runCpu, Duration turnsCpu, Duration check) {
     }
 
     SimulationResult {
@@ -71,6 +73,12 @@ record SimulationResult(SimulationConfig config, int goals, int tasks, Phases ph
 
     double tasksPerSecond() {
         return perSecond(metrics.tasksDone.sum());
+    }
+
+    /** Tasks that reached Done per second of processor time of the thread that ran the turns. */
+    double tasksPerTurnsCpuSecond() {
+        double seconds = phases.turnsCpu().toNanos() / 1e9;
+        return seconds == 0 ? 0 : metrics.tasksDone.sum() / seconds;
     }
 
     /** Tasks that reached Done per second of processor time (of all cores together) the run used. */
