@@ -18,14 +18,33 @@ import java.util.List;
 final class EventLog {
     private static final LogEvent.Kind[] KINDS = LogEvent.Kind.values();
 
+    /** Events a task gives, about: a claim, its completion, a move of the clock, now and then a review or an abandon. */
+    static final int EVENTS_PER_TASK = 4;
+
     private long sequence;
     private int size;
-    private long[] starts = new long[1024];
-    private long[] ends = new long[1024];
-    private Instant[] ats = new Instant[1024];
-    private int[] actors = new int[1024];
-    private byte[] kinds = new byte[1024];
-    private String[] tasks = new String[1024];
+    private long[] starts;
+    private long[] ends;
+    private Instant[] ats;
+    private int[] actors;
+    private byte[] kinds;
+    private String[] tasks;
+
+    /** A log with room for {@code capacity} events before it grows. */
+    EventLog(int capacity) {
+        int room = Math.max(16, capacity);
+        starts = new long[room];
+        ends = new long[room];
+        ats = new Instant[room];
+        actors = new int[room];
+        kinds = new byte[room];
+        tasks = new String[room];
+    }
+
+    /** A log for a run of {@code tasks} tasks. */
+    static EventLog forTasks(int tasks) {
+        return new EventLog((int) Math.min(Integer.MAX_VALUE - 8, (long) tasks * EVENTS_PER_TASK + 1024));
+    }
 
     /** A sequence number to take just before calling a use case. */
     long mark() {

@@ -537,6 +537,8 @@ final class FastBoard implements Board {
         private final long[] words;
         private final long[] summary;
         private int size;
+        /** No word below this one holds a rank: where a walk from the start begins. */
+        private int lowest;
 
         RankSet(int ranks) {
             words = new long[Math.max(1, (ranks + 63) >>> 6)];
@@ -551,6 +553,7 @@ final class FastBoard implements Board {
                 words[word] = after;
                 summary[word >>> 6] |= 1L << word;
                 size++;
+                lowest = Math.min(lowest, word);
             }
         }
 
@@ -577,6 +580,10 @@ final class FastBoard implements Board {
             if (size == 0 || word >= words.length) {
                 return -1;
             }
+            if (word < lowest) {
+                word = lowest;
+                from = word << 6;
+            }
             long bits = words[word] & -1L << from;
             if (bits != 0) {
                 return (word << 6) + Long.numberOfTrailingZeros(bits);
@@ -594,6 +601,9 @@ final class FastBoard implements Board {
                 nonEmpty = summary[block];
             }
             int found = (block << 6) + Long.numberOfTrailingZeros(nonEmpty);
+            if (word == lowest && (words[word] & (1L << from) - 1) == 0) {
+                lowest = found; // the words from the lowest up to the one found are empty
+            }
             return (found << 6) + Long.numberOfTrailingZeros(words[found]);
         }
     }

@@ -109,7 +109,7 @@ final class Simulation {
         Duration setup = Duration.ofNanos(System.nanoTime() - began);
         Duration setupCpu = Duration.ofNanos(processCpuNanos() - cpuBegan);
 
-        EventLog log = new EventLog();
+        EventLog log = EventLog.forTasks(onBoard.size());
         Metrics metrics = new Metrics();
         Sweeper sweeper = new Sweeper(board, clock, log, metrics, progress, facts.size());
         StepScheduler scheduler = new StepScheduler(clock, sweeper);

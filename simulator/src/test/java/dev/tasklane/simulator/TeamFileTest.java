@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -105,6 +106,19 @@ class TeamFileTest {
         assertEquals("work_minutes.minutes must be a whole number of minutes from 1 to 10080, got 20000",
                 refusal("work_minutes: {distribution: fixed, minutes: 20000}\n"));
         assertEquals("name must be 1 to 80 characters, got 81", refusal("name: " + "x".repeat(81) + "\n"));
+    }
+
+    @Test
+    void theExampleTeamFilesOfTheDocsAreRead() throws IOException {
+        Path examples = Path.of("..", "docs", "examples", "teams");
+        try (var files = Files.list(examples)) {
+            List<Path> teams = files.filter(file -> file.toString().endsWith(".yaml")).sorted().toList();
+            assertTrue(teams.size() >= 3, "the example teams: " + teams);
+            for (Path team : teams) {
+                TeamFile.read(team).build("team");
+            }
+        }
+        assertEquals(0.2, TeamFile.read(examples.resolve("asking.yaml")).build("team").questionRate());
     }
 
     @Test
