@@ -14,9 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code tasklane simulate}: many simulated agents and reviewers work through a plan over the real use cases
- * and the in-memory store, in one process and without HTTP; then throughput, claim latency and waits are
- * reported and the service's invariants are checked against the simulator's own event log. With
+ * {@code tasklane simulate}: many simulated agents, reviewers and people answering questions work through a plan
+ * in one process and without HTTP, on the fast engine or over the real use cases and the in-memory store (both
+ * give the same run, {@code --engine}); then throughput, claim latency and waits are reported and the service's
+ * invariants are checked against the simulator's own event log. With
  * {@code --compare a.yaml b.yaml} two teams work through the same plan with the same seed, one after the other,
  * and are reported side by side.
  * {@link #run} returns the exit code: {@link #PASSED}, {@link #FAILED} (an invariant failed or the run broke
@@ -124,8 +125,9 @@ public final class SimulateCli {
     }
 
     @Command(name = "simulate", sortOptions = false,
-            description = "Runs simulated agents and reviewers through a plan over the real use cases and the "
-                    + "in-memory store; reports throughput, claim latency and waits, and checks the invariants.")
+            description = "Runs simulated agents and reviewers through a plan, on a compact board with the use cases' "
+                    + "rules or over the use cases and the in-memory store; reports throughput, claim latency and waits, "
+                    + "and checks the invariants.")
     static final class Options {
         @Option(names = "--team", paramLabel = "FILE",
                 description = "Read the team from this YAML file (docs/simulator.md, \"Team files\"); the flags below override it.")
