@@ -1,48 +1,29 @@
 package dev.tasklane.simulator;
 
-import dev.tasklane.application.port.in.ClaimTask;
-import dev.tasklane.application.port.in.ClaimTaskUseCase.Claimed;
-import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
-import dev.tasklane.application.port.in.HookEntry;
-import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
-import dev.tasklane.application.port.in.TaskRef;
-import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.error.ConflictException;
-import dev.tasklane.domain.error.ForbiddenException;
-import dev.tasklane.domain.error.TasklaneException;
-import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.task.Status;
-import dev.tasklane.domain.task.Task;
-
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.Optional;
 
 /**
- * A simulated coding agent running the spec's loop through the use cases: next, claim with a passing
- * before_doing result, work for a while of simulated time, complete with after_doing and before_review results;
- * when the task needs review, stop and wait for the decision, then mark_reviewed (and work again when changes
- * were requested). Reports after_goal when a completion arms it. Now and then it walks away from a claim.
+ * A simulated coding agent running the spec's loop on the {@link Board}: next, claim with a passing before_doing
+ * result, work for a while of simulated time, complete with after_doing and before_review results; when the task
+ * needs review, stop and wait for the decision, then mark_reviewed (and work again when changes were requested).
+ * Reports after_goal when a completion arms it. Now and then it walks away from a claim; now and then it asks a
+ * question when it starts on a task and waits for a person's answer before it works.
  */
 final class Agent extends Participant {
     static final int MAX_CLAIM_ATTEMPTS = 8;
 
     private final int number;
-    private final String name;
-    private final Actor actor;
     private final Latencies claimLatencies = new Latencies();
     private boolean decided;
+    private boolean answered;
     private Holding holding;
     private Submitted awaitingReview;
+    /** The task this agent asked a question about and waits for the answer on; -1 when none. */
+    private int asking = Board.NONE;
 
-    /**
-     * A task this agent holds in Doing, the claim token fencing it (null after rework), and when the work is done.
-     * The log names the task by identifier; the use cases after the claim are called by id, as an agent holding the
-     * claim's answer would, which spares the store an identifier lookup per call.
-     */
-    private record Holding(String task, TaskRef ref, String claimToken, Instant due, Instant beatAt) {
+    /** A task this agent holds in Doing, and when the work is done. */
+    private record Holding(int task, Instant due, Instant beatAt) {
         /** When this agent acts next on it: the work done, or a heartbeat first when the lease would run out before. */
         Instant wake() {
             return beatAt.isBefore(due) ? beatAt : due;
@@ -50,14 +31,12 @@ final class Agent extends Participant {
     }
 
     /** A task this agent completed into Review and waits on, and the how-manieth time it was submitted. */
-    record Submitted(String task, TaskRef ref, int round) {
+    record Submitted(int task, int round) {
     }
 
-    Agent(Stage stage, int number, Actor actor) {
+    Agent(Stage stage, int number) {
         super(stage);
         this.number = number;
-        this.name = Team.agentName(number);
-        this.actor = actor;
     }
 
     Latencies claimLatencies() {
@@ -70,6 +49,12 @@ final class Agent extends Participant {
         nudge();
     }
 
+    /** A person answered the question this agent waits on. */
+    void answered() {
+        answered = true;
+        nudge();
+    }
+
     @Override
     protected Instant act() {
         Instant now = stage.clock().instant();
@@ -79,6 +64,14 @@ final class Agent extends Participant {
             }
             decided = false;
             markReviewed(now);
+        }
+        if (asking != Board.NONE) {
+            if (!answered) {
+                return null;
+            }
+            answered = false;
+            holding = hold(asking, now, 0);
+            asking = Board.NONE;
         }
         if (holding != null) {
             if (now.isBefore(holding.due())) {
@@ -94,73 +87,72 @@ final class Agent extends Participant {
 
     private void markReviewed(Instant now) {
         Submitted submitted = awaitingReview;
-        String task = submitted.task();
+        String task = stage.plan().identifier(submitted.task());
         awaitingReview = null;
         long start = stage.log().mark();
-        Reviewed reviewed = stage.app().reviews().markReviewed(actor, submitted.ref(),
-                Proofs.passed("after_review"), name);
+        Board.Outcome outcome = stage.board().markReviewed(number, submitted.task());
         changed();
-        if (reviewed.task().task().status() == Status.COMPLETED) {
+        if (outcome == Board.Outcome.REWORK) {
+            stage.log().record(start, now, number, LogEvent.Kind.REWORK, task);
+            holding = hold(submitted.task(), now, submitted.round());
+        } else {
             stage.log().record(start, now, number, LogEvent.Kind.DONE, task);
             stage.metrics().tasksDone.increment();
-            reportAfterGoal(reviewed.hooks(), reviewed.task());
-        } else {
-            stage.log().record(start, now, number, LogEvent.Kind.REWORK, task);
-            holding = hold(task, submitted.ref(), null, now, submitted.round());
+            reportAfterGoal(outcome, submitted.task());
         }
     }
 
     private void complete(Instant now) {
         Holding done = holding;
         holding = null;
+        String task = stage.plan().identifier(done.task());
         long start = stage.log().mark();
-        Completed completed;
-        try {
-            completed = stage.app().completion().complete(actor, done.ref(), Proofs.completion(name, done.claimToken()));
-        } catch (TasklaneException refused) {
-            stage.log().record(start, now, number, LogEvent.Kind.LOST, done.task());
+        Board.Outcome outcome = stage.board().complete(number, done.task());
+        if (outcome == Board.Outcome.LOST) {
+            stage.log().record(start, now, number, LogEvent.Kind.LOST, task);
             stage.metrics().lostLeases.increment();
             return;
         }
         changed();
-        if (completed.task().task().status() == Status.REVIEW) {
-            stage.log().record(start, now, number, LogEvent.Kind.TO_REVIEW, done.task());
-            awaitingReview = stage.desk().submit(done.task(), done.ref(), this);
+        if (outcome == Board.Outcome.REVIEW) {
+            stage.log().record(start, now, number, LogEvent.Kind.TO_REVIEW, task);
+            awaitingReview = stage.desk().submit(done.task(), this);
         } else {
-            stage.log().record(start, now, number, LogEvent.Kind.DONE, done.task());
+            stage.log().record(start, now, number, LogEvent.Kind.DONE, task);
             stage.metrics().tasksDone.increment();
-            reportAfterGoal(completed.hooks(), completed.task());
+            reportAfterGoal(outcome, done.task());
         }
     }
 
     private Instant claimNext(Instant now) {
         for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
-            Optional<TaskView> next = stage.app().next().next(actor, name);
-            if (next.isEmpty()) {
+            int next = stage.board().next(number);
+            if (next == Board.NONE) {
                 return null;
             }
-            String task = next.get().task().identifier().toString();
+            String task = stage.plan().identifier(next);
             stage.metrics().claimAttempts.increment();
             long start = stage.log().mark();
             long began = System.nanoTime();
-            Claimed claimed;
-            try {
-                claimed = stage.app().claims().claim(actor, ClaimTask.of(task, name, Proofs.passed("before_doing")));
-            } catch (ConflictException | ForbiddenException lostRace) {
-                claimLatencies.add(System.nanoTime() - began);
+            boolean claimed = stage.board().claim(number, next);
+            claimLatencies.add(System.nanoTime() - began);
+            if (!claimed) {
                 stage.metrics().claimConflicts.increment();
                 continue;
             }
-            claimLatencies.add(System.nanoTime() - began);
             stage.log().record(start, now, number, LogEvent.Kind.CLAIMED, task);
             stage.metrics().claims.increment();
             changed();
-            int abandonedBefore = stage.abandonments().getOrDefault(task, 0);
+            int abandonedBefore = stage.abandonments()[next];
             if (stage.draws().uniform(Draws.Purpose.ABANDON, task, abandonedBefore) >= stage.config().expireShare()) {
-                holding = hold(task, new TaskRef.ById(claimed.task().task().id()), claimed.claimToken(), now, 0);
+                if (asks(task, abandonedBefore)) {
+                    ask(next, task, now, abandonedBefore);
+                    return null;
+                }
+                holding = hold(next, now, 0);
                 return holding.wake();
             }
-            stage.abandonments().put(task, abandonedBefore + 1);
+            stage.abandonments()[next] = abandonedBefore + 1;
             stage.log().record(stage.log().mark(), now, number, LogEvent.Kind.ABANDONED, task);
             stage.metrics().abandoned.increment();
             stage.scheduler().timer(now.plus(stage.limits().claimTtl()));
@@ -169,12 +161,27 @@ final class Agent extends Participant {
         return null;
     }
 
-    private void reportAfterGoal(List<HookEntry> hooks, TaskView task) {
-        Task done = task.task();
-        if (done.parentId() == null || hooks.stream().noneMatch(hook -> hook.name() == HookName.AFTER_GOAL)) {
+    /** Whether this claim of the task starts with a question: drawn per task and claim, at the team's question rate. */
+    private boolean asks(String task, int claim) {
+        double rate = stage.config().team().questionRate();
+        return rate > 0 && stage.draws().uniform(Draws.Purpose.QUESTION, task, claim) < rate;
+    }
+
+    private void ask(int next, String task, Instant now, int claim) {
+        long start = stage.log().mark();
+        stage.board().ask(number, next);
+        stage.log().record(start, now, number, LogEvent.Kind.QUESTION, task);
+        stage.metrics().questions.increment();
+        asking = next;
+        Duration delay = stage.draws().duration(stage.config().team().answerMinutes(), Draws.Purpose.ANSWER_TIME, task, claim);
+        stage.questions().ask(next, this, now.plus(delay));
+    }
+
+    private void reportAfterGoal(Board.Outcome outcome, int task) {
+        if (outcome != Board.Outcome.DONE_AFTER_GOAL) {
             return;
         }
-        stage.app().afterGoal().report(actor, new TaskRef.ById(done.parentId()), Proofs.AFTER_GOAL_PASSED);
+        stage.board().reportAfterGoal(number, task);
         stage.metrics().afterGoalsReported.increment();
     }
 
@@ -188,15 +195,16 @@ final class Agent extends Participant {
      * work takes the time drawn for the task and round; work longer than the lease is kept alive by a heartbeat one
      * step before the lease would run out.
      */
-    private Holding hold(String task, TaskRef ref, String claimToken, Instant now, int round) {
-        Instant due = now.plus(stage.draws().duration(stage.config().team().workMinutes(), Draws.Purpose.WORK, task, round));
-        return new Holding(task, ref, claimToken, due, now.plus(heartbeatEvery()));
+    private Holding hold(int task, Instant now, int round) {
+        Instant due = now.plus(stage.draws().duration(stage.config().team().workMinutes(), Draws.Purpose.WORK,
+                stage.plan().identifier(task), round));
+        return new Holding(task, due, now.plus(heartbeatEvery()));
     }
 
     private void heartbeat(Instant now) {
-        stage.app().leases().heartbeat(actor, holding.ref(), holding.claimToken());
+        stage.board().heartbeat(number, holding.task());
         stage.metrics().heartbeats.increment();
-        holding = new Holding(holding.task(), holding.ref(), holding.claimToken(), holding.due(), now.plus(heartbeatEvery()));
+        holding = new Holding(holding.task(), holding.due(), now.plus(heartbeatEvery()));
     }
 
     private Duration heartbeatEvery() {

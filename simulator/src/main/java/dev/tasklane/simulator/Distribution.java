@@ -20,11 +20,15 @@ sealed interface Distribution {
     default Duration sample(double uniform, double gaussian) {
         long step = SimulationConfig.STEP.toMinutes();
         long steps = Math.max(1, (minutes(uniform, gaussian) + step - 1) / step);
-        return SimulationConfig.STEP.multipliedBy(steps);
+        // ofMinutes, not STEP.multipliedBy: Duration multiplies through BigDecimal (bench/profile-sim.md)
+        return Duration.ofMinutes(steps * step);
     }
 
     /** The distribution in the words of a team file ("uniform 10-50 min"). */
     String describe();
+
+    /** The longest time it gives, in minutes (before rounding up to whole steps). */
+    int longest();
 
     /** Always {@code minutes}. */
     record Fixed(int minutes) implements Distribution {
@@ -40,6 +44,11 @@ sealed interface Distribution {
         @Override
         public String describe() {
             return "fixed " + minutes + " min";
+        }
+
+        @Override
+        public int longest() {
+            return minutes;
         }
     }
 
@@ -61,6 +70,11 @@ sealed interface Distribution {
         @Override
         public String describe() {
             return "uniform " + min + "-" + max + " min";
+        }
+
+        @Override
+        public int longest() {
+            return max;
         }
     }
 
@@ -90,6 +104,11 @@ sealed interface Distribution {
         @Override
         public String describe() {
             return String.format(Locale.ROOT, "log-normal, median %d min, p90 %d min, at most %d min", median, p90, max);
+        }
+
+        @Override
+        public int longest() {
+            return max;
         }
     }
 

@@ -2,27 +2,73 @@ package dev.tasklane.simulator;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The simulator's own record of what its participants did, ordered by one sequence.
  * The invariant checks read this log, never the store, so a store that misbehaves cannot vouch for itself.
+ * Written from one thread: the participants take their turns one after another ({@link StepScheduler}).
+ *
+ * <p>The log is kept in columns (a few arrays, grown by doubling) and read as {@link LogEvent}s by the checks after
+ * the run: an object per event, kept to the end of a run of millions of events, was copied by every garbage
+ * collection of the run (bench/profile-sim.md).
  */
 final class EventLog {
-    private final AtomicLong sequence = new AtomicLong();
-    private final ConcurrentLinkedQueue<LogEvent> events = new ConcurrentLinkedQueue<>();
+    private static final LogEvent.Kind[] KINDS = LogEvent.Kind.values();
+
+    /** Events a task gives, about: a claim, its completion, a move of the clock, now and then a review or an abandon. */
+    static final int EVENTS_PER_TASK = 4;
+
+    private long sequence;
+    private int size;
+    private long[] starts;
+    private long[] ends;
+    private Instant[] ats;
+    private int[] actors;
+    private byte[] kinds;
+    private String[] tasks;
+
+    /** A log with room for {@code capacity} events before it grows. */
+    EventLog(int capacity) {
+        int room = Math.max(16, capacity);
+        starts = new long[room];
+        ends = new long[room];
+        ats = new Instant[room];
+        actors = new int[room];
+        kinds = new byte[room];
+        tasks = new String[room];
+    }
+
+    /** A log for a run of {@code tasks} tasks. */
+    static EventLog forTasks(int tasks) {
+        return new EventLog((int) Math.min(Integer.MAX_VALUE - 8, (long) tasks * EVENTS_PER_TASK + 1024));
+    }
 
     /** A sequence number to take just before calling a use case. */
     long mark() {
-        return sequence.incrementAndGet();
+        return ++sequence;
     }
 
     /** Records an event that began at {@code start} (from {@link #mark()}) and ends now. */
     void record(long start, Instant at, int actor, LogEvent.Kind kind, String task) {
-        events.add(new LogEvent(start, sequence.incrementAndGet(), at, actor, kind, task));
+        if (size == starts.length) {
+            int grown = size * 2;
+            starts = Arrays.copyOf(starts, grown);
+            ends = Arrays.copyOf(ends, grown);
+            ats = Arrays.copyOf(ats, grown);
+            actors = Arrays.copyOf(actors, grown);
+            kinds = Arrays.copyOf(kinds, grown);
+            tasks = Arrays.copyOf(tasks, grown);
+        }
+        starts[size] = start;
+        ends[size] = ++sequence;
+        ats[size] = at;
+        actors[size] = actor;
+        kinds[size] = (byte) kind.ordinal();
+        tasks[size] = task;
+        size++;
     }
 
     /**
@@ -44,7 +90,10 @@ final class EventLog {
 
     /** Every event so far, by start. */
     List<LogEvent> events() {
-        List<LogEvent> sorted = new ArrayList<>(events);
+        List<LogEvent> sorted = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            sorted.add(new LogEvent(starts[i], ends[i], ats[i], actors[i], KINDS[kinds[i]], tasks[i]));
+        }
         sorted.sort(Comparator.comparingLong(LogEvent::start));
         return sorted;
     }

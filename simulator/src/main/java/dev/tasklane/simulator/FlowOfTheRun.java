@@ -85,7 +85,7 @@ final class FlowOfTheRun {
                         ReviewStatus.CHANGES_REQUESTED));
                 case REWORK -> flow.add(FlowEvent.of(event.at(), FlowEvent.Kind.SENT_BACK, agent));
                 case DONE -> flow.add(FlowEvent.of(event.at(), FlowEvent.Kind.DONE, agent));
-                case LOST, CLOCK -> {
+                case LOST, CLOCK, QUESTION, ANSWER -> {
                 }
             }
         }

@@ -32,7 +32,7 @@ record Hold(String task, int agent, long from, long to) {
                 case CLAIMED, REWORK -> open.put(key, event.end());
                 case TO_REVIEW, DONE, LOST -> close(open, key, event, event.start(), holds);
                 case ABANDONED -> close(open, key, event, expiry(clock, event, claimTtl), holds);
-                case APPROVED, CHANGES_REQUESTED, CLOCK -> {
+                case APPROVED, CHANGES_REQUESTED, CLOCK, QUESTION, ANSWER -> {
                 }
             }
         }

@@ -72,6 +72,8 @@ final class HtmlReport {
                 row("Cycle time p50 / p85 / p95", r -> ReportFormatter.percentiles(r.flow().cycleTime())),
                 row("Lead time p50 / p85 / p95", r -> ReportFormatter.percentiles(r.flow().leadTime())),
                 row("Review wait p50 / p85 / p95", r -> ReportFormatter.percentiles(r.flow().reviewWait())),
+                row("Awaiting input p50 / p90", r -> r.awaitingInput().count() == 0 ? "none" : r.awaitingInput().p50() + " / "
+                        + r.awaitingInput().p90() + " min (" + r.awaitingInput().count() + " questions)"),
                 row("Tasks reviewed", r -> String.format(Locale.ROOT, "%,d", r.flow().reviewWait().count())),
                 row("Backlog wait p50 / p85 / p95", r -> ReportFormatter.percentiles(r.flow().backlogWait())),
                 row("Rework", r -> String.format(Locale.ROOT, "%,d tasks sent back, %,d times",

@@ -14,6 +14,8 @@ import java.time.Instant;
 record LogEvent(long start, long end, Instant at, int actor, Kind kind, String task) {
     /** The actor of the simulation itself. */
     static final int SIMULATION = -1;
+    /** The actor of the people who answer questions: below every reviewer's. */
+    static final int PEOPLE = Integer.MIN_VALUE;
 
     /** The actor number of reviewer {@code number} (0-based): below the simulation's, so never an agent's. */
     static int reviewer(int number) {
@@ -39,6 +41,10 @@ record LogEvent(long start, long end, Instant at, int actor, Kind kind, String t
         /** The agent's completion was refused because its lease was gone: its hold ended before {@code start}. */
         LOST,
         /** The scheduler moved the simulated clock to {@code at}. */
-        CLOCK
+        CLOCK,
+        /** The agent asked a question on its session: it awaits input, and works once it is answered. */
+        QUESTION,
+        /** A person ({@link #PEOPLE}) answered the question on the task's session. */
+        ANSWER
     }
 }

@@ -23,4 +23,8 @@ final class Metrics {
     final LongAdder reviews = new LongAdder();
     final LongAdder changesRequested = new LongAdder();
     final LongAdder afterGoalsReported = new LongAdder();
+    /** Questions agents asked when they started on a task. */
+    final LongAdder questions = new LongAdder();
+    /** Answers people gave. */
+    final LongAdder answers = new LongAdder();
 }

@@ -27,15 +27,17 @@ final class ReportFormatter {
         Latencies.Percentiles claim = result.claimLatency();
         Latencies.Percentiles wait = result.blockedWait();
         StringBuilder out = new StringBuilder();
-        line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d, %d check threads",
+        line(out, "Tasklane simulation: %d agents, %d reviewers, %d tasks in %d goals, seed %d, %d check threads, engine %s",
                 result.config().agents(), result.config().reviewers(), result.tasks(), result.goals(), result.config().seed(),
-                result.config().threads());
+                result.config().threads(), result.config().engine().flag());
         line(out, "Team:           %s", team(result.config().team()));
         line(out, "Wall time:      %s setup, %s run, %s checks (%d simulated steps, %s of simulated time)",
                 seconds(result.setup()), seconds(result.run()), seconds(result.phases().check()), result.steps(),
                 days(result.simulated()));
-        line(out, "Processor time: %s during the setup, %s during the run, %,.0f tasks per processor second of the run",
-                seconds(result.phases().setupCpu()), seconds(result.runCpu()), result.tasksPerCpuSecond());
+        line(out, "Processor time: %s during the setup, %s during the run (%s on the turns' thread), %,.0f tasks per processor "
+                        + "second of the run (%,.0f per second of the turns' thread)", seconds(result.phases().setupCpu()),
+                seconds(result.runCpu()), seconds(result.phases().turnsCpu()), result.tasksPerCpuSecond(),
+                result.tasksPerTurnsCpuSecond());
         if (result.stalled()) {
             line(out, "Stopped:        no task reached Done in %d steps; the run was cut short", Sweeper.STALL_STEPS);
         }
@@ -52,7 +54,7 @@ final class ReportFormatter {
                 m.reviews.sum(), m.changesRequested.sum(), m.afterGoalsReported.sum());
         line(out, "Blocked wait:   p50 %d min, p90 %d min, p99 %d min, max %d min (simulated; %,d tasks, last dependency done -> claimed)",
                 wait.p50(), wait.p90(), wait.p99(), wait.max(), wait.count());
-        flow(out, result.flow());
+        flow(out, result.flow(), result.awaitingInput());
         line(out, "Invariants:");
         for (InvariantResult invariant : result.invariants()) {
             line(out, "  %s %-20s %s%s", invariant.passed() ? "PASS" : "FAIL", invariant.name(), invariant.description(),
@@ -83,6 +85,9 @@ final class ReportFormatter {
         rows.add(row(results, "Failure rate", r -> share(r.config().team().failureRate())));
         rows.add(row(results, "Work time", r -> r.config().team().workMinutes().describe()));
         rows.add(row(results, "Review time", r -> r.config().team().reviewMinutes().describe()));
+        rows.add(row(results, "Question rate", r -> share(r.config().team().questionRate())));
+        rows.add(row(results, "Answer time", r -> r.config().team().answerMinutes().describe()));
+        rows.add(row(results, "WIP limit", r -> r.config().team().wipLimit() == null ? "none" : String.valueOf(r.config().team().wipLimit())));
         rows.add(row(results, "Simulated time", r -> days(r.simulated())));
         rows.add(row(results, "Tasks done", r -> String.format(Locale.ROOT, "%,d of %,d", r.metrics().tasksDone.sum(), r.tasks())));
         rows.add(row(results, "Goals done", r -> r.goalsCompleted() + " of " + r.goals()));
@@ -94,6 +99,8 @@ final class ReportFormatter {
         rows.add(row(results, "Cycle time p50/p85/p95", r -> percentiles(r.flow().cycleTime())));
         rows.add(row(results, "Lead time p50/p85/p95", r -> percentiles(r.flow().leadTime())));
         rows.add(row(results, "Review wait p50/p85/p95", r -> percentiles(r.flow().reviewWait())));
+        rows.add(row(results, "Awaiting input p50/p90", r -> r.awaitingInput().count() == 0 ? "none"
+                : duration(Duration.ofMinutes(r.awaitingInput().p50())) + " / " + duration(Duration.ofMinutes(r.awaitingInput().p90()))));
         rows.add(row(results, "Backlog wait p50/p85/p95", r -> percentiles(r.flow().backlogWait())));
         rows.add(row(results, "Rework", r -> String.format(Locale.ROOT, "%,d tasks, %,d times",
                 r.flow().rework().tasksSentBack(), r.flow().rework().timesSentBack())));
@@ -125,7 +132,7 @@ final class ReportFormatter {
     }
 
     /** The flow figures of the run: what the domain's flow functions computed from the event log. */
-    private static void flow(StringBuilder out, FlowReport flow) {
+    private static void flow(StringBuilder out, FlowReport flow, Latencies.Percentiles awaiting) {
         FlowWindow window = flow.window();
         line(out, "Flow:           on the simulated clock, %s to %s (UTC), work and defect tasks, by the flow functions of docs/rules.md",
                 window.first(), window.last());
@@ -134,6 +141,9 @@ final class ReportFormatter {
         figure(out, "Cycle time:  ", flow.cycleTime(), "first claim -> Done");
         figure(out, "Lead time:   ", flow.leadTime(), "creation -> Done");
         figure(out, "Review wait: ", flow.reviewWait(), "each move into Review -> the reviewer's decision, summed per task");
+        line(out, "  Awaiting input: %s (%,d questions; each question -> a person's answer)", awaiting.count() == 0 ? "none"
+                : "p50 " + duration(Duration.ofMinutes(awaiting.p50())) + ", p90 " + duration(Duration.ofMinutes(awaiting.p90()))
+                + ", max " + duration(Duration.ofMinutes(awaiting.max())), awaiting.count());
         figure(out, "Backlog wait:", flow.backlogWait(), "creation -> first claim");
         line(out, "  Rework:       %,d tasks sent back, %,d times in all", flow.rework().tasksSentBack(), flow.rework().timesSentBack());
     }
@@ -231,7 +241,10 @@ final class ReportFormatter {
         return String.format(Locale.ROOT, "%s: %d agents, %d reviewers; review probability %s, rework probability %s, "
                         + "failure rate %s; work %s, review %s", team.name(), team.agents(), team.reviewers(),
                 share(team.reviewProbability()), share(team.reworkProbability()), share(team.failureRate()),
-                team.workMinutes().describe(), team.reviewMinutes().describe());
+                team.workMinutes().describe(), team.reviewMinutes().describe())
+                + (team.questionRate() == 0 ? "" : String.format(Locale.ROOT, "; question rate %s, answer %s",
+                        share(team.questionRate()), team.answerMinutes().describe()))
+                + (team.wipLimit() == null ? "" : "; WIP limit " + team.wipLimit());
     }
 
     private static String share(double value) {
@@ -251,6 +264,10 @@ final class ReportFormatter {
         root.put("failure_rate", team.failureRate());
         root.put("work_minutes", team.workMinutes().describe());
         root.put("review_minutes", team.reviewMinutes().describe());
+        root.put("question_rate", team.questionRate());
+        root.put("answer_minutes", team.answerMinutes().describe());
+        root.put("wip_limit", team.wipLimit());
+        root.put("engine", result.config().engine().flag());
         root.put("seed", result.config().seed());
         root.put("goals", result.goals());
         root.put("tasks", result.tasks());
@@ -258,6 +275,8 @@ final class ReportFormatter {
         root.put("setup_cpu_seconds", result.phases().setupCpu().toMillis() / 1000.0);
         root.put("run_seconds", result.run().toMillis() / 1000.0);
         root.put("run_cpu_seconds", result.runCpu().toMillis() / 1000.0);
+        root.put("run_turns_cpu_seconds", result.phases().turnsCpu().toMillis() / 1000.0);
+        root.put("tasks_per_turns_cpu_second", Math.round(result.tasksPerTurnsCpuSecond()));
         root.put("check_seconds", result.phases().check().toMillis() / 1000.0);
         root.put("simulated_minutes", result.simulated().toMinutes());
         root.put("steps", result.steps());
@@ -273,9 +292,11 @@ final class ReportFormatter {
                 Map.entry("expired_by_sweeper", m.expiredBySweeper.sum()), Map.entry("lost_leases", m.lostLeases.sum()),
                 Map.entry("heartbeats", m.heartbeats.sum()),
                 Map.entry("reviews", m.reviews.sum()), Map.entry("changes_requested", m.changesRequested.sum()),
-                Map.entry("after_goal_reports", m.afterGoalsReported.sum())));
+                Map.entry("after_goal_reports", m.afterGoalsReported.sum()), Map.entry("questions", m.questions.sum()),
+                Map.entry("answers", m.answers.sum())));
         root.put("claim_latency_us", percentiles(result.claimLatency(), NANOS_PER_MICRO));
         root.put("blocked_wait_minutes", percentiles(result.blockedWait(), 1));
+        root.put("awaiting_input_minutes", percentiles(result.awaitingInput(), 1));
         root.put("invariants", result.invariants().stream().map(ReportFormatter::invariant).toList());
         root.put("flow", flowTree(result.flow()));
         root.put("log_digest", result.digestHex());

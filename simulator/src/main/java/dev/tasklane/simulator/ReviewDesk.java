@@ -1,13 +1,9 @@
 package dev.tasklane.simulator;
 
-import dev.tasklane.application.port.in.TaskRef;
-
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The review queue as the reviewers see it: tasks that entered Review, oldest first. A reviewer who is free takes
@@ -17,7 +13,8 @@ import java.util.Map;
  */
 final class ReviewDesk {
     private final ArrayDeque<Request> waiting = new ArrayDeque<>();
-    private final Map<TaskRef, Integer> rounds = new HashMap<>();
+    /** How many times each task (by index) has been submitted. */
+    private final int[] rounds;
     private final List<Reviewer> reviewers = new ArrayList<>();
 
     /** A task in Review and the agent waiting for it. */
@@ -27,14 +24,18 @@ final class ReviewDesk {
         }
     }
 
+    ReviewDesk(int tasks) {
+        this.rounds = new int[tasks];
+    }
+
     /** A reviewer to let know when a task is filed while they are free. */
     void staff(Reviewer reviewer) {
         reviewers.add(reviewer);
     }
 
     /** Files a task that has just entered Review, for the next free reviewer; answers what the agent waits on. */
-    Agent.Submitted submit(String task, TaskRef ref, Agent author) {
-        Agent.Submitted submitted = new Agent.Submitted(task, ref, rounds.merge(ref, 1, Integer::sum));
+    Agent.Submitted submit(int task, Agent author) {
+        Agent.Submitted submitted = new Agent.Submitted(task, ++rounds[task]);
         waiting.addLast(new Request(submitted, author));
         for (Reviewer reviewer : reviewers) {
             if (reviewer.free()) {

@@ -1,9 +1,5 @@
 package dev.tasklane.simulator;
 
-import dev.tasklane.application.port.in.ReviewDecision;
-import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.task.ReviewStatus;
-
 import java.time.Instant;
 
 /**
@@ -13,14 +9,12 @@ import java.time.Instant;
  */
 final class Reviewer extends Participant {
     private final int number;
-    private final Actor actor;
     private ReviewDesk.Request current;
     private Instant decideAt;
 
-    Reviewer(Stage stage, int number, Actor actor) {
+    Reviewer(Stage stage, int number) {
         super(stage);
         this.number = number;
-        this.actor = actor;
         stage.desk().staff(this);
     }
 
@@ -45,18 +39,16 @@ final class Reviewer extends Participant {
         }
         current = next;
         decideAt = now.plus(stage.draws().duration(stage.config().team().reviewMinutes(), Draws.Purpose.REVIEW_TIME,
-                next.task().task(), next.round()));
+                stage.plan().identifier(next.task().task()), next.round()));
         return decideAt;
     }
 
     private void decide(ReviewDesk.Request request, Instant now) {
-        String task = request.task().task();
+        String task = stage.plan().identifier(request.task().task());
         boolean rework = request.round() == 1
                 && stage.draws().uniform(Draws.Purpose.REWORK, task, request.round()) < stage.config().reworkShare();
         long start = stage.log().mark();
-        stage.app().reviews().review(actor, request.task().ref(),
-                new ReviewDecision(rework ? ReviewStatus.CHANGES_REQUESTED : ReviewStatus.APPROVED,
-                        rework ? "Handle the empty input case as well" : null));
+        stage.board().review(number, request.task().task(), rework);
         stage.log().record(start, now, LogEvent.reviewer(number), rework ? LogEvent.Kind.CHANGES_REQUESTED : LogEvent.Kind.APPROVED, task);
         stage.metrics().reviews.increment();
         stage.metrics().transitions.increment();

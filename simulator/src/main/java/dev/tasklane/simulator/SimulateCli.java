@@ -14,9 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code tasklane simulate}: many simulated agents and reviewers work through a plan over the real use cases
- * and the in-memory store, in one process and without HTTP; then throughput, claim latency and waits are
- * reported and the service's invariants are checked against the simulator's own event log. With
+ * {@code tasklane simulate}: many simulated agents, reviewers and people answering questions work through a plan
+ * in one process and without HTTP, on the fast engine or over the real use cases and the in-memory store (both
+ * give the same run, {@code --engine}); then throughput, claim latency and waits are reported and the service's
+ * invariants are checked against the simulator's own event log. With
  * {@code --compare a.yaml b.yaml} two teams work through the same plan with the same seed, one after the other,
  * and are reported side by side.
  * {@link #run} returns the exit code: {@link #PASSED}, {@link #FAILED} (an invariant failed or the run broke
@@ -113,7 +114,7 @@ public final class SimulateCli {
         // timed from before the plan is generated or read (docs/simulator.md, "What the figures measure")
         long began = System.nanoTime();
         long cpuBegan = Simulation.processCpuNanos();
-        return new Simulation(stores.tasks(), stores.directory(), stores.transactions())
+        return new Simulation(stores.tasks(), stores.directory(), stores.transactions(), stores.agentSessions())
                 .run(config, plan(options, config), progress, began, cpuBegan);
     }
 
@@ -124,8 +125,9 @@ public final class SimulateCli {
     }
 
     @Command(name = "simulate", sortOptions = false,
-            description = "Runs simulated agents and reviewers through a plan over the real use cases and the "
-                    + "in-memory store; reports throughput, claim latency and waits, and checks the invariants.")
+            description = "Runs simulated agents and reviewers through a plan, on a compact board with the use cases' "
+                    + "rules or over the use cases and the in-memory store; reports throughput, claim latency and waits, "
+                    + "and checks the invariants.")
     static final class Options {
         @Option(names = "--team", paramLabel = "FILE",
                 description = "Read the team from this YAML file (docs/simulator.md, \"Team files\"); the flags below override it.")
@@ -171,6 +173,22 @@ public final class SimulateCli {
                 description = "Time a reviewer takes over a task, once started: as --work-minutes (default: 10-30).")
         String reviewMinutes;
 
+        @Option(names = "--question-rate", paramLabel = "P",
+                description = "Share of claims on which the agent asks a question first and waits for a person's answer (default: 0).")
+        Double questionRate;
+
+        @Option(names = "--answer-minutes", paramLabel = "SPEC",
+                description = "Time a question waits for its answer: as --work-minutes, at most 470 (default: 10-120).")
+        String answerMinutes;
+
+        @Option(names = "--wip-limit", paramLabel = "N", description = "The board's WIP limit on Doing (default: none).")
+        Integer wipLimit;
+
+        @Option(names = "--engine", paramLabel = "ENGINE",
+                description = "fast (the rules on a compact board) or usecases (every call through the use cases over the "
+                        + "in-memory store); both give the same run (default: ${DEFAULT-VALUE}).")
+        String engine = SimulationConfig.Engine.FAST.flag();
+
         @Option(names = "--threads", paramLabel = "N",
                 description = "Worker threads of the checks after the run; the outcome never depends on it (default: one per processor).")
         Integer threads;
@@ -193,7 +211,8 @@ public final class SimulateCli {
             try {
                 TeamConfig.Draft draft = new TeamConfig.Draft(null, agents, reviewers, reviewProbability, reworkProbability,
                         failureRate, workMinutes == null ? null : TeamFile.parse("work_minutes", workMinutes),
-                        reviewMinutes == null ? null : TeamFile.parse("review_minutes", reviewMinutes));
+                        reviewMinutes == null ? null : TeamFile.parse("review_minutes", reviewMinutes), questionRate,
+                        answerMinutes == null ? null : TeamFile.parse("answer_minutes", answerMinutes), wipLimit);
                 draft.build("team");
                 return draft;
             } catch (TeamConfigException bad) {
@@ -214,10 +233,11 @@ public final class SimulateCli {
             if (reportDirectory != null && !Files.isDirectory(reportDirectory)) {
                 throw new IllegalArgumentException("--report: the directory " + reportDirectory + " does not exist");
             }
+            SimulationConfig.Engine board = SimulationConfig.Engine.ofFlag(engine);
             TeamConfig.Draft flags = flags();
             if (compare == null) {
                 TeamConfig.Draft file = team == null ? TeamConfig.Draft.EMPTY : TeamFile.read(team);
-                return List.of(new SimulationConfig(flags.over(file).build(team == null ? "team" : stem(team)), seed, workers));
+                return List.of(new SimulationConfig(flags.over(file).build(team == null ? "team" : stem(team)), seed, workers, board));
             }
             if (team != null) {
                 throw new IllegalArgumentException("--team and --compare do not go together: --compare takes both teams' files");
@@ -226,7 +246,7 @@ public final class SimulateCli {
             for (Path file : compare) {
                 TeamConfig.Draft draft = TeamFile.read(file);
                 try {
-                    sides.add(new SimulationConfig(flags.over(draft).build(stem(file)), seed, workers));
+                    sides.add(new SimulationConfig(flags.over(draft).build(stem(file)), seed, workers, board));
                 } catch (TeamConfigException bad) {
                     throw bad.in(file.toString());
                 }

@@ -2,8 +2,11 @@ package dev.tasklane.simulator;
 
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.BoardSettingsUseCase;
+import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
@@ -12,14 +15,18 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.flow.FlowAgent;
 import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.session.SessionLimits;
 import dev.tasklane.domain.task.KeyFile;
-import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
+import dev.tasklane.domain.wip.WipLimits;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 
 import java.lang.management.ManagementFactory;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,11 +52,19 @@ final class Simulation {
     private final TaskStore tasks;
     private final DirectoryStore directory;
     private final Transactions transactions;
+    private final AgentSessionStore agentSessions;
 
+    /** Over stores without agent sessions: a team that asks questions needs {@link #Simulation(TaskStore, DirectoryStore, Transactions, AgentSessionStore)}. */
     Simulation(TaskStore tasks, DirectoryStore directory, Transactions transactions) {
+        this(tasks, directory, transactions, null);
+    }
+
+    /** @param agentSessions the store of agent sessions and their activities; null for none (claims open no session) */
+    Simulation(TaskStore tasks, DirectoryStore directory, Transactions transactions, AgentSessionStore agentSessions) {
         this.tasks = tasks;
         this.directory = directory;
         this.transactions = transactions;
+        this.agentSessions = agentSessions;
     }
 
     /** @throws SimulationFailedException when a participant hit an error the simulation does not expect */
@@ -66,38 +81,56 @@ final class Simulation {
             throws InterruptedException {
         SimulatedClock clock = new SimulatedClock(START);
         WorkflowLimits limits = WorkflowLimits.defaults();
-        Tasklane app = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
-                .completionMode(CompletionMode.STRICT).build();
+        if (config.team().questionRate() > 0 && config.engine() == SimulationConfig.Engine.USE_CASES && agentSessions == null) {
+            throw new IllegalArgumentException("a team that asks questions needs a store of agent sessions");
+        }
+        Tasklane.Builder building = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
+                .completionMode(CompletionMode.STRICT);
+        if (agentSessions != null) {
+            building.agentSessions(agentSessions);
+        }
+        Tasklane app = building.build();
         Team team = Team.enlist(app.identity(), directory, transactions, clock, config.agents(), config.reviewers());
         Actor admin = team.admin();
+        WipLimits wip = config.team().wipLimit() == null ? WipLimits.NONE : new WipLimits(config.team().wipLimit());
+        if (wip.limited()) {
+            app.boardSettings().configure(admin, admin.board().id(),
+                    new BoardSettingsUseCase.BoardChange(Patch.unchanged(), Patch.to(wip)));
+        }
         Map<String, TaskFacts> facts = new HashMap<>();
-        List<TaskId> goalIds = create(app, admin, plan, facts);
-        assign(app, team, plan, goalIds);
+        PlanOnBoard onBoard = create(app, admin, plan, facts);
+        assign(app, team, plan, onBoard.goalIds());
         int goals = plan.goals().size();
         // the plan's request bodies are not needed past this point: let them go before the run, whose garbage
         // collections would otherwise copy them over and over (docs/simulator.md, "Memory")
         plan = null;
+        Board board = config.engine() == SimulationConfig.Engine.FAST
+                ? fastBoard(onBoard, team, admin, wip, limits, clock) : new UseCaseBoard(app, team, onBoard);
         Duration setup = Duration.ofNanos(System.nanoTime() - began);
         Duration setupCpu = Duration.ofNanos(processCpuNanos() - cpuBegan);
 
-        EventLog log = new EventLog();
+        EventLog log = EventLog.forTasks(onBoard.size());
         Metrics metrics = new Metrics();
-        Sweeper sweeper = new Sweeper(app.maintenance(), clock, log, metrics, progress, facts.size());
+        Sweeper sweeper = new Sweeper(board, clock, log, metrics, progress, facts.size());
         StepScheduler scheduler = new StepScheduler(clock, sweeper);
         sweeper.stops(scheduler);
         Draws draws = new Draws(config.seed());
-        Stage stage = new Stage(app, clock, scheduler, log, metrics, config, limits, new ReviewDesk(), draws, new HashMap<>());
+        Stage stage = new Stage(board, onBoard, clock, scheduler, log, metrics, config, limits, new ReviewDesk(onBoard.size()),
+                draws, new int[onBoard.size()], new Questions());
         List<Agent> agents = new ArrayList<>();
         for (int i = 0; i < team.agents().size(); i++) {
-            agents.add(new Agent(stage, i, team.agents().get(i)));
+            agents.add(new Agent(stage, i));
         }
         for (int i = 0; i < team.reviewers().size(); i++) {
-            new Reviewer(stage, i, team.reviewers().get(i)); // takes its seat at the scheduler's table and the desk
+            new Reviewer(stage, i); // takes its seat at the scheduler's table and the desk
         }
+        new People(stage); // last at the table: answers are given after the step's reviews
         long started = System.nanoTime();
         long cpuStarted = processCpuNanos();
+        long turnsCpuStarted = threadCpuNanos();
         runAll(scheduler);
         Duration runCpu = Duration.ofNanos(processCpuNanos() - cpuStarted);
+        Duration turnsCpu = Duration.ofNanos(threadCpuNanos() - turnsCpuStarted);
         Duration run = Duration.ofNanos(System.nanoTime() - started);
         progress.finish(metrics.tasksDone.sum(), facts.size());
 
@@ -108,6 +141,7 @@ final class Simulation {
         List<LogEvent> events = log.events();
         ExecutorService workers = Executors.newFixedThreadPool(config.threads(), daemon());
         Latencies.Percentiles blockedWait;
+        Latencies.Percentiles awaitingInput;
         List<InvariantResult> invariants;
         long digest;
         FlowReport flow;
@@ -118,18 +152,21 @@ final class Simulation {
             Instant end = clock.instant();
             CompletableFuture<FlowReport> flowed = CompletableFuture.supplyAsync(() -> FlowOfTheRun.of(events, facts,
                     flowAgents(team), START, end, limits.claimTtl()), workers);
+            CompletableFuture<Latencies.Percentiles> awaited = CompletableFuture.supplyAsync(
+                    () -> WaitTimes.awaitingInput(events).percentiles(), workers);
             invariants = new InvariantChecker(facts, limits.claimTtl()).check(events, workers);
+            awaitingInput = awaited.join();
             blockedWait = waits.join();
             digest = digested.join();
             flow = flowed.join();
         } finally {
             workers.shutdownNow();
         }
-        int goalsCompleted = completedGoals(app, admin, goalIds);
+        int goalsCompleted = board.completedGoals();
         Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
-        return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, check),
+        return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, turnsCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
-                blockedWait, goalsCompleted, invariants, digest, flow);
+                blockedWait, awaitingInput, goalsCompleted, invariants, digest, flow, events);
     }
 
     /**
@@ -156,20 +193,55 @@ final class Simulation {
         return batches;
     }
 
-    private static List<TaskId> create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
-        List<TaskId> goalIds = new ArrayList<>(plan.goals().size());
+    /** Creates the plan through the batch use case; {@code facts} gets every task's facts for the checks. */
+    private static PlanOnBoard create(Tasklane app, Actor admin, Plan plan, Map<String, TaskFacts> facts) {
+        int tasks = plan.taskCount();
+        String[] identifiers = new String[tasks];
+        long[] ids = new long[tasks];
+        int[] goalOf = new int[tasks];
+        long[] goalIds = new long[plan.goals().size()];
+        Map<String, Integer> index = new HashMap<>(tasks * 2);
+        int task = 0;
+        int goal = 0;
         for (List<Object> batch : batches(plan)) {
-            CreateBatch command = new CreateBatch(batch.stream().map(goal -> PlanTasks.goal(asGoal(goal))).toList(), "planner");
+            CreateBatch command = new CreateBatch(batch.stream().map(g -> PlanTasks.goal(asGoal(g))).toList(), "planner");
             for (Created created : app.batch().createBatch(admin, command)) {
-                goalIds.add(created.root().task().id());
+                goalIds[goal] = created.root().task().id().value();
                 for (TaskView child : created.children()) {
                     TaskSpec spec = child.task().spec();
-                    facts.put(child.task().identifier().toString(), new TaskFacts(child.task().identifier().toString(),
-                            child.task().type(), spec.dependencies().stream().map(Object::toString).toList(), spec.keyFiles().stream().map(KeyFile::filePath).toList()));
+                    String identifier = child.task().identifier().toString();
+                    facts.put(identifier, new TaskFacts(identifier, child.task().type(),
+                            spec.dependencies().stream().map(Object::toString).toList(),
+                            spec.keyFiles().stream().map(KeyFile::filePath).toList()));
+                    identifiers[task] = identifier;
+                    ids[task] = child.task().id().value();
+                    goalOf[task] = goal;
+                    index.put(identifier, task);
+                    task++;
                 }
+                goal++;
             }
         }
-        return goalIds;
+        return new PlanOnBoard(identifiers, ids, goalIds, goalOf, index);
+    }
+
+    /**
+     * The compact board of the plan as the store holds it after the goal assignments; the store is not called again
+     * in the run.
+     */
+    private FastBoard fastBoard(PlanOnBoard plan, Team team, Actor admin, WipLimits wip, WorkflowLimits limits, Clock clock) {
+        Task[] stored = new Task[plan.size()];
+        for (int task = 0; task < stored.length; task++) {
+            long id = plan.ids()[task];
+            stored[task] = tasks.findById(admin.boardId(), TaskId.of(id))
+                    .orElseThrow(() -> new IllegalStateException("task id " + id + " of the plan is not in the store"));
+        }
+        Map<UserId, Integer> agentOf = new HashMap<>();
+        for (int agent = 0; agent < team.agents().size(); agent++) {
+            agentOf.put(team.agents().get(agent).userId(), agent);
+        }
+        return FastBoard.of(plan, stored, agentOf, team.agents().size(), wip, limits.claimTtl(), Tasklane.DEFAULT_NEXT_OFFER,
+                SessionLimits.defaults().awaitingInputMax(), clock);
     }
 
     @SuppressWarnings("unchecked")
@@ -177,13 +249,13 @@ final class Simulation {
         return (Map<String, Object>) goal;
     }
 
-    private static void assign(Tasklane app, Team team, Plan plan, List<TaskId> goalIds) {
+    private static void assign(Tasklane app, Team team, Plan plan, long[] goalIds) {
         plan.assignments().forEach((goal, agent) -> {
-            if (goal < 0 || goal >= goalIds.size() || agent < 0 || agent >= team.agents().size()) {
+            if (goal < 0 || goal >= goalIds.length || agent < 0 || agent >= team.agents().size()) {
                 throw new IllegalArgumentException("the plan assigns goal " + goal + " to agent " + agent
-                        + ", but it has " + goalIds.size() + " goals and the simulation " + team.agents().size() + " agents");
+                        + ", but it has " + goalIds.length + " goals and the simulation " + team.agents().size() + " agents");
             }
-            app.assignment().assign(team.admin(), new TaskRef.ById(goalIds.get(goal)), team.agents().get(agent).userId());
+            app.assignment().assign(team.admin(), new TaskRef.ById(TaskId.of(goalIds[goal])), team.agents().get(agent).userId());
         });
     }
 
@@ -212,19 +284,15 @@ final class Simulation {
         }
     }
 
+    /** Processor time of the calling thread so far; 0 where the JVM does not tell. */
+    static long threadCpuNanos() {
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
+    }
+
     /** Processor time of the whole process so far; 0 where the JVM does not tell. */
     static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? Math.max(0, os.getProcessCpuTime()) : 0;
-    }
-
-    private static int completedGoals(Tasklane app, Actor admin, List<TaskId> goalIds) {
-        int completed = 0;
-        for (TaskId id : goalIds) {
-            if (app.reads().get(admin, new TaskRef.ById(id)).task().status() == Status.COMPLETED) {
-                completed++;
-            }
-        }
-        return completed;
     }
 }

@@ -1,8 +1,5 @@
 package dev.tasklane.simulator;
 
-import dev.tasklane.application.port.in.MaintenanceUseCase;
-import dev.tasklane.application.port.in.MaintenanceUseCase.Swept;
-
 /**
  * What happens each time the simulated clock moves: the move is logged, the maintenance sweep runs until it
  * has nothing left to do (as the server's background job would within the step), the progress bar is redrawn,
@@ -12,7 +9,7 @@ import dev.tasklane.application.port.in.MaintenanceUseCase.Swept;
 final class Sweeper implements Runnable {
     static final int STALL_STEPS = 500;
 
-    private final MaintenanceUseCase maintenance;
+    private final Board board;
     private final SimulatedClock clock;
     private final EventLog log;
     private final Metrics metrics;
@@ -23,8 +20,8 @@ final class Sweeper implements Runnable {
     private int stepsWithoutProgress;
     private boolean stalled;
 
-    Sweeper(MaintenanceUseCase maintenance, SimulatedClock clock, EventLog log, Metrics metrics, ProgressBar progress, int tasks) {
-        this.maintenance = maintenance;
+    Sweeper(Board board, SimulatedClock clock, EventLog log, Metrics metrics, ProgressBar progress, int tasks) {
+        this.board = board;
         this.clock = clock;
         this.log = log;
         this.metrics = metrics;
@@ -44,12 +41,12 @@ final class Sweeper implements Runnable {
     @Override
     public void run() {
         log.record(log.mark(), clock.instant(), LogEvent.SIMULATION, LogEvent.Kind.CLOCK, null);
-        Swept swept;
+        Board.Swept swept;
         do {
-            swept = maintenance.sweep();
+            swept = board.sweep();
             metrics.expiredBySweeper.add(swept.claimsExpired());
-            metrics.transitions.add(swept.claimsExpired() + swept.goalsFinished());
-        } while (swept.claimsExpired() + swept.goalsFinished() > 0);
+            metrics.transitions.add(swept.changes());
+        } while (swept.changes() > 0);
         long done = metrics.tasksDone.sum();
         progress.update(done, tasks);
         stepsWithoutProgress = done == doneAtLastProgress ? stepsWithoutProgress + 1 : 0;

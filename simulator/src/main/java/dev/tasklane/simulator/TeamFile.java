@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.tasklane.domain.wip.WipLimits;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,13 +29,16 @@ import java.util.function.Function;
  * failure_rate: 0.02
  * work_minutes: {distribution: lognormal, median: 30, p90: 90, max: 240}
  * review_minutes: 10-30
+ * question_rate: 0.1
+ * answer_minutes: lognormal:20:90:480
+ * wip_limit: 12
  * </pre>
  */
 final class TeamFile {
     /** The largest team file read: a team is a dozen lines. */
     static final long MAX_BYTES = 64 * 1024;
     static final List<String> FIELDS = List.of("name", "agents", "reviewers", "review_probability", "rework_probability",
-            "failure_rate", "work_minutes", "review_minutes");
+            "failure_rate", "work_minutes", "review_minutes", "question_rate", "answer_minutes", "wip_limit");
     private static final List<String> DISTRIBUTION_FIELDS = List.of("distribution", "minutes", "min", "max", "median", "p90");
     private static final YAMLMapper YAML = new YAMLMapper();
 
@@ -82,7 +86,9 @@ final class TeamFile {
         return new TeamConfig.Draft(text(root, "name"), count(root, "agents", TeamConfig.MAX_AGENTS),
                 count(root, "reviewers", TeamConfig.MAX_REVIEWERS), share(root, "review_probability"),
                 share(root, "rework_probability"), share(root, "failure_rate"),
-                distribution(root.get("work_minutes"), "work_minutes"), distribution(root.get("review_minutes"), "review_minutes"));
+                distribution(root.get("work_minutes"), "work_minutes"), distribution(root.get("review_minutes"), "review_minutes"),
+                share(root, "question_rate"), distribution(root.get("answer_minutes"), "answer_minutes"),
+                count(root, "wip_limit", WipLimits.MAX_DOING));
     }
 
     /**

@@ -36,6 +36,26 @@ final class WaitTimes {
         return waits;
     }
 
+    /**
+     * Minutes of simulated time each question waited for its answer, from the agent's question to a person's answer,
+     * read from the event log; a question still open at the end of the run is not counted.
+     */
+    static Latencies awaitingInput(List<LogEvent> events) {
+        Map<String, Instant> asked = new HashMap<>();
+        Latencies waits = new Latencies();
+        for (LogEvent event : events) {
+            if (event.kind() == LogEvent.Kind.QUESTION) {
+                asked.put(event.task(), event.at());
+            } else if (event.kind() == LogEvent.Kind.ANSWER) {
+                Instant at = asked.remove(event.task());
+                if (at != null) {
+                    waits.add(Duration.between(at, event.at()).toMinutes());
+                }
+            }
+        }
+        return waits;
+    }
+
     /** When the last of {@code dependencies} reached Done; null when there are none or one never did. */
     private static Instant lastDone(List<String> dependencies, Map<String, Instant> done) {
         Instant last = null;

@@ -63,6 +63,31 @@ class SeedReplayTest {
     }
 
     @Test
+    void theFastEngineReplaysTheSameSeedAtOneTwoAndFourThreads() throws InterruptedException {
+        TeamConfig team = new TeamConfig("team", 16, 2, 0.3, 0.3, 0.05, TeamConfig.DEFAULT_WORK, TeamConfig.DEFAULT_REVIEW,
+                0.2, TeamConfig.DEFAULT_ANSWER, null);
+        SimulationResult one = fast(team, 1);
+        assertTrue(one.metrics().questions.sum() > 0 && one.metrics().abandoned.sum() > 0, "questions and expiries are compared");
+        for (int threads : new int[] {2, 4}) {
+            SimulationResult other = fast(team, threads);
+            assertEquals(one.events(), other.events(), threads + " threads: event log");
+            assertEquals(EnginesAgreeTest.counts(one), EnginesAgreeTest.counts(other), threads + " threads: counts");
+            assertEquals(one.awaitingInput(), other.awaitingInput(), threads + " threads: awaiting input");
+            assertEquals(one.flow(), other.flow(), threads + " threads: flow figures");
+        }
+    }
+
+    private static SimulationResult fast(TeamConfig team, int threads) throws InterruptedException {
+        SimulationConfig config = new SimulationConfig(team, 1, threads, SimulationConfig.Engine.FAST);
+        Plan plan = new PlanGenerator(1, 600, config.agents(), config.reviewShare()).generate(600);
+        InMemoryStores stores = InMemoryStores.create();
+        SimulationResult result = new Simulation(stores.tasks(), stores.directory(), stores.transactions())
+                .run(config, plan, ProgressBar.off());
+        assertTrue(result.passed(), ReportFormatter.text(result));
+        return result;
+    }
+
+    @Test
     void anotherSeedGivesAnotherRun() throws InterruptedException {
         assertTrue(run(2, 1).logDigest() != run(2, 2).logDigest(), "the digest tells runs apart");
     }

@@ -47,6 +47,24 @@ class SimulateCliTest {
     }
 
     @Test
+    void bothEnginesGiveTheSameDigestAndABadEngineIsAUsageError() throws IOException {
+        assertEquals(SimulateCli.PASSED, run("--agents", "4", "--tasks", "80", "--question-rate", "0.2", "--wip-limit", "3", "--json"));
+        JsonNode fast = new ObjectMapper().readTree(out());
+        assertEquals("fast", fast.get("engine").asText(), "the fast engine is the default");
+        out.reset();
+        assertEquals(SimulateCli.PASSED, run("--agents", "4", "--tasks", "80", "--question-rate", "0.2", "--wip-limit", "3",
+                "--engine", "usecases", "--json"));
+        JsonNode full = new ObjectMapper().readTree(out());
+        assertEquals("usecases", full.get("engine").asText());
+        assertEquals(full.get("log_digest"), fast.get("log_digest"));
+        assertEquals(full.get("counts"), fast.get("counts"));
+        assertTrue(full.get("counts").get("questions").asInt() > 0, full::toString);
+        assertTrue(full.get("awaiting_input_minutes").get("count").asInt() > 0, full::toString);
+        assertEquals(SimulateCli.USAGE, run("--engine", "quick"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--engine must be fast or usecases, got quick"));
+    }
+
+    @Test
     void theJsonReportTimesSetupRunAndChecksApart() throws IOException {
         assertEquals(SimulateCli.PASSED, run("--agents", "3", "--tasks", "30", "--json"));
         JsonNode report = new ObjectMapper().readTree(out());

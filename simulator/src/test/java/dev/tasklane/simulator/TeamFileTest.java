@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -44,6 +45,32 @@ class TeamFileTest {
     }
 
     @Test
+    void questionsAndTheWipLimitAreRead() throws IOException {
+        TeamConfig team = TeamFile.read(file("""
+                question_rate: 0.15
+                answer_minutes: lognormal:20:90:470
+                wip_limit: 12
+                """)).build("team");
+        assertEquals(0.15, team.questionRate());
+        assertEquals(new Distribution.LogNormal(20, 90, 470), team.answerMinutes());
+        assertEquals(12, team.wipLimit());
+        TeamConfig quiet = TeamFile.read(file("agents: 4\n")).build("team");
+        assertEquals(0, quiet.questionRate(), "no questions unless asked for");
+        assertEquals(TeamConfig.DEFAULT_ANSWER, quiet.answerMinutes());
+        assertEquals(null, quiet.wipLimit(), "no WIP limit unless set");
+    }
+
+    @Test
+    void anAnswerSlowerThanTheAwaitingInputBoundAndABadWipLimitAreRefused() throws IOException {
+        assertEquals("answer_minutes must give at most 470 minutes (a question keeps the lease for 8 hours at most), got up to 480",
+                refusal("answer_minutes: 10-480\n"));
+        assertEquals("answer_minutes must give at most 470 minutes (a question keeps the lease for 8 hours at most), got up to 600",
+                refusal("answer_minutes: lognormal:60:150\n"), "a log-normal without max is cut at four times its p90");
+        assertEquals("question_rate must be a number from 0 to 1, got 2.0", refusal("question_rate: 2\n"));
+        assertEquals("wip_limit must be a whole number from 1 to 10000, got 0", refusal("wip_limit: 0\n"));
+    }
+
+    @Test
     void leftOutFieldsTakeTheDefaultsAndTheFileNameNamesTheTeam() throws IOException {
         TeamConfig team = TeamFile.read(file("agents: 24\n")).build("team");
         assertEquals(new TeamConfig("team", 24, 3, TeamConfig.DEFAULT_REVIEW_PROBABILITY, TeamConfig.DEFAULT_REWORK_PROBABILITY,
@@ -79,6 +106,19 @@ class TeamFileTest {
         assertEquals("work_minutes.minutes must be a whole number of minutes from 1 to 10080, got 20000",
                 refusal("work_minutes: {distribution: fixed, minutes: 20000}\n"));
         assertEquals("name must be 1 to 80 characters, got 81", refusal("name: " + "x".repeat(81) + "\n"));
+    }
+
+    @Test
+    void theExampleTeamFilesOfTheDocsAreRead() throws IOException {
+        Path examples = Path.of("..", "docs", "examples", "teams");
+        try (var files = Files.list(examples)) {
+            List<Path> teams = files.filter(file -> file.toString().endsWith(".yaml")).sorted().toList();
+            assertTrue(teams.size() >= 3, "the example teams: " + teams);
+            for (Path team : teams) {
+                TeamFile.read(team).build("team");
+            }
+        }
+        assertEquals(0.2, TeamFile.read(examples.resolve("asking.yaml")).build("team").questionRate());
     }
 
     @Test
