@@ -73,7 +73,7 @@ public final class BenchRun {
             return;
         }
         if (flags.containsKey("only")) {
-            only(root, List.of(flags.get("only").split(",")), pg, jar, logs);
+            only(root, List.of(flags.get("only").split(",")), pg, jar, logs, warmup, seconds, quick);
             return;
         }
         Results results = new Results();
@@ -87,7 +87,7 @@ public final class BenchRun {
         Startup.record(results, root, jar, logs);
 
         checkpoint(root, results);
-        claims(results, pg, jar, logs, warmup, seconds, true);
+        claims(results, pg, jar, logs, warmup, seconds, true, quick ? 20 : WARM_CURVE_S);
 
         checkpoint(root, results);
         step("backlog independence: next + claim in one JVM, in memory and on PostgreSQL");
@@ -139,16 +139,31 @@ public final class BenchRun {
      * same server after the levels.
      */
     private static void claims(Results results, PgTarget pg, Path jar, Path logs, double warmup, double seconds,
-                               boolean worstToo) throws Exception {
-        step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
+                               boolean worstToo, double curveSeconds) throws Exception {
+        step("claim throughput on PostgreSQL: Tasklane over HTTP, the bench's lean client and an outside client, then the"
+                + " bare SKIP LOCKED loop");
         Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
+        Map<String, OutsideLoad.Result> outsideLevels = new LinkedHashMap<>();
         pg.reset();
+        Map<String, String> pgEnv = postgresEnvironment(pg);
+        OutsideLoad outside;
+        step("warm-up curve: a fresh server on a backlog of tasks in goals, " + WarmCurve.AGENTS + " outside agents from its"
+                + " first /health, " + (int) curveSeconds + " s");
+        try (ServerProcess seeder = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg-seed.log"))) {
+            outside = new OutsideLoad(seeder.baseUrl(), ADMIN_TOKEN);
+            outside.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
+            results.put("create_goal_tasks_per_s_pg", round(outside.seed(OutsideLoad.Workload.GOALS,
+                    (int) (WARM_CURVE_RATE * curveSeconds), 4), 0));
+        }
+        WarmCurve curve = WarmCurve.measure(launcher(jar, System.getProperty("java.home")), pgEnv,
+                logs.resolve("server-pg-warm.log"), outside, ADMIN_TOKEN, curveSeconds);
+        System.out.println("   cycles per second from process start: " + curve.asList());
         // each level gets four times what the fastest level so far would need (8 agents run close to three times as
         // many cycles as one), so that no level runs dry (a level that does is marked ran_out_of_tasks_pg_N and
         // measured up to that point); the first level assumes 150 cycles/s
         double lastRate = 150;
-        Map<String, String> pgEnv = postgresEnvironment(pg);
         try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
+            outside = outside.on(server.baseUrl(), ADMIN_TOKEN);
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
             results.put("server_warm_s", round(warmUntilCompiled(load, server, pg, 8), 1));
@@ -180,6 +195,12 @@ public final class BenchRun {
                         results.values.get("pg_cpu_ms_per_cycle_pg_" + agents),
                         results.values.get("load_cpu_ms_per_cycle_pg_" + agents), level.ranOut() ? " [ran out of tasks]" : "");
             }
+            for (OutsideLoad.Workload workload : OutsideLoad.Workload.values()) {
+                for (int agents : AGENT_LEVELS) {
+                    outsideLevels.put(workload.key + "_" + agents,
+                            outsideLevel(results, outside, server, pg, workload, agents, warmup, seconds));
+                }
+            }
             if (worstToo) {
                 step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
                 WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu, server::compilerCpu));
@@ -199,7 +220,68 @@ public final class BenchRun {
             HttpLoad.Level level = tasklane.get(agents);
             System.out.printf("   %2d agents: baseline %.0f claims/s on %d connections%n", agents, bare, connections);
             results.claimLevel(agents, connections, level, bare);
+            for (OutsideLoad.Workload workload : OutsideLoad.Workload.values()) {
+                HttpLoad.Level outsideLevel = outsideLevels.get(workload.key + "_" + agents).level();
+                results.put("claim_ratio_" + workload.key + "_pg_" + agents, round(outsideLevel.cyclesPerSecond() / bare, 4));
+            }
         }
+        for (int agents : AGENT_LEVELS) {
+            double standalone = outsideLevels.get("standalone_" + agents).level().cyclesPerSecond();
+            double goals = outsideLevels.get("goals_" + agents).level().cyclesPerSecond();
+            // what tasks in goals cost over standalone tasks, both with the server-picked claim: 0.1 is 10 % fewer cycles/s
+            results.put("goals_cost_pg_" + agents, round(1 - goals / standalone, 3));
+        }
+        double steady = Math.max(curve.tail(), outsideLevels.get("goals_" + WarmCurve.AGENTS).level().cyclesPerSecond());
+        double warm = curve.warmSeconds(steady);
+        results.put("warm_s", Double.isNaN(warm) ? null : warm);
+        results.put("warm_steady_cycles_per_s", round(steady, 0));
+        results.put("warm_curve_s", curveSeconds);
+        results.put("warm_curve_cycles_per_s", curve.asList());
+        results.put("warm_live_s", round(curve.liveSeconds, 2));
+        System.out.printf("   warm_s %s (steady %.0f cycles/s, first /health after %.1f s)%n",
+                Double.isNaN(warm) ? "not reached within " + curveSeconds + " s" : String.valueOf(warm), steady, curve.liveSeconds);
+    }
+
+    /** Tasks the warm-up curve's backlog holds per second of curve: more than a warm server claims at 8 agents. */
+    static final int WARM_CURVE_RATE = 700;
+    /** Seconds of load of the warm-up curve in a full run. */
+    static final double WARM_CURVE_S = 40;
+
+    /** The server's launcher, bin/tasklane, on the JDK at {@code javaHome} (it picks the archive or cache itself). */
+    static List<String> launcher(Path jar, String javaHome) {
+        Path root = jar.toAbsolutePath().getParent().getParent().getParent();
+        return List.of("env", "JAVA_HOME=" + javaHome, root.resolve("bin/tasklane").toString());
+    }
+
+    /** One level of the outside client, its figures written into {@code results} (ratios follow with the baseline). */
+    private static OutsideLoad.Result outsideLevel(Results results, OutsideLoad outside, ServerProcess server, PgTarget pg,
+                                                   OutsideLoad.Workload workload, int agents, double warmup, double seconds)
+            throws Exception {
+        // enough for 700 cycles/s per 8 agents (more than a warm server runs), so that no level runs dry
+        int tasks = (int) Math.max(500, 700 * Math.min(agents, 8) / 8.0 * (warmup + seconds) * 1.3);
+        outside.seed(workload, tasks, 4);
+        SpanCost.Start start = SpanCost.start(server, pg);
+        OutsideLoad.Result result = outside.run(workload, agents, warmup, seconds, null, 0);
+        SpanCost cost = start.end();
+        HttpLoad.Level level = result.level();
+        long cycles = level.allCycles();
+        String suffix = workload.key + "_pg_" + agents;
+        results.put("claims_per_s_" + suffix, round(level.cyclesPerSecond(), 1));
+        results.put("cycle_p50_ms_" + suffix, round(level.cycleLatency().p50(), 2));
+        results.put("cycle_p99_ms_" + suffix, round(level.cycleLatency().p99(), 2));
+        results.put("requests_per_cycle_" + suffix, round(level.requests() / (double) Math.max(1, cycles), 2));
+        results.put("client_cpu_ms_per_cycle_" + suffix, round(result.clientCpuMsPerCycle(), 2));
+        results.put("server_cpu_ms_per_cycle_" + suffix, round(SpanCost.perCycle(cost.serverMs(), cycles), 2));
+        results.put("pg_cpu_ms_per_cycle_" + suffix, round(SpanCost.perCycle(cost.databaseMs(), cycles), 2));
+        results.put("commits_per_cycle_" + suffix, round(SpanCost.perCycle(cost.commits(), cycles), 2));
+        results.put("ran_out_of_tasks_" + suffix, level.ranOut());
+        System.out.printf("   outside client, %s, %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms, %.2f requests per cycle,"
+                        + " client CPU %.2f ms, server CPU %.2f ms, database CPU %.2f ms per cycle)%s%n", workload.key, agents,
+                level.cyclesPerSecond(), level.cycleLatency().p50(), level.cycleLatency().p99(),
+                level.requests() / (double) Math.max(1, cycles), result.clientCpuMsPerCycle(),
+                SpanCost.perCycle(cost.serverMs(), cycles), SpanCost.perCycle(cost.databaseMs(), cycles),
+                level.ranOut() ? " [ran out of tasks]" : "");
+        return result;
     }
 
     /**
@@ -232,7 +314,8 @@ public final class BenchRun {
                 onPg.cpuMillis(), onPg.withHistory().p50(), onPg.ratio());
     }
 
-    private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
+    private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs, double warmup, double seconds,
+                             boolean quick) throws Exception {
         Path json = root.resolve("bench/results.json");
         Results results = Files.exists(json) ? Results.read(json) : new Results();
         if (!Files.exists(json)) {
@@ -265,7 +348,7 @@ public final class BenchRun {
                             + " median of " + Startup.RUNS);
                     Startup.record(results, root, jar, logs);
                 }
-                case "claims" -> claims(results, pg, jar, logs, CLAIM_WARMUP_S, CLAIM_SECONDS, false);
+                case "claims" -> claims(results, pg, jar, logs, warmup, seconds, false, quick ? 20 : WARM_CURVE_S);
                 case "cycle" -> {
                     step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");
                     CycleCost.Cost cost = CycleCost.measure(100_000);
