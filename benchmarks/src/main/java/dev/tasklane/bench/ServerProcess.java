@@ -66,7 +66,7 @@ final class ServerProcess implements AutoCloseable {
                 .timeout(Duration.ofSeconds(1)).build();
         long started = System.nanoTime();
         Process process = builder.start();
-        long deadline = started + Duration.ofSeconds(60).toNanos();
+        long deadline = started + Duration.ofSeconds(180).toNanos(); // a start on a loaded 2-core machine can take a minute
         long live = firstOk(client, health, process, started, deadline, log);
         long readyAt = firstOk(client, ready, process, started, deadline, log);
         return new ServerProcess(process, port, (live - started) / 1e9, (readyAt - started) / 1e9, started);

@@ -31,13 +31,23 @@ final class WarmCurve {
         this.liveSeconds = liveSeconds;
     }
 
-    /** Starts a server with {@code command} and runs the load for {@code seconds} from its first /health. */
+    /**
+     * Starts a server with {@code command} and runs the load for {@code seconds} from its first /health; with
+     * {@code topUp}, that server then seeds as many tasks as the curve claimed, for the next curve.
+     */
     static WarmCurve measure(List<String> command, Map<String, String> environment, Path log, OutsideLoad load,
-                             String adminToken, double seconds) throws Exception {
+                             String adminToken, double seconds, boolean topUp) throws Exception {
         try (ServerProcess server = ServerProcess.start(command, environment, log)) {
             int slots = (int) Math.ceil(server.startupSeconds + seconds) + 1;
             AtomicLongArray counts = new AtomicLongArray(slots);
-            load.on(server.baseUrl(), adminToken).run(OutsideLoad.Workload.GOALS, AGENTS, 0, seconds, counts, server.startedNanos);
+            OutsideLoad here = load.on(server.baseUrl(), adminToken);
+            OutsideLoad.Result result = here.run(OutsideLoad.Workload.GOALS, AGENTS, 0, seconds, counts, server.startedNanos);
+            if (result.level().ranOut()) {
+                System.out.println("   the warm-up curve's backlog ran out: the curve ends early");
+            }
+            if (topUp) {
+                here.seed(OutsideLoad.Workload.GOALS, (int) result.level().allCycles() + 100, 4);
+            }
             // the slot the load stopped in is a part of a second: leave it out
             int last = (int) Math.floor(server.startupSeconds + seconds);
             long[] perSecond = new long[Math.min(slots, last)];
