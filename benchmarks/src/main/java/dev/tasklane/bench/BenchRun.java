@@ -254,7 +254,7 @@ public final class BenchRun {
     }
 
     /** Seconds of each curve of {@link #warmLevers}: long enough that its last 10 s are the steady state. */
-    static final double WARM_LEVER_S = 50;
+    static final double WARM_LEVER_S = 40;
     /** The JDK 25 the levers are measured on too: {@code TASKLANE_BENCH_JAVA25} (bench/run.sh finds a Temurin 25). */
     static final String JAVA25_VARIABLE = "TASKLANE_BENCH_JAVA25";
 
@@ -312,7 +312,7 @@ public final class BenchRun {
     }
 
     /** Tasks the warm-up curve's backlog holds per second of curve: more than a warm server claims at 8 agents. */
-    static final int WARM_CURVE_RATE = 700;
+    static final int WARM_CURVE_RATE = 400;
     /** Seconds of load of the warm-up curve in a full run. */
     static final double WARM_CURVE_S = 40;
 
@@ -326,8 +326,8 @@ public final class BenchRun {
     private static OutsideLoad.Result outsideLevel(Results results, OutsideLoad outside, ServerProcess server, PgTarget pg,
                                                    OutsideLoad.Workload workload, int agents, double warmup, double seconds)
             throws Exception {
-        // enough for 700 cycles/s per 8 agents (more than a warm server runs), so that no level runs dry
-        int tasks = (int) Math.max(500, 700 * Math.min(agents, 8) / 8.0 * (warmup + seconds) * 1.3);
+        // enough for 500 cycles/s per 8 agents (more than a warm server runs on the shared machine), so that no level runs dry
+        int tasks = (int) Math.max(500, 500 * Math.min(agents, 8) / 8.0 * (warmup + seconds) * 1.3);
         outside.seed(workload, tasks, 4);
         SpanCost.Start start = SpanCost.start(server, pg);
         OutsideLoad.Result result = outside.run(workload, agents, warmup, seconds, null, 0);
