@@ -10,6 +10,7 @@
 #   bench/run.sh --only startup       # only the start-up on H2 (fresh and existing data directory), merged likewise
 #   bench/run.sh --only claims        # only the claim throughput at 1, 8 and 32 agents with its baselines, merged likewise
 #   bench/run.sh --only sim           # only the million-task simulation (sim_cycles_per_s, sim_setup_s, ...), merged likewise
+#   bench/run.sh --only warm          # only the warm-up curves of each way to start the server (JDK 17, CDS, C1, JDK 25, AOT)
 #   bench/run.sh --only metrics       # only the flow metrics of 100,000 finished tasks (metrics_100k_ms_memory, _pg, ratios), merged likewise
 #   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
 #
@@ -46,8 +47,24 @@ if [ -z "${TASKLANE_BENCH_PG_URL:-}" ]; then
 fi
 log "PostgreSQL for the bench: $TASKLANE_BENCH_PG_URL"
 
+# A JDK 25 or later (Temurin's, where the machine has it): the build trains the AOT cache bin/tasklane uses on it, and
+# the warm-up figures start the server on it (TASKLANE_BENCH_JAVA25 set beforehand picks another).
+if [ -z "${TASKLANE_BENCH_JAVA25:-}" ]; then
+  for candidate in /usr/lib/jvm/temurin-25-jdk-* /opt/java/temurin-25* /usr/lib/jvm/jdk-25*; do
+    if [ -x "$candidate/bin/java" ]; then
+      export TASKLANE_BENCH_JAVA25="$candidate"
+      break
+    fi
+  done
+fi
+aot=()
+if [ -n "${TASKLANE_BENCH_JAVA25:-}" ]; then
+  log "JDK 25 for the AOT cache and the warm-up figures: $TASKLANE_BENCH_JAVA25"
+  aot=("-Dtasklane.aot.java=$TASKLANE_BENCH_JAVA25/bin/java")
+fi
+
 log "building the server jar and the benchmarks jar (mvn package, tests skipped)"
-mvn -B -ntp -q -Pbench -pl bootstrap,benchmarks -am package -DskipTests
+mvn -B -ntp -q -Pbench -pl bootstrap,benchmarks -am package -DskipTests ${aot[@]+"${aot[@]}"}
 
 log "running the benchmarks"
 java -Xmx4g -jar benchmarks/target/tasklane-benchmarks.jar --root . "$@"

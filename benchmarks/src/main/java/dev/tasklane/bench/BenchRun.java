@@ -69,11 +69,16 @@ public final class BenchRun {
         Path jar = flags.containsKey("jar") ? Path.of(flags.get("jar")) : root.resolve("bootstrap/target/tasklane.jar");
         Path logs = Files.createDirectories(root.resolve("bench/target"));
         if (flags.containsKey("profile")) {
-            profileClaims(pg, jar, logs, Integer.parseInt(flags.get("profile")), seconds);
+            if (flags.containsKey("workload")) {
+                profileOutside(pg, jar, logs, Integer.parseInt(flags.get("profile")), seconds,
+                        OutsideLoad.Workload.valueOf(flags.get("workload").toUpperCase(java.util.Locale.ROOT)));
+            } else {
+                profileClaims(pg, jar, logs, Integer.parseInt(flags.get("profile")), seconds);
+            }
             return;
         }
         if (flags.containsKey("only")) {
-            only(root, List.of(flags.get("only").split(",")), pg, jar, logs);
+            only(root, List.of(flags.get("only").split(",")), pg, jar, logs, warmup, seconds, quick);
             return;
         }
         Results results = new Results();
@@ -87,7 +92,7 @@ public final class BenchRun {
         Startup.record(results, root, jar, logs);
 
         checkpoint(root, results);
-        claims(results, pg, jar, logs, warmup, seconds, true);
+        claims(results, pg, jar, logs, warmup, seconds, true, quick ? 20 : WARM_CURVE_S);
 
         checkpoint(root, results);
         step("backlog independence: next + claim in one JVM, in memory and on PostgreSQL");
@@ -140,16 +145,37 @@ public final class BenchRun {
      * same server after the levels.
      */
     private static void claims(Results results, PgTarget pg, Path jar, Path logs, double warmup, double seconds,
-                               boolean worstToo) throws Exception {
-        step("claim throughput on PostgreSQL: Tasklane over HTTP, then the bare SKIP LOCKED loop");
+                               boolean worstToo, double curveSeconds) throws Exception {
+        step("claim throughput on PostgreSQL: Tasklane over HTTP, the bench's lean client and an outside client, then the"
+                + " bare SKIP LOCKED loop");
         Map<Integer, HttpLoad.Level> tasklane = new LinkedHashMap<>();
+        Map<String, OutsideLoad.Result> outsideLevels = new LinkedHashMap<>();
         pg.reset();
+        Map<String, String> pgEnv = postgresEnvironment(pg);
+        OutsideLoad outside;
+        step("warm-up curve: a fresh server on a backlog of tasks in goals, " + WarmCurve.AGENTS + " outside agents from its"
+                + " first /health, " + (int) curveSeconds + " s");
+        try (ServerProcess seeder = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg-seed.log"))) {
+            outside = new OutsideLoad(seeder.baseUrl(), ADMIN_TOKEN);
+            outside.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
+            results.put("create_goal_tasks_per_s_pg", round(outside.seed(OutsideLoad.Workload.GOALS,
+                    (int) (WARM_CURVE_RATE * curveSeconds), 4), 0));
+        }
+        // bin/tasklane as an operator starts it, on the JDK 25 when there is one (its AOT cache), else on the bench's
+        String java25 = System.getenv(JAVA25_VARIABLE);
+        String warmJava = java25 != null && !java25.isBlank() ? java25 : System.getProperty("java.home");
+        results.put("warm_jdk", Files.exists(Path.of(warmJava, "release"))
+                ? Files.readAllLines(Path.of(warmJava, "release")).stream().filter(l -> l.startsWith("JAVA_VERSION="))
+                        .map(l -> l.substring(l.indexOf('=') + 1).replace("\"", "")).findFirst().orElse(warmJava) : warmJava);
+        WarmCurve curve = WarmCurve.measure(launcher(jar, warmJava), pgEnv,
+                logs.resolve("server-pg-warm.log"), outside, ADMIN_TOKEN, curveSeconds, false);
+        System.out.println("   cycles per second from process start: " + curve.asList());
         // each level gets four times what the fastest level so far would need (8 agents run close to three times as
         // many cycles as one), so that no level runs dry (a level that does is marked ran_out_of_tasks_pg_N and
         // measured up to that point); the first level assumes 150 cycles/s
         double lastRate = 150;
-        Map<String, String> pgEnv = postgresEnvironment(pg);
         try (ServerProcess server = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg.log"))) {
+            outside = outside.on(server.baseUrl(), ADMIN_TOKEN);
             HttpLoad load = new HttpLoad(server.baseUrl(), ADMIN_TOKEN);
             load.ensureAgents(AGENT_LEVELS[AGENT_LEVELS.length - 1]);
             results.put("server_warm_s", round(warmUntilCompiled(load, server, pg, 8), 1));
@@ -181,6 +207,12 @@ public final class BenchRun {
                         results.values.get("pg_cpu_ms_per_cycle_pg_" + agents),
                         results.values.get("load_cpu_ms_per_cycle_pg_" + agents), level.ranOut() ? " [ran out of tasks]" : "");
             }
+            for (OutsideLoad.Workload workload : OutsideLoad.Workload.values()) {
+                for (int agents : AGENT_LEVELS) {
+                    outsideLevels.put(workload.key + "_" + agents,
+                            outsideLevel(results, outside, server, pg, workload, agents, warmup, seconds));
+                }
+            }
             if (worstToo) {
                 step("worst request: each worst-case body under the caps (WorstCaseBodies), median of 5 on PostgreSQL");
                 WorstRequest.record(results, WorstRequest.time(new Api(server.baseUrl(), ADMIN_TOKEN), WORST_RUNS, server::cpu, server::compilerCpu));
@@ -200,7 +232,126 @@ public final class BenchRun {
             HttpLoad.Level level = tasklane.get(agents);
             System.out.printf("   %2d agents: baseline %.0f claims/s on %d connections%n", agents, bare, connections);
             results.claimLevel(agents, connections, level, bare);
+            for (OutsideLoad.Workload workload : OutsideLoad.Workload.values()) {
+                HttpLoad.Level outsideLevel = outsideLevels.get(workload.key + "_" + agents).level();
+                results.put("claim_ratio_" + workload.key + "_pg_" + agents, round(outsideLevel.cyclesPerSecond() / bare, 4));
+            }
         }
+        for (int agents : AGENT_LEVELS) {
+            double standalone = outsideLevels.get("standalone_" + agents).level().cyclesPerSecond();
+            double goals = outsideLevels.get("goals_" + agents).level().cyclesPerSecond();
+            // what tasks in goals cost over standalone tasks, both with the server-picked claim: 0.1 is 10 % fewer cycles/s
+            results.put("goals_cost_pg_" + agents, round(1 - goals / standalone, 3));
+        }
+        double steady = Math.max(curve.tail(), outsideLevels.get("goals_" + WarmCurve.AGENTS).level().cyclesPerSecond());
+        double warm = curve.warmSeconds(steady);
+        results.put("warm_s", Double.isNaN(warm) ? null : warm);
+        results.put("warm_steady_cycles_per_s", round(steady, 0));
+        results.put("warm_curve_s", curveSeconds);
+        results.put("warm_curve_cycles_per_s", curve.asList());
+        results.put("warm_live_s", round(curve.liveSeconds, 2));
+        System.out.printf("   warm_s %s (steady %.0f cycles/s, first /health after %.1f s)%n",
+                Double.isNaN(warm) ? "not reached within " + curveSeconds + " s" : String.valueOf(warm), steady, curve.liveSeconds);
+    }
+
+    /** Seconds of each curve of {@link #warmLevers}: long enough that its last 10 s are the steady state. */
+    static final double WARM_LEVER_S = 40;
+    /** The JDK 25 the levers are measured on too: {@code TASKLANE_BENCH_JAVA25} (bench/run.sh finds a Temurin 25). */
+    static final String JAVA25_VARIABLE = "TASKLANE_BENCH_JAVA25";
+
+    /**
+     * {@code --only warm}: the warm-up curve of each way to start the server, one after the other on the same
+     * backlog (each server tops it up for the next): plain {@code java -jar} and {@code bin/tasklane} (its class-data
+     * archive) on the bench's JDK, the same with C1 only ({@code -XX:TieredStopAtLevel=1}), and on the JDK 25 of
+     * {@link #JAVA25_VARIABLE} plain and through {@code bin/tasklane} (its AOT cache). Each curve's warm_s is against its
+     * own last 10 s, and against the fastest of those tails ({@code warm_s_vs_best_*}).
+     */
+    private static void warmLevers(Results results, PgTarget pg, Path jar, Path logs, double seconds) throws Exception {
+        step("warm-up levers: process start to 90 % of the steady state, " + WarmCurve.AGENTS + " outside agents, tasks in "
+                + "goals, server-picked claim, " + (int) seconds + " s per way to start");
+        pg.reset();
+        Map<String, String> pgEnv = postgresEnvironment(pg);
+        OutsideLoad outside;
+        try (ServerProcess seeder = ServerProcess.start(jar, List.of(), pgEnv, logs.resolve("server-pg-seed.log"))) {
+            outside = new OutsideLoad(seeder.baseUrl(), ADMIN_TOKEN);
+            outside.ensureAgents(WarmCurve.AGENTS);
+            outside.seed(OutsideLoad.Workload.GOALS, (int) (WARM_CURVE_RATE * seconds), 4);
+        }
+        String java17 = System.getProperty("java.home");
+        String java25 = System.getenv(JAVA25_VARIABLE);
+        Map<String, List<String>> ways = new LinkedHashMap<>();
+        ways.put("jdk17_plain", List.of(java17 + "/bin/java", "-jar", jar.toString()));
+        ways.put("jdk17_cds", launcher(jar, java17));
+        List<String> c1 = new ArrayList<>(List.of("env", "TASKLANE_JAVA_OPTS=-XX:TieredStopAtLevel=1"));
+        c1.addAll(launcher(jar, java17));
+        ways.put("jdk17_cds_c1", c1);
+        if (java25 != null && !java25.isBlank()) {
+            ways.put("jdk25_plain", List.of(java25 + "/bin/java", "-jar", jar.toString()));
+            ways.put("jdk25_aot", launcher(jar, java25));
+        }
+        Map<String, WarmCurve> curves = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> way : ways.entrySet()) {
+            WarmCurve curve = WarmCurve.measure(way.getValue(), pgEnv, logs.resolve("server-warm-" + way.getKey() + ".log"),
+                    outside, ADMIN_TOKEN, seconds, true);
+            curves.put(way.getKey(), curve);
+            double own = curve.warmSeconds(curve.tail());
+            System.out.printf("   %s: first /health %.1f s, steady %.0f cycles/s, warm_s %s; per second %s%n", way.getKey(),
+                    curve.liveSeconds, curve.tail(), Double.isNaN(own) ? "not reached" : String.valueOf(own), curve.asList());
+        }
+        double best = curves.values().stream().mapToDouble(WarmCurve::tail).max().orElse(Double.NaN);
+        for (Map.Entry<String, WarmCurve> entry : curves.entrySet()) {
+            WarmCurve curve = entry.getValue();
+            double own = curve.warmSeconds(curve.tail());
+            double vsBest = curve.warmSeconds(best);
+            results.put("warm_s_" + entry.getKey(), Double.isNaN(own) ? null : own);
+            results.put("warm_s_vs_best_" + entry.getKey(), Double.isNaN(vsBest) ? null : vsBest);
+            results.put("warm_live_s_" + entry.getKey(), round(curve.liveSeconds, 2));
+            results.put("warm_steady_cycles_per_s_" + entry.getKey(), round(curve.tail(), 0));
+            results.put("warm_curve_cycles_per_s_" + entry.getKey(), curve.asList());
+        }
+        results.put("warm_lever_s", seconds);
+    }
+
+    /** Tasks the warm-up curve's backlog holds per second of curve: more than a warm server claims at 8 agents. */
+    static final int WARM_CURVE_RATE = 400;
+    /** Seconds of load of the warm-up curve in a full run. */
+    static final double WARM_CURVE_S = 40;
+
+    /** The server's launcher, bin/tasklane, on the JDK at {@code javaHome} (it picks the archive or cache itself). */
+    static List<String> launcher(Path jar, String javaHome) {
+        Path root = jar.toAbsolutePath().getParent().getParent().getParent();
+        return List.of("env", "JAVA_HOME=" + javaHome, root.resolve("bin/tasklane").toString());
+    }
+
+    /** One level of the outside client, its figures written into {@code results} (ratios follow with the baseline). */
+    private static OutsideLoad.Result outsideLevel(Results results, OutsideLoad outside, ServerProcess server, PgTarget pg,
+                                                   OutsideLoad.Workload workload, int agents, double warmup, double seconds)
+            throws Exception {
+        // enough for 500 cycles/s per 8 agents (more than a warm server runs on the shared machine), so that no level runs dry
+        int tasks = (int) Math.max(500, 500 * Math.min(agents, 8) / 8.0 * (warmup + seconds) * 1.3);
+        outside.seed(workload, tasks, 4);
+        SpanCost.Start start = SpanCost.start(server, pg);
+        OutsideLoad.Result result = outside.run(workload, agents, warmup, seconds, null, 0);
+        SpanCost cost = start.end();
+        HttpLoad.Level level = result.level();
+        long cycles = level.allCycles();
+        String suffix = workload.key + "_pg_" + agents;
+        results.put("claims_per_s_" + suffix, round(level.cyclesPerSecond(), 1));
+        results.put("cycle_p50_ms_" + suffix, round(level.cycleLatency().p50(), 2));
+        results.put("cycle_p99_ms_" + suffix, round(level.cycleLatency().p99(), 2));
+        results.put("requests_per_cycle_" + suffix, round(level.requests() / (double) Math.max(1, cycles), 2));
+        results.put("client_cpu_ms_per_cycle_" + suffix, round(result.clientCpuMsPerCycle(), 2));
+        results.put("server_cpu_ms_per_cycle_" + suffix, round(SpanCost.perCycle(cost.serverMs(), cycles), 2));
+        results.put("pg_cpu_ms_per_cycle_" + suffix, round(SpanCost.perCycle(cost.databaseMs(), cycles), 2));
+        results.put("commits_per_cycle_" + suffix, round(SpanCost.perCycle(cost.commits(), cycles), 2));
+        results.put("ran_out_of_tasks_" + suffix, level.ranOut());
+        System.out.printf("   outside client, %s, %2d agents: %.0f cycles/s (p50 %.1f ms, p99 %.1f ms, %.2f requests per cycle,"
+                        + " client CPU %.2f ms, server CPU %.2f ms, database CPU %.2f ms per cycle)%s%n", workload.key, agents,
+                level.cyclesPerSecond(), level.cycleLatency().p50(), level.cycleLatency().p99(),
+                level.requests() / (double) Math.max(1, cycles), result.clientCpuMsPerCycle(),
+                SpanCost.perCycle(cost.serverMs(), cycles), SpanCost.perCycle(cost.databaseMs(), cycles),
+                level.ranOut() ? " [ran out of tasks]" : "");
+        return result;
     }
 
     /**
@@ -233,7 +384,8 @@ public final class BenchRun {
                 onPg.cpuMillis(), onPg.withHistory().p50(), onPg.ratio());
     }
 
-    private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs) throws Exception {
+    private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs, double warmup, double seconds,
+                             boolean quick) throws Exception {
         Path json = root.resolve("bench/results.json");
         Results results = Files.exists(json) ? Results.read(json) : new Results();
         if (!Files.exists(json)) {
@@ -266,7 +418,7 @@ public final class BenchRun {
                             + " median of " + Startup.RUNS);
                     Startup.record(results, root, jar, logs);
                 }
-                case "claims" -> claims(results, pg, jar, logs, CLAIM_WARMUP_S, CLAIM_SECONDS, false);
+                case "claims" -> claims(results, pg, jar, logs, warmup, seconds, false, quick ? 20 : WARM_CURVE_S);
                 case "cycle" -> {
                     step("in-memory cycle cost: processor time and allocation per claim + complete, counted per thread");
                     CycleCost.Cost cost = CycleCost.measure(100_000);
@@ -279,11 +431,12 @@ public final class BenchRun {
                     results.put("pg_cycle_bytes", onPg.bytes());
                 }
                 case "metrics" -> metrics(results, pg, false);
+                case "warm" -> warmLevers(results, pg, jar, logs, quick ? 20 : WARM_LEVER_S);
                 case "sim" -> {
                     step("simulation: tasklane simulate --agents 64 --tasks " + SIM_TASKS);
                     recordSimulation(results, SIM_TASKS, simulate(jar, SIM_TASKS, logs));
                 }
-                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim, metrics and/or claims, not "
+                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim, metrics, warm and/or claims, not "
                         + piece);
             }
         }
@@ -422,6 +575,51 @@ public final class BenchRun {
                     SpanCost.perCycle(cost.databaseMs(), cycles), SpanCost.perCycle(cost.loadMs(), cycles));
             server.close(); // JFR writes the recording when the server exits
             ProfileSummary.print(recording, from, to, 25);
+        }
+    }
+
+    /**
+     * {@code --profile AGENTS --workload goals|standalone|byid|stride}: the outside client's load of that workload at
+     * one level, the server under JFR (bench/target/claims-WORKLOAD.jfr); warmed for {@link #PROFILE_WARM_CYCLES}
+     * cycles and until its compilers rest, then measured for {@code seconds}; prints the summary of the window.
+     */
+    private static void profileOutside(PgTarget pg, Path jar, Path logs, int agents, double seconds,
+                                       OutsideLoad.Workload workload) throws Exception {
+        pg.reset();
+        Path recording = logs.resolve("claims-" + workload.key + ".jfr");
+        try (ServerProcess server = ServerProcess.start(jar,
+                List.of("-XX:StartFlightRecording=settings=profile,filename=" + recording), postgresEnvironment(pg),
+                logs.resolve("server-profile.log"))) {
+            OutsideLoad load = new OutsideLoad(server.baseUrl(), ADMIN_TOKEN);
+            load.ensureAgents(agents);
+            long warmCycles = 0;
+            double jitShare = 1;
+            while (warmCycles < PROFILE_WARM_CYCLES || jitShare > JIT_SETTLED) {
+                load.seed(workload, 1_500, 4);
+                SpanCost.Start start = SpanCost.start(server, pg);
+                OutsideLoad.Result warm = load.run(workload, agents, 0, WARM_ROUND_S, null, 0);
+                SpanCost cost = start.end();
+                warmCycles += warm.level().allCycles();
+                jitShare = cost.jitMs() / Math.max(1e-6, cost.serverMs());
+                System.out.printf("   warm-up (not counted): %.0f cycles/s, JIT %.0f%% of the server's CPU%n",
+                        warm.level().cyclesPerSecond(), 100 * jitShare);
+            }
+            load.seed(workload, (int) (800 * seconds), 4);
+            Instant from = Instant.now();
+            SpanCost.Start start = SpanCost.start(server, pg);
+            OutsideLoad.Result result = load.run(workload, agents, 0, seconds, null, 0);
+            SpanCost cost = start.end();
+            Instant to = Instant.now();
+            HttpLoad.Level level = result.level();
+            long cycles = level.allCycles();
+            System.out.printf("   %s, %d agents, warm: %.0f cycles/s (p50 %.1f ms), %.2f requests per cycle, server CPU %.2f ms"
+                    + " per cycle (JIT %.2f), %.2f commits per cycle, database CPU %.2f ms, client CPU %.2f ms per cycle%n",
+                    workload.key, agents, level.cyclesPerSecond(), level.cycleLatency().p50(), (double) level.requests() / cycles,
+                    SpanCost.perCycle(cost.serverMs(), cycles), SpanCost.perCycle(cost.jitMs(), cycles),
+                    SpanCost.perCycle(cost.commits(), cycles), SpanCost.perCycle(cost.databaseMs(), cycles),
+                    result.clientCpuMsPerCycle());
+            server.close();
+            ProfileSummary.print(recording, from, to, 40);
         }
     }
 

@@ -173,14 +173,19 @@ final class HttpLoad {
      * which the server would otherwise accept only in grace mode, logging a warning for each missing one.
      */
     private static Map<String, Object> completion(String agentName) {
+        return completion(agentName, PROOF, "none");
+    }
+
+    /** The same with these hook results and files changed ({@link OutsideLoad} sends Stride's hook output). */
+    static Map<String, Object> completion(String agentName, Map<String, Object> proof, String filesChanged) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("agent_name", agentName);
         body.put("completion_summary", "benchmark cycle");
         body.put("actual_complexity", "small");
-        body.put("actual_files_changed", "none");
+        body.put("actual_files_changed", filesChanged);
         body.put("time_spent_minutes", 1);
-        body.put("after_doing_result", PROOF);
-        body.put("before_review_result", PROOF);
+        body.put("after_doing_result", proof);
+        body.put("before_review_result", proof);
         body.put("explorer_result", Map.of("dispatched", false, "reason", "small_task_0_1_key_files",
                 "summary", "A benchmark cycle: the task names no key file and exploring was not needed."));
         body.put("reviewer_result", Map.of("dispatched", false, "reason", "self_reported_review",

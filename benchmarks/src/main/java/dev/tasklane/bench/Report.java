@@ -60,8 +60,16 @@ final class Report {
         }
         md.append("## Figures against targets\n\n");
         md.append("| Figure | Key | Measured | Target |\n|---|---|---|---|\n");
-        row(md, "Claim throughput, 8 agents, over the bare loop", "claim_ratio_pg_8", v, "≥ 0.2");
-        row(md, "Cycle p50 at 1 agent, ms", "cycle_p50_ms_pg_1", v, "≤ 3");
+        row(md, "Outside client, tasks in goals of 10, server-picked claim, 8 agents, over the bare loop",
+                "claim_ratio_goals_pg_8", v, "≥ 0.2");
+        row(md, "The same, cycle p50 at 1 agent, ms", "cycle_p50_ms_goals_pg_1", v, "≤ 3");
+        row(md, "What goals cost over standalone tasks, 8 agents (1 − goals / standalone cycles/s, both server-picked)",
+                "goals_cost_pg_8", v, "≤ 0.10");
+        row(md, "Process start to 90 % of the steady state under load, s (bin/tasklane on " + v.get("warm_jdk") + ")",
+                "warm_s", v, "≤ 15");
+        row(md, "Easy case (lean client, standalone tasks, next + claim by id), 8 agents, over the bare loop",
+                "claim_ratio_pg_8", v, "≥ 0.2");
+        row(md, "Easy case, cycle p50 at 1 agent, ms", "cycle_p50_ms_pg_1", v, "≤ 3");
         row(md, "Database transactions per 8-agent cycle (`xact_commit`: the claim's and the completion's; next answers from its snapshot)",
                 "commits_per_cycle_pg_8", v, "2");
         row(md, "Server processor time per 8-agent cycle, ms (the server process's CPU over the level, no profiler)",
@@ -97,7 +105,56 @@ final class Report {
         row(md, "Flow metrics: p50 of a second board with the same window and " + v.get("metrics_outside_tasks") + " more tasks "
                 + "finished before it, over the first board's p50 (timed alternately), in memory", "metrics_history_ratio_memory", v, "≤ 1.5");
         row(md, "The same on PostgreSQL", "metrics_history_ratio_pg", v, "≤ 1.5");
-        md.append("\n## Claim throughput on PostgreSQL\n\n");
+        md.append("\n## The claim cycle by workload, beside the bare loop\n\n");
+        md.append("Each row is one level of the same run; the ratio divides by the bare loop at the same agent count.\n\n");
+        md.append("| Workload | Agents | Cycles/s | p50 / p99 ms | Over the bare loop | Requests per cycle | Client CPU ms per cycle"
+                + " | Server CPU ms per cycle |\n|---|---|---|---|---|---|---|---|\n");
+        String[][] workloads = {{"", "easy case: lean client, standalone, next + claim by id"},
+                {"byid_", "outside client, standalone, next + claim by id"},
+                {"standalone_", "outside client, standalone, server-picked claim"},
+                {"goals_", "outside client, goals of 10, server-picked claim"},
+                {"stride_", "outside client, goals of 10, Stride plugin's requests"}};
+        for (String[] workload : workloads) {
+            for (int a : new int[] {1, 8, 32}) {
+                String k = workload[0] + "pg_" + a;
+                if (!v.containsKey("claims_per_s_" + k)) {
+                    continue;
+                }
+                Object client = workload[0].isEmpty() ? v.get("load_cpu_ms_per_cycle_pg_" + a) : v.get("client_cpu_ms_per_cycle_" + k);
+                Object requests = workload[0].isEmpty() ? "3" : v.get("requests_per_cycle_" + k);
+                md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s / %s | %s | %s | %s | %s |%n", workload[1], a,
+                        v.get("claims_per_s_" + k), v.get("cycle_p50_ms_" + k), v.get("cycle_p99_ms_" + k),
+                        v.get("claim_ratio_" + k), requests, client, v.get("server_cpu_ms_per_cycle_" + k)));
+            }
+        }
+        for (int a : new int[] {1, 8, 32}) {
+            if (v.containsKey("baseline_claims_per_s_pg_" + a)) {
+                md.append(String.format(Locale.ROOT, "| bare SKIP LOCKED loop (JDBC, %s connections) | %d | %s | — | 1 | — | — | — |%n",
+                        v.get("baseline_connections_pg_" + a), a, v.get("baseline_claims_per_s_pg_" + a)));
+            }
+        }
+        md.append("\n## Warm-up: process start to speed\n\n");
+        md.append(String.format(Locale.ROOT, "`warm_s` %s s: bin/tasklane on %s, first /health after %s s, steady state %s cycles/s"
+                        + " (8 outside agents, goals, server-picked). Cycles per second from process start: %s.%n%n",
+                v.get("warm_s"), v.get("warm_jdk"), v.get("warm_live_s"), v.get("warm_steady_cycles_per_s"),
+                v.get("warm_curve_cycles_per_s")));
+        if (v.containsKey("warm_lever_s")) {
+            md.append("Each way to start, one after the other on the same backlog (`--only warm`, " + v.get("warm_lever_s")
+                    + " s each):\n\n| Way to start | First /health s | Steady cycles/s (last 10 s) | warm_s (own steady) "
+                    + "| warm_s (fastest steady) |\n|---|---|---|---|---|\n");
+            String[][] ways = {{"jdk17_plain", "JDK 17, java -jar"}, {"jdk17_cds", "JDK 17, bin/tasklane (CDS archive)"},
+                    {"jdk17_cds_c1", "JDK 17, bin/tasklane, -XX:TieredStopAtLevel=1"}, {"jdk25_plain", "JDK 25, java -jar"},
+                    {"jdk25_aot", "JDK 25, bin/tasklane (AOT cache)"}};
+            for (String[] way : ways) {
+                if (v.containsKey("warm_live_s_" + way[0])) {
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", way[1], v.get("warm_live_s_" + way[0]),
+                            v.get("warm_steady_cycles_per_s_" + way[0]), v.get("warm_s_" + way[0]),
+                            v.get("warm_s_vs_best_" + way[0])));
+                }
+            }
+            md.append('\n');
+        }
+        md.append("\n## Claim throughput on PostgreSQL, easy case\n\n");
         md.append("| Agents | Tasklane cycles/s | cycle p50 / p99 ms | Bare loop claims/s | Loop connections | Ratio |\n|---|---|---|---|---|---|\n");
         for (Map.Entry<Integer, double[]> level : r.throughput.entrySet()) {
             int a = level.getKey();

@@ -22,8 +22,12 @@ final class ServerProcess implements AutoCloseable {
     /** Seconds from starting the process to the first 200 of {@code GET /health/ready} (the store answers). */
     final double readySeconds;
 
-    private ServerProcess(Process process, int port, double startupSeconds, double readySeconds) {
+    /** When the process was started, System.nanoTime(). */
+    final long startedNanos;
+
+    private ServerProcess(Process process, int port, double startupSeconds, double readySeconds, long startedNanos) {
         this.process = process;
+        this.startedNanos = startedNanos;
         this.port = port;
         this.startupSeconds = startupSeconds;
         this.readySeconds = readySeconds;
@@ -62,10 +66,10 @@ final class ServerProcess implements AutoCloseable {
                 .timeout(Duration.ofSeconds(1)).build();
         long started = System.nanoTime();
         Process process = builder.start();
-        long deadline = started + Duration.ofSeconds(60).toNanos();
+        long deadline = started + Duration.ofSeconds(180).toNanos(); // a start on a loaded 2-core machine can take a minute
         long live = firstOk(client, health, process, started, deadline, log);
         long readyAt = firstOk(client, ready, process, started, deadline, log);
-        return new ServerProcess(process, port, (live - started) / 1e9, (readyAt - started) / 1e9);
+        return new ServerProcess(process, port, (live - started) / 1e9, (readyAt - started) / 1e9, started);
     }
 
     /** Polls {@code request} every 5 ms until it answers 200; returns when (System.nanoTime()). */

@@ -24,7 +24,8 @@ class ClassDataTrainingTest {
     void startsFreshThenExistingAndAnswersEveryTrainedRequestInItsOwnDirectory() throws Exception {
         boolean defaultDataDirBefore = Files.exists(Path.of(StoreConfig.DEFAULT_DATA_DIR));
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        ClassDataTraining.train(data, new PrintStream(said, true, StandardCharsets.UTF_8));
+        // a few claim cycles: each one fails the training run unless its batch, next, claim and completion succeed
+        ClassDataTraining.train(data, new PrintStream(said, true, StandardCharsets.UTF_8), 3);
 
         List<String> lines = said.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, lines.size(), lines.toString());

@@ -94,14 +94,35 @@ class LauncherTest {
     }
 
     @Test
-    void onJava19AndLaterTheJvmKeepsTheArchiveCurrentItself() throws Exception {
+    void onJava19AndLaterTheJvmKeepsAnArchiveOfItsOwnCurrent() throws Exception {
         release("21.0.4");
         Files.writeString(jar, "jar");
         Run run = launch(Map.of());
-        List<String> expected = new ArrayList<>(List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + archive));
+        List<String> expected = new ArrayList<>(List.of("-XX:+AutoCreateSharedArchive",
+                "-XX:SharedArchiveFile=" + archive.resolveSibling("tasklane-jdk21.jsa")));
         expected.addAll(QUIET);
         expected.addAll(List.of("-jar", jar.toString()));
         assertEquals(expected, run.lines(), run.err());
+    }
+
+    @Test
+    void onJava25AnAotCacheNewerThanTheJarIsUsedAndAStaleOneIsNot() throws Exception {
+        release("25.0.3");
+        Files.writeString(jar, "jar");
+        Path cache = archive.resolveSibling("tasklane.aot");
+        Files.writeString(cache, "cache");
+        age(jar, 60);
+        Run run = launch(Map.of(), "--port", "0");
+        assertEquals(List.of("-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off", "-jar", jar.toString(), "--port", "0"),
+                run.lines(), run.err());
+
+        age(cache, 120);
+        Run stale = launch(Map.of());
+        List<String> expected = new ArrayList<>(List.of("-XX:+AutoCreateSharedArchive",
+                "-XX:SharedArchiveFile=" + archive.resolveSibling("tasklane-jdk25.jsa")));
+        expected.addAll(QUIET);
+        expected.addAll(List.of("-jar", jar.toString()));
+        assertEquals(expected, stale.lines(), stale.err());
     }
 
     @Test

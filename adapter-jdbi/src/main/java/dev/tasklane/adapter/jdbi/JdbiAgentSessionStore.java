@@ -14,7 +14,10 @@ import java.util.function.Function;
 
 import static dev.tasklane.adapter.jdbi.AgentSessionDao.ts;
 
-/** Agent sessions and their activity logs over JDBI ({@link AgentSessionDao}), in the caller's transaction. */
+/**
+ * Agent sessions and their activity logs over JDBI, in the caller's transaction: the statements of every claim and
+ * completion on the handle itself, the others through {@link AgentSessionDao} attached to it.
+ */
 final class JdbiAgentSessionStore implements AgentSessionStore {
     private final JdbiTransactions transactions;
 
@@ -28,20 +31,27 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
 
     @Override
     public AgentSession open(AgentSession session) {
-        return dao(dao -> session.withId(dao.insert(session.taskId().value(), session.boardId().value(),
-                session.claimToken(), session.agentName(), session.holderUserId().value(), ts(session.startedAt()),
-                ts(session.lastSeenAt()))));
+        long id = transactions.withHandle(handle -> handle.createUpdate(AgentSessionDao.INSERT)
+                .bind("task", session.taskId().value()).bind("board", session.boardId().value())
+                .bind("token", session.claimToken()).bind("agent", session.agentName())
+                .bind("holder", session.holderUserId().value()).bind("started", ts(session.startedAt()))
+                .bind("seen", ts(session.lastSeenAt()))
+                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one());
+        return session.withId(id);
     }
 
     @Override
     public void save(AgentSession session) {
         StopRequest stop = session.stop();
-        int rows = dao(dao -> dao.update(session.id(), ts(session.lastSeenAt()), ts(session.awaitingSince()),
-                session.awaitedMillis(), stop == null ? null : stop.byUserId().value(),
-                stop == null ? null : stop.byUsername(), stop == null ? null : stop.reason(),
-                stop == null ? null : ts(stop.at()), ts(session.endedAt()),
-                session.end() == null ? null : session.end().code(), session.posted(), session.dropped(),
-                session.questions()));
+        int rows = transactions.withHandle(handle -> handle.createUpdate(AgentSessionDao.UPDATE)
+                .bind("id", session.id()).bind("seen", ts(session.lastSeenAt()))
+                .bind("awaiting", ts(session.awaitingSince())).bind("awaited", session.awaitedMillis())
+                .bind("stopBy", stop == null ? null : stop.byUserId().value())
+                .bind("stopByName", stop == null ? null : stop.byUsername())
+                .bind("stopReason", stop == null ? null : stop.reason())
+                .bind("stopAt", stop == null ? null : ts(stop.at())).bind("ended", ts(session.endedAt()))
+                .bind("end", session.end() == null ? null : session.end().code()).bind("posted", session.posted())
+                .bind("dropped", session.dropped()).bind("questions", session.questions()).execute());
         if (rows != 1) {
             throw new IllegalStateException("no session " + session.id() + " to update");
         }
@@ -49,12 +59,14 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
 
     @Override
     public Optional<AgentSession> latestOf(TaskId taskId) {
-        return dao(dao -> dao.latestOf(taskId.value()));
+        return transactions.withHandle(handle -> handle.createQuery(AgentSessionDao.LATEST_OF)
+                .bind("task", taskId.value()).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
     }
 
     @Override
     public Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken) {
-        return dao(dao -> dao.byClaimToken(taskId.value(), claimToken));
+        return transactions.withHandle(handle -> handle.createQuery(AgentSessionDao.BY_CLAIM_TOKEN)
+                .bind("task", taskId.value()).bind("token", claimToken).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
     }
 
     @Override

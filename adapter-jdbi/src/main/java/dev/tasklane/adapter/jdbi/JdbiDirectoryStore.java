@@ -23,8 +23,8 @@ import java.util.function.Function;
  * Users, boards, memberships and tokens over JDBI ({@link DirectoryDao}), in the caller's transaction. The two
  * lookups every request makes (its credentials, and the board of the tasks it answers) run through the fluent API
  * instead of the SQL object: attaching {@link DirectoryDao} to a transaction builds a handler for each of its
- * methods, which the claim profile showed costing more CPU than the statements (docs/benchmarks.md, "What bounds
- * the claim throughput").
+ * methods, which the claim profile showed costing more CPU than the statements (bench/history/rounds.md, "What
+ * bounds the claim throughput").
  */
 final class JdbiDirectoryStore implements DirectoryStore {
     private static final DirectoryDao.BoardColumnRow BOARD_COLUMNS = new DirectoryDao.BoardColumnRow();

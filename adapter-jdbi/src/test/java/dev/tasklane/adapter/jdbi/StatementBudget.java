@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * How many statements and transactions the agent loop's requests cost on a database: authenticating, next,
  * claim and complete. Each budget is a count, not a time: a change that adds a statement to these hot paths
- * fails here and must say why (docs/benchmarks.md, "What bounds each figure now"). Besides its statements, a
+ * fails here and must say why (docs/benchmarks.md, "What bounds each figure"). Besides its statements, a
  * unit of work may cost the database one more round trip, its commit: the connections are watched for the
  * others the driver can make (asking or setting the isolation level, savepoints, rollbacks).
  */
