@@ -123,12 +123,12 @@ final class UseCaseBoard implements Board {
     @Override
     public void ask(int agent, int task) {
         app.sessions().post(team.agents().get(agent), refs[task],
-                new NewActivity(ActivityKind.QUESTION.wire(), QUESTION, tokens[agent], null, null, names[agent]));
+                new NewActivity(ActivityKind.QUESTION.code(), QUESTION, tokens[agent], null, null, names[agent]));
     }
 
     @Override
     public void answer(int task) {
-        app.sessions().post(team.admin(), refs[task], new NewActivity(ActivityKind.ANSWER.wire(), ANSWER, null, null, null, null));
+        app.sessions().post(team.admin(), refs[task], new NewActivity(ActivityKind.ANSWER.code(), ANSWER, null, null, null, null));
     }
 
     @Override
