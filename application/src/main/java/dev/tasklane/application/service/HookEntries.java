@@ -22,6 +22,27 @@ final class HookEntries {
     private final DirectoryStore directory;
     private final WorkflowLimits limits;
 
+    /**
+     * The agent a completion or a mark_reviewed is attributed to: the name sent, else the agent of the task's claim,
+     * else the agent its completion names, else {@value #UNKNOWN_AGENT} (docs/api.md, "Differences from Stride").
+     */
+    static String agentOf(String sent, Task task) {
+        if (named(sent)) {
+            return sent;
+        }
+        if (task.claim() != null && named(task.claim().agentName())) {
+            return task.claim().agentName();
+        }
+        if (task.completion() != null && named(task.completion().completedByAgent())) {
+            return task.completion().completedByAgent();
+        }
+        return UNKNOWN_AGENT;
+    }
+
+    private static boolean named(String agentName) {
+        return agentName != null && !agentName.isBlank() && !UNKNOWN_AGENT.equals(agentName);
+    }
+
     HookEntries(DirectoryStore directory, WorkflowLimits limits) {
         this.directory = directory;
         this.limits = limits;
