@@ -93,7 +93,11 @@ public interface IdentityUseCase {
 
     ApiToken revokeToken(Actor actor, long tokenId);
 
-    /** Creates the Default board and the admin user on an empty store; a no-op otherwise. */
+    /**
+     * Creates the Default board and the admin user on an empty store. On a store that has users, a bootstrap token
+     * that no token holds yet is created as the admin's on board Default (once: the next start finds it), or ignored
+     * with the reason when there is no such admin or board.
+     */
     Bootstrap bootstrap(String bootstrapToken);
 
     /** A board member, with the user for display. */
@@ -123,8 +127,26 @@ public interface IdentityUseCase {
 
     /**
      * What bootstrap did. {@code adminPassword} is the one-time password printed when no bootstrap token was
-     * configured; {@code created} is false when the store already had users.
+     * configured; {@code created} is false when the store already had users. {@code token} says what became of a
+     * configured bootstrap token, and {@code tokenNote} why it was ignored (null otherwise).
      */
-    record Bootstrap(boolean created, Board board, User admin, String adminPassword, boolean tokenCreated) {
+    record Bootstrap(boolean created, Board board, User admin, String adminPassword, BootstrapToken token,
+                     String tokenNote) {
+        /** Whether the configured bootstrap token authenticates: created now, or there already. */
+        public boolean tokenWorks() {
+            return token == BootstrapToken.CREATED || token == BootstrapToken.PRESENT;
+        }
+    }
+
+    /** What became of a bootstrap token at start. */
+    enum BootstrapToken {
+        /** None was configured. */
+        NONE,
+        /** Created now as the admin's token on board Default (on an empty store, or an existing one without it). */
+        CREATED,
+        /** A valid token with this value exists already; nothing was written. */
+        PRESENT,
+        /** Not created, for the reason in {@link Bootstrap#tokenNote()}. */
+        IGNORED
     }
 }
