@@ -333,6 +333,7 @@ class WebAccessMatrixTest {
 
         s.put("GET /assets/tasklane.css", (f, k) -> Req.get("/assets/tasklane.css"));
         s.put("GET /assets/tasklane.js", (f, k) -> Req.get("/assets/tasklane.js"));
+        s.put("GET /favicon.ico", (f, k) -> Req.get("/favicon.ico"));
         return s;
     }
 
