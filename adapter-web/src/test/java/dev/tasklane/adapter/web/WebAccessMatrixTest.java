@@ -2,7 +2,7 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.application.port.in.ClaimTask;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.usecase.BoardFixture;

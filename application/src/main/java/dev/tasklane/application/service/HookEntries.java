@@ -2,7 +2,7 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.HookEnv;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.BoardStore;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Board;
@@ -19,10 +19,10 @@ final class HookEntries {
     /** The task's variables of a hook environment, TASK_ID to AGENT_NAME (docs/agent-client.md, "Environment"). */
     private static final int TASK_VARIABLES = 13;
 
-    private final DirectoryStore directory;
+    private final BoardStore directory;
     private final WorkflowLimits limits;
 
-    HookEntries(DirectoryStore directory, WorkflowLimits limits) {
+    HookEntries(BoardStore directory, WorkflowLimits limits) {
         this.directory = directory;
         this.limits = limits;
     }
