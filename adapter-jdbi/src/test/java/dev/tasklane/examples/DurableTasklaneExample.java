@@ -34,7 +34,7 @@ public final class DurableTasklaneExample implements AutoCloseable {
         stores = JdbiStores.open(database);                       // pool, then Flyway migrations
         tasklane = Tasklane.builder()
                 .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .storeName(database.kind().wire())
+                .storeName(database.kind().code())
                 .build();
         tasklane.identity().bootstrap(adminToken);                 // only acts on an empty database
         admin = tasklane.identity().authenticate(adminToken, null);

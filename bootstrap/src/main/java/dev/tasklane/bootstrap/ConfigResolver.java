@@ -234,12 +234,12 @@ final class ConfigResolver {
         if (!store.present()) {
             return fromUrl == null ? StoreConfig.DEFAULT_KIND : fromUrl;
         }
-        StoreKind kind = StoreKind.fromWire(store.value.trim().toLowerCase(Locale.ROOT))
+        StoreKind kind = StoreKind.fromCode(store.value.trim().toLowerCase(Locale.ROOT))
                 .orElseThrow(() -> store.invalid("one of " + StoreKind.NAMES));
         if (fromUrl != null && fromUrl != kind) {
-            throw new ConfigurationException("The " + kind.wire() + " store (" + store.source()
+            throw new ConfigurationException("The " + kind.code() + " store (" + store.source()
                     + ") cannot use the database URL " + dbUrl.value + " (" + dbUrl.source() + "), which is "
-                    + fromUrl.wire() + "; drop one of the two.");
+                    + fromUrl.code() + "; drop one of the two.");
         }
         if (kind == StoreKind.POSTGRES && fromUrl == null) {
             throw new ConfigurationException("The postgres store (" + store.source() + ") needs a database URL: "

@@ -9,7 +9,7 @@ import dev.tasklane.adapter.mcp.McpSettings;
 import dev.tasklane.adapter.web.AgentFiles;
 import dev.tasklane.adapter.web.WebSettings;
 import dev.tasklane.adapter.web.WebUi;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.IdentityService;
 import dev.tasklane.application.port.in.StoreUnavailableException;

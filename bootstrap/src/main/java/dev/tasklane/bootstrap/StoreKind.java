@@ -15,14 +15,14 @@ public enum StoreKind {
     POSTGRES;
 
     /** "memory, h2, postgres". */
-    public static final String NAMES = Arrays.stream(values()).map(StoreKind::wire).collect(Collectors.joining(", "));
+    public static final String NAMES = Arrays.stream(values()).map(StoreKind::code).collect(Collectors.joining(", "));
 
-    public String wire() {
+    public String code() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public static Optional<StoreKind> fromWire(String value) {
-        return Arrays.stream(values()).filter(kind -> kind.wire().equals(value)).findFirst();
+    public static Optional<StoreKind> fromCode(String value) {
+        return Arrays.stream(values()).filter(kind -> kind.code().equals(value)).findFirst();
     }
 
     /** The store a JDBC URL names: postgres for jdbc:postgresql:, h2 for jdbc:h2:, none otherwise. */

@@ -33,7 +33,7 @@ final class StoreWiring implements AutoCloseable {
     /** Opens the store of {@code config} and sets it, with its event outbox, on {@code builder}. */
     static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {
         StoreConfig store = config.store();
-        builder.storeName(store.kind().wire())
+        builder.storeName(store.kind().code())
                 .idempotencyTimes(config.outages().idempotencyRetention(), config.outages().idempotencyLease());
         if (store.kind() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
@@ -48,7 +48,7 @@ final class StoreWiring implements AutoCloseable {
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
                 .agentSessions(stores.agentSessions());
-        StoreWiring wiring = new StoreWiring(store.kind().wire() + " at " + Redaction.secrets(database.url()));
+        StoreWiring wiring = new StoreWiring(store.kind().code() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         wiring.jdbi = stores;
         if (database.kind() == Database.Kind.POSTGRES) {

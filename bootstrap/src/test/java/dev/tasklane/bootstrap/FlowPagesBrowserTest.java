@@ -9,7 +9,7 @@ import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.adapter.web.AgentFiles;
 import dev.tasklane.adapter.web.WebSettings;
 import dev.tasklane.adapter.web.WebUi;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.application.port.in.IdentityUseCase;
@@ -118,14 +118,14 @@ class FlowPagesBrowserTest {
                 if (review) {
                     clock.advance(Duration.ofMinutes(15 + (n * 29) % 240));
                     boolean sendBack = n % 5 == 0;
-                    tasklane.reviews().review(admin, BoardFixture.ref(id), ReviewDecision.fromWire(
+                    tasklane.reviews().review(admin, BoardFixture.ref(id), ReviewDecision.fromCode(
                             sendBack ? "changes_requested" : "approved", sendBack ? "Cover the empty input too" : null));
                     tasklane.reviews().markReviewed(agent, BoardFixture.ref(id), BoardFixture.hook(), name);
                     if (sendBack) {
                         clock.advance(Duration.ofMinutes(40));
                         complete(agent, id, name);
                         clock.advance(Duration.ofMinutes(25));
-                        tasklane.reviews().review(admin, BoardFixture.ref(id), ReviewDecision.fromWire("approved", null));
+                        tasklane.reviews().review(admin, BoardFixture.ref(id), ReviewDecision.fromCode("approved", null));
                         tasklane.reviews().markReviewed(agent, BoardFixture.ref(id), BoardFixture.hook(), name);
                     }
                 }

@@ -24,7 +24,7 @@ final class HookEnvironment {
         Map<String, String> env = new LinkedHashMap<>();
         TASK_KEYS.forEach(key -> put(env, key, hook.env().get(key), false));
         GOAL_KEYS.forEach(key -> put(env, key, hook.env().get(key), hook.name() == HookName.AFTER_GOAL));
-        env.put("HOOK_NAME", hook.name().wire());
+        env.put("HOOK_NAME", hook.name().code());
         return env;
     }
 

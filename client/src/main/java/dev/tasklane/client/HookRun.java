@@ -13,7 +13,7 @@ public record HookRun(HookName hook, HookResult result, boolean timedOut) {
     /** "after_doing failed with exit code 2" or "after_doing timed out after 1000 ms and was killed". */
     public String describe(long timeoutMs) {
         return timedOut
-                ? hook.wire() + " timed out after " + timeoutMs + " ms and was killed"
-                : hook.wire() + " failed with exit code " + result.exitCode();
+                ? hook.code() + " timed out after " + timeoutMs + " ms and was killed"
+                : hook.code() + " failed with exit code " + result.exitCode();
     }
 }

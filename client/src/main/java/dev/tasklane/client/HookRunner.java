@@ -24,11 +24,11 @@ final class HookRunner {
         if (script == null) {
             return new HookRun(hook.name(), HookResult.success("", 0), false);
         }
-        out.println("» " + hook.name().wire());
+        out.println("» " + hook.name().code());
         ShellProcess.Outcome outcome = shell.run(script, HookEnvironment.forHook(hook), hook.timeout(),
                 line -> out.println("  " + line));
         String output = outcome.timedOut()
-                ? outcome.output() + "[tasklane: " + hook.name().wire() + " timed out after "
+                ? outcome.output() + "[tasklane: " + hook.name().code() + " timed out after "
                         + hook.timeout().toMillis() + " ms; its process tree was killed]\n"
                 : outcome.output();
         return new HookRun(hook.name(), new HookResult(outcome.exitCode(), output, outcome.durationMs()),

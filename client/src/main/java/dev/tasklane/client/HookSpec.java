@@ -23,7 +23,7 @@ public record HookSpec(HookName name, Map<String, String> env, Duration timeout)
 
     /** A hook entry {@code {name, env, timeout, ...}}; a missing timeout falls back to the spec's default. */
     static HookSpec fromJson(JsonNode entry) {
-        HookName name = HookName.fromWire(entry.path("name").asText())
+        HookName name = HookName.fromCode(entry.path("name").asText())
                 .orElseThrow(() -> new IllegalArgumentException("unknown hook name: " + entry.path("name")));
         Map<String, String> env = new LinkedHashMap<>();
         entry.path("env").properties().forEach(field -> env.put(field.getKey(), field.getValue().asText()));

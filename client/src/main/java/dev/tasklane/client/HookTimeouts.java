@@ -19,7 +19,7 @@ final class HookTimeouts {
         HookTimeouts result = new HookTimeouts();
         for (JsonNode hook : onboarding.path("hooks").path("available_hooks")) {
             long ms = hook.path("timeout").asLong(0);
-            HookName.fromWire(hook.path("name").asText())
+            HookName.fromCode(hook.path("name").asText())
                     .filter(name -> ms > 0)
                     .ifPresent(name -> result.timeouts.put(name, Duration.ofMillis(ms)));
         }

@@ -69,7 +69,7 @@ public final class StrideHooks {
             Matcher heading = HEADING.matcher(line);
             if (heading.matches()) {
                 Optional<HookName> hook = heading.group(1).length() == 2
-                        ? HookName.fromWire(heading.group(2).strip().toLowerCase(Locale.ROOT)) : Optional.empty();
+                        ? HookName.fromCode(heading.group(2).strip().toLowerCase(Locale.ROOT)) : Optional.empty();
                 current = hook.map(name -> sections.computeIfAbsent(name, n -> new StringBuilder())).orElse(null);
             }
         }

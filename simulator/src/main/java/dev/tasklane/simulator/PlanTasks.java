@@ -44,12 +44,12 @@ final class PlanTasks {
     }
 
     private static NewTask task(Map<String, Object> raw, boolean goal) {
-        TaskType type = goal ? TaskType.GOAL : TaskType.fromWire(text(raw, "type"))
+        TaskType type = goal ? TaskType.GOAL : TaskType.fromCode(text(raw, "type"))
                 .orElseThrow(() -> refused(raw, "type"));
         TaskSpec.Builder spec = TaskSpec.builder(text(raw, "title"), type,
-                Priority.fromWire(text(raw, "priority")).orElseThrow(() -> refused(raw, "priority")));
+                Priority.fromCode(text(raw, "priority")).orElseThrow(() -> refused(raw, "priority")));
         if (raw.get("complexity") != null) {
-            spec.complexity(Complexity.fromWire(text(raw, "complexity")).orElseThrow(() -> refused(raw, "complexity")));
+            spec.complexity(Complexity.fromCode(text(raw, "complexity")).orElseThrow(() -> refused(raw, "complexity")));
         }
         List<DependencyRef> dependencies = new ArrayList<>();
         List<TaskIdentifier> identifiers = new ArrayList<>();
@@ -90,7 +90,7 @@ final class PlanTasks {
     private static Set<Capability> capabilities(Map<String, Object> raw) {
         Set<Capability> out = EnumSet.noneOf(Capability.class);
         for (Object name : list(raw, "required_capabilities")) {
-            out.add(Capability.fromWire(name instanceof String text ? text : null)
+            out.add(Capability.fromCode(name instanceof String text ? text : null)
                     .orElseThrow(() -> refused(raw, "required_capabilities")));
         }
         return out;

@@ -147,7 +147,7 @@ public final class ApiCalls {
         if (route == null || !route.authenticated()) {
             throw new IllegalArgumentException("the API has no authenticated route " + method + " " + path);
         }
-        Call call = new Call(json, caller, query, id, body);
+        Call call = new Call(json, caller, query, id, body).serving(route);
         String concrete = id == null ? path : path.replace("{id}", id);
         try {
             route.handler().handle(call);

@@ -22,11 +22,11 @@ import dev.tasklane.adapter.http.routes.SessionRoutes;
 import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
-import dev.tasklane.application.edge.FailedAttemptLimiter;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.domain.identity.FailedAttemptLimiter;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.UseCases;
-import dev.tasklane.application.edge.LiveStreams;
+import dev.tasklane.edge.LiveStreams;
 import io.javalin.Javalin;
 import io.javalin.config.Key;
 import io.javalin.config.JavalinConfig;
@@ -122,7 +122,7 @@ public final class HttpApi {
                     gate.enter();
                     boolean async = false;
                     try {
-                        Call call = new Call(ctx, json);
+                        Call call = new Call(ctx, json).serving(route);
                         if (route.authenticated()) {
                             auth.authenticate(call);
                         }

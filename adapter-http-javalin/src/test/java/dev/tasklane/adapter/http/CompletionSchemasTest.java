@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -149,7 +149,7 @@ class CompletionSchemasTest {
             body.put("agent_name", text(random, 1 + random.nextInt(40)));
         }
         body.put("completion_summary", text(random, 1 + random.nextInt(60)));
-        body.put("actual_complexity", Complexity.values()[random.nextInt(Complexity.values().length)].wire());
+        body.put("actual_complexity", Complexity.values()[random.nextInt(Complexity.values().length)].code());
         body.put("actual_files_changed", "src/" + word(random) + ".java, src/" + word(random) + "Test.java");
         body.put("time_spent_minutes", random.nextInt(10_000));
         if (random.nextBoolean()) {

@@ -5,7 +5,7 @@ import dev.tasklane.adapter.http.pipeline.EventStream;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
-import dev.tasklane.application.edge.LiveStreams;
+import dev.tasklane.edge.LiveStreams;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.TaskCommands;

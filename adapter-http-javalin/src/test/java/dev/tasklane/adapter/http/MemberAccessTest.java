@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
-import dev.tasklane.application.port.in.IdentityUseCase.Member;
+import dev.tasklane.application.port.in.MembersUseCase.Member;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.id.BoardId;
@@ -26,7 +26,7 @@ class MemberAccessTest {
     /** A member of the Default board with {@code access}, and a token of theirs from the password sign-in. */
     private static String member(Harness h, String username, Access access) {
         assertEquals(201, h.post("/api/users", Map.of("username", username, "password", PASSWORD, "role", "member")).status());
-        assertEquals(201, h.post("/api/boards/1/members", Map.of("user", username, "access", access.wire())).status());
+        assertEquals(201, h.post("/api/boards/1/members", Map.of("user", username, "access", access.code())).status());
         Res signedIn = h.send("POST", "/api/sessions", Map.of("username", username, "password", PASSWORD, "board", "Default"), null);
         assertEquals(201, signedIn.status(), signedIn.toString());
         return (String) signedIn.data().get("token");

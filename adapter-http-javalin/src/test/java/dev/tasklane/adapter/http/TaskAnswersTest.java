@@ -3,13 +3,13 @@ package dev.tasklane.adapter.http;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.routes.UpdateBodyReader;
-import dev.tasklane.application.edge.SentTask;
+import dev.tasklane.edge.SentTask;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
 
 import dev.tasklane.adapter.http.error.ErrorHandlers;
-import dev.tasklane.application.edge.TaskJsonValues;
-import dev.tasklane.application.edge.UpdateTaskParser;
-import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.edge.TaskJsonValues;
+import dev.tasklane.edge.UpdateTaskParser;
+import dev.tasklane.edge.CreateTaskParser;
 import static dev.tasklane.adapter.http.Harness.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

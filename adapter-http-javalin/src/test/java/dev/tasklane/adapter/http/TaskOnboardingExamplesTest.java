@@ -2,10 +2,10 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.application.edge.SentTask;
+import dev.tasklane.edge.SentTask;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
 
-import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.edge.CreateTaskParser;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.map;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.list;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.examples;

@@ -2,11 +2,11 @@ package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.application.edge.SentTask;
+import dev.tasklane.edge.SentTask;
 import static dev.tasklane.adapter.http.onboarding.DocumentTrees.plain;
 
-import dev.tasklane.application.edge.TaskJsonValues;
-import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.edge.TaskJsonValues;
+import dev.tasklane.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +19,7 @@ import dev.tasklane.adapter.http.onboarding.SchemaBreaches;
 import dev.tasklane.adapter.http.onboarding.SchemaBreaches.Breach;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.domain.validation.CompletionMode;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
 import java.util.ArrayList;

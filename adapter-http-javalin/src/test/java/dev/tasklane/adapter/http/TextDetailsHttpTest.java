@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.adapter.http.Harness.Res;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,40 +31,40 @@ class TextDetailsHttpTest {
 
     private static String value(TaskField field, String label) {
         return field.kind() == TaskField.Kind.ESTIMATE ? (label.equals("new") ? "5+" : "2-4")
-                : label + " " + field.wire() + " é \"q\"";
+                : label + " " + field.key() + " é \"q\"";
     }
 
     @Test
     void everyTextDetailIsCreatedReadEditedAndCleared() {
         Harness.run(h -> {
             Map<String, Object> body = task("Described");
-            TaskField.texts().forEach(field -> body.put(field.wire(), value(field, "old")));
+            TaskField.texts().forEach(field -> body.put(field.key(), value(field, "old")));
             Res created = h.post("/api/tasks", map("task", body));
             assertEquals(201, created.status(), created::toString);
             String id = String.valueOf(created.data().get("id"));
             Map<String, Object> read = h.get("/api/tasks/" + id).data();
             List<String> keys = List.copyOf(read.keySet());
-            int at = keys.indexOf(TaskField.texts().get(0).wire());
+            int at = keys.indexOf(TaskField.texts().get(0).key());
             for (int i = 0; i < TaskField.texts().size(); i++) {
                 TaskField field = TaskField.texts().get(i);
-                assertEquals(value(field, "old"), created.data().get(field.wire()), field.wire() + " created");
-                assertEquals(value(field, "old"), read.get(field.wire()), field.wire() + " read");
-                assertEquals(at + i, keys.indexOf(field.wire()), field.wire() + " in the table's order");
+                assertEquals(value(field, "old"), created.data().get(field.key()), field.key() + " created");
+                assertEquals(value(field, "old"), read.get(field.key()), field.key() + " read");
+                assertEquals(at + i, keys.indexOf(field.key()), field.key() + " in the table's order");
             }
             assertEquals("complexity", keys.get(at - 1), "the text details follow complexity");
 
             for (TaskField field : TaskField.texts()) {
-                Res edited = h.patch("/api/tasks/" + id, map("task", map(field.wire(), value(field, "new"))));
+                Res edited = h.patch("/api/tasks/" + id, map("task", map(field.key(), value(field, "new"))));
                 assertEquals(200, edited.status(), edited::toString);
-                assertEquals(value(field, "new"), h.get("/api/tasks/" + id).data().get(field.wire()), field.wire());
+                assertEquals(value(field, "new"), h.get("/api/tasks/" + id).data().get(field.key()), field.key());
             }
             Map<String, Object> clear = map();
-            TaskField.texts().forEach(field -> clear.put(field.wire(), null));
+            TaskField.texts().forEach(field -> clear.put(field.key(), null));
             assertEquals(200, h.patch("/api/tasks/" + id, map("task", clear)).status());
             Map<String, Object> cleared = h.get("/api/tasks/" + id).data();
             TaskField.texts().forEach(field -> {
-                assertTrue(cleared.containsKey(field.wire()), field.wire() + " is always written");
-                assertEquals(null, cleared.get(field.wire()), field.wire() + " cleared");
+                assertTrue(cleared.containsKey(field.key()), field.key() + " is always written");
+                assertEquals(null, cleared.get(field.key()), field.key() + " cleared");
             });
         });
     }
@@ -74,10 +74,10 @@ class TextDetailsHttpTest {
         Harness.run(h -> {
             for (TaskField field : TaskField.texts()) {
                 String tooLong = "1".repeat(field.maxLength() + 1);
-                Res res = h.post("/api/tasks", map("task", task("Long", field.wire(), tooLong)));
-                assertEquals(422, res.status(), () -> field.wire() + ": " + res);
-                assertTrue(res.raw().body().contains("\"" + field.wire() + "\"")
-                        && res.raw().body().contains(String.valueOf(field.maxLength())), () -> field.wire() + ": " + res);
+                Res res = h.post("/api/tasks", map("task", task("Long", field.key(), tooLong)));
+                assertEquals(422, res.status(), () -> field.key() + ": " + res);
+                assertTrue(res.raw().body().contains("\"" + field.key() + "\"")
+                        && res.raw().body().contains(String.valueOf(field.maxLength())), () -> field.key() + ": " + res);
             }
             assertEquals(List.of(), h.get("/api/tasks").list(), "nothing was created");
         });
@@ -89,17 +89,17 @@ class TextDetailsHttpTest {
             JsonNode answer = tree(h.get("/api/openapi.json").raw().body()).at("/components/schemas/FullTask");
             List<String> required = MAPPER.convertValue(answer.get("required"), List.class);
             for (TaskField field : TaskField.texts()) {
-                assertEquals("[\"string\",\"null\"]", answer.at("/properties/" + field.wire() + "/type").toString(),
-                        field.wire() + " in the task answer's schema");
-                assertTrue(required.contains(field.wire()), field.wire() + " is always written");
+                assertEquals("[\"string\",\"null\"]", answer.at("/properties/" + field.key() + "/type").toString(),
+                        field.key() + " in the task answer's schema");
+                assertTrue(required.contains(field.key()), field.key() + " is always written");
             }
             JsonNode doc = tree(h.get("/api/agent/onboarding").raw().body());
             JsonNode properties = doc.at("/json_schemas/task/properties/task/properties");
             for (TaskField field : TaskField.texts()) {
-                JsonNode schema = properties.get(field.wire());
-                assertEquals("string", schema.get("type").asText(), field.wire());
-                assertEquals(field.maxLength(), schema.get("maxLength").asInt(), field.wire());
-                assertEquals(field.description(), schema.get("description").asText(), field.wire());
+                JsonNode schema = properties.get(field.key());
+                assertEquals("string", schema.get("type").asText(), field.key());
+                assertEquals(field.maxLength(), schema.get("maxLength").asInt(), field.key());
+                assertEquals(field.description(), schema.get("description").asText(), field.key());
             }
         });
     }

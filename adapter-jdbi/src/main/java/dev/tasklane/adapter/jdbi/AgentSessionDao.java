@@ -116,7 +116,7 @@ interface AgentSessionDao {
                     BoardId.of(row.getLong("board_id")), row.getString("claim_token"), row.getString("agent_name"),
                     UserId.of(row.getLong("holder_user_id")), instant(row, "started_at"), instant(row, "last_seen_at"),
                     instant(row, "awaiting_since"), row.getLong("awaited_millis"), stop, instant(row, "ended_at"),
-                    end == null ? null : Arrays.stream(SessionEnd.values()).filter(e -> e.wire().equals(end))
+                    end == null ? null : Arrays.stream(SessionEnd.values()).filter(e -> e.code().equals(end))
                             .findFirst().orElseThrow(), row.getLong("posted"), row.getLong("dropped"),
                     row.getLong("questions"));
         }
@@ -129,7 +129,7 @@ interface AgentSessionDao {
             Long done = nullableLong(row, "progress_done");
             Long by = nullableLong(row, "by_user_id");
             return new Activity(row.getLong("id"), row.getLong("session_id"), TaskId.of(row.getLong("task_id")),
-                    ActivityKind.ofWire(row.getString("kind")).orElseThrow(), row.getString("body"),
+                    ActivityKind.ofCode(row.getString("kind")).orElseThrow(), row.getString("body"),
                     done == null ? null : new Progress(done, nullableLong(row, "progress_total")),
                     by == null ? null : UserId.of(by), row.getString("by_username"), row.getString("agent_name"),
                     instant(row, "posted_at"));

@@ -18,7 +18,7 @@ import dev.tasklane.domain.task.ReviewerResult.MatrixRow;
 import dev.tasklane.domain.task.ReviewerResult.SectionVerdict;
 import dev.tasklane.domain.task.ReviewerResult.TestMatrix;
 import dev.tasklane.domain.task.WorkflowStep;
-import dev.tasklane.application.edge.ResultEnvelope;
+import dev.tasklane.edge.ResultEnvelope;
 import dev.tasklane.json.SentObject;
 
 import java.util.ArrayList;

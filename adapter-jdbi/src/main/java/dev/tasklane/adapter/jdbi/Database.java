@@ -24,7 +24,7 @@ public record Database(String url, String user, String password, int poolSize) {
         }
 
         /** The name used in configuration and in /health ("h2", "postgres"). */
-        public String wire() {
+        public String code() {
             return wire;
         }
     }

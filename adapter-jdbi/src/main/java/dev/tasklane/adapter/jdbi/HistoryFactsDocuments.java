@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.tasklane.application.edge.HistoryFactsKeys;
+import dev.tasklane.edge.HistoryFactsKeys;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.UserId;
 
@@ -67,7 +67,7 @@ final class HistoryFactsDocuments {
         if (doc.source() != null) {
             String source = text(doc.source());
             return new HistoryFacts.GoalCompleted(Arrays.stream(HistoryFacts.Source.values())
-                    .filter(s -> s.wire().equals(source)).findFirst()
+                    .filter(s -> s.code().equals(source)).findFirst()
                     .orElseThrow(() -> new IllegalStateException("unknown goal completion source " + source)));
         }
         return HistoryFacts.NONE;

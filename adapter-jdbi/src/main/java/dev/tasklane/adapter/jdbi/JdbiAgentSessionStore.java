@@ -39,7 +39,7 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
                 session.awaitedMillis(), stop == null ? null : stop.byUserId().value(),
                 stop == null ? null : stop.byUsername(), stop == null ? null : stop.reason(),
                 stop == null ? null : ts(stop.at()), ts(session.endedAt()),
-                session.end() == null ? null : session.end().wire(), session.posted(), session.dropped(),
+                session.end() == null ? null : session.end().code(), session.posted(), session.dropped(),
                 session.questions()));
         if (rows != 1) {
             throw new IllegalStateException("no session " + session.id() + " to update");
@@ -64,7 +64,7 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     @Override
     public Activity append(Activity activity) {
         return dao(dao -> activity.withId(dao.append(activity.sessionId(), activity.taskId().value(),
-                activity.kind().wire(), activity.body(),
+                activity.kind().code(), activity.body(),
                 activity.progress() == null ? null : activity.progress().done(),
                 activity.progress() == null ? null : activity.progress().total(),
                 activity.byUserId() == null ? null : activity.byUserId().value(), activity.byUsername(),

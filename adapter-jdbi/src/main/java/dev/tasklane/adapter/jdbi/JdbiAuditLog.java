@@ -47,17 +47,17 @@ final class JdbiAuditLog implements AuditLog {
                         + "address, outcome, code, detail) VALUES (:at, :action, :user, :username, :kind, :credentialId, "
                         + ":credentialName, :board, :objectType, :objectId, :address, :outcome, :code, :detail)")
                 .bind("at", TaskRows.timestamp(entry.at()))
-                .bind("action", entry.action().wire())
+                .bind("action", entry.action().code())
                 .bind("user", entry.userId() == null ? null : entry.userId().value())
                 .bind("username", entry.username())
-                .bind("kind", entry.credential().kind().wire())
+                .bind("kind", entry.credential().kind().code())
                 .bind("credentialId", entry.credential().number())
                 .bind("credentialName", entry.credential().name())
                 .bind("board", entry.boardId() == null ? null : entry.boardId().value())
                 .bind("objectType", entry.target() == null ? null : entry.target().type())
                 .bind("objectId", entry.target() == null ? null : entry.target().id())
                 .bind("address", entry.address())
-                .bind("outcome", entry.outcome().wire())
+                .bind("outcome", entry.outcome().code())
                 .bind("code", entry.code())
                 .bind("detail", entry.detail())
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one());
@@ -68,7 +68,7 @@ final class JdbiAuditLog implements AuditLog {
     public List<AuditEntry> find(AuditLog.Query query) {
         List<String> where = new ArrayList<>();
         Map<String, Object> values = new LinkedHashMap<>();
-        condition(where, values, "action", query.action() == null ? null : query.action().wire(), "action = :action");
+        condition(where, values, "action", query.action() == null ? null : query.action().code(), "action = :action");
         condition(where, values, "user", query.userId() == null ? null : query.userId().value(), "user_id = :user");
         condition(where, values, "username", query.username(), "username = :username");
         condition(where, values, "board", query.boardId() == null ? null : query.boardId().value(), "board_id = :board");
@@ -122,9 +122,9 @@ final class JdbiAuditLog implements AuditLog {
         BoardId board = row.wasNull() ? null : BoardId.of(boardId);
         String objectType = row.getString("object_type");
         return new AuditEntry(row.getLong("id"), row.getObject("at", OffsetDateTime.class).toInstant(),
-                AuditAction.ofWire(row.getString("action")).orElseThrow(() -> unknown("action", row)),
+                AuditAction.ofCode(row.getString("action")).orElseThrow(() -> unknown("action", row)),
                 user, row.getString("username"),
-                new Credential(Credential.Kind.ofWire(row.getString("credential_kind"))
+                new Credential(Credential.Kind.ofCode(row.getString("credential_kind"))
                         .orElseThrow(() -> unknown("credential_kind", row)), credential, row.getString("credential_name")),
                 board, objectType == null ? null : new Target(objectType, row.getString("object_id")),
                 row.getString("address"),

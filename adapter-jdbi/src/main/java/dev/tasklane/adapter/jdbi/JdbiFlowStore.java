@@ -65,8 +65,8 @@ final class JdbiFlowStore implements FlowStore {
         long agentUser = row.getLong(9);
         FlowAgent agent = row.wasNull() ? null : new FlowAgent(UserId.of(agentUser), row.getString(10));
         String type = row.getString(2);
-        return new TaskFlow(row.getString(1), TaskType.WORK.wire().equals(type) ? TaskType.WORK
-                : TaskType.fromWire(type).orElseThrow(() -> new IllegalStateException("unknown task type " + type)),
+        return new TaskFlow(row.getString(1), TaskType.WORK.code().equals(type) ? TaskType.WORK
+                : TaskType.fromCode(type).orElseThrow(() -> new IllegalStateException("unknown task type " + type)),
                 instant(row, 4), COLUMNS[row.getShort(3)], instant(row, 5), instant(row, 6), instant(row, 7),
                 instant(row, 8), agent, row.getLong(11), instant(row, 12), row.getInt(13));
     }
@@ -135,7 +135,7 @@ final class JdbiFlowStore implements FlowStore {
 
     /** The values of a {@code task_flow} row, named as the parameters of {@link PendingFlow}'s statements, in their order. */
     static void bind(SqlValues values, long boardId, long taskId, TaskFlow flow) {
-        bindState(values.bigint("id", taskId).text("identifier", flow.identifier()).text("type", flow.type().wire()), flow)
+        bindState(values.bigint("id", taskId).text("identifier", flow.identifier()).text("type", flow.type().code()), flow)
                 .bigint("board", boardId);
     }
 

@@ -130,7 +130,7 @@ public final class JdbiStores implements AutoCloseable {
         config.setUsername(database.user());
         config.setPassword(database.password());
         config.setMaximumPoolSize(database.poolSize());
-        config.setPoolName("tasklane-" + database.kind().wire());
+        config.setPoolName("tasklane-" + database.kind().code());
         config.setAutoCommit(true);
         // set once per connection, when the pool opens it: JdbiTransactions relies on it and never asks again
         config.setTransactionIsolation(TRANSACTION_ISOLATION);

@@ -85,7 +85,7 @@ public final class PostgresEventRelay implements AutoCloseable {
     /** {@link #start(JdbiStores, LongConsumer)} with the interval at which an idle listener checks its connection. */
     public static PostgresEventRelay start(JdbiStores stores, LongConsumer wakeUp, Duration checkInterval) {
         if (stores.database().kind() != Database.Kind.POSTGRES) {
-            throw new IllegalArgumentException("the event relay needs PostgreSQL, not " + stores.database().kind().wire());
+            throw new IllegalArgumentException("the event relay needs PostgreSQL, not " + stores.database().kind().code());
         }
         PostgresEventRelay relay = new PostgresEventRelay(stores, Objects.requireNonNull(wakeUp), checkInterval);
         relay.listener.start();

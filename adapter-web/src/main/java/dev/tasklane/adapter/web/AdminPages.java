@@ -34,7 +34,7 @@ final class AdminPages {
     void page(Context ctx) {
         Actor person = web.person(ctx);
         List<UserRow> users = identity.users(person).stream()
-                .map(u -> new UserRow(u.id().value(), u.username(), u.displayName(), u.role().wire(), !u.active(),
+                .map(u -> new UserRow(u.id().value(), u.username(), u.displayName(), u.role().code(), !u.active(),
                         u.id().equals(person.user().id())))
                 .toList();
         List<BoardRow> boards = identity.allBoards(person).stream().map(b -> new BoardRow(b.id().value(), b.name())).toList();
@@ -90,8 +90,8 @@ final class AdminPages {
         boolean manage = person.admin() || members.stream()
                 .anyMatch(m -> m.user().id().equals(person.user().id()) && m.access() == Access.OWNER);
         List<MemberRow> rows = members.stream().map(m -> new MemberRow(m.user().id().value(), m.user().username(),
-                m.user().displayName(), m.access().wire())).toList();
-        List<Option> access = Arrays.stream(Access.values()).map(a -> new Option(a.wire(), Format.label(a.wire()),
+                m.user().displayName(), m.access().code())).toList();
+        List<Option> access = Arrays.stream(Access.values()).map(a -> new Option(a.code(), Format.label(a.code()),
                 a == Access.MODIFY)).toList();
         web.render(ctx, "members.jte", new MembersPage(web.chrome(ctx, person, "Members · " + board.name(),
                 isMember(members, person) ? board : null, "members"), board.id().value(), board.name(), rows, manage, access));
@@ -105,11 +105,11 @@ final class AdminPages {
         Actor person = web.personForChange(ctx);
         BoardId boardId = Web.boardId(ctx);
         String access = Web.required(ctx, "access", "An access");
-        Access level = Arrays.stream(Access.values()).filter(a -> a.wire().equals(access)).findFirst()
+        Access level = Arrays.stream(Access.values()).filter(a -> a.code().equals(access)).findFirst()
                 .orElseThrow(() -> new InvalidInputException("invalid_param", "Access must be owner, modify or read_only",
                         new ErrorDetails.Field("access")));
         IdentityUseCase.Member member = identity.putMember(person, boardId, Web.required(ctx, "username", "A username"), level);
-        web.done(ctx, "/boards/" + boardId + "/members", member.user().username() + " now has " + Format.label(level.wire())
+        web.done(ctx, "/boards/" + boardId + "/members", member.user().username() + " now has " + Format.label(level.code())
                 .toLowerCase(Locale.ROOT) + " access.");
     }
 

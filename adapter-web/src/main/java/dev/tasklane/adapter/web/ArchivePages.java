@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.web.view.ArchivePage;
 import dev.tasklane.adapter.web.view.ArchiveRow;
 import dev.tasklane.adapter.web.view.Chrome;
@@ -61,7 +61,7 @@ final class ArchivePages {
         Archive archive = task.archive();
         List<Option> reasons = new ArrayList<>();
         for (ArchiveReason reason : ArchiveReason.values()) {
-            reasons.add(new Option(reason.wire(), label(reason), false));
+            reasons.add(new Option(reason.code(), label(reason), false));
         }
         return new TaskTidy(archive != null, archive == null ? null : label(archive.reason()),
                 archive == null ? null : archive.note(), archive == null ? null : Format.when(archive.archivedAt()),
@@ -70,7 +70,7 @@ final class ArchivePages {
     }
 
     static String label(ArchiveReason reason) {
-        return reason == ArchiveReason.WONT_DO ? "Won't do" : Format.label(reason.wire());
+        return reason == ArchiveReason.WONT_DO ? "Won't do" : Format.label(reason.code());
     }
 
     /** The bulk form's bounds: archive what is in Done older than N days. */
@@ -82,7 +82,7 @@ final class ArchivePages {
         Filtered filtered = filtered(ctx, person, caller);
         List<Option> reasons = new ArrayList<>();
         for (ArchiveReason each : ArchiveReason.values()) {
-            reasons.add(new Option(each.wire(), label(each), each.wire().equals(filtered.reason())));
+            reasons.add(new Option(each.code(), label(each), each.code().equals(filtered.reason())));
         }
         List<Option> assignees = new ArrayList<>();
         assignees.add(new Option("none", "Unassigned", "none".equals(filtered.assignee())));
@@ -172,7 +172,7 @@ final class ArchivePages {
             }
             Archive archive = task.archive();
             Task goal = task.parentId() == null ? null : goals.get(task.parentId());
-            rows.add(new ArchiveRow(task.identifier().toString(), task.spec().title(), task.type().wire(),
+            rows.add(new ArchiveRow(task.identifier().toString(), task.spec().title(), task.type().code(),
                     label(archive.reason()), archive.note(), archive.duplicateOf(),
                     BoardData.name(users, task.assignedToId()), goal == null ? null : goal.identifier().toString(),
                     Format.when(archive.archivedAt()), BoardData.taskHref(boardId, task)));
@@ -208,7 +208,7 @@ final class ArchivePages {
                 return false;
             }
         }
-        if (reason != null && !archive.reason().wire().equals(reason)) {
+        if (reason != null && !archive.reason().code().equals(reason)) {
             return false;
         }
         if (assignee != null && !("none".equals(assignee) ? task.assignedToId() == null
@@ -223,7 +223,7 @@ final class ArchivePages {
         Actor person = web.personForChange(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
         ArchiveRequest request = ArchiveRequest.of(Web.optional(ctx, "reason"), Web.optional(ctx, "note"),
-                Web.optional(ctx, "duplicate_of"), WireParts.WIRE);
+                Web.optional(ctx, "duplicate_of"), PartKeys.NAMES);
         TaskView archived = archives.archive(caller, ref(ctx), request);
         web.done(ctx, "/boards/" + caller.board().id().value(),
                 archived.task().identifier() + " is archived (" + label(request.reason()) + "). Find it under Archive.");

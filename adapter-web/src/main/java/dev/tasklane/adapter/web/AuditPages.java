@@ -52,7 +52,7 @@ final class AuditPages {
         BoardId board = boardParam != null ? boardId(boardParam)
                 : readable.everyEntry() || choosable.isEmpty() ? null : choosable.get(0).id();
         String action = text(ctx, "action");
-        AuditAction chosen = action == null ? null : AuditAction.ofWire(action).orElseThrow(() ->
+        AuditAction chosen = action == null ? null : AuditAction.ofCode(action).orElseThrow(() ->
                 new InvalidInputException("invalid_param", "No such action: " + action, new ErrorDetails.Field("action")));
         String username = text(ctx, "username");
         String objectType = text(ctx, "object_type");
@@ -67,7 +67,7 @@ final class AuditPages {
         choosable.forEach(b -> boardNames.put(b.id().value(), b.name()));
         List<AuditRow> rows = page.entries().stream().map(entry -> row(entry, boardNames)).toList();
         List<Option> actions = new ArrayList<>();
-        Arrays.stream(AuditAction.values()).forEach(a -> actions.add(new Option(a.wire(), a.wire(), a == chosen)));
+        Arrays.stream(AuditAction.values()).forEach(a -> actions.add(new Option(a.code(), a.code(), a == chosen)));
         List<Option> boards = choosable.stream().map(b -> new Option(Long.toString(b.id().value()), b.name(),
                 b.id().equals(board))).toList();
         Map<String, String> next = new LinkedHashMap<>();
@@ -97,7 +97,7 @@ final class AuditPages {
         String board = entry.boardId() == null ? "" : boardNames.getOrDefault(entry.boardId().value(),
                 "#" + entry.boardId());
         String object = entry.target() == null ? "" : entry.target().type() + " " + entry.target().id();
-        return new AuditRow(entry.sequence(), Format.when(entry.at()), entry.action().wire(), who, how, board, object,
+        return new AuditRow(entry.sequence(), Format.when(entry.at()), entry.action().code(), who, how, board, object,
                 value(entry.address()), entry.outcome() == AuditEntry.Outcome.REFUSED, value(entry.code()),
                 value(entry.detail()));
     }

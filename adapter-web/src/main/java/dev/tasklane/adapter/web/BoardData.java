@@ -3,7 +3,7 @@ package dev.tasklane.adapter.web;
 import dev.tasklane.adapter.web.view.Card;
 import dev.tasklane.adapter.web.view.Link;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.IdentityUseCase.Member;
+import dev.tasklane.application.port.in.MembersUseCase.Member;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;
@@ -103,10 +103,10 @@ final class BoardData {
     Card card(long boardId, TaskView view, Map<UserId, User> users, Map<TaskId, Task> byId) {
         Task task = view.task();
         Task goal = task.parentId() == null ? null : byId.get(task.parentId());
-        return new Card(task.id().value(), task.identifier().toString(), task.spec().title(), task.type().wire(),
-                task.priority().wire(), name(users, task.assignedToId()), agent(task), leaseLeft(task),
+        return new Card(task.id().value(), task.identifier().toString(), task.spec().title(), task.type().code(),
+                task.priority().code(), name(users, task.assignedToId()), agent(task), leaseLeft(task),
                 view.blockedBy().stream().map(TaskIdentifier::toString).toList(),
                 goal == null ? null : new Link(goal.identifier() + " " + goal.spec().title(), taskHref(boardId, goal), false),
-                taskHref(boardId, task), task.review() == null ? null : task.review().status().wire());
+                taskHref(boardId, task), task.review() == null ? null : task.review().status().code());
     }
 }

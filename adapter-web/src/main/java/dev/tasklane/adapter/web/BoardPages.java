@@ -127,8 +127,8 @@ final class BoardPages {
         Chrome chrome = web.chrome(ctx, person, caller.board().name(), caller.board(), "board");
         return new BoardPage(chrome, boardColumns, goals,
                 assigneeOptions(users, filters.get("assignee")),
-                enumOptions(TaskType.values(), TaskType::wire, filters.get("type")),
-                enumOptions(Priority.values(), Priority::wire, filters.get("priority")),
+                enumOptions(TaskType.values(), TaskType::code, filters.get("type")),
+                enumOptions(Priority.values(), Priority::code, filters.get("priority")),
                 all.stream().map(TaskView::task).filter(t -> t.type() == TaskType.GOAL)
                         .map(t -> new Option(t.identifier().toString(), t.identifier() + " " + t.spec().title(),
                                 t.identifier().toString().equals(filters.get("goal"))))
@@ -145,10 +145,10 @@ final class BoardPages {
                 : String.valueOf(task.assignedToId()).equals(assignee))) {
             return false;
         }
-        if (filters.containsKey("type") && !task.type().wire().equals(filters.get("type"))) {
+        if (filters.containsKey("type") && !task.type().code().equals(filters.get("type"))) {
             return false;
         }
-        if (filters.containsKey("priority") && !task.priority().wire().equals(filters.get("priority"))) {
+        if (filters.containsKey("priority") && !task.priority().code().equals(filters.get("priority"))) {
             return false;
         }
         String goal = filters.get("goal");
@@ -225,7 +225,7 @@ final class BoardPages {
                             Objects.requireNonNullElse(BoardData.name(users, t.assignedToId()), "—"));
                     return new ReviewRow(t.identifier().toString(), t.spec().title(), BoardData.taskHref(boardId, t), agent,
                             Format.duration(Duration.between(waitingSince(t), now)), t.changedFiles().size(), added, removed,
-                            t.review() == null ? null : t.review().status().wire());
+                            t.review() == null ? null : t.review().status().code());
                 })
                 .toList();
         Chrome chrome = web.chrome(ctx, person, "Review queue · " + caller.board().name(), caller.board(), "review");

@@ -159,14 +159,14 @@ final class FlowPages {
             String lease = agent.leaseExpiresAt() == null ? "—" : agent.leaseExpiresAt().isAfter(now)
                     ? Format.duration(Duration.between(now, agent.leaseExpiresAt())) : "expired";
             rows.add(new AgentRow(metrics.username(agent.agent().user()),
-                    agent.agent().agentName().isBlank() ? "—" : agent.agent().agentName(), agent.state().wire(),
-                    Format.label(agent.state().wire()), agent.done(),
+                    agent.agent().agentName().isBlank() ? "—" : agent.agent().agentName(), agent.state().code(),
+                    Format.label(agent.state().code()), agent.done(),
                     agent.cycleP50() == null ? "—" : Format.duration(agent.cycleP50()),
                     agent.reworkRate() == null ? "—" : Math.round(agent.reworkRate() * 100) + " %",
                     agent.currentTask(), agent.currentTask() == null ? null : "/boards/" + boardId + "/tasks/" + agent.currentTask(),
                     lease, agent.lastActivityAt() == null ? "—" : Format.duration(Duration.between(agent.lastActivityAt(), now))
                     + " ago (" + Format.when(agent.lastActivityAt()) + ")",
-                    canRelease && agent.state().wire().equals("stuck") && agent.currentTask() != null));
+                    canRelease && agent.state().code().equals("stuck") && agent.currentTask() != null));
         }
         return rows;
     }
@@ -181,7 +181,7 @@ final class FlowPages {
         csv.append("identifier,type,created,first_claim,entered_review,review_decision,done,agent,cycle_s,lead_s,review_wait_s\r\n");
         for (TaskFlow task : report.tasks()) {
             String agent = task.agent() == null ? "" : metrics.username(task.agent().user()) + "/" + task.agent().agentName();
-            csv.append(cell(task.identifier())).append(',').append(task.type().wire()).append(',')
+            csv.append(cell(task.identifier())).append(',').append(task.type().code()).append(',')
                     .append(time(task.createdAt())).append(',').append(time(task.firstClaimAt())).append(',')
                     .append(time(task.enteredReviewAt())).append(',').append(time(task.reviewDecisionAt())).append(',')
                     .append(time(task.doneAt())).append(',').append(cell(agent)).append(',')

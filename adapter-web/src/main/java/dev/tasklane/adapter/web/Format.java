@@ -42,7 +42,7 @@ final class Format {
      * "UI implementation", "code_generation" "Code generation".
      */
     static String capability(dev.tasklane.domain.task.Capability capability) {
-        return label(capability.wire()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
+        return label(capability.code()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
     }
 
     static String label(String wire) {

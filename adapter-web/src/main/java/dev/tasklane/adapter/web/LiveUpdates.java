@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.LiveStreams;
+import dev.tasklane.edge.LiveStreams;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;

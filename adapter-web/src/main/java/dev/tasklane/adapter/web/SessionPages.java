@@ -77,7 +77,7 @@ final class SessionPages {
     void account(Context ctx) {
         Actor person = web.person(ctx);
         web.render(ctx, "account.jte", new AccountPage(web.chrome(ctx, person, "Your account", null, "account"),
-                person.user().username(), person.user().displayName(), person.user().role().wire()));
+                person.user().username(), person.user().displayName(), person.user().role().code()));
     }
 
     void changePassword(Context ctx) {

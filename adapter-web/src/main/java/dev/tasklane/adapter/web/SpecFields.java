@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.adapter.web.view.Field;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.task.BehaviourRow;
 import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.KeyFile;
@@ -71,7 +71,7 @@ final class SpecFields {
     private static void text(List<Field> fields, TaskDetails details, Detail detail) {
         String value = details.text(detail);
         if (value != null) {
-            fields.add(Field.text(Format.label(TaskField.of(detail).wire()), value));
+            fields.add(Field.text(Format.label(TaskField.of(detail).key()), value));
         }
     }
 

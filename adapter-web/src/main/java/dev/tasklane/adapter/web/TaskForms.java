@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.adapter.web.view.Option;
@@ -9,10 +9,10 @@ import dev.tasklane.adapter.web.view.TaskForm.ChildRow;
 import dev.tasklane.adapter.web.view.TaskForm.KeyFileRow;
 import dev.tasklane.adapter.web.view.TaskForm.StepRow;
 import dev.tasklane.adapter.web.view.TaskFormPage;
-import dev.tasklane.application.edge.CreateTaskParser;
-import dev.tasklane.application.edge.JsonText;
-import dev.tasklane.application.edge.SentTask;
-import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.edge.CreateTaskParser;
+import dev.tasklane.edge.JsonText;
+import dev.tasklane.edge.SentTask;
+import dev.tasklane.edge.UpdateTaskParser;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskRef;
@@ -212,8 +212,8 @@ final class TaskForms {
         List<Field> currentFields = new ArrayList<>();
         if (current != null) {
             currentFields.add(Field.text("Title", current.spec().title()));
-            currentFields.add(Field.text("Type", current.type().wire()));
-            currentFields.add(Field.text("Priority", current.priority().wire()));
+            currentFields.add(Field.text("Type", current.type().code()));
+            currentFields.add(Field.text("Priority", current.priority().code()));
             if (current.spec().description() != null) {
                 currentFields.add(Field.text("Description", current.spec().description()));
             }
@@ -613,11 +613,11 @@ final class TaskForms {
         files.add(new KeyFileRow("", ""));
         List<StepRow> steps = new ArrayList<>();
         spec.verificationSteps().stream().sorted(Comparator.comparingInt(VerificationStep::position))
-                .forEach(step -> steps.add(new StepRow(step.stepType().wire(), step.stepText(), nz(step.expectedResult()))));
+                .forEach(step -> steps.add(new StepRow(step.stepType().code(), step.stepText(), nz(step.expectedResult()))));
         steps.add(new StepRow("command", "", ""));
-        return new TaskForm(spec.title(), spec.type().wire(), spec.priority().wire(), spec.complexity().wire(),
+        return new TaskForm(spec.title(), spec.type().code(), spec.priority().code(), spec.complexity().code(),
                 nz(spec.description()), nz(spec.acceptanceCriteria()), spec.needsReview(),
-                spec.requiredCapabilities().stream().map(Capability::wire).collect(java.util.stream.Collectors.toSet()),
+                spec.requiredCapabilities().stream().map(Capability::code).collect(java.util.stream.Collectors.toSet()),
                 TaskIdentifier.join(spec.dependencies()), "", "",
                 lines(testing.get("unit_tests")), lines(testing.get("integration_tests")),
                 lines(testing.get("manual_tests")), lines(testing.get("edge_cases")),
@@ -665,7 +665,7 @@ final class TaskForms {
     private static List<Option> priorities() {
         List<Option> out = new ArrayList<>();
         for (Priority priority : Priority.values()) {
-            out.add(new Option(priority.wire(), priority.wire(), false));
+            out.add(new Option(priority.code(), priority.code(), false));
         }
         return out;
     }
@@ -673,7 +673,7 @@ final class TaskForms {
     private static List<Option> complexities() {
         List<Option> out = new ArrayList<>();
         for (Complexity complexity : Complexity.values()) {
-            out.add(new Option(complexity.wire(), complexity.wire(), false));
+            out.add(new Option(complexity.code(), complexity.code(), false));
         }
         return out;
     }
@@ -681,7 +681,7 @@ final class TaskForms {
     private static List<Option> capabilities() {
         List<Option> out = new ArrayList<>();
         for (Capability capability : Capability.values()) {
-            out.add(new Option(capability.wire(), Format.capability(capability), false));
+            out.add(new Option(capability.code(), Format.capability(capability), false));
         }
         return out;
     }

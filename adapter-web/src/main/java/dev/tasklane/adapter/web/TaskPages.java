@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Criterion;
 import dev.tasklane.adapter.web.view.Field;
@@ -141,7 +141,7 @@ final class TaskPages {
         Map<UserId, User> users = data.members(person, boardId);
 
         List<Field> facts = new ArrayList<>();
-        facts.add(Field.text("Status", Format.label(task.status().wire()) + " (" + task.status().columnName() + ")"));
+        facts.add(Field.text("Status", Format.label(task.status().code()) + " (" + task.status().columnName() + ")"));
         facts.add(Field.text("Assignee", orDash(BoardData.name(users, task.assignedToId()))));
         if (BoardData.agent(task) != null) {
             facts.add(Field.text("Agent", BoardData.agent(task)));
@@ -198,7 +198,7 @@ final class TaskPages {
 
         Chrome chrome = web.chrome(ctx, person, task.identifier() + " · " + task.spec().title(), caller.board(), "board");
         web.render(ctx, "task.jte", new TaskPage(chrome, task.identifier().toString(), task.spec().title(),
-                task.type().wire(), task.priority().wire(), task.status().wire(), task.status().columnName(),
+                task.type().code(), task.priority().code(), task.status().code(), task.status().columnName(),
                 facts, task.spec().description(), criteria, SpecFields.of(task.spec()), completion(task.completion()),
                 explorer(task.completion()),
                 reviewerSummary(task.completion()), verdicts(task.completion()), workflow(task.completion()),
@@ -211,7 +211,7 @@ final class TaskPages {
     }
 
     private static Link link(long boardId, Task task) {
-        return new Link(task.identifier() + " " + task.spec().title() + " (" + Format.label(task.status().wire()) + ")",
+        return new Link(task.identifier() + " " + task.spec().title() + " (" + Format.label(task.status().code()) + ")",
                 BoardData.taskHref(boardId, task), false);
     }
 
@@ -327,7 +327,7 @@ final class TaskPages {
                 }
                 continue;
             }
-            SectionVerdict verdict = review.section(WireParts.part(section).orElseThrow());
+            SectionVerdict verdict = review.section(PartKeys.part(section).orElseThrow());
             if (verdict != null) {
                 rows.add(new VerdictRow("Section", Format.label(section), text(verdict.status()), text(verdict.noteText())));
                 if (verdict.considerations() != null) {
@@ -381,7 +381,7 @@ final class TaskPages {
             return List.of();
         }
         List<Field> fields = new ArrayList<>();
-        fields.add(Field.text("Decision", Format.label(review.status().wire())));
+        fields.add(Field.text("Decision", Format.label(review.status().code())));
         addText(fields, "Notes", review.notes());
         addText(fields, "Reviewed by", BoardData.name(users, review.reviewedById()));
         if (review.reviewedAt() != null) {
@@ -425,7 +425,7 @@ final class TaskPages {
             return "Exit code: " + reported.exitCode();
         }
         if (facts instanceof HistoryFacts.GoalCompleted completed) {
-            return "Source: " + completed.source().wire();
+            return "Source: " + completed.source().code();
         }
         return "";
     }
@@ -441,7 +441,7 @@ final class TaskPages {
                     "The decision must be approve, request changes or reject", new ErrorDetails.Field("decision"));
         }
         TaskView reviewed = reviews.review(caller, ref(ctx),
-                ReviewDecision.fromWire(decision, Web.optional(ctx, "notes")));
+                ReviewDecision.fromCode(decision, Web.optional(ctx, "notes")));
         web.done(ctx, BoardData.taskHref(caller.board().id().value(), reviewed.task()),
                 "Recorded: " + Format.label(decision) + " on " + reviewed.task().identifier()
                         + ". The agent is told through the event stream.");

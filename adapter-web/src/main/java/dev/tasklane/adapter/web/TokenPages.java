@@ -4,8 +4,8 @@ import dev.tasklane.adapter.web.view.IssuedTokenView;
 import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.TokenRow;
 import dev.tasklane.adapter.web.view.TokensPage;
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
+import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
@@ -65,7 +65,7 @@ final class TokenPages {
         List<Option> boardOptions = boards.stream().map(b -> new Option(b.name(), b.name(),
                 b.name().equals(selectedBoard) || (selectedBoard == null && b == boards.get(0)))).toList();
         List<Option> capabilities = Arrays.stream(Capability.values())
-                .map(c -> new Option(c.wire(), Format.capability(c), false)).toList();
+                .map(c -> new Option(c.code(), Format.capability(c), false)).toList();
         List<Option> presets = Arrays.stream(Preset.values())
                 .map(p -> new Option(p.value, p.label, p == Preset.AGENT)).toList();
         List<Option> scopes = Arrays.stream(Scope.values()).map(sc -> new Option(sc.label(), SCOPE_MEANING.get(sc), false))
@@ -149,7 +149,7 @@ final class TokenPages {
         Actor person = web.personForChange(ctx);
         Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         for (String name : ctx.formParams("capabilities")) {
-            capabilities.add(Capability.fromWire(name).orElseThrow(() -> new InvalidInputException("invalid_param",
+            capabilities.add(Capability.fromCode(name).orElseThrow(() -> new InvalidInputException("invalid_param",
                     "Unknown capability " + name + "; valid: " + Capability.ALL_NAMES, new ErrorDetails.Field("capabilities"))));
         }
         Integer days;

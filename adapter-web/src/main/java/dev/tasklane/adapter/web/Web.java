@@ -117,7 +117,7 @@ final class Web {
                 && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The client's address, as the API sees it too ({@link dev.tasklane.application.edge.TrustedProxy}). */
+    /** The client's address, as the API sees it too ({@link dev.tasklane.edge.TrustedProxy}). */
     String address(Context ctx) {
         return settings.proxy().clientAddress(ctx::header, ctx.ip());
     }

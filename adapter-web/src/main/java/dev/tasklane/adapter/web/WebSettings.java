@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 
 import java.time.Clock;
 import java.util.Objects;

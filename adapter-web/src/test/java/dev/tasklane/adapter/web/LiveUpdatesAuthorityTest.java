@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
-import dev.tasklane.application.edge.LiveStreams;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.LiveStreams;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.TaskCommands;

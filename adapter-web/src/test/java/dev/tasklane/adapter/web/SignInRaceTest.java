@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.inmemory.InMemoryStores;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Secrets;

@@ -3,7 +3,7 @@ package dev.tasklane.adapter.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tasklane.adapter.web.view.Field;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Priority;
 import dev.tasklane.domain.task.TaskDetails;
@@ -27,18 +27,18 @@ class SpecFieldsTest {
         List<String> expected = new ArrayList<>(List.of("Why", "What", "Where context", "Patterns to follow",
                 "Pitfalls", "Out of scope"));
         for (TaskField field : TaskField.texts()) {
-            String label = Format.label(field.wire());
+            String label = Format.label(field.key());
             if (!expected.contains(label)) {
                 expected.add(label);
             }
         }
         List<Field> fields = SpecFields.of(spec);
         assertEquals(expected, fields.stream().map(Field::label).toList());
-        assertEquals("Telemetry event", Format.label(TaskField.of(Detail.TELEMETRY_EVENT).wire()));
+        assertEquals("Telemetry event", Format.label(TaskField.of(Detail.TELEMETRY_EVENT).key()));
         for (Field field : fields) {
             if (field.items().isEmpty()) {
                 Detail detail = Detail.TEXTS.stream()
-                        .filter(d -> Format.label(TaskField.of(d).wire()).equals(field.label())).findFirst().orElseThrow();
+                        .filter(d -> Format.label(TaskField.of(d).key()).equals(field.label())).findFirst().orElseThrow();
                 assertEquals("value of " + detail, field.text());
             }
         }

@@ -58,7 +58,7 @@ class TaskFormsTest {
             assertFalse(String.valueOf(task.spec().acceptanceCriteria()).contains("\r"), "criteria without CR");
             assertEquals(TaskType.DEFECT, task.type());
             assertTrue(task.spec().needsReview());
-            assertEquals(java.util.Set.of(Capability.fromWire("testing").orElseThrow()), task.spec().requiredCapabilities());
+            assertEquals(java.util.Set.of(Capability.fromCode("testing").orElseThrow()), task.spec().requiredCapabilities());
             assertEquals(1, task.spec().keyFiles().size(), "the blank row is left out");
             assertEquals("src/Upload.java", task.spec().keyFiles().get(0).filePath());
             assertEquals("mvn test", task.spec().verificationSteps().get(0).stepText());

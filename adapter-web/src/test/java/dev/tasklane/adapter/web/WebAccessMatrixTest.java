@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.application.port.in.ClaimTask;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.usecase.BoardFixture;
@@ -288,7 +288,7 @@ class WebAccessMatrixTest {
         s.put("POST /boards/{board}/tasks/{task}/restore", (f, k) -> {
             String task = f.create(k.board());
             f.c.tasklane.archives().archive(f.admin(k.board()), TaskRef.parse(task),
-                    ArchiveRequest.of("deferred", "later", null, WireParts.WIRE));
+                    ArchiveRequest.of("deferred", "later", null, PartKeys.NAMES));
             return Req.post(k.boardPath() + "/tasks/" + task + "/restore", Map.of());
         });
         s.put("POST /boards/{board}/tasks/{task}/delete", (f, k) -> Req.post(k.boardPath() + "/tasks/"

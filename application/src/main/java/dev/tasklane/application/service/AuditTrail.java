@@ -84,7 +84,7 @@ final class AuditTrail {
 
     User userCreated(Actor admin, User created) {
         record(admin, AuditAction.USER_CREATED, null, Target.of(Target.USER, created.id()),
-                "username: " + created.username() + ", role: " + created.role().wire());
+                "username: " + created.username() + ", role: " + created.role().code());
         return created;
     }
 
@@ -105,7 +105,7 @@ final class AuditTrail {
         }
         record(actor, before.isPresent() ? AuditAction.MEMBERSHIP_CHANGED : AuditAction.MEMBERSHIP_ADDED, board,
                 Target.of(Target.MEMBERSHIP, member.id()), "user: " + member.username() + ", access: "
-                        + before.map(was -> was.wire() + " -> ").orElse("") + access.wire());
+                        + before.map(was -> was.code() + " -> ").orElse("") + access.code());
     }
 
     void memberRemoved(Actor actor, BoardId board, UserId member) {
@@ -126,7 +126,7 @@ final class AuditTrail {
     private static String describe(ApiToken token) {
         StringBuilder text = new StringBuilder("name: ").append(token.name()).append(", owner: ").append(token.userId());
         if (!token.capabilities().isEmpty()) {
-            text.append(", capabilities: ").append(token.capabilities().stream().map(Capability::wire).sorted()
+            text.append(", capabilities: ").append(token.capabilities().stream().map(Capability::code).sorted()
                     .collect(Collectors.joining(" ")));
         }
         if (token.reviewer()) {

@@ -81,7 +81,7 @@ final class Changes {
         recorded.add(entry);
         flow.record(task, entry);
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),
-                task.status().wire(), task.status().columnName(), actorUserId, agentName, now));
+                task.status().code(), task.status().columnName(), actorUserId, agentName, now));
     }
 
     /**
@@ -91,7 +91,7 @@ final class Changes {
     void announce(Task task, String type, UserId actorUserId, String agentName) {
         requireWritable();
         events.add(new TaskEvent(0, task.boardId(), type, task.id(), task.identifier().toString(),
-                task.status().wire(), task.status().columnName(), actorUserId, agentName, now));
+                task.status().code(), task.status().columnName(), actorUserId, agentName, now));
     }
 
     /** Writes the flow rollup's shared counts gathered by this use case; the runner calls it just before the outbox append. */

@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.port.in.ChangedFilesUseCase;
 import dev.tasklane.application.port.in.CompleteTask;
@@ -61,7 +61,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
                 return new Completed(lookup.view(task), hooksFor(task, agentName, false), List.of());
             }
             CheckedCompletion report = CompletionRules.check(command.report(), command.changedFiles(),
-                    command.problems(), task.spec(), completionMode, WireParts.WIRE);
+                    command.problems(), task.spec(), completionMode, PartKeys.NAMES);
             Completion completion = new Completion(actor.userId(), agentName, actor.tokenId(), report.report(), null);
             Task completed = workflow.complete(task, actor, claimToken, completion, changes.now());
             // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done

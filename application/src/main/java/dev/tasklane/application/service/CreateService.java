@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.TaskWrites;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.CreateBatch;
@@ -28,7 +29,6 @@ import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.FieldErrors;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 
@@ -48,28 +48,28 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     private static final String DEPENDENCIES = "dependencies";
 
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final TaskWrites writes;
     private final TaskLookup lookup;
     private final GoalSync goals;
 
-    CreateService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, GoalSync goals) {
+    CreateService(UseCaseRunner runner, TaskReads tasks, TaskWrites writes, TaskLookup lookup, GoalSync goals) {
         this.runner = runner;
         this.tasks = tasks;
+        this.writes = writes;
         this.lookup = lookup;
         this.goals = goals;
     }
 
     @Override
     public Created create(Actor actor, CreateTask command) {
-        BoardAccess.requireWrite(actor);
         return runner.write(actor, changes -> createOne(actor, command.task(), command.agentName(), changes));
     }
 
     @Override
     public List<Created> createBatch(Actor actor, CreateBatch command) {
-        BoardAccess.requireWrite(actor);
-        List<NewTask> goals = command.goals().stream().map(CreateService::asGoal).toList();
         return runner.write(actor, changes -> {
+            List<NewTask> goals = command.goals().stream().map(CreateService::asGoal).toList();
             List<Created> created = new ArrayList<>(goals.size());
             for (int index = 0; index < goals.size(); index++) {
                 try {
@@ -120,7 +120,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         }
 
         Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),
-                tasks.nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
+                writes.nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
                 actor.userId(), createdByAgent, changes.now()), actor, agentName);
         List<Task> drafts = new ArrayList<>(draft.children().size());
         for (int i = 0; i < draft.children().size(); i++) {
@@ -128,7 +128,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             UserId childAssignee = child.assignee().resolve(root.assignedToId());
             String childAgent = child.createdByAgent().orElse(createdByAgent);
             drafts.add(Task.create(boardId, childIdentifiers.get(i),
-                    root.id(), tasks.nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
+                    root.id(), writes.nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
                     childAssignee, actor.userId(), childAgent, changes.now()));
         }
         // written together: one statement per table on a database, not one per child
@@ -159,7 +159,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             TaskSpec spec = edit.applyTo(task.spec());
             if (TaskFieldRules.changesGoalKind(task.type(), spec.type())) {
-                throw fieldError(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE);
+                throw fieldError("type", TaskFieldRules.GOAL_TYPE_CHANGE);
             }
             if (task.spec().needsReview() && !spec.needsReview()) {
                 BoardAccess.requireReviewAuthority(actor, task, "turn needs_review off");
@@ -190,7 +190,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             }
             throw fieldError("parent_id", parent.isGoal()
                     ? "names a completed goal; new tasks can only be added to goals that are still open"
-                    : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().wire());
+                    : "must name a goal (type goal) on this board; " + parent.identifier() + " is a " + parent.type().code());
         } catch (dev.tasklane.domain.error.NotFoundException missing) {
             throw fieldError("parent_id", "does not name a goal on this board: "
                     + ref.written());
@@ -198,7 +198,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     private TaskIdentifier nextIdentifier(BoardId boardId, TaskType type) {
-        return new TaskIdentifier(type, tasks.nextIdentifierNumber(boardId, type));
+        return new TaskIdentifier(type, writes.nextIdentifierNumber(boardId, type));
     }
 
     private static String path(List<TaskIdentifier> cycle) {

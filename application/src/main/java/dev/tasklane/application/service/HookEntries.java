@@ -2,7 +2,7 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.HookEnv;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.BoardStore;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Board;
@@ -19,7 +19,7 @@ final class HookEntries {
     /** The task's variables of a hook environment, TASK_ID to AGENT_NAME (docs/agent-client.md, "Environment"). */
     private static final int TASK_VARIABLES = 13;
 
-    private final DirectoryStore directory;
+    private final BoardStore directory;
     private final WorkflowLimits limits;
 
     /**
@@ -43,7 +43,7 @@ final class HookEntries {
         return agentName != null && !agentName.isBlank() && !UNKNOWN_AGENT.equals(agentName);
     }
 
-    HookEntries(DirectoryStore directory, WorkflowLimits limits) {
+    HookEntries(BoardStore directory, WorkflowLimits limits) {
         this.directory = directory;
         this.limits = limits;
     }
@@ -63,7 +63,7 @@ final class HookEntries {
         HookEntry[] entries = new HookEntry[hooks.size()];
         for (int i = 0; i < entries.length; i++) {
             HookName hook = hooks.get(i);
-            entries[i] = new HookEntry(hook, shared.with("HOOK_NAME", hook.wire()), limits.hookTimeout(hook).toMillis(),
+            entries[i] = new HookEntry(hook, shared.with("HOOK_NAME", hook.code()), limits.hookTimeout(hook).toMillis(),
                     hook.blocking());
         }
         return List.of(entries);
@@ -77,9 +77,9 @@ final class HookEntries {
             .put("TASK_IDENTIFIER", task.identifier().toString())
             .put("TASK_TITLE", task.spec().title())
             .put("TASK_DESCRIPTION", orEmpty(task.spec().description()))
-            .put("TASK_STATUS", task.status().wire())
-            .put("TASK_COMPLEXITY", task.spec().complexity().wire())
-            .put("TASK_PRIORITY", task.spec().priority().wire())
+            .put("TASK_STATUS", task.status().code())
+            .put("TASK_COMPLEXITY", task.spec().complexity().code())
+            .put("TASK_PRIORITY", task.spec().priority().code())
             .put("TASK_NEEDS_REVIEW", Boolean.toString(task.spec().needsReview()))
             .put("BOARD_ID", task.boardId().toString())
             .put("BOARD_NAME", board == null ? "" : board.name())
@@ -99,7 +99,7 @@ final class HookEntries {
         env.put("GOAL_DESCRIPTION", orEmpty(goal.spec().description()));
         env.put("BOARD_ID", goal.boardId().toString());
         env.put("BOARD_NAME", board == null ? "" : board.name());
-        env.put("HOOK_NAME", HookName.AFTER_GOAL.wire());
+        env.put("HOOK_NAME", HookName.AFTER_GOAL.code());
         return env;
     }
 

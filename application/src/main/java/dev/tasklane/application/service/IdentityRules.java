@@ -215,7 +215,7 @@ final class IdentityRules {
                     + mintingBoard.name() + "); ask an admin for a token on board " + requestedBoard);
             case WIDER_CAPABILITIES -> throw new ForbiddenException("token_widening",
                     "capabilities must be a subset of your token's: "
-                            + minting.capabilities().stream().map(Capability::wire).sorted().toList());
+                            + minting.capabilities().stream().map(Capability::code).sorted().toList());
             case LATER_EXPIRY -> throw new ForbiddenException("token_widening",
                     "expires_in_days reaches past your token's own expiry (" + minting.expiresAt() + "); ask for fewer days");
             default -> require(narrowed.verdict(), null);

@@ -1,7 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase.BootstrapToken;
+import dev.tasklane.application.port.in.TokensUseCase.BootstrapToken;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.SessionStore;

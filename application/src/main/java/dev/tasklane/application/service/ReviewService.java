@@ -9,7 +9,6 @@ import dev.tasklane.application.port.in.ReviewUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
@@ -44,18 +43,17 @@ final class ReviewService implements ReviewUseCase {
 
     @Override
     public TaskView review(Actor reviewer, TaskRef ref, ReviewDecision command) {
-        BoardAccess.requireWrite(reviewer);
         ReviewStatus decision = command.status();
         String reviewNotes = command.notes();
         return runner.write(reviewer, changes -> {
             Task task = lookup.requireLocked(reviewer.boardId(), ref);
             Task reviewed = workflow.recordReview(task, reviewer, decision, reviewNotes, changes.now());
             reviewed = changes.update(reviewed, HistoryKind.REVIEWED, reviewer.userId(), null,
-                    new HistoryFacts.Reviewed(decision.wire()));
+                    new HistoryFacts.Reviewed(decision.code()));
             if (decision == ReviewStatus.CHANGES_REQUESTED || decision == ReviewStatus.REJECTED) {
                 comments.reviewNote(reviewed, reviewer.userId(), reviewNotes, changes);
             }
-            runner.audit().record(reviewer, AuditAction.REVIEW_DECIDED, reviewer.boardId(), Target.of(Target.TASK, reviewed.identifier().toString()), "decision: " + decision.wire());
+            runner.audit().record(reviewer, AuditAction.REVIEW_DECIDED, reviewer.boardId(), Target.of(Target.TASK, reviewed.identifier().toString()), "decision: " + decision.code());
             return lookup.view(reviewed);
         });
     }

@@ -7,7 +7,6 @@ import dev.tasklane.application.port.in.SessionUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -30,6 +29,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -65,8 +65,7 @@ final class SessionService implements SessionUseCase {
 
     @Override
     public SessionView session(Actor actor, TaskRef ref) {
-        BoardAccess.require(actor, Scope.READ);
-        return runner.read(changes -> {
+        return runner.read(actor, Scope.READ, changes -> {
             Task task = lookup.require(actor.boardId(), ref);
             AgentSession session = store.latestOf(task.id()).orElseThrow(SessionService::noSession);
             return view(task, session, changes.now());
@@ -75,21 +74,22 @@ final class SessionService implements SessionUseCase {
 
     @Override
     public Activity post(Actor actor, TaskRef ref, NewActivity sent) {
-        BoardAccess.requireWrite(actor); // a read-only member learns nothing from the body's checks
-        ActivityKind kind = SessionRules.kind(sent.kind());
-        boolean holder = kind.poster() == ActivityKind.Poster.HOLDER;
-        if (!holder) {
-            BoardAccess.requireSupervise(actor, "answer or instruct an agent");
-        }
-        String body = SessionRules.body(sent.body(), limits);
-        Progress progress = SessionRules.progress(kind, sent.progressDone(), sent.progressTotal());
-        String claimToken = sent.claimToken() == null || sent.claimToken().isBlank() ? null : sent.claimToken();
-        if (holder && claimToken == null) {
-            throw new InvalidInputException("claim_token_required", "claim_token is required: only the agent holding "
-                    + "the claim posts " + kind.wire() + ", with the claim_token its claim answered",
-                    new ErrorDetails.Field("claim_token"));
-        }
-        return runner.write(actor, changes -> {
+        // the authority a post needs follows its kind: a supervisor's kind needs authority over the board's agents,
+        // any other (the holder's, or a kind that is refused after the access check) write access; the runner checks
+        // it before the body, so a read-only member learns nothing from the body's checks
+        boolean supervising = ActivityKind.ofCode(sent.kind())
+                .filter(named -> named.poster() == ActivityKind.Poster.SUPERVISOR).isPresent();
+        Function<Changes, Activity> work = changes -> {
+            ActivityKind kind = SessionRules.kind(sent.kind());
+            boolean holder = kind.poster() == ActivityKind.Poster.HOLDER;
+            String body = SessionRules.body(sent.body(), limits);
+            Progress progress = SessionRules.progress(kind, sent.progressDone(), sent.progressTotal());
+            String claimToken = sent.claimToken() == null || sent.claimToken().isBlank() ? null : sent.claimToken();
+            if (holder && claimToken == null) {
+                throw new InvalidInputException("claim_token_required", "claim_token is required: only the agent holding "
+                        + "the claim posts " + kind.code() + ", with the claim_token its claim answered",
+                        new ErrorDetails.Field("claim_token"));
+            }
             Instant now = changes.now();
             Task task = lookup.requireLocked(actor.boardId(), ref);
             AgentSession session;
@@ -116,7 +116,8 @@ final class SessionService implements SessionUseCase {
             keepLeaseWhileAwaiting(task, session, next, actor, changes);
             changes.announce(task, ACTIVITY_EVENT, actor.userId(), holder ? session.agentName() : null);
             return stored;
-        });
+        };
+        return supervising ? runner.supervise(actor, "answer or instruct an agent", work) : runner.write(actor, work);
     }
 
     /**
@@ -145,18 +146,12 @@ final class SessionService implements SessionUseCase {
 
     @Override
     public ActivityPage activities(Actor actor, TaskRef ref, long after, int limit, Duration wait) {
-        BoardAccess.require(actor, Scope.READ);
-        if (limit < 1 || limit > limits.pageMax()) {
-            throw new InvalidInputException("invalid_limit", "limit must be within 1.." + limits.pageMax()
-                    + " (the cap page_max)", new ErrorDetails.Cap("page_max", limits.pageMax()));
-        }
-        if (after < 0) {
-            throw new InvalidInputException("invalid_after", "after must be an activity id (the next_after of the "
-                    + "previous page)", new ErrorDetails.Field("after"));
-        }
+        Task task = runner.read(actor, Scope.READ, changes -> {
+            requirePage(after, limit);
+            return lookup.require(actor.boardId(), ref);
+        });
         Duration waitFor = wait == null || wait.isNegative() ? Duration.ZERO
                 : wait.compareTo(limits.waitMax()) > 0 ? limits.waitMax() : wait;
-        Task task = runner.read(changes -> lookup.require(actor.boardId(), ref));
         if (waitFor.isZero() || !waiters.tryAcquire()) {
             return page(task, after, limit);
         }
@@ -188,6 +183,18 @@ final class SessionService implements SessionUseCase {
         }
     }
 
+    /** A page's bounds, judged after the runner's access check. */
+    private void requirePage(long after, int limit) {
+        if (limit < 1 || limit > limits.pageMax()) {
+            throw new InvalidInputException("invalid_limit", "limit must be within 1.." + limits.pageMax()
+                    + " (the cap page_max)", new ErrorDetails.Cap("page_max", limits.pageMax()));
+        }
+        if (after < 0) {
+            throw new InvalidInputException("invalid_after", "after must be an activity id (the next_after of the "
+                    + "previous page)", new ErrorDetails.Field("after"));
+        }
+    }
+
     private ActivityPage page(Task task, long after, int limit) {
         List<Activity> found = runner.read(changes -> store.activities(task.id(), after, limit));
         return new ActivityPage(found, found.isEmpty() ? after : found.get(found.size() - 1).id());
@@ -195,9 +202,8 @@ final class SessionService implements SessionUseCase {
 
     @Override
     public SessionView stop(Actor actor, TaskRef ref, String reason) {
-        BoardAccess.requireSupervise(actor, "stop an agent's session");
-        String why = SessionRules.reason(reason, limits);
-        return runner.write(actor, changes -> {
+        return runner.supervise(actor, "stop an agent's session", changes -> {
+            String why = SessionRules.reason(reason, limits);
             Instant now = changes.now();
             Task task = lookup.requireLocked(actor.boardId(), ref);
             AgentSession session = store.latestOf(task.id()).orElse(null);

@@ -10,6 +10,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.application.port.out.Transactions;
 
 import java.time.Clock;
@@ -28,10 +29,13 @@ import java.util.function.Supplier;
  * times, since nothing of the failed attempt was kept; after that the caller gets a 409-family
  * {@link ConflictException} it may retry.
  *
- * <p>Board access is checked here, once for every use case: {@link #write} refuses a caller without write
- * access on its board before anything is read, and {@link #read} hands the work a {@link Changes} that
- * refuses to store anything, so a use case cannot write without going through the access check.
- * {@link #system} is for the server's own maintenance, which acts for no caller.
+ * <p>Board access is checked here, once for every use case, through the domain's access policy
+ * ({@link BoardAccess}): {@link #write} refuses a caller without write access on its board before anything is read,
+ * {@link #supervise} one without authority over the board's agents, {@link #read(Actor, Scope, Function)} one whose
+ * credential lacks the scope; {@link #read(Function)} hands the work a {@link Changes} that refuses to store anything,
+ * so a use case cannot write without going through the access check. Neither the services nor the domain's workflow
+ * check the caller's scope again; what they judge is the caller against the task (the review authority on a task it
+ * completed, the holder of a claim). {@link #system} is for the server's own maintenance, which acts for no caller.
  */
 final class UseCaseRunner {
     static final int ATTEMPTS = 5;
@@ -74,6 +78,23 @@ final class UseCaseRunner {
     <T> T write(Actor actor, Function<Changes, T> work) {
         BoardAccess.requireWrite(actor);
         return run(true, work);
+    }
+
+    /**
+     * A use case that changes the board and supervises its agents (answering, instructing or stopping one).
+     *
+     * @param action what the caller tries, completing "only ... can": "stop an agent's session"
+     * @throws ForbiddenException without board write access, or without {@link Scope#REVIEW} over the board
+     */
+    <T> T supervise(Actor actor, String action, Function<Changes, T> work) {
+        BoardAccess.requireSupervise(actor, action);
+        return run(true, work);
+    }
+
+    /** A read of the caller's board that takes {@code scope}. @throws ForbiddenException without it */
+    <T> T read(Actor actor, Scope scope, Function<Changes, T> work) {
+        BoardAccess.require(actor, scope);
+        return run(false, work);
     }
 
     /** A use case that only reads; its {@link Changes} refuses every write. */

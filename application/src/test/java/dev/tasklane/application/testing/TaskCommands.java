@@ -55,10 +55,10 @@ public final class TaskCommands {
         }
         List<Map<String, Object>> tasks = raw.get("tasks") == null ? List.of() : (List<Map<String, Object>>) raw.get("tasks");
         TaskSpec.Builder spec = TaskSpec.builder((String) raw.get("title"),
-                tasks.isEmpty() ? TaskType.fromWire((String) raw.get("type")).orElseThrow() : TaskType.GOAL,
-                Priority.fromWire((String) raw.get("priority")).orElseThrow());
+                tasks.isEmpty() ? TaskType.fromCode((String) raw.get("type")).orElseThrow() : TaskType.GOAL,
+                Priority.fromCode((String) raw.get("priority")).orElseThrow());
         if (raw.get("complexity") != null) {
-            spec.complexity(Complexity.fromWire((String) raw.get("complexity")).orElseThrow());
+            spec.complexity(Complexity.fromCode((String) raw.get("complexity")).orElseThrow());
         }
         spec.description((String) raw.get("description"))
                 .acceptanceCriteria((String) raw.get("acceptance_criteria"))
@@ -101,7 +101,7 @@ public final class TaskCommands {
             switch (key) {
                 case "title" -> edit.title((String) value);
                 case "description" -> edit.description((String) value);
-                case "priority" -> edit.priority(Priority.fromWire((String) value).orElseThrow());
+                case "priority" -> edit.priority(Priority.fromCode((String) value).orElseThrow());
                 case "needs_review" -> edit.needsReview((Boolean) value);
                 case "dependencies" -> edit.dependencyRefs(((List<String>) value).stream().map(TaskCommands::ref).toList());
                 default -> throw new IllegalArgumentException("TaskCommands.edit does not read " + key);
@@ -124,7 +124,7 @@ public final class TaskCommands {
     private static Set<Capability> capabilities(Object value) {
         Set<Capability> out = EnumSet.noneOf(Capability.class);
         for (String name : value == null ? List.<String>of() : (List<String>) value) {
-            out.add(Capability.fromWire(name).orElseThrow());
+            out.add(Capability.fromCode(name).orElseThrow());
         }
         return out;
     }

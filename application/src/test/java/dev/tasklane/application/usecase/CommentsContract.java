@@ -117,7 +117,7 @@ public abstract class CommentsContract {
         board.claim(board.alice, task);
         board.complete(board.alice, task);
         board.app.reviews().review(board.reviewer, ref(task),
-                ReviewDecision.fromWire("changes_requested", "Please cover the empty list"));
+                ReviewDecision.fromCode("changes_requested", "Please cover the empty list"));
         List<PostedComment> thread = board.app.comments().list(board.alice, ref(task), 0, 10).comments();
         assertEquals(1, thread.size());
         assertEquals("Please cover the empty list", thread.get(0).comment().body());

@@ -91,13 +91,13 @@ public abstract class FlowStoreContract {
         board.complete(board.alice, w1);
         agrees("to Review");
         board.clock.advance(Duration.ofMinutes(20));
-        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("changes_requested", "Handle the empty case"));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("changes_requested", "Handle the empty case"));
         agrees("changes requested");
         board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         agrees("sent back");
         board.complete(board.alice, w1);
         board.clock.advance(Duration.ofMinutes(7));
-        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("approved", null));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("approved", null));
         board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         agrees("approved and Done");
 
@@ -217,7 +217,7 @@ public abstract class FlowStoreContract {
             board.complete(i % 3 == 0 ? board.alice : board.bob, w);
             if (i % 2 == 0) {
                 board.clock.advance(Duration.ofHours(i + 1L));
-                board.app.reviews().review(board.reviewer, ref(w), ReviewDecision.fromWire(i == 2 ? "rejected" : "approved",
+                board.app.reviews().review(board.reviewer, ref(w), ReviewDecision.fromCode(i == 2 ? "rejected" : "approved",
                         i == 2 ? "Not this way" : null));
                 board.app.reviews().markReviewed(i % 3 == 0 ? board.alice : board.bob, ref(w), hook(), "agent");
             }

@@ -5,7 +5,6 @@ import static dev.tasklane.application.usecase.BoardFixture.ref;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.NewTask;
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The text details through the use cases against a store adapter, driven by the edge's table
- * ({@link TaskField#texts()}): each one is created, read back from the store, edited alone and cleared, so that a
+ * ({@link Detail#TEXTS}): each one is created, read back from the store, edited alone and cleared, so that a
  * detail added to the table is stored by every store without a line here (docs/api.md, "Task fields").
  */
 public abstract class TaskDetailsContract {
@@ -38,11 +37,11 @@ public abstract class TaskDetailsContract {
     }
 
     /** A value of the field within its cap, with characters a store could mangle. */
-    private static String value(TaskField field, String label) {
-        if (field.kind() == TaskField.Kind.ESTIMATE) {
+    private static String value(Detail detail, String label) {
+        if (detail == Detail.ESTIMATED_FILES) {
             return label.equals("new") ? "5+" : "2-4";
         }
-        return label + " " + field.wire() + " é 😀 \"q\"\n";
+        return label + " " + detail + " é 😀 \"q\"\n";
     }
 
     private String create(TaskDetails details) {
@@ -58,23 +57,23 @@ public abstract class TaskDetailsContract {
     @Test
     void everyTextDetailIsStoredReadAndEditedAlone() {
         TaskDetails.Builder all = TaskDetails.builder();
-        TaskField.texts().forEach(field -> all.text(field.part(), value(field, "old")));
+        Detail.TEXTS.forEach(detail -> all.text(detail, value(detail, "old")));
         String task = create(all.build());
 
         TaskDetails stored = board.get(task).task().spec().details();
-        for (TaskField field : TaskField.texts()) {
-            assertEquals(value(field, "old"), stored.text(field.part()), field.wire() + " as stored");
+        for (Detail field : Detail.TEXTS) {
+            assertEquals(value(field, "old"), stored.text(field), field + " as stored");
         }
 
-        for (TaskField field : TaskField.texts()) {
-            edit(task, UpdateTask.builder().detail(field.part(), details -> details.text(field.part(),
+        for (Detail field : Detail.TEXTS) {
+            edit(task, UpdateTask.builder().detail(field, details -> details.text(field,
                     value(field, "new"))).build());
             TaskDetails edited = board.get(task).task().spec().details();
-            assertEquals(value(field, "new"), edited.text(field.part()), field.wire() + " edited");
-            for (TaskField other : TaskField.texts()) {
+            assertEquals(value(field, "new"), edited.text(field), field + " edited");
+            for (Detail other : Detail.TEXTS) {
                 if (other != field) {
-                    assertEquals(stored.text(other.part()), edited.text(other.part()),
-                            other.wire() + " kept when " + field.wire() + " was edited");
+                    assertEquals(stored.text(other), edited.text(other),
+                            other + " kept when " + field + " was edited");
                 }
             }
             stored = edited;

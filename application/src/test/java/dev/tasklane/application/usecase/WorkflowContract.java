@@ -284,10 +284,10 @@ public abstract class WorkflowContract {
         assertEquals(Status.REVIEW, inReview.task().task().status());
         assertEquals(List.of(HookName.AFTER_DOING, HookName.BEFORE_REVIEW), names(inReview.hooks()));
         assertTrue(board.get(w2).blocked());
-        assertThrows(ForbiddenException.class, () -> board.app.reviews().review(board.alice, ref(w1), ReviewDecision.fromWire("approved", null)));
+        assertThrows(ForbiddenException.class, () -> board.app.reviews().review(board.alice, ref(w1), ReviewDecision.fromCode("approved", null)));
         assertEquals("review_not_performed", assertThrows(InvalidStateException.class,
                 () -> board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent")).code());
-        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("approved", null));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("approved", null));
         Reviewed reviewed = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         assertEquals(Status.COMPLETED, reviewed.task().task().status());
         assertEquals(List.of(HookName.AFTER_REVIEW), names(reviewed.hooks()));
@@ -301,7 +301,7 @@ public abstract class WorkflowContract {
         board.claim(board.alice, w1);
         board.complete(board.alice, w1);
         board.clock.advance(Duration.ofMinutes(90));
-        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("changes_requested", "Handle the empty password case"));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("changes_requested", "Handle the empty password case"));
         Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         assertEquals(Status.IN_PROGRESS, rework.task().task().status());
         assertEquals(board.alice.userId(), rework.task().task().assignedToId());
@@ -317,9 +317,9 @@ public abstract class WorkflowContract {
         String w1 = id(board.create(board.admin, task("Risky", "needs_review", true)));
         board.claim(board.alice, w1);
         board.complete(board.alice, w1);
-        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("rejected", " ")));
-        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("pending", "x")));
-        assertEquals(Status.REVIEW, board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("rejected", "Wrong approach")).task().status());
+        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("rejected", " ")));
+        assertThrows(TasklaneException.class, () -> board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("pending", "x")));
+        assertEquals(Status.REVIEW, board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("rejected", "Wrong approach")).task().status());
         assertEquals(Status.IN_PROGRESS, board.app.reviews().markReviewed(board.alice, ref(w1), hook(), null).task().task().status());
     }
 
@@ -409,10 +409,10 @@ public abstract class WorkflowContract {
         Completed completed = board.app.completion().complete(board.alice, ref(w1),
                 CompleteTask.of(null, null, hook(), hook(), BoardFixture.report()));
         assertEquals("newcomer-bot", completed.task().task().completion().completedByAgent());
-        completed.hooks().forEach(h -> assertEquals("newcomer-bot", h.env().get("AGENT_NAME"), h.name().wire()));
-        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("approved", null));
+        completed.hooks().forEach(h -> assertEquals("newcomer-bot", h.env().get("AGENT_NAME"), h.name().code()));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("approved", null));
         Reviewed reviewed = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), null);
-        reviewed.hooks().forEach(h -> assertEquals("newcomer-bot", h.env().get("AGENT_NAME"), h.name().wire()));
+        reviewed.hooks().forEach(h -> assertEquals("newcomer-bot", h.env().get("AGENT_NAME"), h.name().code()));
         assertEquals("newcomer-bot", board.get(w1).task().completion().completedByAgent(), "as stored");
         List<String> agents = board.app.reads().history(board.admin, ref(w1)).stream()
                 .map(HistoryEntry::agentName).filter(name -> name != null).distinct().toList();
@@ -468,7 +468,7 @@ public abstract class WorkflowContract {
         writes.put("heartbeat", () -> board.app.leases().heartbeat(board.reader, ref(held), null));
         writes.put("complete", () -> board.app.completion().complete(board.reader, ref(held), completion()));
         writes.put("changed_files in Review", () -> board.app.changedFiles().putChangedFiles(board.reader, ref(reviewed), NO_FILES, null));
-        writes.put("review decision", () -> board.app.reviews().review(readerReviewer, ref(reviewed), ReviewDecision.fromWire("approved", null)));
+        writes.put("review decision", () -> board.app.reviews().review(readerReviewer, ref(reviewed), ReviewDecision.fromCode("approved", null)));
         writes.put("mark_reviewed", () -> board.app.reviews().markReviewed(board.reader, ref(reviewed), hook(), "r"));
         writes.put("mark_done", () -> board.app.reviews().markDone(readerReviewer, ref(reviewed)));
         writes.put("assign", () -> board.app.assignment().assign(board.reader, ref(goal), board.reader.userId()));
@@ -552,12 +552,12 @@ public abstract class WorkflowContract {
         board.claim(reviewerToken, w1);
         board.complete(reviewerToken, w1);
         ForbiddenException refused = assertThrows(ForbiddenException.class,
-                () -> board.app.reviews().review(reviewerToken, ref(w1), ReviewDecision.fromWire("approved", null)));
+                () -> board.app.reviews().review(reviewerToken, ref(w1), ReviewDecision.fromCode("approved", null)));
         assertEquals(dev.tasklane.domain.agent.BoardAccess.OWN_WORK_CODE, refused.code());
         assertNull(board.get(w1).task().review());
         Actor otherReviewerToken = BoardFixture.withToken(board.reviewer, 7002);
         assertEquals(dev.tasklane.domain.task.ReviewStatus.APPROVED,
-                board.app.reviews().review(otherReviewerToken, ref(w1), ReviewDecision.fromWire("approved", null)).task().review().status());
+                board.app.reviews().review(otherReviewerToken, ref(w1), ReviewDecision.fromCode("approved", null)).task().review().status());
     }
 
     @Test
@@ -565,7 +565,7 @@ public abstract class WorkflowContract {
         String w1 = id(board.create(board.admin, task("Rework", "needs_review", true)));
         String first = board.claim(board.alice, w1).claimToken();
         board.complete(board.alice, w1);
-        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("changes_requested", "Add tests"));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("changes_requested", "Add tests"));
         Reviewed rework = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), "agent");
         assertTrue(rework.claimToken() != null && !rework.claimToken().equals(first), "a fresh claim_token");
         assertEquals(rework.claimToken(), board.get(w1).task().claim().claimToken());

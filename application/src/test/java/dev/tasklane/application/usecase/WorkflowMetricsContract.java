@@ -63,7 +63,7 @@ public abstract class WorkflowMetricsContract {
         assertEquals(List.of(HistoryKind.CLAIMED), toldKinds());
         board.complete(board.alice, w1);
         assertEquals(List.of(HistoryKind.REVIEW_REQUESTED), toldKinds());
-        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromWire("changes_requested", "Add a test"));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("changes_requested", "Add a test"));
         HistoryEntry reviewed = told.get(0);
         // the review's notes also join the task's comment thread (docs/rules.md, "Comments")
         assertEquals(List.of(HistoryKind.REVIEWED, HistoryKind.COMMENTED), toldKinds());

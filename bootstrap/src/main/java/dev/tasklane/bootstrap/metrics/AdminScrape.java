@@ -1,7 +1,7 @@
 package dev.tasklane.bootstrap.metrics;
 
-import dev.tasklane.application.edge.FailedAttemptLimiter;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.domain.identity.FailedAttemptLimiter;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.UnauthenticatedException;

@@ -32,7 +32,7 @@ final class HistoryCounters implements WorkflowMetrics {
         for (ReviewStatus decision : List.of(ReviewStatus.APPROVED, ReviewStatus.CHANGES_REQUESTED, ReviewStatus.REJECTED)) {
             reviews.put(decision, Counter.builder("tasklane.reviews")
                     .description("Review decisions committed by this server, by decision")
-                    .tag("decision", decision.wire()).register(registry));
+                    .tag("decision", decision.code()).register(registry));
         }
         expiredBySweep = expiries(registry, "sweep");
         expiredByClaim = expiries(registry, "claim");
@@ -64,7 +64,7 @@ final class HistoryCounters implements WorkflowMetrics {
                 case REVIEW_REQUESTED -> completedToReview.increment();
                 case REVIEWED -> {
                     if (entry.facts() instanceof HistoryFacts.Reviewed reviewed) {
-                        ReviewStatus.fromWire(reviewed.reviewStatus()).map(reviews::get).ifPresent(Counter::increment);
+                        ReviewStatus.fromCode(reviewed.reviewStatus()).map(reviews::get).ifPresent(Counter::increment);
                     }
                 }
                 case CLAIM_EXPIRED -> expiredBySweep.increment();

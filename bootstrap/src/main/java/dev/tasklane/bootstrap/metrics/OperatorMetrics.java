@@ -1,6 +1,6 @@
 package dev.tasklane.bootstrap.metrics;
 
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.application.port.out.WorkflowMetrics;

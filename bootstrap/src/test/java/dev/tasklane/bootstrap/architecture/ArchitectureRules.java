@@ -83,9 +83,12 @@ public final class ArchitectureRules {
         return root + ".application.port.in..";
     }
 
-    /** Rules the driving adapters share at the edge (trusted proxy, failed-attempt limits). */
+    /**
+     * What the driving adapters and the stores share at the edge (module {@code edge}): the JSON names of the task
+     * fields and parts, the task body readers, proxy trust, live streams.
+     */
     static String edge(String root) {
-        return root + ".application.edge..";
+        return root + ".edge..";
     }
 
     static String services(String root) {
@@ -165,6 +168,98 @@ public final class ArchitectureRules {
             .as("the application (" + application(root) + ") depends only on the domain, java.., javax.crypto.. and jakarta.validation..");
     }
 
+    /** JSON libraries: none of them is the application's. */
+    static final String[] JSON_LIBRARIES = {
+        "com.fasterxml.jackson..", "jakarta.json..", "javax.json..", "org.json..", "com.google.gson.."
+    };
+
+    private static final ArchCondition<JavaClass> READ_NO_JSON_SHAPES =
+            new ArchCondition<>("read no JSON shape: no JSON library, no instanceof test of a Map, List or Collection") {
+                @Override
+                public void check(JavaClass type, ConditionEvents events) {
+                    for (com.tngtech.archunit.core.domain.Dependency dependency : type.getDirectDependenciesFromSelf()) {
+                        String target = dependency.getTargetClass().getPackageName();
+                        for (String library : JSON_LIBRARIES) {
+                            String prefix = library.substring(0, library.length() - 2);
+                            if (target.equals(prefix) || target.startsWith(prefix + ".")) {
+                                events.add(SimpleConditionEvent.violated(type, dependency.getDescription()));
+                            }
+                        }
+                    }
+                    for (com.tngtech.archunit.core.domain.JavaCodeUnit unit : type.getCodeUnits()) {
+                        for (com.tngtech.archunit.core.domain.InstanceofCheck check : unit.getInstanceofChecks()) {
+                            JavaClass tested = check.getRawType();
+                            if (tested.isEquivalentTo(java.util.Map.class) || tested.isEquivalentTo(java.util.List.class)
+                                    || tested.isEquivalentTo(java.util.Collection.class)) {
+                                events.add(SimpleConditionEvent.violated(type, unit.getFullName()
+                                        + " tests a value for " + tested.getName() + ", the shape of a JSON tree"));
+                            }
+                        }
+                    }
+                }
+            };
+
+    /**
+     * The application reads no JSON shape: it takes typed commands, and the task body readers, which test a plain
+     * tree's values for maps and lists, live in the edge module. A JSON library, or an {@code instanceof} test of a
+     * {@code Map}, {@code List} or {@code Collection}, in the application is a reader that belongs at the edge.
+     */
+    public static ArchRule applicationReadsNoJsonShapes(String root) {
+        return classes().that().resideInAPackage(application(root))
+            .should(READ_NO_JSON_SHAPES)
+            .as("the application (" + application(root) + ") reads no JSON shape");
+    }
+
+    /**
+     * The edge module stands on the application's inbound ports and the domain only: it reads what an adapter was
+     * sent into the ports' commands, and never reaches a service, an outbound port or an adapter.
+     */
+    public static ArchRule edgeUsesOnlyTheInboundPorts(String root) {
+        return classes().that().resideInAPackage(edge(root))
+            .should().onlyDependOnClassesThat().resideInAnyPackage(edge(root), inboundPorts(root), domain(root), "java..")
+            .as("the edge (" + edge(root) + ") depends only on the inbound ports, the domain and java..");
+    }
+
+    /** The most methods an outbound port declares: a port is named for one job (load, update, lock, ...). */
+    static final int OUTBOUND_PORT_METHODS = 12;
+    /** The most methods an inbound port (a {@code *UseCase}) declares. */
+    static final int INBOUND_PORT_METHODS = 8;
+
+    private static ArchCondition<JavaClass> declareAtMost(int limit) {
+        return new ArchCondition<>("declare at most " + limit + " methods") {
+            @Override
+            public void check(JavaClass port, ConditionEvents events) {
+                long declared = port.getMethods().stream()
+                        .filter(method -> !method.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC)
+                                && !method.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.SYNTHETIC))
+                        .count();
+                if (declared > limit) {
+                    events.add(SimpleConditionEvent.violated(port, port.getName() + " declares " + declared
+                            + " methods, more than " + limit + ": split it into ports named for their jobs"));
+                }
+            }
+        };
+    }
+
+    /**
+     * Ports stay narrow, so that each service receives only what it calls: an outbound port (an interface of
+     * {@code port.out}) declares at most 12 methods, an inbound port (an interface of {@code port.in} named
+     * {@code *UseCase}) at most 8. A store class may implement several ports, and a composite that only extends them
+     * ({@code TaskStore}, {@code DirectoryStore}, {@code IdentityUseCase}) declares none. The locator
+     * {@code UseCases}, which only the two entry points take ({@link #routesAndPagesTakeTheirPorts}), is no port.
+     */
+    public static ArchRule portsStayNarrow(String root) {
+        ArchRule outbound = classes().that().resideInAPackage(root + ".application.port.out..").and().areInterfaces()
+            .and().areTopLevelClasses()
+            .should(declareAtMost(OUTBOUND_PORT_METHODS));
+        ArchRule inbound = classes().that().resideInAPackage(inboundPorts(root)).and().areInterfaces()
+            .and().areTopLevelClasses().and().haveSimpleNameEndingWith("UseCase")
+            .should(declareAtMost(INBOUND_PORT_METHODS));
+        return CompositeArchRule.of(outbound).and(inbound)
+            .as("outbound ports declare at most " + OUTBOUND_PORT_METHODS + " methods, inbound ports at most "
+                + INBOUND_PORT_METHODS);
+    }
+
     /** No adapter depends on another adapter; they meet only through the application's ports, wired in bootstrap. */
     public static ArchRule adaptersDoNotDependOnEachOther(String root) {
         return slices().matching(root + ".adapter.(*)..").namingSlices("adapter $1")
@@ -221,7 +316,7 @@ public final class ArchitectureRules {
      * what an agent sent through the shared JSON bindings.
      */
     public static ArchRule jdbiAdapterUsesOnlyItsLibraries(String root) {
-        return adapterUsesOnly(root, "jdbi", new String[] {application(root), json(root)}, JDBI_LIBRARIES);
+        return adapterUsesOnly(root, "jdbi", new String[] {application(root), json(root), edge(root)}, JDBI_LIBRARIES);
     }
 
     /** Libraries the agent client may use: the JDK (its HTTP client among them), Jackson, picocli. */
@@ -241,7 +336,7 @@ public final class ArchitectureRules {
 
     /**
      * The HTTP adapter reaches the application through inbound ports only (use cases, their commands and results),
-     * the edge rules it shares with the web interface (application.edge), and the shared JSON bindings.
+     * the edge rules it shares with the web interface (the edge module), and the shared JSON bindings.
      */
     public static ArchRule httpAdapterUsesOnlyItsLibraries(String root) {
         return adapterUsesOnly(root, "http", new String[] {inboundPorts(root), edge(root), json(root)}, HTTP_LIBRARIES);
@@ -580,6 +675,35 @@ public final class ArchitectureRules {
         return noClasses().that().resideInAPackage(services(root)).and().doNotHaveSimpleName("Changes")
             .should().callMethodWhere(storeWrite)
             .because("every task write passes the runner's board access check and is recorded in the history");
+    }
+
+    /** The access policy's checks of a caller's scope on its board ({@code BoardAccess}). */
+    static final java.util.Set<String> SCOPE_CHECKS = java.util.Set.of("requireWrite", "require", "requireSupervise");
+
+    /**
+     * A caller's scope on its board is checked once per use case, through the domain's access policy: in the
+     * application and the domain by the use-case runner alone, and in the HTTP adapter by the request's {@code Call}
+     * alone, for the routes that the route table marks to refuse a caller before judging the body's fields (Stride's
+     * order of errors). No service, workflow step or route handler checks it again. The rules that judge the caller
+     * against a task ({@code requireReviewAuthority}, {@code completedBy}) are the workflow step's own.
+     */
+    public static ArchRule scopeIsCheckedOncePerUseCase(String root) {
+        String policy = root + ".domain.agent.BoardAccess";
+        DescribedPredicate<JavaMethodCall> scopeCheck =
+                new DescribedPredicate<>("a scope check of the access policy (BoardAccess."
+                        + String.join(", ", new java.util.TreeSet<>(SCOPE_CHECKS)) + ")") {
+                    @Override
+                    public boolean test(JavaMethodCall call) {
+                        return call.getTargetOwner().getFullName().equals(policy) && SCOPE_CHECKS.contains(call.getName());
+                    }
+                };
+        return noClasses().that().resideInAPackage(root + "..")
+            .and().doNotHaveFullyQualifiedName(policy)
+            .and().doNotHaveFullyQualifiedName(root + ".application.service.UseCaseRunner")
+            .and().doNotHaveFullyQualifiedName(root + ".adapter.http.pipeline.Call")
+            .should().callMethodWhere(scopeCheck)
+            .because("the use-case runner checks a caller's scope once per use case (and the route table, where "
+                + "Stride's order of errors needs it before the body's fields); a second check elsewhere drifts from it");
     }
 
     // ---- typed inbound ports ----------------------------------------------------------------------------

@@ -156,6 +156,34 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void applicationReadsNoJsonShapes() {
+        List<String> violations = violations(ArchitectureRules.applicationReadsNoJsonShapes(FIXTURE));
+        assertReported(violations,
+            "CardBodyParser.title(com.fasterxml.jackson.databind.JsonNode)> has parameter of type "
+                + "<com.fasterxml.jackson.databind.JsonNode>",
+            "CardBodyParser.labels(java.lang.Object) tests a value for java.util.Map, the shape of a JSON tree",
+            "CardBodyParser.labels(java.lang.Object) tests a value for java.util.List, the shape of a JSON tree");
+        assertNotReported(violations, "ClaimCardService", "edge.SentCard");
+    }
+
+    @Test
+    void portsStayNarrow() {
+        List<String> violations = violations(ArchitectureRules.portsStayNarrow(FIXTURE));
+        assertReported(violations,
+            "port.out.WideCardStore declares 13 methods, more than 12",
+            "port.in.WideCardUseCase declares 9 methods, more than 8");
+        assertNotReported(violations, "port.out.CardStore declares", "ClaimCardUseCase", "UseCases");
+    }
+
+    @Test
+    void edgeUsesOnlyTheInboundPorts() {
+        List<String> violations = violations(ArchitectureRules.edgeUsesOnlyTheInboundPorts(FIXTURE));
+        assertReported(violations, "CardBodyReader.claimFor(java.lang.String)> calls constructor "
+            + "<dev.tasklane.archfixture.application.service.ClaimCardService.<init>()>");
+        assertNotReported(violations, "SentCard");
+    }
+
+    @Test
     void onlyTheUseCaseRunnerAppendsEvents() {
         List<String> violations = violations(ArchitectureRules.onlyTheUseCaseRunnerAppendsEvents(FIXTURE));
         assertReported(violations, "SideChannelPublisher.announce(java.lang.String)> calls method "
@@ -266,6 +294,17 @@ class ArchitectureRulesFailTest {
             "Method <dev.tasklane.archfixture.application.service.RetitleCardService.retitle(dev.tasklane.archfixture.domain.Card)> "
                 + "calls method <dev.tasklane.archfixture.application.port.out.CardJournal.update(dev.tasklane.archfixture.domain.Card)>");
         assertNotReported(violations, "service.Changes.update");
+    }
+
+    @Test
+    void scopeIsCheckedOncePerUseCase() {
+        List<String> violations = violations(ArchitectureRules.scopeIsCheckedOncePerUseCase(FIXTURE));
+        assertReported(violations,
+            "Method <dev.tasklane.archfixture.application.service.CloseCardService.close(java.lang.String)> calls method "
+                + "<dev.tasklane.archfixture.domain.agent.BoardAccess.requireWrite(java.lang.String)>",
+            "Method <dev.tasklane.archfixture.domain.agent.CardWorkflow.close(java.lang.String, java.lang.String)> calls "
+                + "method <dev.tasklane.archfixture.domain.agent.BoardAccess.requireWrite(java.lang.String)>");
+        assertNotReported(violations, "UseCaseRunner.finish", "BoardAccess.completedBy");
     }
 
     @Test

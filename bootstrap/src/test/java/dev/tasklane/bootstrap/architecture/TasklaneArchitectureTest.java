@@ -34,7 +34,7 @@ class TasklaneArchitectureTest {
 
     static final Set<String> FILLED_MODULES =
         Set.of("domain", "application", "adapter.inmemory", "adapter.jdbi", "adapter.http", "adapter.web", "adapter.mcp",
-            "client", "simulator", "charts", "json");
+            "client", "simulator", "charts", "json", "edge");
 
     private static JavaClasses classes;
 
@@ -68,6 +68,21 @@ class TasklaneArchitectureTest {
     @Test
     void domainIsPure() {
         ArchitectureRules.domainIsPure(ROOT).check(classes);
+    }
+
+    @Test
+    void applicationReadsNoJsonShapes() {
+        ArchitectureRules.applicationReadsNoJsonShapes(ROOT).check(classes);
+    }
+
+    @Test
+    void portsStayNarrow() {
+        ArchitectureRules.portsStayNarrow(ROOT).check(classes);
+    }
+
+    @Test
+    void edgeUsesOnlyTheInboundPorts() {
+        ArchitectureRules.edgeUsesOnlyTheInboundPorts(ROOT).check(classes);
     }
 
     @Test
@@ -173,6 +188,11 @@ class TasklaneArchitectureTest {
     @Test
     void tasksAreWrittenOnlyThroughChanges() {
         ArchitectureRules.tasksAreWrittenOnlyThroughChanges(ROOT).check(classes);
+    }
+
+    @Test
+    void scopeIsCheckedOncePerUseCase() {
+        ArchitectureRules.scopeIsCheckedOncePerUseCase(ROOT).check(classes);
     }
 
     @Test

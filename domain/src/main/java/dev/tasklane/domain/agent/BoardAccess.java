@@ -15,6 +15,12 @@ import java.util.Optional;
  * with its user's membership of the board ({@link Actor#holds}). Every write on a board needs {@link Scope#WORK}
  * (owner or modify access); taking work past human review needs {@link Scope#REVIEW}, and never on work the same
  * credential completed. Each rule has one error code and one message, whichever use case refuses.
+ *
+ * <p>Where it is applied: a caller's scope ({@link #requireWrite}, {@link #require}, {@link #requireSupervise}) once
+ * per use case, by the application's use-case runner, and by the HTTP route table for the few routes that refuse a
+ * caller before judging the body's fields; the rules that judge the caller against a task
+ * ({@link #requireReviewAuthority(Actor, Task, String)}, {@link #completedBy}) by the workflow step that needs them.
+ * An architecture rule holds it (ArchitectureRules#scopeIsCheckedOncePerUseCase).
  */
 public final class BoardAccess {
     public static final String WRITE_REQUIRED_CODE = "not_authorized_write";
@@ -51,7 +57,7 @@ public final class BoardAccess {
             if (actor != null && actor.access() != null && actor.access().canWrite()) {
                 // the user may write; the credential was not minted for it
                 throw new ForbiddenException(WRITE_REQUIRED_CODE, String.format(SCOPE_REQUIRED_MESSAGE,
-                        Scope.WORK.label(), labels(actor), actor.access().wire()));
+                        Scope.WORK.label(), labels(actor), actor.access().code()));
             }
             throw new ForbiddenException(WRITE_REQUIRED_CODE, WRITE_REQUIRED_MESSAGE);
         }
@@ -102,7 +108,7 @@ public final class BoardAccess {
         if (actor == null || !actor.holds(scope)) {
             throw new ForbiddenException(SCOPE_REQUIRED_CODE, String.format(SCOPE_REQUIRED_MESSAGE, scope.label(),
                     actor == null ? "no scopes" : labels(actor), actor == null || actor.access() == null ? "none"
-                            : actor.access().wire()));
+                            : actor.access().code()));
         }
     }
 
@@ -129,11 +135,12 @@ public final class BoardAccess {
     }
 
     /**
+     * The review authority of a caller whose write access the use case checked already ({@link #requireWrite}).
+     *
      * @param action what the caller tried, completing "only ... can": "mark a task done without review"
      * @throws ForbiddenException unless the caller holds {@link Scope#REVIEW} on its board
      */
     public static void requireReviewAuthority(Actor actor, String action) {
-        requireWrite(actor);
         if (!actor.reviewer()) {
             throw new ForbiddenException(REVIEW_AUTHORITY_CODE, String.format(REVIEW_AUTHORITY_MESSAGE, action));
         }

@@ -30,7 +30,7 @@ public record ArchiveRequest(ArchiveReason reason, String note, String duplicate
             throw invalid("reason", "is required: one of " + ArchiveReason.wireNames());
         }
         if (reason.needsNote() && note == null) {
-            throw invalid("note", "is required when the reason is " + reason.wire()
+            throw invalid("note", "is required when the reason is " + reason.code()
                     + ": say why, so that whoever finds it in the archive knows");
         }
         if (!Limit.ARCHIVE_NOTE.fits(note)) {
@@ -67,7 +67,7 @@ public record ArchiveRequest(ArchiveReason reason, String note, String duplicate
         if (reason == null || reason.isBlank()) {
             throw invalid("reason", "is required: one of " + ArchiveReason.wireNames());
         }
-        ArchiveReason known = ArchiveReason.fromWire(reason.strip()).orElseThrow(() -> invalid("reason",
+        ArchiveReason known = ArchiveReason.fromCode(reason.strip()).orElseThrow(() -> invalid("reason",
                 "must be one of " + ArchiveReason.wireNames() + ", got '" + abbreviate(reason) + "'"));
         check(known, blankAsNull(note), blankAsNull(duplicateOf), names);
         return new ArchiveRequest(known, note, duplicateOf);

@@ -57,7 +57,7 @@ public final class ArchiveRules {
     public static void requireActive(Task task) {
         if (task.archive() != null) {
             throw new ConflictException(ARCHIVED, "Task " + task.identifier() + " is archived ("
-                    + task.archive().reason().wire() + "): restore it first", ErrorDetails.NONE,
+                    + task.archive().reason().code() + "): restore it first", ErrorDetails.NONE,
                     NextStep.restoreFirst(task.identifier().toString()));
         }
     }
@@ -77,7 +77,7 @@ public final class ArchiveRules {
                                      PartNames names) {
         if (target.archive() != null) {
             throw new ConflictException(ALREADY_ARCHIVED, "Task " + target.identifier() + " is already archived ("
-                    + target.archive().reason().wire() + ")");
+                    + target.archive().reason().code() + ")");
         }
         List<Task> set = new ArrayList<>();
         set.add(target);

@@ -33,11 +33,11 @@ public enum AuditAction {
     }
 
     /** The action's name in the API and the store, for example {@code token.minted}. */
-    public String wire() {
+    public String code() {
         return wire;
     }
 
-    public static Optional<AuditAction> ofWire(String name) {
+    public static Optional<AuditAction> ofCode(String name) {
         for (AuditAction action : values()) {
             if (action.wire.equals(name)) {
                 return Optional.of(action);

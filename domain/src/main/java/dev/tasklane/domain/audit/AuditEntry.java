@@ -81,7 +81,7 @@ public record AuditEntry(long sequence, Instant at, AuditAction action, UserId u
         SUCCEEDED,
         REFUSED;
 
-        public String wire() {
+        public String code() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
@@ -123,13 +123,13 @@ public record AuditEntry(long sequence, Instant at, AuditAction action, UserId u
             DIRECT,
             PASSWORD;
 
-            public String wire() {
+            public String code() {
                 return name().toLowerCase(Locale.ROOT);
             }
 
-            public static Optional<Kind> ofWire(String name) {
+            public static Optional<Kind> ofCode(String name) {
                 for (Kind kind : values()) {
-                    if (kind.wire().equals(name)) {
+                    if (kind.code().equals(name)) {
                         return Optional.of(kind);
                     }
                 }

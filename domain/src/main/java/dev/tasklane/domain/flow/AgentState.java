@@ -19,7 +19,7 @@ public enum AgentState {
         this.wire = wire;
     }
 
-    public String wire() {
+    public String code() {
         return wire;
     }
 }

@@ -71,7 +71,7 @@ public record FlowEvent(Instant at, Kind kind, FlowAgent actor, ReviewStatus dec
         };
         if (kind == Kind.DECIDED) {
             decision = entry.facts() instanceof HistoryFacts.Reviewed reviewed
-                    ? ReviewStatus.fromWire(reviewed.reviewStatus()).orElse(ReviewStatus.PENDING) : ReviewStatus.PENDING;
+                    ? ReviewStatus.fromCode(reviewed.reviewStatus()).orElse(ReviewStatus.PENDING) : ReviewStatus.PENDING;
         }
         return new FlowEvent(entry.at(), kind, actor, decision);
     }

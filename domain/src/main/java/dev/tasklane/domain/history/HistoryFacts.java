@@ -1,14 +1,14 @@
 package dev.tasklane.domain.history;
 
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Wire;
+import dev.tasklane.domain.task.Codes;
 import java.time.Instant;
 import java.util.Objects;
 
 /**
  * The facts a history entry records beyond its kind, actor and time (docs/api.md, task history): one record
  * per shape, {@link #NONE} when there is nothing more. The facts are typed; the edge names their keys
- * ({@code application.edge.HistoryFactsKeys}) for the history endpoint's answer and the stored row alike.
+ * ({@code edge.HistoryFactsKeys}) for the history endpoint's answer and the stored row alike.
  */
 public sealed interface HistoryFacts {
     /** Nothing beyond the kind. */
@@ -71,8 +71,8 @@ public sealed interface HistoryFacts {
         AFTER_GOAL_REPORT,
         AFTER_GOAL_GRACE;
 
-        public String wire() {
-            return Wire.of(this);
+        public String code() {
+            return Codes.of(this);
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.tasklane.domain.hook;
 
-import dev.tasklane.domain.task.Wire;
+import dev.tasklane.domain.task.Codes;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -68,8 +68,8 @@ public enum HookName {
     }
 
     /** "before_doing", as on the wire and in {@code .stride.md} section headings. */
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 
     /** The request key carrying this hook's proof: "before_doing_result". */
@@ -77,7 +77,7 @@ public enum HookName {
         return resultKey;
     }
 
-    public static Optional<HookName> fromWire(String value) {
-        return Wire.parse(HookName.class, value);
+    public static Optional<HookName> fromCode(String value) {
+        return Codes.parse(HookName.class, value);
     }
 }

@@ -24,10 +24,10 @@ public final class HookProof {
      */
     public static HookResult requirePassed(HookName hook, HookResult result) {
         if (result == null) {
-            throw new HookProofRejectedException(hook, hook.wire() + " hook result is required");
+            throw new HookProofRejectedException(hook, hook.code() + " hook result is required");
         }
         if (!result.succeeded()) {
-            throw new HookProofRejectedException(hook, hook.wire() + " is a blocking hook and failed with exit code "
+            throw new HookProofRejectedException(hook, hook.code() + " is a blocking hook and failed with exit code "
                     + result.exitCode() + ". Fix the issues and try again.");
         }
         return result;

@@ -10,7 +10,7 @@ public final class HookProofRejectedException extends TasklaneException {
     private final HookName hook;
 
     public HookProofRejectedException(HookName hook, String message) {
-        super("hook_validation_failed", message, new ErrorDetails.Hook(hook.wire()));
+        super("hook_validation_failed", message, new ErrorDetails.Hook(hook.code()));
         this.hook = hook;
     }
 

@@ -1,6 +1,6 @@
 package dev.tasklane.domain.identity;
 
-import dev.tasklane.domain.task.Wire;
+import dev.tasklane.domain.task.Codes;
 
 /** A user's access to a board. Owners and modifiers write; read-only members only read. */
 public enum Access {
@@ -12,7 +12,7 @@ public enum Access {
         return this != READ_ONLY;
     }
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 }

@@ -1,13 +1,13 @@
 package dev.tasklane.domain.identity;
 
-import dev.tasklane.domain.task.Wire;
+import dev.tasklane.domain.task.Codes;
 
 /** A user's role on the server: admins manage users and every token. */
 public enum Role {
     ADMIN,
     MEMBER;
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 }

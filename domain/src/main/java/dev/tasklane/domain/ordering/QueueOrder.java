@@ -38,7 +38,7 @@ public final class QueueOrder {
         }
         if (moving.priority() != anchor.priority()) {
             throw new InvalidInputException(INVALID, field + " names " + anchor.identifier() + ", whose priority is "
-                    + anchor.priority().wire() + " while " + moving.identifier() + "'s is " + moving.priority().wire()
+                    + anchor.priority().code() + " while " + moving.identifier() + "'s is " + moving.priority().code()
                     + ": a task moves within its priority; change its priority first", new ErrorDetails.Field(field),
                     NextStep.changePriorityFirst(moving.identifier().toString()));
         }
@@ -71,7 +71,7 @@ public final class QueueOrder {
     private static void requireReady(Task task, String what, String field) {
         if (task.status() != Status.OPEN || task.isArchived()) {
             throw invalid(field, (what.startsWith("the") ? task.identifier() + " (" + what + ")" : what)
-                    + " is not in Ready" + (task.isArchived() ? " (it is archived)" : " (it is " + task.status().wire() + ")")
+                    + " is not in Ready" + (task.isArchived() ? " (it is archived)" : " (it is " + task.status().code() + ")")
                     + ": only Ready tasks are ordered");
         }
     }

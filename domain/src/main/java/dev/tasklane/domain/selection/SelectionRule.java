@@ -27,15 +27,15 @@ public enum SelectionRule {
         public Verdict check(Task task, SelectionContext context) {
             if (task.isArchived()) {
                 return refuse("Task '" + task.identifier() + "' is not available to claim: it is archived ("
-                        + task.archive().reason().wire() + ").", new ErrorDetails.CurrentStatus("archived"),
+                        + task.archive().reason().code() + ").", new ErrorDetails.CurrentStatus("archived"),
                         NextStep.ASK_FOR_ANOTHER_TASK);
             }
             if (task.status() == Status.OPEN || task.claimExpiredAt(context.now())) {
                 return Verdict.ALLOWED;
             }
             return refuse("Task '" + task.identifier() + "' is not available to claim: its status is "
-                    + task.status().wire() + " (only open tasks, or claims that have expired, can be claimed).",
-                    new ErrorDetails.CurrentStatus(task.status().wire()), NextStep.ASK_FOR_ANOTHER_TASK);
+                    + task.status().code() + " (only open tasks, or claims that have expired, can be claimed).",
+                    new ErrorDetails.CurrentStatus(task.status().code()), NextStep.ASK_FOR_ANOTHER_TASK);
         }
     },
     /** Rule 2: work and defects only; goals are containers. */
@@ -48,7 +48,7 @@ public enum SelectionRule {
             String what = task.type().claimable() ? "a task reserved for a human" : "a goal";
             return refuse("Task '" + task.identifier() + "' is " + what
                     + " and cannot be claimed by an agent; claim one of its work or defect tasks instead.",
-                    new ErrorDetails.UnclaimableType(task.type().wire()));
+                    new ErrorDetails.UnclaimableType(task.type().code()));
         }
     },
     /** Rule 4: every dependency is completed. */
@@ -106,7 +106,7 @@ public enum SelectionRule {
             }
             List<String> missing = task.spec().requiredCapabilities().stream()
                     .filter(c -> !context.caller().capabilities().contains(c))
-                    .map(c -> c.wire())
+                    .map(c -> c.code())
                     .toList();
             return refuse("Task '" + task.identifier() + "' requires capabilities your token does not have: "
                     + String.join(", ", missing) + ".", new ErrorDetails.MissingCapabilities(missing));

@@ -37,7 +37,7 @@ public enum ActivityKind {
         this.poster = poster;
     }
 
-    public String wire() {
+    public String code() {
         return wire;
     }
 
@@ -45,12 +45,12 @@ public enum ActivityKind {
         return poster;
     }
 
-    public static Optional<ActivityKind> ofWire(String wire) {
+    public static Optional<ActivityKind> ofCode(String wire) {
         return Arrays.stream(values()).filter(kind -> kind.wire.equals(wire)).findFirst();
     }
 
     /** The wire names of the kinds a poster may send, for refusals that list them. */
     public static String wiresOf(Poster poster) {
-        return String.join(", ", Arrays.stream(values()).filter(k -> k.poster == poster).map(ActivityKind::wire).toList());
+        return String.join(", ", Arrays.stream(values()).filter(k -> k.poster == poster).map(ActivityKind::code).toList());
     }
 }

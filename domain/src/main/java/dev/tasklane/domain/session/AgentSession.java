@@ -140,7 +140,7 @@ public record AgentSession(long id, TaskId taskId, BoardId boardId, String claim
 
     private void requireOpen() {
         if (end != null) {
-            throw new IllegalStateException("session " + id + " ended (" + end.wire() + ")");
+            throw new IllegalStateException("session " + id + " ended (" + end.code() + ")");
         }
     }
 }

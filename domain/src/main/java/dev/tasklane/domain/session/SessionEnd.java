@@ -21,7 +21,7 @@ public enum SessionEnd {
         this.wire = wire;
     }
 
-    public String wire() {
+    public String code() {
         return wire;
     }
 

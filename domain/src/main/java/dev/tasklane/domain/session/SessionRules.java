@@ -19,7 +19,7 @@ public final class SessionRules {
 
     /** @return the kind named {@code wire} @throws InvalidInputException for anything else */
     public static ActivityKind kind(String wire) {
-        return ActivityKind.ofWire(wire).filter(kind -> kind.poster() != ActivityKind.Poster.SERVER)
+        return ActivityKind.ofCode(wire).filter(kind -> kind.poster() != ActivityKind.Poster.SERVER)
                 .orElseThrow(() -> new InvalidInputException("invalid_activity_kind", "kind must be one of "
                         + ActivityKind.wiresOf(ActivityKind.Poster.HOLDER) + " (by the claim's holder) or "
                         + ActivityKind.wiresOf(ActivityKind.Poster.SUPERVISOR) + " (by a person with authority over "
@@ -104,7 +104,7 @@ public final class SessionRules {
     public static void requireNotEndedByStop(AgentSession session) {
         if (session != null && !session.isOpen() && session.end().byStop()) {
             throw new ConflictException("stale_claim", "This claim_token belongs to a session a person stopped ("
-                    + session.end().wire() + "): the claim is gone. Ask for new work.", ErrorDetails.NONE,
+                    + session.end().code() + "): the claim is gone. Ask for new work.", ErrorDetails.NONE,
                     NextStep.ASK_FOR_NEW_WORK);
         }
     }
@@ -113,7 +113,7 @@ public final class SessionRules {
     public static void requireStoppable(AgentSession session) {
         if (session == null || !session.isOpen()) {
             throw new ConflictException(NOT_WORKING, "No session is working on this task: "
-                    + (session == null ? "it was never claimed" : "its session ended (" + session.end().wire() + ")")
+                    + (session == null ? "it was never claimed" : "its session ended (" + session.end().code() + ")")
                     + ", so there is nothing to stop. A stop after the work completed is too late.");
         }
         if (session.stop() != null) {

@@ -19,7 +19,7 @@ public enum ArchiveReason {
         this.needsNote = needsNote;
     }
 
-    public String wire() {
+    public String code() {
         return wire;
     }
 
@@ -28,12 +28,12 @@ public enum ArchiveReason {
         return needsNote;
     }
 
-    public static Optional<ArchiveReason> fromWire(String value) {
+    public static Optional<ArchiveReason> fromCode(String value) {
         return Arrays.stream(values()).filter(reason -> reason.wire.equals(value)).findFirst();
     }
 
     /** The wire names, comma-separated, for messages. */
     public static String wireNames() {
-        return String.join(", ", Arrays.stream(values()).map(ArchiveReason::wire).toList());
+        return String.join(", ", Arrays.stream(values()).map(ArchiveReason::code).toList());
     }
 }

@@ -25,13 +25,13 @@ public enum Capability {
 
     /** "api_design, code_generation, ..." in declaration (alphabetical) order. */
     public static final String ALL_NAMES =
-            Arrays.stream(values()).map(Capability::wire).collect(Collectors.joining(", "));
+            Arrays.stream(values()).map(Capability::code).collect(Collectors.joining(", "));
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 
-    public static Optional<Capability> fromWire(String value) {
-        return Wire.parse(Capability.class, value);
+    public static Optional<Capability> fromCode(String value) {
+        return Codes.parse(Capability.class, value);
     }
 }

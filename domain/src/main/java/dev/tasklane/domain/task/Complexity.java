@@ -7,11 +7,11 @@ public enum Complexity {
     MEDIUM,
     LARGE;
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 
-    public static Optional<Complexity> fromWire(String value) {
-        return Wire.parse(Complexity.class, value);
+    public static Optional<Complexity> fromCode(String value) {
+        return Codes.parse(Complexity.class, value);
     }
 }

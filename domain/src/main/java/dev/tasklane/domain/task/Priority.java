@@ -19,11 +19,11 @@ public enum Priority {
         return rank;
     }
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 
-    public static Optional<Priority> fromWire(String value) {
-        return Wire.parse(Priority.class, value);
+    public static Optional<Priority> fromCode(String value) {
+        return Codes.parse(Priority.class, value);
     }
 }

@@ -9,11 +9,11 @@ public enum ReviewStatus {
     CHANGES_REQUESTED,
     REJECTED;
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 
-    public static Optional<ReviewStatus> fromWire(String value) {
-        return Wire.parse(ReviewStatus.class, value);
+    public static Optional<ReviewStatus> fromCode(String value) {
+        return Codes.parse(ReviewStatus.class, value);
     }
 }

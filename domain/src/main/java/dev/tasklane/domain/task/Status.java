@@ -39,11 +39,11 @@ public enum Status {
         return Optional.empty();
     }
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 
-    public static Optional<Status> fromWire(String value) {
-        return Wire.parse(Status.class, value);
+    public static Optional<Status> fromCode(String value) {
+        return Codes.parse(Status.class, value);
     }
 }

@@ -23,11 +23,11 @@ public enum TaskType {
         return this != GOAL;
     }
 
-    public String wire() {
-        return Wire.of(this);
+    public String code() {
+        return Codes.of(this);
     }
 
-    public static Optional<TaskType> fromWire(String value) {
-        return Wire.parse(TaskType.class, value);
+    public static Optional<TaskType> fromCode(String value) {
+        return Codes.parse(TaskType.class, value);
     }
 }

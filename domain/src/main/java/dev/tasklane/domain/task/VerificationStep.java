@@ -6,8 +6,8 @@ public record VerificationStep(StepType stepType, String stepText, String expect
         COMMAND,
         MANUAL;
 
-        public String wire() {
-            return Wire.of(this);
+        public String code() {
+            return Codes.of(this);
         }
     }
 

@@ -34,6 +34,10 @@ import java.util.Objects;
  * The task state machine. Each method is one trigger of the spec's transition table: it checks the
  * {@link Transition} table, then the trigger's guards, and returns the task's next version. It never
  * mutates anything, so a refused transition leaves nothing behind.
+ *
+ * <p>The caller's scope on its board is checked once, before the transition is asked for, by the use-case runner
+ * through {@link BoardAccess}; a method here judges the caller only against the task (the claim it holds, the review
+ * authority over work it did not complete itself).
  */
 public final class TaskWorkflow {
     private final WorkflowLimits limits;
@@ -64,7 +68,6 @@ public final class TaskWorkflow {
     public ClaimOutcome claim(Task task, ClaimRequest request, SelectionContext context) {
         Actor caller = context.caller();
         Instant now = context.now();
-        BoardAccess.requireWrite(caller);
         Claim held = task.claim();
         if (task.status() == Status.IN_PROGRESS && held != null && !task.claimExpiredAt(now)) {
             if (ownClaim(task, caller, request)) {
@@ -99,7 +102,7 @@ public final class TaskWorkflow {
     }
 
     private static ConflictException heldByAnother(Task task, Claim held) {
-        ErrorDetails details = new ErrorDetails.ClaimHeld(task.status().wire(), held.agentName(), task.assignedToId(),
+        ErrorDetails details = new ErrorDetails.ClaimHeld(task.status().code(), held.agentName(), task.assignedToId(),
                 held.expiresAt());
         return new ConflictException("task_not_claimable", "Task '" + task.identifier() + "' is already claimed by agent '"
                 + held.agentName() + "' (user " + task.assignedToId() + ") until " + held.expiresAt()
@@ -112,7 +115,6 @@ public final class TaskWorkflow {
         if (!Transition.UNCLAIM.allowedFrom(task.status())) {
             throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
         }
-        BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_unclaim", "You can only unclaim tasks that you claimed");
         return release(task, Transition.UNCLAIM, now);
     }
@@ -126,7 +128,6 @@ public final class TaskWorkflow {
         if (!Transition.UNCLAIM.allowedFrom(task.status()) || task.claim() == null) {
             throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
         }
-        BoardAccess.requireWrite(caller);
         if (!holderStuck) {
             throw new InvalidStateException("agent_not_stuck",
                     "The agent holding this task is still active: only a stuck agent's task can be released");
@@ -158,7 +159,6 @@ public final class TaskWorkflow {
         if (!Transition.HEARTBEAT.allowedFrom(task.status())) {
             throw new InvalidStateException("task_not_claimed", "Task is not currently claimed");
         }
-        BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_heartbeat", "You can only extend claims that you hold");
         Claim extended = task.claim().extendedTo(now.plus(limits.claimTtl()));
         return task.withClaim(Status.IN_PROGRESS, task.assignedToId(), extended, now);
@@ -171,9 +171,8 @@ public final class TaskWorkflow {
     public Task complete(Task task, Actor caller, String claimToken, Completion report, Instant now) {
         if (!Transition.COMPLETE_TO_DONE.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_status_for_complete",
-                    "Task must be in progress to complete (its status is " + task.status().wire() + ")");
+                    "Task must be in progress to complete (its status is " + task.status().code() + ")");
         }
-        BoardAccess.requireWrite(caller);
         requireHolder(task, caller, claimToken, "not_authorized_to_complete", "You can only complete tasks that you are assigned to");
         Completion completion = new Completion(caller.userId(), report.completedByAgent(), caller.tokenId(),
                 report.report(), null);
@@ -196,7 +195,6 @@ public final class TaskWorkflow {
      * Checked in that order, then the snapshot itself against the diff line cap.
      */
     public Task writeChangedFiles(Task task, Actor caller, String claimToken, ChangedFilesDraft files, Instant now) {
-        BoardAccess.requireWrite(caller);
         if (!Objects.equals(task.assignedToId(), caller.userId()) && task.status() != Status.REVIEW) {
             throw new ForbiddenException("not_authorized_to_complete",
                     "You can only update changed_files on tasks you are assigned to, or while the task is in Review");
@@ -211,7 +209,6 @@ public final class TaskWorkflow {
             throw new InvalidStateException("invalid_column_for_review",
                     "Task must be in Review column to record a review decision");
         }
-        BoardAccess.requireWrite(reviewer);
         if (!reviewer.reviewer()) {
             throw new ForbiddenException("not_a_reviewer",
                     "Only a reviewer token or a person signed in to the board can record review decisions; "
@@ -228,7 +225,7 @@ public final class TaskWorkflow {
         if (decision != ReviewStatus.APPROVED && (notes == null || notes.isBlank())) {
             String field = names.of(InputPart.REVIEW_NOTES);
             throw new InvalidInputException("review_notes_required",
-                    field + " are required when the decision is " + decision.wire()
+                    field + " are required when the decision is " + decision.code()
                             + ": say what has to change so the agent can act on it",
                     new ErrorDetails.Field(field));
         }
@@ -246,7 +243,6 @@ public final class TaskWorkflow {
         if (!Transition.MARK_REVIEWED_APPROVED.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_column_for_review", "Task must be in Review column to mark as reviewed");
         }
-        BoardAccess.requireWrite(caller);
         Review review = task.review();
         if (review == null) {
             throw new InvalidStateException("review_not_performed",
@@ -292,7 +288,7 @@ public final class TaskWorkflow {
         if (!transition.allowedFrom(task.status())) {
             throw new InvalidStateException("invalid_transition",
                     "Task '" + task.identifier() + "' cannot " + transition.name().toLowerCase(java.util.Locale.ROOT)
-                            + " from status " + task.status().wire());
+                            + " from status " + task.status().code());
         }
     }
 

@@ -34,7 +34,7 @@ public record WorkflowLimits(
         EnumMap<HookName, Duration> timeouts = new EnumMap<>(HookName.class);
         for (HookName hook : HookName.values()) {
             Duration timeout = hookTimeouts == null ? null : hookTimeouts.get(hook);
-            timeouts.put(hook, timeout == null ? hook.defaultTimeout() : requirePositive(timeout, hook.wire() + " timeout"));
+            timeouts.put(hook, timeout == null ? hook.defaultTimeout() : requirePositive(timeout, hook.code() + " timeout"));
         }
         hookTimeouts = Collections.unmodifiableMap(timeouts);
     }

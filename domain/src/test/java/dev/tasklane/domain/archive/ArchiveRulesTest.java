@@ -35,17 +35,17 @@ class ArchiveRulesTest {
     void everyReasonIsReadFromItsWireNameAndTheLastThreeNeedANote() {
         for (ArchiveReason reason : ArchiveReason.values()) {
             String duplicate = reason == ArchiveReason.DUPLICATE ? "W2" : null;
-            assertEquals(reason, ArchiveRequest.of(reason.wire(), "why", duplicate).reason());
+            assertEquals(reason, ArchiveRequest.of(reason.code(), "why", duplicate).reason());
             if (reason.needsNote()) {
                 InvalidInputException missing = assertThrows(InvalidInputException.class,
-                        () -> ArchiveRequest.of(reason.wire(), null, duplicate));
+                        () -> ArchiveRequest.of(reason.code(), null, duplicate));
                 assertEquals(new ErrorDetails.Field("note"), missing.details());
             } else {
-                assertNull(ArchiveRequest.of(reason.wire(), "  ", duplicate).note());
+                assertNull(ArchiveRequest.of(reason.code(), "  ", duplicate).note());
             }
         }
         assertEquals(List.of("wont_do", "deferred", "cancelled"), java.util.Arrays.stream(ArchiveReason.values())
-                .filter(ArchiveReason::needsNote).map(ArchiveReason::wire).toList());
+                .filter(ArchiveReason::needsNote).map(ArchiveReason::code).toList());
     }
 
     @Test

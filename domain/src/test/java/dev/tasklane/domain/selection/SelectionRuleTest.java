@@ -63,8 +63,8 @@ class SelectionRuleTest {
         void reviewAndDoneAreRefused(Status status) {
             Task task = task("W3").status(status).build();
             Refused refused = assertRefused(rule, task, ALICE_ALONE);
-            assertEquals(new ErrorDetails.CurrentStatus(status.wire()), refused.details());
-            assertTrue(refused.reason().startsWith("Task 'W3' is not available to claim: its status is " + status.wire()),
+            assertEquals(new ErrorDetails.CurrentStatus(status.code()), refused.details());
+            assertTrue(refused.reason().startsWith("Task 'W3' is not available to claim: its status is " + status.code()),
                     refused.reason());
         }
     }

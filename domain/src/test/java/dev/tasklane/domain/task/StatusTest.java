@@ -16,7 +16,7 @@ class StatusTest {
                 Arrays.stream(Status.values()).map(Status::columnName).toList());
         assertEquals(List.of(0, 1, 2, 3), Arrays.stream(Status.values()).map(Status::columnPosition).toList());
         assertEquals(List.of("open", "in_progress", "review", "completed"),
-                Arrays.stream(Status.values()).map(Status::wire).toList());
+                Arrays.stream(Status.values()).map(Status::code).toList());
     }
 
     @Test

@@ -189,7 +189,7 @@ class TransitionTableTest {
                 TasklaneException error = assertThrows(ConflictException.class,
                         () -> workflow().claim(input, claimRequest("claude", "t2"), context(agent(ALICE))));
                 assertEquals("task_not_claimable", error.code());
-                assertEquals(new ErrorDetails.CurrentStatus(status.wire()), error.details());
+                assertEquals(new ErrorDetails.CurrentStatus(status.code()), error.details());
                 assertEquals(copy, input);
             }));
         }

@@ -169,8 +169,8 @@ public final class ErrorHandlers {
     }
 
     private static ErrorBody hook(HookProofRejectedException hook) {
-        return ErrorBody.builder().error(hook.getMessage()).hook(hook.hook().wire())
-                .requiredFormat(RequiredFormats.hook(hook.hook().wire()))
+        return ErrorBody.builder().error(hook.getMessage()).hook(hook.hook().code())
+                .requiredFormat(RequiredFormats.hook(hook.hook().code()))
                 .guidance(ErrorGuidance.forCode(hook.code())).build();
     }
 

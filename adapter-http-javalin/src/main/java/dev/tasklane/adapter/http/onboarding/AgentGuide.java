@@ -93,7 +93,7 @@ final class AgentGuide {
     static Hooks hooks(WorkflowLimits limits) {
         List<Hook> available = new ArrayList<>();
         for (HookName hook : HookName.values()) {
-            available.add(new Hook(hook.wire(), hook.blocking(), limits.hookTimeout(hook).toMillis(), when(hook),
+            available.add(new Hook(hook.code(), hook.blocking(), limits.hookTimeout(hook).toMillis(), when(hook),
                     hook.description(), hook.executeBefore(), hook.executeAfter()));
         }
         return new Hooks("Hooks run on your machine, never on the server. The server hands out each hook's "

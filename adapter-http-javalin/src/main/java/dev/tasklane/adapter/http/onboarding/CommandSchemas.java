@@ -128,7 +128,7 @@ final class CommandSchemas {
             WireField.of(HookResult.class, "durationMs").mandatory().minimum(0),
             WireField.of(ReviewDecision.class, "status").named("review_status").mandatory()
                     .values(Arrays.stream(ReviewStatus.values()).filter(status -> status != ReviewStatus.PENDING)
-                            .map(ReviewStatus::wire).toList()),
+                            .map(ReviewStatus::code).toList()),
             WireField.of(NewComment.class, "body").mandatory().minLength(1).cap(Limit.COMMENT_BODY)
                     .describe("The comment's plain text; line breaks are kept, no HTML is ever rendered"),
             WireField.of(ReviewDecision.class, "notes").named("review_notes")
@@ -266,7 +266,7 @@ final class CommandSchemas {
 
     /** The description of a hook's proof; {@code hook} names it (null for the generic schema). */
     static String hookProof(HookName hook) {
-        String which = hook == null ? "the hook" : "the " + hook.wire() + " hook";
+        String which = hook == null ? "the hook" : "the " + hook.code() + " hook";
         return "Proof that " + which + " ran. A non-zero exit_code is refused: fix the failure and run the hook again.";
     }
 

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.onboarding;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
@@ -59,7 +59,7 @@ final class CompletionWire {
             WireField.of(AgentReport.class, "notes").named("completion_notes").cap(Limit.LONG_TEXT)
                     .describe("Optional long-form narrative, shown in the review queue"),
             WireField.of(AgentReport.class, "actualComplexity").mandatory()
-                    .values(Arrays.stream(Complexity.values()).map(Complexity::wire).toList()),
+                    .values(Arrays.stream(Complexity.values()).map(Complexity::code).toList()),
             WireField.of(AgentReport.class, "actualFilesChanged").mandatory().minLength(1)
                     .describe("Comma-separated file paths: a string, not an array"),
             WireField.of(AgentReport.class, "timeSpentMinutes").mandatory().minimum(0),

@@ -73,7 +73,7 @@ public final class FileTemplates {
     }
 
     private static String section(HookName hook, String... commands) {
-        StringBuilder out = new StringBuilder("## ").append(hook.wire()).append("\n\n```bash\n");
+        StringBuilder out = new StringBuilder("## ").append(hook.code()).append("\n\n```bash\n");
         for (String command : commands) {
             out.append(command).append('\n');
         }
@@ -113,7 +113,7 @@ public final class FileTemplates {
                         "The commands each hook runs; the service never runs them, you do, and you "
                                 + "report each result as proof",
                         "project root, committed with the project",
-                        java.util.Arrays.stream(HookName.values()).map(h -> "## " + h.wire()).toList(),
+                        java.util.Arrays.stream(HookName.values()).map(h -> "## " + h.code()).toList(),
                         "Run the section's commands in order with bash in the project root, with the "
                                 + "hook's env from the API response exported; stop at the first failing command. "
                                 + "Report {exit_code, output, duration_ms}. An empty or missing section counts as "

@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.http.onboarding;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.validation.CompletionRules;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -261,7 +261,7 @@ public final class OnboardingDocument {
     private static Map<String, FieldRule> taskFields() {
         Map<String, FieldRule> out = new LinkedHashMap<>();
         for (TaskField field : TaskField.values()) {
-            out.put(field.wire(), new FieldRule(field.kind().name().toLowerCase(Locale.ROOT),
+            out.put(field.key(), new FieldRule(field.kind().name().toLowerCase(Locale.ROOT),
                     field.required(), field.allowedValues(), field.maxLength() > 0 ? field.maxLength() : null,
                     field.description()));
         }
@@ -269,7 +269,7 @@ public final class OnboardingDocument {
     }
 
     private static List<String> capabilityNames() {
-        return Arrays.stream(Capability.values()).map(Capability::wire).toList();
+        return Arrays.stream(Capability.values()).map(Capability::code).toList();
     }
 
     static String trimSlash(String url) {

@@ -71,7 +71,7 @@ public final class OnboardingExamples {
 
     /** A successful hook result for {@code hook}, as the agent reports it after running the .stride.md section. */
     public static ObjectNode hookResult(HookName hook) {
-        return part("hook_results").get(hook.wire()).deepCopy();
+        return part("hook_results").get(hook.code()).deepCopy();
     }
 
     /** The task object (inside the {@code task} root key) of a well-formed work task. */

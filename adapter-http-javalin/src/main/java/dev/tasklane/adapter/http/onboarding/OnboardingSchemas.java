@@ -117,7 +117,7 @@ public final class OnboardingSchemas {
     private static ObjectNode goalObject() {
         ObjectNode goal = taskObject(false);
         ObjectNode properties = (ObjectNode) goal.get(PROPERTIES);
-        properties.set(TYPE, SchemaKeywords.constant(TaskType.GOAL.wire())
+        properties.set(TYPE, SchemaKeywords.constant(TaskType.GOAL.code())
                 .description("A non-empty tasks array makes the object a goal whatever type says").tree());
         properties.set(TASKS, new SchemaKeywords().type("array").minItems(1).maxItems(Limit.GOAL_CHILDREN.max())
                 .items(taskObject(true))

@@ -27,7 +27,7 @@ final class TaskRowWire {
             WireField.of(KeyFile.class, "note").cap(Limit.ROW_TEXT),
             WireField.of(KeyFile.class, "position").mandatory().minimum(0),
             WireField.of(VerificationStep.class, "stepType").mandatory()
-                    .values(Arrays.stream(VerificationStep.StepType.values()).map(VerificationStep.StepType::wire)
+                    .values(Arrays.stream(VerificationStep.StepType.values()).map(VerificationStep.StepType::code)
                             .toList()),
             WireField.of(VerificationStep.class, "stepText").mandatory().minLength(1).cap(Limit.ROW_TEXT)
                     .describe("The command to run or the instruction to follow"),

@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http.onboarding;
 
 import static dev.tasklane.adapter.http.onboarding.Trees.obj;
 
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.task.Capability;
@@ -13,7 +13,7 @@ import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 import dev.tasklane.domain.task.TestingStrategy;
 import dev.tasklane.domain.task.TextOrList;
-import dev.tasklane.domain.task.Wire;
+import dev.tasklane.domain.task.Codes;
 import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.Limit;
 import dev.tasklane.domain.validation.TaskFieldRules;
@@ -136,7 +136,7 @@ final class TaskWire {
     private static Map<String, Object> texts() {
         Map<String, Object> properties = new LinkedHashMap<>();
         for (TaskField field : TaskField.texts()) {
-            properties.put(field.wire(), field.kind() == TaskField.Kind.ESTIMATE
+            properties.put(field.key(), field.kind() == TaskField.Kind.ESTIMATE
                     ? obj("type", "string", "description", field.description(), "maxLength", field.maxLength(),
                             "pattern", "^" + TaskFieldRules.ESTIMATE_PATTERN + "$")
                     : obj("type", "string", "description", field.description(), "maxLength", field.maxLength()));
@@ -155,10 +155,10 @@ final class TaskWire {
     }
 
     private static List<String> wires(Enum<?>[] constants) {
-        return Arrays.stream(constants).map(Wire::of).toList();
+        return Arrays.stream(constants).map(Codes::of).toList();
     }
 
     private static <E extends Enum<E>> List<String> wires(E[] constants, Predicate<E> keep) {
-        return Arrays.stream(constants).filter(keep).map(Wire::of).toList();
+        return Arrays.stream(constants).filter(keep).map(Codes::of).toList();
     }
 }

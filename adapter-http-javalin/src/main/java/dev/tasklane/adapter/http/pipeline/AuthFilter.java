@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.http.pipeline;
 
 import dev.tasklane.adapter.http.error.RequestRefused;
-import dev.tasklane.application.edge.FailedAttemptLimiter;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.domain.identity.FailedAttemptLimiter;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.validation.Limit;
 import io.javalin.http.Context;
@@ -37,6 +39,8 @@ public final class Call {
     private RequestRefused bodyProblem;
     private boolean parsed;
     private Actor caller;
+    /** The scope {@link #fieldsFollow} checks, until it has; null when the route leaves it to its use case. */
+    private Scope accessBeforeFields;
 
     public Call(Context ctx, Json json) {
         this.ctx = ctx;
@@ -186,9 +190,13 @@ public final class Call {
         return json.bind(object(), type);
     }
 
-    /** The body, a JSON object (else a 422), checked in order by {@code checks}, then bound to its record. */
+    /**
+     * The body, a JSON object (else a 422), checked in order by {@code checks}, then bound to its record; the
+     * fields are judged after {@link #fieldsFollow}.
+     */
     public <T> T bind(BodyChecks checks, Class<T> type) {
         ObjectNode sent = object();
+        fieldsFollow();
         checks.apply(sent);
         return json.bind(sent, type);
     }
@@ -224,6 +232,25 @@ public final class Call {
 
     public TaskRef ref() {
         return TaskRef.parse(ctx == null ? givenId : ctx.pathParam("id"));
+    }
+
+    /** The route this call serves, whose declaration says whether {@link #fieldsFollow} checks access. */
+    public Call serving(Route route) {
+        this.accessBeforeFields = route.accessBeforeFields() ? route.scope() : null;
+        return this;
+    }
+
+    /**
+     * The handler is about to judge the body's fields: on a route marked {@link Route#refusingBeforeFields()}, the
+     * caller's scope is checked here, once, through the domain's access policy, so that a caller without it learns
+     * nothing from the fields' errors (Stride's order). On any other route nothing happens: its use case checks.
+     */
+    public void fieldsFollow() {
+        Scope scope = accessBeforeFields;
+        if (scope != null) {
+            accessBeforeFields = null;
+            BoardAccess.require(actor(), scope);
+        }
     }
 
     void authenticated(Actor value) {

@@ -13,7 +13,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.in.UnauthenticatedException;
-import dev.tasklane.application.edge.LiveStreams;
+import dev.tasklane.edge.LiveStreams;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import jakarta.servlet.AsyncContext;

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.pipeline;
 
-import dev.tasklane.application.edge.LiveStreams;
+import dev.tasklane.edge.LiveStreams;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.pipeline;
 
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 
 import java.time.Clock;
 import java.time.Duration;

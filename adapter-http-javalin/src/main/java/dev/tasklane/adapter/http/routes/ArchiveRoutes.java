@@ -1,16 +1,15 @@
 package dev.tasklane.adapter.http.routes;
 
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Route;
-import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.ArchiveBody;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.ArchiveUseCase;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.archive.ArchiveRequest;
 import io.javalin.http.HandlerType;
 
@@ -37,7 +36,7 @@ public final class ArchiveRoutes {
     public List<Route> routes() {
         return List.of(
                 Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/archive",
-                        "Archive a task, or a goal with its children, with a reason", this::archive),
+                        "Archive a task, or a goal with its children, with a reason", this::archive).refusingBeforeFields(),
                 Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/restore",
                         "Restore an archived task (and a goal's children archived with it) where it was", this::restore),
                 Route.needs(Scope.BOARD_ADMIN, HandlerType.DELETE, "/api/tasks/{id}",
@@ -46,10 +45,8 @@ public final class ArchiveRoutes {
     }
 
     private void archive(Call call) {
-        call.object(); // a body that is no JSON object is refused before the write access is checked
-        BoardAccess.requireWrite(call.actor());
         ArchiveBody body = call.bind(ArchiveBody.CHECKS, ArchiveBody.class);
-        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf(), WireParts.WIRE);
+        ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf(), PartKeys.NAMES);
         TaskView view = archives.archive(call.actor(), call.ref(), request);
         call.ok(Envelope.data(TaskViews.full(view, call.board())));
     }

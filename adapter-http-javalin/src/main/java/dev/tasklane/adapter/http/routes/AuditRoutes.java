@@ -79,8 +79,8 @@ public final class AuditRoutes {
             }
         }
         String action = text(call, "action");
-        AuditAction chosen = action == null ? null : AuditAction.ofWire(action).orElseThrow(() -> RequestRefused.invalid(
-                "action", "must be one of " + Arrays.stream(AuditAction.values()).map(AuditAction::wire)
+        AuditAction chosen = action == null ? null : AuditAction.ofCode(action).orElseThrow(() -> RequestRefused.invalid(
+                "action", "must be one of " + Arrays.stream(AuditAction.values()).map(AuditAction::code)
                         .collect(Collectors.joining(", "))));
         Long user = number(call, "user_id");
         Long board = number(call, "board_id");
@@ -93,12 +93,12 @@ public final class AuditRoutes {
     }
 
     static EntryAnswer answer(AuditEntry entry) {
-        return new EntryAnswer(entry.sequence(), entry.at().toString(), entry.action().wire(),
+        return new EntryAnswer(entry.sequence(), entry.at().toString(), entry.action().code(),
                 entry.userId() == null ? null : entry.userId().value(), entry.username(),
-                new CredentialAnswer(entry.credential().kind().wire(), entry.credential().number(), entry.credential().name()),
+                new CredentialAnswer(entry.credential().kind().code(), entry.credential().number(), entry.credential().name()),
                 entry.boardId() == null ? null : entry.boardId().value(),
                 entry.target() == null ? null : new ObjectAnswer(entry.target().type(), entry.target().id()),
-                entry.address(), entry.outcome().wire(), entry.code(), entry.detail());
+                entry.address(), entry.outcome().code(), entry.code(), entry.detail());
     }
 
     private static String text(Call call, String name) {
@@ -140,7 +140,7 @@ public final class AuditRoutes {
     static List<OpenApi.Parameter> openApiParameters() {
         return List.of(
                 parameter("action", "Only this action, e.g. token.minted, signin.failed",
-                        TEXT.pattern("^(" + Arrays.stream(AuditAction.values()).map(a -> a.wire().replace(".", "\\."))
+                        TEXT.pattern("^(" + Arrays.stream(AuditAction.values()).map(a -> a.code().replace(".", "\\."))
                                 .collect(Collectors.joining("|")) + ")$")),
                 parameter("user_id", "Only entries of this user (by number)", TEXT.pattern("^[0-9]+$")),
                 parameter("username", "Only entries of this username", TEXT.maxLength(MAX_TEXT)),

@@ -13,7 +13,6 @@ import dev.tasklane.application.port.in.CommentsUseCase.CommentPage;
 import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
 import dev.tasklane.application.port.in.NewComment;
 import dev.tasklane.application.port.in.CommentsUseCase;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.comment.CommentRules;
 import dev.tasklane.domain.id.UserId;
@@ -54,7 +53,8 @@ public final class CommentRoutes {
         return List.of(
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/comments",
                         "A task's comments, oldest first (limit, after)", this::list),
-                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/comments", "Comment on a task", this::post),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/{id}/comments", "Comment on a task", this::post)
+                        .refusingBeforeFields(),
                 Route.needs(Scope.WORK, HandlerType.DELETE, "/api/tasks/{id}/comments/{comment_id}",
                         "Delete a comment (its author or a board owner)", this::delete));
     }
@@ -68,8 +68,6 @@ public final class CommentRoutes {
     }
 
     private void post(Call call) {
-        call.object(); // a body that is no JSON object is refused before the write access is checked
-        BoardAccess.requireWrite(call.actor());
         NewComment comment = call.bind(COMMENT, NewComment.class);
         PostedComment posted = comments.post(call.actor(), call.ref(), comment.body(), call.softParam("agent_name"));
         call.respond(201, Envelope.data(answer(posted)));

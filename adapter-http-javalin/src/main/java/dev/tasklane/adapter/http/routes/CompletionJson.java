@@ -96,7 +96,7 @@ final class CompletionJson {
         if (!CompletionBody.sent(value) || text != null && text.isBlank()) {
             return null;
         }
-        Complexity complexity = Complexity.fromWire(text).orElse(null);
+        Complexity complexity = Complexity.fromCode(text).orElse(null);
         if (complexity == null) {
             problems.add(new FieldError("actual_complexity", CompletionRules.INVALID));
         }

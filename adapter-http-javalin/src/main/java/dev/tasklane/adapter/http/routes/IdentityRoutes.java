@@ -9,11 +9,11 @@ import dev.tasklane.adapter.http.wire.WireTime;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.tasklane.application.edge.TrustedProxy;
+import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
-import dev.tasklane.application.port.in.IdentityUseCase.Member;
+import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
+import dev.tasklane.application.port.in.MembersUseCase.Member;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.domain.id.BoardId;
@@ -107,7 +107,7 @@ public final class IdentityRoutes {
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record UserAnswer(UserId id, String username, String displayName, String role) {
         static UserAnswer of(User user) {
-            return new UserAnswer(user.id(), user.username(), user.displayName(), user.role().wire());
+            return new UserAnswer(user.id(), user.username(), user.displayName(), user.role().code());
         }
     }
 
@@ -168,7 +168,7 @@ public final class IdentityRoutes {
     private void me(Call call) {
         Actor actor = call.caller();
         User user = actor.user();
-        call.ok(Envelope.data(new MeAnswer(user.id(), user.username(), user.displayName(), user.role().wire(),
+        call.ok(Envelope.data(new MeAnswer(user.id(), user.username(), user.displayName(), user.role().code(),
                 BoardRef.of(actor.board()), capabilities(actor.capabilities()), actor.reviewer(),
                 labels(actor.scopes()))));
     }
@@ -200,7 +200,7 @@ public final class IdentityRoutes {
         Member member = identity.putMember(call.caller(), boardId, request.user(),
                 Access.valueOf(request.access().toUpperCase(Locale.ROOT)));
         call.respond(201, Envelope.data(new MemberAnswer(member.boardId(), member.user().id(), request.user(),
-                member.access().wire())));
+                member.access().code())));
     }
 
     private void tokens(Call call) {
@@ -211,7 +211,7 @@ public final class IdentityRoutes {
         NewToken request = validator.bind(call.object(), NewToken.class);
         Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
         for (String name : request.capabilities() == null ? List.<String>of() : request.capabilities()) {
-            capabilities.add(Capability.fromWire(name).orElseThrow(() ->
+            capabilities.add(Capability.fromCode(name).orElseThrow(() ->
                     RequestRefused.invalid("capabilities", "contains an unknown capability '" + name + "'; valid: " + Capability.ALL_NAMES)));
         }
         IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
@@ -266,6 +266,6 @@ public final class IdentityRoutes {
     }
 
     private static List<String> capabilities(Set<Capability> capabilities) {
-        return capabilities.stream().map(Capability::wire).sorted().toList();
+        return capabilities.stream().map(Capability::code).sorted().toList();
     }
 }

@@ -66,7 +66,7 @@ record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Fig
                 new Rework(report.rework().tasksSentBack(), report.rework().timesSentBack()),
                 report.cumulativeFlow().stream().map(d -> new Day(d.date(), d.ready(), d.doing(), d.review(), d.done())).toList(),
                 report.agents().stream().map(a -> new Agent(metrics.username(a.agent().user()), a.agent().agentName(),
-                        a.state().wire(), a.done(), seconds(a.cycleP50()), a.reworkRate(), a.currentTask(),
+                        a.state().code(), a.done(), seconds(a.cycleP50()), a.reworkRate(), a.currentTask(),
                         a.leaseExpiresAt(), a.lastActivityAt())).toList());
     }
 

@@ -9,7 +9,6 @@ import dev.tasklane.adapter.http.wire.PositionBody;
 import dev.tasklane.application.port.in.ReorderUseCase.Placement;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.ReorderUseCase;
-import dev.tasklane.domain.agent.BoardAccess;
 import io.javalin.http.HandlerType;
 
 import java.util.List;
@@ -28,12 +27,10 @@ public final class PositionRoutes {
     public List<Route> routes() {
         return List.of(Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/position",
                 "Place a Ready task before or after another Ready task of its priority (the order next hands out)",
-                this::move));
+                this::move).refusingBeforeFields());
     }
 
     private void move(Call call) {
-        call.object(); // a body that is no JSON object is refused before the write access is checked
-        BoardAccess.requireWrite(call.actor());
         PositionBody body = call.bind(PositionBody.CHECKS, PositionBody.class);
         boolean before = body.before() != null && !body.before().isBlank();
         boolean after = body.after() != null && !body.after().isBlank();

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +26,7 @@ import dev.tasklane.domain.validation.CompletionProblems.ResultProblems;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.ReviewerContract;
-import dev.tasklane.application.edge.ResultEnvelope;
+import dev.tasklane.edge.ResultEnvelope;
 import dev.tasklane.domain.validation.SentResult;
 
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.BatchRequest;
 import dev.tasklane.adapter.http.wire.TaskObject;
 import dev.tasklane.adapter.http.wire.TaskRequest;
-import dev.tasklane.application.edge.SentTask;
+import dev.tasklane.edge.SentTask;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -163,7 +163,7 @@ public final class SessionRoutes {
     }
 
     static ActivityAnswer answer(Activity activity) {
-        return new ActivityAnswer(activity.id(), activity.kind().wire(), activity.body(),
+        return new ActivityAnswer(activity.id(), activity.kind().code(), activity.body(),
                 activity.progress() == null ? null
                         : new ProgressAnswer(activity.progress().done(), activity.progress().total()),
                 new By(activity.byUsername(), activity.byUserId(), activity.agentName()), WireTime.utc(activity.at()));
@@ -175,13 +175,13 @@ public final class SessionRoutes {
                 session.stop().byUsername(), session.stop().byUserId(), session.stop().reason(),
                 WireTime.utc(session.stop().at()), view.stopGraceEndsAt() == null ? null
                 : WireTime.utc(view.stopGraceEndsAt()));
-        return new SessionAnswer(session.id(), view.identifier(), view.state().wire(), session.agentName(),
+        return new SessionAnswer(session.id(), view.identifier(), view.state().code(), session.agentName(),
                 session.holderUserId(), WireTime.utc(session.startedAt()),
                 view.lastHeard() == null ? null : WireTime.utc(view.lastHeard()),
                 session.awaitingSince() == null ? null : WireTime.utc(session.awaitingSince()),
                 view.awaited().toSeconds(), stop,
                 session.endedAt() == null ? null : WireTime.utc(session.endedAt()),
-                session.end() == null ? null : session.end().wire(),
+                session.end() == null ? null : session.end().code(),
                 new Counts(session.posted(), session.dropped(), session.questions(), session.kept()));
     }
 }

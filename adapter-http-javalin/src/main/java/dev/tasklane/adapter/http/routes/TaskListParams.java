@@ -30,7 +30,7 @@ final class TaskListParams {
 
     static TaskQuery from(Call call, ReadTasksUseCase reads) {
         BoardId boardId = call.board().id();
-        Status status = enumParam(call, "status", Status::fromWire, "open, in_progress, review, completed");
+        Status status = enumParam(call, "status", Status::fromCode, "open, in_progress, review, completed");
         ColumnFilter columnFilter = columnStatus(call);
         if (columnFilter.impossible()) {
             return impossible(boardId);
@@ -42,8 +42,8 @@ final class TaskListParams {
             }
             status = byColumn;
         }
-        TaskType type = enumParam(call, "type", TaskType::fromWire, "work, defect, goal");
-        Priority priority = enumParam(call, "priority", Priority::fromWire, "low, medium, high, critical");
+        TaskType type = enumParam(call, "type", TaskType::fromCode, "work, defect, goal");
+        Priority priority = enumParam(call, "priority", Priority::fromCode, "low, medium, high, critical");
         UserId assignedTo = null;
         boolean unassigned = false;
         String assignedRaw = call.query("assigned_to_id");

@@ -19,9 +19,9 @@ import dev.tasklane.adapter.http.wire.TaskTreeView;
 import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.adapter.http.wire.BatchRequest;
 import dev.tasklane.adapter.http.wire.TaskRequest;
-import dev.tasklane.application.edge.SentTask;
-import dev.tasklane.application.edge.UpdateTaskParser;
-import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.edge.SentTask;
+import dev.tasklane.edge.UpdateTaskParser;
+import dev.tasklane.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.CreateBatch;
 import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.Created;
@@ -35,13 +35,12 @@ import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.CreateTaskUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.TasklaneException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.adapter.http.wire.ShowFields;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 import dev.tasklane.domain.validation.TaskUpdateRejectedException;
@@ -79,16 +78,20 @@ public final class TaskRoutes {
 
     public List<Route> routes() {
         return List.of(
-                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/batch", "Create several goals with nested tasks, all or none", this::batch),
-                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks", "Create a task, or a goal with nested tasks", this::create),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks/batch", "Create several goals with nested tasks, all or none", this::batch)
+                        .refusingBeforeFields(),
+                Route.needs(Scope.WORK, HandlerType.POST, "/api/tasks", "Create a task, or a goal with nested tasks", this::create)
+                        .refusingBeforeFields(),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks", "List the board's tasks (filters, sort, cursor pages)", this::list),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}", "One task by id or identifier", this::show),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/tree", "A goal with its children and counts", this::tree),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/dependencies", "The tasks a task depends on, recursively", this::dependencies),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/dependents", "The tasks that depend on a task", this::dependents),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/history", "A task's history (claims, completions, assignments...)", this::history),
-                Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}", "Edit a task's descriptive fields", this::update),
-                Route.needs(Scope.WORK, HandlerType.PUT, "/api/tasks/{id}", "Edit a task's descriptive fields (alias of PATCH)", this::update),
+                Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}", "Edit a task's descriptive fields", this::update)
+                        .refusingBeforeFields(),
+                Route.needs(Scope.WORK, HandlerType.PUT, "/api/tasks/{id}", "Edit a task's descriptive fields (alias of PATCH)", this::update)
+                        .refusingBeforeFields(),
                 Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/assign", "Assign a task or a goal (cascading) to a user or nobody", this::assign),
                 Route.needs(Scope.READ, HandlerType.GET, "/api/tasks/{id}/after_goal_status", "Whether a goal's after_goal hook is armed", this::afterGoalStatus),
                 Route.needs(Scope.WORK, HandlerType.PATCH, "/api/tasks/{id}/after_goal", "Report the goal's after_goal hook result", this::afterGoal));
@@ -96,7 +99,7 @@ public final class TaskRoutes {
 
     private void create(Call call) {
         SentTask task = rootKeys.createTask(call.bind(TaskRequest.class));
-        BoardAccess.requireWrite(call.actor());
+        call.fieldsFollow();
         CreateTask command = creates.create(task, call.softParam("agent_name"));
         Created created = create.create(call.actor(), command);
         call.header("location", "/api/tasks/" + created.root().task().id());
@@ -109,7 +112,7 @@ public final class TaskRoutes {
 
     private void batch(Call call) {
         List<Optional<SentTask>> goals = rootKeys.goals(call.bind(BatchRequest.class));
-        BoardAccess.requireWrite(call.actor());
+        call.fieldsFollow();
         CreateBatch command = creates.batch(goals, call.softParam("agent_name"));
         List<Created> created = batch.createBatch(call.actor(), command);
         call.respond(201, BatchCreated.of(created.stream().map(entry -> GoalCreated.of(entry, call.board())).toList()));
@@ -179,12 +182,12 @@ public final class TaskRoutes {
      * (docs/api.md "Creating and editing tasks").
      */
     private TasklaneException asTheEditWouldBeRefused(Call call, SentTask task, TasklaneException rejected) {
-        BoardAccess.requireWrite(call.actor());
+        call.fieldsFollow();
         TaskView current = reads.get(call.actor(), call.ref());
         if (rejected instanceof TaskFieldsRejectedException fields) {
             UpdateTaskParser.sentType(task)
                     .filter(type -> TaskFieldRules.changesGoalKind(current.task().type(), type))
-                    .ifPresent(type -> fields.errors().add(TaskField.TYPE.wire(), TaskFieldRules.GOAL_TYPE_CHANGE));
+                    .ifPresent(type -> fields.errors().add(TaskField.TYPE.key(), TaskFieldRules.GOAL_TYPE_CHANGE));
         }
         return rejected;
     }

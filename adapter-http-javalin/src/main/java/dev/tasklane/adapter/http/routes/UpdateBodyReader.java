@@ -1,8 +1,8 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.application.edge.JsonText;
-import dev.tasklane.application.edge.SentTask;
-import dev.tasklane.application.edge.UpdateTaskParser;
+import dev.tasklane.edge.JsonText;
+import dev.tasklane.edge.SentTask;
+import dev.tasklane.edge.UpdateTaskParser;
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;

@@ -164,7 +164,7 @@ public final class WorkflowRoutes {
 
     private void review(Call call) {
         ReviewBody body = call.bind(ReviewBody.CHECKS, ReviewBody.class);
-        ReviewDecision decision = ReviewDecision.fromWire(body.reviewStatus(), body.reviewNotes());
+        ReviewDecision decision = ReviewDecision.fromCode(body.reviewStatus(), body.reviewNotes());
         TaskView view = reviews.review(call.actor(), call.ref(), decision);
         call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
     }

@@ -1,12 +1,12 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.application.port.in.PartKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardChange;
 import dev.tasklane.application.port.in.Patch;
-import dev.tasklane.application.edge.WireParts;
 import dev.tasklane.domain.wip.WipLimits;
 
 import java.util.Iterator;
@@ -65,6 +65,6 @@ public record BoardChangeBody(JsonNode name, JsonNode wipLimits) {
             throw RequestRefused.invalid("wip_limits.doing", "must be a whole number from 1 to " + WipLimits.MAX_DOING
                     + " (cap WIP_LIMIT), or null for no limit");
         }
-        return WipLimits.of(doing.intValue(), WireParts.WIRE);
+        return WipLimits.of(doing.intValue(), PartKeys.NAMES);
     }
 }

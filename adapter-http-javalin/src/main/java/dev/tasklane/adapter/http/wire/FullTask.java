@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.domain.task.WorkflowStep;
@@ -135,13 +135,13 @@ public record FullTask(
                 spec.description(),
                 spec.acceptanceCriteria(),
                 task.position(),
-                spec.type().wire(),
-                spec.priority().wire(),
+                spec.type().code(),
+                spec.priority().code(),
                 task.identifier().toString(),
                 board.columnId(task.status()),
                 task.assignedToId(),
                 task.parentId(),
-                spec.complexity().wire(),
+                spec.complexity().code(),
                 details.text(Detail.ESTIMATED_FILES),
                 details.text(Detail.WHY),
                 details.text(Detail.WHAT),
@@ -172,19 +172,19 @@ public record FullTask(
                 reported.summary(),
                 reported.notes(),
                 WireIds.texts(spec.dependencies()),
-                task.status().wire(),
+                task.status().code(),
                 view.blocked(),
                 WireIds.texts(view.blockedBy()),
                 task.claim() == null ? null : WireTime.utc(task.claim().claimedAt()),
                 task.claim() == null ? null : WireTime.utc(task.claim().expiresAt()),
-                spec.requiredCapabilities().stream().map(Capability::wire).sorted().toList(),
-                reported.actualComplexity() == null ? null : reported.actualComplexity().wire(),
+                spec.requiredCapabilities().stream().map(Capability::code).sorted().toList(),
+                reported.actualComplexity() == null ? null : reported.actualComplexity().code(),
                 reported.actualFilesChanged(),
                 embedded.changedFiles(),
                 reported.timeSpentMinutes(),
                 spec.humanTask(),
                 spec.needsReview(),
-                review == null ? null : review.status().wire(),
+                review == null ? null : review.status().code(),
                 review == null ? null : review.notes(),
                 reported.reviewReport(),
                 embedded.workflowSteps(),
@@ -195,7 +195,7 @@ public record FullTask(
                 WireTime.naive(task.insertedAt()),
                 WireTime.naive(task.updatedAt()),
                 archive == null ? null : WireTime.utc(archive.archivedAt()),
-                archive == null ? null : archive.reason().wire(),
+                archive == null ? null : archive.reason().code(),
                 archive == null ? null : archive.note(),
                 archive == null ? null : archive.archivedById(),
                 archive == null ? null : archive.duplicateOf(),

@@ -16,7 +16,7 @@ public record GoalView(TaskId id, String identifier, String title, String descri
     public static GoalView of(TaskView view, Board board) {
         Task task = view.task();
         return new GoalView(task.id(), task.identifier().toString(), task.spec().title(), task.spec().description(),
-                task.status().wire(), task.priority().wire(), task.spec().complexity().wire(), task.type().wire(),
+                task.status().code(), task.priority().code(), task.spec().complexity().code(), task.type().code(),
                 task.createdById(), task.createdByAgent(), board.columnId(task.status()),
                 WireTime.naive(task.insertedAt()), WireTime.naive(task.updatedAt()));
     }

@@ -12,7 +12,7 @@ import java.util.Map;
 public record HookView(String name, Map<String, String> env, long timeout, boolean blocking, String executeBefore,
                        String executeAfter, String description) {
     public static HookView of(HookEntry entry) {
-        return new HookView(entry.name().wire(), entry.env(), entry.timeoutMs(), entry.blocking(),
+        return new HookView(entry.name().code(), entry.env(), entry.timeoutMs(), entry.blocking(),
                 entry.name().executeBefore(), entry.name().executeAfter(), entry.name().description());
     }
 

@@ -12,8 +12,8 @@ public record TaskAck(TaskId id, String identifier, String title, String status,
                       String reviewStatus, String complexity, String priority) implements TaskRender {
     public static TaskAck of(TaskView view) {
         Task task = view.task();
-        return new TaskAck(task.id(), task.identifier().toString(), task.spec().title(), task.status().wire(),
-                task.parentId(), task.spec().needsReview(), task.review() == null ? null : task.review().status().wire(),
-                task.spec().complexity().wire(), task.priority().wire());
+        return new TaskAck(task.id(), task.identifier().toString(), task.spec().title(), task.status().code(),
+                task.parentId(), task.spec().needsReview(), task.review() == null ? null : task.review().status().code(),
+                task.spec().complexity().code(), task.priority().code());
     }
 }

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.wire;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
-import dev.tasklane.application.edge.SentTask;
+import dev.tasklane.edge.SentTask;
 
 /**
  * A task object of a request (the {@code task} of a create or an edit, a goal of a batch), bound by Jackson with every

@@ -15,8 +15,8 @@ public record TaskSummary(TaskId id, String identifier, String title, String typ
                           String claimExpiresAt, boolean blocked, List<String> blockedBy) implements TaskRender {
     public static TaskSummary of(TaskView view) {
         Task task = view.task();
-        return new TaskSummary(task.id(), task.identifier().toString(), task.spec().title(), task.type().wire(),
-                task.status().wire(), task.priority().wire(), task.spec().complexity().wire(),
+        return new TaskSummary(task.id(), task.identifier().toString(), task.spec().title(), task.type().code(),
+                task.status().code(), task.priority().code(), task.spec().complexity().code(),
                 WireIds.texts(task.spec().dependencies()), task.createdByAgent(), task.parentId(),
                 task.claim() == null ? null : WireTime.utc(task.claim().expiresAt()), view.blocked(), WireIds.texts(view.blockedBy()));
     }

@@ -8,6 +8,6 @@ import dev.tasklane.domain.task.VerificationStep;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record VerificationStepView(String stepType, String stepText, String expectedResult, int position) {
     static VerificationStepView of(VerificationStep step) {
-        return new VerificationStepView(step.stepType().wire(), step.stepText(), step.expectedResult(), step.position());
+        return new VerificationStepView(step.stepType().code(), step.stepText(), step.expectedResult(), step.position());
     }
 }

@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http.onboarding;
 
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.validation.Limit;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -30,15 +30,15 @@ class CapsPublishedTest {
         List<String> problems = new ArrayList<>();
         Map<String, Object> task = properties(OnboardingSchemas.all(CompletionMode.GRACE).get("task"), "task");
         for (TaskField field : TaskField.values()) {
-            Map<?, ?> schema = (Map<?, ?>) task.get(field.wire());
+            Map<?, ?> schema = (Map<?, ?>) task.get(field.key());
             field.itemsLimit().ifPresent(limit -> {
                 Object max = schema.containsKey("maxItems") ? schema.get("maxItems") : schema.get("maxProperties");
                 if (!Integer.valueOf(limit.max()).equals(max)) {
-                    problems.add(field.wire() + " maxItems " + max + " != " + limit);
+                    problems.add(field.key() + " maxItems " + max + " != " + limit);
                 }
             });
             if (field.kind() == TaskField.Kind.STRING && !Integer.valueOf(field.maxLength()).equals(schema.get("maxLength"))) {
-                problems.add(field.wire() + " maxLength " + schema.get("maxLength") + " != " + field.maxLength());
+                problems.add(field.key() + " maxLength " + schema.get("maxLength") + " != " + field.maxLength());
             }
         }
         Map<?, ?> keyFileRow = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) task.get("key_files")).get("items")).get("properties");

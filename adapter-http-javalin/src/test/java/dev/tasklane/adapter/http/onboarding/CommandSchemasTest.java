@@ -94,7 +94,7 @@ class CommandSchemasTest {
     /** How many properties a record has on the wire: its components, an unwrapped one's own in its place. */
     private static int wireComponents(Class<?> type) {
         if (type == dev.tasklane.domain.task.TaskDetails.Texts.class) {
-            return dev.tasklane.application.edge.TaskField.texts().size();
+            return dev.tasklane.edge.TaskField.texts().size();
         }
         int count = 0;
         for (RecordComponent component : type.getRecordComponents()) {
@@ -131,7 +131,7 @@ class CommandSchemasTest {
         List<String> childNames = new ArrayList<>(expected);
         childNames.remove("parent_id");
         assertEquals(childNames, fieldNames(child.get("properties")), "a goal's child has no parent of its own");
-        assertEquals(Arrays.stream(TaskType.values()).filter(TaskType::claimable).map(TaskType::wire).toList(),
+        assertEquals(Arrays.stream(TaskType.values()).filter(TaskType::claimable).map(TaskType::code).toList(),
                 MAPPER.convertValue(child.get("properties").get("type").get("enum"), List.class));
         assertEquals("integer", child.get("properties").get("dependencies").get("items").get("anyOf").get(1)
                 .get("type").asText(), "a goal's child may name a sibling by its index");
@@ -143,8 +143,8 @@ class CommandSchemasTest {
      */
     private static List<String> wireNames(Class<?> type) {
         if (type == dev.tasklane.domain.task.TaskDetails.Texts.class) { // one property per text detail of the table
-            return dev.tasklane.application.edge.TaskField.texts().stream()
-                    .map(dev.tasklane.application.edge.TaskField::wire).toList();
+            return dev.tasklane.edge.TaskField.texts().stream()
+                    .map(dev.tasklane.edge.TaskField::key).toList();
         }
         List<String> names = new ArrayList<>();
         for (RecordComponent component : type.getRecordComponents()) {

@@ -21,7 +21,7 @@ import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.domain.hook.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.Capability;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.util.Arrays;
@@ -79,7 +79,7 @@ class OnboardingDocumentTest {
     void strideTemplateHasOneSectionPerHook() {
         String template = (String) map(doc.get("file_templates")).get("stride_md");
         for (HookName hook : HookName.values()) {
-            assertTrue(template.lines().anyMatch(line -> line.equals("## " + hook.wire())), hook.wire());
+            assertTrue(template.lines().anyMatch(line -> line.equals("## " + hook.code())), hook.code());
         }
     }
 
@@ -91,7 +91,7 @@ class OnboardingDocumentTest {
         for (int i = 0; i < hooks.size(); i++) {
             HookName hook = HookName.values()[i];
             Map<String, Object> entry = map(hooks.get(i));
-            assertEquals(hook.wire(), entry.get("name"));
+            assertEquals(hook.code(), entry.get("name"));
             assertEquals(limits.hookTimeout(hook).toMillis(), entry.get("timeout"));
             assertEquals(true, entry.get("blocking"));
         }
@@ -118,7 +118,7 @@ class OnboardingDocumentTest {
 
     @Test
     void capabilityListsAreCapabilityValues() {
-        List<String> all = Arrays.stream(Capability.values()).map(Capability::wire).toList();
+        List<String> all = Arrays.stream(Capability.values()).map(Capability::code).toList();
         assertEquals(all, map(doc.get("api_schema")).get("valid_capabilities"));
         assertEquals(all, map(doc.get("capabilities")).get("valid"));
     }
@@ -136,8 +136,8 @@ class OnboardingDocumentTest {
         Map<String, Object> task = map(map(map(strictSchemas.get("task")).get("properties")).get("task"));
         Map<String, Object> properties = map(task.get("properties"));
         for (TaskField field : TaskField.values()) {
-            assertTrue(properties.containsKey(field.wire()), field.wire());
-            assertEquals(field.required(), list(task.get("required")).contains(field.wire()), field.wire());
+            assertTrue(properties.containsKey(field.key()), field.key());
+            assertEquals(field.required(), list(task.get("required")).contains(field.key()), field.key());
         }
         assertTrue(map(doc.get("api_schema")).get("task_fields") instanceof Map<?, ?> fields
                 && fields.keySet().size() == TaskField.values().length);
@@ -159,9 +159,9 @@ class OnboardingDocumentTest {
     void reviewExamplesAreDecisionsTheReviewUseCaseTakes() {
         for (Object example : examples(strictSchemas, "review")) {
             Map<String, Object> body = map(example);
-            ReviewDecision decision = ReviewDecision.fromWire((String) body.get("review_status"),
+            ReviewDecision decision = ReviewDecision.fromCode((String) body.get("review_status"),
                     (String) body.get("review_notes"));
-            assertEquals(body.get("review_status"), decision.status().wire());
+            assertEquals(body.get("review_status"), decision.status().code());
         }
     }
 

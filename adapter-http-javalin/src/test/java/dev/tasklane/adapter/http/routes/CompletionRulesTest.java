@@ -1,11 +1,11 @@
 package dev.tasklane.adapter.http.routes;
 
+import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
-import dev.tasklane.application.edge.SentTask;
-import dev.tasklane.application.edge.WireParts;
-import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.edge.SentTask;
+import dev.tasklane.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -55,7 +55,7 @@ class CompletionRulesTest {
     /** The body read at the edge, then checked by the domain's rules. */
     static CheckedCompletion check(Map<String, Object> body, TaskSpec task, CompletionMode mode) {
         CompleteTask command = READER.read(JSON.bind(JSON.mapper().valueToTree(body), CompletionBody.class));
-        return CompletionRules.check(command.report(), command.changedFiles(), command.problems(), task, mode, WireParts.WIRE);
+        return CompletionRules.check(command.report(), command.changedFiles(), command.problems(), task, mode, PartKeys.NAMES);
     }
 
     /** A value as it is answered: through the JSON writer and back. */

@@ -2,11 +2,11 @@ package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.application.edge.SentTask;
+import dev.tasklane.edge.SentTask;
 import dev.tasklane.adapter.http.error.DomainErrors;
-import dev.tasklane.application.edge.TaskRowParser;
-import dev.tasklane.application.edge.UpdateTaskParser;
-import dev.tasklane.application.edge.CreateTaskParser;
+import dev.tasklane.edge.TaskRowParser;
+import dev.tasklane.edge.UpdateTaskParser;
+import dev.tasklane.edge.CreateTaskParser;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TaskRef;
@@ -17,7 +17,7 @@ import dev.tasklane.domain.validation.DependencyRef;
 import dev.tasklane.domain.validation.Failure;
 import dev.tasklane.domain.validation.FieldError;
 import dev.tasklane.domain.validation.FieldErrors;
-import dev.tasklane.application.edge.TaskField;
+import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.validation.TaskFieldRules;
 import dev.tasklane.domain.validation.TaskFieldsRejectedException;
 import dev.tasklane.domain.validation.TaskUpdateRejectedException;
@@ -491,8 +491,8 @@ class TaskBodyParserTest {
                 + "logging_requirements error_user_message error_on_failure human_task needs_review key_files "
                 + "verification_steps behaviour_test_matrix";
         assertEquals(java.util.Set.of(allowList.split(" ")), java.util.Arrays.stream(TaskField.values())
-                .map(TaskField::wire).collect(java.util.stream.Collectors.toSet()));
-        assertTrue(TaskField.fromWire("behaviour_test_matrix").orElseThrow().detail());
+                .map(TaskField::key).collect(java.util.stream.Collectors.toSet()));
+        assertTrue(TaskField.fromCode("behaviour_test_matrix").orElseThrow().detail());
         assertEquals(List.of("low", "medium", "high", "critical"), TaskField.PRIORITY.allowedValues());
     }
 }

@@ -2,7 +2,7 @@ package dev.tasklane.application.port.in;
 
 /**
  * Where the request being served came from: the client's address as the driving adapter believes it (the HTTP API
- * and the web interface read it through {@link dev.tasklane.application.edge.TrustedProxy}), for the audit log. The
+ * and the web interface read it through the edge module's {@code TrustedProxy}), for the audit log. The
  * adapter sets it on the thread that serves the request before any use case runs and clears it after; a use case
  * called outside a request (an embedding program, the sweeper) finds none.
  *

@@ -15,8 +15,8 @@ public record ReviewDecision(ReviewStatus status, String notes) {
      *
      * @throws InvalidInputException invalid_review_status when {@code status} names no review status
      */
-    public static ReviewDecision fromWire(String status, String notes) {
-        ReviewStatus decision = ReviewStatus.fromWire(status).orElseThrow(() -> new InvalidInputException(
+    public static ReviewDecision fromCode(String status, String notes) {
+        ReviewStatus decision = ReviewStatus.fromCode(status).orElseThrow(() -> new InvalidInputException(
                 "invalid_review_status", "Invalid review status. Must be 'approved', 'changes_requested', or 'rejected'",
                 new ErrorDetails.Field("review_status")));
         return new ReviewDecision(decision, notes);

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tasklane.application.edge.TaskField;
 import dev.tasklane.domain.task.Complexity;
 import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.task.Priority;
@@ -56,23 +55,6 @@ class UpdateTaskTest {
         assertFalse(edited.needsReview());
         assertNull(edited.details().pitfalls());
         assertEquals("because", edited.details().text(Detail.WHY));
-    }
-
-    @Test
-    void onlyDescriptiveFieldsAreDetails() {
-        assertThrows(IllegalArgumentException.class, TaskField.TITLE::part);
-        for (TaskField field : TaskField.values()) {
-            if (field.detail()) {
-                assertEquals(field.name(), field.part().name(), "every descriptive field names its domain detail");
-            }
-        }
-        assertEquals(Detail.values().length,
-                java.util.Arrays.stream(TaskField.values()).filter(TaskField::detail).count(), "and every detail has a field");
-        for (Detail detail : Detail.values()) {
-            assertEquals(detail, TaskField.of(detail).part());
-        }
-        assertEquals(Detail.TEXTS, TaskField.texts().stream().map(TaskField::part).toList(),
-                "the text details' fields, in the domain's order");
     }
 
     /** Every detail, whatever its form, is edited on its own: sent, it replaces its value; the others keep theirs. */

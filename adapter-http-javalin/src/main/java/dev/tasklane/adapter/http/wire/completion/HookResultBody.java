@@ -40,7 +40,7 @@ public record HookResultBody(JsonNode exitCode, JsonNode output, JsonNode durati
             return null;
         }
         if (!raw.isObject()) {
-            throw new HookProofRejectedException(hook, hook.wire() + " hook result must be a map");
+            throw new HookProofRejectedException(hook, hook.code() + " hook result must be a map");
         }
         return checked(hook, of((ObjectNode) raw));
     }
@@ -54,7 +54,7 @@ public record HookResultBody(JsonNode exitCode, JsonNode output, JsonNode durati
     }
 
     private static HookResult checked(HookName hook, HookResultBody body) {
-        String name = hook.wire();
+        String name = hook.code();
         if (body.exitCode == null || body.output == null || body.durationMs == null) {
             throw new HookProofRejectedException(hook,
                     name + " hook result must include exit_code, output, and duration_ms fields");

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.wire.completion;
 
-import dev.tasklane.application.edge.WireParts;
+import dev.tasklane.edge.WireParts;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.FieldError;

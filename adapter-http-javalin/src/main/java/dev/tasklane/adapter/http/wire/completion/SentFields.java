@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http.wire.completion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tasklane.application.edge.ResultEnvelope;
+import dev.tasklane.edge.ResultEnvelope;
 import dev.tasklane.json.SentObject;
 
 import java.util.Collection;

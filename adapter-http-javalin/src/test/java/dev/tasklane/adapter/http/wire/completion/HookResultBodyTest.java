@@ -44,21 +44,21 @@ class HookResultBodyTest {
         HookProofRejectedException error = assertThrows(HookProofRejectedException.class, () -> verify(hook, raw));
         assertSame(hook, error.hook());
         assertEquals("hook_validation_failed", error.code());
-        assertEquals(new ErrorDetails.Hook(hook.wire()), error.details());
+        assertEquals(new ErrorDetails.Hook(hook.code()), error.details());
         return error;
     }
 
     @ParameterizedTest
     @EnumSource(HookName.class)
     void aMissingProofIsRequired(HookName hook) {
-        assertEquals(hook.wire() + " hook result is required", rejected(hook, null).getMessage());
+        assertEquals(hook.code() + " hook result is required", rejected(hook, null).getMessage());
     }
 
     @ParameterizedTest
     @EnumSource(HookName.class)
     void aNonMapIsRefused(HookName hook) {
         for (Object raw : List.of("exit_code=0", 0, List.of(0, "", 1))) {
-            assertEquals(hook.wire() + " hook result must be a map", rejected(hook, raw).getMessage());
+            assertEquals(hook.code() + " hook result must be a map", rejected(hook, raw).getMessage());
         }
     }
 
@@ -73,7 +73,7 @@ class HookResultBodyTest {
     @ParameterizedTest
     @MethodSource("missingKeys")
     void everyKeyIsRequired(HookName hook, Map<String, Object> raw) {
-        assertEquals(hook.wire() + " hook result must include exit_code, output, and duration_ms fields",
+        assertEquals(hook.code() + " hook result must include exit_code, output, and duration_ms fields",
                 rejected(hook, raw).getMessage());
     }
 
@@ -97,15 +97,15 @@ class HookResultBodyTest {
     @MethodSource("wrongTypes")
     void wrongTypesAreRefused(HookName hook, Map<String, Object> raw, String problem) {
         String message = rejected(hook, raw).getMessage();
-        assertTrue(message.startsWith(hook.wire() + " hook result " + problem), message);
+        assertTrue(message.startsWith(hook.code() + " hook result " + problem), message);
     }
 
     @ParameterizedTest
     @EnumSource(HookName.class)
     void aNonZeroExitBlocksTheFlow(HookName hook) {
-        assertEquals(hook.wire() + " is a blocking hook and failed with exit code 2. Fix the issues and try again.",
+        assertEquals(hook.code() + " is a blocking hook and failed with exit code 2. Fix the issues and try again.",
                 rejected(hook, proof(2, "tests failed", 300)).getMessage());
-        assertEquals(hook.wire() + " is a blocking hook and failed with exit code -1. Fix the issues and try again.",
+        assertEquals(hook.code() + " is a blocking hook and failed with exit code -1. Fix the issues and try again.",
                 rejected(hook, proof(-1L, "", 0)).getMessage());
     }
 
@@ -131,7 +131,7 @@ class HookResultBodyTest {
         assertEquals(null, HookResultBody.proof(hook, null));
         HookProofRejectedException missing = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, null));
-        assertEquals(hook.wire() + " hook result is required", missing.getMessage());
+        assertEquals(hook.code() + " hook result is required", missing.getMessage());
         assertEquals(rejected(hook, null).getMessage(), missing.getMessage());
 
         long exit = 1L << 40;
@@ -139,7 +139,7 @@ class HookResultBodyTest {
         assertEquals(new HookResult(exit, "tests failed", 300), failed);
         HookProofRejectedException refused = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, failed));
-        assertEquals(hook.wire() + " is a blocking hook and failed with exit code " + exit
+        assertEquals(hook.code() + " is a blocking hook and failed with exit code " + exit
                 + ". Fix the issues and try again.", refused.getMessage());
         assertEquals(rejected(hook, proof(exit, "tests failed", 300)).getMessage(), refused.getMessage());
 
