@@ -54,7 +54,10 @@ final class HttpStackPreloader {
             String written = json.writeValueAsString(Map.of("status", "ok", "items", List.of(1, "a")));
             json.readValue(written, Map.class);
             json.readTree(written);
-            Javalin.create(config -> config.startup.showJavalinBanner = false);
+            Javalin.create(config -> {
+                config.startup.showJavalinBanner = false;
+                config.startup.startupWatcherEnabled = false; // never started: no "you never started it" warning
+            });
             org.eclipse.jetty.server.Server server = new org.eclipse.jetty.server.Server(new QueuedThreadPool());
             new ServerConnector(server, new HttpConnectionFactory(new HttpConfiguration())).close();
         } catch (Exception | LinkageError failed) {

@@ -40,6 +40,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        FrameworkLogging.configure(args, System.getenv());
         int code = new Main(System.getenv(), System.out, System.err).run(args);
         if (code != OK) {
             System.exit(code);
@@ -142,10 +143,14 @@ public final class Main {
                 : "curl " + base + "/metrics -H \"Authorization: Bearer $ADMIN_TOKEN\"   (admin token)"));
         out.println("  started in:          " + started.timeline().summary());
         IdentityUseCase.Bootstrap bootstrap = started.bootstrap();
-        if (config.access().bootstrapToken() != null) {
-            out.println("  API token:           the bootstrap token from TASKLANE_BOOTSTRAP_TOKEN / --bootstrap-token"
-                    + (bootstrap.created() ? " (admin, reviewer, board Default)" : " (created on first start)"));
-            out.println("  try:                 curl " + base + "/api/me -H \"Authorization: Bearer $TASKLANE_BOOTSTRAP_TOKEN\"");
+        if (bootstrap.token() == IdentityUseCase.BootstrapToken.IGNORED) {
+            out.println("  bootstrap token:     IGNORED: " + bootstrap.tokenNote());
+        } else if (bootstrap.tokenWorks()) {
+            out.println("  API token:           your bootstrap token, TASKLANE_BOOTSTRAP_TOKEN (admin, reviewer, board "
+                    + bootstrap.board().name() + (bootstrap.token() == IdentityUseCase.BootstrapToken.PRESENT
+                    ? "; stored already)" : bootstrap.created() ? "; created with the store)" : "; added to this store)"));
+            out.println("  try:                 curl " + base + "/api/me -H \"Authorization: Bearer $TOKEN\"   (TOKEN: "
+                    + "that token, as in the README)");
         } else if (bootstrap.created() && bootstrap.adminPassword() != null) {
             out.println("  admin password:      " + bootstrap.adminPassword() + "   (shown once; user 'admin')");
             out.println("  sign in:             open " + base + "/ as 'admin' with that password");

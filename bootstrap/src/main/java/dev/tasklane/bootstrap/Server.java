@@ -11,6 +11,7 @@ import dev.tasklane.adapter.web.WebSettings;
 import dev.tasklane.adapter.web.WebUi;
 import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.service.IdentityService;
 import dev.tasklane.application.port.in.StoreUnavailableException;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.bootstrap.metrics.OperatorMetrics;
@@ -143,9 +144,22 @@ public final class Server {
             throw failed;
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
+        logBootstrapToken(bootstrap);
         String baseUrl = config.http().port() == 0 ? "http://localhost:" + http.port() : config.http().baseUrl();
         return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores, metrics),
                 baseUrl, bootstrap, stores.description(), timeline);
+    }
+
+    /** What became of the bootstrap token, never its value. */
+    private static void logBootstrapToken(IdentityUseCase.Bootstrap bootstrap) {
+        switch (bootstrap.token()) {
+            case CREATED -> LOG.info("Bootstrap token stored as the admin's token '{}' on board {}{}",
+                    IdentityService.BOOTSTRAP_TOKEN_NAME, IdentityService.DEFAULT_BOARD,
+                    bootstrap.created() ? "" : " (the store existed without it)");
+            case PRESENT -> LOG.debug("Bootstrap token already stored; nothing written");
+            case IGNORED -> LOG.warn("Bootstrap token ignored: {}", bootstrap.tokenNote());
+            case NONE -> { }
+        }
     }
 
     private static void sweep(Tasklane tasklane) {

@@ -16,6 +16,10 @@ final class ServerOptions {
     @Parameters(index = "0", arity = "0..1", paramLabel = "COMMAND", description = "serve (the default); \"agent --help\" and \"simulate --help\" list the other commands")
     String command;
 
+    @Option(names = "--verbose", description = "Log the frameworks' start-up lines too (Flyway, Jetty, Javalin, "
+            + "HikariCP); without it they log warnings only and the banner comes first (TASKLANE_VERBOSE=true)")
+    boolean verbose;
+
     @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default 7070; 0 picks a free port)")
     String port;
 
@@ -53,8 +57,8 @@ final class ServerOptions {
             + "claimable tasks read before (H2 and PostgreSQL): 500ms, 1s, 0 reads them every time (default 1s)")
     String nextCache;
 
-    @Option(names = "--bootstrap-token", paramLabel = "TOKEN", description = "On an empty store, create an admin API "
-            + "token with exactly this value (prefer the TASKLANE_BOOTSTRAP_TOKEN variable)")
+    @Option(names = "--bootstrap-token", paramLabel = "TOKEN", description = "An admin API token with exactly this "
+            + "value, created on an empty store and on one that lacks it (prefer the TASKLANE_BOOTSTRAP_TOKEN variable)")
     String bootstrapToken;
 
     @Option(names = "--completion-validation", paramLabel = "MODE", description = "grace (default) or strict")

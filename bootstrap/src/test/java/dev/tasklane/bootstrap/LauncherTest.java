@@ -126,6 +126,15 @@ class LauncherTest {
     }
 
     @Test
+    void aLinkOnThePathRunsTheJarBesideTheScriptItLinksTo() throws Exception {
+        Files.writeString(jar, "jar");
+        Path elsewhere = Files.createDirectories(root.resolve("home").resolve("bin"));
+        launcher = Files.createSymbolicLink(elsewhere.resolve("tasklane"), launcher);
+        Run run = launch(Map.of(), "agent", "next");
+        assertEquals(List.of("-jar", jar.toString(), "agent", "next"), run.lines(), run.err());
+    }
+
+    @Test
     void aMissingJarIsRefusedWithTheBuildCommand() throws Exception {
         Run run = launch(Map.of());
         assertEquals(1, run.exit());

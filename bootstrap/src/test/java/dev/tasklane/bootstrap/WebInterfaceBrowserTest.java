@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * anything else opens; create users, members
  * and a token; watch a card move live while an agent claims and completes; open the diff; request changes and see
  * the task go back to Doing; approve; reassign a goal; a read_only member cannot act. Saves screenshots of the
- * board, a task page with its diff and the review queue (under target/screenshots, and under the directory named by
+ * account page, the tokens page and a token just issued, the New goal form, the board, a task page with its diff and
+ * the review queue (under target/screenshots, and under the directory named by
  * {@code -Dtasklane.screenshots=...} when given: {@code docs/images} for the README).
  *
  * <p>Without Chromium and chromedriver the test is skipped with the reason, except under {@code CI=true}, where it
@@ -91,6 +92,12 @@ class WebInterfaceBrowserTest {
         assertTrue(browser.find(".notice").text().contains("password is set"), browser.find(".notice").text());
         browser.open(base + "/account");
         browser.find("#revoke_tokens");
+        assertKeepsTheNavigation("the account page");
+        assertEquals(Boolean.TRUE, browser.script("const l = document.querySelector(\"label[for='new_password']\");"
+                + " const i = document.getElementById('new_password'); const c = document.getElementById('confirm_password');"
+                + " return l.getBoundingClientRect().bottom <= i.getBoundingClientRect().top + 1"
+                + " && i.getBoundingClientRect().bottom <= c.getBoundingClientRect().top;"),
+                "the password form's labels sit above their inputs, one field under the other");
         screenshot("account.png", 720);
         browser.find("form[action='/signout'] button").click();
         browser.find("#username");
@@ -116,6 +123,13 @@ class WebInterfaceBrowserTest {
         assertTrue(strideAuth.contains("**API Token:** `" + secret + "`") && strideAuth.contains("**API URL:** `" + base + "`"),
                 strideAuth);
         assertTrue(browser.find("#stride-md").value().contains("## before_doing"));
+        assertFalse(strideAuth.contains("{{"), "no placeholder is left to fill in: " + strideAuth);
+        for (String client : List.of("#mcp-claude", "#mcp-cursor", "#mcp-vscode")) {
+            String config = browser.find(client).value();
+            assertTrue(config.contains("Bearer " + secret) && config.contains(base + "/mcp"), client + ": " + config);
+        }
+        assertKeepsTheNavigation("the tokens page");
+        screenshot("token-issued.png", 1100);
         assertEquals("tasks:read tasks:work", tokenScopes("bot laptop"), "the agent preset, the default");
         // Tokens of other scopes: the reviewer preset, a read-only one, and a custom set.
         mintToken("bot reviewer", "bot", "#preset-reviewer");
@@ -135,6 +149,17 @@ class WebInterfaceBrowserTest {
         browser.open(base + "/tokens");
         browser.find("table.tokens");
         screenshot("tokens.png", 640);
+
+        // The New goal form: the goal's tasks right after its title, the optional fields folded (no script needed).
+        browser.open(base + "/boards/1/new?kind=goal");
+        browser.find("#c-title-0");
+        assertEquals(Boolean.TRUE, browser.script("const d = document.getElementById('more-fields');"
+                + " return !d.open && !!d.querySelector('#f-description') && !d.querySelector('#c-title-0')"
+                + " && (document.getElementById('c-title-0').compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING) > 0;"),
+                "the tasks come first and the optional fields are folded under More fields");
+        assertEquals(Boolean.TRUE, browser.script("return [...document.querySelectorAll('#more-fields .checks label')]"
+                + ".some(l => l.textContent.trim() === 'API design');"), "capabilities read as on the tokens page");
+        screenshot("goal-form.png", 900);
         AgentHttp agent = new AgentHttp(HttpClient.newHttpClient(), base, secret);
 
         // The agent plans a goal with two tasks; the board shows them.
@@ -427,6 +452,14 @@ class WebInterfaceBrowserTest {
     }
 
     /** The scopes the tokens page lists for the token named {@code name}, space-separated. */
+    /** The board's links stay in the top bar on a page of no board. */
+    private static void assertKeepsTheNavigation(String page) {
+        for (String link : List.of("Board", "Review queue", "Metrics")) {
+            assertEquals(Boolean.TRUE, browser.script("return [...document.querySelectorAll('nav.mainnav a')]"
+                    + ".some(a => a.textContent.trim() === arguments[0]);", link), page + " links to " + link);
+        }
+    }
+
     private static String tokenScopes(String name) {
         Object scopes = browser.script("const row = [...document.querySelectorAll('table.tokens tbody tr')]"
                 + ".find(r => r.cells[0].textContent.trim().startsWith(arguments[0]));"

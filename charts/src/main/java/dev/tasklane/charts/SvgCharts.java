@@ -53,7 +53,8 @@ public final class SvgCharts {
         }
         Frame frame = new Frame(spec, max);
         StringBuilder svg = frame.open();
-        for (int k = 0; k < series.size(); k++) {
+        // the last series first: the first one (p50 before p85, say) is drawn on top where they meet
+        for (int k = series.size() - 1; k >= 0; k--) {
             Series s = series.get(k);
             String colour = PALETTE[k % PALETTE.length];
             StringBuilder path = new StringBuilder();
@@ -165,6 +166,19 @@ public final class SvgCharts {
         return nice * power;
     }
 
+    /**
+     * A tick's label with as many decimals as its step needs, so that no two ticks read the same: steps of 0.005
+     * read 0, 0.005, 0.01, 0.015; steps of 5, 0, 5, 10.
+     */
+    static String tickLabel(double tick, double step) {
+        int decimals = (int) Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+        if (decimals == 0) {
+            return Long.toString(Math.round(tick));
+        }
+        String text = String.format(Locale.ROOT, "%." + decimals + "f", tick);
+        return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
+    }
+
     static String number(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value);
@@ -232,12 +246,14 @@ public final class SvgCharts {
             svg.append("<desc id=\"").append(id).append("-desc\">").append(escape(spec.description())).append("</desc>");
             svg.append("<text x=\"").append(LEFT).append("\" y=\"22\" font-size=\"15\" font-weight=\"600\" fill=\"#111827\">")
                     .append(escape(spec.title())).append("</text>");
-            for (double tick = 0; tick <= top + step / 1000; tick += step) {
+            long ticks = Math.round(top / step);
+            for (long k = 0; k <= ticks; k++) {
+                double tick = k * step;
                 double y = y(tick);
                 svg.append(String.format(Locale.ROOT,
                         "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e5e7eb\"/>"
                                 + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#4b5563\">%s</text>",
-                        LEFT, WIDTH - RIGHT, y, y, LEFT - 6, y + 4, number(tick)));
+                        LEFT, WIDTH - RIGHT, y, y, LEFT - 6, y + 4, tickLabel(tick, step)));
             }
             return svg;
         }

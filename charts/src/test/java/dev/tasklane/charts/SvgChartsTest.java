@@ -50,8 +50,9 @@ class SvgChartsTest {
                 new Series("p50", Arrays.asList(1.0, null, 2.0, 2.5)), new Series("p85", Arrays.asList(2.0, 3.0, 4.0, 4.5)))));
         NodeList paths = svg.getElementsByTagName("path");
         assertEquals(2, paths.getLength());
-        assertEquals(2, count(((Element) paths.item(0)).getAttribute("d"), 'M'), "the p50 line is broken at its gap");
-        assertEquals(1, count(((Element) paths.item(1)).getAttribute("d"), 'M'));
+        // p85 is drawn first, p50 over it
+        assertEquals(2, count(((Element) paths.item(1)).getAttribute("d"), 'M'), "the p50 line is broken at its gap");
+        assertEquals(1, count(((Element) paths.item(0)).getAttribute("d"), 'M'));
         assertEquals(7, svg.getElementsByTagName("circle").getLength());
         assertTrue(texts(svg).containsAll(List.of("p50", "p85")), "a legend names each line");
     }
@@ -87,6 +88,37 @@ class SvgChartsTest {
         assertEquals(50, SvgCharts.niceStep(180));
         assertEquals("2.5", SvgCharts.number(2.5));
         assertEquals("3", SvgCharts.number(3.0));
+        assertEquals(List.of("0", "0.005", "0.01", "0.015"), List.of(SvgCharts.tickLabel(0, 0.005),
+                SvgCharts.tickLabel(0.005, 0.005), SvgCharts.tickLabel(0.01, 0.005), SvgCharts.tickLabel(0.015, 0.005)));
+    }
+
+    /** For maxima from a printed seed, from a thousandth to a million: the y axis never shows one label twice. */
+    @Test
+    void theYAxisLabelsAreDistinctWhateverTheRange() throws Exception {
+        long seed = 20261202L;
+        java.util.Random random = new java.util.Random(seed);
+        for (int run = 0; run < 300; run++) {
+            double max = Math.pow(10, random.nextDouble() * 9 - 3) * (0.5 + random.nextDouble());
+            String svg = SvgCharts.lines(spec("ticks"), List.of(new Series("p50", List.of(max / 3, max, 0.0, max / 5)),
+                    new Series("p85", List.of(max, max / 2, max / 4, max / 6))));
+            NodeList texts = parse(svg).getElementsByTagName("text");
+            List<String> ticks = new java.util.ArrayList<>();
+            for (int i = 0; i < texts.getLength(); i++) {
+                Element text = (Element) texts.item(i);
+                if ("end".equals(text.getAttribute("text-anchor"))) {
+                    ticks.add(text.getTextContent());
+                }
+            }
+            assertTrue(ticks.size() >= 2, "seed " + seed + ", max " + max + ": " + ticks);
+            assertEquals(ticks.size(), new java.util.HashSet<>(ticks).size(), "seed " + seed + ", max " + max + ": " + ticks);
+        }
+    }
+
+    @Test
+    void theFirstLineIsDrawnOverTheOthers() {
+        String svg = SvgCharts.lines(spec("order"), List.of(new Series("p50", List.of(1.0, 2.0, 3.0, 4.0)),
+                new Series("p85", List.of(1.0, 2.0, 3.0, 4.0))));
+        assertTrue(svg.lastIndexOf("<title>p85") < svg.indexOf("<title>p50"), "p85 first, p50 over it");
     }
 
     private static Document parse(String svg) throws Exception {

@@ -2,7 +2,7 @@ package dev.tasklane.simulator;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.service.Secrets;

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.Harness.Res;
-import dev.tasklane.application.port.in.IdentityUseCase.Member;
+import dev.tasklane.application.port.in.MembersUseCase.Member;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.id.BoardId;

@@ -76,6 +76,29 @@ class MetricsHttpTest {
     }
 
     @Test
+    void aCompletionWithoutAgentNameIsCreditedToTheClaimsAgent() {
+        Harness.run(h -> {
+            h.createTask("Finish me");
+            assertEquals(200, h.post("/api/tasks/claim", Harness.map("identifier", "W1", "agent_name", "newcomer-bot",
+                    "before_doing_result", Harness.hookOk())).status());
+            Map<String, Object> unnamed = new java.util.LinkedHashMap<>(Harness.completion());
+            unnamed.remove("agent_name");
+            Res completed = h.patch("/api/tasks/W1/complete", unnamed);
+            assertEquals(200, completed.status(), completed::toString);
+            assertEquals("newcomer-bot", completed.data().get("completed_by_agent"));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> hooks = (List<Map<String, Object>>) completed.body().get("hooks");
+            for (Map<String, Object> hook : hooks) {
+                assertEquals("newcomer-bot", map(hook, "env").get("AGENT_NAME"), String.valueOf(hook.get("name")));
+            }
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> agents = (List<Map<String, Object>>) h.get("/api/metrics").data().get("agents");
+            assertEquals(List.of("newcomer-bot"), agents.stream().map(a -> a.get("agent_name")).toList());
+            assertEquals(1, agents.get(0).get("done"));
+        });
+    }
+
+    @Test
     void badParametersAnswer422NamingTheParameter() {
         Harness.run(h -> {
             assertEquals("window", refused(h, "/api/metrics?window=0d"));

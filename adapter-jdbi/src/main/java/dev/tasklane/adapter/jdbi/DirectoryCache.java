@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.application.port.out.DirectoryStore.Credentials;
+import dev.tasklane.application.port.out.TokenStore.Credentials;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Board;
 

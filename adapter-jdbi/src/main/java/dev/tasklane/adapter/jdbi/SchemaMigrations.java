@@ -62,7 +62,8 @@ final class SchemaMigrations {
      * indexes of {@code V91__partial_indexes.sql}, {@code V92__partial_flow_indexes.sql} and
      * {@code V93__flow_state_on_tasks.sql} and {@code V94__event_numbers_per_transaction.sql}, which H2 does not have (empty
      * there: a plain index), and the statements of
-     * {@code V94__event_numbers_per_transaction.sql} that each database spells its own way or only PostgreSQL runs.
+     * {@code V94__event_numbers_per_transaction.sql} that each database spells its own way or only PostgreSQL runs, and
+     * the test of {@code V104__completions_name_their_agent.sql} for an agent name that JSON text holds unescaped.
      */
     static Map<String, String> placeholders(Database.Kind kind) {
         Map<String, String> values = new LinkedHashMap<>();
@@ -74,6 +75,9 @@ final class SchemaMigrations {
         // PostgreSQL numbers events per transaction (JdbiEventOutbox): an older server, which would still number them
         // from this row, fails instead of writing numbers below those readers have passed
         values.put("retire_event_sequence", postgres ? "DROP TABLE event_sequence;" : "");
+        // V104__completions_name_their_agent.sql writes an agent name into JSON text as is: only one that needs no escape
+        values.put("agent_name_is_plain", postgres ? "h.agent_name !~ '[[:cntrl:]\"\\\\]'"
+                : "NOT REGEXP_LIKE(h.agent_name, '[\\p{Cntrl}\"\\\\]')");
         return values;
     }
 

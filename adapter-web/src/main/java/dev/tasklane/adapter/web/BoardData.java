@@ -3,7 +3,7 @@ package dev.tasklane.adapter.web;
 import dev.tasklane.adapter.web.view.Card;
 import dev.tasklane.adapter.web.view.Link;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.IdentityUseCase.Member;
+import dev.tasklane.application.port.in.MembersUseCase.Member;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;

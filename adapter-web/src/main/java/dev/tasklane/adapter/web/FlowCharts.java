@@ -45,17 +45,50 @@ final class FlowCharts {
 
     static String percentiles(FlowReport report, String id, String title, Function<FlowReport.DayFigures, Duration> p50,
                               Function<FlowReport.DayFigures, Duration> p85, FlowReport.DurationFigure overall) {
+        Duration longest = Duration.ZERO;
+        for (FlowReport.DayFigures day : report.byDay()) {
+            for (Duration value : new Duration[] {p50.apply(day), p85.apply(day)}) {
+                if (value != null && value.compareTo(longest) > 0) {
+                    longest = value;
+                }
+            }
+        }
+        Unit unit = Unit.forRange(longest);
         List<Double> median = new ArrayList<>();
         List<Double> high = new ArrayList<>();
         for (FlowReport.DayFigures day : report.byDay()) {
-            median.add(hours(p50.apply(day)));
-            high.add(hours(p85.apply(day)));
+            median.add(unit.of(p50.apply(day)));
+            high.add(unit.of(p85.apply(day)));
         }
-        String description = title + " in hours of the tasks finished each day, " + span(report) + ". Over the window: "
-                + (overall.count() == 0 ? "no task." : "p50 " + Format.duration(overall.p50()) + ", p85 "
-                + Format.duration(overall.p85()) + ", " + overall.count() + " tasks.");
+        String description = title + " in " + unit.label + " of the tasks finished each day, " + span(report)
+                + ". Over the window: " + (overall.count() == 0 ? "no task." : "p50 " + Format.duration(overall.p50())
+                + ", p85 " + Format.duration(overall.p85()) + ", " + overall.count() + " tasks.");
         return SvgCharts.lines(new ChartSpec(id, title + " (p50 and p85)", description, days(report), "day of Done",
-                "hours"), List.of(new Series("p50", median), new Series("p85", high)));
+                unit.label), List.of(new Series("p50", median), new Series("p85", high)));
+    }
+
+    /** The unit a duration chart is drawn in: the largest in which its longest value is at least 2. */
+    enum Unit {
+        MINUTES("minutes", Duration.ofMinutes(1)),
+        HOURS("hours", Duration.ofHours(1)),
+        DAYS("days", Duration.ofDays(1));
+
+        final String label;
+        private final Duration size;
+
+        Unit(String label, Duration size) {
+            this.label = label;
+            this.size = size;
+        }
+
+        static Unit forRange(Duration longest) {
+            return longest.compareTo(Duration.ofDays(2)) >= 0 ? DAYS
+                    : longest.compareTo(Duration.ofHours(2)) >= 0 ? HOURS : MINUTES;
+        }
+
+        Double of(Duration duration) {
+            return duration == null ? null : Math.round(duration.toMillis() * 100.0 / size.toMillis()) / 100.0;
+        }
     }
 
     static String cumulativeFlow(FlowReport report) {
@@ -72,7 +105,4 @@ final class FlowCharts {
                 new Series("Ready", days.stream().map(d -> (double) d.ready()).toList())));
     }
 
-    private static Double hours(Duration duration) {
-        return duration == null ? null : Math.round(duration.toMillis() / 36_000.0) / 100.0;
-    }
 }

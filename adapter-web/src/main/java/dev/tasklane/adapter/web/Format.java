@@ -37,6 +37,14 @@ final class Format {
     }
 
     /** "in_progress" → "In progress". */
+    /**
+     * A capability as people read it, the same on every page: "api_design" reads "API design", "ui_implementation"
+     * "UI implementation", "code_generation" "Code generation".
+     */
+    static String capability(dev.tasklane.domain.task.Capability capability) {
+        return label(capability.code()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
+    }
+
     static String label(String wire) {
         if (wire == null || wire.isEmpty()) {
             return "";

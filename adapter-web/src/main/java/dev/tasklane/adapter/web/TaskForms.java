@@ -271,20 +271,20 @@ final class TaskForms {
         List<String> paths = ctx.formParams("kf_path");
         List<String> notes = ctx.formParams("kf_note");
         for (int i = 0; i < paths.size(); i++) {
-            files.add(new KeyFileRow(paths.get(i), at(notes, i)));
+            files.add(new KeyFileRow(at(paths, i), at(notes, i)));
         }
         List<StepRow> steps = new ArrayList<>();
         List<String> stepTypes = ctx.formParams("vs_type");
         List<String> stepTexts = ctx.formParams("vs_text");
         List<String> expected = ctx.formParams("vs_expected");
         for (int i = 0; i < stepTexts.size(); i++) {
-            steps.add(new StepRow(at(stepTypes, i), stepTexts.get(i), at(expected, i)));
+            steps.add(new StepRow(at(stepTypes, i), at(stepTexts, i), at(expected, i)));
         }
         List<ChildRow> children = new ArrayList<>();
         if (!edit) {
             List<String> titles = ctx.formParams("c_title");
             for (int i = 0; i < titles.size(); i++) {
-                children.add(new ChildRow(titles.get(i), at(ctx.formParams("c_type"), i),
+                children.add(new ChildRow(at(titles, i), at(ctx.formParams("c_type"), i),
                         at(ctx.formParams("c_priority"), i), at(ctx.formParams("c_description"), i),
                         at(ctx.formParams("c_criteria"), i), at(ctx.formParams("c_dependencies"), i)));
             }
@@ -312,12 +312,19 @@ final class TaskForms {
     }
 
     private static String text(Context ctx, String name) {
-        String value = ctx.formParam(name);
-        return value == null ? "" : value;
+        return unixLines(ctx.formParam(name));
     }
 
     private static String at(List<String> values, int index) {
-        return index < values.size() ? values.get(index) : "";
+        return index < values.size() ? unixLines(values.get(index)) : "";
+    }
+
+    /**
+     * A field as typed, its line endings as the API's clients send them: a browser submits a textarea's lines
+     * joined by CRLF (the HTML form encoding), which would reach criteria, descriptions and steps as {@code \r\n}.
+     */
+    static String unixLines(String value) {
+        return value == null ? "" : value.replace("\r\n", "\n").replace('\r', '\n');
     }
 
     private static ChildRow emptyChild() {
@@ -674,7 +681,7 @@ final class TaskForms {
     private static List<Option> capabilities() {
         List<Option> out = new ArrayList<>();
         for (Capability capability : Capability.values()) {
-            out.add(new Option(capability.code(), Format.label(capability.code()), false));
+            out.add(new Option(capability.code(), Format.capability(capability), false));
         }
         return out;
     }

@@ -154,7 +154,7 @@ final class TaskPages {
         facts.add(Field.text("Complexity", Format.label(task.spec().complexity().name().toLowerCase(java.util.Locale.ROOT))));
         facts.add(Field.text("Needs review", task.spec().needsReview() ? "Yes" : "No"));
         if (!task.spec().requiredCapabilities().isEmpty()) {
-            facts.add(Field.items("Capabilities", task.spec().requiredCapabilities().stream().map(c -> c.code()).toList()));
+            facts.add(Field.items("Capabilities", task.spec().requiredCapabilities().stream().map(Format::capability).toList()));
         }
         if (view.blocked()) {
             facts.add(Field.text("Blocked by", TaskIdentifier.join(view.blockedBy())));

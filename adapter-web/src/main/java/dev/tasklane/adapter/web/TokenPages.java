@@ -4,8 +4,8 @@ import dev.tasklane.adapter.web.view.IssuedTokenView;
 import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.TokenRow;
 import dev.tasklane.adapter.web.view.TokensPage;
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
+import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
@@ -65,7 +65,7 @@ final class TokenPages {
         List<Option> boardOptions = boards.stream().map(b -> new Option(b.name(), b.name(),
                 b.name().equals(selectedBoard) || (selectedBoard == null && b == boards.get(0)))).toList();
         List<Option> capabilities = Arrays.stream(Capability.values())
-                .map(c -> new Option(c.code(), capabilityLabel(c), false)).toList();
+                .map(c -> new Option(c.code(), Format.capability(c), false)).toList();
         List<Option> presets = Arrays.stream(Preset.values())
                 .map(p -> new Option(p.value, p.label, p == Preset.AGENT)).toList();
         List<Option> scopes = Arrays.stream(Scope.values()).map(sc -> new Option(sc.label(), SCOPE_MEANING.get(sc), false))
@@ -131,17 +131,12 @@ final class TokenPages {
         return scopes;
     }
 
-    /** "api_design" reads "API design", "ui_implementation" "UI implementation". */
-    static String capabilityLabel(Capability capability) {
-        return Format.label(capability.code()).replaceFirst("^Api ", "API ").replaceFirst("^Ui ", "UI ");
-    }
-
     private static TokenRow row(ApiToken token, Map<Long, String> boards, Map<Long, String> users, Instant now) {
         String state = token.revokedAt() != null ? "Revoked " + Format.when(token.revokedAt())
                 : !token.validAt(now) ? "Expired" : "Active";
         return new TokenRow(token.id(), token.name(), users.getOrDefault(token.userId().value(), "user #" + token.userId()),
                 boards.getOrDefault(token.boardId().value(), "board #" + token.boardId()),
-                token.capabilities().isEmpty() ? "any" : token.capabilities().stream().map(Capability::code)
+                token.capabilities().isEmpty() ? "any" : token.capabilities().stream().map(Format::capability)
                         .collect(Collectors.joining(", ")),
                 token.agentModel() == null ? "" : token.agentModel(),
                 token.scopes().stream().sorted().map(Scope::label).toList(), Format.when(token.createdAt()),
@@ -170,8 +165,10 @@ final class TokenPages {
         IssuedToken issued = identity.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
                 owner, board, capabilities, Web.optional(ctx, "agent_model"), false, days, scopes(ctx)));
         AgentFiles.Files files = agentFiles.forToken(web.settings().baseUrl(), issued.secret());
+        String base = web.settings().baseUrl();
         render(ctx, person, new IssuedTokenView(issued.token().name(), issued.board().name(), issued.secret(),
-                files.strideAuthMd(), files.strideMd()), board);
+                files.strideAuthMd(), files.strideMd(), McpSnippets.claudeCode(base, issued.secret()),
+                McpSnippets.cursor(base, issued.secret()), McpSnippets.vsCode(base, issued.secret())), board);
     }
 
     void revoke(Context ctx) {

@@ -204,13 +204,19 @@ final class Web {
         return URLDecoder.decode(raw, StandardCharsets.UTF_8);
     }
 
+    /**
+     * The frame of a signed-in page. A page of no board (the account, the tokens, administration) still shows the
+     * board links, to the first board the person can see.
+     */
     Chrome chrome(Context ctx, Actor person, String title, Board board, String section) {
-        List<Link> boards = identity.boards(person).stream()
+        List<Board> visible = identity.boards(person);
+        List<Link> boards = visible.stream()
                 .map(b -> new Link(b.name(), "/boards/" + b.id(), board != null && b.id().equals(board.id())))
                 .toList();
+        Board shown = board != null ? board : visible.isEmpty() ? null : visible.get(0);
         return new Chrome(title, person.user().displayName() == null ? person.user().username() : person.user().displayName(),
-                person.admin(), person.session().orElseThrow().csrfToken(), board == null ? null : board.id().value(),
-                board == null ? null : board.name(), boards, section, takeNotice(ctx));
+                person.admin(), person.session().orElseThrow().csrfToken(), shown == null ? null : shown.id().value(),
+                shown == null ? null : shown.name(), boards, section, takeNotice(ctx));
     }
 
     Chrome anonymous(Context ctx, String title) {

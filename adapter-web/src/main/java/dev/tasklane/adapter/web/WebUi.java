@@ -53,6 +53,7 @@ public final class WebUi {
     private final SupervisionPages supervision;
     private final byte[] css;
     private final byte[] script;
+    private final byte[] icon;
 
     /**
      * @param agentFiles the agent files shown with a newly issued token (the HTTP API's templates, handed over by
@@ -81,6 +82,7 @@ public final class WebUi {
         this.live = new LiveUpdates(web, useCases.signIn(), useCases.identity(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");
+        this.icon = resource("assets/favicon.svg");
     }
 
     /**
@@ -163,6 +165,8 @@ public final class WebUi {
 
         open(config, HandlerType.GET, "/assets/tasklane.css", ctx -> asset(ctx, "text/css; charset=utf-8", css));
         open(config, HandlerType.GET, "/assets/tasklane.js", ctx -> asset(ctx, "text/javascript; charset=utf-8", script));
+        // the icon browsers ask for at this address, whatever a page names; an SVG, which they all draw
+        open(config, HandlerType.GET, "/favicon.ico", ctx -> asset(ctx, "image/svg+xml", icon));
     }
 
     /** A page handler; throws the application's errors, which {@link #guard} renders. */

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import org.junit.jupiter.api.Test;
 

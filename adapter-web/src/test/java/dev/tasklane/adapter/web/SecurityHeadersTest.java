@@ -84,7 +84,7 @@ class SecurityHeadersTest {
             }
             assertTrue(web.get(board).body().contains("class=\"progress-fill\" width=\"0\""),
                     "the goal's progress is drawn without a style attribute");
-            for (String path : List.of("/signin", "/assets/tasklane.css", "/assets/tasklane.js")) {
+            for (String path : List.of("/signin", "/assets/tasklane.css", "/assets/tasklane.js", "/favicon.ico")) {
                 HttpResponse<String> answer = web.getAnonymous(path);
                 assertSecurityHeaders(path, answer);
                 assertFalse(answer.headers().firstValue("Strict-Transport-Security").isPresent(), "plain HTTP: " + path);

@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -43,7 +44,7 @@ class TaskFormsTest {
             assertTrue(form.contains("id=\"f-title\""), form);
             HttpResponse<String> created = web.postFields(web.boardPath() + "/new", fields(
                     "title", "Retry the upload", "type", "defect", "priority", "high", "complexity", "medium",
-                    "description", "It gives up too soon", "acceptance_criteria", "retries 3 times\nlogs each try",
+                    "description", "It gives up\r\ntoo soon", "acceptance_criteria", "retries 3 times\r\nlogs each try",
                     "needs_review", "true", "required_capabilities", "testing",
                     "kf_path", "src/Upload.java", "kf_note", "the loop", "kf_path", "", "kf_note", "",
                     "vs_type", "command", "vs_text", "mvn test", "vs_expected", "green",
@@ -53,6 +54,8 @@ class TaskFormsTest {
             assertEquals(303, created.statusCode(), created.body());
             Task task = task(web, "D1");
             assertEquals("Retry the upload", task.spec().title());
+            assertEquals("It gives up\ntoo soon", task.spec().description(), "a browser's CRLF reaches the API as LF");
+            assertFalse(String.valueOf(task.spec().acceptanceCriteria()).contains("\r"), "criteria without CR");
             assertEquals(TaskType.DEFECT, task.type());
             assertTrue(task.spec().needsReview());
             assertEquals(java.util.Set.of(Capability.fromCode("testing").orElseThrow()), task.spec().requiredCapabilities());

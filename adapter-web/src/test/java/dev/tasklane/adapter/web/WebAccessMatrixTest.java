@@ -2,7 +2,7 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.application.port.in.ClaimTask;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.usecase.BoardFixture;
@@ -358,6 +358,7 @@ class WebAccessMatrixTest {
 
         s.put("GET /assets/tasklane.css", (f, k) -> Req.get("/assets/tasklane.css"));
         s.put("GET /assets/tasklane.js", (f, k) -> Req.get("/assets/tasklane.js"));
+        s.put("GET /favicon.ico", (f, k) -> Req.get("/favicon.ico"));
         return s;
     }
 

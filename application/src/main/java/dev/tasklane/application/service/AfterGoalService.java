@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
 import dev.tasklane.domain.goal.AfterGoalReport;
 import dev.tasklane.application.port.in.AfterGoalUseCase;
 import dev.tasklane.application.port.in.TaskRef;
@@ -17,11 +17,11 @@ import java.util.Map;
 /** The after_goal report and the armed-goal lookup. */
 final class AfterGoalService implements AfterGoalUseCase {
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
     private final TaskLookup lookup;
     private final HookEntries hookEntries;
 
-    AfterGoalService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, HookEntries hookEntries) {
+    AfterGoalService(UseCaseRunner runner, TaskReads tasks, TaskLookup lookup, HookEntries hookEntries) {
         this.runner = runner;
         this.tasks = tasks;
         this.lookup = lookup;

@@ -1,7 +1,8 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.PartKeys;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.TaskWrites;
 import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -28,12 +29,14 @@ import java.util.Optional;
  */
 final class ArchiveService implements ArchiveUseCase {
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final TaskWrites writes;
     private final TaskLookup lookup;
 
-    ArchiveService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup) {
+    ArchiveService(UseCaseRunner runner, TaskReads tasks, TaskWrites writes, TaskLookup lookup) {
         this.runner = runner;
         this.tasks = tasks;
+        this.writes = writes;
         this.lookup = lookup;
     }
 
@@ -119,7 +122,7 @@ final class ArchiveService implements ArchiveUseCase {
                     identifier -> tasks.dependents(actor.boardId(), identifier));
             List<String> identifiers = new ArrayList<>();
             for (Task task : doomed) {
-                tasks.delete(task);
+                writes.delete(task);
                 changes.record(task, HistoryKind.DELETED, actor.userId(), null, HistoryFacts.NONE);
                 identifiers.add(task.identifier().toString());
             }

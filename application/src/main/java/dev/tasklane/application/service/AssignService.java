@@ -1,7 +1,7 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.MembershipStore;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -23,11 +23,11 @@ import java.util.List;
 /** Assignment: a task, or a goal with every non-completed child, in one transaction, with history. */
 final class AssignService implements AssignTaskUseCase {
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
-    private final DirectoryStore directory;
+    private final TaskReads tasks;
+    private final MembershipStore directory;
     private final TaskLookup lookup;
 
-    AssignService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, TaskLookup lookup) {
+    AssignService(UseCaseRunner runner, TaskReads tasks, MembershipStore directory, TaskLookup lookup) {
         this.runner = runner;
         this.tasks = tasks;
         this.directory = directory;

@@ -6,7 +6,8 @@ import dev.tasklane.domain.identity.IdentityPolicy.Verdict;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.DirectoryStore;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.WipLimitStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.id.BoardId;
@@ -26,14 +27,16 @@ import java.util.Optional;
 final class BoardSettingsService implements BoardSettingsUseCase {
     private final Transactions transactions;
     private final DirectoryStore directory;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final WipLimitStore wipLimits;
     private final AuditTrail audit;
 
-    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskStore tasks, AuditTrail audit) {
+    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskReads tasks, WipLimitStore wipLimits, AuditTrail audit) {
         this.audit = audit;
         this.transactions = transactions;
         this.directory = directory;
         this.tasks = tasks;
+        this.wipLimits = wipLimits;
     }
 
     @Override
@@ -67,7 +70,7 @@ final class BoardSettingsService implements BoardSettingsUseCase {
             }
             if (change.wipLimits().isSent()) {
                 WipLimits limits = change.wipLimits().orElse(WipLimits.NONE);
-                tasks.putWipLimits(boardId, limits == null ? WipLimits.NONE : limits);
+                wipLimits.putWipLimits(boardId, limits == null ? WipLimits.NONE : limits);
                 Integer doing = limits == null ? null : limits.doing();
                 changed.add("wip_limits.doing: " + (doing == null ? "none" : doing));
             }
@@ -89,6 +92,6 @@ final class BoardSettingsService implements BoardSettingsUseCase {
         List<String> doing = tasks.list(inDoing).tasks().stream()
                 .filter(task -> task.type() != TaskType.GOAL)
                 .map(task -> task.identifier().toString()).toList();
-        return new BoardSettings(board, tasks.wipLimits(board.id()), doing);
+        return new BoardSettings(board, wipLimits.wipLimits(board.id()), doing);
     }
 }

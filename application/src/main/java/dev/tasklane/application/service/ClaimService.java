@@ -1,6 +1,9 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.ClaimCandidates;
+import dev.tasklane.application.port.out.KeyFileLocks;
+import dev.tasklane.application.port.out.WipLimitStore;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.ClaimTaskUseCase;
@@ -40,7 +43,10 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     static final int LOOK_PAST_OFFERED = 256;
 
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final ClaimCandidates queue;
+    private final KeyFileLocks keyFiles;
+    private final WipLimitStore wipLimits;
     private final TaskLookup lookup;
     private final HookEntries hookEntries;
     private final GoalSync goals;
@@ -48,10 +54,13 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     private final NextOffers offers;
     private final AgentSessions sessions;
 
-    ClaimService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
+    ClaimService(UseCaseRunner runner, TaskReads tasks, ClaimCandidates queue, KeyFileLocks keyFiles, WipLimitStore wipLimits, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
                  TaskWorkflow workflow, NextOffers offers, AgentSessions sessions) {
         this.runner = runner;
         this.tasks = tasks;
+        this.queue = queue;
+        this.keyFiles = keyFiles;
+        this.wipLimits = wipLimits;
         this.lookup = lookup;
         this.hookEntries = hookEntries;
         this.goals = goals;
@@ -63,7 +72,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     @Override
     public Optional<TaskView> next(Actor actor, String agentName) {
         return runner.read(changes -> {
-            SelectionContext selection = new StoreSelectionContext(tasks, actor, changes.now());
+            SelectionContext selection = new StoreSelectionContext(tasks, keyFiles, actor, changes.now());
             return firstEligible(actor, agentName, selection).map(lookup::view);
         });
     }
@@ -79,7 +88,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return runner.write(actor, changes -> {
             // after the runner's access check: a caller without write access learns nothing of its proof
             HookResult proof = HookProof.requirePassed(HookName.BEFORE_DOING, command.beforeDoing());
-            SelectionContext selection = new StoreSelectionContext(tasks, actor, changes.now());
+            SelectionContext selection = new StoreSelectionContext(tasks, keyFiles, actor, changes.now());
             Task target = identifier == null
                     ? firstClaimable(actor, agentName, selection).orElseThrow(
                             () -> new ConflictException("no_tasks_available", NOTHING_TO_CLAIM))
@@ -90,7 +99,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             ClaimOutcome outcome = workflow.claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
             Task claimed = outcome.task();
             if (!outcome.repeated()) {
-                WipGuard.requireRoom(tasks, target);
+                WipGuard.requireRoom(wipLimits, target);
                 HistoryKind kind = HistoryKind.CLAIMED;
                 HistoryFacts facts = target.claimExpiredAt(changes.now())
                         ? new HistoryFacts.ReclaimedExpired(String.valueOf(target.claim().agentName()))
@@ -113,7 +122,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      */
     private Optional<Task> firstEligible(Actor actor, String agentName, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
-        Iterator<Task> candidates = tasks.candidates(query);
+        Iterator<Task> candidates = queue.candidates(query);
         Task firstOffered = null;
         int lookedPast = 0;
         while (candidates.hasNext() && (firstOffered == null || lookedPast++ < LOOK_PAST_OFFERED)) {
@@ -143,7 +152,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      */
     private Optional<Task> firstClaimable(Actor actor, String agentName, SelectionContext selection) {
         CandidateQuery query = query(actor, selection);
-        Iterator<Task> candidates = tasks.candidates(query);
+        Iterator<Task> candidates = queue.candidates(query);
         List<Task> offeredToOthers = new ArrayList<>();
         while (candidates.hasNext()) {
             Task candidate = candidates.next();
@@ -173,7 +182,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     /** Locks the candidate and its key files and re-checks it; undone (locks released) when it cannot be taken. */
     private Optional<Task> tryToTake(CandidateQuery query, Task candidate, SelectionContext selection) {
-        return runner.tentatively(() -> tasks.lockCandidate(query, candidate.id())
+        return runner.tentatively(() -> queue.lockCandidate(query, candidate.id())
                 .map(this::withKeyFilesLocked)
                 .filter(locked -> ClaimPolicy.eligible(locked, selection)));
     }
@@ -184,7 +193,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     /** Locks the task's key files against concurrent claims, so that the key-file check made next holds. */
     private Task withKeyFilesLocked(Task task) {
-        tasks.lockKeyFiles(task.boardId(), task.spec().keyFiles().stream().map(KeyFile::filePath).toList());
+        keyFiles.lockKeyFiles(task.boardId(), task.spec().keyFiles().stream().map(KeyFile::filePath).toList());
         return task;
     }
 

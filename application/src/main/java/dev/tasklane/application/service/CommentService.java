@@ -1,7 +1,7 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.CommentStore;
+import dev.tasklane.application.port.out.UserStore;
 import dev.tasklane.application.port.in.CommentsUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.domain.agent.Actor;
@@ -29,11 +29,11 @@ import java.util.Map;
  */
 final class CommentService implements CommentsUseCase {
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
-    private final DirectoryStore directory;
+    private final CommentStore tasks;
+    private final UserStore directory;
     private final TaskLookup lookup;
 
-    CommentService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, TaskLookup lookup) {
+    CommentService(UseCaseRunner runner, CommentStore tasks, UserStore directory, TaskLookup lookup) {
         this.runner = runner;
         this.tasks = tasks;
         this.directory = directory;

@@ -49,11 +49,10 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
 
     @Override
     public Completed complete(Actor actor, TaskRef ref, CompleteTask command) {
-        String agentName = command.agentName() != null && !command.agentName().isBlank()
-                ? command.agentName() : HookEntries.UNKNOWN_AGENT;
         String claimToken = command.claimToken();
         return runner.write(actor, changes -> {
             Task task = lookup.requireLocked(actor.boardId(), ref);
+            String agentName = HookEntries.agentOf(command.agentName(), task);
             Optional<AgentSession> session = sessions.requireNoStop(task, claimToken);
             HookProof.requirePassed(command.afterDoing());
             HookProof.requirePassed(command.beforeReview());

@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.TaskWrites;
 import dev.tasklane.application.port.in.BatchCreateUseCase;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.CreateBatch;
@@ -47,13 +48,15 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     private static final String DEPENDENCIES = "dependencies";
 
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final TaskWrites writes;
     private final TaskLookup lookup;
     private final GoalSync goals;
 
-    CreateService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, GoalSync goals) {
+    CreateService(UseCaseRunner runner, TaskReads tasks, TaskWrites writes, TaskLookup lookup, GoalSync goals) {
         this.runner = runner;
         this.tasks = tasks;
+        this.writes = writes;
         this.lookup = lookup;
         this.goals = goals;
     }
@@ -117,7 +120,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
         }
 
         Task root = changes.insert(Task.create(boardId, rootIdentifier, parent == null ? null : parent.id(),
-                tasks.nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
+                writes.nextPosition(boardId), draft.spec().toBuilder().dependencies(rootDependencies).build(), assignee,
                 actor.userId(), createdByAgent, changes.now()), actor, agentName);
         List<Task> drafts = new ArrayList<>(draft.children().size());
         for (int i = 0; i < draft.children().size(); i++) {
@@ -125,7 +128,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
             UserId childAssignee = child.assignee().resolve(root.assignedToId());
             String childAgent = child.createdByAgent().orElse(createdByAgent);
             drafts.add(Task.create(boardId, childIdentifiers.get(i),
-                    root.id(), tasks.nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
+                    root.id(), writes.nextPosition(boardId), child.spec().toBuilder().dependencies(childDependencies.get(i)).build(),
                     childAssignee, actor.userId(), childAgent, changes.now()));
         }
         // written together: one statement per table on a database, not one per child
@@ -195,7 +198,7 @@ final class CreateService implements CreateTaskUseCase, BatchCreateUseCase, Upda
     }
 
     private TaskIdentifier nextIdentifier(BoardId boardId, TaskType type) {
-        return new TaskIdentifier(type, tasks.nextIdentifierNumber(boardId, type));
+        return new TaskIdentifier(type, writes.nextIdentifierNumber(boardId, type));
     }
 
     private static String path(List<TaskIdentifier> cycle) {

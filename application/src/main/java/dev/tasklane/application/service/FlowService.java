@@ -1,7 +1,7 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.UserStore;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import dev.tasklane.application.port.in.MetricsRequest;
@@ -40,18 +40,20 @@ final class FlowService implements FlowMetricsUseCase {
     static final int MAX_HELD_PAGES = 10;
 
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
-    private final DirectoryStore directory;
+    private final TaskReads tasks;
+    private final FlowStore flows;
+    private final UserStore directory;
     private final TaskLookup lookup;
     private final GoalSync goals;
     private final TaskWorkflow workflow;
     private final FlowSettings settings;
     private final AgentSessions sessions;
 
-    FlowService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, TaskLookup lookup, GoalSync goals,
+    FlowService(UseCaseRunner runner, TaskReads tasks, FlowStore flows, UserStore directory, TaskLookup lookup, GoalSync goals,
                 TaskWorkflow workflow, FlowSettings settings, AgentSessions sessions) {
         this.runner = runner;
         this.tasks = tasks;
+        this.flows = flows;
         this.directory = directory;
         this.lookup = lookup;
         this.goals = goals;
@@ -87,7 +89,6 @@ final class FlowService implements FlowMetricsUseCase {
      * the metrics pages, the API's metrics and the forecasts' history.
      */
     FlowReport report(BoardId board, FlowWindow window, Instant now, String agent) {
-        FlowStore flows = tasks.flows();
         FlowInput input = new FlowInput(window, now, settings, flows.finished(board, window.previous().start(),
                 window.end()), flows.openCounts(board), flows.moves(board, window.start()), flows.agents(board),
                 held(board), agent);
@@ -140,7 +141,7 @@ final class FlowService implements FlowMetricsUseCase {
         }
         FlowAgent holder = new FlowAgent(task.assignedToId(), task.claim().agentName());
         Instant last = task.claim().claimedAt();
-        for (AgentActivity activity : tasks.flows().agents(task.boardId())) {
+        for (AgentActivity activity : flows.agents(task.boardId())) {
             if (activity.agent().equals(holder) && activity.lastActivityAt().isAfter(last)) {
                 last = activity.lastActivityAt();
             }

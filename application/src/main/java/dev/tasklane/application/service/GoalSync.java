@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
 import dev.tasklane.domain.goal.GoalProgress;
 import dev.tasklane.domain.history.HistoryFacts;
@@ -12,9 +12,9 @@ import java.util.Set;
 
 /** Keeps a goal's derived status in step with its children, and arms after_goal when the last one completes. */
 final class GoalSync {
-    private final TaskStore tasks;
+    private final TaskReads tasks;
 
-    GoalSync(TaskStore tasks) {
+    GoalSync(TaskReads tasks) {
         this.tasks = tasks;
     }
 

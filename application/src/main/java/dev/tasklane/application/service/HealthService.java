@@ -2,7 +2,7 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.StoreUnavailableException;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -11,11 +11,11 @@ import java.util.Objects;
 
 /** Readiness: one read of the task store in a transaction of its own; liveness names the store only. */
 final class HealthService implements HealthUseCase {
-    private final TaskStore tasks;
+    private final TaskReads tasks;
     private final Transactions transactions;
     private final String storeName;
 
-    HealthService(TaskStore tasks, Transactions transactions, String storeName) {
+    HealthService(TaskReads tasks, Transactions transactions, String storeName) {
         this.tasks = Objects.requireNonNull(tasks);
         this.transactions = Objects.requireNonNull(transactions);
         this.storeName = Objects.requireNonNull(storeName);

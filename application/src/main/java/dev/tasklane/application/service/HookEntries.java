@@ -2,7 +2,7 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.HookEntry;
 import dev.tasklane.application.port.in.HookEnv;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.BoardStore;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Board;
@@ -19,10 +19,31 @@ final class HookEntries {
     /** The task's variables of a hook environment, TASK_ID to AGENT_NAME (docs/agent-client.md, "Environment"). */
     private static final int TASK_VARIABLES = 13;
 
-    private final DirectoryStore directory;
+    private final BoardStore directory;
     private final WorkflowLimits limits;
 
-    HookEntries(DirectoryStore directory, WorkflowLimits limits) {
+    /**
+     * The agent a completion or a mark_reviewed is attributed to: the name sent, else the agent of the task's claim,
+     * else the agent its completion names, else {@value #UNKNOWN_AGENT} (docs/api.md, "Differences from Stride").
+     */
+    static String agentOf(String sent, Task task) {
+        if (named(sent)) {
+            return sent;
+        }
+        if (task.claim() != null && named(task.claim().agentName())) {
+            return task.claim().agentName();
+        }
+        if (task.completion() != null && named(task.completion().completedByAgent())) {
+            return task.completion().completedByAgent();
+        }
+        return UNKNOWN_AGENT;
+    }
+
+    private static boolean named(String agentName) {
+        return agentName != null && !agentName.isBlank() && !UNKNOWN_AGENT.equals(agentName);
+    }
+
+    HookEntries(BoardStore directory, WorkflowLimits limits) {
         this.directory = directory;
         this.limits = limits;
     }

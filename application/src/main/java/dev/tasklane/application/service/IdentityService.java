@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.TokensUseCase.BootstrapToken;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.SessionStore;
@@ -40,6 +41,8 @@ import java.util.Set;
 public final class IdentityService implements IdentityUseCase {
     public static final String DEFAULT_BOARD = "Default";
     public static final String ADMIN_USERNAME = "admin";
+    /** The name of the token a bootstrap token is stored as. */
+    public static final String BOOTSTRAP_TOKEN_NAME = "bootstrap";
     static final int AGENT_NAME_MAX = dev.tasklane.domain.validation.Limit.AGENT_NAME.max();
     static final int ONE_TIME_PASSWORD_BYTES = 18;
     /** A token's last use is written at most this often, so that reading with a token costs no write. */
@@ -414,16 +417,40 @@ public final class IdentityService implements IdentityUseCase {
             });
         }
         try {
-            return transactions.inTransaction(() -> directory.hasUsers() ? existing() : firstStart(bootstrapToken));
+            return transactions.inTransaction(() -> directory.hasUsers() ? existing(bootstrapToken)
+                    : firstStart(bootstrapToken));
         } catch (ConflictException anotherServerFirst) {
-            // servers sharing one database started together: another one created the board and the admin
-            return transactions.inTransaction(this::existing);
+            // servers sharing one database started together: another one created the board, the admin or the token
+            return transactions.inTransaction(() -> existing(bootstrapToken));
         }
     }
 
-    private Bootstrap existing() {
+    /** A store that has users: the bootstrap token, if any, is created unless a token holds it already. */
+    private Bootstrap existing(String bootstrapToken) {
         Board board = directory.boardByName(DEFAULT_BOARD).orElse(null);
-        return new Bootstrap(false, board, directory.userByUsername(ADMIN_USERNAME).orElse(null), null, false);
+        User admin = directory.userByUsername(ADMIN_USERNAME).orElse(null);
+        if (bootstrapToken == null || bootstrapToken.isBlank()) {
+            return new Bootstrap(false, board, admin, null, BootstrapToken.NONE, null);
+        }
+        Instant now = now();
+        Optional<ApiToken> held = directory.tokenByHash(Secrets.sha256(bootstrapToken));
+        String ignored = held.map(token -> token.validAt(now) ? null
+                        : "a token with this value exists and is revoked or expired; choose a new value")
+                .orElseGet(() -> admin == null || admin.role() != Role.ADMIN || !admin.active()
+                        ? "the store has no enabled admin user '" + ADMIN_USERNAME + "' to own it"
+                        : board == null ? "the store has no board '" + DEFAULT_BOARD + "'"
+                        : directory.membership(board.id(), admin.id()).isEmpty()
+                        ? "user '" + ADMIN_USERNAME + "' is no member of board '" + DEFAULT_BOARD + "'" : null);
+        if (ignored != null) {
+            return new Bootstrap(false, board, admin, null, BootstrapToken.IGNORED, ignored
+                    + "; create a token in the web interface or with POST /api/tokens instead");
+        }
+        if (held.isPresent()) {
+            return new Bootstrap(false, board, admin, null, BootstrapToken.PRESENT, null);
+        }
+        directory.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
+                Set.of(), null, Scope.ALL, now, null, null, null, null));
+        return new Bootstrap(false, board, admin, null, BootstrapToken.CREATED, null);
     }
 
     private Bootstrap firstStart(String bootstrapToken) {
@@ -437,9 +464,9 @@ public final class IdentityService implements IdentityUseCase {
                 Role.ADMIN, now, null, !withToken)); // the printed password must be replaced at the first web sign-in
         directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
         if (withToken) {
-            directory.insertToken(new ApiToken(0, "bootstrap", Secrets.sha256(bootstrapToken), admin.id(), board.id(),
+            directory.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
                     Set.of(), null, Scope.ALL, now, null, null, null, null));
         }
-        return new Bootstrap(true, board, admin, password, withToken);
+        return new Bootstrap(true, board, admin, password, withToken ? BootstrapToken.CREATED : BootstrapToken.NONE, null);
     }
 }

@@ -1,7 +1,10 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.DueTasks;
+import dev.tasklane.application.port.out.ClaimCandidates;
+import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.application.port.out.BoardStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.application.port.in.MaintenanceUseCase;
@@ -33,8 +36,11 @@ final class MaintenanceService implements MaintenanceUseCase {
     static final Duration COMPACT_AFTER = Duration.ofHours(1);
 
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
-    private final DirectoryStore directory;
+    private final TaskReads tasks;
+    private final DueTasks dueTasks;
+    private final ClaimCandidates queue;
+    private final FlowStore flows;
+    private final BoardStore directory;
     private final EventOutbox outbox;
     private final Duration eventRetention;
     private final GoalSync goals;
@@ -42,12 +48,15 @@ final class MaintenanceService implements MaintenanceUseCase {
     private final AuditService audit;
     private final AgentSessions sessions;
 
-    MaintenanceService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, EventOutbox outbox,
+    MaintenanceService(UseCaseRunner runner, TaskReads tasks, DueTasks dueTasks, ClaimCandidates queue, FlowStore flows, BoardStore directory, EventOutbox outbox,
                        Duration eventRetention, GoalSync goals, TaskWorkflow workflow, AuditService audit,
                        AgentSessions sessions) {
         this.audit = audit;
         this.runner = runner;
         this.tasks = tasks;
+        this.dueTasks = dueTasks;
+        this.queue = queue;
+        this.flows = flows;
         this.directory = directory;
         this.outbox = outbox;
         this.eventRetention = eventRetention;
@@ -59,7 +68,7 @@ final class MaintenanceService implements MaintenanceUseCase {
     @Override
     public Swept sweep() {
         int expired = 0;
-        List<Task> due = runner.system(changes -> tasks.expiredClaims(changes.now(), BATCH));
+        List<Task> due = runner.system(changes -> dueTasks.expiredClaims(changes.now(), BATCH));
         for (Task task : due) {
             expired += runner.system(changes -> {
                 Task current = tasks.lockById(task.boardId(), task.id()).orElse(null);
@@ -77,7 +86,7 @@ final class MaintenanceService implements MaintenanceUseCase {
         Duration grace = workflow.limits().afterGoalGrace();
         int finished = 0;
         List<Task> goals = runner.system(changes ->
-                tasks.pendingAfterGoals(changes.now().minus(grace), BATCH));
+                dueTasks.pendingAfterGoals(changes.now().minus(grace), BATCH));
         for (Task goal : goals) {
             finished += runner.system(changes -> {
                 Task current = tasks.lockById(goal.boardId(), goal.id()).orElse(null);
@@ -95,7 +104,7 @@ final class MaintenanceService implements MaintenanceUseCase {
         releaseStopsPastGrace();
         pruneActivities();
         int purged = purgeEvents();
-        runner.system(changes -> tasks.flows().compactMoves(changes.now().minus(COMPACT_AFTER)));
+        runner.system(changes -> flows.compactMoves(changes.now().minus(COMPACT_AFTER)));
         return new Swept(expired, finished, purged, audit.prune());
     }
 
@@ -103,7 +112,7 @@ final class MaintenanceService implements MaintenanceUseCase {
     public Map<BoardId, Integer> readyDepths() {
         return runner.read(changes -> {
             List<BoardId> boards = directory.boards().stream().map(Board::id).toList();
-            Map<BoardId, Integer> counts = tasks.readyCounts(boards);
+            Map<BoardId, Integer> counts = queue.readyCounts(boards);
             Map<BoardId, Integer> depths = new TreeMap<>(Comparator.comparingLong(BoardId::value));
             for (BoardId board : boards) {
                 depths.put(board, counts.getOrDefault(board, 0));

@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.TaskHistoryLog;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
@@ -21,12 +22,14 @@ import java.util.Set;
 /** Reads: a task, the list, a goal's tree, dependencies (recursive), dependents and history. */
 final class ReadService implements ReadTasksUseCase {
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final TaskHistoryLog history;
     private final TaskLookup lookup;
 
-    ReadService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup) {
+    ReadService(UseCaseRunner runner, TaskReads tasks, TaskHistoryLog history, TaskLookup lookup) {
         this.runner = runner;
         this.tasks = tasks;
+        this.history = history;
         this.lookup = lookup;
     }
 
@@ -99,6 +102,6 @@ final class ReadService implements ReadTasksUseCase {
 
     @Override
     public List<HistoryEntry> history(Actor actor, TaskRef ref) {
-        return runner.read(changes -> tasks.history(lookup.require(actor.boardId(), ref).id()));
+        return runner.read(changes -> history.history(lookup.require(actor.boardId(), ref).id()));
     }
 }

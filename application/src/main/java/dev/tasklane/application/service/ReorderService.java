@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
 import dev.tasklane.application.port.in.ReorderUseCase;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskRef;
@@ -26,10 +26,10 @@ import java.util.List;
  */
 final class ReorderService implements ReorderUseCase {
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
     private final TaskLookup lookup;
 
-    ReorderService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup) {
+    ReorderService(UseCaseRunner runner, TaskReads tasks, TaskLookup lookup) {
         this.runner = runner;
         this.tasks = tasks;
         this.lookup = lookup;

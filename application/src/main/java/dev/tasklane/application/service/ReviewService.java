@@ -63,9 +63,7 @@ final class ReviewService implements ReviewUseCase {
         return runner.write(actor, changes -> {
             Task task = lookup.requireLocked(actor.boardId(), ref);
             HookResult proof = HookProof.requirePassed(HookName.AFTER_REVIEW, afterReview);
-            String agent = agentName != null && !agentName.isBlank() ? agentName
-                    : task.completion() != null && task.completion().completedByAgent() != null
-                    ? task.completion().completedByAgent() : HookEntries.UNKNOWN_AGENT;
+            String agent = HookEntries.agentOf(agentName, task);
             Task next = workflow.markReviewed(task, actor, proof, agent, ClaimTokens.fresh(), changes.now());
             boolean approved = next.status() == Status.COMPLETED;
             next = changes.update(next, approved ? HistoryKind.DONE : HistoryKind.REWORK, actor, agent);

@@ -1,7 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.domain.identity.FailedAttemptLimiter;
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;

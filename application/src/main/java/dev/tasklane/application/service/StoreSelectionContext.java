@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.KeyFileLocks;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
@@ -16,12 +17,14 @@ import java.util.Optional;
 
 /** The selection rules' view of the board, answered by the task store inside the current transaction. */
 final class StoreSelectionContext implements SelectionContext {
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final KeyFileLocks keyFiles;
     private final Actor caller;
     private final Instant now;
 
-    StoreSelectionContext(TaskStore tasks, Actor caller, Instant now) {
+    StoreSelectionContext(TaskReads tasks, KeyFileLocks keyFiles, Actor caller, Instant now) {
         this.tasks = tasks;
+        this.keyFiles = keyFiles;
         this.caller = caller;
         this.now = now;
     }
@@ -46,6 +49,6 @@ final class StoreSelectionContext implements SelectionContext {
 
     @Override
     public Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId) {
-        return tasks.keyFileHolder(caller.boardId(), filePath, exceptTaskId);
+        return keyFiles.keyFileHolder(caller.boardId(), filePath, exceptTaskId);
     }
 }

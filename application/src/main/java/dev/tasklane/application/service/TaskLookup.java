@@ -2,7 +2,7 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
 import dev.tasklane.domain.archive.ArchiveRules;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
@@ -23,9 +23,9 @@ import java.util.Set;
 final class TaskLookup {
     static final String NOT_FOUND = "Task not found";
 
-    private final TaskStore tasks;
+    private final TaskReads tasks;
 
-    TaskLookup(TaskStore tasks) {
+    TaskLookup(TaskReads tasks) {
         this.tasks = tasks;
     }
 

@@ -116,8 +116,8 @@ public final class Tasklane implements UseCases {
         TaskWorkflow workflow = new TaskWorkflow(builder.limits, PartKeys.NAMES);
         AgentSessions sessionHooks = new AgentSessions(
                 builder.agentSessions == null ? new NoAgentSessions() : builder.agentSessions, builder.sessionLimits);
-        this.create = new CreateService(runner, tasks, lookup, goals);
-        this.claims = new ClaimService(runner, tasks, lookup, hooks, goals, workflow,
+        this.create = new CreateService(runner, tasks, tasks, lookup, goals);
+        this.claims = new ClaimService(runner, tasks, tasks, tasks, tasks, lookup, hooks, goals, workflow,
                 new NextOffers(builder.nextOffer), sessionHooks);
         this.leases = new LeaseService(runner, lookup, goals, workflow, sessionHooks);
         this.completion = new CompleteService(runner, lookup, hooks, goals, workflow, builder.completionMode,
@@ -126,19 +126,19 @@ public final class Tasklane implements UseCases {
         this.reorder = new ReorderService(runner, tasks, lookup);
         this.reviews = new ReviewService(runner, lookup, hooks, goals, workflow, comments, sessionHooks);
         this.assignment = new AssignService(runner, tasks, directory, lookup);
-        this.archives = new ArchiveService(runner, tasks, lookup);
-        this.reads = new ReadService(runner, tasks, lookup);
+        this.archives = new ArchiveService(runner, tasks, tasks, lookup);
+        this.reads = new ReadService(runner, tasks, tasks, lookup);
         this.afterGoal = new AfterGoalService(runner, tasks, lookup, hooks);
-        this.maintenance = new MaintenanceService(runner, tasks, directory, outbox, builder.eventRetention, goals,
+        this.maintenance = new MaintenanceService(runner, tasks, tasks, tasks, tasks.flows(), directory, outbox, builder.eventRetention, goals,
                 workflow, audit, sessionHooks);
-        this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings,
+        this.flow = new FlowService(runner, tasks, tasks.flows(), directory, lookup, goals, workflow, builder.flowSettings,
                 sessionHooks);
         this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl(),
                 workflow, goals);
         this.targets = new TargetService(runner, tasks, builder.targets, flow, new ForecastCache(
                 builder.forecastRefresher == null ? debouncedRefresher() : builder.forecastRefresher));
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
-        this.boardSettings = new BoardSettingsService(transactions, directory, tasks, trail);
+        this.boardSettings = new BoardSettingsService(transactions, directory, tasks, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
         this.identity = new IdentityService(transactions, directory, sessions, builder.clock, identitySettings)
                 .audited(trail);

@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.WipLimitStore;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.wip.WipLimits;
 import dev.tasklane.domain.wip.WipRule;
@@ -14,7 +14,7 @@ final class WipGuard {
     private WipGuard() {
     }
 
-    static void requireRoom(TaskStore tasks, Task target) {
+    static void requireRoom(WipLimitStore tasks, Task target) {
         WipLimits limits = tasks.wipLimits(target.boardId());
         if (limits.limited()) {
             WipRule.requireRoom(limits, target, tasks.lockDoing(target.boardId()));

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.ClaimTask;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
+import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ConflictException;
@@ -371,6 +372,36 @@ public abstract class ClaimRaceContract {
         assertEquals(1, created.stream().mapToInt(Integer::intValue).sum(), "exactly one server created the admin");
         Actor admin = servers.get(3).identity().authenticate(token, null);
         assertEquals("admin", admin.user().username());
+    }
+
+    /**
+     * A bootstrap token given to servers that start together on a store that already has users (made without a
+     * token) is stored once, as the admin's, and works; a start with it again writes nothing; a revoked one is
+     * ignored with the reason and does not come back.
+     */
+    @Test
+    void aBootstrapTokenOnAnExistingStoreIsStoredOnceAndARevokedOneIsIgnored() throws Exception {
+        StoreSet stores = newStores();
+        List<Tasklane> servers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            servers.add(BoardFixture.builder(stores).passwordHashIterations(BoardFixture.TEST_PASSWORD_ITERATIONS).build());
+        }
+        assertEquals(IdentityUseCase.BootstrapToken.NONE, servers.get(0).identity().bootstrap(null).token());
+        String token = "tasklane_" + "late-bootstrap-token-".repeat(3);
+        List<Integer> created = race(servers.size(), i -> {
+            IdentityUseCase.Bootstrap bootstrap = servers.get(i).identity().bootstrap(token);
+            assertTrue(bootstrap.tokenWorks(), bootstrap::toString);
+            return bootstrap.token() == IdentityUseCase.BootstrapToken.CREATED ? 1 : 0;
+        });
+        assertEquals(1, created.stream().mapToInt(Integer::intValue).sum(), "exactly one server stored the token");
+        Actor admin = servers.get(3).identity().authenticate(token, null);
+        assertEquals("admin", admin.user().username());
+        assertTrue(admin.reviewer(), "the bootstrap token reviews too");
+        assertEquals(IdentityUseCase.BootstrapToken.PRESENT, servers.get(1).identity().bootstrap(token).token());
+        servers.get(0).identity().revokeToken(admin, admin.tokenId());
+        IdentityUseCase.Bootstrap revoked = servers.get(2).identity().bootstrap(token);
+        assertEquals(IdentityUseCase.BootstrapToken.IGNORED, revoked.token());
+        assertTrue(revoked.tokenNote().contains("revoked"), revoked.tokenNote());
     }
 
     private static List<Actor> agents(BoardFixture board, String prefix) {

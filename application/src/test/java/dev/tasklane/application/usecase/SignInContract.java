@@ -2,8 +2,8 @@ package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
-import dev.tasklane.application.port.in.IdentityUseCase.TokenRequest;
+import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
+import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;

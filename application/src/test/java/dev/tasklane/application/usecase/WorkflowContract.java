@@ -13,7 +13,9 @@ import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.HookEntry;
+import dev.tasklane.application.port.in.MetricsRequest;
 import dev.tasklane.application.port.in.ReviewDecision;
+import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.application.port.in.ReviewUseCase.Reviewed;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.in.TaskView;
@@ -398,6 +400,29 @@ public abstract class WorkflowContract {
             }
             assertEquals(List.of("task.created", "task.claimed"), types);
         }
+    }
+
+    @Test
+    void aCompletionAndAMarkReviewedWithoutAgentNameAreTheClaimsAgents() {
+        String w1 = id(board.create(board.admin, task("Reviewed", "needs_review", true)));
+        board.app.claims().claim(board.alice, new ClaimTask(w1, "newcomer-bot", hook(), null));
+        Completed completed = board.app.completion().complete(board.alice, ref(w1),
+                CompleteTask.of(null, null, hook(), hook(), BoardFixture.report()));
+        assertEquals("newcomer-bot", completed.task().task().completion().completedByAgent());
+        completed.hooks().forEach(h -> assertEquals("newcomer-bot", h.env().get("AGENT_NAME"), h.name().code()));
+        board.app.reviews().review(board.reviewer, ref(w1), ReviewDecision.fromCode("approved", null));
+        Reviewed reviewed = board.app.reviews().markReviewed(board.alice, ref(w1), hook(), null);
+        reviewed.hooks().forEach(h -> assertEquals("newcomer-bot", h.env().get("AGENT_NAME"), h.name().code()));
+        assertEquals("newcomer-bot", board.get(w1).task().completion().completedByAgent(), "as stored");
+        List<String> agents = board.app.reads().history(board.admin, ref(w1)).stream()
+                .map(HistoryEntry::agentName).filter(name -> name != null).distinct().toList();
+        assertEquals(List.of("agent", "newcomer-bot"), agents, "the history's agents: the creator's, the claim's");
+        FlowReport report = board.app.flow().metrics(board.admin, MetricsRequest.defaults()).report();
+        List<FlowReport.AgentFigures> alices = report.agents().stream()
+                .filter(a -> board.alice.userId().equals(a.agent().user())).toList();
+        assertEquals(List.of("newcomer-bot"), alices.stream().map(a -> a.agent().agentName()).toList(),
+                "alice's agents in the flow figures");
+        assertEquals(1, alices.get(0).done());
     }
 
     @Test

@@ -220,6 +220,46 @@ public final class ArchitectureRules {
             .as("the edge (" + edge(root) + ") depends only on the inbound ports, the domain and java..");
     }
 
+    /** The most methods an outbound port declares: a port is named for one job (load, update, lock, ...). */
+    static final int OUTBOUND_PORT_METHODS = 12;
+    /** The most methods an inbound port (a {@code *UseCase}) declares. */
+    static final int INBOUND_PORT_METHODS = 8;
+
+    private static ArchCondition<JavaClass> declareAtMost(int limit) {
+        return new ArchCondition<>("declare at most " + limit + " methods") {
+            @Override
+            public void check(JavaClass port, ConditionEvents events) {
+                long declared = port.getMethods().stream()
+                        .filter(method -> !method.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC)
+                                && !method.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.SYNTHETIC))
+                        .count();
+                if (declared > limit) {
+                    events.add(SimpleConditionEvent.violated(port, port.getName() + " declares " + declared
+                            + " methods, more than " + limit + ": split it into ports named for their jobs"));
+                }
+            }
+        };
+    }
+
+    /**
+     * Ports stay narrow, so that each service receives only what it calls: an outbound port (an interface of
+     * {@code port.out}) declares at most 12 methods, an inbound port (an interface of {@code port.in} named
+     * {@code *UseCase}) at most 8. A store class may implement several ports, and a composite that only extends them
+     * ({@code TaskStore}, {@code DirectoryStore}, {@code IdentityUseCase}) declares none. The locator
+     * {@code UseCases}, which only the two entry points take ({@link #routesAndPagesTakeTheirPorts}), is no port.
+     */
+    public static ArchRule portsStayNarrow(String root) {
+        ArchRule outbound = classes().that().resideInAPackage(root + ".application.port.out..").and().areInterfaces()
+            .and().areTopLevelClasses()
+            .should(declareAtMost(OUTBOUND_PORT_METHODS));
+        ArchRule inbound = classes().that().resideInAPackage(inboundPorts(root)).and().areInterfaces()
+            .and().areTopLevelClasses().and().haveSimpleNameEndingWith("UseCase")
+            .should(declareAtMost(INBOUND_PORT_METHODS));
+        return CompositeArchRule.of(outbound).and(inbound)
+            .as("outbound ports declare at most " + OUTBOUND_PORT_METHODS + " methods, inbound ports at most "
+                + INBOUND_PORT_METHODS);
+    }
+
     /** No adapter depends on another adapter; they meet only through the application's ports, wired in bootstrap. */
     public static ArchRule adaptersDoNotDependOnEachOther(String root) {
         return slices().matching(root + ".adapter.(*)..").namingSlices("adapter $1")

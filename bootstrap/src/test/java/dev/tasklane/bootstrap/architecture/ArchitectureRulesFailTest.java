@@ -167,6 +167,15 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void portsStayNarrow() {
+        List<String> violations = violations(ArchitectureRules.portsStayNarrow(FIXTURE));
+        assertReported(violations,
+            "port.out.WideCardStore declares 13 methods, more than 12",
+            "port.in.WideCardUseCase declares 9 methods, more than 8");
+        assertNotReported(violations, "port.out.CardStore declares", "ClaimCardUseCase", "UseCases");
+    }
+
+    @Test
     void edgeUsesOnlyTheInboundPorts() {
         List<String> violations = violations(ArchitectureRules.edgeUsesOnlyTheInboundPorts(FIXTURE));
         assertReported(violations, "CardBodyReader.claimFor(java.lang.String)> calls constructor "

@@ -76,6 +76,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void portsStayNarrow() {
+        ArchitectureRules.portsStayNarrow(ROOT).check(classes);
+    }
+
+    @Test
     void edgeUsesOnlyTheInboundPorts() {
         ArchitectureRules.edgeUsesOnlyTheInboundPorts(ROOT).check(classes);
     }

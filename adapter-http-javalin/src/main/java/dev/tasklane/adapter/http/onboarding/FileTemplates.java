@@ -14,6 +14,8 @@ import java.util.Objects;
 public final class FileTemplates {
     /** The token placeholder the agent replaces with the real token. */
     static final String TOKEN_PLACEHOLDER = "{{YOUR_TOKEN_HERE}}";
+    /** Stride's line for the user's e-mail, which the plugin does not read; left out of a file issued with a token. */
+    private static final String EMAIL_LINE = "- **User Email:** `{{YOUR_EMAIL}}`";
 
     private FileTemplates() {
     }
@@ -29,13 +31,14 @@ public final class FileTemplates {
     }
 
     /**
-     * {@code .stride_auth.md} for a freshly issued token, ready to paste.
+     * {@code .stride_auth.md} for a freshly issued token, ready to paste: no placeholder is left in it.
      *
      * @param baseUrl the server's public base URL; a trailing slash is dropped
      */
     public static String strideAuthMd(String baseUrl, String token) {
         return strideAuthMd(OnboardingDocument.trimSlash(Objects.requireNonNull(baseUrl, "base url")))
-                .replace(TOKEN_PLACEHOLDER, Objects.requireNonNull(token, "token"));
+                .replace(TOKEN_PLACEHOLDER, Objects.requireNonNull(token, "token"))
+                .replace(EMAIL_LINE + "\n", ""); // nothing left to fill in: the server knows no e-mail addresses
     }
 
     static String strideAuthMd(String baseUrl) {
@@ -46,7 +49,7 @@ public final class FileTemplates {
                 "",
                 apiUrlLine(baseUrl),
                 apiTokenLine(),
-                "- **User Email:** `{{YOUR_EMAIL}}`",
+                EMAIL_LINE,
                 "",
                 "Send the token on every call except onboarding: `Authorization: Bearer <API Token>`.",
                 "A leaked token must be revoked (DELETE /api/tokens/:id) and replaced.",

@@ -16,7 +16,7 @@ import java.util.Objects;
  * {@code problems}, the hook drafts and the changed_files draft, and the use case reports it in the order
  * docs/rules.md gives ("Completion: which error comes first"). An embedder builds one with {@link #of}.
  *
- * @param agentName    the agent's name; null or blank completes as "Unknown"
+ * @param agentName    the agent's name; null or blank completes as the agent holding the claim
  * @param claimToken   the claim's token; a retry with the token of a completed claim is answered with that result
  * @param afterDoing   the after_doing hook's proof
  * @param beforeReview the before_review hook's proof

@@ -1,6 +1,6 @@
 package dev.tasklane.application.port.in;
 
-import dev.tasklane.application.port.in.IdentityUseCase.IssuedToken;
+import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
 import dev.tasklane.domain.agent.Actor;
 
 /**

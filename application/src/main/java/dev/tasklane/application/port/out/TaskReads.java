@@ -1,0 +1,57 @@
+package dev.tasklane.application.port.out;
+
+import dev.tasklane.application.port.in.TaskQuery;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.task.TaskIdentifier;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a board's tasks: one by id or identifier, locked or not, a goal's children, a task's dependents, the
+ * statuses of identifiers, and a page of the board's list.
+ *
+ * <p>Every method runs inside the caller's {@link Transactions#inTransaction} unit of work, scoped to one board, and is
+ * pinned by {@code TaskStoreContract} (this module's test-jar), which every store extends.
+ */
+public interface TaskReads {
+    Optional<Task> findById(BoardId boardId, TaskId id);
+
+    Optional<Task> findByIdentifier(BoardId boardId, TaskIdentifier identifier);
+
+    /**
+     * Like {@link #findById} but locks the row until the transaction ends, so that a check made on it
+     * cannot be invalidated before the write that depends on it.
+     */
+    Optional<Task> lockById(BoardId boardId, TaskId id);
+
+    /**
+     * Like {@link #findByIdentifier} but locks the row until the transaction ends, as {@link #lockById} does: one
+     * read where finding the id and then locking it would read the same row twice.
+     */
+    Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier);
+
+    /** The children of a goal, by position. */
+    List<Task> children(BoardId boardId, TaskId goalId);
+
+    /**
+     * The statuses the children of a goal are in (empty for a goal without children), which is all a goal's
+     * derived status needs. Its cost must not grow with the number of children: claim and complete ask it
+     * for the parent goal on every change of a child.
+     */
+    Set<Status> childStatuses(BoardId boardId, TaskId goalId);
+
+    /** Tasks on the board whose dependencies name {@code identifier}. */
+    List<Task> dependents(BoardId boardId, TaskIdentifier identifier);
+
+    /** The status of each of these identifiers that exists on the board. */
+    Map<TaskIdentifier, Status> statuses(BoardId boardId, Collection<TaskIdentifier> identifiers);
+
+    TaskPage list(TaskQuery query);
+}
