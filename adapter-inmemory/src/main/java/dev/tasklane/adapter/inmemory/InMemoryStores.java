@@ -12,6 +12,7 @@ public final class InMemoryStores {
     private final InMemorySessionStore sessions = new InMemorySessionStore(transactions);
     private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
     private final InMemoryAuditLog audit = new InMemoryAuditLog(transactions);
+    private final InMemoryWebhookStore webhooks = new InMemoryWebhookStore(transactions);
 
     private InMemoryStores() {
     }
@@ -47,6 +48,10 @@ public final class InMemoryStores {
     /** The audit log, written in the same transactions as the stores. */
     public InMemoryAuditLog audit() {
         return audit;
+    }
+
+    public InMemoryWebhookStore webhooks() {
+        return webhooks;
     }
 
     public InMemoryTransactions transactions() {

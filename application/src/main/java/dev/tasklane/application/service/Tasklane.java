@@ -26,7 +26,11 @@ import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.WebhooksUseCase;
 import dev.tasklane.application.port.in.WorkflowSettings;
+import dev.tasklane.application.edge.JsonText;
+import dev.tasklane.application.port.out.WebhookStore;
+import dev.tasklane.application.port.out.WebhookTransport;
 import dev.tasklane.application.port.out.AuditLog;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.EventOutbox;
@@ -85,6 +89,13 @@ public final class Tasklane implements UseCases {
     private final FlowService flow;
     private final HealthUseCase health;
     private final AuditService audit;
+    private final WebhooksUseCase webhooks;
+    private final EventOutbox outbox;
+    private final Transactions transactions;
+    private final Clock clock;
+    private final WebhookStore webhookStore;
+    private final JsonText webhookJson;
+    private final WebhookSettings webhookSettings;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -113,7 +124,14 @@ public final class Tasklane implements UseCases {
         this.archives = new ArchiveService(runner, tasks, lookup);
         this.reads = new ReadService(runner, tasks, lookup);
         this.afterGoal = new AfterGoalService(runner, tasks, lookup, hooks);
-        this.maintenance = new MaintenanceService(runner, tasks, directory, outbox, builder.eventRetention, goals,
+        this.outbox = outbox;
+        this.transactions = transactions;
+        this.clock = builder.clock;
+        this.webhookStore = builder.webhookStore;
+        this.webhookJson = builder.webhookJson;
+        this.webhookSettings = builder.webhookSettings;
+        EventOutbox retained = builder.webhookStore == null ? outbox : new WebhookRetention(outbox, builder.webhookStore);
+        this.maintenance = new MaintenanceService(runner, tasks, directory, retained, builder.eventRetention, goals,
                 workflow, audit);
         this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings);
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
@@ -128,6 +146,23 @@ public final class Tasklane implements UseCases {
                 : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,
                         builder.idempotencyRetention, builder.idempotencyLease);
         this.health = new HealthService(tasks, transactions, builder.storeName);
+        this.webhooks = builder.webhookStore == null ? new NoWebhooks()
+                : new WebhookService(transactions, directory, builder.webhookStore, outbox,
+                        new WebhookBodies(builder.webhookJson), builder.clock);
+    }
+
+    /**
+     * The webhook delivery worker of this server, sending through {@code transport} on {@code senders}; empty when no
+     * webhook store was given. Run its {@link WebhookDispatcher#runOnce} on a schedule (bootstrap runs it beside the
+     * sweeper).
+     */
+    public java.util.Optional<WebhookDispatcher> webhookDispatcher(WebhookTransport transport,
+                                                                   java.util.concurrent.Executor senders) {
+        if (webhookStore == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new WebhookDispatcher(transactions, webhookStore, outbox,
+                new WebhookBodies(webhookJson), transport, webhookSettings, clock, senders));
     }
 
     public static Builder builder() {
@@ -272,6 +307,11 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
+    public WebhooksUseCase webhooks() {
+        return webhooks;
+    }
+
+    @Override
     public AuditUseCase audit() {
         return audit;
     }
@@ -300,6 +340,9 @@ public final class Tasklane implements UseCases {
         private FlowSettings flowSettings = FlowSettings.defaults();
         private AuditLog audit = AuditLog.NONE;
         private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
+        private WebhookStore webhookStore;
+        private JsonText webhookJson;
+        private WebhookSettings webhookSettings = WebhookSettings.defaults();
 
         private Builder() {
         }
@@ -448,6 +491,21 @@ public final class Tasklane implements UseCases {
                 throw new IllegalArgumentException("audit retention must be positive");
             }
             this.auditRetention = value;
+            return this;
+        }
+
+        /**
+         * Where webhook subscriptions and deliveries are kept (the store adapter's, in the stores' transactions), and
+         * the JSON writer of delivery bodies. Without them, the webhook use cases answer that webhooks are off.
+         */
+        public Builder webhooks(WebhookStore store, JsonText json) {
+            this.webhookStore = Objects.requireNonNull(store, "webhook store");
+            this.webhookJson = Objects.requireNonNull(json, "json writer");
+            return this;
+        }
+
+        public Builder webhookSettings(WebhookSettings value) {
+            this.webhookSettings = Objects.requireNonNull(value);
             return this;
         }
 

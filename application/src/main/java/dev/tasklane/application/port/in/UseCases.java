@@ -59,6 +59,9 @@ public interface UseCases {
 
     IdempotencyUseCase idempotency();
 
+    /** A board's outbound webhooks (docs/api.md, "Webhooks"). */
+    WebhooksUseCase webhooks();
+
     /** The audit log, for server and board admins (docs/api.md, "Audit log"). */
     AuditUseCase audit();
 
