@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.tasklane.application.port.out.AuditLog;
+import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.SessionStore;
@@ -51,6 +52,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiIdempotencyStore idempotency;
     private final JdbiSessionStore sessions;
     private final JdbiAuditLog audit;
+    private final JdbiWebhookStore webhooks;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
     private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
@@ -74,6 +76,7 @@ public final class JdbiStores implements AutoCloseable {
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
         this.audit = new JdbiAuditLog(transactions);
+        this.webhooks = new JdbiWebhookStore(transactions);
         this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
         this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening, announcer::committed);
     }
@@ -166,6 +169,11 @@ public final class JdbiStores implements AutoCloseable {
     /** The {@code Idempotency-Key}s, in the same database (and transactions) as the tasks. */
     public IdempotencyStore idempotency() {
         return idempotency;
+    }
+
+    /** Webhook subscriptions and deliveries, in the same database (and transactions) as the tasks. */
+    public WebhookStore webhooks() {
+        return webhooks;
     }
 
     /** The audit log, in the same database (and transactions) as the tasks. */
