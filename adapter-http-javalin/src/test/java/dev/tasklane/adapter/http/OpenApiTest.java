@@ -164,6 +164,19 @@ class OpenApiTest {
             call("GET", "/api/audit?limit=50", null, Harness.TOKEN);
             call("GET", "/api/audit", null, agent); // 403
             call("GET", "/api/audit?limit=0", null, Harness.TOKEN); // 422
+            String hooks = "/api/boards/" + h.boardId() + "/webhooks";
+            Res hook = call("POST", hooks, map("url", "https://hooks.example.com/in", "events", List.of("task.done"),
+                    "description", "CI"), Harness.TOKEN);
+            String one = hooks + "/" + hook.data().get("id");
+            call("POST", hooks, map("url", "ftp://x"), Harness.TOKEN); // 422
+            call("GET", hooks, null, Harness.TOKEN);
+            call("GET", hooks, null, agent); // 403
+            call("PATCH", one, map("description", "renamed", "events", null, "enabled", false), Harness.TOKEN);
+            call("POST", one + "/rotate", map("overlap_seconds", 60), Harness.TOKEN);
+            Res test = call("POST", one + "/test", null, Harness.TOKEN);
+            call("GET", one + "/deliveries?limit=10", null, Harness.TOKEN);
+            call("POST", one + "/deliveries/" + test.data().get("id") + "/resend", null, Harness.TOKEN);
+            call("DELETE", one, null, Harness.TOKEN);
 
             Map<String, Object> full = plain(OnboardingExamples.createTask());
             call("POST", "/api/tasks", full, agent);

@@ -92,6 +92,8 @@ class RouteAccessMatrixTest {
         final String rita;
         final long boardId;
         int users;
+        private Long webhook;
+        private Long delivery;
 
         Fixture(Harness h, InMemoryStores stores) {
             this.h = h;
@@ -212,6 +214,32 @@ class RouteAccessMatrixTest {
             return goalId;
         }
 
+        String webhooks() {
+            return "/api/boards/" + boardId + "/webhooks";
+        }
+
+        /** A webhook made by the server admin for this board's webhook routes; made once, kept for every call. */
+        String webhook() {
+            if (webhook == null) {
+                webhook = newWebhook();
+                Res test = h.post(webhooks() + "/" + webhook + "/test", map());
+                assertEquals(202, test.status(), test.toString());
+                delivery = ((Number) test.data().get("id")).longValue();
+            }
+            return webhooks() + "/" + webhook;
+        }
+
+        long delivery() {
+            webhook();
+            return delivery;
+        }
+
+        long newWebhook() {
+            Res made = h.post(webhooks(), map("url", "https://hooks.example.com/matrix"));
+            assertEquals(201, made.status(), made.toString());
+            return ((Number) made.data().get("id")).longValue();
+        }
+
         @SuppressWarnings("unchecked")
         private String childOf(String goalId) {
             Res tasks = h.get("/api/tasks?parent=" + goalId);
@@ -319,6 +347,21 @@ class RouteAccessMatrixTest {
             return new Req("POST", "/api/tasks/" + id + "/restore", map(), true);
         });
         s.put("DELETE /api/tasks/{id}", (f, k) -> new Req("DELETE", "/api/tasks/" + f.create(), null, true));
+        s.put("POST /api/boards/{id}/webhooks", (f, k) -> new Req("POST", f.webhooks(),
+                map("url", "https://hooks.example.com/" + k.name().toLowerCase(), "events", list("task.done")), true));
+        s.put("GET /api/boards/{id}/webhooks", (f, k) -> new Req("GET", f.webhooks(), null, true));
+        s.put("PATCH /api/boards/{id}/webhooks/{webhook_id}", (f, k) -> new Req("PATCH", f.webhook(),
+                map("description", "by " + k), true));
+        s.put("DELETE /api/boards/{id}/webhooks/{webhook_id}", (f, k) -> new Req("DELETE",
+                f.webhooks() + "/" + f.newWebhook(), null, true));
+        s.put("POST /api/boards/{id}/webhooks/{webhook_id}/rotate", (f, k) -> new Req("POST", f.webhook() + "/rotate",
+                map("overlap_seconds", 60), true));
+        s.put("POST /api/boards/{id}/webhooks/{webhook_id}/test", (f, k) -> new Req("POST", f.webhook() + "/test",
+                null, true));
+        s.put("GET /api/boards/{id}/webhooks/{webhook_id}/deliveries", (f, k) -> new Req("GET",
+                f.webhook() + "/deliveries?limit=5", null, true));
+        s.put("POST /api/boards/{id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend", (f, k) -> new Req("POST",
+                f.webhook() + "/deliveries/" + f.delivery() + "/resend", null, true));
         return s;
     }
 
@@ -341,6 +384,7 @@ class RouteAccessMatrixTest {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
+                .webhooks(stores.webhooks(), Harness::json)
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         Map<String, BiFunction<Fixture, Kind, Req>> scenarios = scenarios();
         List<Route> table = HttpApi.routeTable(tasklane, HttpSettings.defaults("http://localhost:7070"));

@@ -83,7 +83,7 @@ public final class OpenApi {
      * answers listed here are the route's own; those that follow from the route are added to each: 401 and 429 for an
      * authenticated route, 400, 413 and 422 for one that reads a body, 404 for a path with an id.
      */
-    public static final List<Operation> OPERATIONS = List.of(
+    public static final List<Operation> OPERATIONS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
             // system
             Operation.of("GET", "/api/agent/onboarding", ObjectNode.class),
             Operation.of("GET", "/health", HealthView.class),
@@ -159,7 +159,8 @@ public final class OpenApi {
                     .errors(400, 403),
             Operation.of("POST", "/api/sessions", Operation.envelope(IdentityRoutes.IssuedAnswer.class))
                     .body(IdentityRoutes.NewSession.class).status(201).errors(401, 429),
-            Operation.of("GET", AuditRoutes.PATH, AuditRoutes.AuditList.class).errors(403, 422));
+            Operation.of("GET", AuditRoutes.PATH, AuditRoutes.AuditList.class).errors(403, 422)),
+            WebhookRoutes.OPERATIONS.stream()).toList();
 
     private OpenApi() {
     }
