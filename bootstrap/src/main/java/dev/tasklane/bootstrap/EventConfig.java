@@ -14,10 +14,21 @@ import java.time.Duration;
  * @param maxStreamsPerToken open streams one token may hold on one server ({@code TASKLANE_MAX_STREAMS_PER_TOKEN})
  * @param queueCapacity      events a stream may fall behind before it is ended as lagging ({@code TASKLANE_EVENT_QUEUE})
  * @param shutdownTimeout    how long a shutdown waits for requests in flight ({@code TASKLANE_SHUTDOWN_TIMEOUT})
+ * @param webhooks           how the events are delivered to webhook subscriptions ({@code TASKLANE_WEBHOOK_*})
  */
 public record EventConfig(Duration retention, Duration keepAlive, int maxStreamsPerToken, int queueCapacity,
-                          Duration shutdownTimeout) {
+                          Duration shutdownTimeout, WebhookConfig webhooks) {
     public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
+
+    /** The live events' settings with the default webhook delivery. */
+    public EventConfig(Duration retention, Duration keepAlive, int maxStreamsPerToken, int queueCapacity,
+                       Duration shutdownTimeout) {
+        this(retention, keepAlive, maxStreamsPerToken, queueCapacity, shutdownTimeout, WebhookConfig.defaults());
+    }
+
+    EventConfig withWebhooks(WebhookConfig value) {
+        return new EventConfig(retention, keepAlive, maxStreamsPerToken, queueCapacity, shutdownTimeout, value);
+    }
 
     public static EventConfig defaults() {
         return new EventConfig(Tasklane.DEFAULT_EVENT_RETENTION, EventStreamSettings.DEFAULT_KEEP_ALIVE,

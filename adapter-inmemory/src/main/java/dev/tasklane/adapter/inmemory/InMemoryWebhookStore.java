@@ -33,7 +33,7 @@ public final class InMemoryWebhookStore implements WebhookStore {
     }
 
     @Override
-    public WebhookSubscription insert(WebhookSubscription subscription) {
+    public WebhookSubscription subscribe(WebhookSubscription subscription) {
         return transactions.inTransaction(() -> {
             long before = lastSubscription;
             transactions.onRollback(() -> lastSubscription = before);
@@ -61,7 +61,7 @@ public final class InMemoryWebhookStore implements WebhookStore {
     }
 
     @Override
-    public boolean update(WebhookSubscription subscription) {
+    public boolean save(WebhookSubscription subscription) {
         return transactions.inTransaction(() -> {
             WebhookSubscription current = subscriptions.get(subscription.id());
             if (current == null) {

@@ -44,7 +44,7 @@ final class JdbiWebhookStore implements WebhookStore {
     }
 
     @Override
-    public WebhookSubscription insert(WebhookSubscription s) {
+    public WebhookSubscription subscribe(WebhookSubscription s) {
         long id = transactions.withHandle(handle -> handle.createUpdate("INSERT INTO webhook_subscriptions (board_id, "
                         + "url, events, description, secret, previous_secret, previous_until, enabled, disabled_reason, "
                         + "failing_since, cursor_id, created_at) VALUES (:board, :url, :events, :description, :secret, "
@@ -89,7 +89,7 @@ final class JdbiWebhookStore implements WebhookStore {
     }
 
     @Override
-    public boolean update(WebhookSubscription s) {
+    public boolean save(WebhookSubscription s) {
         return transactions.withHandle(handle -> handle.createUpdate("UPDATE webhook_subscriptions SET url = :url, "
                         + "events = :events, description = :description, secret = :secret, "
                         + "previous_secret = :previousSecret, previous_until = :previousUntil, enabled = :enabled, "

@@ -62,7 +62,7 @@ final class WebhookService implements WebhooksUseCase {
                         + " webhook subscriptions; delete one first");
             }
             // from the next event on: the outbox's numbering never goes back, so nothing before this is sent
-            WebhookSubscription made = store.insert(new WebhookSubscription(0, boardId, url, events, description,
+            WebhookSubscription made = store.subscribe(new WebhookSubscription(0, boardId, url, events, description,
                     secret, null, null, true, null, null, outbox.lastId(), clock.instant()));
             return new Created(view(made, clock.instant()), secret.reveal());
         });
@@ -90,7 +90,7 @@ final class WebhookService implements WebhooksUseCase {
         return transactions.inTransaction(() -> {
             WebhookSubscription current = find(actor, boardId, webhookId);
             WebhookSubscription next = current.changed(url, events, description, enabled);
-            store.update(next);
+            store.save(next);
             return view(next, clock.instant());
         });
     }
@@ -111,7 +111,7 @@ final class WebhookService implements WebhooksUseCase {
             WebhookSubscription current = find(actor, boardId, webhookId);
             Instant now = clock.instant();
             WebhookSubscription rotated = current.rotated(next, now, overlap == null ? DEFAULT_OVERLAP : overlap);
-            store.update(rotated);
+            store.save(rotated);
             return new Created(view(rotated, now), next.reveal());
         });
     }

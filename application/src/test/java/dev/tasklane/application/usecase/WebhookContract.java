@@ -151,7 +151,7 @@ public abstract class WebhookContract {
         assertEquals(now, tx(() -> store().oldestPending()).orElseThrow());
         // an update by an admin never moves the cursor back
         WebhookSubscription s = tx(() -> store().subscription(id)).orElseThrow();
-        assertTrue(tx(() -> store().update(s.withCursor(0).changed(null, null, "renamed", null))));
+        assertTrue(tx(() -> store().save(s.withCursor(0).changed(null, null, "renamed", null))));
         assertEquals(cursor + 2, tx(() -> store().subscription(id)).orElseThrow().cursor());
         assertEquals("renamed", tx(() -> store().subscription(id)).orElseThrow().description());
         assertEquals(cursor + 2, tx(() -> store().lowestEnabledCursor()).orElseThrow());

@@ -16,7 +16,7 @@ import java.util.OptionalLong;
  */
 public interface WebhookStore {
     /** Stores a new subscription and answers it with its id. */
-    WebhookSubscription insert(WebhookSubscription subscription);
+    WebhookSubscription subscribe(WebhookSubscription subscription);
 
     Optional<WebhookSubscription> subscription(long id);
 
@@ -30,7 +30,7 @@ public interface WebhookStore {
      * Writes what an admin may change (url, events, description, enabled and its reason, failing time, secrets);
      * never the cursor. False when the subscription is gone.
      */
-    boolean update(WebhookSubscription subscription);
+    boolean save(WebhookSubscription subscription);
 
     /**
      * Records a delivery's effect on its subscription's health: failing since {@code failingSince} (null: not
