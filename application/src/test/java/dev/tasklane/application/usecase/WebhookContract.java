@@ -267,6 +267,43 @@ public abstract class WebhookContract {
     }
 
     @Test
+    void aReceiverThatHangsNeverSlowsAClaimOrACompletion() throws Exception {
+        Created created = subscribe(null);
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Receiver hanging = new Receiver((id, attempt) -> {
+            inside.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return new WebhookTransport.Outcome(null, "timed out", Duration.ofSeconds(30));
+        }, List.of(created.secret()));
+        String first = BoardFixture.id(board.create(board.admin, task("Before the hang")));
+        ExecutorService worker = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> run = worker.submit(() -> dispatcher(hanging).runOnce());
+            assertTrue(inside.await(10, TimeUnit.SECONDS), "the delivery is being sent");
+            long start = System.nanoTime();
+            for (int i = 0; i < 5; i++) {
+                String identifier = BoardFixture.id(board.create(board.admin, task("While it hangs " + i)));
+                board.claim(board.alice, identifier);
+                board.complete(board.alice, identifier);
+            }
+            board.claim(board.bob, first);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertFalse(run.isDone(), "the receiver still holds the worker");
+            assertTrue(took.compareTo(Duration.ofSeconds(5)) < 0, "claims and completions took " + took);
+            release.countDown();
+            run.get(30, TimeUnit.SECONDS);
+        } finally {
+            release.countDown();
+            worker.shutdownNow();
+        }
+    }
+
+    @Test
     void twoWorkersAtOnceNeverSendOneDeliveryTwiceAtATime() throws Exception {
         Created created = subscribe(null);
         Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
