@@ -106,6 +106,10 @@ final class WebhookService implements WebhooksUseCase {
 
     @Override
     public Created rotate(Actor actor, BoardId boardId, long webhookId, Duration overlap) {
+        if (overlap != null && (overlap.isNegative() || overlap.compareTo(WebhookSubscription.MAX_OVERLAP) > 0)) {
+            throw IdentityRules.invalid("overlap_seconds", "must be between 0 and "
+                    + WebhookSubscription.MAX_OVERLAP.toSeconds());
+        }
         WebhookSecret next = WebhookSecret.generate();
         return transactions.inTransaction(() -> {
             WebhookSubscription current = find(actor, boardId, webhookId);

@@ -60,8 +60,7 @@ public record WebhookSubscription(long id, BoardId boardId, URI url, EventFilter
     /** With {@code next} as its secret, the current one still signing until {@code now + overlap}. */
     public WebhookSubscription rotated(WebhookSecret next, Instant now, Duration overlap) {
         if (overlap.isNegative() || overlap.compareTo(MAX_OVERLAP) > 0) {
-            throw new InvalidInputException("invalid_param", "overlap_seconds must be between 0 and "
-                    + MAX_OVERLAP.toSeconds(), new ErrorDetails.Field("overlap_seconds"));
+            throw new IllegalArgumentException("an overlap is between 0 and " + MAX_OVERLAP + ", got " + overlap);
         }
         return new WebhookSubscription(id, boardId, url, events, description, next,
                 overlap.isZero() ? null : secret, overlap.isZero() ? null : now.plus(overlap), enabled, disabledReason,
