@@ -520,20 +520,20 @@ public abstract class WebhookContract {
      * checks every signature with the JDK's HMAC against {@code secrets} (every one must have signed), and
      * de-duplicates the accepted messages by {@code webhook-id}.
      */
-    static final class Receiver implements WebhookTransport {
-        final AtomicInteger calls = new AtomicInteger();
-        final List<String> bad = Collections.synchronizedList(new ArrayList<>());
+    public static final class Receiver implements WebhookTransport {
+        public final AtomicInteger calls = new AtomicInteger();
+        public final List<String> bad = Collections.synchronizedList(new ArrayList<>());
         private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
         private final Map<String, String> accepted = Collections.synchronizedMap(new LinkedHashMap<>());
         private final BiFunction<String, Integer, Outcome> script;
         private final List<String> secrets;
 
-        Receiver(BiFunction<String, Integer, Outcome> script, List<String> secrets) {
+        public Receiver(BiFunction<String, Integer, Outcome> script, List<String> secrets) {
             this.script = script;
             this.secrets = secrets;
         }
 
-        Map<String, String> unique() {
+        public Map<String, String> unique() {
             synchronized (accepted) {
                 return new LinkedHashMap<>(accepted);
             }
