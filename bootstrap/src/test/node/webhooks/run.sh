@@ -2,7 +2,8 @@
 # Webhook deliveries against the official Standard Webhooks library (docs/api.md, "Webhooks"): a receiver on
 # loopback verifies every delivery with npm standardwebhooks and de-duplicates by webhook-id, while it fails each
 # message's first attempt (500), lets the second time out, and accepts the third; the secret is rotated with an
-# overlap, and the delivery during it must verify with either secret.
+# overlap, and the delivery during it must verify with either secret. Then the sending server, on an H2 file, is
+# killed with SIGKILL in the middle of its attempts and started again: every event still arrives exactly once.
 # Needs the server jar (mvn -DskipTests package in the repository's root), node and npm.
 #
 #   bootstrap/src/test/node/webhooks/run.sh
@@ -62,3 +63,8 @@ if grep -q "whsec_" "$out/server.log"; then
   echo "the server log holds a secret" >&2
   exit 1
 fi
+stop
+
+echo "==> kill -9 of the sending server on an H2 file: every event still arrives once"
+crash_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+node crash.mjs "$jar" "$out/h2" "$crash_port" TASKLANE_WEBHOOK_E2E_TOKEN
