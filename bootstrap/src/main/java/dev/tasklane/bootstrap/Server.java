@@ -128,6 +128,7 @@ public final class Server {
         WebhookConfig hooks = config.events().webhooks();
         tasklane.webhookDispatcher(new WebhookSender(hooks.timeout(), hooks.timeout(), hooks.allowPrivate()), senders)
                 .ifPresent(dispatcher -> {
+                    metrics.watchWebhooks(dispatcher::stats);
                     long interval = hooks.interval().toMillis();
                     // on a thread of its own beside the sweeper's: a slow receiver never delays the sweep
                     webhookWorker.scheduleWithFixedDelay(() -> deliverWebhooks(dispatcher), interval, interval,
