@@ -8,10 +8,13 @@ import dev.tasklane.domain.webhook.WebhookDelivery.State;
 import dev.tasklane.domain.webhook.WebhookSecret;
 import dev.tasklane.domain.webhook.WebhookSubscription;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.statement.StatementContext;
 
 import java.net.URI;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Types;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -53,8 +56,8 @@ final class JdbiWebhookStore implements WebhookStore {
                 .bind("url", s.url().toString())
                 .bind("events", String.join(",", s.events().sorted()))
                 .bind("description", s.description())
-                .bind("secret", s.secret().reveal())
-                .bind("previousSecret", s.previousSecret() == null ? null : s.previousSecret().reveal())
+                .bind("secret", new SecretArgument(s.secret()))
+                .bind("previousSecret", new SecretArgument(s.previousSecret()))
                 .bind("previousUntil", TaskRows.timestamp(s.previousUntil()))
                 .bind("enabled", s.enabled())
                 .bind("reason", s.disabledReason())
@@ -98,8 +101,8 @@ final class JdbiWebhookStore implements WebhookStore {
                 .bind("url", s.url().toString())
                 .bind("events", String.join(",", s.events().sorted()))
                 .bind("description", s.description())
-                .bind("secret", s.secret().reveal())
-                .bind("previousSecret", s.previousSecret() == null ? null : s.previousSecret().reveal())
+                .bind("secret", new SecretArgument(s.secret()))
+                .bind("previousSecret", new SecretArgument(s.previousSecret()))
                 .bind("previousUntil", TaskRows.timestamp(s.previousUntil()))
                 .bind("enabled", s.enabled())
                 .bind("reason", s.disabledReason())
@@ -257,6 +260,26 @@ final class JdbiWebhookStore implements WebhookStore {
                         + "(SELECT id FROM webhook_deliveries WHERE delivery_state <> " + PENDING
                         + " AND created_at < :cutoff ORDER BY id LIMIT :limit)")
                 .bind("cutoff", TaskRows.timestamp(cutoff)).bind("limit", limit).execute());
+    }
+
+    /**
+     * A secret bound to a statement without ever being rendered: JDBI writes a failed statement's arguments into its
+     * exception's message, and that message may reach a log; this argument's text is {@code whsec_[redacted]}.
+     */
+    record SecretArgument(WebhookSecret secret) implements Argument {
+        @Override
+        public void apply(int position, PreparedStatement statement, StatementContext context) throws SQLException {
+            if (secret == null) {
+                statement.setNull(position, Types.VARCHAR);
+            } else {
+                statement.setString(position, secret.reveal());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return secret == null ? "null" : "whsec_[redacted]";
+        }
     }
 
     private static WebhookSubscription subscription(ResultSet row, StatementContext context) throws SQLException {
