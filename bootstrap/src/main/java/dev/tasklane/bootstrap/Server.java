@@ -67,7 +67,8 @@ public final class Server {
                 .eventSettings(config.events().busSettings())
                 .openBoards(config.access().openBoards()).auditRetention(config.access().auditRetention())
                 .signInSettings(config.web().signIn())
-                .webhookSettings(config.events().webhooks().settings());
+                .webhookSettings(config.events().webhooks().settings())
+                .webhookBaseUrl(config.http().baseUrl());
         CompletableFuture<OperatorMetrics> creatingMetrics = OperatorMetrics.createInBackground();
         builder.workflowMetrics(OperatorMetrics.workflowOf(creatingMetrics));
         StoreWiring stores;

@@ -169,6 +169,7 @@ class OpenApiTest {
                     "description", "CI"), Harness.TOKEN);
             String one = hooks + "/" + hook.data().get("id");
             call("POST", hooks, map("url", "ftp://x"), Harness.TOKEN); // 422
+            call("POST", hooks, map("url", "https://hooks.slack.com/services/T/B/x", "preset", "slack"), Harness.TOKEN);
             call("GET", hooks, null, Harness.TOKEN);
             call("GET", hooks, null, agent); // 403
             call("PATCH", one, map("description", "renamed", "events", null, "enabled", false), Harness.TOKEN);

@@ -79,7 +79,7 @@ public final class InMemoryWebhookStore implements WebhookStore {
             if (s != null) {
                 putSubscription(new WebhookSubscription(s.id(), s.boardId(), s.url(), s.events(), s.description(),
                         s.secret(), s.previousSecret(), s.previousUntil(), s.enabled() && !disable,
-                        disable ? reason : s.disabledReason(), failingSince, s.cursor(), s.createdAt()));
+                        disable ? reason : s.disabledReason(), failingSince, s.cursor(), s.createdAt(), s.preset()));
             }
             return null;
         });
@@ -269,6 +269,6 @@ public final class InMemoryWebhookStore implements WebhookStore {
     private static WebhookSubscription withId(WebhookSubscription s, long id) {
         return new WebhookSubscription(id, s.boardId(), s.url(), s.events(), s.description(), s.secret(),
                 s.previousSecret(), s.previousUntil(), s.enabled(), s.disabledReason(), s.failingSince(), s.cursor(),
-                s.createdAt());
+                s.createdAt(), s.preset());
     }
 }

@@ -5,6 +5,7 @@ import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.webhook.EventFilter;
 import dev.tasklane.domain.webhook.WebhookDelivery;
 import dev.tasklane.domain.webhook.WebhookDelivery.State;
+import dev.tasklane.domain.webhook.WebhookPreset;
 import dev.tasklane.domain.webhook.WebhookSecret;
 import dev.tasklane.domain.webhook.WebhookSubscription;
 import org.jdbi.v3.core.Handle;
@@ -34,7 +35,7 @@ import java.util.OptionalLong;
  */
 final class JdbiWebhookStore implements WebhookStore {
     private static final String SUBSCRIPTION = "id, board_id, url, events, description, secret, previous_secret, "
-            + "previous_until, enabled, disabled_reason, failing_since, cursor_id, created_at";
+            + "previous_until, enabled, disabled_reason, failing_since, cursor_id, created_at, preset";
     private static final String DELIVERY = "id, subscription_id, message_id, event_id, event_type, body, "
             + "delivery_state, attempts, created_at, last_attempt_at, last_status, last_latency_ms, last_response, "
             + "delivered_at, next_attempt_at, lease_owner, lease_until";
@@ -50,8 +51,10 @@ final class JdbiWebhookStore implements WebhookStore {
     public WebhookSubscription subscribe(WebhookSubscription s) {
         long id = transactions.withHandle(handle -> handle.createUpdate("INSERT INTO webhook_subscriptions (board_id, "
                         + "url, events, description, secret, previous_secret, previous_until, enabled, disabled_reason, "
-                        + "failing_since, cursor_id, created_at) VALUES (:board, :url, :events, :description, :secret, "
-                        + ":previousSecret, :previousUntil, :enabled, :reason, :failingSince, :cursor, :createdAt)")
+                        + "failing_since, cursor_id, created_at, preset) VALUES (:board, :url, :events, :description, "
+                        + ":secret, :previousSecret, :previousUntil, :enabled, :reason, :failingSince, :cursor, :createdAt, "
+                        + ":preset)")
+                .bind("preset", s.preset().wire())
                 .bind("board", s.boardId().value())
                 .bind("url", s.url().toString())
                 .bind("events", String.join(",", s.events().sorted()))
@@ -67,7 +70,7 @@ final class JdbiWebhookStore implements WebhookStore {
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one());
         return new WebhookSubscription(id, s.boardId(), s.url(), s.events(), s.description(), s.secret(),
                 s.previousSecret(), s.previousUntil(), s.enabled(), s.disabledReason(), s.failingSince(), s.cursor(),
-                s.createdAt());
+                s.createdAt(), s.preset());
     }
 
     @Override
@@ -291,7 +294,8 @@ final class JdbiWebhookStore implements WebhookStore {
                 row.getString("description"), WebhookSecret.parse(row.getString("secret")),
                 previous == null ? null : WebhookSecret.parse(previous), instant(row, "previous_until"),
                 row.getBoolean("enabled"), row.getString("disabled_reason"), instant(row, "failing_since"),
-                row.getLong("cursor_id"), instant(row, "created_at"));
+                row.getLong("cursor_id"), instant(row, "created_at"),
+                WebhookPreset.ofWire(row.getString("preset")).orElse(WebhookPreset.STANDARD));
     }
 
     private static WebhookDelivery delivery(ResultSet row, StatementContext context) throws SQLException {

@@ -96,6 +96,7 @@ public final class Tasklane implements UseCases {
     private final WebhookStore webhookStore;
     private final JsonText webhookJson;
     private final WebhookSettings webhookSettings;
+    private final String webhookBaseUrl;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -130,6 +131,7 @@ public final class Tasklane implements UseCases {
         this.webhookStore = builder.webhookStore;
         this.webhookJson = builder.webhookJson;
         this.webhookSettings = builder.webhookSettings;
+        this.webhookBaseUrl = builder.webhookBaseUrl;
         EventOutbox retained = builder.webhookStore == null ? outbox : new WebhookRetention(outbox, builder.webhookStore);
         this.maintenance = new MaintenanceService(runner, tasks, directory, retained, builder.eventRetention, goals,
                 workflow, audit);
@@ -148,7 +150,7 @@ public final class Tasklane implements UseCases {
         this.health = new HealthService(tasks, transactions, builder.storeName);
         this.webhooks = builder.webhookStore == null ? new NoWebhooks()
                 : new WebhookService(transactions, directory, builder.webhookStore, outbox,
-                        new WebhookBodies(builder.webhookJson), builder.clock);
+                        new WebhookBodies(builder.webhookJson, builder.webhookBaseUrl), builder.clock);
     }
 
     /**
@@ -162,7 +164,7 @@ public final class Tasklane implements UseCases {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(new WebhookDispatcher(transactions, webhookStore, outbox,
-                new WebhookBodies(webhookJson), transport, webhookSettings, clock, senders));
+                new WebhookBodies(webhookJson, webhookBaseUrl), transport, webhookSettings, clock, senders));
     }
 
     public static Builder builder() {
@@ -343,6 +345,7 @@ public final class Tasklane implements UseCases {
         private WebhookStore webhookStore;
         private JsonText webhookJson;
         private WebhookSettings webhookSettings = WebhookSettings.defaults();
+        private String webhookBaseUrl;
 
         private Builder() {
         }
@@ -501,6 +504,12 @@ public final class Tasklane implements UseCases {
         public Builder webhooks(WebhookStore store, JsonText json) {
             this.webhookStore = Objects.requireNonNull(store, "webhook store");
             this.webhookJson = Objects.requireNonNull(json, "json writer");
+            return this;
+        }
+
+        /** The server's public base URL, for the task links of Slack messages; without it they link nothing. */
+        public Builder webhookBaseUrl(String value) {
+            this.webhookBaseUrl = value;
             return this;
         }
 

@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.edge.JsonText;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.webhook.WebhookPreset;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -21,9 +22,41 @@ final class WebhookBodies {
             .withZone(ZoneOffset.UTC);
 
     private final JsonText json;
+    private final String baseUrl;
 
-    WebhookBodies(JsonText json) {
+    /** @param baseUrl the server's public base URL, for the links of Slack messages; null: none */
+    WebhookBodies(JsonText json, String baseUrl) {
         this.json = json;
+        this.baseUrl = baseUrl == null ? null : baseUrl.replaceAll("/+$", "");
+    }
+
+    String of(TaskEvent event, WebhookPreset preset) {
+        return preset == WebhookPreset.SLACK ? slack(event) : of(event);
+    }
+
+    /**
+     * A Slack incoming-webhook message: one readable line, the task linked to its page when the base URL is known.
+     * Slack's mrkdwn escapes {@code &}, {@code <} and {@code >}.
+     */
+    private String slack(TaskEvent event) {
+        String what = switch (event.type()) {
+            case "task.review_requested" -> "needs review";
+            case "task.unclaimed" -> "was stopped (unclaimed)";
+            case "task.claim_expired" -> "was stopped (its claim expired)";
+            case "task.completed", "task.done" -> "is done";
+            default -> event.type();
+        };
+        String task = escape(event.identifier() == null ? "a task" : event.identifier());
+        String linked = baseUrl == null || event.identifier() == null ? task
+                : "<" + baseUrl + "/boards/" + event.boardId().value() + "/tasks/" + event.identifier() + "|" + task + ">";
+        String who = event.agentName() == null ? "" : " (" + escape(event.agentName()) + ")";
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("text", linked + " " + what + who);
+        return json.write(body);
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     String of(TaskEvent event) {
@@ -40,7 +73,12 @@ final class WebhookBodies {
         return envelope(event.type(), event.boardId(), event.sequence(), event.at(), data);
     }
 
-    String test(BoardId boardId, Instant now) {
+    String test(BoardId boardId, Instant now, WebhookPreset preset) {
+        if (preset == WebhookPreset.SLACK) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("text", "A test message from Tasklane: this Slack webhook works.");
+            return json.write(body);
+        }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("message", "A test delivery from Tasklane: the subscription's URL and secret work.");
         return envelope(TEST_TYPE, boardId, null, now, data);

@@ -127,7 +127,7 @@ public final class WebhookDispatcher {
             for (TaskEvent event : events) {
                 if (subscription.events().wants(event.type())) {
                     deliveries.add(WebhookDelivery.pending(subscription.id(), messageId(subscription.id(), event.sequence()),
-                            event.sequence(), event.type(), bodies.of(event), now));
+                            event.sequence(), event.type(), bodies.of(event, subscription.preset()), now));
                 }
             }
             long to = next;

@@ -17,6 +17,7 @@ import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.webhook.EventFilter;
 import dev.tasklane.domain.webhook.WebhookAddress;
 import dev.tasklane.domain.webhook.WebhookDelivery;
+import dev.tasklane.domain.webhook.WebhookPreset;
 import dev.tasklane.domain.webhook.WebhookSecret;
 import dev.tasklane.domain.webhook.WebhookSubscription;
 
@@ -52,7 +53,10 @@ final class WebhookService implements WebhooksUseCase {
     @Override
     public Created create(Actor actor, BoardId boardId, NewWebhook webhook) {
         URI url = WebhookAddress.url(webhook.url());
-        EventFilter events = EventFilter.of(webhook.events());
+        WebhookPreset preset = webhook.preset() == null ? WebhookPreset.STANDARD
+                : WebhookPreset.ofWire(webhook.preset()).orElseThrow(() -> IdentityRules.invalid("preset",
+                        "must be standard or slack"));
+        EventFilter events = webhook.events() == null ? preset.defaultEvents() : EventFilter.of(webhook.events());
         String description = WebhookSubscription.description(webhook.description());
         WebhookSecret secret = WebhookSecret.generate();
         return transactions.inTransaction(() -> {
@@ -63,7 +67,7 @@ final class WebhookService implements WebhooksUseCase {
             }
             // from the next event on: the outbox's numbering never goes back, so nothing before this is sent
             WebhookSubscription made = store.subscribe(new WebhookSubscription(0, boardId, url, events, description,
-                    secret, null, null, true, null, null, outbox.lastId(), clock.instant()));
+                    secret, null, null, true, null, null, outbox.lastId(), clock.instant(), preset));
             return new Created(view(made, clock.instant()), secret.reveal());
         });
     }
@@ -127,7 +131,7 @@ final class WebhookService implements WebhooksUseCase {
             Instant now = clock.instant();
             String id = "msg_" + subscription.id() + "_test_" + now.toEpochMilli() + "_" + TESTS.incrementAndGet();
             return store.add(WebhookDelivery.pending(subscription.id(), id, 0, WebhookBodies.TEST_TYPE,
-                    bodies.test(boardId, now), now));
+                    bodies.test(boardId, now, subscription.preset()), now));
         });
     }
 
@@ -170,6 +174,6 @@ final class WebhookService implements WebhooksUseCase {
         Instant previousUntil = s.previousSecret() != null && s.previousUntil() != null && now.isBefore(s.previousUntil())
                 ? s.previousUntil() : null;
         return new WebhookView(s.id(), s.boardId(), s.url(), s.events().sorted(), s.description(), s.enabled(),
-                s.disabledReason(), s.failingSince(), s.createdAt(), previousUntil);
+                s.disabledReason(), s.failingSince(), s.createdAt(), previousUntil, s.preset().wire());
     }
 }

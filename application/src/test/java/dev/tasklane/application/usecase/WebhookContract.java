@@ -104,7 +104,7 @@ public abstract class WebhookContract {
     void open() {
         stores = newStores();
         board = new BoardFixture(stores.stores(), CompletionMode.GRACE, builder -> builder
-                .webhooks(stores.webhooks(), TinyJson.INSTANCE)
+                .webhooks(stores.webhooks(), TinyJson.INSTANCE).webhookBaseUrl("https://tasklane.example/")
                 .webhookSettings(new WebhookSettings(RetrySchedule.DEFAULT, DISABLE_AFTER, Duration.ofSeconds(60), 32,
                         Duration.ofDays(14))));
         webhooks = board.app.webhooks();
@@ -454,6 +454,27 @@ public abstract class WebhookContract {
         dispatcher(receiver).runOnce();
         board.app.maintenance().sweep();
         assertEquals(0, outbox().after(0, 1000).size(), "purged once fed");
+    }
+
+    @Test
+    void aSlackSubscriptionGetsAReadableLineWithALinkForTheEventsAPersonCaresAbout() {
+        Created created = webhooks.create(board.admin, board.boardId,
+                new NewWebhook("https://hooks.slack.com/services/T/B/x", null, "team channel", "slack"));
+        assertEquals("slack", created.webhook().preset());
+        assertEquals(List.of("task.claim_expired", "task.completed", "task.done", "task.review_requested",
+                "task.unclaimed"), created.webhook().events());
+        String identifier = BoardFixture.id(board.create(board.admin, task("Review <me> & ship", "needs_review", true)));
+        board.claim(board.alice, identifier);
+        board.complete(board.alice, identifier);
+        Receiver receiver = new Receiver((i, a) -> new WebhookTransport.Outcome(200, "ok", Duration.ZERO),
+                List.of(created.secret()));
+        dispatcher(receiver).runOnce();
+        assertEquals(1, receiver.unique().size(), "the creation and the claim are not sent: " + receiver.unique());
+        String body = receiver.unique().values().iterator().next();
+        assertEquals("{\"text\":\"<https://tasklane.example/boards/" + board.boardId.value() + "/tasks/" + identifier
+                + "|" + identifier + "> needs review\"}", body.replaceAll(" \\([^)]*\\)\"}$", "\"}"));
+        assertThrows(InvalidInputException.class, () -> webhooks.create(board.admin, board.boardId,
+                new NewWebhook("https://x.example.com/", null, "", "teams")));
     }
 
     @Test

@@ -20,7 +20,7 @@ import java.util.Objects;
 public record WebhookSubscription(long id, BoardId boardId, URI url, EventFilter events, String description,
                                   WebhookSecret secret, WebhookSecret previousSecret, Instant previousUntil,
                                   boolean enabled, String disabledReason, Instant failingSince, long cursor,
-                                  Instant createdAt) {
+                                  Instant createdAt, WebhookPreset preset) {
     public static final int MAX_DESCRIPTION = 500;
     public static final int MAX_REASON = 500;
     /** The longest overlap a rotation may ask for. */
@@ -31,10 +31,20 @@ public record WebhookSubscription(long id, BoardId boardId, URI url, EventFilter
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(events, "events");
         Objects.requireNonNull(secret, "secret");
+        preset = preset == null ? WebhookPreset.STANDARD : preset;
         description = description == null ? "" : description;
         if (disabledReason != null && disabledReason.length() > MAX_REASON) {
             disabledReason = disabledReason.substring(0, MAX_REASON);
         }
+    }
+
+    /** A subscription of the standard preset. */
+    public WebhookSubscription(long id, BoardId boardId, URI url, EventFilter events, String description,
+                               WebhookSecret secret, WebhookSecret previousSecret, Instant previousUntil,
+                               boolean enabled, String disabledReason, Instant failingSince, long cursor,
+                               Instant createdAt) {
+        this(id, boardId, url, events, description, secret, previousSecret, previousUntil, enabled, disabledReason,
+                failingSince, cursor, createdAt, WebhookPreset.STANDARD);
     }
 
     /** A description as sent, checked: at most {@value #MAX_DESCRIPTION} characters. */
@@ -64,13 +74,13 @@ public record WebhookSubscription(long id, BoardId boardId, URI url, EventFilter
         }
         return new WebhookSubscription(id, boardId, url, events, description, next,
                 overlap.isZero() ? null : secret, overlap.isZero() ? null : now.plus(overlap), enabled, disabledReason,
-                failingSince, cursor, createdAt);
+                failingSince, cursor, createdAt, preset);
     }
 
     /** After a delivery succeeded: failing no longer. */
     public WebhookSubscription succeeded() {
         return failingSince == null ? this : new WebhookSubscription(id, boardId, url, events, description, secret,
-                previousSecret, previousUntil, enabled, disabledReason, null, cursor, createdAt);
+                previousSecret, previousUntil, enabled, disabledReason, null, cursor, createdAt, preset);
     }
 
     /**
@@ -82,7 +92,7 @@ public record WebhookSubscription(long id, BoardId boardId, URI url, EventFilter
         boolean disable = enabled && !now.isBefore(since.plus(disableAfter));
         String reason = disable ? "failing since " + since + ", the last attempt: " + why : disabledReason;
         return new WebhookSubscription(id, boardId, url, events, description, secret, previousSecret, previousUntil,
-                enabled && !disable, reason, since, cursor, createdAt);
+                enabled && !disable, reason, since, cursor, createdAt, preset);
     }
 
     /** Changed as an admin asked: url, events, description, enabled (enabling clears the reason and the failing time). */
@@ -93,11 +103,11 @@ public record WebhookSubscription(long id, BoardId boardId, URI url, EventFilter
                 newEvents == null ? events : newEvents, newDescription == null ? description : newDescription, secret,
                 previousSecret, previousUntil, nowEnabled, reenabled ? null : (nowEnabled ? disabledReason
                 : (disabledReason == null && enable != null ? "disabled by an admin" : disabledReason)),
-                reenabled ? null : failingSince, cursor, createdAt);
+                reenabled ? null : failingSince, cursor, createdAt, preset);
     }
 
     public WebhookSubscription withCursor(long newCursor) {
         return new WebhookSubscription(id, boardId, url, events, description, secret, previousSecret, previousUntil,
-                enabled, disabledReason, failingSince, newCursor, createdAt);
+                enabled, disabledReason, failingSince, newCursor, createdAt, preset);
     }
 }

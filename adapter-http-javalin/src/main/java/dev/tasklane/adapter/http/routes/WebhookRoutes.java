@@ -41,7 +41,7 @@ import java.util.Set;
 public final class WebhookRoutes {
     static final String LIST = "/api/boards/{id}/webhooks";
     static final String ONE = LIST + "/{webhook_id}";
-    private static final Set<String> CREATE_KEYS = Set.of("url", "events", "description");
+    private static final Set<String> CREATE_KEYS = Set.of("url", "events", "description", "preset");
     private static final Set<String> CHANGE_KEYS = Set.of("url", "events", "description", "enabled");
     private static final int MAX_TEXT = WebhookSubscription.MAX_DESCRIPTION * 4;
     private static final int DEFAULT_DELIVERIES = 50;
@@ -59,7 +59,7 @@ public final class WebhookRoutes {
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record WebhookAnswer(long id, long boardId, String url, List<String> events, String description,
                                 boolean enabled, String disabledReason, String failingSince, String createdAt,
-                                String previousSecretUntil, String secret) {
+                                String previousSecretUntil, String preset, String secret) {
     }
 
     /** One delivery of the log: the last attempt's status and the first bytes of its answer, the next attempt's time. */
@@ -73,9 +73,13 @@ public final class WebhookRoutes {
     public record DeletedAnswer(long id, boolean deleted) {
     }
 
-    /** The body of the create and of the change: {@code events} omitted or null for every type. */
+    /**
+     * The body of the create and of the change: {@code events} omitted or null for the preset's default;
+     * {@code preset} ({@code standard} or {@code slack}) on the create only.
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record WebhookBody(String url, @MayBeNull List<String> events, String description, Boolean enabled) {
+    public record WebhookBody(String url, @MayBeNull List<String> events, String description, Boolean enabled,
+                              String preset) {
     }
 
     /** The body of the rotation: how long the previous secret goes on signing (default a day, at most 7 days). */
@@ -121,7 +125,7 @@ public final class WebhookRoutes {
         ObjectNode body = call.object();
         onlyKeys(body, CREATE_KEYS);
         Created created = webhooks.create(call.caller(), boardId(call), new NewWebhook(text(body, "url", true),
-                events(body.get("events")), text(body, "description", false)));
+                events(body.get("events")), text(body, "description", false), text(body, "preset", false)));
         call.answerHolds(created.secret());
         call.respond(201, Envelope.data(answer(created.webhook(), created.secret())));
     }
@@ -263,7 +267,7 @@ public final class WebhookRoutes {
     static WebhookAnswer answer(WebhookView v, String secret) {
         return new WebhookAnswer(v.id(), v.boardId().value(), v.url().toString(), v.events(), v.description(),
                 v.enabled(), v.disabledReason(), time(v.failingSince()), time(v.createdAt()),
-                time(v.previousSecretUntil()), secret);
+                time(v.previousSecretUntil()), v.preset(), secret);
     }
 
     static DeliveryAnswer answer(WebhookDelivery d) {

@@ -42,8 +42,14 @@ public interface WebhooksUseCase {
     /** Sends a delivery again, now. */
     WebhookDelivery resend(Actor actor, BoardId boardId, long webhookId, long deliveryId);
 
-    /** What a subscription is to create: {@code events} null for every type. */
-    record NewWebhook(String url, List<String> events, String description) {
+    /**
+     * What a subscription is to create: {@code events} null for the preset's default (every type; for Slack the
+     * events a person cares about); {@code preset} null for {@code standard}, else {@code standard} or {@code slack}.
+     */
+    record NewWebhook(String url, List<String> events, String description, String preset) {
+        public NewWebhook(String url, List<String> events, String description) {
+            this(url, events, description, null);
+        }
     }
 
     /** What to change; an unsent part is left as it is ({@code events} sent as null: every type). */
@@ -56,7 +62,8 @@ public interface WebhooksUseCase {
      * when the secret before the last rotation stops signing (null when it does not sign).
      */
     record WebhookView(long id, BoardId boardId, URI url, List<String> events, String description, boolean enabled,
-                       String disabledReason, Instant failingSince, Instant createdAt, Instant previousSecretUntil) {
+                       String disabledReason, Instant failingSince, Instant createdAt, Instant previousSecretUntil,
+                       String preset) {
     }
 
     /** A subscription with its new secret, {@code whsec_…}: the one answer that shows it. */
