@@ -111,7 +111,10 @@ try {
 } catch (error) {
   failures.push(String(error));
 } finally {
+  const exited = new Promise((resolve) => server.on('exit', resolve));
   server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 40000))]);
+  server.kill('SIGKILL');
 }
 const seen = [...accepted.values()].map((m) => m.data.identifier).sort();
 if (JSON.stringify(seen) !== JSON.stringify([...identifiers].sort())) {
