@@ -22,4 +22,6 @@ CREATE TABLE audit_log (
 );
 
 CREATE INDEX audit_log_board ON audit_log (board_id, id);
+CREATE INDEX audit_log_user ON audit_log (user_id, id);
+CREATE INDEX audit_log_object ON audit_log (object_type, object_id, id);
 CREATE INDEX audit_log_at ON audit_log (at);

@@ -8,6 +8,7 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.service.SignInSettings;
 import dev.tasklane.domain.flow.FlowSettings;
+import dev.tasklane.domain.session.SessionLimits;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.net.URI;
@@ -31,6 +32,7 @@ final class ConfigResolver {
     private static final long MIN_CONNECT_MILLIS = 250;
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
     private static final int MAX_STREAMS = 10_000;
+    private static final Duration MAX_STREAM_RECHECK = Duration.ofSeconds(60);
     private static final int MAX_EVENT_QUEUE = 1_000_000;
     private static final int MAX_POOL_SIZE = 1_000;
 
@@ -151,11 +153,15 @@ final class ConfigResolver {
         Setting grace = setting("--after-goal-grace", options.afterGoalGrace);
         Setting offer = setting("--next-offer", options.nextOffer);
         Setting stuck = setting("--stuck-after", options.stuckAfter);
+        Setting stopGrace = setting("--stop-grace", options.stopGrace);
+        Setting stale = setting("--session-stale", options.sessionStale);
         return new WorkflowConfig(validation.present() ? mode(validation) : CompletionMode.GRACE,
                 ttl.present() ? Duration.ofMinutes(ttl.integer(1, Integer.MAX_VALUE)) : WorkflowLimits.DEFAULT_CLAIM_TTL,
                 grace.present() ? duration(grace) : WorkflowLimits.DEFAULT_AFTER_GOAL_GRACE,
                 offer.present() ? durationOrZero(offer) : Tasklane.DEFAULT_NEXT_OFFER,
-                stuck.present() ? duration(stuck) : FlowSettings.DEFAULT_STUCK_AFTER);
+                stuck.present() ? duration(stuck) : FlowSettings.DEFAULT_STUCK_AFTER,
+                stopGrace.present() ? duration(stopGrace) : SessionLimits.DEFAULT_STOP_GRACE,
+                stale.present() ? duration(stale) : SessionLimits.DEFAULT_STALE_AFTER);
     }
 
     /** The database timeouts, Retry-After and Idempotency-Key times: each its own flag and variable. */
@@ -215,12 +221,26 @@ final class ConfigResolver {
         Setting streams = setting("--max-streams-per-token", options.maxStreamsPerToken);
         Setting queue = setting("--event-queue", options.eventQueue);
         Setting shutdown = setting("--shutdown-timeout", options.shutdownTimeout);
+        Setting perUser = setting("--max-streams-per-user", options.maxStreamsPerUser);
+        Setting recheck = setting("--stream-recheck", options.streamRecheck);
         return new EventConfig(
                 retention.present() ? duration(retention) : defaults.retention(),
                 keepAlive.present() ? duration(keepAlive) : defaults.keepAlive(),
                 streams.present() ? streams.integer(1, MAX_STREAMS) : defaults.maxStreamsPerToken(),
                 queue.present() ? queue.integer(1, MAX_EVENT_QUEUE) : defaults.queueCapacity(),
-                shutdown.present() ? duration(shutdown) : defaults.shutdownTimeout());
+                shutdown.present() ? duration(shutdown) : defaults.shutdownTimeout(),
+                perUser.present() ? perUser.integer(1, MAX_STREAMS) : defaults.maxStreamsPerUser(),
+                recheck.present() ? streamRecheck(recheck) : defaults.streamRecheck());
+    }
+
+    /** The credential re-check of open streams: a positive duration of at most {@link #MAX_STREAM_RECHECK}. */
+    private static Duration streamRecheck(Setting setting) {
+        Duration value = duration(setting);
+        if (value.compareTo(MAX_STREAM_RECHECK) > 0) {
+            throw setting.invalid("a duration of at most " + MAX_STREAM_RECHECK.toSeconds() + "s (a revoked token's "
+                    + "streams end within it)");
+        }
+        return value;
     }
 
     /**

@@ -14,20 +14,34 @@ import java.time.Duration;
  * @param maxStreamsPerToken open streams one token may hold on one server ({@code TASKLANE_MAX_STREAMS_PER_TOKEN})
  * @param queueCapacity      events a stream may fall behind before it is ended as lagging ({@code TASKLANE_EVENT_QUEUE})
  * @param shutdownTimeout    how long a shutdown waits for requests in flight ({@code TASKLANE_SHUTDOWN_TIMEOUT})
+ * @param maxStreamsPerUser  live streams (API and web pages) one user may hold on one server, over all their tokens and
+ *                           sessions ({@code TASKLANE_MAX_STREAMS_PER_USER})
+ * @param streamRecheck      how often an open stream re-checks its credential, whether events flow or not
+ *                           ({@code TASKLANE_STREAM_RECHECK})
  * @param webhooks           how the events are delivered to webhook subscriptions ({@code TASKLANE_WEBHOOK_*})
  */
 public record EventConfig(Duration retention, Duration keepAlive, int maxStreamsPerToken, int queueCapacity,
-                          Duration shutdownTimeout, WebhookConfig webhooks) {
+                          Duration shutdownTimeout, int maxStreamsPerUser, Duration streamRecheck,
+                          WebhookConfig webhooks) {
     public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
-    /** The live events' settings with the default webhook delivery. */
+    /** The stream settings as given, with the per-user cap, the re-check interval and the webhooks at their defaults. */
     public EventConfig(Duration retention, Duration keepAlive, int maxStreamsPerToken, int queueCapacity,
                        Duration shutdownTimeout) {
-        this(retention, keepAlive, maxStreamsPerToken, queueCapacity, shutdownTimeout, WebhookConfig.defaults());
+        this(retention, keepAlive, maxStreamsPerToken, queueCapacity, shutdownTimeout,
+                EventStreamSettings.DEFAULT_MAX_STREAMS_PER_USER, EventStreamSettings.DEFAULT_RECHECK);
+    }
+
+    /** The stream settings as given, with the webhooks at their defaults. */
+    public EventConfig(Duration retention, Duration keepAlive, int maxStreamsPerToken, int queueCapacity,
+                       Duration shutdownTimeout, int maxStreamsPerUser, Duration streamRecheck) {
+        this(retention, keepAlive, maxStreamsPerToken, queueCapacity, shutdownTimeout, maxStreamsPerUser,
+                streamRecheck, WebhookConfig.defaults());
     }
 
     EventConfig withWebhooks(WebhookConfig value) {
-        return new EventConfig(retention, keepAlive, maxStreamsPerToken, queueCapacity, shutdownTimeout, value);
+        return new EventConfig(retention, keepAlive, maxStreamsPerToken, queueCapacity, shutdownTimeout,
+                maxStreamsPerUser, streamRecheck, value);
     }
 
     public static EventConfig defaults() {
@@ -37,7 +51,7 @@ public record EventConfig(Duration retention, Duration keepAlive, int maxStreams
     }
 
     EventStreamSettings streamSettings() {
-        return new EventStreamSettings(keepAlive, maxStreamsPerToken);
+        return new EventStreamSettings(keepAlive, maxStreamsPerToken, streamRecheck, maxStreamsPerUser);
     }
 
     EventBus.Settings busSettings() {

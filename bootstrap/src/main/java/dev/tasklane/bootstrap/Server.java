@@ -63,6 +63,7 @@ public final class Server {
                 .completionMode(config.workflow().completionValidation())
                 .nextOffer(config.workflow().nextOffer())
                 .flowSettings(config.workflow().flowSettings())
+                .sessionLimits(config.workflow().sessionLimits())
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
                 .openBoards(config.access().openBoards()).auditRetention(config.access().auditRetention())

@@ -71,6 +71,14 @@ final class ServerOptions {
             + "any activity before the agents page and GET /api/metrics call it stuck: 30m, 90s (default 30m)")
     String stuckAfter;
 
+    @Option(names = "--stop-grace", paramLabel = "DURATION", description = "How long an agent whose session a person "
+            + "stopped has to unclaim before the server releases its claim: 2m, 90s (default 2m)")
+    String stopGrace;
+
+    @Option(names = "--session-stale", paramLabel = "DURATION", description = "How long an agent session goes without "
+            + "a heartbeat or an activity before it counts as stale: 30m, 10m (default 30m)")
+    String sessionStale;
+
     @Option(names = "--after-goal-grace", paramLabel = "DURATION", description = "after_goal grace window: seconds, "
             + "or 500ms, 5s, 2m (default 5s)")
     String afterGoalGrace;
@@ -152,12 +160,21 @@ final class ServerOptions {
     String eventRetention;
 
     @Option(names = "--event-keep-alive", paramLabel = "DURATION", description = "Keep-alive comment interval on an "
-            + "idle event stream, also how often it re-checks its token (default 15s)")
+            + "idle event stream (default 15s)")
     String eventKeepAlive;
 
     @Option(names = "--max-streams-per-token", paramLabel = "COUNT", description = "Event streams one token may hold "
             + "open on this server; past it, 429 (default 32)")
     String maxStreamsPerToken;
+
+    @Option(names = "--max-streams-per-user", paramLabel = "COUNT", description = "Live streams (event streams and "
+            + "web pages' live updates) one user may hold open on this server, over all their tokens and sessions; "
+            + "past it, 429 (default 20)")
+    String maxStreamsPerUser;
+
+    @Option(names = "--stream-recheck", paramLabel = "DURATION", description = "How often an open stream re-checks "
+            + "its token or session and membership, whether events flow or not; at most 60s (default 2s)")
+    String streamRecheck;
 
     @Option(names = "--event-queue", paramLabel = "COUNT", description = "Events a stream may fall behind before it "
             + "is ended with stream.lagging (default 1000)")

@@ -1,6 +1,7 @@
 package dev.tasklane.bootstrap;
 
 import dev.tasklane.domain.flow.FlowSettings;
+import dev.tasklane.domain.session.SessionLimits;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import java.time.Duration;
@@ -14,9 +15,16 @@ import java.time.Duration;
  * @param afterGoalGrace       the after_goal grace window ({@code TASKLANE_AFTER_GOAL_GRACE})
  * @param nextOffer            how long a task next answered is held back from other callers ({@code TASKLANE_NEXT_OFFER})
  * @param stuckAfter           how long an agent may hold a claim without activity before it is stuck ({@code TASKLANE_STUCK_AFTER})
+ * @param stopGrace            how long a stopped agent has to unclaim before its claim is released ({@code TASKLANE_STOP_GRACE})
+ * @param sessionStale         how long a session goes unheard before it is stale ({@code TASKLANE_SESSION_STALE})
  */
 public record WorkflowConfig(CompletionMode completionValidation, Duration claimTtl, Duration afterGoalGrace,
-                             Duration nextOffer, Duration stuckAfter) {
+                             Duration nextOffer, Duration stuckAfter, Duration stopGrace, Duration sessionStale) {
+    /** The session caps at their defaults, with this stop grace and stale time (docs/rules.md, "Sessions"). */
+    public SessionLimits sessionLimits() {
+        return SessionLimits.defaults().withStopGrace(stopGrace).withStaleAfter(sessionStale);
+    }
+
     /** When agents count as stuck (this setting) and dormant (14 days): docs/rules.md, "Flow metrics". */
     public FlowSettings flowSettings() {
         return new FlowSettings(stuckAfter, FlowSettings.DEFAULT_DORMANT_AFTER);

@@ -24,6 +24,22 @@ final class EventConfigurationTest {
     void defaultsAreSevenDaysFifteenSecondsThirtyTwoStreamsAThousandQueuedAndThirtySeconds() {
         EventConfig events = configure(Map.of()).config().events();
         assertEquals(new EventConfig(Duration.ofDays(7), Duration.ofSeconds(15), 32, 1_000, Duration.ofSeconds(30)), events);
+        assertEquals(20, events.maxStreamsPerUser(), "live streams per user");
+        assertEquals(Duration.ofSeconds(2), events.streamRecheck(), "credential re-check of open streams");
+        assertEquals(20, events.streamSettings().liveStreams().maxPerUser());
+    }
+
+    @Test
+    void theStreamsPerUserAndTheRecheckAreSetByVariablesAndFlags() {
+        EventConfig fromEnv = configure(Map.of("TASKLANE_MAX_STREAMS_PER_USER", "7", "TASKLANE_STREAM_RECHECK", "500ms"))
+                .config().events();
+        assertEquals(7, fromEnv.maxStreamsPerUser());
+        assertEquals(Duration.ofMillis(500), fromEnv.streamRecheck());
+        assertEquals(Duration.ofMillis(500), fromEnv.streamSettings().liveStreams().recheck());
+        EventConfig fromFlags = configure(Map.of("TASKLANE_MAX_STREAMS_PER_USER", "7"), "--max-streams-per-user", "600",
+                "--stream-recheck", "1s").config().events();
+        assertEquals(600, fromFlags.maxStreamsPerUser());
+        assertEquals(Duration.ofSeconds(1), fromFlags.streamRecheck());
     }
 
     @Test
@@ -42,7 +58,9 @@ final class EventConfigurationTest {
     void badValuesAreRefusedNamingTheSetting() {
         for (Map<String, String> bad : new Map[] {Map.of("TASKLANE_EVENT_RETENTION", "forever"),
                 Map.of("TASKLANE_EVENT_KEEP_ALIVE", "0s"), Map.of("TASKLANE_MAX_STREAMS_PER_TOKEN", "0"),
-                Map.of("TASKLANE_EVENT_QUEUE", "-1"), Map.of("TASKLANE_SHUTDOWN_TIMEOUT", "soon")}) {
+                Map.of("TASKLANE_EVENT_QUEUE", "-1"), Map.of("TASKLANE_SHUTDOWN_TIMEOUT", "soon"),
+                Map.of("TASKLANE_MAX_STREAMS_PER_USER", "0"), Map.of("TASKLANE_MAX_STREAMS_PER_USER", "10001"),
+                Map.of("TASKLANE_STREAM_RECHECK", "0s"), Map.of("TASKLANE_STREAM_RECHECK", "2m")}) {
             err.reset();
             assertEquals(Main.USAGE, configure(bad).exitCode(), bad::toString);
             String variable = bad.keySet().iterator().next();

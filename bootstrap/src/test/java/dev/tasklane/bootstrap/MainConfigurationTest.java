@@ -176,6 +176,19 @@ class MainConfigurationTest {
         assertTrue(errors().contains("TASKLANE_SESSION_MAX_AGE"), errors());
     }
 
+    /** docs/configuration.md: the stop's grace period and a session's stale time (docs/rules.md, "Sessions"). */
+    @Test
+    void theStopGraceAndTheSessionStaleTimeAreSettings() {
+        assertEquals(Duration.ofMinutes(2), configure(Map.of()).config().workflow().sessionLimits().stopGrace());
+        assertEquals(Duration.ofMinutes(30), configure(Map.of()).config().workflow().sessionLimits().staleAfter());
+        assertEquals(Duration.ofSeconds(30), configure(Map.of("TASKLANE_STOP_GRACE", "30s")).config().workflow()
+                .sessionLimits().stopGrace());
+        assertEquals(Duration.ofMinutes(10), configure(Map.of(), "--session-stale", "10m").config().workflow()
+                .sessionLimits().staleAfter());
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_STOP_GRACE", "0")).exitCode());
+        assertTrue(errors().contains("TASKLANE_STOP_GRACE"), errors());
+    }
+
     @Test
     void unknownFlagIsAUsageError() {
         assertEquals(Main.USAGE, configure(Map.of(), "--colour").exitCode());

@@ -116,6 +116,25 @@ class WebInterfaceBrowserTest {
         assertTrue(strideAuth.contains("**API Token:** `" + secret + "`") && strideAuth.contains("**API URL:** `" + base + "`"),
                 strideAuth);
         assertTrue(browser.find("#stride-md").value().contains("## before_doing"));
+        assertEquals("tasks:read tasks:work", tokenScopes("bot laptop"), "the agent preset, the default");
+        // Tokens of other scopes: the reviewer preset, a read-only one, and a custom set.
+        mintToken("bot reviewer", "bot", "#preset-reviewer");
+        assertEquals("tasks:read tasks:work tasks:review", tokenScopes("bot reviewer"));
+        assertEquals("bot Default", tokenOwnerAndBoard("bot reviewer"), "the owner and the board by name");
+        mintToken("wall dashboard", "admin", "#preset-read-only");
+        assertEquals("tasks:read", tokenScopes("wall dashboard"));
+        browser.open(base + "/tokens");
+        browser.find("#token-name").type("release manager");
+        browser.find("#preset-custom").click();
+        browser.find("details.custom-scopes summary").click();
+        browser.find("input[name=scopes][value='tasks:read']").click();
+        browser.find("input[name=scopes][value='board:admin']").click();
+        browser.find("#create-token").click();
+        browser.find("#new-token");
+        assertEquals("tasks:read board:admin", tokenScopes("release manager"), "the custom set, as ticked");
+        browser.open(base + "/tokens");
+        browser.find("table.tokens");
+        screenshot("tokens.png", 640);
         AgentHttp agent = new AgentHttp(HttpClient.newHttpClient(), base, secret);
 
         // The agent plans a goal with two tasks; the board shows them.
@@ -395,6 +414,35 @@ class WebInterfaceBrowserTest {
             browser.screenshot(directory.resolve("review-queue.png"));
         }
         browser.resize(1440, 960);
+    }
+
+    /** Mints a token on the tokens page for {@code user} with the preset whose radio button is {@code preset}. */
+    private static void mintToken(String name, String user, String preset) {
+        browser.open(base + "/tokens");
+        browser.find("#token-name").type(name);
+        browser.find("#token-user").choose(user);
+        browser.find(preset).click();
+        browser.find("#create-token").click();
+        browser.find("#new-token");
+    }
+
+    /** The scopes the tokens page lists for the token named {@code name}, space-separated. */
+    private static String tokenScopes(String name) {
+        Object scopes = browser.script("const row = [...document.querySelectorAll('table.tokens tbody tr')]"
+                + ".find(r => r.cells[0].textContent.trim().startsWith(arguments[0]));"
+                + "return row ? [...row.querySelectorAll('td.scopes .scope-chip')].map(c => c.textContent.trim()).join(' ')"
+                + " : null;", name);
+        assertTrue(scopes != null, "the tokens page lists " + name);
+        return scopes.toString();
+    }
+
+    /** The owner and the board the tokens page lists for the token named {@code name}, space-separated. */
+    private static String tokenOwnerAndBoard(String name) {
+        Object cells = browser.script("const row = [...document.querySelectorAll('table.tokens tbody tr')]"
+                + ".find(r => r.cells[0].textContent.trim().startsWith(arguments[0]));"
+                + "return row ? row.cells[1].textContent.trim() + ' ' + row.cells[2].textContent.trim() : null;", name);
+        assertTrue(cells != null, "the tokens page lists " + name);
+        return cells.toString();
     }
 
     /** A screenshot of the current page, {@code height} px high, under target/screenshots and -Dtasklane.screenshots. */

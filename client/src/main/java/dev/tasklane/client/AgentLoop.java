@@ -70,6 +70,9 @@ final class AgentLoop {
     /** Answers the task when it went to Review, null when it is Done. */
     private TaskData workAndComplete(TaskData task, ClaimState held) {
         ShellProcess.Outcome outcome = work.run(task, held);
+        if (outcome.stopped()) {
+            throw stopped(held, work.stopReason());
+        }
         if (!outcome.succeeded()) {
             throw commandFailed(held, outcome);
         }
@@ -122,6 +125,14 @@ final class AgentLoop {
                 return Optional.empty();
             }
         }
+    }
+
+    /** A person stopped the session: the command is ended, no further hook runs, and the claim is given back. */
+    private AgentStoppedException stopped(ClaimState held, String reason) {
+        session.client.unclaim(Long.toString(held.taskId()), held.claimToken());
+        ClaimState.clear(session.workDir);
+        return new AgentStoppedException(ExitCodes.STOPPED, "A person stopped the work on " + held.identifier() + ": "
+                + reason + ". The command was ended, no further hook ran, and the task was unclaimed.");
     }
 
     private AgentStoppedException commandFailed(ClaimState held, ShellProcess.Outcome outcome) {

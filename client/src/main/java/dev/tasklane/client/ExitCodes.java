@@ -14,6 +14,8 @@ public final class ExitCodes {
     public static final int EXEC_FAILED = 4;
     /** A reviewer rejected the task; it was released. */
     public static final int REVIEW_REJECTED = 5;
+    /** A person stopped the agent's session: the work command was ended and the task unclaimed. */
+    public static final int STOPPED = 6;
 
     private ExitCodes() {
     }

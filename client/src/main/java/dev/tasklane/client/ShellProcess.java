@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -30,14 +31,38 @@ final class ShellProcess {
         this.workDir = workDir;
     }
 
-    /** What a finished (or killed) command left: exit code, output, how long it ran, whether it timed out. */
-    record Outcome(int exitCode, String output, long durationMs, boolean timedOut) {
+    /** The exit code reported for a command ended because a person stopped the session (128 + SIGTERM). */
+    static final int STOPPED = 143;
+    /** How long a stopped command's processes have between TERM and KILL. */
+    static final Duration TERM_GRACE = Duration.ofSeconds(3);
+    private static final Duration LONGEST = Duration.ofDays(365);
+    /** How often a running command is checked for a stop. */
+    private static final long STOP_CHECK_MS = 100;
+
+    /**
+     * What a finished (or killed) command left: exit code, output, how long it ran, whether it timed out, whether a
+     * stop ended it.
+     */
+    record Outcome(int exitCode, String output, long durationMs, boolean timedOut, boolean stopped) {
+        Outcome(int exitCode, String output, long durationMs, boolean timedOut) {
+            this(exitCode, output, durationMs, timedOut, false);
+        }
+
         boolean succeeded() {
-            return exitCode == 0;
+            return exitCode == 0 && !stopped;
         }
     }
 
     Outcome run(String script, Map<String, String> env, Duration timeout, Consumer<String> lines) {
+        return run(script, env, timeout, lines, () -> false);
+    }
+
+    /**
+     * As {@link #run(String, Map, Duration, Consumer)}, and ends the command with its whole process tree as soon as
+     * {@code stopRequested} says so: TERM to every process, then KILL to those still alive after {@link #TERM_GRACE}.
+     */
+    Outcome run(String script, Map<String, String> env, Duration timeout, Consumer<String> lines,
+                BooleanSupplier stopRequested) {
         long started = System.nanoTime();
         Process process = start(script, env);
         StringBuilder output = new StringBuilder();
@@ -45,7 +70,26 @@ final class ShellProcess {
         pump.setDaemon(true);
         pump.start();
         try {
-            boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            // a timeout of "no limit" is a huge Duration: capped at a year, which no nanosecond arithmetic overflows
+            long deadline = started + (timeout.compareTo(LONGEST) > 0 ? LONGEST : timeout).toNanos();
+            boolean finished = false;
+            boolean stopped = false;
+            while (!finished && System.nanoTime() < deadline) {
+                long slice = Math.min(STOP_CHECK_MS, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()) + 1);
+                finished = process.waitFor(slice, TimeUnit.MILLISECONDS);
+                if (!finished && stopRequested.getAsBoolean()) {
+                    terminateTree(process);
+                    stopped = true;
+                    break;
+                }
+            }
+            if (stopped) {
+                pump.join(TimeUnit.SECONDS.toMillis(5));
+                long durationMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+                synchronized (output) {
+                    return new Outcome(STOPPED, tail(output), durationMs, false, true);
+                }
+            }
             if (!finished) {
                 killTree(process);
             }
@@ -86,6 +130,21 @@ final class ShellProcess {
         } catch (IOException closed) {
             // the process was killed; what was read so far is kept
         }
+    }
+
+    /**
+     * Ends the command and everything it started: TERM to each (descendants listed first, while they are still
+     * ours), then KILL to any still alive after {@link #TERM_GRACE}.
+     */
+    private static void terminateTree(Process process) throws InterruptedException {
+        List<ProcessHandle> tree = new java.util.ArrayList<>(process.descendants().toList());
+        tree.add(process.toHandle());
+        tree.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TERM_GRACE.toNanos();
+        while (System.nanoTime() < deadline && tree.stream().anyMatch(ProcessHandle::isAlive)) {
+            Thread.sleep(50);
+        }
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     /** Kills the command and everything it started; descendants are listed first, while they are still ours. */

@@ -94,6 +94,14 @@ public final class TasklaneClient {
         return send("GET", task(ref) + "/comments?after=" + after + "&limit=" + limit, null);
     }
 
+    /**
+     * GET /api/tasks/:id/activities: the session's activities after {@code after}, oldest first, waiting up to
+     * {@code waitSeconds} (at most 30) for one; {@code {data: [...], next_after}}.
+     */
+    public JsonNode activities(String ref, long after, int waitSeconds) {
+        return send("GET", task(ref) + "/activities?after=" + after + "&wait=" + waitSeconds, null);
+    }
+
     /** The caller's identity and the token's board: {@code {id, username, board: {id, name}, ...}}. */
     public JsonNode me() {
         return send("GET", "/api/me", null).path("data");

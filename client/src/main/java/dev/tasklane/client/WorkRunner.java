@@ -1,5 +1,6 @@
 package dev.tasklane.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the agent's {@code --exec} command on a claimed task: the task as JSON in {@code .tasklane/task.json}
@@ -23,6 +25,14 @@ final class WorkRunner {
     static final String TASK_FILE_ENV = "TASKLANE_TASK_FILE";
     /** Set when the task came back from review: the reviewer's notes. */
     static final String REVIEW_NOTES_ENV = "TASKLANE_REVIEW_NOTES";
+    static final String STOP_REQUESTED = "stop_requested";
+    /**
+     * How long one read of the session waits for an activity (the server caps it at 30 s). The read returns as soon as
+     * a stop arrives, so this bounds only how long a read outlives its command: short, so that a server shutting down
+     * does not wait on it.
+     */
+    static final int WATCH_WAIT_SECONDS = 2;
+    private static final long WATCH_RETRY_MS = 2_000;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final AgentSession session;
@@ -52,20 +62,68 @@ final class WorkRunner {
             thread.setDaemon(true);
             return thread;
         });
-        heartbeats.scheduleAtFixedRate(() -> heartbeat(held), heartbeatEvery.toMillis(), heartbeatEvery.toMillis(),
+        AtomicReference<String> stop = new AtomicReference<>();
+        heartbeats.scheduleAtFixedRate(() -> heartbeat(held, stop), heartbeatEvery.toMillis(), heartbeatEvery.toMillis(),
                 TimeUnit.MILLISECONDS);
+        Thread watcher = new Thread(() -> watchForStop(held, stop), "tasklane-stop-watch");
+        watcher.setDaemon(true);
+        watcher.start();
         try {
-            return new ShellProcess(session.workDir).run(command, env, timeout, line -> session.out.println("  " + line));
+            ShellProcess.Outcome outcome = new ShellProcess(session.workDir).run(command, env, timeout,
+                    line -> session.out.println("  " + line), () -> stop.get() != null);
+            if (outcome.stopped()) {
+                stopReason = stop.get();
+            }
+            return outcome;
         } finally {
+            watcher.interrupt();
             heartbeats.shutdownNow();
         }
     }
 
-    private void heartbeat(ClaimState held) {
+    /** Why the last command was stopped, when a person stopped it. */
+    private volatile String stopReason;
+
+    String stopReason() {
+        return stopReason;
+    }
+
+    private void heartbeat(ClaimState held, AtomicReference<String> stop) {
         try {
             session.client.heartbeat(Long.toString(held.taskId()), held.claimToken());
+        } catch (TasklaneApiException refused) {
+            if (STOP_REQUESTED.equals(refused.body().path("code").asText())) {
+                stop.compareAndSet(null, refused.body().path("details").path("reason").asText("stopped"));
+            } else {
+                session.err.println("warning: heartbeat for " + held.identifier() + " failed: " + refused.getMessage());
+            }
         } catch (RuntimeException failed) {
             session.err.println("warning: heartbeat for " + held.identifier() + " failed: " + failed.getMessage());
+        }
+    }
+
+    /**
+     * Waits on the task's session for a stop (GET /api/tasks/:id/activities with wait, which returns as soon as an
+     * activity arrives), so that a stop ends the command within a second, whatever the heartbeat interval.
+     */
+    private void watchForStop(ClaimState held, AtomicReference<String> stop) {
+        long after = 0;
+        while (!Thread.currentThread().isInterrupted() && stop.get() == null) {
+            try {
+                JsonNode page = session.client.activities(Long.toString(held.taskId()), after, WATCH_WAIT_SECONDS);
+                for (JsonNode activity : page.path("data")) {
+                    if ("stop".equals(activity.path("kind").asText())) {
+                        stop.compareAndSet(null, activity.path("body").asText("stopped"));
+                    }
+                }
+                after = page.path("next_after").asLong(after);
+            } catch (RuntimeException unreachable) {
+                try {
+                    Thread.sleep(WATCH_RETRY_MS);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            }
         }
     }
 

@@ -39,7 +39,7 @@ final class TestServer implements AutoCloseable {
         WorkflowLimits limits = new WorkflowLimits(defaults.claimTtl(), hookTimeouts, defaults.diffLineCap(),
                 defaults.afterGoalGrace(), defaults.sweepInterval());
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .limits(limits).build();
+                .agentSessions(stores.agentSessions()).limits(limits).build();
         tasklane.identity().bootstrap(ADMIN_TOKEN);
         // A short keep-alive: a stream whose client left ends at the next keep-alive, so stopping the server between
         // tests does not wait out the default 15 s.

@@ -18,11 +18,13 @@ import dev.tasklane.adapter.http.routes.IdentityRoutes;
 import dev.tasklane.adapter.http.routes.MetricsRoutes;
 import dev.tasklane.adapter.http.routes.OpenApi;
 import dev.tasklane.adapter.http.routes.PositionRoutes;
+import dev.tasklane.adapter.http.routes.SessionRoutes;
 import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
 import dev.tasklane.adapter.http.routes.WebhookRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
+import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.edge.LiveStreams;
@@ -31,6 +33,9 @@ import io.javalin.config.Key;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HandlerType;
 import io.javalin.json.JavalinJackson;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
@@ -39,6 +44,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -90,6 +96,7 @@ public final class HttpApi {
                 live);
         List<Route> table = routeTable(useCases, settings, json, errors, events);
         ApiCalls calls = new ApiCalls(useCases.workflowSettings(), settings, json, auth, errors, gate, table);
+        TrustedProxy proxy = settings.trustedProxy();
 
         return Javalin.create(config -> {
             config.jsonMapper(new JavalinJackson(json.mapper(), false));
@@ -103,16 +110,18 @@ public final class HttpApi {
             });
             // one pump for every live stream of this server, the web interface's too, which finds it here
             config.appData(LIVE_STREAMS, live);
+            config.events.serverStopping(live::stopping);
             config.events.serverStopped(live::close);
             errors.register(config);
             // the client's address, for the audit log, on the thread serving the request (the web's and MCP's too)
-            config.routes.before(ctx -> RequestOrigin.set(settings.trustedProxy().clientAddress(ctx::header, ctx.ip())));
+            config.routes.before(ctx -> RequestOrigin.set(proxy.clientAddress(ctx::header, ctx.ip())));
             config.routes.after(ctx -> RequestOrigin.clear());
             for (Route route : table) {
                 Route.Handler handler = route.handler();
                 boolean keyed = IdempotencyKeys.applies(route);
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
                     gate.enter();
+                    boolean async = false;
                     try {
                         Call call = new Call(ctx, json);
                         if (route.authenticated()) {
@@ -123,12 +132,49 @@ public final class HttpApi {
                         } else {
                             handler.handle(call);
                         }
+                        async = ctx.req().isAsyncStarted();
                     } finally {
-                        gate.exit();
+                        if (async) {
+                            // an event stream is in flight until its response completes, not when its handler returns
+                            exitWhenComplete(ctx.req().getAsyncContext(), gate);
+                        } else {
+                            gate.exit();
+                        }
                     }
                 });
             }
             alsoServe.accept(config, calls);
+        });
+    }
+
+    /** Leaves the gate once, when the async response completes, fails or times out. */
+    private static void exitWhenComplete(AsyncContext async, ShutdownGate gate) {
+        AtomicBoolean left = new AtomicBoolean();
+        Runnable exit = () -> {
+            if (left.compareAndSet(false, true)) {
+                gate.exit();
+            }
+        };
+        async.addListener(new AsyncListener() {
+            @Override
+            public void onComplete(AsyncEvent event) {
+                exit.run();
+            }
+
+            @Override
+            public void onTimeout(AsyncEvent event) {
+                exit.run();
+            }
+
+            @Override
+            public void onError(AsyncEvent event) {
+                exit.run();
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+                // not restarted
+            }
         });
     }
 
@@ -154,6 +200,7 @@ public final class HttpApi {
         routes.addAll(new BoardRoutes(useCases.boardSettings()).routes());
         routes.addAll(new CommentRoutes(useCases.comments()).routes());
         routes.addAll(new PositionRoutes(useCases.reorder()).routes());
+        routes.addAll(new SessionRoutes(useCases.sessions()).routes());
         routes.addAll(new IdentityRoutes(useCases.identity(), useCases.signIn(),
                 new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.addAll(new AuditRoutes(useCases.audit()).routes());

@@ -5,6 +5,7 @@ import dev.tasklane.adapter.http.pipeline.EventStream;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
+import dev.tasklane.application.edge.LiveStreams;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.testing.TaskCommands;
@@ -53,6 +54,10 @@ final class EventStreamAuthorityTest {
         final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
         Running(EventStreamSettings streams) {
+            this(streams, config -> { });
+        }
+
+        Running(EventStreamSettings streams, java.util.function.Consumer<io.javalin.config.JavalinConfig> alsoServe) {
             InMemoryStores stores = InMemoryStores.create();
             tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                     .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
@@ -61,7 +66,7 @@ final class EventStreamAuthorityTest {
             reader = tasklane.identity().createUser(admin, "reader", "Reader", PASSWORD, Role.MEMBER).id();
             tasklane.identity().putMember(admin, admin.board().id(), "reader", Access.READ_ONLY);
             app = HttpApi.create(tasklane, HttpSettings.defaults("http://localhost"), streams, new ShutdownGate(),
-                    config -> { }).start(0);
+                    alsoServe).start(0);
         }
 
         int port() {
@@ -176,6 +181,50 @@ final class EventStreamAuthorityTest {
                 assertEquals(200, status, "a closed stream gives its place back");
             } finally {
                 a.close();
+            }
+        }
+    }
+
+    @Test
+    void theWebInterfacesStreamsShareTheCapThroughTheServersLiveStreams() throws Exception {
+        List<LiveStreams.Lease> pages = new ArrayList<>();
+        EventStreamSettings settings = EventStreamSettings.defaults().withMaxStreamsPerUser(2);
+        try (Running server = new Running(settings, config -> config.routes.get("/page-stream", ctx -> {
+            // what the web interface's live updates do: find the server's LiveStreams, and hold a place in it
+            LiveStreams shared = ctx.appData(new io.javalin.config.Key<LiveStreams>(LiveStreams.SHARED_KEY));
+            pages.add(shared.reserve(UserId.of(Long.parseLong(ctx.queryParam("user")))));
+            ctx.result(Integer.toString(shared.openFor(UserId.of(Long.parseLong(ctx.queryParam("user"))))));
+        }))) {
+            String reader = server.token("reader", "api").secret();
+            assertEquals(200, server.timedGet("/page-stream?user=" + server.reader.value(), null)[0]);
+            try (SseSocket api = new SseSocket(server.port(), reader, null, 0);
+                 SseSocket refused = new SseSocket(server.port(), reader, null, 0)) {
+                assertEquals(200, api.status);
+                assertEquals(429, refused.status, "one page and one API stream make the cap of 2");
+                assertTrue(refused.body().contains("holds 2 live streams"));
+            } finally {
+                pages.forEach(LiveStreams.Lease::release);
+            }
+        }
+    }
+
+    @Test
+    void stoppingTheServerEndsItsOpenStreamsWithAResumeHintAtOnce() throws Exception {
+        try (Running server = new Running(EventStreamSettings.defaults())) {
+            try (SseSocket stream = new SseSocket(server.port(), Harness.TOKEN, null, 0)) {
+                assertEquals(200, stream.status);
+                server.create("before the stop");
+                Frame created = stream.nextEvent(WAIT);
+                assertEquals("task.created", created.event());
+                long start = System.nanoTime();
+                // the server alone stops (no shutdown of the event bus first): its streams must not hold the stop up
+                server.app.stop();
+                long tookMs = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(tookMs < 5_000, "the stop did not wait for the open stream: " + tookMs + " ms");
+                Frame closing = stream.nextEvent(WAIT);
+                assertNotNull(closing, "the stream got a last event");
+                assertEquals("stream.closing", closing.event());
+                assertEquals(created.id(), closing.id(), "with the id to resume from");
             }
         }
     }

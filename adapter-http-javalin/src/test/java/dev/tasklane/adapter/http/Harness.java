@@ -66,7 +66,8 @@ final class Harness {
     private static Tasklane inMemory(CompletionMode mode) {
         InMemoryStores stores = InMemoryStores.create();
         return Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit()).completionMode(mode)
+                .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
+                .agentSessions(stores.agentSessions()).completionMode(mode)
                 .webhooks(stores.webhooks(), Harness::json)
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
     }

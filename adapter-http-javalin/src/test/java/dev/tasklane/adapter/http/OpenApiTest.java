@@ -215,6 +215,24 @@ class OpenApiTest {
                     hookOk()), Harness.TOKEN); // 409
             call("POST", "/api/tasks/" + id + "/heartbeat", map(), agent);
             call("POST", "/api/tasks/" + id + "/unclaim", null, agent);
+            // a session: the holder's activities, a person's answer, the stop, the unclaim that obeys it
+            Res supervised = call("POST", "/api/tasks/claim", map("identifier", id, "agent_name", "A",
+                    "before_doing_result", hookOk()), agent);
+            Object claimToken = supervised.data().get("claim_token");
+            call("POST", "/api/tasks/" + id + "/activities", map("kind", "progress", "body", "tests",
+                    "claim_token", claimToken, "progress", map("done", 1, "total", 3)), agent);
+            call("POST", "/api/tasks/" + id + "/activities", map("kind", "question", "body", "a or b?",
+                    "claim_token", claimToken), agent);
+            call("POST", "/api/tasks/" + id + "/activities", map("kind", "answer", "body", "b"), Harness.TOKEN);
+            call("POST", "/api/tasks/" + id + "/activities", map("kind", "answer", "body", "b"), agent); // 403
+            call("POST", "/api/tasks/" + id + "/activities", map("kind", "thought", "body", ""), agent); // 422
+            call("GET", "/api/tasks/" + id + "/activities?after=0&limit=10", null, agent);
+            call("GET", "/api/tasks/" + id + "/session", null, agent);
+            call("POST", "/api/tasks/" + id + "/stop", map("reason", "Wrong module"), Harness.TOKEN);
+            call("POST", "/api/tasks/" + id + "/stop", map("reason", "again"), Harness.TOKEN); // 409
+            call("POST", "/api/tasks/" + id + "/heartbeat", map("claim_token", claimToken), agent); // 409
+            call("POST", "/api/tasks/" + id + "/unclaim", map("claim_token", claimToken), agent);
+            call("GET", "/api/tasks/" + id + "/session", null, agent);
             call("POST", "/api/tasks/claim", map("identifier", id, "agent_name", "A", "before_doing_result",
                     hookOk()), agent);
             call("PUT", "/api/tasks/" + id + "/changed_files", map("changed_files", List.of(map("path", "a.txt",

@@ -39,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Every route of the API against every kind of credential, judged from the route's own declaration
  * ({@link Route#scope()}): a credential that holds the scope on the board gets a 2xx; one that does not gets 403; no
- * credential, a revoked or an expired one gets 401; a credential of another board gets 404 for anything of this
+ * credential, a revoked or an expired one gets 401 (a read-only member and a tasks:read token of a user who may
+ * work are both refused what reading does not cover); a credential of another board gets 404 for anything of this
  * board that the request names, though its user owns this board too, and acts on its own board otherwise. Open
  * routes answer everyone.
  *
@@ -54,6 +55,8 @@ class RouteAccessMatrixTest {
     enum Kind {
         NONE(Set.of()),
         READ_ONLY(EnumSet.of(Scope.READ)),
+        /** A token minted with tasks:read only, of the WORK kind's user: only its scopes stand in the way. */
+        READ_SCOPED(EnumSet.of(Scope.READ)),
         WORK(EnumSet.of(Scope.READ, Scope.WORK)),
         REVIEWING(EnumSet.of(Scope.READ, Scope.WORK, Scope.REVIEW)),
         BOARD_ADMIN(EnumSet.of(Scope.READ, Scope.WORK, Scope.BOARD_ADMIN)),
@@ -101,6 +104,7 @@ class RouteAccessMatrixTest {
             tokens.put(Kind.NONE, null);
             tokens.put(Kind.READ_ONLY, mint(member("reed", "read_only"), Map.of()));
             tokens.put(Kind.WORK, mint(member("wendy", "modify"), Map.of()));
+            tokens.put(Kind.READ_SCOPED, mint("wendy", Map.of("scopes", List.of("tasks:read"))));
             tokens.put(Kind.REVIEWING, mint(member("rita", "modify"), Map.of("reviewer", true)));
             tokens.put(Kind.BOARD_ADMIN, mint(member("olive", "owner"),
                     Map.of("scopes", List.of("tasks:read", "tasks:work", "board:admin"))));
@@ -166,6 +170,9 @@ class RouteAccessMatrixTest {
 
         /** The token that does the work a scenario needs before the call: the caller's when it may, else another's. */
         String workerFor(Kind kind) {
+            if (kind == Kind.READ_SCOPED) {
+                return tokens.get(Kind.WORK);
+            }
             return kind.holds.contains(Scope.WORK) && kind != Kind.OTHER_BOARD ? tokens.get(kind) : worker2;
         }
 
@@ -173,6 +180,12 @@ class RouteAccessMatrixTest {
             Res res = h.post("/api/tasks", map("task", task("Matrix task", extra)));
             assertEquals(201, res.status(), res.toString());
             return (String) res.data().get("identifier");
+        }
+
+        /** Doing has room for every claim the scenarios still make (the board route's scenario sets a limit). */
+        void roomInDoing() {
+            Res lifted = h.send("PATCH", "/api/boards/" + boardId, map("wip_limits", null), Harness.TOKEN);
+            assertEquals(200, lifted.status(), lifted.toString());
         }
 
         String claimed(Kind kind) {
@@ -362,6 +375,27 @@ class RouteAccessMatrixTest {
                 f.webhook() + "/deliveries?limit=5", null, true));
         s.put("POST /api/boards/{id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend", (f, k) -> new Req("POST",
                 f.webhook() + "/deliveries/" + f.delivery() + "/resend", null, true));
+        s.put("GET /api/tasks/{id}/session", (f, k) -> {
+            f.roomInDoing();
+            return new Req("GET", "/api/tasks/" + f.claimed(k) + "/session", null, true);
+        });
+        s.put("GET /api/tasks/{id}/activities", (f, k) -> new Req("GET", "/api/tasks/" + f.create()
+                + "/activities?after=0&limit=10", null, true));
+        s.put("POST /api/tasks/{id}/activities", (f, k) -> {
+            // the holder posts with its claim_token: the caller's own claim when it may work, else another's
+            f.roomInDoing();
+            String id = f.create();
+            Res claim = f.h.claim(id, f.workerFor(k));
+            assertEquals(200, claim.status(), claim.toString());
+            return new Req("POST", "/api/tasks/" + id + "/activities", map("kind", "thought", "body",
+                    "Reading the code", "claim_token", claim.data().get("claim_token")), true);
+        });
+        s.put("POST /api/tasks/{id}/stop", (f, k) -> {
+            f.roomInDoing();
+            String id = f.create();
+            assertEquals(200, f.h.claim(id, f.worker2).status());
+            return new Req("POST", "/api/tasks/" + id + "/stop", map("reason", "Wrong module"), true);
+        });
         return s;
     }
 
@@ -385,6 +419,7 @@ class RouteAccessMatrixTest {
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
                 .webhooks(stores.webhooks(), Harness::json)
+                .agentSessions(stores.agentSessions())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         Map<String, BiFunction<Fixture, Kind, Req>> scenarios = scenarios();
         List<Route> table = HttpApi.routeTable(tasklane, HttpSettings.defaults("http://localhost:7070"));

@@ -10,6 +10,7 @@ public final class InMemoryStores {
     private final InMemoryDirectoryStore directory = new InMemoryDirectoryStore(transactions);
     private final InMemoryIdempotencyStore idempotency = new InMemoryIdempotencyStore(transactions);
     private final InMemorySessionStore sessions = new InMemorySessionStore(transactions);
+    private final InMemoryAgentSessionStore agentSessions = new InMemoryAgentSessionStore(transactions);
     private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
     private final InMemoryAuditLog audit = new InMemoryAuditLog(transactions);
     private final InMemoryWebhookStore webhooks = new InMemoryWebhookStore(transactions);
@@ -38,6 +39,11 @@ public final class InMemoryStores {
     /** The web sessions, in the same transactions as the tasks. */
     public InMemorySessionStore sessions() {
         return sessions;
+    }
+
+    /** The agent sessions and their activity logs, in the same transactions as the tasks. */
+    public InMemoryAgentSessionStore agentSessions() {
+        return agentSessions;
     }
 
     /** The event outbox, written in the same transactions as the stores. */

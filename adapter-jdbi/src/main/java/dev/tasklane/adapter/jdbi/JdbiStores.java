@@ -8,6 +8,7 @@ import dev.tasklane.application.port.out.AuditLog;
 import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
+import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.TaskStore;
@@ -53,6 +54,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiSessionStore sessions;
     private final JdbiAuditLog audit;
     private final JdbiWebhookStore webhooks;
+    private final JdbiAgentSessionStore agentSessions;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
     private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
@@ -77,6 +79,7 @@ public final class JdbiStores implements AutoCloseable {
         this.sessions = new JdbiSessionStore(transactions);
         this.audit = new JdbiAuditLog(transactions);
         this.webhooks = new JdbiWebhookStore(transactions);
+        this.agentSessions = new JdbiAgentSessionStore(transactions);
         this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
         this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening, announcer::committed);
     }
@@ -184,6 +187,11 @@ public final class JdbiStores implements AutoCloseable {
     /** The web sessions, in the same database (and transactions) as the tasks. */
     public SessionStore sessions() {
         return sessions;
+    }
+
+    /** The agent sessions and their activity logs, in the same database (and transactions) as the tasks. */
+    public AgentSessionStore agentSessions() {
+        return agentSessions;
     }
 
     /** The event outbox, written in the same transactions as the stores. */

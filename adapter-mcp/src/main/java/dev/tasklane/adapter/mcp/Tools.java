@@ -16,7 +16,7 @@ import static dev.tasklane.adapter.mcp.SchemaTrees.property;
 import static dev.tasklane.adapter.mcp.SchemaTrees.withProperty;
 
 /**
- * The twelve tools (docs/mcp.md, "Tools"): each names the API route it runs, how its arguments become that
+ * The fifteen tools (docs/mcp.md, "Tools"): each names the API route it runs, how its arguments become that
  * route's path id, query and body, and which answer view it gives by default. The input schemas are the
  * onboarding's published body schemas ({@link ApiCalls#schemas()}), compacted by {@link SchemaTrees}; the few
  * tools whose route takes no body describe their query parameters with the same published property schemas where
@@ -156,6 +156,35 @@ final class Tools {
                         + "[...]}}), or several goals at once ({\"goals\": [...]}).",
                 createInput, CREATE_ANSWER, false,
                 new Route("POST", "/api/tasks", false, Set.of(), true, SLIM, false, "/api/tasks/batch")));
+
+        addSessionTools(identifier, claimToken);
+    }
+
+    /**
+     * The supervision tools (docs/mcp.md, "Sessions"): report activity, ask and wait for the answer, learn of a stop.
+     * A stop also reaches the agent in the refusal of every call it makes for the task (409 stop_requested).
+     */
+    private void addSessionTools(Map<String, Object> identifier, Map<String, Object> claimToken) {
+        add(new Tool("post_activity", "Report activity",
+                "Tell your supervisors what you do: thought, action, progress, error, or question (then "
+                        + "await_answer).",
+                object(props("identifier", identifier, "claim_token", claimToken,
+                        "kind", Map.of("type", "string", "enum", List.of("thought", "action", "progress", "error",
+                                "question")),
+                        "body", Map.of("type", "string", "maxLength", 4000),
+                        "progress", Map.of("type", "object", "properties", Map.of("done", INTEGER, "total", INTEGER))),
+                        List.of("identifier", "kind", "body")), OBJECT, false,
+                new Route("POST", "/api/tasks/{id}/activities", true, Set.of(), true, FULL, false)));
+        add(new Tool("await_answer", "Await an answer",
+                "Activities after `after` (your last next_after), waiting up to `wait` s (max 30) for an answer, "
+                        + "instruction or stop.",
+                object(props("identifier", identifier, "after", INTEGER, "wait", INTEGER), List.of("identifier")),
+                OBJECT, true,
+                new Route("GET", "/api/tasks/{id}/activities", true, Set.of("after", "wait"), false, FULL, false)));
+        add(new Tool("get_session", "Your session",
+                "Your session's state and stop_requested; if stopped, release_task.",
+                object(props("identifier", identifier), List.of("identifier")), OBJECT, true,
+                new Route("GET", "/api/tasks/{id}/session", true, Set.of(), false, FULL, false)));
     }
 
     private void add(Tool tool) {
@@ -277,7 +306,9 @@ final class Tools {
         guide.put("loop_with_tools", List.of(
                 "1. next_task (with your agent_name) shows the task you would get",
                 "2. run the before_doing hook, then claim_task with its result; keep the claim_token",
-                "3. do the work; heartbeat before claim_expires_at if it takes long",
+                "3. do the work; heartbeat before claim_expires_at if it takes long; post_activity what you do "
+                        + "(thought, action, progress); unsure: post_activity kind question, then await_answer",
+                "   a 409 stop_requested on any call: stop at once, run no further hook, release_task with the reason",
                 "4. run after_doing and before_review; report_changed_files with your diff",
                 "5. complete_task with both hook results, explorer_result, reviewer_result and your summary",
                 "6. needs_review false: run after_review, go to 1. needs_review true: stop until a person decided, "
@@ -320,6 +351,7 @@ final class Tools {
     private static final Map<String, Object> LIST_ANSWER = Map.of("type", "object",
             "properties", Map.of("data", Map.of("type", "array", "items", Map.of("type", "object")),
                     "next_cursor", Map.of("type", List.of("string", "null"))), "required", List.of("data"));
+    private static final Map<String, Object> INTEGER = Map.of("type", "integer");
     private static final Map<String, Object> CREATE_ANSWER = Map.of("type", "object",
             "properties", Map.of("data", Map.of("type", "object"), "goal", Map.of("type", "object"),
                     "child_tasks", Map.of("type", "array"), "goals", Map.of("type", "array")));

@@ -201,8 +201,13 @@ class McpAccessMatrixTest {
         }
 
         void claim(String identifier, String token) {
-            api("POST", "/api/tasks/claim", map("identifier", identifier, "agent_name", "Tester",
-                    "before_doing_result", hookOk()), token, 200);
+            claimToken(identifier, token);
+        }
+
+        /** Claims the task and answers the claim's claim_token. */
+        String claimToken(String identifier, String token) {
+            return (String) data(api("POST", "/api/tasks/claim", map("identifier", identifier, "agent_name", "Tester",
+                    "before_doing_result", hookOk()), token, 200)).get("claim_token");
         }
 
         void complete(String identifier, String token) {
@@ -284,6 +289,13 @@ class McpAccessMatrixTest {
                 true));
         s.put("report_after_goal", (f, k) -> new Args(with(hookOk(), "identifier", f.goalAwaitingAfterGoal(k)), true));
         s.put("get_task", (f, k) -> new Args(map("identifier", f.create()), true));
+        s.put("post_activity", (f, k) -> {
+            String id = f.create();
+            String claimToken = f.claimToken(id, f.workerFor(k));
+            return new Args(map("identifier", id, "claim_token", claimToken, "kind", "thought", "body", "Reading"), true);
+        });
+        s.put("await_answer", (f, k) -> new Args(map("identifier", f.claimed(k), "wait", 0), true));
+        s.put("get_session", (f, k) -> new Args(map("identifier", f.claimed(k)), true));
         s.put("list_tasks", (f, k) -> new Args(map(), false));
         s.put("create_tasks", (f, k) -> new Args(map("task", task("Created")), false));
         return s;

@@ -139,8 +139,8 @@ final class TokenPages {
     private static TokenRow row(ApiToken token, Map<Long, String> boards, Map<Long, String> users, Instant now) {
         String state = token.revokedAt() != null ? "Revoked " + Format.when(token.revokedAt())
                 : !token.validAt(now) ? "Expired" : "Active";
-        return new TokenRow(token.id(), token.name(), users.getOrDefault(token.userId(), "user #" + token.userId()),
-                boards.getOrDefault(token.boardId(), "board #" + token.boardId()),
+        return new TokenRow(token.id(), token.name(), users.getOrDefault(token.userId().value(), "user #" + token.userId()),
+                boards.getOrDefault(token.boardId().value(), "board #" + token.boardId()),
                 token.capabilities().isEmpty() ? "any" : token.capabilities().stream().map(Capability::wire)
                         .collect(Collectors.joining(", ")),
                 token.agentModel() == null ? "" : token.agentModel(),

@@ -11,8 +11,10 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.error.TasklaneException;
+import dev.tasklane.domain.identity.Scope;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
 import org.slf4j.Logger;
@@ -23,6 +25,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -83,67 +87,65 @@ public final class WebUi {
         // the client's address, for the audit log (the HTTP API sets the same when the two share a server)
         config.routes.before(ctx -> RequestOrigin.set(web.address(ctx)));
         config.routes.after(ctx -> RequestOrigin.clear());
-        get(config, "/", sessions::home);
-        get(config, "/signin", sessions::signInForm);
-        config.routes.addHttpHandler(HandlerType.POST, "/signin", ctx -> guard(ctx, sessions::signIn));
-        post(config, "/signout", sessions::signOut);
-        get(config, "/account", sessions::account);
-        post(config, "/account/password", sessions::changePassword);
-        get(config, SessionPages.NEW_PASSWORD_PATH, sessions::newPasswordForm);
-        post(config, SessionPages.NEW_PASSWORD_PATH, sessions::setNewPassword);
+        get(config, Scope.READ, "/", sessions::home);
+        open(config, HandlerType.GET, "/signin", ctx -> guard(ctx, sessions::signInForm));
+        open(config, HandlerType.POST, "/signin", ctx -> guard(ctx, sessions::signIn));
+        post(config, Scope.READ, "/signout", sessions::signOut);
+        get(config, Scope.READ, "/account", sessions::account);
+        post(config, Scope.READ, "/account/password", sessions::changePassword);
+        get(config, Scope.READ, SessionPages.NEW_PASSWORD_PATH, sessions::newPasswordForm);
+        post(config, Scope.READ, SessionPages.NEW_PASSWORD_PATH, sessions::setNewPassword);
 
-        get(config, "/boards/{board}", boards::board);
-        get(config, "/boards/{board}/fragment", boards::fragment);
-        get(config, "/boards/{board}/review", boards::reviewQueue);
-        get(config, "/boards/{board}/metrics", flow::metrics);
-        get(config, "/boards/{board}/metrics.csv", flow::csv);
-        get(config, "/boards/{board}/agents", flow::agents);
-        post(config, "/boards/{board}/agents/release", flow::release);
-        config.routes.addHttpHandler(HandlerType.GET, "/boards/{board}/events", live::serve);
+        get(config, Scope.READ, "/boards/{board}", boards::board);
+        get(config, Scope.READ, "/boards/{board}/fragment", boards::fragment);
+        get(config, Scope.READ, "/boards/{board}/review", boards::reviewQueue);
+        get(config, Scope.READ, "/boards/{board}/metrics", flow::metrics);
+        get(config, Scope.READ, "/boards/{board}/metrics.csv", flow::csv);
+        get(config, Scope.READ, "/boards/{board}/agents", flow::agents);
+        post(config, Scope.WORK, "/boards/{board}/agents/release", flow::release);
+        stream(config, Scope.READ, "/boards/{board}/events", live::serve);
 
-        get(config, "/boards/{board}/new", forms::newForm);
-        post(config, "/boards/{board}/new", forms::create);
-        get(config, "/boards/{board}/tasks/{task}", tasks::page);
-        get(config, "/boards/{board}/tasks/{task}/edit", forms::editForm);
-        post(config, "/boards/{board}/tasks/{task}/edit", forms::saveEdit);
-        post(config, "/boards/{board}/tasks/{task}/dependencies", tasks::dependencies);
-        post(config, "/boards/{board}/tasks/{task}/review", tasks::review);
-        post(config, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
-        post(config, "/boards/{board}/tasks/{task}/assign", tasks::assign);
-        post(config, "/boards/{board}/tasks/{task}/move", tasks::move);
-        post(config, "/boards/{board}/assign", tasks::assign);
-        get(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::fragment);
-        post(config, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::post);
-        post(config, "/boards/{board}/tasks/{task}/comments/{comment}/delete", tasks.commentPages()::delete);
-        get(config, "/boards/{board}/archive", archives::page);
-        get(config, "/boards/{board}/archive.csv", archives::csv);
-        post(config, "/boards/{board}/archive/done", archives::archiveDone);
-        get(config, "/boards/{board}/settings", settings::page);
-        post(config, "/boards/{board}/settings", settings::save);
-        post(config, "/boards/{board}/tasks/{task}/archive", archives::archive);
-        post(config, "/boards/{board}/tasks/{task}/restore", archives::restore);
-        post(config, "/boards/{board}/tasks/{task}/delete", archives::delete);
+        get(config, Scope.WORK, "/boards/{board}/new", forms::newForm);
+        post(config, Scope.WORK, "/boards/{board}/new", forms::create);
+        get(config, Scope.READ, "/boards/{board}/tasks/{task}", tasks::page);
+        get(config, Scope.WORK, "/boards/{board}/tasks/{task}/edit", forms::editForm);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/edit", forms::saveEdit);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/dependencies", tasks::dependencies);
+        post(config, Scope.REVIEW, "/boards/{board}/tasks/{task}/review", tasks::review);
+        post(config, Scope.REVIEW, "/boards/{board}/tasks/{task}/mark-done", tasks::markDone);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/assign", tasks::assign);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/move", tasks::move);
+        post(config, Scope.WORK, "/boards/{board}/assign", tasks::assign);
+        get(config, Scope.READ, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::fragment);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/comments", tasks.commentPages()::post);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/comments/{comment}/delete", tasks.commentPages()::delete);
+        get(config, Scope.READ, "/boards/{board}/archive", archives::page);
+        get(config, Scope.READ, "/boards/{board}/archive.csv", archives::csv);
+        post(config, Scope.WORK, "/boards/{board}/archive/done", archives::archiveDone);
+        get(config, Scope.READ, "/boards/{board}/settings", settings::page);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/settings", settings::save);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/archive", archives::archive);
+        post(config, Scope.WORK, "/boards/{board}/tasks/{task}/restore", archives::restore);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/tasks/{task}/delete", archives::delete);
 
-        get(config, "/boards/{board}/members", admin::members);
-        post(config, "/boards/{board}/members", admin::putMember);
-        post(config, "/boards/{board}/members/{user}/remove", admin::removeMember);
-        post(config, "/boards/{board}/rename", admin::renameBoard);
-        get(config, "/admin", admin::page);
-        get(config, "/admin/audit", audit::page);
-        post(config, "/admin/users", admin::createUser);
-        post(config, "/admin/users/{user}/password", admin::resetPassword);
-        post(config, "/admin/users/{user}/disable", admin::disable);
-        post(config, "/admin/users/{user}/enable", admin::enable);
-        post(config, "/admin/boards", admin::createBoard);
+        get(config, Scope.READ, "/boards/{board}/members", admin::members);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/members", admin::putMember);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/members/{user}/remove", admin::removeMember);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/rename", admin::renameBoard);
+        get(config, Scope.SERVER_ADMIN, "/admin", admin::page);
+        get(config, Scope.BOARD_ADMIN, "/admin/audit", audit::page);
+        post(config, Scope.SERVER_ADMIN, "/admin/users", admin::createUser);
+        post(config, Scope.SERVER_ADMIN, "/admin/users/{user}/password", admin::resetPassword);
+        post(config, Scope.SERVER_ADMIN, "/admin/users/{user}/disable", admin::disable);
+        post(config, Scope.SERVER_ADMIN, "/admin/users/{user}/enable", admin::enable);
+        post(config, Scope.SERVER_ADMIN, "/admin/boards", admin::createBoard);
 
-        get(config, "/tokens", tokens::page);
-        post(config, "/tokens", tokens::create);
-        post(config, "/tokens/{token}/revoke", tokens::revoke);
+        get(config, Scope.READ, "/tokens", tokens::page);
+        post(config, Scope.READ, "/tokens", tokens::create);
+        post(config, Scope.READ, "/tokens/{token}/revoke", tokens::revoke);
 
-        config.routes.addHttpHandler(HandlerType.GET, "/assets/tasklane.css",
-                ctx -> asset(ctx, "text/css; charset=utf-8", css));
-        config.routes.addHttpHandler(HandlerType.GET, "/assets/tasklane.js",
-                ctx -> asset(ctx, "text/javascript; charset=utf-8", script));
+        open(config, HandlerType.GET, "/assets/tasklane.css", ctx -> asset(ctx, "text/css; charset=utf-8", css));
+        open(config, HandlerType.GET, "/assets/tasklane.js", ctx -> asset(ctx, "text/javascript; charset=utf-8", script));
     }
 
     /** A page handler; throws the application's errors, which {@link #guard} renders. */
@@ -152,13 +154,49 @@ public final class WebUi {
         void handle(Context ctx);
     }
 
-    private void get(JavalinConfig config, String path, Page page) {
-        config.routes.addHttpHandler(HandlerType.GET, path, ctx -> guard(ctx, page));
+    /**
+     * A route of the interface and the scope it takes, as {@link #configure} declared it; {@code scope} is null for
+     * a route open to everyone (sign-in, assets). On a board ({@code /boards/{board}/...}) the scope is what the
+     * person's membership must grant ({@link dev.tasklane.domain.agent.Actor#holds}: read_only grants
+     * {@link Scope#READ}; modify adds {@link Scope#WORK} and {@link Scope#REVIEW}; owner, or an admin who is a
+     * member, adds {@link Scope#BOARD_ADMIN}); a person who is not a member finds no such page, except that an admin
+     * manages any board's members and name. Outside a board, {@link Scope#READ} is any signed-in person's own page
+     * (home, account, tokens), {@link Scope#BOARD_ADMIN} a board owner's or an admin's (the audit log: the owner reads
+     * their boards' entries) and {@link Scope#SERVER_ADMIN} an admin's. The pages apply the rules themselves;
+     * {@code WebAccessMatrixTest} holds every route to its declaration.
+     */
+    record Declared(String method, String path, Scope scope) {
+    }
+
+    private final List<Declared> declared = new ArrayList<>();
+
+    /** The routes {@link #configure} added, in order, each with the scope it declared. */
+    List<Declared> routes() {
+        return List.copyOf(declared);
+    }
+
+    private void get(JavalinConfig config, Scope scope, String path, Page page) {
+        route(config, HandlerType.GET, Objects.requireNonNull(scope, "scope"), path, ctx -> guard(ctx, page));
     }
 
     /** A form post: the page checks the session's CSRF token through {@link Web#personForChange}. */
-    private void post(JavalinConfig config, String path, Page page) {
-        config.routes.addHttpHandler(HandlerType.POST, path, ctx -> guard(ctx, page));
+    private void post(JavalinConfig config, Scope scope, String path, Page page) {
+        route(config, HandlerType.POST, Objects.requireNonNull(scope, "scope"), path, ctx -> guard(ctx, page));
+    }
+
+    /** A route that answers itself, not through {@link #guard} (the board's event stream). */
+    private void stream(JavalinConfig config, Scope scope, String path, Handler handler) {
+        route(config, HandlerType.GET, Objects.requireNonNull(scope, "scope"), path, handler);
+    }
+
+    /** A route open to everyone, signed in or not. */
+    private void open(JavalinConfig config, HandlerType method, String path, Handler handler) {
+        route(config, method, null, path, handler);
+    }
+
+    private void route(JavalinConfig config, HandlerType method, Scope scope, String path, Handler handler) {
+        declared.add(new Declared(method.name(), path, scope));
+        config.routes.addHttpHandler(method, path, handler);
     }
 
     private void guard(Context ctx, Page page) {

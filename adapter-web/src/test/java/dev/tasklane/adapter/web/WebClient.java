@@ -5,6 +5,7 @@ import dev.tasklane.application.edge.TrustedProxy;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.flow.FlowSettings;
 import dev.tasklane.domain.id.BoardId;
 import io.javalin.Javalin;
 
@@ -32,6 +33,8 @@ final class WebClient implements AutoCloseable {
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
     final Tasklane tasklane;
+    final InMemoryStores stores;
+    final WebUi ui;
     final BoardId board;
     final Actor owner;
     private final Javalin server;
@@ -54,13 +57,18 @@ final class WebClient implements AutoCloseable {
      *                    one-time password
      */
     WebClient(boolean ownPassword) {
-        InMemoryStores stores = InMemoryStores.create();
+        this(ownPassword, FlowSettings.defaults());
+    }
+
+    /** @param flow when an agent counts as stuck and dormant */
+    WebClient(boolean ownPassword, FlowSettings flow) {
+        stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .sessions(stores.sessions()).audit(stores.audit())
+                .sessions(stores.sessions()).audit(stores.audit()).flowSettings(flow)
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         board = bootstrap.board().id();
-        WebUi web = new WebUi(tasklane, new WebSettings("http://localhost", TrustedProxy.none(), Clock.systemUTC()),
+        WebUi web = ui = new WebUi(tasklane, new WebSettings("http://localhost", TrustedProxy.none(), Clock.systemUTC()),
                 (baseUrl, token) -> new AgentFiles.Files("token " + token + " at " + baseUrl, ""));
         server = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -102,6 +110,26 @@ final class WebClient implements AutoCloseable {
     void useSession(String secret) {
         session = Web.SESSION_COOKIE + "=" + secret;
         csrf = null;
+    }
+
+    /** Forgets the session: the pages read and the forms posted from now on have none. */
+    void noSession() {
+        session = null;
+        csrf = null;
+    }
+
+    /** The status of a streamed answer (the board's event stream), read from its head; the stream is then dropped. */
+    int streamStatus(String path) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(origin + path))
+                .header("Cookie", session == null ? "none=1" : session).timeout(java.time.Duration.ofSeconds(10)).GET()
+                .build();
+        try {
+            HttpResponse<java.io.InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            response.body().close();
+            return response.statusCode();
+        } catch (IOException | InterruptedException failed) {
+            throw new IllegalStateException(failed);
+        }
     }
 
     /** The session cookie's secret in use. */

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The open live streams of one server (the HTTP API's {@code /api/events} and the web pages' live updates), written
+ * The open live streams of one server (the HTTP API's event stream and the web pages' live updates), written
  * without a thread per stream, and counted per user.
  *
  * <p>A stream holds no thread while it waits: the adapter hands over its subscription and a non-blocking
@@ -146,6 +146,7 @@ public final class LiveStreams implements AutoCloseable {
     private final Object lifecycle = new Object();
     private ScheduledExecutorService pump;
     private ExecutorService checks;
+    private volatile boolean stopping;
 
     public LiveStreams(Settings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -188,6 +189,18 @@ public final class LiveStreams implements AutoCloseable {
             throw new TooManyStreams(open[0], settings.maxPerUser());
         }
         return new Lease(user);
+    }
+
+    /**
+     * The server is stopping: every open stream ends at its next visit as at a shutdown of the event bus (its last
+     * event says so and carries the id to resume from), and a stream started from now on ends at once, so that a
+     * graceful stop need not wait for streams that would otherwise stay open.
+     */
+    public void stopping() {
+        stopping = true;
+        for (Lease lease : streams) {
+            lease.closeSubscription();
+        }
     }
 
     /**
@@ -236,7 +249,15 @@ public final class LiveStreams implements AutoCloseable {
                 lease.visit(now);
             } catch (RuntimeException failed) {
                 LOG.log(System.Logger.Level.WARNING, "A live stream failed; ending it: {0}", failed.toString());
-                lease.end();
+                try {
+                    lease.end();
+                } catch (RuntimeException ending) {
+                    lease.abandon();
+                }
+            } catch (StackOverflowError | OutOfMemoryError exhausted) {
+                // a scheduled task that throws is never run again: every stream would stall
+                LOG.log(System.Logger.Level.ERROR, "A live stream failed; dropping it: {0}", exhausted.toString());
+                lease.abandon();
             }
         }
     }
@@ -301,6 +322,19 @@ public final class LiveStreams implements AutoCloseable {
                 this.nextCheck = now + settings.recheck().toNanos();
             }
             running(this);
+            if (stopping) {
+                closeSubscription();
+            }
+        }
+
+        private void closeSubscription() {
+            EventStreamUseCase.Subscription events;
+            synchronized (this) {
+                events = subscription;
+            }
+            if (events != null) {
+                events.close();
+            }
         }
 
         /** Gives the reserved place back, for a stream that will not start. */
@@ -401,7 +435,9 @@ public final class LiveStreams implements AutoCloseable {
                 if (next instanceof Event delivered) {
                     batch.append(stream.event(delivered.event()));
                 } else if (next instanceof End end) {
-                    String last = stream.ending(end);
+                    // closed because the server stops: as at a shutdown, the client is told to resume elsewhere
+                    String last = stream.ending(stopping && end.reason() == EventStreamUseCase.EndReason.CLOSED
+                            ? new End(EventStreamUseCase.EndReason.SHUTDOWN, end.lastEventId()) : end);
                     if (last != null) {
                         batch.append(last);
                     }

@@ -177,7 +177,7 @@ final class AuditService implements AuditUseCase {
 
     private static InvalidInputException invalidCursor() {
         return new InvalidInputException("invalid_cursor",
-                "cursor is not valid for this list (it was not issued by GET /api/audit); start again without it",
+                "cursor is not valid for this list (it was not issued by a page of the audit log); start again without it",
                 new ErrorDetails.Field("cursor"));
     }
 }

@@ -84,6 +84,16 @@ final class Changes {
                 task.status().wire(), task.status().columnName(), actorUserId, agentName, now));
     }
 
+    /**
+     * Queues an event that is no history entry (an activity on the task's session, a stop): published through the
+     * outbox with the change, like every event.
+     */
+    void announce(Task task, String type, UserId actorUserId, String agentName) {
+        requireWritable();
+        events.add(new TaskEvent(0, task.boardId(), type, task.id(), task.identifier().toString(),
+                task.status().wire(), task.status().columnName(), actorUserId, agentName, now));
+    }
+
     /** Writes the flow rollup's shared counts gathered by this use case; the runner calls it just before the outbox append. */
     void flushFlow() {
         flow.flush();

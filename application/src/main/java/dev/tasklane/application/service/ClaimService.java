@@ -47,9 +47,10 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     private final GoalSync goals;
     private final TaskWorkflow workflow;
     private final NextOffers offers;
+    private final AgentSessions sessions;
 
     ClaimService(UseCaseRunner runner, TaskStore tasks, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
-                 TaskWorkflow workflow, NextOffers offers) {
+                 TaskWorkflow workflow, NextOffers offers, AgentSessions sessions) {
         this.runner = runner;
         this.tasks = tasks;
         this.lookup = lookup;
@@ -57,6 +58,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         this.goals = goals;
         this.workflow = workflow;
         this.offers = offers;
+        this.sessions = sessions;
     }
 
     @Override
@@ -95,6 +97,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
                         ? new HistoryFacts.ReclaimedExpired(String.valueOf(target.claim().agentName()))
                         : HistoryFacts.NONE;
                 claimed = changes.update(claimed, kind, actor.userId(), name, facts);
+                sessions.opened(claimed, changes.now());
                 goals.childChanged(claimed, false, changes);
             }
             return new Claimed(lookup.view(claimed),

@@ -12,6 +12,8 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.session.AgentSession;
+import dev.tasklane.domain.session.SessionEnd;
 import dev.tasklane.domain.task.Completion;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -22,6 +24,7 @@ import dev.tasklane.domain.workflow.TaskWorkflow;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Completing a task, and the changed_files snapshot that goes with it. */
 final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase {
@@ -31,15 +34,17 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
     private final GoalSync goals;
     private final TaskWorkflow workflow;
     private final CompletionMode completionMode;
+    private final AgentSessions sessions;
 
     CompleteService(UseCaseRunner runner, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
-                    TaskWorkflow workflow, CompletionMode completionMode) {
+                    TaskWorkflow workflow, CompletionMode completionMode, AgentSessions sessions) {
         this.runner = runner;
         this.lookup = lookup;
         this.hookEntries = hookEntries;
         this.goals = goals;
         this.workflow = workflow;
         this.completionMode = completionMode;
+        this.sessions = sessions;
     }
 
     @Override
@@ -49,6 +54,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
         String claimToken = command.claimToken();
         return runner.write(actor, changes -> {
             Task task = lookup.requireLocked(actor.boardId(), ref);
+            Optional<AgentSession> session = sessions.requireNoStop(task, claimToken);
             HookProof.requirePassed(command.afterDoing());
             HookProof.requirePassed(command.beforeReview());
             if (workflow.alreadyCompletedBy(task, actor) && task.claim() != null
@@ -61,6 +67,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
             Task completed = workflow.complete(task, actor, claimToken, completion, changes.now());
             // reaching Done by completion itself is "task.completed"; "task.done" is Done after a review or mark_done
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.COMPLETED;
+            sessions.ended(session, task, SessionEnd.COMPLETED, changes.now());
             completed = changes.update(completed, kind, actor, agentName);
             boolean afterGoal = goals.childChanged(completed, true, changes);
             return new Completed(lookup.view(completed), hooksFor(completed, agentName, afterGoal),
@@ -83,6 +90,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
     public TaskView putChangedFiles(Actor actor, TaskRef ref, ChangedFilesDraft changedFiles, String claimToken) {
         return runner.write(actor, changes -> {
             Task task = lookup.requireLocked(actor.boardId(), ref);
+            sessions.requireNoStop(task, claimToken);
             Task written = workflow.writeChangedFiles(task, actor, claimToken, changedFiles, changes.now());
             Task stored = changes.update(written, HistoryKind.CHANGED_FILES, actor, null);
             return lookup.view(stored);

@@ -46,9 +46,10 @@ final class FlowService implements FlowMetricsUseCase {
     private final GoalSync goals;
     private final TaskWorkflow workflow;
     private final FlowSettings settings;
+    private final AgentSessions sessions;
 
     FlowService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, TaskLookup lookup, GoalSync goals,
-                TaskWorkflow workflow, FlowSettings settings) {
+                TaskWorkflow workflow, FlowSettings settings, AgentSessions sessions) {
         this.runner = runner;
         this.tasks = tasks;
         this.directory = directory;
@@ -56,6 +57,7 @@ final class FlowService implements FlowMetricsUseCase {
         this.goals = goals;
         this.workflow = workflow;
         this.settings = settings;
+        this.sessions = sessions;
     }
 
     @Override
@@ -118,8 +120,9 @@ final class FlowService implements FlowMetricsUseCase {
     public TaskView releaseStuck(Actor actor, TaskRef ref) {
         return runner.write(actor, changes -> {
             Task task = lookup.requireLocked(actor.boardId(), ref);
-            Task released = changes.update(workflow.releaseStuck(task, actor, stuck(task, changes.now()),
-                    changes.now()), HistoryKind.UNCLAIMED, actor, null);
+            Task unclaimed = workflow.releaseStuck(task, actor, stuck(task, changes.now()), changes.now());
+            sessions.ended(task, dev.tasklane.domain.session.SessionEnd.RELEASED, changes.now());
+            Task released = changes.update(unclaimed, HistoryKind.UNCLAIMED, actor, null);
             goals.childChanged(released, false, changes);
             return lookup.view(released);
         });

@@ -353,7 +353,7 @@ public final class IdentityService implements IdentityUseCase {
             scope = new TokenScope(scope.capabilities(), actor.token().get().expiresAt());
         }
         TokenScope granted = scope;
-        Set<Scope> asked = request.scopes() != null ? request.scopes() : Scope.AGENT;
+        Set<Scope> asked = request.scopes() != null ? request.scopes() : defaultScopes(actor);
         if (request.reviewer()) {
             java.util.EnumSet<Scope> withReview = java.util.EnumSet.of(Scope.REVIEW);
             withReview.addAll(asked);
@@ -381,6 +381,20 @@ public final class IdentityService implements IdentityUseCase {
             audit.tokenMinted(actor, issued.token(), board);
             return new IssuedToken(issued.token(), issued.secret(), board);
         });
+    }
+
+    /**
+     * What a token gets when it names no scopes: an agent's, narrowed (as capabilities are) to the minting token's
+     * own when a token mints it.
+     */
+    private static Set<Scope> defaultScopes(Actor actor) {
+        if (actor.token().isEmpty()) {
+            return Scope.AGENT;
+        }
+        java.util.EnumSet<Scope> scopes = java.util.EnumSet.copyOf(Scope.AGENT);
+        scopes.retainAll(actor.token().get().scopes());
+        scopes.add(Scope.READ);
+        return scopes;
     }
 
     @Override

@@ -10,6 +10,8 @@ import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.session.AgentSession;
+import dev.tasklane.domain.session.SessionEnd;
 import dev.tasklane.domain.task.Task;
 
 import java.time.Duration;
@@ -38,9 +40,11 @@ final class MaintenanceService implements MaintenanceUseCase {
     private final GoalSync goals;
     private final TaskWorkflow workflow;
     private final AuditService audit;
+    private final AgentSessions sessions;
 
     MaintenanceService(UseCaseRunner runner, TaskStore tasks, DirectoryStore directory, EventOutbox outbox,
-                       Duration eventRetention, GoalSync goals, TaskWorkflow workflow, AuditService audit) {
+                       Duration eventRetention, GoalSync goals, TaskWorkflow workflow, AuditService audit,
+                       AgentSessions sessions) {
         this.audit = audit;
         this.runner = runner;
         this.tasks = tasks;
@@ -49,6 +53,7 @@ final class MaintenanceService implements MaintenanceUseCase {
         this.eventRetention = eventRetention;
         this.goals = goals;
         this.workflow = workflow;
+        this.sessions = sessions;
     }
 
     @Override
@@ -62,6 +67,7 @@ final class MaintenanceService implements MaintenanceUseCase {
                     return 0;
                 }
                 String agent = current.claim().agentName();
+                sessions.ended(current, SessionEnd.EXPIRED, changes.now());
                 Task released = changes.update(workflow.expire(current, changes.now()),
                         HistoryKind.CLAIM_EXPIRED, null, agent, new HistoryFacts.ClaimExpired(current.claim().expiresAt()));
                 goals.childChanged(released, false, changes);
@@ -86,6 +92,8 @@ final class MaintenanceService implements MaintenanceUseCase {
                 return 1;
             });
         }
+        releaseStopsPastGrace();
+        pruneActivities();
         int purged = purgeEvents();
         runner.system(changes -> tasks.flows().compactMoves(changes.now().minus(COMPACT_AFTER)));
         return new Swept(expired, finished, purged, audit.prune());
@@ -107,6 +115,52 @@ final class MaintenanceService implements MaintenanceUseCase {
     @Override
     public EventsHeldBack eventsHeldBack() {
         return runner.read(changes -> new EventsHeldBack(outbox.heldBack(), outbox.oldestWriter()));
+    }
+
+    /**
+     * Releases the claims of holders that did not obey a stop within its grace period: the task goes back to Ready
+     * and the session ends, so the old claim_token is stale on every server sharing the store. Each under the task's
+     * lock, re-checked: a holder that unclaimed or completed first is left alone.
+     */
+    int releaseStopsPastGrace() {
+        Duration grace = sessions.limits().stopGrace();
+        List<AgentSession> due = runner.system(changes ->
+                sessions.store().stopsDue(changes.now().minus(grace), BATCH));
+        int count = 0;
+        for (AgentSession stopped : due) {
+            count += runner.system(changes -> {
+                Task current = tasks.lockById(stopped.boardId(), stopped.taskId()).orElse(null);
+                AgentSession session = sessions.store().byClaimToken(stopped.taskId(), stopped.claimToken())
+                        .filter(AgentSession::isOpen).orElse(null);
+                if (session == null || session.stop() == null
+                        || session.stop().at().plus(grace).isAfter(changes.now())) {
+                    return 0;
+                }
+                sessions.store().save(session.ended(SessionEnd.STOP_GRACE_EXPIRED, changes.now()));
+                if (current == null || current.claim() == null
+                        || !current.claim().claimToken().equals(session.claimToken())) {
+                    return 0;
+                }
+                Task released = workflow.releaseStopped(current, changes.now());
+                if (released == current) {
+                    return 0;
+                }
+                released = changes.update(released, HistoryKind.UNCLAIMED, null, current.claim().agentName(),
+                        HistoryFacts.NONE);
+                goals.childChanged(released, false, changes);
+                return 1;
+            });
+        }
+        return count;
+    }
+
+    /** Deletes the activity logs of sessions that ended longer ago than the retention; their summaries stay. */
+    private void pruneActivities() {
+        Duration retention = sessions.limits().retention();
+        int batch;
+        do {
+            batch = runner.system(changes -> sessions.store().pruneActivities(changes.now().minus(retention), BATCH));
+        } while (batch == BATCH);
     }
 
     /** Deletes the events older than the retention period, a batch per transaction. */

@@ -29,15 +29,17 @@ final class ReviewService implements ReviewUseCase {
     private final GoalSync goals;
     private final TaskWorkflow workflow;
     private final CommentService comments;
+    private final AgentSessions sessions;
 
     ReviewService(UseCaseRunner runner, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
-                  TaskWorkflow workflow, CommentService comments) {
+                  TaskWorkflow workflow, CommentService comments, AgentSessions sessions) {
         this.runner = runner;
         this.lookup = lookup;
         this.hookEntries = hookEntries;
         this.goals = goals;
         this.workflow = workflow;
         this.comments = comments;
+        this.sessions = sessions;
     }
 
     @Override
@@ -69,6 +71,9 @@ final class ReviewService implements ReviewUseCase {
             Task next = workflow.markReviewed(task, actor, proof, agent, ClaimTokens.fresh(), changes.now());
             boolean approved = next.status() == Status.COMPLETED;
             next = changes.update(next, approved ? HistoryKind.DONE : HistoryKind.REWORK, actor, agent);
+            if (!approved) {
+                sessions.opened(next, changes.now());
+            }
             boolean afterGoal = goals.childChanged(next, approved, changes);
             List<HookName> due = !approved ? List.of()
                     : afterGoal ? List.of(HookName.AFTER_REVIEW, HookName.AFTER_GOAL) : List.of(HookName.AFTER_REVIEW);

@@ -22,6 +22,7 @@ import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.application.port.in.NextTaskUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
+import dev.tasklane.application.port.in.SessionUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
@@ -36,11 +37,13 @@ import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
 import dev.tasklane.application.port.out.IdempotencyStore;
+import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.port.out.WorkflowMetrics;
 import dev.tasklane.domain.flow.FlowSettings;
+import dev.tasklane.domain.session.SessionLimits;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.domain.workflow.TaskWorkflow;
 import dev.tasklane.domain.workflow.WorkflowLimits;
@@ -97,6 +100,7 @@ public final class Tasklane implements UseCases {
     private final JsonText webhookJson;
     private final WebhookSettings webhookSettings;
     private final String webhookBaseUrl;
+    private final SessionService agentSessions;
 
     private Tasklane(Builder builder) {
         TaskStore tasks = Objects.requireNonNull(builder.tasks, "task store");
@@ -113,14 +117,17 @@ public final class Tasklane implements UseCases {
         HookEntries hooks = new HookEntries(directory, builder.limits);
         GoalSync goals = new GoalSync(tasks);
         TaskWorkflow workflow = new TaskWorkflow(builder.limits, WireParts.WIRE);
+        AgentSessions sessionHooks = new AgentSessions(
+                builder.agentSessions == null ? new NoAgentSessions() : builder.agentSessions, builder.sessionLimits);
         this.create = new CreateService(runner, tasks, lookup, goals);
         this.claims = new ClaimService(runner, tasks, lookup, hooks, goals, workflow,
-                new NextOffers(builder.nextOffer));
-        this.leases = new LeaseService(runner, lookup, goals, workflow);
-        this.completion = new CompleteService(runner, lookup, hooks, goals, workflow, builder.completionMode);
+                new NextOffers(builder.nextOffer), sessionHooks);
+        this.leases = new LeaseService(runner, lookup, goals, workflow, sessionHooks);
+        this.completion = new CompleteService(runner, lookup, hooks, goals, workflow, builder.completionMode,
+                sessionHooks);
         this.comments = new CommentService(runner, tasks, directory, lookup);
         this.reorder = new ReorderService(runner, tasks, lookup);
-        this.reviews = new ReviewService(runner, lookup, hooks, goals, workflow, comments);
+        this.reviews = new ReviewService(runner, lookup, hooks, goals, workflow, comments, sessionHooks);
         this.assignment = new AssignService(runner, tasks, directory, lookup);
         this.archives = new ArchiveService(runner, tasks, lookup);
         this.reads = new ReadService(runner, tasks, lookup);
@@ -134,8 +141,10 @@ public final class Tasklane implements UseCases {
         this.webhookBaseUrl = builder.webhookBaseUrl;
         EventOutbox retained = builder.webhookStore == null ? outbox : new WebhookRetention(outbox, builder.webhookStore);
         this.maintenance = new MaintenanceService(runner, tasks, directory, retained, builder.eventRetention, goals,
-                workflow, audit);
-        this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings);
+                workflow, audit, sessionHooks);
+        this.flow = new FlowService(runner, tasks, directory, lookup, goals, workflow, builder.flowSettings,
+                sessionHooks);
+        this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl());
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
@@ -304,6 +313,11 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
+    public SessionUseCase sessions() {
+        return agentSessions;
+    }
+
+    @Override
     public SignInUseCase signIn() {
         return signIn;
     }
@@ -346,6 +360,8 @@ public final class Tasklane implements UseCases {
         private JsonText webhookJson;
         private WebhookSettings webhookSettings = WebhookSettings.defaults();
         private String webhookBaseUrl;
+        private AgentSessionStore agentSessions;
+        private SessionLimits sessionLimits = SessionLimits.defaults();
 
         private Builder() {
         }
@@ -378,6 +394,21 @@ public final class Tasklane implements UseCases {
          */
         public Builder sessions(SessionStore sessionStore) {
             this.sessions = sessionStore;
+            return this;
+        }
+
+        /**
+         * The store of agent sessions and their activity logs (the store adapter's, in its transactions). Without
+         * one, claims open no session and a stop finds none working.
+         */
+        public Builder agentSessions(AgentSessionStore store) {
+            this.agentSessions = Objects.requireNonNull(store);
+            return this;
+        }
+
+        /** The caps and times of agent sessions (docs/rules.md, "Sessions"): stop grace, stale time, body cap... */
+        public Builder sessionLimits(SessionLimits value) {
+            this.sessionLimits = Objects.requireNonNull(value);
             return this;
         }
 

@@ -275,6 +275,39 @@ public abstract class AuditContract {
         assertEquals("user: alice, access: modify -> read_only", only(AuditAction.MEMBERSHIP_CHANGED).detail());
     }
 
+    /**
+     * The entry is written in the change's transaction: when the store fails after the entry is written (here the
+     * membership's own write), the entry is gone with the change.
+     */
+    @Test
+    void anEntryIsTakenBackWithAChangeThatFailsAfterIt() {
+        boolean[] failing = {false};
+        dev.tasklane.application.port.out.DirectoryStore real = stores.stores().directory();
+        dev.tasklane.application.port.out.DirectoryStore flaky = (dev.tasklane.application.port.out.DirectoryStore)
+                java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                        new Class<?>[] {dev.tasklane.application.port.out.DirectoryStore.class}, (proxy, method, args) -> {
+                            if (failing[0] && method.getName().equals("putMembership")) {
+                                throw new IllegalStateException("the disk is full");
+                            }
+                            try {
+                                return method.invoke(real, args);
+                            } catch (java.lang.reflect.InvocationTargetException thrown) {
+                                throw thrown.getCause();
+                            }
+                        });
+        StoreSet broken = new StoreSet(stores.stores().tasks(), flaky, stores.stores().transactions(),
+                stores.stores().events());
+        dev.tasklane.application.service.Tasklane app = BoardFixture.builder(broken).audit(stores.audit())
+                .sessions(stores.sessions()).clock(board.clock).build();
+        failing[0] = true;
+        assertThrows(IllegalStateException.class,
+                () -> app.identity().putMember(board.admin, board.boardId, "alice", Access.OWNER));
+        assertTrue(of(AuditAction.MEMBERSHIP_CHANGED).isEmpty(), "no entry for a change that did not happen");
+        failing[0] = false;
+        app.identity().putMember(board.admin, board.boardId, "alice", Access.OWNER);
+        assertEquals(1, of(AuditAction.MEMBERSHIP_CHANGED).size());
+    }
+
     @Test
     void anActRefusedForWantOfAuthorityLeavesNoEntry() {
         int before = all().size();

@@ -422,10 +422,11 @@ public final class ArchitectureRules {
 
     /**
      * The types whose own {@code id} (and the {@code newId} of their {@code withId}) is one of the untyped kinds
-     * above: an API token, a web session, a webhook subscription and delivery (and the store that keeps them). Their user and board are typed like everywhere else.
+     * above: an API token, a web session, an agent session and its activity, a webhook subscription and delivery (and
+     * the store that keeps them). Their user, board and task are typed like everywhere else.
      */
-    static final java.util.Set<String> UNTYPED_ID_OWNERS = java.util.Set.of("ApiToken", "WebSession",
-        "WebhookSubscription", "WebhookDelivery", "WebhookView", "WebhookStore");
+    static final java.util.Set<String> UNTYPED_ID_OWNERS = java.util.Set.of("ApiToken", "WebSession", "AgentSession",
+        "Activity", "WebhookSubscription", "WebhookDelivery", "WebhookView", "WebhookStore");
 
     private static boolean idName(String name) {
         return name.equals("id") || name.endsWith("Id") || name.equals("ids") || name.endsWith("Ids");

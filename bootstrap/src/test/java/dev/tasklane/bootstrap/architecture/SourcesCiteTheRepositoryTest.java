@@ -81,7 +81,7 @@ class SourcesCiteTheRepositoryTest {
      * codes as names, so the rule that refuses carries its code.
      */
     static final Set<String> REFUSAL_CODES = Set.of("after_goal_not_armed", "after_goal_not_goal", "agent_not_stuck",
-            "already_archived", "assigned_to_other_user", "board_owner_required", "cannot_review_own_work",
+            "already_archived", "assigned_to_other_user", "board_owner_required", "cannot_review_own_work", "insufficient_scope",
             "completion_validation_failed", "goal_archived", "has_dependents", "has_unfinished_dependents",
             "hook_validation_failed", "invalid_after_goal_result", "invalid_archive", "invalid_column_for_mark_done",
             "invalid_column_for_review", "invalid_comment", "invalid_param", "invalid_position", "invalid_review_status",
@@ -90,7 +90,9 @@ class SourcesCiteTheRepositoryTest {
             "not_authorized_write", "not_comment_author", "not_deletable", "not_reviewer", "restore_would_cycle",
             "review_authority_required", "review_not_performed", "review_notes_required", "stale_claim",
             "task_archived", "task_in_progress", "task_not_claimable", "task_not_claimed", "update_forbidden_field",
-            "validation_failed", "wip_limit_reached");
+            "validation_failed", "wip_limit_reached", "activity_rate_limited", "invalid_activity_kind",
+            "invalid_progress", "not_authorized_supervise", "progress_not_allowed", "session_not_found",
+            "session_not_working", "stop_requested");
     /**
      * Values the spec defines as names (docs/rules.md): reasons a reviewer or explorer was skipped, why a workflow
      * step was skipped, the verdicts of acceptance criteria and behaviour rows, the categories of a reviewer's issue
@@ -100,7 +102,9 @@ class SourcesCiteTheRepositoryTest {
             "no_subagent_support", "trivial_change_docs_only", "small_task_0_1_key_files", "decision_matrix_skip",
             "self_reported_review", "self_reported_exploration", "hook_body_empty", "subsumed_by_task_spec",
             "folded_into_prior_step", "matrix_deviation", "code_quality", "project_check", "wont_do",
-            "waiting_for_review");
+            "waiting_for_review",
+            // an agent session's state and how it ended, and the caps of its activities (docs/rules.md, "Sessions")
+            "awaiting_input", "stop_grace_expired", "activity_body", "posts_per_second", "progress_max", "stop_reason");
 
     /**
      * Every snake_case name the domain may write: the union of the commented groups above, which are the business's

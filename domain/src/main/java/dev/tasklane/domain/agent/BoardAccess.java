@@ -34,6 +34,9 @@ public final class BoardAccess {
             + "decision on it: ask another reviewer token or a person signed in to the board";
     public static final String OWN_WORK_EXIT_MESSAGE = "This token completed the task, so it cannot %s: work never "
             + "approves itself. Ask a person signed in to the board, or a reviewer token other than the one that did the work";
+    public static final String SUPERVISE_CODE = "not_authorized_supervise";
+    public static final String SUPERVISE_MESSAGE = "Only a person with authority over the board (owner or modify access, "
+            + "signed in) or a token minted with the tasks:review scope can %s: an agent's token does not supervise agents";
     public static final String SCOPE_REQUIRED_CODE = "insufficient_scope";
     public static final String SCOPE_REQUIRED_MESSAGE = "This needs the %s scope on the board. Your credential carries "
             + "%s; your access to the board is %s. Mint a token with that scope (a person signed in, or a server admin's "
@@ -133,6 +136,20 @@ public final class BoardAccess {
         requireWrite(actor);
         if (!actor.reviewer()) {
             throw new ForbiddenException(REVIEW_AUTHORITY_CODE, String.format(REVIEW_AUTHORITY_MESSAGE, action));
+        }
+    }
+
+    /**
+     * Supervising a working agent (answering it, instructing it, stopping it) takes authority over the board:
+     * {@link Scope#REVIEW} with owner or modify access, as taking work past review does.
+     *
+     * @param action what the caller tried, completing "only ... can": "stop an agent's session"
+     * @throws ForbiddenException without that authority
+     */
+    public static void requireSupervise(Actor actor, String action) {
+        requireWrite(actor);
+        if (!actor.holds(Scope.REVIEW)) {
+            throw new ForbiddenException(SUPERVISE_CODE, String.format(SUPERVISE_MESSAGE, action));
         }
     }
 }

@@ -94,4 +94,12 @@ public sealed interface ErrorDetails {
     /** The index of the rejected goal in a batch. */
     record BatchIndex(int index) implements ErrorDetails {
     }
+
+    /** The stop a person requested on the caller's session: who, why and when. */
+    record StopRequested(UserId byUserId, String byUsername, String reason, Instant at) implements ErrorDetails {
+    }
+
+    /** The cap a request went past, by name, and its value. */
+    record Cap(String cap, long max) implements ErrorDetails {
+    }
 }

@@ -142,6 +142,17 @@ public final class TaskWorkflow {
         return release(task, Transition.EXPIRE, now);
     }
 
+    /**
+     * The server releases the claim of a holder that did not obey a stop within its grace period: back to Ready with
+     * the assignment from before the claim, as on unclaim. A task no longer claimed is returned unchanged.
+     */
+    public Task releaseStopped(Task task, Instant now) {
+        if (!Transition.UNCLAIM.allowedFrom(task.status()) || task.claim() == null) {
+            return task;
+        }
+        return release(task, Transition.UNCLAIM, now);
+    }
+
     /** Extends the holder's lease to now + the claim TTL. */
     public Task heartbeat(Task task, Actor caller, String claimToken, Instant now) {
         if (!Transition.HEARTBEAT.allowedFrom(task.status())) {

@@ -56,6 +56,11 @@ public final class DomainErrors {
             return new Details.Hook(hook.hook());
         } else if (details instanceof ErrorDetails.BatchIndex batch) {
             return new Details.BatchIndex(batch.index());
+        } else if (details instanceof ErrorDetails.StopRequested stop) {
+            return new Details.StopRequested(stop.byUsername(), stop.byUserId().value(), stop.reason(),
+                    stop.at().toString());
+        } else if (details instanceof ErrorDetails.Cap cap) {
+            return new Details.Cap(cap.cap(), cap.max());
         } else if (details instanceof ErrorDetails.None) {
             return null;
         }

@@ -173,7 +173,7 @@ public record ErrorBody(String error, Integer status, String hook, Integer index
     public sealed interface Details permits ByField, Details.Field, Details.SqlState, Details.CurrentStatus,
             Details.UnclaimableType, Details.BlockedBy, Details.Tasks, Details.WipLimit, Details.KeyFileHeld,
             Details.AssignedElsewhere, Details.MissingCapabilities, Details.ClaimHeld, Details.ChangedTask,
-            Details.RetryAfter, Details.Hook, Details.BatchIndex {
+            Details.RetryAfter, Details.Hook, Details.BatchIndex, Details.StopRequested, Details.Cap {
 
         record Field(String field) implements Details {
         }
@@ -221,6 +221,15 @@ public record ErrorBody(String error, Integer status, String hook, Integer index
         }
 
         record BatchIndex(int index) implements Details {
+        }
+
+        /** Who stopped the session ({@code by}: the person's username; {@code by_user_id}), why and when. */
+        record StopRequested(String by, @JsonProperty("by_user_id") long byUserId, String reason, String at)
+                implements Details {
+        }
+
+        /** The cap a request went past, by name, and its value. */
+        record Cap(String cap, long max) implements Details {
         }
     }
 

@@ -70,7 +70,9 @@ final class AgentGuide {
                 step(3, "claim", "POST /api/tasks/claim", "Claim the task with before_doing_result as proof. Keep "
                         + "data.claim_token. The claim expires unless you heartbeat it."),
                 step(4, "work", "(local)", "Do the work described by the task: key_files, acceptance_criteria, "
-                        + "verification_steps, pitfalls. POST /api/tasks/:id/heartbeat on long work."),
+                        + "verification_steps, pitfalls. POST /api/tasks/:id/heartbeat on long work. Report what you "
+                        + "do (POST /api/tasks/:id/activities), ask when unsure and wait for the answer, and obey a "
+                        + "stop at once (see supervision)."),
                 step(5, "after_doing + before_review", "(local)", "Run ## after_doing (tests, lint) then "
                         + "## before_review (open the PR); both must exit 0."),
                 step(6, "complete", "PATCH /api/tasks/:id/complete", "Send both results, the completion report, "
@@ -118,6 +120,31 @@ final class AgentGuide {
             case AFTER_REVIEW -> "After review approval, or at once after complete when needs_review=false";
             case AFTER_GOAL -> "When a complete or mark_reviewed response carries an after_goal entry";
         };
+    }
+
+    /** {@code supervision}: reporting activity, asking and waiting for the answer, and obeying a stop. */
+    record Supervision(String report, List<String> kinds, String ask, String stop, String caps) {
+    }
+
+    static Supervision supervision() {
+        return new Supervision(
+                "Every claim opens a session that people watch. Tell them what you do: POST /api/tasks/:id/activities "
+                        + "{claim_token, kind, body} (progress also takes progress: {done, total}). Post at most a "
+                        + "few times a minute: the start and end of each step, the latest output line every few "
+                        + "seconds at most. Never post secrets.",
+                List.of("thought", "action", "progress", "error", "question"),
+                "Unsure? Post kind question: your session awaits input and your lease does not run out while a "
+                        + "person answers. Then GET /api/tasks/:id/activities?after=<your question's id>&wait=30 "
+                        + "returns as soon as the answer (kind answer) arrives; repeat with next_after until it "
+                        + "does. A person may also send kind instruction at any time: read and follow it.",
+                "A person may stop you, with a reason. Then heartbeat, activities, changed_files and complete answer "
+                        + "409 stop_requested {by, reason, at} (an activity of kind stop also arrives while you "
+                        + "wait). Stop at once: run no further hook, then POST /api/tasks/:id/unclaim with your "
+                        + "claim_token; the task returns to Ready. Without that unclaim the server releases your "
+                        + "claim after the grace period (2 minutes by default) and your claim_token answers "
+                        + "409 stale_claim.",
+                "body: at most 4000 characters; a session keeps its latest 1000 activities; 10 posts per second per "
+                        + "session; wait: at most 30 seconds. Past a cap: 422 naming it.");
     }
 
     static ReviewFlow reviewFlow() {

@@ -7,7 +7,7 @@ final class ApiReference {
     /** The tools of the MCP endpoint, by the names agent instructions rely on (docs/mcp.md, "Tools"). */
     static final List<String> MCP_TOOLS = List.of("workflow_guide", "next_task", "claim_task", "heartbeat",
             "release_task", "report_changed_files", "complete_task", "mark_reviewed", "report_after_goal", "get_task",
-            "list_tasks", "create_tasks");
+            "list_tasks", "create_tasks", "post_activity", "await_answer", "get_session");
 
     private ApiReference() {
     }
@@ -86,12 +86,19 @@ final class ApiReference {
                                         + "after_review_result"),
                                 endpoint("GET", "/api/tasks/:id/after_goal_status", "Whether a goal's after_goal "
                                         + "is armed"),
-                                endpoint("PATCH", "/api/tasks/:id/after_goal", "Report a goal's after_goal result")),
+                                endpoint("PATCH", "/api/tasks/:id/after_goal", "Report a goal's after_goal result"),
+                                endpoint("POST", "/api/tasks/:id/activities", "Report what you do, or ask "
+                                        + "(kind question); with claim_token"),
+                                endpoint("GET", "/api/tasks/:id/activities", "Your session's activities after an id; "
+                                        + "wait=<s> (at most 30) returns as soon as an answer arrives"),
+                                endpoint("GET", "/api/tasks/:id/session", "Your session: state and stop_requested")),
                         List.of(
                                 endpoint("PATCH", "/api/tasks/:id/review", "Record a review decision (reviewer "
                                         + "tokens only)"),
                                 endpoint("PATCH", "/api/tasks/:id/mark_done", "A person's bypass for tasks in "
-                                        + "Review whose agent never came back")),
+                                        + "Review whose agent never came back"),
+                                endpoint("POST", "/api/tasks/:id/stop", "A person stops the agent working on a "
+                                        + "task {reason}; answers and instructions: POST /api/tasks/:id/activities")),
                         List.of(
                                 endpoint("GET", "/api/me", "Who the token is"),
                                 endpoint("POST", "/api/tokens", "Create a token (shown once)"),

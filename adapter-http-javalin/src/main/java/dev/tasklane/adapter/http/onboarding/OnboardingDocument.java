@@ -78,7 +78,7 @@ public final class OnboardingDocument {
                 AgentGuide.setupChecklist(base), AgentGuide.confirmation(base),
                 VERSION, SKILLS_VERSION, base, overview(), quickStart(base), FileTemplates.section(base),
                 AgentGuide.workflow(), AgentGuide.hooks(limits), apiSchema(), OnboardingSchemas.all(mode),
-                ApiReference.reference(base), AgentGuide.reviewFlow(),
+                ApiReference.reference(base), AgentGuide.reviewFlow(), AgentGuide.supervision(),
                 new Capabilities(capabilityNames(), "A task's required_capabilities must all be among your token's "
                         + "capabilities; a token with no capabilities matches every task"),
                 AgentGuide.commonMistakes(), AgentGuide.quickReferenceCard(base));
@@ -93,7 +93,7 @@ public final class OnboardingDocument {
                 String version, String skillsVersion, String apiBaseUrl, Overview overview, List<String> quickStart,
                 FileTemplates.Section fileTemplates, List<AgentGuide.Step> workflow, AgentGuide.Hooks hooks,
                 ApiSchema apiSchema, JsonNode jsonSchemas, ApiReference.Reference apiReference,
-                AgentGuide.ReviewFlow reviewFlow, Capabilities capabilities, List<String> commonMistakesAgentsMake,
+                AgentGuide.ReviewFlow reviewFlow, AgentGuide.Supervision supervision, Capabilities capabilities, List<String> commonMistakesAgentsMake,
                 AgentGuide.QuickReferenceCard quickReferenceCard) {
     }
 

@@ -139,6 +139,14 @@ public final class OpenApi {
                     .body("comment").status(201).errors(403),
             Operation.of("DELETE", "/api/tasks/{id}/comments/{comment_id}",
                     Operation.envelope(CommentRoutes.DeletedComment.class)).errors(403),
+            // agent sessions
+            Operation.of("GET", "/api/tasks/{id}/session", Operation.envelope(SessionRoutes.SessionAnswer.class))
+                    .errors(404),
+            Operation.of("GET", "/api/tasks/{id}/activities", SessionRoutes.ActivityList.class).errors(422),
+            Operation.of("POST", "/api/tasks/{id}/activities", Operation.envelope(SessionRoutes.ActivityAnswer.class))
+                    .body(SessionRoutes.ActivityRequest.class).status(201).errors(403, 409, 422),
+            Operation.of("POST", "/api/tasks/{id}/stop", Operation.envelope(SessionRoutes.SessionAnswer.class))
+                    .body(SessionRoutes.StopRequestBody.class).errors(403, 409, 422),
             Operation.of("PATCH", "/api/tasks/{id}/position", FULL).body(PositionBody.class)
                     .errors(403, 409),
             // identity

@@ -12,6 +12,9 @@ public interface UseCases {
 
     UpdateTaskUseCase update();
 
+    /** Agent sessions: activities, questions and answers, stops. */
+    SessionUseCase sessions();
+
     NextTaskUseCase next();
 
     ClaimTaskUseCase claims();

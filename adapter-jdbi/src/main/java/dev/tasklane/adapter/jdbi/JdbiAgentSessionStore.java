@@ -1,0 +1,91 @@
+package dev.tasklane.adapter.jdbi;
+
+import dev.tasklane.application.port.out.AgentSessionStore;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.session.Activity;
+import dev.tasklane.domain.session.AgentSession;
+import dev.tasklane.domain.session.StopRequest;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+import static dev.tasklane.adapter.jdbi.AgentSessionDao.ts;
+
+/** Agent sessions and their activity logs over JDBI ({@link AgentSessionDao}), in the caller's transaction. */
+final class JdbiAgentSessionStore implements AgentSessionStore {
+    private final JdbiTransactions transactions;
+
+    JdbiAgentSessionStore(JdbiTransactions transactions) {
+        this.transactions = transactions;
+    }
+
+    private <T> T dao(Function<AgentSessionDao, T> work) {
+        return transactions.withHandle(handle -> work.apply(handle.attach(AgentSessionDao.class)));
+    }
+
+    @Override
+    public AgentSession open(AgentSession session) {
+        return dao(dao -> session.withId(dao.insert(session.taskId().value(), session.boardId().value(),
+                session.claimToken(), session.agentName(), session.holderUserId().value(), ts(session.startedAt()),
+                ts(session.lastSeenAt()))));
+    }
+
+    @Override
+    public void save(AgentSession session) {
+        StopRequest stop = session.stop();
+        int rows = dao(dao -> dao.update(session.id(), ts(session.lastSeenAt()), ts(session.awaitingSince()),
+                session.awaitedMillis(), stop == null ? null : stop.byUserId().value(),
+                stop == null ? null : stop.byUsername(), stop == null ? null : stop.reason(),
+                stop == null ? null : ts(stop.at()), ts(session.endedAt()),
+                session.end() == null ? null : session.end().wire(), session.posted(), session.dropped(),
+                session.questions()));
+        if (rows != 1) {
+            throw new IllegalStateException("no session " + session.id() + " to update");
+        }
+    }
+
+    @Override
+    public Optional<AgentSession> latestOf(TaskId taskId) {
+        return dao(dao -> dao.latestOf(taskId.value()));
+    }
+
+    @Override
+    public Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken) {
+        return dao(dao -> dao.byClaimToken(taskId.value(), claimToken));
+    }
+
+    @Override
+    public List<AgentSession> stopsDue(Instant stoppedBy, int limit) {
+        return dao(dao -> dao.stopsDue(ts(stoppedBy), limit));
+    }
+
+    @Override
+    public Activity append(Activity activity) {
+        return dao(dao -> activity.withId(dao.append(activity.sessionId(), activity.taskId().value(),
+                activity.kind().wire(), activity.body(),
+                activity.progress() == null ? null : activity.progress().done(),
+                activity.progress() == null ? null : activity.progress().total(),
+                activity.byUserId() == null ? null : activity.byUserId().value(), activity.byUsername(),
+                activity.agentName(), ts(activity.at()))));
+    }
+
+    @Override
+    public int dropOldest(long sessionId, int keep) {
+        return dao(dao -> dao.firstBeyondKept(sessionId, keep).map(upTo -> dao.dropUpTo(sessionId, upTo)).orElse(0));
+    }
+
+    @Override
+    public List<Activity> activities(TaskId taskId, long after, int limit) {
+        return dao(dao -> dao.activities(taskId.value(), after, limit));
+    }
+
+    @Override
+    public int pruneActivities(Instant endedBefore, int limit) {
+        return dao(dao -> {
+            List<Long> ids = dao.prunable(ts(endedBefore), limit);
+            return ids.isEmpty() ? 0 : dao.deleteActivities(ids);
+        });
+    }
+}

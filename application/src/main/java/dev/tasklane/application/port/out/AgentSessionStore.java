@@ -1,0 +1,43 @@
+package dev.tasklane.application.port.out;
+
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.session.Activity;
+import dev.tasklane.domain.session.AgentSession;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Agent sessions and their activity logs, in the caller's transaction like {@link TaskStore}. A use case locks the
+ * session's task before it writes the session, so the task's lock orders every change of a session (a stop racing a
+ * completion is decided by who locked the task first).
+ */
+public interface AgentSessionStore {
+    /** Opens a new session; returns it with its id. */
+    AgentSession open(AgentSession session);
+
+    /** Saves a session's next version over the stored one (by id). */
+    void save(AgentSession session);
+
+    /** The task's latest session, open or ended. */
+    Optional<AgentSession> latestOf(TaskId taskId);
+
+    /** The task's session opened by the claim with {@code claimToken}. */
+    Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken);
+
+    /** Open sessions stopped at or before {@code stoppedBy}: the ones whose grace period is over. */
+    List<AgentSession> stopsDue(Instant stoppedBy, int limit);
+
+    /** Appends an activity; returns it with its id, greater than every earlier activity's. */
+    Activity append(Activity activity);
+
+    /** Removes the session's oldest activities beyond the newest {@code keep}; returns how many. */
+    int dropOldest(long sessionId, int keep);
+
+    /** The task's activities with an id above {@code after}, oldest first, at most {@code limit}. */
+    List<Activity> activities(TaskId taskId, long after, int limit);
+
+    /** Deletes up to {@code limit} activities of sessions that ended before {@code endedBefore}; returns how many. */
+    int pruneActivities(Instant endedBefore, int limit);
+}
