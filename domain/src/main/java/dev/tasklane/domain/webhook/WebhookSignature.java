@@ -23,8 +23,8 @@ public final class WebhookSignature {
         return "v1," + Base64.getEncoder().encodeToString(hmacSha256(secret.key(), prefix, body));
     }
 
-    /** HMAC-SHA256 (RFC 2104) of {@code first} then {@code second} under {@code key}. */
-    static byte[] hmacSha256(byte[] key, byte[] first, byte[] second) {
+    /** HMAC-SHA256 (RFC 2104) of {@code first} then {@code second} under {@code key} (GitHub's signature too). */
+    public static byte[] hmacSha256(byte[] key, byte[] first, byte[] second) {
         MessageDigest sha = sha256();
         byte[] block = new byte[64];
         byte[] k = key.length > block.length ? sha.digest(key) : key;
