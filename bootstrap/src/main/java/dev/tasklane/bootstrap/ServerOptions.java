@@ -208,6 +208,11 @@ final class ServerOptions {
             + "looks for new events and due deliveries (default 1s)")
     String webhookInterval;
 
+    @Option(names = "--webhook-lease", paramLabel = "DURATION", description = "How long a server holds the webhook "
+            + "deliveries it sends before another may send them; at least three timeouts and 1s (default: enough for "
+            + "a batch of 32)")
+    String webhookLease;
+
     /** The project version from the jar manifest, if any. */
     static final class Version implements picocli.CommandLine.IVersionProvider {
         @Override

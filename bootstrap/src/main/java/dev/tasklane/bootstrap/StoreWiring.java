@@ -50,7 +50,8 @@ final class StoreWiring implements AutoCloseable {
             InMemoryStores stores = InMemoryStores.create();
             builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                     .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
-                    .agentSessions(stores.agentSessions()).webhooks(stores.webhooks(), WEBHOOK_JSON);
+                    .agentSessions(stores.agentSessions()).webhooks(stores.webhooks(), WEBHOOK_JSON)
+                    .github(stores.github());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(store);
@@ -58,7 +59,8 @@ final class StoreWiring implements AutoCloseable {
                 .nextCacheLifetime(store.nextCache());
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
-                .agentSessions(stores.agentSessions()).webhooks(stores.webhooks(), WEBHOOK_JSON);
+                .agentSessions(stores.agentSessions()).webhooks(stores.webhooks(), WEBHOOK_JSON)
+                .github(stores.github());
         StoreWiring wiring = new StoreWiring(store.kind().wire() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         wiring.jdbi = stores;

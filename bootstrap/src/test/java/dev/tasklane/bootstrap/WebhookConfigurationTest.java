@@ -42,6 +42,29 @@ class WebhookConfigurationTest {
     }
 
     @Test
+    void aLeaseGivenIsHeldAndTheBatchShrinksToTheAttemptsThatFitInIt() {
+        WebhookConfig given = configure(Map.of("TASKLANE_WEBHOOK_TIMEOUT", "1s", "TASKLANE_WEBHOOK_LEASE", "4s"))
+                .config().events().webhooks();
+        assertEquals(Duration.ofSeconds(4), given.lease());
+        assertEquals(Duration.ofSeconds(4), given.settings().lease());
+        // one round of four attempts, each at most 3 s, fits in 4 s with its 1 s margin
+        assertEquals(WebhookConfig.SENDERS, given.settings().batch());
+        WebhookConfig longer = configure(Map.of("TASKLANE_WEBHOOK_TIMEOUT", "1s"), "--webhook-lease", "13s")
+                .config().events().webhooks();
+        assertEquals(4 * WebhookConfig.SENDERS, longer.settings().batch());
+        WebhookConfig defaults = WebhookConfig.defaults();
+        assertEquals(null, defaults.lease());
+        assertEquals(32, defaults.settings().batch());
+        assertEquals(Duration.ofSeconds(165), defaults.settings().lease(), "nine rounds of 15 s attempts and 30 s");
+
+        err.reset();
+        assertEquals(Main.USAGE, configure(Map.of("TASKLANE_WEBHOOK_TIMEOUT", "2s", "TASKLANE_WEBHOOK_LEASE", "6s"))
+                .exitCode());
+        String refusal = err.toString(StandardCharsets.UTF_8);
+        assertTrue(refusal.contains("TASKLANE_WEBHOOK_LEASE") && refusal.contains("7000ms"), refusal);
+    }
+
+    @Test
     void badValuesAreRefusedNamingTheSetting() {
         for (Map.Entry<String, String> bad : Map.of("TASKLANE_WEBHOOK_ALLOW_PRIVATE", "maybe",
                 "TASKLANE_WEBHOOK_RETRY_FOR", "0", "TASKLANE_WEBHOOK_TIMEOUT", "5m",

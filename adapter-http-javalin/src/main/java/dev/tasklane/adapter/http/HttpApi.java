@@ -21,6 +21,7 @@ import dev.tasklane.adapter.http.routes.PositionRoutes;
 import dev.tasklane.adapter.http.routes.SessionRoutes;
 import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
+import dev.tasklane.adapter.http.routes.GithubRoutes;
 import dev.tasklane.adapter.http.routes.WebhookRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
 import dev.tasklane.application.edge.FailedAttemptLimiter;
@@ -205,6 +206,7 @@ public final class HttpApi {
                 new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.addAll(new AuditRoutes(useCases.audit()).routes());
         routes.addAll(new WebhookRoutes(useCases.webhooks()).routes());
+        routes.addAll(new GithubRoutes(useCases.github()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",

@@ -68,7 +68,7 @@ final class Harness {
         return Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
                 .agentSessions(stores.agentSessions()).completionMode(mode)
-                .webhooks(stores.webhooks(), Harness::json)
+                .webhooks(stores.webhooks(), Harness::json).github(stores.github())
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
     }
 

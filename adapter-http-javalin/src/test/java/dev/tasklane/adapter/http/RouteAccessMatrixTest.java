@@ -87,6 +87,29 @@ class RouteAccessMatrixTest {
         }
     }
 
+    /**
+     * A GitHub delivery signed with the connection's secret (a {@code ping}, which changes nothing), sent with the
+     * credential of the kind as well: the hook takes none and answers every kind alike.
+     */
+    record SignedHook(Kind kind) {
+        static final String SECRET = "the matrix's github secret";
+
+        byte[] body() {
+            return ("{\"zen\":\"" + kind + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        Map<String, String> headers(String token) {
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("X-GitHub-Event", "ping");
+            headers.put("X-GitHub-Delivery", "matrix-" + kind);
+            headers.put("X-Hub-Signature-256", dev.tasklane.domain.github.GithubSignature.sign(SECRET, body()));
+            if (token != null) {
+                headers.put("Authorization", "Bearer " + token);
+            }
+            return headers;
+        }
+    }
+
     /** The board under test and a token of each kind. */
     static final class Fixture {
         final Harness h;
@@ -225,6 +248,18 @@ class RouteAccessMatrixTest {
             assertEquals(200, h.claim(childId, workerFor(kind)).status());
             assertEquals(200, h.complete(childId, workerFor(kind)).status());
             return goalId;
+        }
+
+        private boolean github;
+
+        /** The board's GitHub connection, made once by the server admin, for the hook's route. */
+        void github() {
+            if (!github) {
+                Res put = h.send("PUT", "/api/boards/" + boardId + "/github", map("repository", "octo-org/octo-repo",
+                        "secret", SignedHook.SECRET), tokens.get(Kind.SERVER_ADMIN));
+                assertEquals(200, put.status(), put.toString());
+                github = true;
+            }
         }
 
         String webhooks() {
@@ -375,6 +410,12 @@ class RouteAccessMatrixTest {
                 f.webhook() + "/deliveries?limit=5", null, true));
         s.put("POST /api/boards/{id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend", (f, k) -> new Req("POST",
                 f.webhook() + "/deliveries/" + f.delivery() + "/resend", null, true));
+        s.put("PUT /api/boards/{id}/github", (f, k) -> new Req("PUT", "/api/boards/" + f.boardId + "/github",
+                map("repository", "octo-org/octo-repo", "secret", SignedHook.SECRET, "label", "tasklane"), true));
+        s.put("POST /hooks/github/{board_id}", (f, k) -> {
+            f.github();
+            return new Req("POST", "/hooks/github/" + f.boardId, new SignedHook(k), true);
+        });
         s.put("GET /api/tasks/{id}/session", (f, k) -> {
             f.roomInDoing();
             return new Req("GET", "/api/tasks/" + f.claimed(k) + "/session", null, true);
@@ -418,7 +459,7 @@ class RouteAccessMatrixTest {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
-                .webhooks(stores.webhooks(), Harness::json)
+                .webhooks(stores.webhooks(), Harness::json).github(stores.github())
                 .agentSessions(stores.agentSessions())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         Map<String, BiFunction<Fixture, Kind, Req>> scenarios = scenarios();
@@ -439,6 +480,8 @@ class RouteAccessMatrixTest {
                 for (Kind kind : Kind.values()) {
                     Req req = scenario.apply(f, kind);
                     Res res = "/api/events".equals(req.path()) ? null
+                            : req.body() instanceof SignedHook hook ? h.rawBytes(req.method(), req.path(), hook.body(),
+                                    hook.headers(f.tokens.get(kind)))
                             : h.send(req.method(), req.path(), req.body(), f.tokens.get(kind));
                     int status = res == null ? streamStatus(h, f.tokens.get(kind)) : res.status();
                     int want = expected(kind, route.scope(), req);

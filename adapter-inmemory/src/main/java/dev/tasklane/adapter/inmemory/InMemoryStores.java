@@ -14,6 +14,7 @@ public final class InMemoryStores {
     private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
     private final InMemoryAuditLog audit = new InMemoryAuditLog(transactions);
     private final InMemoryWebhookStore webhooks = new InMemoryWebhookStore(transactions);
+    private final InMemoryGithubStore github = new InMemoryGithubStore(transactions);
 
     private InMemoryStores() {
     }
@@ -54,6 +55,10 @@ public final class InMemoryStores {
     /** The audit log, written in the same transactions as the stores. */
     public InMemoryAuditLog audit() {
         return audit;
+    }
+
+    public InMemoryGithubStore github() {
+        return github;
     }
 
     public InMemoryWebhookStore webhooks() {

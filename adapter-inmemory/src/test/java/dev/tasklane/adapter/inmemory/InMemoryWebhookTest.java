@@ -9,6 +9,6 @@ final class InMemoryWebhookTest extends WebhookContract {
     protected Stores newStores() {
         InMemoryStores stores = InMemoryStores.create();
         return new Stores(new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events()),
-                stores.webhooks());
+                stores.webhooks(), stores.audit());
     }
 }

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.tasklane.application.port.out.AuditLog;
+import dev.tasklane.application.port.out.GithubStore;
 import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
@@ -54,6 +55,7 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiSessionStore sessions;
     private final JdbiAuditLog audit;
     private final JdbiWebhookStore webhooks;
+    private final JdbiGithubStore github;
     private final JdbiAgentSessionStore agentSessions;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
@@ -79,6 +81,7 @@ public final class JdbiStores implements AutoCloseable {
         this.sessions = new JdbiSessionStore(transactions);
         this.audit = new JdbiAuditLog(transactions);
         this.webhooks = new JdbiWebhookStore(transactions);
+        this.github = new JdbiGithubStore(transactions);
         this.agentSessions = new JdbiAgentSessionStore(transactions);
         this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
         this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening, announcer::committed);
@@ -172,6 +175,11 @@ public final class JdbiStores implements AutoCloseable {
     /** The {@code Idempotency-Key}s, in the same database (and transactions) as the tasks. */
     public IdempotencyStore idempotency() {
         return idempotency;
+    }
+
+    /** GitHub connections, the issues' tasks and the deliveries taken, in the same database as the tasks. */
+    public GithubStore github() {
+        return github;
     }
 
     /** Webhook subscriptions and deliveries, in the same database (and transactions) as the tasks. */

@@ -7,6 +7,6 @@ final class H2WebhookTest extends WebhookContract {
     @Override
     protected Stores newStores() {
         JdbiStores stores = TestDatabases.h2();
-        return new Stores(TestDatabases.set(stores), stores.webhooks());
+        return new Stores(TestDatabases.set(stores), stores.webhooks(), stores.audit());
     }
 }

@@ -9,6 +9,6 @@ final class PostgresWebhookTest extends WebhookContract {
     @Override
     protected Stores newStores() {
         JdbiStores stores = TestDatabases.postgres();
-        return new Stores(TestDatabases.set(stores), stores.webhooks());
+        return new Stores(TestDatabases.set(stores), stores.webhooks(), stores.audit());
     }
 }

@@ -27,9 +27,11 @@ import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.GithubUseCase;
 import dev.tasklane.application.port.in.WebhooksUseCase;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.application.edge.JsonText;
+import dev.tasklane.application.port.out.GithubStore;
 import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.WebhookTransport;
 import dev.tasklane.application.port.out.AuditLog;
@@ -93,10 +95,12 @@ public final class Tasklane implements UseCases {
     private final HealthUseCase health;
     private final AuditService audit;
     private final WebhooksUseCase webhooks;
+    private final GithubUseCase github;
     private final EventOutbox outbox;
     private final Transactions transactions;
     private final Clock clock;
     private final WebhookStore webhookStore;
+    private final GithubStore githubStore;
     private final JsonText webhookJson;
     private final WebhookSettings webhookSettings;
     private final String webhookBaseUrl;
@@ -136,6 +140,7 @@ public final class Tasklane implements UseCases {
         this.transactions = transactions;
         this.clock = builder.clock;
         this.webhookStore = builder.webhookStore;
+        this.githubStore = builder.githubStore;
         this.webhookJson = builder.webhookJson;
         this.webhookSettings = builder.webhookSettings;
         this.webhookBaseUrl = builder.webhookBaseUrl;
@@ -159,7 +164,10 @@ public final class Tasklane implements UseCases {
         this.health = new HealthService(tasks, transactions, builder.storeName);
         this.webhooks = builder.webhookStore == null ? new NoWebhooks()
                 : new WebhookService(transactions, directory, builder.webhookStore, outbox,
-                        new WebhookBodies(builder.webhookJson, builder.webhookBaseUrl), builder.clock);
+                        new WebhookBodies(builder.webhookJson, builder.webhookBaseUrl), builder.clock, trail);
+        this.github = builder.githubStore == null ? new NoGithub()
+                : new GithubService(transactions, directory, builder.githubStore, identity, create, create, archives,
+                        reads, builder.clock, trail);
     }
 
     /**
@@ -252,7 +260,7 @@ public final class Tasklane implements UseCases {
 
     @Override
     public ReadTasksUseCase reads() {
-        return reads;
+        return githubStore == null ? reads : new IssueLinks(reads, githubStore, transactions);
     }
 
     @Override
@@ -328,6 +336,11 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
+    public GithubUseCase github() {
+        return github;
+    }
+
+    @Override
     public AuditUseCase audit() {
         return audit;
     }
@@ -357,6 +370,7 @@ public final class Tasklane implements UseCases {
         private AuditLog audit = AuditLog.NONE;
         private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
         private WebhookStore webhookStore;
+        private GithubStore githubStore;
         private JsonText webhookJson;
         private WebhookSettings webhookSettings = WebhookSettings.defaults();
         private String webhookBaseUrl;
@@ -535,6 +549,12 @@ public final class Tasklane implements UseCases {
         public Builder webhooks(WebhookStore store, JsonText json) {
             this.webhookStore = Objects.requireNonNull(store, "webhook store");
             this.webhookJson = Objects.requireNonNull(json, "json writer");
+            return this;
+        }
+
+        /** Where GitHub connections and the issues' tasks are kept; without it, the GitHub use cases answer 404. */
+        public Builder github(GithubStore store) {
+            this.githubStore = Objects.requireNonNull(store, "github store");
             return this;
         }
 

@@ -6,14 +6,10 @@ import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.agent.BoardAccess;
+import dev.tasklane.domain.audit.AuditAction;
 import dev.tasklane.domain.error.ConflictException;
-import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.identity.Access;
-import dev.tasklane.domain.identity.IdentityPolicy.Verdict;
-import dev.tasklane.domain.identity.Membership;
 import dev.tasklane.domain.webhook.EventFilter;
 import dev.tasklane.domain.webhook.WebhookAddress;
 import dev.tasklane.domain.webhook.WebhookDelivery;
@@ -26,7 +22,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A board's webhook subscriptions, one transaction each; the board's owners and admins only. */
@@ -39,9 +34,11 @@ final class WebhookService implements WebhooksUseCase {
     private final EventOutbox outbox;
     private final WebhookBodies bodies;
     private final Clock clock;
+    private final AuditTrail audit;
 
     WebhookService(Transactions transactions, DirectoryStore directory, WebhookStore store, EventOutbox outbox,
-                   WebhookBodies bodies, Clock clock) {
+                   WebhookBodies bodies, Clock clock, AuditTrail audit) {
+        this.audit = audit;
         this.transactions = transactions;
         this.directory = directory;
         this.store = store;
@@ -68,6 +65,7 @@ final class WebhookService implements WebhooksUseCase {
             // from the next event on: the outbox's numbering never goes back, so nothing before this is sent
             WebhookSubscription made = store.subscribe(new WebhookSubscription(0, boardId, url, events, description,
                     secret, null, null, true, null, null, outbox.lastId(), clock.instant(), preset));
+            audit.webhook(actor, AuditAction.WEBHOOK_CREATED, boardId, made.id(), describe(made));
             return new Created(view(made, clock.instant()), secret.reveal());
         });
     }
@@ -95,6 +93,7 @@ final class WebhookService implements WebhooksUseCase {
             WebhookSubscription current = find(actor, boardId, webhookId);
             WebhookSubscription next = current.changed(url, events, description, enabled);
             store.save(next);
+            audit.webhook(actor, AuditAction.WEBHOOK_CHANGED, boardId, webhookId, changes(current, next));
             return view(next, clock.instant());
         });
     }
@@ -102,8 +101,9 @@ final class WebhookService implements WebhooksUseCase {
     @Override
     public void delete(Actor actor, BoardId boardId, long webhookId) {
         transactions.inTransaction(() -> {
-            find(actor, boardId, webhookId);
+            WebhookSubscription gone = find(actor, boardId, webhookId);
             store.delete(webhookId);
+            audit.webhook(actor, AuditAction.WEBHOOK_DELETED, boardId, webhookId, "url: " + gone.url());
             return null;
         });
     }
@@ -120,6 +120,8 @@ final class WebhookService implements WebhooksUseCase {
             Instant now = clock.instant();
             WebhookSubscription rotated = current.rotated(next, now, overlap == null ? DEFAULT_OVERLAP : overlap);
             store.save(rotated);
+            audit.webhook(actor, AuditAction.WEBHOOK_SECRET_ROTATED, boardId, webhookId, "overlap_seconds: "
+                    + (overlap == null ? DEFAULT_OVERLAP : overlap).toSeconds());
             return new Created(view(rotated, now), next.reveal());
         });
     }
@@ -154,6 +156,30 @@ final class WebhookService implements WebhooksUseCase {
         });
     }
 
+    /** A new subscription as the audit log shows it: where it sends and what, never its secret. */
+    private static String describe(WebhookSubscription s) {
+        return "url: " + s.url() + ", events: " + (s.events().sorted().isEmpty() ? "all"
+                : String.join(" ", s.events().sorted())) + ", preset: " + s.preset().wire();
+    }
+
+    /** What a change changed, as {@code field: before -> after}; the description only by name. */
+    private static String changes(WebhookSubscription before, WebhookSubscription after) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (!before.url().equals(after.url())) {
+            parts.add("url: " + before.url() + " -> " + after.url());
+        }
+        if (!before.events().sorted().equals(after.events().sorted())) {
+            parts.add("events: " + (after.events().sorted().isEmpty() ? "all" : String.join(" ", after.events().sorted())));
+        }
+        if (!java.util.Objects.equals(before.description(), after.description())) {
+            parts.add("description");
+        }
+        if (before.enabled() != after.enabled()) {
+            parts.add(after.enabled() ? "enabled" : "disabled");
+        }
+        return parts.isEmpty() ? "nothing" : String.join(", ", parts);
+    }
+
     private WebhookSubscription find(Actor actor, BoardId boardId, long webhookId) {
         administer(actor, boardId);
         return store.subscription(webhookId).filter(s -> s.boardId().equals(boardId))
@@ -161,13 +187,7 @@ final class WebhookService implements WebhooksUseCase {
     }
 
     private void administer(Actor actor, BoardId boardId) {
-        directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-        Optional<Access> access = directory.membership(boardId, actor.userId()).map(Membership::access);
-        Verdict verdict = BoardAccess.administer(actor, boardId, access);
-        if (verdict == Verdict.NOT_OWNER) {
-            throw new ForbiddenException("not_board_owner", "Only the board's owners or an admin manage its webhooks");
-        }
-        IdentityRules.require(verdict, null);
+        IdentityRules.administer(directory, actor, boardId, "Only the board's owners or an admin manage its webhooks");
     }
 
     static WebhookView view(WebhookSubscription s, Instant now) {

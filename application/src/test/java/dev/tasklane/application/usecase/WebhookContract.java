@@ -1,11 +1,13 @@
 package dev.tasklane.application.usecase;
 
+import dev.tasklane.application.port.in.AuditUseCase.AuditFilter;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.WebhooksUseCase;
 import dev.tasklane.application.port.in.WebhooksUseCase.Created;
 import dev.tasklane.application.port.in.WebhooksUseCase.NewWebhook;
 import dev.tasklane.application.port.in.WebhooksUseCase.WebhookChange;
 import dev.tasklane.application.port.in.WebhooksUseCase.WebhookView;
+import dev.tasklane.application.port.out.AuditLog;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.WebhookTransport;
@@ -14,6 +16,8 @@ import dev.tasklane.application.service.WebhookDispatcher;
 import dev.tasklane.application.service.WebhookSettings;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.testing.TinyJson;
+import dev.tasklane.domain.audit.AuditAction;
+import dev.tasklane.domain.audit.AuditEntry;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -36,6 +40,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,9 +78,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keeps what is not yet fed; only the board's owners and admins manage its webhooks.
  */
 public abstract class WebhookContract {
-    /** The stores of one adapter and its webhook store, sharing one transaction manager. */
-    public record Stores(StoreSet stores, WebhookStore webhooks) {
+    /** The stores of one adapter, its webhook store and its audit log, sharing one transaction manager. */
+    public record Stores(StoreSet stores, WebhookStore webhooks, AuditLog audit) {
     }
+
+    /** The audit actions of webhook management, which this contract checks (AuditContract checks the others). */
+    public static final Set<AuditAction> AUDITED = EnumSet.of(AuditAction.WEBHOOK_CREATED, AuditAction.WEBHOOK_CHANGED,
+            AuditAction.WEBHOOK_SECRET_ROTATED, AuditAction.WEBHOOK_DELETED);
 
     protected abstract Stores newStores();
 
@@ -105,6 +114,7 @@ public abstract class WebhookContract {
         stores = newStores();
         board = new BoardFixture(stores.stores(), CompletionMode.GRACE, builder -> builder
                 .webhooks(stores.webhooks(), TinyJson.INSTANCE).webhookBaseUrl("https://tasklane.example/")
+                .audit(stores.audit())
                 .webhookSettings(new WebhookSettings(RetrySchedule.DEFAULT, DISABLE_AFTER, Duration.ofSeconds(60), 32,
                         Duration.ofDays(14))));
         webhooks = board.app.webhooks();
@@ -509,6 +519,37 @@ public abstract class WebhookContract {
         webhooks.delete(board.admin, board.boardId, id);
         assertThrows(NotFoundException.class, () -> webhooks.deliveries(board.admin, board.boardId, id, 10));
         assertEquals(EventFilter.KNOWN.size(), EventFilter.of(List.copyOf(EventFilter.KNOWN)).types().size());
+    }
+
+    @Test
+    void everyManagementActLeavesAnAuditEntryWithoutTheSecret() {
+        Created created = subscribe(List.of("task.created"));
+        long id = created.webhook().id();
+        webhooks.change(board.admin, board.boardId, id, new WebhookChange(Patch.unchanged(), Patch.to(null),
+                Patch.to("every event"), Patch.to(false)));
+        Created rotated = webhooks.rotate(board.admin, board.boardId, id, Duration.ofMinutes(5));
+        webhooks.delete(board.admin, board.boardId, id);
+        assertThrows(ForbiddenException.class, () -> webhooks.create(board.alice, board.boardId,
+                new NewWebhook("https://hooks.example.com/refused", null, "")));
+
+        List<AuditEntry> entries = board.app.audit().read(board.admin, AuditFilter.none().withLimit(200)).entries()
+                .stream().filter(entry -> AUDITED.contains(entry.action())).toList();
+        assertEquals(List.of(AuditAction.WEBHOOK_DELETED, AuditAction.WEBHOOK_SECRET_ROTATED,
+                AuditAction.WEBHOOK_CHANGED, AuditAction.WEBHOOK_CREATED),
+                entries.stream().map(AuditEntry::action).toList(), "newest first; a refusal leaves none");
+        for (AuditEntry entry : entries) {
+            assertEquals(board.boardId, entry.boardId());
+            assertEquals(new AuditEntry.Target(AuditEntry.Target.WEBHOOK, Long.toString(id)), entry.target());
+            assertEquals(board.admin.user().id(), entry.userId());
+            for (String secret : List.of(created.secret(), rotated.secret())) {
+                assertFalse(entry.toString().contains(secret.substring("whsec_".length())), entry.toString());
+            }
+        }
+        assertEquals("url: https://hooks.example.com/in, events: task.created, preset: standard",
+                entries.get(3).detail());
+        assertEquals("events: all, description, disabled", entries.get(2).detail());
+        assertEquals("overlap_seconds: 300", entries.get(1).detail());
+        assertEquals("url: https://hooks.example.com/in", entries.get(0).detail());
     }
 
     private WebhookDispatcher dispatcher(WebhookTransport transport) {

@@ -24,7 +24,12 @@ public enum AuditAction {
     REVIEW_DECIDED("review.decided"),
     TASK_MARKED_DONE("task.marked_done"),
     TASK_DELETED("task.deleted"),
-    COMMENT_DELETED("comment.deleted");
+    COMMENT_DELETED("comment.deleted"),
+    WEBHOOK_CREATED("webhook.created"),
+    WEBHOOK_CHANGED("webhook.changed"),
+    WEBHOOK_SECRET_ROTATED("webhook.secret_rotated"),
+    WEBHOOK_DELETED("webhook.deleted"),
+    GITHUB_CONNECTED("github.connected");
 
     private final String wire;
 

@@ -83,7 +83,7 @@ class GithubRulesTest {
     void anIssuesBodyIsCappedAndLinksBack() {
         IssueEvent event = new IssueEvent("opened", "o/r", 3, " ", "b".repeat(IssueEvent.MAX_BODY + 10), List.of(),
                 "https://github.com/o/r/issues/3", null);
-        assertEquals("Issue #3", event.title());
+        assertEquals("Issue " + "#3", event.title(), "an issue without a title is named by its number");
         assertTrue(event.description().startsWith("b".repeat(IssueEvent.MAX_BODY) + "\n\n(cut at"));
         assertTrue(event.description().endsWith("From GitHub issue o/r#3: https://github.com/o/r/issues/3"));
         assertEquals(IssueEvent.MAX_TITLE, new IssueEvent("opened", "o/r", 3, "t".repeat(300), null, null, "", null)

@@ -168,7 +168,7 @@ public final class OpenApi {
             Operation.of("POST", "/api/sessions", Operation.envelope(IdentityRoutes.IssuedAnswer.class))
                     .body(IdentityRoutes.NewSession.class).status(201).errors(401, 429),
             Operation.of("GET", AuditRoutes.PATH, AuditRoutes.AuditList.class).errors(403, 422)),
-            WebhookRoutes.OPERATIONS.stream()).toList();
+            java.util.stream.Stream.concat(WebhookRoutes.OPERATIONS.stream(), GithubRoutes.OPERATIONS.stream())).toList();
 
     private OpenApi() {
     }
