@@ -49,7 +49,36 @@ final class ConfigResolver {
 
     ServerConfig resolve(ServerOptions options) {
         return new ServerConfig(http(options), store(options), access(options), workflow(options), outages(options),
-                web(options), events(options));
+                web(options), events(options).withWebhooks(webhooks(options)));
+    }
+
+    /** How webhooks are delivered (docs/configuration.md, "Webhooks"). */
+    private WebhookConfig webhooks(ServerOptions options) {
+        WebhookConfig defaults = WebhookConfig.defaults();
+        Setting allowPrivate = setting("--webhook-allow-private", options.webhookAllowPrivate);
+        Setting retryFor = setting("--webhook-retry-for", options.webhookRetryFor);
+        Setting disableAfter = setting("--webhook-disable-after", options.webhookDisableAfter);
+        Setting timeout = setting("--webhook-timeout", options.webhookTimeout);
+        Setting logRetention = setting("--webhook-log-retention", options.webhookLogRetention);
+        Setting interval = setting("--webhook-interval", options.webhookInterval);
+        Duration timeoutValue = timeout.present() ? duration(timeout) : defaults.timeout();
+        if (timeoutValue.compareTo(Duration.ofMinutes(1)) > 0) {
+            throw timeout.invalid("a duration of at most 1m, such as 5s");
+        }
+        Setting lease = setting("--webhook-lease", options.webhookLease);
+        Duration leaseValue = lease.present() ? duration(lease) : null;
+        if (leaseValue != null && leaseValue.compareTo(WebhookConfig.shortestLease(timeoutValue)) < 0) {
+            throw lease.invalid("a duration of at least " + WebhookConfig.shortestLease(timeoutValue).toMillis()
+                    + "ms: three times the webhook timeout (connect and two reads) and 1s");
+        }
+        return new WebhookConfig(
+                allowPrivate.present() ? bool(allowPrivate) : defaults.allowPrivate(),
+                retryFor.present() ? duration(retryFor) : defaults.retryFor(),
+                disableAfter.present() ? duration(disableAfter) : defaults.disableAfter(),
+                timeoutValue,
+                logRetention.present() ? duration(logRetention) : defaults.logRetention(),
+                interval.present() ? duration(interval) : defaults.interval(),
+                leaseValue);
     }
 
     /** The port, the public base URL (derived from the port unless given), the trusted proxy header, the management port. */

@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -67,7 +68,9 @@ public final class Server {
                 .eventRetention(config.events().retention())
                 .eventSettings(config.events().busSettings())
                 .openBoards(config.access().openBoards()).auditRetention(config.access().auditRetention())
-                .signInSettings(config.web().signIn());
+                .signInSettings(config.web().signIn())
+                .webhookSettings(config.events().webhooks().settings())
+                .webhookBaseUrl(config.http().baseUrl());
         CompletableFuture<OperatorMetrics> creatingMetrics = OperatorMetrics.createInBackground();
         builder.workflowMetrics(OperatorMetrics.workflowOf(creatingMetrics));
         StoreWiring stores;
@@ -108,6 +111,11 @@ public final class Server {
         boolean tokenGiven = config.access().hasBootstrapToken();
         CompletableFuture<IdentityUseCase.Bootstrap> bootstrapping =
                 CompletableFuture.supplyAsync(() -> tasklane.identity().bootstrap(config.access().bootstrapToken()));
+        ScheduledExecutorService webhookWorker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "tasklane-webhooks");
+            thread.setDaemon(true);
+            return thread;
+        });
         ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-sweeper");
             thread.setDaemon(true);
@@ -115,6 +123,20 @@ public final class Server {
         });
         long every = limits.sweepInterval().toMillis();
         sweeper.scheduleWithFixedDelay(() -> sweep(tasklane), every, every, TimeUnit.MILLISECONDS);
+        ExecutorService senders = Executors.newFixedThreadPool(WebhookConfig.SENDERS, runnable -> {
+            Thread thread = new Thread(runnable, "tasklane-webhook-sender");
+            thread.setDaemon(true);
+            return thread;
+        });
+        WebhookConfig hooks = config.events().webhooks();
+        tasklane.webhookDispatcher(new WebhookSender(hooks.timeout(), hooks.timeout(), hooks.allowPrivate()), senders)
+                .ifPresent(dispatcher -> {
+                    metrics.watchWebhooks(dispatcher::stats);
+                    long interval = hooks.interval().toMillis();
+                    // on a thread of its own beside the sweeper's: a slow receiver never delays the sweep
+                    webhookWorker.scheduleWithFixedDelay(() -> deliverWebhooks(dispatcher), interval, interval,
+                            TimeUnit.MILLISECONDS);
+                });
         WebUi web = new WebUi(tasklane, new WebSettings(config.http().baseUrl(),
                 new TrustedProxy(config.http().trustedProxyHeader()), Clock.systemUTC()),
                 (baseUrl, token) -> new AgentFiles.Files(FileTemplates.strideAuthMd(baseUrl, token), FileTemplates.strideMd()));
@@ -141,12 +163,25 @@ public final class Server {
             timeline.mark("listening");
         } catch (RuntimeException failed) {
             sweeper.shutdownNow();
+            webhookWorker.shutdownNow();
+            senders.shutdownNow();
             throw failed;
         }
         IdentityUseCase.Bootstrap bootstrap = bootstrapping.join();
         logBootstrapToken(bootstrap);
         String baseUrl = config.http().port() == 0 ? "http://localhost:" + http.port() : config.http().baseUrl();
-        return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, stores, metrics),
+        // the webhook worker stops before the stores close; an attempt cut short is sent again (its lease runs out)
+        AutoCloseable workerThenStores = () -> {
+            webhookWorker.shutdownNow();
+            senders.shutdownNow();
+            try {
+                webhookWorker.awaitTermination(WORKER_STOP_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            stores.close();
+        };
+        return new Started(new RunningServer(http, gate, tasklane.events(), sweeper, workerThenStores, metrics),
                 baseUrl, bootstrap, stores.description(), timeline);
     }
 
@@ -159,6 +194,19 @@ public final class Server {
             case PRESENT -> LOG.debug("Bootstrap token already stored; nothing written");
             case IGNORED -> LOG.warn("Bootstrap token ignored: {}", bootstrap.tokenNote());
             case NONE -> { }
+        }
+    }
+
+    /** One run of the webhook worker; a failure is logged (never a secret: the worker's messages hold none). */
+    private static final long WORKER_STOP_SECONDS = 5;
+
+    private static void deliverWebhooks(dev.tasklane.application.service.WebhookDispatcher dispatcher) {
+        try {
+            dispatcher.runOnce();
+        } catch (StoreUnavailableException unavailable) {
+            LOG.warn("Webhook deliveries paused, the store is unavailable: {}", unavailable.getMessage());
+        } catch (RuntimeException failure) {
+            LOG.error("Webhook worker run failed; it runs again at the next interval", failure);
         }
     }
 

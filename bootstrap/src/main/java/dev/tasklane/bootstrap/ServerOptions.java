@@ -188,6 +188,35 @@ final class ServerOptions {
             + "requests in flight (default 30s)")
     String shutdownTimeout;
 
+    @Option(names = "--webhook-allow-private", paramLabel = "BOOL", description = "Let webhook deliveries go to "
+            + "loopback, private and link-local addresses, for tests and single-machine set-ups (default false)")
+    String webhookAllowPrivate;
+
+    @Option(names = "--webhook-retry-for", paramLabel = "DURATION", description = "How long a failing webhook "
+            + "delivery is retried, with exponential backoff and jitter, from its first attempt (default 24h)")
+    String webhookRetryFor;
+
+    @Option(names = "--webhook-disable-after", paramLabel = "DURATION", description = "How long a webhook "
+            + "subscription may fail without a success before it is disabled, with the reason (default 5d)")
+    String webhookDisableAfter;
+
+    @Option(names = "--webhook-timeout", paramLabel = "DURATION", description = "Connect and read timeout of one "
+            + "webhook attempt, at most 1m (default 5s)")
+    String webhookTimeout;
+
+    @Option(names = "--webhook-log-retention", paramLabel = "DURATION", description = "How long finished webhook "
+            + "deliveries stay in the delivery log (default 14d)")
+    String webhookLogRetention;
+
+    @Option(names = "--webhook-interval", paramLabel = "DURATION", description = "How often the webhook worker "
+            + "looks for new events and due deliveries (default 1s)")
+    String webhookInterval;
+
+    @Option(names = "--webhook-lease", paramLabel = "DURATION", description = "How long a server holds the webhook "
+            + "deliveries it sends before another may send them; at least three timeouts and 1s (default: enough for "
+            + "a batch of 32)")
+    String webhookLease;
+
     /** The project version from the jar manifest, if any. */
     static final class Version implements picocli.CommandLine.IVersionProvider {
         @Override

@@ -30,6 +30,17 @@ final class StoreWiring implements AutoCloseable {
         this.description = description;
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /** The writer of webhook bodies: plain maps of strings and numbers, as Jackson writes them. */
+    static final dev.tasklane.application.edge.JsonText WEBHOOK_JSON = value -> {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException impossible) {
+            throw new IllegalStateException("a webhook body did not serialise", impossible);
+        }
+    };
+
     /** Opens the store of {@code config} and sets it, with its event outbox, on {@code builder}. */
     static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {
         StoreConfig store = config.store();
@@ -38,8 +49,9 @@ final class StoreWiring implements AutoCloseable {
         if (store.kind() == StoreKind.MEMORY) {
             InMemoryStores stores = InMemoryStores.create();
             builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
-                .agentSessions(stores.agentSessions()).targets(stores.targets());
+                    .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
+                    .agentSessions(stores.agentSessions()).webhooks(stores.webhooks(), WEBHOOK_JSON)
+                    .github(stores.github()).targets(stores.targets());
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(store);
@@ -47,7 +59,8 @@ final class StoreWiring implements AutoCloseable {
                 .nextCacheLifetime(store.nextCache());
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
-                .agentSessions(stores.agentSessions()).targets(stores.targets());
+                .agentSessions(stores.agentSessions()).webhooks(stores.webhooks(), WEBHOOK_JSON)
+                .github(stores.github()).targets(stores.targets());
         StoreWiring wiring = new StoreWiring(store.kind().code() + " at " + Redaction.secrets(database.url()));
         wiring.opened.add(stores);
         wiring.jdbi = stores;

@@ -288,6 +288,10 @@ final class WebDriver implements AutoCloseable {
             return command("GET", "/element/" + id + "/property/value", null).asText();
         }
 
+        String attribute(String name) {
+            return command("GET", "/element/" + id + "/attribute/" + name, null).asText();
+        }
+
         /** Chooses the option of a select box whose visible text is {@code label}. */
         void choose(String label) {
             script("const s = arguments[0]; const o = [...s.options].find(o => o.text.trim() === arguments[1]);"

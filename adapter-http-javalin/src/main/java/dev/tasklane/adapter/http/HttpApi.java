@@ -22,6 +22,8 @@ import dev.tasklane.adapter.http.routes.SessionRoutes;
 import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TargetRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
+import dev.tasklane.adapter.http.routes.GithubRoutes;
+import dev.tasklane.adapter.http.routes.WebhookRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
 import dev.tasklane.domain.identity.FailedAttemptLimiter;
 import dev.tasklane.edge.TrustedProxy;
@@ -205,6 +207,8 @@ public final class HttpApi {
                 new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.addAll(new AuditRoutes(useCases.audit()).routes());
         routes.addAll(new TargetRoutes(useCases.targets(), useCases.targetForecasts()).routes());
+        routes.addAll(new WebhookRoutes(useCases.webhooks()).routes());
+        routes.addAll(new GithubRoutes(useCases.github()).routes());
         routes.add(events.route());
         Object[] openApi = new Object[1];
         routes.add(Route.open(HandlerType.GET, "/api/openapi.json", "OpenAPI 3.1 description of this API",

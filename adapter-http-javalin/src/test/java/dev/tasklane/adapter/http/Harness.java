@@ -54,11 +54,21 @@ final class Harness {
         this.app = HttpApi.create(tasklane, settings);
     }
 
+    /** The JSON writer of webhook bodies, as bootstrap passes the server's. */
+    static String json(Object value) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException failed) {
+            throw new IllegalStateException(failed);
+        }
+    }
+
     private static Tasklane inMemory(CompletionMode mode) {
         InMemoryStores stores = InMemoryStores.create();
         return Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())
                 .agentSessions(stores.agentSessions()).targets(stores.targets()).completionMode(mode)
+                .webhooks(stores.webhooks(), Harness::json).github(stores.github())
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
     }
 

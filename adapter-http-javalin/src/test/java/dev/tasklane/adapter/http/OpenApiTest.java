@@ -164,6 +164,32 @@ class OpenApiTest {
             call("GET", "/api/audit?limit=50", null, Harness.TOKEN);
             call("GET", "/api/audit", null, agent); // 403
             call("GET", "/api/audit?limit=0", null, Harness.TOKEN); // 422
+            String hooks = "/api/boards/" + h.boardId() + "/webhooks";
+            Res hook = call("POST", hooks, map("url", "https://hooks.example.com/in", "events", List.of("task.done"),
+                    "description", "CI"), Harness.TOKEN);
+            String one = hooks + "/" + hook.data().get("id");
+            call("POST", hooks, map("url", "ftp://x"), Harness.TOKEN); // 422
+            call("POST", hooks, map("url", "https://hooks.slack.com/services/T/B/x", "preset", "slack"), Harness.TOKEN);
+            call("GET", hooks, null, Harness.TOKEN);
+            call("GET", hooks, null, agent); // 403
+            call("PATCH", one, map("description", "renamed", "events", null, "enabled", false), Harness.TOKEN);
+            call("POST", one + "/rotate", map("overlap_seconds", 60), Harness.TOKEN);
+            Res test = call("POST", one + "/test", null, Harness.TOKEN);
+            call("GET", one + "/deliveries?limit=10", null, Harness.TOKEN);
+            call("POST", one + "/deliveries/" + test.data().get("id") + "/resend", null, Harness.TOKEN);
+            call("DELETE", one, null, Harness.TOKEN);
+            String github = "/api/boards/" + h.boardId() + "/github";
+            call("PUT", github, map("repository", "octo-org/octo-repo", "secret", "the scenario's github secret",
+                    "label", "tasklane"), Harness.TOKEN);
+            call("PUT", github, map("repository", "no slash"), Harness.TOKEN); // 422
+            call("PUT", github, map("repository", "octo-org/octo-repo", "secret", "the scenario's github secret"),
+                    agent); // 403
+            byte[] issue = ("{\"action\":\"opened\",\"repository\":{\"full_name\":\"octo-org/octo-repo\"},"
+                    + "\"issue\":{\"number\":1,\"title\":\"From GitHub\",\"body\":\"b\",\"labels\":[{\"name\":"
+                    + "\"tasklane\"}],\"html_url\":\"https://github.com/octo-org/octo-repo/issues/1\"}}")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            hook(h.boardId(), issue, dev.tasklane.domain.github.GithubSignature.sign("the scenario's github secret", issue));
+            hook(h.boardId(), issue, "sha256=00"); // 401
 
             Map<String, Object> full = plain(OnboardingExamples.createTask());
             call("POST", "/api/tasks", full, agent);
@@ -352,6 +378,28 @@ class OpenApiTest {
                 check(method + " " + path + " " + res.status(), strict, schema, tree(res.raw().body()));
             }
             return res;
+        }
+
+        /** A GitHub delivery to the board's hook, signed with {@code signature}; checked as {@link #call} checks. */
+        void hook(long board, byte[] body, String signature) {
+            String path = "/hooks/github/" + board;
+            Res res = h.rawBytes("POST", path, body, Map.of("X-GitHub-Event", "issues", "X-GitHub-Delivery",
+                    "scenario-" + signature.length(), "X-Hub-Signature-256", signature));
+            called.add("POST /hooks/github/{board_id}");
+            statuses.add(res.status());
+            JsonNode response = doc.get("paths").get("/hooks/github/{board_id}").get("post").get("responses")
+                    .get(Integer.toString(res.status()));
+            if (response == null) {
+                breaches.add("POST " + path + " answered " + res.status() + ", which the document does not list");
+                return;
+            }
+            if (response.has("$ref")) {
+                response = doc.at(response.get("$ref").asText().substring(1));
+            }
+            JsonNode schema = response.path("content").path("application/json").path("schema");
+            if (!schema.isMissingNode()) {
+                check("POST " + path + " " + res.status(), strict, schema, tree(res.raw().body()));
+            }
         }
 
         private String template(String method, String path) {

@@ -87,6 +87,29 @@ class RouteAccessMatrixTest {
         }
     }
 
+    /**
+     * A GitHub delivery signed with the connection's secret (a {@code ping}, which changes nothing), sent with the
+     * credential of the kind as well: the hook takes none and answers every kind alike.
+     */
+    record SignedHook(Kind kind) {
+        static final String SECRET = "the matrix's github secret";
+
+        byte[] body() {
+            return ("{\"zen\":\"" + kind + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        Map<String, String> headers(String token) {
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("X-GitHub-Event", "ping");
+            headers.put("X-GitHub-Delivery", "matrix-" + kind);
+            headers.put("X-Hub-Signature-256", dev.tasklane.domain.github.GithubSignature.sign(SECRET, body()));
+            if (token != null) {
+                headers.put("Authorization", "Bearer " + token);
+            }
+            return headers;
+        }
+    }
+
     /** The board under test and a token of each kind. */
     static final class Fixture {
         final Harness h;
@@ -95,6 +118,8 @@ class RouteAccessMatrixTest {
         final String rita;
         final long boardId;
         int users;
+        private Long webhook;
+        private Long delivery;
 
         Fixture(Harness h, InMemoryStores stores) {
             this.h = h;
@@ -248,6 +273,44 @@ class RouteAccessMatrixTest {
             }
         }
 
+        private boolean github;
+
+        /** The board's GitHub connection, made once by the server admin, for the hook's route. */
+        void github() {
+            if (!github) {
+                Res put = h.send("PUT", "/api/boards/" + boardId + "/github", map("repository", "octo-org/octo-repo",
+                        "secret", SignedHook.SECRET), tokens.get(Kind.SERVER_ADMIN));
+                assertEquals(200, put.status(), put.toString());
+                github = true;
+            }
+        }
+
+        String webhooks() {
+            return "/api/boards/" + boardId + "/webhooks";
+        }
+
+        /** A webhook made by the server admin for this board's webhook routes; made once, kept for every call. */
+        String webhook() {
+            if (webhook == null) {
+                webhook = newWebhook();
+                Res test = h.post(webhooks() + "/" + webhook + "/test", map());
+                assertEquals(202, test.status(), test.toString());
+                delivery = ((Number) test.data().get("id")).longValue();
+            }
+            return webhooks() + "/" + webhook;
+        }
+
+        long delivery() {
+            webhook();
+            return delivery;
+        }
+
+        long newWebhook() {
+            Res made = h.post(webhooks(), map("url", "https://hooks.example.com/matrix"));
+            assertEquals(201, made.status(), made.toString());
+            return ((Number) made.data().get("id")).longValue();
+        }
+
         @SuppressWarnings("unchecked")
         private String childOf(String goalId) {
             Res tasks = h.get("/api/tasks?parent=" + goalId);
@@ -355,6 +418,27 @@ class RouteAccessMatrixTest {
             return new Req("POST", "/api/tasks/" + id + "/restore", map(), true);
         });
         s.put("DELETE /api/tasks/{id}", (f, k) -> new Req("DELETE", "/api/tasks/" + f.create(), null, true));
+        s.put("POST /api/boards/{id}/webhooks", (f, k) -> new Req("POST", f.webhooks(),
+                map("url", "https://hooks.example.com/" + k.name().toLowerCase(), "events", list("task.done")), true));
+        s.put("GET /api/boards/{id}/webhooks", (f, k) -> new Req("GET", f.webhooks(), null, true));
+        s.put("PATCH /api/boards/{id}/webhooks/{webhook_id}", (f, k) -> new Req("PATCH", f.webhook(),
+                map("description", "by " + k), true));
+        s.put("DELETE /api/boards/{id}/webhooks/{webhook_id}", (f, k) -> new Req("DELETE",
+                f.webhooks() + "/" + f.newWebhook(), null, true));
+        s.put("POST /api/boards/{id}/webhooks/{webhook_id}/rotate", (f, k) -> new Req("POST", f.webhook() + "/rotate",
+                map("overlap_seconds", 60), true));
+        s.put("POST /api/boards/{id}/webhooks/{webhook_id}/test", (f, k) -> new Req("POST", f.webhook() + "/test",
+                null, true));
+        s.put("GET /api/boards/{id}/webhooks/{webhook_id}/deliveries", (f, k) -> new Req("GET",
+                f.webhook() + "/deliveries?limit=5", null, true));
+        s.put("POST /api/boards/{id}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend", (f, k) -> new Req("POST",
+                f.webhook() + "/deliveries/" + f.delivery() + "/resend", null, true));
+        s.put("PUT /api/boards/{id}/github", (f, k) -> new Req("PUT", "/api/boards/" + f.boardId + "/github",
+                map("repository", "octo-org/octo-repo", "secret", SignedHook.SECRET, "label", "tasklane"), true));
+        s.put("POST /hooks/github/{board_id}", (f, k) -> {
+            f.github();
+            return new Req("POST", "/hooks/github/" + f.boardId, new SignedHook(k), true);
+        });
         s.put("GET /api/tasks/{id}/session", (f, k) -> {
             f.roomInDoing();
             return new Req("GET", "/api/tasks/" + f.claimed(k) + "/session", null, true);
@@ -416,6 +500,7 @@ class RouteAccessMatrixTest {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
+                .webhooks(stores.webhooks(), Harness::json).github(stores.github())
                 .agentSessions(stores.agentSessions()).targets(stores.targets())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         Map<String, BiFunction<Fixture, Kind, Req>> scenarios = scenarios();
@@ -436,6 +521,8 @@ class RouteAccessMatrixTest {
                 for (Kind kind : Kind.values()) {
                     Req req = scenario.apply(f, kind);
                     Res res = "/api/events".equals(req.path()) ? null
+                            : req.body() instanceof SignedHook hook ? h.rawBytes(req.method(), req.path(), hook.body(),
+                                    hook.headers(f.tokens.get(kind)))
                             : h.send(req.method(), req.path(), req.body(), f.tokens.get(kind));
                     int status = res == null ? streamStatus(h, f.tokens.get(kind)) : res.status();
                     int want = expected(kind, route.scope(), req);

@@ -14,6 +14,8 @@ public final class InMemoryStores {
     private final InMemoryEventOutbox events = new InMemoryEventOutbox(transactions);
     private final InMemoryAuditLog audit = new InMemoryAuditLog(transactions);
     private final InMemoryTargetStore targets = new InMemoryTargetStore(transactions);
+    private final InMemoryWebhookStore webhooks = new InMemoryWebhookStore(transactions);
+    private final InMemoryGithubStore github = new InMemoryGithubStore(transactions);
 
     private InMemoryStores() {
     }
@@ -59,6 +61,14 @@ public final class InMemoryStores {
     /** The delivery targets, in the same transactions as the tasks. */
     public InMemoryTargetStore targets() {
         return targets;
+    }
+
+    public InMemoryGithubStore github() {
+        return github;
+    }
+
+    public InMemoryWebhookStore webhooks() {
+        return webhooks;
     }
 
     public InMemoryTransactions transactions() {

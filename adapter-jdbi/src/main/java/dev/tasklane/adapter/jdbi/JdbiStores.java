@@ -5,6 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.tasklane.application.port.out.AuditLog;
+import dev.tasklane.application.port.out.GithubStore;
+import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.IdempotencyStore;
 import dev.tasklane.application.port.out.AgentSessionStore;
@@ -53,6 +55,8 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiIdempotencyStore idempotency;
     private final JdbiSessionStore sessions;
     private final JdbiAuditLog audit;
+    private final JdbiWebhookStore webhooks;
+    private final JdbiGithubStore github;
     private final JdbiAgentSessionStore agentSessions;
     private final JdbiTargetStore targets;
     private final JdbiEventOutbox events;
@@ -78,6 +82,8 @@ public final class JdbiStores implements AutoCloseable {
         this.idempotency = new JdbiIdempotencyStore(transactions);
         this.sessions = new JdbiSessionStore(transactions);
         this.audit = new JdbiAuditLog(transactions);
+        this.webhooks = new JdbiWebhookStore(transactions);
+        this.github = new JdbiGithubStore(transactions);
         this.agentSessions = new JdbiAgentSessionStore(transactions);
         this.targets = new JdbiTargetStore(transactions);
         this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
@@ -172,6 +178,16 @@ public final class JdbiStores implements AutoCloseable {
     /** The {@code Idempotency-Key}s, in the same database (and transactions) as the tasks. */
     public IdempotencyStore idempotency() {
         return idempotency;
+    }
+
+    /** GitHub connections, the issues' tasks and the deliveries taken, in the same database as the tasks. */
+    public GithubStore github() {
+        return github;
+    }
+
+    /** Webhook subscriptions and deliveries, in the same database (and transactions) as the tasks. */
+    public WebhookStore webhooks() {
+        return webhooks;
     }
 
     /** The audit log, in the same database (and transactions) as the tasks. */

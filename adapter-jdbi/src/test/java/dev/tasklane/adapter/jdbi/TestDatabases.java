@@ -21,7 +21,8 @@ final class TestDatabases {
     private static final String TABLES = "task_history, key_file_locks, task_key_files, task_dependencies, tasks, "
             + "board_counters, api_tokens, memberships, board_columns, boards, users, web_sessions, idempotency_keys, task_events, "
             + "task_flow, flow_moves, flow_agents, board_wip_limits, task_comments, audit_log, agent_sessions, "
-            + "session_activities, targets";
+            + "session_activities, webhook_deliveries, webhook_subscriptions, github_connections, github_issue_tasks, "
+            + "github_deliveries, targets";
     private static JdbiStores postgres;
 
     private TestDatabases() {

@@ -49,6 +49,7 @@ public final class WebUi {
     private final FlowPages flow;
     private final ArchivePages archives;
     private final BoardSettingsPages settings;
+    private final WebhookPages webhooks;
     private final LiveUpdates live;
     private final SupervisionPages supervision;
     private final byte[] css;
@@ -77,6 +78,7 @@ public final class WebUi {
         this.audit = new AuditPages(web, useCases.audit());
         this.archives = new ArchivePages(web, useCases.archives(), useCases.reads(), useCases.identity(), data);
         this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
+        this.webhooks = new WebhookPages(web, useCases.identity(), useCases.webhooks());
         this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
         this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data, supervision);
         this.live = new LiveUpdates(web, useCases.signIn(), useCases.identity(), useCases.events());
@@ -143,6 +145,17 @@ public final class WebUi {
         post(config, Scope.WORK, "/boards/{board}/archive/done", archives::archiveDone);
         get(config, Scope.READ, "/boards/{board}/settings", settings::page);
         post(config, Scope.BOARD_ADMIN, "/boards/{board}/settings", settings::save);
+        get(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks", webhooks::page);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks", webhooks::create);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}/edit", webhooks::edit);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}/rotate", webhooks::rotate);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}/enable", webhooks::enable);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}/disable", webhooks::disable);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}/delete", webhooks::delete);
+        get(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}", webhooks::deliveries);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}/test", webhooks::test);
+        post(config, Scope.BOARD_ADMIN, "/boards/{board}/webhooks/{webhook}/deliveries/{delivery}/resend",
+                webhooks::resend);
         post(config, Scope.WORK, "/boards/{board}/tasks/{task}/archive", archives::archive);
         post(config, Scope.WORK, "/boards/{board}/tasks/{task}/restore", archives::restore);
         post(config, Scope.BOARD_ADMIN, "/boards/{board}/tasks/{task}/delete", archives::delete);

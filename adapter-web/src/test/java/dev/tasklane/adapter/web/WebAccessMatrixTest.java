@@ -183,6 +183,19 @@ class WebAccessMatrixTest {
             return task;
         }
 
+        private final Map<BoardId, Long> webhooks = new java.util.HashMap<>();
+
+        /** The board's webhook of the matrix, made by the bootstrap admin on first use. */
+        long webhook(BoardId id) {
+            return webhooks.computeIfAbsent(id, this::newWebhook);
+        }
+
+        /** A new webhook on the board, by the bootstrap admin. */
+        long newWebhook(BoardId id) {
+            return c.tasklane.webhooks().create(admin(id), id, new dev.tasklane.application.port.in.WebhooksUseCase
+                    .NewWebhook("https://hooks.example.com/" + (++n), null, "matrix")).webhook().id();
+        }
+
         String fresh(Role role) {
             String name = "u" + (++n);
             c.tasklane.identity().createUser(c.owner, name, null, PASSWORD, role);
@@ -318,6 +331,28 @@ class WebAccessMatrixTest {
         });
         s.put("POST /boards/{board}/tasks/{task}/delete", (f, k) -> Req.post(k.boardPath() + "/tasks/"
                 + f.create(k.board()) + "/delete", Map.of()));
+        s.put("GET /boards/{board}/webhooks", (f, k) -> Req.get(k.boardPath() + "/webhooks"));
+        s.put("POST /boards/{board}/webhooks", (f, k) -> Req.post(k.boardPath() + "/webhooks", Map.of("url",
+                "https://hooks.example.com/matrix/" + (++f.n), "description", "From the matrix", "preset", "standard")));
+        s.put("POST /boards/{board}/webhooks/{webhook}/edit", (f, k) -> Req.post(k.boardPath() + "/webhooks/"
+                + f.webhook(k.board()) + "/edit", Map.of("description", "Edited " + (++f.n), "events", "task.done")));
+        s.put("POST /boards/{board}/webhooks/{webhook}/rotate", (f, k) -> Req.post(k.boardPath() + "/webhooks/"
+                + f.webhook(k.board()) + "/rotate", Map.of("overlap_hours", "1")));
+        s.put("POST /boards/{board}/webhooks/{webhook}/enable", (f, k) -> Req.post(k.boardPath() + "/webhooks/"
+                + f.webhook(k.board()) + "/enable", Map.of()));
+        s.put("POST /boards/{board}/webhooks/{webhook}/disable", (f, k) -> Req.post(k.boardPath() + "/webhooks/"
+                + f.webhook(k.board()) + "/disable", Map.of()));
+        s.put("POST /boards/{board}/webhooks/{webhook}/delete", (f, k) -> Req.post(k.boardPath() + "/webhooks/"
+                + f.newWebhook(k.board()) + "/delete", Map.of()));
+        s.put("GET /boards/{board}/webhooks/{webhook}", (f, k) -> Req.get(k.boardPath() + "/webhooks/"
+                + f.webhook(k.board())));
+        s.put("POST /boards/{board}/webhooks/{webhook}/test", (f, k) -> Req.post(k.boardPath() + "/webhooks/"
+                + f.webhook(k.board()) + "/test", Map.of()));
+        s.put("POST /boards/{board}/webhooks/{webhook}/deliveries/{delivery}/resend", (f, k) -> {
+            long webhook = f.webhook(k.board());
+            long delivery = f.c.tasklane.webhooks().test(f.admin(k.board()), k.board(), webhook).id();
+            return Req.post(k.boardPath() + "/webhooks/" + webhook + "/deliveries/" + delivery + "/resend", Map.of());
+        });
         s.put("GET /boards/{board}/members", (f, k) -> Req.get(k.boardPath() + "/members"));
         s.put("POST /boards/{board}/members", (f, k) -> Req.post(k.boardPath() + "/members",
                 Map.of("username", f.fresh(Role.MEMBER), "access", "modify")));

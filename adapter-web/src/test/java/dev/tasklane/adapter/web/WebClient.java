@@ -65,6 +65,7 @@ final class WebClient implements AutoCloseable {
         stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .sessions(stores.sessions()).agentSessions(stores.agentSessions()).audit(stores.audit()).targets(stores.targets()).flowSettings(flow)
+                .webhooks(stores.webhooks(), dev.tasklane.application.testing.TinyJson.INSTANCE)
                 .passwordHashIterations(dev.tasklane.application.service.Secrets.MIN_PBKDF2_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         board = bootstrap.board().id();

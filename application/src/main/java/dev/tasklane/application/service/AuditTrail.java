@@ -149,6 +149,13 @@ final class AuditTrail {
                 Target.of(Target.BOARD, board), RequestOrigin.clientAddress(), detail);
     }
 
+    // ---- webhooks -----------------------------------------------------------------------------------
+
+    /** A webhook act on a subscription: its address and events, never its secret. */
+    void webhook(Actor actor, AuditAction action, BoardId board, long webhookId, String detail) {
+        record(actor, action, board, Target.of(Target.WEBHOOK, webhookId), detail);
+    }
+
     // ---- sign-in ------------------------------------------------------------------------------------
 
     /** A web sign-in, inside the transaction that opened the session. */

@@ -9,6 +9,7 @@ import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.ApiToken;
+import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.identity.IdentityPolicy;
 import dev.tasklane.domain.identity.IdentityPolicy.Narrowed;
@@ -224,6 +225,21 @@ final class IdentityRules {
 
     private static ForbiddenException notBoardOwner() {
         return new ForbiddenException("not_board_owner", "Only the board's owners or an admin can manage the board");
+    }
+
+    /**
+     * Refuses anyone but the board's owners and the server's admins: 404 for a board that does not exist or is not
+     * the caller's to see, 403 {@code not_board_owner} with {@code refusal} for a member who does not own it.
+     */
+    static void administer(DirectoryStore directory, Actor actor, BoardId boardId, String refusal) {
+        directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+        java.util.Optional<dev.tasklane.domain.identity.Access> access = directory.membership(boardId, actor.userId())
+                .map(dev.tasklane.domain.identity.Membership::access);
+        Verdict verdict = BoardAccess.administer(actor, boardId, access);
+        if (verdict == Verdict.NOT_OWNER) {
+            throw new dev.tasklane.domain.error.ForbiddenException("not_board_owner", refusal);
+        }
+        require(verdict, null);
     }
 
     static NotFoundException boardNotFound() {

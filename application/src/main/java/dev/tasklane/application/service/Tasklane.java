@@ -27,7 +27,13 @@ import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.HealthUseCase;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.application.port.in.GithubUseCase;
+import dev.tasklane.application.port.in.WebhooksUseCase;
 import dev.tasklane.application.port.in.WorkflowSettings;
+import dev.tasklane.application.edge.JsonText;
+import dev.tasklane.application.port.out.GithubStore;
+import dev.tasklane.application.port.out.WebhookStore;
+import dev.tasklane.application.port.out.WebhookTransport;
 import dev.tasklane.application.port.out.AuditLog;
 import dev.tasklane.application.port.out.DirectoryStore;
 import dev.tasklane.application.port.out.EventOutbox;
@@ -96,6 +102,16 @@ public final class Tasklane implements UseCases {
     private final FlowService flow;
     private final HealthUseCase health;
     private final AuditService audit;
+    private final WebhooksUseCase webhooks;
+    private final GithubUseCase github;
+    private final EventOutbox outbox;
+    private final Transactions transactions;
+    private final Clock clock;
+    private final WebhookStore webhookStore;
+    private final GithubStore githubStore;
+    private final JsonText webhookJson;
+    private final WebhookSettings webhookSettings;
+    private final String webhookBaseUrl;
     private final SessionService agentSessions;
     private final TargetService targets;
 
@@ -129,7 +145,16 @@ public final class Tasklane implements UseCases {
         this.archives = new ArchiveService(runner, tasks, tasks, lookup);
         this.reads = new ReadService(runner, tasks, tasks, lookup);
         this.afterGoal = new AfterGoalService(runner, tasks, lookup, hooks);
-        this.maintenance = new MaintenanceService(runner, tasks, tasks, tasks, tasks.flows(), directory, outbox, builder.eventRetention, goals,
+        this.outbox = outbox;
+        this.transactions = transactions;
+        this.clock = builder.clock;
+        this.webhookStore = builder.webhookStore;
+        this.githubStore = builder.githubStore;
+        this.webhookJson = builder.webhookJson;
+        this.webhookSettings = builder.webhookSettings;
+        this.webhookBaseUrl = builder.webhookBaseUrl;
+        EventOutbox retained = builder.webhookStore == null ? outbox : new WebhookRetention(outbox, builder.webhookStore);
+        this.maintenance = new MaintenanceService(runner, tasks, tasks, tasks, tasks.flows(), directory, retained, builder.eventRetention, goals,
                 workflow, audit, sessionHooks);
         this.flow = new FlowService(runner, tasks, tasks.flows(), directory, lookup, goals, workflow, builder.flowSettings,
                 sessionHooks);
@@ -149,6 +174,26 @@ public final class Tasklane implements UseCases {
                 : new IdempotencyService(builder.idempotencyStore, transactions, builder.clock,
                         builder.idempotencyRetention, builder.idempotencyLease);
         this.health = new HealthService(tasks, transactions, builder.storeName);
+        this.webhooks = builder.webhookStore == null ? new NoWebhooks()
+                : new WebhookService(transactions, directory, builder.webhookStore, outbox,
+                        new WebhookBodies(builder.webhookJson, builder.webhookBaseUrl), builder.clock, trail);
+        this.github = builder.githubStore == null ? new NoGithub()
+                : new GithubService(transactions, directory, builder.githubStore, identity, create, create, archives,
+                        reads, builder.clock, trail);
+    }
+
+    /**
+     * The webhook delivery worker of this server, sending through {@code transport} on {@code senders}; empty when no
+     * webhook store was given. Run its {@link WebhookDispatcher#runOnce} on a schedule (bootstrap runs it beside the
+     * sweeper).
+     */
+    public java.util.Optional<WebhookDispatcher> webhookDispatcher(WebhookTransport transport,
+                                                                   java.util.concurrent.Executor senders) {
+        if (webhookStore == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new WebhookDispatcher(transactions, webhookStore, outbox,
+                new WebhookBodies(webhookJson, webhookBaseUrl), transport, webhookSettings, clock, senders));
     }
 
     public static Builder builder() {
@@ -227,7 +272,7 @@ public final class Tasklane implements UseCases {
 
     @Override
     public ReadTasksUseCase reads() {
-        return reads;
+        return githubStore == null ? reads : new IssueLinks(reads, githubStore, transactions);
     }
 
     @Override
@@ -321,6 +366,16 @@ public final class Tasklane implements UseCases {
     }
 
     @Override
+    public WebhooksUseCase webhooks() {
+        return webhooks;
+    }
+
+    @Override
+    public GithubUseCase github() {
+        return github;
+    }
+
+    @Override
     public AuditUseCase audit() {
         return audit;
     }
@@ -349,6 +404,11 @@ public final class Tasklane implements UseCases {
         private FlowSettings flowSettings = FlowSettings.defaults();
         private AuditLog audit = AuditLog.NONE;
         private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
+        private WebhookStore webhookStore;
+        private GithubStore githubStore;
+        private JsonText webhookJson;
+        private WebhookSettings webhookSettings = WebhookSettings.defaults();
+        private String webhookBaseUrl;
         private AgentSessionStore agentSessions;
         private TargetStore targets = TargetStore.NONE;
         private Executor forecastRefresher;
@@ -531,6 +591,33 @@ public final class Tasklane implements UseCases {
                 throw new IllegalArgumentException("audit retention must be positive");
             }
             this.auditRetention = value;
+            return this;
+        }
+
+        /**
+         * Where webhook subscriptions and deliveries are kept (the store adapter's, in the stores' transactions), and
+         * the JSON writer of delivery bodies. Without them, the webhook use cases answer that webhooks are off.
+         */
+        public Builder webhooks(WebhookStore store, JsonText json) {
+            this.webhookStore = Objects.requireNonNull(store, "webhook store");
+            this.webhookJson = Objects.requireNonNull(json, "json writer");
+            return this;
+        }
+
+        /** Where GitHub connections and the issues' tasks are kept; without it, the GitHub use cases answer 404. */
+        public Builder github(GithubStore store) {
+            this.githubStore = Objects.requireNonNull(store, "github store");
+            return this;
+        }
+
+        /** The server's public base URL, for the task links of Slack messages; without it they link nothing. */
+        public Builder webhookBaseUrl(String value) {
+            this.webhookBaseUrl = value;
+            return this;
+        }
+
+        public Builder webhookSettings(WebhookSettings value) {
+            this.webhookSettings = Objects.requireNonNull(value);
             return this;
         }
 

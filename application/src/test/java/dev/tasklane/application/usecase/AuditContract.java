@@ -173,7 +173,10 @@ public abstract class AuditContract {
         List<AuditEntry> entries = all();
         Set<AuditAction> seen = entries.stream().map(AuditEntry::action).collect(Collectors.toCollection(
                 () -> EnumSet.noneOf(AuditAction.class)));
-        assertEquals(EnumSet.allOf(AuditAction.class), seen, "every action is recorded by some act");
+        Set<AuditAction> expected = EnumSet.allOf(AuditAction.class);
+        expected.removeAll(WebhookContract.AUDITED); // WebhookContract and GithubContract record and check these
+        expected.removeAll(GithubContract.AUDITED);
+        assertEquals(expected, seen, "every action is recorded by some act");
         for (AuditEntry entry : entries) {
             String text = entry.toString();
             for (String secret : secrets) {

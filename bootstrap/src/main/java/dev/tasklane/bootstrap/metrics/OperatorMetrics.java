@@ -139,6 +139,12 @@ public final class OperatorMetrics implements AutoCloseable {
         }, 0, every, TimeUnit.MILLISECONDS);
     }
 
+    /** Starts the webhook worker's meters, refreshed in the background like the Ready depths. */
+    public void watchWebhooks(java.util.function.Supplier<dev.tasklane.application.service.WebhookDispatcher.Stats> stats) {
+        WebhookMeters meters = new WebhookMeters(registry, stats);
+        refresher.scheduleWithFixedDelay(meters::refresh, 0, ReadyDepths.REFRESH.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     /**
      * Adds request timing to the server being configured, and, when no management port is set ({@code servedHere}),
      * {@code GET /metrics} for an admin's token.

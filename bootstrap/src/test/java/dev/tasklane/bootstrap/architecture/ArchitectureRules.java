@@ -507,19 +507,21 @@ public final class ArchitectureRules {
     /**
      * Ids of kinds that no task, user or board id can be mistaken for: API tokens and web sessions, handled only by
      * the identity use cases, a board's column ids, read only beside their {@code Status}, and the sequence numbers
-     * of the event outbox ({@code afterId}, {@code lastId}, {@code lastEventId}). A name also matches when it ends
+     * of the event outbox ({@code afterId}, {@code lastId}, {@code lastEventId}), and a board's webhook subscriptions
+     * and their deliveries, handled only by the webhook use cases and their store. A name also matches when it ends
      * with one of these, capitalised ({@code completedByTokenId}, {@code lastEventId}).
      */
     static final java.util.Set<String> UNTYPED_ID_NAMES =
-        java.util.Set.of("tokenId", "sessionId", "columnId", "eventId", "afterId", "lastId", "commentId");
+        java.util.Set.of("tokenId", "sessionId", "columnId", "eventId", "afterId", "lastId", "commentId",
+                "webhookId", "subscriptionId", "deliveryId");
 
     /**
      * The types whose own {@code id} (and the {@code newId} of their {@code withId}) is one of the untyped kinds
-     * above: an API token, a web session, an agent session and its activity. Their user, board and task are typed
-     * like everywhere else.
+     * above: an API token, a web session, an agent session and its activity, a webhook subscription and delivery (and
+     * the store that keeps them). Their user, board and task are typed like everywhere else.
      */
     static final java.util.Set<String> UNTYPED_ID_OWNERS = java.util.Set.of("ApiToken", "WebSession", "AgentSession",
-        "Activity");
+        "Activity", "WebhookSubscription", "WebhookDelivery", "WebhookView", "WebhookStore");
 
     private static boolean idName(String name) {
         return name.equals("id") || name.endsWith("Id") || name.equals("ids") || name.endsWith("Ids");

@@ -26,7 +26,12 @@ public enum AuditAction {
     TASK_DELETED("task.deleted"),
     COMMENT_DELETED("comment.deleted"),
     AGENT_STOPPED("agent.stopped"),
-    AGENT_RELEASED("agent.released");
+    AGENT_RELEASED("agent.released"),
+    WEBHOOK_CREATED("webhook.created"),
+    WEBHOOK_CHANGED("webhook.changed"),
+    WEBHOOK_SECRET_ROTATED("webhook.secret_rotated"),
+    WEBHOOK_DELETED("webhook.deleted"),
+    GITHUB_CONNECTED("github.connected");
 
     private final String wire;
 

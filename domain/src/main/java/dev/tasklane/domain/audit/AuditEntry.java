@@ -140,7 +140,8 @@ public record AuditEntry(long sequence, Instant at, AuditAction action, UserId u
 
     /**
      * The object acted on, by its type and id: a {@code token} by number, a {@code user} by number, a {@code task}
-     * by identifier (W12), a {@code comment} by number, a {@code membership} by the member's user id.
+     * by identifier (W12), a {@code comment} by number, a {@code membership} by the member's user id, a
+     * {@code webhook} subscription by number.
      */
     public record Target(String type, String id) {
         public static final String TOKEN = "token";
@@ -149,6 +150,7 @@ public record AuditEntry(long sequence, Instant at, AuditAction action, UserId u
         public static final String MEMBERSHIP = "membership";
         public static final String TASK = "task";
         public static final String COMMENT = "comment";
+        public static final String WEBHOOK = "webhook";
 
         public Target {
             if (type == null || type.isBlank()) {

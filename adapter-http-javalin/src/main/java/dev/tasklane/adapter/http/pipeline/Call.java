@@ -95,7 +95,7 @@ public final class Call {
     }
 
     /** The body's bytes, read once within the size cap (what {@link #body()} parses). */
-    byte[] rawBody() {
+    public byte[] rawBody() {
         if (raw == null) {
             try {
                 long declared = ctx.req().getContentLengthLong();

@@ -156,7 +156,7 @@ public final class Json {
      * Parses a whole request body into a JSON tree, which the routes bind to their request records; an empty body is
      * an empty object, as Phoenix treats it.
      */
-    JsonNode parse(byte[] body) {
+    public JsonNode parse(byte[] body) {
         if (isBlank(body)) {
             return mapper.createObjectNode();
         }

@@ -147,7 +147,7 @@ public final class AuditRoutes {
                 parameter("board_id", "Only this board's entries (a board admin may name only their board)",
                         TEXT.pattern("^[0-9]+$")),
                 parameter("object_type", "Only entries on objects of this type: token, user, board, membership, task, "
-                        + "comment, session", TEXT.maxLength(MAX_TEXT)),
+                        + "comment, session, webhook", TEXT.maxLength(MAX_TEXT)),
                 parameter("object_id", "Only entries on the object of this id (a task by identifier, e.g. W12)",
                         TEXT.maxLength(MAX_TEXT)),
                 parameter("since", "Only entries at or after this instant", TEXT.format("date-time")),

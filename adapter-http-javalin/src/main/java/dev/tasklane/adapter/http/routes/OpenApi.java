@@ -83,7 +83,7 @@ public final class OpenApi {
      * answers listed here are the route's own; those that follow from the route are added to each: 401 and 429 for an
      * authenticated route, 400, 413 and 422 for one that reads a body, 404 for a path with an id.
      */
-    public static final List<Operation> OPERATIONS = List.of(
+    public static final List<Operation> OPERATIONS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
             // system
             Operation.of("GET", "/api/agent/onboarding", ObjectNode.class),
             Operation.of("GET", "/health", HealthView.class),
@@ -180,7 +180,8 @@ public final class OpenApi {
             Operation.of("POST", TargetRoutes.PATH + "/{id}/archive", Operation.envelope(TargetRoutes.TargetAnswer.class))
                     .errors(403, 409),
             Operation.of("GET", TargetRoutes.FORECAST, Operation.envelope(TargetRoutes.ForecastAnswer.class))
-                    .errors(400, 422));
+                    .errors(400, 422)),
+            java.util.stream.Stream.concat(WebhookRoutes.OPERATIONS.stream(), GithubRoutes.OPERATIONS.stream())).toList();
 
     private OpenApi() {
     }

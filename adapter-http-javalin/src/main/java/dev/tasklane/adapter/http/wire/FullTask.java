@@ -30,9 +30,9 @@ import java.util.Map;
 
 /**
  * The full task record plus Tasklane's {@code blocked} and {@code blocked_by} (docs/api.md, "Task renders"). Every
- * key is present and null when absent, except two: {@code changed_files}, which list rows leave out unless asked
- * ({@code include=changed_files}), and {@code claim_token}, which only the claim (and a claim-keeping
- * mark_reviewed) adds, last.
+ * key is present and null when absent, except three: {@code changed_files}, which list rows leave out unless asked
+ * ({@code include=changed_files}); {@code external_url}, the GitHub issue's page of a task made from one (the read of
+ * one task answers it); and {@code claim_token}, which only the claim (and a claim-keeping mark_reviewed) adds, last.
  *
  * <p>{@code changed_files}, {@code workflow_steps}, {@code explorer_result} and {@code reviewer_result} hold what the
  * completion renderers make of the stored report; {@link Embedded} carries them in.
@@ -108,6 +108,7 @@ public record FullTask(
         String archiveNote,
         UserId archivedById,
         String duplicateOf,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String externalUrl,
         @JsonInclude(JsonInclude.Include.NON_NULL) String claimToken) implements TaskRender {
 
     /** The completion-side renders of a task's stored report, as their renderers make them. */
@@ -199,6 +200,7 @@ public record FullTask(
                 archive == null ? null : archive.note(),
                 archive == null ? null : archive.archivedById(),
                 archive == null ? null : archive.duplicateOf(),
+                view.externalUrl(),
                 claimToken);
     }
 }

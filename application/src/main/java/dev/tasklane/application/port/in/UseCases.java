@@ -62,6 +62,12 @@ public interface UseCases {
 
     IdempotencyUseCase idempotency();
 
+    /** A board's outbound webhooks (docs/api.md, "Webhooks"). */
+    WebhooksUseCase webhooks();
+
+    /** GitHub issues that become tasks (docs/api.md, "GitHub issues"). */
+    GithubUseCase github();
+
     /** The audit log, for server and board admins (docs/api.md, "Audit log"). */
     AuditUseCase audit();
 

@@ -1,0 +1,70 @@
+package dev.tasklane.application.testing;
+
+import dev.tasklane.application.edge.JsonText;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** A JSON writer of plain trees (maps, lists, strings, numbers, booleans, null), for tests without Jackson. */
+public final class TinyJson implements JsonText {
+    public static final TinyJson INSTANCE = new TinyJson();
+
+    @Override
+    public String write(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out);
+        return out.toString();
+    }
+
+    private static void write(Object value, StringBuilder out) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof String text) {
+            out.append('"');
+            for (char c : text.toCharArray()) {
+                switch (c) {
+                    case '"' -> out.append("\\\"");
+                    case '\\' -> out.append("\\\\");
+                    case '\n' -> out.append("\\n");
+                    case '\r' -> out.append("\\r");
+                    case '\t' -> out.append("\\t");
+                    default -> {
+                        if (c < 0x20) {
+                            out.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            out.append(c);
+                        }
+                    }
+                }
+            }
+            out.append('"');
+        } else if (value instanceof Number || value instanceof Boolean) {
+            out.append(value);
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            Iterator<? extends Map.Entry<?, ?>> entries = map.entrySet().iterator();
+            while (entries.hasNext()) {
+                Map.Entry<?, ?> entry = entries.next();
+                write(String.valueOf(entry.getKey()), out);
+                out.append(':');
+                write(entry.getValue(), out);
+                if (entries.hasNext()) {
+                    out.append(',');
+                }
+            }
+            out.append('}');
+        } else if (value instanceof List<?> list) {
+            out.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                write(list.get(i), out);
+            }
+            out.append(']');
+        } else {
+            throw new IllegalArgumentException("not a plain JSON value: " + value.getClass());
+        }
+    }
+}
