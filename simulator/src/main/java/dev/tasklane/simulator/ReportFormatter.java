@@ -44,7 +44,7 @@ final class ReportFormatter {
         line(out, "Throughput:     %,.0f transitions/s, %,.0f tasks/s (%,d transitions, %,d tasks done, %d/%d goals done)",
                 result.transitionsPerSecond(), result.tasksPerSecond(), m.transitions.sum(), m.tasksDone.sum(),
                 result.goalsCompleted(), result.goals());
-        line(out, "Claims:         %,d claimed of %,d attempts; %,d refused (lost races, key files), %,d gave up for a step",
+        line(out, "Claims:         %,d claimed of %,d attempts; %,d refused (a key file, the assignment, the WIP limit), %,d gave up for a step",
                 m.claims.sum(), m.claimAttempts.sum(), m.claimConflicts.sum(), m.claimGiveUps.sum());
         line(out, "Claim latency:  p50 %s, p90 %s, p99 %s, max %s (%,d calls)",
                 micros(claim.p50()), micros(claim.p90()), micros(claim.p99()), micros(claim.max()), claim.count());
