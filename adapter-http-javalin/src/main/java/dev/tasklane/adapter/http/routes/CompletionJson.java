@@ -24,6 +24,7 @@ import dev.tasklane.domain.validation.FieldError;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A complete body on the wire (docs/api.md, "Completion validation"). {@link #read} turns the body, bound by Jackson to a
@@ -34,6 +35,18 @@ import java.util.List;
 final class CompletionJson {
     private static final String WORKFLOW_STEPS = "workflow_steps";
     private static final List<String> STEP_KEYS = List.of("name", "dispatched", "duration_ms", "reason", "reason_code");
+
+    /** Where docs/api.md gives every key of the loop's bodies with its type and an example. */
+    static final String LOOP_BODIES = "docs/api.md#the-loops-bodies-complete";
+    /** What each scalar key of a completion expects, with an example: the text after "is invalid: expected". */
+    private static final Map<String, String> EXPECTED = Map.of(
+            "completion_summary", "a string, e.g. \"Added the rate limiter in front of login\"",
+            "completion_notes", "a string, e.g. \"The limit and the window are constants\"",
+            "review_report", "a string, e.g. \"No issues found\"",
+            "actual_files_changed", "one string of paths joined by commas, not an array or a count, "
+                    + "e.g. \"src/auth/Login.java,src/auth/LoginTest.java\"",
+            "actual_complexity", "one of the strings \"small\", \"medium\" or \"large\", e.g. \"small\"",
+            "time_spent_minutes", "a whole number of minutes, 0 or more, e.g. 25");
 
     private final ObjectMapper mapper;
     private final ReviewerResultJson reviewer;
@@ -86,8 +99,16 @@ final class CompletionJson {
         if (value.isTextual()) {
             return value.textValue();
         }
-        problems.add(new FieldError(field, CompletionRules.INVALID));
+        problems.add(new FieldError(field, invalid(field)));
         return null;
+    }
+
+    /**
+     * The message of a key of the wrong type: Stride's "is invalid", then what the key expects with an example and
+     * where the page describes it.
+     */
+    static String invalid(String field) {
+        return CompletionRules.INVALID + ": expected " + EXPECTED.get(field) + " (" + LOOP_BODIES + ")";
     }
 
     /** A blank value is no complexity (the rules say it is missing); another value that is not one is invalid. */
@@ -98,7 +119,7 @@ final class CompletionJson {
         }
         Complexity complexity = Complexity.fromCode(text).orElse(null);
         if (complexity == null) {
-            problems.add(new FieldError("actual_complexity", CompletionRules.INVALID));
+            problems.add(new FieldError("actual_complexity", invalid("actual_complexity")));
         }
         return complexity;
     }
@@ -109,7 +130,7 @@ final class CompletionJson {
             return null;
         }
         if (!SentFields.isInteger(value)) {
-            problems.add(new FieldError("time_spent_minutes", CompletionRules.INVALID));
+            problems.add(new FieldError("time_spent_minutes", invalid("time_spent_minutes")));
             return null;
         }
         long minutes = value.longValue();
@@ -126,7 +147,8 @@ final class CompletionJson {
             return List.of();
         }
         if (!value.isArray()) {
-            problems.add(new FieldError(WORKFLOW_STEPS, "must be a list of step maps"));
+            problems.add(new FieldError(WORKFLOW_STEPS, "must be a list of step maps, e.g. [{\"name\": \"explorer\", "
+                    + "\"dispatched\": true, \"duration_ms\": 12000}] (" + LOOP_BODIES + ")"));
             return List.of();
         }
         List<FieldError> errors = new ArrayList<>();

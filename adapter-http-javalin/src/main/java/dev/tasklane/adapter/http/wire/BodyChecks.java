@@ -6,6 +6,7 @@ import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.domain.validation.Limit;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The small ordered validator of a request record: the checks a body must pass before it is bound, in the order
@@ -38,12 +39,30 @@ public final class BodyChecks {
         }
     }
 
-    /** {@code key}, when sent and not null, is a string; else "must be a string, got (its type)". */
+    /**
+     * An example of each string key of the agent loop's bodies, which their refusals quote with the section of
+     * docs/api.md that lists every key ("The loop's bodies, complete").
+     */
+    private static final Map<String, String> LOOP_EXAMPLES = Map.of(
+            "identifier", "\"W1\"",
+            "agent_name", "\"newcomer-bot\"",
+            "claim_token", "the claim_token string the claim answered",
+            "skills_version", "\"1.0\"",
+            "review_status", "\"approved\"",
+            "review_notes", "\"Handle the empty password case\"");
+    private static final String LOOP_BODIES = "docs/api.md#the-loops-bodies-complete";
+
+    /**
+     * {@code key}, when sent and not null, is a string; else "must be a string, got (its type)", followed for a key
+     * of the agent loop by an example and where the key is described.
+     */
     public static Check string(String key) {
+        String example = LOOP_EXAMPLES.get(key);
+        String expected = example == null ? "" : ", e.g. " + example + " (" + LOOP_BODIES + ")";
         return body -> {
             JsonNode value = body.get(key);
             if (sent(value) && !value.isTextual()) {
-                throw RequestRefused.invalid(key, "must be a string, got " + jsonType(value));
+                throw RequestRefused.invalid(key, "must be a string, got " + jsonType(value) + expected);
             }
         };
     }

@@ -433,10 +433,17 @@ class CompletionRulesTest {
     }
 
     static Stream<Arguments> badCompletionFields() {
-        return Stream.of(Arguments.of("actual_complexity", "tiny", "is invalid"),
-                Arguments.of("actual_files_changed", List.of("a", "b"), "is invalid"),
+        String bodies = " (docs/api.md#the-loops-bodies-complete)";
+        return Stream.of(Arguments.of("actual_complexity", "tiny", "is invalid: expected one of the strings \"small\", "
+                        + "\"medium\" or \"large\", e.g. \"small\"" + bodies),
+                Arguments.of("actual_files_changed", List.of("a", "b"), "is invalid: expected one string of paths joined "
+                        + "by commas, not an array or a count, e.g. \"src/auth/Login.java,src/auth/LoginTest.java\"" + bodies),
+                Arguments.of("actual_files_changed", 2, CompletionJson.invalid("actual_files_changed")),
+                Arguments.of("completion_summary", 7, "is invalid: expected a string, e.g. \"Added the rate limiter in "
+                        + "front of login\"" + bodies),
                 Arguments.of("time_spent_minutes", -1, "must be greater than or equal to 0"),
-                Arguments.of("time_spent_minutes", 1.5, "is invalid"),
+                Arguments.of("time_spent_minutes", 1.5, "is invalid: expected a whole number of minutes, 0 or more, "
+                        + "e.g. 25" + bodies),
                 Arguments.of("completion_notes", "x".repeat(CompletionRules.MAX_NOTES_LENGTH + 1),
                         "should be at most 65535 character(s)"));
     }
@@ -477,7 +484,8 @@ class CompletionRulesTest {
     }
 
     static Stream<Arguments> badSteps() {
-        return Stream.of(Arguments.of("x", "must be a list of step maps"),
+        return Stream.of(Arguments.of("x", "must be a list of step maps, e.g. [{\"name\": \"explorer\", \"dispatched\": "
+                        + "true, \"duration_ms\": 12000}] (docs/api.md#the-loops-bodies-complete)"),
                 Arguments.of(List.of("explorer"), CompletionRules.WORKFLOW_ENTRY),
                 Arguments.of(List.of(map("name", "explorer", "dispatched", true)), CompletionRules.WORKFLOW_ENTRY),
                 Arguments.of(List.of(map("name", "explorer", "dispatched", false)), CompletionRules.WORKFLOW_ENTRY),

@@ -30,11 +30,13 @@ class BodyChecksTest {
     @Test
     void theFirstFailingCheckInTheirOrderIsReportedWhateverTheKeysOrder() {
         BodyChecks checks = ClaimBody.CHECKS;
-        assertEquals("{\"identifier\":[\"must be a string, got a number\"]}",
+        String bodies = " (docs/api.md#the-loops-bodies-complete)";
+        assertEquals("{\"identifier\":[\"must be a string, got a number, e.g. \\\"W1\\\"" + bodies + "\"]}",
                 refusal(checks, "{\"claim_token\": 1, \"agent_name\": true, \"identifier\": 5}"));
-        assertEquals("{\"agent_name\":[\"must be a string, got a boolean\"]}",
+        assertEquals("{\"agent_name\":[\"must be a string, got a boolean, e.g. \\\"newcomer-bot\\\"" + bodies + "\"]}",
                 refusal(checks, "{\"claim_token\": 1, \"agent_name\": true}"));
-        assertEquals("{\"claim_token\":[\"must be a string, got an array\"]}", refusal(checks, "{\"claim_token\": []}"));
+        assertEquals("{\"claim_token\":[\"must be a string, got an array, e.g. the claim_token string the claim answered"
+                + bodies + "\"]}", refusal(checks, "{\"claim_token\": []}"));
     }
 
     @Test
