@@ -107,7 +107,7 @@ final class FlowService implements FlowMetricsUseCase {
         for (var session : sessions.store().endedOn(board, from, to, MAX_AWAITED_SESSIONS)) {
             String name = session.agentName() == null ? "" : session.agentName();
             if (agentName == null || agentName.equals(name)) {
-                awaited.add(new AwaitingInput.Awaited(session.taskId().value(),
+                awaited.add(new AwaitingInput.Awaited(session.taskId(),
                         new FlowAgent(session.holderUserId(), name), session.awaitedMillis()));
             }
         }

@@ -1,6 +1,7 @@
 package dev.tasklane.domain.flow;
 
 import dev.tasklane.domain.flow.FlowReport.DurationFigure;
+import dev.tasklane.domain.id.TaskId;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,9 +27,10 @@ public record AwaitingInput(DurationFigure perTask, List<AgentAwaited> agents) {
         agents = List.copyOf(agents);
     }
 
-    /** One ended session: its task (by number), its agent and the time it awaited input. */
-    public record Awaited(long taskId, FlowAgent agent, long millis) {
+    /** One ended session: its task, its agent and the time it awaited input. */
+    public record Awaited(TaskId taskId, FlowAgent agent, long millis) {
         public Awaited {
+            Objects.requireNonNull(taskId, "taskId");
             Objects.requireNonNull(agent, "agent");
             if (millis < 0) {
                 throw new IllegalArgumentException("awaited time is not negative");
@@ -42,9 +44,9 @@ public record AwaitingInput(DurationFigure perTask, List<AgentAwaited> agents) {
 
     /** The figure of the sessions ended in the window ({@code current}) against those of the previous one. */
     public static AwaitingInput of(List<Awaited> current, List<Awaited> previous) {
-        Map<Long, Long> byTask = perTask(current);
+        Map<TaskId, Long> byTask = perTask(current);
         DurationFigure figure = FlowMetrics.figure(values(byTask), values(perTask(previous)));
-        Map<FlowAgent, Map<Long, Long>> byAgent = new LinkedHashMap<>();
+        Map<FlowAgent, Map<TaskId, Long>> byAgent = new LinkedHashMap<>();
         for (Awaited awaited : current) {
             byAgent.computeIfAbsent(awaited.agent(), a -> new HashMap<>()).merge(awaited.taskId(), awaited.millis(),
                     Long::sum);
@@ -66,15 +68,15 @@ public record AwaitingInput(DurationFigure perTask, List<AgentAwaited> agents) {
         return new AwaitingInput(figure, agents);
     }
 
-    private static Map<Long, Long> perTask(List<Awaited> sessions) {
-        Map<Long, Long> byTask = new HashMap<>();
+    private static Map<TaskId, Long> perTask(List<Awaited> sessions) {
+        Map<TaskId, Long> byTask = new HashMap<>();
         for (Awaited awaited : sessions) {
             byTask.merge(awaited.taskId(), awaited.millis(), Long::sum);
         }
         return byTask;
     }
 
-    private static long[] values(Map<Long, Long> byTask) {
+    private static long[] values(Map<TaskId, Long> byTask) {
         return byTask.values().stream().mapToLong(Long::longValue).filter(m -> m > 0).toArray();
     }
 }

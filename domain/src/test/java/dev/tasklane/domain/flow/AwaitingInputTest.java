@@ -1,5 +1,6 @@
 package dev.tasklane.domain.flow;
 
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class AwaitingInputTest {
     private static final FlowAgent BO = new FlowAgent(UserId.of(2), "codex");
 
     private static AwaitingInput.Awaited awaited(long task, FlowAgent agent, long minutes) {
-        return new AwaitingInput.Awaited(task, agent, Duration.ofMinutes(minutes).toMillis());
+        return new AwaitingInput.Awaited(TaskId.of(task), agent, Duration.ofMinutes(minutes).toMillis());
     }
 
     @Test
