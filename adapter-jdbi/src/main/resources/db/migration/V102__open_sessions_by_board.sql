@@ -1,3 +1,3 @@
--- The open sessions of a board, oldest first: what the agents page, the questions queue and the board's marks read
--- (AgentSessionStore.openOn). Open sessions are few (one per claimed task); the index keeps the read off the ended ones.
+-- The open sessions of a board, oldest first (AgentSessionStore.openOn: the agents page, the questions queue and the
+-- board's marks; ended_at IS NULL), and its sessions ended within a window (endedOn: the awaiting-input figure).
 CREATE INDEX agent_sessions_open_board ON agent_sessions (board_id, ended_at, id);

@@ -19,8 +19,18 @@ final class AgentSession {
     final PrintStream err;
     private TaskEnvironment environment;
     private HookTimeouts timeouts;
+    private SessionReporter reporter;
+
+    private final java.util.Map<String, String> env;
 
     AgentSession(TasklaneClient client, Path workDir, String agentName, PrintStream out, PrintStream err) {
+        this(client, workDir, agentName, out, err, System.getenv());
+    }
+
+    /** @param env the process's environment, whose secret-looking values the reporter never echoes */
+    AgentSession(TasklaneClient client, Path workDir, String agentName, PrintStream out, PrintStream err,
+                 java.util.Map<String, String> env) {
+        this.env = java.util.Map.copyOf(env);
         this.client = client;
         this.workDir = workDir;
         this.agentName = agentName;
@@ -42,6 +52,15 @@ final class AgentSession {
             environment = new TaskEnvironment(board, agentName);
         }
         return environment;
+    }
+
+    /** What the agent tells its task's session by itself, with the secrets of this process's environment redacted. */
+    SessionReporter reporter() {
+        if (reporter == null) {
+            reporter = new SessionReporter(client, SessionReporter.secretsOf(env, client.token()), err,
+                    System::nanoTime);
+        }
+        return reporter;
     }
 
     HookTimeouts timeouts() {

@@ -34,7 +34,7 @@ abstract class AgentSubcommand implements Callable<Integer> {
                     : parent.env.getOrDefault(AGENT_NAME_ENV, DEFAULT_AGENT_NAME);
             PrintStream progress = options.json ? parent.err : parent.out;
             session = new AgentSession(TasklaneClient.connect(credentials), options.dir, agentName, progress,
-                    parent.err);
+                    parent.err, parent.env);
         }
         return session;
     }

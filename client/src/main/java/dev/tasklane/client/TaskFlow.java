@@ -47,12 +47,14 @@ final class TaskFlow {
     TaskMoved complete(ClaimState held, WorkReport work) {
         TaskData task = session.client.show(Long.toString(held.taskId()));
         String stays = held.identifier() + " stays claimed; fix the cause and run `tasklane agent complete`";
-        HookRun afterDoing = runRequired(HookName.AFTER_DOING, task, stays);
-        HookRun beforeReview = runRequired(HookName.BEFORE_REVIEW, task, stays);
+        HookRun afterDoing = runReported(held, HookName.AFTER_DOING, task, stays);
+        HookRun beforeReview = runReported(held, HookName.BEFORE_REVIEW, task, stays);
         List<ChangedFile> files = uploadChangedFiles(held);
         CompletionReport report = new CompletionReport(session.agentName, work.summary(), work.notes(),
                 work.complexity(), CompletionReport.filesChanged(files), work.minutes(), work.durationMs(),
                 afterDoing.result(), beforeReview.result(), held.claimToken());
+        session.reporter().post(held, "action", "completing " + held.identifier() + ": " + files.size()
+                + " changed files");
         TaskMoved completed = session.client.complete(Long.toString(held.taskId()), report);
         session.out.println("Completed " + TaskText.line(completed.task()));
         if (!"review".equals(completed.task().status())) {
@@ -125,6 +127,16 @@ final class TaskFlow {
                     + "); completing anyway");
         }
         return files;
+    }
+
+    /** A hook run while the claim is held: its start and end are posted to the task's session. */
+    private HookRun runReported(ClaimState held, HookName name, TaskData task, String consequence) {
+        HookSpec hook = session.environment().hook(name, task, session.timeouts().of(name));
+        SessionReporter reporter = session.reporter();
+        reporter.hookStarted(held, name.code());
+        HookRun run = hooks.run(hook);
+        reporter.hookEnded(held, name.code(), (int) run.result().exitCode(), run.result().durationMs());
+        return requireSuccess(run, hook, consequence);
     }
 
     private HookRun runRequired(HookName name, TaskData task, String consequence) {

@@ -102,6 +102,19 @@ public final class TasklaneClient {
         return send("GET", task(ref) + "/activities?after=" + after + "&wait=" + waitSeconds, null);
     }
 
+    /** POST /api/tasks/:id/activities: the holder's activity on the task's session. */
+    public JsonNode postActivity(String ref, String claimToken, String kind, String body) {
+        ObjectNode activity = withClaimToken(object(), claimToken);
+        activity.put("kind", kind);
+        activity.put("body", body);
+        return send("POST", task(ref) + "/activities", activity);
+    }
+
+    /** The API token this client sends, for the reporter that must never echo it. */
+    String token() {
+        return token;
+    }
+
     /** The caller's identity and the token's board: {@code {id, username, board: {id, name}, ...}}. */
     public JsonNode me() {
         return send("GET", "/api/me", null).path("data");

@@ -57,6 +57,9 @@ final class WorkRunner {
             env.put(CommentsFeed.COMMENTS_FILE_ENV, new CommentsFeed(session).export(task).toString());
         }
         session.out.println("» " + command);
+        SessionReporter reporter = session.reporter();
+        reporter.post(held, "action", "work command started: " + command);
+        SessionReporter.Lines lines = reporter.lines(held);
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-heartbeat");
             thread.setDaemon(true);
@@ -70,10 +73,18 @@ final class WorkRunner {
         watcher.start();
         try {
             ShellProcess.Outcome outcome = new ShellProcess(session.workDir).run(command, env, timeout,
-                    line -> session.out.println("  " + line), () -> stop.get() != null);
+                    line -> {
+                        session.out.println("  " + line);
+                        lines.accept(line);
+                    }, () -> stop.get() != null);
             if (outcome.stopped()) {
-                stopReason = stop.get();
+                stopReason = stop.get(); // a stopped session refuses posts: the unclaim says the rest
+                return outcome;
             }
+            lines.flush();
+            reporter.post(held, outcome.succeeded() ? "action" : "error", "work command "
+                    + (outcome.timedOut() ? "timed out" : "ended with exit code " + outcome.exitCode()) + " after "
+                    + outcome.durationMs() + " ms");
             return outcome;
         } finally {
             watcher.interrupt();

@@ -23,13 +23,14 @@ class MetricsHttpTest {
             assertEquals(200, answer.status(), answer::toString);
             Map<String, Object> data = answer.data();
             assertEquals(Set.of("window", "throughput", "cycle_time", "lead_time", "review_wait", "backlog_wait", "rework",
-                    "cumulative_flow", "agents"), data.keySet());
+                    "cumulative_flow", "agents", "awaiting_input", "awaiting_input_agents"), data.keySet());
             assertEquals(Set.of("from", "to", "tz"), map(data, "window").keySet());
             assertEquals("UTC", map(data, "window").get("tz"));
             assertEquals(Set.of("total", "previous_total", "per_day"), map(data, "throughput").keySet());
             assertEquals(0, map(data, "throughput").get("total"));
             assertEquals(14, ((List<?>) map(data, "throughput").get("per_day")).size());
-            for (String figure : List.of("cycle_time", "lead_time", "review_wait", "backlog_wait")) {
+            assertEquals(List.of(), data.get("awaiting_input_agents"));
+            for (String figure : List.of("cycle_time", "lead_time", "review_wait", "backlog_wait", "awaiting_input")) {
                 assertEquals(FIGURE, map(data, figure).keySet(), figure);
                 assertEquals(0, map(data, figure).get("count"));
                 assertTrue(map(data, figure).containsKey("p50_s"));

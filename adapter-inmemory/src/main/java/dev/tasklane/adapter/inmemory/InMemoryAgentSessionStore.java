@@ -99,6 +99,12 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
     }
 
     @Override
+    public List<AgentSession> endedOn(BoardId boardId, Instant from, Instant to, int limit) {
+        return inTx(() -> sessions.values().stream().filter(s -> s.boardId().equals(boardId) && !s.isOpen()
+                && !s.endedAt().isBefore(from) && s.endedAt().isBefore(to)).limit(limit).toList());
+    }
+
+    @Override
     public List<AgentSession> stopsDue(Instant stoppedBy, int limit) {
         return inTx(() -> stopping.values().stream().filter(s -> !s.stop().at().isAfter(stoppedBy)).limit(limit)
                 .toList());

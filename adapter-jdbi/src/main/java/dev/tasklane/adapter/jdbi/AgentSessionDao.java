@@ -73,6 +73,11 @@ interface AgentSessionDao {
             + "ORDER BY id FETCH FIRST :limit ROWS ONLY")
     List<AgentSession> openOn(@Bind("board") long boardId, @Bind("limit") int limit);
 
+    @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE board_id = :board AND ended_at >= :from "
+            + "AND ended_at < :to ORDER BY ended_at, id FETCH FIRST :limit ROWS ONLY")
+    List<AgentSession> endedOn(@Bind("board") long boardId, @Bind("from") OffsetDateTime from,
+                               @Bind("to") OffsetDateTime to, @Bind("limit") int limit);
+
     @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE stop_at <= :by AND ended_at IS NULL "
             + "ORDER BY stop_at, id FETCH FIRST :limit ROWS ONLY")
     List<AgentSession> stopsDue(@Bind("by") OffsetDateTime stoppedBy, @Bind("limit") int limit);

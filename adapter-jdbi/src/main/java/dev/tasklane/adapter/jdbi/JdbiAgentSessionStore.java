@@ -75,6 +75,11 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     }
 
     @Override
+    public List<AgentSession> endedOn(BoardId boardId, Instant from, Instant to, int limit) {
+        return dao(dao -> dao.endedOn(boardId.value(), ts(from), ts(to), limit));
+    }
+
+    @Override
     public List<AgentSession> stopsDue(Instant stoppedBy, int limit) {
         return dao(dao -> dao.stopsDue(ts(stoppedBy), limit));
     }

@@ -213,10 +213,21 @@ final class BoardPages {
     void reviewQueue(Context ctx) {
         Actor person = web.person(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
+        List<ReviewRow> rows = reviewRows(person, caller).stream().map(Waiting::row).toList();
+        Chrome chrome = web.chrome(ctx, person, "Review queue · " + caller.board().name(), caller.board(), "review");
+        web.render(ctx, "review.jte", new ReviewQueuePage(chrome, rows, caller.reviewer()));
+    }
+
+    /** A task in Review and since when it waits. */
+    record Waiting(Instant since, ReviewRow row) {
+    }
+
+    /** The caller's board's tasks in Review, oldest first (the review queue, and the workspace's). */
+    List<Waiting> reviewRows(Actor person, Actor caller) {
         long boardId = caller.board().id().value();
         Map<UserId, User> users = data.members(person, boardId);
         Instant now = data.now();
-        List<ReviewRow> rows = data.allTasks(caller).stream().map(TaskView::task)
+        return data.allTasks(caller).stream().map(TaskView::task)
                 .filter(t -> t.status() == Status.REVIEW)
                 .sorted(Comparator.comparing(BoardPages::waitingSince).thenComparing(Task::id))
                 .map(t -> {
@@ -229,13 +240,12 @@ final class BoardPages {
                     String agent = t.completion() != null && t.completion().completedByAgent() != null
                             ? t.completion().completedByAgent() : Objects.requireNonNullElse(BoardData.agent(t),
                             Objects.requireNonNullElse(BoardData.name(users, t.assignedToId()), "—"));
-                    return new ReviewRow(t.identifier().toString(), t.spec().title(), BoardData.taskHref(boardId, t), agent,
-                            Format.duration(Duration.between(waitingSince(t), now)), t.changedFiles().size(), added, removed,
-                            t.review() == null ? null : t.review().status().code());
+                    return new Waiting(waitingSince(t), new ReviewRow(t.identifier().toString(), t.spec().title(),
+                            BoardData.taskHref(boardId, t), agent, Format.duration(Duration.between(waitingSince(t), now)),
+                            t.changedFiles().size(), added, removed,
+                            t.review() == null ? null : t.review().status().code()));
                 })
                 .toList();
-        Chrome chrome = web.chrome(ctx, person, "Review queue · " + caller.board().name(), caller.board(), "review");
-        web.render(ctx, "review.jte", new ReviewQueuePage(chrome, rows, caller.reviewer()));
     }
 
     /** When the task reached Review: its last update while in Review (completion or the last review note). */

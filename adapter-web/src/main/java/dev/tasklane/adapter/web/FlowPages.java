@@ -89,7 +89,7 @@ final class FlowPages {
         String label = report.window().length() + " days, " + report.window().first() + " to " + report.window().last()
                 + " (" + report.window().zone().getId() + ")" + (report.agentFilter() == null ? "" : ", agent " + report.agentFilter());
         Chrome chrome = web.chrome(ctx, person, "Metrics · " + caller.board().name(), caller.board(), "metrics");
-        web.render(ctx, "metrics.jte", new MetricsPage(chrome, label, filters, tiles(report), FlowCharts.throughput(report),
+        web.render(ctx, "metrics.jte", new MetricsPage(chrome, label, filters, tiles(report, metrics), FlowCharts.throughput(report),
                 FlowCharts.percentiles(report, "cycle-chart", "Cycle time", FlowReport.DayFigures::cycleP50,
                         FlowReport.DayFigures::cycleP85, report.cycleTime()),
                 FlowCharts.percentiles(report, "lead-chart", "Lead time", FlowReport.DayFigures::leadP50,
@@ -122,7 +122,7 @@ final class FlowPages {
         return new Filters(chosen, query(ctx, "from"), query(ctx, "to"), query(ctx, "tz"), agent, windows, agents, keep(ctx));
     }
 
-    private static List<Tile> tiles(FlowReport report) {
+    private static List<Tile> tiles(FlowReport report, Metrics metrics) {
         int days = report.window().length();
         long total = report.throughput().total();
         long before = report.throughput().previousTotal();
@@ -135,6 +135,7 @@ final class FlowPages {
         tiles.add(duration("lead", "Lead time p50", report.leadTime(), days));
         tiles.add(duration("review", "Review wait p50", report.reviewWait(), days));
         tiles.add(duration("backlog", "Backlog wait p50", report.backlogWait(), days));
+        tiles.add(duration("awaiting", "Awaiting input p50", metrics.awaitingInput().perTask(), days));
         tiles.add(new Tile("rework", "Rework", Long.toString(report.rework().tasksSentBack()),
                 "tasks sent back, " + report.rework().timesSentBack() + " times in all", "", ""));
         return tiles;

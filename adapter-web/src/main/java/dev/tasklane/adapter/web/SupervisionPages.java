@@ -73,6 +73,11 @@ final class SupervisionPages {
         this.limits = sessions.limits();
     }
 
+    /** The longest answer or instruction, for the forms that send one. */
+    int bodyMax() {
+        return limits.bodyMax();
+    }
+
     /** Whether the caller may stop, answer and instruct agents on its board. */
     static boolean supervises(Actor caller) {
         return caller.canWrite() && caller.holds(Scope.REVIEW);

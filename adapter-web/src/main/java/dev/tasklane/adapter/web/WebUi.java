@@ -52,6 +52,7 @@ public final class WebUi {
     private final WebhookPages webhooks;
     private final LiveUpdates live;
     private final SupervisionPages supervision;
+    private final WorkspacePages workspace;
     private final byte[] css;
     private final byte[] script;
     private final byte[] icon;
@@ -81,6 +82,7 @@ public final class WebUi {
         this.webhooks = new WebhookPages(web, useCases.identity(), useCases.webhooks());
         this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
         this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data, supervision);
+        this.workspace = new WorkspacePages(web, useCases.identity(), boards, supervision, useCases.flow());
         this.live = new LiveUpdates(web, useCases.signIn(), useCases.identity(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");
@@ -171,6 +173,11 @@ public final class WebUi {
         post(config, Scope.SERVER_ADMIN, "/admin/users/{user}/disable", admin::disable);
         post(config, Scope.SERVER_ADMIN, "/admin/users/{user}/enable", admin::enable);
         post(config, Scope.SERVER_ADMIN, "/admin/boards", admin::createBoard);
+
+        get(config, Scope.READ, "/workspace/agents", workspace::agents);
+        get(config, Scope.READ, "/workspace/review", workspace::review);
+        get(config, Scope.READ, "/workspace/questions", workspace::questions);
+        get(config, Scope.READ, "/workspace/metrics", workspace::metrics);
 
         get(config, Scope.READ, "/tokens", tokens::page);
         post(config, Scope.READ, "/tokens", tokens::create);

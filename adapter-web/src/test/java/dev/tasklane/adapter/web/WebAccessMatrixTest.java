@@ -379,6 +379,10 @@ class WebAccessMatrixTest {
         });
         s.put("POST /admin/boards", (f, k) -> Req.post("/admin/boards", Map.of("name", "Board " + (++f.n))));
 
+        s.put("GET /workspace/agents", (f, k) -> Req.get("/workspace/agents"));
+        s.put("GET /workspace/review", (f, k) -> Req.get("/workspace/review"));
+        s.put("GET /workspace/questions", (f, k) -> Req.get("/workspace/questions"));
+        s.put("GET /workspace/metrics", (f, k) -> Req.get("/workspace/metrics"));
         s.put("GET /tokens", (f, k) -> Req.get("/tokens"));
         s.put("POST /tokens", (f, k) -> Req.post("/tokens", Map.of("name", "minted " + (++f.n),
                 "board", f.boardName(f.ownBoard(k)), "preset", "read-only", "expires_in_days", "30")));

@@ -14,6 +14,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.flow.AgentActivity;
+import dev.tasklane.domain.flow.AwaitingInput;
 import dev.tasklane.domain.flow.FlowAgent;
 import dev.tasklane.domain.flow.FlowInput;
 import dev.tasklane.domain.flow.FlowMetrics;
@@ -38,6 +39,8 @@ import java.util.Map;
 final class FlowService implements FlowMetricsUseCase {
     /** The most tasks in Doing and in Review read for the agents' current work (10 pages of each). */
     static final int MAX_HELD_PAGES = 10;
+    /** Ended sessions one metrics call reads per window for the awaiting-input figure; past it the oldest count. */
+    static final int MAX_AWAITED_SESSIONS = 100_000;
 
     private final UseCaseRunner runner;
     private final TaskReads tasks;
@@ -75,13 +78,38 @@ final class FlowService implements FlowMetricsUseCase {
             throw new InvalidInputException("invalid_param", "agent is longer than " + FlowAgent.MAX_NAME + " characters",
                     new ErrorDetails.Field("agent"));
         }
-        FlowReport report = runner.read(changes -> report(actor.boardId(), window, changes.now(), request.agent()));
+        record Computed(FlowReport report, AwaitingInput awaiting) {
+        }
+        Computed computed = runner.read(changes -> {
+            BoardId board = actor.boardId();
+            return new Computed(report(board, window, changes.now(), request.agent()), AwaitingInput.of(
+                    awaited(board, window.start(), window.end(), request.agent()),
+                    awaited(board, window.previous().start(), window.start(), request.agent())));
+        });
+        FlowReport report = computed.report();
         Map<UserId, String> usernames = new HashMap<>();
         for (FlowReport.AgentFigures agent : report.agents()) {
             usernames.computeIfAbsent(agent.agent().user(),
                     user -> directory.userById(user).map(u -> u.username()).orElse(user.toString()));
         }
-        return new Metrics(report, usernames);
+        for (AwaitingInput.AgentAwaited agent : computed.awaiting().agents()) {
+            usernames.computeIfAbsent(agent.agent().user(),
+                    user -> directory.userById(user).map(u -> u.username()).orElse(user.toString()));
+        }
+        return new Metrics(report, usernames, computed.awaiting());
+    }
+
+    /** The awaited time of the board's sessions that ended in {@code [from, to)}, of the agent named if one is. */
+    private List<AwaitingInput.Awaited> awaited(BoardId board, Instant from, Instant to, String agentName) {
+        List<AwaitingInput.Awaited> awaited = new ArrayList<>();
+        for (var session : sessions.store().endedOn(board, from, to, MAX_AWAITED_SESSIONS)) {
+            String name = session.agentName() == null ? "" : session.agentName();
+            if (agentName == null || agentName.equals(name)) {
+                awaited.add(new AwaitingInput.Awaited(session.taskId(),
+                        new FlowAgent(session.holderUserId(), name), session.awaitedMillis()));
+            }
+        }
+        return awaited;
     }
 
     /**

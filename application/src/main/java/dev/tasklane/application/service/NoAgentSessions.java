@@ -41,6 +41,11 @@ final class NoAgentSessions implements AgentSessionStore {
     }
 
     @Override
+    public List<AgentSession> endedOn(BoardId boardId, Instant from, Instant to, int limit) {
+        return List.of();
+    }
+
+    @Override
     public List<AgentSession> stopsDue(Instant stoppedBy, int limit) {
         return List.of();
     }

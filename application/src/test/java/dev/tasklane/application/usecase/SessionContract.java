@@ -454,4 +454,26 @@ public abstract class SessionContract {
         assertEquals("stale_claim", assertThrows(ConflictException.class,
                 () -> board.app.leases().unclaim(board.bob, ref(task), second)).code());
     }
+
+    @Test
+    void timeAwaitingInputIsAFlowFigurePerTaskAndPerAgent() {
+        String token = claim();
+        String other = id(board.create(board.admin, task("bob's")));
+        board.app.leases().unclaim(board.bob, ref(other), board.claim(board.bob, other).claimToken());
+        post(board.alice, "question", "Which module, a or b?", token);
+        board.clock.advance(Duration.ofMinutes(10));
+        post(board.reviewer, "answer", "b", null);
+        board.app.completion().complete(board.alice, ref(task), completion());
+
+        var awaiting = board.app.flow().metrics(board.reader,
+                dev.tasklane.application.port.in.MetricsRequest.defaults()).awaitingInput();
+        assertEquals(1, awaiting.perTask().count());
+        assertEquals(Duration.ofMinutes(10), awaiting.perTask().p50());
+        assertEquals(1, awaiting.agents().size());
+        assertEquals(board.alice.userId(), awaiting.agents().get(0).agent().user());
+        assertEquals(Duration.ofMinutes(10), awaiting.agents().get(0).total());
+        assertEquals(0, board.app.flow().metrics(board.reader, new dev.tasklane.application.port.in.MetricsRequest(
+                null, null, null, null, "agent-" + board.bob.userId())).awaitingInput().perTask().count(),
+                "the agent filter applies");
+    }
 }

@@ -104,7 +104,7 @@ class SourcesCiteTheRepositoryTest {
             "folded_into_prior_step", "matrix_deviation", "code_quality", "project_check", "wont_do",
             "waiting_for_review",
             // an agent session's state and how it ended, and the caps of its activities (docs/rules.md, "Sessions")
-            "awaiting_input", "stop_grace_expired", "activity_body", "posts_per_second", "progress_max", "stop_reason");
+            "awaiting_input", "stop_grace_expired", "released_after_stop", "activity_body", "posts_per_second", "progress_max", "stop_reason");
 
     /**
      * Every snake_case name the domain may write: the union of the commented groups above, which are the business's

@@ -208,7 +208,7 @@ public final class FlowMetrics {
         return days;
     }
 
-    private static DurationFigure figure(long[] current, long[] before) {
+    static DurationFigure figure(long[] current, long[] before) {
         long[] now = present(current, 0, current.length);
         long[] earlier = present(before, 0, before.length);
         return new DurationFigure(now.length, percentile(now, 50), percentile(now, 85), percentile(now, 95),

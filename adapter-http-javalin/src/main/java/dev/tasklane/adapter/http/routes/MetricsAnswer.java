@@ -18,7 +18,8 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.ALWAYS)
 record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Figure leadTime, Figure reviewWait,
-                     Figure backlogWait, Rework rework, List<Day> cumulativeFlow, List<Agent> agents) {
+                     Figure backlogWait, Rework rework, List<Day> cumulativeFlow, List<Agent> agents,
+                     Figure awaitingInput, List<AwaitingAgent> awaitingInputAgents) {
 
     /** The root: the answer under {@code data}, as every answer of the API. */
     record Envelope(MetricsAnswer data) {
@@ -55,6 +56,11 @@ record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Fig
                  String currentTask, Instant leaseExpiresAt, Instant lastActivityAt) {
     }
 
+    /** An agent's time awaiting input in the window: over how many tasks, in all, and the median task. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record AwaitingAgent(String user, String agentName, long tasks, long totalS, Long p50S) {
+    }
+
     static MetricsAnswer of(Metrics metrics) {
         FlowReport report = metrics.report();
         return new MetricsAnswer(
@@ -67,7 +73,10 @@ record MetricsAnswer(Window window, Throughput throughput, Figure cycleTime, Fig
                 report.cumulativeFlow().stream().map(d -> new Day(d.date(), d.ready(), d.doing(), d.review(), d.done())).toList(),
                 report.agents().stream().map(a -> new Agent(metrics.username(a.agent().user()), a.agent().agentName(),
                         a.state().code(), a.done(), seconds(a.cycleP50()), a.reworkRate(), a.currentTask(),
-                        a.leaseExpiresAt(), a.lastActivityAt())).toList());
+                        a.leaseExpiresAt(), a.lastActivityAt())).toList(),
+                figure(metrics.awaitingInput().perTask()),
+                metrics.awaitingInput().agents().stream().map(a -> new AwaitingAgent(metrics.username(a.agent().user()),
+                        a.agent().agentName(), a.tasks(), a.total().toSeconds(), seconds(a.p50()))).toList());
     }
 
     private static Figure figure(FlowReport.DurationFigure figure) {

@@ -1,6 +1,7 @@
 package dev.tasklane.application.port.in;
 
 import dev.tasklane.domain.agent.Actor;
+import dev.tasklane.domain.flow.AwaitingInput;
 import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.domain.flow.FlowSettings;
 import dev.tasklane.domain.id.UserId;
@@ -34,11 +35,13 @@ public interface FlowMetricsUseCase {
     /**
      * The figures and the usernames of the users they name (agents are a user plus an agent name).
      *
-     * @param usernames the username of each user an agent of the report belongs to
+     * @param usernames     the username of each user an agent of the report (or of the awaiting figure) belongs to
+     * @param awaitingInput the time agents spent awaiting input, per task and per agent, over the same window
      */
-    record Metrics(FlowReport report, Map<UserId, String> usernames) {
+    record Metrics(FlowReport report, Map<UserId, String> usernames, AwaitingInput awaitingInput) {
         public Metrics {
             usernames = Map.copyOf(usernames);
+            java.util.Objects.requireNonNull(awaitingInput, "awaitingInput");
         }
 
         /** The username of {@code user}, or its number when it is gone. */

@@ -30,6 +30,12 @@ public interface AgentSessionStore {
     /** The board's open sessions, oldest first, at most {@code limit}: whom the agents and questions pages show. */
     List<AgentSession> openOn(BoardId boardId, int limit);
 
+    /**
+     * The board's sessions that ended at or after {@code from} and before {@code to}, at most {@code limit}: what the
+     * awaiting-input flow figure is computed from.
+     */
+    List<AgentSession> endedOn(BoardId boardId, Instant from, Instant to, int limit);
+
     /** Open sessions stopped at or before {@code stoppedBy}: the ones whose grace period is over. */
     List<AgentSession> stopsDue(Instant stoppedBy, int limit);
 
