@@ -1,19 +1,13 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.in.TaskEvent;
-import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.EventOutbox;
-import dev.tasklane.domain.flow.TaskFlow;
-import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.task.Task;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
-import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -40,9 +34,10 @@ import java.util.function.LongConsumer;
  * <p>On H2, one process, appending updates the single row of {@code event_sequence}, which locks it until the
  * transaction ends: appenders take their numbers one after the other and commit in that order, without gaps.
  *
- * <p>On PostgreSQL the append's one statement carries the {@code COMMIT} too when it ends a unit of work that is the
- * whole transaction ({@link #appendLast}, {@link JdbiTransactions#mayCommitWithStatement}), saving the commit's round
- * trip. Once the transaction has committed, and only then, the other servers are woken ({@link EventAnnouncer}), while
+ * <p>On PostgreSQL a use case's events go in the write fold's one statement, with the rows its stores stated
+ * ({@link WriteFold#withEvents}), which carries the {@code COMMIT} too when it ends a unit of work that is the whole
+ * transaction ({@link #appendLast}, {@link UnitOfWork#mayCommitWithStatement}), saving the commit's round trip. A large
+ * append (a big goal or batch) takes statements of its own, after the fold sent the task row change. Once the transaction has committed, and only then, the other servers are woken ({@link EventAnnouncer}), while
  * another server listens ({@link JdbiStores#othersListening}; a server alone wakes no one, and saves PostgreSQL a
  * signal and its listener a wake-up at every commit). See docs/operations.md, "Events: what is guaranteed".
  */
@@ -72,7 +67,7 @@ final class JdbiEventOutbox implements EventOutbox {
      */
     static final int PER_TRANSACTION = 65_536;
     /** PostgreSQL: the start of the current transaction's range, one below its first number. */
-    private static final String RANGE = "pg_current_xact_id()::text::bigint * " + PER_TRANSACTION;
+    static final String RANGE = "pg_current_xact_id()::text::bigint * " + PER_TRANSACTION;
     /**
      * PostgreSQL: the lowest number a reader may not read yet, computed in the reader's statement from that statement's
      * own snapshot ({@code pg_current_snapshot()}). It is the range of the oldest transaction the snapshot saw running,
@@ -88,16 +83,6 @@ final class JdbiEventOutbox implements EventOutbox {
     private static final String FIRST_NUMBER = "SELECT " + RANGE + " + :numbered AS first";
     /** The key of what a transaction announces once it committed ({@link JdbiTransactions#untilCommit}). */
     private static final Object ANNOUNCED = new Object();
-
-    /**
-     * The most events, and the most history rows, {@link #appendWithHistory} writes in its one statement. The
-     * statement's text grows with them and is parsed and planned anew for each size: a transition writes one to
-     * three of each, while creating a large goal or batch writes hundreds, which take the path of separate
-     * statements whose rows go as batches (the one statement cost the dense batch twice its server CPU).
-     */
-    static final int MAX_ROWS_IN_ONE = 16;
-    /** The SQLSTATE of {@code 1 / 0}: the outbox statement's update missed its row. */
-    private static final String DIVISION_BY_ZERO = "22012";
 
     private final JdbiTransactions transactions;
     private final boolean postgres;
@@ -137,13 +122,26 @@ final class JdbiEventOutbox implements EventOutbox {
         return write(events, true);
     }
 
-    /** @param ending whether the statement may carry the commit ({@link JdbiTransactions#mayCommitWithStatement}) */
+    /**
+     * The events' SQL: on PostgreSQL, for the events and history rows of a transition, in the write fold's one
+     * statement ({@link WriteFold#withEvents}); otherwise a statement that takes the numbers and an array insert.
+     *
+     * @param ending whether the statement may carry the commit ({@link UnitOfWork#mayCommitWithStatement})
+     */
     private List<TaskEvent> write(List<TaskEvent> events, boolean ending) {
         if (events.isEmpty()) {
             return List.of();
         }
-        if (postgres && events.size() <= MAX_ROWS_IN_ONE && pendingHistory() <= MAX_ROWS_IN_ONE) {
-            return transactions.withHandleKeepingUpdate(handle -> appendWithHistory(handle, events, ending));
+        if (postgres) {
+            List<TaskEvent> folded = transactions.withHandleKeepingUpdate(handle -> {
+                UnitOfWork unit = transactions.unit();
+                return WriteFold.foldsWithEvents(unit, events.size()) ? WriteFold.withEvents(unit, events, ending) : null;
+            });
+            if (folded != null) {
+                // before the transaction ends: a statement that committed it leaves the commit's actions to run
+                announceAtCommit(folded.get(folded.size() - 1).sequence());
+                return folded;
+            }
         }
         return transactions.withHandle(handle -> {
             long next = postgres
@@ -166,98 +164,21 @@ final class JdbiEventOutbox implements EventOutbox {
         });
     }
 
-    /**
-     * PostgreSQL: the deferred task update with the task's flow state, the history rows and a finished task's flow
-     * row, then the event rows and the flow rollup's counting rows ({@link PendingFlow}) the transaction gathered so
-     * far, in one statement of data-modifying common table expressions. H2 has no data-modifying CTEs: there the task
-     * update, the numbers and the events are a statement each, and the history and the rollup go with the commit's
-     * {@link PendingWrites}, a batch per table.
-     */
-    private int pendingHistory() {
-        return transactions.withHandleKeepingUpdate(handle -> transactions.pending().historySize());
-    }
-
-    /** What the text of {@link #appendWithHistory}'s statement depends on. */
-    private record Shape(int unchanged, int events, int history, List<Integer> flow, boolean commit) {
-    }
-
-    private List<TaskEvent> appendWithHistory(Handle handle, List<TaskEvent> events, boolean ending) {
-        List<HistoryEntry> history = transactions.pending().takeHistory();
-        PendingWrites.DeferredUpdate deferred = transactions.pending().takeUpdate();
-        Task update = deferred == null ? null : deferred.task();
-        PendingFlow flow = transactions.pending().flow();
-        PendingFlow.Taken flowRows = flow.fits(MAX_ROWS_IN_ONE) ? flow.take(update == null ? -1 : update.id().value())
-                : PendingFlow.Taken.NONE;
-        // the task's flow state goes with the update of its row: no row version of its own
-        TaskFlow state = flowRows.updatedState();
-        // the end of a unit of work that is the whole transaction, with nothing else waiting for the commit: the
-        // statement carries it (JdbiTransactions#mayCommitWithStatement)
-        boolean commit = ending && transactions.mayCommitWithStatement();
-        Shape shape = new Shape(update == null ? -1 : deferred.unchanged(), events.size(), history.size(), flowRows.shape(),
-                commit);
-        PlainStatement sql = PlainStatement.composed(shape, text -> {
-            // the last number of the transaction's range so far: no row to lock, no other appender to wait for
-            text.append("WITH numbers AS (SELECT " + RANGE + " + CAST(:numbered AS BIGINT) + CAST(:count AS BIGINT) "
-                    + "AS last_id)");
-            // what only this transaction touches: the task's row (with its flow state), locked since the use case read
-            // it, its history rows, other tasks' states and a finished task's flow row
-            if (update != null) {
-                text.append(", updated AS (").append(JdbiTaskStore.update(shape.unchanged(), state != null))
-                        .append(" RETURNING id)");
-            }
-            if (shape.history() > 0) {
-                text.append(", history AS (" + HistoryRows.INSERT_HEAD);
-                HistoryRows.values(text, shape.history());
-                text.append(" RETURNING 1)");
-            }
-            flowRows.textOfTaskRows(text);
-            text.append(", ").append(EVENTS_HEAD);
-            for (int i = 0; i < shape.events(); i++) {
-                text.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
-            }
-            text.append(EVENTS_TAIL);
-            // then the board's counting rows, in this connection's slot
-            flowRows.textOfCountingRows(text);
-            // an update that missed its row fails the statement (division by zero), so that a COMMIT after it never runs
-            text.append(update == null ? " SELECT last_id FROM numbers"
-                    : " SELECT last_id, 1 / (SELECT count(*) FROM updated) AS updated FROM numbers");
-            if (shape.commit()) {
-                text.append("; COMMIT");
-            }
-        });
-        sql.bigint("numbered", transactions.pending().takeEventNumbers(events.size())).bigint("count", events.size());
-        if (update != null) {
-            JdbiTaskStore.updateValues(sql, update, deferred.unchanged(), state);
+    /** The event rows of the write fold's one statement ({@link WriteFold#withEvents}): {@code count} of them. */
+    static void eventRows(PlainStatement.Builder text, int count) {
+        text.append(EVENTS_HEAD);
+        for (int i = 0; i < count; i++) {
+            text.append(i == 0 ? EVENT_ROW : ", " + EVENT_ROW);
         }
-        HistoryRows.bind(sql, history);
-        flowRows.bindTaskRows(sql);
+        text.append(EVENTS_TAIL);
+    }
+
+    /** The values of {@link #eventRows}, in its order. */
+    static void bindEventRows(PlainStatement sql, List<TaskEvent> events) {
         sql.bigint("count", events.size());
         for (int i = 0; i < events.size(); i++) {
             eventValues(sql.integer("ord", i + 1), events.get(i));
         }
-        flowRows.bindCountingRows(sql);
-        long last;
-        try {
-            last = sql.one(handle, row -> row.getLong("last_id"));
-        } catch (UnableToExecuteStatementException failure) {
-            if (update != null && failure.getCause() instanceof SQLException cause
-                    && DIVISION_BY_ZERO.equals(cause.getSQLState())) {
-                // the update missed its row, which cannot happen while the row is locked; the use case is run again
-                throw new ConcurrentUpdateException(update.id(), update.version());
-            }
-            throw failure;
-        }
-        // before the transaction ends: a statement that committed it leaves the commit's actions to run
-        announceAtCommit(last);
-        if (commit) {
-            transactions.committedWithStatement();
-        }
-        long next = last - events.size();
-        List<TaskEvent> numbered = new ArrayList<>(events.size());
-        for (TaskEvent event : events) {
-            numbered.add(event.withSequence(++next));
-        }
-        return List.copyOf(numbered);
     }
 
     /** The parameters {@link #eventValues} names an event's values with, in {@link #COLUMNS}' order after the id. */
@@ -272,7 +193,7 @@ final class JdbiEventOutbox implements EventOutbox {
                 .text("agent", event.agentName()).timestamp("at", event.at());
     }
 
-    /* The parts of appendWithHistory's statement, appended to a PlainStatement, so each is parsed once. */
+    /* The parts of the write fold's statement that are the events', appended to a PlainStatement, so each is parsed once. */
     private static final String EVENTS_HEAD = "events AS (INSERT INTO task_events (" + COLUMNS + ") "
             + "SELECT numbers.last_id - :count + e.ord, e.board_id, e.type, e.task_id, e.identifier, e.status, "
             + "e.column_name, e.actor_user_id, e.agent_name, e.occurred_at FROM numbers CROSS JOIN (VALUES ";

@@ -82,7 +82,7 @@ final class JdbiFlowStore implements FlowStore {
 
     @Override
     public Optional<TaskFlow> flow(TaskId taskId) {
-        // reads the flow columns only, which the deferred update of the task's row (PendingWrites) never writes
+        // reads the flow columns only, which a stated change of the task's row (PendingWrites) never writes
         return transactions.withHandleKeepingUpdate(handle -> {
             TaskFlow pending = transactions.pending().flow().flow(taskId.value());
             if (pending != null) {
@@ -116,9 +116,9 @@ final class JdbiFlowStore implements FlowStore {
      * Before a task's row is deleted: its state goes to {@code task_flow}, where the figures still count it, as the
      * history they are folded from does (a row it has there already, once finished, is the same state).
      */
-    static void keepDeleted(Handle handle, PendingWrites pending, long taskId) {
-        if (pending.flow().flow(taskId) != null) {
-            pending.flush(handle);
+    static void keepDeleted(Handle handle, JdbiTransactions transactions, long taskId) {
+        if (transactions.pending().flow().flow(taskId) != null) {
+            WriteFold.flush(transactions.unit());
         }
         handle.createUpdate(KEEP_DELETED).bind("id", taskId).execute();
     }
@@ -186,7 +186,7 @@ final class JdbiFlowStore implements FlowStore {
     /** Sends this transaction's deferred writes before a read of the rollup, so that it reads them. */
     private void flushed(Handle handle) {
         if (!transactions.pending().flow().isEmpty()) {
-            transactions.pending().flush(handle);
+            WriteFold.flush(transactions.unit());
         }
     }
 

@@ -50,6 +50,11 @@ import java.util.stream.Collectors;
  * claimer chose, {@code FOR UPDATE SKIP LOCKED} on PostgreSQL, so concurrent claimers, in one process or
  * several, pass over each other's rows instead of queueing on them, and never hold rows they passed over.
  * The schema and its indexes are in {@code db/migration}; the query plans are in {@code docs/operations.md}.
+ *
+ * <p>Where its SQL goes: each method runs its statements at once on the current {@link UnitOfWork}'s handle, after
+ * the write fold sent any row change stated before ({@link JdbiTransactions#withHandle}), except where its doc says it
+ * states its rows for the fold ({@link #update} of a row it holds locked, {@link #appendHistory}; the counters'
+ * later values, {@link Counters}), which sends them with the events or the commit ({@link WriteFold}).
  */
 final class JdbiTaskStore implements TaskStore {
     private static final String POSITION_COUNTER = "POSITION";
@@ -207,9 +212,10 @@ final class JdbiTaskStore implements TaskStore {
     /** What this transaction remembers of a task it inserted, and the board counters raised to its numbers. */
     private void inserted(Handle handle, Task stored) {
         long id = stored.id().value();
-        transactions.linksRead().put(id, TaskLinks.of(stored));
-        transactions.positionsRead().put(id, stored.position());
-        transactions.tasksRead().put(id, stored);
+        UnitOfWork.Reads reads = transactions.reads();
+        reads.links().put(id, TaskLinks.of(stored));
+        reads.positions().put(id, stored.position());
+        reads.tasks().put(id, stored);
         transactions.pending().flow().inserted(id, newState(stored));
         Counters.raise(handle, transactions.pending(), stored.boardId().value(), stored.identifier().type().prefix(), stored.identifier().number());
         Counters.raise(handle, transactions.pending(), stored.boardId().value(), POSITION_COUNTER, stored.position());
@@ -285,50 +291,60 @@ final class JdbiTaskStore implements TaskStore {
      * row at the version {@code task} was made from, since every write of a row raises its version.
      */
     private int unchanged(Task task) {
-        Task held = transactions.tasksRead().get(task.id().value());
+        Task held = transactions.reads().tasks().get(task.id().value());
         return held != null && held.version() == task.version() ? TaskRows.unchanged(held, task) : 0;
     }
 
+    /**
+     * Where its SQL goes: on PostgreSQL, when this transaction holds the row locked at the version {@code task} was
+     * read at and neither its position nor its links change, the update cannot miss, so the store states the row
+     * change in the unit of work ({@link PendingWrites#stateTaskUpdate}) and the write fold sends it with the
+     * transaction's next statement, inside the events' statement at the end of a use case
+     * ({@link WriteFold#withEvents}), else just before that statement ({@link WriteFold#flushTaskUpdate}). Otherwise
+     * an {@code UPDATE} of its own, at once, conditional on the version, with the rows of changed links.
+     */
     @Override
     public Task update(Task task) {
         return sql(handle -> {
+            long id = task.id().value();
             Task stored = task.withVersion(task.version() + 1);
             written(stored, false);
-            Map<Long, Long> locked = transactions.lockedVersions();
-            if (skipLocked && Long.valueOf(task.version()).equals(locked.get(task.id().value()))
-                    && Long.valueOf(stored.position()).equals(transactions.positionsRead().get(task.id().value()))
-                    && TaskLinks.of(stored).equals(transactions.linksRead().get(task.id().value()))) {
+            UnitOfWork.Reads reads = transactions.reads();
+            Map<Long, Long> locked = reads.lockedVersions();
+            if (skipLocked && Long.valueOf(task.version()).equals(locked.get(id))
+                    && Long.valueOf(stored.position()).equals(reads.positions().get(id))
+                    && TaskLinks.of(stored).equals(reads.links().get(id))) {
                 // this transaction holds the row's lock at this version, and neither the position nor the links
-                // change: the update cannot miss, so it goes with the next statement (PendingWrites)
-                transactions.pending().deferUpdate(handle, task, unchanged(task));
-                locked.put(task.id().value(), stored.version());
-                transactions.tasksRead().put(task.id().value(), stored);
+                // change: the change cannot miss, so it is stated, and the fold sends it with the next statement
+                transactions.pending().stateTaskUpdate(task, unchanged(task));
+                locked.put(id, stored.version());
+                reads.tasks().put(id, stored);
                 return stored;
             }
             int unchanged = unchanged(task);
             int changed = bindUpdate(handle.createUpdate(update(unchanged)), task, unchanged).execute();
             if (changed == 0) {
-                transactions.tasksRead().remove(task.id().value());
+                reads.tasks().remove(id);
                 throw refusal(task);
             }
-            transactions.tasksRead().put(task.id().value(), stored);
-            if (locked.containsKey(task.id().value())) {
-                locked.put(task.id().value(), stored.version());
+            reads.tasks().put(id, stored);
+            if (locked.containsKey(id)) {
+                locked.put(id, stored.version());
             }
-            Long positionRead = transactions.positionsRead().put(task.id().value(), stored.position());
+            Long positionRead = reads.positions().put(id, stored.position());
             if (positionRead == null || positionRead != stored.position()) {
                 // a position not read from this row may be above the counter (reordering, or numbers chosen elsewhere)
                 Counters.raiseExisting(handle, transactions.pending(), stored.boardId().value(), POSITION_COUNTER, stored.position());
             }
             TaskLinks links = TaskLinks.of(stored);
-            Map<Long, TaskLinks> known = transactions.linksRead();
-            if (!links.equals(known.get(task.id().value()))) {
+            Map<Long, TaskLinks> known = reads.links();
+            if (!links.equals(known.get(id))) {
                 // the spec's dependencies or key files changed (or were not read in this transaction)
                 handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
                 handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
                 writeLinks(handle, List.of(stored));
             }
-            known.put(task.id().value(), links);
+            known.put(id, links);
             return stored;
         });
     }
@@ -339,15 +355,16 @@ final class JdbiTaskStore implements TaskStore {
             handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
             handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
             CommentRows.deleteOfTask(handle, task.id());
-            JdbiFlowStore.keepDeleted(handle, transactions.pending(), task.id().value());
+            JdbiFlowStore.keepDeleted(handle, transactions, task.id().value());
             int deleted = handle.createUpdate("DELETE FROM tasks WHERE id = :id AND board_id = :board_id AND version = :version")
                     .bind("id", task.id()).bind("board_id", task.boardId()).bind("version", task.version()).execute();
             if (deleted == 0) {
                 throw refusal(task);
             }
-            transactions.linksRead().remove(task.id().value());
-            transactions.positionsRead().remove(task.id().value());
-            transactions.tasksRead().remove(task.id().value());
+            UnitOfWork.Reads reads = transactions.reads();
+            reads.links().remove(task.id().value());
+            reads.positions().remove(task.id().value());
+            reads.tasks().remove(task.id().value());
             CandidateSnapshots.Collection changes = collected();
             if (changes != null) {
                 changes.changedBoard(task.boardId().value());
@@ -412,7 +429,8 @@ final class JdbiTaskStore implements TaskStore {
 
     /**
      * The columns of a locked task, and its board's WIP limit, read with it so that a claim, which checks the limit
-     * after locking the task, needs no statement of its own for it ({@link #wipLimits}); the board's row in
+     * after locking the task, needs no statement of its own for it: the unit of work records both
+     * ({@link UnitOfWork.Reads#locked(Task, WipLimits)}), where {@link #wipLimits} finds them. The board's row in
      * {@code board_wip_limits} is read, not locked.
      */
     private static final String LOCKED_COLUMNS = TaskRows.COLUMNS
@@ -424,30 +442,39 @@ final class JdbiTaskStore implements TaskStore {
     private static final String LOCK_BY_ID = "SELECT " + LOCKED_COLUMNS
             + " FROM tasks t WHERE t.id = :id AND t.board_id = :board FOR UPDATE";
 
+    /** One statement, {@code SELECT ... FOR UPDATE} with the board's WIP limit, at once. */
     @Override
     public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         PlainStatement lock = PlainStatement.of(LOCK_BY_IDENTIFIER);
         lock.bigint("board", boardId.value()).text("identifier", identifier.toString());
-        return locked(sql(handle -> lock.findOne(handle, this::readLocked)));
+        return sql(handle -> lock.findOne(handle, this::readLocked)).map(this::locked);
     }
 
+    /** One statement, {@code SELECT ... FOR UPDATE} with the board's WIP limit, at once. */
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
         PlainStatement lock = PlainStatement.of(LOCK_BY_ID);
         lock.bigint("id", id.value()).bigint("board", boardId.value());
-        return locked(sql(handle -> lock.findOne(handle, this::readLocked)));
+        return sql(handle -> lock.findOne(handle, this::readLocked)).map(this::locked);
     }
 
-    /** A locked task; the transaction remembers its board's WIP limit, read with it. */
-    private Task readLocked(ResultSet row) throws SQLException {
-        Task task = TaskRows.readRemembering(row, transactions);
-        transactions.wipLimitsRead().put(task.boardId().value(), WipLimitRows.limits(row, "wip_doing"));
-        return task;
+    /** A task row read and locked with its board's WIP limits ({@link #LOCKED_COLUMNS}). */
+    private record LockedRow(Task task, WipLimits boardLimits) {
     }
 
-    /** Remembers the version of a row this transaction locked: its update cannot miss ({@link #update}). */
-    private Optional<Task> locked(Optional<Task> task) {
-        task.ifPresent(row -> transactions.lockedVersions().put(row.id().value(), row.version()));
+    private LockedRow readLocked(ResultSet row) throws SQLException {
+        return new LockedRow(TaskRows.readRemembering(row, transactions), WipLimitRows.limits(row, "wip_doing"));
+    }
+
+    /** The unit of work records the lock, and the limits read with it: the update cannot miss ({@link #update}). */
+    private Task locked(LockedRow row) {
+        transactions.reads().locked(row.task(), row.boardLimits());
+        return row.task();
+    }
+
+    /** Records the lock of a row this transaction locked without its board's limits. */
+    private Optional<Task> lockedAlone(Optional<Task> task) {
+        task.ifPresent(row -> transactions.reads().locked(row));
         return task;
     }
 
@@ -575,7 +602,7 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         String sql = CandidateCursor.LOCK_CLAIMABLE + (skipLocked ? " SKIP LOCKED" : "");
-        return locked(sql(handle -> handle.createQuery(sql)
+        return lockedAlone(sql(handle -> handle.createQuery(sql)
                 .bind("id", taskId).bind("board", query.boardId()).bind("now", TaskRows.timestamp(query.now()))
                 .map(rows).findOne()));
     }
@@ -640,9 +667,13 @@ final class JdbiTaskStore implements TaskStore {
         });
     }
 
+    /**
+     * No statement when this transaction read the limits already, with a locked task of the board
+     * ({@link UnitOfWork.Reads#wipLimits}, a claim's case) or as it wrote them; else one query, at once.
+     */
     @Override
     public WipLimits wipLimits(BoardId boardId) {
-        WipLimits read = transactions.wipLimitsRead().get(boardId.value());
+        WipLimits read = transactions.reads().wipLimits().get(boardId.value());
         return read != null ? read : sql(handle -> WipLimitRows.read(handle, boardId));
     }
 
@@ -650,7 +681,7 @@ final class JdbiTaskStore implements TaskStore {
     public void putWipLimits(BoardId boardId, WipLimits limits) {
         sql(handle -> {
             WipLimitRows.write(handle, boardId, limits);
-            transactions.wipLimitsRead().put(boardId.value(), limits);
+            transactions.reads().wipLimits().put(boardId.value(), limits);
             return null;
         });
     }
@@ -660,7 +691,11 @@ final class JdbiTaskStore implements TaskStore {
         return sql(handle -> WipLimitRows.lockDoing(handle, boardId));
     }
 
-    /** Deferred to the transaction's end, with the others it appends ({@link PendingWrites}). */
+    /**
+     * Stated in the unit of work ({@link PendingWrites#appendHistory}), no statement of its own: the write fold sends
+     * the row in the events' statement on PostgreSQL, else with the others as one array insert at the commit
+     * ({@link WriteFold}).
+     */
     @Override
     public void appendHistory(HistoryEntry entry) {
         transactions.withHandleKeepingUpdate(handle -> {
@@ -672,7 +707,7 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public List<HistoryEntry> history(TaskId taskId) {
         return sql(handle -> {
-            transactions.pending().flush(handle);
+            WriteFold.flush(transactions.unit()); // the rows this transaction stated, so that the query reads them
             return handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
                             + "FROM task_history WHERE task_id = :task ORDER BY id")
                     .bind("task", taskId)

@@ -1,8 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.application.port.out.Transactions;
-import dev.tasklane.domain.task.Task;
-import dev.tasklane.domain.wip.WipLimits;
 import org.jdbi.v3.core.CloseException;
 import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Handle;
@@ -12,8 +10,6 @@ import org.jdbi.v3.core.JdbiException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
@@ -24,9 +20,11 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One database transaction per unit of work, at READ COMMITTED (the level the pool sets on each connection once),
- * on a handle bound to the calling thread so that every store method called inside {@code work} joins it. A nested
- * call joins the outer transaction; a store method called outside any transaction runs in a transaction of its own.
+ * One database transaction per unit of work, at READ COMMITTED (the level the pool sets on each connection once). Each
+ * transaction is one {@link UnitOfWork}, created here and bound to the calling thread: that binding, {@link #unit},
+ * is the stores' one ambient handle, through which every store method called inside {@code work} joins the
+ * transaction, reads what it remembers and states what it writes. A nested call joins the outer transaction; a store
+ * method called outside any transaction runs in a transaction of its own.
  *
  * <p>Database failures that mean "another transaction got in the way" (serialisation failure, deadlock,
  * lock timeout) surface as {@code ConcurrentUpdateException}, which the use-case runner retries; see
@@ -34,24 +32,12 @@ import java.util.function.Supplier;
  */
 final class JdbiTransactions implements Transactions {
     private final Jdbi jdbi;
-    private final ThreadLocal<Handle> current = new ThreadLocal<>();
-    private final ThreadLocal<Map<Long, TaskLinks>> linksRead = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<Long, Long>> positionsRead = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<Long, Task>> tasksRead = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<Long, WipLimits>> wipLimitsRead = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<Long, Long>> lockedVersions = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<PendingWrites> pending = ThreadLocal.withInitial(PendingWrites::new);
+    /**
+     * The unit of work of the calling thread's transaction, null outside one: the one thread-bound value of the JDBI
+     * stores. A store method reaches its transaction through it ({@link #unit}), never through a value of its own.
+     */
+    private final ThreadLocal<UnitOfWork> current = new ThreadLocal<>();
     private final AtomicLong savepoints = new AtomicLong();
-    private final ThreadLocal<Map<Class<?>, Object>> attached = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<Object, Runnable>> atEnd = ThreadLocal.withInitial(LinkedHashMap::new);
-    private final ThreadLocal<Map<Object, Runnable>> afterCommit = ThreadLocal.withInitial(LinkedHashMap::new);
-    private final ThreadLocal<Map<Object, Object>> untilCommit = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Boolean> reading = new ThreadLocal<>();
-    private final ThreadLocal<Boolean> deferredRead = new ThreadLocal<>();
-    /** How deep the calling thread is in units of work that joined the current transaction, and in savepoints. */
-    private final ThreadLocal<int[]> nested = new ThreadLocal<>();
-    /** Set once the transaction's last statement carried its commit ({@link #mayCommitWithStatement}). */
-    private final ThreadLocal<Boolean> committedWithStatement = new ThreadLocal<>();
     /** The counting slot of each connection this store used ({@link #countingSlot}). */
     private final Map<Connection, Integer> slots = Collections.synchronizedMap(new WeakHashMap<>());
     /** The next slot to give a connection: from a random start, so that two servers' connections seldom share one. */
@@ -64,25 +50,31 @@ final class JdbiTransactions implements Transactions {
         this.jdbi = jdbi;
     }
 
+    /** The unit of work of the current transaction; null outside one. */
+    UnitOfWork unit() {
+        return current.get();
+    }
+
     @Override
     public <T> T inTransaction(Supplier<T> work) {
-        if (current.get() != null) {
-            return joined(work);
-        }
-        if (deferredRead.get() != null) {
-            // inside a read that has not needed the database yet: it does now, and this joins it
-            openDeferredRead();
-            return joined(work);
+        UnitOfWork joining = current.get();
+        if (joining != null) {
+            if (joining.handle() == null) {
+                // inside a read that has not needed the database yet: it does now, and this joins it
+                openDeferredRead(joining);
+            }
+            return joining.joined(work);
         }
         boolean committed = false;
         try (Handle handle = jdbi.open()) {
-            current.set(handle);
+            UnitOfWork unit = new UnitOfWork(handle, false);
+            current.set(unit);
             try {
                 // READ COMMITTED is the pool's level for every connection (JdbiStores): naming it here again made JDBI
                 // ask the driver for the current level before and after each transaction, a round trip each time
                 T outcome = handle.inTransaction(joined -> {
                     T result = work.get();
-                    pending.get().flush(handle);
+                    WriteFold.flush(unit);
                     return result;
                 });
                 committed = true;
@@ -90,89 +82,14 @@ final class JdbiTransactions implements Transactions {
             } catch (JdbiException failure) {
                 throw SqlFailures.translate(failure, connectionLost(handle));
             } finally {
-                ended(committed);
+                current.remove();
+                unit.ended(committed);
             }
         } catch (ConnectionException | CloseException connectionFailed) {
             // no connection could be had, or the one used could not even be closed (rolled back) cleanly
             throw SqlFailures.translate(connectionFailed, true);
         } catch (JdbiException failure) {
             throw SqlFailures.translate(failure, false);
-        }
-    }
-
-    /** {@code work} inside the current transaction, counted as nested in it. */
-    private <T> T joined(Supplier<T> work) {
-        int[] depth = depth();
-        depth[0]++;
-        try {
-            return work.get();
-        } finally {
-            depth[0]--;
-        }
-    }
-
-    /** The nesting of the current thread: units of work joined ([0]) and savepoints open ([1]). */
-    private int[] depth() {
-        int[] depth = nested.get();
-        if (depth == null) {
-            depth = new int[2];
-            nested.set(depth);
-        }
-        return depth;
-    }
-
-    /**
-     * Whether the statement about to run may end the transaction with a {@code COMMIT} in the same round trip
-     * (PostgreSQL): the outbox's statement at the very end of a unit of work (EventOutbox#appendLast), when that
-     * unit is the whole transaction. Not inside a unit of work that joined an outer one, nor inside a savepoint,
-     * nor in a read, and only when no deferred write waits for the commit. Ending there saves the commit's round
-     * trip, and, since the statement takes the event numbers, which lock {@code event_sequence} until the commit,
-     * it releases that lock one round trip sooner for every other writer (docs/architecture.md, "Statements on the
-     * hot path").
-     */
-    boolean mayCommitWithStatement() {
-        int[] depth = nested.get();
-        return current.get() != null && reading.get() == null && deferredRead.get() == null
-                && (depth == null || (depth[0] == 0 && depth[1] == 0)) && pending.get().nothingPending();
-    }
-
-    /**
-     * The statement run after {@link #mayCommitWithStatement} committed the transaction: from now on any statement
-     * or deferred write in it is a programming error, refused ({@link #requireOpen}), and the transaction's own
-     * commit, which follows, finds nothing to send.
-     */
-    void committedWithStatement() {
-        committedWithStatement.set(Boolean.TRUE);
-    }
-
-    private void requireOpen() {
-        if (committedWithStatement.get() != null) {
-            throw new IllegalStateException("the transaction committed with the event outbox's statement, which must be "
-                    + "the very end of its unit of work (EventOutbox#appendLast): nothing may be written after it");
-        }
-    }
-
-    /** Forgets what the transaction that ended remembered, and runs what waited for its end (or its commit). */
-    private void ended(boolean committed) {
-        current.remove();
-        nested.remove();
-        committedWithStatement.remove();
-        linksRead.remove();
-        positionsRead.remove();
-        tasksRead.remove();
-        wipLimitsRead.remove();
-        lockedVersions.remove();
-        pending.remove();
-        attached.remove();
-        reading.remove();
-        untilCommit.remove();
-        Map<Object, Runnable> ending = atEnd.get();
-        atEnd.remove();
-        Map<Object, Runnable> onCommit = afterCommit.get();
-        afterCommit.remove();
-        ending.values().forEach(Runnable::run);
-        if (committed) {
-            onCommit.values().forEach(Runnable::run);
         }
     }
 
@@ -183,17 +100,17 @@ final class JdbiTransactions implements Transactions {
      */
     @Override
     public <T> T inReadTransaction(Supplier<T> work) {
-        if (current.get() != null || deferredRead.get() != null) {
+        if (current.get() != null) {
             return work.get();
         }
-        deferredRead.set(Boolean.TRUE);
-        reading.set(Boolean.TRUE);
+        UnitOfWork unit = new UnitOfWork(null, true);
+        current.set(unit);
         boolean committed = false;
         try {
             T result = work.get();
-            Handle handle = current.get();
+            Handle handle = unit.handle();
             if (handle != null) {
-                pending.get().flush(handle);
+                WriteFold.flush(unit);
                 handle.commit();
             }
             committed = true;
@@ -201,11 +118,10 @@ final class JdbiTransactions implements Transactions {
         } catch (ConnectionException | CloseException connectionFailed) {
             throw SqlFailures.translate(connectionFailed, true);
         } catch (JdbiException failure) {
-            Handle handle = current.get();
+            Handle handle = unit.handle();
             throw SqlFailures.translate(failure, handle == null || connectionLost(handle));
         } finally {
-            deferredRead.remove();
-            Handle handle = current.get();
+            Handle handle = unit.handle();
             try {
                 if (handle != null) {
                     try {
@@ -221,13 +137,14 @@ final class JdbiTransactions implements Transactions {
                     throw SqlFailures.translate(closing, true);
                 }
             } finally {
-                ended(committed);
+                current.remove();
+                unit.ended(committed);
             }
         }
     }
 
     /** The first statement of a deferred read: borrows the connection and begins the transaction. */
-    private Handle openDeferredRead() {
+    private Handle openDeferredRead(UnitOfWork unit) {
         Handle handle;
         try {
             handle = jdbi.open();
@@ -240,33 +157,23 @@ final class JdbiTransactions implements Transactions {
             handle.close();
             throw SqlFailures.translate(failure, connectionLost(handle));
         }
-        current.set(handle);
+        unit.opened(handle);
         return handle;
     }
 
     /** Whether the current transaction is a read-only unit of work ({@link #inReadTransaction}). */
     boolean reading() {
-        return reading.get() != null;
+        UnitOfWork unit = current.get();
+        return unit != null && unit.reading();
     }
 
     /**
      * An object of the current transaction, created under {@code key} on first use, handed to {@code committed}
      * once the transaction has committed (never when it rolled back). Outside a transaction: null.
      */
-    @SuppressWarnings("unchecked")
     <T> T untilCommit(Object key, Supplier<T> create, java.util.function.Consumer<T> committed) {
-        if (current.get() == null) {
-            return null;
-        }
-        Map<Object, Object> collected = untilCommit.get();
-        T existing = (T) collected.get(key);
-        if (existing != null) {
-            return existing;
-        }
-        T made = create.get();
-        collected.put(key, made);
-        afterCommit.get().put(key, () -> committed.accept(made));
-        return made;
+        UnitOfWork unit = current.get();
+        return unit == null ? null : unit.untilCommit(key, create, committed);
     }
 
     /**
@@ -287,29 +194,26 @@ final class JdbiTransactions implements Transactions {
      */
     @Override
     public <T> Optional<T> tentatively(Supplier<Optional<T>> work) {
-        Handle handle = current.get();
+        UnitOfWork unit = current.get();
+        Handle handle = unit == null ? null : unit.handle();
         if (handle == null) {
             throw new IllegalStateException("tentatively(...) outside a transaction");
         }
         String savepoint = "tentative_" + savepoints.incrementAndGet();
-        pending.get().flushUpdate(handle); // a deferred update made before the savepoint stays, whatever comes after
+        WriteFold.flushTaskUpdate(unit); // a row change stated before the savepoint stays, whatever comes after
         handle.savepoint(savepoint);
-        PendingWrites.Snapshot deferred = pending.get().snapshot();
+        PendingWrites.Snapshot deferred = unit.writes().snapshot();
         Optional<T> result;
-        int[] depth = depth();
-        depth[1]++;
         try {
-            result = work.get();
+            result = unit.inSavepoint(work);
         } catch (RuntimeException | Error failure) {
             handle.rollbackToSavepoint(savepoint);
-            pending.get().restore(deferred);
+            unit.writes().restore(deferred);
             throw failure;
-        } finally {
-            depth[1]--;
         }
         if (result.isEmpty()) {
             handle.rollbackToSavepoint(savepoint);
-            pending.get().restore(deferred);
+            unit.writes().restore(deferred);
         } else {
             handle.releaseSavepoint(savepoint);
         }
@@ -323,7 +227,8 @@ final class JdbiTransactions implements Transactions {
      * waits for the other's commit, as they would on one row per count. Outside a transaction: 0.
      */
     int countingSlot() {
-        Handle handle = current.get();
+        UnitOfWork unit = current.get();
+        Handle handle = unit == null ? null : unit.handle();
         if (handle == null) {
             return 0;
         }
@@ -341,62 +246,49 @@ final class JdbiTransactions implements Transactions {
     }
 
     /**
-     * Runs {@code statement} on the current transaction's handle, or in a transaction of its own. A task update
-     * deferred by this transaction ({@link PendingWrites#deferUpdate}) is written first, so that every statement
-     * sees it.
+     * Runs {@code statement} on the current transaction's handle, or in a transaction of its own. A task row change
+     * this transaction stated and has not sent ({@link PendingWrites#stateTaskUpdate}) is sent first by the write
+     * fold ({@link WriteFold#flushTaskUpdate}), so that every statement sees it.
      */
     <T> T withHandle(Function<Handle, T> statement) {
-        Handle handle = current.get();
-        if (handle == null && deferredRead.get() != null) {
-            handle = openDeferredRead();
+        UnitOfWork unit = current.get();
+        if (unit == null) {
+            return inTransaction(() -> statement.apply(current.get().handle()));
         }
-        if (handle != null) {
-            requireOpen();
-            pending.get().flushUpdate(handle);
-            return statement.apply(handle);
-        }
-        return inTransaction(() -> statement.apply(current.get()));
-    }
-
-    /**
-     * {@link #withHandle} inside a transaction, leaving a deferred task update pending: for the statement that
-     * writes it itself ({@link JdbiEventOutbox}).
-     */
-    <T> T withHandleKeepingUpdate(Function<Handle, T> statement) {
-        Handle handle = current.get();
-        if (handle == null && deferredRead.get() != null) {
-            handle = openDeferredRead();
-        }
-        if (handle == null) {
-            return inTransaction(() -> statement.apply(current.get()));
-        }
-        requireOpen();
+        Handle handle = open(unit);
+        WriteFold.flushTaskUpdate(unit);
         return statement.apply(handle);
     }
 
     /**
-     * The task rows this transaction read or wrote, as it last read or wrote them, by id: an update of a row at the
-     * version remembered here need not write the columns it leaves unchanged ({@link TaskRows#unchanged}). Outside
-     * a transaction nothing is remembered.
+     * {@link #withHandle} leaving a stated task row change unsent: for the statements that send it themselves, or
+     * that read nothing it changes (the write fold, the flow rollup, the history and audit rows).
      */
-    Map<Long, Task> tasksRead() {
-        return current.get() == null ? new HashMap<>() : tasksRead.get();
+    <T> T withHandleKeepingUpdate(Function<Handle, T> statement) {
+        UnitOfWork unit = current.get();
+        if (unit == null) {
+            return inTransaction(() -> statement.apply(current.get().handle()));
+        }
+        return statement.apply(open(unit));
+    }
+
+    /** The unit's handle, opened at its first statement for a read; refused once the transaction committed. */
+    private Handle open(UnitOfWork unit) {
+        Handle handle = unit.handle();
+        if (handle == null) {
+            handle = openDeferredRead(unit);
+        }
+        unit.requireOpen();
+        return handle;
     }
 
     /**
-     * The WIP limits of the boards whose tasks this transaction locked, read with the task, by board id: a check of
-     * the limit after the lock needs no statement. Outside a transaction nothing is remembered.
+     * What the current transaction read and locked ({@link UnitOfWork.Reads}); outside a transaction a throwaway
+     * that remembers nothing beyond the call.
      */
-    Map<Long, WipLimits> wipLimitsRead() {
-        return current.get() == null ? new HashMap<>() : wipLimitsRead.get();
-    }
-
-    /**
-     * The versions of the task rows this transaction locked ({@code FOR UPDATE}), as last read or written by it:
-     * an update of such a row at that version cannot miss. Outside a transaction nothing is remembered.
-     */
-    Map<Long, Long> lockedVersions() {
-        return current.get() == null ? new HashMap<>() : lockedVersions.get();
+    UnitOfWork.Reads reads() {
+        UnitOfWork unit = current.get();
+        return unit == null ? new UnitOfWork.Reads() : unit.reads();
     }
 
     /**
@@ -405,11 +297,7 @@ final class JdbiTransactions implements Transactions {
      * and its method handlers, which profiling showed costing more than the statements it then runs.
      */
     <D, T> T withDao(Class<D> type, Function<D, T> work) {
-        return withHandle(handle -> {
-            Map<Class<?>, Object> daos = attached.get();
-            D dao = type.cast(daos.computeIfAbsent(type, handle::attach));
-            return work.apply(dao);
-        });
+        return withHandle(handle -> work.apply(current.get().dao(type)));
     }
 
     /**
@@ -418,38 +306,21 @@ final class JdbiTransactions implements Transactions {
      * transaction nothing is registered.
      */
     boolean atEnd(Object key, Runnable action) {
-        if (current.get() == null) {
-            return false;
-        }
-        return atEnd.get().putIfAbsent(key, action) == null;
+        UnitOfWork unit = current.get();
+        return unit != null && unit.atEnd(key, action);
     }
 
     /**
-     * The dependency and key-file rows of tasks as this transaction last read or wrote them, so that an update
-     * that leaves them as they were need not rewrite them. Outside a transaction nothing is remembered.
-     */
-    Map<Long, TaskLinks> linksRead() {
-        return current.get() == null ? new HashMap<>() : linksRead.get();
-    }
-
-    /**
-     * The queue positions of tasks as this transaction last read or wrote them: a position already stored is
-     * already covered by the board's position counter, so an update that keeps it need not raise the counter.
-     * Outside a transaction nothing is remembered.
-     */
-    Map<Long, Long> positionsRead() {
-        return current.get() == null ? new HashMap<>() : positionsRead.get();
-    }
-
-    /**
-     * The writes this transaction defers to just before its commit ({@link PendingWrites}). Outside a transaction
-     * there is none: a store method called outside one runs in a transaction of its own ({@link #withHandle}).
+     * The writes the current transaction's stores stated and the write fold sends ({@link PendingWrites},
+     * {@link WriteFold}). Outside a transaction there is none: a store method called outside one runs in a
+     * transaction of its own ({@link #withHandle}).
      */
     PendingWrites pending() {
-        if (current.get() == null) {
+        UnitOfWork unit = current.get();
+        if (unit == null) {
             throw new IllegalStateException("deferred writes outside a transaction");
         }
-        requireOpen();
-        return pending.get();
+        unit.requireOpen();
+        return unit.writes();
     }
 }

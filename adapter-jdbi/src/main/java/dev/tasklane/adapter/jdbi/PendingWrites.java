@@ -1,10 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.task.Task;
-import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.statement.PreparedBatch;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,12 +10,14 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * The writes a transaction defers to its end, each kind sent as one batch just before the commit
- * ({@link JdbiTransactions#inTransaction}): the history rows it appended, and the final values of the board
- * counters it holds. Nothing reads them back in the meantime except through the store, which flushes them first
- * ({@link JdbiTaskStore#history}), so deferring changes when they are sent, never what commits. Creating the
- * largest legal batch appends a thousand history rows and takes two thousand counter values: one statement each
- * before, two batches now.
+ * What a transaction will write, as its stores stated it: the part of its {@link UnitOfWork} that {@link WriteFold}
+ * sends. The task store states the change of a task row it holds locked ({@link #stateTaskUpdate}); the stores state
+ * history rows, the final values of the board counters the transaction holds, and the flow rollup's rows
+ * ({@link PendingFlow}); the outbox takes event numbers. Nothing here runs SQL: the fold sends the rows, in as few
+ * statements as it can, before any statement that could read them and at the latest with the commit. Nothing reads
+ * them back in the meantime except through the stores, which have the fold send them first
+ * ({@link JdbiTaskStore#history}), so deferring changes when they are sent, never what commits. Creating the largest
+ * legal batch appends a thousand history rows and takes two thousand counter values: two batches.
  *
  * <p>A counter is held once this transaction has incremented its row, which locks the row until the transaction
  * ends: from then on its next values are counted here, and the row is written once, with the last of them.
@@ -29,21 +28,18 @@ final class PendingWrites {
     }
 
     /** A held counter: the value its row will have at the commit, and the value written to it so far. */
-    private record Held(long value, long written) {
+    record Held(long value, long written) {
     }
-
-    private static final String HISTORY_COLUMNS = "task_id, kind, at, actor_user_id, agent_name, facts";
-    /** The pending history rows, however many: one statement of an array per column ({@link ArrayRows}). */
-    private static final String INSERT_HISTORY = ArrayRows.insert("task_history", HISTORY_COLUMNS);
 
     private final Map<CounterKey, Held> counters = new LinkedHashMap<>();
     private final List<HistoryEntry> history = new ArrayList<>();
     /**
-     * On PostgreSQL, the update of a task row this transaction holds locked at the version the update expects
-     * ({@link JdbiTaskStore#update}): it cannot miss, so it is written with the next statement of the transaction,
-     * by the outbox inside its own statement ({@link JdbiEventOutbox}), else just before ({@link #flushUpdate}).
+     * On PostgreSQL, the change of a task row this transaction holds locked at the version the change expects
+     * ({@link JdbiTaskStore#update}): it cannot miss, so the fold sends it with the next statement of the
+     * transaction, inside the events' statement ({@link WriteFold#withEvents}), else just before that statement
+     * ({@link WriteFold#flushTaskUpdate}).
      */
-    private DeferredUpdate deferredUpdate;
+    private TaskUpdate taskUpdate;
     private final PendingFlow flow = new PendingFlow();
     /** How many event numbers this transaction took (PostgreSQL, {@link JdbiEventOutbox#PER_TRANSACTION}). */
     private int eventsNumbered;
@@ -98,84 +94,66 @@ final class PendingWrites {
     }
 
     /**
-     * A task's update, deferred: the task as written, and the column groups whose values the row already holds
-     * ({@link TaskRows#unchanged}), which the update leaves out.
+     * A task row's change, stated by the task store: the task as written, and the column groups whose values the row
+     * already holds ({@link TaskRows#unchanged}), which the change leaves out.
      */
-    record DeferredUpdate(Task task, int unchanged) {
+    record TaskUpdate(Task task, int unchanged) {
     }
 
-    /** Defers {@code task}'s update; one deferred before is written first. */
-    void deferUpdate(Handle handle, Task task, int unchanged) {
-        flushUpdate(handle);
-        deferredUpdate = new DeferredUpdate(task, unchanged);
-    }
-
-    /** The deferred update, which the caller writes itself from now on; null when there is none. */
-    DeferredUpdate takeUpdate() {
-        DeferredUpdate taken = deferredUpdate;
-        deferredUpdate = null;
-        return taken;
-    }
-
-    /** Writes the deferred update, if any. */
-    void flushUpdate(Handle handle) {
-        DeferredUpdate update = takeUpdate();
-        if (update != null && JdbiTaskStore.bindUpdate(handle.createUpdate(JdbiTaskStore.update(update.unchanged())),
-                update.task(), update.unchanged()).execute() != 1) {
-            // cannot happen while the row is locked; the use case is run again if it does
-            throw new ConcurrentUpdateException(update.task().id(), update.task().version());
+    /**
+     * The task store states the change of a row it holds locked; the fold sends it. The stores' statements run after
+     * the fold sent any change stated before ({@link JdbiTransactions#withHandle}), so there is none here.
+     */
+    void stateTaskUpdate(Task task, int unchanged) {
+        if (taskUpdate != null) {
+            throw new IllegalStateException("a task row change is stated while another waits: the fold sends each "
+                    + "before the next statement (JdbiTransactions#withHandle)");
         }
+        taskUpdate = new TaskUpdate(task, unchanged);
+    }
+
+    /** The stated task row change, which the caller (the fold) sends from now on; null when there is none. */
+    TaskUpdate takeTaskUpdate() {
+        TaskUpdate taken = taskUpdate;
+        taskUpdate = null;
+        return taken;
     }
 
     void appendHistory(HistoryEntry entry) {
         history.add(entry);
     }
 
-    /**
-     * The history rows appended so far, which the caller writes itself from now on (the outbox on PostgreSQL, in
-     * the statement that appends the events: {@link JdbiEventOutbox}); they are no longer pending.
-     */
+    /** How many history rows wait. */
     int historySize() {
         return history.size();
     }
 
+    /** The history rows stated so far, which the caller (the fold) sends from now on; they are no longer pending. */
     List<HistoryEntry> takeHistory() {
         List<HistoryEntry> taken = List.copyOf(history);
         history.clear();
         return taken;
     }
 
-    /** Sends what is pending, one batch per kind, and forgets it (the counters stay held). */
-    void flush(Handle handle) {
-        flushUpdate(handle);
-        if (!history.isEmpty()) {
-            ArrayRows rows = new ArrayRows(HISTORY_COLUMNS, HistoryRows.PARAMETERS);
-            HistoryRows.bind(rows, history);
-            rows.bind(handle.createUpdate(INSERT_HISTORY)).execute();
-            history.clear();
-        }
-        PreparedBatch raises = null;
+    /**
+     * The counters whose value at the commit is above what their row holds, each marked written: the caller (the
+     * fold) writes them from now on.
+     */
+    Map<CounterKey, Long> takeCounterRaises() {
+        Map<CounterKey, Long> raises = new LinkedHashMap<>();
         for (Map.Entry<CounterKey, Held> counter : counters.entrySet()) {
             Held held = counter.getValue();
             if (held.value() > held.written()) {
-                if (raises == null) {
-                    raises = handle.prepareBatch("UPDATE board_counters SET last_value = :value "
-                            + "WHERE board_id = :board AND counter = :counter AND last_value < :value");
-                }
-                raises.bind("board", counter.getKey().boardId()).bind("counter", counter.getKey().counter())
-                        .bind("value", held.value()).add();
+                raises.put(counter.getKey(), held.value());
                 counter.setValue(new Held(held.value(), held.value()));
             }
         }
-        if (raises != null) {
-            raises.execute();
-        }
-        flow.flush(handle);
+        return raises;
     }
 
-    /** Whether nothing waits for the commit: no deferred update, no history, no counter to raise, no rollup row. */
+    /** Whether nothing waits for the commit: no task row change, no history, no counter to raise, no rollup row. */
     boolean nothingPending() {
-        if (deferredUpdate != null || !history.isEmpty() || !flow.isEmpty()) {
+        if (taskUpdate != null || !history.isEmpty() || !flow.isEmpty()) {
             return false;
         }
         for (Held held : counters.values()) {
@@ -199,7 +177,7 @@ final class PendingWrites {
      */
     void restore(Snapshot snapshot) {
         history.subList(snapshot.historySize, history.size()).clear();
-        deferredUpdate = null; // deferred after the savepoint (tentatively writes any earlier one before it)
+        taskUpdate = null; // stated after the savepoint (tentatively has the fold send any earlier one before it)
         counters.clear();
         counters.putAll(snapshot.counters);
         flow.restore(snapshot.flow);

@@ -33,7 +33,7 @@ final class TaskRows {
 
     /**
      * A mapper that also tells the transaction which dependency and key-file rows each task it reads has, so that
-     * an update leaving them unchanged need not rewrite them ({@link JdbiTransactions#linksRead}).
+     * an update leaving them unchanged need not rewrite them ({@link UnitOfWork.Reads#links}).
      */
     static RowMapper<Task> remembering(JdbiTransactions transactions) {
         return (row, context) -> readRemembering(row, transactions);
@@ -42,9 +42,9 @@ final class TaskRows {
     /** Reads a task, and tells the transaction its dependency and key-file rows and its position ({@link #remembering}). */
     static Task readRemembering(ResultSet row, JdbiTransactions transactions) throws SQLException {
         Task task = read(row);
-        transactions.linksRead().put(task.id().value(), TaskLinks.of(task));
-        transactions.positionsRead().put(task.id().value(), task.position());
-        transactions.tasksRead().put(task.id().value(), task);
+        transactions.reads().links().put(task.id().value(), TaskLinks.of(task));
+        transactions.reads().positions().put(task.id().value(), task.position());
+        transactions.reads().tasks().put(task.id().value(), task);
         return task;
     }
 

@@ -46,7 +46,7 @@ final class ConnectionWatch implements UnaryOperator<Connection> {
 
     /**
      * What a commit is recorded as when the transaction's last statement already carried it: the driver then sends
-     * nothing (PostgreSQL: the outbox statement, JdbiTransactions#mayCommitWithStatement).
+     * nothing (PostgreSQL: the outbox statement, UnitOfWork#mayCommitWithStatement).
      */
     static final String COMMITTED_WITH_STATEMENT = "commit sent with the last statement";
 

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * On PostgreSQL the outbox's statement at the very end of a unit of work that is the whole transaction carries the
- * {@code COMMIT} ({@code EventOutbox#appendLast}, {@code JdbiTransactions#mayCommitWithStatement}): another connection
+ * {@code COMMIT} ({@code EventOutbox#appendLast}, {@code UnitOfWork#mayCommitWithStatement}): another connection
  * sees the events before the unit of work has returned, and nothing may be written after it. A plain append, or
  * the last append of a nested unit (EventOutboxContract), waits for the transaction's own commit.
  */

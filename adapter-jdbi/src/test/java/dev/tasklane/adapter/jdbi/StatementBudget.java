@@ -98,7 +98,7 @@ abstract class StatementBudget {
 
     /**
      * How the commit of a unit of work that ends with the outbox's statement is recorded: on PostgreSQL that
-     * statement carries it, so the commit makes no round trip of its own (JdbiTransactions#mayCommitWithStatement).
+     * statement carries it, so the commit makes no round trip of its own (UnitOfWork#mayCommitWithStatement).
      */
     protected String outboxCommit() {
         return "commit";
@@ -252,8 +252,8 @@ abstract class StatementBudget {
     @Test
     void moreChildrenOfAGoalCostNoMoreStatements() {
         board.createGoal(board.alice, goal("first", children(1))); // the goal counter's row exists from here on
-        int small = cost(() -> board.createGoal(board.alice, goal("small", children(JdbiEventOutbox.MAX_ROWS_IN_ONE + 4)))).cost().count();
-        Measured large = cost(() -> board.createGoal(board.alice, goal("large", children(JdbiEventOutbox.MAX_ROWS_IN_ONE + 24))));
+        int small = cost(() -> board.createGoal(board.alice, goal("small", children(WriteFold.MAX_ROWS_IN_ONE + 4)))).cost().count();
+        Measured large = cost(() -> board.createGoal(board.alice, goal("large", children(WriteFold.MAX_ROWS_IN_ONE + 24))));
 
         // both past the events the outbox writes in its one statement on PostgreSQL, so both take the batched path
         assertBudget("a goal of 20 children more", small + 20 * PER_CHILD, large);
