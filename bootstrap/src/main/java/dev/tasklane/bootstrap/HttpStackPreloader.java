@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * Loads and initialises the HTTP stack's classes (Jackson, Javalin, Jetty: about half of the classes a start
  * loads) on a second thread while the main thread opens the store, which needs none of them
  * (docs/benchmarks.md, "What bounds start-up"). It builds throw-away objects only: nothing listens, nothing is
- * registered, and the real ones are built afterwards by the HTTP adapter as before. The main thread waits for it
+ * registered, and the real ones are built afterwards by the HTTP adapter. The main thread waits for it
  * before it builds the HTTP stack itself ({@link #await}), so that no class of that stack is ever initialised by
  * two threads at once. A failure here only costs the time it would have saved.
  */

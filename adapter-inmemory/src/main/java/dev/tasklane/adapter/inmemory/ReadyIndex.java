@@ -12,9 +12,10 @@ import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
- * The ready tasks of one board (open, work or defect, not for humans, every dependency completed),
- * partitioned by assignee (null: unassigned) and by required-capability set, each partition kept in
- * {@link TaskOrder#NEXT} order.
+ * The ready tasks of one board (open and not archived: a pre-filter of selection rule S1; work or defect, not for
+ * humans: S2; every dependency completed: S3), partitioned by assignee (null: unassigned; the caller's partitions
+ * are the pre-filter of S5) and by required-capability set (the sets the caller covers: S6), each partition kept in
+ * {@link TaskOrder#NEXT} order (docs/rules.md, "Selection").
  *
  * <p>The partition maps are touched only under the store lock. The partitions themselves are
  * {@link ConcurrentSkipListSet}s because a candidate iterator walks them lazily: its caller usually claims

@@ -22,9 +22,11 @@ import java.util.NoSuchElementException;
  * files, assignment) leaves them to the other agents; the claimer locks only the task it chose, by id, with
  * {@link #LOCK_CLAIMABLE}.
  *
- * <p>The Ready stream leaves out what the schema can rule out cheaply (goals, human tasks, tasks assigned to
- * someone else, tasks with an unfinished dependency); capabilities and key files are left to the caller's
- * full rules.
+ * <p>The Ready stream leaves out what the schema can rule out cheaply, each test a pre-filter of a selection rule
+ * (docs/rules.md, "Selection"): not open or archived (S1, {@code SelectionRule.READY_OR_EXPIRED}), goals and human
+ * tasks (S2, {@code CLAIMABLE_TYPE}), tasks with an unfinished dependency (S3, {@code DEPENDENCIES_COMPLETED}),
+ * tasks assigned to someone else (S5, {@code ASSIGNEE_MATCHES}); key files and capabilities are left to the
+ * caller's full rules.
  */
 final class CandidateCursor implements Iterator<Task> {
     /**
@@ -39,13 +41,15 @@ final class CandidateCursor implements Iterator<Task> {
     static final int PAGE = 32;
 
     /**
-     * Archived tasks stay out of the queue (docs/rules.md, "Archive, restore and delete"). The test is on the
+     * Pre-filter of rule S1: archived tasks stay out of the queue (docs/rules.md, "Archive, restore and delete"). The test is on the
      * {@code archive} document, which is set and cleared with {@code archived_at}, because {@code archived_at} leads
      * an index ({@code tasks_board_archived}, for the archive page) that H2's planner would then prefer to the queue
      * index, reading every Ready row ({@code H2QueryPlanTest}).
      */
     static final String ON_THE_BOARD = "AND t.archive IS NULL ";
+    /** Pre-filter of rule S5: unassigned, or assigned to the caller. */
     private static final String ASSIGNABLE = "AND (t.assigned_to_id IS NULL OR t.assigned_to_id = :user) ";
+    /** Pre-filter of rule S3: no dependency that is not completed. */
     private static final String UNBLOCKED = "AND NOT EXISTS (SELECT 1 FROM task_dependencies d WHERE d.task_id = t.id AND NOT EXISTS ("
             + "SELECT 1 FROM tasks dt WHERE dt.board_id = d.board_id AND dt.identifier = d.depends_on "
             + "AND dt.status = '" + Status.COMPLETED.name() + "')) ";

@@ -15,7 +15,7 @@ import java.util.Objects;
  *   <li>{@code start}: how long opening the stores waits for PostgreSQL at start-up (HikariCP
  *       {@code initializationFailTimeout}): the first connection is tried again, about once a second and each
  *       attempt within {@code connect}, until one succeeds or this has passed; zero tries once. A database that
- *       comes up after the server, or a first connection slowed by a busy machine, then no longer stops the start,
+ *       comes up after the server, or a first connection slowed by a busy machine, does not stop the start,
  *       while {@code connect} stays as short as an outage should be noticed in. H2 opens in-process and tries
  *       once.</li>
  * </ul>

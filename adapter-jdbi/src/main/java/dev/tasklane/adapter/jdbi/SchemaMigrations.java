@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * versions the schema history holds, and when it already holds every migration of {@code db/migration}, Flyway
  * is not started at all (its classes, its classpath scan and its validation are most of a restart's work on H2).
  * Otherwise, on a new database, after an upgrade, or when the history holds a failed or unknown state, Flyway
- * runs as before: it locks the history, validates it and migrates, and reports any problem itself.
+ * runs in full: it locks the history, validates it and migrates, and reports any problem itself.
  */
 final class SchemaMigrations {
     /** Where the migrations are, in the jar (or classes directory) that holds this adapter. */

@@ -2,7 +2,8 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.AuditUseCase;
 import dev.tasklane.application.port.out.AuditLog;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.BoardStore;
+import dev.tasklane.application.port.out.MembershipStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.audit.AuditEntry;
@@ -40,14 +41,17 @@ final class AuditService implements AuditUseCase {
 
     private final AuditLog log;
     private final Transactions transactions;
-    private final DirectoryStore directory;
+    private final BoardStore directory;
+    private final MembershipStore members;
     private final Clock clock;
     private final Duration retention;
 
-    AuditService(AuditLog log, Transactions transactions, DirectoryStore directory, Clock clock, Duration retention) {
+    AuditService(AuditLog log, Transactions transactions, BoardStore directory, MembershipStore members, Clock clock,
+                 Duration retention) {
         this.log = log;
         this.transactions = transactions;
         this.directory = directory;
+        this.members = members;
         this.clock = clock;
         this.retention = retention;
     }
@@ -109,7 +113,7 @@ final class AuditService implements AuditUseCase {
             throw forbidden();
         }
         Optional<Access> access = actor.board() != null && actor.board().id().equals(board) ? Optional.ofNullable(actor.access())
-                : directory.membership(board, actor.userId()).map(Membership::access);
+                : members.membership(board, actor.userId()).map(Membership::access);
         if (reach(actor, access) != Reach.THE_BOARD) {
             throw forbidden();
         }
@@ -124,7 +128,7 @@ final class AuditService implements AuditUseCase {
             }
             List<Board> boards = actor.board() != null ? List.of(actor.board()) : directory.boardsOf(actor.userId());
             return new Readable(false, boards.stream().limit(MAX_BOARDS).filter(board -> reach(actor,
-                    directory.membership(board.id(), actor.userId()).map(Membership::access)) == Reach.THE_BOARD).toList());
+                    members.membership(board.id(), actor.userId()).map(Membership::access)) == Reach.THE_BOARD).toList());
         });
     }
 

@@ -3,7 +3,8 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
 import dev.tasklane.application.port.out.AuditLog;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.UserStore;
+import dev.tasklane.application.port.out.MembershipStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.audit.AuditAction;
@@ -38,17 +39,19 @@ import java.util.stream.Collectors;
  */
 final class AuditTrail {
     /** Records nothing: for services built without an audit log. */
-    static final AuditTrail NONE = new AuditTrail(AuditLog.NONE, null, null, Clock.systemUTC());
+    static final AuditTrail NONE = new AuditTrail(AuditLog.NONE, null, null, null, Clock.systemUTC());
 
     private final AuditLog log;
     private final Transactions transactions;
-    private final DirectoryStore directory;
+    private final UserStore directory;
+    private final MembershipStore members;
     private final Clock clock;
 
-    AuditTrail(AuditLog log, Transactions transactions, DirectoryStore directory, Clock clock) {
+    AuditTrail(AuditLog log, Transactions transactions, UserStore directory, MembershipStore members, Clock clock) {
         this.log = Objects.requireNonNull(log, "audit log");
         this.transactions = transactions;
         this.directory = directory;
+        this.members = members;
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -99,7 +102,7 @@ final class AuditTrail {
 
     /** A member added or their access changed: which one is read from the directory before the change is written. */
     void memberPut(Actor actor, BoardId board, User member, Access access) {
-        Optional<Access> before = directory.membership(board, member.id()).map(Membership::access);
+        Optional<Access> before = members.membership(board, member.id()).map(Membership::access);
         if (before.isPresent() && before.get() == access) {
             return;
         }

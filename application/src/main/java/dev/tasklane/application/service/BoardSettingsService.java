@@ -5,7 +5,8 @@ import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.identity.IdentityPolicy.Verdict;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
 import dev.tasklane.application.port.in.TaskQuery;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.BoardStore;
+import dev.tasklane.application.port.out.MembershipStore;
 import dev.tasklane.application.port.out.TaskReads;
 import dev.tasklane.application.port.out.WipLimitStore;
 import dev.tasklane.application.port.out.Transactions;
@@ -26,15 +27,18 @@ import java.util.Optional;
 /** Reading and changing a board's name and WIP limits, one transaction each. */
 final class BoardSettingsService implements BoardSettingsUseCase {
     private final Transactions transactions;
-    private final DirectoryStore directory;
+    private final BoardStore directory;
+    private final MembershipStore members;
     private final TaskReads tasks;
     private final WipLimitStore wipLimits;
     private final AuditTrail audit;
 
-    BoardSettingsService(Transactions transactions, DirectoryStore directory, TaskReads tasks, WipLimitStore wipLimits, AuditTrail audit) {
+    BoardSettingsService(Transactions transactions, BoardStore directory, MembershipStore members, TaskReads tasks,
+                         WipLimitStore wipLimits, AuditTrail audit) {
         this.audit = audit;
         this.transactions = transactions;
         this.directory = directory;
+        this.members = members;
         this.tasks = tasks;
         this.wipLimits = wipLimits;
     }
@@ -83,7 +87,7 @@ final class BoardSettingsService implements BoardSettingsUseCase {
     }
 
     private Optional<Access> accessOf(Actor actor, BoardId boardId) {
-        return directory.membership(boardId, actor.userId()).map(Membership::access);
+        return members.membership(boardId, actor.userId()).map(Membership::access);
     }
 
     private BoardSettings read(Board board) {

@@ -54,7 +54,8 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     private final NextOffers offers;
     private final AgentSessions sessions;
 
-    ClaimService(UseCaseRunner runner, TaskReads tasks, ClaimCandidates queue, KeyFileLocks keyFiles, WipLimitStore wipLimits, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
+    ClaimService(UseCaseRunner runner, TaskReads tasks, ClaimCandidates queue, KeyFileLocks keyFiles,
+                 WipLimitStore wipLimits, TaskLookup lookup, HookEntries hookEntries, GoalSync goals,
                  TaskWorkflow workflow, NextOffers offers, AgentSessions sessions) {
         this.runner = runner;
         this.tasks = tasks;

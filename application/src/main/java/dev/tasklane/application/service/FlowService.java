@@ -52,7 +52,8 @@ final class FlowService implements FlowMetricsUseCase {
     private final FlowSettings settings;
     private final AgentSessions sessions;
 
-    FlowService(UseCaseRunner runner, TaskReads tasks, FlowStore flows, UserStore directory, TaskLookup lookup, GoalSync goals,
+    FlowService(UseCaseRunner runner, TaskReads tasks, FlowStore flows, UserStore directory, TaskLookup lookup,
+                GoalSync goals,
                 TaskWorkflow workflow, FlowSettings settings, AgentSessions sessions) {
         this.runner = runner;
         this.tasks = tasks;

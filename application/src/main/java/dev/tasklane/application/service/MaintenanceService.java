@@ -48,7 +48,8 @@ final class MaintenanceService implements MaintenanceUseCase {
     private final AuditService audit;
     private final AgentSessions sessions;
 
-    MaintenanceService(UseCaseRunner runner, TaskReads tasks, DueTasks dueTasks, ClaimCandidates queue, FlowStore flows, BoardStore directory, EventOutbox outbox,
+    MaintenanceService(UseCaseRunner runner, TaskReads tasks, DueTasks dueTasks, ClaimCandidates queue, FlowStore flows,
+                       BoardStore directory, EventOutbox outbox,
                        Duration eventRetention, GoalSync goals, TaskWorkflow workflow, AuditService audit,
                        AgentSessions sessions) {
         this.audit = audit;

@@ -14,13 +14,16 @@ import java.util.Optional;
 
 /**
  * The rules a task must pass to be handed out by {@code next} or taken by {@code claim}, one constant per
- * rule of docs/rules.md ("Selection: which task next offers and claim accepts"). Each rule
- * is small and independent; {@link ClaimPolicy} runs them in this order.
+ * rule of docs/rules.md ("Selection: which task next offers and claim accepts"), numbered S1 to S6 there and here in
+ * declaration order. Each rule is small and independent; {@link ClaimPolicy} runs them in this order. A store may
+ * leave out of its candidates what a rule refuses (a pre-filter), never a task it allows; each rule lists its
+ * pre-filters, and each pre-filter names its rule.
  */
 public enum SelectionRule {
     /**
-     * Rules 1 and 3: in Ready with status open, or in Doing with a claim older than the lease; and on the board (an
-     * archived task is out of the queue until restored).
+     * Rule S1: in Ready with status open, or in Doing with a claim older than the lease; and on the board (an
+     * archived task is out of the queue until restored). Pre-filters: CandidateCursor (the status, lease and
+     * archive tests of its streams), ReadyIndex (open tasks only, archived ones removed).
      */
     READY_OR_EXPIRED {
         @Override
@@ -38,7 +41,10 @@ public enum SelectionRule {
                     new ErrorDetails.CurrentStatus(task.status().code()), NextStep.ASK_FOR_ANOTHER_TASK);
         }
     },
-    /** Rule 2: work and defects only; goals are containers. */
+    /**
+     * Rule S2: work and defects only, and not a task reserved for a human; goals are containers. Pre-filters:
+     * CandidateCursor (type and human_task), ReadyIndex (work and defect tasks, not for humans).
+     */
     CLAIMABLE_TYPE {
         @Override
         public Verdict check(Task task, SelectionContext context) {
@@ -51,7 +57,10 @@ public enum SelectionRule {
                     new ErrorDetails.UnclaimableType(task.type().code()));
         }
     },
-    /** Rule 4: every dependency is completed. */
+    /**
+     * Rule S3: every dependency is completed. Pre-filters: CandidateCursor (its UNBLOCKED test), ReadyIndex (a task
+     * enters it once its dependencies are completed).
+     */
     DEPENDENCIES_COMPLETED {
         @Override
         public Verdict check(Task task, SelectionContext context) {
@@ -67,7 +76,7 @@ public enum SelectionRule {
                     new ErrorDetails.BlockedBy(unfinished));
         }
     },
-    /** Rule 5: none of its key files is being modified by a task in Doing or Review. */
+    /** Rule S4: none of its key files is being modified by a task in Doing or Review. Pre-filters: none. */
     KEY_FILES_FREE {
         @Override
         public Verdict check(Task task, SelectionContext context) {
@@ -85,7 +94,10 @@ public enum SelectionRule {
             return Verdict.ALLOWED;
         }
     },
-    /** Rule 6: unassigned, or assigned to the caller. */
+    /**
+     * Rule S5: unassigned, or assigned to the caller. Pre-filters: CandidateCursor (its ASSIGNABLE test), ReadyIndex
+     * (the caller's partitions: unassigned and its own).
+     */
     ASSIGNEE_MATCHES {
         @Override
         public Verdict check(Task task, SelectionContext context) {
@@ -97,7 +109,10 @@ public enum SelectionRule {
                     + "Only the assigned user can claim it.", new ErrorDetails.AssignedElsewhere(assignee));
         }
     },
-    /** The token's capabilities cover the task's required capabilities (an empty token list matches all). */
+    /**
+     * Rule S6: the token's capabilities cover the task's required capabilities (an empty token list matches all).
+     * Pre-filters: ReadyIndex (the partitions of the capability sets the caller covers).
+     */
     CAPABILITIES_MATCH {
         @Override
         public Verdict check(Task task, SelectionContext context) {

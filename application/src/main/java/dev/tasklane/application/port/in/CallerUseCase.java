@@ -10,7 +10,11 @@ import dev.tasklane.domain.id.BoardId;
  * {@link dev.tasklane.domain.identity.IdentityPolicy}, whichever way the actor came.
  */
 public interface CallerUseCase {
-    /** Resolves a bearer token to the actor on the token's board. @throws UnauthenticatedException when it is not valid */
+    /**
+     * Resolves a bearer token to the actor on the token's board.
+     *
+     * @throws UnauthenticatedException when it is not valid
+     */
     Actor authenticate(String token, String agentName);
 
     /**

@@ -13,7 +13,8 @@ package dev.tasklane.application.port.out;
  * extends.
  */
 public interface TaskStore
-        extends TaskReads, TaskWrites, ClaimCandidates, KeyFileLocks, WipLimitStore, CommentStore, TaskHistoryLog, DueTasks {
+        extends TaskReads, TaskWrites, ClaimCandidates, KeyFileLocks, WipLimitStore, CommentStore, TaskHistoryLog,
+        DueTasks {
     /**
      * The flow rollup kept beside these tasks and written in the same transactions (docs/rules.md, "Flow
      * metrics"). A store without one answers {@link FlowStore#NONE}: its flow figures are those of an empty board.
