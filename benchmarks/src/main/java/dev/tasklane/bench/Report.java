@@ -134,9 +134,11 @@ final class Report {
             }
         }
         md.append("\n## Warm-up: process start to speed\n\n");
-        md.append(String.format(Locale.ROOT, "`warm_s` %s s: bin/tasklane on %s, first /health after %s s, steady state %s cycles/s"
+        Object warm = v.get("warm_s") == null ? "not reached within " + v.get("warm_curve_s") + " s of load"
+                : v.get("warm_s") + " s";
+        md.append(String.format(Locale.ROOT, "`warm_s` %s: bin/tasklane on %s, first /health after %s s, steady state %s cycles/s"
                         + " (8 outside agents, goals, server-picked). Cycles per second from process start: %s.%n%n",
-                v.get("warm_s"), v.get("warm_jdk"), v.get("warm_live_s"), v.get("warm_steady_cycles_per_s"),
+                warm, v.get("warm_jdk"), v.get("warm_live_s"), v.get("warm_steady_cycles_per_s"),
                 v.get("warm_curve_cycles_per_s")));
         if (v.containsKey("warm_lever_s")) {
             md.append("Each way to start, one after the other on the same backlog (`--only warm`, " + v.get("warm_lever_s")
