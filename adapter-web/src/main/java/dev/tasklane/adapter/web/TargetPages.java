@@ -106,8 +106,8 @@ final class TargetPages {
         TargetId id = TargetId.of(Web.pathId(ctx, "target"));
         TargetDetail detail = targets.detail(caller, id);
         Target target = detail.view().target();
-        String agents = Web.optional(ctx, "agents");
-        String reviewers = Web.optional(ctx, "reviewers");
+        String agents = query(ctx, "agents");
+        String reviewers = query(ctx, "reviewers");
         Forecast forecast = null;
         String refusal = null;
         try {
@@ -213,6 +213,12 @@ final class TargetPages {
                 view.progress().done(), view.progress().inReview(), total, done, review,
                 forecast == null || forecast.p85() == null ? null : when(forecast.p85(), target.zone()),
                 forecast == null ? "" : percent(forecast.probabilityByDue()), view.atRisk(), status);
+    }
+
+    /** A query parameter of the what-if, null when absent or blank. */
+    private static String query(Context ctx, String name) {
+        String value = ctx.queryParam(name);
+        return value == null || value.isBlank() ? null : value.strip();
     }
 
     private static Integer number(String value, String field) {
