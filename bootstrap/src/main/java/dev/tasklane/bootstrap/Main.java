@@ -100,6 +100,9 @@ public final class Main {
         if (args.length > 0 && MCP.equals(args[0])) {
             return McpBridge.run(Arrays.copyOfRange(args, 1, args.length), env, System.in, out, err);
         }
+        if (args.length > 0 && "forecast".equals(args[0])) {
+            return dev.tasklane.simulator.ForecastCli.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
         if (args.length > 0 && SIMULATE.equals(args[0])) {
             return SimulateCli.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }

@@ -47,7 +47,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The metrics and agents pages in a real browser (headless Chromium through chromedriver), over a history of three
  * weeks seeded through the use cases on a clock the test moves: a figure on each page is checked against
  * {@code GET /api/metrics}, a stuck agent's task is released from the agents page, and the charts fit a phone's
- * width. Saves docs/images/metrics.png and agents.png (under target/screenshots, and under the directory named by
+ * width; a delivery target's strip and page show the forecast {@code GET /api/targets/:id/forecast} answers, with
+ * its what-if. Saves docs/images/metrics.png, agents.png, targets-strip.png and target.png (under target/screenshots, and under the directory named by
  * {@code -Dtasklane.screenshots=...}). Skipped without Chromium, except under {@code CI=true}.
  */
 class FlowPagesBrowserTest {
@@ -65,7 +66,8 @@ class FlowPagesBrowserTest {
         clock = new MutableClock(LocalDate.now(ZoneOffset.UTC).minusDays(20).atTime(8, 30).toInstant(ZoneOffset.UTC));
         InMemoryStores stores = InMemoryStores.create();
         tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                .sessions(stores.sessions()).clock(clock)
+                .sessions(stores.sessions()).clock(clock).targets(stores.targets())
+                .forecastRefresher(java.util.concurrent.Executors.newSingleThreadExecutor())
                 .passwordHashIterations(BoardFixture.TEST_PASSWORD_ITERATIONS).build();
         IdentityUseCase.Bootstrap bootstrap = tasklane.identity().bootstrap(null);
         adminPassword = bootstrap.adminPassword();
@@ -229,13 +231,86 @@ class FlowPagesBrowserTest {
         browser.resize(1440, 1000);
     }
 
+    private static boolean signedIn;
+
     private static void signIn() {
+        if (signedIn) {
+            return;
+        }
+        signedIn = true;
         browser.open(base + "/signin");
         browser.find("#username").type("admin");
         browser.find("#password").type(adminPassword);
         browser.find(".signin button[type=submit]").click();
         browser.waitUntil("signed in", () -> !browser.url().contains("/signin"));
         browser.setOwnPassword("the admin's own password");
+    }
+
+    @Test
+    void theTargetsStripAndPageShowTheForecastTheApiAnswers() throws Exception {
+        AgentHttp api = new AgentHttp(HttpClient.newHttpClient(), base, apiToken);
+        List<String> open = new java.util.ArrayList<>();
+        api.get("/api/tasks?status=open&limit=50").json().path("data").forEach(t -> open.add(t.path("identifier").asText()));
+        assertTrue(open.size() >= 3, open.toString());
+        String due = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC).plusDays(2).toString();
+        AgentHttp.Answer created = api.post("/api/targets", Map.of("name", "Spring release", "due_date", due,
+                "tasks", open));
+        assertEquals(201, created.status(), created::toString);
+        long id = created.data().path("id").asLong();
+        JsonNode forecast = api.get("/api/targets/" + id + "/forecast").data();
+        assertEquals("monte_carlo_simulation", forecast.path("method").asText(), forecast::toString);
+        String p85 = java.time.format.DateTimeFormatter.ofPattern("MMM d, HH:mm", java.util.Locale.ROOT)
+                .format(Instant.parse(forecast.path("p85").asText()).atZone(ZoneOffset.UTC));
+        signIn();
+
+        browser.open(base + "/boards/1");
+        browser.waitUntil("the strip shows the cached forecast", () -> {
+            browser.open(base + "/boards/1");
+            return browser.present("#target-chip-" + id) && browser.find("#target-chip-" + id).text().contains(p85);
+        });
+        assertTrue(browser.find("#target-chip-" + id).text().contains("0 / " + open.size() + " done"),
+                browser.find("#target-chip-" + id).text());
+
+        browser.open(base + "/boards/1/targets/" + id);
+        assertTrue(browser.find("#forecast-lines").text().contains("p85 " + p85), browser.find("#forecast-lines").text());
+        assertTrue(browser.find("#forecast-lines").text().contains("throughput_sampling"), "the other method beside it");
+        assertTrue(browser.present("svg[aria-labelledby='burn-up-chart-title burn-up-chart-desc'] path"), "the burn-up");
+        assertTrue(browser.present("svg[aria-labelledby='forecast-chart-title forecast-chart-desc'] rect"), "the bars");
+        browser.find("#what-if input[name=agents]").type("1");
+        browser.find("#what-if button[type=submit]").click();
+        browser.waitUntil("the what-if's page", () -> browser.url().contains("agents=1")
+                && browser.present("#forecast-lines") && browser.find("#forecast-lines").text().contains("What if"));
+        assertTrue(browser.find("#forecast-lines").text().contains("What if: p85 moves from " + p85),
+                browser.find("#forecast-lines").text());
+        assertTrue(browser.find("#forecast-lines").text().contains("1 agents"), browser.find("#forecast-lines").text());
+        targetScreenshots(id);
+
+        browser.open(base + "/boards/1/targets");
+        browser.find("#new-target input[name=name]").type("Made in the form");
+        browser.script("document.querySelector('#new-target input[name=due_date]').value = arguments[0];", due);
+        browser.find("#new-target input[name=tasks]").type(open.get(0));
+        browser.find("#new-target button[type=submit]").click();
+        browser.waitUntil("the new target's page", () -> browser.url().matches(".*/targets/[0-9]+$"));
+        assertTrue(browser.find(".notice").text().contains("Made in the form"), browser.find(".notice").text());
+        browser.find("#archive-target button[type=submit]").click();
+        browser.waitUntil("the list", () -> browser.url().endsWith("/targets"));
+        assertTrue(browser.find(".notice").text().contains("is archived"), browser.find(".notice").text());
+    }
+
+    private static void targetScreenshots(long id) throws IOException {
+        Path target = Path.of("target", "screenshots");
+        String extra = System.getProperty("tasklane.screenshots");
+        for (Path directory : extra == null || extra.isBlank() ? List.of(target) : List.of(target, Path.of(extra))) {
+            browser.resize(1440, 520);
+            browser.open(base + "/boards/1");
+            browser.find("#target-chip-" + id);
+            browser.screenshot(directory.resolve("targets-strip.png"));
+            browser.resize(1440, 1900);
+            browser.open(base + "/boards/1/targets/" + id + "?reviewers=2");
+            browser.find("#forecast-lines");
+            browser.screenshot(directory.resolve("target.png"));
+        }
+        browser.resize(1440, 1000);
     }
 
     private static void screenshots() throws IOException {

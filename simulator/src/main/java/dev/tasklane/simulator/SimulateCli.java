@@ -40,6 +40,9 @@ public final class SimulateCli {
 
     /** Parses {@code args}, runs the simulation and writes the report to {@code out}; problems go to {@code err}. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (ForecastCli.handles(args)) {
+            return ForecastCli.run(args, out, err);
+        }
         Options options = new Options();
         CommandLine commandLine = new CommandLine(options);
         commandLine.setOut(new PrintWriter(out, true));

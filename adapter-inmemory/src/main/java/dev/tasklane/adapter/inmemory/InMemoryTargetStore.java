@@ -4,6 +4,7 @@ import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TargetStore;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 
 import java.util.List;
 import java.util.Map;
@@ -28,33 +29,33 @@ public final class InMemoryTargetStore implements TargetStore {
     }
 
     @Override
-    public Target insert(Target target) {
+    public Target add(Target target) {
         return inTx(() -> {
             long id = ++lastId;
-            Target stored = target.withId(id).withVersion(1);
+            Target stored = target.withId(TargetId.of(id)).withVersion(1);
             writes.put(targets, id, stored);
             return stored;
         });
     }
 
     @Override
-    public Target update(Target target) {
+    public Target save(Target target) {
         return inTx(() -> {
-            Target current = targets.get(target.id());
+            Target current = targets.get(target.id().value());
             if (current == null || current.version() != target.version()
                     || !current.boardId().equals(target.boardId())) {
                 throw new ConcurrentUpdateException("target " + target.id() + " changed since version "
                         + target.version());
             }
             Target stored = target.withVersion(target.version() + 1);
-            writes.put(targets, target.id(), stored);
+            writes.put(targets, target.id().value(), stored);
             return stored;
         });
     }
 
     @Override
-    public Optional<Target> byId(BoardId boardId, long id) {
-        return inTx(() -> Optional.ofNullable(targets.get(id)).filter(t -> t.boardId().equals(boardId)));
+    public Optional<Target> byId(BoardId boardId, TargetId id) {
+        return inTx(() -> Optional.ofNullable(targets.get(id.value())).filter(t -> t.boardId().equals(boardId)));
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TargetStore;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 import dev.tasklane.domain.task.TaskIdentifier;
 import org.jdbi.v3.core.Handle;
 
@@ -36,7 +37,7 @@ final class JdbiTargetStore implements TargetStore {
     }
 
     @Override
-    public Target insert(Target target) {
+    public Target add(Target target) {
         long id = handle(h -> h.createUpdate("INSERT INTO targets (board_id, name, due_date, zone, goals, tasks, "
                         + "archived_at, created_at, updated_at, version) VALUES (:board, :name, :due, :zone, :goals, "
                         + ":tasks, :archived, :created, :updated, 1)")
@@ -45,18 +46,18 @@ final class JdbiTargetStore implements TargetStore {
                 .bind("tasks", join(target.tasks())).bind("archived", ts(target.archivedAt()))
                 .bind("created", ts(target.createdAt())).bind("updated", ts(target.updatedAt()))
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one());
-        return target.withId(id).withVersion(1);
+        return target.withId(TargetId.of(id)).withVersion(1);
     }
 
     @Override
-    public Target update(Target target) {
+    public Target save(Target target) {
         int rows = handle(h -> h.createUpdate("UPDATE targets SET name = :name, due_date = :due, zone = :zone, "
                         + "goals = :goals, tasks = :tasks, archived_at = :archived, updated_at = :updated, "
                         + "version = version + 1 WHERE id = :id AND board_id = :board AND version = :version")
                 .bind("name", target.name()).bind("due", target.dueDate()).bind("zone", target.zone().getId())
                 .bind("goals", join(target.goals())).bind("tasks", join(target.tasks()))
                 .bind("archived", ts(target.archivedAt())).bind("updated", ts(target.updatedAt()))
-                .bind("id", target.id()).bind("board", target.boardId().value()).bind("version", target.version())
+                .bind("id", target.id().value()).bind("board", target.boardId().value()).bind("version", target.version())
                 .execute());
         if (rows != 1) {
             throw new ConcurrentUpdateException("target " + target.id() + " changed since version " + target.version());
@@ -65,9 +66,9 @@ final class JdbiTargetStore implements TargetStore {
     }
 
     @Override
-    public Optional<Target> byId(BoardId boardId, long id) {
+    public Optional<Target> byId(BoardId boardId, TargetId id) {
         return handle(h -> h.createQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id AND board_id = :board")
-                .bind("id", id).bind("board", boardId.value()).map((row, context) -> target(row)).findOne());
+                .bind("id", id.value()).bind("board", boardId.value()).map((row, context) -> target(row)).findOne());
     }
 
     @Override
@@ -77,7 +78,7 @@ final class JdbiTargetStore implements TargetStore {
     }
 
     private static Target target(ResultSet row) throws SQLException {
-        return new Target(row.getLong("id"), BoardId.of(row.getLong("board_id")), row.getString("name"),
+        return new Target(TargetId.of(row.getLong("id")), BoardId.of(row.getLong("board_id")), row.getString("name"),
                 row.getObject("due_date", LocalDate.class), ZoneId.of(row.getString("zone")),
                 split(row.getString("goals")), split(row.getString("tasks")), instant(row, "archived_at"),
                 instant(row, "created_at"), instant(row, "updated_at"), row.getLong("version"));

@@ -42,10 +42,15 @@ final class Tools {
      * batch of create), else null.
      */
     record Route(String method, String path, boolean needsId, Set<String> queryArgs, boolean sendsBody,
-                 String defaultView, boolean routeKnowsSlim, String goalsPath) {
+                 String defaultView, boolean routeKnowsSlim, String goalsPath, String withoutIdPath) {
         Route(String method, String path, boolean needsId, Set<String> queryArgs, boolean sendsBody,
               String defaultView, boolean routeKnowsSlim) {
-            this(method, path, needsId, queryArgs, sendsBody, defaultView, routeKnowsSlim, null);
+            this(method, path, needsId, queryArgs, sendsBody, defaultView, routeKnowsSlim, null, null);
+        }
+
+        Route(String method, String path, boolean needsId, Set<String> queryArgs, boolean sendsBody,
+              String defaultView, boolean routeKnowsSlim, String goalsPath) {
+            this(method, path, needsId, queryArgs, sendsBody, defaultView, routeKnowsSlim, goalsPath, null);
         }
     }
 
@@ -57,9 +62,9 @@ final class Tools {
         Map<String, Object> schemas = SchemaTrees.object(api.schemas());
         Map<String, Object> claim = body(schemas.get("claim"));
         Map<String, Object> identifier = describedAs(property(claim, "identifier"),
-                "The task's identifier, such as W12, or its numeric id");
+                "Task identifier (W12) or numeric id");
         Map<String, Object> agentName = describedAs(property(claim, "agent_name"),
-                "Your name; agents that share a token must each give their own");
+                "Your name (each agent sharing a token its own)");
         Map<String, Object> claimToken = describedAs(property(claim, "claim_token"),
                 "The claim_token claim_task answered");
         Map<String, Object> view = Map.of("type", "string", "enum", List.of(SLIM, FULL),
@@ -67,14 +72,13 @@ final class Tools {
         Map<String, Object> fullView = Map.of("type", "string", "enum", List.of(SLIM, FULL),
                 "description", "full (default): every field; slim: the key fields");
 
-        add(new Tool("workflow_guide", "How to work through Tasklane",
-                "Read first: the agent loop, the hooks with their timeouts, what each result object must hold. "
-                        + "The whole onboarding is the resource " + ONBOARDING_URI + ".",
+        add(new Tool("workflow_guide", "How to work",
+                "Read first: the loop, hooks, timeouts, what each result must hold. Full onboarding: resource "
+                        + ONBOARDING_URI + ".",
                 object(Map.of(), List.of()), OBJECT, true, new Route(null, null, false, Set.of(), false, null, false)));
 
         add(new Tool("next_task", "Next task",
-                "The task you would get now (highest priority, dependencies done, key files free), or a refusal "
-                        + "when none is left. Does not claim it.",
+                "The task you would get now, or a refusal when none is left; does not claim it.",
                 object(props("agent_name", agentName, "response_view", view), List.of()), TASK_ANSWER, true,
                 new Route("GET", "/api/tasks/next", false, Set.of("agent_name", "response_view", "skills_version"),
                         false, SLIM, true)));
@@ -82,8 +86,8 @@ final class Tools {
         Map<String, Object> claimInput = withProperty(withProperty(body(schemas.get("claim")), "response_view",
                 fullView, false), "identifier", identifier, false);
         add(new Tool("claim_task", "Claim a task",
-                "Claim the task named by identifier (omitted: the next one) with your before_doing hook's result. "
-                        + "Answers the task, its claim_token for later calls, and the hook metadata.",
+                "Claim identifier's task (or the next) with your before_doing result; answers the task, its "
+                        + "claim_token, hook metadata.",
                 claimInput, TASK_ANSWER, false,
                 new Route("POST", "/api/tasks/claim", false, Set.of(), true, FULL, false)));
 
@@ -102,8 +106,7 @@ final class Tools {
 
         Map<String, Object> complete = body(schemas.get("complete"));
         add(new Tool("report_changed_files", "Report changed files",
-                "Store the files you changed (path and unified diff each) on your claimed task; a later call "
-                        + "replaces them.",
+                "Store your changed files (path, unified diff) on your claimed task; a later call replaces them.",
                 object(props("identifier", identifier, "changed_files",
                         describedAs(property(complete, "changed_files"), "The changed files: path and unified diff each"),
                         "claim_token", claimToken, "response_view", view), List.of("identifier", "changed_files")),
@@ -111,9 +114,8 @@ final class Tools {
                 new Route("PUT", "/api/tasks/{id}/changed_files", true, Set.of(), true, SLIM, true)));
 
         add(new Tool("complete_task", "Complete a task",
-                "Complete your claimed task with the after_doing and before_review results, explorer and reviewer "
-                        + "results and your summary. It goes to Done, or to Review: then wait for a person, then "
-                        + "mark_reviewed.",
+                "Complete your claimed task with the hook, explorer and reviewer results and your summary. To "
+                        + "Done, or to Review: then wait for a person, then mark_reviewed.",
                 withProperty(withProperty(complete, "response_view", view, false), "identifier", identifier, true),
                 TASK_ANSWER, false,
                 new Route("PATCH", "/api/tasks/{id}/complete", true, Set.of(), true, SLIM, true)));
@@ -124,15 +126,15 @@ final class Tools {
                         "identifier", identifier, true), TASK_ANSWER, false,
                 new Route("PATCH", "/api/tasks/{id}/mark_reviewed", true, Set.of(), true, SLIM, false)));
 
-        add(new Tool("report_after_goal", "Report the after_goal hook",
-                "When a goal's last task is done: run after_goal and report its result on the goal.",
+        add(new Tool("report_after_goal", "Report after_goal",
+                "When a goal's last task is done: run after_goal, report its result.",
                 withProperty(withProperty(body(schemas.get("after_goal")), "response_view", view, false),
                         "identifier", describedAs(identifier, "The goal's identifier, such as G3"), true),
                 TASK_ANSWER, false,
                 new Route("PATCH", "/api/tasks/{id}/after_goal", true, Set.of(), true, SLIM, false)));
 
         add(new Tool("get_task", "Read a task",
-                "One task: every field, its review status and notes, and its changed files.",
+                "One task: every field, review status and notes, changed files.",
                 object(props("identifier", identifier, "response_view", fullView, "fields", FIELDS),
                         List.of("identifier")),
                 TASK_ANSWER, true,
@@ -152,12 +154,18 @@ final class Tools {
                 "agent_name", agentName), List.of());
         createInput.put("oneOf", List.of(Map.of("required", List.of("task")), Map.of("required", List.of("goals"))));
         add(new Tool("create_tasks", "Create tasks",
-                "Create a task ({\"task\": {...}}), a goal with its tasks ({\"task\": {\"type\": \"goal\", \"tasks\": "
-                        + "[...]}}), or several goals at once ({\"goals\": [...]}).",
+                "Create a task ({\"task\": {...}}), a goal with its tasks (type goal, tasks: [...]), or "
+                        + "several goals ({\"goals\": [...]}).",
                 createInput, CREATE_ANSWER, false,
                 new Route("POST", "/api/tasks", false, Set.of(), true, SLIM, false, "/api/tasks/batch")));
 
         addSessionTools(identifier, claimToken);
+        add(new Tool("get_targets", "Targets",
+                "Board's targets; with identifier (target id) its forecast; agents, reviewers: what-if.",
+                object(props("identifier", INTEGER, "agents", INTEGER, "reviewers", INTEGER, "window",
+                        Map.of("type", "string")), List.of()), OBJECT, true,
+                new Route("GET", "/api/targets/{id}/forecast", true, Set.of("agents", "reviewers", "window"), false,
+                        FULL, false, null, "/api/targets")));
     }
 
     /**
@@ -176,8 +184,7 @@ final class Tools {
                         List.of("identifier", "kind", "body")), OBJECT, false,
                 new Route("POST", "/api/tasks/{id}/activities", true, Set.of(), true, FULL, false)));
         add(new Tool("await_answer", "Await an answer",
-                "Activities after `after` (your last next_after), waiting up to `wait` s (max 30) for an answer, "
-                        + "instruction or stop.",
+                "Activities after `after`, waiting up to `wait` s (max 30) for an answer, instruction or stop.",
                 object(props("identifier", identifier, "after", INTEGER, "wait", INTEGER), List.of("identifier")),
                 OBJECT, true,
                 new Route("GET", "/api/tasks/{id}/activities", true, Set.of("after", "wait"), false, FULL, false)));
@@ -212,6 +219,10 @@ final class Tools {
             return new Outcome(guide(), false, 200);
         }
         String id = null;
+        if (route.withoutIdPath() != null && !arguments.containsKey("identifier")) {
+            route = new Route(route.method(), route.withoutIdPath(), false, Set.of(), false, route.defaultView(),
+                    route.routeKnowsSlim());
+        }
         if (route.needsId()) {
             Object raw = arguments.get("identifier");
             if (raw instanceof Number number && !(raw instanceof Double) && !(raw instanceof Float)) {

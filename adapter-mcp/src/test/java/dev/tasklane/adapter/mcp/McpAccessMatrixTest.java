@@ -297,6 +297,7 @@ class McpAccessMatrixTest {
         s.put("await_answer", (f, k) -> new Args(map("identifier", f.claimed(k), "wait", 0), true));
         s.put("get_session", (f, k) -> new Args(map("identifier", f.claimed(k)), true));
         s.put("list_tasks", (f, k) -> new Args(map(), false));
+        s.put("get_targets", (f, k) -> new Args(map(), false));
         s.put("create_tasks", (f, k) -> new Args(map("task", task("Created")), false));
         return s;
     }

@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 abstract class McpEndToEndContract {
     static final List<String> TOOL_NAMES = List.of("workflow_guide", "next_task", "claim_task", "heartbeat",
             "release_task", "report_changed_files", "complete_task", "mark_reviewed", "report_after_goal", "get_task",
-            "list_tasks", "create_tasks", "post_activity", "await_answer", "get_session");
+            "list_tasks", "create_tasks", "post_activity", "await_answer", "get_session", "get_targets");
 
     protected McpServer server;
     private final List<McpSyncClient> clients = new ArrayList<>();

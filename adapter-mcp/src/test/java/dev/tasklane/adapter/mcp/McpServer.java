@@ -93,7 +93,7 @@ final class McpServer implements AutoCloseable {
         InMemoryStores stores = InMemoryStores.create();
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(),
                         stores.events()).idempotency(stores.idempotency()).sessions(stores.sessions())
-                .agentSessions(stores.agentSessions())
+                .agentSessions(stores.agentSessions()).targets(stores.targets())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         return new McpServer("in memory", tasklane, () -> { }, stores, settings, http);
     }
@@ -107,7 +107,7 @@ final class McpServer implements AutoCloseable {
     static McpServer postgres(String schema) {
         JdbiStores stores = JdbiStores.open(TestPostgres.freshSchema(schema));
         Tasklane tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions())
-                .agentSessions(stores.agentSessions())
+                .agentSessions(stores.agentSessions()).targets(stores.targets())
                 .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
         return new McpServer("PostgreSQL", tasklane, stores::close);
     }

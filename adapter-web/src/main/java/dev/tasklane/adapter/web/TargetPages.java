@@ -23,6 +23,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.forecast.Forecast;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 import dev.tasklane.domain.task.Task;
 import io.javalin.http.Context;
 
@@ -84,7 +85,7 @@ final class TargetPages {
     void edit(Context ctx) {
         Actor person = web.personForChange(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
-        long id = Web.pathId(ctx, "target");
+        TargetId id = TargetId.of(Web.pathId(ctx, "target"));
         TargetView changed = targets.change(caller, id, new TargetChange(Patch.to(Web.optional(ctx, "name")),
                 Patch.to(Web.optional(ctx, "due_date")), Patch.to(Web.optional(ctx, "zone")),
                 identifiers(ctx, "goals"), identifiers(ctx, "tasks"), List.of(), List.of(), List.of(), List.of()));
@@ -94,7 +95,7 @@ final class TargetPages {
     void archive(Context ctx) {
         Actor person = web.personForChange(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
-        TargetView archived = targets.archive(caller, Web.pathId(ctx, "target"));
+        TargetView archived = targets.archive(caller, TargetId.of(Web.pathId(ctx, "target")));
         web.done(ctx, listHref(caller.board().id().value()), "Target " + archived.target().name() + " is archived.");
     }
 
@@ -102,11 +103,11 @@ final class TargetPages {
         Actor person = web.person(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
         long boardId = caller.board().id().value();
-        long id = Web.pathId(ctx, "target");
+        TargetId id = TargetId.of(Web.pathId(ctx, "target"));
         TargetDetail detail = targets.detail(caller, id);
         Target target = detail.view().target();
-        String agents = Web.optional(ctx, "agents");
-        String reviewers = Web.optional(ctx, "reviewers");
+        String agents = query(ctx, "agents");
+        String reviewers = query(ctx, "reviewers");
         Forecast forecast = null;
         String refusal = null;
         try {
@@ -208,10 +209,16 @@ final class TargetPages {
         Forecast forecast = view.forecast();
         String status = forecast != null ? "no date within ten years" : target.isArchived() ? "archived"
                 : "forecast on its way";
-        return new Item(target.id(), target.name(), href(boardId, target.id()), DAY.format(target.dueDate()),
+        return new Item(target.id().value(), target.name(), href(boardId, target.id()), DAY.format(target.dueDate()),
                 view.progress().done(), view.progress().inReview(), total, done, review,
                 forecast == null || forecast.p85() == null ? null : when(forecast.p85(), target.zone()),
                 forecast == null ? "" : percent(forecast.probabilityByDue()), view.atRisk(), status);
+    }
+
+    /** A query parameter of the what-if, null when absent or blank. */
+    private static String query(Context ctx, String name) {
+        String value = ctx.queryParam(name);
+        return value == null || value.isBlank() ? null : value.strip();
     }
 
     private static Integer number(String value, String field) {
@@ -246,7 +253,7 @@ final class TargetPages {
         return Math.round(share * 100) + " %";
     }
 
-    static String href(long boardId, long targetId) {
+    static String href(long boardId, TargetId targetId) {
         return "/boards/" + boardId + "/targets/" + targetId;
     }
 

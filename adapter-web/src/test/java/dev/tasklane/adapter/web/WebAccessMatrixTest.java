@@ -166,7 +166,7 @@ class WebAccessMatrixTest {
         /** A target of board {@code id} holding one open task, made by the bootstrap admin. */
         long target(BoardId id) {
             return c.tasklane.targets().create(admin(id), new dev.tasklane.application.port.in.TargetsUseCase.NewTarget(
-                    "Matrix target", "2099-12-24", null, null, List.of(create(id)))).target().id();
+                    "Matrix target", "2099-12-24", null, null, List.of(create(id)))).target().id().value();
         }
 
         String claimed(BoardId id) {

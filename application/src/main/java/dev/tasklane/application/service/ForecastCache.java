@@ -3,6 +3,7 @@ package dev.tasklane.application.service;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.forecast.Forecast;
 import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.targets.TargetId;
 
 import java.util.Map;
 import java.util.Optional;
@@ -24,15 +25,15 @@ final class ForecastCache {
     static final int MAX_ENTRIES = 10_000;
 
     private final Executor refresher;
-    private final Map<Long, Entry> entries = new ConcurrentHashMap<>();
-    private final Set<Long> pending = ConcurrentHashMap.newKeySet();
-    private volatile BiFunction<BoardId, Long, Entry> compute;
+    private final Map<TargetId, Entry> entries = new ConcurrentHashMap<>();
+    private final Set<TargetId> pending = ConcurrentHashMap.newKeySet();
+    private volatile BiFunction<BoardId, TargetId, Entry> compute;
 
     ForecastCache(Executor refresher) {
         this.refresher = refresher;
     }
 
-    void computeWith(BiFunction<BoardId, Long, Entry> computation) {
+    void computeWith(BiFunction<BoardId, TargetId, Entry> computation) {
         this.compute = computation;
     }
 
@@ -59,26 +60,26 @@ final class ForecastCache {
         }
     }
 
-    Optional<Entry> latest(long targetId) {
+    Optional<Entry> latest(TargetId targetId) {
         return Optional.ofNullable(entries.get(targetId));
     }
 
-    Optional<Entry> fresh(long targetId, long fingerprint) {
+    Optional<Entry> fresh(TargetId targetId, long fingerprint) {
         return latest(targetId).filter(entry -> entry.fingerprint() == fingerprint);
     }
 
-    Entry store(long targetId, long fingerprint, Supplier<Forecast> forecast) {
+    Entry store(TargetId targetId, long fingerprint, Supplier<Forecast> forecast) {
         Entry entry = Entry.of(fingerprint, forecast);
         put(targetId, entry);
         return entry;
     }
 
-    void forget(long targetId) {
+    void forget(TargetId targetId) {
         entries.remove(targetId);
     }
 
     /** Asks for a refresh of the target's default forecast, unless one is already waiting. */
-    void refreshLater(BoardId board, long targetId) {
+    void refreshLater(BoardId board, TargetId targetId) {
         if (compute == null || !pending.add(targetId)) {
             return;
         }
@@ -93,7 +94,7 @@ final class ForecastCache {
         });
     }
 
-    private void put(long targetId, Entry entry) {
+    private void put(TargetId targetId, Entry entry) {
         if (entries.size() >= MAX_ENTRIES && !entries.containsKey(targetId)) {
             entries.clear();
         }

@@ -21,6 +21,7 @@ import dev.tasklane.domain.forecast.TeamProfile;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 import dev.tasklane.domain.targets.TargetScope;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
@@ -79,7 +80,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
             requireKnown(board, "goals", goals);
             requireKnown(board, "tasks", named);
             Instant now = changes.now();
-            return targets.insert(new Target(0, board, name, due, zone, goals, named, null, now, now, 0));
+            return targets.add(new Target(TargetId.UNASSIGNED, board, name, due, zone, goals, named, null, now, now, 0));
         });
         return runner.read(changes -> view(stored, scope(stored)));
     }
@@ -98,7 +99,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     }
 
     @Override
-    public TargetView get(Actor actor, long id) {
+    public TargetView get(Actor actor, TargetId id) {
         return runner.read(changes -> {
             Target target = require(actor.boardId(), id);
             return view(target, scope(target));
@@ -106,7 +107,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     }
 
     @Override
-    public TargetDetail detail(Actor actor, long id) {
+    public TargetDetail detail(Actor actor, TargetId id) {
         return runner.read(changes -> {
             Target target = require(actor.boardId(), id);
             TargetScope scope = scope(target);
@@ -119,8 +120,9 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
             }
             doneAt.sort(null);
             List<BurnPoint> burnUp = new ArrayList<>();
-            burnUp.add(new BurnPoint(target.createdAt().isBefore(doneAt.isEmpty() ? changes.now() : doneAt.get(0))
-                    ? target.createdAt() : doneAt.get(0), 0));
+            Instant start = doneAt.isEmpty() || target.createdAt().isBefore(doneAt.get(0)) ? target.createdAt()
+                    : doneAt.get(0);
+            burnUp.add(new BurnPoint(start, 0));
             for (int i = 0; i < doneAt.size(); i++) {
                 burnUp.add(new BurnPoint(doneAt.get(i), i + 1));
             }
@@ -130,7 +132,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     }
 
     @Override
-    public TargetView change(Actor actor, long id, TargetChange change) {
+    public TargetView change(Actor actor, TargetId id, TargetChange change) {
         String name = change.name().isSent() ? TargetFields.name(change.name().orElse(null)) : null;
         LocalDate due = change.dueDate().isSent() ? TargetFields.dueDate(change.dueDate().orElse(null)) : null;
         ZoneId zone = change.zone().isSent() ? TargetFields.zone(change.zone().orElse(null)) : null;
@@ -150,7 +152,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
                     addTasks, removeTasks);
             requireKnown(board, "goals", added(target.goals(), newGoals));
             requireKnown(board, "tasks", added(target.tasks(), newTasks));
-            return targets.update(target.changed(name == null ? target.name() : name,
+            return targets.save(target.changed(name == null ? target.name() : name,
                     due == null ? target.dueDate() : due, zone == null ? target.zone() : zone, newGoals, newTasks,
                     changes.now()));
         });
@@ -158,21 +160,21 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     }
 
     @Override
-    public TargetView archive(Actor actor, long id) {
+    public TargetView archive(Actor actor, TargetId id) {
         requireWork(actor);
         Target stored = runner.write(actor, changes -> {
             Target target = require(actor.boardId(), id);
             if (target.isArchived()) {
                 throw new ConflictException("already_archived", "Target " + id + " is already archived.");
             }
-            return targets.update(target.archived(changes.now()));
+            return targets.save(target.archived(changes.now()));
         });
         cache.forget(id);
         return runner.read(changes -> view(stored, scope(stored)));
     }
 
     @Override
-    public Forecast forecast(Actor actor, long targetId, ForecastQuery query) {
+    public Forecast forecast(Actor actor, TargetId targetId, ForecastQuery query) {
         if (query.isDefault()) {
             Inputs inputs = runner.read(changes -> inputs(actor.boardId(), targetId, query, null, changes.now()));
             Optional<ForecastCache.Entry> cached = cache.fresh(targetId, inputs.fingerprint);
@@ -186,14 +188,14 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     }
 
     @Override
-    public Forecast forecastWithTeam(Actor actor, long targetId, ForecastQuery query, TeamProfile team) {
+    public Forecast forecastWithTeam(Actor actor, TargetId targetId, ForecastQuery query, TeamProfile team) {
         Objects.requireNonNull(team, "team");
         Inputs inputs = runner.read(changes -> inputs(actor.boardId(), targetId, query, team, changes.now()));
         return compute(inputs);
     }
 
     /** The default forecast of a target, for the cache's refresh off any request. */
-    private ForecastCache.Entry computeDefault(BoardId board, long targetId) {
+    private ForecastCache.Entry computeDefault(BoardId board, TargetId targetId) {
         Inputs inputs = runner.read(changes -> inputs(board, targetId, ForecastQuery.defaults(), null, changes.now()));
         return ForecastCache.Entry.of(inputs.fingerprint, () -> compute(inputs));
     }
@@ -210,7 +212,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
         return ForecastEngine.forecast(inputs.plan, inputs.sample, inputs.settings);
     }
 
-    private Inputs inputs(BoardId board, long targetId, ForecastQuery query, TeamProfile team, Instant now) {
+    private Inputs inputs(BoardId board, TargetId targetId, ForecastQuery query, TeamProfile team, Instant now) {
         Target target = require(board, targetId);
         TargetScope scope = scope(target);
         String window = query.window() == null || query.window().isBlank() ? ForecastQuery.DEFAULT_WINDOW
@@ -268,7 +270,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
 
     /** What the default forecast of a target depends on: the target, its tasks' states and the board's columns. */
     private long fingerprint(Target target, TargetScope scope, BoardId board) {
-        long hash = target.id() * 31 + target.version();
+        long hash = target.id().value() * 31 + target.version();
         for (Task task : scope.tasks()) {
             hash = hash * 31 + task.id().hashCode();
             hash = hash * 31 + task.version();
@@ -304,7 +306,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
         return TargetScope.of(named, children);
     }
 
-    private Target require(BoardId board, long id) {
+    private Target require(BoardId board, TargetId id) {
         return targets.byId(board, id).orElseThrow(() -> new NotFoundException("target_not_found",
                 "The board has no target " + id + ". List the board's targets to find its id."));
     }

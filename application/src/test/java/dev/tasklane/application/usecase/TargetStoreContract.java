@@ -5,6 +5,7 @@ import dev.tasklane.application.port.out.TargetStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 import dev.tasklane.domain.task.TaskIdentifier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,7 @@ public abstract class TargetStoreContract {
     }
 
     private Target fresh(BoardId board, String name) {
-        return new Target(0, board, name, LocalDate.parse("2026-12-24"), ZoneId.of("Europe/Paris"),
+        return new Target(TargetId.UNASSIGNED, board, name, LocalDate.parse("2026-12-24"), ZoneId.of("Europe/Paris"),
                 List.of(TaskIdentifier.parse("G1").orElseThrow()),
                 List.of(TaskIdentifier.parse("W3").orElseThrow(), TaskIdentifier.parse("D2").orElseThrow()),
                 null, NOW, NOW, 0);
@@ -48,9 +49,9 @@ public abstract class TargetStoreContract {
 
     @Test
     void aTargetIsStoredWithAnIdAndReadBackAsWritten() {
-        Target first = tx(() -> stores.targets().insert(fresh(stores.board(), "Launch")));
-        Target second = tx(() -> stores.targets().insert(fresh(stores.board(), "Beta")));
-        assertTrue(second.id() > first.id());
+        Target first = tx(() -> stores.targets().add(fresh(stores.board(), "Launch")));
+        Target second = tx(() -> stores.targets().add(fresh(stores.board(), "Beta")));
+        assertTrue(second.id().value() > first.id().value());
         assertEquals(1, first.version());
         Target read = tx(() -> stores.targets().byId(stores.board(), first.id())).orElseThrow();
         assertEquals(first, read);
@@ -61,27 +62,27 @@ public abstract class TargetStoreContract {
 
     @Test
     void anotherBoardsTargetIsNeitherReadNorListed() {
-        Target other = tx(() -> stores.targets().insert(fresh(stores.otherBoard(), "Theirs")));
+        Target other = tx(() -> stores.targets().add(fresh(stores.otherBoard(), "Theirs")));
         assertEquals(Optional.empty(), tx(() -> stores.targets().byId(stores.board(), other.id())));
         assertEquals(List.of(), tx(() -> stores.targets().list(stores.board())));
     }
 
     @Test
     void anUpdateIsStoredOnlyOverTheVersionItWasReadAt() {
-        Target stored = tx(() -> stores.targets().insert(fresh(stores.board(), "Launch")));
-        Target changed = tx(() -> stores.targets().update(stored.changed("Launch 2", LocalDate.parse("2027-01-10"),
+        Target stored = tx(() -> stores.targets().add(fresh(stores.board(), "Launch")));
+        Target changed = tx(() -> stores.targets().save(stored.changed("Launch 2", LocalDate.parse("2027-01-10"),
                 ZoneId.of("UTC"), List.of(), List.of(TaskIdentifier.parse("W9").orElseThrow()), NOW.plusSeconds(5))));
         assertEquals(2, changed.version());
         assertEquals(changed, tx(() -> stores.targets().byId(stores.board(), stored.id())).orElseThrow());
-        assertThrows(ConcurrentUpdateException.class, () -> tx(() -> stores.targets().update(stored.archived(NOW))));
-        Target archived = tx(() -> stores.targets().update(changed.archived(NOW.plusSeconds(9))));
+        assertThrows(ConcurrentUpdateException.class, () -> tx(() -> stores.targets().save(stored.archived(NOW))));
+        Target archived = tx(() -> stores.targets().save(changed.archived(NOW.plusSeconds(9))));
         assertEquals(NOW.plusSeconds(9), archived.archivedAt());
     }
 
     @Test
     void aRolledBackInsertLeavesNothing() {
         assertThrows(IllegalStateException.class, () -> tx(() -> {
-            stores.targets().insert(fresh(stores.board(), "Gone"));
+            stores.targets().add(fresh(stores.board(), "Gone"));
             throw new IllegalStateException("rolled back");
         }));
         assertEquals(List.of(), tx(() -> stores.targets().list(stores.board())));

@@ -16,6 +16,7 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
 import dev.tasklane.domain.forecast.Forecast;
 import dev.tasklane.domain.forecast.TeamProfile;
+import dev.tasklane.domain.targets.TargetId;
 import dev.tasklane.domain.targets.TargetScope;
 import dev.tasklane.domain.task.ArchiveReason;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -126,12 +127,15 @@ public abstract class TargetsContract {
         assertEquals(List.of(), targets.list(board.reader, true));
         assertThrows(ForbiddenException.class, () -> targets.create(board.reader,
                 new NewTarget("x", "2026-12-24", null, null, null)));
-        assertThrows(NotFoundException.class, () -> targets.get(board.reader, 404));
+        assertThrows(NotFoundException.class, () -> targets.get(board.reader, TargetId.of(404)));
     }
 
     @Test
     void anArchivedTargetLeavesTheListAndIsNotArchivedTwice() {
         TargetView view = create("Launch", List.of(goal), List.of());
+        assertEquals(List.of(new TargetsUseCase.BurnPoint(board.clock.instant(), 0),
+                        new TargetsUseCase.BurnPoint(board.clock.instant(), 0)),
+                targets.detail(board.reader, view.target().id()).burnUp(), "nothing done yet: the burn-up starts at 0");
         TargetView archived = targets.archive(board.alice, view.target().id());
         assertNotNull(archived.target().archivedAt());
         assertEquals(List.of(), targets.list(board.reader, false));

@@ -14,14 +14,14 @@ import java.util.Objects;
  * Its scope is kept as identifiers; a goal stands for its work and defect tasks. Archived and deleted tasks
  * leave the scope ({@link TargetScope}).
  *
- * @param id         0 until the store assigns one
+ * @param id         {@link TargetId#UNASSIGNED} until the store assigns one
  * @param dueDate    the last day, in {@code zone}: the target is due at that day's end
  * @param goals      the goals in scope, in the order added
  * @param tasks      the tasks in scope, in the order added
  * @param archivedAt when it was archived; null while active
  * @param version    the stored version it was read at; a change is stored only over that version
  */
-public record Target(long id, BoardId boardId, String name, LocalDate dueDate, ZoneId zone, List<TaskIdentifier> goals,
+public record Target(TargetId id, BoardId boardId, String name, LocalDate dueDate, ZoneId zone, List<TaskIdentifier> goals,
                      List<TaskIdentifier> tasks, Instant archivedAt, Instant createdAt, Instant updatedAt, long version) {
     /** The longest name (cap {@code TARGET_NAME}). */
     public static final int MAX_NAME = 200;
@@ -33,6 +33,7 @@ public record Target(long id, BoardId boardId, String name, LocalDate dueDate, Z
     public static final int MAX_PER_BOARD = 200;
 
     public Target {
+        Objects.requireNonNull(id, "id");
         Objects.requireNonNull(boardId, "boardId");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(dueDate, "dueDate");
@@ -52,7 +53,7 @@ public record Target(long id, BoardId boardId, String name, LocalDate dueDate, Z
         return archivedAt != null;
     }
 
-    public Target withId(long newId) {
+    public Target withId(TargetId newId) {
         return new Target(newId, boardId, name, dueDate, zone, goals, tasks, archivedAt, createdAt, updatedAt, version);
     }
 

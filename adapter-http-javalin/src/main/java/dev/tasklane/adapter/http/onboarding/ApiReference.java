@@ -7,7 +7,7 @@ final class ApiReference {
     /** The tools of the MCP endpoint, by the names agent instructions rely on (docs/mcp.md, "Tools"). */
     static final List<String> MCP_TOOLS = List.of("workflow_guide", "next_task", "claim_task", "heartbeat",
             "release_task", "report_changed_files", "complete_task", "mark_reviewed", "report_after_goal", "get_task",
-            "list_tasks", "create_tasks", "post_activity", "await_answer", "get_session");
+            "list_tasks", "create_tasks", "post_activity", "await_answer", "get_session", "get_targets");
 
     private ApiReference() {
     }

@@ -231,7 +231,12 @@ public final class Call {
     }
 
     public TaskRef ref() {
-        return TaskRef.parse(ctx == null ? givenId : ctx.pathParam("id"));
+        return TaskRef.parse(pathId());
+    }
+
+    /** The path's {@code {id}} as sent, for a route whose id names something other than a task. */
+    public String pathId() {
+        return ctx == null ? givenId : ctx.pathParam("id");
     }
 
     /** The route this call serves, whose declaration says whether {@link #fieldsFollow} checks access. */

@@ -21,6 +21,7 @@ import dev.tasklane.domain.forecast.Forecast;
 import dev.tasklane.domain.forecast.ForecastSettings;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 import io.javalin.http.HandlerType;
 
 import java.util.ArrayList;
@@ -146,12 +147,12 @@ public final class TargetRoutes {
         return node == null ? Patch.unchanged() : Patch.to(value);
     }
 
-    private static long id(Call call) {
-        String raw = call.ctx().pathParam("id");
+    private static TargetId id(Call call) {
+        String raw = call.pathId();
         try {
             long id = Long.parseLong(raw);
             if (id > 0) {
-                return id;
+                return TargetId.of(id);
             }
         } catch (NumberFormatException notANumber) {
             // answered below
@@ -161,7 +162,7 @@ public final class TargetRoutes {
 
     static TargetAnswer answer(TargetView view) {
         Target target = view.target();
-        return new TargetAnswer(target.id(), target.name(), target.dueDate().toString(), target.zone().getId(),
+        return new TargetAnswer(target.id().value(), target.name(), target.dueDate().toString(), target.zone().getId(),
                 WireTime.utc(target.due()), target.goals().stream().map(String::valueOf).toList(),
                 target.tasks().stream().map(String::valueOf).toList(),
                 new ProgressAnswer(view.progress().done(), view.progress().inReview(), view.progress().total()),

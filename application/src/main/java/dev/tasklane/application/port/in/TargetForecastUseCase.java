@@ -3,6 +3,7 @@ package dev.tasklane.application.port.in;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.forecast.Forecast;
 import dev.tasklane.domain.forecast.TeamProfile;
+import dev.tasklane.domain.targets.TargetId;
 
 /**
  * When a target will be done (docs/forecasting.md): the simulation of its open tasks over the board's own
@@ -17,10 +18,10 @@ public interface TargetForecastUseCase {
      *                                                         tasks finished in the window; {@code invalid_param}
      *                                                         naming a bad runs, agents, reviewers or window
      */
-    Forecast forecast(Actor actor, long targetId, ForecastQuery query);
+    Forecast forecast(Actor actor, TargetId targetId, ForecastQuery query);
 
     /** The forecast drawn from a team file's figures instead of the board's history. */
-    Forecast forecastWithTeam(Actor actor, long targetId, ForecastQuery query, TeamProfile team);
+    Forecast forecastWithTeam(Actor actor, TargetId targetId, ForecastQuery query, TeamProfile team);
 
     /**
      * What a forecast is asked for, as sent; each may be null for its default.

@@ -3,6 +3,7 @@ package dev.tasklane.application.port.in;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.forecast.Forecast;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 import dev.tasklane.domain.targets.TargetScope;
 import dev.tasklane.domain.task.Task;
 
@@ -26,16 +27,16 @@ public interface TargetsUseCase {
     List<TargetView> list(Actor actor, boolean archived);
 
     /** @throws dev.tasklane.domain.error.NotFoundException 404 when the board has no such target */
-    TargetView get(Actor actor, long id);
+    TargetView get(Actor actor, TargetId id);
 
     /** The target, its tasks and its burn-up, for its page. */
-    TargetDetail detail(Actor actor, long id);
+    TargetDetail detail(Actor actor, TargetId id);
 
     /** Changes what was sent; the scope is replaced, or edited by additions and removals. */
-    TargetView change(Actor actor, long id, TargetChange change);
+    TargetView change(Actor actor, TargetId id, TargetChange change);
 
     /** @throws dev.tasklane.domain.error.ConflictException 409 {@code already_archived} */
-    TargetView archive(Actor actor, long id);
+    TargetView archive(Actor actor, TargetId id);
 
     /**
      * What a target is asked for when created, as sent.

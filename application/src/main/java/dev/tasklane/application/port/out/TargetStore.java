@@ -2,6 +2,7 @@ package dev.tasklane.application.port.out;
 
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.targets.Target;
+import dev.tasklane.domain.targets.TargetId;
 
 import java.util.List;
 import java.util.Optional;
@@ -14,17 +15,17 @@ public interface TargetStore {
     /** A store that keeps no targets: the application's default when none is wired. */
     TargetStore NONE = new TargetStore() {
         @Override
-        public Target insert(Target target) {
+        public Target add(Target target) {
             throw new UnsupportedOperationException("this store keeps no targets");
         }
 
         @Override
-        public Target update(Target target) {
+        public Target save(Target target) {
             throw new UnsupportedOperationException("this store keeps no targets");
         }
 
         @Override
-        public Optional<Target> byId(BoardId boardId, long id) {
+        public Optional<Target> byId(BoardId boardId, TargetId id) {
             return Optional.empty();
         }
 
@@ -35,17 +36,17 @@ public interface TargetStore {
     };
 
     /** Stores a new target; returns it with its id (above every earlier one) at version 1. */
-    Target insert(Target target);
+    Target add(Target target);
 
     /**
      * Stores a target's next version over the one it was read at; returns it at the next version.
      *
      * @throws ConcurrentUpdateException when the stored version is no longer {@code target.version()}
      */
-    Target update(Target target);
+    Target save(Target target);
 
     /** The board's target with {@code id}; empty for another board's. */
-    Optional<Target> byId(BoardId boardId, long id);
+    Optional<Target> byId(BoardId boardId, TargetId id);
 
     /** Every target of the board, archived ones included, by id. */
     List<Target> list(BoardId boardId);
