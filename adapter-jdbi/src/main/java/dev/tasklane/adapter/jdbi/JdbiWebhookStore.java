@@ -54,7 +54,7 @@ final class JdbiWebhookStore implements WebhookStore {
                         + "failing_since, cursor_id, created_at, preset) VALUES (:board, :url, :events, :description, "
                         + ":secret, :previousSecret, :previousUntil, :enabled, :reason, :failingSince, :cursor, :createdAt, "
                         + ":preset)")
-                .bind("preset", s.preset().wire())
+                .bind("preset", s.preset().code())
                 .bind("board", s.boardId().value())
                 .bind("url", s.url().toString())
                 .bind("events", String.join(",", s.events().sorted()))
@@ -164,7 +164,7 @@ final class JdbiWebhookStore implements WebhookStore {
                 .bind("event", d.eventId())
                 .bind("type", d.type())
                 .bind("body", d.body())
-                .bind("state", d.state().wire())
+                .bind("state", d.state().code())
                 .bind("attempts", d.attempts())
                 .bind("createdAt", TaskRows.timestamp(d.createdAt()))
                 .bind("nextAttemptAt", TaskRows.timestamp(d.nextAttemptAt()))
@@ -216,7 +216,7 @@ final class JdbiWebhookStore implements WebhookStore {
                         + "lease_until = NULL WHERE id = :id AND lease_owner = :owner")
                 .bind("id", after.id())
                 .bind("owner", owner)
-                .bind("state", after.state().wire())
+                .bind("state", after.state().code())
                 .bind("attempts", after.attempts())
                 .bind("lastAttemptAt", TaskRows.timestamp(after.lastAttemptAt()))
                 .bind("lastStatus", after.lastStatus())
@@ -295,7 +295,7 @@ final class JdbiWebhookStore implements WebhookStore {
                 previous == null ? null : WebhookSecret.parse(previous), instant(row, "previous_until"),
                 row.getBoolean("enabled"), row.getString("disabled_reason"), instant(row, "failing_since"),
                 row.getLong("cursor_id"), instant(row, "created_at"),
-                WebhookPreset.ofWire(row.getString("preset")).orElse(WebhookPreset.STANDARD));
+                WebhookPreset.ofCode(row.getString("preset")).orElse(WebhookPreset.STANDARD));
     }
 
     private static WebhookDelivery delivery(ResultSet row, StatementContext context) throws SQLException {

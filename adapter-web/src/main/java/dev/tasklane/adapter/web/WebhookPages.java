@@ -187,7 +187,7 @@ final class WebhookPages {
 
     private static DeliveryRow delivery(WebhookDelivery d) {
         Integer status = d.lastStatus();
-        return new DeliveryRow(d.id(), d.messageId(), d.type(), d.state().wire(), d.attempts(),
+        return new DeliveryRow(d.id(), d.messageId(), d.type(), d.state().code(), d.attempts(),
                 d.lastAttemptAt() == null ? "not yet" : Format.when(d.lastAttemptAt()),
                 d.lastLatencyMillis() == null ? "" : d.lastLatencyMillis() + " ms",
                 status == null ? (d.attempts() == 0 ? "" : "no answer") : status.toString(),

@@ -30,7 +30,7 @@ import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.in.GithubUseCase;
 import dev.tasklane.application.port.in.WebhooksUseCase;
 import dev.tasklane.application.port.in.WorkflowSettings;
-import dev.tasklane.application.edge.JsonText;
+import dev.tasklane.application.port.out.WebhookJson;
 import dev.tasklane.application.port.out.GithubStore;
 import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.WebhookTransport;
@@ -109,7 +109,7 @@ public final class Tasklane implements UseCases {
     private final Clock clock;
     private final WebhookStore webhookStore;
     private final GithubStore githubStore;
-    private final JsonText webhookJson;
+    private final WebhookJson webhookJson;
     private final WebhookSettings webhookSettings;
     private final String webhookBaseUrl;
     private final SessionService agentSessions;
@@ -406,7 +406,7 @@ public final class Tasklane implements UseCases {
         private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
         private WebhookStore webhookStore;
         private GithubStore githubStore;
-        private JsonText webhookJson;
+        private WebhookJson webhookJson;
         private WebhookSettings webhookSettings = WebhookSettings.defaults();
         private String webhookBaseUrl;
         private AgentSessionStore agentSessions;
@@ -598,7 +598,7 @@ public final class Tasklane implements UseCases {
          * Where webhook subscriptions and deliveries are kept (the store adapter's, in the stores' transactions), and
          * the JSON writer of delivery bodies. Without them, the webhook use cases answer that webhooks are off.
          */
-        public Builder webhooks(WebhookStore store, JsonText json) {
+        public Builder webhooks(WebhookStore store, WebhookJson json) {
             this.webhookStore = Objects.requireNonNull(store, "webhook store");
             this.webhookJson = Objects.requireNonNull(json, "json writer");
             return this;

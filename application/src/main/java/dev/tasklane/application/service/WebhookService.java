@@ -51,7 +51,7 @@ final class WebhookService implements WebhooksUseCase {
     public Created create(Actor actor, BoardId boardId, NewWebhook webhook) {
         URI url = WebhookAddress.url(webhook.url());
         WebhookPreset preset = webhook.preset() == null ? WebhookPreset.STANDARD
-                : WebhookPreset.ofWire(webhook.preset()).orElseThrow(() -> IdentityRules.invalid("preset",
+                : WebhookPreset.ofCode(webhook.preset()).orElseThrow(() -> IdentityRules.invalid("preset",
                         "must be standard or slack"));
         EventFilter events = webhook.events() == null ? preset.defaultEvents() : EventFilter.of(webhook.events());
         String description = WebhookSubscription.description(webhook.description());
@@ -159,7 +159,7 @@ final class WebhookService implements WebhooksUseCase {
     /** A new subscription as the audit log shows it: where it sends and what, never its secret. */
     private static String describe(WebhookSubscription s) {
         return "url: " + s.url() + ", events: " + (s.events().sorted().isEmpty() ? "all"
-                : String.join(" ", s.events().sorted())) + ", preset: " + s.preset().wire();
+                : String.join(" ", s.events().sorted())) + ", preset: " + s.preset().code();
     }
 
     /** What a change changed, as {@code field: before -> after}; the description only by name. */
@@ -194,6 +194,6 @@ final class WebhookService implements WebhooksUseCase {
         Instant previousUntil = s.previousSecret() != null && s.previousUntil() != null && now.isBefore(s.previousUntil())
                 ? s.previousUntil() : null;
         return new WebhookView(s.id(), s.boardId(), s.url(), s.events().sorted(), s.description(), s.enabled(),
-                s.disabledReason(), s.failingSince(), s.createdAt(), previousUntil, s.preset().wire());
+                s.disabledReason(), s.failingSince(), s.createdAt(), previousUntil, s.preset().code());
     }
 }

@@ -69,11 +69,11 @@ public record LabelTable(Map<String, String> entries) {
     }
 
     private static java.util.Optional<Priority> priorityOf(String meaning) {
-        return Priority.fromWire(meaning.substring("priority:".length()));
+        return Priority.fromCode(meaning.substring("priority:".length()));
     }
 
     private static java.util.Optional<Capability> capabilityOf(String meaning) {
-        return Capability.fromWire(meaning.substring("capability:".length()));
+        return Capability.fromCode(meaning.substring("capability:".length()));
     }
 
     /** The highest priority the labels name; medium when none does. */

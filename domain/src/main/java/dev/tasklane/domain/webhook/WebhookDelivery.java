@@ -19,7 +19,7 @@ public record WebhookDelivery(long id, long subscriptionId, String messageId, lo
     public enum State {
         PENDING, DELIVERED, FAILED;
 
-        public String wire() {
+        public String code() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }

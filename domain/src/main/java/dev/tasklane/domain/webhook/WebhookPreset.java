@@ -17,12 +17,12 @@ public enum WebhookPreset {
     public static final Set<String> SLACK_EVENTS = Set.of("task.review_requested", "task.unclaimed",
             "task.claim_expired", "task.completed", "task.done");
 
-    public String wire() {
+    public String code() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public static Optional<WebhookPreset> ofWire(String text) {
-        return Arrays.stream(values()).filter(p -> p.wire().equals(text)).findFirst();
+    public static Optional<WebhookPreset> ofCode(String text) {
+        return Arrays.stream(values()).filter(p -> p.code().equals(text)).findFirst();
     }
 
     /** The events a subscription of this preset gets when it names none. */

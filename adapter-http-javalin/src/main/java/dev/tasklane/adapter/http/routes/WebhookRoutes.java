@@ -272,7 +272,7 @@ public final class WebhookRoutes {
 
     static DeliveryAnswer answer(WebhookDelivery d) {
         return new DeliveryAnswer(d.id(), d.messageId(), d.eventId() == 0 ? null : d.eventId(), d.type(),
-                d.state().wire(), d.attempts(), d.lastStatus(), d.lastLatencyMillis(), d.lastResponse(),
+                d.state().code(), d.attempts(), d.lastStatus(), d.lastLatencyMillis(), d.lastResponse(),
                 time(d.lastAttemptAt()), time(d.deliveredAt()), time(d.nextAttemptAt()), time(d.createdAt()));
     }
 
