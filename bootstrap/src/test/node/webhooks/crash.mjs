@@ -90,7 +90,7 @@ await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 
 const firstLog = [];
 let server = start(firstLog);
-await waitFor('the server', healthy, 60);
+await waitFor('the server', healthy, 120);
 const board = (await api('GET', '/api/boards')).data[0].id;
 const created = await api('POST', `/api/boards/${board}/webhooks`,
   { url: `http://127.0.0.1:${receiver.address().port}/hook`, events: ['task.created'] });
@@ -107,7 +107,7 @@ answering = true;
 const secondLog = [];
 server = start(secondLog);
 try {
-  await waitFor('the restarted server', healthy, 60);
+  await waitFor('the restarted server', healthy, 120);
   for (let i = 0; i < 5; i++) {
     identifiers.push((await api('POST', '/api/tasks', { task: { title: `After the crash ${i}`, type: 'work', priority: 'medium' } })).data.identifier);
   }

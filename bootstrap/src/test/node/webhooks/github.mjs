@@ -39,7 +39,7 @@ function expect(what, actual, wanted) {
   }
 }
 
-const board = (await api('GET', '/api/boards')).data[0].id;
+const board = (await api('GET', '/api/boards')).body.data[0].id;
 const connected = await api('PUT', `/api/boards/${board}/github`, { repository: 'Codertocat/Hello-World', secret: SECRET, label: 'bug' });
 expect('connect', connected.status, 200);
 expect('the secret is never answered', JSON.stringify(connected.body).includes(SECRET), false);

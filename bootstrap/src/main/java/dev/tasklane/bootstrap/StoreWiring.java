@@ -33,7 +33,7 @@ final class StoreWiring implements AutoCloseable {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     /** The writer of webhook bodies: plain maps of strings and numbers, as Jackson writes them. */
-    static final dev.tasklane.application.port.out.JsonWriter WEBHOOK_JSON = value -> {
+    static final dev.tasklane.application.port.out.WebhookJson WEBHOOK_JSON = value -> {
         try {
             return JSON.writeValueAsString(value);
         } catch (com.fasterxml.jackson.core.JsonProcessingException impossible) {

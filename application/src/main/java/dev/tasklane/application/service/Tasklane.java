@@ -30,7 +30,7 @@ import dev.tasklane.application.port.in.UseCases;
 import dev.tasklane.application.port.in.GithubUseCase;
 import dev.tasklane.application.port.in.WebhooksUseCase;
 import dev.tasklane.application.port.in.WorkflowSettings;
-import dev.tasklane.application.port.out.JsonWriter;
+import dev.tasklane.application.port.out.WebhookJson;
 import dev.tasklane.application.port.out.GithubStore;
 import dev.tasklane.application.port.out.WebhookStore;
 import dev.tasklane.application.port.out.WebhookTransport;
@@ -109,7 +109,7 @@ public final class Tasklane implements UseCases {
     private final Clock clock;
     private final WebhookStore webhookStore;
     private final GithubStore githubStore;
-    private final JsonWriter webhookJson;
+    private final WebhookJson webhookJson;
     private final WebhookSettings webhookSettings;
     private final String webhookBaseUrl;
     private final SessionService agentSessions;
@@ -122,9 +122,8 @@ public final class Tasklane implements UseCases {
         EventOutbox outbox = builder.outbox == null ? new ProcessEventOutbox() : builder.outbox;
         this.events = new EventBus(outbox, builder.eventSettings);
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
-        AuditTrail trail = new AuditTrail(builder.audit, transactions, directory, directory, builder.clock);
-        this.audit = new AuditService(builder.audit, transactions, directory, directory, builder.clock,
-                builder.auditRetention);
+        AuditTrail trail = new AuditTrail(builder.audit, transactions, directory, builder.clock);
+        this.audit = new AuditService(builder.audit, transactions, directory, builder.clock, builder.auditRetention);
         UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
                 builder.workflowMetrics, trail);
         TaskLookup lookup = new TaskLookup(tasks);
@@ -155,18 +154,16 @@ public final class Tasklane implements UseCases {
         this.webhookSettings = builder.webhookSettings;
         this.webhookBaseUrl = builder.webhookBaseUrl;
         EventOutbox retained = builder.webhookStore == null ? outbox : new WebhookRetention(outbox, builder.webhookStore);
-        this.maintenance = new MaintenanceService(runner, tasks, tasks, tasks, tasks.flows(), directory, retained,
-                builder.eventRetention, goals,
+        this.maintenance = new MaintenanceService(runner, tasks, tasks, tasks, tasks.flows(), directory, retained, builder.eventRetention, goals,
                 workflow, audit, sessionHooks);
-        this.flow = new FlowService(runner, tasks, tasks.flows(), directory, lookup, goals, workflow,
-                builder.flowSettings,
+        this.flow = new FlowService(runner, tasks, tasks.flows(), directory, lookup, goals, workflow, builder.flowSettings,
                 sessionHooks);
         this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl(),
                 workflow, goals);
         this.targets = new TargetService(runner, tasks, builder.targets, flow, new ForecastCache(
                 builder.forecastRefresher == null ? debouncedRefresher() : builder.forecastRefresher));
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
-        this.boardSettings = new BoardSettingsService(transactions, directory, directory, tasks, tasks, trail);
+        this.boardSettings = new BoardSettingsService(transactions, directory, tasks, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
         this.identity = new IdentityService(transactions, directory, sessions, builder.clock, identitySettings)
                 .audited(trail);
@@ -409,7 +406,7 @@ public final class Tasklane implements UseCases {
         private Duration auditRetention = DEFAULT_AUDIT_RETENTION;
         private WebhookStore webhookStore;
         private GithubStore githubStore;
-        private JsonWriter webhookJson;
+        private WebhookJson webhookJson;
         private WebhookSettings webhookSettings = WebhookSettings.defaults();
         private String webhookBaseUrl;
         private AgentSessionStore agentSessions;
@@ -601,7 +598,7 @@ public final class Tasklane implements UseCases {
          * Where webhook subscriptions and deliveries are kept (the store adapter's, in the stores' transactions), and
          * the JSON writer of delivery bodies. Without them, the webhook use cases answer that webhooks are off.
          */
-        public Builder webhooks(WebhookStore store, JsonWriter json) {
+        public Builder webhooks(WebhookStore store, WebhookJson json) {
             this.webhookStore = Objects.requireNonNull(store, "webhook store");
             this.webhookJson = Objects.requireNonNull(json, "json writer");
             return this;

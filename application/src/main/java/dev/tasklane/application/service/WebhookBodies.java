@@ -1,6 +1,6 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.JsonWriter;
+import dev.tasklane.application.port.out.WebhookJson;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.webhook.WebhookPreset;
@@ -21,11 +21,11 @@ final class WebhookBodies {
     private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
 
-    private final JsonWriter json;
+    private final WebhookJson json;
     private final String baseUrl;
 
     /** @param baseUrl the server's public base URL, for the links of Slack messages; null: none */
-    WebhookBodies(JsonWriter json, String baseUrl) {
+    WebhookBodies(WebhookJson json, String baseUrl) {
         this.json = json;
         this.baseUrl = baseUrl == null ? null : baseUrl.replaceAll("/+$", "");
     }

@@ -1,13 +1,13 @@
 package dev.tasklane.application.testing;
 
-import dev.tasklane.application.port.out.JsonWriter;
+import dev.tasklane.application.port.out.WebhookJson;
 
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /** A JSON writer of plain trees (maps, lists, strings, numbers, booleans, null), for tests without Jackson. */
-public final class TinyJson implements JsonWriter {
+public final class TinyJson implements WebhookJson {
     public static final TinyJson INSTANCE = new TinyJson();
 
     @Override
