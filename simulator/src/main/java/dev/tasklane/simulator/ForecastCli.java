@@ -168,16 +168,16 @@ public final class ForecastCli {
     private static String text(Forecast forecast) {
         Forecast.BasedOn on = forecast.basedOn();
         StringBuilder out = new StringBuilder();
-        out.append("forecast (").append(forecast.method().wire()).append(", ").append(forecast.runs())
+        out.append("forecast (").append(forecast.method().code()).append(", ").append(forecast.runs())
                 .append(" runs, seed ").append(on.seed()).append(")\n");
         out.append("  p50 ").append(forecast.p50()).append("\n  p85 ").append(forecast.p85()).append("\n  p95 ")
                 .append(forecast.p95()).append('\n');
         out.append(String.format("  by the due date %s: %.0f %%%s%n", forecast.due(), 100 * forecast.probabilityByDue(),
                 forecast.atRisk() ? " (at risk)" : ""));
-        out.append("  from ").append(on.source().wire()).append(": ").append(on.agents()).append(" agents, ")
+        out.append("  from ").append(on.source().code()).append(": ").append(on.agents()).append(" agents, ")
                 .append(on.reviewers()).append(" reviewers, ").append(on.openTasks()).append(" open tasks\n");
         Forecast other = forecast.alternative();
-        out.append("  ").append(other.method().wire()).append(": p85 ").append(other.p85()).append('\n');
+        out.append("  ").append(other.method().code()).append(": p85 ").append(other.p85()).append('\n');
         Forecast.ASSUMPTIONS.forEach(line -> out.append("  - ").append(line).append('\n'));
         return out.toString();
     }
@@ -191,11 +191,11 @@ public final class ForecastCli {
         tree.put("probability_by_due", forecast.probabilityByDue());
         tree.put("at_risk", forecast.atRisk());
         tree.put("runs", forecast.runs());
-        tree.put("method", forecast.method().wire());
+        tree.put("method", forecast.method().code());
         Forecast.BasedOn on = forecast.basedOn();
         tree.put("based_on", Map.of("window_days", on.windowDays(), "tasks_sampled", on.tasksSampled(),
                 "agents", on.agents(), "reviewers", on.reviewers(), "open_tasks", on.openTasks(),
-                "source", on.source().wire()));
+                "source", on.source().code()));
         List<Map<String, Object>> shares = new ArrayList<>();
         forecast.distribution().forEach(share -> shares.add(Map.of("at", share.at().toString(), "share", share.share())));
         tree.put("distribution", shares);

@@ -122,8 +122,9 @@ public final class Tasklane implements UseCases {
         EventOutbox outbox = builder.outbox == null ? new ProcessEventOutbox() : builder.outbox;
         this.events = new EventBus(outbox, builder.eventSettings);
         EventPublisher publisher = builder.publisher == null ? events : new FanOut(events, builder.publisher);
-        AuditTrail trail = new AuditTrail(builder.audit, transactions, directory, builder.clock);
-        this.audit = new AuditService(builder.audit, transactions, directory, builder.clock, builder.auditRetention);
+        AuditTrail trail = new AuditTrail(builder.audit, transactions, directory, directory, builder.clock);
+        this.audit = new AuditService(builder.audit, transactions, directory, directory, builder.clock,
+                builder.auditRetention);
         UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
                 builder.workflowMetrics, trail);
         TaskLookup lookup = new TaskLookup(tasks);
@@ -154,16 +155,18 @@ public final class Tasklane implements UseCases {
         this.webhookSettings = builder.webhookSettings;
         this.webhookBaseUrl = builder.webhookBaseUrl;
         EventOutbox retained = builder.webhookStore == null ? outbox : new WebhookRetention(outbox, builder.webhookStore);
-        this.maintenance = new MaintenanceService(runner, tasks, tasks, tasks, tasks.flows(), directory, retained, builder.eventRetention, goals,
+        this.maintenance = new MaintenanceService(runner, tasks, tasks, tasks, tasks.flows(), directory, retained,
+                builder.eventRetention, goals,
                 workflow, audit, sessionHooks);
-        this.flow = new FlowService(runner, tasks, tasks.flows(), directory, lookup, goals, workflow, builder.flowSettings,
+        this.flow = new FlowService(runner, tasks, tasks.flows(), directory, lookup, goals, workflow,
+                builder.flowSettings,
                 sessionHooks);
         this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl(),
                 workflow, goals);
         this.targets = new TargetService(runner, tasks, builder.targets, flow, new ForecastCache(
                 builder.forecastRefresher == null ? debouncedRefresher() : builder.forecastRefresher));
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
-        this.boardSettings = new BoardSettingsService(transactions, directory, tasks, tasks, trail);
+        this.boardSettings = new BoardSettingsService(transactions, directory, directory, tasks, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
         this.identity = new IdentityService(transactions, directory, sessions, builder.clock, identitySettings)
                 .audited(trail);
