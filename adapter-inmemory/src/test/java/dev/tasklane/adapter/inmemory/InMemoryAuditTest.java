@@ -9,6 +9,6 @@ final class InMemoryAuditTest extends AuditContract {
     protected Stores newStores() {
         InMemoryStores stores = InMemoryStores.create();
         return new Stores(new StoreSet(stores.tasks(), stores.directory(), stores.transactions(), stores.events()),
-                stores.audit(), stores.sessions());
+                stores.audit(), stores.sessions(), stores.agentSessions());
     }
 }

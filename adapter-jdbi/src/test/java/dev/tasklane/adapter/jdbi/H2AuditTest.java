@@ -7,6 +7,7 @@ final class H2AuditTest extends AuditContract {
     @Override
     protected Stores newStores() {
         JdbiStores stores = TestDatabases.h2();
-        return new Stores(TestDatabases.set(stores), stores.audit(), stores.sessions());
+        return new Stores(TestDatabases.set(stores), stores.audit(), stores.sessions(),
+                stores.agentSessions());
     }
 }

@@ -9,6 +9,7 @@ final class PostgresAuditTest extends AuditContract {
     @Override
     protected Stores newStores() {
         JdbiStores stores = TestDatabases.postgres();
-        return new Stores(TestDatabases.set(stores), stores.audit(), stores.sessions());
+        return new Stores(TestDatabases.set(stores), stores.audit(), stores.sessions(),
+                stores.agentSessions());
     }
 }

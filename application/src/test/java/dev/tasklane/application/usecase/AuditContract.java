@@ -11,6 +11,7 @@ import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
 import dev.tasklane.application.port.in.UnauthenticatedException;
+import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.application.port.out.AuditLog;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.service.Secrets;
@@ -58,8 +59,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 public abstract class AuditContract {
     private static final String ADDRESS = "192.0.2.10";
 
-    /** The stores of one adapter, its audit log and its session store, sharing one transaction manager. */
-    public record Stores(StoreSet stores, AuditLog audit, SessionStore sessions) {
+    /** The stores of one adapter, its audit log its web session store and its agent session store, sharing one transaction manager. */
+    public record Stores(StoreSet stores, AuditLog audit, SessionStore sessions, AgentSessionStore agentSessions) {
     }
 
     protected abstract Stores newStores();
@@ -83,7 +84,8 @@ public abstract class AuditContract {
 
     private BoardFixture fixture(Duration retention) {
         return new BoardFixture(stores.stores(), CompletionMode.GRACE,
-                builder -> builder.audit(stores.audit()).sessions(stores.sessions()).auditRetention(retention));
+                builder -> builder.audit(stores.audit()).sessions(stores.sessions()).agentSessions(stores.agentSessions())
+                        .auditRetention(retention));
     }
 
     private List<AuditEntry> all() {
@@ -162,6 +164,12 @@ public abstract class AuditContract {
         board.app.reviews().markDone(owner, ref(bypassed));
         String doomed = id(board.create(board.admin, task("Doomed")));
         board.app.archives().delete(owner, ref(doomed));
+        String stopped = id(board.create(board.admin, task("Stopped")));
+        board.claim(board.alice, stopped);
+        board.app.sessions().stop(board.reviewer, ref(stopped), "Wrong module");
+        String released = id(board.create(board.admin, task("Released")));
+        board.claim(board.bob, released);
+        board.app.sessions().release(board.reviewer, ref(released), "Taken back");
         PostedComment comment = board.app.comments().post(board.alice, ref(reviewed), "a note", "agent");
         board.app.comments().delete(board.alice, ref(reviewed), comment.comment().commentId());
         for (User user : board.stores.tx(() -> board.stores.directory().users())) {
