@@ -199,7 +199,7 @@ class ErrorHandlersTest {
                 new ErrorBody.Details.Field("f"), 5L);
         assertEquals(ErrorBody.KEYS, List.copyOf(plain(ERRORS.tree(full)).keySet()));
         assertEquals(List.of(ErrorBody.Detail.class, ErrorBody.ByField.class), ErrorBody.alternatives().get("errors"));
-        assertEquals(18, ErrorBody.alternatives().get("details").size());
+        assertEquals(19, ErrorBody.alternatives().get("details").size());
         assertEquals(List.of("error", "documentation", "related_docs", "common_causes", "code", "details"),
                 List.copyOf(plain(ERRORS.tree(ErrorBody.sample())).keySet()));
     }
