@@ -443,7 +443,7 @@ public final class IdentityService implements IdentityUseCase {
                         ? "user '" + ADMIN_USERNAME + "' is no member of board '" + DEFAULT_BOARD + "'" : null);
         if (ignored != null) {
             return new Bootstrap(false, board, admin, null, BootstrapToken.IGNORED, ignored
-                    + "; create a token in the web interface or with POST /api/tokens instead");
+                    + "; create a token in the web interface or over the API instead");
         }
         if (held.isPresent()) {
             return new Bootstrap(false, board, admin, null, BootstrapToken.PRESENT, null);

@@ -5,7 +5,6 @@ import dev.tasklane.application.port.in.TargetsUseCase;
 import dev.tasklane.application.port.out.TargetStore;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.ConflictException;
@@ -19,7 +18,6 @@ import dev.tasklane.domain.forecast.ForecastPlan;
 import dev.tasklane.domain.forecast.ForecastSettings;
 import dev.tasklane.domain.forecast.TeamProfile;
 import dev.tasklane.domain.id.BoardId;
-import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.targets.Target;
 import dev.tasklane.domain.targets.TargetId;
 import dev.tasklane.domain.targets.TargetScope;
@@ -70,7 +68,6 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
         ZoneId zone = TargetFields.zone(sent.zone());
         List<TaskIdentifier> goals = TargetFields.goals(sent.goals());
         List<TaskIdentifier> named = TargetFields.tasks(sent.tasks());
-        requireWork(actor);
         Target stored = runner.write(actor, changes -> {
             BoardId board = actor.boardId();
             if (targets.list(board).size() >= Target.MAX_PER_BOARD) {
@@ -142,7 +139,6 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
         List<TaskIdentifier> removeGoals = TargetFields.goals(change.removeGoals());
         List<TaskIdentifier> addTasks = TargetFields.tasks(change.addTasks());
         List<TaskIdentifier> removeTasks = TargetFields.tasks(change.removeTasks());
-        requireWork(actor);
         Target stored = runner.write(actor, changes -> {
             BoardId board = actor.boardId();
             Target target = require(board, id);
@@ -161,7 +157,6 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
 
     @Override
     public TargetView archive(Actor actor, TargetId id) {
-        requireWork(actor);
         Target stored = runner.write(actor, changes -> {
             Target target = require(actor.boardId(), id);
             if (target.isArchived()) {
@@ -311,9 +306,6 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
                 "The board has no target " + id + ". List the board's targets to find its id."));
     }
 
-    private static void requireWork(Actor actor) {
-        BoardAccess.require(actor, Scope.WORK);
-    }
 
     private void requireKnown(BoardId board, String field, Collection<TaskIdentifier> identifiers) {
         if (identifiers.isEmpty()) {

