@@ -191,7 +191,7 @@ public enum TaskField {
         return allowedValues;
     }
 
-    /** Whether the value travels in {@code TaskSpec.details()} keyed by {@link #wire()}. */
+    /** Whether the value travels in {@code TaskSpec.details()} keyed by {@link #key()}. */
     public boolean detail() {
         return detail;
     }
