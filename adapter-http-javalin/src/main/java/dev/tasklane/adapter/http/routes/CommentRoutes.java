@@ -61,7 +61,7 @@ public final class CommentRoutes {
 
     private void list(Call call) {
         Integer limit = Params.queryInt(call.query("limit"), "limit", 1, CommentRules.MAX_PAGE);
-        long after = afterParam(call.query("after"));
+        long after = AfterParam.of(call.query("after"), "a comment");
         CommentPage page = comments.list(call.actor(), call.ref(), after,
                 limit == null ? CommentRules.DEFAULT_PAGE : limit);
         call.ok(new CommentList(page.comments().stream().map(CommentRoutes::answer).toList(), page.nextAfter()));
@@ -84,20 +84,6 @@ public final class CommentRoutes {
         call.ok(Envelope.data(new DeletedComment(commentId, true)));
     }
 
-    private static long afterParam(String raw) {
-        if (raw == null || raw.isEmpty()) {
-            return 0;
-        }
-        try {
-            long after = Long.parseLong(raw);
-            if (after >= 0) {
-                return after;
-            }
-        } catch (NumberFormatException notANumber) {
-            // answered below
-        }
-        throw RequestRefused.invalid("after", "must be a comment id (the next_after of the previous page)");
-    }
 
     static CommentAnswer answer(PostedComment posted) {
         Comment comment = posted.comment();

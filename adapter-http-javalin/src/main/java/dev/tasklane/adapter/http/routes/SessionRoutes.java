@@ -113,7 +113,7 @@ public final class SessionRoutes {
     private void activities(Call call) {
         Integer limit = Params.queryInt(call.query("limit"), "limit", 1, SessionLimits.DEFAULT_PAGE_MAX);
         Integer wait = Params.queryInt(call.query("wait"), "wait", 0, (int) SessionLimits.MAX_WAIT.toSeconds());
-        ActivityPage page = sessions.activities(call.actor(), call.ref(), after(call.query("after")),
+        ActivityPage page = sessions.activities(call.actor(), call.ref(), AfterParam.of(call.query("after"), "an activity"),
                 limit == null ? DEFAULT_PAGE : limit, wait == null ? Duration.ZERO : Duration.ofSeconds(wait));
         call.ok(new ActivityList(page.activities().stream().map(SessionRoutes::answer).toList(), page.nextAfter()));
     }
@@ -154,20 +154,6 @@ public final class SessionRoutes {
         return value.longValue();
     }
 
-    private static long after(String raw) {
-        if (raw == null || raw.isEmpty()) {
-            return 0;
-        }
-        try {
-            long after = Long.parseLong(raw);
-            if (after >= 0) {
-                return after;
-            }
-        } catch (NumberFormatException notANumber) {
-            // answered below
-        }
-        throw RequestRefused.invalid("after", "must be an activity id (the next_after of the previous page)");
-    }
 
     static ActivityAnswer answer(Activity activity) {
         return new ActivityAnswer(activity.id(), activity.kind().code(), activity.body(),
