@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -256,6 +257,78 @@ class SourcesCiteTheRepositoryTest {
         }
         assertTrue(declared.size() > 500, "found only " + declared.size() + " types");
         assertEquals(List.of(), missing);
+    }
+
+    /** A link to a heading of one of the docs: {@code docs/api.md#errors}, or {@code (rules.md#sessions)} within docs/. */
+    static final Pattern DOC_ANCHOR = Pattern.compile("(?:docs/|\\()([\\w-]+\\.md)#([\\w-]+)");
+
+    /**
+     * Every link to a heading that a source, an error body or a doc gives resolves: error bodies send agents to
+     * {@code docs/api.md#...}, and an anchor that names no heading leaves an agent at the top of a long page.
+     */
+    @Test
+    void everyLinkToAHeadingOfTheDocsResolves() {
+        Map<String, Set<String>> headings = new LinkedHashMap<>();
+        for (Path doc : markdown(ROOT.resolve("docs"))) {
+            if (doc.getParent().equals(ROOT.resolve("docs"))) {
+                headings.put(doc.getFileName().toString(), anchors(read(doc)));
+            }
+        }
+        List<Path> files = new ArrayList<>();
+        for (Path module : modules()) {
+            files.addAll(javaSources(module.resolve("src").resolve("main")));
+        }
+        files.addAll(markdown(ROOT.resolve("docs")));
+        files.add(ROOT.resolve("README.md"));
+        List<String> broken = new ArrayList<>();
+        int links = 0;
+        for (Path file : files) {
+            List<String> lines = read(file);
+            for (int i = 0; i < lines.size(); i++) {
+                Matcher link = DOC_ANCHOR.matcher(lines.get(i));
+                while (link.find()) {
+                    Set<String> known = headings.get(link.group(1));
+                    links++;
+                    if (known != null && !known.contains(link.group(2))) {
+                        broken.add(ROOT.relativize(file) + ":" + (i + 1) + ": " + link.group(1) + "#" + link.group(2));
+                    }
+                }
+            }
+        }
+        assertTrue(links > 20, "found only " + links + " links to headings");
+        assertEquals(List.of(), broken);
+    }
+
+    /** The anchors GitHub gives a document's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+    static Set<String> anchors(List<String> lines) {
+        Set<String> anchors = new HashSet<>();
+        Map<String, Integer> seen = new HashMap<>();
+        boolean fenced = false;
+        for (String line : lines) {
+            if (line.startsWith("```")) {
+                fenced = !fenced;
+            }
+            Matcher heading = HEADING.matcher(line);
+            if (!fenced && heading.matches()) {
+                String slug = heading.group(1).strip().toLowerCase(java.util.Locale.ROOT)
+                        .replaceAll("[^\\p{L}\\p{N}_ -]", "").replace(' ', '-');
+                int repeat = seen.merge(slug, 1, Integer::sum) - 1;
+                anchors.add(repeat == 0 ? slug : slug + "-" + repeat);
+            }
+        }
+        return anchors;
+    }
+
+    static final Pattern HEADING = Pattern.compile("#{1,6}\\s+(.*?)\\s*#*\\s*");
+
+    @Test
+    void headingAnchorsFollowGitHub() {
+        assertEquals(Set.of("the-loops-bodies-complete", "projection-fields", "post-apitasksclaim", "errors", "errors-1"),
+                anchors(List.of("### The loop's bodies, complete", "### Projection: fields=", "## `POST /api/tasks/claim`",
+                        "## Errors", "```", "# not a heading", "```", "## Errors")));
+        Matcher link = DOC_ANCHOR.matcher("see docs/api.md#the-agent-loop and [rules](rules.md#sessions)");
+        assertTrue(link.find() && link.group(2).equals("the-agent-loop"));
+        assertTrue(link.find() && link.group(1).equals("rules.md") && link.group(2).equals("sessions"));
     }
 
     /** Sources and docs describe the present: no issue numbers (CHANGELOG.md and git keep the history). */

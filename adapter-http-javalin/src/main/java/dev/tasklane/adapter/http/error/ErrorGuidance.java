@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The documentation keys Stride merges into documented error bodies (docs/api.md, "Errors"), pointing at
  * Tasklane's own {@code docs/api.md}: where the error is explained and what usually causes it, by error code. Key
- * names are Stride's; only the link targets differ.
+ * names are Stride's; the link targets are headings of docs/api.md, each one checked to exist by
+ * {@code SourcesCiteTheRepositoryTest}.
  */
 public final class ErrorGuidance {
     public static final String API = "docs/api.md";
@@ -16,6 +17,8 @@ public final class ErrorGuidance {
     public static final String HOOKS = "docs/api.md#hooks";
     public static final String WORKFLOW = "docs/api.md#the-agent-loop";
     public static final String ERRORS = "docs/api.md#errors";
+    public static final String LOOP_BODIES = "docs/api.md#the-loops-bodies-complete";
+    public static final String EDITING = "docs/api.md#creating-and-editing-tasks-what-is-read-and-which-error-comes-first";
 
     private ErrorGuidance() {
     }
@@ -24,8 +27,8 @@ public final class ErrorGuidance {
     public static Guidance forCode(String code) {
         return switch (code) {
             case "no_tasks_available", "task_not_claimable" -> new Guidance(
-                    "docs/api.md#post-apitasksclaim",
-                    List.of(WORKFLOW, "docs/api.md#get-apitasksnext"),
+                    LOOP_BODIES,
+                    List.of(WORKFLOW, "docs/api.md#agents-asking-next-together"),
                     null,
                     List.of(
                             "All tasks in Ready are blocked by unfinished dependencies",
@@ -35,7 +38,7 @@ public final class ErrorGuidance {
                             "The task is not in the Ready column, or not on this board"),
                     null);
             case "assigned_to_other_user" -> new Guidance(
-                    "docs/api.md#post-apitasksclaim",
+                    WORKFLOW,
                     null,
                     null,
                     List.of(
@@ -43,7 +46,7 @@ public final class ErrorGuidance {
                             "Skip it and request the next task with GET /api/tasks/next"),
                     null);
             case "invalid_status_for_complete", "not_authorized_to_complete" -> new Guidance(
-                    "docs/api.md#patch-apitasksidcomplete",
+                    LOOP_BODIES,
                     null,
                     null,
                     List.of(
@@ -52,7 +55,7 @@ public final class ErrorGuidance {
                             "The task is already completed or waiting in Review"),
                     null);
             case "not_authorized_to_unclaim", "task_not_claimed" -> new Guidance(
-                    "docs/api.md#post-apitasksidunclaim",
+                    WORKFLOW,
                     null,
                     null,
                     List.of(
@@ -60,7 +63,7 @@ public final class ErrorGuidance {
                     null);
             case "completion_validation_failed" -> new Guidance(
                     "docs/api.md#completion-validation",
-                    List.of(HOOKS, "docs/api.md#patch-apitasksidcomplete"),
+                    List.of(HOOKS, LOOP_BODIES),
                     null,
                     List.of(
                             "explorer_result or reviewer_result is missing or malformed",
@@ -86,7 +89,7 @@ public final class ErrorGuidance {
                             "No reviewer has recorded a decision yet (PATCH /api/tasks/:id/review)"),
                     null);
             case "update_forbidden_field" -> new Guidance(
-                    "docs/api.md#patch-apitasksid",
+                    EDITING,
                     null,
                     null,
                     List.of(
@@ -103,7 +106,7 @@ public final class ErrorGuidance {
                             "fields and response_view in the same request"),
                     null);
             case "root_key" -> new Guidance(
-                    "docs/api.md#post-apitasks",
+                    EDITING,
                     null,
                     null,
                     List.of(
