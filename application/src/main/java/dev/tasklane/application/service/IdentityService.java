@@ -188,8 +188,9 @@ public final class IdentityService implements IdentityUseCase {
             User user = directory.userById(userId).orElseThrow(IdentityRules::userNotFound);
             sessions.deleteSessionsOf(userId);
             audit.userChanged(admin, dev.tasklane.domain.audit.AuditAction.USER_PASSWORD_RESET, userId);
+            // The admin chose this password, so, like the one printed at first start, its owner replaces it first.
             return directory.updateUser(new User(user.id(), user.username(), user.displayName(), hash, user.role(),
-                    user.createdAt(), user.disabledAt()));
+                    user.createdAt(), user.disabledAt(), true));
         });
     }
 

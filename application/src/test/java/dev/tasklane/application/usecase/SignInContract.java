@@ -260,12 +260,19 @@ public abstract class SignInContract {
         SignedIn bob = signIn().signIn("bob", PASSWORD, "10.0.0.5");
         identity().resetPassword(admin(), bob.person().user().id(), "another good password");
         assertThrows(UnauthenticatedException.class, () -> signIn().resolve(bob.secret()));
-        SignedIn again = signIn().signIn("bob", "another good password", "10.0.0.5");
+        SignedIn reset = signIn().signIn("bob", "another good password", "10.0.0.5");
+        assertTrue(reset.person().user().passwordChangeRequired(), "the admin chose it: bob replaces it first");
+        assertThrows(InvalidInputException.class,
+                () -> signIn().setRequiredPassword(reset.person(), "another good password", false));
+        SignedIn again = signIn().setRequiredPassword(reset.person(), "bob's own new password", false);
+        assertFalse(again.person().user().passwordChangeRequired());
+        assertThrows(UnauthenticatedException.class, () -> signIn().signIn("bob", "another good password", "10.0.0.5"),
+                "the reset password stops working once bob set his own");
 
         identity().setDisabled(admin(), again.person().user().id(), true);
 
         assertThrows(UnauthenticatedException.class, () -> signIn().resolve(again.secret()));
-        assertThrows(UnauthenticatedException.class, () -> signIn().signIn("bob", "another good password", "10.0.0.6"));
+        assertThrows(UnauthenticatedException.class, () -> signIn().signIn("bob", "bob's own new password", "10.0.0.6"));
         assertThrows(ForbiddenException.class, () -> identity().setDisabled(again.person(), UserId.of(1), true));
     }
 
