@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.testing.TestPostgres;
+
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 
@@ -36,15 +38,15 @@ final class SchemaUpgrades {
 
     /** {@code upgrade} on the schema {@code schema} of the test database, created empty first and dropped after. */
     static void onPostgres(String schema, Upgrade upgrade) throws SQLException {
-        Database shared = TestDatabases.postgresDatabase();
-        String url = shared.url() + (shared.url().contains("?") ? "&" : "?") + "currentSchema=" + schema;
-        Database database = Database.postgres(url, shared.user(), shared.password());
-        try (Connection connection = DriverManager.getConnection(url, shared.user(), shared.password());
+        Database database = TestPostgres.inSchema(schema);
+        String own = TestPostgres.schema(schema);
+        String url = database.url();
+        try (Connection connection = DriverManager.getConnection(url, database.user(), database.password());
              Statement statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-            upgrade.run(database, configured(database, Flyway.configure().dataSource(url, shared.user(), shared.password())
-                    .schemas(schema).createSchemas(true)), connection);
-            statement.execute("DROP SCHEMA " + schema + " CASCADE");
+            statement.execute("DROP SCHEMA IF EXISTS " + own + " CASCADE");
+            upgrade.run(database, configured(database, Flyway.configure().dataSource(url, database.user(), database.password())
+                    .schemas(own).createSchemas(true)), connection);
+            statement.execute("DROP SCHEMA " + own + " CASCADE");
         }
     }
 

@@ -77,10 +77,11 @@ final class TestDatabases {
 
     /** The test database is disposable: start from an empty schema, whatever an earlier build migrated. */
     private static void recreateSchema(Database database) {
+        String schema = TestPostgres.sharedSchema();
         try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
              Statement statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA public CASCADE");
-            statement.execute("CREATE SCHEMA public");
+            statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            statement.execute("CREATE SCHEMA " + schema);
         } catch (SQLException failed) {
             throw new IllegalStateException("cannot recreate the test database's schema", failed);
         }

@@ -37,9 +37,47 @@ public final class TestPostgres {
             throw new IllegalStateException("A test that uses the test PostgreSQL must be annotated @RequiresPostgres "
                     + "(class or method), so that it is skipped before its set-up runs when there is no database.");
         }
+        Database configured = configured();
+        return FORK.isEmpty() ? configured : inSchema(configured, sharedSchema());
+    }
+
+    /**
+     * The surefire fork this JVM is ({@code tasklane.test.fork}, set from {@code surefire.forkNumber}), or empty
+     * outside a fork. Forks of one module run at once against one database, so each keeps to schemas of its own:
+     * the shared one ({@link #sharedSchema}) and every {@link #freshSchema} carry the fork's number.
+     */
+    private static final String FORK = System.getProperty("tasklane.test.fork", "").strip();
+
+    /** The schema the contract suites share and empty between tests: {@code public}, or this fork's own. */
+    public static String sharedSchema() {
+        return FORK.isEmpty() ? "public" : schema("shared");
+    }
+
+    /** {@code name} as this JVM's schema: with the fork's number when forked, so that parallel forks never meet. */
+    public static String schema(String name) {
+        if (!SCHEMA_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("not a plain schema name: " + name);
+        }
+        return FORK.isEmpty() ? name : name + "_f" + FORK;
+    }
+
+    /** The configured database and credentials, as the environment gives them. */
+    private static Database configured() {
         String url = setting("TASKLANE_TEST_PG_URL", "jdbc:postgresql://localhost:5432/tasklane_test");
         return Database.postgres(url, setting("TASKLANE_TEST_PG_USER", "tasklane"),
                 setting("TASKLANE_TEST_PG_PASSWORD", "tasklane"));
+    }
+
+    /** {@code database} with its connections in {@code schema} (already this JVM's name for it). */
+    private static Database inSchema(Database database, String schema) {
+        String url = database.url() + (database.url().contains("?") ? "&" : "?") + "currentSchema=" + schema;
+        return new Database(url, database.user(), database.password(), database.poolSize());
+    }
+
+    /** The test database with its connections in this JVM's schema {@code name} (see {@link #schema}), as it is. */
+    public static Database inSchema(String name) {
+        database();
+        return inSchema(configured(), schema(name));
     }
 
     /** The configured test database, after {@link #requireReachable}: skips (or, under CI, fails) without one. */
@@ -83,24 +121,22 @@ public final class TestPostgres {
     }
 
     /**
-     * A private, empty schema {@code name} in the reachable test database (dropped with everything in it and
+     * A private, empty schema {@code name} (this JVM's: see {@link #schema}) in the reachable test database (dropped with everything in it and
      * created again), and the database whose connections use it ({@code currentSchema}). Tests that start their
      * own servers use one so they never meet the tables other suites empty in {@code public}.
      */
     public static Database freshSchema(String name) {
-        if (!SCHEMA_NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("not a plain schema name: " + name);
-        }
-        Database database = reachable();
+        String schema = schema(name);
+        reachable();
+        Database database = configured();
         try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
              Statement statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
-            statement.execute("CREATE SCHEMA " + name);
+            statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            statement.execute("CREATE SCHEMA " + schema);
         } catch (SQLException failed) {
-            throw new IllegalStateException("cannot recreate the test schema " + name, failed);
+            throw new IllegalStateException("cannot recreate the test schema " + schema, failed);
         }
-        String url = database.url() + (database.url().contains("?") ? "&" : "?") + "currentSchema=" + name;
-        return new Database(url, database.user(), database.password(), database.poolSize());
+        return inSchema(database, schema);
     }
 
     private static String unreachableReason(String url, String user, SQLException failed) {
