@@ -115,16 +115,23 @@ final class WorkRunner {
 
     /**
      * Waits on the task's session for a stop (GET /api/tasks/:id/activities with wait, which returns as soon as an
-     * activity arrives), so that a stop ends the command within a second, whatever the heartbeat interval.
+     * activity arrives), so that a stop ends the command within a second, whatever the heartbeat interval. The log is
+     * the task's, earlier claims' sessions included: a stop activity counts once the session confirms it (its
+     * {@code stop_requested}), so that the stop of an earlier claim does not end this one's command.
      */
     private void watchForStop(ClaimState held, AtomicReference<String> stop) {
         long after = 0;
         while (!Thread.currentThread().isInterrupted() && stop.get() == null) {
             try {
                 JsonNode page = session.client.activities(Long.toString(held.taskId()), after, WATCH_WAIT_SECONDS);
+                boolean stopSeen = false;
                 for (JsonNode activity : page.path("data")) {
-                    if ("stop".equals(activity.path("kind").asText())) {
-                        stop.compareAndSet(null, activity.path("body").asText("stopped"));
+                    stopSeen |= "stop".equals(activity.path("kind").asText());
+                }
+                if (stopSeen) {
+                    JsonNode requested = session.client.session(Long.toString(held.taskId())).path("stop_requested");
+                    if (requested.isObject()) {
+                        stop.compareAndSet(null, requested.path("reason").asText("stopped"));
                     }
                 }
                 after = page.path("next_after").asLong(after);
