@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  *   exit (its unclaim and the JVM's shutdown in it).</li>
  *   <li>{@code answer_to_return_ms_*}: from sending a person's answer ({@code POST /api/tasks/:id/activities} of kind
  *   answer) to the return of the holder's call waiting on the session: {@code TasklaneClient.activities} with
- *   {@code wait=30} (the client library's wait, the one {@code tasklane agent} uses), and the same wait as a bare
+ *   {@code wait=30} (the client library's wait on a session, the one {@code tasklane agent}'s stop watch makes), and the same wait as a bare
  *   HTTP {@code GET} ({@code _http}) and as the MCP tool {@code await_answer} ({@code _mcp}).</li>
  * </ul>
  * PostgreSQL keys have no store suffix; the H2 default's end in {@code _h2}. Each figure is p50, p95 and max of its
