@@ -100,17 +100,17 @@ final class SupervisionLatency {
         try (ServerProcess server = ServerProcess.start(jar, List.of(), environment,
                 logs.resolve("server-supervision" + suffix + ".log"))) {
             SupervisionLatency bench = new SupervisionLatency(jar, server.baseUrl(), BenchRun.ADMIN_TOKEN, logs);
-            Figures stop = bench.stops(runs);
-            put(results, "stop_to_gone_ms", suffix, stop.first);
-            put(results, "stop_to_exit_ms", suffix, stop.second);
+            Stops stop = bench.stops(runs);
+            put(results, "stop_to_gone_ms", suffix, stop.gone());
+            put(results, "stop_to_exit_ms", suffix, stop.exited());
             Map<String, long[]> answers = bench.answers(runs);
             answers.forEach((how, samples) -> put(results, "answer_to_return_ms" + how, suffix, samples));
             results.put("supervision_runs" + suffix, runs);
             System.out.printf("   %s: stop to the work command's processes gone p50 %.1f ms, p95 %.1f ms, max %.1f ms"
                             + " (to the agent's exit p50 %.1f ms); answer to the waiting call's return p50 %.1f ms"
                             + " (bare HTTP %.1f ms, MCP %.1f ms), p95 %.1f ms; %d runs each%n",
-                    suffix.isEmpty() ? "PostgreSQL" : suffix.substring(1), quantile(stop.first, 0.5),
-                    quantile(stop.first, 0.95), quantile(stop.first, 1), quantile(stop.second, 0.5),
+                    suffix.isEmpty() ? "PostgreSQL" : suffix.substring(1), quantile(stop.gone(), 0.5),
+                    quantile(stop.gone(), 0.95), quantile(stop.gone(), 1), quantile(stop.exited(), 0.5),
                     quantile(answers.get(""), 0.5), quantile(answers.get("_http"), 0.5),
                     quantile(answers.get("_mcp"), 0.5), quantile(answers.get(""), 0.95), runs);
         }
@@ -133,11 +133,12 @@ final class SupervisionLatency {
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))] / 1e6;
     }
 
-    private record Figures(long[] first, long[] second) {
+    /** Stop to the work command gone, and to the agent's exit, per run, in nanoseconds. */
+    private record Stops(long[] gone, long[] exited) {
     }
 
     /** Stop to the work command's processes gone, and to the agent's exit, {@code runs} times (after the warm runs). */
-    private Figures stops(int runs) throws Exception {
+    private Stops stops(int runs) throws Exception {
         // one task, claimed again by each run: the agent's watch must tell this claim's stop from earlier ones'
         require("POST /api/tasks", admin.post("/api/tasks", Map.of("task", Map.of("title", "Supervised work",
                 "type", "work", "priority", "critical"))), 201);
@@ -150,7 +151,7 @@ final class SupervisionLatency {
                 exited[i] = one[1];
             }
         }
-        return new Figures(gone, exited);
+        return new Stops(gone, exited);
     }
 
     /** One agent, stopped once its work command runs; answers {gone, exited} in nanoseconds. */
