@@ -12,6 +12,10 @@
 #   bench/run.sh --only sim           # only the million-task simulation (sim_cycles_per_s, sim_setup_s, ...), merged likewise
 #   bench/run.sh --only warm          # only the warm-up curves of each way to start the server (JDK 17, CDS, C1, JDK 25, AOT)
 #   bench/run.sh --only metrics       # only the flow metrics of 100,000 finished tasks (metrics_100k_ms_memory, _pg, ratios), merged likewise
+#   bench/run.sh --only supervision   # only the supervision latencies, merged likewise: a person's stop (POST /api/tasks/:id/stop,
+#                                     # sent when the web's undo window has passed; the window is not counted) to the last process
+#                                     # of tasklane agent's work command gone (stop_to_gone_ms_*), and a person's answer to the
+#                                     # return of the agent's waiting call (answer_to_return_ms_*), on PostgreSQL and H2 (_h2)
 #   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
 #
 # PostgreSQL: with TASKLANE_BENCH_PG_URL (and TASKLANE_BENCH_PG_USER, TASKLANE_BENCH_PG_PASSWORD) set, that

@@ -115,6 +115,9 @@ public final class BenchRun {
         BoardLoad.record(results, boardLoad(jar, logs));
 
         checkpoint(root, results);
+        SupervisionLatency.measure(results, pg, postgresEnvironment(pg), jar, logs, quick);
+
+        checkpoint(root, results);
         step("simulation: tasklane simulate --agents 64 --tasks " + simTasks);
         recordSimulation(results, simTasks, simulate(jar, simTasks, logs));
 
@@ -432,6 +435,7 @@ public final class BenchRun {
                 }
                 case "metrics" -> metrics(results, pg, false);
                 case "warm" -> warmLevers(results, pg, jar, logs, quick ? 20 : WARM_LEVER_S);
+                case "supervision" -> SupervisionLatency.measure(results, pg, postgresEnvironment(pg), jar, logs, quick);
                 case "sim" -> {
                     step("simulation: tasklane simulate --agents 64 --tasks " + SIM_TASKS);
                     recordSimulation(results, SIM_TASKS, simulate(jar, SIM_TASKS, logs));

@@ -105,6 +105,13 @@ final class Report {
         row(md, "Flow metrics: p50 of a second board with the same window and " + v.get("metrics_outside_tasks") + " more tasks "
                 + "finished before it, over the first board's p50 (timed alternately), in memory", "metrics_history_ratio_memory", v, "≤ 1.5");
         row(md, "The same on PostgreSQL", "metrics_history_ratio_pg", v, "≤ 1.5");
+        row(md, "Supervision: a person's stop (`POST /api/tasks/:id/stop`, sent after the web's undo window, which is not"
+                + " counted) to the last process of `tasklane agent`'s work command gone, PostgreSQL, p50 ms",
+                "stop_to_gone_ms_p50", v, "≤ 5,000");
+        row(md, "The same, p95 ms", "stop_to_gone_ms_p95", v, "≤ 5,000");
+        row(md, "Supervision: a person's answer to the return of the holder's waiting call (client library, `wait=30`),"
+                + " PostgreSQL, p50 ms", "answer_to_return_ms_p50", v, "≤ 1,000");
+        row(md, "The same, p95 ms", "answer_to_return_ms_p95", v, "≤ 1,000");
         md.append("\n## The claim cycle by workload, beside the bare loop\n\n");
         md.append("Each row is one level of the same run; the ratio divides by the bare loop at the same agent count.\n\n");
         md.append("| Workload | Agents | Cycles/s | p50 / p99 ms | Over the bare loop | Requests per cycle | Client CPU ms per cycle"
@@ -178,6 +185,20 @@ final class Report {
                 "worst_request_cold_ms_memory", "worst_request_cold_body_memory", "board_2000_load_max_ms", "board_2000_page_kb", "metrics_100k_p99_ms_memory",
                 "metrics_100k_p99_ms_pg", "metrics_history_ms_memory", "metrics_history_ms_pg", "metrics_outside_tasks"}) {
             md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
+        }
+        // the rest of the supervision figures: maxima, the agent's exit, the other ways to wait, H2
+        java.util.Set<String> inTargets = java.util.Set.of("stop_to_gone_ms_p50", "stop_to_gone_ms_p95",
+                "answer_to_return_ms_p50", "answer_to_return_ms_p95");
+        for (String store : new String[] {"", "_h2"}) {
+            for (String figure : new String[] {"stop_to_gone_ms", "stop_to_exit_ms", "answer_to_return_ms",
+                    "answer_to_return_ms_http", "answer_to_return_ms_mcp"}) {
+                for (String quantile : new String[] {"_p50", "_p95", "_max"}) {
+                    String key = figure + quantile + store;
+                    if (v.containsKey(key) && !inTargets.contains(key)) {
+                        md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
+                    }
+                }
+            }
         }
         // counts that a loaded machine does not distort much (docs/benchmarks.md, "What bounds the simulation")
         for (String key : new String[] {"sim_setup_s", "sim_check_s", "sim_setup_cpu_s", "sim_run_cpu_s", "sim_tasks_per_cpu_s",

@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -36,8 +38,6 @@ final class ShellProcess {
     /** How long a stopped command's processes have between TERM and KILL. */
     static final Duration TERM_GRACE = Duration.ofSeconds(3);
     private static final Duration LONGEST = Duration.ofDays(365);
-    /** How often a running command is checked for a stop. */
-    private static final long STOP_CHECK_MS = 100;
 
     /**
      * What a finished (or killed) command left: exit code, output, how long it ran, whether it timed out, whether a
@@ -54,15 +54,16 @@ final class ShellProcess {
     }
 
     Outcome run(String script, Map<String, String> env, Duration timeout, Consumer<String> lines) {
-        return run(script, env, timeout, lines, () -> false);
+        return run(script, env, timeout, lines, new CompletableFuture<>());
     }
 
     /**
      * As {@link #run(String, Map, Duration, Consumer)}, and ends the command with its whole process tree as soon as
-     * {@code stopRequested} says so: TERM to every process, then KILL to those still alive after {@link #TERM_GRACE}.
+     * {@code stopRequested} completes (waited on with the command's exit, not polled): TERM to every process, then
+     * KILL to those still alive after {@link #TERM_GRACE}.
      */
     Outcome run(String script, Map<String, String> env, Duration timeout, Consumer<String> lines,
-                BooleanSupplier stopRequested) {
+                CompletableFuture<?> stopRequested) {
         long started = System.nanoTime();
         Process process = start(script, env);
         StringBuilder output = new StringBuilder();
@@ -72,18 +73,15 @@ final class ShellProcess {
         try {
             // a timeout of "no limit" is a huge Duration: capped at a year, which no nanosecond arithmetic overflows
             long deadline = started + (timeout.compareTo(LONGEST) > 0 ? LONGEST : timeout).toNanos();
-            boolean finished = false;
-            boolean stopped = false;
-            while (!finished && System.nanoTime() < deadline) {
-                long slice = Math.min(STOP_CHECK_MS, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()) + 1);
-                finished = process.waitFor(slice, TimeUnit.MILLISECONDS);
-                if (!finished && stopRequested.getAsBoolean()) {
-                    terminateTree(process);
-                    stopped = true;
-                    break;
-                }
+            try {
+                CompletableFuture.anyOf(process.onExit(), stopRequested)
+                        .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException reachedTheDeadline) {
+                // the timeout; the process is killed below
             }
-            if (stopped) {
+            boolean finished = !process.isAlive();
+            if (!finished && stopRequested.isDone()) {
+                terminateTree(process);
                 pump.join(TimeUnit.SECONDS.toMillis(5));
                 long durationMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
                 synchronized (output) {

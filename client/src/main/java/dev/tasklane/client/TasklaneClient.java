@@ -102,6 +102,11 @@ public final class TasklaneClient {
         return send("GET", task(ref) + "/activities?after=" + after + "&wait=" + waitSeconds, null);
     }
 
+    /** GET /api/tasks/:id/session: the task's current (or last) session, {@code stop_requested} null unless stopped. */
+    public JsonNode session(String ref) {
+        return send("GET", task(ref) + "/session", null).path("data");
+    }
+
     /** POST /api/tasks/:id/activities: the holder's activity on the task's session. */
     public JsonNode postActivity(String ref, String claimToken, String kind, String body) {
         ObjectNode activity = withClaimToken(object(), claimToken);

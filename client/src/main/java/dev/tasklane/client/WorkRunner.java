@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the agent's {@code --exec} command on a claimed task: the task as JSON in {@code .tasklane/task.json}
@@ -65,7 +65,7 @@ final class WorkRunner {
             thread.setDaemon(true);
             return thread;
         });
-        AtomicReference<String> stop = new AtomicReference<>();
+        CompletableFuture<String> stop = new CompletableFuture<>();
         heartbeats.scheduleAtFixedRate(() -> heartbeat(held, stop), heartbeatEvery.toMillis(), heartbeatEvery.toMillis(),
                 TimeUnit.MILLISECONDS);
         Thread watcher = new Thread(() -> watchForStop(held, stop), "tasklane-stop-watch");
@@ -76,9 +76,9 @@ final class WorkRunner {
                     line -> {
                         session.out.println("  " + line);
                         lines.accept(line);
-                    }, () -> stop.get() != null);
+                    }, stop);
             if (outcome.stopped()) {
-                stopReason = stop.get(); // a stopped session refuses posts: the unclaim says the rest
+                stopReason = stop.getNow(null); // a stopped session refuses posts: the unclaim says the rest
                 return outcome;
             }
             lines.flush();
@@ -99,12 +99,12 @@ final class WorkRunner {
         return stopReason;
     }
 
-    private void heartbeat(ClaimState held, AtomicReference<String> stop) {
+    private void heartbeat(ClaimState held, CompletableFuture<String> stop) {
         try {
             session.client.heartbeat(Long.toString(held.taskId()), held.claimToken());
         } catch (TasklaneApiException refused) {
             if (STOP_REQUESTED.equals(refused.body().path("code").asText())) {
-                stop.compareAndSet(null, refused.body().path("details").path("reason").asText("stopped"));
+                stop.complete(refused.body().path("details").path("reason").asText("stopped"));
             } else {
                 session.err.println("warning: heartbeat for " + held.identifier() + " failed: " + refused.getMessage());
             }
@@ -115,16 +115,23 @@ final class WorkRunner {
 
     /**
      * Waits on the task's session for a stop (GET /api/tasks/:id/activities with wait, which returns as soon as an
-     * activity arrives), so that a stop ends the command within a second, whatever the heartbeat interval.
+     * activity arrives), so that a stop ends the command within a second, whatever the heartbeat interval. The log is
+     * the task's, earlier claims' sessions included: a stop activity counts once the session confirms it (its
+     * {@code stop_requested}), so that the stop of an earlier claim does not end this one's command.
      */
-    private void watchForStop(ClaimState held, AtomicReference<String> stop) {
+    private void watchForStop(ClaimState held, CompletableFuture<String> stop) {
         long after = 0;
-        while (!Thread.currentThread().isInterrupted() && stop.get() == null) {
+        while (!Thread.currentThread().isInterrupted() && !stop.isDone()) {
             try {
                 JsonNode page = session.client.activities(Long.toString(held.taskId()), after, WATCH_WAIT_SECONDS);
+                boolean stopSeen = false;
                 for (JsonNode activity : page.path("data")) {
-                    if ("stop".equals(activity.path("kind").asText())) {
-                        stop.compareAndSet(null, activity.path("body").asText("stopped"));
+                    stopSeen |= "stop".equals(activity.path("kind").asText());
+                }
+                if (stopSeen) {
+                    JsonNode requested = session.client.session(Long.toString(held.taskId())).path("stop_requested");
+                    if (requested.isObject()) {
+                        stop.complete(requested.path("reason").asText("stopped"));
                     }
                 }
                 after = page.path("next_after").asLong(after);

@@ -48,6 +48,31 @@ class AgentStopTest extends AgainstServer {
         System.out.println("tasklane agent: stop to process tree gone in " + millis + " ms");
     }
 
+    @Test
+    void aStopOfAnEarlierClaimDoesNotEndTheNextClaimsCommand() throws Exception {
+        ws.gitInit(Workspace.loggingHooks());
+        server.call("POST", "/api/tasks", Map.of("task", Map.of("title", "Stopped once", "type", "work",
+                "priority", "medium")));
+        Path started = dir.resolve("started");
+        CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> ws.agent("run", "--exec",
+                "touch " + started + "; sleep 600"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(started) || !"in_progress".equals(server.task("W1").path("status").asText())) {
+            assertTrue(System.nanoTime() < deadline, "the command started: " + ws.err());
+            Thread.sleep(20);
+        }
+        server.call("POST", "/api/tasks/W1/stop", Map.of("reason", "Wrong module"));
+        assertEquals(ExitCodes.STOPPED, first.get(5, TimeUnit.SECONDS), ws::err);
+        assertEquals("open", server.task("W1").path("status").asText());
+
+        // the task's log still holds that stop: the next claim's command must run to its end all the same
+        int second = ws.agent("run", "--exec", "sleep 1; echo finished");
+
+        assertEquals(ExitCodes.OK, second, ws::err);
+        assertTrue(ws.out().contains("finished"), ws::out);
+        assertFalse("open".equals(server.task("W1").path("status").asText()), "the second claim completed W1");
+    }
+
     private static long waitUntilGone(Path pids) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
