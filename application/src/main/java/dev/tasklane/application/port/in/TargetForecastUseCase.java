@@ -78,8 +78,8 @@ public interface TargetForecastUseCase {
         public ForecastsBusy(Reach reach, int inFlight, long retryAfterSeconds) {
             super((reach == Reach.SERVER ? "The server is computing as many forecasts as it may (" + inFlight
                     + " running or queued)" : "This board has as many forecasts running or queued as it may ("
-                    + inFlight + ")") + ": ask again in " + retryAfterSeconds + " s; the target's default forecast is kept on the"
-                    + " target itself (GET /api/targets/:id) meanwhile.", null, false, false);
+                    + inFlight + ")") + ": ask again in " + retryAfterSeconds + " s; the target's default forecast"
+                    + " stays readable with the target meanwhile.", null, false, false);
             this.reach = reach;
             this.retryAfterSeconds = retryAfterSeconds;
         }
