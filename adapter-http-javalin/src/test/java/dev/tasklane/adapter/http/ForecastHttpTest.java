@@ -121,7 +121,8 @@ class ForecastHttpTest {
                     null), TargetId.of(target), query).join().orElseThrow();
             Tasklane synchronous = Tasklane.builder()
                     .stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                    .targets(stores.targets()).clock(clock).forecastRefresher(work -> { }).build();
+                    .targets(stores.targets()).clock(clock).forecastRefresher(work -> { })
+                    .passwordHashIterations(Secrets.MIN_PBKDF2_ITERATIONS).build();
             Forecast onTheCallersThread = synchronous.targetForecasts().forecast(
                     synchronous.identity().authenticate(Harness.TOKEN, null), TargetId.of(target), query);
             assertEquals(onTheCallersThread, kept, "the same forecast as the one made on the caller's thread");
