@@ -24,7 +24,7 @@ import java.util.Map;
  * (the checkout), {@code --seconds S} (measured seconds per throughput level), {@code --warmup S} (unmeasured
  * seconds before each, 2 by default), {@code --sim-tasks N},
  * {@code --quick} (a smoke run: small sizes, short windows), {@code --rewrite} (write the report again from
- * bench/results.json, measuring nothing), {@code --only worst,board,startup,cycle,sim,claims} (only those pieces, merged into
+ * bench/results.json, measuring nothing), {@code --only worst,board,startup,cycle,sim,forecast,claims} (only those pieces, merged into
  * bench/results.json; {@code claims} is the claim throughput at every level with its baseline), {@code --jar PATH} (the server jar to measure, bootstrap/target/tasklane.jar by default),
  * {@code --profile AGENTS} (only the claim load at one level, under JFR). PostgreSQL comes from {@code TASKLANE_BENCH_PG_URL},
  * {@code TASKLANE_BENCH_PG_USER} and {@code TASKLANE_BENCH_PG_PASSWORD}; its public schema is dropped and
@@ -128,7 +128,7 @@ public final class BenchRun {
         CycleCost.Cost cost = CycleCost.measure(quick ? 20_000 : 100_000);
         results.put("inmemory_cycle_cpu_us", round(cost.cpuMicros(), 2));
         results.put("inmemory_cycle_bytes", cost.bytes());
-        ForecastBench.record(results);
+        forecast(results);
 
         results.put("load_average_at_end", loadAverage());
         results.put("finished_at", Instant.now().toString());
@@ -387,6 +387,12 @@ public final class BenchRun {
                 onPg.cpuMillis(), onPg.withHistory().p50(), onPg.ratio());
     }
 
+    /** {@code --only forecast}, and a step of the full run: one 500-task forecast of 1,000 runs (ForecastBench). */
+    private static void forecast(Results results) {
+        step("forecast: a 500-task target, 1,000 runs, in this JVM, p50 of 5 and the heap it grew");
+        ForecastBench.record(results);
+    }
+
     private static void only(Path root, List<String> pieces, PgTarget pg, Path jar, Path logs, double warmup, double seconds,
                              boolean quick) throws Exception {
         Path json = root.resolve("bench/results.json");
@@ -440,7 +446,8 @@ public final class BenchRun {
                     step("simulation: tasklane simulate --agents 64 --tasks " + SIM_TASKS);
                     recordSimulation(results, SIM_TASKS, simulate(jar, SIM_TASKS, logs));
                 }
-                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim, metrics, warm and/or claims, not "
+                case "forecast" -> forecast(results);
+                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim, forecast, metrics, warm and/or claims, not "
                         + piece);
             }
         }

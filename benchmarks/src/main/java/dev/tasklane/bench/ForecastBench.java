@@ -14,6 +14,9 @@ import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TaskType;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,8 +28,9 @@ import java.util.Set;
 
 /**
  * {@code forecast_500x1000_s}: the wall time of one forecast of a 500-task target (dependencies, shared key files,
- * reviews, a WIP limit) with 1,000 runs, the p50 of 5 after a warm-up, and the heap it held
- * ({@code forecast_500x1000_mb}). Runs alone with {@code java -cp tasklane-benchmarks.jar
+ * reviews, a WIP limit) with 1,000 runs, the p50 of 5 after a warm-up, the heap it held above what was in use
+ * before it ({@code forecast_500x1000_mb}), what it allocated ({@code forecast_500x1000_alloc_mb}) and the
+ * processor seconds of the process during it ({@code forecast_500x1000_cpu_s}). Runs alone with {@code java -cp tasklane-benchmarks.jar
  * dev.tasklane.bench.ForecastBench}.
  */
 final class ForecastBench {
@@ -40,9 +44,15 @@ final class ForecastBench {
         double[] figures = measure();
         results.put("forecast_500x1000_s", BenchRun.round(figures[0], 3));
         results.put("forecast_500x1000_mb", BenchRun.round(figures[1], 1));
+        results.put("forecast_500x1000_alloc_mb", BenchRun.round(figures[2], 1));
+        results.put("forecast_500x1000_cpu_s", BenchRun.round(figures[3], 3));
     }
 
-    /** The p50 seconds of 5 forecasts and the megabytes of heap the last one grew. */
+    /**
+     * The p50 seconds of 5 forecasts; the most heap one of them held above what was in use before it (the peak of
+     * the heap's pools, reset before each); the megabytes it allocated on every thread (the runs go on the common
+     * pool); and the p50 of the processor seconds of the whole process during one.
+     */
     static double[] measure() {
         Random random = new Random(500);
         List<Task> tasks = plan(random, 500);
@@ -55,21 +65,65 @@ final class ForecastBench {
             ForecastEngine.forecast(plan, sample, settings);
         }
         double[] seconds = new double[5];
-        Runtime runtime = Runtime.getRuntime();
-        long grew = 0;
+        double[] cpu = new double[5];
+        long held = 0;
+        long allocated = 0;
         for (int i = 0; i < seconds.length; i++) {
             System.gc();
-            long before = runtime.totalMemory() - runtime.freeMemory();
+            long before = heapUsed();
+            ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
+            long allocatedBefore = allocatedBytes();
+            long cpuBefore = processCpuNanos();
             long started = System.nanoTime();
             Forecast forecast = ForecastEngine.forecast(plan, sample, settings);
             seconds[i] = (System.nanoTime() - started) / 1e9;
-            grew = Math.max(grew, runtime.totalMemory() - runtime.freeMemory() - before);
+            cpu[i] = (processCpuNanos() - cpuBefore) / 1e9;
+            allocated = Math.max(allocated, allocatedBytes() - allocatedBefore);
+            held = Math.max(held, heapPeak() - before);
             if (forecast.runs() != settings.runs()) {
                 throw new IllegalStateException("the forecast ran " + forecast.runs() + " runs");
             }
         }
         Arrays.sort(seconds);
-        return new double[]{seconds[2], grew / 1_048_576.0};
+        Arrays.sort(cpu);
+        return new double[]{seconds[2], held / 1_048_576.0, allocated / 1_048_576.0, cpu[2]};
+    }
+
+    private static long heapUsed() {
+        long used = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                used += pool.getUsage().getUsed();
+            }
+        }
+        return used;
+    }
+
+    private static long heapPeak() {
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
+    }
+
+    /** Bytes allocated so far by every live thread; 0 where the JVM does not count them. */
+    private static long allocatedBytes() {
+        if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)) {
+            return 0;
+        }
+        long sum = 0;
+        for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, bytes);
+        }
+        return sum;
+    }
+
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
     private static List<Task> plan(Random random, int size) {
@@ -104,6 +158,7 @@ final class ForecastBench {
 
     public static void main(String[] args) {
         double[] figures = measure();
-        System.out.printf("forecast_500x1000_s %.3f%nforecast_500x1000_mb %.1f%n", figures[0], figures[1]);
+        System.out.printf("forecast_500x1000_s %.3f%nforecast_500x1000_mb %.1f%nforecast_500x1000_alloc_mb %.1f%n"
+                + "forecast_500x1000_cpu_s %.3f%n", figures[0], figures[1], figures[2], figures[3]);
     }
 }

@@ -60,6 +60,8 @@ final class FastBoard implements Board {
     private static final int NOBODY = -1;
     /** The assignee of a task assigned to a user who is not one of the simulated agents. */
     private static final int ANOTHER_USER = -2;
+    /** A task without key files. */
+    private static final int[] NO_FILES = new int[0];
 
     private final Clock clock;
     private final long ttl;
@@ -162,6 +164,7 @@ final class FastBoard implements Board {
         }
         int[] dependencyCount = new int[n];
         int[][] dependencyOf = new int[n][];
+        int[][] filesOf = new int[n][];
         Map<String, Integer> fileIds = new HashMap<>();
         int dependencyEntries = 0;
         int fileEntries = 0;
@@ -180,10 +183,15 @@ final class FastBoard implements Board {
             }
             dependencyOf[task] = mine;
             dependencyEntries += mine.length;
-            for (KeyFile file : stored[task].spec().keyFiles()) {
-                fileIds.putIfAbsent(file.filePath(), fileIds.size());
-                fileEntries++;
+            List<KeyFile> keyFiles = stored[task].spec().keyFiles();
+            int[] ids = keyFiles.isEmpty() ? NO_FILES : new int[keyFiles.size()];
+            for (int f = 0; f < ids.length; f++) {
+                String path = keyFiles.get(f).filePath();
+                Integer known = fileIds.putIfAbsent(path, fileIds.size());
+                ids[f] = known == null ? fileIds.size() - 1 : known;
             }
+            filesOf[task] = ids;
+            fileEntries += ids.length;
         }
         FastBoard board = new FastBoard(clock, claimTtl, offerWindow, awaitingInputMax, wip, n, agents,
                 plan.goalIds().length, dependencyEntries, fileEntries, fileIds.size());
@@ -208,9 +216,11 @@ final class FastBoard implements Board {
             board.unfinished[task] = dependencyOf[task].length;
             dependencyOf[task] = null;
             board.fileStart[task] = at;
-            for (KeyFile file : stored[task].spec().keyFiles()) {
-                board.files[at++] = fileIds.get(file.filePath());
+            // the ids found in the first pass: looking each path up again walked a million tasks' specs twice
+            for (int file : filesOf[task]) {
+                board.files[at++] = file;
             }
+            filesOf[task] = null;
         }
         board.fileStart[n] = at;
         for (int task = 0; task < n; task++) {

@@ -65,14 +65,19 @@ final class InvariantChecker {
     private InvariantResult doneOnce(List<LogEvent> events) {
         Map<String, Integer> done = new HashMap<>();
         events.stream().filter(e -> e.kind() == LogEvent.Kind.DONE).forEach(e -> done.merge(e.task(), 1, Integer::sum));
+        // only the tasks that break the rule are sorted (W2 before W10), for the examples' order: sorting a million
+        // identifiers to find none was half of this check's samples at a million tasks
+        List<String> wrong = new ArrayList<>();
+        for (String task : tasks.keySet()) {
+            if (done.getOrDefault(task, 0) != 1) {
+                wrong.add(task);
+            }
+        }
+        wrong.sort(Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder()));
         Violations found = new Violations();
-        tasks.keySet().stream().sorted(Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder()))
-                .forEach(task -> {
-                    int times = done.getOrDefault(task, 0);
-                    if (times != 1) {
-                        found.add(task + " reached Done " + times + " times");
-                    }
-                });
+        for (String task : wrong) {
+            found.add(task + " reached Done " + done.getOrDefault(task, 0) + " times");
+        }
         return found.result(DONE_ONCE, "every task of the plan reaches Done exactly once");
     }
 

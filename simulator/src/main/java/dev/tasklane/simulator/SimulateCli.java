@@ -112,13 +112,17 @@ public final class SimulateCli {
     /** One run over fresh in-memory stores. */
     private static SimulationResult simulate(SimulationConfig config, Options options, ProgressBar progress)
             throws IOException, InterruptedException {
-        InMemoryStores stores = InMemoryStores.create();
-        // the plan is handed over without a local of its own here, so that the run can let it go; the set-up is
-        // timed from before the plan is generated or read (docs/simulator.md, "What the figures measure")
+        // the plan and the stores are handed over without a local of their own here, so that the run can let them
+        // go; the set-up is timed from before the plan is generated or read (docs/simulator.md, "What the figures
+        // measure")
         long began = System.nanoTime();
         long cpuBegan = Simulation.processCpuNanos();
-        return new Simulation(stores.tasks(), stores.directory(), stores.transactions(), stores.agentSessions())
-                .run(config, plan(options, config), progress, began, cpuBegan);
+        return overFreshStores().run(config, plan(options, config), progress, began, cpuBegan);
+    }
+
+    private static Simulation overFreshStores() {
+        InMemoryStores stores = InMemoryStores.create();
+        return new Simulation(stores.tasks(), stores.directory(), stores.transactions(), stores.agentSessions());
     }
 
     private static Plan plan(Options options, SimulationConfig config) throws IOException {

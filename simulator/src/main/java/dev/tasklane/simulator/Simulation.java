@@ -49,10 +49,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class Simulation {
     static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
 
-    private final TaskStore tasks;
-    private final DirectoryStore directory;
-    private final Transactions transactions;
-    private final AgentSessionStore agentSessions;
+    // let go after the fast engine's set-up (see run): the run and the checks never call the store, and a million
+    // tasks' rows held through them would be marked and copied by every collection (docs/simulator.md, "Memory")
+    private TaskStore tasks;
+    private DirectoryStore directory;
+    private Transactions transactions;
+    private AgentSessionStore agentSessions;
 
     /** Over stores without agent sessions: a team that asks questions needs {@link #Simulation(TaskStore, DirectoryStore, Transactions, AgentSessionStore)}. */
     Simulation(TaskStore tasks, DirectoryStore directory, Transactions transactions) {
@@ -79,33 +81,26 @@ final class Simulation {
      */
     SimulationResult run(SimulationConfig config, Plan plan, ProgressBar progress, long began, long cpuBegan)
             throws InterruptedException {
+        if (tasks == null) {
+            throw new IllegalStateException("a simulation runs once: its stores were let go after its set-up");
+        }
         SimulatedClock clock = new SimulatedClock(START);
         WorkflowLimits limits = WorkflowLimits.defaults();
-        if (config.team().questionRate() > 0 && config.engine() == SimulationConfig.Engine.USE_CASES && agentSessions == null) {
-            throw new IllegalArgumentException("a team that asks questions needs a store of agent sessions");
-        }
-        Tasklane.Builder building = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
-                .completionMode(CompletionMode.STRICT);
-        if (agentSessions != null) {
-            building.agentSessions(agentSessions);
-        }
-        Tasklane app = building.build();
-        Team team = Team.enlist(app.identity(), directory, transactions, clock, config.agents(), config.reviewers());
-        Actor admin = team.admin();
-        WipLimits wip = config.team().wipLimit() == null ? WipLimits.NONE : new WipLimits(config.team().wipLimit());
-        if (wip.limited()) {
-            app.boardSettings().configure(admin, admin.board().id(),
-                    new BoardSettingsUseCase.BoardChange(Patch.unchanged(), Patch.to(wip)));
-        }
         Map<String, TaskFacts> facts = new HashMap<>();
-        PlanOnBoard onBoard = create(app, admin, plan, facts);
-        assign(app, team, plan, onBoard.goalIds());
-        int goals = plan.goals().size();
+        SetUp set = setUp(config, plan, clock, limits, facts);
         // the plan's request bodies are not needed past this point: let them go before the run, whose garbage
         // collections would otherwise copy them over and over (docs/simulator.md, "Memory")
         plan = null;
-        Board board = config.engine() == SimulationConfig.Engine.FAST
-                ? fastBoard(onBoard, team, admin, wip, limits, clock) : new UseCaseBoard(app, team, onBoard);
+        if (config.engine() == SimulationConfig.Engine.FAST) {
+            tasks = null;
+            directory = null;
+            transactions = null;
+            agentSessions = null;
+        }
+        Board board = set.board();
+        Team team = set.team();
+        PlanOnBoard onBoard = set.onBoard();
+        int goals = set.goals();
         Duration setup = Duration.ofNanos(System.nanoTime() - began);
         Duration setupCpu = Duration.ofNanos(processCpuNanos() - cpuBegan);
 
@@ -167,6 +162,39 @@ final class Simulation {
         return new SimulationResult(config, goals, facts.size(), new SimulationResult.Phases(setup, setupCpu, run, runCpu, turnsCpu, check),
                 Duration.between(START, clock.instant()), scheduler.steps(), sweeper.stalled(), metrics, claimLatency.percentiles(),
                 blockedWait, awaitingInput, goalsCompleted, invariants, digest, flow, events);
+    }
+
+    /** What the set-up leaves for the run: the board to play on, the team, the plan as created. */
+    private record SetUp(Board board, Team team, PlanOnBoard onBoard, int goals) {
+    }
+
+    /**
+     * The application over the stores, the team enlisted, the plan created and assigned, and the board of the
+     * engine: the fast engine's holds no reference to the application or its stores.
+     */
+    private SetUp setUp(SimulationConfig config, Plan plan, SimulatedClock clock, WorkflowLimits limits,
+                        Map<String, TaskFacts> facts) {
+        if (config.team().questionRate() > 0 && config.engine() == SimulationConfig.Engine.USE_CASES && agentSessions == null) {
+            throw new IllegalArgumentException("a team that asks questions needs a store of agent sessions");
+        }
+        Tasklane.Builder building = Tasklane.builder().stores(tasks, directory, transactions).clock(clock).limits(limits)
+                .completionMode(CompletionMode.STRICT);
+        if (agentSessions != null) {
+            building.agentSessions(agentSessions);
+        }
+        Tasklane app = building.build();
+        Team team = Team.enlist(app.identity(), directory, transactions, clock, config.agents(), config.reviewers());
+        Actor admin = team.admin();
+        WipLimits wip = config.team().wipLimit() == null ? WipLimits.NONE : new WipLimits(config.team().wipLimit());
+        if (wip.limited()) {
+            app.boardSettings().configure(admin, admin.board().id(),
+                    new BoardSettingsUseCase.BoardChange(Patch.unchanged(), Patch.to(wip)));
+        }
+        PlanOnBoard onBoard = create(app, admin, plan, facts);
+        assign(app, team, plan, onBoard.goalIds());
+        Board board = config.engine() == SimulationConfig.Engine.FAST
+                ? fastBoard(onBoard, team, admin, wip, limits, clock) : new UseCaseBoard(app, team, onBoard);
+        return new SetUp(board, team, onBoard, plan.goals().size());
     }
 
     /**

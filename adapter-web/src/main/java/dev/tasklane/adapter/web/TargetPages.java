@@ -10,6 +10,7 @@ import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TargetForecastUseCase;
 import dev.tasklane.application.port.in.TargetForecastUseCase.ForecastQuery;
+import dev.tasklane.application.port.in.TargetForecastUseCase.ForecastsBusy;
 import dev.tasklane.application.port.in.TargetsUseCase;
 import dev.tasklane.application.port.in.TargetsUseCase.BurnPoint;
 import dev.tasklane.application.port.in.TargetsUseCase.NewTarget;
@@ -34,6 +35,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Delivery targets in the web interface (docs/web.md, "Targets"): the strip on the board, the list with its form,
@@ -99,39 +102,67 @@ final class TargetPages {
         web.done(ctx, listHref(caller.board().id().value()), "Target " + archived.target().name() + " is archived.");
     }
 
+    /**
+     * A target's page. Its forecast, and the default beside a what-if, are never computed on the request's thread:
+     * the page is rendered when they are made, waited for without holding a thread ({@code ctx.future}) up to the
+     * server's bound; one still running then is said so, and the page asks the browser to reload it soon.
+     */
     void page(Context ctx) {
         Actor person = web.person(ctx);
         Actor caller = identity.onBoard(person, Web.boardId(ctx));
         long boardId = caller.board().id().value();
         TargetId id = TargetId.of(Web.pathId(ctx, "target"));
         TargetDetail detail = targets.detail(caller, id);
-        Target target = detail.view().target();
         String agents = query(ctx, "agents");
         String reviewers = query(ctx, "reviewers");
-        Forecast forecast = null;
-        String refusal = null;
+        ForecastQuery asked = new ForecastQuery(null, number(agents, "agents"), number(reviewers, "reviewers"), null);
+        boolean whatIf = agents != null || reviewers != null;
+        CompletableFuture<Optional<Forecast>> forecast;
+        CompletableFuture<Optional<Forecast>> baseline;
         try {
-            forecast = forecasts.forecast(caller, id, new ForecastQuery(null, number(agents, "agents"),
-                    number(reviewers, "reviewers"), null));
-        } catch (InvalidInputException refused) {
-            refusal = refused.getMessage();
+            forecast = forecasts.forecastAsync(caller, id, asked);
+            baseline = whatIf ? forecasts.forecastAsync(caller, id, ForecastQuery.defaults()) : forecast;
+        } catch (InvalidInputException | ForecastsBusy refused) {
+            render(ctx, person, caller, detail, Optional.empty(), Optional.empty(), refused.getMessage(), agents,
+                    reviewers);
+            return;
         }
-        Forecast baseline = forecast;
-        if (forecast != null && (agents != null || reviewers != null)) {
-            try {
-                baseline = forecasts.forecast(caller, id, ForecastQuery.defaults());
-            } catch (InvalidInputException refused) {
-                baseline = null;
-            }
+        Chrome chrome = web.chrome(ctx, person, detail.view().target().name() + " · " + caller.board().name(),
+                caller.board(), "targets");
+        Runnable answer = () -> render(ctx, chrome, caller, boardId, detail, forecast.join(), baseline.join(), null,
+                agents, reviewers);
+        if (forecast.isDone() && baseline.isDone()) {
+            answer.run();
+        } else {
+            ctx.future(() -> CompletableFuture.allOf(forecast, baseline).thenRun(answer));
         }
+    }
+
+    private void render(Context ctx, Actor person, Actor caller, TargetDetail detail, Optional<Forecast> forecast,
+                        Optional<Forecast> baseline, String refusal, String agents, String reviewers) {
+        Chrome chrome = web.chrome(ctx, person, detail.view().target().name() + " · " + caller.board().name(),
+                caller.board(), "targets");
+        render(ctx, chrome, caller, caller.board().id().value(), detail, forecast, baseline, refusal, agents,
+                reviewers);
+    }
+
+    private void render(Context ctx, Chrome chrome, Actor caller, long boardId, TargetDetail detail,
+                        Optional<Forecast> made, Optional<Forecast> madeBaseline, String refused, String agents,
+                        String reviewers) {
+        Target target = detail.view().target();
+        Forecast forecast = made.orElse(null);
+        String refusal = refused;
+        if (refusal == null && forecast == null) {
+            refusal = "The forecast is still running; this page reloads in a few seconds to show it.";
+            ctx.header("Refresh", "3");
+        }
+        Forecast baseline = forecast == null ? null : madeBaseline.orElse(forecast);
         ZoneId zone = target.zone();
         List<TaskRow> rows = new ArrayList<>();
         for (Task task : detail.tasks()) {
             rows.add(new TaskRow(task.identifier().toString(), task.spec().title(), BoardData.taskHref(boardId, task),
                     task.status().columnName()));
         }
-        Chrome chrome = web.chrome(ctx, person, target.name() + " · " + caller.board().name(), caller.board(),
-                "targets");
         web.render(ctx, "target.jte", new TargetPage(chrome, item(boardId, detail.view()), target.dueDate().toString(),
                 zone.getId(), join(target.goals()), join(target.tasks()), lines(forecast, baseline, zone),
                 Forecast.ASSUMPTIONS, refusal, agents == null ? "" : agents, reviewers == null ? "" : reviewers,

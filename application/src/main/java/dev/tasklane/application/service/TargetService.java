@@ -25,6 +25,7 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -39,11 +40,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Targets and their forecasts. A target's scope is resolved on every read, so archived and deleted tasks leave
  * it at once; its default forecast is cached by {@link ForecastCache} and refreshed off the request when the
- * scope or the board's work has moved since.
+ * scope or the board's work has moved since; a forecast asked for is computed by {@link ForecastRuns}, off the
+ * request too, and kept by what it was asked with.
  */
 final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     private final UseCaseRunner runner;
@@ -51,9 +55,12 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     private final TargetStore targets;
     private final FlowService flow;
     private final ForecastCache cache;
+    private final ForecastRuns runs;
 
-    TargetService(UseCaseRunner runner, TaskStore tasks, TargetStore targets, FlowService flow, ForecastCache cache) {
+    TargetService(UseCaseRunner runner, TaskStore tasks, TargetStore targets, FlowService flow, ForecastCache cache,
+                  ForecastRuns runs) {
         this.runner = runner;
+        this.runs = runs;
         this.tasks = tasks;
         this.targets = targets;
         this.flow = flow;
@@ -169,17 +176,47 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     }
 
     @Override
-    public Forecast forecast(Actor actor, TargetId targetId, ForecastQuery query) {
+    public CompletableFuture<Optional<Forecast>> forecastAsync(Actor actor, TargetId targetId, ForecastQuery query) {
+        Inputs inputs = runner.read(changes -> inputs(actor.boardId(), targetId, query, null, changes.now()));
+        if (inputs.refusal != null) {
+            throw inputs.refusal;
+        }
         if (query.isDefault()) {
-            Inputs inputs = runner.read(changes -> inputs(actor.boardId(), targetId, query, null, changes.now()));
+            Optional<ForecastCache.Entry> cached = cache.fresh(targetId, inputs.fingerprint);
+            if (cached.isPresent()) {
+                return CompletableFuture.completedFuture(Optional.of(cached.get().answer()));
+            }
+        }
+        CompletableFuture<Forecast> running = runs.submit(actor.boardId(), inputs.key(targetId), () -> {
+            Forecast made = compute(inputs);
+            if (query.isDefault()) {
+                cache.store(targetId, inputs.fingerprint, () -> made);
+            }
+            return made;
+        });
+        if (running.isDone()) {
+            return running.thenApply(Optional::of);
+        }
+        Duration wait = runs.limits().waitAtMost();
+        return running.thenApply(Optional::of).completeOnTimeout(Optional.empty(), wait.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public Forecast forecast(Actor actor, TargetId targetId, ForecastQuery query) {
+        Inputs inputs = runner.read(changes -> inputs(actor.boardId(), targetId, query, null, changes.now()));
+        if (query.isDefault()) {
             Optional<ForecastCache.Entry> cached = cache.fresh(targetId, inputs.fingerprint);
             if (cached.isPresent()) {
                 return cached.get().answer();
             }
-            return cache.store(targetId, inputs.fingerprint, () -> compute(inputs)).answer();
+            return cache.store(targetId, inputs.fingerprint, () -> runs.now(inputs.key(targetId),
+                    () -> compute(inputs))).answer();
         }
-        Inputs inputs = runner.read(changes -> inputs(actor.boardId(), targetId, query, null, changes.now()));
-        return compute(inputs);
+        if (inputs.refusal != null) {
+            throw inputs.refusal;
+        }
+        return runs.now(inputs.key(targetId), () -> compute(inputs));
     }
 
     @Override
@@ -197,7 +234,14 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
 
     /** Everything one forecast needs, read in one unit of work; the simulation runs after it ends. */
     private record Inputs(ForecastPlan plan, FlowSample sample, InvalidInputException refusal,
-                          ForecastSettings settings, long fingerprint) {
+                          ForecastSettings settings, long fingerprint, String window) {
+        /** What makes one forecast the same as another: the target, its inputs' fingerprint and what was asked. */
+        Key key(TargetId targetId) {
+            return new Key(targetId, fingerprint, window, settings.runs(), settings.agents(), settings.reviewers());
+        }
+    }
+
+    private record Key(TargetId target, long fingerprint, String window, int runs, Integer agents, Integer reviewers) {
     }
 
     private static Forecast compute(Inputs inputs) {
@@ -227,7 +271,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
         Set<TaskIdentifier> counted = new HashSet<>(open.keySet());
         Set<TaskIdentifier> done = closeOverDependencies(board, open);
         ForecastPlan plan = ForecastPlan.of(open.values(), counted, done::contains, tasks.wipLimits(board).doing(), now);
-        return new Inputs(plan, sample, refusal, settings, fingerprint(target, scope, board));
+        return new Inputs(plan, sample, refusal, settings, fingerprint(target, scope, board), window);
     }
 
     /**

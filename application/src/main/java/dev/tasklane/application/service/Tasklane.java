@@ -164,7 +164,8 @@ public final class Tasklane implements UseCases {
         this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl(),
                 workflow, goals);
         this.targets = new TargetService(runner, tasks, builder.targets, flow, new ForecastCache(
-                builder.forecastRefresher == null ? debouncedRefresher() : builder.forecastRefresher));
+                builder.forecastRefresher == null ? debouncedRefresher() : builder.forecastRefresher), new ForecastRuns(
+                builder.forecastWorker == null ? forecastWorker() : builder.forecastWorker, builder.forecastLimits));
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, directory, tasks, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
@@ -358,6 +359,15 @@ public final class Tasklane implements UseCases {
         return CompletableFuture.delayedExecutor(FORECAST_DEBOUNCE.toMillis(), TimeUnit.MILLISECONDS, thread);
     }
 
+    /** One daemon thread that makes the forecasts asked for; the caps of {@link ForecastLimits} bound its queue. */
+    private static Executor forecastWorker() {
+        return Executors.newSingleThreadExecutor(work -> {
+            Thread worker = new Thread(work, "tasklane-forecasts-asked");
+            worker.setDaemon(true);
+            return worker;
+        });
+    }
+
     @Override
     public SessionUseCase sessions() {
         return agentSessions;
@@ -415,6 +425,8 @@ public final class Tasklane implements UseCases {
         private AgentSessionStore agentSessions;
         private TargetStore targets = TargetStore.NONE;
         private Executor forecastRefresher;
+        private Executor forecastWorker;
+        private ForecastLimits forecastLimits = ForecastLimits.defaults();
         private SessionLimits sessionLimits = SessionLimits.defaults();
 
         private Builder() {
@@ -467,6 +479,21 @@ public final class Tasklane implements UseCases {
          */
         public Builder forecastRefresher(Executor executor) {
             this.forecastRefresher = Objects.requireNonNull(executor);
+            return this;
+        }
+
+        /**
+         * Where the forecasts asked for (a what-if, a default not yet cached) are computed; by default one daemon
+         * thread. A test passes its own to hold them.
+         */
+        public Builder forecastWorker(Executor executor) {
+            this.forecastWorker = Objects.requireNonNull(executor);
+            return this;
+        }
+
+        /** The caps of the forecasts asked for and how long a request waits for one (docs/forecasting.md). */
+        public Builder forecastLimits(ForecastLimits limits) {
+            this.forecastLimits = Objects.requireNonNull(limits);
             return this;
         }
 

@@ -61,6 +61,11 @@ public final class Call {
         this.recording = true;
     }
 
+    /** Whether the call is an HTTP request of its own, which may be answered later; false for another adapter's. */
+    public boolean overHttp() {
+        return ctx != null;
+    }
+
     public Context ctx() {
         if (ctx == null) {
             throw new IllegalStateException("a call from another adapter has no HTTP context; use query() and header()");

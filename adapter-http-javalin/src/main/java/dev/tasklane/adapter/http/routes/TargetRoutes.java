@@ -3,6 +3,7 @@ package dev.tasklane.adapter.http.routes;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.openapi.MayBeNull;
 import dev.tasklane.adapter.http.pipeline.Call;
@@ -13,6 +14,7 @@ import dev.tasklane.adapter.http.wire.WireTime;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TargetForecastUseCase;
 import dev.tasklane.application.port.in.TargetForecastUseCase.ForecastQuery;
+import dev.tasklane.application.port.in.TargetForecastUseCase.ForecastsBusy;
 import dev.tasklane.application.port.in.TargetsUseCase;
 import dev.tasklane.application.port.in.TargetsUseCase.NewTarget;
 import dev.tasklane.application.port.in.TargetsUseCase.TargetChange;
@@ -24,8 +26,13 @@ import dev.tasklane.domain.targets.Target;
 import dev.tasklane.domain.targets.TargetId;
 import io.javalin.http.HandlerType;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import static dev.tasklane.adapter.http.routes.OpenApi.TextSchema.TEXT;
 
@@ -36,6 +43,8 @@ import static dev.tasklane.adapter.http.routes.OpenApi.TextSchema.TEXT;
 public final class TargetRoutes {
     static final String PATH = "/api/targets";
     static final String FORECAST = "/api/targets/{id}/forecast";
+    /** When a 202 asks to come back. */
+    static final long RETRY_AFTER_S = 1;
 
     private final TargetsUseCase targets;
     private final TargetForecastUseCase forecasts;
@@ -86,6 +95,11 @@ public final class TargetRoutes {
                          @JsonProperty("rework_share") double reworkShare, String source, long seed) {
     }
 
+    /** 202: the forecast still runs; {@code location} (also the header) answers it once made. */
+    record RunningAnswer(String status, String message, String location,
+                         @JsonProperty("retry_after_seconds") long retryAfterSeconds) {
+    }
+
     /** The share of runs finished in the bucket ending at {@code at}. */
     record ShareAnswer(String at, double share) {
     }
@@ -102,7 +116,8 @@ public final class TargetRoutes {
                         this::archive),
                 Route.needs(Scope.READ, HandlerType.GET, FORECAST,
                         "When the target will be done: p50/p85/p95, probability by due date (runs, agents, "
-                                + "reviewers, window)", this::forecast));
+                                + "reviewers, window); 202 with Location while it runs, 429/503 with Retry-After "
+                                + "when the forecast queue is full", this::forecast));
     }
 
     private void list(Call call) {
@@ -133,13 +148,62 @@ public final class TargetRoutes {
         call.ok(Envelope.data(answer(targets.archive(call.actor(), id(call)))));
     }
 
+    /**
+     * The forecast, never computed on the request's thread: answered at once when it is kept, otherwise waited for
+     * without holding a thread ({@code ctx.future}) up to the server's bound, then 202 with where to ask again. A
+     * call from another adapter (MCP) is answered at once, 202 while it runs. A full queue answers 429 (the board's
+     * cap) or 503 (the server's), with {@code Retry-After}.
+     */
     private void forecast(Call call) {
         ForecastQuery query = new ForecastQuery(
                 Params.queryInt(call.query("runs"), "runs", 1, ForecastSettings.MAX_RUNS),
                 Params.queryInt(call.query("agents"), "agents", 1, ForecastSettings.MAX_AGENTS),
                 Params.queryInt(call.query("reviewers"), "reviewers", 1, ForecastSettings.MAX_REVIEWERS),
                 call.query("window"));
-        call.ok(Envelope.data(answer(forecasts.forecast(call.actor(), id(call), query))));
+        TargetId id = id(call);
+        CompletableFuture<Optional<Forecast>> running;
+        try {
+            running = forecasts.forecastAsync(call.actor(), id, query);
+        } catch (ForecastsBusy busy) {
+            throw busy(busy);
+        }
+        if (running.isDone() || !call.overHttp()) {
+            answer(call, id, running.getNow(Optional.empty()));
+            return;
+        }
+        call.ctx().future(() -> running.thenAccept(forecast -> answer(call, id, forecast)));
+    }
+
+    /** 200 with the forecast, or 202 while it still runs: ask again at {@code Location} after {@code Retry-After}. */
+    private static void answer(Call call, TargetId id, Optional<Forecast> forecast) {
+        if (forecast.isPresent()) {
+            call.ok(Envelope.data(answer(forecast.get())));
+            return;
+        }
+        String location = FORECAST.replace("{id}", Long.toString(id.value())) + query(call);
+        call.header("Location", location);
+        call.header("Retry-After", Long.toString(RETRY_AFTER_S));
+        call.respond(202, new RunningAnswer("running", "The forecast is still running; it goes on and is kept: "
+                + "ask again at " + location + " in " + RETRY_AFTER_S + " s.", location, RETRY_AFTER_S));
+    }
+
+    private static String query(Call call) {
+        StringBuilder query = new StringBuilder();
+        for (String key : List.of("runs", "agents", "reviewers", "window")) {
+            String value = call.query(key);
+            if (value != null) {
+                query.append(query.length() == 0 ? '?' : '&').append(key).append('=')
+                        .append(URLEncoder.encode(value, StandardCharsets.UTF_8));
+            }
+        }
+        return query.toString();
+    }
+
+    private static RequestRefused busy(ForecastsBusy busy) {
+        int status = busy.reach() == ForecastsBusy.Reach.BOARD ? 429 : 503;
+        return new RequestRefused(status, ErrorBody.builder().error(busy.getMessage()).code("forecasts_busy")
+                .retryAfterSeconds(busy.retryAfterSeconds()).build(),
+                Map.of("Retry-After", Long.toString(busy.retryAfterSeconds())));
     }
 
     private static Patch<String> sent(ObjectNode body, String key, String value) {
