@@ -16,6 +16,7 @@
 #                                     # sent when the web's undo window has passed; the window is not counted) to the last process
 #                                     # of tasklane agent's work command gone (stop_to_gone_ms_*), and a person's answer to the
 #                                     # return of the agent's waiting call (answer_to_return_ms_*), on PostgreSQL and H2 (_h2)
+#   bench/run.sh --only forecast      # only the forecast of a 500-task target x 1,000 runs (forecast_500x1000_s, p50 of 5, and its memory)
 #   java -jar benchmarks/target/tasklane-benchmarks.jar --rewrite   # rewrite docs/benchmarks.md and the chart from bench/results.json
 #
 # PostgreSQL: with TASKLANE_BENCH_PG_URL (and TASKLANE_BENCH_PG_USER, TASKLANE_BENCH_PG_PASSWORD) set, that

@@ -447,7 +447,7 @@ public final class BenchRun {
                     recordSimulation(results, SIM_TASKS, simulate(jar, SIM_TASKS, logs));
                 }
                 case "forecast" -> forecast(results);
-                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim, forecast, metrics, warm and/or claims, not "
+                default -> throw new IllegalArgumentException("--only takes worst, board, startup, cycle, sim, forecast, supervision, metrics, warm and/or claims, not "
                         + piece);
             }
         }
