@@ -125,8 +125,8 @@ public final class Tasklane implements UseCases {
         AuditTrail trail = new AuditTrail(builder.audit, transactions, directory, directory, builder.clock);
         this.audit = new AuditService(builder.audit, transactions, directory, directory, builder.clock,
                 builder.auditRetention);
-        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
-                builder.workflowMetrics, trail);
+        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, tasks, tasks.flows(), outbox, publisher,
+                builder.clock, builder.workflowMetrics, trail);
         TaskLookup lookup = new TaskLookup(tasks);
         HookEntries hooks = new HookEntries(directory, builder.limits);
         GoalSync goals = new GoalSync(tasks);
