@@ -1,5 +1,6 @@
 package dev.tasklane.bootstrap;
 
+import dev.tasklane.application.port.out.WebhookBody;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.JdbiStores;
@@ -32,14 +33,41 @@ final class StoreWiring implements AutoCloseable {
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
-    /** The writer of webhook bodies: plain maps of strings and numbers, as Jackson writes them. */
-    static final dev.tasklane.application.port.out.WebhookJson WEBHOOK_JSON = value -> {
+    /** The writer of webhook bodies: each typed body as a JSON object, keys in the order of its components. */
+    static final dev.tasklane.application.port.out.WebhookJson WEBHOOK_JSON = body -> {
         try {
-            return JSON.writeValueAsString(value);
+            return JSON.writeValueAsString(webhookTree(body));
         } catch (com.fasterxml.jackson.core.JsonProcessingException impossible) {
             throw new IllegalStateException("a webhook body did not serialise", impossible);
         }
     };
+
+    static com.fasterxml.jackson.databind.node.ObjectNode webhookTree(WebhookBody body) {
+        com.fasterxml.jackson.databind.node.ObjectNode node = JSON.createObjectNode();
+        if (body instanceof WebhookBody.SlackMessage slack) {
+            node.put("text", slack.text());
+        } else if (body instanceof WebhookBody.Envelope envelope) {
+            node.put("type", envelope.type());
+            node.put("timestamp", envelope.timestamp());
+            node.put("board_id", envelope.board().value());
+            node.put("event_id", envelope.sequence());
+            com.fasterxml.jackson.databind.node.ObjectNode data = node.putObject("data");
+            if (envelope.data() instanceof WebhookBody.EventData event) {
+                data.put("id", event.sequence());
+                data.put("type", event.type());
+                data.put("task_id", event.task() == null ? null : event.task().value());
+                data.put("identifier", event.identifier());
+                data.put("status", event.status());
+                data.put("column", event.column());
+                data.put("actor", event.actor() == null ? null : event.actor().value());
+                data.put("agent", event.agent());
+                data.put("at", event.at());
+            } else if (envelope.data() instanceof WebhookBody.TestData test) {
+                data.put("message", test.message());
+            }
+        }
+        return node;
+    }
 
     /** Opens the store of {@code config} and sets it, with its event outbox, on {@code builder}. */
     static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {

@@ -203,7 +203,8 @@ public final class HttpApi {
         routes.addAll(new CommentRoutes(useCases.comments()).routes());
         routes.addAll(new PositionRoutes(useCases.reorder()).routes());
         routes.addAll(new SessionRoutes(useCases.sessions()).routes());
-        routes.addAll(new IdentityRoutes(useCases.identity(), useCases.signIn(),
+        routes.addAll(new IdentityRoutes(useCases.identity(), useCases.identity(), useCases.identity(),
+                useCases.identity(), useCases.signIn(),
                 new BodyValidator(json.mapper(), HttpApi::buildValidator), settings.trustedProxy()).routes());
         routes.addAll(new AuditRoutes(useCases.audit()).routes());
         routes.addAll(new TargetRoutes(useCases.targets(), useCases.targetForecasts()).routes());

@@ -13,7 +13,7 @@ import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.ArchiveUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.archive.ArchiveRequest;
 import dev.tasklane.domain.error.ErrorDetails;
@@ -45,10 +45,10 @@ final class ArchivePages {
     private final Web web;
     private final ArchiveUseCase archives;
     private final ReadTasksUseCase reads;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final BoardData data;
 
-    ArchivePages(Web web, ArchiveUseCase archives, ReadTasksUseCase reads, IdentityUseCase identity, BoardData data) {
+    ArchivePages(Web web, ArchiveUseCase archives, ReadTasksUseCase reads, CallerUseCase identity, BoardData data) {
         this.web = web;
         this.archives = archives;
         this.reads = reads;

@@ -8,7 +8,7 @@ import dev.tasklane.application.port.in.ReadTasksUseCase.TaskListPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.BoardSettingsUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.MembersUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -32,10 +32,10 @@ import java.util.Map;
 final class BoardData {
     private final ReadTasksUseCase reads;
     private final BoardSettingsUseCase boardSettings;
-    private final IdentityUseCase identity;
+    private final MembersUseCase identity;
     private final Clock clock;
 
-    BoardData(ReadTasksUseCase reads, BoardSettingsUseCase boardSettings, IdentityUseCase identity, Clock clock) {
+    BoardData(ReadTasksUseCase reads, BoardSettingsUseCase boardSettings, MembersUseCase identity, Clock clock) {
         this.reads = reads;
         this.boardSettings = boardSettings;
         this.identity = identity;

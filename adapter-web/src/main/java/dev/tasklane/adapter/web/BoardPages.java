@@ -9,7 +9,7 @@ import dev.tasklane.adapter.web.view.Option;
 import dev.tasklane.adapter.web.view.ReviewQueuePage;
 import dev.tasklane.adapter.web.view.ReviewRow;
 import dev.tasklane.domain.agent.Actor;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
@@ -42,13 +42,13 @@ final class BoardPages {
     static final List<String> FILTERS = List.of("assignee", "type", "priority", "goal", "agent", "q");
 
     private final Web web;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final BoardData data;
     private final SupervisionPages supervision;
     private final Function<Actor, String> targetsStrip;
 
     /** @param targetsStrip the board's targets strip, as HTML ({@code TargetPages}) */
-    BoardPages(Web web, IdentityUseCase identity, BoardData data, SupervisionPages supervision,
+    BoardPages(Web web, CallerUseCase identity, BoardData data, SupervisionPages supervision,
             Function<Actor, String> targetsStrip) {
         this.web = web;
         this.supervision = supervision;

@@ -7,7 +7,7 @@ import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardChange;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardSettings;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.Patch;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.wip.WipLimits;
@@ -16,10 +16,10 @@ import io.javalin.http.Context;
 /** A board's settings page: its name and the WIP limit on Doing, with the rules of {@code PATCH /api/boards/:id}. */
 final class BoardSettingsPages {
     private final Web web;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final BoardSettingsUseCase settings;
 
-    BoardSettingsPages(Web web, IdentityUseCase identity, BoardSettingsUseCase settings) {
+    BoardSettingsPages(Web web, CallerUseCase identity, BoardSettingsUseCase settings) {
         this.web = web;
         this.identity = identity;
         this.settings = settings;

@@ -7,7 +7,7 @@ import dev.tasklane.application.port.in.CommentsUseCase.PostedComment;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.CommentsUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.comment.CommentRules;
 import dev.tasklane.domain.error.NotFoundException;
@@ -27,9 +27,9 @@ final class CommentPages {
     private final Web web;
     private final CommentsUseCase comments;
     private final ReadTasksUseCase reads;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
 
-    CommentPages(Web web, CommentsUseCase comments, ReadTasksUseCase reads, IdentityUseCase identity) {
+    CommentPages(Web web, CommentsUseCase comments, ReadTasksUseCase reads, CallerUseCase identity) {
         this.web = web;
         this.comments = comments;
         this.reads = reads;

@@ -11,7 +11,7 @@ import dev.tasklane.application.port.in.FlowMetricsUseCase;
 import dev.tasklane.application.port.in.FlowMetricsUseCase.Metrics;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.MetricsRequest;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.flow.FlowReport;
@@ -41,12 +41,12 @@ final class FlowPages {
     private static final List<String> PARAMS = List.of("window", "from", "to", "tz", "agent");
 
     private final Web web;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final FlowMetricsUseCase flow;
     private final BoardData data;
     private final SupervisionPages supervision;
 
-    FlowPages(Web web, IdentityUseCase identity, FlowMetricsUseCase flow, BoardData data,
+    FlowPages(Web web, CallerUseCase identity, FlowMetricsUseCase flow, BoardData data,
               SupervisionPages supervision) {
         this.web = web;
         this.supervision = supervision;

@@ -2,7 +2,7 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.edge.LiveStreams;
 import dev.tasklane.application.port.in.EventStreamUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.in.UnauthenticatedException;
@@ -43,12 +43,12 @@ final class LiveUpdates {
 
     private final Web web;
     private final SignInUseCase signIn;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final EventStreamUseCase events;
     private final Object ownLock = new Object();
     private LiveStreams own;
 
-    LiveUpdates(Web web, SignInUseCase signIn, IdentityUseCase identity, EventStreamUseCase events) {
+    LiveUpdates(Web web, SignInUseCase signIn, CallerUseCase identity, EventStreamUseCase events) {
         this.web = web;
         this.signIn = signIn;
         this.identity = identity;

@@ -4,7 +4,7 @@ import dev.tasklane.adapter.web.view.AccountPage;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.NewPasswordPage;
 import dev.tasklane.adapter.web.view.SignInPage;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.BoardsUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.SignInUseCase.SignedIn;
@@ -27,9 +27,9 @@ final class SessionPages {
 
     private final Web web;
     private final SignInUseCase signIn;
-    private final IdentityUseCase identity;
+    private final BoardsUseCase identity;
 
-    SessionPages(Web web, SignInUseCase signIn, IdentityUseCase identity) {
+    SessionPages(Web web, SignInUseCase signIn, BoardsUseCase identity) {
         this.web = web;
         this.signIn = signIn;
         this.identity = identity;

@@ -9,7 +9,7 @@ import dev.tasklane.adapter.web.view.SessionViews.SessionPanel;
 import dev.tasklane.adapter.web.view.SessionViews.StopRow;
 import dev.tasklane.adapter.web.view.SessionViews.Working;
 import dev.tasklane.adapter.web.view.SessionViews.WorkingRow;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.SessionUseCase;
 import dev.tasklane.application.port.in.SessionUseCase.NewActivity;
@@ -57,12 +57,12 @@ final class SupervisionPages {
     private final Web web;
     private final SessionUseCase sessions;
     private final ReadTasksUseCase reads;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final BoardData data;
     private final SessionLimits limits;
     private final UpdateTaskUseCase update;
 
-    SupervisionPages(Web web, SessionUseCase sessions, ReadTasksUseCase reads, IdentityUseCase identity,
+    SupervisionPages(Web web, SessionUseCase sessions, ReadTasksUseCase reads, CallerUseCase identity,
                      BoardData data, UpdateTaskUseCase update) {
         this.web = web;
         this.update = update;

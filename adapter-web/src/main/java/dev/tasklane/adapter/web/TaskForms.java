@@ -20,7 +20,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
 import dev.tasklane.application.port.in.CreateTaskUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.ForbiddenException;
@@ -75,13 +75,13 @@ final class TaskForms {
     private final CreateTaskUseCase create;
     private final UpdateTaskUseCase update;
     private final ReadTasksUseCase reads;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final BoardData data;
     private final CreateTaskParser creates = new CreateTaskParser(NO_OBJECTS);
     private final UpdateTaskParser updates = new UpdateTaskParser(NO_OBJECTS);
 
     TaskForms(Web web, CreateTaskUseCase create, UpdateTaskUseCase update, ReadTasksUseCase reads,
-              IdentityUseCase identity, BoardData data) {
+              CallerUseCase identity, BoardData data) {
         this.web = web;
         this.create = create;
         this.update = update;

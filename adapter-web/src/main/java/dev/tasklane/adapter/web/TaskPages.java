@@ -18,7 +18,7 @@ import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.TaskRef;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.AssignTaskUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.ReorderUseCase;
 import dev.tasklane.application.port.in.ReviewUseCase;
@@ -67,7 +67,7 @@ final class TaskPages {
 
     private final Web web;
     private final ReadTasksUseCase reads;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final AssignTaskUseCase assignment;
     private final ReorderUseCase reorder;
     private final ReviewUseCase reviews;
@@ -76,7 +76,7 @@ final class TaskPages {
     private final CommentPages comments;
     private final SupervisionPages supervision;
 
-    TaskPages(Web web, ReadTasksUseCase reads, IdentityUseCase identity, AssignTaskUseCase assignment,
+    TaskPages(Web web, ReadTasksUseCase reads, CallerUseCase identity, AssignTaskUseCase assignment,
               ReorderUseCase reorder, ReviewUseCase reviews, BoardData data, TaskForms forms,
               CommentPages comments, SupervisionPages supervision) {
         this.web = web;

@@ -6,7 +6,9 @@ import dev.tasklane.adapter.web.view.TokenRow;
 import dev.tasklane.adapter.web.view.TokensPage;
 import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
 import dev.tasklane.application.port.in.TokensUseCase.TokenRequest;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.UserAdminUseCase;
+import dev.tasklane.application.port.in.BoardsUseCase;
+import dev.tasklane.application.port.in.TokensUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -29,12 +31,17 @@ import java.util.stream.Collectors;
 /** The person's API tokens: the list with last use, creation (shown once, with the agent files), revocation. */
 final class TokenPages {
     private final Web web;
-    private final IdentityUseCase identity;
+    private final UserAdminUseCase userAdmin;
+    private final BoardsUseCase boardAdmin;
+    private final TokensUseCase tokenAdmin;
     private final AgentFiles agentFiles;
 
-    TokenPages(Web web, IdentityUseCase identity, AgentFiles agentFiles) {
+    TokenPages(Web web, UserAdminUseCase userAdmin, BoardsUseCase boardAdmin, TokensUseCase tokenAdmin,
+               AgentFiles agentFiles) {
         this.web = web;
-        this.identity = identity;
+        this.userAdmin = userAdmin;
+        this.boardAdmin = boardAdmin;
+        this.tokenAdmin = tokenAdmin;
         this.agentFiles = agentFiles;
     }
 
@@ -44,22 +51,22 @@ final class TokenPages {
     }
 
     private void render(Context ctx, Actor person, IssuedTokenView issued, String selectedBoard) {
-        List<Board> boards = identity.boards(person);
+        List<Board> boards = boardAdmin.boards(person);
         Map<Long, String> boardNames = new HashMap<>();
         boards.forEach(b -> boardNames.put(b.id().value(), b.name()));
         Map<Long, String> userNames = new HashMap<>();
         List<Option> owners = List.of();
         if (person.admin()) {
-            List<User> users = identity.users(person);
+            List<User> users = userAdmin.users(person);
             users.forEach(u -> userNames.put(u.id().value(), u.username()));
-            identity.allBoards(person).forEach(b -> boardNames.put(b.id().value(), b.name()));
+            boardAdmin.allBoards(person).forEach(b -> boardNames.put(b.id().value(), b.name()));
             owners = users.stream().filter(User::active).map(u -> new Option(u.username(), u.username(),
                     u.id().equals(person.user().id()))).toList();
         } else {
             userNames.put(person.user().id().value(), person.user().username());
         }
         Instant now = Instant.now();
-        List<TokenRow> rows = identity.tokens(person).stream()
+        List<TokenRow> rows = tokenAdmin.tokens(person).stream()
                 .sorted((a, b) -> Long.compare(b.id(), a.id()))
                 .map(t -> row(t, boardNames, userNames, now)).toList();
         List<Option> boardOptions = boards.stream().map(b -> new Option(b.name(), b.name(),
@@ -162,7 +169,7 @@ final class TokenPages {
         }
         String owner = Web.optional(ctx, "user");
         String board = Web.required(ctx, "board", "A board");
-        IssuedToken issued = identity.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
+        IssuedToken issued = tokenAdmin.createToken(person, new TokenRequest(Web.required(ctx, "name", "A token name"),
                 owner, board, capabilities, Web.optional(ctx, "agent_model"), false, days, scopes(ctx)));
         AgentFiles.Files files = agentFiles.forToken(web.settings().baseUrl(), issued.secret());
         String base = web.settings().baseUrl();
@@ -173,7 +180,7 @@ final class TokenPages {
 
     void revoke(Context ctx) {
         Actor person = web.personForChange(ctx);
-        ApiToken revoked = identity.revokeToken(person, Web.pathId(ctx, "token"));
+        ApiToken revoked = tokenAdmin.revokeToken(person, Web.pathId(ctx, "token"));
         web.done(ctx, "/tokens", "Token " + revoked.name() + " is revoked; it answers 401 from now on.");
     }
 }

@@ -2,7 +2,7 @@ package dev.tasklane.adapter.web;
 
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Link;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.BoardsUseCase;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.UnauthenticatedException;
@@ -40,11 +40,11 @@ final class Web {
     private static final int SIGN_IN_FORM_SECONDS = 3600;
 
     private final SignInUseCase signIn;
-    private final IdentityUseCase identity;
+    private final BoardsUseCase identity;
     private final WebSettings settings;
     private final Templates templates;
 
-    Web(SignInUseCase signIn, IdentityUseCase identity, WebSettings settings, Templates templates) {
+    Web(SignInUseCase signIn, BoardsUseCase identity, WebSettings settings, Templates templates) {
         this.signIn = signIn;
         this.identity = identity;
         this.settings = settings;

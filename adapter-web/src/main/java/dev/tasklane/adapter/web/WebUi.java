@@ -75,14 +75,16 @@ public final class WebUi {
         CommentPages comments = new CommentPages(web, useCases.comments(), useCases.reads(), useCases.identity());
         this.tasks = new TaskPages(web, useCases.reads(), useCases.identity(), useCases.assignment(),
                 useCases.reorder(), useCases.reviews(), data, forms, comments, supervision);
-        this.admin = new AdminPages(web, useCases.identity());
+        this.admin = new AdminPages(web, useCases.identity(), useCases.identity(), useCases.identity());
         this.audit = new AuditPages(web, useCases.audit());
         this.archives = new ArchivePages(web, useCases.archives(), useCases.reads(), useCases.identity(), data);
         this.settings = new BoardSettingsPages(web, useCases.identity(), useCases.boardSettings());
         this.webhooks = new WebhookPages(web, useCases.identity(), useCases.webhooks());
-        this.tokens = new TokenPages(web, useCases.identity(), Objects.requireNonNull(agentFiles, "agent files"));
+        this.tokens = new TokenPages(web, useCases.identity(), useCases.identity(), useCases.identity(),
+                Objects.requireNonNull(agentFiles, "agent files"));
         this.flow = new FlowPages(web, useCases.identity(), useCases.flow(), data, supervision);
-        this.workspace = new WorkspacePages(web, useCases.identity(), boards, supervision, useCases.flow());
+        this.workspace = new WorkspacePages(web, useCases.identity(), useCases.identity(), boards, supervision,
+                useCases.flow());
         this.live = new LiveUpdates(web, useCases.signIn(), useCases.identity(), useCases.events());
         this.css = resource("assets/tasklane.css");
         this.script = resource("assets/tasklane.js");

@@ -7,7 +7,7 @@ import dev.tasklane.adapter.web.view.WebhookDeliveriesPage.DeliveryRow;
 import dev.tasklane.adapter.web.view.WebhooksPage;
 import dev.tasklane.adapter.web.view.WebhooksPage.IssuedSecret;
 import dev.tasklane.adapter.web.view.WebhooksPage.WebhookRow;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.WebhooksUseCase;
 import dev.tasklane.application.port.in.WebhooksUseCase.Created;
@@ -39,10 +39,10 @@ final class WebhookPages {
     static final long MAX_OVERLAP_HOURS = WebhookSubscription.MAX_OVERLAP.toHours();
 
     private final Web web;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final WebhooksUseCase webhooks;
 
-    WebhookPages(Web web, IdentityUseCase identity, WebhooksUseCase webhooks) {
+    WebhookPages(Web web, CallerUseCase identity, WebhooksUseCase webhooks) {
         this.web = web;
         this.identity = identity;
         this.webhooks = webhooks;

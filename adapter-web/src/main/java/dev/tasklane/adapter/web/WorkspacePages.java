@@ -7,7 +7,8 @@ import dev.tasklane.adapter.web.view.WorkspaceViews;
 import dev.tasklane.adapter.web.view.WorkspaceViews.BoardFigures;
 import dev.tasklane.adapter.web.view.WorkspaceViews.ReviewItem;
 import dev.tasklane.application.port.in.FlowMetricsUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
+import dev.tasklane.application.port.in.BoardsUseCase;
 import dev.tasklane.application.port.in.MetricsRequest;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
@@ -37,15 +38,17 @@ final class WorkspacePages {
     static final int MAX_BOARDS = 20;
 
     private final Web web;
-    private final IdentityUseCase identity;
+    private final CallerUseCase caller;
+    private final BoardsUseCase boardAdmin;
     private final BoardPages boards;
     private final SupervisionPages supervision;
     private final FlowMetricsUseCase flow;
 
-    WorkspacePages(Web web, IdentityUseCase identity, BoardPages boards, SupervisionPages supervision,
-                   FlowMetricsUseCase flow) {
+    WorkspacePages(Web web, CallerUseCase caller, BoardsUseCase boardAdmin, BoardPages boards,
+                   SupervisionPages supervision, FlowMetricsUseCase flow) {
         this.web = web;
-        this.identity = identity;
+        this.caller = caller;
+        this.boardAdmin = boardAdmin;
         this.boards = boards;
         this.supervision = supervision;
         this.flow = flow;
@@ -90,9 +93,9 @@ final class WorkspacePages {
 
     private Scope scope(Context ctx, String section, String title) {
         Actor person = web.person(ctx);
-        List<Board> mine = identity.boards(person);
+        List<Board> mine = boardAdmin.boards(person);
         List<Board> shown = chosen(ctx, mine);
-        List<Actor> callers = shown.stream().map(b -> identity.onBoard(person, b.id())).toList();
+        List<Actor> callers = shown.stream().map(b -> caller.onBoard(person, b.id())).toList();
         Set<BoardId> selected = shown.stream().map(Board::id).collect(Collectors.toSet());
         List<Option> options = mine.stream().map(b -> new Option(Long.toString(b.id().value()), b.name(),
                 selected.contains(b.id()))).toList();

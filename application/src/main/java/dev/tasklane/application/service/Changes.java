@@ -1,7 +1,9 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.TaskEvent;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.application.port.out.TaskHistoryLog;
+import dev.tasklane.application.port.out.TaskWrites;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryEntry;
@@ -19,18 +21,21 @@ import java.util.List;
  * read use case refuse every write (see {@link UseCaseRunner#read}).
  */
 final class Changes {
-    private final TaskStore tasks;
+    private final TaskWrites tasks;
+    private final TaskHistoryLog history;
     private final Instant now;
     private final boolean writable;
     private final List<TaskEvent> events = new ArrayList<>();
     private final List<HistoryEntry> recorded = new ArrayList<>();
     private final FlowRecorder flow;
 
-    Changes(TaskStore tasks, Instant now, boolean writable, FlowMemory memory) {
+    Changes(TaskWrites tasks, TaskHistoryLog history, FlowStore flows, Instant now, boolean writable,
+            FlowMemory memory) {
         this.tasks = tasks;
+        this.history = history;
         this.now = now;
         this.writable = writable;
-        this.flow = new FlowRecorder(tasks, memory);
+        this.flow = new FlowRecorder(history, flows, memory);
     }
 
     private void requireWritable() {
@@ -50,7 +55,7 @@ final class Changes {
         return stored;
     }
 
-    /** {@link #insert} of each task, the tasks written together ({@code TaskStore.insertAll}). */
+    /** {@link #insert} of each task, the tasks written together ({@code TaskWrites.insertAll}). */
     List<Task> insertAll(List<Task> tasks, Actor actor, String agentName) {
         requireWritable();
         if (tasks.isEmpty()) {
@@ -77,7 +82,7 @@ final class Changes {
     void record(Task task, HistoryKind kind, UserId actorUserId, String agentName, HistoryFacts facts) {
         requireWritable();
         HistoryEntry entry = new HistoryEntry(task.id(), kind, now, actorUserId, agentName, facts);
-        tasks.appendHistory(entry);
+        history.appendHistory(entry);
         recorded.add(entry);
         flow.record(task, entry);
         events.add(new TaskEvent(0, task.boardId(), kind.eventName(), task.id(), task.identifier().toString(),

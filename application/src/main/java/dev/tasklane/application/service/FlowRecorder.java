@@ -1,7 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.out.FlowStore;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskHistoryLog;
 import dev.tasklane.domain.flow.FlowAgent;
 import dev.tasklane.domain.flow.FlowEvent;
 import dev.tasklane.domain.flow.MoveCount;
@@ -35,7 +35,8 @@ final class FlowRecorder {
     private static final Comparator<MoveCount> MOVE_ORDER = Comparator.comparing(MoveCount::at)
             .thenComparing(m -> m.from() == null ? -1 : m.from().ordinal()).thenComparing(m -> m.to().ordinal());
 
-    private final TaskStore tasks;
+    private final TaskHistoryLog history;
+    private final FlowStore flows;
     private final FlowMemory memory;
     /** The flows this use case folded, by task: what it will hand to {@link FlowMemory} once committed. */
     private final Map<TaskId, Folded> folded = new HashMap<>();
@@ -44,8 +45,9 @@ final class FlowRecorder {
     private final Map<BoardId, Map<MoveKey, Long>> moves = new TreeMap<>(Comparator.comparingLong(BoardId::value));
     private final Map<BoardId, Map<FlowAgent, Instant>> agents = new TreeMap<>(Comparator.comparingLong(BoardId::value));
 
-    FlowRecorder(TaskStore tasks, FlowMemory memory) {
-        this.tasks = tasks;
+    FlowRecorder(TaskHistoryLog history, FlowStore flows, FlowMemory memory) {
+        this.history = history;
+        this.flows = flows;
         this.memory = memory;
     }
 
@@ -65,7 +67,6 @@ final class FlowRecorder {
         if (task.isGoal() || event.kind() == FlowEvent.Kind.ACTIVITY) {
             return;
         }
-        FlowStore flows = tasks.flows();
         TaskFlow before = event.kind() == FlowEvent.Kind.CREATED ? null : before(task, flows);
         TaskFlow after = before == null ? TaskFlow.created(task.identifier().toString(), task.type(), entry.at())
                 : before.apply(event);
@@ -102,9 +103,9 @@ final class FlowRecorder {
      * (the last one). Its earlier moves are not in the counts; from now on they are kept.
      */
     private TaskFlow backfill(Task task) {
-        List<HistoryEntry> history = tasks.history(task.id());
+        List<HistoryEntry> entries = history.history(task.id());
         List<FlowEvent> events = new ArrayList<>();
-        for (HistoryEntry earlier : history.subList(0, Math.max(0, history.size() - 1))) {
+        for (HistoryEntry earlier : entries.subList(0, Math.max(0, entries.size() - 1))) {
             events.add(FlowEvent.fromHistory(earlier));
         }
         if (events.isEmpty() || events.get(0).kind() != FlowEvent.Kind.CREATED) {
@@ -115,7 +116,6 @@ final class FlowRecorder {
 
     /** Writes the moves and activity gathered, in a fixed order (board, bucket, columns; user, name). */
     void flush() {
-        FlowStore flows = tasks.flows();
         moves.forEach((board, counts) -> {
             List<MoveCount> list = new ArrayList<>();
             counts.forEach((key, count) -> list.add(new MoveCount(key.bucket(), key.from(), key.to(), count)));

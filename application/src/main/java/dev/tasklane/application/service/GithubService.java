@@ -4,7 +4,7 @@ import dev.tasklane.application.port.in.ArchiveUseCase;
 import dev.tasklane.application.port.in.CreateTask;
 import dev.tasklane.application.port.in.CreateTaskUseCase;
 import dev.tasklane.application.port.in.GithubUseCase;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.NewTask;
 import dev.tasklane.application.port.in.ReadTasksUseCase;
 import dev.tasklane.application.port.in.TaskRef;
@@ -12,7 +12,9 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.application.port.in.UpdateTask;
 import dev.tasklane.application.port.in.UpdateTaskUseCase;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.UserStore;
+import dev.tasklane.application.port.out.BoardStore;
+import dev.tasklane.application.port.out.MembershipStore;
 import dev.tasklane.application.port.out.GithubStore;
 import dev.tasklane.application.port.out.GithubStore.IssueLink;
 import dev.tasklane.application.port.out.Transactions;
@@ -52,9 +54,11 @@ final class GithubService implements GithubUseCase {
     private static final Pattern DELIVERY_ID = Pattern.compile("[A-Za-z0-9-]{1," + MAX_DELIVERY_ID + "}");
 
     private final Transactions transactions;
-    private final DirectoryStore directory;
+    private final UserStore userStore;
+    private final BoardStore boardStore;
+    private final MembershipStore membershipStore;
     private final GithubStore store;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final CreateTaskUseCase create;
     private final UpdateTaskUseCase update;
     private final ArchiveUseCase archives;
@@ -62,11 +66,14 @@ final class GithubService implements GithubUseCase {
     private final Clock clock;
     private final AuditTrail audit;
 
-    GithubService(Transactions transactions, DirectoryStore directory, GithubStore store, IdentityUseCase identity,
+    GithubService(Transactions transactions, UserStore userStore, BoardStore boardStore,
+                  MembershipStore membershipStore, GithubStore store, CallerUseCase identity,
                   CreateTaskUseCase create, UpdateTaskUseCase update, ArchiveUseCase archives, ReadTasksUseCase reads,
                   Clock clock, AuditTrail audit) {
         this.transactions = transactions;
-        this.directory = directory;
+        this.userStore = userStore;
+        this.boardStore = boardStore;
+        this.membershipStore = membershipStore;
         this.store = store;
         this.identity = identity;
         this.create = create;
@@ -164,13 +171,14 @@ final class GithubService implements GithubUseCase {
 
     /** The user who connected the repository, on the board, as the agent {@value #AGENT}. */
     private Actor actor(GithubConnection connection) {
-        User user = directory.userById(connection.connectedBy()).filter(User::active)
+        User user = userStore.userById(connection.connectedBy()).filter(User::active)
                 .orElseThrow(() -> new ForbiddenException("github_connector_gone", "The user who connected the "
                         + "repository is disabled or gone: a board owner connects it again"));
         return identity.actAs(user.username(), connection.boardId(), AGENT);
     }
 
     private void administer(Actor actor, BoardId boardId) {
-        IdentityRules.administer(directory, actor, boardId, "Only the board's owners or an admin connect GitHub");
+        IdentityRules.administer(boardStore, membershipStore, actor, boardId,
+                "Only the board's owners or an admin connect GitHub");
     }
 }

@@ -1,6 +1,9 @@
 package dev.tasklane.application.service;
 
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.BoardStore;
+import dev.tasklane.application.port.out.MembershipStore;
+import dev.tasklane.application.port.out.TokenStore;
+import dev.tasklane.application.port.out.UserStore;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -114,35 +117,36 @@ final class IdentityRules {
     // ---- acts ---------------------------------------------------------------------------------------
 
     /** A new board of that (checked, stripped) name, owned by {@code ownerId}. */
-    static Board createBoard(DirectoryStore directory, String boardName, UserId ownerId) {
-        if (directory.boardByName(boardName).isPresent()) {
+    static Board createBoard(BoardStore boardStore, MembershipStore membershipStore, String boardName, UserId ownerId) {
+        if (boardStore.boardByName(boardName).isPresent()) {
             throw invalid("name", "a board named " + boardName + " already exists");
         }
-        Board board = directory.insertBoard(boardName);
-        directory.putMembership(new Membership(board.id(), ownerId, Access.OWNER));
+        Board board = boardStore.insertBoard(boardName);
+        membershipStore.putMembership(new Membership(board.id(), ownerId, Access.OWNER));
         return board;
     }
 
     /** A new user of that (checked, stripped) username; the display name defaults to the username. */
-    static User createUser(DirectoryStore directory, String username, String displayName, String passwordHash,
+    static User createUser(UserStore userStore, String username, String displayName, String passwordHash,
                            Role role, Instant now) {
-        if (directory.userByUsername(username).isPresent()) {
+        if (userStore.userByUsername(username).isPresent()) {
             throw invalid("username", "is already taken: " + username);
         }
         String display = displayName == null || displayName.isBlank() ? username : name("display_name", displayName);
-        return directory.insertUser(new User(UserId.UNASSIGNED, username, display, passwordHash, role, now, null));
+        return userStore.insertUser(new User(UserId.UNASSIGNED, username, display, passwordHash, role, now, null));
     }
 
     /** A new token for {@code owner} on {@code board}, who must be a member of it. */
-    static IssuedSecret issueToken(DirectoryStore directory, User owner, Board board, String name,
+    static IssuedSecret issueToken(MembershipStore membershipStore, TokenStore tokenStore, User owner, Board board,
+                                   String name,
                                    Set<Capability> capabilities, String agentModel, Set<Scope> scopes, Instant now,
                                    Instant expiresAt) {
-        if (directory.membership(board.id(), owner.id()).isEmpty()) {
+        if (membershipStore.membership(board.id(), owner.id()).isEmpty()) {
             throw invalid("board", owner.username() + " is not a member of board " + board.name()
                     + "; add them to the board's members first");
         }
         String secret = Secrets.newToken();
-        ApiToken token = directory.insertToken(new ApiToken(0, name, Secrets.sha256(secret), owner.id(), board.id(),
+        ApiToken token = tokenStore.insertToken(new ApiToken(0, name, Secrets.sha256(secret), owner.id(), board.id(),
                 capabilities == null ? Set.of() : capabilities, agentModel, scopes, now, expiresAt, null, null, null));
         return new IssuedSecret(token, secret);
     }
@@ -155,23 +159,23 @@ final class IdentityRules {
      * Revokes the user's live tokens on the board: those that could write (a member lowered to read-only), and the
      * reviewer tokens too when {@code reviewerTokensToo} (a member removed from the board).
      */
-    static void revokeBoardTokens(DirectoryStore directory, UserId userId, BoardId boardId, boolean reviewerTokensToo,
+    static void revokeBoardTokens(TokenStore tokenStore, UserId userId, BoardId boardId, boolean reviewerTokensToo,
                                   Instant now) {
-        for (ApiToken token : directory.tokens(Optional.of(userId))) {
+        for (ApiToken token : tokenStore.tokens(Optional.of(userId))) {
             if (token.boardId().equals(boardId) && token.revokedAt() == null && (reviewerTokensToo || !token.reviewer())) {
-                directory.updateToken(token.revokedAt(now));
+                tokenStore.updateToken(token.revokedAt(now));
             }
         }
     }
 
     /** Revokes a token of {@code userId}'s (any token for an admin); revoking twice answers the first revocation. */
-    static ApiToken revokeToken(DirectoryStore directory, long tokenId, UserId userId, boolean admin,
+    static ApiToken revokeToken(TokenStore tokenStore, long tokenId, UserId userId, boolean admin,
                                 Optional<BoardId> onlyBoard, Instant now) {
-        ApiToken token = directory.tokenById(tokenId)
+        ApiToken token = tokenStore.tokenById(tokenId)
                 .filter(t -> IdentityPolicy.revokeToken(userId, admin, t.userId()) == Verdict.ALLOWED)
                 .filter(t -> onlyBoard.map(t.boardId()::equals).orElse(true))
                 .orElseThrow(() -> new NotFoundException("token_not_found", "Token not found"));
-        return token.revokedAt() == null ? directory.updateToken(token.revokedAt(now)) : token;
+        return token.revokedAt() == null ? tokenStore.updateToken(token.revokedAt(now)) : token;
     }
 
     /**
@@ -231,9 +235,10 @@ final class IdentityRules {
      * Refuses anyone but the board's owners and the server's admins: 404 for a board that does not exist or is not
      * the caller's to see, 403 {@code not_board_owner} with {@code refusal} for a member who does not own it.
      */
-    static void administer(DirectoryStore directory, Actor actor, BoardId boardId, String refusal) {
-        directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-        java.util.Optional<dev.tasklane.domain.identity.Access> access = directory.membership(boardId, actor.userId())
+    static void administer(BoardStore boardStore, MembershipStore membershipStore, Actor actor, BoardId boardId,
+                           String refusal) {
+        boardStore.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+        java.util.Optional<dev.tasklane.domain.identity.Access> access = membershipStore.membership(boardId, actor.userId())
                 .map(dev.tasklane.domain.identity.Membership::access);
         Verdict verdict = BoardAccess.administer(actor, boardId, access);
         if (verdict == Verdict.NOT_OWNER) {

@@ -3,7 +3,10 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.IdentityUseCase;
 import dev.tasklane.application.port.in.TokensUseCase.BootstrapToken;
 import dev.tasklane.application.port.in.UnauthenticatedException;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.UserStore;
+import dev.tasklane.application.port.out.BoardStore;
+import dev.tasklane.application.port.out.MembershipStore;
+import dev.tasklane.application.port.out.TokenStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
@@ -49,7 +52,10 @@ public final class IdentityService implements IdentityUseCase {
     public static final Duration LAST_USE_RESOLUTION = Duration.ofMinutes(1);
 
     private final Transactions transactions;
-    private final DirectoryStore directory;
+    private final UserStore userStore;
+    private final BoardStore boardStore;
+    private final MembershipStore membershipStore;
+    private final TokenStore tokenStore;
     private final SessionStore sessions;
     private final Clock clock;
     private final Settings settings;
@@ -73,10 +79,14 @@ public final class IdentityService implements IdentityUseCase {
         }
     }
 
-    public IdentityService(Transactions transactions, DirectoryStore directory, SessionStore sessions, Clock clock,
+    public IdentityService(Transactions transactions, UserStore userStore, BoardStore boardStore,
+                           MembershipStore membershipStore, TokenStore tokenStore, SessionStore sessions, Clock clock,
                            Settings settings) {
         this.transactions = transactions;
-        this.directory = directory;
+        this.userStore = userStore;
+        this.boardStore = boardStore;
+        this.membershipStore = membershipStore;
+        this.tokenStore = tokenStore;
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.clock = clock;
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -100,25 +110,25 @@ public final class IdentityService implements IdentityUseCase {
             throw new UnauthenticatedException(UnauthenticatedException.MISSING);
         }
         String hash = Secrets.sha256(token);
-        Optional<DirectoryStore.Credentials> cached = directory.cachedCredentials(hash);
+        Optional<TokenStore.Credentials> cached = tokenStore.cachedCredentials(hash);
         if (cached.isPresent()) {
             // answered without a transaction while the token's last use needs no write
             Instant now = now();
-            DirectoryStore.Credentials found = cached.get();
+            TokenStore.Credentials found = cached.get();
             if (found.token().validAt(now) && found.user().active() && usedRecently(found.token(), now)) {
                 return actor(found);
             }
         }
         return transactions.inTransaction(() -> {
             Instant now = now();
-            DirectoryStore.Credentials found = directory.credentialsByTokenHash(hash)
+            TokenStore.Credentials found = tokenStore.credentialsByTokenHash(hash)
                     .filter(credentials -> credentials.token().validAt(now) && credentials.user().active())
                     .orElseThrow(() -> new UnauthenticatedException(UnauthenticatedException.INVALID));
             ApiToken stored = found.token();
             String name = agentName != null && !agentName.isBlank() && !"Unknown".equals(agentName)
                     && agentName.codePointCount(0, agentName.length()) <= AGENT_NAME_MAX ? agentName : null;
             if (!usedRecently(stored, now)) {
-                directory.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
+                tokenStore.touchToken(stored.id(), now, name, now.minus(LAST_USE_RESOLUTION));
             }
             return actor(found);
         });
@@ -129,7 +139,7 @@ public final class IdentityService implements IdentityUseCase {
         return token.lastUsedAt() != null && token.lastUsedAt().isAfter(now.minus(LAST_USE_RESOLUTION));
     }
 
-    private static Actor actor(DirectoryStore.Credentials found) {
+    private static Actor actor(TokenStore.Credentials found) {
         return Actor.withToken(found.user(), found.board(), found.access(), found.token());
     }
 
@@ -138,9 +148,9 @@ public final class IdentityService implements IdentityUseCase {
         String name = IdentityRules.name("username", username);
         String agent = agentName == null ? null : IdentityRules.agentName(agentName);
         return transactions.inTransaction(() -> {
-            User user = directory.userByUsername(name).filter(User::active).orElseThrow(IdentityRules::userNotFound);
-            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-            Access access = directory.membership(boardId, user.id()).map(Membership::access)
+            User user = userStore.userByUsername(name).filter(User::active).orElseThrow(IdentityRules::userNotFound);
+            Board board = boardStore.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            Access access = membershipStore.membership(boardId, user.id()).map(Membership::access)
                     .orElseThrow(IdentityRules::boardNotFound);
             return Actor.direct(user, board, access, agent);
         });
@@ -152,14 +162,14 @@ public final class IdentityService implements IdentityUseCase {
             throw IdentityRules.boardNotFound();
         }
         return transactions.inTransaction(() -> {
-            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            Board board = boardStore.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
             Access access = ownAccess(actor, boardId).orElseThrow(IdentityRules::boardNotFound);
             return actor.onBoard(board, access);
         });
     }
 
     private Optional<Access> ownAccess(Actor actor, BoardId boardId) {
-        return directory.membership(boardId, actor.userId()).map(Membership::access);
+        return membershipStore.membership(boardId, actor.userId()).map(Membership::access);
     }
 
     // ---- users (admin) ---------------------------------------------------------------------------------
@@ -167,7 +177,7 @@ public final class IdentityService implements IdentityUseCase {
     @Override
     public List<User> users(Actor admin) {
         requireAdmin(admin);
-        return transactions.inTransaction(directory::users);
+        return transactions.inTransaction(userStore::users);
     }
 
     @Override
@@ -176,7 +186,7 @@ public final class IdentityService implements IdentityUseCase {
         String name = IdentityRules.name("username", username);
         String hash = Secrets.hashPassword(IdentityRules.password("password", password), settings.passwordIterations());
         Role checked = IdentityRules.role(role);
-        return transactions.inTransaction(() -> audit.userCreated(admin, IdentityRules.createUser(directory, name, displayName, hash, checked, now())));
+        return transactions.inTransaction(() -> audit.userCreated(admin, IdentityRules.createUser(userStore, name, displayName, hash, checked, now())));
     }
 
     @Override
@@ -185,11 +195,11 @@ public final class IdentityService implements IdentityUseCase {
         IdentityRules.password("password", newPassword);
         String hash = Secrets.hashPassword(newPassword, settings.passwordIterations());
         return transactions.inTransaction(() -> {
-            User user = directory.userById(userId).orElseThrow(IdentityRules::userNotFound);
+            User user = userStore.userById(userId).orElseThrow(IdentityRules::userNotFound);
             sessions.deleteSessionsOf(userId);
             audit.userChanged(admin, dev.tasklane.domain.audit.AuditAction.USER_PASSWORD_RESET, userId);
             // The admin chose this password, so, like the one printed at first start, its owner replaces it first.
-            return directory.updateUser(new User(user.id(), user.username(), user.displayName(), hash, user.role(),
+            return userStore.updateUser(new User(user.id(), user.username(), user.displayName(), hash, user.role(),
                     user.createdAt(), user.disabledAt(), true));
         });
     }
@@ -201,12 +211,12 @@ public final class IdentityService implements IdentityUseCase {
             throw IdentityRules.invalid("user", "you cannot disable yourself; ask another admin");
         }
         return transactions.inTransaction(() -> {
-            User user = directory.userById(userId).orElseThrow(IdentityRules::userNotFound);
+            User user = userStore.userById(userId).orElseThrow(IdentityRules::userNotFound);
             if (disabled) {
                 sessions.deleteSessionsOf(userId);
             }
             audit.userChanged(admin, disabled ? dev.tasklane.domain.audit.AuditAction.USER_DISABLED : dev.tasklane.domain.audit.AuditAction.USER_ENABLED, userId);
-            return directory.updateUser(new User(user.id(), user.username(), user.displayName(), user.passwordHash(),
+            return userStore.updateUser(new User(user.id(), user.username(), user.displayName(), user.passwordHash(),
                     user.role(), user.createdAt(), disabled ? (user.disabledAt() == null ? now() : user.disabledAt()) : null,
                     user.passwordChangeRequired()));
         });
@@ -220,19 +230,19 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public List<Board> boards(Actor actor) {
-        return transactions.inTransaction(() -> directory.boardsOf(actor.userId()));
+        return transactions.inTransaction(() -> boardStore.boardsOf(actor.userId()));
     }
 
     @Override
     public List<Board> allBoards(Actor admin) {
         requireAdmin(admin);
-        return transactions.inTransaction(directory::boards);
+        return transactions.inTransaction(boardStore::boards);
     }
 
     @Override
     public Board board(Actor actor, BoardId boardId) {
         return transactions.inTransaction(() -> {
-            Board board = directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            Board board = boardStore.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
             IdentityRules.require(BoardAccess.see(actor, boardId, ownAccess(actor, boardId)), null);
             return board;
         });
@@ -253,7 +263,7 @@ public final class IdentityService implements IdentityUseCase {
                 "Only an admin can create boards on this server "
                         + "(an operator can allow every user with TASKLANE_OPEN_BOARDS=true)");
         String boardName = IdentityRules.name("name", name);
-        return transactions.inTransaction(() -> audit.boardCreated(actor, IdentityRules.createBoard(directory, boardName, actor.userId())));
+        return transactions.inTransaction(() -> audit.boardCreated(actor, IdentityRules.createBoard(boardStore, membershipStore, boardName, actor.userId())));
     }
 
     @Override
@@ -261,11 +271,11 @@ public final class IdentityService implements IdentityUseCase {
         String boardName = IdentityRules.name("name", name);
         return transactions.inTransaction(() -> {
             requireManager(actor, boardId);
-            directory.boardByName(boardName).filter(b -> !b.id().equals(boardId)).ifPresent(b -> {
+            boardStore.boardByName(boardName).filter(b -> !b.id().equals(boardId)).ifPresent(b -> {
                 throw IdentityRules.invalid("name", "a board named " + boardName + " already exists");
             });
             audit.boardSettingsChanged(actor, boardId, "name: " + boardName);
-            return directory.renameBoard(boardId, boardName);
+            return boardStore.renameBoard(boardId, boardName);
         });
     }
 
@@ -273,9 +283,9 @@ public final class IdentityService implements IdentityUseCase {
     public List<Member> members(Actor actor, BoardId boardId) {
         return transactions.inTransaction(() -> {
             IdentityRules.require(BoardAccess.see(actor, boardId, ownAccess(actor, boardId)), null);
-            directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
-            return directory.members(boardId).stream()
-                    .map(m -> new Member(directory.userById(m.userId()).orElseThrow(IdentityRules::userNotFound),
+            boardStore.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+            return membershipStore.members(boardId).stream()
+                    .map(m -> new Member(userStore.userById(m.userId()).orElseThrow(IdentityRules::userNotFound),
                             boardId, m.access()))
                     .sorted(Comparator.comparing(m -> m.user().username()))
                     .toList();
@@ -288,14 +298,14 @@ public final class IdentityService implements IdentityUseCase {
         IdentityRules.access(access);
         return transactions.inTransaction(() -> {
             requireManager(actor, boardId);
-            User user = directory.userByUsername(member)
+            User user = userStore.userByUsername(member)
                     .orElseThrow(() -> IdentityRules.invalid("user", "no user named " + member));
             IdentityRules.require(IdentityPolicy.setMembership(actor.userId(), actor.admin(),
                     ownAccess(actor, boardId), user.id(), access), null);
             audit.memberPut(actor, boardId, user, access);
-            directory.putMembership(new Membership(boardId, user.id(), access));
+            membershipStore.putMembership(new Membership(boardId, user.id(), access));
             if (!access.canWrite()) {
-                IdentityRules.revokeBoardTokens(directory, user.id(), boardId, false, now());
+                IdentityRules.revokeBoardTokens(tokenStore, user.id(), boardId, false, now());
             }
             return new Member(user, boardId, access);
         });
@@ -305,10 +315,10 @@ public final class IdentityService implements IdentityUseCase {
     public void removeMember(Actor actor, BoardId boardId, UserId userId) {
         transactions.inTransaction(() -> {
             requireManager(actor, boardId);
-            if (!directory.deleteMembership(boardId, userId)) {
+            if (!membershipStore.deleteMembership(boardId, userId)) {
                 throw new NotFoundException("member_not_found", "That user is not a member of this board");
             }
-            IdentityRules.revokeBoardTokens(directory, userId, boardId, true, now());
+            IdentityRules.revokeBoardTokens(tokenStore, userId, boardId, true, now());
             audit.memberRemoved(actor, boardId, userId);
             return null;
         });
@@ -316,7 +326,7 @@ public final class IdentityService implements IdentityUseCase {
 
     /** The board exists and the actor may manage it; runs inside the use case's transaction. */
     private void requireManager(Actor actor, BoardId boardId) {
-        directory.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
+        boardStore.boardById(boardId).orElseThrow(IdentityRules::boardNotFound);
         IdentityRules.require(BoardAccess.administer(actor, boardId, ownAccess(actor, boardId)), null);
     }
 
@@ -325,7 +335,7 @@ public final class IdentityService implements IdentityUseCase {
     @Override
     public List<ApiToken> tokens(Actor actor) {
         return transactions.inTransaction(() -> {
-            List<ApiToken> all = directory.tokens(actor.admin() ? Optional.empty() : Optional.of(actor.userId()));
+            List<ApiToken> all = tokenStore.tokens(actor.admin() ? Optional.empty() : Optional.of(actor.userId()));
             // a token sees its own board's tokens only: it acts on one board
             return actor.admin() || actor.token().isEmpty() ? all
                     : all.stream().filter(t -> t.boardId().equals(actor.token().get().boardId())).toList();
@@ -366,11 +376,11 @@ public final class IdentityService implements IdentityUseCase {
         Set<Scope> requestedScopes = asked;
         return transactions.inTransaction(() -> {
             User owner = request.username() == null ? actor.user()
-                    : directory.userByUsername(request.username())
+                    : userStore.userByUsername(request.username())
                     .orElseThrow(() -> IdentityRules.invalid("user", "no user named " + request.username()));
             IdentityRules.require(IdentityPolicy.tokenFor(actor.userId(), actor.admin(), owner.id()),
                     "Only an admin can create tokens for another user");
-            Board board = boardName == null ? actor.board() : directory.boardByName(boardName)
+            Board board = boardName == null ? actor.board() : boardStore.boardByName(boardName)
                     .orElseThrow(() -> IdentityRules.invalid("board", "no board named " + boardName));
             Optional<Access> own = ownAccess(actor, board.id());
             if (own.isEmpty() && !actor.admin()) {
@@ -378,9 +388,9 @@ public final class IdentityService implements IdentityUseCase {
             }
             IdentityPolicy.ScopesVerdict scopes = IdentityPolicy.mintScopes(requestedScopes,
                     actor.token().map(ApiToken::scopes), actor.admin(),
-                    directory.membership(board.id(), owner.id()).map(Membership::access), owner.role() == Role.ADMIN);
+                    membershipStore.membership(board.id(), owner.id()).map(Membership::access), owner.role() == Role.ADMIN);
             IdentityRules.require(scopes.verdict(), null);
-            IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, owner, board, tokenName,
+            IdentityRules.IssuedSecret issued = IdentityRules.issueToken(membershipStore, tokenStore, owner, board, tokenName,
                     granted.capabilities(), agentModel, scopes.scopes(), now(), granted.expiresAt());
             audit.tokenMinted(actor, issued.token(), board);
             return new IssuedToken(issued.token(), issued.secret(), board);
@@ -403,7 +413,7 @@ public final class IdentityService implements IdentityUseCase {
 
     @Override
     public ApiToken revokeToken(Actor actor, long tokenId) {
-        return transactions.inTransaction(() -> audit.tokenRevoked(actor, IdentityRules.revokeToken(directory, tokenId,
+        return transactions.inTransaction(() -> audit.tokenRevoked(actor, IdentityRules.revokeToken(tokenStore, tokenId,
                 actor.userId(), actor.admin(), actor.admin() ? Optional.empty() : actor.token().map(ApiToken::boardId),
                 now())));
     }
@@ -418,7 +428,7 @@ public final class IdentityService implements IdentityUseCase {
             });
         }
         try {
-            return transactions.inTransaction(() -> directory.hasUsers() ? existing(bootstrapToken)
+            return transactions.inTransaction(() -> userStore.hasUsers() ? existing(bootstrapToken)
                     : firstStart(bootstrapToken));
         } catch (ConflictException anotherServerFirst) {
             // servers sharing one database started together: another one created the board, the admin or the token
@@ -428,19 +438,19 @@ public final class IdentityService implements IdentityUseCase {
 
     /** A store that has users: the bootstrap token, if any, is created unless a token holds it already. */
     private Bootstrap existing(String bootstrapToken) {
-        Board board = directory.boardByName(DEFAULT_BOARD).orElse(null);
-        User admin = directory.userByUsername(ADMIN_USERNAME).orElse(null);
+        Board board = boardStore.boardByName(DEFAULT_BOARD).orElse(null);
+        User admin = userStore.userByUsername(ADMIN_USERNAME).orElse(null);
         if (bootstrapToken == null || bootstrapToken.isBlank()) {
             return new Bootstrap(false, board, admin, null, BootstrapToken.NONE, null);
         }
         Instant now = now();
-        Optional<ApiToken> held = directory.tokenByHash(Secrets.sha256(bootstrapToken));
+        Optional<ApiToken> held = tokenStore.tokenByHash(Secrets.sha256(bootstrapToken));
         String ignored = held.map(token -> token.validAt(now) ? null
                         : "a token with this value exists and is revoked or expired; choose a new value")
                 .orElseGet(() -> admin == null || admin.role() != Role.ADMIN || !admin.active()
                         ? "the store has no enabled admin user '" + ADMIN_USERNAME + "' to own it"
                         : board == null ? "the store has no board '" + DEFAULT_BOARD + "'"
-                        : directory.membership(board.id(), admin.id()).isEmpty()
+                        : membershipStore.membership(board.id(), admin.id()).isEmpty()
                         ? "user '" + ADMIN_USERNAME + "' is no member of board '" + DEFAULT_BOARD + "'" : null);
         if (ignored != null) {
             return new Bootstrap(false, board, admin, null, BootstrapToken.IGNORED, ignored
@@ -449,23 +459,23 @@ public final class IdentityService implements IdentityUseCase {
         if (held.isPresent()) {
             return new Bootstrap(false, board, admin, null, BootstrapToken.PRESENT, null);
         }
-        directory.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
+        tokenStore.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
                 Set.of(), null, Scope.ALL, now, null, null, null, null));
         return new Bootstrap(false, board, admin, null, BootstrapToken.CREATED, null);
     }
 
     private Bootstrap firstStart(String bootstrapToken) {
         Instant now = now();
-        Board board = directory.boardByName(DEFAULT_BOARD).orElseGet(() -> directory.insertBoard(DEFAULT_BOARD));
+        Board board = boardStore.boardByName(DEFAULT_BOARD).orElseGet(() -> boardStore.insertBoard(DEFAULT_BOARD));
         boolean withToken = bootstrapToken != null && !bootstrapToken.isBlank();
         // With a bootstrap token nobody needs the password: store an unusable one and skip the slow hash.
         String password = withToken ? null : Secrets.randomBase64(ONE_TIME_PASSWORD_BYTES);
-        User admin = directory.insertUser(new User(UserId.UNASSIGNED, ADMIN_USERNAME, "Administrator",
+        User admin = userStore.insertUser(new User(UserId.UNASSIGNED, ADMIN_USERNAME, "Administrator",
                 withToken ? Secrets.NO_PASSWORD : Secrets.hashPassword(password, settings.passwordIterations()),
                 Role.ADMIN, now, null, !withToken)); // the printed password must be replaced at the first web sign-in
-        directory.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
+        membershipStore.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
         if (withToken) {
-            directory.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
+            tokenStore.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
                     Set.of(), null, Scope.ALL, now, null, null, null, null));
         }
         return new Bootstrap(true, board, admin, password, withToken ? BootstrapToken.CREATED : BootstrapToken.NONE, null);

@@ -5,7 +5,10 @@ import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
 import dev.tasklane.application.port.in.SignInThrottledException;
 import dev.tasklane.application.port.in.SignInUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.UserStore;
+import dev.tasklane.application.port.out.BoardStore;
+import dev.tasklane.application.port.out.MembershipStore;
+import dev.tasklane.application.port.out.TokenStore;
 import dev.tasklane.application.port.out.SessionStore;
 import dev.tasklane.application.port.out.Transactions;
 import dev.tasklane.domain.agent.Actor;
@@ -44,7 +47,10 @@ public final class SignInService implements SignInUseCase {
     private static final String WRONG_CREDENTIALS = "Wrong username or password";
 
     private final Transactions transactions;
-    private final DirectoryStore directory;
+    private final UserStore userStore;
+    private final BoardStore boardStore;
+    private final MembershipStore membershipStore;
+    private final TokenStore tokenStore;
     private final SessionStore sessions;
     private final SignInSettings settings;
     private final Clock clock;
@@ -59,11 +65,15 @@ public final class SignInService implements SignInUseCase {
      * @param identity the server's identity settings, the same as {@link IdentityService}'s: the cost of password
      *                 hashes
      */
-    public SignInService(Transactions transactions, DirectoryStore directory, SessionStore sessions,
+    public SignInService(Transactions transactions, UserStore userStore, BoardStore boardStore,
+                         MembershipStore membershipStore, TokenStore tokenStore, SessionStore sessions,
                          SignInSettings settings, Clock clock, IdentityService.Settings identity) {
         this.passwordIterations = identity.passwordIterations();
         this.transactions = transactions;
-        this.directory = directory;
+        this.userStore = userStore;
+        this.boardStore = boardStore;
+        this.membershipStore = membershipStore;
+        this.tokenStore = tokenStore;
         this.sessions = sessions;
         this.settings = settings;
         this.clock = clock;
@@ -134,7 +144,7 @@ public final class SignInService implements SignInUseCase {
     private Judged judge(String username, String password) {
         Optional<User> found = username == null || username.isBlank() || password == null
                 || password.length() > MAX_PASSWORD_LENGTH ? Optional.empty()
-                : transactions.inTransaction(() -> directory.userByUsername(username.strip()));
+                : transactions.inTransaction(() -> userStore.userByUsername(username.strip()));
         // An unknown user costs the same hash as a known one, so the time taken does not tell which names exist.
         String stored = found.map(User::passwordHash).orElseGet(this::decoyHash);
         boolean matches = password != null && password.length() <= MAX_PASSWORD_LENGTH
@@ -183,7 +193,7 @@ public final class SignInService implements SignInUseCase {
             WebSession session = sessions.sessionByHash(hash).filter(s -> s.validAt(now)
                             && now.isBefore(s.createdAt().plus(settings.sessionMaxAge())))
                     .orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
-            User user = directory.userById(session.userId()).filter(User::active)
+            User user = userStore.userById(session.userId()).filter(User::active)
                     .orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
             // Sliding expiry, written at most once per half lifetime rather than on every request, never past the
             // absolute lifetime.
@@ -228,7 +238,7 @@ public final class SignInService implements SignInUseCase {
     @Override
     public SignedIn setRequiredPassword(Actor person, String newPassword, boolean revokeTokens) {
         IdentityRules.password("new_password", newPassword);
-        User stored = transactions.inTransaction(() -> directory.userById(person.userId()))
+        User stored = transactions.inTransaction(() -> userStore.userById(person.userId()))
                 .filter(User::active).orElseThrow(() -> new UnauthenticatedException("Your session has ended; sign in again"));
         if (!stored.passwordChangeRequired()) {
             throw new InvalidStateException("password_change_not_required",
@@ -240,7 +250,7 @@ public final class SignInService implements SignInUseCase {
         }
         String hash = Secrets.hashPassword(newPassword, passwordIterations);
         return transactions.inTransaction(() -> {
-            User current = directory.userById(stored.id()).filter(u -> u.passwordChangeRequired()
+            User current = userStore.userById(stored.id()).filter(u -> u.passwordChangeRequired()
                             && u.passwordHash().equals(stored.passwordHash()))
                     .orElseThrow(() -> new InvalidStateException("password_change_not_required",
                             "Your password was changed meanwhile; sign in again."));
@@ -251,13 +261,13 @@ public final class SignInService implements SignInUseCase {
 
     /** Stores the new hash (no change required any more), ends every session and opens a fresh one. */
     private SignedIn replacePassword(User user, String hash, boolean revokeTokens) {
-        User changed = directory.updateUser(user.withPassword(hash, false));
+        User changed = userStore.updateUser(user.withPassword(hash, false));
         sessions.deleteSessionsOf(user.id());
         if (revokeTokens) {
             Instant now = now();
-            for (ApiToken token : directory.tokens(Optional.of(user.id()))) {
+            for (ApiToken token : tokenStore.tokens(Optional.of(user.id()))) {
                 if (token.revokedAt() == null) {
-                    directory.updateToken(token.revokedAt(now));
+                    tokenStore.updateToken(token.revokedAt(now));
                 }
             }
         }
@@ -269,10 +279,10 @@ public final class SignInService implements SignInUseCase {
         String boardName = IdentityRules.name("board", board);
         User user = checkPassword(username, password, address);
         return transactions.inTransaction(() -> {
-            Board target = directory.boardByName(boardName)
+            Board target = boardStore.boardByName(boardName)
                     .orElseThrow(() -> IdentityRules.invalid("board", "no board named " + boardName));
             Instant now = now();
-            IdentityRules.IssuedSecret issued = IdentityRules.issueToken(directory, user, target, SIGN_IN_TOKEN_NAME,
+            IdentityRules.IssuedSecret issued = IdentityRules.issueToken(membershipStore, tokenStore, user, target, SIGN_IN_TOKEN_NAME,
                     Set.of(), null, personScopes(user, target), now, now.plus(IdentityRules.tokenLifetime(null)));
             audit.signedInForToken(user, issued.token(), target, address);
             return new IssuedToken(issued.token(), issued.secret(), target);
@@ -282,7 +292,7 @@ public final class SignInService implements SignInUseCase {
     /** A password sign-in is the person: its token carries every scope the user holds on the board. */
     private Set<Scope> personScopes(User user, Board board) {
         java.util.EnumSet<Scope> scopes = java.util.EnumSet.copyOf(Scope.AGENT);
-        Access access = directory.membership(board.id(), user.id()).map(Membership::access).orElse(null);
+        Access access = membershipStore.membership(board.id(), user.id()).map(Membership::access).orElse(null);
         if (access != null && access.canWrite()) {
             scopes.add(Scope.REVIEW);
         }

@@ -125,8 +125,8 @@ public final class Tasklane implements UseCases {
         AuditTrail trail = new AuditTrail(builder.audit, transactions, directory, directory, builder.clock);
         this.audit = new AuditService(builder.audit, transactions, directory, directory, builder.clock,
                 builder.auditRetention);
-        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, outbox, publisher, builder.clock,
-                builder.workflowMetrics, trail);
+        UseCaseRunner runner = new UseCaseRunner(transactions, tasks, tasks, tasks.flows(), outbox, publisher,
+                builder.clock, builder.workflowMetrics, trail);
         TaskLookup lookup = new TaskLookup(tasks);
         HookEntries hooks = new HookEntries(directory, builder.limits);
         GoalSync goals = new GoalSync(tasks);
@@ -169,9 +169,11 @@ public final class Tasklane implements UseCases {
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);
         this.boardSettings = new BoardSettingsService(transactions, directory, directory, tasks, tasks, trail);
         SessionStore sessions = builder.sessions == null ? new NoSessionStore() : builder.sessions;
-        this.identity = new IdentityService(transactions, directory, sessions, builder.clock, identitySettings)
+        this.identity = new IdentityService(transactions, directory, directory, directory, directory, sessions,
+                builder.clock, identitySettings)
                 .audited(trail);
-        this.signIn = new SignInService(transactions, directory, sessions, builder.signIn, builder.clock,
+        this.signIn = new SignInService(transactions, directory, directory, directory, directory, sessions,
+                builder.signIn, builder.clock,
                 identitySettings).audited(trail);
         this.workflowSettings = new WorkflowSettings(builder.limits, builder.completionMode);
         this.idempotency = builder.idempotencyStore == null ? new IdempotencyService.Unremembered()
@@ -179,10 +181,12 @@ public final class Tasklane implements UseCases {
                         builder.idempotencyRetention, builder.idempotencyLease);
         this.health = new HealthService(tasks, transactions, builder.storeName);
         this.webhooks = builder.webhookStore == null ? new NoWebhooks()
-                : new WebhookService(transactions, directory, builder.webhookStore, outbox,
+                : new WebhookService(transactions, directory, directory, builder.webhookStore, builder.webhookStore,
+                        outbox,
                         new WebhookBodies(builder.webhookJson, builder.webhookBaseUrl), builder.clock, trail);
         this.github = builder.githubStore == null ? new NoGithub()
-                : new GithubService(transactions, directory, builder.githubStore, identity, create, create, archives,
+                : new GithubService(transactions, directory, directory, directory, builder.githubStore, identity,
+                        create, create, archives,
                         reads, builder.clock, trail);
     }
 
@@ -196,7 +200,7 @@ public final class Tasklane implements UseCases {
         if (webhookStore == null) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new WebhookDispatcher(transactions, webhookStore, outbox,
+        return java.util.Optional.of(new WebhookDispatcher(transactions, webhookStore, webhookStore, outbox,
                 new WebhookBodies(webhookJson, webhookBaseUrl), transport, webhookSettings, clock, senders));
     }
 

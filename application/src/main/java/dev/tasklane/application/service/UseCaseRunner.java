@@ -4,7 +4,9 @@ import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.EventPublisher;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.application.port.out.TaskHistoryLog;
+import dev.tasklane.application.port.out.TaskWrites;
 import dev.tasklane.application.port.out.WorkflowMetrics;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
@@ -41,7 +43,9 @@ final class UseCaseRunner {
     static final int ATTEMPTS = 5;
 
     private final Transactions transactions;
-    private final TaskStore tasks;
+    private final TaskWrites tasks;
+    private final TaskHistoryLog history;
+    private final FlowStore flows;
     private final EventOutbox outbox;
     private final EventPublisher events;
     private final Clock clock;
@@ -49,11 +53,13 @@ final class UseCaseRunner {
     private final FlowMemory flowMemory = new FlowMemory();
     private final AuditTrail audit;
 
-    UseCaseRunner(Transactions transactions, TaskStore tasks, EventOutbox outbox, EventPublisher events, Clock clock,
-                  WorkflowMetrics metrics, AuditTrail audit) {
+    UseCaseRunner(Transactions transactions, TaskWrites tasks, TaskHistoryLog history, FlowStore flows,
+                  EventOutbox outbox, EventPublisher events, Clock clock, WorkflowMetrics metrics, AuditTrail audit) {
         this.audit = audit;
         this.transactions = transactions;
         this.tasks = tasks;
+        this.history = history;
+        this.flows = flows;
         this.outbox = outbox;
         this.events = events;
         this.clock = clock;
@@ -110,7 +116,7 @@ final class UseCaseRunner {
     private <T> T run(boolean writable, Function<Changes, T> work) {
         ConcurrentUpdateException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Changes changes = new Changes(tasks, now(), writable, flowMemory);
+            Changes changes = new Changes(tasks, history, flows, now(), writable, flowMemory);
             try {
                 long[] lastEventId = {0};
                 Supplier<T> unit = () -> {

@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.port.out.WebhookBody;
 import dev.tasklane.application.port.out.WebhookJson;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.domain.id.BoardId;
@@ -8,8 +9,6 @@ import dev.tasklane.domain.webhook.WebhookPreset;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The JSON body of a delivery: {@code type}, {@code timestamp} (the event's time), {@code board_id},
@@ -50,9 +49,7 @@ final class WebhookBodies {
         String linked = baseUrl == null || event.identifier() == null ? task
                 : "<" + baseUrl + "/boards/" + event.boardId().value() + "/tasks/" + event.identifier() + "|" + task + ">";
         String who = event.agentName() == null ? "" : " (" + escape(event.agentName()) + ")";
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("text", linked + " " + what + who);
-        return json.write(body);
+        return json.write(new WebhookBody.SlackMessage(linked + " " + what + who));
     }
 
     private static String escape(String text) {
@@ -60,37 +57,22 @@ final class WebhookBodies {
     }
 
     String of(TaskEvent event) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("id", event.sequence());
-        data.put("type", event.type());
-        data.put("task_id", event.taskId() == null ? null : event.taskId().value());
-        data.put("identifier", event.identifier());
-        data.put("status", event.status());
-        data.put("column", event.column());
-        data.put("actor", event.actorUserId() == null ? null : event.actorUserId().value());
-        data.put("agent", event.agentName());
-        data.put("at", UTC.format(event.at()));
+        WebhookBody.EventData data = new WebhookBody.EventData(event.sequence(), event.type(), event.taskId(),
+                event.identifier(), event.status(), event.column(), event.actorUserId(), event.agentName(),
+                UTC.format(event.at()));
         return envelope(event.type(), event.boardId(), event.sequence(), event.at(), data);
     }
 
     String test(BoardId boardId, Instant now, WebhookPreset preset) {
         if (preset == WebhookPreset.SLACK) {
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("text", "A test message from Tasklane: this Slack webhook works.");
-            return json.write(body);
+            return json.write(new WebhookBody.SlackMessage("A test message from Tasklane: this Slack webhook works."));
         }
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("message", "A test delivery from Tasklane: the subscription's URL and secret work.");
+        WebhookBody.TestData data =
+                new WebhookBody.TestData("A test delivery from Tasklane: the subscription's URL and secret work.");
         return envelope(TEST_TYPE, boardId, null, now, data);
     }
 
-    private String envelope(String type, BoardId boardId, Long eventId, Instant at, Map<String, Object> data) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("type", type);
-        body.put("timestamp", UTC.format(at));
-        body.put("board_id", boardId.value());
-        body.put("event_id", eventId);
-        body.put("data", data);
-        return json.write(body);
+    private String envelope(String type, BoardId boardId, Long eventId, Instant at, WebhookBody.Data data) {
+        return json.write(new WebhookBody.Envelope(type, UTC.format(at), boardId, eventId, data));
     }
 }

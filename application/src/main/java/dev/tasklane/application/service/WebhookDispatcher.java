@@ -3,7 +3,8 @@ package dev.tasklane.application.service;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.Transactions;
-import dev.tasklane.application.port.out.WebhookStore;
+import dev.tasklane.application.port.out.WebhookDeliveries;
+import dev.tasklane.application.port.out.WebhookSubscriptions;
 import dev.tasklane.application.port.out.WebhookTransport;
 import dev.tasklane.application.port.out.WebhookTransport.Outcome;
 import dev.tasklane.domain.webhook.WebhookDelivery;
@@ -32,10 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ol>
  *   <li><b>Feed.</b> For each enabled subscription it reads the board's outbox events above the subscription's
  *   cursor, in the outbox's order, and stores one delivery per wanted event while moving the cursor past them, in one
- *   transaction conditional on the cursor it read ({@link WebhookStore#advance}). A crash loses nothing: the events
- *   stay in the outbox until the cursor passes them; a restarted server, or another one, goes on from the cursor;
+ *   transaction conditional on the cursor it read ({@link WebhookSubscriptions#advance}). A crash loses nothing: the
+ *   events stay in the outbox until the cursor passes them; a restarted server, or another one, goes on from the cursor;
  *   two servers feeding at once store each delivery once, as the second one's cursor no longer matches.</li>
- *   <li><b>Send.</b> It leases due deliveries one by one ({@link WebhookStore#lease}, conditional, as a claim is),
+ *   <li><b>Send.</b> It leases due deliveries one by one ({@link WebhookDeliveries#lease}, conditional, as a claim is),
  *   sends each outside any transaction, after every commit, through the {@link WebhookTransport}, signed by every
  *   secret that signs now, and records the attempt if it still holds the lease. A failure is tried again on the
  *   {@link WebhookSettings#retries()} schedule; a subscription failing for {@link WebhookSettings#disableAfter()} is
@@ -53,7 +54,8 @@ public final class WebhookDispatcher {
     private static final Duration PRUNE_EVERY = Duration.ofMinutes(1);
 
     private final Transactions transactions;
-    private final WebhookStore store;
+    private final WebhookSubscriptions subscriptionStore;
+    private final WebhookDeliveries deliveryStore;
     private final EventOutbox outbox;
     private final WebhookBodies bodies;
     private final WebhookTransport transport;
@@ -66,10 +68,12 @@ public final class WebhookDispatcher {
     private final AtomicLong givenUp = new AtomicLong();
     private volatile Instant lastPrune = Instant.MIN;
 
-    WebhookDispatcher(Transactions transactions, WebhookStore store, EventOutbox outbox, WebhookBodies bodies,
+    WebhookDispatcher(Transactions transactions, WebhookSubscriptions subscriptionStore,
+                      WebhookDeliveries deliveryStore, EventOutbox outbox, WebhookBodies bodies,
                       WebhookTransport transport, WebhookSettings settings, Clock clock, Executor senders) {
         this.transactions = transactions;
-        this.store = store;
+        this.subscriptionStore = subscriptionStore;
+        this.deliveryStore = deliveryStore;
         this.outbox = outbox;
         this.bodies = bodies;
         this.transport = transport;
@@ -89,17 +93,17 @@ public final class WebhookDispatcher {
         Instant now = clock.instant();
         if (!now.isBefore(lastPrune.plus(PRUNE_EVERY))) {
             lastPrune = now;
-            transactions.inTransaction(() -> store.prune(now.minus(settings.logRetention()), PRUNE_BATCH));
+            transactions.inTransaction(() -> deliveryStore.prune(now.minus(settings.logRetention()), PRUNE_BATCH));
         }
         return sent;
     }
 
     public Stats stats() {
         return transactions.inTransaction(() -> {
-            Optional<Instant> oldest = store.oldestPending();
+            Optional<Instant> oldest = deliveryStore.oldestPending();
             Duration age = oldest.map(at -> Duration.between(at, clock.instant())).filter(d -> !d.isNegative())
                     .orElse(Duration.ZERO);
-            return new Stats(delivered.get(), failedAttempts.get(), givenUp.get(), store.pendingCount(), age);
+            return new Stats(delivered.get(), failedAttempts.get(), givenUp.get(), deliveryStore.pendingCount(), age);
         });
     }
 
@@ -109,7 +113,8 @@ public final class WebhookDispatcher {
     }
 
     void feed() {
-        List<WebhookSubscription> subscriptions = transactions.inTransaction(() -> store.enabled(SUBSCRIPTIONS_PER_RUN));
+        List<WebhookSubscription> subscriptions =
+                transactions.inTransaction(() -> subscriptionStore.enabled(SUBSCRIPTIONS_PER_RUN));
         for (WebhookSubscription subscription : subscriptions) {
             // read first: every event up to it that is of this board is in the answer below (the outbox's promise)
             long readable = outbox.lastId();
@@ -131,7 +136,8 @@ public final class WebhookDispatcher {
                 }
             }
             long to = next;
-            transactions.inTransaction(() -> store.advance(subscription.id(), subscription.cursor(), to, deliveries));
+            transactions.inTransaction(
+                    () -> subscriptionStore.advance(subscription.id(), subscription.cursor(), to, deliveries));
         }
     }
 
@@ -142,11 +148,11 @@ public final class WebhookDispatcher {
 
     private int send() {
         Instant now = clock.instant();
-        List<WebhookDelivery> due = transactions.inTransaction(() -> store.due(now, settings.batch()));
+        List<WebhookDelivery> due = transactions.inTransaction(() -> deliveryStore.due(now, settings.batch()));
         List<CompletableFuture<Void>> running = new ArrayList<>();
         for (WebhookDelivery delivery : due) {
             boolean held = transactions.inTransaction(() ->
-                    store.lease(delivery.id(), owner, now, now.plus(settings.lease())));
+                    deliveryStore.lease(delivery.id(), owner, now, now.plus(settings.lease())));
             if (held) {
                 running.add(CompletableFuture.runAsync(() -> attempt(delivery), senders));
             }
@@ -162,7 +168,8 @@ public final class WebhookDispatcher {
     }
 
     private void attempt(WebhookDelivery delivery) {
-        Optional<WebhookSubscription> found = transactions.inTransaction(() -> store.subscription(delivery.subscriptionId()));
+        Optional<WebhookSubscription> found =
+                transactions.inTransaction(() -> subscriptionStore.subscription(delivery.subscriptionId()));
         if (found.isEmpty() || !found.get().enabled()) {
             return;
         }
@@ -187,20 +194,20 @@ public final class WebhookDispatcher {
         WebhookDelivery after = delivery.after(attempt, retryAt);
         String why = outcome.status() != null ? "HTTP " + outcome.status() : String.valueOf(outcome.response());
         transactions.inTransaction(() -> {
-            if (!store.record(after, owner)) {
+            if (!deliveryStore.record(after, owner)) {
                 return null;
             }
-            WebhookSubscription fresh = store.subscription(subscription.id()).orElse(null);
+            WebhookSubscription fresh = subscriptionStore.subscription(subscription.id()).orElse(null);
             if (fresh == null) {
                 return null;
             }
             if (attempt.succeeded()) {
                 if (fresh.failingSince() != null) {
-                    store.health(fresh.id(), null, false, null);
+                    subscriptionStore.health(fresh.id(), null, false, null);
                 }
             } else {
                 WebhookSubscription failing = fresh.failed(clock.instant(), why, settings.disableAfter());
-                store.health(fresh.id(), failing.failingSince(), fresh.enabled() && !failing.enabled(),
+                subscriptionStore.health(fresh.id(), failing.failingSince(), fresh.enabled() && !failing.enabled(),
                         failing.disabledReason());
                 if (fresh.enabled() && !failing.enabled()) {
                     LOG.log(System.Logger.Level.WARNING, "webhook subscription " + fresh.id() + " of board "

@@ -2,7 +2,7 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
-import dev.tasklane.application.port.out.WebhookStore;
+import dev.tasklane.application.port.out.WebhookSubscriptions;
 import dev.tasklane.domain.id.BoardId;
 
 import java.time.Duration;
@@ -20,9 +20,9 @@ final class WebhookRetention implements EventOutbox {
     static final Duration MARGIN = Duration.ofHours(1);
 
     private final EventOutbox outbox;
-    private final WebhookStore webhooks;
+    private final WebhookSubscriptions webhooks;
 
-    WebhookRetention(EventOutbox outbox, WebhookStore webhooks) {
+    WebhookRetention(EventOutbox outbox, WebhookSubscriptions webhooks) {
         this.outbox = outbox;
         this.webhooks = webhooks;
     }

@@ -1,10 +1,12 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.WebhooksUseCase;
-import dev.tasklane.application.port.out.DirectoryStore;
+import dev.tasklane.application.port.out.BoardStore;
+import dev.tasklane.application.port.out.MembershipStore;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.application.port.out.Transactions;
-import dev.tasklane.application.port.out.WebhookStore;
+import dev.tasklane.application.port.out.WebhookDeliveries;
+import dev.tasklane.application.port.out.WebhookSubscriptions;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.audit.AuditAction;
 import dev.tasklane.domain.error.ConflictException;
@@ -29,19 +31,25 @@ final class WebhookService implements WebhooksUseCase {
     private static final AtomicLong TESTS = new AtomicLong();
 
     private final Transactions transactions;
-    private final DirectoryStore directory;
-    private final WebhookStore store;
+    private final BoardStore boardStore;
+    private final MembershipStore membershipStore;
+    private final WebhookSubscriptions subscriptionStore;
+    private final WebhookDeliveries deliveryStore;
     private final EventOutbox outbox;
     private final WebhookBodies bodies;
     private final Clock clock;
     private final AuditTrail audit;
 
-    WebhookService(Transactions transactions, DirectoryStore directory, WebhookStore store, EventOutbox outbox,
-                   WebhookBodies bodies, Clock clock, AuditTrail audit) {
+    WebhookService(Transactions transactions, BoardStore boardStore, MembershipStore membershipStore,
+                   WebhookSubscriptions subscriptionStore,
+                   WebhookDeliveries deliveryStore, EventOutbox outbox, WebhookBodies bodies, Clock clock,
+                   AuditTrail audit) {
         this.audit = audit;
         this.transactions = transactions;
-        this.directory = directory;
-        this.store = store;
+        this.boardStore = boardStore;
+        this.membershipStore = membershipStore;
+        this.subscriptionStore = subscriptionStore;
+        this.deliveryStore = deliveryStore;
         this.outbox = outbox;
         this.bodies = bodies;
         this.clock = clock;
@@ -58,13 +66,13 @@ final class WebhookService implements WebhooksUseCase {
         WebhookSecret secret = WebhookSecret.generate();
         return transactions.inTransaction(() -> {
             administer(actor, boardId);
-            if (store.subscriptions(boardId).size() >= MAX_PER_BOARD) {
+            if (subscriptionStore.subscriptions(boardId).size() >= MAX_PER_BOARD) {
                 throw new ConflictException("too_many_webhooks", "A board holds at most " + MAX_PER_BOARD
                         + " webhook subscriptions; delete one first");
             }
             // from the next event on: the outbox's numbering never goes back, so nothing before this is sent
-            WebhookSubscription made = store.subscribe(new WebhookSubscription(0, boardId, url, events, description,
-                    secret, null, null, true, null, null, outbox.lastId(), clock.instant(), preset));
+            WebhookSubscription made = subscriptionStore.subscribe(new WebhookSubscription(0, boardId, url, events,
+                    description, secret, null, null, true, null, null, outbox.lastId(), clock.instant(), preset));
             audit.webhook(actor, AuditAction.WEBHOOK_CREATED, boardId, made.id(), describe(made));
             return new Created(view(made, clock.instant()), secret.reveal());
         });
@@ -75,7 +83,7 @@ final class WebhookService implements WebhooksUseCase {
         return transactions.inTransaction(() -> {
             administer(actor, boardId);
             Instant now = clock.instant();
-            return store.subscriptions(boardId).stream().map(s -> view(s, now)).toList();
+            return subscriptionStore.subscriptions(boardId).stream().map(s -> view(s, now)).toList();
         });
     }
 
@@ -92,7 +100,7 @@ final class WebhookService implements WebhooksUseCase {
         return transactions.inTransaction(() -> {
             WebhookSubscription current = find(actor, boardId, webhookId);
             WebhookSubscription next = current.changed(url, events, description, enabled);
-            store.save(next);
+            subscriptionStore.save(next);
             audit.webhook(actor, AuditAction.WEBHOOK_CHANGED, boardId, webhookId, changes(current, next));
             return view(next, clock.instant());
         });
@@ -102,7 +110,7 @@ final class WebhookService implements WebhooksUseCase {
     public void delete(Actor actor, BoardId boardId, long webhookId) {
         transactions.inTransaction(() -> {
             WebhookSubscription gone = find(actor, boardId, webhookId);
-            store.delete(webhookId);
+            subscriptionStore.delete(webhookId);
             audit.webhook(actor, AuditAction.WEBHOOK_DELETED, boardId, webhookId, "url: " + gone.url());
             return null;
         });
@@ -119,7 +127,7 @@ final class WebhookService implements WebhooksUseCase {
             WebhookSubscription current = find(actor, boardId, webhookId);
             Instant now = clock.instant();
             WebhookSubscription rotated = current.rotated(next, now, overlap == null ? DEFAULT_OVERLAP : overlap);
-            store.save(rotated);
+            subscriptionStore.save(rotated);
             audit.webhook(actor, AuditAction.WEBHOOK_SECRET_ROTATED, boardId, webhookId, "overlap_seconds: "
                     + (overlap == null ? DEFAULT_OVERLAP : overlap).toSeconds());
             return new Created(view(rotated, now), next.reveal());
@@ -132,7 +140,7 @@ final class WebhookService implements WebhooksUseCase {
             WebhookSubscription subscription = find(actor, boardId, webhookId);
             Instant now = clock.instant();
             String id = "msg_" + subscription.id() + "_test_" + now.toEpochMilli() + "_" + TESTS.incrementAndGet();
-            return store.add(WebhookDelivery.pending(subscription.id(), id, 0, WebhookBodies.TEST_TYPE,
+            return deliveryStore.add(WebhookDelivery.pending(subscription.id(), id, 0, WebhookBodies.TEST_TYPE,
                     bodies.test(boardId, now, subscription.preset()), now));
         });
     }
@@ -141,7 +149,7 @@ final class WebhookService implements WebhooksUseCase {
     public List<WebhookDelivery> deliveries(Actor actor, BoardId boardId, long webhookId, int limit) {
         return transactions.inTransaction(() -> {
             find(actor, boardId, webhookId);
-            return store.deliveries(webhookId, Math.max(1, Math.min(limit, MAX_DELIVERIES)));
+            return deliveryStore.deliveries(webhookId, Math.max(1, Math.min(limit, MAX_DELIVERIES)));
         });
     }
 
@@ -149,10 +157,10 @@ final class WebhookService implements WebhooksUseCase {
     public WebhookDelivery resend(Actor actor, BoardId boardId, long webhookId, long deliveryId) {
         return transactions.inTransaction(() -> {
             find(actor, boardId, webhookId);
-            WebhookDelivery delivery = store.delivery(deliveryId).filter(d -> d.subscriptionId() == webhookId)
+            WebhookDelivery delivery = deliveryStore.delivery(deliveryId).filter(d -> d.subscriptionId() == webhookId)
                     .orElseThrow(() -> new NotFoundException("delivery_not_found", "Delivery not found"));
-            store.resend(deliveryId, clock.instant());
-            return store.delivery(delivery.id()).orElseThrow();
+            deliveryStore.resend(deliveryId, clock.instant());
+            return deliveryStore.delivery(delivery.id()).orElseThrow();
         });
     }
 
@@ -182,12 +190,13 @@ final class WebhookService implements WebhooksUseCase {
 
     private WebhookSubscription find(Actor actor, BoardId boardId, long webhookId) {
         administer(actor, boardId);
-        return store.subscription(webhookId).filter(s -> s.boardId().equals(boardId))
+        return subscriptionStore.subscription(webhookId).filter(s -> s.boardId().equals(boardId))
                 .orElseThrow(() -> new NotFoundException("webhook_not_found", "Webhook not found"));
     }
 
     private void administer(Actor actor, BoardId boardId) {
-        IdentityRules.administer(directory, actor, boardId, "Only the board's owners or an admin manage its webhooks");
+        IdentityRules.administer(boardStore, membershipStore, actor, boardId,
+                "Only the board's owners or an admin manage its webhooks");
     }
 
     static WebhookView view(WebhookSubscription s, Instant now) {

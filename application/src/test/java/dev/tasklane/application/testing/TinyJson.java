@@ -1,8 +1,10 @@
 package dev.tasklane.application.testing;
 
+import dev.tasklane.application.port.out.WebhookBody;
 import dev.tasklane.application.port.out.WebhookJson;
 
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,6 +13,39 @@ public final class TinyJson implements WebhookJson {
     public static final TinyJson INSTANCE = new TinyJson();
 
     @Override
+    public String write(WebhookBody body) {
+        return write(tree(body));
+    }
+
+    /** The body as the plain tree Jackson's writer makes of it: keys in component order, snake_case. */
+    private static Map<String, Object> tree(WebhookBody body) {
+        Map<String, Object> node = new LinkedHashMap<>();
+        if (body instanceof WebhookBody.SlackMessage slack) {
+            node.put("text", slack.text());
+        } else if (body instanceof WebhookBody.Envelope envelope) {
+            node.put("type", envelope.type());
+            node.put("timestamp", envelope.timestamp());
+            node.put("board_id", envelope.board().value());
+            node.put("event_id", envelope.sequence());
+            Map<String, Object> data = new LinkedHashMap<>();
+            if (envelope.data() instanceof WebhookBody.EventData event) {
+                data.put("id", event.sequence());
+                data.put("type", event.type());
+                data.put("task_id", event.task() == null ? null : event.task().value());
+                data.put("identifier", event.identifier());
+                data.put("status", event.status());
+                data.put("column", event.column());
+                data.put("actor", event.actor() == null ? null : event.actor().value());
+                data.put("agent", event.agent());
+                data.put("at", event.at());
+            } else if (envelope.data() instanceof WebhookBody.TestData test) {
+                data.put("message", test.message());
+            }
+            node.put("data", data);
+        }
+        return node;
+    }
+
     public String write(Object value) {
         StringBuilder out = new StringBuilder();
         write(value, out);

@@ -260,6 +260,93 @@ public final class ArchitectureRules {
                 + INBOUND_PORT_METHODS);
     }
 
+    /**
+     * The methods a port offers, its own and those it inherits (default ones among them), each signature once:
+     * what a class that holds the port can call.
+     */
+    static long offeredMethods(JavaClass port) {
+        return port.getAllMethods().stream()
+            .filter(method -> !method.getOwner().isEquivalentTo(Object.class)
+                && !method.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC)
+                && !method.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.SYNTHETIC))
+            .map(method -> method.getName() + method.getRawParameterTypes().stream().map(JavaClass::getName).toList())
+            .distinct()
+            .count();
+    }
+
+    /**
+     * Whether {@code type} is a port wider than its limit, counting what it inherits: an interface of {@code port.out}
+     * offering more than 12 methods, or of {@code port.in} more than 8 (the locator {@code UseCases} aside, which
+     * {@link #routesAndPagesTakeTheirPorts} keeps to the two entry points).
+     */
+    private static java.util.Optional<String> widePort(String root, JavaClass type) {
+        if (!type.isInterface()) {
+            return java.util.Optional.empty();
+        }
+        String packageName = type.getPackageName();
+        int limit;
+        if (packageName.equals(root + ".application.port.out")) {
+            limit = OUTBOUND_PORT_METHODS;
+        } else if (packageName.equals(root + ".application.port.in")
+                && !type.getName().equals(root + ".application.port.in.UseCases")) {
+            limit = INBOUND_PORT_METHODS;
+        } else {
+            return java.util.Optional.empty();
+        }
+        long offered = offeredMethods(type);
+        return offered > limit
+            ? java.util.Optional.of(type.getSimpleName() + " (" + offered + " methods, more than " + limit + ")")
+            : java.util.Optional.empty();
+    }
+
+    private static ArchCondition<JavaClass> takeNoWidePort(String root) {
+        return new ArchCondition<>("take only ports of at most " + OUTBOUND_PORT_METHODS + " (outbound) or "
+                + INBOUND_PORT_METHODS + " (inbound) methods, inherited ones counted") {
+            @Override
+            public void check(JavaClass owner, ConditionEvents events) {
+                for (com.tngtech.archunit.core.domain.JavaField field : owner.getFields()) {
+                    widePort(root, field.getRawType()).ifPresent(wide -> events.add(SimpleConditionEvent.violated(
+                        field, field.getFullName() + " holds the wide port " + wide
+                            + ": take the narrow ports it calls")));
+                }
+                for (com.tngtech.archunit.core.domain.JavaConstructor constructor : owner.getConstructors()) {
+                    for (JavaClass parameter : constructor.getRawParameterTypes()) {
+                        widePort(root, parameter).ifPresent(wide -> events.add(SimpleConditionEvent.violated(
+                            constructor, constructor.getFullName() + " takes the wide port " + wide
+                                + ": take the narrow ports it calls")));
+                    }
+                }
+            }
+        };
+    }
+
+    /**
+     * Classes {@link #noClassTakesAWidePort} skips while another change rewrites them: each is listed only until its
+     * constructor takes the narrow ports, never as a way around the rule.
+     */
+    // TargetService takes TaskStore (it calls TaskReads and WipLimitStore), TargetPages IdentityUseCase (CallerUseCase)
+    static final java.util.Set<String> PENDING_NARROWING = java.util.Set.of("TargetService", "TargetPages");
+
+    /**
+     * Each service and each route or page receives only the ports it calls: no class of the application or of a
+     * driving adapter (HTTP, web, MCP) has a field or a constructor parameter of a port wider than
+     * {@link #portsStayNarrow} allows, counting what the port inherits. The aggregates that only extend narrow ports
+     * ({@code TaskStore}, {@code DirectoryStore}, {@code IdentityUseCase}) are for the store classes that implement
+     * them all and for the composition ({@code Tasklane}, its builder and bootstrap), which hands each class its part.
+     */
+    public static ArchRule noClassTakesAWidePort(String root) {
+        String composition = root + ".application.service.Tasklane";
+        return classes().that().resideInAnyPackage(application(root), adapter(root, "http"), adapter(root, "web"),
+                adapter(root, "mcp"))
+            .and().doNotHaveFullyQualifiedName(composition)
+            .and().doNotHaveFullyQualifiedName(composition + "$Builder")
+            .and(DescribedPredicate.describe("not pending", (JavaClass c) -> !PENDING_NARROWING.contains(c.getSimpleName())))
+            .should(takeNoWidePort(root))
+            .as("no application class or driving adapter takes a port wider than " + OUTBOUND_PORT_METHODS
+                + " (outbound) or " + INBOUND_PORT_METHODS + " (inbound) methods; " + composition
+                + " hands out the parts");
+    }
+
     /** No adapter depends on another adapter; they meet only through the application's ports, wired in bootstrap. */
     public static ArchRule adaptersDoNotDependOnEachOther(String root) {
         return slices().matching(root + ".adapter.(*)..").namingSlices("adapter $1")
@@ -715,8 +802,7 @@ public final class ArchitectureRules {
      * Types the rule skips because they still carry decoded JSON. Empty: every port and every public domain type is
      * typed. A type may be listed here only while it is being converted, never as a way around the rule.
      */
-    // WebhookJson writes the webhook body, a plain tree that WebhookBodies builds, until the body is a typed record
-    static final java.util.Set<String> PENDING_TYPES = java.util.Set.of("WebhookJson");
+    static final java.util.Set<String> PENDING_TYPES = java.util.Set.of();
 
     /**
      * The domain records of a completion, relative to the domain package (binary names, {@code Outer$Inner} for nested

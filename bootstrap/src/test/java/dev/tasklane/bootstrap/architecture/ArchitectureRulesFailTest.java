@@ -176,6 +176,17 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void noClassTakesAWidePort() {
+        List<String> violations = violations(ArchitectureRules.noClassTakesAWidePort(FIXTURE));
+        assertReported(violations,
+            "ShelveCardService.shelves holds the wide port CardShelves (13 methods, more than 12)",
+            "ShelveCardService.<init>(dev.tasklane.archfixture.application.port.out.CardShelves, "
+                + "dev.tasklane.archfixture.application.port.out.CardJournal) takes the wide port CardShelves",
+            "WideController.cards holds the wide port WideCardUseCase (9 methods, more than 8)");
+        assertNotReported(violations, "CardJournal (", "ClaimCardUseCase (", "ShelfPage", "JdbiCardStore");
+    }
+
+    @Test
     void edgeUsesOnlyTheInboundPorts() {
         List<String> violations = violations(ArchitectureRules.edgeUsesOnlyTheInboundPorts(FIXTURE));
         assertReported(violations, "CardBodyReader.claimFor(java.lang.String)> calls constructor "

@@ -81,6 +81,11 @@ class TasklaneArchitectureTest {
     }
 
     @Test
+    void noClassTakesAWidePort() {
+        ArchitectureRules.noClassTakesAWidePort(ROOT).check(classes);
+    }
+
+    @Test
     void edgeUsesOnlyTheInboundPorts() {
         ArchitectureRules.edgeUsesOnlyTheInboundPorts(ROOT).check(classes);
     }

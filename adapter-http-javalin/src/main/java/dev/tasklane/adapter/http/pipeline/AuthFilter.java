@@ -3,7 +3,7 @@ package dev.tasklane.adapter.http.pipeline;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.domain.identity.FailedAttemptLimiter;
 import dev.tasklane.edge.TrustedProxy;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.UnauthenticatedException;
 
 import java.util.Enumeration;
@@ -21,11 +21,11 @@ import java.util.OptionalLong;
 public final class AuthFilter {
     private static final String PREFIX = "Bearer ";
 
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final FailedAttemptLimiter limiter;
     private final TrustedProxy proxy;
 
-    public AuthFilter(IdentityUseCase identity, FailedAttemptLimiter limiter, TrustedProxy proxy) {
+    public AuthFilter(CallerUseCase identity, FailedAttemptLimiter limiter, TrustedProxy proxy) {
         this.identity = identity;
         this.limiter = limiter;
         this.proxy = proxy;

@@ -8,7 +8,7 @@ import dev.tasklane.adapter.http.wire.StreamEndView;
 import dev.tasklane.adapter.http.wire.TaskEventView;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.application.port.in.EventStreamUseCase.End;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.application.port.in.TaskEvent;
@@ -54,7 +54,7 @@ public final class EventStream {
     private static final String RETRY_AFTER = "5";
 
     private final EventStreamUseCase events;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final Json json;
     private final EventStreamSettings settings;
     private final Clock clock;
@@ -62,13 +62,13 @@ public final class EventStream {
     private final Map<Long, AtomicInteger> openPerToken = new ConcurrentHashMap<>();
     private final Route route;
 
-    public EventStream(EventStreamUseCase events, IdentityUseCase identity, Json json, EventStreamSettings settings,
+    public EventStream(EventStreamUseCase events, CallerUseCase identity, Json json, EventStreamSettings settings,
                        Clock clock) {
         this(events, identity, json, settings, clock, new LiveStreams(settings.liveStreams()));
     }
 
     /** Streams through {@code live}, which the server shares with the web interface's live updates. */
-    public EventStream(EventStreamUseCase events, IdentityUseCase identity, Json json, EventStreamSettings settings,
+    public EventStream(EventStreamUseCase events, CallerUseCase identity, Json json, EventStreamSettings settings,
                        Clock clock, LiveStreams live) {
         this.events = events;
         this.identity = identity;

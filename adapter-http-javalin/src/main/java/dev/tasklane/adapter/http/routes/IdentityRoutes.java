@@ -10,7 +10,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.tasklane.edge.TrustedProxy;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.UserAdminUseCase;
+import dev.tasklane.application.port.in.BoardsUseCase;
+import dev.tasklane.application.port.in.MembersUseCase;
+import dev.tasklane.application.port.in.TokensUseCase;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.application.port.in.TokensUseCase.IssuedToken;
 import dev.tasklane.application.port.in.MembersUseCase.Member;
@@ -46,14 +49,21 @@ import java.util.Set;
  * identity use cases the web interface uses too. Requests and answers are records that Jackson binds and writes.
  */
 public final class IdentityRoutes {
-    private final IdentityUseCase identity;
+    private final UserAdminUseCase userAdmin;
+    private final BoardsUseCase boardAdmin;
+    private final MembersUseCase memberAdmin;
+    private final TokensUseCase tokenAdmin;
     private final SignInUseCase signIn;
     private final BodyValidator validator;
     private final TrustedProxy proxy;
 
-    public IdentityRoutes(IdentityUseCase identity, SignInUseCase signIn, BodyValidator validator, TrustedProxy proxy) {
+    public IdentityRoutes(UserAdminUseCase userAdmin, BoardsUseCase boardAdmin, MembersUseCase memberAdmin,
+                          TokensUseCase tokenAdmin, SignInUseCase signIn, BodyValidator validator, TrustedProxy proxy) {
         this.proxy = proxy;
-        this.identity = identity;
+        this.userAdmin = userAdmin;
+        this.boardAdmin = boardAdmin;
+        this.memberAdmin = memberAdmin;
+        this.tokenAdmin = tokenAdmin;
         this.signIn = signIn;
         this.validator = validator;
     }
@@ -174,37 +184,37 @@ public final class IdentityRoutes {
     }
 
     private void users(Call call) {
-        call.ok(Envelope.data(identity.users(call.caller()).stream().map(UserAnswer::of).toList()));
+        call.ok(Envelope.data(userAdmin.users(call.caller()).stream().map(UserAnswer::of).toList()));
     }
 
     private void createUser(Call call) {
         NewUser request = validator.bind(call.object(), NewUser.class);
-        User created = identity.createUser(call.caller(), request.username(),
+        User created = userAdmin.createUser(call.caller(), request.username(),
                 request.displayName() == null ? request.username() : request.displayName(), request.password(),
                 Role.valueOf(request.role().toUpperCase(Locale.ROOT)));
         call.respond(201, Envelope.data(UserAnswer.of(created)));
     }
 
     private void boards(Call call) {
-        call.ok(Envelope.data(identity.boards(call.caller()).stream().map(BoardAnswer::of).toList()));
+        call.ok(Envelope.data(boardAdmin.boards(call.caller()).stream().map(BoardAnswer::of).toList()));
     }
 
     private void createBoard(Call call) {
         NewBoard request = validator.bind(call.object(), NewBoard.class);
-        call.respond(201, Envelope.data(BoardAnswer.of(identity.createBoard(call.caller(), request.name()))));
+        call.respond(201, Envelope.data(BoardAnswer.of(boardAdmin.createBoard(call.caller(), request.name()))));
     }
 
     private void addMember(Call call) {
         BoardId boardId = BoardId.of(pathId(call));
         NewMember request = validator.bind(call.object(), NewMember.class);
-        Member member = identity.putMember(call.caller(), boardId, request.user(),
+        Member member = memberAdmin.putMember(call.caller(), boardId, request.user(),
                 Access.valueOf(request.access().toUpperCase(Locale.ROOT)));
         call.respond(201, Envelope.data(new MemberAnswer(member.boardId(), member.user().id(), request.user(),
                 member.access().code())));
     }
 
     private void tokens(Call call) {
-        call.ok(Envelope.data(identity.tokens(call.caller()).stream().map(TokenAnswer::of).toList()));
+        call.ok(Envelope.data(tokenAdmin.tokens(call.caller()).stream().map(TokenAnswer::of).toList()));
     }
 
     private void createToken(Call call) {
@@ -214,7 +224,7 @@ public final class IdentityRoutes {
             capabilities.add(Capability.fromCode(name).orElseThrow(() ->
                     RequestRefused.invalid("capabilities", "contains an unknown capability '" + name + "'; valid: " + Capability.ALL_NAMES)));
         }
-        IssuedToken issued = identity.createToken(call.caller(), new IdentityUseCase.TokenRequest(request.name(),
+        IssuedToken issued = tokenAdmin.createToken(call.caller(), new TokensUseCase.TokenRequest(request.name(),
                 request.user(), request.board(), capabilities, request.agentModel(),
                 Boolean.TRUE.equals(request.reviewer()), request.expiresInDays(), scopes(request.scopes())));
         call.answerHolds(issued.secret());
@@ -253,7 +263,7 @@ public final class IdentityRoutes {
     }
 
     private void revokeToken(Call call) {
-        call.ok(Envelope.data(TokenAnswer.of(identity.revokeToken(call.caller(), pathId(call)))));
+        call.ok(Envelope.data(TokenAnswer.of(tokenAdmin.revokeToken(call.caller(), pathId(call)))));
     }
 
     private static long pathId(Call call) {

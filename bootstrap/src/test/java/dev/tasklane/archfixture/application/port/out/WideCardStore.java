@@ -29,4 +29,29 @@ public interface WideCardStore {
     Card job12(String title);
 
     Card job13(String title);
+
+    /** Eleven of the jobs, a port narrow enough on its own (its owner, nested, is no port of its own). */
+    interface Part {
+        Card part1(String title);
+
+        Card part2(String title);
+
+        Card part3(String title);
+
+        Card part4(String title);
+
+        Card part5(String title);
+
+        Card part6(String title);
+
+        Card part7(String title);
+
+        Card part8(String title);
+
+        Card part9(String title);
+
+        Card part10(String title);
+
+        Card part11(String title);
+    }
 }
