@@ -29,9 +29,14 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
         return transactions.withHandle(handle -> work.apply(handle.attach(AgentSessionDao.class)));
     }
 
+    /**
+     * The session's row, at once. A claim states its task row's change just before ({@link JdbiTaskStore#update}):
+     * the insert reads nothing that change writes (the task's row is only its key's target), so the change stays
+     * stated and the fold sends it with the claim's events.
+     */
     @Override
     public AgentSession open(AgentSession session) {
-        long id = transactions.withHandle(handle -> handle.createUpdate(AgentSessionDao.INSERT)
+        long id = transactions.withHandleKeepingUpdate(handle -> handle.createUpdate(AgentSessionDao.INSERT)
                 .bind("task", session.taskId().value()).bind("board", session.boardId().value())
                 .bind("token", session.claimToken()).bind("agent", session.agentName())
                 .bind("holder", session.holderUserId().value()).bind("started", ts(session.startedAt()))
