@@ -31,8 +31,9 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
 
     /**
      * The session's row, at once. A claim states its task row's change just before ({@link JdbiTaskStore#update}):
-     * the insert reads nothing that change writes (the task's row is only its key's target), so the change stays
-     * stated and the fold sends it with the claim's events.
+     * this statement, and those of {@link #latestOf}, {@link #byClaimToken} and {@link #save}, read nothing that
+     * change writes (the task's row is only their key's target), so the change stays stated and the fold sends it
+     * with the use case's events.
      */
     @Override
     public AgentSession open(AgentSession session) {
@@ -48,7 +49,7 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     @Override
     public void save(AgentSession session) {
         StopRequest stop = session.stop();
-        int rows = transactions.withHandle(handle -> handle.createUpdate(AgentSessionDao.UPDATE)
+        int rows = transactions.withHandleKeepingUpdate(handle -> handle.createUpdate(AgentSessionDao.UPDATE)
                 .bind("id", session.id()).bind("seen", ts(session.lastSeenAt()))
                 .bind("awaiting", ts(session.awaitingSince())).bind("awaited", session.awaitedMillis())
                 .bind("stopBy", stop == null ? null : stop.byUserId().value())
@@ -64,13 +65,13 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
 
     @Override
     public Optional<AgentSession> latestOf(TaskId taskId) {
-        return transactions.withHandle(handle -> handle.createQuery(AgentSessionDao.LATEST_OF)
+        return transactions.withHandleKeepingUpdate(handle -> handle.createQuery(AgentSessionDao.LATEST_OF)
                 .bind("task", taskId.value()).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
     }
 
     @Override
     public Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken) {
-        return transactions.withHandle(handle -> handle.createQuery(AgentSessionDao.BY_CLAIM_TOKEN)
+        return transactions.withHandleKeepingUpdate(handle -> handle.createQuery(AgentSessionDao.BY_CLAIM_TOKEN)
                 .bind("task", taskId.value()).bind("token", claimToken).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
     }
 
