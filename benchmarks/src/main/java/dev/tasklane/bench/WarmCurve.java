@@ -1,6 +1,7 @@
 package dev.tasklane.bench;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,27 +9,41 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * How fast a fresh server reaches speed: a server process started on a database that already holds a backlog
- * (tasks in goals of 10, seeded by an earlier process), loaded from its first answered {@code /health} by
- * {@link #AGENTS} outside agents doing the server-picked claim ({@link OutsideLoad.Workload#GOALS}), the cycles counted
- * in one-second slots from the moment the process was started. {@code warm_s} is the first second from which the
- * next {@link #WINDOW_S} seconds and the rest of the curve both run at no less than {@link #WITHIN} of the steady
- * state, which is the warm server's rate measured after the curve in the same run (or the curve's own last
- * {@link #TAIL_S} seconds, when they are faster).
+ * (tasks in goals of 10, seeded by an earlier process, so that the seeding is not on the clock), loaded from its first
+ * answered {@code /health/ready} by {@link #AGENTS} outside agents doing the server-picked claim
+ * ({@link OutsideLoad.Workload#GOALS}), the cycles counted in one-second slots from the moment the process was started.
+ * The slots before the first cycle are the server's own start (JVM, store, HTTP stack) and its first requests: the
+ * load's users and tokens exist already, and the load generator is the same warm process that seeded them.
+ * {@code warm_s} is the first second from which the next {@link #WINDOW_S} seconds and the rest of the curve both run
+ * at no less than {@link #WITHIN} of the steady state. The steady state is measured on the same server after the
+ * curve, well past its warm-up: loaded on in rounds of {@link #SETTLE_ROUND_S} until its JIT compilers use under
+ * {@link #JIT_SETTLED} of its processor time (at most {@link #SETTLE_MAX_S}), then measured for {@link #STEADY_S}
+ * (or the curve's own last {@link #TAIL_S} seconds, when they are faster).
  */
 final class WarmCurve {
     static final int AGENTS = 8;
     static final double WITHIN = 0.9;
     static final int WINDOW_S = 3;
     static final int TAIL_S = 10;
+    static final double SETTLE_ROUND_S = 4;
+    static final double SETTLE_MAX_S = 32;
+    static final double STEADY_S = 10;
+    static final double JIT_SETTLED = 0.05;
 
     /** Cycles finished in each whole second since the process started; the last slot (cut short) is left out. */
     final long[] perSecond;
     /** Seconds from process start to the first answered /health. */
     final double liveSeconds;
+    /** The rate of the same server measured after the curve, once its compilers rested; NaN when the backlog ran out. */
+    final double settledRate;
+    /** Seconds of load after the curve before that measurement (the settling rounds). */
+    final double settledAfter;
 
-    WarmCurve(long[] perSecond, double liveSeconds) {
+    WarmCurve(long[] perSecond, double liveSeconds, double settledRate, double settledAfter) {
         this.perSecond = perSecond;
         this.liveSeconds = liveSeconds;
+        this.settledRate = settledRate;
+        this.settledAfter = settledAfter;
     }
 
     /**
@@ -45,6 +60,31 @@ final class WarmCurve {
             if (result.level().ranOut()) {
                 System.out.println("   the warm-up curve's backlog ran out: the curve ends early");
             }
+            double settledRate = Double.NaN;
+            double settledAfter = 0;
+            if (!result.level().ranOut()) {
+                // the steady state, well past warm-up: a backlog for the settling rounds and the measurement (seeded
+                // off the curve's clock), rounds until the compilers rest, then the measured window
+                double rate = Math.max(50, result.level().allCycles() / Math.max(1.0, seconds));
+                here.seed(OutsideLoad.Workload.GOALS, (int) (3 * rate * (SETTLE_MAX_S + STEADY_S)) + 500, 4);
+                boolean dry = false;
+                while (settledAfter < SETTLE_MAX_S && !dry) {
+                    Duration cpu = server.cpu();
+                    Duration jit = server.compilerCpu();
+                    OutsideLoad.Result round = here.run(OutsideLoad.Workload.GOALS, AGENTS, 0, SETTLE_ROUND_S, null, 0);
+                    settledAfter += SETTLE_ROUND_S;
+                    dry = round.level().ranOut();
+                    double share = server.compilerCpu().minus(jit).toNanos()
+                            / (double) Math.max(1, server.cpu().minus(cpu).toNanos());
+                    if (share < JIT_SETTLED) {
+                        break;
+                    }
+                }
+                OutsideLoad.Result steady = dry ? null : here.run(OutsideLoad.Workload.GOALS, AGENTS, 0, STEADY_S, null, 0);
+                if (steady != null && !steady.level().ranOut()) {
+                    settledRate = steady.level().cyclesPerSecond();
+                }
+            }
             if (topUp) {
                 here.seed(OutsideLoad.Workload.GOALS, (int) result.level().allCycles() + 100, 4);
             }
@@ -54,13 +94,17 @@ final class WarmCurve {
             for (int i = 0; i < perSecond.length; i++) {
                 perSecond[i] = counts.get(i);
             }
-            return new WarmCurve(perSecond, server.startupSeconds);
+            return new WarmCurve(perSecond, server.startupSeconds, settledRate, settledAfter);
         }
     }
 
-    /** The mean of the last {@link #TAIL_S} seconds, cycles/s. */
+    /**
+     * The steady state, cycles/s: the rate measured after the curve once the server's compilers rested, or the mean
+     * of the curve's last {@link #TAIL_S} seconds when that is faster (or the only one there is).
+     */
     double tail() {
-        return mean(Math.max(0, perSecond.length - TAIL_S), perSecond.length);
+        double curveTail = mean(Math.max(0, perSecond.length - TAIL_S), perSecond.length);
+        return Double.isNaN(settledRate) ? curveTail : Math.max(settledRate, curveTail);
     }
 
     /**

@@ -18,8 +18,8 @@ import dev.tasklane.bootstrap.metrics.OperatorMetrics;
 import dev.tasklane.domain.workflow.WorkflowLimits;
 import io.javalin.Javalin;
 import java.time.Clock;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -52,12 +52,16 @@ public final class Server {
     /** Starts the server, marking each phase of the start on {@code timeline}; the caller closes the returned server. */
     static Started start(ServerConfig config, StartupTimeline timeline) {
         JettyCacheLines.tell(); // before any Jetty class: spares the start JMX
-        // H2 opens in this JVM, on the CPU, and the HTTP stack needs nothing from it: load that stack's classes on the
-        // second core meanwhile. Not on PostgreSQL: each attempt at its first connection must complete within the
-        // connect timeout, and competing with it for the CPU can make it miss that on a busy machine (costing another
-        // attempt a second later, docs/operations.md, "Waiting for the database at start-up").
-        Optional<Thread> preloading = config.store().kind() == StoreKind.H2
-                ? Optional.of(HttpStackPreloader.start()) : Optional.empty();
+        // the store needs nothing from the HTTP stack: load that stack's classes on the second core while it opens.
+        // H2 opens in this JVM, on the CPU, so from the start; PostgreSQL once the pool holds its first connection:
+        // each attempt at that connection must complete within the connect timeout, and competing with it for the
+        // CPU can make it miss that on a busy machine (costing another attempt a second later, docs/operations.md,
+        // "Waiting for the database at start-up"); after it, the schema check and the stores' set-up run beside it.
+        AtomicReference<Thread> preloading = new AtomicReference<>();
+        Runnable preload = () -> preloading.compareAndSet(null, HttpStackPreloader.start());
+        if (config.store().kind() == StoreKind.H2) {
+            preload.run();
+        }
         WorkflowLimits limits = config.workflow().limits();
         Tasklane.Builder builder = Tasklane.builder()
                 .limits(limits)
@@ -75,7 +79,7 @@ public final class Server {
         builder.workflowMetrics(OperatorMetrics.workflowOf(creatingMetrics));
         StoreWiring stores;
         try {
-            stores = StoreWiring.open(config, builder);
+            stores = StoreWiring.open(config, builder, config.store().kind() == StoreKind.POSTGRES ? preload : () -> { });
         } catch (RuntimeException failed) {
             creatingMetrics.thenAccept(OperatorMetrics::close);
             throw failed;
@@ -94,7 +98,10 @@ public final class Server {
             stores.attach(tasklane.eventBus());
             metrics.watch(tasklane.maintenance(), tasklane.eventBus()::subscriberCount);
             timeline.mark("use cases");
-            preloading.ifPresent(HttpStackPreloader::await);
+            Thread preloaded = preloading.get();
+            if (preloaded != null) {
+                HttpStackPreloader.await(preloaded);
+            }
             return start(config, limits, tasklane, stores, metrics, timeline);
         } catch (RuntimeException failed) {
             metrics.close();

@@ -71,6 +71,11 @@ final class StoreWiring implements AutoCloseable {
 
     /** Opens the store of {@code config} and sets it, with its event outbox, on {@code builder}. */
     static StoreWiring open(ServerConfig config, Tasklane.Builder builder) {
+        return open(config, builder, () -> { });
+    }
+
+    /** {@link #open(ServerConfig, Tasklane.Builder)}, calling {@code connected} once a SQL store has its first connection. */
+    static StoreWiring open(ServerConfig config, Tasklane.Builder builder, Runnable connected) {
         StoreConfig store = config.store();
         builder.storeName(store.kind().code())
                 .idempotencyTimes(config.outages().idempotencyRetention(), config.outages().idempotencyLease());
@@ -83,7 +88,8 @@ final class StoreWiring implements AutoCloseable {
             return new StoreWiring("memory (everything is lost on restart)");
         }
         Database database = database(store);
-        JdbiStores stores = JdbiStores.open(database, config.outages().database()).credentialLifetime(store.authCache())
+        JdbiStores stores = JdbiStores.open(database, config.outages().database(), connected)
+                .credentialLifetime(store.authCache())
                 .nextCacheLifetime(store.nextCache());
         builder.stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
                 .idempotency(stores.idempotency()).sessions(stores.sessions()).audit(stores.audit())

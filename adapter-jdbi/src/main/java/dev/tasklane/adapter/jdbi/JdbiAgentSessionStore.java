@@ -29,9 +29,15 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
         return transactions.withHandle(handle -> work.apply(handle.attach(AgentSessionDao.class)));
     }
 
+    /**
+     * The session's row, at once. A claim states its task row's change just before ({@link JdbiTaskStore#update}):
+     * this statement, and those of {@link #latestOf}, {@link #byClaimToken} and {@link #save}, read nothing that
+     * change writes (the task's row is only their key's target), so the change stays stated and the fold sends it
+     * with the use case's events.
+     */
     @Override
     public AgentSession open(AgentSession session) {
-        long id = transactions.withHandle(handle -> handle.createUpdate(AgentSessionDao.INSERT)
+        long id = transactions.withHandleKeepingUpdate(handle -> handle.createUpdate(AgentSessionDao.INSERT)
                 .bind("task", session.taskId().value()).bind("board", session.boardId().value())
                 .bind("token", session.claimToken()).bind("agent", session.agentName())
                 .bind("holder", session.holderUserId().value()).bind("started", ts(session.startedAt()))
@@ -43,7 +49,7 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     @Override
     public void save(AgentSession session) {
         StopRequest stop = session.stop();
-        int rows = transactions.withHandle(handle -> handle.createUpdate(AgentSessionDao.UPDATE)
+        int rows = transactions.withHandleKeepingUpdate(handle -> handle.createUpdate(AgentSessionDao.UPDATE)
                 .bind("id", session.id()).bind("seen", ts(session.lastSeenAt()))
                 .bind("awaiting", ts(session.awaitingSince())).bind("awaited", session.awaitedMillis())
                 .bind("stopBy", stop == null ? null : stop.byUserId().value())
@@ -59,13 +65,13 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
 
     @Override
     public Optional<AgentSession> latestOf(TaskId taskId) {
-        return transactions.withHandle(handle -> handle.createQuery(AgentSessionDao.LATEST_OF)
+        return transactions.withHandleKeepingUpdate(handle -> handle.createQuery(AgentSessionDao.LATEST_OF)
                 .bind("task", taskId.value()).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
     }
 
     @Override
     public Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken) {
-        return transactions.withHandle(handle -> handle.createQuery(AgentSessionDao.BY_CLAIM_TOKEN)
+        return transactions.withHandleKeepingUpdate(handle -> handle.createQuery(AgentSessionDao.BY_CLAIM_TOKEN)
                 .bind("task", taskId.value()).bind("token", claimToken).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
     }
 

@@ -110,7 +110,22 @@ public final class JdbiStores implements AutoCloseable {
      * besides the statements, such as commits).
      */
     static JdbiStores open(Database database, DatabaseTimeouts timeouts, UnaryOperator<Connection> connections) {
+        return open(database, timeouts, connections, () -> { });
+    }
+
+    /**
+     * {@link #open(Database, DatabaseTimeouts)}, calling {@code connected} once the pool holds its first connection,
+     * before the schema is checked and the stores are built: the server's start loads the HTTP stack's classes on
+     * another thread from then on, when nothing waits on a connect timeout any more.
+     */
+    public static JdbiStores open(Database database, DatabaseTimeouts timeouts, Runnable connected) {
+        return open(database, timeouts, UnaryOperator.identity(), connected);
+    }
+
+    private static JdbiStores open(Database database, DatabaseTimeouts timeouts, UnaryOperator<Connection> connections,
+                                   Runnable connected) {
         HikariDataSource pool = pool(database, timeouts);
+        connected.run();
         try {
             SchemaMigrations.Outcome schema = SchemaMigrations.apply(pool, () -> migrate(database, pool));
             return new JdbiStores(database, pool, schema, connections);

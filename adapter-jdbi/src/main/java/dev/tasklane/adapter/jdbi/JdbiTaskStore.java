@@ -450,12 +450,26 @@ final class JdbiTaskStore implements TaskStore {
         return sql(handle -> lock.findOne(handle, this::readLocked)).map(this::locked);
     }
 
-    /** One statement, {@code SELECT ... FOR UPDATE} with the board's WIP limit, at once. */
+    /**
+     * One statement, {@code SELECT ... FOR UPDATE} with the board's WIP limit, at once. It reads row {@code id} alone,
+     * so a change of another row this transaction stated stays stated for the fold (a goal locked after its child
+     * changed, {@code GoalSync}); a change of this row is sent first.
+     */
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
         PlainStatement lock = PlainStatement.of(LOCK_BY_ID);
         lock.bigint("id", id.value()).bigint("board", boardId.value());
-        return sql(handle -> lock.findOne(handle, this::readLocked)).map(this::locked);
+        PendingWrites.TaskUpdate stated = statedUpdate();
+        Function<Handle, Optional<LockedRow>> statement = handle -> lock.findOne(handle, this::readLocked);
+        Optional<LockedRow> row = stated != null && !stated.task().id().equals(id)
+                ? transactions.withHandleKeepingUpdate(statement) : sql(statement);
+        return row.map(this::locked);
+    }
+
+    /** The task row change this transaction stated and has not sent; null when there is none or no transaction. */
+    private PendingWrites.TaskUpdate statedUpdate() {
+        UnitOfWork unit = transactions.unit();
+        return unit == null ? null : unit.writes().statedTaskUpdate();
     }
 
     /** A task row read and locked with its board's WIP limits ({@link #LOCKED_COLUMNS}). */
@@ -497,26 +511,45 @@ final class JdbiTaskStore implements TaskStore {
 
     /**
      * One probe per status of the index {@code tasks_children_status} (parent, status), so the cost does not grow
-     * with the number of children (binds :board, :goal).
+     * with the number of children (binds :board, :goal, and :except, a child's id left out, 0 for none, once per
+     * status); a {@link PlainStatement}, as the claim cycle's statements are.
      */
     static final String CHILD_STATUSES = "SELECT " + Arrays.stream(Status.values())
             .map(status -> "EXISTS (SELECT 1 FROM tasks c WHERE c.parent_id = :goal AND c.board_id = :board "
-                    + "AND c.status = '" + status.name() + "') AS " + status.name())
+                    + "AND c.status = '" + status.name() + "' AND c.id <> :except) AS " + status.name())
             .collect(Collectors.joining(", "));
 
+    /**
+     * When this transaction stated the change of one of the goal's children and has not sent it (a claim or a
+     * completion, before {@code GoalSync} re-derives the goal), that child's row is left out of the query and its
+     * stated status added: the change stays stated, so the fold sends it with the events' statement, as it does for
+     * a standalone task. Otherwise any stated change is sent first, so that the query reads it.
+     */
     @Override
     public Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
-        return sql(handle -> handle.createQuery(CHILD_STATUSES).bind("board", boardId).bind("goal", goalId)
-                .map((row, context) -> {
-                    Set<Status> present = EnumSet.noneOf(Status.class);
-                    for (Status status : Status.values()) {
-                        if (row.getBoolean(status.name())) {
-                            present.add(status);
-                        }
-                    }
-                    return present;
-                })
-                .one());
+        PendingWrites.TaskUpdate stated = statedUpdate();
+        Task child = stated == null ? null : stated.task();
+        boolean statedChild = child != null && goalId.equals(child.parentId()) && boardId.equals(child.boardId());
+        PlainStatement query = PlainStatement.of(CHILD_STATUSES);
+        long except = statedChild ? child.id().value() : 0L;
+        for (int probe = 0; probe < Status.values().length; probe++) {
+            query.bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", except);
+        }
+        Function<Handle, Set<Status>> statement = handle -> query.one(handle, row -> {
+            Set<Status> present = EnumSet.noneOf(Status.class);
+            for (Status status : Status.values()) {
+                if (row.getBoolean(status.name())) {
+                    present.add(status);
+                }
+            }
+            return present;
+        });
+        if (!statedChild) {
+            return sql(statement);
+        }
+        Set<Status> present = transactions.withHandleKeepingUpdate(statement);
+        present.add(child.status());
+        return present;
     }
 
     @Override

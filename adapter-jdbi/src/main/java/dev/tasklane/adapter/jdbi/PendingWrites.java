@@ -112,6 +112,11 @@ final class PendingWrites {
         taskUpdate = new TaskUpdate(task, unchanged);
     }
 
+    /** The stated task row change, left stated; null when there is none. */
+    TaskUpdate statedTaskUpdate() {
+        return taskUpdate;
+    }
+
     /** The stated task row change, which the caller (the fold) sends from now on; null when there is none. */
     TaskUpdate takeTaskUpdate() {
         TaskUpdate taken = taskUpdate;

@@ -51,7 +51,8 @@ final class PostgresQueryPlanTest {
     private static final Map<String, String> TYPES = Map.ofEntries(Map.entry("board", "bigint"), Map.entry("user", "bigint"),
             Map.entry("now", "timestamptz"), Map.entry("before", "timestamptz"), Map.entry("after_priority", "integer"),
             Map.entry("after_position", "bigint"), Map.entry("after_id", "bigint"), Map.entry("identifier", "varchar"),
-            Map.entry("id", "bigint"), Map.entry("goal", "bigint"), Map.entry("from", "bigint"), Map.entry("to", "bigint"));
+            Map.entry("id", "bigint"), Map.entry("goal", "bigint"), Map.entry("except", "bigint"),
+            Map.entry("from", "bigint"), Map.entry("to", "bigint"));
 
     private final Instant now = Instant.now();
     private JdbiStores stores;
@@ -105,7 +106,7 @@ final class PostgresQueryPlanTest {
                 new Planned(CandidateCursor.expiredPage(true), afterCritical));
         // a goal of the backlog (every 500th Ready task is one; none has children here, which costs the same probes)
         queries.put("a goal's child statuses", new Planned(JdbiTaskStore.CHILD_STATUSES,
-                Map.of("board", Backlog.BOARD, "goal", 500L)));
+                Map.of("board", Backlog.BOARD, "goal", 500L, "except", 0L)));
         queries.put("lock the chosen candidate", new Planned(CandidateCursor.LOCK_CLAIMABLE + " SKIP LOCKED",
                 Map.of("id", 100L, "board", Backlog.BOARD, "now", now)));
         queries.put("expired claims (sweeper)", new Planned(JdbiTaskStore.EXPIRED_CLAIMS, Map.of("now", now)));

@@ -233,6 +233,37 @@ abstract class StatementBudget {
         assertStateGoesWithTheUpdate("complete", complete, true);
     }
 
+    /**
+     * A goal's child costs what a standalone task costs, and two statements more for each of its claim and its
+     * completion: the goal's lock and its children's statuses (GoalSync), when the goal's status stays. The child's
+     * row change is not sent on its own for them: on PostgreSQL it goes with the events' statement, as a standalone
+     * task's does.
+     */
+    @Test
+    void aGoalsChildCostsTheGoalsLockAndItsChildrenStatusesMore() {
+        String first = BoardFixture.id(board.create(board.alice, task("first"))); // the board's first rows exist from here on
+        board.claim(board.alice, first);
+        board.complete(board.alice, first);
+        String alone = BoardFixture.id(board.create(board.alice, task("standalone")));
+        int claimAlone = cost(() -> board.claim(board.alice, alone)).cost().count();
+        int completeAlone = cost(() -> board.complete(board.alice, alone)).cost().count();
+        String child = BoardFixture.id(board.createGoal(board.alice, goal("goal", children(3))).children().get(0));
+
+        Measured claim = cost(() -> board.claim(board.alice, child));
+        Measured complete = cost(() -> board.complete(board.alice, child));
+        assertEquals(claimAlone + 2, claim.cost().count(), claim.cost().toString());
+        assertEquals(completeAlone + 2, complete.cost().count(), complete.cost().toString());
+        for (Measured measured : List.of(claim, complete)) {
+            List<String> statements = measured.cost().statements();
+            assertEquals(1, statements.stream().filter(statement -> statement.contains("UPDATE tasks SET")).count(),
+                    "one update of the child's row, none of the goal's: " + measured.cost());
+            if (writesStateWithTheUpdate()) {
+                assertTrue(statements.get(statements.size() - 1).contains("UPDATE tasks SET"),
+                        "the child's row change goes with the events' statement: " + measured.cost());
+            }
+        }
+    }
+
     @Test
     void creatingATaskStaysWithinItsBudget() {
         Measured create = cost(() -> board.create(board.alice, task("one more")));

@@ -1,6 +1,11 @@
 package dev.tasklane.application.usecase;
 
 import dev.tasklane.application.port.in.ClaimTask;
+import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.TaskEvent;
+import dev.tasklane.application.port.out.EventOutbox;
+import dev.tasklane.domain.goal.AfterGoalReport;
+import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
@@ -133,6 +138,41 @@ public abstract class ClaimRaceContract {
             }
         }
         assertTrue(inDoing > 0, "some tasks were claimed");
+    }
+
+    /**
+     * Every child of one goal claimed, then all completed at once: each completion locks the goal and re-derives it,
+     * so exactly one of them sees the last open child go and hands out after_goal, the goal holds in Doing until it
+     * is reported, and then it is Done once, with one goal_completed entry and one goal.completed event.
+     */
+    @Test
+    void racingCompletionsOfOneGoalsChildrenCompleteTheGoalOnce() throws Exception {
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        List<Map<String, Object>> children = new ArrayList<>();
+        for (int i = 0; i < AGENTS; i++) {
+            children.add(task("step " + i));
+        }
+        Created goal = board.createGoal(board.admin, BoardFixture.goal("Raced goal", children));
+        String goalId = id(goal.root());
+        List<Actor> agents = agents(board, "finisher");
+        for (int a = 0; a < AGENTS; a++) {
+            board.claim(agents.get(a), id(goal.children().get(a)));
+        }
+        assertEquals(Status.IN_PROGRESS, board.get(goalId).task().status());
+        EventOutbox outbox = board.app.eventBus().outbox();
+        long before = outbox.lastId();
+        List<Integer> handedAfterGoal = race(AGENTS, a -> board.complete(agents.get(a), id(goal.children().get(a)))
+                .hooks().stream().anyMatch(hook -> hook.name() == HookName.AFTER_GOAL) ? 1 : 0);
+        assertEquals(1, handedAfterGoal.stream().mapToInt(Integer::intValue).sum(), "one completion was the last");
+        assertEquals(Status.IN_PROGRESS, board.get(goalId).task().status(), "the goal holds until after_goal is reported");
+        board.app.afterGoal().report(board.admin, BoardFixture.ref(goalId), new AfterGoalReport(0L, "ok", 1L));
+        assertEquals(Status.COMPLETED, board.get(goalId).task().status());
+        List<HistoryEntry> completions = board.app.reads().history(board.admin, BoardFixture.ref(goalId)).stream()
+                .filter(entry -> entry.kind() == HistoryKind.GOAL_COMPLETED).toList();
+        assertEquals(1, completions.size(), completions.toString());
+        List<String> goalEvents = outbox.after(before, 1_000).stream().filter(event -> goalId.equals(event.identifier()))
+                .map(TaskEvent::type).filter(type -> type.equals("goal.completed")).toList();
+        assertEquals(List.of("goal.completed"), goalEvents);
     }
 
     @Test
