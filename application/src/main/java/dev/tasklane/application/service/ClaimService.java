@@ -22,6 +22,8 @@ import dev.tasklane.domain.selection.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.wip.WipLimits;
+import dev.tasklane.domain.wip.WipRule;
 import dev.tasklane.domain.workflow.ClaimOutcome;
 import dev.tasklane.domain.workflow.ClaimRequest;
 
@@ -100,7 +102,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             ClaimOutcome outcome = workflow.claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
             Task claimed = outcome.task();
             if (!outcome.repeated()) {
-                WipGuard.requireRoom(wipLimits, target);
+                requireWipRoom(target);
                 HistoryKind kind = HistoryKind.CLAIMED;
                 HistoryFacts facts = target.claimExpiredAt(changes.now())
                         ? new HistoryFacts.ReclaimedExpired(String.valueOf(target.claim().agentName()))
@@ -190,6 +192,18 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     private static CandidateQuery query(Actor actor, SelectionContext selection) {
         return new CandidateQuery(actor.boardId(), actor.userId(), actor.capabilities(), selection.now());
+    }
+
+    /**
+     * The claim's WIP check, kept apart from the claim's own reads and locks: on a board with a limit it takes the
+     * board's claim lock (after the task's row, the one lock order) and applies the domain's {@link WipRule} to Doing
+     * as committed. A board without a limit costs one read.
+     */
+    private void requireWipRoom(Task target) {
+        WipLimits limits = wipLimits.wipLimits(target.boardId());
+        if (limits.limited()) {
+            WipRule.requireRoom(limits, target, wipLimits.lockDoing(target.boardId()));
+        }
     }
 
     /** Locks the task's key files against concurrent claims, so that the key-file check made next holds. */
