@@ -26,10 +26,15 @@ import dev.tasklane.domain.wip.WipLimits;
 import dev.tasklane.domain.wip.WipRule;
 import dev.tasklane.domain.workflow.ClaimOutcome;
 import dev.tasklane.domain.workflow.ClaimRequest;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.task.Status;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Next-task selection and atomic claims. */
@@ -216,5 +221,43 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return new ConflictException("task_not_claimable", "Task '" + identifier + "' is not available to claim. "
                 + "It may be blocked by dependencies, already claimed, require capabilities you don't have, "
                 + "or not exist on this board.");
+    }
+
+    /** The selection rules' view of the board, answered by the task store inside the current transaction. */
+    private static final class StoreSelectionContext implements SelectionContext {
+        private final TaskReads tasks;
+        private final KeyFileLocks keyFiles;
+        private final Actor caller;
+        private final Instant now;
+
+        StoreSelectionContext(TaskReads tasks, KeyFileLocks keyFiles, Actor caller, Instant now) {
+            this.tasks = tasks;
+            this.keyFiles = keyFiles;
+            this.caller = caller;
+            this.now = now;
+        }
+
+        @Override
+        public Instant now() {
+            return now;
+        }
+
+        @Override
+        public Actor caller() {
+            return caller;
+        }
+
+        @Override
+        public List<TaskIdentifier> unfinishedDependencies(Task task) {
+            Map<TaskIdentifier, Status> statuses = tasks.statuses(task.boardId(), task.spec().dependencies());
+            return task.spec().dependencies().stream()
+                    .filter(dependency -> statuses.get(dependency) != Status.COMPLETED)
+                    .toList();
+        }
+
+        @Override
+        public Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId) {
+            return keyFiles.keyFileHolder(caller.boardId(), filePath, exceptTaskId);
+        }
     }
 }
