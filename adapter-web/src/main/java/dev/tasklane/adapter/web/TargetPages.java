@@ -6,7 +6,7 @@ import dev.tasklane.adapter.web.view.TargetViews.ListPage;
 import dev.tasklane.adapter.web.view.TargetViews.Strip;
 import dev.tasklane.adapter.web.view.TargetViews.TargetPage;
 import dev.tasklane.adapter.web.view.TargetViews.TaskRow;
-import dev.tasklane.application.port.in.IdentityUseCase;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.Patch;
 import dev.tasklane.application.port.in.TargetForecastUseCase;
 import dev.tasklane.application.port.in.TargetForecastUseCase.ForecastQuery;
@@ -48,11 +48,11 @@ final class TargetPages {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MMM d", Locale.ROOT);
 
     private final Web web;
-    private final IdentityUseCase identity;
+    private final CallerUseCase identity;
     private final TargetsUseCase targets;
     private final TargetForecastUseCase forecasts;
 
-    TargetPages(Web web, IdentityUseCase identity, TargetsUseCase targets, TargetForecastUseCase forecasts) {
+    TargetPages(Web web, CallerUseCase identity, TargetsUseCase targets, TargetForecastUseCase forecasts) {
         this.web = web;
         this.identity = identity;
         this.targets = targets;

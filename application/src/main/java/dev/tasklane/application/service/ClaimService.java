@@ -22,12 +22,19 @@ import dev.tasklane.domain.selection.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Task;
+import dev.tasklane.domain.wip.WipLimits;
+import dev.tasklane.domain.wip.WipRule;
 import dev.tasklane.domain.workflow.ClaimOutcome;
 import dev.tasklane.domain.workflow.ClaimRequest;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.task.Status;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Next-task selection and atomic claims. */
@@ -100,7 +107,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
             ClaimOutcome outcome = workflow.claim(target, new ClaimRequest(name, proof, claimToken, retryToken), selection);
             Task claimed = outcome.task();
             if (!outcome.repeated()) {
-                WipGuard.requireRoom(wipLimits, target);
+                requireWipRoom(target);
                 HistoryKind kind = HistoryKind.CLAIMED;
                 HistoryFacts facts = target.claimExpiredAt(changes.now())
                         ? new HistoryFacts.ReclaimedExpired(String.valueOf(target.claim().agentName()))
@@ -192,6 +199,18 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return new CandidateQuery(actor.boardId(), actor.userId(), actor.capabilities(), selection.now());
     }
 
+    /**
+     * The claim's WIP check, kept apart from the claim's own reads and locks: on a board with a limit it takes the
+     * board's claim lock (after the task's row, the one lock order) and applies the domain's {@link WipRule} to Doing
+     * as committed. A board without a limit costs one read.
+     */
+    private void requireWipRoom(Task target) {
+        WipLimits limits = wipLimits.wipLimits(target.boardId());
+        if (limits.limited()) {
+            WipRule.requireRoom(limits, target, wipLimits.lockDoing(target.boardId()));
+        }
+    }
+
     /** Locks the task's key files against concurrent claims, so that the key-file check made next holds. */
     private Task withKeyFilesLocked(Task task) {
         keyFiles.lockKeyFiles(task.boardId(), task.spec().keyFiles().stream().map(KeyFile::filePath).toList());
@@ -202,5 +221,43 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return new ConflictException("task_not_claimable", "Task '" + identifier + "' is not available to claim. "
                 + "It may be blocked by dependencies, already claimed, require capabilities you don't have, "
                 + "or not exist on this board.");
+    }
+
+    /** The selection rules' view of the board, answered by the task store inside the current transaction. */
+    private static final class StoreSelectionContext implements SelectionContext {
+        private final TaskReads tasks;
+        private final KeyFileLocks keyFiles;
+        private final Actor caller;
+        private final Instant now;
+
+        StoreSelectionContext(TaskReads tasks, KeyFileLocks keyFiles, Actor caller, Instant now) {
+            this.tasks = tasks;
+            this.keyFiles = keyFiles;
+            this.caller = caller;
+            this.now = now;
+        }
+
+        @Override
+        public Instant now() {
+            return now;
+        }
+
+        @Override
+        public Actor caller() {
+            return caller;
+        }
+
+        @Override
+        public List<TaskIdentifier> unfinishedDependencies(Task task) {
+            Map<TaskIdentifier, Status> statuses = tasks.statuses(task.boardId(), task.spec().dependencies());
+            return task.spec().dependencies().stream()
+                    .filter(dependency -> statuses.get(dependency) != Status.COMPLETED)
+                    .toList();
+        }
+
+        @Override
+        public Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId) {
+            return keyFiles.keyFileHolder(caller.boardId(), filePath, exceptTaskId);
+        }
     }
 }

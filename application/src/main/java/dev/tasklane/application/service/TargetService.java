@@ -2,8 +2,10 @@ package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.TargetForecastUseCase;
 import dev.tasklane.application.port.in.TargetsUseCase;
+import dev.tasklane.application.port.out.FlowStore;
 import dev.tasklane.application.port.out.TargetStore;
-import dev.tasklane.application.port.out.TaskStore;
+import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.WipLimitStore;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
@@ -51,17 +53,21 @@ import java.util.concurrent.TimeUnit;
  */
 final class TargetService implements TargetsUseCase, TargetForecastUseCase {
     private final UseCaseRunner runner;
-    private final TaskStore tasks;
+    private final TaskReads tasks;
+    private final WipLimitStore limits;
+    private final FlowStore flows;
     private final TargetStore targets;
     private final FlowService flow;
     private final ForecastCache cache;
     private final ForecastRuns runs;
 
-    TargetService(UseCaseRunner runner, TaskStore tasks, TargetStore targets, FlowService flow, ForecastCache cache,
-                  ForecastRuns runs) {
+    TargetService(UseCaseRunner runner, TaskReads tasks, WipLimitStore limits, FlowStore flows, TargetStore targets,
+                  FlowService flow, ForecastCache cache, ForecastRuns runs) {
         this.runner = runner;
         this.runs = runs;
         this.tasks = tasks;
+        this.limits = limits;
+        this.flows = flows;
         this.targets = targets;
         this.flow = flow;
         this.cache = cache;
@@ -118,7 +124,7 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
             List<Instant> doneAt = new ArrayList<>();
             for (Task task : scope.tasks()) {
                 if (task.status() == Status.COMPLETED) {
-                    doneAt.add(tasks.flows().flow(task.id()).map(TaskFlow::doneAt).filter(Objects::nonNull)
+                    doneAt.add(flows.flow(task.id()).map(TaskFlow::doneAt).filter(Objects::nonNull)
                             .orElse(task.updatedAt()));
                 }
             }
@@ -270,7 +276,8 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
         scope.open().forEach(task -> open.put(task.identifier(), task));
         Set<TaskIdentifier> counted = new HashSet<>(open.keySet());
         Set<TaskIdentifier> done = closeOverDependencies(board, open);
-        ForecastPlan plan = ForecastPlan.of(open.values(), counted, done::contains, tasks.wipLimits(board).doing(), now);
+        ForecastPlan plan = ForecastPlan.of(open.values(), counted, done::contains, limits.wipLimits(board).doing(),
+                now);
         return new Inputs(plan, sample, refusal, settings, fingerprint(target, scope, board), window);
     }
 
@@ -314,8 +321,8 @@ final class TargetService implements TargetsUseCase, TargetForecastUseCase {
             hash = hash * 31 + task.id().hashCode();
             hash = hash * 31 + task.version();
         }
-        hash = hash * 31 + tasks.flows().openCounts(board).hashCode();
-        hash = hash * 31 + tasks.wipLimits(board).hashCode();
+        hash = hash * 31 + flows.openCounts(board).hashCode();
+        hash = hash * 31 + limits.wipLimits(board).hashCode();
         return hash * 31 + LocalDate.ofInstant(runner.now(), target.zone()).toEpochDay();
     }
 

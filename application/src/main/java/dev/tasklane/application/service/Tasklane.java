@@ -163,7 +163,7 @@ public final class Tasklane implements UseCases {
                 sessionHooks);
         this.agentSessions = new SessionService(runner, lookup, sessionHooks, events, builder.limits.claimTtl(),
                 workflow, goals);
-        this.targets = new TargetService(runner, tasks, builder.targets, flow, new ForecastCache(
+        this.targets = new TargetService(runner, tasks, tasks, tasks.flows(), builder.targets, flow, new ForecastCache(
                 builder.forecastRefresher == null ? debouncedRefresher() : builder.forecastRefresher), new ForecastRuns(
                 builder.forecastWorker == null ? forecastWorker() : builder.forecastWorker, builder.forecastLimits));
         IdentityService.Settings identitySettings = new IdentityService.Settings(builder.openBoards, builder.passwordIterations);

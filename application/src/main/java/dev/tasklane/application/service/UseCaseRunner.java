@@ -50,7 +50,7 @@ final class UseCaseRunner {
     private final EventPublisher events;
     private final Clock clock;
     private final WorkflowMetrics metrics;
-    private final FlowMemory flowMemory = new FlowMemory();
+    private final Changes.FlowMemory flowMemory = new Changes.FlowMemory();
     private final AuditTrail audit;
 
     UseCaseRunner(Transactions transactions, TaskWrites tasks, TaskHistoryLog history, FlowStore flows,

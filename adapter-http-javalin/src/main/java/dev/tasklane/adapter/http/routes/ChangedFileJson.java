@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.tasklane.adapter.http.wire.completion.ChangedFileBody;
-import dev.tasklane.domain.task.ChangedFile;
 import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.ChangedFilesRules;
 import dev.tasklane.domain.validation.FieldError;
@@ -55,10 +54,5 @@ final class ChangedFileJson {
         FieldError diffProblem = body.diffIsNotAString()
                 ? new FieldError("changed_file_diff", prefix + ".diff must be a string") : null;
         return new ChangedFilesDraft.Entry(body.file(), diffProblem);
-    }
-
-    /** The snapshot as answered: each file's path, its diff when it has one, and its other keys as sent. */
-    static List<ChangedFile> write(List<ChangedFile> files) {
-        return files;
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
-import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
 import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.adapter.http.wire.completion.SentFields;
 import dev.tasklane.application.port.in.CompleteTask;
@@ -193,17 +192,5 @@ final class CompletionJson {
         SentFields sent = new SentFields(mapper, step, STEP_KEYS);
         return new WorkflowStep(sent.string("name"), sent.bool("dispatched"), sent.integer("duration_ms"),
                 sent.string("reason"), sent.string("reason_code"), sent.unknownKeys());
-    }
-
-    // ---------------------------------------------------------------- writing
-
-    /** The stored workflow steps as sent, for a task's answer. */
-    static List<WorkflowStep> writeSteps(List<WorkflowStep> steps) {
-        return steps;
-    }
-
-    /** A stored explorer_result as sent, for a task's answer; null when there is none. */
-    static ExplorerResultBody writeExplorer(ExplorerResult explorer) {
-        return ExplorerResultBody.of(explorer);
     }
 }

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.adapter.http.wire.completion.ExplorerResultRequest;
 import dev.tasklane.adapter.http.wire.completion.ReviewerChecks;
-import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.adapter.http.wire.completion.ReviewerResultRequest;
 import dev.tasklane.adapter.http.wire.completion.SentFields;
 import dev.tasklane.domain.task.Verbatim;
@@ -203,10 +202,5 @@ final class ReviewerResultJson {
         SentFields sent = new SentFields(mapper, map, CompletionRules.SEVERITIES);
         return new IssueCounts(sent.integer("critical"), sent.integer("important"), sent.integer("minor"),
                 sent.unknownKeys());
-    }
-
-    /** A stored reviewer_result as sent, for a task's answer; null when there is none. */
-    static ReviewerResultBody write(ReviewerResult review) {
-        return ReviewerResultBody.of(review);
     }
 }

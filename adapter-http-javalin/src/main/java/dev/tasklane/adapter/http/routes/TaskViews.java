@@ -4,14 +4,16 @@ import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.wire.FullTask;
 import dev.tasklane.adapter.http.wire.TaskRender;
 import dev.tasklane.adapter.http.wire.TaskSummary;
+import dev.tasklane.adapter.http.wire.completion.ExplorerResultBody;
+import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.identity.Board;
 import dev.tasklane.domain.task.AgentReport;
 import dev.tasklane.domain.task.Completion;
 
 /**
- * Makes the task records of the wire ({@link FullTask}, {@link TaskSummary}), filling in what the completion
- * renderers make of a task's stored report and diffs.
+ * Makes the task records of the wire ({@link FullTask}, {@link TaskSummary}), filling in a task's stored report
+ * and diffs as the answer writes them.
  */
 final class TaskViews {
     private TaskViews() {
@@ -40,9 +42,7 @@ final class TaskViews {
     private static FullTask.Embedded embedded(TaskView view, boolean changedFiles) {
         Completion done = view.task().completion();
         AgentReport reported = done == null ? AgentReport.NONE : done.report();
-        return new FullTask.Embedded(changedFiles ? ChangedFileJson.write(view.task().changedFiles()) : null,
-                CompletionJson.writeSteps(reported.workflowSteps()),
-                CompletionJson.writeExplorer(reported.explorerResult()),
-                ReviewerResultJson.write(reported.reviewerResult()));
+        return new FullTask.Embedded(changedFiles ? view.task().changedFiles() : null, reported.workflowSteps(),
+                ExplorerResultBody.of(reported.explorerResult()), ReviewerResultBody.of(reported.reviewerResult()));
     }
 }

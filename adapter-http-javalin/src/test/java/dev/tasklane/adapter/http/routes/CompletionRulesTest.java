@@ -4,6 +4,7 @@ import dev.tasklane.application.port.in.PartKeys;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
+import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;
 import dev.tasklane.edge.SentTask;
 import dev.tasklane.edge.CreateTaskParser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,7 +135,7 @@ class CompletionRulesTest {
         assertEquals(Complexity.SMALL, report.report().actualComplexity());
         assertEquals(List.of("lib/a.ex", "lib/b.ex"), report.filesChanged());
         assertEquals(10, report.report().timeSpentMinutes());
-        assertEquals(asSent(reviewer()), asSent(ReviewerResultJson.write(report.report().reviewerResult())));
+        assertEquals(asSent(reviewer()), asSent(ReviewerResultBody.of(report.report().reviewerResult())));
         assertTrue(report.warnings().isEmpty());
     }
 

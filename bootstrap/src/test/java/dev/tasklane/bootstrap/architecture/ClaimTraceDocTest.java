@@ -1,0 +1,87 @@
+package dev.tasklane.bootstrap.architecture;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The claim's trace in docs/architecture.md ("A server-picked claim, file by file") stays consistent with the sources:
+ * its entries are numbered 1 to n, each names a class declared in the main sources of the module it says, no file is
+ * listed twice, and the counts its first paragraph states are those of the list. Whether the list is complete is
+ * read from the code; {@code SourcesCiteTheRepositoryTest} also fails when a listed class goes away.
+ */
+class ClaimTraceDocTest {
+    private static final Path ROOT = Path.of("..");
+    private static final Pattern ENTRY = Pattern.compile("^(\\d+)\\. `(\\w+)` \\(([a-z]+)\\): .+");
+    private static final Pattern COUNTS = Pattern.compile("runs (\\d+) main files \\(http (\\d+), application (\\d+), "
+        + "jdbi (\\d+), domain (\\d+), edge (\\d+), bootstrap (\\d+)\\)");
+    private static final Map<String, String> MODULES = Map.of("http", "adapter-http-javalin", "application",
+        "application", "jdbi", "adapter-jdbi", "domain", "domain", "edge", "edge", "bootstrap", "bootstrap");
+
+    @Test
+    void theClaimsTraceNamesEachFileOnceInItsModuleAndCountsThem() throws IOException {
+        String doc = Files.readString(ROOT.resolve("docs").resolve("architecture.md"));
+        int start = doc.indexOf("### A server-picked claim, file by file");
+        assertTrue(start >= 0, "docs/architecture.md has no section \"A server-picked claim, file by file\"");
+        int end = doc.indexOf("\n#", start + 4);
+        String section = doc.substring(start, end < 0 ? doc.length() : end);
+        Map<String, Integer> perModule = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        List<String> files = new ArrayList<>();
+        int expected = 1;
+        for (String line : section.split("\n")) {
+            Matcher entry = ENTRY.matcher(line);
+            if (!entry.matches()) {
+                continue;
+            }
+            if (Integer.parseInt(entry.group(1)) != expected) {
+                problems.add("entry " + entry.group(1) + " should be numbered " + expected);
+            }
+            expected++;
+            String module = MODULES.get(entry.group(3));
+            perModule.merge(entry.group(3), 1, Integer::sum);
+            Path file = module == null ? null : declaring(module, entry.group(2));
+            if (file == null) {
+                problems.add(entry.group(2) + ": no main source of " + entry.group(3) + " declares it");
+            } else if (files.contains(file.toString())) {
+                problems.add(entry.group(2) + ": its file " + file.getFileName() + " is listed already");
+            } else {
+                files.add(file.toString());
+            }
+        }
+        Matcher counts = COUNTS.matcher(section.replace('\n', ' '));
+        assertTrue(counts.find(), "the section's first paragraph states \"runs N main files (http a, ...)\"");
+        String[] names = {"http", "application", "jdbi", "domain", "edge", "bootstrap"};
+        assertEquals(expected - 1, Integer.parseInt(counts.group(1)), "the stated number of files");
+        for (int i = 0; i < names.length; i++) {
+            assertEquals(perModule.getOrDefault(names[i], 0), Integer.parseInt(counts.group(i + 2)),
+                "the stated number of " + names[i] + " files");
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /** The main source file of {@code module} that declares {@code name}, nested or not; null when none does. */
+    private static Path declaring(String module, String name) throws IOException {
+        Pattern declared = Pattern.compile("\\b(?:class|record|interface|enum)\\s+" + name + "\\b");
+        try (Stream<Path> walk = Files.walk(ROOT.resolve(module).resolve("src").resolve("main"))) {
+            for (Path source : (Iterable<Path>) walk.filter(p -> p.toString().endsWith(".java"))::iterator) {
+                if (declared.matcher(Files.readString(source)).find()) {
+                    return source;
+                }
+            }
+        }
+        return null;
+    }
+}
