@@ -44,29 +44,27 @@ final class StoreWiring implements AutoCloseable {
 
     static com.fasterxml.jackson.databind.node.ObjectNode webhookTree(WebhookBody body) {
         com.fasterxml.jackson.databind.node.ObjectNode node = JSON.createObjectNode();
-        if (body instanceof WebhookBody.SlackMessage slack) {
-            node.put("text", slack.text());
-        } else if (body instanceof WebhookBody.Envelope envelope) {
-            node.put("type", envelope.type());
-            node.put("timestamp", envelope.timestamp());
-            node.put("board_id", envelope.board().value());
-            node.put("event_id", envelope.sequence());
-            com.fasterxml.jackson.databind.node.ObjectNode data = node.putObject("data");
-            if (envelope.data() instanceof WebhookBody.EventData event) {
-                data.put("id", event.sequence());
-                data.put("type", event.type());
-                data.put("task_id", event.task() == null ? null : event.task().value());
-                data.put("identifier", event.identifier());
-                data.put("status", event.status());
-                data.put("column", event.column());
-                data.put("actor", event.actor() == null ? null : event.actor().value());
-                data.put("agent", event.agent());
-                data.put("at", event.at());
-            } else if (envelope.data() instanceof WebhookBody.TestData test) {
-                data.put("message", test.message());
-            }
-        }
+        body.writeTo(fields(node));
         return node;
+    }
+
+    private static WebhookBody.Fields fields(com.fasterxml.jackson.databind.node.ObjectNode node) {
+        return new WebhookBody.Fields() {
+            @Override
+            public void put(String key, String value) {
+                node.put(key, value);
+            }
+
+            @Override
+            public void put(String key, Long value) {
+                node.put(key, value);
+            }
+
+            @Override
+            public WebhookBody.Fields object(String key) {
+                return fields(node.putObject(key));
+            }
+        };
     }
 
     /** Opens the store of {@code config} and sets it, with its event outbox, on {@code builder}. */

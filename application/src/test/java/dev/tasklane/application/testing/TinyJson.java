@@ -17,33 +17,32 @@ public final class TinyJson implements WebhookJson {
         return write(tree(body));
     }
 
-    /** The body as the plain tree Jackson's writer makes of it: keys in component order, snake_case. */
+    /** The body as the plain tree Jackson's writer makes of it: keys in the body's order. */
     private static Map<String, Object> tree(WebhookBody body) {
         Map<String, Object> node = new LinkedHashMap<>();
-        if (body instanceof WebhookBody.SlackMessage slack) {
-            node.put("text", slack.text());
-        } else if (body instanceof WebhookBody.Envelope envelope) {
-            node.put("type", envelope.type());
-            node.put("timestamp", envelope.timestamp());
-            node.put("board_id", envelope.board().value());
-            node.put("event_id", envelope.sequence());
-            Map<String, Object> data = new LinkedHashMap<>();
-            if (envelope.data() instanceof WebhookBody.EventData event) {
-                data.put("id", event.sequence());
-                data.put("type", event.type());
-                data.put("task_id", event.task() == null ? null : event.task().value());
-                data.put("identifier", event.identifier());
-                data.put("status", event.status());
-                data.put("column", event.column());
-                data.put("actor", event.actor() == null ? null : event.actor().value());
-                data.put("agent", event.agent());
-                data.put("at", event.at());
-            } else if (envelope.data() instanceof WebhookBody.TestData test) {
-                data.put("message", test.message());
-            }
-            node.put("data", data);
-        }
+        body.writeTo(fields(node));
         return node;
+    }
+
+    private static WebhookBody.Fields fields(Map<String, Object> node) {
+        return new WebhookBody.Fields() {
+            @Override
+            public void put(String key, String value) {
+                node.put(key, value);
+            }
+
+            @Override
+            public void put(String key, Long value) {
+                node.put(key, value);
+            }
+
+            @Override
+            public WebhookBody.Fields object(String key) {
+                Map<String, Object> nested = new LinkedHashMap<>();
+                node.put(key, nested);
+                return fields(nested);
+            }
+        };
     }
 
     public String write(Object value) {

@@ -11,8 +11,25 @@ import dev.tasklane.domain.id.UserId;
  */
 public sealed interface WebhookBody {
 
+    /** Writes the body's keys, in order, to {@code out}: the one place that knows its JSON names. */
+    void writeTo(Fields out);
+
+    /** A JSON object being written, of whichever library the writer uses; a null value is written as {@code null}. */
+    interface Fields {
+        void put(String key, String value);
+
+        void put(String key, Long value);
+
+        /** A nested object under {@code key}, written in place. */
+        Fields object(String key);
+    }
+
     /** A Slack incoming-webhook message: {@code {"text": ...}}. */
     record SlackMessage(String text) implements WebhookBody {
+        @Override
+        public void writeTo(Fields out) {
+            out.put("text", text);
+        }
     }
 
     /**
@@ -20,10 +37,19 @@ public sealed interface WebhookBody {
      * {@code sequence}; null for a test delivery) and {@code data}.
      */
     record Envelope(String type, String timestamp, BoardId board, Long sequence, Data data) implements WebhookBody {
+        @Override
+        public void writeTo(Fields out) {
+            out.put("type", type);
+            out.put("timestamp", timestamp);
+            out.put("board_id", board.value());
+            out.put("event_id", sequence);
+            data.writeTo(out.object("data"));
+        }
     }
 
     /** What an envelope carries. */
     sealed interface Data {
+        void writeTo(Fields out);
     }
 
     /**
@@ -33,9 +59,25 @@ public sealed interface WebhookBody {
      */
     record EventData(long sequence, String type, TaskId task, String identifier, String status, String column,
                      UserId actor, String agent, String at) implements Data {
+        @Override
+        public void writeTo(Fields out) {
+            out.put("id", sequence);
+            out.put("type", type);
+            out.put("task_id", task == null ? null : task.value());
+            out.put("identifier", identifier);
+            out.put("status", status);
+            out.put("column", column);
+            out.put("actor", actor == null ? null : actor.value());
+            out.put("agent", agent);
+            out.put("at", at);
+        }
     }
 
     /** A test delivery's {@code message}. */
     record TestData(String message) implements Data {
+        @Override
+        public void writeTo(Fields out) {
+            out.put("message", message);
+        }
     }
 }
