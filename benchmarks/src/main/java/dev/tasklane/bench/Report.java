@@ -51,12 +51,15 @@ final class Report {
         if (v.get("partial_runs") instanceof java.util.List<?> runs) {
             partialRuns.addAll(runs);
         }
-        for (Object run : partialRuns) {
-            Map<?, ?> partial = (Map<?, ?>) run;
-            md.append(String.format(Locale.ROOT, "Measured again later by a partial run (`--only %s`) at %s, load average %s"
-                    + " to %s: the figures of those pieces come from it.%n%n",
+        if (!partialRuns.isEmpty()) {
+            md.append("Pieces measured again later by a partial run, whose figures replace the full run's:\n\n");
+        }
+        for (int i = 0; i < partialRuns.size(); i++) {
+            Map<?, ?> partial = (Map<?, ?>) partialRuns.get(i);
+            md.append(String.format(Locale.ROOT, "- `--only %s` at %s, load average %s to %s%n%s",
                     String.join(",", ((java.util.List<?>) partial.get("only")).stream().map(String::valueOf).toList()),
-                    partial.get("at"), partial.get("load_average_at_start"), partial.get("load_average_at_end")));
+                    partial.get("at"), partial.get("load_average_at_start"), partial.get("load_average_at_end"),
+                    i == partialRuns.size() - 1 ? "\n" : ""));
         }
         md.append("## Figures against targets\n\n");
         md.append("| Figure | Key | Measured | Target |\n|---|---|---|---|\n");
@@ -163,54 +166,52 @@ final class Report {
             }
             md.append('\n');
         }
-        md.append("\n## Claim throughput on PostgreSQL, easy case\n\n");
-        md.append("| Agents | Tasklane cycles/s | cycle p50 / p99 ms | Bare loop claims/s | Loop connections | Ratio |\n|---|---|---|---|---|---|\n");
-        for (Map.Entry<Integer, double[]> level : r.throughput.entrySet()) {
-            int a = level.getKey();
-            md.append(String.format(Locale.ROOT, "| %d | %.0f | %s / %s | %.0f | %.0f | %s |%n", a, level.getValue()[0],
-                    v.get("cycle_p50_ms_pg_" + a), v.get("cycle_p99_ms_pg_" + a), level.getValue()[1], level.getValue()[2],
-                    v.get("claim_ratio_pg_" + a)));
-        }
-        md.append("\n![Throughput against agent count](benchmarks-throughput.svg)\n\n");
+        md.append("\n![Throughput against agent count, easy case and bare loop](benchmarks-throughput.svg)\n\n");
         md.append("## Backlog independence: next + claim latency\n\n");
         md.append("| Store | Ready tasks | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|\n");
         r.backlogs.forEach((store, sizes) -> sizes.forEach((size, stats) -> md.append(String.format(Locale.ROOT,
                 "| %s | %,d | %.3f | %.3f | %.3f |%n", store, size, stats.p50(), stats.p99(), stats.max()))));
-        md.append("\n## Other figures\n\n");
-        md.append("| Key | Value |\n|---|---|\n");
-        for (String key : new String[] {"create_tasks_per_s_pg", "sim_tasks", "sim_transitions_per_s", "sim_run_s", "sim_passed",
-                "jmh_inmemory_cycles_per_s", "startup_runs_s", "startup_ready_s",
-                "startup_existing_runs_s", "startup_existing_ready_s", "worst_request_max_ms", "worst_request_body",
-                "worst_request_ms_by_body", "worst_request_cold_ms", "worst_request_cold_body", "worst_request_warm_posts",
-                "worst_request_cold_ms_memory", "worst_request_cold_body_memory", "board_2000_load_max_ms", "board_2000_page_kb", "metrics_100k_p99_ms_memory",
-                "metrics_100k_p99_ms_pg", "metrics_history_ms_memory", "metrics_history_ms_pg", "metrics_outside_tasks"}) {
-            md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
-        }
-        // the rest of the supervision figures: maxima, the agent's exit, the other ways to wait, H2
-        java.util.Set<String> inTargets = java.util.Set.of("stop_to_gone_ms_p50", "stop_to_gone_ms_p95",
-                "answer_to_return_ms_p50", "answer_to_return_ms_p95");
+        md.append("\n## Supervision latencies\n\n| Figure | Store | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|\n");
         for (String store : new String[] {"", "_h2"}) {
             for (String figure : new String[] {"stop_to_gone_ms", "stop_to_exit_ms", "answer_to_return_ms",
                     "answer_to_return_ms_http", "answer_to_return_ms_mcp"}) {
-                for (String quantile : new String[] {"_p50", "_p95", "_max"}) {
-                    String key = figure + quantile + store;
-                    if (v.containsKey(key) && !inTargets.contains(key)) {
-                        md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
-                    }
+                if (v.containsKey(figure + "_p50" + store)) {
+                    md.append(String.format(Locale.ROOT, "| `%s` | %s | %s | %s | %s |%n", figure,
+                            store.isEmpty() ? "PostgreSQL" : "H2", v.get(figure + "_p50" + store),
+                            v.get(figure + "_p95" + store), v.get(figure + "_max" + store)));
                 }
             }
         }
-        // counts that a loaded machine does not distort much (docs/benchmarks.md, "What bounds the simulation")
-        for (String key : new String[] {"sim_setup_s", "sim_check_s", "sim_setup_cpu_s", "sim_run_cpu_s", "sim_tasks_per_cpu_s",
-                "inmemory_cycle_cpu_us", "inmemory_cycle_bytes", "metrics_100k_cpu_ms_memory", "metrics_100k_jvm_cpu_ms_pg",
-                "startup_cpu_s", "startup_existing_cpu_s", "startup_plain_cpu_s", "startup_plain_existing_cpu_s",
-                "startup_plain_runs_s", "startup_plain_existing_runs_s", "startup_archive_current"}) {
-            if (v.containsKey(key)) {
-                md.append("| `").append(key).append("` | ").append(v.get(key)).append(" |\n");
-            }
-        }
+        md.append("\n## Other figures\n\nEvery key of the run is in `bench/results.json`; these are the ones the tables above"
+                + " leave out.\n\n| Piece | Figures |\n|---|---|\n");
+        group(md, v, "Creation", "create_tasks_per_s_pg", "create_goal_tasks_per_s_pg");
+        group(md, v, "Simulation", "sim_tasks", "sim_transitions_per_s", "sim_run_s", "sim_passed", "sim_setup_s",
+                "sim_check_s", "sim_setup_cpu_s", "sim_run_cpu_s", "sim_tasks_per_cpu_s");
+        group(md, v, "In-memory cycle", "jmh_inmemory_cycles_per_s", "inmemory_cycle_cpu_us", "inmemory_cycle_bytes");
+        group(md, v, "Start-up", "startup_runs_s", "startup_ready_s", "startup_existing_runs_s", "startup_existing_ready_s",
+                "startup_plain_runs_s", "startup_plain_existing_runs_s", "startup_cpu_s", "startup_existing_cpu_s",
+                "startup_plain_cpu_s", "startup_plain_existing_cpu_s", "startup_archive_current");
+        group(md, v, "Worst request", "worst_request_max_ms", "worst_request_body", "worst_request_ms_by_body",
+                "worst_request_cold_ms", "worst_request_cold_body", "worst_request_warm_posts", "worst_request_cold_ms_memory",
+                "worst_request_cold_body_memory");
+        group(md, v, "Web board", "board_2000_load_max_ms", "board_2000_page_kb");
+        group(md, v, "Flow metrics", "metrics_100k_p99_ms_memory", "metrics_100k_p99_ms_pg", "metrics_history_ms_memory",
+                "metrics_history_ms_pg", "metrics_outside_tasks", "metrics_100k_cpu_ms_memory", "metrics_100k_jvm_cpu_ms_pg");
         md.append('\n').append(bounds);
         return md.toString();
+    }
+
+    /** One row of "Other figures": the keys of one piece that the run holds, each with its value. */
+    private static void group(StringBuilder md, Map<String, Object> v, String piece, String... keys) {
+        java.util.List<String> figures = new java.util.ArrayList<>();
+        for (String key : keys) {
+            if (v.containsKey(key)) {
+                figures.add("`" + key + "` " + v.get(key));
+            }
+        }
+        if (!figures.isEmpty()) {
+            md.append("| ").append(piece).append(" | ").append(String.join("; ", figures)).append(" |\n");
+        }
     }
 
     private static void row(StringBuilder md, String what, String key, Map<String, Object> v, String target) {
