@@ -16,7 +16,7 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.selection.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
