@@ -18,7 +18,7 @@ import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookResult;
-import dev.tasklane.domain.selection.ClaimPolicy;
+import dev.tasklane.domain.selection.SelectionRule.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Task;

@@ -13,7 +13,7 @@ import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.hook.HookResultDraft;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.selection.ClaimPolicy;
+import dev.tasklane.domain.selection.SelectionRule.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.selection.SelectionRule;
 import dev.tasklane.domain.selection.Verdict;
