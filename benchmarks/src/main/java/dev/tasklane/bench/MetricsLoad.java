@@ -10,7 +10,7 @@ import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.flow.FlowAgent;
 import dev.tasklane.domain.flow.FlowReport;
-import dev.tasklane.domain.flow.MoveCount;
+import dev.tasklane.domain.flow.TaskFlow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Status;

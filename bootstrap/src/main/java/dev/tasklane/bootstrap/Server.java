@@ -75,8 +75,9 @@ public final class Server {
                 .signInSettings(config.web().signIn())
                 .webhookSettings(config.events().webhooks().settings())
                 .webhookBaseUrl(config.http().baseUrl());
-        CompletableFuture<OperatorMetrics> creatingMetrics = OperatorMetrics.createInBackground();
-        builder.workflowMetrics(OperatorMetrics.workflowOf(creatingMetrics));
+        OperatorMetrics.CommittedHistory committed = new OperatorMetrics.CommittedHistory();
+        builder.workflowMetrics(committed.port());
+        CompletableFuture<OperatorMetrics> creatingMetrics = OperatorMetrics.createInBackground(committed);
         StoreWiring stores;
         try {
             stores = StoreWiring.open(config, builder, config.store().kind() == StoreKind.POSTGRES ? preload : () -> { });

@@ -2,7 +2,7 @@ package dev.tasklane.examples;
 
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;

@@ -3,7 +3,7 @@ package dev.tasklane.simulator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
-import dev.tasklane.domain.flow.FlowEvent;
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent;
 import dev.tasklane.domain.flow.FlowMetrics;
 import dev.tasklane.domain.flow.FlowReport;
 import dev.tasklane.domain.flow.FlowSettings;

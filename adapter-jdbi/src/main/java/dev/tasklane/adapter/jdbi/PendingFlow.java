@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.domain.flow.FlowAgent;
-import dev.tasklane.domain.flow.MoveCount;
+import dev.tasklane.domain.flow.TaskFlow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;

@@ -3,7 +3,7 @@ package dev.tasklane.adapter.jdbi;
 import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
-import dev.tasklane.domain.flow.MoveCount;
+import dev.tasklane.domain.flow.TaskFlow.MoveCount;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;

@@ -16,9 +16,9 @@ import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookResult;
-import dev.tasklane.domain.selection.ClaimPolicy;
+import dev.tasklane.domain.selection.SelectionRule.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.task.KeyFile;
 import dev.tasklane.domain.task.Task;
@@ -29,15 +29,26 @@ import dev.tasklane.domain.workflow.ClaimRequest;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.selection.KeyFileHolder;
 import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.validation.Limit;
 
+import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Next-task selection and atomic claims. */
+/**
+ * Next-task selection and atomic claims, with the offers {@code next} makes ({@link NextOffers}) and the claims'
+ * fresh tokens.
+ */
 final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
     static final String NOTHING_TO_CLAIM = "No tasks available to claim matching your capabilities. All tasks in "
             + "Ready column are either blocked, already claimed, or require capabilities you don't have.";
@@ -48,6 +59,8 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      * eligible task is on offer and the rest of the queue is blocked.
      */
     static final int LOOK_PAST_OFFERED = 256;
+    private static final int CLAIM_TOKEN_BYTES = 24;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final UseCaseRunner runner;
     private final TaskReads tasks;
@@ -90,7 +103,7 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         String identifier = command.identifier();
         String agentName = command.agentName();
         String name = agentName == null || agentName.isBlank() ? HookEntries.UNKNOWN_AGENT : agentName;
-        String claimToken = ClaimTokens.fresh();
+        String claimToken = freshClaimToken();
         String presented = command.claimToken();
         String retryToken = presented == null || presented.isBlank() ? null : presented;
         return runner.write(actor, changes -> {
@@ -217,6 +230,13 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         return task;
     }
 
+    /** A fresh claim token: {@value #CLAIM_TOKEN_BYTES} random bytes, URL-safe base64, one per lease (a claim, or a rework after review). */
+    static String freshClaimToken() {
+        byte[] bytes = new byte[CLAIM_TOKEN_BYTES];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
     private static ConflictException notAvailable(String identifier) {
         return new ConflictException("task_not_claimable", "Task '" + identifier + "' is not available to claim. "
                 + "It may be blocked by dependencies, already claimed, require capabilities you don't have, "
@@ -258,6 +278,102 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         @Override
         public Optional<KeyFileHolder> holderOf(String filePath, TaskId exceptTaskId) {
             return keyFiles.keyFileHolder(caller.boardId(), filePath, exceptTaskId);
+        }
+    }
+
+    /**
+     * The tasks {@code next} recently answered, and to whom: a short-lived offer (docs/rules.md, "Offers made by
+     * next"). Agents that call {@code next} together are handed different tasks, so that their claims do not
+     * collide and send all but one back to {@code next} with a 409. An offer is a hint kept by this server process
+     * only: it is never written to the store, it never refuses a claim, and a caller whose only eligible tasks are
+     * offered to others is still handed one of them.
+     *
+     * <p>A caller is a user, the API token it authenticated with and the agent name it gave (null when none): agents
+     * sharing one token are told apart by their names. A request without a name is the token's and matches any name
+     * on it, so that an agent that asks {@code next} without its name (as Stride's clients do) and then claims with
+     * it finds its own offer. A name over its cap ({@code Limit.AGENT_NAME}) counts as none, so that the offers kept
+     * stay small.
+     * Offers are taken atomically, so two callers of this process never hold the same one. Expired offers are
+     * dropped as new ones are made, once there are more than {@link #PURGE_ABOVE} or twice as many as the last purge
+     * kept (so that many live offers do not make every offer walk them all): the map stays within about twice the
+     * number of {@code next} answers in one offer window.
+     *
+     * <p>A claim does not withdraw the offer of the task it takes: it would do so before its commit, and another
+     * caller's {@code next} reading the task as still open meanwhile would be handed it, to lose the claim. The
+     * offer lapses by itself; a claimed task is no longer eligible anyway.
+     */
+    static final class NextOffers {
+        /** Above this many offers, making one first drops the expired ones. */
+        static final int PURGE_ABOVE = 1_024;
+
+        /** The longest agent name an offer keeps ({@code Limit.AGENT_NAME}), read once. */
+        private static final int AGENT_NAME_MAX = Limit.AGENT_NAME.max();
+
+        private record Key(BoardId boardId, TaskId taskId) {
+        }
+
+        private record OfferedTo(UserId userId, Long tokenId, String agentName) {
+            static OfferedTo of(Actor actor, String agentName) {
+                boolean named = agentName != null && !agentName.isBlank()
+                        && agentName.codePointCount(0, agentName.length()) <= AGENT_NAME_MAX;
+                return new OfferedTo(actor.userId(), actor.tokenId(), named ? agentName : null);
+            }
+
+            /** The same user and token, and the same name unless one of the two gave none. */
+            boolean sameAs(OfferedTo other) {
+                return userId.equals(other.userId) && Objects.equals(tokenId, other.tokenId)
+                        && (agentName == null || other.agentName == null || agentName.equals(other.agentName));
+            }
+        }
+
+        private record Offer(OfferedTo caller, Instant until) {
+            boolean liveAt(Instant now) {
+                return now.isBefore(until);
+            }
+        }
+
+        private final Duration window;
+        private final Map<Key, Offer> offers = new ConcurrentHashMap<>();
+        /** The size past which the next offer purges; racing updates of it only move a purge by a few offers. */
+        private volatile int purgeAbove = PURGE_ABOVE;
+
+        /** @param window how long an offer holds; zero turns offers off ({@code next} answers by queue order alone) */
+        NextOffers(Duration window) {
+            Objects.requireNonNull(window, "window");
+            if (window.isNegative()) {
+                throw new IllegalArgumentException("the offer window cannot be negative, got " + window);
+            }
+            this.window = window;
+        }
+
+        /**
+         * Offers the task to the caller unless another caller holds a live offer of it; answers whether the caller
+         * now holds it. Asking again for a task it holds renews the offer.
+         */
+        boolean offer(Actor actor, String agentName, BoardId boardId, TaskId taskId, Instant now) {
+            if (window.isZero()) {
+                return true;
+            }
+            if (offers.size() > purgeAbove) {
+                offers.values().removeIf(offer -> !offer.liveAt(now));
+                purgeAbove = Math.max(PURGE_ABOVE, 2 * offers.size());
+            }
+            OfferedTo caller = OfferedTo.of(actor, agentName);
+            Offer mine = new Offer(caller, now.plus(window));
+            Offer held = offers.merge(new Key(boardId, taskId), mine,
+                    (current, asked) -> current.liveAt(now) && !current.caller().sameAs(caller) ? current : asked);
+            return held == mine;
+        }
+
+        /** How many offers are kept, live or expired and not yet dropped. */
+        int kept() {
+            return offers.size();
+        }
+
+        /** Whether another caller holds a live offer of the task. */
+        boolean offeredToAnother(Actor actor, String agentName, BoardId boardId, TaskId taskId, Instant now) {
+            Offer offer = offers.get(new Key(boardId, taskId));
+            return offer != null && offer.liveAt(now) && !offer.caller().sameAs(OfferedTo.of(actor, agentName));
         }
     }
 }

@@ -11,7 +11,7 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.session.AgentSession;
 import dev.tasklane.domain.session.SessionEnd;
 import dev.tasklane.domain.task.Completion;

@@ -146,7 +146,7 @@ final class IdentityRules {
                     + "; add them to the board's members first");
         }
         String secret = Secrets.newToken();
-        ApiToken token = tokenStore.insertToken(new ApiToken(0, name, Secrets.sha256(secret), owner.id(), board.id(),
+        ApiToken token = tokenStore.insertToken(new ApiToken(0, name, ApiToken.hashOf(secret), owner.id(), board.id(),
                 capabilities == null ? Set.of() : capabilities, agentModel, scopes, now, expiresAt, null, null, null));
         return new IssuedSecret(token, secret);
     }

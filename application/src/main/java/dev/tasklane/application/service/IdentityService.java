@@ -109,7 +109,7 @@ public final class IdentityService implements IdentityUseCase {
         if (token == null || token.isBlank()) {
             throw new UnauthenticatedException(UnauthenticatedException.MISSING);
         }
-        String hash = Secrets.sha256(token);
+        String hash = ApiToken.hashOf(token);
         Optional<TokenStore.Credentials> cached = tokenStore.cachedCredentials(hash);
         if (cached.isPresent()) {
             // answered without a transaction while the token's last use needs no write
@@ -444,7 +444,7 @@ public final class IdentityService implements IdentityUseCase {
             return new Bootstrap(false, board, admin, null, BootstrapToken.NONE, null);
         }
         Instant now = now();
-        Optional<ApiToken> held = tokenStore.tokenByHash(Secrets.sha256(bootstrapToken));
+        Optional<ApiToken> held = tokenStore.tokenByHash(ApiToken.hashOf(bootstrapToken));
         String ignored = held.map(token -> token.validAt(now) ? null
                         : "a token with this value exists and is revoked or expired; choose a new value")
                 .orElseGet(() -> admin == null || admin.role() != Role.ADMIN || !admin.active()
@@ -459,7 +459,7 @@ public final class IdentityService implements IdentityUseCase {
         if (held.isPresent()) {
             return new Bootstrap(false, board, admin, null, BootstrapToken.PRESENT, null);
         }
-        tokenStore.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
+        tokenStore.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, ApiToken.hashOf(bootstrapToken), admin.id(), board.id(),
                 Set.of(), null, Scope.ALL, now, null, null, null, null));
         return new Bootstrap(false, board, admin, null, BootstrapToken.CREATED, null);
     }
@@ -475,7 +475,7 @@ public final class IdentityService implements IdentityUseCase {
                 Role.ADMIN, now, null, !withToken)); // the printed password must be replaced at the first web sign-in
         membershipStore.putMembership(new Membership(board.id(), admin.id(), Access.OWNER));
         if (withToken) {
-            tokenStore.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, Secrets.sha256(bootstrapToken), admin.id(), board.id(),
+            tokenStore.insertToken(new ApiToken(0, BOOTSTRAP_TOKEN_NAME, ApiToken.hashOf(bootstrapToken), admin.id(), board.id(),
                     Set.of(), null, Scope.ALL, now, null, null, null, null));
         }
         return new Bootstrap(true, board, admin, password, withToken ? BootstrapToken.CREATED : BootstrapToken.NONE, null);

@@ -12,7 +12,7 @@ import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
@@ -64,7 +64,7 @@ final class ReviewService implements ReviewUseCase {
             Task task = lookup.requireLocked(actor.boardId(), ref);
             HookResult proof = HookProof.requirePassed(HookName.AFTER_REVIEW, afterReview);
             String agent = HookEntries.agentOf(agentName, task);
-            Task next = workflow.markReviewed(task, actor, proof, agent, ClaimTokens.fresh(), changes.now());
+            Task next = workflow.markReviewed(task, actor, proof, agent, ClaimService.freshClaimToken(), changes.now());
             boolean approved = next.status() == Status.COMPLETED;
             next = changes.update(next, approved ? HistoryKind.DONE : HistoryKind.REWORK, actor, agent);
             if (!approved) {

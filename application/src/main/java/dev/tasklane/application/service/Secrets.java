@@ -1,12 +1,11 @@
 package dev.tasklane.application.service;
 
-import java.nio.charset.StandardCharsets;
+import dev.tasklane.domain.identity.ApiToken;
+
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
@@ -48,20 +47,10 @@ public final class Secrets {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(buffer);
     }
 
-    /** Lower-case hex SHA-256 of the token, as stored and looked up. */
+    /** Lower-case hex SHA-256 of a token's or a web session's secret, as stored and looked up ({@link ApiToken#hashOf}). */
     public static String sha256(String token) {
-        // every request hashes its token: looking the algorithm up in the providers each time was a tenth of the
-        // server's CPU in the claim profile, so each thread keeps its digest (digest() resets it)
-        return HexFormat.of().formatHex(SHA_256.get().digest(token.getBytes(StandardCharsets.UTF_8)));
+        return ApiToken.hashOf(token);
     }
-
-    private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException missing) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", missing);
-        }
-    });
 
     /**
      * Why {@code token} cannot be a bootstrap token, or empty when it can: {@code tasklane_} followed by at

@@ -135,7 +135,7 @@ public final class Tasklane implements UseCases {
                 builder.agentSessions == null ? new NoAgentSessions() : builder.agentSessions, builder.sessionLimits);
         this.create = new CreateService(runner, tasks, tasks, lookup, goals);
         this.claims = new ClaimService(runner, tasks, tasks, tasks, tasks, lookup, hooks, goals, workflow,
-                new NextOffers(builder.nextOffer), sessionHooks);
+                new ClaimService.NextOffers(builder.nextOffer), sessionHooks);
         this.leases = new LeaseService(runner, lookup, goals, workflow, sessionHooks);
         this.completion = new CompleteService(runner, lookup, hooks, goals, workflow, builder.completionMode,
                 sessionHooks);

@@ -1,5 +1,6 @@
 package dev.tasklane.application.service;
 
+import dev.tasklane.application.service.ClaimService.NextOffers;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;

@@ -21,10 +21,12 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +37,8 @@ import java.util.function.IntSupplier;
  * <ul>
  *   <li>{@code http_server_requests_seconds} by method, route template and status ({@link RequestMetrics});</li>
  *   <li>{@code tasklane_claims_total}, {@code tasklane_completions_total}, {@code tasklane_reviews_total} and
- *       {@code tasklane_lease_expiries_total} ({@link HistoryCounters}, told by the use cases after each commit);</li>
+ *       {@code tasklane_lease_expiries_total} ({@link HistoryCounters}, counting what the use cases committed, off the
+ *       request's path: {@link CommittedHistory});</li>
  *   <li>{@code tasklane_ready_depth} per board ({@link ReadyDepths}) and {@code tasklane_event_streams_open};</li>
  *   <li>the connection pool's {@code hikaricp_*}, which the JDBI store binds itself;</li>
  *   <li>the JVM's and the process's ({@code jvm_*}, {@code process_*}, {@code system_*}), bound at the first
@@ -49,37 +52,65 @@ public final class OperatorMetrics implements AutoCloseable {
     public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
     private static final Logger LOG = LoggerFactory.getLogger(OperatorMetrics.class);
 
+    /** How often the history the use cases committed is counted between scrapes, so that its queue stays short. */
+    static final Duration COUNT_EVERY = Duration.ofSeconds(1);
+
     private final PrometheusMeterRegistry registry;
     private final HistoryCounters counters;
+    private final CommittedHistory committed;
     private final ScheduledExecutorService refresher;
     /** The GC binder, once the JVM's meters are bound ({@link #bindJvmMeters}); it listens to the GC until closed. */
     private JvmGcMetrics gc;
     private volatile ManagementServer management;
 
-    private OperatorMetrics(PrometheusMeterRegistry registry) {
+    private OperatorMetrics(PrometheusMeterRegistry registry, CommittedHistory committed) {
         this.registry = registry;
         this.counters = new HistoryCounters(registry);
+        this.committed = Objects.requireNonNull(committed, "committed");
         this.refresher = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "tasklane-metrics");
             thread.setDaemon(true);
             return thread;
         });
+        refresher.scheduleWithFixedDelay(this::countCommitted, COUNT_EVERY.toMillis(), COUNT_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The history the use cases committed, waiting to be counted. The port they are given ({@link #port()}) only adds
+     * each committed use case's entries to a queue of the JDK's, so nothing of the metrics runs on the request's path;
+     * the counters take what waits at each scrape and every {@link #COUNT_EVERY} between scrapes. It exists before the
+     * metrics do, so that the use cases' builder can be given the port while the registry is still being created.
+     */
+    public static final class CommittedHistory {
+        private final ConcurrentLinkedQueue<List<HistoryEntry>> waiting = new ConcurrentLinkedQueue<>();
+
+        /** What the use cases tell after each commit. */
+        public WorkflowMetrics port() {
+            return waiting::add;
+        }
     }
 
     /** A registry with the workflow counters at zero (the JVM's meters join it at the first scrape). */
     public static OperatorMetrics create() {
-        return new OperatorMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        return create(new CommittedHistory());
+    }
+
+    /** A registry with the workflow counters at zero, counting {@code committed}. */
+    public static OperatorMetrics create(CommittedHistory committed) {
+        return new OperatorMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), committed);
     }
 
     /**
-     * {@link #create()} on a thread of its own: loading Micrometer and its Prometheus registry costs tens of
-     * milliseconds of class loading, which the server's start runs beside opening the store instead of before it.
+     * {@link #create(CommittedHistory)} on a thread of its own: loading Micrometer and its Prometheus registry costs
+     * tens of milliseconds of class loading, which the server's start runs beside opening the store instead of before
+     * it. What the use cases commit meanwhile waits in {@code committed}, to be counted once the metrics exist.
      */
-    public static CompletableFuture<OperatorMetrics> createInBackground() {
+    public static CompletableFuture<OperatorMetrics> createInBackground(CommittedHistory committed) {
         CompletableFuture<OperatorMetrics> created = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
-                created.complete(create());
+                created.complete(create(committed));
             } catch (RuntimeException | Error failed) {
                 created.completeExceptionally(failed);
             }
@@ -89,32 +120,21 @@ public final class OperatorMetrics implements AutoCloseable {
         return created;
     }
 
-    /**
-     * The workflow counters of the metrics {@code created} will hold, for the use cases' builder, which needs them
-     * before they exist. The server awaits {@code created} before it listens, and no use case that records history runs
-     * before then, so nothing goes uncounted.
-     */
-    public static WorkflowMetrics workflowOf(CompletableFuture<OperatorMetrics> created) {
-        return entries -> {
-            OperatorMetrics metrics = created.getNow(null);
-            if (metrics != null) {
-                metrics.count(entries);
+    /** Counts what the use cases committed since the last count; a meter never fails a scrape or the refresher. */
+    private void countCommitted() {
+        List<HistoryEntry> entries;
+        while ((entries = committed.waiting.poll()) != null) {
+            try {
+                counters.committed(entries);
+            } catch (RuntimeException failed) {
+                LOG.warn("Counting a committed change failed: {}", failed.toString());
             }
-        };
-    }
-
-    /** Counts what a use case committed; a meter must never turn a committed change into a failed request. */
-    private void count(List<HistoryEntry> entries) {
-        try {
-            counters.committed(entries);
-        } catch (RuntimeException failed) {
-            LOG.warn("Counting a committed change failed: {}", failed.toString());
         }
     }
 
     /** What the use cases tell after each commit (the workflow counters). */
     public WorkflowMetrics workflow() {
-        return this::count;
+        return committed.port();
     }
 
     /** Where other meters are bound (the connection pool's). */
@@ -170,6 +190,7 @@ public final class OperatorMetrics implements AutoCloseable {
     /** Every meter, in the Prometheus text format; the first scrape binds the JVM's and the process's meters. */
     public String scrape() {
         bindJvmMeters();
+        countCommitted();
         return registry.scrape();
     }
 

@@ -1,5 +1,7 @@
 package dev.tasklane.domain.flow;
 
+import dev.tasklane.domain.flow.TaskFlow.MoveCount;
+
 import dev.tasklane.domain.task.Status;
 
 import java.time.Instant;

@@ -1,5 +1,8 @@
 package dev.tasklane.domain.flow;
 
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent;
+import dev.tasklane.domain.flow.TaskFlow.MoveCount;
+
 import dev.tasklane.domain.flow.FlowReport.AgentFigures;
 import dev.tasklane.domain.flow.FlowReport.DayColumns;
 import dev.tasklane.domain.flow.FlowReport.DayCount;

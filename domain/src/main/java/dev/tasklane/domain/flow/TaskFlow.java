@@ -1,5 +1,8 @@
 package dev.tasklane.domain.flow;
 
+import dev.tasklane.domain.history.HistoryEntry;
+import dev.tasklane.domain.history.HistoryFacts;
+import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.TaskType;
 
@@ -13,7 +16,8 @@ import java.util.Optional;
  * stamps each figure starts and ends at (docs/rules.md, "Flow metrics"), the column it is in, the agent that
  * last claimed it, and its review wait and rework so far. It is also the per-task row of the CSV export.
  * Stores keep it beside the task, written in the transaction of each change; folding the whole history
- * ({@link #fold}) gives the same value.
+ * ({@link #fold}) gives the same value. Beside it: the history step it folds ({@link FlowEvent}) and the column moves
+ * a store's rollup counts ({@link MoveCount}).
  *
  * @param identifier       the task's identifier
  * @param type             work or defect
@@ -154,5 +158,116 @@ public record TaskFlow(String identifier, TaskType type, Instant createdAt, Stat
         }
         Duration duration = Duration.between(start, end);
         return Optional.of(duration.isNegative() ? Duration.ZERO : duration);
+    }
+
+    /**
+     * One step of a task's history as the flow figures read it (docs/rules.md, "Flow metrics"). The server makes
+     * them from its history entries ({@link #fromHistory}); the simulator from its own event log.
+     *
+     * @param at       when it happened
+     * @param kind     what happened
+     * @param actor    the agent that did it; null for a person without an agent name or the server itself
+     * @param decision the review decision of a {@link Kind#DECIDED}; null otherwise
+     */
+    public record FlowEvent(Instant at, Kind kind, FlowAgent actor, ReviewStatus decision) {
+
+        /** What happened, in the terms of the flow figures. */
+        public enum Kind {
+            /** The task was created, in Ready. */
+            CREATED,
+            /** An agent claimed it: into Doing. */
+            CLAIMED,
+            /** The claim ended without completion (unclaim, or the lease ran out): back to Ready. */
+            RELEASED,
+            /** The agent completed it into Review. */
+            TO_REVIEW,
+            /** A person recorded a review decision; the task stays in Review. */
+            DECIDED,
+            /** After changes requested or a rejection, the task went back to Doing. */
+            SENT_BACK,
+            /** The task reached Done (completion without review, approval, or a person's mark_done). */
+            DONE,
+            /** Anything else an agent did (heartbeat, edit, changed files): counts as activity, moves nothing. */
+            ACTIVITY
+        }
+
+        public FlowEvent {
+            Objects.requireNonNull(at, "at");
+            Objects.requireNonNull(kind, "kind");
+            if (kind == Kind.DECIDED && decision == null) {
+                throw new IllegalArgumentException("a review decision event names the decision");
+            }
+        }
+
+        public static FlowEvent of(Instant at, Kind kind, FlowAgent actor) {
+            return new FlowEvent(at, kind, actor, null);
+        }
+
+        /**
+         * The flow event a history entry stands for. The actor is an agent only when the entry names a user and a
+         * non-blank agent name: a person's act in the web interface, or the server's sweeper, is no agent's activity.
+         */
+        public static FlowEvent fromHistory(HistoryEntry entry) {
+            FlowAgent actor = entry.actorUserId() == null || entry.agentName() == null || entry.agentName().isBlank()
+                    ? null : new FlowAgent(entry.actorUserId(), entry.agentName());
+            ReviewStatus decision = null;
+            Kind kind = switch (entry.kind()) {
+                case CREATED -> Kind.CREATED;
+                case CLAIMED -> Kind.CLAIMED;
+                case UNCLAIMED, CLAIM_EXPIRED -> Kind.RELEASED;
+                case REVIEW_REQUESTED -> Kind.TO_REVIEW;
+                case REVIEWED -> Kind.DECIDED;
+                case REWORK -> Kind.SENT_BACK;
+                case COMPLETED, DONE -> Kind.DONE;
+                case UPDATED, HEARTBEAT, ASSIGNED, CHANGED_FILES, AFTER_GOAL_REPORTED, GOAL_COMPLETED, COMMENTED,
+                     ARCHIVED, RESTORED, DELETED, MOVED -> Kind.ACTIVITY;
+            };
+            if (kind == Kind.DECIDED) {
+                decision = entry.facts() instanceof HistoryFacts.Reviewed reviewed
+                        ? ReviewStatus.fromCode(reviewed.reviewStatus()).orElse(ReviewStatus.PENDING) : ReviewStatus.PENDING;
+            }
+            return new FlowEvent(entry.at(), kind, actor, decision);
+        }
+    }
+
+    /**
+     * How many tasks moved from one column to another at a time: an exact instant, or the start of the
+     * {@link #BUCKET} a store's rollup counts them in. Day ends in every zone the figures accept fall on a bucket
+     * boundary, so a bucketed count gives the same cumulative flow as exact instants.
+     *
+     * @param at    the move's instant, or the start of its bucket
+     * @param from  the column it left; null for a creation
+     * @param to    the column it entered
+     * @param count how many moves (at least 1)
+     */
+    public record MoveCount(Instant at, Status from, Status to, long count) {
+        /** The width of a rollup bucket: every time-zone offset in use is a multiple of it. */
+        public static final Duration BUCKET = Duration.ofMinutes(15);
+
+        public MoveCount {
+            Objects.requireNonNull(at, "at");
+            Objects.requireNonNull(to, "to");
+            if (count < 1) {
+                throw new IllegalArgumentException("a move count is at least 1, got " + count);
+            }
+            if (from == to) {
+                throw new IllegalArgumentException("a move changes the column: " + from);
+            }
+        }
+
+        /** The start of the bucket holding {@code at}. */
+        public static Instant bucketOf(Instant at) {
+            long width = BUCKET.getSeconds();
+            return Instant.ofEpochSecond(Math.floorDiv(at.getEpochSecond(), width) * width);
+        }
+
+        /** The move of a task from {@code before} to {@code after}, if its column changed; {@code before} null: created. */
+        public static Optional<MoveCount> between(TaskFlow before, TaskFlow after, Instant at) {
+            Status from = before == null ? null : before.column();
+            if (from == after.column()) {
+                return Optional.empty();
+            }
+            return Optional.of(new MoveCount(at, from, after.column(), 1));
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.tasklane.domain.flow;
 
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent;
+
 import dev.tasklane.domain.task.TaskType;
 
 import java.util.List;

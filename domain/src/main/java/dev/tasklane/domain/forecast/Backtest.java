@@ -1,7 +1,7 @@
 package dev.tasklane.domain.forecast;
 
-import dev.tasklane.domain.flow.FlowEvent;
-import dev.tasklane.domain.flow.FlowEvent.Kind;
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent;
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent.Kind;
 import dev.tasklane.domain.flow.FlowAgent;
 import dev.tasklane.domain.flow.FlowMetrics;
 import dev.tasklane.domain.flow.FlowReport;

@@ -9,14 +9,15 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The rules a task must pass to be handed out by {@code next} or taken by {@code claim}, one constant per
  * rule of docs/rules.md ("Selection: which task next offers and claim accepts"), numbered S1 to S6 there and here in
- * declaration order. Each rule is small and independent; {@link ClaimPolicy} runs them in this order. A store may
- * leave out of its candidates what a rule refuses (a pre-filter), never a task it allows; each rule lists its
+ * declaration order. Each rule is small and independent; the {@link ClaimPolicy} below runs them in this order. A
+ * store may leave out of its candidates what a rule refuses (a pre-filter), never a task it allows; each rule lists its
  * pre-filters, and each pre-filter names its rule.
  */
 public enum SelectionRule {
@@ -144,5 +145,37 @@ public enum SelectionRule {
 
     Verdict refuse(String reason, ErrorDetails details, NextStep nextStep) {
         return new Refused(this, reason, details, nextStep);
+    }
+
+    /** Runs the selection rules over a task, in their order: all must allow it for it to be handed out or claimed. */
+    public static final class ClaimPolicy {
+        private ClaimPolicy() {
+        }
+
+        /** The first refusal, in rule order, or {@link Verdict#ALLOWED}. */
+        public static Verdict evaluate(Task task, SelectionContext context) {
+            for (SelectionRule rule : SelectionRule.values()) {
+                Verdict verdict = rule.check(task, context);
+                if (!verdict.allowed()) {
+                    return verdict;
+                }
+            }
+            return Verdict.ALLOWED;
+        }
+
+        /** Every refusal, for explaining why a task is not available. */
+        public static List<Verdict.Refused> refusals(Task task, SelectionContext context) {
+            List<Verdict.Refused> refused = new ArrayList<>();
+            for (SelectionRule rule : SelectionRule.values()) {
+                if (rule.check(task, context) instanceof Verdict.Refused r) {
+                    refused.add(r);
+                }
+            }
+            return refused;
+        }
+
+        public static boolean eligible(Task task, SelectionContext context) {
+            return evaluate(task, context).allowed();
+        }
     }
 }

@@ -8,9 +8,12 @@ import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.InvalidStateException;
 import dev.tasklane.domain.error.NextStep;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResult;
+import dev.tasklane.domain.hook.HookResultDraft;
 import dev.tasklane.domain.id.UserId;
-import dev.tasklane.domain.selection.ClaimPolicy;
+import dev.tasklane.domain.selection.SelectionRule.ClaimPolicy;
 import dev.tasklane.domain.selection.SelectionContext;
 import dev.tasklane.domain.selection.SelectionRule;
 import dev.tasklane.domain.selection.Verdict;
@@ -26,9 +29,11 @@ import dev.tasklane.domain.validation.ChangedFilesDraft;
 import dev.tasklane.domain.validation.ChangedFilesRules;
 
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The task state machine. Each method is one trigger of the spec's transition table: it checks the
@@ -310,6 +315,89 @@ public final class TaskWorkflow {
                     "The claim_token does not match the current claim on task '" + task.identifier()
                             + "': the task was released or re-claimed since.", ErrorDetails.NONE,
                     NextStep.ASK_FOR_NEW_WORK);
+        }
+    }
+
+    /**
+     * The transition table of docs/rules.md ("Transitions"), as data: for each trigger, the statuses
+     * it may start from and the status it leads to. The workflow consults it before anything else, and the tests
+     * walk it exhaustively.
+     */
+    public enum Transition {
+        /** open (or in_progress with an expired claim) → in_progress. */
+        CLAIM(EnumSet.of(Status.OPEN, Status.IN_PROGRESS), Status.IN_PROGRESS),
+        /** in_progress → open, released for other agents. */
+        UNCLAIM(EnumSet.of(Status.IN_PROGRESS), Status.OPEN),
+        /** in_progress with an expired lease → open (the sweeper). */
+        EXPIRE(EnumSet.of(Status.IN_PROGRESS), Status.OPEN),
+        /** in_progress → in_progress with a later expiry. */
+        HEARTBEAT(EnumSet.of(Status.IN_PROGRESS), Status.IN_PROGRESS),
+        /** in_progress → completed, when needs_review is false. */
+        COMPLETE_TO_DONE(EnumSet.of(Status.IN_PROGRESS), Status.COMPLETED),
+        /** in_progress → review, when needs_review is true. */
+        COMPLETE_TO_REVIEW(EnumSet.of(Status.IN_PROGRESS), Status.REVIEW),
+        /** A human records approved, changes_requested or rejected; the column does not change. */
+        RECORD_REVIEW(EnumSet.of(Status.REVIEW), Status.REVIEW),
+        /** review (approved) → completed. */
+        MARK_REVIEWED_APPROVED(EnumSet.of(Status.REVIEW), Status.COMPLETED),
+        /** review (changes_requested or rejected) → in_progress, same assignee, fresh lease. */
+        MARK_REVIEWED_REWORK(EnumSet.of(Status.REVIEW), Status.IN_PROGRESS),
+        /** review → completed without hooks: a person's bypass for an agent that never came back. */
+        MARK_DONE(EnumSet.of(Status.REVIEW), Status.COMPLETED);
+
+        private final Set<Status> from;
+        private final Status to;
+
+        Transition(Set<Status> from, Status to) {
+            this.from = from;
+            this.to = to;
+        }
+
+        public Set<Status> from() {
+            return EnumSet.copyOf(from);
+        }
+
+        public Status to() {
+            return to;
+        }
+
+        public boolean allowedFrom(Status status) {
+            return from.contains(status);
+        }
+    }
+
+    /**
+     * The rule over the proof an agent sends for a blocking hook, the gate of the transition the hook precedes
+     * (before_doing the claim, after_doing and before_review the completion, after_review the review's end), over a
+     * typed {@link HookResult}: it must be present and show success. The HTTP adapter reads the JSON into a {@code HookResult} (for complete into a
+     * {@link HookResultDraft}, judged by {@link #requirePassed(HookResultDraft)} after the task is found).
+     */
+    public static final class HookProof {
+        private HookProof() {
+        }
+
+        /** The proof read at the edge: a malformed one is refused with the reader's message, else {@link #requirePassed}. */
+        public static HookResult requirePassed(HookResultDraft draft) {
+            if (draft.problem() != null) {
+                throw new HookProofRejectedException(draft.hook(), draft.problem());
+            }
+            return requirePassed(draft.hook(), draft.result());
+        }
+
+        /**
+         * The proof must be present and its hook must have exited 0 (a blocking hook that failed stops the transition).
+         *
+         * @return {@code result}, for chaining
+         */
+        public static HookResult requirePassed(HookName hook, HookResult result) {
+            if (result == null) {
+                throw new HookProofRejectedException(hook, hook.code() + " hook result is required");
+            }
+            if (!result.succeeded()) {
+                throw new HookProofRejectedException(hook, hook.code() + " is a blocking hook and failed with exit code "
+                        + result.exitCode() + ". Fix the issues and try again.");
+            }
+            return result;
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.tasklane.domain.flow;
 
-import dev.tasklane.domain.flow.FlowEvent.Kind;
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent;
+
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent.Kind;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.ReviewStatus;
 import dev.tasklane.domain.task.TaskType;

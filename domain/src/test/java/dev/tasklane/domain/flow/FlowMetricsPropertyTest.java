@@ -1,6 +1,9 @@
 package dev.tasklane.domain.flow;
 
-import dev.tasklane.domain.flow.FlowEvent.Kind;
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent;
+import dev.tasklane.domain.flow.TaskFlow.MoveCount;
+
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent.Kind;
 import dev.tasklane.domain.flow.FlowReport.DayColumns;
 import dev.tasklane.domain.flow.FlowReport.DurationFigure;
 import dev.tasklane.domain.task.TaskType;

@@ -1,8 +1,10 @@
 package dev.tasklane.domain.flow;
 
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent;
+
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.InvalidInputException;
-import dev.tasklane.domain.flow.FlowEvent.Kind;
+import dev.tasklane.domain.flow.TaskFlow.FlowEvent.Kind;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.history.HistoryKind;

@@ -2,6 +2,7 @@ package dev.tasklane.domain.selection;
 
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.selection.SelectionRule.ClaimPolicy;
 import dev.tasklane.domain.selection.Verdict.Refused;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.domain.task.Status;

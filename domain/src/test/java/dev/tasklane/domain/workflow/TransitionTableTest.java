@@ -1,5 +1,6 @@
 package dev.tasklane.domain.workflow;
 
+import dev.tasklane.domain.workflow.TaskWorkflow.Transition;
 import dev.tasklane.domain.error.ErrorDetails;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.InvalidStateException;

@@ -18,7 +18,7 @@ import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.adapter.http.wire.completion.HookResultBody;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.Capability;
 import dev.tasklane.edge.TaskField;

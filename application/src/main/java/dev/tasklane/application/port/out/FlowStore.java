@@ -2,7 +2,7 @@ package dev.tasklane.application.port.out;
 
 import dev.tasklane.domain.flow.AgentActivity;
 import dev.tasklane.domain.flow.FlowAgent;
-import dev.tasklane.domain.flow.MoveCount;
+import dev.tasklane.domain.flow.TaskFlow.MoveCount;
 import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;

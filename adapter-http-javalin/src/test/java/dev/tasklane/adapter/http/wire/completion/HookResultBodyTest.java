@@ -2,7 +2,7 @@ package dev.tasklane.adapter.http.wire.completion;
 
 
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.domain.hook.HookProof;
+import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookProofRejectedException;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.hook.HookResultDraft;
