@@ -17,6 +17,7 @@ import dev.tasklane.adapter.http.wire.TaskObject;
 import dev.tasklane.adapter.http.wire.TaskRequest;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
 import dev.tasklane.adapter.http.wire.completion.HookResultBody;
+import dev.tasklane.adapter.http.pipeline.Json.RecordBinder;
 import dev.tasklane.application.port.in.NewComment;
 import org.junit.jupiter.api.Test;
 
