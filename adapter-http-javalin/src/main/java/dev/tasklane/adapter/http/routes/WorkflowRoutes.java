@@ -1,6 +1,9 @@
 package dev.tasklane.adapter.http.routes;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.identity.Scope;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -10,7 +13,6 @@ import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
-import dev.tasklane.adapter.http.wire.ClaimBody;
 import dev.tasklane.adapter.http.wire.Envelope;
 import dev.tasklane.adapter.http.wire.FullTask;
 import dev.tasklane.adapter.http.wire.HookView;
@@ -91,6 +93,30 @@ public final class WorkflowRoutes {
             throw RequestRefused.plain(404, NO_TASKS);
         }
         call.ok(Envelope.data(TaskViews.asAsked(next.get(), call)).skills().skillsCheck(call.query("skills_version")));
+    }
+
+    /**
+     * The body of {@code POST /api/tasks/claim} (docs/api.md, "Claiming"): the task to claim (none for the next one),
+     * who claims it, the before_doing hook's result, and the token of a claim being taken over.
+     *
+     * @param identifier        the task's identifier (W12); absent or empty claims the next task
+     * @param agentName         the claiming agent's name; absent is "Unknown"
+     * @param skillsVersion     the client's skills version, answered with {@code skills_update_required} when older
+     * @param beforeDoingResult the before_doing hook's result as sent: {@code {exit_code, output, duration_ms}}
+     * @param claimToken        the token of the caller's own claim, to claim it again
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record ClaimBody(String identifier, String agentName, String skillsVersion, JsonNode beforeDoingResult,
+                            String claimToken) {
+        /** Stride's order of refusals: identifier, agent_name, skills_version, the proof, claim_token. */
+        public static final BodyChecks CHECKS = BodyChecks.of(BodyChecks.string("identifier"),
+                BodyChecks.string("agent_name"), BodyChecks.string("skills_version"),
+                BodyChecks.proof(HookName.BEFORE_DOING), BodyChecks.string("claim_token"));
+
+        /** The before_doing proof, typed; null when none was sent (whether it is required is the domain's rule). */
+        public HookResult proof() {
+            return BodyChecks.proof(HookName.BEFORE_DOING, beforeDoingResult);
+        }
     }
 
     private void claim(Call call) {
