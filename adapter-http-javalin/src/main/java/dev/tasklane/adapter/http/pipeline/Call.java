@@ -360,8 +360,9 @@ public final class Call {
     }
 
     /**
-     * Bearer-token authentication (docs/api.md, "Authentication"): exactly one {@code Authorization} header starting with the
-     * literal {@code "Bearer "}. It runs before the request body is read or parsed, and it authenticates first:
+     * Bearer-token authentication (docs/api.md, "Authentication"), which sets the call's caller: exactly one
+     * {@code Authorization} header starting with the literal {@code "Bearer "}. It runs before the request body is
+     * read or parsed, and it authenticates first:
      * a valid token is always let through, whatever other tokens did from the same address. Only a failure is
      * counted against the client's address, and an address past the failure limit gets 429 instead of 401.
      *

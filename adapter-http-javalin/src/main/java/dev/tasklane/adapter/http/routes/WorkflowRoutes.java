@@ -11,11 +11,12 @@ import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
+import dev.tasklane.adapter.http.wire.TaskSummary;
 import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
-import dev.tasklane.adapter.http.wire.Envelope;
-import dev.tasklane.adapter.http.wire.FullTask;
-import dev.tasklane.adapter.http.wire.HookView;
+import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
+import dev.tasklane.adapter.http.wire.TaskAnswer.HookView;
 import dev.tasklane.adapter.http.wire.MarkReviewedBody;
 import dev.tasklane.adapter.http.wire.ReviewBody;
 import dev.tasklane.adapter.http.wire.TaskAck;
@@ -92,7 +93,8 @@ public final class WorkflowRoutes {
         if (next.isEmpty()) {
             throw RequestRefused.plain(404, NO_TASKS);
         }
-        call.ok(Envelope.data(TaskViews.asAsked(next.get(), call)).skills().skillsCheck(call.query("skills_version")));
+        TaskRender data = call.slim() ? TaskSummary.of(next.get()) : FullTask.of(next.get(), call.board());
+        call.ok(Envelope.data(data).skills().skillsCheck(call.query("skills_version")));
     }
 
     /**
@@ -126,18 +128,18 @@ public final class WorkflowRoutes {
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
                 body.agentName() == null ? "Unknown" : body.agentName(), proof, body.claimToken());
         Claimed claimed = claims.claim(call.actor(), command);
-        FullTask data = TaskViews.withClaimToken(claimed.task(), call.board(), claimed.claimToken());
+        FullTask data = FullTask.withClaimToken(claimed.task(), call.board(), claimed.claimToken());
         call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(body.skillsVersion()));
     }
 
     private void unclaim(Call call) {
         TaskView view = leases.unclaim(call.actor(), call.ref(), call.param("claim_token"));
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 
     private void heartbeat(Call call) {
         TaskView view = leases.heartbeat(call.actor(), call.ref(), call.param("claim_token"));
-        FullTask data = TaskViews.full(view, call.board());
+        FullTask data = FullTask.of(view, call.board());
         call.ok(Envelope.data(data).withClaimExpiresAt(data.claimExpiresAt()).skills());
     }
 
@@ -148,7 +150,7 @@ public final class WorkflowRoutes {
         boolean slim = call.slim();
         Completed completed = completion.complete(call.actor(), call.ref(),
                 completions.read(call.bind(CompletionBody.class)));
-        TaskRender data = slim ? TaskAck.of(completed.task()) : TaskViews.full(completed.task(), call.board());
+        TaskRender data = slim ? TaskAck.of(completed.task()) : FullTask.of(completed.task(), call.board());
         Envelope<TaskRender> envelope = Envelope.data(data).withHooks(HookView.of(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
                 completed.task().task().identifier(), warning));
@@ -178,7 +180,7 @@ public final class WorkflowRoutes {
         if (slim) {
             call.ok(Envelope.data(TaskAck.of(view)));
         } else {
-            call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+            call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
         }
     }
 
@@ -192,7 +194,7 @@ public final class WorkflowRoutes {
         ReviewBody body = call.bind(ReviewBody.CHECKS, ReviewBody.class);
         ReviewDecision decision = ReviewDecision.fromCode(body.reviewStatus(), body.reviewNotes());
         TaskView view = reviews.review(call.actor(), call.ref(), decision);
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 
     private void markReviewed(Call call) {
@@ -200,7 +202,7 @@ public final class WorkflowRoutes {
         TaskRef ref = call.ref();
         MarkReviewedBody body = call.bind(MarkReviewedBody.CHECKS, MarkReviewedBody.class);
         Reviewed reviewed = reviews.markReviewed(call.actor(), ref, body.proof(), body.agentName());
-        FullTask data = TaskViews.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
+        FullTask data = FullTask.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
         Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
             envelope = envelope.withHooks(HookView.of(reviewed.hooks()));
@@ -211,6 +213,6 @@ public final class WorkflowRoutes {
     private void markDone(Call call) {
         call.object(); // any object, ignored; another JSON value is refused
         TaskView view = reviews.markDone(call.actor(), call.ref());
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 }
