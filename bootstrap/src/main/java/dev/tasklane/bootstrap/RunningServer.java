@@ -1,6 +1,6 @@
 package dev.tasklane.bootstrap;
 
-import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.http.HttpApi.ShutdownGate;
 import dev.tasklane.application.port.in.EventStreamUseCase;
 import dev.tasklane.bootstrap.metrics.OperatorMetrics;
 import io.javalin.Javalin;

@@ -2,7 +2,7 @@ package dev.tasklane.bootstrap;
 
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.http.HttpApi.ShutdownGate;
 import dev.tasklane.adapter.http.onboarding.FileTemplates;
 import dev.tasklane.adapter.mcp.McpEndpoint;
 import dev.tasklane.adapter.mcp.McpSettings;

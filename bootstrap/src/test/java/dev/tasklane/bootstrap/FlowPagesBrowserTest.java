@@ -3,7 +3,7 @@ package dev.tasklane.bootstrap;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.http.HttpApi.ShutdownGate;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.adapter.web.AgentFiles;

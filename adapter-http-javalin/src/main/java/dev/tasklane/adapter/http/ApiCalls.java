@@ -1,11 +1,12 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.HttpApi.ShutdownGate;
 import dev.tasklane.adapter.http.error.ErrorHandlers;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.onboarding.OnboardingDocument;
 import dev.tasklane.adapter.http.onboarding.OnboardingSchemas;
-import dev.tasklane.adapter.http.pipeline.AuthFilter;
 import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Call.AuthFilter;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
@@ -147,7 +148,7 @@ public final class ApiCalls {
         if (route == null || !route.authenticated()) {
             throw new IllegalArgumentException("the API has no authenticated route " + method + " " + path);
         }
-        Call call = new Call(json, caller, query, id, body).serving(route);
+        Call call = new Call(json, caller, query, id, body).checkingBeforeFields(route.scopeBeforeFields());
         String concrete = id == null ? path : path.replace("{id}", id);
         try {
             route.handler().handle(call);

@@ -1,9 +1,11 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.error.BodyValidator;
+import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.error.ErrorHandlers;
-import dev.tasklane.adapter.http.pipeline.AuthFilter;
+import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.pipeline.Call;
+import dev.tasklane.adapter.http.pipeline.Call.AuthFilter;
 import dev.tasklane.adapter.http.pipeline.EventStream;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
@@ -14,6 +16,7 @@ import dev.tasklane.adapter.http.routes.ArchiveRoutes;
 import dev.tasklane.adapter.http.routes.AuditRoutes;
 import dev.tasklane.adapter.http.routes.BoardRoutes;
 import dev.tasklane.adapter.http.routes.CommentRoutes;
+import dev.tasklane.adapter.http.routes.GithubRoutes;
 import dev.tasklane.adapter.http.routes.IdentityRoutes;
 import dev.tasklane.adapter.http.routes.MetricsRoutes;
 import dev.tasklane.adapter.http.routes.OpenApi;
@@ -22,33 +25,38 @@ import dev.tasklane.adapter.http.routes.SessionRoutes;
 import dev.tasklane.adapter.http.routes.SystemRoutes;
 import dev.tasklane.adapter.http.routes.TargetRoutes;
 import dev.tasklane.adapter.http.routes.TaskRoutes;
-import dev.tasklane.adapter.http.routes.GithubRoutes;
 import dev.tasklane.adapter.http.routes.WebhookRoutes;
 import dev.tasklane.adapter.http.routes.WorkflowRoutes;
-import dev.tasklane.domain.identity.FailedAttemptLimiter;
-import dev.tasklane.edge.TrustedProxy;
 import dev.tasklane.application.port.in.RequestOrigin;
 import dev.tasklane.application.port.in.UseCases;
+import dev.tasklane.domain.identity.FailedAttemptLimiter;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.edge.LiveStreams;
+import dev.tasklane.edge.TrustedProxy;
 import io.javalin.Javalin;
-import io.javalin.config.Key;
 import io.javalin.config.JavalinConfig;
+import io.javalin.config.Key;
+import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.javalin.json.JavalinJackson;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
-import org.eclipse.jetty.server.handler.GracefulHandler;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The HTTP front end: one call builds a configured, not yet started {@link Javalin} serving every endpoint
@@ -99,6 +107,9 @@ public final class HttpApi {
         List<Route> table = routeTable(useCases, settings, json, errors, events);
         ApiCalls calls = new ApiCalls(useCases.workflowSettings(), settings, json, auth, errors, gate, table);
         TrustedProxy proxy = settings.trustedProxy();
+        // the connection's address, unless a trusted proxy names the client's
+        Function<Context, String> client = proxy.configured() ? ctx -> proxy.clientAddress(ctx::header, ctx.ip())
+                : Context::ip;
 
         return Javalin.create(config -> {
             config.jsonMapper(new JavalinJackson(json.mapper(), false));
@@ -116,20 +127,24 @@ public final class HttpApi {
             config.events.serverStopped(live::close);
             errors.register(config);
             // the client's address, for the audit log, on the thread serving the request (the web's and MCP's too)
-            config.routes.before(ctx -> RequestOrigin.set(proxy.clientAddress(ctx::header, ctx.ip())));
+            config.routes.before(ctx -> RequestOrigin.set(client.apply(ctx)));
             config.routes.after(ctx -> RequestOrigin.clear());
+            // each route's declaration is read here, once: a request meets its handler and what it needs first
             for (Route route : table) {
                 Route.Handler handler = route.handler();
+                boolean authenticated = route.authenticated();
+                Scope beforeFields = route.scopeBeforeFields();
                 boolean keyed = IdempotencyKeys.applies(route);
                 config.routes.addHttpHandler(route.method(), route.path(), ctx -> {
                     gate.enter();
                     boolean async = false;
                     try {
-                        Call call = new Call(ctx, json).serving(route);
-                        if (route.authenticated()) {
+                        Call call = new Call(ctx, json).checkingBeforeFields(beforeFields);
+                        if (authenticated) {
                             auth.authenticate(call);
                         }
-                        if (keyed) {
+                        // a request without the header runs as it is, without the keys' store
+                        if (keyed && ctx.req().getHeader(IdempotencyKeys.HEADER) != null) {
                             idempotency.run(call, handler);
                         } else {
                             handler.handle(call);
@@ -229,5 +244,88 @@ public final class HttpApi {
                 .messageInterpolator(new ParameterMessageInterpolator())
                 .buildValidatorFactory();
         return factory.getValidator();
+    }
+
+    /**
+     * Lets requests in until the server begins to shut down, and counts those in flight so that the shutdown can
+     * wait for them. Once closed, a new request is answered 503 with {@code Retry-After} (another server, or
+     * this one after its restart, will take it); the requests already running finish. The count ends when a
+     * handler returns; the answer it set is written after that, which the HTTP server's graceful stop (Jetty's
+     * {@code GracefulHandler}, with {@link #drainTimeout()} as stop timeout) waits for.
+     */
+    public static final class ShutdownGate {
+        /** What a refused request is told to wait before it retries. */
+        static final int RETRY_AFTER_SECONDS = 1;
+
+        /** How long a shutdown waits for the requests in flight unless told otherwise. */
+        public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(30);
+
+        private final Duration drainTimeout;
+        private int inFlight;
+        private boolean closed;
+
+        public ShutdownGate() {
+            this(DEFAULT_DRAIN_TIMEOUT);
+        }
+
+        /** @param drainTimeout how long a shutdown waits for the requests in flight, their answers included */
+        public ShutdownGate(Duration drainTimeout) {
+            if (drainTimeout.isNegative() || drainTimeout.isZero()) {
+                throw new IllegalArgumentException("the drain timeout must be positive");
+            }
+            this.drainTimeout = drainTimeout;
+        }
+
+        /** How long a shutdown waits for the requests in flight. */
+        public Duration drainTimeout() {
+            return drainTimeout;
+        }
+
+        /** Admits a request. @throws RequestRefused 503 once the gate is closed */
+        synchronized void enter() {
+            if (closed) {
+                throw new RequestRefused(503, ErrorBody.builder().error("The server is shutting down")
+                        .detail("Retry the request; it was not started").build(),
+                        Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS)));
+            }
+            inFlight++;
+        }
+
+        synchronized void exit() {
+            inFlight--;
+            if (inFlight == 0) {
+                notifyAll();
+            }
+        }
+
+        /** Refuses new requests from now on. */
+        public synchronized void close() {
+            closed = true;
+        }
+
+        /** Whether {@link #close()} was called. */
+        public synchronized boolean closed() {
+            return closed;
+        }
+
+        /** The requests running now. */
+        public synchronized int inFlight() {
+            return inFlight;
+        }
+
+        /**
+         * Waits until no request is in flight, at most {@code timeout}; returns whether that happened.
+         */
+        public synchronized boolean awaitIdle(Duration timeout) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (inFlight > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+            return true;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.SseSocket.Frame;
+import dev.tasklane.adapter.http.HttpApi.ShutdownGate;
 import dev.tasklane.adapter.http.pipeline.EventStream;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;

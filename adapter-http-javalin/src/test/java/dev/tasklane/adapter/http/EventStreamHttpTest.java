@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http;
 
+import dev.tasklane.adapter.http.HttpApi.ShutdownGate;
 import dev.tasklane.adapter.http.pipeline.EventStream;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;

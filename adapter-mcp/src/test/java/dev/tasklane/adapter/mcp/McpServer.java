@@ -5,7 +5,7 @@ import dev.tasklane.adapter.http.ApiCalls;
 import dev.tasklane.adapter.http.pipeline.EventStreamSettings;
 import dev.tasklane.adapter.http.HttpApi;
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-import dev.tasklane.adapter.http.ShutdownGate;
+import dev.tasklane.adapter.http.HttpApi.ShutdownGate;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.adapter.jdbi.JdbiStores;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;

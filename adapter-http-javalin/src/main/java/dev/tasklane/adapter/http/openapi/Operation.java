@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.openapi;
 
 import com.fasterxml.classmate.TypeResolver;
-import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;
 
 import java.lang.reflect.Type;
 import java.util.List;

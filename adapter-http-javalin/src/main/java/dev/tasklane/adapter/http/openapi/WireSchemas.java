@@ -32,6 +32,7 @@ import com.github.victools.jsonschema.module.jackson.JacksonOption;
 import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule;
 import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationOption;
 import dev.tasklane.adapter.http.error.ErrorBody;
+import dev.tasklane.adapter.http.wire.TaskAnswer;
 import dev.tasklane.json.KeptAsSent;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.BoardId;
@@ -59,7 +60,7 @@ import java.util.Set;
  * {@link dev.tasklane.json.KeptAsSent}), caps and required fields from the Bean Validation annotations. Every record becomes
  * one named schema under {@code components/schemas}, referenced with {@code $ref}; a generic record is named after its
  * type arguments ({@code Envelope<FullTask>} is {@code FullTaskEnvelope}), a nested one after its enclosing type
- * ({@code IdentityRoutes.UserAnswer} is {@code IdentityRoutesUserAnswer}).
+ * ({@code IdentityRoutes.UserAnswer} is {@code IdentityRoutesUserAnswer}) but for the records of {@link TaskAnswer}.
  *
  * <p>Requests and answers differ in what "required" means, so they are generated in two directions:
  * <ul>
@@ -378,8 +379,9 @@ public final class WireSchemas {
     }
 
     /**
-     * A schema's name: a record's simple name, after its enclosing type's for a nested one, after its type arguments
-     * for a generic one ({@code List} for a collection); nullable variants keep victools' suffix.
+     * A schema's name: a record's simple name, after its enclosing type's for a nested one (but for the records
+     * {@link TaskAnswer} gathers, named as their own), after its type arguments for a generic one ({@code List} for a
+     * collection); nullable variants keep victools' suffix.
      */
     static final class Names implements SchemaDefinitionNamingStrategy {
         @Override
@@ -397,7 +399,7 @@ public final class WireSchemas {
             if (JsonNode.class.isAssignableFrom(raw)) {
                 return name.append("Object").toString(); // any JSON object ({@code ObjectNode})
             }
-            if (raw.getEnclosingClass() != null) {
+            if (raw.getEnclosingClass() != null && raw.getEnclosingClass() != TaskAnswer.class) {
                 name.append(raw.getEnclosingClass().getSimpleName());
             }
             return name.append(raw.getSimpleName()).toString();

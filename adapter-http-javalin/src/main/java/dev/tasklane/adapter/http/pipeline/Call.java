@@ -1,27 +1,34 @@
 package dev.tasklane.adapter.http.pipeline;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.ApiCalls;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BodyChecks;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tasklane.application.port.in.CallerUseCase;
 import dev.tasklane.application.port.in.TaskRef;
+import dev.tasklane.application.port.in.UnauthenticatedException;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.agent.BoardAccess;
-import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.identity.Board;
+import dev.tasklane.domain.identity.FailedAttemptLimiter;
+import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.domain.validation.Limit;
+import dev.tasklane.edge.TrustedProxy;
 import io.javalin.http.Context;
 
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * One request as the route handlers see it: the Javalin context, the body parsed once into a JSON tree (lazily,
- * within the size and nesting caps) and bound to each route's request record, and the authenticated caller. A call may also come from another driving adapter of the
- * same server ({@link ApiCalls}): then there is no context of its own, and the query, path id and body are given,
- * and the answer is kept rather than written.
+ * within the size and nesting caps) and bound to each route's request record, and the caller its bearer token
+ * authenticates ({@link AuthFilter}). A call may also come from another driving adapter of the same server
+ * ({@link ApiCalls}): then there is no context of its own, and the query, path id and body are given, and the answer
+ * is kept rather than written.
  */
 public final class Call {
     private static final byte[] NO_BYTES = new byte[0];
@@ -244,9 +251,12 @@ public final class Call {
         return ctx == null ? givenId : ctx.pathParam("id");
     }
 
-    /** The route this call serves, whose declaration says whether {@link #fieldsFollow} checks access. */
-    public Call serving(Route route) {
-        this.accessBeforeFields = route.accessBeforeFields() ? route.scope() : null;
+    /**
+     * The scope {@link #fieldsFollow} checks, as the route's declaration gives it ({@link Route#scopeBeforeFields()});
+     * null leaves the check to the use case.
+     */
+    public Call checkingBeforeFields(Scope scope) {
+        this.accessBeforeFields = scope;
         return this;
     }
 
@@ -261,10 +271,6 @@ public final class Call {
             accessBeforeFields = null;
             BoardAccess.require(actor(), scope);
         }
-    }
-
-    void authenticated(Actor value) {
-        this.caller = value;
     }
 
     public Actor caller() {
@@ -351,5 +357,73 @@ public final class Call {
 
     public void ok(Object value) {
         respond(200, value);
+    }
+
+    /**
+     * Bearer-token authentication (docs/api.md, "Authentication"), which sets the call's caller: exactly one
+     * {@code Authorization} header starting with the literal {@code "Bearer "}. It runs before the request body is
+     * read or parsed, and it authenticates first:
+     * a valid token is always let through, whatever other tokens did from the same address. Only a failure is
+     * counted against the client's address, and an address past the failure limit gets 429 instead of 401.
+     *
+     * <p>The client's address is the connection's, or, when a trusted proxy header is configured
+     * (TASKLANE_TRUSTED_PROXY_HEADER), the right-most address in that header: the one the proxy itself added.
+     */
+    public static final class AuthFilter {
+        private static final String PREFIX = "Bearer ";
+
+        private final CallerUseCase identity;
+        private final FailedAttemptLimiter limiter;
+        private final TrustedProxy proxy;
+
+        public AuthFilter(CallerUseCase identity, FailedAttemptLimiter limiter, TrustedProxy proxy) {
+            this.identity = identity;
+            this.limiter = limiter;
+            this.proxy = proxy;
+        }
+
+        public void authenticate(Call call) {
+            String header = onlyHeader(call);
+            if (header == null || !header.startsWith(PREFIX) || header.substring(PREFIX.length()).isBlank()) {
+                throw failed(call, new UnauthenticatedException(UnauthenticatedException.MISSING));
+            }
+            String token = header.substring(PREFIX.length()).trim();
+            try {
+                call.caller = identity.authenticate(token, agentName(call));
+            } catch (UnauthenticatedException refused) {
+                throw failed(call, refused);
+            }
+        }
+
+        /** The one Authorization header sent; null when there is none or more than one. */
+        private static String onlyHeader(Call call) {
+            Enumeration<String> headers = call.ctx().req().getHeaders("Authorization");
+            if (headers == null || !headers.hasMoreElements()) {
+                return null;
+            }
+            String first = headers.nextElement();
+            return headers.hasMoreElements() ? null : first;
+        }
+
+        /** Counts the failure against the client's address; past the limit the answer is 429 rather than 401. */
+        private RuntimeException failed(Call call, UnauthenticatedException refused) {
+            String address = clientAddress(call);
+            OptionalLong retryAfter = limiter.retryAfterSeconds(address);
+            if (retryAfter.isPresent()) {
+                return RequestRefused.tooManyRequests("Too many requests", retryAfter.getAsLong());
+            }
+            limiter.recordFailure(address);
+            return refused;
+        }
+
+        String clientAddress(Call call) {
+            return proxy.clientAddress(call.ctx()::header, call.ctx().ip());
+        }
+
+        /** The agent name for the token's last-use record, from the query string only: the body is not read yet. */
+        private static String agentName(Call call) {
+            String name = call.ctx().queryParam("agent_name");
+            return name == null || name.isBlank() ? null : name;
+        }
     }
 }

@@ -1,7 +1,8 @@
 package dev.tasklane.adapter.http.pipeline;
 
-
-import dev.tasklane.adapter.http.error.RequestRefused;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
@@ -13,26 +14,44 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.domain.id.BoardId;
+import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
+import dev.tasklane.domain.task.TaskIdentifier;
 import dev.tasklane.json.KeptAsSent;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * The one Jackson configuration of the edge: bodies parse to JSON trees, with integral numbers as int, long or
  * big integer nodes, and are bound from them to the request records; trailing tokens, over-deep nesting and non-standard JSON
  * are refused; responses are written with the same mapper, whose nesting limit is stated rather than left to
- * Jackson's default.
+ * Jackson's default, and which writes the value ids as numbers ({@link #valueIds}). A plain request record is bound
+ * straight from the object's keys ({@link RecordBinder}).
  */
 public final class Json {
     /**
@@ -72,7 +91,7 @@ public final class Json {
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                 .addModule(new JavaTimeModule())
-                .addModule(ValueIdsJson.module())
+                .addModule(valueIds())
                 .addModule(KeptAsSent.module())
                 .build();
         built.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
@@ -284,5 +303,182 @@ public final class Json {
 
     static String utf8(byte[] bytes) {
         return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * How an answer writes the value ids: a {@link TaskId}, {@link UserId} or {@link BoardId} as the bare number it
+     * wraps, wherever an answer holds one; a {@link TaskIdentifier} as its text ("W12").
+     */
+    private static SimpleModule valueIds() {
+        return new SimpleModule("tasklane-value-ids")
+                .addSerializer(TaskId.class, asNumber(TaskId.class, TaskId::value))
+                .addSerializer(UserId.class, asNumber(UserId.class, UserId::value))
+                .addSerializer(BoardId.class, asNumber(BoardId.class, BoardId::value))
+                .addSerializer(TaskIdentifier.class, new StdSerializer<>(TaskIdentifier.class) {
+                    @Override
+                    public void serialize(TaskIdentifier identifier, JsonGenerator generator, SerializerProvider provider)
+                            throws IOException {
+                        generator.writeString(identifier.toString());
+                    }
+                });
+    }
+
+    private static <T> StdSerializer<T> asNumber(Class<T> type, ToLongFunction<T> value) {
+        return new StdSerializer<>(type) {
+            @Override
+            public void serialize(T id, JsonGenerator generator, SerializerProvider provider) throws IOException {
+                generator.writeNumber(value.applyAsLong(id));
+            }
+        };
+    }
+
+    /**
+     * The direct binding of a parsed body to a plain request record, without Jackson's second pass over the tree:
+     * each component is read from its key of the object, a {@link JsonNode} component as the value sent (null when
+     * the key is missing, a null node when it was sent as null), a {@code String} component as the text of a string
+     * (null when missing or null). It takes only the records whose binding by Jackson is exactly that: components of
+     * those two types, named as the record or by the snake-case strategy, with no Jackson annotation that changes how
+     * a component binds. For any other value (a number sent for a string component) {@link #bind} refuses, and the
+     * caller binds with Jackson instead, so that every outcome, refusals included, stays Jackson's.
+     *
+     * @param <T> the record
+     */
+    static final class RecordBinder<T> {
+        private final Constructor<T> constructor;
+        private final String[] keys;
+        private final boolean[] text;
+
+        private RecordBinder(Constructor<T> constructor, String[] keys, boolean[] text) {
+            this.constructor = constructor;
+            this.keys = keys;
+            this.text = text;
+        }
+
+        /** The binder of {@code type}, or null when Jackson's binding of it is not the plain one this makes. */
+        static <T> RecordBinder<T> of(Class<T> type) {
+            if (!type.isRecord() || type.getTypeParameters().length > 0 || !plainClass(type)) {
+                return null;
+            }
+            JsonNaming naming = type.getAnnotation(JsonNaming.class);
+            PropertyNamingStrategies.NamingBase snake = naming == null ? null : new PropertyNamingStrategies.SnakeCaseStrategy();
+            RecordComponent[] components = type.getRecordComponents();
+            String[] keys = new String[components.length];
+            boolean[] text = new boolean[components.length];
+            List<Class<?>> types = new ArrayList<>();
+            for (int i = 0; i < components.length; i++) {
+                RecordComponent component = components[i];
+                if (component.getType() != String.class && component.getType() != JsonNode.class
+                        || !plain(component.getAnnotations()) || !plain(component.getAccessor().getAnnotations())) {
+                    return null;
+                }
+                try {
+                    if (!plain(type.getDeclaredField(component.getName()).getAnnotations())) {
+                        return null;
+                    }
+                } catch (NoSuchFieldException impossible) {
+                    return null;
+                }
+                keys[i] = snake == null ? component.getName() : snake.translate(component.getName());
+                text[i] = component.getType() == String.class;
+                types.add(component.getType());
+            }
+            try {
+                Constructor<T> canonical = type.getDeclaredConstructor(types.toArray(Class<?>[]::new));
+                for (Annotation[] parameter : canonical.getParameterAnnotations()) {
+                    if (!plain(parameter)) {
+                        return null;
+                    }
+                }
+                if (!plain(canonical.getAnnotations()) || hasJacksonMember(type, canonical)) {
+                    return null;
+                }
+                canonical.setAccessible(true);
+                return new RecordBinder<>(canonical, keys, text);
+            } catch (NoSuchMethodException | RuntimeException inaccessible) {
+                return null;
+            }
+        }
+
+        /**
+         * The record bound from {@code body}, or null when a value is not what this binder takes (a string component
+         * sent something other than a string or null): the caller then binds with Jackson.
+         */
+        T bind(ObjectNode body) {
+            Object[] values = new Object[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                JsonNode value = body.get(keys[i]);
+                if (!text[i]) {
+                    values[i] = value;
+                } else if (value != null && value.isTextual()) {
+                    values[i] = value.textValue();
+                } else if (value != null && !value.isNull()) {
+                    return null;
+                }
+            }
+            try {
+                return constructor.newInstance(values);
+            } catch (InvocationTargetException refused) {
+                // the record's own constructor refused the values: Jackson's binding reports it its way
+                return null;
+            } catch (ReflectiveOperationException unexpected) {
+                throw new IllegalStateException("cannot construct " + constructor.getDeclaringClass().getSimpleName(),
+                        unexpected);
+            }
+        }
+
+        /** A class whose Jackson annotations only name the snake-case strategy, ignore unknown keys or steer writing. */
+        private static boolean plainClass(Class<?> type) {
+            for (Annotation annotation : type.getAnnotations()) {
+                if (annotation instanceof JsonNaming naming) {
+                    if (naming.value() != PropertyNamingStrategies.SnakeCaseStrategy.class) {
+                        return false;
+                    }
+                } else if (annotation instanceof JsonIgnoreProperties ignored) {
+                    if (ignored.value().length > 0 || ignored.allowGetters() || ignored.allowSetters()) {
+                        return false;
+                    }
+                } else if (!(annotation instanceof JsonInclude) && jackson(annotation)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** No Jackson annotation but {@link JsonInclude}, which only steers writing. */
+        private static boolean plain(Annotation[] annotations) {
+            for (Annotation annotation : annotations) {
+                if (!(annotation instanceof JsonInclude) && jackson(annotation)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean jackson(Annotation annotation) {
+            return annotation.annotationType().getName().startsWith("com.fasterxml.jackson.");
+        }
+
+        /**
+         * A constructor, factory or method that Jackson's annotations bring into the binding (another creator, an any
+         * setter): then the binding is not the plain one.
+         */
+        private static boolean hasJacksonMember(Class<?> type, Constructor<?> canonical) {
+            for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+                if (!constructor.equals(canonical) && !plain(constructor.getAnnotations())) {
+                    return true;
+                }
+            }
+            for (java.lang.reflect.Method method : type.getDeclaredMethods()) {
+                if (!plain(method.getAnnotations())) {
+                    return true;
+                }
+                for (Annotation[] parameter : method.getParameterAnnotations()) {
+                    if (!plain(parameter)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
     }
 }

@@ -26,6 +26,11 @@ public record Route(HandlerType method, String path, String summary, Scope scope
         return scope != null;
     }
 
+    /** The scope {@link Call#fieldsFollow} checks before the body's fields are judged; null when the use case checks. */
+    public Scope scopeBeforeFields() {
+        return accessBeforeFields ? scope : null;
+    }
+
     public static Route open(HandlerType method, String path, String summary, Handler handler) {
         return new Route(method, path, summary, null, handler, false);
     }

@@ -5,7 +5,8 @@ import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.adapter.http.error.RequestRefused;
-import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
+import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;
 import dev.tasklane.adapter.http.wire.ArchiveBody;
 import dev.tasklane.application.port.in.ArchiveUseCase.Deleted;
 import dev.tasklane.application.port.in.TaskView;
@@ -48,12 +49,12 @@ public final class ArchiveRoutes {
         ArchiveBody body = call.bind(ArchiveBody.CHECKS, ArchiveBody.class);
         ArchiveRequest request = ArchiveRequest.of(body.reason(), body.note(), body.duplicateOf(), PartKeys.NAMES);
         TaskView view = archives.archive(call.actor(), call.ref(), request);
-        call.ok(Envelope.data(TaskViews.full(view, call.board())));
+        call.ok(Envelope.data(FullTask.of(view, call.board())));
     }
 
     private void restore(Call call) {
         TaskView view = archives.restore(call.actor(), call.ref());
-        call.ok(Envelope.data(TaskViews.full(view, call.board())));
+        call.ok(Envelope.data(FullTask.of(view, call.board())));
     }
 
     private void delete(Call call) {

@@ -6,7 +6,7 @@ import dev.tasklane.adapter.http.pipeline.Route;
 import dev.tasklane.edge.WireParts;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BoardChangeBody;
-import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardChange;
 import dev.tasklane.application.port.in.BoardSettingsUseCase.BoardSettings;

@@ -3,8 +3,8 @@ package dev.tasklane.adapter.http.routes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.adapter.http.pipeline.Json;
+import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
-import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.adapter.http.wire.completion.SentFields;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookName;
@@ -85,7 +85,7 @@ final class CompletionJson {
     /** A proof that cannot be read is handed on with the message the clients know, to be reported after the 404. */
     private static HookResultDraft hook(HookName hook, JsonNode proof) {
         try {
-            return HookResultDraft.of(hook, HookResultBody.proof(hook, proof));
+            return HookResultDraft.of(hook, BodyChecks.proof(hook, proof));
         } catch (HookProofRejectedException malformed) {
             return HookResultDraft.malformed(hook, malformed.getMessage());
         }

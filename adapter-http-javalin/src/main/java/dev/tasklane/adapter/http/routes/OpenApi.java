@@ -21,7 +21,7 @@ import dev.tasklane.adapter.http.wire.PositionBody;
 import dev.tasklane.adapter.http.wire.BatchCreated;
 import dev.tasklane.adapter.http.wire.DependencyChainView;
 import dev.tasklane.adapter.http.wire.DependentsView;
-import dev.tasklane.adapter.http.wire.FullTask;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
 import dev.tasklane.adapter.http.wire.GoalCreated;
 import dev.tasklane.adapter.http.wire.HealthView;
 import dev.tasklane.adapter.http.wire.HistoryEntryView;

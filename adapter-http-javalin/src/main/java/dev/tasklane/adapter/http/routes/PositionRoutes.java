@@ -4,7 +4,8 @@ import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Route;
-import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
+import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;
 import dev.tasklane.adapter.http.wire.PositionBody;
 import dev.tasklane.application.port.in.ReorderUseCase.Placement;
 import dev.tasklane.application.port.in.TaskView;
@@ -39,6 +40,6 @@ public final class PositionRoutes {
         }
         TaskView view = reorder.move(call.actor(), call.ref(),
                 new Placement(before ? body.before().strip() : body.after().strip(), before));
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.adapter.http.wire.FullTask;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
 import dev.tasklane.adapter.http.wire.ShowFields;
 
 import java.util.List;

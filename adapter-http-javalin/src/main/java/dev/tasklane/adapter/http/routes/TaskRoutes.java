@@ -4,12 +4,13 @@ import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
 import dev.tasklane.adapter.http.wire.AfterGoalStatusView;
 import dev.tasklane.adapter.http.wire.AssignBody;
 import dev.tasklane.adapter.http.wire.BatchCreated;
 import dev.tasklane.adapter.http.wire.DependencyChainView;
 import dev.tasklane.adapter.http.wire.DependentsView;
-import dev.tasklane.adapter.http.wire.Envelope;
+import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;
 import dev.tasklane.adapter.http.wire.GoalCreated;
 import dev.tasklane.adapter.http.wire.HistoryEntryView;
 import dev.tasklane.adapter.http.wire.TaskListView;
@@ -106,7 +107,7 @@ public final class TaskRoutes {
         if (created.goalWithChildren()) {
             call.respond(201, GoalCreated.of(created, call.board()));
         } else {
-            call.respond(201, Envelope.data(TaskViews.full(created.root(), call.board())).skills());
+            call.respond(201, Envelope.data(FullTask.of(created.root(), call.board())).skills());
         }
     }
 
@@ -132,22 +133,23 @@ public final class TaskRoutes {
         boolean slim = call.slim();
         boolean changedFiles = call.includes(CHANGED_FILES);
         Board board = call.board();
-        return Lazy.map(views, view -> slim ? TaskSummary.of(view) : TaskViews.row(view, board, changedFiles));
+        return Lazy.map(views, view -> slim ? TaskSummary.of(view) : FullTask.row(view, board, changedFiles));
     }
 
     private void show(Call call) {
         java.util.Optional<ShowFields> fields = ShowFieldsParam.read(call);
         TaskView view = reads.get(call.actor(), call.ref());
         if (fields.isPresent()) {
-            call.ok(Envelope.data(ShowFieldsParam.project(call.json(), TaskViews.full(view, call.board()), fields.get())));
+            call.ok(Envelope.data(ShowFieldsParam.project(call.json(), FullTask.of(view, call.board()), fields.get())));
             return;
         }
-        call.ok(Envelope.data(TaskViews.asAsked(view, call)).skills());
+        TaskRender data = call.slim() ? TaskSummary.of(view) : FullTask.of(view, call.board());
+        call.ok(Envelope.data(data).skills());
     }
 
     private void tree(Call call) {
         TaskTree tree = reads.tree(call.actor(), call.ref());
-        call.ok(Envelope.data(new TaskTreeView(TaskViews.full(tree.root(), call.board()), rows(tree.children(), call),
+        call.ok(Envelope.data(new TaskTreeView(FullTask.of(tree.root(), call.board()), rows(tree.children(), call),
                 new TaskTreeView.Counts(tree.total(), tree.completed(), tree.blocked()))));
     }
 
@@ -173,7 +175,7 @@ public final class TaskRoutes {
             throw asTheEditWouldBeRefused(call, task, rejected);
         }
         TaskView view = update.update(call.actor(), call.ref(), edit);
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 
     /**
@@ -196,7 +198,7 @@ public final class TaskRoutes {
         AssignBody body = call.bind(AssignBody.CHECKS, AssignBody.class);
         UserId assignee = UserId.ofNullable(body.assignedToId()).orElse(null);
         TaskView view = assignment.assign(call.actor(), call.ref(), assignee);
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 
     private void afterGoalStatus(Call call) {
@@ -205,6 +207,6 @@ public final class TaskRoutes {
 
     private void afterGoal(Call call) {
         TaskView view = afterGoal.report(call.actor(), call.ref(), call.bind(HookResultBody.class).afterGoalReport());
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 }

@@ -1,6 +1,9 @@
 package dev.tasklane.adapter.http.routes;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.identity.Scope;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -8,12 +11,12 @@ import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.adapter.http.pipeline.Json;
 import dev.tasklane.adapter.http.pipeline.Route;
+import dev.tasklane.adapter.http.wire.TaskSummary;
 import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.adapter.http.wire.completion.CompletionBody;
-import dev.tasklane.adapter.http.wire.ClaimBody;
-import dev.tasklane.adapter.http.wire.Envelope;
-import dev.tasklane.adapter.http.wire.FullTask;
-import dev.tasklane.adapter.http.wire.HookView;
+import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
+import dev.tasklane.adapter.http.wire.TaskAnswer.HookView;
 import dev.tasklane.adapter.http.wire.MarkReviewedBody;
 import dev.tasklane.adapter.http.wire.ReviewBody;
 import dev.tasklane.adapter.http.wire.TaskAck;
@@ -90,7 +93,32 @@ public final class WorkflowRoutes {
         if (next.isEmpty()) {
             throw RequestRefused.plain(404, NO_TASKS);
         }
-        call.ok(Envelope.data(TaskViews.asAsked(next.get(), call)).skills().skillsCheck(call.query("skills_version")));
+        TaskRender data = call.slim() ? TaskSummary.of(next.get()) : FullTask.of(next.get(), call.board());
+        call.ok(Envelope.data(data).skills().skillsCheck(call.query("skills_version")));
+    }
+
+    /**
+     * The body of {@code POST /api/tasks/claim} (docs/api.md, "Claiming"): the task to claim (none for the next one),
+     * who claims it, the before_doing hook's result, and the token of a claim being taken over.
+     *
+     * @param identifier        the task's identifier (W12); absent or empty claims the next task
+     * @param agentName         the claiming agent's name; absent is "Unknown"
+     * @param skillsVersion     the client's skills version, answered with {@code skills_update_required} when older
+     * @param beforeDoingResult the before_doing hook's result as sent: {@code {exit_code, output, duration_ms}}
+     * @param claimToken        the token of the caller's own claim, to claim it again
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record ClaimBody(String identifier, String agentName, String skillsVersion, JsonNode beforeDoingResult,
+                            String claimToken) {
+        /** Stride's order of refusals: identifier, agent_name, skills_version, the proof, claim_token. */
+        public static final BodyChecks CHECKS = BodyChecks.of(BodyChecks.string("identifier"),
+                BodyChecks.string("agent_name"), BodyChecks.string("skills_version"),
+                BodyChecks.proof(HookName.BEFORE_DOING), BodyChecks.string("claim_token"));
+
+        /** The before_doing proof, typed; null when none was sent (whether it is required is the domain's rule). */
+        public HookResult proof() {
+            return BodyChecks.proof(HookName.BEFORE_DOING, beforeDoingResult);
+        }
     }
 
     private void claim(Call call) {
@@ -100,18 +128,18 @@ public final class WorkflowRoutes {
         ClaimTask command = new ClaimTask(identifier == null || identifier.isEmpty() ? null : identifier,
                 body.agentName() == null ? "Unknown" : body.agentName(), proof, body.claimToken());
         Claimed claimed = claims.claim(call.actor(), command);
-        FullTask data = TaskViews.withClaimToken(claimed.task(), call.board(), claimed.claimToken());
+        FullTask data = FullTask.withClaimToken(claimed.task(), call.board(), claimed.claimToken());
         call.ok(Envelope.data(data).withHook(HookView.of(claimed.hook())).skills().skillsCheck(body.skillsVersion()));
     }
 
     private void unclaim(Call call) {
         TaskView view = leases.unclaim(call.actor(), call.ref(), call.param("claim_token"));
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 
     private void heartbeat(Call call) {
         TaskView view = leases.heartbeat(call.actor(), call.ref(), call.param("claim_token"));
-        FullTask data = TaskViews.full(view, call.board());
+        FullTask data = FullTask.of(view, call.board());
         call.ok(Envelope.data(data).withClaimExpiresAt(data.claimExpiresAt()).skills());
     }
 
@@ -122,7 +150,7 @@ public final class WorkflowRoutes {
         boolean slim = call.slim();
         Completed completed = completion.complete(call.actor(), call.ref(),
                 completions.read(call.bind(CompletionBody.class)));
-        TaskRender data = slim ? TaskAck.of(completed.task()) : TaskViews.full(completed.task(), call.board());
+        TaskRender data = slim ? TaskAck.of(completed.task()) : FullTask.of(completed.task(), call.board());
         Envelope<TaskRender> envelope = Envelope.data(data).withHooks(HookView.of(completed.hooks()));
         completed.warnings().forEach(warning -> LOG.warn("completion of {} accepted in grace mode: {}",
                 completed.task().task().identifier(), warning));
@@ -152,7 +180,7 @@ public final class WorkflowRoutes {
         if (slim) {
             call.ok(Envelope.data(TaskAck.of(view)));
         } else {
-            call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+            call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
         }
     }
 
@@ -166,7 +194,7 @@ public final class WorkflowRoutes {
         ReviewBody body = call.bind(ReviewBody.CHECKS, ReviewBody.class);
         ReviewDecision decision = ReviewDecision.fromCode(body.reviewStatus(), body.reviewNotes());
         TaskView view = reviews.review(call.actor(), call.ref(), decision);
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 
     private void markReviewed(Call call) {
@@ -174,7 +202,7 @@ public final class WorkflowRoutes {
         TaskRef ref = call.ref();
         MarkReviewedBody body = call.bind(MarkReviewedBody.CHECKS, MarkReviewedBody.class);
         Reviewed reviewed = reviews.markReviewed(call.actor(), ref, body.proof(), body.agentName());
-        FullTask data = TaskViews.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
+        FullTask data = FullTask.withClaimToken(reviewed.task(), call.board(), reviewed.claimToken());
         Envelope<FullTask> envelope = Envelope.data(data);
         if (!reviewed.hooks().isEmpty()) {
             envelope = envelope.withHooks(HookView.of(reviewed.hooks()));
@@ -185,6 +213,6 @@ public final class WorkflowRoutes {
     private void markDone(Call call) {
         call.object(); // any object, ignored; another JSON value is refused
         TaskView view = reviews.markDone(call.actor(), call.ref());
-        call.ok(Envelope.data(TaskViews.full(view, call.board())).skills());
+        call.ok(Envelope.data(FullTask.of(view, call.board())).skills());
     }
 }

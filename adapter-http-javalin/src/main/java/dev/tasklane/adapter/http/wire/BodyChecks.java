@@ -3,6 +3,9 @@ package dev.tasklane.adapter.http.wire;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.domain.hook.HookName;
+import dev.tasklane.domain.hook.HookProofRejectedException;
+import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.validation.Limit;
 
 import java.util.List;
@@ -11,8 +14,8 @@ import java.util.Map;
 /**
  * The small ordered validator of a request record: the checks a body must pass before it is bound, in the order
  * Stride reports them, so that a body with several wrong keys is refused for the same key Stride names. Each check
- * reads one key of the sent JSON object; a check that fails is a 422 naming that key. A body that passes binds to
- * its record without a type error.
+ * reads one key of the sent JSON object; a check that fails is a 422 naming that key, or, for a hook's proof, the
+ * refusal of the proof ({@link #proof(HookName)}). A body that passes binds to its record without a type error.
  */
 public final class BodyChecks {
     /** One check of a sent body; throws the refusal it stands for. */
@@ -108,6 +111,52 @@ public final class BodyChecks {
             }
             throw RequestRefused.invalid(key, "must be an integer, got " + jsonType(value));
         };
+    }
+
+    /** {@code hook}'s result key ({@code before_doing_result} ...), when sent and not null, is a proof of its shape. */
+    public static Check proof(HookName hook) {
+        return body -> proof(hook, body.get(hook.resultKey()));
+    }
+
+    /**
+     * A hook's proof on the wire (docs/api.md, "Hook results"), typed: the {@code *_result} object of claim, complete
+     * and mark_reviewed, or a refusal naming the first thing wrong with it, in this order: not an object, a key
+     * missing, exit_code not an integer, output not a string, duration_ms not a non-negative integer. A missing key
+     * or JSON null is null (absence is {@code HookProof.requirePassed}'s to judge, as is whether the hook passed);
+     * keys it does not name are not read.
+     */
+    public static HookResult proof(HookName hook, JsonNode raw) {
+        if (raw == null || raw.isNull()) {
+            return null;
+        }
+        if (!raw.isObject()) {
+            throw new HookProofRejectedException(hook, hook.code() + " hook result must be a map");
+        }
+        String name = hook.code();
+        JsonNode exitCode = raw.get("exit_code");
+        JsonNode output = raw.get("output");
+        JsonNode durationMs = raw.get("duration_ms");
+        if (exitCode == null || output == null || durationMs == null) {
+            throw new HookProofRejectedException(hook,
+                    name + " hook result must include exit_code, output, and duration_ms fields");
+        }
+        if (!wholeNumber(exitCode)) {
+            throw new HookProofRejectedException(hook, name + " hook result exit_code must be an integer");
+        }
+        if (!output.isTextual()) {
+            throw new HookProofRejectedException(hook,
+                    name + " hook result output must be a string (the hook's stdout/stderr, may be empty)");
+        }
+        if (!wholeNumber(durationMs) || durationMs.longValue() < 0) {
+            throw new HookProofRejectedException(hook,
+                    name + " hook result duration_ms must be a non-negative integer");
+        }
+        return new HookResult(exitCode.longValue(), output.textValue(), durationMs.longValue());
+    }
+
+    /** An integral JSON number that fits a long (1, not 1.5, not "1", not true). */
+    private static boolean wholeNumber(JsonNode value) {
+        return value != null && value.isIntegralNumber() && value.canConvertToLong();
     }
 
     /** A value that was sent and is not JSON null. */

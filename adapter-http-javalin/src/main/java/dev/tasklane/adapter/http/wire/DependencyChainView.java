@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.wire.TaskAnswer.WireIds;
 import dev.tasklane.application.port.in.ReadTasksUseCase.Dependency;
 import dev.tasklane.application.port.in.ReadTasksUseCase.DependencyChain;
 

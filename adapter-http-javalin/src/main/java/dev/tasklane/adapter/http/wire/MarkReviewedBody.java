@@ -5,7 +5,6 @@ import static dev.tasklane.adapter.http.wire.BodyChecks.string;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.tasklane.adapter.http.wire.completion.HookResultBody;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
 
@@ -17,11 +16,11 @@ import dev.tasklane.domain.hook.HookResult;
 public record MarkReviewedBody(JsonNode afterReviewResult, String agentName) {
     /** The proof first, then agent_name. */
     public static final BodyChecks CHECKS = BodyChecks.of(
-            body -> HookResultBody.proof(HookName.AFTER_REVIEW, body.get(HookName.AFTER_REVIEW.resultKey())),
+            BodyChecks.proof(HookName.AFTER_REVIEW),
             string("agent_name"));
 
     /** The after_review proof, typed; null when none was sent. */
     public HookResult proof() {
-        return HookResultBody.proof(HookName.AFTER_REVIEW, afterReviewResult);
+        return BodyChecks.proof(HookName.AFTER_REVIEW, afterReviewResult);
     }
 }

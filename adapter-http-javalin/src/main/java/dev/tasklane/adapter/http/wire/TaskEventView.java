@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.wire.TaskAnswer.WireTime;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.tasklane.application.port.in.TaskEvent;

@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.wire.TaskAnswer.WireIds;
+import dev.tasklane.adapter.http.wire.TaskAnswer.WireTime;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.tasklane.application.port.in.TaskView;

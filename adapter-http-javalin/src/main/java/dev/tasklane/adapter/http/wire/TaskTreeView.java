@@ -1,5 +1,7 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
+
 /**
  * {@code data} of {@code GET /api/tasks/:id/tree}: the goal's full record, its children (full records or summaries)
  * and the counts.

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.application.port.in.ReviewDecision;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
-import dev.tasklane.adapter.http.wire.completion.HookResultBody;
+import dev.tasklane.adapter.http.wire.BodyChecks;
 import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookResult;
 import dev.tasklane.domain.task.Capability;
@@ -248,6 +248,6 @@ class OnboardingDocumentTest {
 
     /** A hook proof as a route reads it: bound from the wire, then judged by the domain's rule. */
     private static HookResult proven(HookName hook, Object raw) {
-        return HookProof.requirePassed(hook, HookResultBody.proof(hook, raw));
+        return HookProof.requirePassed(hook, BodyChecks.proof(hook, MAPPER.valueToTree(raw)));
     }
 }

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.error.ErrorBody;
 import dev.tasklane.adapter.http.openapi.WireSchemas.Direction;
-import dev.tasklane.adapter.http.wire.FullTask;
+import dev.tasklane.adapter.http.wire.TaskAnswer.FullTask;
 import dev.tasklane.adapter.http.wire.HealthView;
 import dev.tasklane.adapter.http.wire.TaskListView;
 import dev.tasklane.adapter.http.wire.completion.ReviewerResultBody;

@@ -3,6 +3,7 @@ package dev.tasklane.adapter.http.wire;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tasklane.adapter.http.error.RequestRefused;
+import dev.tasklane.adapter.http.routes.WorkflowRoutes.ClaimBody;
 import dev.tasklane.domain.validation.Limit;
 import org.junit.jupiter.api.Test;
 

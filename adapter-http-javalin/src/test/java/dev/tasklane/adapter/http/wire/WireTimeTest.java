@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.http.wire;
 
+import dev.tasklane.adapter.http.wire.TaskAnswer.WireTime;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

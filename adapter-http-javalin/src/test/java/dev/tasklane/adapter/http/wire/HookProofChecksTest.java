@@ -1,6 +1,7 @@
-package dev.tasklane.adapter.http.wire.completion;
+package dev.tasklane.adapter.http.wire;
 
-
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.workflow.TaskWorkflow.HookProof;
 import dev.tasklane.domain.hook.HookProofRejectedException;
@@ -26,10 +27,18 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class HookResultBodyTest {
+/** A hook's proof as the bodies send it, read by {@link BodyChecks#proof}. */
+class HookProofChecksTest {
+    private static final ObjectMapper TREES = JsonMapper.builder().build();
+
+    /** The proof of a decoded value, as a body's tree holds it. */
+    private static HookResult read(HookName hook, Object raw) {
+        return BodyChecks.proof(hook, TREES.valueToTree(raw));
+    }
+
     /** A proof read from the wire and judged by the domain's rule, as every route does. */
     private static HookResult verify(HookName hook, Object raw) {
-        return HookProof.requirePassed(hook, HookResultBody.proof(hook, raw));
+        return HookProof.requirePassed(hook, read(hook, raw));
     }
 
     private static Map<String, Object> proof(Object exitCode, Object output, Object durationMs) {
@@ -128,14 +137,14 @@ class HookResultBodyTest {
     @ParameterizedTest
     @EnumSource(HookName.class)
     void parsingLeavesAbsenceAndFailureToTheTypedRule(HookName hook) {
-        assertEquals(null, HookResultBody.proof(hook, null));
+        assertEquals(null, read(hook, null));
         HookProofRejectedException missing = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, null));
         assertEquals(hook.code() + " hook result is required", missing.getMessage());
         assertEquals(rejected(hook, null).getMessage(), missing.getMessage());
 
         long exit = 1L << 40;
-        HookResult failed = HookResultBody.proof(hook, proof(exit, "tests failed", 300));
+        HookResult failed = read(hook, proof(exit, "tests failed", 300));
         assertEquals(new HookResult(exit, "tests failed", 300), failed);
         HookProofRejectedException refused = assertThrows(HookProofRejectedException.class,
                 () -> HookProof.requirePassed(hook, failed));
