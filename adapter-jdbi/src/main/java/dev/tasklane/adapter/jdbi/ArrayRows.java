@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.PlainStatement.SqlValues;
 import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.statement.SqlStatement;
 

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.JdbiTaskStore.CandidateCursor;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;

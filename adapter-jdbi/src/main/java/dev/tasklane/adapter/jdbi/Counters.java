@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.JdbiTransactions.PendingWrites;
 import org.jdbi.v3.core.Handle;
 
 import java.util.Optional;

@@ -3,16 +3,31 @@ package dev.tasklane.adapter.jdbi;
 import dev.tasklane.application.port.out.AgentSessionStore;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.session.Activity;
+import dev.tasklane.domain.session.ActivityKind;
 import dev.tasklane.domain.session.AgentSession;
+import dev.tasklane.domain.session.Progress;
+import dev.tasklane.domain.session.SessionEnd;
 import dev.tasklane.domain.session.StopRequest;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.StatementContext;
+import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-import static dev.tasklane.adapter.jdbi.AgentSessionDao.ts;
+import static dev.tasklane.adapter.jdbi.JdbiAgentSessionStore.AgentSessionDao.ts;
 
 /**
  * Agent sessions and their activity logs over JDBI, in the caller's transaction: the statements of every claim and
@@ -121,5 +136,141 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
             List<Long> ids = dao.prunable(ts(endedBefore), limit);
             return ids.isEmpty() ? 0 : dao.deleteActivities(ids);
         });
+    }
+
+    /** The agent sessions' SQL, attached to the current transaction's handle. */
+    @RegisterRowMapper(AgentSessionDao.SessionRow.class)
+    @RegisterRowMapper(AgentSessionDao.ActivityRow.class)
+    interface AgentSessionDao {
+        String SESSION_COLUMNS = "id, task_id, board_id, claim_token, agent_name, holder_user_id, started_at, last_seen_at, "
+                + "awaiting_since, awaited_millis, stop_by_user_id, stop_by_username, stop_reason, stop_at, ended_at, "
+                + "end_reason, posted, dropped, questions";
+        String ACTIVITY_COLUMNS = "id, session_id, task_id, kind, body, progress_done, progress_total, by_user_id, "
+                + "by_username, agent_name, posted_at";
+
+        /**
+         * The statements of every claim and completion: {@link JdbiAgentSessionStore} runs them on the handle without
+         * attaching this interface, whose attachment per call held a tenth of the claim cycle's profile.
+         */
+        String INSERT = "INSERT INTO agent_sessions (task_id, board_id, claim_token, agent_name, holder_user_id, started_at, "
+                + "last_seen_at, awaiting_since, awaited_millis, posted, dropped, questions) VALUES (:task, :board, :token, "
+                + ":agent, :holder, :started, :seen, NULL, 0, 0, 0, 0)";
+        String UPDATE = "UPDATE agent_sessions SET last_seen_at = :seen, awaiting_since = :awaiting, awaited_millis = :awaited, "
+                + "stop_by_user_id = :stopBy, stop_by_username = :stopByName, stop_reason = :stopReason, stop_at = :stopAt, "
+                + "ended_at = :ended, end_reason = :end, posted = :posted, dropped = :dropped, questions = :questions "
+                + "WHERE id = :id";
+        String LATEST_OF = "SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE task_id = :task ORDER BY id DESC "
+                + "FETCH FIRST 1 ROWS ONLY";
+        String BY_CLAIM_TOKEN = "SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE task_id = :task AND claim_token = :token";
+
+        @SqlUpdate(INSERT)
+        @GetGeneratedKeys("id")
+        long insert(@Bind("task") long taskId, @Bind("board") long boardId, @Bind("token") String claimToken,
+                    @Bind("agent") String agentName, @Bind("holder") long holderUserId,
+                    @Bind("started") OffsetDateTime startedAt, @Bind("seen") OffsetDateTime lastSeenAt);
+
+        @SqlUpdate(UPDATE)
+        int update(@Bind("id") long id, @Bind("seen") OffsetDateTime lastSeenAt, @Bind("awaiting") OffsetDateTime awaiting,
+                   @Bind("awaited") long awaitedMillis, @Bind("stopBy") Long stopBy, @Bind("stopByName") String stopByName,
+                   @Bind("stopReason") String stopReason, @Bind("stopAt") OffsetDateTime stopAt,
+                   @Bind("ended") OffsetDateTime endedAt, @Bind("end") String end, @Bind("posted") long posted,
+                   @Bind("dropped") long dropped, @Bind("questions") long questions);
+
+        @SqlQuery(LATEST_OF)
+        Optional<AgentSession> latestOf(@Bind("task") long taskId);
+
+        @SqlQuery(BY_CLAIM_TOKEN)
+        Optional<AgentSession> byClaimToken(@Bind("task") long taskId, @Bind("token") String claimToken);
+
+        @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE board_id = :board AND ended_at IS NULL "
+                + "ORDER BY id FETCH FIRST :limit ROWS ONLY")
+        List<AgentSession> openOn(@Bind("board") long boardId, @Bind("limit") int limit);
+
+        @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE board_id = :board AND ended_at >= :from "
+                + "AND ended_at < :to ORDER BY ended_at, id FETCH FIRST :limit ROWS ONLY")
+        List<AgentSession> endedOn(@Bind("board") long boardId, @Bind("from") OffsetDateTime from,
+                                   @Bind("to") OffsetDateTime to, @Bind("limit") int limit);
+
+        @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE stop_at <= :by AND ended_at IS NULL "
+                + "ORDER BY stop_at, id FETCH FIRST :limit ROWS ONLY")
+        List<AgentSession> stopsDue(@Bind("by") OffsetDateTime stoppedBy, @Bind("limit") int limit);
+
+        @SqlUpdate("INSERT INTO session_activities (session_id, task_id, kind, body, progress_done, progress_total, "
+                + "by_user_id, by_username, agent_name, posted_at) VALUES (:session, :task, :kind, :body, :done, :total, "
+                + ":by, :byName, :agent, :at)")
+        @GetGeneratedKeys("id")
+        long append(@Bind("session") long sessionId, @Bind("task") long taskId, @Bind("kind") String kind,
+                    @Bind("body") String body, @Bind("done") Long done, @Bind("total") Long total, @Bind("by") Long byUserId,
+                    @Bind("byName") String byUsername, @Bind("agent") String agentName, @Bind("at") OffsetDateTime at);
+
+        @SqlQuery("SELECT id FROM session_activities WHERE session_id = :session ORDER BY id DESC "
+                + "OFFSET :keep ROWS FETCH FIRST 1 ROWS ONLY")
+        Optional<Long> firstBeyondKept(@Bind("session") long sessionId, @Bind("keep") int keep);
+
+        @SqlUpdate("DELETE FROM session_activities WHERE session_id = :session AND id <= :upTo")
+        int dropUpTo(@Bind("session") long sessionId, @Bind("upTo") long upTo);
+
+        @SqlQuery("SELECT " + ACTIVITY_COLUMNS + " FROM session_activities WHERE task_id = :task AND id > :after "
+                + "ORDER BY id FETCH FIRST :limit ROWS ONLY")
+        List<Activity> activities(@Bind("task") long taskId, @Bind("after") long after, @Bind("limit") int limit);
+
+        @SqlQuery("SELECT " + ACTIVITY_COLUMNS + " FROM session_activities WHERE task_id = :task "
+                + "ORDER BY id DESC FETCH FIRST :limit ROWS ONLY")
+        List<Activity> latestActivities(@Bind("task") long taskId, @Bind("limit") int limit);
+
+        @SqlQuery("SELECT a.id FROM session_activities a JOIN agent_sessions s ON s.id = a.session_id "
+                + "WHERE s.ended_at < :before ORDER BY a.id FETCH FIRST :limit ROWS ONLY")
+        List<Long> prunable(@Bind("before") OffsetDateTime endedBefore, @Bind("limit") int limit);
+
+        @SqlUpdate("DELETE FROM session_activities WHERE id IN (<ids>)")
+        int deleteActivities(@org.jdbi.v3.sqlobject.customizer.BindList("ids") List<Long> ids);
+
+        static OffsetDateTime ts(Instant instant) {
+            return instant == null ? null : TaskRows.timestamp(instant);
+        }
+
+        private static Instant instant(ResultSet row, String column) throws SQLException {
+            OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+            return value == null ? null : value.toInstant();
+        }
+
+        private static Long nullableLong(ResultSet row, String column) throws SQLException {
+            long value = row.getLong(column);
+            return row.wasNull() ? null : value;
+        }
+
+        /** A session row. */
+        final class SessionRow implements RowMapper<AgentSession> {
+            static final SessionRow INSTANCE = new SessionRow();
+
+            @Override
+            public AgentSession map(ResultSet row, StatementContext context) throws SQLException {
+                Long stopBy = nullableLong(row, "stop_by_user_id");
+                StopRequest stop = stopBy == null ? null : new StopRequest(UserId.of(stopBy),
+                        row.getString("stop_by_username"), row.getString("stop_reason"), instant(row, "stop_at"));
+                String end = row.getString("end_reason");
+                return new AgentSession(row.getLong("id"), TaskId.of(row.getLong("task_id")),
+                        BoardId.of(row.getLong("board_id")), row.getString("claim_token"), row.getString("agent_name"),
+                        UserId.of(row.getLong("holder_user_id")), instant(row, "started_at"), instant(row, "last_seen_at"),
+                        instant(row, "awaiting_since"), row.getLong("awaited_millis"), stop, instant(row, "ended_at"),
+                        end == null ? null : Arrays.stream(SessionEnd.values()).filter(e -> e.code().equals(end))
+                                .findFirst().orElseThrow(), row.getLong("posted"), row.getLong("dropped"),
+                        row.getLong("questions"));
+            }
+        }
+
+        /** An activity row. */
+        final class ActivityRow implements RowMapper<Activity> {
+            @Override
+            public Activity map(ResultSet row, StatementContext context) throws SQLException {
+                Long done = nullableLong(row, "progress_done");
+                Long by = nullableLong(row, "by_user_id");
+                return new Activity(row.getLong("id"), row.getLong("session_id"), TaskId.of(row.getLong("task_id")),
+                        ActivityKind.ofCode(row.getString("kind")).orElseThrow(), row.getString("body"),
+                        done == null ? null : new Progress(done, nullableLong(row, "progress_total")),
+                        by == null ? null : UserId.of(by), row.getString("by_username"), row.getString("agent_name"),
+                        instant(row, "posted_at"));
+            }
+        }
     }
 }

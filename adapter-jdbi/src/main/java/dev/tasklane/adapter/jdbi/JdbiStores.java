@@ -19,14 +19,10 @@ import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.SqlStatements;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
-import org.postgresql.PGConnection;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
 /**
@@ -61,8 +57,6 @@ public final class JdbiStores implements AutoCloseable {
     private final JdbiTargetStore targets;
     private final JdbiEventOutbox events;
     private final SchemaMigrations.Outcome schema;
-    private final Set<Integer> ownBackends = ConcurrentHashMap.newKeySet();
-    private volatile boolean othersListening = true;
     private final EventAnnouncer announcer;
 
     private JdbiStores(Database database, HikariDataSource pool, SchemaMigrations.Outcome schema,
@@ -71,12 +65,10 @@ public final class JdbiStores implements AutoCloseable {
         this.schema = schema;
         this.pool = pool;
         boolean postgres = database.kind() == Database.Kind.POSTGRES;
-        this.jdbi = ValueIds.register(Jdbi.create(
-                () -> connections.apply(postgres ? own(pool.getConnection()) : pool.getConnection()))
-                .installPlugin(new SqlObjectPlugin()));
+        this.transactions = new JdbiTransactions(pool, postgres, connections);
+        this.jdbi = ValueIds.register(transactions.jdbi().installPlugin(new SqlObjectPlugin()));
         // a query may bind a value only some of its variants use (the candidate streams share one binder)
         jdbi.getConfig(SqlStatements.class).setUnusedBindingAllowed(true);
-        this.transactions = new JdbiTransactions(jdbi);
         this.tasks = new JdbiTaskStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.directory = new JdbiDirectoryStore(transactions, database.kind() == Database.Kind.POSTGRES);
         this.idempotency = new JdbiIdempotencyStore(transactions);
@@ -86,8 +78,8 @@ public final class JdbiStores implements AutoCloseable {
         this.github = new JdbiGithubStore(transactions);
         this.agentSessions = new JdbiAgentSessionStore(transactions);
         this.targets = new JdbiTargetStore(transactions);
-        this.announcer = new EventAnnouncer(() -> own(pool.getConnection()));
-        this.events = new JdbiEventOutbox(transactions, postgres, this::othersListening, announcer::committed);
+        this.announcer = new EventAnnouncer(() -> transactions.own(pool.getConnection()));
+        this.events = new JdbiEventOutbox(transactions, postgres, announcer::committed);
     }
 
     /** Connects, migrates the schema and returns the stores, with the default {@link DatabaseTimeouts}. */
@@ -232,7 +224,7 @@ public final class JdbiStores implements AutoCloseable {
 
     /**
      * How long authentication may answer from the credentials it read before, without a statement
-     * ({@link DirectoryCache}; {@code TASKLANE_AUTH_CACHE}, 1 s by default); zero reads them on every request.
+     * ({@link JdbiDirectoryStore.DirectoryCache}; {@code TASKLANE_AUTH_CACHE}, 1 s by default); zero reads them on every request.
      * A change to the directory empties the cache at once on this server, and on the other servers sharing a
      * PostgreSQL through {@link PostgresEventRelay}.
      */
@@ -252,15 +244,9 @@ public final class JdbiStores implements AutoCloseable {
         return this;
     }
 
-    /** Records the backend of a pooled PostgreSQL connection, so that notifications from it are known as this server's. */
-    private Connection own(Connection connection) throws SQLException {
-        ownBackends.add(connection.unwrap(PGConnection.class).getBackendPID());
-        return connection;
-    }
-
     /** Whether a notification came from one of this server's own connections (its writes are applied as they commit). */
     boolean ownBackend(int backendPid) {
-        return ownBackends.contains(backendPid);
+        return transactions.ownBackend(backendPid);
     }
 
     /**
@@ -269,12 +255,12 @@ public final class JdbiStores implements AutoCloseable {
      * {@code pg_stat_activity}; without a relay running, or while it is not connected, yes.
      */
     boolean othersListening() {
-        return othersListening;
+        return events.othersListening();
     }
 
     /** See {@link #othersListening()}: set by this server's relay. */
     void othersListening(boolean listening) {
-        othersListening = listening;
+        events.othersListening(listening);
     }
 
     /** Another server committed a change, or may have while the relay was not listening: forget what next remembers. */

@@ -1,21 +1,24 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.JdbiEventOutbox.HistoryRows;
+import dev.tasklane.adapter.jdbi.JdbiEventOutbox.WriteFold;
+import dev.tasklane.adapter.jdbi.JdbiTransactions.PendingWrites;
+import dev.tasklane.adapter.jdbi.JdbiTransactions.UnitOfWork;
+import dev.tasklane.adapter.jdbi.TaskRows.TaskDocuments;
+import dev.tasklane.adapter.jdbi.TaskRows.TaskLinks;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
-import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.comment.Comment;
-import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
-import dev.tasklane.domain.flow.TaskFlow;
 import dev.tasklane.domain.history.HistoryEntry;
-import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
-import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.selection.KeyFileHolder;
+import dev.tasklane.domain.selection.TaskOrder;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
@@ -24,19 +27,23 @@ import dev.tasklane.domain.wip.WipLimits;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.Query;
 
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -46,7 +53,7 @@ import java.util.stream.Collectors;
 /**
  * The task store over JDBI, for PostgreSQL and for H2 in PostgreSQL mode. Writes are conditional on the
  * version read ({@code UPDATE ... WHERE version = :version}); {@link #lockById} is {@code SELECT ... FOR UPDATE};
- * {@link #candidates} walks the queue index without locking, and {@link #lockCandidate} locks the one row a
+ * {@link #candidates} walks the queue index without locking ({@link CandidateCursor}), and {@link #lockCandidate} locks the one row a
  * claimer chose, {@code FOR UPDATE SKIP LOCKED} on PostgreSQL, so concurrent claimers, in one process or
  * several, pass over each other's rows instead of queueing on them, and never hold rows they passed over.
  * The schema and its indexes are in {@code db/migration}; the query plans are in {@code docs/operations.md}.
@@ -57,7 +64,8 @@ import java.util.stream.Collectors;
  * later values, {@link Counters}), which sends them with the events or the commit ({@link WriteFold}).
  */
 final class JdbiTaskStore implements TaskStore {
-    private static final String POSITION_COUNTER = "POSITION";
+    /** The board counter of queue positions ({@link Counters}). */
+    static final String POSITION_COUNTER = "POSITION";
     /**
      * The expired leases of every board, oldest first (the sweeper's query; binds :now). Only tasks in Doing have
      * a lease; saying so lets the planner use {@code tasks_leases} even in a generic plan.
@@ -116,174 +124,27 @@ final class JdbiTaskStore implements TaskStore {
         return transactions.withHandle(statement);
     }
 
-    /** The columns a new task's row is written with, one row at a time or as arrays. */
-    static final String INSERT_COLUMNS = "board_id, identifier, identifier_rank, identifier_number, type, "
-            + "created_by_id, created_by_agent, inserted_at, version, " + TaskRows.WRITABLE + ", " + JdbiFlowStore.STATE_COLUMNS;
-
-    /**
-     * A new task's row; an identifier already taken inserts nothing (and answers no id) instead of failing the
-     * transaction, so the duplicate check costs no statement of its own. Binds with {@link #bindInsert}.
-     */
-    private static final String INSERT = "INSERT INTO tasks (" + INSERT_COLUMNS + ") VALUES (:"
-            + INSERT_COLUMNS.replace(", ", ", :") + ") ON CONFLICT DO NOTHING";
-
-    private static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindInsert(S statement, Task task) {
-        insertValues(SqlValues.named(statement), task);
-        return statement;
-    }
-
-    /**
-     * The values of a new task's row, named by {@link #INSERT_COLUMNS}: one row of {@link #INSERT} or of an array
-     * insert. A work or defect task's flow state is that of a task created at its insertion ({@link #newState}).
-     */
-    private static SqlValues insertValues(SqlValues values, Task task) {
-        if (!task.id().equals(TaskId.UNASSIGNED)) {
-            throw new IllegalArgumentException("a new task has id 0, got " + task.id());
-        }
-        return JdbiFlowStore.bindState(TaskRows.writable(values, task), newState(task))
-                .bigint("board_id", task.boardId().value())
-                .text("identifier", task.identifier().toString())
-                .integer("identifier_rank", task.identifier().type().ordinal())
-                .bigint("identifier_number", task.identifier().number())
-                .text("type", task.type().name())
-                .nullableBigint("created_by_id", UserId.valueOrNull(task.createdById()))
-                .text("created_by_agent", task.createdByAgent())
-                .timestamp("inserted_at", task.insertedAt())
-                .bigint("version", task.version());
-    }
-
-    /**
-     * New tasks' rows as one statement of an array per column ({@link ArrayRows}), bound as one-row inserts are: a
-     * goal's children, or a batch's, bind 27 arrays instead of 27 values per task.
-     */
-    private static final String INSERT_ALL = ArrayRows.insert("tasks", INSERT_COLUMNS) + " ON CONFLICT DO NOTHING";
-
+    /** The row, its links and its counters at once ({@link TaskInserts}). */
     @Override
     public Task insert(Task task) {
         return sql(handle -> {
-            long id = bindInsert(handle.createUpdate(INSERT), task)
-                    .executeAndReturnGeneratedKeys("id")
-                    .mapTo(Long.class)
-                    .findOne()
-                    .orElseThrow(() -> duplicate(task));
-            Task stored = task.withId(TaskId.of(id));
-            writeLinks(handle, List.of(stored));
-            inserted(handle, stored);
+            Task stored = TaskInserts.one(handle, transactions, task);
             written(stored, true);
             return stored;
         });
     }
 
-    /**
-     * The rows of all the tasks as one statement of an array per column ({@link #INSERT_ALL}), then their dependency
-     * and key-file rows likewise: a goal of 50 children is three statements, not a hundred and fifty, and binds a few
-     * dozen arrays, not thousands of values.
-     */
+    /** All the rows, their links and their counters at once, in a few statements ({@link TaskInserts}). */
     @Override
     public List<Task> insertAll(List<Task> tasks) {
         if (tasks.size() < 2) {
             return tasks.isEmpty() ? List.of() : List.of(insert(tasks.get(0)));
         }
         return sql(handle -> {
-            Map<String, Long> ids = new java.util.HashMap<>();
-            ArrayRows rows = new ArrayRows(INSERT_COLUMNS);
-            tasks.forEach(task -> insertValues(rows, task));
-            rows.bind(handle.createUpdate(INSERT_ALL))
-                    .executeAndReturnGeneratedKeys("id", "identifier")
-                    .map((row, context) -> Map.entry(row.getString("identifier"), row.getLong("id")))
-                    .forEach(entry -> ids.put(entry.getKey(), entry.getValue()));
-            List<Task> stored = new java.util.ArrayList<>(tasks.size());
-            for (Task task : tasks) {
-                Long id = ids.get(task.identifier().toString());
-                if (id == null) {
-                    throw duplicate(task);
-                }
-                stored.add(task.withId(TaskId.of(id)));
-            }
-            writeLinks(handle, stored);
-            for (Task task : stored) {
-                inserted(handle, task);
-                written(task, true);
-            }
+            List<Task> stored = TaskInserts.all(handle, transactions, tasks);
+            stored.forEach(task -> written(task, true));
             return stored;
         });
-    }
-
-    /** What this transaction remembers of a task it inserted, and the board counters raised to its numbers. */
-    private void inserted(Handle handle, Task stored) {
-        long id = stored.id().value();
-        UnitOfWork.Reads reads = transactions.reads();
-        reads.links().put(id, TaskLinks.of(stored));
-        reads.positions().put(id, stored.position());
-        reads.tasks().put(id, stored);
-        transactions.pending().flow().inserted(id, newState(stored));
-        Counters.raise(handle, transactions.pending(), stored.boardId().value(), stored.identifier().type().prefix(), stored.identifier().number());
-        Counters.raise(handle, transactions.pending(), stored.boardId().value(), POSITION_COUNTER, stored.position());
-    }
-
-    /**
-     * The flow state a new task's row is written with: a task created at its insertion, in Ready; none for a goal,
-     * which does not flow. The creation's own flow write ({@link JdbiFlowStore#putFlow}) is the same state as a rule,
-     * and then sends nothing ({@link PendingFlow#inserted}).
-     */
-    private static TaskFlow newState(Task task) {
-        return task.isGoal() ? null : TaskFlow.created(task.identifier().toString(), task.type(), task.insertedAt());
-    }
-
-    private static ConflictException duplicate(Task task) {
-        return new ConflictException("duplicate_identifier",
-                "Identifier " + task.identifier() + " already exists on board " + task.boardId() + ".");
-    }
-
-    /** A task's row as {@link #update} writes it, conditional on the version read (binds with {@link #bindUpdate}). */
-    private static final String[] UPDATES = new String[2 * TaskRows.GROUPS];
-    static final String UPDATE = update(0);
-
-    /**
-     * {@link #UPDATE} leaving out the columns of the {@code unchanged} groups ({@link TaskRows#unchanged}); one
-     * constant text per combination.
-     */
-    static String update(int unchanged) {
-        return update(unchanged, false);
-    }
-
-    /**
-     * {@link #update(int)}, and with {@code withState} the task's flow state too ({@link JdbiFlowStore#STATE_COLUMNS}),
-     * as the event outbox's statement writes it ({@link #updateValues(SqlValues, Task, int, TaskFlow)}).
-     */
-    static String update(int unchanged, boolean withState) {
-        int slot = withState ? TaskRows.GROUPS + unchanged : unchanged;
-        String known = UPDATES[slot];
-        if (known == null) {
-            known = ("UPDATE tasks SET " + TaskRows.assignments(unchanged) + ", version = version + 1"
-                    + (withState ? ", " + JdbiFlowStore.STATE_ASSIGNMENTS : "")
-                    + " WHERE id = :id AND board_id = :board_id AND identifier = :identifier AND version = :version").intern();
-            UPDATES[slot] = known;
-        }
-        return known;
-    }
-
-    static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindUpdate(S statement, Task task, int unchanged) {
-        updateValues(SqlValues.named(statement), task, unchanged);
-        return statement;
-    }
-
-    /** The values of {@link #update update(unchanged)}, in its order. */
-    static SqlValues updateValues(SqlValues values, Task task, int unchanged) {
-        return updateValues(values, task, unchanged, null);
-    }
-
-    /** The values of {@link #update(int, boolean) update(unchanged, state != null)}, in its order. */
-    static SqlValues updateValues(SqlValues values, Task task, int unchanged, TaskFlow state) {
-        SqlValues written = TaskRows.writable(values, task, unchanged);
-        if (state != null) {
-            JdbiFlowStore.bindState(written, state);
-        }
-        return written
-                .bigint("id", task.id().value())
-                .bigint("board_id", task.boardId().value())
-                .text("identifier", task.identifier().toString())
-                .bigint("version", task.version());
     }
 
     /**
@@ -322,7 +183,7 @@ final class JdbiTaskStore implements TaskStore {
                 return stored;
             }
             int unchanged = unchanged(task);
-            int changed = bindUpdate(handle.createUpdate(update(unchanged)), task, unchanged).execute();
+            int changed = TaskRows.bindUpdate(handle.createUpdate(TaskRows.update(unchanged)), task, unchanged).execute();
             if (changed == 0) {
                 reads.tasks().remove(id);
                 throw refusal(task);
@@ -342,7 +203,7 @@ final class JdbiTaskStore implements TaskStore {
                 // the spec's dependencies or key files changed (or were not read in this transaction)
                 handle.createUpdate("DELETE FROM task_dependencies WHERE task_id = :id").bind("id", task.id()).execute();
                 handle.createUpdate("DELETE FROM task_key_files WHERE task_id = :id").bind("id", task.id()).execute();
-                writeLinks(handle, List.of(stored));
+                TaskLinks.write(handle, List.of(stored));
             }
             known.put(id, links);
             return stored;
@@ -385,35 +246,6 @@ final class JdbiTaskStore implements TaskStore {
         return new ConcurrentUpdateException(task.id(), task.version());
     }
 
-    /** The dependency and key-file rows of stored tasks: one batch per table for all of them. */
-    private static void writeLinks(Handle handle, List<Task> tasks) {
-        ArrayRows dependencies = new ArrayRows(DEPENDENCY_COLUMNS);
-        ArrayRows keyFiles = new ArrayRows(KEY_FILE_COLUMNS);
-        for (Task task : tasks) {
-            TaskLinks links = TaskLinks.of(task);
-            for (String dependency : links.dependencies()) {
-                dependencies.bigint("task_id", task.id().value()).bigint("board_id", task.boardId().value())
-                        .text("depends_on", dependency);
-            }
-            for (String path : links.keyFiles()) {
-                keyFiles.bigint("task_id", task.id().value()).bigint("board_id", task.boardId().value())
-                        .text("file_path", path);
-            }
-        }
-        if (!dependencies.isEmpty()) {
-            dependencies.bind(handle.createUpdate(INSERT_DEPENDENCIES)).execute();
-        }
-        if (!keyFiles.isEmpty()) {
-            keyFiles.bind(handle.createUpdate(INSERT_KEY_FILES)).execute();
-        }
-    }
-
-    private static final String DEPENDENCY_COLUMNS = "task_id, board_id, depends_on";
-    private static final String KEY_FILE_COLUMNS = "task_id, board_id, file_path";
-    /** The dependency rows of any number of tasks: one statement of three arrays ({@link ArrayRows}). */
-    private static final String INSERT_DEPENDENCIES = ArrayRows.insert("task_dependencies", DEPENDENCY_COLUMNS);
-    private static final String INSERT_KEY_FILES = ArrayRows.insert("task_key_files", KEY_FILE_COLUMNS);
-
     @Override
     public Optional<Task> findById(BoardId boardId, TaskId id) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t WHERE t.id = :id AND t.board_id = :board")
@@ -446,7 +278,7 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public Optional<Task> lockByIdentifier(BoardId boardId, TaskIdentifier identifier) {
         PlainStatement lock = PlainStatement.of(LOCK_BY_IDENTIFIER);
-        lock.bigint("board", boardId.value()).text("identifier", identifier.toString());
+        lock.values().bigint("board", boardId.value()).text("identifier", identifier.toString());
         return sql(handle -> lock.findOne(handle, this::readLocked)).map(this::locked);
     }
 
@@ -458,7 +290,7 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
         PlainStatement lock = PlainStatement.of(LOCK_BY_ID);
-        lock.bigint("id", id.value()).bigint("board", boardId.value());
+        lock.values().bigint("id", id.value()).bigint("board", boardId.value());
         PendingWrites.TaskUpdate stated = statedUpdate();
         Function<Handle, Optional<LockedRow>> statement = handle -> lock.findOne(handle, this::readLocked);
         Optional<LockedRow> row = stated != null && !stated.task().id().equals(id)
@@ -477,7 +309,7 @@ final class JdbiTaskStore implements TaskStore {
     }
 
     private LockedRow readLocked(ResultSet row) throws SQLException {
-        return new LockedRow(TaskRows.readRemembering(row, transactions), WipLimitRows.limits(row, "wip_doing"));
+        return new LockedRow(TaskRows.readRemembering(row, transactions), limits(row, "wip_doing"));
     }
 
     /** The unit of work records the lock, and the limits read with it: the update cannot miss ({@link #update}). */
@@ -533,7 +365,7 @@ final class JdbiTaskStore implements TaskStore {
         PlainStatement query = PlainStatement.of(CHILD_STATUSES);
         long except = statedChild ? child.id().value() : 0L;
         for (int probe = 0; probe < Status.values().length; probe++) {
-            query.bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", except);
+            query.values().bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", except);
         }
         Function<Handle, Set<Status>> statement = handle -> query.one(handle, row -> {
             Set<Status> present = EnumSet.noneOf(Status.class);
@@ -700,28 +532,58 @@ final class JdbiTaskStore implements TaskStore {
         });
     }
 
+    /** The board's work and defect tasks in Doing, on the board (binds :board). */
+    static final String DOING = "SELECT identifier FROM tasks WHERE board_id = :board AND status = '"
+            + Status.IN_PROGRESS.name() + "' AND type <> '" + TaskType.GOAL.name() + "' AND archived_at IS NULL ORDER BY id";
+
     /**
-     * No statement when this transaction read the limits already, with a locked task of the board
-     * ({@link UnitOfWork.Reads#wipLimits}, a claim's case) or as it wrote them; else one query, at once.
+     * The board's row of {@code board_wip_limits}, its limits. No statement when this transaction read the limits
+     * already, with a locked task of the board ({@link UnitOfWork.Reads#wipLimits}, a claim's case) or as it wrote
+     * them; else one query, at once.
      */
     @Override
     public WipLimits wipLimits(BoardId boardId) {
         WipLimits read = transactions.reads().wipLimits().get(boardId.value());
-        return read != null ? read : sql(handle -> WipLimitRows.read(handle, boardId));
+        return read != null ? read : sql(handle -> handle.createQuery("SELECT doing FROM board_wip_limits WHERE board_id = :board")
+                .bind("board", boardId)
+                .map((row, context) -> limits(row, "doing"))
+                .findOne().orElse(WipLimits.NONE));
+    }
+
+    /** The limits in {@code column} of {@code row}: none when it is SQL NULL (no limit, or no row). */
+    private static WipLimits limits(ResultSet row, String column) throws SQLException {
+        int doing = row.getInt(column);
+        return row.wasNull() ? WipLimits.NONE : new WipLimits(doing);
     }
 
     @Override
     public void putWipLimits(BoardId boardId, WipLimits limits) {
         sql(handle -> {
-            WipLimitRows.write(handle, boardId, limits);
+            int updated = handle.createUpdate("UPDATE board_wip_limits SET doing = :doing WHERE board_id = :board")
+                    .bind("board", boardId).bindByType("doing", limits.doing(), Integer.class).execute();
+            if (updated == 0) {
+                handle.createUpdate("INSERT INTO board_wip_limits (board_id, doing) VALUES (:board, :doing) ON CONFLICT DO NOTHING")
+                        .bind("board", boardId).bindByType("doing", limits.doing(), Integer.class).execute();
+                handle.createUpdate("UPDATE board_wip_limits SET doing = :doing WHERE board_id = :board")
+                        .bind("board", boardId).bindByType("doing", limits.doing(), Integer.class).execute();
+            }
             transactions.reads().wipLimits().put(boardId.value(), limits);
             return null;
         });
     }
 
+    /**
+     * Takes the board's claim lock, its row of {@code board_wip_limits} (which exists once a limit was set), then
+     * reads Doing: the lock serialises the board's claims before they count (docs/operations.md, "Lock order": after
+     * the claimed task's row).
+     */
     @Override
     public List<String> lockDoing(BoardId boardId) {
-        return sql(handle -> WipLimitRows.lockDoing(handle, boardId));
+        return sql(handle -> {
+            handle.createUpdate("UPDATE board_wip_limits SET claims = claims + 1 WHERE board_id = :board")
+                    .bind("board", boardId).execute();
+            return handle.createQuery(DOING).bind("board", boardId).mapTo(String.class).list();
+        });
     }
 
     /**
@@ -741,17 +603,7 @@ final class JdbiTaskStore implements TaskStore {
     public List<HistoryEntry> history(TaskId taskId) {
         return sql(handle -> {
             WriteFold.flush(transactions.unit()); // the rows this transaction stated, so that the query reads them
-            return handle.createQuery("SELECT task_id, kind, at, actor_user_id, agent_name, facts "
-                            + "FROM task_history WHERE task_id = :task ORDER BY id")
-                    .bind("task", taskId)
-                    .map((row, context) -> {
-                        long actor = row.getLong("actor_user_id");
-                        UserId actorUserId = row.wasNull() ? null : UserId.of(actor);
-                        return new HistoryEntry(TaskId.of(row.getLong("task_id")), HistoryKind.valueOf(row.getString("kind")),
-                                row.getObject("at", OffsetDateTime.class).toInstant(), actorUserId,
-                                row.getString("agent_name"), HistoryFactsDocuments.read(row.getString("facts")));
-                    })
-                    .list();
+            return HistoryRows.read(handle, taskId);
         });
     }
 
@@ -759,5 +611,241 @@ final class JdbiTaskStore implements TaskStore {
     @Override
     public FlowStore flows() {
         return flows;
+    }
+
+    /**
+     * The claimable candidates of a board in queue order ({@link TaskOrder#NEXT}), read lazily: two keyset-paged
+     * streams, the Ready queue and the board's expired leases, merged. Each page continues after the last row
+     * seen, so the cost of reaching the first eligible task does not grow with the number of Ready tasks.
+     *
+     * <p>Pages are read without locks, so a claimer that steps past tasks it cannot take (capabilities, key
+     * files, assignment) leaves them to the other agents; the claimer locks only the task it chose, by id, with
+     * {@link #LOCK_CLAIMABLE}.
+     *
+     * <p>The Ready stream leaves out what the schema can rule out cheaply, each test a pre-filter of a selection rule
+     * (docs/rules.md, "Selection"): not open or archived (S1, {@code SelectionRule.READY_OR_EXPIRED}), goals and human
+     * tasks (S2, {@code CLAIMABLE_TYPE}), tasks with an unfinished dependency (S3, {@code DEPENDENCIES_COMPLETED}),
+     * tasks assigned to someone else (S5, {@code ASSIGNEE_MATCHES}); key files and capabilities are left to the
+     * caller's full rules.
+     */
+    static final class CandidateCursor implements Iterator<Task> {
+        /**
+         * The rows of a stream's first page. Most walks stop at the first or second candidate (next and claim take
+         * the first eligible task that no other claimer holds), and every row read is mapped whole, spec and
+         * documents included: the 8-agent profile of bench/bounds.md ("What bounds the claim throughput") found
+         * next spending most of its CPU mapping a first page of 32 rows to use one. Eight leaves room for as many
+         * claimers holding the first rows at once before a second page is needed.
+         */
+        static final int FIRST_PAGE = 8;
+        /** The rows of each continuation page: a walk that got past the first page is stepping over many tasks. */
+        static final int PAGE = 32;
+
+        /**
+         * Pre-filter of rule S1: archived tasks stay out of the queue (docs/rules.md, "Archive, restore and delete"). The test is on the
+         * {@code archive} document, which is set and cleared with {@code archived_at}, because {@code archived_at} leads
+         * an index ({@code tasks_board_archived}, for the archive page) that H2's planner would then prefer to the queue
+         * index, reading every Ready row ({@code H2QueryPlanTest}).
+         */
+        static final String ON_THE_BOARD = "AND t.archive IS NULL ";
+        /** Pre-filter of rule S5: unassigned, or assigned to the caller. */
+        private static final String ASSIGNABLE = "AND (t.assigned_to_id IS NULL OR t.assigned_to_id = :user) ";
+        /** Pre-filter of rule S3: no dependency that is not completed. */
+        private static final String UNBLOCKED = "AND NOT EXISTS (SELECT 1 FROM task_dependencies d WHERE d.task_id = t.id AND NOT EXISTS ("
+                + "SELECT 1 FROM tasks dt WHERE dt.board_id = d.board_id AND dt.identifier = d.depends_on "
+                + "AND dt.status = '" + Status.COMPLETED.name() + "')) ";
+        /** The Ready stream for every user of the board: what a {@link CandidateSnapshots snapshot} holds. */
+        private static final String READY_ANYONES = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+                + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' " + ON_THE_BOARD
+                + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE " + UNBLOCKED;
+        private static final String READY = READY_ANYONES + ASSIGNABLE;
+        private static final String EXPIRED = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+                + "WHERE t.board_id = :board AND t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now "
+                + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE ";
+        /** A row-value comparison, which both databases answer as a range of the queue index. */
+        private static final String AFTER = "AND (t.priority_order, t.position, t.id) > (:after_priority, :after_position, :after_id) ";
+        /**
+         * The queue order. Board and status are fixed by the WHERE clause, so naming them changes nothing but lets H2
+         * see that {@code tasks_queue} is already in this order (it does not skip equality-bound leading columns, and
+         * would otherwise read and sort the whole Ready column of the board); PostgreSQL sees it either way.
+         */
+        private static final String ORDER = "ORDER BY t.board_id, t.status, t.priority_order, t.position, t.id";
+
+        /** The SQL of one page of the Ready stream, as issued (binds :board, :user, and the :after_* keys when continuing). */
+        static String readyPage(boolean continuation) {
+            return page(READY, continuation);
+        }
+
+        /** The SQL of one page of the expired-lease stream, as issued (binds :board, :now, and the :after_* keys). */
+        static String expiredPage(boolean continuation) {
+            return page(EXPIRED, continuation);
+        }
+
+        private static String page(String stream, boolean continuation) {
+            return stream + (continuation ? AFTER : "") + ORDER + " LIMIT " + limit(continuation);
+        }
+
+        private static int limit(boolean continuation) {
+            return continuation ? PAGE : FIRST_PAGE;
+        }
+
+        /**
+         * Locks one chosen candidate if it is still open, or in Doing with an expired claim (binds :id, :board,
+         * :now). {@code SKIP LOCKED} answers no row at once when another transaction holds it; a row changed by a
+         * transaction that committed while this one waited is re-checked against the condition by PostgreSQL.
+         */
+        static final String LOCK_CLAIMABLE = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+                + "WHERE t.id = :id AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
+                + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) " + ON_THE_BOARD
+                + "FOR UPDATE";
+
+        /**
+         * The first pages of both streams as one statement (binds :board, :user, :now): each stream's page is its own
+         * ordered, limited subquery on the queue index, as {@link #readyPage} and {@link #expiredPage} issue them, and
+         * the {@code stream} column tells their rows apart. Most walks never need a second page, so a {@code next}
+         * reads its candidates in one statement.
+         */
+        static final String FIRST_PAGES = "SELECT * FROM ((SELECT 0 AS stream, " + READY.substring("SELECT ".length())
+                + ORDER + " LIMIT " + FIRST_PAGE + ") UNION ALL (SELECT 1 AS stream, " + EXPIRED.substring("SELECT ".length())
+                + ORDER + " LIMIT " + FIRST_PAGE + ")) pages";
+
+        /**
+         * The first {@link CandidateSnapshots#ROWS} rows of both streams for every user of the board, as one statement
+         * (binds :board, :now): what a snapshot remembers. The user's own filter (assigned to nobody or to them) is
+         * applied to the rows when a {@code next} walks them.
+         */
+        static final String SNAPSHOT = "SELECT * FROM ((SELECT 0 AS stream, " + READY_ANYONES.substring("SELECT ".length())
+                + ORDER + " LIMIT " + CandidateSnapshots.ROWS + ") UNION ALL (SELECT 1 AS stream, "
+                + EXPIRED.substring("SELECT ".length()) + ORDER + " LIMIT " + CandidateSnapshots.ROWS + ")) pages";
+
+        private final JdbiTransactions transactions;
+        private final CandidateQuery query;
+        private final RowMapper<Task> rows;
+        private final Stream ready;
+        private final Stream expired;
+        private boolean started;
+
+        CandidateCursor(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows) {
+            this.transactions = transactions;
+            this.query = query;
+            this.rows = rows;
+            this.ready = new Stream(READY);
+            this.expired = new Stream(EXPIRED);
+        }
+
+        /**
+         * A walk that starts from a snapshot's rows ({@link CandidateSnapshots}) instead of reading the first pages:
+         * each stream's rows, whether the stream had no more when read, and the last row read, after which the walk
+         * continues from the database if it gets past the snapshot's rows.
+         */
+        static CandidateCursor fromSnapshot(JdbiTransactions transactions, CandidateQuery query, RowMapper<Task> rows,
+                                            List<Task> ready, boolean readyComplete, Task readyLast,
+                                            List<Task> expired, boolean expiredComplete, Task expiredLast) {
+            CandidateCursor cursor = new CandidateCursor(transactions, query, rows);
+            cursor.started = true;
+            cursor.ready.prefilled(ready, readyComplete, readyLast);
+            cursor.expired.prefilled(expired, expiredComplete, expiredLast);
+            return cursor;
+        }
+
+        /** Reads both first pages in one statement, the first time a candidate is asked for. */
+        private void start() {
+            if (started) {
+                return;
+            }
+            started = true;
+            List<Task> readyRows = new ArrayList<>();
+            List<Task> expiredRows = new ArrayList<>();
+            transactions.withHandle(handle -> {
+                handle.createQuery(FIRST_PAGES)
+                        .bind("board", query.boardId())
+                        .bind("user", query.userId())
+                        .bind("now", TaskRows.timestamp(query.now()))
+                        .map((row, context) -> (row.getInt("stream") == 0 ? readyRows : expiredRows).add(rows.map(row, context)))
+                        .list();
+                return null;
+            });
+            ready.firstPage(readyRows);
+            expired.firstPage(expiredRows);
+        }
+
+        @Override
+        public boolean hasNext() {
+            start();
+            return ready.peek() != null || expired.peek() != null;
+        }
+
+        @Override
+        public Task next() {
+            start();
+            Task fromReady = ready.peek();
+            Task fromExpired = expired.peek();
+            if (fromReady == null && fromExpired == null) {
+                throw new NoSuchElementException();
+            }
+            if (fromExpired == null || (fromReady != null && TaskOrder.NEXT.compare(fromReady, fromExpired) <= 0)) {
+                return ready.take();
+            }
+            return expired.take();
+        }
+
+        /** One keyset-paged query of the cursor's board, user and instant. */
+        private final class Stream {
+            private final String sql;
+            private final Deque<Task> page = new ArrayDeque<>();
+            private Task last;
+            /** Where the first page read from the database continues, after rows handed over from a snapshot. */
+            private Task resumeAfter;
+            private boolean exhausted;
+
+            Stream(String sql) {
+                this.sql = sql;
+            }
+
+            /** The first page, read with the other stream's ({@link #FIRST_PAGES}). */
+            void firstPage(List<Task> read) {
+                page.addAll(read);
+                exhausted = read.size() < FIRST_PAGE;
+            }
+
+            /** Rows from a snapshot, the stream's first rows up to {@code lastRead}; {@code complete}: no more after it. */
+            void prefilled(List<Task> snapshotRows, boolean complete, Task lastRead) {
+                page.addAll(snapshotRows);
+                exhausted = complete;
+                resumeAfter = lastRead;
+            }
+
+            Task peek() {
+                if (page.isEmpty() && !exhausted) {
+                    fetch();
+                }
+                return page.peekFirst();
+            }
+
+            Task take() {
+                Task next = page.removeFirst();
+                last = next;
+                return next;
+            }
+
+            private void fetch() {
+                Task after = resumeAfter != null ? resumeAfter : last;
+                resumeAfter = null;
+                boolean continuation = after != null;
+                String text = page(sql, continuation);
+                page.addAll(transactions.withHandle(handle -> {
+                    Query select = handle.createQuery(text)
+                            .bind("board", query.boardId())
+                            .bind("user", query.userId())
+                            .bind("now", TaskRows.timestamp(query.now()));
+                    if (continuation) {
+                        select.bind("after_priority", TaskRows.priorityOrder(after))
+                                .bind("after_position", after.position())
+                                .bind("after_id", after.id());
+                    }
+                    return select.map(rows).list();
+                }));
+                exhausted = page.size() < limit(continuation);
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tasklane.adapter.jdbi;
 
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.SqlStatements;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
@@ -8,6 +9,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,12 +29,13 @@ import java.util.function.Consumer;
  * <p>The text is written with JDBI's named parameters ({@code :name}; {@code ::} is PostgreSQL's cast) and sent
  * with positional ones. Each text is parsed once and kept, so only constant texts may be given, or texts composed
  * of constant parts once per shape ({@link #composed}).
- * Values are bound through {@link SqlValues} in the order of the text, and each names the parameter it fills: a
- * value bound out of order, or a statement run with a parameter unbound, fails before it reaches the database.
+ * Values are bound through {@link #values()}, a {@link SqlValues}, in the order of the text, and each names the
+ * parameter it fills: a value bound out of order, or a statement run with a parameter unbound, fails before it
+ * reaches the database.
  * A failure of the database surfaces as JDBI's would ({@link UnableToExecuteStatementException}), so that the
  * transaction translates it like any other ({@link SqlFailures}).
  */
-final class PlainStatement implements SqlValues {
+final class PlainStatement {
     /** How many texts of each cache are kept: the texts are made of constants, so only a few ever exist. */
     private static final int MAX_TEXTS = 512;
     private static final ConcurrentMap<String, Text> PARSED = new ConcurrentHashMap<>();
@@ -75,6 +79,14 @@ final class PlainStatement implements SqlValues {
     private final Object[] values;
     private final int[] types;
     private int bound;
+    /** Binds this statement's values, each checked against the name of the parameter at its place. */
+    private final SqlValues binding = new SqlValues() {
+        @Override
+        public SqlValues value(String name, Object value, int sqlType) {
+            bind(name, value, sqlType);
+            return this;
+        }
+    };
 
     private PlainStatement(Text text) {
         this.text = text;
@@ -167,8 +179,12 @@ final class PlainStatement implements SqlValues {
         return new Text(positional.toString(), List.copyOf(found));
     }
 
-    @Override
-    public PlainStatement value(String name, Object value, int sqlType) {
+    /** Where this statement's values go, in the order of its text. */
+    SqlValues values() {
+        return binding;
+    }
+
+    private void bind(String name, Object value, int sqlType) {
         List<String> names = text.names();
         if (bound >= names.size() || !names.get(bound).equals(name)) {
             throw new IllegalStateException("parameter " + (bound + 1) + " of the statement is "
@@ -177,7 +193,6 @@ final class PlainStatement implements SqlValues {
         values[bound] = value;
         types[bound] = sqlType;
         bound++;
-        return this;
     }
 
     /**
@@ -264,6 +279,72 @@ final class PlainStatement implements SqlValues {
         Object observer = handle.getConfig(SqlStatements.class).getAttribute(OBSERVER);
         if (observer != null) {
             ((Consumer<String>) observer).accept(sql);
+        }
+    }
+
+    /**
+     * Where the values of a row go, each under its parameter's name: a JDBI statement's named parameters
+     * ({@link #named}), or the next positional parameters of a plain statement ({@link #values()}), which checks that the names come
+     * in the order of its text. One binding of a row (a task's writable columns, a history row, a flow row) then
+     * serves both, and the statement's text is the only place the order is stated.
+     */
+    interface SqlValues {
+        /** Binds {@code value}, null for SQL NULL, as a value of {@code sqlType} ({@link Types}). */
+        SqlValues value(String name, Object value, int sqlType);
+
+        default SqlValues bigint(String name, long value) {
+            return value(name, value, Types.BIGINT);
+        }
+
+        /** A BIGINT that may be SQL NULL. */
+        default SqlValues nullableBigint(String name, Long value) {
+            return value(name, value, Types.BIGINT);
+        }
+
+        default SqlValues integer(String name, int value) {
+            return value(name, value, Types.INTEGER);
+        }
+
+        default SqlValues smallint(String name, short value) {
+            return value(name, value, Types.SMALLINT);
+        }
+
+        default SqlValues bool(String name, boolean value) {
+            return value(name, value, Types.BOOLEAN);
+        }
+
+        /** A character value, SQL NULL for null. */
+        default SqlValues text(String name, String value) {
+            return value(name, value, Types.VARCHAR);
+        }
+
+        /** A {@code TIMESTAMP WITH TIME ZONE} in UTC, SQL NULL for null. */
+        default SqlValues timestamp(String name, Instant value) {
+            return value(name, TaskRows.timestamp(value), Types.TIMESTAMP_WITH_TIMEZONE);
+        }
+
+        /** The named parameters of a JDBI statement. */
+        static SqlValues named(SqlStatement<?> statement) {
+            return new SqlValues() {
+                @Override
+                public SqlValues value(String name, Object value, int sqlType) {
+                    statement.bindByType(name, value, javaType(sqlType));
+                    return this;
+                }
+            };
+        }
+
+        /** The Java type JDBI binds a value of {@code sqlType} as. */
+        private static Class<?> javaType(int sqlType) {
+            return switch (sqlType) {
+                case Types.BIGINT -> Long.class;
+                case Types.INTEGER -> Integer.class;
+                case Types.SMALLINT -> Short.class;
+                case Types.BOOLEAN -> Boolean.class;
+                case Types.VARCHAR -> String.class;
+                case Types.TIMESTAMP_WITH_TIMEZONE -> OffsetDateTime.class;
+                default -> throw new IllegalArgumentException("no binding for SQL type " + sqlType);
+            };
         }
     }
 }

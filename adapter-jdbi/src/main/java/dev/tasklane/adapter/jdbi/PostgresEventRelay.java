@@ -24,7 +24,7 @@ import java.util.function.LongConsumer;
  * saw; a notification only says "events up to n were committed", so that other servers read at once instead
  * of at their next poll. The same listener hears the directory's changes ({@code tasklane_directory}: a token
  * revoked, a user disabled, a membership changed) and empties this server's credential cache
- * ({@link DirectoryCache}), and empties it on every (re)connection too, since a change may have been announced
+ * ({@link JdbiDirectoryStore.DirectoryCache}), and empties it on every (re)connection too, since a change may have been announced
  * while it was not listening. The notifications are sent once the transaction that appended the events committed
  * ({@link EventAnnouncer}). A lost notification (a server that died after its commit, a dropped listener) costs
  * latency, never an event.

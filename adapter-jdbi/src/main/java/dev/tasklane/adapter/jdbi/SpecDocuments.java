@@ -26,7 +26,7 @@ import java.util.Map;
 
 /**
  * The descriptive parts of a task's spec document, {@code testing_strategy} and {@code details}, as the document
- * records {@link TaskDocuments.SpecDocument} holds: {@link StrategyDocument} and {@link DetailsDocument}. Their stored
+ * records {@link TaskRows.TaskDocuments.SpecDocument} holds: {@link StrategyDocument} and {@link DetailsDocument}. Their stored
  * form predates the typed domain records and is kept: each text detail under its
  * {@linkplain TaskField#storedName() stored name} and present only when stated, first, in {@link TaskField#texts()}
  * order; a value that is a string or an array of strings stored as such ({@link TextOrListDocument});

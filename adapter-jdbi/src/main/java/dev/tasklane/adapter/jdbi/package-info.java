@@ -20,17 +20,17 @@
  * </pre>
  *
  * <ul>
- *   <li>{@link dev.tasklane.adapter.jdbi.UnitOfWork} is the transaction as one object: created by
+ *   <li>{@link dev.tasklane.adapter.jdbi.JdbiTransactions.UnitOfWork} is the transaction as one object: created by
  *       {@link dev.tasklane.adapter.jdbi.JdbiTransactions} when the application's use-case runner begins a unit of
  *       work, bound to the calling thread (the stores' one ambient handle, {@code JdbiTransactions#unit}), and
  *       dropped when it ends. It holds the handle and the commit, what the transaction read and locked
- *       ({@code UnitOfWork.Reads}), what it will write ({@link dev.tasklane.adapter.jdbi.PendingWrites}), and what
+ *       ({@code UnitOfWork.Reads}), what it will write ({@link dev.tasklane.adapter.jdbi.JdbiTransactions.PendingWrites}), and what
  *       waits for its end or its commit.</li>
  *   <li>Each store states its own rows and writes their SQL: the task row's {@code UPDATE} is
- *       {@code JdbiTaskStore#update(int, boolean)}, the history rows' {@code HistoryRows}, the events'
- *       {@link dev.tasklane.adapter.jdbi.JdbiEventOutbox}, the rollup's {@link dev.tasklane.adapter.jdbi.PendingFlow}.
+ *       {@code TaskRows#update(int, boolean)}, the history rows' {@code HistoryRows}, the events'
+ *       {@link dev.tasklane.adapter.jdbi.JdbiEventOutbox}, the rollup's {@link dev.tasklane.adapter.jdbi.JdbiFlowStore.PendingFlow}.
  *       Each store method's documentation says where its SQL goes: at once, or stated for the fold.</li>
- *   <li>{@link dev.tasklane.adapter.jdbi.WriteFold} is the one step that sends stated rows: with the events in one
+ *   <li>{@link dev.tasklane.adapter.jdbi.JdbiEventOutbox.WriteFold} is the one step that sends stated rows: with the events in one
  *       statement on PostgreSQL (a claim is its lock and that statement, a completion likewise), alone before any
  *       other statement that could read them, and the rest with the commit.</li>
  * </ul>

@@ -21,7 +21,7 @@ import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The writes a transaction defers to its commit ({@link PendingWrites}: history rows, the counters it holds) are
+ * The writes a transaction defers to its commit ({@link JdbiTransactions.PendingWrites}: history rows, the counters it holds) are
  * undone with a savepoint exactly as the statements they replace would have been: what an undone attempt appended
  * is never written, and the counter values it took are taken again, never twice.
  */

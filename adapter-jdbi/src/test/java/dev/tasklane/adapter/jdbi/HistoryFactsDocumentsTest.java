@@ -2,6 +2,7 @@ package dev.tasklane.adapter.jdbi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tasklane.adapter.jdbi.JdbiEventOutbox.HistoryFactsDocuments;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.UserId;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.PlainStatement.SqlValues;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import org.jdbi.v3.core.Handle;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +40,7 @@ final class PlainStatementTest {
     /** A statement of {@code namedText} with the values {@code bind} gives. */
     private static PlainStatement statement(String namedText, Consumer<SqlValues> bind) {
         PlainStatement statement = PlainStatement.of(namedText);
-        bind.accept(statement);
+        bind.accept(statement.values());
         return statement;
     }
 
@@ -88,7 +89,7 @@ final class PlainStatementTest {
         PlainStatement.composed(new Shape(3), rows);
         assertEquals(2, written[0], "and once more for another shape");
         PlainStatement composed = PlainStatement.composed(new Shape(2), rows);
-        composed.bigint("x", 1).bigint("x", 2);
+        composed.values().bigint("x", 1).bigint("x", 2);
         assertEquals(List.of("x", "x"), composed.names(), "the values of a composed text are bound like any other");
     }
 
@@ -101,10 +102,10 @@ final class PlainStatementTest {
     void aValueOutOfTheTextsOrderIsRefusedBeforeTheDatabase() {
         PlainStatement statement = PlainStatement.of("SELECT :first, :second");
 
-        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> statement.bigint("second", 2));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> statement.values().bigint("second", 2));
         assertTrue(refused.getMessage().contains("parameter 1 of the statement is :first, not :second"), refused.getMessage());
-        statement.bigint("first", 1).bigint("second", 2);
-        assertThrows(IllegalStateException.class, () -> statement.bigint("third", 3), "no third parameter");
+        statement.values().bigint("first", 1).bigint("second", 2);
+        assertThrows(IllegalStateException.class, () -> statement.values().bigint("third", 3), "no third parameter");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.JdbiEventOutbox.WriteFold;
 import dev.tasklane.domain.agent.Actor;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.UserId;

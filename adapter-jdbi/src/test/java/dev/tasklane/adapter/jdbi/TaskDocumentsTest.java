@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.TaskRows.TaskDocuments;
 import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AfterGoal;

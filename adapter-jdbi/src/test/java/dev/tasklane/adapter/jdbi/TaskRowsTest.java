@@ -1,5 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
+import dev.tasklane.adapter.jdbi.PlainStatement.SqlValues;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
@@ -38,11 +39,11 @@ final class TaskRowsTest {
         Task task = TASK;
         for (int unchanged = 0; unchanged < TaskRows.GROUPS; unchanged++) {
             Names bound = new Names();
-            JdbiTaskStore.updateValues(bound, task, unchanged);
+            TaskRows.updateValues(bound, task, unchanged);
 
-            assertEquals(PlainStatement.parse(JdbiTaskStore.update(unchanged)).names(), bound.names,
+            assertEquals(PlainStatement.parse(TaskRows.update(unchanged)).names(), bound.names,
                     "groups left out: " + Integer.toBinaryString(unchanged));
-            assertSame(JdbiTaskStore.update(unchanged), JdbiTaskStore.update(unchanged), "one text per combination");
+            assertSame(TaskRows.update(unchanged), TaskRows.update(unchanged), "one text per combination");
         }
     }
 
@@ -52,7 +53,7 @@ final class TaskRowsTest {
         TaskRows.writable(bound, TASK);
 
         assertEquals(List.of(TaskRows.WRITABLE.split(", ")), bound.names);
-        assertTrue(JdbiTaskStore.UPDATE.contains("spec = :spec"));
+        assertTrue(TaskRows.UPDATE.contains("spec = :spec"));
     }
 
     @Test

@@ -34,7 +34,7 @@ class SelectionRuleNumbersTest {
     /** The pre-filter classes, by simple name, with their sources. */
     private static Map<String, String> preFilters() throws IOException {
         Map<String, String> sources = new LinkedHashMap<>();
-        sources.put("CandidateCursor", read("adapter-jdbi/src/main/java/dev/tasklane/adapter/jdbi/CandidateCursor.java"));
+        sources.put("CandidateCursor", read("adapter-jdbi/src/main/java/dev/tasklane/adapter/jdbi/JdbiTaskStore.java"));
         sources.put("ReadyIndex", read("adapter-inmemory/src/main/java/dev/tasklane/adapter/inmemory/ReadyIndex.java"));
         return sources;
     }
