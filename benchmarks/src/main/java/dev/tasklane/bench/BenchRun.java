@@ -164,13 +164,11 @@ public final class BenchRun {
             results.put("create_goal_tasks_per_s_pg", round(outside.seed(OutsideLoad.Workload.GOALS,
                     (int) (WARM_CURVE_RATE * curveSeconds), 4), 0));
         }
-        // bin/tasklane as an operator starts it, on the JDK 25 when there is one (its AOT cache), else on the bench's
-        String java25 = System.getenv(JAVA25_VARIABLE);
-        String warmJava = java25 != null && !java25.isBlank() ? java25 : System.getProperty("java.home");
-        results.put("warm_jdk", Files.exists(Path.of(warmJava, "release"))
-                ? Files.readAllLines(Path.of(warmJava, "release")).stream().filter(l -> l.startsWith("JAVA_VERSION="))
-                        .map(l -> l.substring(l.indexOf('=') + 1).replace("\"", "")).findFirst().orElse(warmJava) : warmJava);
-        WarmCurve curve = WarmCurve.measure(launcher(jar, warmJava), pgEnv,
+        // bin/tasklane as an operator starts it: the JDK it finds, the archive or cache and the JIT it picks itself
+        WarmCurve.Launch launch = WarmCurve.defaultLaunched(Runtime.getRuntime().availableProcessors());
+        results.put("warm_jdk", launch.jdk());
+        results.put("warm_jit", launch.jit());
+        WarmCurve curve = WarmCurve.measure(WarmCurve.defaultLaunch(jar), pgEnv,
                 logs.resolve("server-pg-warm.log"), outside, ADMIN_TOKEN, curveSeconds, false);
         System.out.println("   cycles per second from process start: " + curve.asList());
         // each level gets four times what the fastest level so far would need (8 agents run close to three times as
@@ -263,11 +261,12 @@ public final class BenchRun {
     static final String JAVA25_VARIABLE = "TASKLANE_BENCH_JAVA25";
 
     /**
-     * {@code --only warm}: the warm-up curve of each way to start the server, one after the other on the same
-     * backlog (each server tops it up for the next): plain {@code java -jar} and {@code bin/tasklane} (its class-data
-     * archive) on the bench's JDK, the same with C1 only ({@code -XX:TieredStopAtLevel=1}), and on the JDK 25 of
-     * {@link #JAVA25_VARIABLE} plain and through {@code bin/tasklane} (its AOT cache). Each curve's warm_s is against its
-     * own last 10 s, and against the fastest of those tails ({@code warm_s_vs_best_*}).
+     * {@code --only warm}: the warm-up curve of each way to start the server of {@link WarmCurve#levers}, one after the
+     * other on the same backlog (each server tops it up for the next): {@code default}, bin/tasklane as an operator
+     * starts it, then plain {@code java -jar} and {@code bin/tasklane} with the tiered JIT and with C1 only, on the
+     * bench's JDK and on the JDK 25 of {@link #JAVA25_VARIABLE} (its AOT cache). Each curve's warm_s is against its
+     * own steady state, and against the fastest of them ({@code warm_s_vs_best_*}); the default's also goes to
+     * {@code warm_s} and the other keys of the full run's warm-up curve.
      */
     private static void warmLevers(Results results, PgTarget pg, Path jar, Path logs, double seconds) throws Exception {
         step("warm-up levers: process start to 90 % of the steady state, " + WarmCurve.AGENTS + " outside agents, tasks in "
@@ -280,26 +279,18 @@ public final class BenchRun {
             outside.ensureAgents(WarmCurve.AGENTS);
             outside.seed(OutsideLoad.Workload.GOALS, (int) (WARM_CURVE_RATE * seconds), 4);
         }
-        String java17 = System.getProperty("java.home");
-        String java25 = System.getenv(JAVA25_VARIABLE);
-        Map<String, List<String>> ways = new LinkedHashMap<>();
-        ways.put("jdk17_plain", List.of(java17 + "/bin/java", "-jar", jar.toString()));
-        ways.put("jdk17_cds", launcher(jar, java17));
-        List<String> c1 = new ArrayList<>(List.of("env", "TASKLANE_JAVA_OPTS=-XX:TieredStopAtLevel=1"));
-        c1.addAll(launcher(jar, java17));
-        ways.put("jdk17_cds_c1", c1);
-        if (java25 != null && !java25.isBlank()) {
-            ways.put("jdk25_plain", List.of(java25 + "/bin/java", "-jar", jar.toString()));
-            ways.put("jdk25_aot", launcher(jar, java25));
-        }
+        Map<String, List<String>> ways = WarmCurve.levers(jar, System.getProperty("java.home"), System.getenv(JAVA25_VARIABLE));
         Map<String, WarmCurve> curves = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> way : ways.entrySet()) {
+            double load = loadAverage();
             WarmCurve curve = WarmCurve.measure(way.getValue(), pgEnv, logs.resolve("server-warm-" + way.getKey() + ".log"),
                     outside, ADMIN_TOKEN, seconds, true);
             curves.put(way.getKey(), curve);
             double own = curve.warmSeconds(curve.tail());
-            System.out.printf("   %s: first /health %.1f s, steady %.0f cycles/s, warm_s %s; per second %s%n", way.getKey(),
-                    curve.liveSeconds, curve.tail(), Double.isNaN(own) ? "not reached" : String.valueOf(own), curve.asList());
+            System.out.printf("   %s: first /health %.1f s, steady %.0f cycles/s, warm_s %s (load average %s, then %s); per second %s%n",
+                    way.getKey(), curve.liveSeconds, curve.tail(), Double.isNaN(own) ? "not reached" : String.valueOf(own),
+                    load, loadAverage(), curve.asList());
+            results.put("warm_load_average_" + way.getKey(), load);
         }
         double best = curves.values().stream().mapToDouble(WarmCurve::tail).max().orElse(Double.NaN);
         for (Map.Entry<String, WarmCurve> entry : curves.entrySet()) {
@@ -312,6 +303,16 @@ public final class BenchRun {
             results.put("warm_steady_cycles_per_s_" + entry.getKey(), round(curve.tail(), 0));
             results.put("warm_curve_cycles_per_s_" + entry.getKey(), curve.asList());
         }
+        WarmCurve standard = curves.get("default");
+        WarmCurve.Launch launch = WarmCurve.defaultLaunched(Runtime.getRuntime().availableProcessors());
+        double warm = standard.warmSeconds(standard.tail());
+        results.put("warm_s", Double.isNaN(warm) ? null : warm);
+        results.put("warm_jdk", launch.jdk());
+        results.put("warm_jit", launch.jit());
+        results.put("warm_steady_cycles_per_s", round(standard.tail(), 0));
+        results.put("warm_curve_s", seconds);
+        results.put("warm_curve_cycles_per_s", standard.asList());
+        results.put("warm_live_s", round(standard.liveSeconds, 2));
         results.put("warm_lever_s", seconds);
     }
 
@@ -319,12 +320,6 @@ public final class BenchRun {
     static final int WARM_CURVE_RATE = 400;
     /** Seconds of load of the warm-up curve in a full run. */
     static final double WARM_CURVE_S = 40;
-
-    /** The server's launcher, bin/tasklane, on the JDK at {@code javaHome} (it picks the archive or cache itself). */
-    static List<String> launcher(Path jar, String javaHome) {
-        Path root = jar.toAbsolutePath().getParent().getParent().getParent();
-        return List.of("env", "JAVA_HOME=" + javaHome, root.resolve("bin/tasklane").toString());
-    }
 
     /** One level of the outside client, its figures written into {@code results} (ratios follow with the baseline). */
     private static OutsideLoad.Result outsideLevel(Results results, OutsideLoad outside, ServerProcess server, PgTarget pg,

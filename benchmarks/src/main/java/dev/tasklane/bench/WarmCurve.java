@@ -1,8 +1,12 @@
 package dev.tasklane.bench;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -44,6 +48,77 @@ final class WarmCurve {
         this.liveSeconds = liveSeconds;
         this.settledRate = settledRate;
         this.settledAfter = settledAfter;
+    }
+
+    /**
+     * The server as an operator starts it: {@code bin/tasklane} with no option of the bench's, on the JDK the launcher
+     * finds ({@code JAVA_HOME}, else {@code java} on the {@code PATH}), with the archive or cache and the JIT it picks
+     * for this machine ({@code TASKLANE_JIT} auto: {@link ServerProcess} passes no {@code TASKLANE_} variable of the
+     * bench's own).
+     */
+    static List<String> defaultLaunch(Path jar) {
+        return List.of(root(jar).resolve("bin/tasklane").toString());
+    }
+
+    /**
+     * The ways to start the server that {@code --only warm} compares, by result key: {@code default} (as
+     * {@link #defaultLaunch}), plain {@code java -jar} and {@code bin/tasklane} with the tiered JIT and with C1 only
+     * ({@code TASKLANE_JIT}) on the bench's JDK ({@code jdk17_*}, the project's JDK), and the same on {@code java25}
+     * when there is one ({@code jdk25_*}: bin/tasklane's AOT cache).
+     */
+    static Map<String, List<String>> levers(Path jar, String java17, String java25) {
+        Map<String, List<String>> ways = new LinkedHashMap<>();
+        ways.put("default", defaultLaunch(jar));
+        ways.put("jdk17_plain", List.of(java17 + "/bin/java", "-jar", jar.toString()));
+        ways.put("jdk17_cds", launcher(jar, java17, "tiered"));
+        ways.put("jdk17_cds_c1", launcher(jar, java17, "c1"));
+        if (java25 != null && !java25.isBlank()) {
+            ways.put("jdk25_plain", List.of(java25 + "/bin/java", "-jar", jar.toString()));
+            ways.put("jdk25_aot", launcher(jar, java25, "tiered"));
+            ways.put("jdk25_aot_c1", launcher(jar, java25, "c1"));
+        }
+        return ways;
+    }
+
+    /** {@code bin/tasklane} on the JDK at {@code javaHome} with {@code TASKLANE_JIT=jit} (auto, c1 or tiered). */
+    static List<String> launcher(Path jar, String javaHome, String jit) {
+        return List.of("env", "JAVA_HOME=" + javaHome, "TASKLANE_JIT=" + jit, root(jar).resolve("bin/tasklane").toString());
+    }
+
+    /** What {@link #defaultLaunch} runs: the JDK's version (e.g. {@code 17.0.15}) and the JIT, c1 or tiered. */
+    record Launch(String jdk, String jit) {
+    }
+
+    /**
+     * The JDK {@link #defaultLaunch} runs on, as bin/tasklane finds it, and the JIT bin/tasklane picks with
+     * {@code processors} available: C1 only with 2 or fewer.
+     */
+    static Launch defaultLaunched(int processors) throws IOException {
+        String home = System.getenv("JAVA_HOME");
+        Path java = null;
+        if (home != null && !home.isBlank() && Files.isExecutable(Path.of(home, "bin", "java"))) {
+            java = Path.of(home, "bin", "java");
+        } else {
+            for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "java"))) {
+                    java = Path.of(dir, "java");
+                    break;
+                }
+            }
+        }
+        String version = "unknown";
+        if (java != null) {
+            Path release = java.toRealPath().getParent().getParent().resolve("release");
+            if (Files.exists(release)) {
+                version = Files.readAllLines(release).stream().filter(l -> l.startsWith("JAVA_VERSION="))
+                        .map(l -> l.substring(l.indexOf('=') + 1).replace("\"", "")).findFirst().orElse(version);
+            }
+        }
+        return new Launch(version, processors <= 2 ? "c1" : "tiered");
+    }
+
+    private static Path root(Path jar) {
+        return jar.toAbsolutePath().getParent().getParent().getParent();
     }
 
     /**

@@ -3,7 +3,9 @@ package dev.tasklane.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -26,10 +29,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bin/tasklane} (docs/configuration.md, "Start-up time"): it passes every argument to the jar unchanged, adds the
- * class-data sharing archive only when it is there and newer than the jar, and a stale archive that the JVM refuses
- * costs no warning on the console. The script is copied into a checkout-shaped temporary directory; a stand-in
- * {@code java} prints the command line it was given, and the last test starts a real JVM.
+ * {@code bin/tasklane} (docs/configuration.md, "Start-up time" and "Which JDK gives what"): it passes every argument to
+ * the jar unchanged, adds the class-data sharing archive only when it is there and newer than the jar, a stale archive
+ * that the JVM refuses costs no warning on the console, and the server runs with C1 only on 2 processors or fewer
+ * unless {@code TASKLANE_JIT} says otherwise. The script is copied into a checkout-shaped temporary directory; a
+ * stand-in {@code java} prints the command line it was given (and a stand-in {@code nproc} gives the processors where a
+ * test needs them), and the last test starts a real JVM. The other tests pin {@code TASKLANE_JIT=tiered}, so that
+ * their command lines do not depend on the machine's processors.
  */
 class LauncherTest {
     private static final Path SCRIPT = Path.of(System.getProperty("basedir", "."))
@@ -126,6 +132,41 @@ class LauncherTest {
     }
 
     @Test
+    void withTwoProcessorsOrFewerTheServerRunsWithC1Only() throws Exception {
+        Files.writeString(jar, "jar");
+        Run run = launch(processors(2, Map.of("TASKLANE_JIT", "auto")), "--port", "0");
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "--port", "0"), run.lines(), run.err());
+        Run serve = launch(processors(1, Map.of("TASKLANE_JIT", "auto")), "serve");
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "serve"), serve.lines(), serve.err());
+        Run agent = launch(processors(2, Map.of("TASKLANE_JIT", "c1")), "agent", "next");
+        assertEquals(List.of("-jar", jar.toString(), "agent", "next"), agent.lines(), "the clients keep the JVM's JIT");
+    }
+
+    @Test
+    void withMoreProcessorsTheServerKeepsTheTieredJit() throws Exception {
+        assumeFalse(cpuQuotaOfTwoOrLess(), "this machine's cgroup quota leaves 2 processors or fewer");
+        Files.writeString(jar, "jar");
+        Run run = launch(processors(3, Map.of("TASKLANE_JIT", "auto")));
+        assertEquals(List.of("-jar", jar.toString()), run.lines(), run.err());
+    }
+
+    @Test
+    void tasklaneJitPicksTheJitWhateverTheProcessorsAndJavaOptionsComeAfterIt() throws Exception {
+        Files.writeString(jar, "jar");
+        Run c1 = launch(processors(8, Map.of("TASKLANE_JIT", "c1")));
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-jar", jar.toString()), c1.lines(), c1.err());
+        Run tiered = launch(processors(1, Map.of("TASKLANE_JIT", "tiered")));
+        assertEquals(List.of("-jar", jar.toString()), tiered.lines(), tiered.err());
+        Run overridden = launch(processors(2, Map.of("TASKLANE_JIT", "auto", "TASKLANE_JAVA_OPTS", "-XX:TieredStopAtLevel=4")));
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:TieredStopAtLevel=4", "-jar", jar.toString()),
+                overridden.lines(), "the JVM takes the last: " + overridden.err());
+        Run wrong = launch(Map.of("TASKLANE_JIT", "c2"));
+        assertEquals(2, wrong.exit());
+        assertTrue(wrong.err().contains("TASKLANE_JIT is auto, c1 or tiered"), wrong.err());
+        assertEquals(List.of(), wrong.lines());
+    }
+
+    @Test
     void aLinkOnThePathRunsTheJarBesideTheScriptItLinksTo() throws Exception {
         Files.writeString(jar, "jar");
         Path elsewhere = Files.createDirectories(root.resolve("home").resolve("bin"));
@@ -195,6 +236,28 @@ class LauncherTest {
         }
     }
 
+    /** {@code env} with a stand-in {@code nproc} that answers {@code count} first on the {@code PATH}. */
+    private Map<String, String> processors(int count, Map<String, String> env) throws IOException {
+        Path bin = Files.createDirectories(root.resolve("nproc-" + count));
+        Path nproc = bin.resolve("nproc");
+        Files.writeString(nproc, "#!/bin/sh\necho " + count + "\n");
+        assertTrue(nproc.toFile().setExecutable(true));
+        Map<String, String> with = new HashMap<>(env);
+        with.put("PATH", bin + File.pathSeparator + System.getenv("PATH"));
+        return with;
+    }
+
+    /** Whether a cgroup v2 CPU quota of this machine leaves 2 processors or fewer (the launcher reads it too). */
+    private static boolean cpuQuotaOfTwoOrLess() throws IOException {
+        Path max = Path.of("/sys/fs/cgroup/cpu.max");
+        if (!Files.isReadable(max)) {
+            return false;
+        }
+        String[] quota = Files.readString(max).trim().split(" ");
+        return quota.length == 2 && !"max".equals(quota[0])
+                && Long.parseLong(quota[0]) <= 2 * Long.parseLong(quota[1]);
+    }
+
     private void release(String version) throws IOException {
         Files.writeString(fakeJavaHome.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
     }
@@ -208,6 +271,7 @@ class LauncherTest {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("TASKLANE_JAVA_OPTS");
+        builder.environment().put("TASKLANE_JIT", "tiered");
         builder.environment().put("JAVA_HOME", fakeJavaHome.toString());
         builder.environment().putAll(env);
         Process process = builder.start();
