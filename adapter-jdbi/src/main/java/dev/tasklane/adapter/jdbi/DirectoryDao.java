@@ -182,7 +182,7 @@ interface DirectoryDao {
         public User map(ResultSet row, StatementContext context) throws SQLException {
             return new User(UserId.of(row.getLong("id")), row.getString("username"), row.getString("display_name"),
                     row.getString("password_hash"), Role.valueOf(row.getString("role")),
-                    instant(row, "created_at"), instant(row, "disabled_at"), row.getBoolean("password_change_required"));
+                    TaskRows.instant(row, "created_at"), TaskRows.instant(row, "disabled_at"), row.getBoolean("password_change_required"));
         }
     }
 
@@ -228,7 +228,7 @@ interface DirectoryDao {
             ApiToken token = tokens.map(row, context);
             User user = new User(token.userId(), row.getString("u_username"), row.getString("u_display_name"),
                     row.getString("u_password_hash"), Role.valueOf(row.getString("u_role")),
-                    instant(row, "u_created_at"), instant(row, "u_disabled_at"),
+                    TaskRows.instant(row, "u_created_at"), TaskRows.instant(row, "u_disabled_at"),
                     row.getBoolean("u_password_change_required"));
             String access = row.getString("m_access");
             return new Entry(token, user, row.getString("b_name"), row.getString("c_name"), row.getLong("c_id"),
@@ -242,8 +242,8 @@ interface DirectoryDao {
         public ApiToken map(ResultSet row, StatementContext context) throws SQLException {
             return new ApiToken(row.getLong("id"), row.getString("name"), row.getString("token_hash"),
                     UserId.of(row.getLong("user_id")), BoardId.of(row.getLong("board_id")), capabilities(row.getString("capabilities")),
-                    row.getString("agent_model"), scopes(row.getString("scopes"), row.getBoolean("reviewer")), instant(row, "created_at"),
-                    instant(row, "expires_at"), instant(row, "revoked_at"), instant(row, "last_used_at"),
+                    row.getString("agent_model"), scopes(row.getString("scopes"), row.getBoolean("reviewer")), TaskRows.instant(row, "created_at"),
+                    TaskRows.instant(row, "expires_at"), TaskRows.instant(row, "revoked_at"), TaskRows.instant(row, "last_used_at"),
                     row.getString("last_agent_name"));
         }
     }
@@ -280,8 +280,4 @@ interface DirectoryDao {
         return TaskRows.timestamp(instant);
     }
 
-    private static Instant instant(ResultSet row, String column) throws SQLException {
-        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
-    }
 }

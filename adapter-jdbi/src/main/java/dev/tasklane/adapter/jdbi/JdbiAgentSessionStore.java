@@ -229,30 +229,20 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
             return instant == null ? null : TaskRows.timestamp(instant);
         }
 
-        private static Instant instant(ResultSet row, String column) throws SQLException {
-            OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
-            return value == null ? null : value.toInstant();
-        }
-
-        private static Long nullableLong(ResultSet row, String column) throws SQLException {
-            long value = row.getLong(column);
-            return row.wasNull() ? null : value;
-        }
-
         /** A session row. */
         final class SessionRow implements RowMapper<AgentSession> {
             static final SessionRow INSTANCE = new SessionRow();
 
             @Override
             public AgentSession map(ResultSet row, StatementContext context) throws SQLException {
-                Long stopBy = nullableLong(row, "stop_by_user_id");
+                Long stopBy = TaskRows.nullableLong(row, "stop_by_user_id");
                 StopRequest stop = stopBy == null ? null : new StopRequest(UserId.of(stopBy),
-                        row.getString("stop_by_username"), row.getString("stop_reason"), instant(row, "stop_at"));
+                        row.getString("stop_by_username"), row.getString("stop_reason"), TaskRows.instant(row, "stop_at"));
                 String end = row.getString("end_reason");
                 return new AgentSession(row.getLong("id"), TaskId.of(row.getLong("task_id")),
                         BoardId.of(row.getLong("board_id")), row.getString("claim_token"), row.getString("agent_name"),
-                        UserId.of(row.getLong("holder_user_id")), instant(row, "started_at"), instant(row, "last_seen_at"),
-                        instant(row, "awaiting_since"), row.getLong("awaited_millis"), stop, instant(row, "ended_at"),
+                        UserId.of(row.getLong("holder_user_id")), TaskRows.instant(row, "started_at"), TaskRows.instant(row, "last_seen_at"),
+                        TaskRows.instant(row, "awaiting_since"), row.getLong("awaited_millis"), stop, TaskRows.instant(row, "ended_at"),
                         end == null ? null : Arrays.stream(SessionEnd.values()).filter(e -> e.code().equals(end))
                                 .findFirst().orElseThrow(), row.getLong("posted"), row.getLong("dropped"),
                         row.getLong("questions"));
@@ -263,13 +253,13 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
         final class ActivityRow implements RowMapper<Activity> {
             @Override
             public Activity map(ResultSet row, StatementContext context) throws SQLException {
-                Long done = nullableLong(row, "progress_done");
-                Long by = nullableLong(row, "by_user_id");
+                Long done = TaskRows.nullableLong(row, "progress_done");
+                Long by = TaskRows.nullableLong(row, "by_user_id");
                 return new Activity(row.getLong("id"), row.getLong("session_id"), TaskId.of(row.getLong("task_id")),
                         ActivityKind.ofCode(row.getString("kind")).orElseThrow(), row.getString("body"),
-                        done == null ? null : new Progress(done, nullableLong(row, "progress_total")),
+                        done == null ? null : new Progress(done, TaskRows.nullableLong(row, "progress_total")),
                         by == null ? null : UserId.of(by), row.getString("by_username"), row.getString("agent_name"),
-                        instant(row, "posted_at"));
+                        TaskRows.instant(row, "posted_at"));
             }
         }
     }

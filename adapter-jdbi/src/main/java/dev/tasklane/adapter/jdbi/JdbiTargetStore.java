@@ -80,8 +80,8 @@ final class JdbiTargetStore implements TargetStore {
     private static Target target(ResultSet row) throws SQLException {
         return new Target(TargetId.of(row.getLong("id")), BoardId.of(row.getLong("board_id")), row.getString("name"),
                 row.getObject("due_date", LocalDate.class), ZoneId.of(row.getString("zone")),
-                split(row.getString("goals")), split(row.getString("tasks")), instant(row, "archived_at"),
-                instant(row, "created_at"), instant(row, "updated_at"), row.getLong("version"));
+                split(row.getString("goals")), split(row.getString("tasks")), TaskRows.instant(row, "archived_at"),
+                TaskRows.instant(row, "created_at"), TaskRows.instant(row, "updated_at"), row.getLong("version"));
     }
 
     private static String join(List<TaskIdentifier> identifiers) {
@@ -106,8 +106,4 @@ final class JdbiTargetStore implements TargetStore {
         return instant == null ? null : TaskRows.timestamp(instant);
     }
 
-    private static Instant instant(ResultSet row, String column) throws SQLException {
-        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
-    }
 }

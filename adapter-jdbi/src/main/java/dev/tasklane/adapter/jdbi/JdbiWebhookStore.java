@@ -292,9 +292,9 @@ final class JdbiWebhookStore implements WebhookStore {
                 URI.create(row.getString("url")),
                 events.isEmpty() ? EventFilter.ALL : new EventFilter(java.util.Set.copyOf(Arrays.asList(events.split(",")))),
                 row.getString("description"), WebhookSecret.parse(row.getString("secret")),
-                previous == null ? null : WebhookSecret.parse(previous), instant(row, "previous_until"),
-                row.getBoolean("enabled"), row.getString("disabled_reason"), instant(row, "failing_since"),
-                row.getLong("cursor_id"), instant(row, "created_at"),
+                previous == null ? null : WebhookSecret.parse(previous), TaskRows.instant(row, "previous_until"),
+                row.getBoolean("enabled"), row.getString("disabled_reason"), TaskRows.instant(row, "failing_since"),
+                row.getLong("cursor_id"), TaskRows.instant(row, "created_at"),
                 WebhookPreset.ofCode(row.getString("preset")).orElse(WebhookPreset.STANDARD));
     }
 
@@ -302,14 +302,9 @@ final class JdbiWebhookStore implements WebhookStore {
         return new WebhookDelivery(row.getLong("id"), row.getLong("subscription_id"), row.getString("message_id"),
                 row.getLong("event_id"), row.getString("event_type"), row.getString("body"),
                 State.valueOf(row.getString("delivery_state").toUpperCase(Locale.ROOT)), row.getInt("attempts"),
-                instant(row, "created_at"), instant(row, "last_attempt_at"), nullableInt(row, "last_status"),
-                nullableLong(row, "last_latency_ms"), row.getString("last_response"), instant(row, "delivered_at"),
-                instant(row, "next_attempt_at"), row.getString("lease_owner"), instant(row, "lease_until"));
-    }
-
-    private static Instant instant(ResultSet row, String column) throws SQLException {
-        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
+                TaskRows.instant(row, "created_at"), TaskRows.instant(row, "last_attempt_at"), nullableInt(row, "last_status"),
+                TaskRows.nullableLong(row, "last_latency_ms"), row.getString("last_response"), TaskRows.instant(row, "delivered_at"),
+                TaskRows.instant(row, "next_attempt_at"), row.getString("lease_owner"), TaskRows.instant(row, "lease_until"));
     }
 
     private static Integer nullableInt(ResultSet row, String column) throws SQLException {
@@ -317,8 +312,4 @@ final class JdbiWebhookStore implements WebhookStore {
         return row.wasNull() ? null : value;
     }
 
-    private static Long nullableLong(ResultSet row, String column) throws SQLException {
-        long value = row.getLong(column);
-        return row.wasNull() ? null : value;
-    }
 }

@@ -242,12 +242,14 @@ final class TaskRows {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
 
-    private static Instant instant(ResultSet row, String column) throws SQLException {
+    /** The column's timestamp as an instant; null for SQL NULL. */
+    static Instant instant(ResultSet row, String column) throws SQLException {
         OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
         return value == null ? null : value.toInstant();
     }
 
-    private static Long nullableLong(ResultSet row, String column) throws SQLException {
+    /** The column's BIGINT; null for SQL NULL. */
+    static Long nullableLong(ResultSet row, String column) throws SQLException {
         long value = row.getLong(column);
         return row.wasNull() ? null : value;
     }
