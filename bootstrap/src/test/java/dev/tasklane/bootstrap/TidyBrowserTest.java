@@ -241,4 +241,35 @@ class TidyBrowserTest {
             browser.screenshot(directory.resolve(name));
         }
     }
+
+    /**
+     * A page's live streams end with the page. Chromium opens at most six connections to one server; a stream left
+     * open by a page navigated away from holds one of them until the server next writes to it, so that a person who
+     * clicks through a few pages waits, and then waits for a minute. Each page here opens the board's stream.
+     */
+    @Test
+    @Order(3)
+    void pagesLeftBehindHoldNoConnection() throws Exception {
+        String task = create("Document the live streams", "low");
+        for (int visit = 0; visit < 10; visit++) {
+            browser.open(base + (visit % 2 == 0 ? "/boards/1" : "/boards/1/tasks/" + task));
+            Number waited = (Number) browser.script("const n = performance.getEntriesByType('navigation')[0];"
+                    + " return Math.round(n.responseStart - n.startTime);");
+            assertTrue(waited.longValue() < 3_000, "page " + (visit + 1) + " waited " + waited
+                    + " ms for its answer: an earlier page's stream still holds a connection");
+        }
+
+        // Back to the board (from the back-forward cache where the browser keeps it): its stream is open again.
+        browser.open(base + "/boards/1");
+        browser.find("#live-status");
+        browser.open(base + "/boards/1/tasks/" + task);
+        browser.back();
+        browser.waitUntil("back on the board", () -> browser.url().endsWith("/boards/1"));
+        browser.waitUntil("the board's stream open", () -> "on".equals(
+                browser.script("return document.getElementById('live-status').dataset.live;")));
+        String arrived = create("Arrives while the board is watched", "low");
+        browser.waitUntil("the new task shown live",
+                () -> browser.find("#columns").text().contains("Arrives while the board is watched"));
+        assertTrue(browser.find("#columns").text().contains(arrived), "shown with its identifier");
+    }
 }

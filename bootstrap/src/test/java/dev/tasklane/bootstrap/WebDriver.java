@@ -142,6 +142,11 @@ final class WebDriver implements AutoCloseable {
         command("POST", "/url", Map.of("url", url));
     }
 
+    /** The browser's Back button. */
+    void back() {
+        command("POST", "/back", Map.of());
+    }
+
     String url() {
         return command("GET", "/url", null).asText();
     }

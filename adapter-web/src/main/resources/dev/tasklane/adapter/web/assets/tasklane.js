@@ -3,6 +3,56 @@
 (function () {
   "use strict";
 
+  // One event stream per URL for the whole page, however many parts of it listen. The stream is closed when the
+  // page is hidden (navigated away from, or put in the back-forward cache): an open stream would hold one of the
+  // browser's few connections to this server until the server next writes to it, and the next page would wait for a
+  // free one. A page shown again from that cache opens its streams again and says it was away.
+  var streams = {};
+  function stream(url) {
+    if (streams[url]) {
+      return streams[url];
+    }
+    var listeners = [];
+    var handle = {
+      source: null,
+      on: function (type, listener) {
+        listeners.push([type, listener]);
+        if (handle.source) {
+          handle.source.addEventListener(type, listener);
+        }
+      },
+      open: function () {
+        handle.source = new EventSource(url);
+        listeners.forEach(function (pair) {
+          handle.source.addEventListener(pair[0], pair[1]);
+        });
+      },
+      close: function () {
+        if (handle.source) {
+          handle.source.close();
+          handle.source = null;
+        }
+      }
+    };
+    handle.open();
+    streams[url] = handle;
+    return handle;
+  }
+  window.addEventListener("pagehide", function () {
+    Object.keys(streams).forEach(function (url) {
+      streams[url].close();
+    });
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) {
+      return;
+    }
+    Object.keys(streams).forEach(function (url) {
+      streams[url].open();
+    });
+    document.dispatchEvent(new CustomEvent("tasklane:resumed"));
+  });
+
   // Live board: on each task event of this board, fetch the board's HTML fragment (same filters) again.
   function liveBoard() {
     var status = document.getElementById("live-status");
@@ -49,7 +99,7 @@
         });
     }
 
-    var source = new EventSource(status.dataset.events);
+    var source = stream(status.dataset.events);
     function onEvent() {
       clearTimeout(pending);
       pending = setTimeout(refresh, 150);
@@ -57,15 +107,17 @@
     ["task.created", "task.updated", "task.claimed", "task.unclaimed", "task.completed", "task.review_requested",
       "task.reviewed", "task.rework", "task.done", "task.claim_expired", "task.assigned", "task.changed_files",
       "goal.completed", "goal.after_goal_reported", "task.activity", "task.stop_requested"].forEach(function (type) {
-      source.addEventListener(type, onEvent);
+      source.on(type, onEvent);
     });
-    source.onmessage = onEvent;
-    source.onopen = function () {
+    source.on("message", onEvent);
+    source.on("open", function () {
       status.dataset.live = "on";
-    };
-    source.onerror = function () {
+    });
+    source.on("error", function () {
       status.dataset.live = "reconnecting";
-    };
+    });
+    // back from the back-forward cache: what changed while the page was away is fetched at once
+    document.addEventListener("tasklane:resumed", refresh);
   }
 
   // Live comments on a task page: on task.commented for this task, fetch the thread's HTML fragment again.
@@ -74,8 +126,7 @@
     if (!thread || !window.EventSource) {
       return;
     }
-    var source = new EventSource(thread.dataset.events);
-    source.addEventListener("task.commented", function (event) {
+    stream(thread.dataset.events).on("task.commented", function (event) {
       var data;
       try {
         data = JSON.parse(event.data);
@@ -154,9 +205,9 @@
         })
         .catch(function () { /* the page still works; a reload shows the change */ });
     }
-    var source = new EventSource(panel.dataset.events);
+    var source = stream(panel.dataset.events);
     SESSION_EVENTS.forEach(function (type) {
-      source.addEventListener(type, function (event) {
+      source.on(type, function (event) {
         if (forTask) {
           var data;
           try {
@@ -171,7 +222,7 @@
         clearTimeout(pending);
         pending = setTimeout(refresh, 100);
       });
-    });
+    });    document.addEventListener("tasklane:resumed", refresh);
   }
 
   // Interventions with an undo window: a form marked data-hold is held for five seconds after its button is pressed,
