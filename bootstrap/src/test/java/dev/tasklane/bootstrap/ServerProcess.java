@@ -46,10 +46,17 @@ final class ServerProcess implements AutoCloseable {
      */
     static ServerProcess start(String name, Path logDirectory, List<String> storeFlags, Map<String, String> env)
             throws IOException, InterruptedException {
+        return start(name, logDirectory, List.of(), storeFlags, env);
+    }
+
+    /** {@link #start(String, Path, List, Map)} with more JVM options (a debugging agent, say). */
+    static ServerProcess start(String name, Path logDirectory, List<String> jvmOptions, List<String> storeFlags,
+                               Map<String, String> env) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // small and quick to start: several of these share a 2-CPU machine with the test JVM
         command.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+        command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of("--port", "0"));
         command.addAll(storeFlags);

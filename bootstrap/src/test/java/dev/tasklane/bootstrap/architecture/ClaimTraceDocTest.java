@@ -19,16 +19,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The claim's trace in docs/architecture.md ("A server-picked claim, file by file") stays consistent with the sources:
  * its entries are numbered 1 to n, each names a class declared in the main sources of the module it says, no file is
- * listed twice, and the counts its first paragraph states are those of the list. Whether the list is complete is
- * read from the code; {@code SourcesCiteTheRepositoryTest} also fails when a listed class goes away.
+ * listed twice, and the counts its first paragraph states are those of the list. That the list is what a claim runs,
+ * complete and in order, is {@code ClaimTraceTest}'s to check, on a running server; {@code SourcesCiteTheRepositoryTest}
+ * also fails when a listed class goes away.
  */
 class ClaimTraceDocTest {
     private static final Path ROOT = Path.of("..");
     private static final Pattern ENTRY = Pattern.compile("^(\\d+)\\. `(\\w+)` \\(([a-z]+)\\): .+");
-    private static final Pattern COUNTS = Pattern.compile("runs (\\d+) main files \\(http (\\d+), application (\\d+), "
-        + "jdbi (\\d+), domain (\\d+), edge (\\d+), bootstrap (\\d+)\\)");
-    private static final Map<String, String> MODULES = Map.of("http", "adapter-http-javalin", "application",
-        "application", "jdbi", "adapter-jdbi", "domain", "domain", "edge", "edge", "bootstrap", "bootstrap");
+    private static final Pattern COUNTS = Pattern.compile("runs (\\d+) main files \\(http (\\d+), web (\\d+), "
+        + "application (\\d+), jdbi (\\d+), domain (\\d+), edge (\\d+), json (\\d+), bootstrap (\\d+)\\)");
+    private static final Map<String, String> MODULES = Map.of("http", "adapter-http-javalin", "web", "adapter-web",
+        "application", "application", "jdbi", "adapter-jdbi", "domain", "domain", "edge", "edge", "json", "json",
+        "bootstrap", "bootstrap");
 
     @Test
     void theClaimsTraceNamesEachFileOnceInItsModuleAndCountsThem() throws IOException {
@@ -63,7 +65,7 @@ class ClaimTraceDocTest {
         }
         Matcher counts = COUNTS.matcher(section.replace('\n', ' '));
         assertTrue(counts.find(), "the section's first paragraph states \"runs N main files (http a, ...)\"");
-        String[] names = {"http", "application", "jdbi", "domain", "edge", "bootstrap"};
+        String[] names = {"http", "web", "application", "jdbi", "domain", "edge", "json", "bootstrap"};
         assertEquals(expected - 1, Integer.parseInt(counts.group(1)), "the stated number of files");
         for (int i = 0; i < names.length; i++) {
             assertEquals(perModule.getOrDefault(names[i], 0), Integer.parseInt(counts.group(i + 2)),
