@@ -143,19 +143,16 @@ class LauncherTest {
     }
 
     @Test
-    void onJava25WithItsAotCacheTheServerKeepsTheTieredJitOnTwoProcessors() throws Exception {
+    void onJava25WithItsAotCacheTheServerStillRunsC1OnlyOnTwoProcessors() throws Exception {
         release("25.0.3");
         Files.writeString(jar, "jar");
         Path cache = archive.resolveSibling("tasklane.aot");
         Files.writeString(cache, "cache");
         age(jar, 60);
         Run run = launch(processors(2, Map.of("TASKLANE_JIT", "auto")));
-        assertEquals(List.of("-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off", "-jar", jar.toString()),
-                run.lines(), "the cache's profiles let C2 compile within seconds: " + run.err());
-
-        age(cache, 120);
-        Run stale = launch(processors(2, Map.of("TASKLANE_JIT", "auto")));
-        assertEquals("-XX:TieredStopAtLevel=1", stale.lines().get(0), "without a current cache, C1 only: " + stale.err());
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off",
+                "-jar", jar.toString()), run.lines(), "bench/warm.md: the cache's tiered JIT took 35 s to speed, C1 4 s: "
+                + run.err());
     }
 
     @Test
