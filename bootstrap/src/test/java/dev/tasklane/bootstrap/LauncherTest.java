@@ -113,11 +113,7 @@ class LauncherTest {
 
     @Test
     void onJava25AnAotCacheNewerThanTheJarIsUsedAndAStaleOneIsNot() throws Exception {
-        release("25.0.3");
-        Files.writeString(jar, "jar");
-        Path cache = archive.resolveSibling("tasklane.aot");
-        Files.writeString(cache, "cache");
-        age(jar, 60);
+        Path cache = jdk25WithACurrentAotCache();
         Run run = launch(Map.of(), "--port", "0");
         assertEquals(List.of("-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off", "-jar", jar.toString(), "--port", "0"),
                 run.lines(), run.err());
@@ -144,11 +140,7 @@ class LauncherTest {
 
     @Test
     void onJava25WithItsAotCacheTheServerStillRunsC1OnlyOnTwoProcessors() throws Exception {
-        release("25.0.3");
-        Files.writeString(jar, "jar");
-        Path cache = archive.resolveSibling("tasklane.aot");
-        Files.writeString(cache, "cache");
-        age(jar, 60);
+        Path cache = jdk25WithACurrentAotCache();
         Run run = launch(processors(2, Map.of("TASKLANE_JIT", "auto")));
         assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off",
                 "-jar", jar.toString()), run.lines(), "bench/warm.md: the cache's tiered JIT took 35 s to speed, C1 4 s: "
@@ -269,6 +261,16 @@ class LauncherTest {
         String[] quota = Files.readString(max).trim().split(" ");
         return quota.length == 2 && !"max".equals(quota[0])
                 && Long.parseLong(quota[0]) <= 2 * Long.parseLong(quota[1]);
+    }
+
+    /** A JDK 25 whose release file says so, and an AOT cache newer than the jar: the one the launcher uses. */
+    private Path jdk25WithACurrentAotCache() throws IOException {
+        release("25.0.3");
+        Files.writeString(jar, "jar");
+        Path cache = archive.resolveSibling("tasklane.aot");
+        Files.writeString(cache, "cache");
+        age(jar, 60);
+        return cache;
     }
 
     private void release(String version) throws IOException {
