@@ -36,12 +36,19 @@ public final class TasklaneClient {
     private final URI baseUrl;
     private final String token;
     private final HttpClient http;
+    private final Duration callTimeout;
 
     public TasklaneClient(URI baseUrl, String token, HttpClient http) {
+        this(baseUrl, token, http, CALL_TIMEOUT);
+    }
+
+    /** With another time each call may take beyond the wait it asks the server for (tests). */
+    TasklaneClient(URI baseUrl, String token, HttpClient http, Duration callTimeout) {
         String base = baseUrl.toString();
         this.baseUrl = URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
         this.token = token;
         this.http = http;
+        this.callTimeout = callTimeout;
     }
 
     /** A client with a fresh JDK HTTP client (HTTP/1.1, 10 s connect timeout). */
@@ -96,10 +103,12 @@ public final class TasklaneClient {
 
     /**
      * GET /api/tasks/:id/activities: the session's activities after {@code after}, oldest first, waiting up to
-     * {@code waitSeconds} (at most 30) for one; {@code {data: [...], next_after}}.
+     * {@code waitSeconds} (at most 30) for one; {@code {data: [...], next_after}}. The call's timeout is the wait
+     * plus the usual 30 s, so a server that answers at the end of the wait is not cut off.
      */
     public JsonNode activities(String ref, long after, int waitSeconds) {
-        return send("GET", task(ref) + "/activities?after=" + after + "&wait=" + waitSeconds, null);
+        return send("GET", task(ref) + "/activities?after=" + after + "&wait=" + waitSeconds, null,
+                callTimeout.plusSeconds(Math.max(0, waitSeconds)));
     }
 
     /** GET /api/tasks/:id/session: the task's current (or last) session, {@code stop_requested} null unless stopped. */
@@ -194,9 +203,13 @@ public final class TasklaneClient {
     }
 
     private JsonNode send(String method, String path, JsonNode body) {
+        return send(method, path, body, callTimeout);
+    }
+
+    private JsonNode send(String method, String path, JsonNode body, Duration timeout) {
         HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8);
-        HttpRequest request = request(path).timeout(CALL_TIMEOUT).header("Content-Type", "application/json")
+        HttpRequest request = request(path).timeout(timeout).header("Content-Type", "application/json")
                 .header("Accept", "application/json").method(method, publisher).build();
         HttpResponse<String> response = exchange(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         JsonNode json = parse(response.body());
