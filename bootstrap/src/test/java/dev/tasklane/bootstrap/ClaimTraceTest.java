@@ -18,10 +18,10 @@ import com.sun.jdi.request.MethodEntryRequest;
 import dev.tasklane.adapter.jdbi.Database;
 import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import dev.tasklane.adapter.jdbi.testing.TestPostgres;
+import dev.tasklane.bootstrap.architecture.ClaimTraceSection;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.http.HttpClient;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,8 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ClaimTraceTest {
     private static final String HTTP_API = "dev.tasklane.adapter.http.HttpApi";
     private static final String TOKEN = "tasklane_claim_trace_test_token_0123456789abcdef_ghijklmnop";
-    private static final Pattern ENTRY = Pattern.compile("^(\\d+)\\. `(\\w+)` \\(([a-z]+)\\): .+");
     private static final Map<String, String> MODULES = new LinkedHashMap<>();
 
     static {
@@ -96,7 +93,8 @@ class ClaimTraceTest {
             } finally {
                 vm.dispose();
             }
-            List<String> documented = documented();
+            List<String> documented = ClaimTraceSection.entries(ClaimTraceSection.text(Path.of("..")))
+                    .stream().map(ClaimTraceSection.Entry::file).toList();
             System.out.println("Claim trace: " + entered.size() + " main files entered");
             assertEquals(documented, entered, "docs/architecture.md, \"A server-picked claim, file by file\", lists "
                     + "the files a server-picked claim enters, in order (printed above)");
@@ -184,12 +182,15 @@ class ClaimTraceTest {
         if (isA(type, "java.lang.Record") || isA(type, "java.lang.Enum")) {
             return true;
         }
+        ReferenceType top = topLevel(method.virtualMachine(), type);
+        return top != type && isA(top, "java.lang.Record");
+    }
+
+    /** The top-level type a nested type (or a lambda's class) is declared in; the type itself when it is one. */
+    private static ReferenceType topLevel(VirtualMachine vm, ReferenceType type) {
         int nested = type.name().indexOf('$');
-        if (nested < 0) {
-            return false;
-        }
-        List<ReferenceType> top = method.virtualMachine().classesByName(type.name().substring(0, nested));
-        return !top.isEmpty() && isA(top.get(0), "java.lang.Record");
+        List<ReferenceType> declared = nested < 0 ? List.of() : vm.classesByName(type.name().substring(0, nested));
+        return declared.isEmpty() ? type : declared.get(0);
     }
 
     private static boolean isA(ReferenceType type, String superclass) {
@@ -199,11 +200,9 @@ class ClaimTraceTest {
 
     /** "Name (module)" of the main source file declaring this type. */
     private static String file(VirtualMachine vm, ReferenceType type) {
-        String name = type.name();
-        int nested = name.indexOf('$');
-        String outer = nested < 0 ? name : name.substring(0, nested);
-        List<ReferenceType> declared = vm.classesByName(outer);
-        ReferenceType top = declared.isEmpty() ? type : declared.get(0);
+        ReferenceType top = topLevel(vm, type);
+        int nested = type.name().indexOf('$');
+        String outer = nested < 0 ? type.name() : type.name().substring(0, nested);
         String module = MODULES.entrySet().stream()
                 .filter(entry -> outer.startsWith(entry.getKey() + ".")).map(Map.Entry::getValue)
                 .findFirst().orElse("other");
@@ -216,18 +215,4 @@ class ClaimTraceTest {
         return simple + " (" + module + ")";
     }
 
-    /** The section's entries, in order, as "Name (module)". */
-    private static List<String> documented() throws IOException {
-        String doc = Files.readString(Path.of("..", "docs", "architecture.md"));
-        int start = doc.indexOf("### A server-picked claim, file by file");
-        int end = doc.indexOf("\n#", start + 4);
-        List<String> entries = new ArrayList<>();
-        for (String line : doc.substring(start, end < 0 ? doc.length() : end).split("\n")) {
-            Matcher entry = ENTRY.matcher(line);
-            if (entry.matches()) {
-                entries.add(entry.group(2) + " (" + entry.group(3) + ")");
-            }
-        }
-        return entries;
-    }
 }

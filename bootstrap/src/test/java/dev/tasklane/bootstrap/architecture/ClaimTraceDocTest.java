@@ -25,7 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ClaimTraceDocTest {
     private static final Path ROOT = Path.of("..");
-    private static final Pattern ENTRY = Pattern.compile("^(\\d+)\\. `(\\w+)` \\(([a-z]+)\\): .+");
     private static final Pattern COUNTS = Pattern.compile("runs (\\d+) main files \\(http (\\d+), web (\\d+), "
         + "application (\\d+), jdbi (\\d+), domain (\\d+), edge (\\d+), json (\\d+), bootstrap (\\d+)\\)");
     private static final Map<String, String> MODULES = Map.of("http", "adapter-http-javalin", "web", "adapter-web",
@@ -34,31 +33,23 @@ class ClaimTraceDocTest {
 
     @Test
     void theClaimsTraceNamesEachFileOnceInItsModuleAndCountsThem() throws IOException {
-        String doc = Files.readString(ROOT.resolve("docs").resolve("architecture.md"));
-        int start = doc.indexOf("### A server-picked claim, file by file");
-        assertTrue(start >= 0, "docs/architecture.md has no section \"A server-picked claim, file by file\"");
-        int end = doc.indexOf("\n#", start + 4);
-        String section = doc.substring(start, end < 0 ? doc.length() : end);
+        String section = ClaimTraceSection.text(ROOT);
         Map<String, Integer> perModule = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         List<String> files = new ArrayList<>();
         int expected = 1;
-        for (String line : section.split("\n")) {
-            Matcher entry = ENTRY.matcher(line);
-            if (!entry.matches()) {
-                continue;
-            }
-            if (Integer.parseInt(entry.group(1)) != expected) {
-                problems.add("entry " + entry.group(1) + " should be numbered " + expected);
+        for (ClaimTraceSection.Entry entry : ClaimTraceSection.entries(section)) {
+            if (entry.number() != expected) {
+                problems.add("entry " + entry.number() + " should be numbered " + expected);
             }
             expected++;
-            String module = MODULES.get(entry.group(3));
-            perModule.merge(entry.group(3), 1, Integer::sum);
-            Path file = module == null ? null : declaring(module, entry.group(2));
+            String module = MODULES.get(entry.module());
+            perModule.merge(entry.module(), 1, Integer::sum);
+            Path file = module == null ? null : declaring(module, entry.name());
             if (file == null) {
-                problems.add(entry.group(2) + ": no main source of " + entry.group(3) + " declares it");
+                problems.add(entry.name() + ": no main source of " + entry.module() + " declares it");
             } else if (files.contains(file.toString())) {
-                problems.add(entry.group(2) + ": its file " + file.getFileName() + " is listed already");
+                problems.add(entry.name() + ": its file " + file.getFileName() + " is listed already");
             } else {
                 files.add(file.toString());
             }

@@ -222,7 +222,8 @@
         clearTimeout(pending);
         pending = setTimeout(refresh, 100);
       });
-    });    document.addEventListener("tasklane:resumed", refresh);
+    });
+    document.addEventListener("tasklane:resumed", refresh);
   }
 
   // Interventions with an undo window: a form marked data-hold is held for five seconds after its button is pressed,
