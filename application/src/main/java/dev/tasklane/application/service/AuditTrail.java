@@ -23,6 +23,7 @@ import dev.tasklane.domain.task.Capability;
 
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -123,6 +124,14 @@ final class AuditTrail {
         record(actor, AuditAction.TOKEN_REVOKED, token.boardId(), Target.of(Target.TOKEN, token.id()),
                 "name: " + token.name());
         return token;
+    }
+
+    /** Tokens that another act ended (a membership removed or lowered, a password changed), each with that act. */
+    void tokensRevoked(Actor actor, List<ApiToken> tokens, String because) {
+        for (ApiToken token : tokens) {
+            record(actor, AuditAction.TOKEN_REVOKED, token.boardId(), Target.of(Target.TOKEN, token.id()),
+                    "name: " + token.name() + ", because: " + because);
+        }
     }
 
     /** A token's scope, as the log shows it: never its secret nor its hash. */

@@ -27,9 +27,12 @@ import dev.tasklane.domain.validation.Limit;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The limits of identity values (names, passwords, token lifetimes, agent models), the acts on the directory that
@@ -159,13 +162,21 @@ final class IdentityRules {
      * Revokes the user's live tokens on the board: those that could write (a member lowered to read-only), and the
      * reviewer tokens too when {@code reviewerTokensToo} (a member removed from the board).
      */
-    static void revokeBoardTokens(TokenStore tokenStore, UserId userId, BoardId boardId, boolean reviewerTokensToo,
-                                  Instant now) {
+    static List<ApiToken> revokeBoardTokens(TokenStore tokenStore, UserId userId, BoardId boardId,
+                                            boolean reviewerTokensToo, Instant now) {
+        return revokeTokens(tokenStore, userId, token -> token.boardId().equals(boardId)
+                && (reviewerTokensToo || !token.reviewer()), now);
+    }
+
+    /** Revokes the user's live tokens that {@code which} picks, and answers them as revoked, for the audit log. */
+    static List<ApiToken> revokeTokens(TokenStore tokenStore, UserId userId, Predicate<ApiToken> which, Instant now) {
+        List<ApiToken> revoked = new ArrayList<>();
         for (ApiToken token : tokenStore.tokens(Optional.of(userId))) {
-            if (token.boardId().equals(boardId) && token.revokedAt() == null && (reviewerTokensToo || !token.reviewer())) {
-                tokenStore.updateToken(token.revokedAt(now));
+            if (token.revokedAt() == null && which.test(token)) {
+                revoked.add(tokenStore.updateToken(token.revokedAt(now)));
             }
         }
+        return revoked;
     }
 
     /** Revokes a token of {@code userId}'s (any token for an admin); revoking twice answers the first revocation. */

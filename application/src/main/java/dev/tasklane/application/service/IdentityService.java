@@ -305,7 +305,8 @@ public final class IdentityService implements IdentityUseCase {
             audit.memberPut(actor, boardId, user, access);
             membershipStore.putMembership(new Membership(boardId, user.id(), access));
             if (!access.canWrite()) {
-                IdentityRules.revokeBoardTokens(tokenStore, user.id(), boardId, false, now());
+                audit.tokensRevoked(actor, IdentityRules.revokeBoardTokens(tokenStore, user.id(), boardId, false, now()),
+                        "access set to " + access.code());
             }
             return new Member(user, boardId, access);
         });
@@ -318,8 +319,9 @@ public final class IdentityService implements IdentityUseCase {
             if (!membershipStore.deleteMembership(boardId, userId)) {
                 throw new NotFoundException("member_not_found", "That user is not a member of this board");
             }
-            IdentityRules.revokeBoardTokens(tokenStore, userId, boardId, true, now());
             audit.memberRemoved(actor, boardId, userId);
+            audit.tokensRevoked(actor, IdentityRules.revokeBoardTokens(tokenStore, userId, boardId, true, now()),
+                    "membership removed");
             return null;
         });
     }

@@ -231,7 +231,7 @@ public final class SignInService implements SignInUseCase {
         String hash = Secrets.hashPassword(newPassword, passwordIterations);
         return transactions.inTransaction(() -> {
             audit.passwordChanged(person, address);
-            return replacePassword(user, hash, revokeTokens);
+            return replacePassword(person, user, hash, revokeTokens);
         });
     }
 
@@ -255,21 +255,17 @@ public final class SignInService implements SignInUseCase {
                     .orElseThrow(() -> new InvalidStateException("password_change_not_required",
                             "Your password was changed meanwhile; sign in again."));
             audit.passwordChanged(person, null);
-            return replacePassword(current, hash, revokeTokens);
+            return replacePassword(person, current, hash, revokeTokens);
         });
     }
 
     /** Stores the new hash (no change required any more), ends every session and opens a fresh one. */
-    private SignedIn replacePassword(User user, String hash, boolean revokeTokens) {
+    private SignedIn replacePassword(Actor person, User user, String hash, boolean revokeTokens) {
         User changed = userStore.updateUser(user.withPassword(hash, false));
         sessions.deleteSessionsOf(user.id());
         if (revokeTokens) {
-            Instant now = now();
-            for (ApiToken token : tokenStore.tokens(Optional.of(user.id()))) {
-                if (token.revokedAt() == null) {
-                    tokenStore.updateToken(token.revokedAt(now));
-                }
-            }
+            audit.tokensRevoked(person, IdentityRules.revokeTokens(tokenStore, user.id(), token -> true, now()),
+                    "password changed");
         }
         return openSession(changed);
     }

@@ -36,8 +36,10 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -284,6 +286,54 @@ public abstract class AuditContract {
         assertTrue(of(AuditAction.MEMBERSHIP_ADDED).isEmpty());
         board.app.identity().putMember(board.admin, board.boardId, "alice", Access.READ_ONLY);
         assertEquals("user: alice, access: modify -> read_only", only(AuditAction.MEMBERSHIP_CHANGED).detail());
+    }
+
+    /**
+     * A token ended by another act (its user's access lowered to read-only, their membership removed, their password
+     * changed with "revoke my tokens") has its own {@code token.revoked} entry, by the one who did the act and naming
+     * it, as a token revoked by hand has.
+     */
+    @Test
+    void tokensEndedByAnotherActAreEachRecordedWithThatAct() {
+        Actor admin = board.admin;
+        String password = "olive's password 0xF6";
+        board.app.identity().createUser(admin, "olive", "Olive", password, Role.MEMBER);
+        board.app.identity().putMember(admin, board.boardId, "olive", Access.MODIFY);
+
+        IssuedToken lowered = mintAsOlive(password, "lowered");
+        board.app.identity().putMember(admin, board.boardId, "olive", Access.READ_ONLY);
+        board.app.identity().putMember(admin, board.boardId, "olive", Access.MODIFY);
+        IssuedToken removed = mintAsOlive(password, "removed");
+        board.app.identity().removeMember(admin, board.boardId, removed.token().userId());
+        board.app.identity().putMember(admin, board.boardId, "olive", Access.MODIFY);
+        IssuedToken changed = mintAsOlive(password, "changed");
+        SignedIn olive = board.app.signIn().signIn("olive", password, ADDRESS);
+        board.app.signIn().changePassword(olive.person(), password, "olive's new password 0xF7", ADDRESS, true);
+
+        List<AuditEntry> revoked = of(AuditAction.TOKEN_REVOKED);
+        assertEquals(List.of(
+                        AuditEntry.Target.of(AuditEntry.Target.TOKEN, lowered.token().id()),
+                        AuditEntry.Target.of(AuditEntry.Target.TOKEN, removed.token().id()),
+                        AuditEntry.Target.of(AuditEntry.Target.TOKEN, changed.token().id())),
+                revoked.stream().map(AuditEntry::target).sorted(Comparator.comparingLong(target -> Long.parseLong(target.id()))).toList(),
+                "one entry for each token ended, none for the tokens already revoked");
+        Map<String, AuditEntry> byToken = revoked.stream()
+                .collect(Collectors.toMap(entry -> entry.target().id(), entry -> entry));
+        assertEquals("name: lowered, because: access set to read_only",
+                byToken.get(String.valueOf(lowered.token().id())).detail());
+        assertEquals("name: removed, because: membership removed",
+                byToken.get(String.valueOf(removed.token().id())).detail());
+        assertEquals("name: changed, because: password changed",
+                byToken.get(String.valueOf(changed.token().id())).detail());
+        assertEquals(admin.userId(), byToken.get(String.valueOf(removed.token().id())).userId());
+        assertEquals(olive.person().userId(), byToken.get(String.valueOf(changed.token().id())).userId());
+        assertTrue(revoked.stream().allMatch(entry -> board.boardId.equals(entry.boardId())));
+    }
+
+    private IssuedToken mintAsOlive(String password, String name) {
+        SignedIn web = board.app.signIn().signIn("olive", password, ADDRESS);
+        return board.app.identity().createToken(web.person(),
+                new TokenRequest(name, null, board.admin.board().name(), Set.of(), null, false, null));
     }
 
     /**
