@@ -262,7 +262,8 @@ public final class BenchRun {
 
     /**
      * {@code --only warm}: the warm-up curve of each way to start the server of {@link WarmCurve#levers}, one after the
-     * other on the same backlog (each server tops it up for the next): {@code default}, bin/tasklane as an operator
+     * other on the same backlog (each server tops it up for the next, and the database is vacuumed and checkpointed
+     * before each start, so that no way meets the others' leftovers): {@code default}, bin/tasklane as an operator
      * starts it, then plain {@code java -jar} and {@code bin/tasklane} with the tiered JIT and with C1 only, on the
      * bench's JDK and on the JDK 25 of {@link #JAVA25_VARIABLE} (its AOT cache). Each curve's warm_s is against its
      * own steady state, and against the fastest of them ({@code warm_s_vs_best_*}); the default's also goes to
@@ -282,6 +283,7 @@ public final class BenchRun {
         Map<String, List<String>> ways = WarmCurve.levers(jar, System.getProperty("java.home"), System.getenv(JAVA25_VARIABLE));
         Map<String, WarmCurve> curves = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> way : ways.entrySet()) {
+            pg.settle();
             double load = loadAverage();
             WarmCurve curve = WarmCurve.measure(way.getValue(), pgEnv, logs.resolve("server-warm-" + way.getKey() + ".log"),
                     outside, ADMIN_TOKEN, seconds, true);

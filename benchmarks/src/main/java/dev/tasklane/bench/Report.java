@@ -151,7 +151,8 @@ final class Report {
                 warm, v.get("warm_jdk"), v.get("warm_live_s"), v.get("warm_steady_cycles_per_s"),
                 v.get("warm_curve_cycles_per_s")));
         if (v.containsKey("warm_lever_s")) {
-            md.append("Each way to start, one after the other on the same backlog (`--only warm`, " + v.get("warm_lever_s")
+            md.append("Each way to start, one after the other on the same backlog, the database vacuumed and checkpointed before each"
+                    + " (`--only warm`, " + v.get("warm_lever_s")
                     + " s each):\n\n| Way to start | First /health s | Steady cycles/s (last 10 s) | warm_s (own steady) "
                     + "| warm_s (fastest steady) |\n|---|---|---|---|---|\n");
             String[][] ways = {{"jdk17_plain", "JDK 17, java -jar"}, {"jdk17_cds", "JDK 17, bin/tasklane (CDS archive)"},
