@@ -16,6 +16,7 @@ import dev.tasklane.domain.agent.BoardAccess;
 import dev.tasklane.domain.error.ForbiddenException;
 import dev.tasklane.domain.error.InvalidInputException;
 import dev.tasklane.domain.error.NotFoundException;
+import dev.tasklane.domain.identity.ApiToken;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.identity.Access;
 import dev.tasklane.domain.identity.Scope;
@@ -217,6 +218,34 @@ public abstract class SignInContract {
                 "once set, a change needs the current password");
         assertFalse(signIn().signIn("admin", "the admin's own password", "10.0.0.2").person().user()
                 .passwordChangeRequired());
+    }
+
+    /**
+     * A token belongs to one board, also for its user's other tokens: a token of one board neither lists nor revokes
+     * the tokens its user holds on another board, though the same person, signed in, sees and revokes them all.
+     */
+    @Test
+    void aTokenOfOneBoardNeitherListsNorRevokesItsUsersTokensOfAnother() {
+        User olive = member("olive", Access.OWNER);
+        Board second = identity().createBoard(admin(), "Second");
+        identity().putMember(admin(), second.id(), "olive", Access.OWNER);
+        Actor person = signIn().signIn("olive", PASSWORD, "10.0.0.1").person();
+        IssuedToken here = identity().createToken(person,
+                new TokenRequest("here", null, board.name(), Set.of(), null, false, null));
+        IssuedToken there = identity().createToken(person,
+                new TokenRequest("there", null, second.name(), Set.of(), null, false, null));
+        Actor herePower = identity().authenticate(here.secret(), null);
+
+        assertEquals(List.of(here.token().id()), identity().tokens(herePower).stream().map(ApiToken::id).toList(),
+                "only the tokens of the token's own board");
+        assertThrows(NotFoundException.class, () -> identity().revokeToken(herePower, there.token().id()));
+        assertEquals(olive.id(), identity().authenticate(there.secret(), null).user().id(),
+                "the other board's token still works");
+        assertEquals(Set.of(here.token().id(), there.token().id()),
+                identity().tokens(person).stream().map(ApiToken::id).collect(java.util.stream.Collectors.toSet()),
+                "the person sees both");
+        identity().revokeToken(person, there.token().id());
+        assertThrows(UnauthenticatedException.class, () -> identity().authenticate(there.secret(), null));
     }
 
     @Test
