@@ -1,6 +1,7 @@
 package dev.tasklane.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jdi.AbsentInformationException;
 import com.sun.jdi.Bootstrap;
@@ -44,6 +45,12 @@ class ClaimTraceTest {
     private static final String HTTP_API = "dev.tasklane.adapter.http.HttpApi";
     private static final String TOKEN = "tasklane_claim_trace_test_token_0123456789abcdef_ghijklmnop";
     private static final Map<String, String> MODULES = new LinkedHashMap<>();
+    /** The claim's route: where the trace from the route to the SQL starts. */
+    private static final String ROUTE = "dev.tasklane.adapter.http.routes.WorkflowRoutes";
+    /** Entered right after the statement that writes the claim and commits: where that trace ends. */
+    private static final String COMMITTED = "committedWithStatement";
+    /** The most main files a newcomer follows from the claim's route to its SQL (docs/architecture.md). */
+    private static final int ROUTE_TO_SQL_FILES = 25;
 
     static {
         // the longest package first: adapter.http before a shorter prefix could take it
@@ -83,7 +90,7 @@ class ClaimTraceTest {
             String traced = create(admin, "The traced claim");
 
             VirtualMachine vm = attach(debugPort);
-            List<String> entered;
+            Trace entered;
             try {
                 entered = filesEnteredBy(vm, () -> {
                     AgentHttp.Answer claimed = admin.claim(null, "tracer");
@@ -93,11 +100,18 @@ class ClaimTraceTest {
             } finally {
                 vm.dispose();
             }
-            List<String> documented = ClaimTraceSection.entries(ClaimTraceSection.text(Path.of("..")))
-                    .stream().map(ClaimTraceSection.Entry::file).toList();
-            System.out.println("Claim trace: " + entered.size() + " main files entered");
-            assertEquals(documented, entered, "docs/architecture.md, \"A server-picked claim, file by file\", lists "
-                    + "the files a server-picked claim enters, in order (printed above)");
+            String section = ClaimTraceSection.text(Path.of(".."));
+            List<String> documented = ClaimTraceSection.entries(section).stream()
+                    .map(ClaimTraceSection.Entry::file).toList();
+            System.out.println("Claim trace: " + entered.files().size() + " main files entered; the route to the SQL, "
+                    + "entries " + entered.routeFirst() + " to " + entered.sqlLast() + ": " + entered.routeToSql()
+                    + " files");
+            assertEquals(documented, entered.files(), "docs/architecture.md, \"A server-picked claim, file by file\", "
+                    + "lists the files a server-picked claim enters, in order (printed above)");
+            assertEquals(ClaimTraceSection.routeToSql(section), List.of(entered.routeFirst(), entered.sqlLast()),
+                    "the section names the entries from the claim's route to its SQL (printed above)");
+            assertTrue(entered.routeToSql() <= ROUTE_TO_SQL_FILES, "from the route to the SQL a claim crosses at most "
+                    + ROUTE_TO_SQL_FILES + " main files, not " + entered.routeToSql());
         }
     }
 
@@ -122,10 +136,20 @@ class ClaimTraceTest {
     }
 
     /**
+     * The files a request entered, in the order first entered, and the 1-based entries of the claim's route and of the
+     * last file entered before its SQL was sent and committed.
+     */
+    record Trace(List<String> files, int routeFirst, int sqlLast) {
+        int routeToSql() {
+            return sqlLast - routeFirst + 1;
+        }
+    }
+
+    /**
      * The main source files of the project that the request enters, in the order first entered, as "Name (module)",
      * on the threads that entered the HTTP adapter's {@code HttpApi} (the request's; not the sweeper's, say).
      */
-    private static List<String> filesEnteredBy(VirtualMachine vm, Request request) throws Exception {
+    private static Trace filesEnteredBy(VirtualMachine vm, Request request) throws Exception {
         MethodEntryRequest entries = vm.eventRequestManager().createMethodEntryRequest();
         entries.addClassFilter("dev.tasklane.*");
         entries.setSuspendPolicy(EventRequest.SUSPEND_NONE);
@@ -155,6 +179,8 @@ class ClaimTraceTest {
         reader.join(5_000);
 
         Map<String, String> files = new LinkedHashMap<>();
+        int routeFirst = 0;
+        int sqlLast = 0;
         for (List<Method> methods : byThread.values()) {
             if (methods.stream().noneMatch(method -> method.declaringType().name().equals(HTTP_API))) {
                 continue;
@@ -164,10 +190,16 @@ class ClaimTraceTest {
                     files.putIfAbsent(file(vm, method.declaringType()), method.declaringType().name() + "."
                             + method.name());
                 }
+                if (routeFirst == 0 && method.declaringType().name().equals(ROUTE)) {
+                    routeFirst = List.copyOf(files.keySet()).indexOf(file(vm, method.declaringType())) + 1;
+                }
+                if (sqlLast == 0 && method.name().equals(COMMITTED)) {
+                    sqlLast = files.size();
+                }
             }
         }
         files.forEach((file, first) -> System.out.println("  " + file + " first entered at " + first));
-        return List.copyOf(files.keySet());
+        return new Trace(List.copyOf(files.keySet()), routeFirst, sqlLast);
     }
 
     /**

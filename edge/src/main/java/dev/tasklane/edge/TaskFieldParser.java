@@ -90,7 +90,7 @@ public final class TaskFieldParser {
             case STRING_MAP, TESTING_STRATEGY -> {
                 Map<String, TextOrList> map = stringMap(field, value, errors);
                 if (field == TaskField.TESTING_STRATEGY) {
-                    target.testingStrategy(map == null ? TestingStrategy.NONE : WireParts.testingStrategy(map));
+                    target.testingStrategy(map == null ? TestingStrategy.NONE : DocumentKeys.testingStrategy(map));
                 } else {
                     target.detail(field, details -> details.integrationPoints(map));
                 }

@@ -1,8 +1,8 @@
 /**
  * What the driving adapters (the HTTP API, the web interface) and the stores share at the edge, written once so that
- * they cannot drift apart: the JSON names of the task fields ({@link dev.tasklane.edge.TaskField}) and of the
- * completion's parts ({@link dev.tasklane.edge.WireParts}, {@link dev.tasklane.edge.ResultEnvelope},
- * {@link dev.tasklane.edge.HistoryFactsKeys}); how a task body (a plain tree of maps, lists and strings, from JSON or
+ * they cannot drift apart: the JSON names of the task fields ({@link dev.tasklane.edge.TaskField}), of the
+ * completion's parts and of a history entry's facts ({@link dev.tasklane.edge.DocumentKeys},
+ * {@link dev.tasklane.edge.ResultEnvelope}); how a task body (a plain tree of maps, lists and strings, from JSON or
  * from a form) is read into the typed create and edit commands with every field error
  * ({@link dev.tasklane.edge.CreateTaskParser}, {@link dev.tasklane.edge.UpdateTaskParser}); who the client is behind
  * a trusted reverse proxy ({@link dev.tasklane.edge.TrustedProxy}); and how live streams are written without a

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http;
 
 import dev.tasklane.adapter.http.pipeline.HttpSettings;
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,7 +129,7 @@ class CompletionSchemasTest {
             }
         }
         if (part.equals("reviewer_result") && Boolean.TRUE.equals(object(example).get("dispatched"))) {
-            List<String> sections = new ArrayList<>(WireParts.VERDICT_SECTIONS);
+            List<String> sections = new ArrayList<>(DocumentKeys.VERDICT_SECTIONS);
             sections.add("behaviour_test_matrix");
             for (String section : sections) {
                 Map<String, Object> broken = object(example);

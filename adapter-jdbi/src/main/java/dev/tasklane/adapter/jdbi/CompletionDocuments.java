@@ -157,7 +157,7 @@ final class CompletionDocuments {
      */
     private static final class Stored extends SentObject implements ResultEnvelope.Fields {
         Stored(JsonNode object, Set<String> documented) {
-            super(JsonText.writer(), object, documented);
+            super(TaskDocuments.writer(), object, documented);
         }
     }
 

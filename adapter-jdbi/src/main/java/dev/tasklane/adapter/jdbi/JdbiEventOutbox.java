@@ -19,7 +19,7 @@ import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.Task;
-import dev.tasklane.edge.HistoryFactsKeys;
+import dev.tasklane.edge.DocumentKeys;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
@@ -513,7 +513,7 @@ final class JdbiEventOutbox implements EventOutbox {
      * before the facts were typed read the same.
      */
     static final class HistoryFactsDocuments {
-        private static final ObjectReader READER = JsonText.reader(FactsDocument.class);
+        private static final ObjectReader READER = TaskDocuments.reader(FactsDocument.class);
 
         private HistoryFactsDocuments() {
         }
@@ -528,13 +528,13 @@ final class JdbiEventOutbox implements EventOutbox {
                 JsonNode reviewStatus, JsonNode exitCode, JsonNode source) {
         }
 
-        /** The facts under their documented names and in their documented order ({@link HistoryFactsKeys}). */
+        /** The facts under their documented names and in their documented order ({@link DocumentKeys}). */
         static String write(HistoryFacts facts) {
-            return JsonText.write(HistoryFactsKeys.document(facts));
+            return TaskDocuments.write(DocumentKeys.historyFacts(facts));
         }
 
         static HistoryFacts read(String text) {
-            FactsDocument doc = JsonText.read(READER, text);
+            FactsDocument doc = TaskDocuments.read(READER, text);
             if (doc == null) {
                 return HistoryFacts.NONE;
             }

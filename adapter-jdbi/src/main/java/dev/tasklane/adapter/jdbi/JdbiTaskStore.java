@@ -4,7 +4,6 @@ import dev.tasklane.adapter.jdbi.JdbiEventOutbox.HistoryRows;
 import dev.tasklane.adapter.jdbi.JdbiEventOutbox.WriteFold;
 import dev.tasklane.adapter.jdbi.JdbiTransactions.PendingWrites;
 import dev.tasklane.adapter.jdbi.JdbiTransactions.UnitOfWork;
-import dev.tasklane.adapter.jdbi.TaskRows.TaskDocuments;
 import dev.tasklane.adapter.jdbi.TaskRows.TaskLinks;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.CandidateQuery;

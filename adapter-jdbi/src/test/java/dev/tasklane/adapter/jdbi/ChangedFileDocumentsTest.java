@@ -27,16 +27,16 @@ class ChangedFileDocumentsTest {
 
         assertEquals(List.of(new ChangedFile("lib/a.ex", "+x\n", new UnknownKeys(extra)),
                 ChangedFile.of("logo.png", "[binary file \u2014 no diff captured]"), ChangedFile.of("README.md", null)),
-                ChangedFileDocuments.read(STORED_BEFORE_TYPING));
+                TaskDocuments.changedFiles(STORED_BEFORE_TYPING));
     }
 
     @Test
     void writingAndReadingBackLosesNothing() {
-        List<ChangedFile> files = ChangedFileDocuments.read(STORED_BEFORE_TYPING);
+        List<ChangedFile> files = TaskDocuments.changedFiles(STORED_BEFORE_TYPING);
 
-        assertEquals(files, ChangedFileDocuments.read(ChangedFileDocuments.write(files)));
-        assertNull(ChangedFileDocuments.write(List.of()), "an empty snapshot is no column value");
-        assertEquals(List.of(), ChangedFileDocuments.read(null));
+        assertEquals(files, TaskDocuments.changedFiles(TaskDocuments.changedFiles(files)));
+        assertNull(TaskDocuments.changedFiles(List.of()), "an empty snapshot is no column value");
+        assertEquals(List.of(), TaskDocuments.changedFiles((String) null));
     }
 
     /** A column value as the store writes it today: path, diff when there is one, then the other keys as sent. */
@@ -45,9 +45,9 @@ class ChangedFileDocumentsTest {
 
     @Test
     void aColumnInTodaysFormIsWrittenBackByteForByte() {
-        List<ChangedFile> files = ChangedFileDocuments.read(STORED_TODAY);
+        List<ChangedFile> files = TaskDocuments.changedFiles(STORED_TODAY);
 
         assertEquals(List.of("diff_url", "stats"), List.copyOf(files.get(0).unknownKeys().values().keySet()));
-        assertEquals(STORED_TODAY, ChangedFileDocuments.write(files));
+        assertEquals(STORED_TODAY, TaskDocuments.changedFiles(files));
     }
 }

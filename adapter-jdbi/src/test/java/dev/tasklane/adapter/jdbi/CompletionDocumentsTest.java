@@ -3,7 +3,6 @@ package dev.tasklane.adapter.jdbi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tasklane.adapter.jdbi.TaskRows.TaskDocuments;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.AgentReport;

@@ -1,7 +1,6 @@
 package dev.tasklane.adapter.jdbi;
 
 import dev.tasklane.adapter.jdbi.TaskRows.DocumentsRead;
-import dev.tasklane.adapter.jdbi.TaskRows.TaskDocuments;
 import dev.tasklane.application.testing.Tasks;
 import dev.tasklane.domain.id.BoardId;
 import dev.tasklane.domain.task.Claim;

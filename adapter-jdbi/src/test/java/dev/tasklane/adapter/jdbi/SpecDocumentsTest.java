@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tasklane.adapter.jdbi.TaskRows.TaskDocuments;
 import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.task.Verbatim;
 import dev.tasklane.domain.task.UnknownKeys;

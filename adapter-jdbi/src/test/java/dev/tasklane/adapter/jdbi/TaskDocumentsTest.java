@@ -1,6 +1,5 @@
 package dev.tasklane.adapter.jdbi;
 
-import dev.tasklane.adapter.jdbi.TaskRows.TaskDocuments;
 import dev.tasklane.domain.task.Detail;
 import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.task.AfterGoal;
@@ -149,14 +148,14 @@ class TaskDocumentsTest {
 
     @Test
     void anArchiveInTodaysFormReadsAndIsWrittenBackByteForByte() {
-        Archive archive = ArchiveDocuments.read(ARCHIVE_TODAY);
+        Archive archive = TaskDocuments.archive(ARCHIVE_TODAY);
 
         assertEquals(new Archive(Instant.parse("2026-11-24T00:00:00.500Z"), ArchiveReason.DUPLICATE, "same as W3", "W3",
                 UserId.of(9)), archive);
-        assertEquals(ARCHIVE_TODAY, ArchiveDocuments.write(archive));
+        assertEquals(ARCHIVE_TODAY, TaskDocuments.archive(archive));
         String byTheServer = "{\"archived_at\":\"2026-11-24T00:00:00Z\",\"reason\":\"COMPLETED\",\"note\":null,"
                 + "\"duplicate_of\":null,\"archived_by_id\":null}";
-        assertEquals(byTheServer, ArchiveDocuments.write(ArchiveDocuments.read(byTheServer)));
+        assertEquals(byTheServer, TaskDocuments.archive(TaskDocuments.archive(byTheServer)));
     }
 
     @Test
@@ -165,9 +164,9 @@ class TaskDocumentsTest {
         assertNull(TaskDocuments.completion((String) null));
         assertNull(TaskDocuments.review((String) null));
         assertNull(TaskDocuments.afterGoal((String) null));
-        assertNull(ArchiveDocuments.read(null));
+        assertNull(TaskDocuments.archive((String) null));
         assertNull(TaskDocuments.claim((Claim) null));
-        assertNull(ArchiveDocuments.write(null));
+        assertNull(TaskDocuments.archive((Archive) null));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.edge.TaskField;
 import dev.tasklane.domain.task.BehaviourRow;
@@ -38,7 +38,7 @@ final class SpecFields {
             fields.add(Field.items("Verification steps", spec.verificationSteps().stream().map(SpecFields::step).toList()));
         }
         if (!spec.testingStrategy().isEmpty()) {
-            fields.add(Field.items("Testing strategy", lines(WireParts.testingStrategy(spec.testingStrategy()))));
+            fields.add(Field.items("Testing strategy", lines(DocumentKeys.testingStrategy(spec.testingStrategy()))));
         }
         TaskDetails details = spec.details();
         LEADING.forEach(detail -> text(fields, details, detail));

@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.web;
 
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import dev.tasklane.adapter.web.view.Chrome;
 import dev.tasklane.adapter.web.view.Field;
 import dev.tasklane.adapter.web.view.Option;
@@ -606,7 +606,7 @@ final class TaskForms {
     static TaskForm of(Task task) {
         TaskSpec spec = task.spec();
         TaskDetails details = spec.details();
-        Map<String, TextOrList> testing = WireParts.testingStrategy(spec.testingStrategy());
+        Map<String, TextOrList> testing = DocumentKeys.testingStrategy(spec.testingStrategy());
         List<KeyFileRow> files = new ArrayList<>();
         spec.keyFiles().stream().sorted(Comparator.comparingInt(KeyFile::position))
                 .forEach(file -> files.add(new KeyFileRow(file.filePath(), nz(file.note()))));

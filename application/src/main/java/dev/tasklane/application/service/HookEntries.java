@@ -1,7 +1,6 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.in.HookEntry;
-import dev.tasklane.application.port.in.HookEnv;
 import dev.tasklane.application.port.out.BoardStore;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.id.BoardId;
@@ -59,7 +58,7 @@ final class HookEntries {
      */
     List<HookEntry> entries(List<HookName> hooks, Task task, String agentName) {
         Board board = directory.boardById(task.boardId()).orElse(null);
-        HookEnv shared = taskEnv(task, board, agentName);
+        HookEntry.Env shared = taskEnv(task, board, agentName);
         HookEntry[] entries = new HookEntry[hooks.size()];
         for (int i = 0; i < entries.length; i++) {
             HookName hook = hooks.get(i);
@@ -70,9 +69,9 @@ final class HookEntries {
     }
 
     /** The task's variables of a hook environment, all but HOOK_NAME, which follows them. */
-    private static HookEnv taskEnv(Task task, Board board, String agentName) {
+    private static HookEntry.Env taskEnv(Task task, Board board, String agentName) {
         Long columnId = board == null ? null : board.columnId(task.status());
-        return HookEnv.builder(TASK_VARIABLES)
+        return HookEntry.Env.builder(TASK_VARIABLES)
             .put("TASK_ID", task.id().toString())
             .put("TASK_IDENTIFIER", task.identifier().toString())
             .put("TASK_TITLE", task.spec().title())

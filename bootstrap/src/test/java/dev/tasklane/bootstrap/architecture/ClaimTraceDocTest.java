@@ -19,9 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The claim's trace in docs/architecture.md ("A server-picked claim, file by file") stays consistent with the sources:
  * its entries are numbered 1 to n, each names a class declared in the main sources of the module it says, no file is
- * listed twice, and the counts its first paragraph states are those of the list. That the list is what a claim runs,
- * complete and in order, is {@code ClaimTraceTest}'s to check, on a running server; {@code SourcesCiteTheRepositoryTest}
- * also fails when a listed class goes away.
+ * listed twice, the counts its first paragraph states are those of the list, and the entries it names as the route to
+ * the SQL are entries of the list, counted right. That the list is what a claim runs, complete and in order, is
+ * {@code ClaimTraceTest}'s to check, on a running server; {@code SourcesCiteTheRepositoryTest} also fails when a
+ * listed class goes away.
  */
 class ClaimTraceDocTest {
     private static final Path ROOT = Path.of("..");
@@ -62,6 +63,9 @@ class ClaimTraceDocTest {
             assertEquals(perModule.getOrDefault(names[i], 0), Integer.parseInt(counts.group(i + 2)),
                 "the stated number of " + names[i] + " files");
         }
+        List<Integer> routeToSql = ClaimTraceSection.routeToSql(section);
+        assertTrue(routeToSql.get(0) >= 1 && routeToSql.get(0) <= routeToSql.get(1) && routeToSql.get(1) < expected,
+                "the route to the SQL is entries of the list: " + routeToSql);
         assertEquals(List.of(), problems);
     }
 

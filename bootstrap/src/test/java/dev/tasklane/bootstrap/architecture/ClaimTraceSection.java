@@ -15,6 +15,9 @@ import java.util.regex.Pattern;
  */
 public final class ClaimTraceSection {
     private static final Pattern ENTRY = Pattern.compile("^(\\d+)\\. `(\\w+)` \\(([a-z]+)\\): .+");
+    /** The sentence that names the entries from the claim's route to its SQL. */
+    private static final Pattern ROUTE_TO_SQL =
+            Pattern.compile("(?i)the route to the SQL\\b[^.]*? is entries (\\d+) to (\\d+): (\\d+) files");
 
     /** One numbered entry: its number, the class it names and the module's short name. */
     public record Entry(int number, String name, String module) {
@@ -36,6 +39,26 @@ public final class ClaimTraceSection {
         }
         int end = doc.indexOf("\n#", start + 4);
         return doc.substring(start, end < 0 ? doc.length() : end);
+    }
+
+    /**
+     * The first and last entries of the route to the SQL, as the section states them ("The route to the SQL, from
+     * ..., is entries 9 to 33: 25 files").
+     *
+     * @throws AssertionError when the section does not state them, or states a count that is not theirs
+     */
+    public static List<Integer> routeToSql(String section) {
+        Matcher stated = ROUTE_TO_SQL.matcher(section.replace('\n', ' '));
+        if (!stated.find()) {
+            throw new AssertionError("the section states \"The route to the SQL ... is entries A to B: N files\"");
+        }
+        int first = Integer.parseInt(stated.group(1));
+        int last = Integer.parseInt(stated.group(2));
+        if (Integer.parseInt(stated.group(3)) != last - first + 1) {
+            throw new AssertionError("entries " + first + " to " + last + " are " + (last - first + 1) + " files, not "
+                    + stated.group(3));
+        }
+        return List.of(first, last);
     }
 
     /** The section's numbered entries, in order. */

@@ -110,7 +110,7 @@ class SourcesCiteTheRepositoryTest {
     /**
      * Every snake_case name the domain may write: the union of the commented groups above, which are the business's
      * own names. No JSON key is among them: a rule keys its errors by an {@code InputPart} and the edge's
-     * {@code WireParts} spells it.
+     * {@code DocumentKeys} spells it.
      */
     static Set<String> allowedDomainNames() {
         Set<String> allowed = new HashSet<>(HOOK_NAMES);

@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * The facts a history entry records beyond its kind, actor and time (docs/api.md, task history): one record
  * per shape, {@link #NONE} when there is nothing more. The facts are typed; the edge names their keys
- * ({@code edge.HistoryFactsKeys}) for the history endpoint's answer and the stored row alike.
+ * ({@code edge.DocumentKeys}) for the history endpoint's answer and the stored row alike.
  */
 public sealed interface HistoryFacts {
     /** Nothing beyond the kind. */

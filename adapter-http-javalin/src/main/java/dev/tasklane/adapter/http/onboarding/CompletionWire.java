@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.onboarding;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import dev.tasklane.application.port.in.CompleteTask;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.domain.hook.HookResult;
@@ -107,7 +107,7 @@ final class CompletionWire {
                             WireField.of(ExplorerResultBody.class, "durationMs").mandatory().minimum(0))),
             skipped(ExplorerResultBody.class),
             new CommandSchemas.Shape(ReviewerResultBody.class, "dispatched", "The structured fields "
-                    + String.join(", ", WireParts.STRUCTURED_BLOCKS) + ", and status or issue_counts, are "
+                    + String.join(", ", DocumentKeys.STRUCTURED_BLOCKS) + ", and status or issue_counts, are "
                     + "recommended on a dispatched review: a missing one is logged as a warning, a malformed one is "
                     + "refused. When the task has acceptance criteria, security_considerations or testing_strategy, "
                     + "the review must assess each of them.", reviewerComponents(), reviewerDispatched()),

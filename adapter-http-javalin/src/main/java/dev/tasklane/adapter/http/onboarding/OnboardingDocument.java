@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.onboarding;
 
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.port.in.WorkflowSettings;
 import dev.tasklane.domain.hook.HookName;
@@ -226,7 +226,7 @@ public final class OnboardingDocument {
                         + " non-whitespace characters), duration_ms >= 0",
                         "dispatched: false, reason (one of skip_reasons), summary"), CompletionRules.SKIP_REASONS,
                         List.of(OnboardingExamples.explorerDispatched(), OnboardingExamples.skipped(skip))),
-                new ReviewerResultFormat(WireParts.STRUCTURED_BLOCKS, CompletionRules.SEVERITIES,
+                new ReviewerResultFormat(DocumentKeys.STRUCTURED_BLOCKS, CompletionRules.SEVERITIES,
                         CompletionRules.CATEGORIES, CompletionRules.CRITERION_STATUSES,
                         CompletionRules.VERDICT_STATUSES, CompletionRules.CONSIDERATION_STATUSES,
                         "A partial or unmitigated consideration forces security_considerations.status "

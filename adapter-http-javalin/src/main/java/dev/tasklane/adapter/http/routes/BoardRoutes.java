@@ -3,7 +3,7 @@ package dev.tasklane.adapter.http.routes;
 import dev.tasklane.adapter.http.pipeline.Call;
 import dev.tasklane.domain.identity.Scope;
 import dev.tasklane.adapter.http.pipeline.Route;
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import dev.tasklane.adapter.http.error.RequestRefused;
 import dev.tasklane.adapter.http.wire.BoardChangeBody;
 import dev.tasklane.adapter.http.wire.TaskAnswer.Envelope;

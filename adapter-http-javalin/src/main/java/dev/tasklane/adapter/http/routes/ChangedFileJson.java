@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.routes;
 
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -35,14 +35,14 @@ final class ChangedFileJson {
      */
     ChangedFilesDraft read(JsonNode value) {
         if (value == null || value.isNull()) {
-            return ChangedFilesDraft.malformed(new FieldError(WireParts.CHANGED_FILES, "must be present (send [] to clear)"));
+            return ChangedFilesDraft.malformed(new FieldError(DocumentKeys.CHANGED_FILES, "must be present (send [] to clear)"));
         }
         if (!value.isArray()) {
-            return ChangedFilesDraft.malformed(new FieldError(WireParts.CHANGED_FILES, "must be a list"));
+            return ChangedFilesDraft.malformed(new FieldError(DocumentKeys.CHANGED_FILES, "must be a list"));
         }
         List<ChangedFilesDraft.Entry> entries = new ArrayList<>(value.size());
         for (int i = 0; i < value.size(); i++) {
-            String prefix = WireParts.CHANGED_FILES + "[" + i + "]";
+            String prefix = DocumentKeys.CHANGED_FILES + "[" + i + "]";
             JsonNode entry = value.get(i);
             entries.add(entry.isObject() ? entry(prefix, ChangedFileBody.of(entry))
                     : new ChangedFilesDraft.Entry(null, new FieldError("changed_file_entry", prefix + " must be a map")));

@@ -1,7 +1,7 @@
 package dev.tasklane.adapter.http.routes;
 
 import dev.tasklane.adapter.http.pipeline.Json;
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -127,7 +127,7 @@ final class ReviewerResultJson {
      */
     private static List<FieldError> failedNotes(ReviewerResultRequest review) {
         List<FieldError> out = new ArrayList<>();
-        for (String section : WireParts.NOTE_SECTIONS) {
+        for (String section : DocumentKeys.NOTE_SECTIONS) {
             JsonNode verdict = review.section(section);
             if (verdict != null && verdict.isObject()
                     && "failed".equals(CompletionBody.text(SentFields.at(verdict, "status")))) {

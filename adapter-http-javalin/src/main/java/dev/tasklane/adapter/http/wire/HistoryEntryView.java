@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import dev.tasklane.edge.HistoryFactsKeys;
+import dev.tasklane.edge.DocumentKeys;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.history.HistoryFacts;
 import dev.tasklane.domain.id.TaskId;
@@ -17,7 +17,7 @@ import java.io.IOException;
 
 /**
  * One entry of {@code GET /api/tasks/:id/history}. {@code facts} is an object whose keys depend on the kind: the keys
- * of each shape of {@link HistoryFacts} are the edge's ({@link HistoryFactsKeys}), written in their documented order.
+ * of each shape of {@link HistoryFacts} are the edge's ({@link DocumentKeys}), written in their documented order.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record HistoryEntryView(TaskId taskId, String kind, String at, UserId actorUserId, String agentName,
@@ -27,7 +27,7 @@ public record HistoryEntryView(TaskId taskId, String kind, String at, UserId act
                 entry.actorUserId(), entry.agentName(), entry.facts());
     }
 
-    /** Writes a shape's values under the keys the edge gives them ({@link HistoryFactsKeys}), in their order. */
+    /** Writes a shape's values under the keys the edge gives them ({@link DocumentKeys}), in their order. */
     static final class FactsWriter extends StdSerializer<HistoryFacts> {
         private static final long serialVersionUID = 1L;
 
@@ -37,7 +37,7 @@ public record HistoryEntryView(TaskId taskId, String kind, String at, UserId act
 
         @Override
         public void serialize(HistoryFacts facts, JsonGenerator out, SerializerProvider provider) throws IOException {
-            provider.defaultSerializeValue(HistoryFactsKeys.document(facts), out);
+            provider.defaultSerializeValue(DocumentKeys.historyFacts(facts), out);
         }
     }
 }

@@ -27,7 +27,7 @@ import dev.tasklane.domain.task.TaskSpec;
 import dev.tasklane.domain.task.TextOrList;
 import dev.tasklane.domain.task.UnknownKeys;
 import dev.tasklane.domain.task.WorkflowStep;
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import jakarta.validation.constraints.NotNull;
 
 import java.time.Instant;
@@ -241,7 +241,7 @@ public final class TaskAnswer {
                     details.pitfalls(),
                     details.outOfScope(),
                     spec.securityConsiderations(),
-                    WireParts.testingStrategy(spec.testingStrategy()),
+                    DocumentKeys.testingStrategy(spec.testingStrategy()),
                     details.integrationPoints(),
                     details.technicalDetails(),
                     task.createdById(),

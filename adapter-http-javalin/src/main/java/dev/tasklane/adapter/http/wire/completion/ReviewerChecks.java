@@ -1,6 +1,6 @@
 package dev.tasklane.adapter.http.wire.completion;
 
-import dev.tasklane.edge.WireParts;
+import dev.tasklane.edge.DocumentKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tasklane.domain.validation.CompletionRules;
 import dev.tasklane.domain.validation.FieldError;
@@ -42,7 +42,7 @@ public final class ReviewerChecks {
         }
         issues(nullable(review.issues()), out);
         criteria(nullable(review.acceptanceCriteria()), out);
-        for (String section : WireParts.VERDICT_SECTIONS) {
+        for (String section : DocumentKeys.VERDICT_SECTIONS) {
             JsonNode verdict = nullable(review.section(section));
             if (verdict != null) {
                 verdict(section, verdict, out);

@@ -45,7 +45,7 @@ public record ReviewerResultRequest(
         return dispatched != null && dispatched.isBoolean() ? dispatched.booleanValue() : null;
     }
 
-    /** One of the verdict sections by its wire name ({@code WireParts.VERDICT_SECTIONS}, the matrix). */
+    /** One of the verdict sections by its wire name ({@code DocumentKeys.VERDICT_SECTIONS}, the matrix). */
     public JsonNode section(String name) {
         return switch (name) {
             case "testing_strategy" -> testingStrategy;

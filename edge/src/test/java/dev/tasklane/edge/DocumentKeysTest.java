@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * back to its part; the lists the readers and the onboarding use keep the documented order; a testing strategy
  * round-trips through its JSON keys (docs/api.md, "Completion validation" and "Task fields").
  */
-class WirePartsTest {
+class DocumentKeysTest {
     @Test
     void everyPartHasItsOwnWireName() {
         Set<String> names = Arrays.stream(InputPart.values()).map(PartKeys::name).collect(Collectors.toSet());
@@ -39,13 +39,13 @@ class WirePartsTest {
         assertEquals("duration_ms", PartKeys.NAMES.of(InputPart.DURATION_MS));
         assertEquals("changed_file_path", PartKeys.NAMES.of(InputPart.CHANGED_FILE_PATH));
         assertEquals("wip_limits.doing", PartKeys.NAMES.of(InputPart.WIP_LIMIT_DOING));
-        assertEquals("changed_files", WireParts.CHANGED_FILES);
+        assertEquals("changed_files", DocumentKeys.CHANGED_FILES);
         assertEquals(List.of("testing_strategy", "patterns", "pitfalls", "security_considerations"),
-                WireParts.VERDICT_SECTIONS);
+                DocumentKeys.VERDICT_SECTIONS);
         assertEquals(List.of("testing_strategy", "patterns", "pitfalls", "security_considerations",
-                "behaviour_test_matrix"), WireParts.NOTE_SECTIONS);
+                "behaviour_test_matrix"), DocumentKeys.NOTE_SECTIONS);
         assertEquals(List.of("issues", "acceptance_criteria", "project_checks", "testing_strategy", "patterns",
-                "pitfalls", "security_considerations", "schema_version"), WireParts.STRUCTURED_BLOCKS);
+                "pitfalls", "security_considerations", "schema_version"), DocumentKeys.STRUCTURED_BLOCKS);
     }
 
     @Test
@@ -54,13 +54,13 @@ class WirePartsTest {
         sent.put("coverage_target", TextOrList.of("80%"));
         sent.put("unit_tests", TextOrList.of("retry count"));
         sent.put("not_a_part", TextOrList.of("ignored"));
-        TestingStrategy strategy = WireParts.testingStrategy(sent);
+        TestingStrategy strategy = DocumentKeys.testingStrategy(sent);
         assertEquals(TextOrList.of("retry count"), strategy.unitTests());
-        assertEquals(List.of("unit_tests", "coverage_target"), List.copyOf(WireParts.testingStrategy(strategy).keySet()));
-        assertEquals(Map.of(), WireParts.testingStrategy(TestingStrategy.NONE));
+        assertEquals(List.of("unit_tests", "coverage_target"), List.copyOf(DocumentKeys.testingStrategy(strategy).keySet()));
+        assertEquals(Map.of(), DocumentKeys.testingStrategy(TestingStrategy.NONE));
         for (TestingStrategy.Part part : TestingStrategy.Part.values()) {
-            String key = WireParts.name(part);
-            assertEquals(Set.of(part), WireParts.testingStrategy(Map.of(key, TextOrList.of("x"))).parts().keySet());
+            String key = DocumentKeys.name(part);
+            assertEquals(Set.of(part), DocumentKeys.testingStrategy(Map.of(key, TextOrList.of("x"))).parts().keySet());
         }
     }
 }

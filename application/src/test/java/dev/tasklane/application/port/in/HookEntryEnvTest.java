@@ -16,17 +16,17 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link HookEnv} behaves as an unmodifiable insertion-ordered map, and {@link HookEntry} keeps one as given. */
-class HookEnvTest {
+/** {@link HookEntry.Env} behaves as an unmodifiable insertion-ordered map, and {@link HookEntry} keeps one as given. */
+class HookEntryEnvTest {
     @Test
     void readsLikeAnInsertionOrderedMapOfTheSameVariables() {
         long seed = System.nanoTime();
-        System.out.println("HookEnvTest seed " + seed);
+        System.out.println("HookEntryEnvTest seed " + seed);
         Random random = new Random(seed);
         for (int round = 0; round < 200; round++) {
             int size = random.nextInt(20);
             Map<String, String> expected = new LinkedHashMap<>();
-            HookEnv.Builder builder = HookEnv.builder(random.nextInt(size + 1));
+            HookEntry.Env.Builder builder = HookEntry.Env.builder(random.nextInt(size + 1));
             while (expected.size() < size) {
                 String name = "VAR_" + random.nextInt(40);
                 if (!expected.containsKey(name)) {
@@ -35,7 +35,7 @@ class HookEnvTest {
                     builder.put(name, value);
                 }
             }
-            HookEnv env = builder.build();
+            HookEntry.Env env = builder.build();
             String context = "seed " + seed + ", round " + round;
             assertEquals(expected, env, context);
             assertEquals(env, expected, context);
@@ -47,9 +47,9 @@ class HookEnvTest {
                 assertEquals(expected.get(name), env.get(name), context);
                 assertEquals(expected.containsKey(name), env.containsKey(name), context);
             }
-            assertEquals(expected, HookEnv.copyOf(expected), context);
+            assertEquals(expected, HookEntry.Env.copyOf(expected), context);
             if (!expected.containsKey("HOOK_NAME")) {
-                HookEnv longer = env.with("HOOK_NAME", "after_review");
+                HookEntry.Env longer = env.with("HOOK_NAME", "after_review");
                 expected.put("HOOK_NAME", "after_review");
                 assertEquals(new ArrayList<>(expected.entrySet()), new ArrayList<>(longer.entrySet()), context);
                 assertEquals(expected.size() - 1, env.size(), "the shared part is left as it was; " + context);
@@ -59,7 +59,7 @@ class HookEnvTest {
 
     @Test
     void refusesChangesRepeatedNamesAndNulls() {
-        HookEnv env = HookEnv.builder(2).put("TASK_ID", "1").put("HOOK_NAME", "before_doing").build();
+        HookEntry.Env env = HookEntry.Env.builder(2).put("TASK_ID", "1").put("HOOK_NAME", "before_doing").build();
         assertThrows(UnsupportedOperationException.class, () -> env.put("TASK_ID", "2"));
         assertThrows(UnsupportedOperationException.class, () -> env.remove("TASK_ID"));
         assertThrows(UnsupportedOperationException.class, () -> env.entrySet().iterator().next().setValue("2"));
@@ -69,15 +69,15 @@ class HookEnvTest {
         assertFalse(env.containsKey("task_id"));
 
         assertThrows(IllegalArgumentException.class, () -> env.with("TASK_ID", "2"));
-        HookEnv.Builder builder = HookEnv.builder(2).put("TASK_ID", "1");
+        HookEntry.Env.Builder builder = HookEntry.Env.builder(2).put("TASK_ID", "1");
         assertThrows(IllegalArgumentException.class, () -> builder.put("TASK_ID", "2"));
-        assertThrows(NullPointerException.class, () -> HookEnv.builder(1).put(null, "1"));
-        assertThrows(NullPointerException.class, () -> HookEnv.builder(1).put("TASK_ID", null));
+        assertThrows(NullPointerException.class, () -> HookEntry.Env.builder(1).put(null, "1"));
+        assertThrows(NullPointerException.class, () -> HookEntry.Env.builder(1).put("TASK_ID", null));
     }
 
     @Test
     void hookEntryKeepsABuiltEnvironmentAndCopiesAnyOther() {
-        HookEnv built = HookEnv.builder(1).put("HOOK_NAME", "after_doing").build();
+        HookEntry.Env built = HookEntry.Env.builder(1).put("HOOK_NAME", "after_doing").build();
         assertSame(built, new HookEntry(HookName.AFTER_DOING, built, 1_000, true).env());
 
         Map<String, String> given = new LinkedHashMap<>();
@@ -87,6 +87,6 @@ class HookEnvTest {
         given.put("C", "3");
         assertEquals(List.of("B", "A"), List.copyOf(entry.env().keySet()));
         assertThrows(UnsupportedOperationException.class, () -> entry.env().put("C", "3"));
-        assertTrue(HookEnv.copyOf(Map.of()).isEmpty());
+        assertTrue(HookEntry.Env.copyOf(Map.of()).isEmpty());
     }
 }
