@@ -73,7 +73,7 @@ final class AgentSessions {
     /** The holder's activity: its claim_token must be the current claim's. */
     AgentSession requireHolderSession(Task task, String claimToken) {
         Optional<AgentSession> session = requireNoStop(task, claimToken);
-        if (task.claim() == null || !task.claim().claimToken().equals(claimToken) || session.isEmpty()
+        if (task.claim() == null || !task.claim().tokenMatches(claimToken) || session.isEmpty()
                 || !session.get().isOpen()) {
             throw new ConflictException("stale_claim", "The claim_token does not match the current claim on task '"
                     + task.identifier() + "': only the claim's holder posts to its session.", ErrorDetails.NONE,

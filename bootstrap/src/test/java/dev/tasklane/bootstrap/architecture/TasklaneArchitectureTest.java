@@ -1,6 +1,7 @@
 package dev.tasklane.bootstrap.architecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.tasklane.domain.task.Claim;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Set;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -249,5 +251,20 @@ class TasklaneArchitectureTest {
     @Test
     void noJodaTime() {
         ArchitectureRules.noJodaTime(ROOT).check(classes);
+    }
+
+    /**
+     * A claim token a caller presents is compared in constant time: {@code Claim.sameToken}, through which the
+     * workflow and the sessions check a presented token, compares its bytes with {@code MessageDigest.isEqual}, never
+     * with {@code String.equals}, whose time tells how far the strings agree.
+     */
+    @Test
+    void aPresentedClaimTokenIsComparedInConstantTime() {
+        Set<String> calls = classes.get(Claim.class).getMethod("sameToken", String.class, String.class)
+            .getMethodCallsFromSelf().stream()
+            .map(call -> call.getTargetOwner().getName() + "." + call.getName())
+            .collect(java.util.stream.Collectors.toSet());
+        assertTrue(calls.contains("java.security.MessageDigest.isEqual"), "Claim.sameToken calls " + calls);
+        assertFalse(calls.contains("java.lang.String.equals"), "Claim.sameToken calls " + calls);
     }
 }
