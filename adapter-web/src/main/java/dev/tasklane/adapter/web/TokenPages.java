@@ -86,7 +86,7 @@ final class TokenPages {
         AGENT("agent", "Agent: reads and does work (claim, complete, comment)", Scope.AGENT),
         REVIEWER("reviewer", "Reviewer: an agent's scopes, and approves others' work", EnumSet.of(Scope.READ,
                 Scope.WORK, Scope.REVIEW)),
-        BOARD_ADMIN("board-admin", "Board admin: an agent's scopes, and the board's settings, members and tokens",
+        BOARD_ADMIN("board-admin", "Board admin: an agent's scopes, and the board's settings, members, webhooks and sync",
                 EnumSet.of(Scope.READ, Scope.WORK, Scope.BOARD_ADMIN)),
         READ_ONLY("read-only", "Read only: dashboards and event streams", EnumSet.of(Scope.READ)),
         CUSTOM("custom", "Custom: the scopes ticked below", Set.of());

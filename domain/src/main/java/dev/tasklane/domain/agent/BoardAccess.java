@@ -75,7 +75,7 @@ public final class BoardAccess {
     }
 
     /**
-     * Whether the actor may administer board {@code boardId} (settings, WIP limits, members, the board's tokens):
+     * Whether the actor may administer board {@code boardId} (settings, WIP limits, members, webhooks, tracker sync):
      * it may see the board, its credential carries {@link Scope#BOARD_ADMIN} and its user owns the board, or it
      * acts as a server admin.
      */
