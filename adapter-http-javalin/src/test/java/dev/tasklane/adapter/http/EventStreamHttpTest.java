@@ -8,6 +8,7 @@ import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.adapter.http.SseSocket.Frame;
 import dev.tasklane.adapter.inmemory.InMemoryStores;
 import dev.tasklane.application.service.EventBus;
+import dev.tasklane.application.port.in.SessionUseCase;
 import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.usecase.MutableClock;
 import dev.tasklane.domain.agent.Actor;
@@ -56,7 +57,7 @@ final class EventStreamHttpTest {
         Running(EventStreamSettings streams, int queue) {
             InMemoryStores stores = InMemoryStores.create();
             tasklane = Tasklane.builder().stores(stores.tasks(), stores.directory(), stores.transactions(), stores.events())
-                    .clock(clock).eventSettings(EventBus.Settings.defaults().withQueueCapacity(queue)).build();
+                    .agentSessions(stores.agentSessions()).clock(clock).eventSettings(EventBus.Settings.defaults().withQueueCapacity(queue)).build();
             tasklane.identity().bootstrap(Harness.TOKEN);
             admin = tasklane.identity().authenticate(Harness.TOKEN, null);
             app = HttpApi.create(tasklane, HttpSettings.defaults("http://localhost").withClock(clock), streams,
@@ -106,6 +107,39 @@ final class EventStreamHttpTest {
                     assertNotNull(event, "round " + round + ": the stream delivered the event");
                     assertEquals("task.created", event.event());
                     assertEquals(identifier, Harness.MAPPER.readValue(event.data(), Map.class).get("identifier"), "round " + round);
+                }
+            }
+        }
+    }
+
+    /**
+     * What a person supervising a working agent watches arrives on the stream: the agent's activity as
+     * {@code task.activity} and a person's stop as {@code task.stop_requested}, each naming the task, in the order
+     * they happened.
+     */
+    @Test
+    void aSessionsActivityAndAStopReachTheStreamAsTheirEvents() throws Exception {
+        try (Running server = new Running(EventStreamSettings.defaults(), 1_000)) {
+            String identifier = server.create("Supervised");
+            String[] agent = token(server, "agent");
+            HttpResponse<String> claimed = server.send("POST", "/api/tasks/claim", "{\"identifier\":\"" + identifier
+                    + "\",\"agent_name\":\"Tester\",\"before_doing_result\":{\"exit_code\":0,\"output\":\"ok\","
+                    + "\"duration_ms\":1}}", agent[1]);
+            assertEquals(200, claimed.statusCode(), claimed::body);
+            String claimToken = (String) ((Map<?, ?>) server.json(claimed).get("data")).get("claim_token");
+            try (SseSocket stream = new SseSocket(server.port(), Harness.TOKEN, null, 0)) {
+                HttpResponse<String> posted = server.send("POST", "/api/tasks/" + identifier + "/activities",
+                        "{\"claim_token\":\"" + claimToken + "\",\"kind\":\"progress\",\"body\":\"tests\"}", agent[1]);
+                assertEquals(201, posted.statusCode(), posted::body);
+                HttpResponse<String> stopped = server.send("POST", "/api/tasks/" + identifier + "/stop",
+                        "{\"reason\":\"Wrong module\"}", Harness.TOKEN);
+                assertEquals(200, stopped.statusCode(), stopped::body);
+                for (String expected : List.of(SessionUseCase.ACTIVITY_EVENT, SessionUseCase.STOP_EVENT)) {
+                    Frame event = stream.nextEvent(WAIT);
+                    assertNotNull(event, "the stream delivered " + expected);
+                    assertEquals(expected, event.event());
+                    assertEquals(identifier, Harness.MAPPER.readValue(event.data(), Map.class).get("identifier"),
+                            expected + " names the task");
                 }
             }
         }
