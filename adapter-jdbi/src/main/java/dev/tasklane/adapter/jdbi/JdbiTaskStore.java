@@ -471,6 +471,28 @@ final class JdbiTaskStore implements TaskStore {
                 .map(rows).findOne()));
     }
 
+    /**
+     * On PostgreSQL one statement ({@link CandidateCursor#LOCK_FIRST_CLAIMABLE}): of the ids, in their order, the first
+     * row still claimable that no other transaction holds, skipping held rows inside the statement. Claimers racing
+     * for the head of the queue each lock a different row in one round trip, instead of one round trip (and its
+     * savepoint) per row another one holds. H2 cannot skip a held row: it locks the first id, as
+     * {@link #lockCandidate} does, waiting for it.
+     */
+    @Override
+    public Optional<Task> lockFirstCandidate(CandidateQuery query, List<TaskId> taskIds) {
+        if (taskIds.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!skipLocked || taskIds.size() == 1) {
+            return lockCandidate(query, taskIds.get(0));
+        }
+        Long[] ids = taskIds.stream().map(TaskId::value).toArray(Long[]::new);
+        return lockedAlone(sql(handle -> handle.createQuery(CandidateCursor.LOCK_FIRST_CLAIMABLE)
+                .bindArray("ids", Long.class, (Object[]) ids).bind("board", query.boardId())
+                .bind("now", TaskRows.timestamp(query.now()))
+                .map(rows).findOne()));
+    }
+
     @Override
     public List<Task> expiredClaims(Instant now, int limit) {
         return due(EXPIRED_CLAIMS, "now", now, limit);
@@ -696,6 +718,17 @@ final class JdbiTaskStore implements TaskStore {
                 + "WHERE t.id = :id AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
                 + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) " + ON_THE_BOARD
                 + "FOR UPDATE";
+
+        /**
+         * Locks the first of several chosen candidates that is still claimable and that no other transaction holds
+         * (binds :ids, a BIGINT array in the caller's order, :board, :now; PostgreSQL). The rows are read by primary
+         * key and sorted by their place in :ids; {@code SKIP LOCKED} passes over a held row within the statement, and
+         * the limit stops at the first row locked.
+         */
+        static final String LOCK_FIRST_CLAIMABLE = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+                + "WHERE t.id = ANY(:ids) AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
+                + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) " + ON_THE_BOARD
+                + "ORDER BY array_position(:ids, t.id) LIMIT 1 FOR UPDATE SKIP LOCKED";
 
         /**
          * The first pages of both streams as one statement (binds :board, :user, :now): each stream's page is its own

@@ -5,6 +5,7 @@ import dev.tasklane.adapter.jdbi.testing.RequiresPostgres;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tasklane.application.port.out.CandidateQuery;
+import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Task;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -327,6 +328,46 @@ final class PostgresQueryPlanTest {
             release.countDown();
             assertEquals("W100", first.get(10, TimeUnit.SECONDS));
             assertEquals("W200", second);
+        } finally {
+            release.countDown();
+            other.shutdownNow();
+        }
+    }
+
+    /**
+     * {@code lockFirstCandidate} on PostgreSQL: offered the first candidates in queue order while another claimer holds
+     * the first, it locks the second in one statement, without waiting; offered only held ones, it answers empty at
+     * once.
+     */
+    @Test
+    void offeredSeveralCandidatesASecondClaimerLocksTheFirstFreeOneInOneStatement() throws Exception {
+        CandidateQuery query = new CandidateQuery(Backlog.BOARD, Backlog.ME, Set.of(), now);
+        List<TaskId> firstTwo = stores.transactions().inReadTransaction(() -> {
+            Iterator<Task> candidates = stores.tasks().candidates(query);
+            return List.of(candidates.next().id(), candidates.next().id());
+        });
+        CountDownLatch firstLocked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> first = other.submit(() -> stores.transactions().inTransaction(() -> {
+                Task locked = stores.tasks().lockFirstCandidate(query, firstTwo).orElseThrow();
+                firstLocked.countDown();
+                await(release);
+                return locked.identifier().toString();
+            }));
+            assertTrue(firstLocked.await(10, TimeUnit.SECONDS));
+            long started = System.nanoTime();
+            String second = stores.transactions().inTransaction(() -> stores.tasks().lockFirstCandidate(query, firstTwo)
+                    .orElseThrow().identifier().toString());
+            Optional<Task> heldOnly = stores.transactions().inTransaction(() -> stores.tasks().lockFirstCandidate(query,
+                    firstTwo.subList(0, 1)));
+            long waitedMs = (System.nanoTime() - started) / 1_000_000;
+            release.countDown();
+            assertEquals("W100", first.get(10, TimeUnit.SECONDS));
+            assertEquals("W200", second, "the free one of the two, the held one skipped");
+            assertTrue(heldOnly.isEmpty(), "a held candidate alone: none locked");
+            assertTrue(waitedMs < 5_000, "skipped, not waited for (lock timeout 10 s): " + waitedMs + " ms");
         } finally {
             release.countDown();
             other.shutdownNow();

@@ -59,6 +59,12 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
      * eligible task is on offer and the rest of the queue is blocked.
      */
     static final int LOOK_PAST_OFFERED = 256;
+    /**
+     * How many candidates a server-picked claim reads before it asks the store to lock the first free one among the
+     * eligible: the candidates' first page ({@code CandidateCursor.FIRST_PAGE} on the JDBI store), enough for as many
+     * claimers racing for the head of the queue.
+     */
+    static final int LOCK_BATCH = 8;
     private static final int CLAIM_TOKEN_BYTES = 24;
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -163,10 +169,12 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
 
     /**
      * The first candidate this agent can take, locked. Candidates are read without locks and checked first, so
-     * the tasks an agent steps past stay free for the others; the chosen one is then locked (skipped at once
-     * if another claimer holds it), its key files locked, and the whole check made again on what is locked.
-     * When that re-check fails (a concurrent claim took the task or one of its files), the attempt is undone,
-     * releasing those locks, and the next candidate is tried.
+     * the tasks an agent steps past stay free for the others. The eligible ones among the next
+     * {@value #LOCK_BATCH} candidates are then offered to the store in queue order, which locks the first of them that
+     * no other claimer holds (in one statement on PostgreSQL, skipping the held ones); its key files are locked, and
+     * the whole check made again on what is locked. When that re-check fails (a concurrent claim took the task or one
+     * of its files), the attempt is undone, releasing those locks, and the candidates after it are offered.
+     * Candidates {@code next} offered to other agents are tried last.
      *
      * <p>Lock order, the same in every use case (docs/operations.md, "Lock order"): tasks, then key files,
      * then the parent goal, which {@link GoalSync} locks last.
@@ -176,36 +184,52 @@ final class ClaimService implements NextTaskUseCase, ClaimTaskUseCase {
         Iterator<Task> candidates = queue.candidates(query);
         List<Task> offeredToOthers = new ArrayList<>();
         while (candidates.hasNext()) {
-            Task candidate = candidates.next();
-            if (!ClaimPolicy.eligible(candidate, selection)) {
-                continue;
-            }
-            if (offers.offeredToAnother(actor, agentName, candidate.boardId(), candidate.id(), selection.now())) {
-                // another agent is about to claim it by identifier: tried last
-                if (offeredToOthers.size() < LOOK_PAST_OFFERED) {
-                    offeredToOthers.add(candidate);
+            List<Task> batch = new ArrayList<>(LOCK_BATCH);
+            for (int drawn = 0; drawn < LOCK_BATCH && candidates.hasNext(); drawn++) {
+                Task candidate = candidates.next();
+                if (!ClaimPolicy.eligible(candidate, selection)) {
+                    continue;
                 }
-                continue;
+                if (offers.offeredToAnother(actor, agentName, candidate.boardId(), candidate.id(), selection.now())) {
+                    // another agent is about to claim it by identifier: tried last
+                    if (offeredToOthers.size() < LOOK_PAST_OFFERED) {
+                        offeredToOthers.add(candidate);
+                    }
+                    continue;
+                }
+                batch.add(candidate);
             }
-            Optional<Task> taken = tryToTake(query, candidate, selection);
+            Optional<Task> taken = takeFirst(query, batch, selection);
             if (taken.isPresent()) {
                 return taken;
             }
         }
-        for (Task candidate : offeredToOthers) {
-            Optional<Task> taken = tryToTake(query, candidate, selection);
-            if (taken.isPresent()) {
-                return taken;
-            }
-        }
-        return Optional.empty();
+        return takeFirst(query, offeredToOthers, selection);
     }
 
-    /** Locks the candidate and its key files and re-checks it; undone (locks released) when it cannot be taken. */
-    private Optional<Task> tryToTake(CandidateQuery query, Task candidate, SelectionContext selection) {
-        return runner.tentatively(() -> queue.lockCandidate(query, candidate.id())
-                .map(this::withKeyFilesLocked)
-                .filter(locked -> ClaimPolicy.eligible(locked, selection)));
+    /**
+     * Locks the first of {@code candidates} that no other claimer holds, with its key files, and re-checks it; undone
+     * (locks released) when it cannot be taken, and the candidates after it are tried. Each attempt is its own
+     * savepoint, so what an attempt locked and gave up is free again for the others.
+     */
+    private Optional<Task> takeFirst(CandidateQuery query, List<Task> candidates, SelectionContext selection) {
+        List<TaskId> ids = candidates.stream().map(Task::id).toList();
+        while (!ids.isEmpty()) {
+            List<TaskId> offered = ids;
+            TaskId[] locked = {null};
+            Optional<Task> taken = runner.tentatively(() -> queue.lockFirstCandidate(query, offered)
+                    .map(task -> {
+                        locked[0] = task.id();
+                        return withKeyFilesLocked(task);
+                    })
+                    .filter(task -> ClaimPolicy.eligible(task, selection)));
+            if (taken.isPresent()) {
+                return taken;
+            }
+            // locked and refused: the ones after it; none locked: the first could not be, the others are asked again
+            ids = ids.subList(locked[0] == null ? 1 : ids.indexOf(locked[0]) + 1, ids.size());
+        }
+        return Optional.empty();
     }
 
     private static CandidateQuery query(Actor actor, SelectionContext selection) {

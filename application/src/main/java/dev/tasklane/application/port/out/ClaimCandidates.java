@@ -6,6 +6,7 @@ import dev.tasklane.domain.task.Task;
 
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -37,6 +38,18 @@ public interface ClaimCandidates {
      * {@link Transactions#tentatively} for giving the lock back when it cannot take it.
      */
     Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId);
+
+    /**
+     * Locks the first of {@code taskIds} (candidates {@link #candidates} handed out, in the caller's order of
+     * preference) as {@link #lockCandidate} does, and answers it as it is once locked. A store whose database skips
+     * rows other transactions hold goes on, within one step, to the first of the others it can lock, so that claimers
+     * racing for the head of the queue each get a different task without a round trip per task another one holds.
+     * Empty when the first could not be locked and, on such a store, none of the others either; the caller then
+     * offers the others again without the first. This default tries the first only.
+     */
+    default Optional<Task> lockFirstCandidate(CandidateQuery query, List<TaskId> taskIds) {
+        return taskIds.isEmpty() ? Optional.empty() : lockCandidate(query, taskIds.get(0));
+    }
 
     /**
      * How many tasks are in Ready on each of {@code boards}; a board with none is left out. Every task in the column
