@@ -383,6 +383,42 @@ final class JdbiTaskStore implements TaskStore {
         return present;
     }
 
+    /**
+     * The goal's row locked as {@link #LOCK_BY_ID} locks it, unless a child of the goal other than {@code :except}, in
+     * one of the statuses, with a live lease when in Doing, can be held {@code FOR SHARE}: then that child is held
+     * until the transaction ends and no row is answered. Children another transaction holds are skipped, so holding
+     * never waits (binds :goal, :board, :except, :now, then :id and :board of the goal; on the index
+     * {@code tasks_children_status}).
+     */
+    static String lockGoalUnlessSiblingHeld(Set<Status> statuses) {
+        String in = statuses.stream().map(status -> "'" + status.name() + "'").collect(Collectors.joining(", "));
+        return "WITH held AS (SELECT c.id FROM tasks c WHERE c.parent_id = :goal AND c.board_id = :board "
+                + "AND c.id <> :except AND c.status IN (" + in + ") AND (c.status <> '" + Status.IN_PROGRESS.name()
+                + "' OR c.lease_expires_at IS NULL OR c.lease_expires_at > :now) LIMIT 1 FOR SHARE SKIP LOCKED) "
+                + LOCK_BY_ID.replace(" FOR UPDATE", " AND NOT EXISTS (SELECT 1 FROM held) FOR UPDATE OF t");
+    }
+
+    /**
+     * On PostgreSQL one statement ({@link #lockGoalUnlessSiblingHeld}): as many as {@link #lockById} sends for the
+     * goal, and the child's stated change stays for the fold as it does there. H2 cannot skip a held row, and
+     * waiting for one could close a cycle with its holder: it locks the goal.
+     */
+    @Override
+    public Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
+                                                    Set<Status> statuses, Instant now) {
+        if (!skipLocked || statuses.isEmpty()) {
+            return lockById(boardId, goalId);
+        }
+        PlainStatement lock = PlainStatement.of(lockGoalUnlessSiblingHeld(statuses));
+        lock.values().bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", exceptChild.value())
+                .timestamp("now", now).bigint("id", goalId.value()).bigint("board", boardId.value());
+        PendingWrites.TaskUpdate stated = statedUpdate();
+        Function<Handle, Optional<LockedRow>> statement = handle -> lock.findOne(handle, this::readLocked);
+        Optional<LockedRow> row = stated != null && !stated.task().id().equals(goalId)
+                ? transactions.withHandleKeepingUpdate(statement) : sql(statement);
+        return row.map(this::locked);
+    }
+
     @Override
     public List<Task> dependents(BoardId boardId, TaskIdentifier identifier) {
         return sql(handle -> handle.createQuery("SELECT " + TaskRows.COLUMNS + " FROM tasks t "

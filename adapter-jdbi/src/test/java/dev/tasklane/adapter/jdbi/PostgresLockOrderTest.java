@@ -6,6 +6,8 @@ import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.id.TaskId;
+import dev.tasklane.domain.task.Status;
+import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +15,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import static dev.tasklane.application.usecase.BoardFixture.goal;
 import static dev.tasklane.application.usecase.BoardFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -70,6 +78,57 @@ final class PostgresLockOrderTest {
         } finally {
             release.countDown();
             threads.shutdownNow();
+        }
+    }
+
+    /**
+     * A child moving right holds a sibling in Doing instead of the goal's row ({@code GoalSync.childAdvanced}): the
+     * hold never waits, so it skips a sibling another transaction holds and passes over Ready siblings and expired
+     * leases, locking the goal instead; once it holds one, that sibling cannot change until the holder commits, and
+     * the goal stays free.
+     */
+    @Test
+    void aFinishingChildHoldsASiblingInDoingWithoutWaitingAndLeavesTheGoalFree() throws Exception {
+        JdbiStores jdbi = TestDatabases.postgres();
+        BoardFixture board = new BoardFixture(new StoreSet(jdbi.tasks(), jdbi.directory(), jdbi.transactions()),
+                CompletionMode.GRACE);
+        Created created = board.createGoal(board.admin, goal("Goal", List.of(task("a"), task("b"), task("c"))));
+        TaskId goalId = created.root().task().id();
+        TaskId a = created.children().get(0).task().id();
+        TaskId b = created.children().get(1).task().id();
+        board.claim(board.alice, BoardFixture.id(created.children().get(0)));
+        board.claim(board.bob, BoardFixture.id(created.children().get(1)));
+        Set<Status> doing = EnumSet.of(Status.IN_PROGRESS);
+        Instant now = board.clock.instant();
+
+        try (Connection other = jdbi.dataSource().getConnection()) {
+            other.setAutoCommit(false);
+            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM tasks WHERE id = ? FOR UPDATE")) {
+                lock.setLong(1, b.value());
+                lock.executeQuery().close();
+            }
+            board.stores.run(() -> {
+                assertEquals(Optional.of(goalId), jdbi.tasks().lockGoalUnlessSiblingHeld(board.boardId, goalId, a, doing,
+                        now).map(Task::id), "b is held by another transaction and c is in Ready: the goal is locked");
+                assertFalse(lockable(jdbi, goalId), "the goal is locked");
+            });
+            other.rollback();
+        }
+        assertTrue(board.stores.tx(() -> jdbi.tasks().lockGoalUnlessSiblingHeld(board.boardId, goalId, a, doing,
+                now.plus(Duration.ofDays(365)))).isPresent(), "b's lease has expired by then: a reclaim may move it");
+        board.stores.run(() -> {
+            assertEquals(Optional.empty(), jdbi.tasks().lockGoalUnlessSiblingHeld(board.boardId, goalId, a, doing, now));
+            assertFalse(lockable(jdbi, b), "the held sibling cannot change before the holder commits");
+            assertTrue(lockable(jdbi, goalId), "the goal's row is not locked");
+        });
+        assertTrue(lockableWithoutWaiting(jdbi, b), "released with the holder's transaction");
+    }
+
+    private static boolean lockable(JdbiStores jdbi, TaskId taskId) {
+        try {
+            return lockableWithoutWaiting(jdbi, taskId);
+        } catch (SQLException failed) {
+            throw new IllegalStateException(failed);
         }
     }
 

@@ -21,4 +21,9 @@ final class PostgresStatementBudgetTest extends StatementBudget {
     protected boolean writesStateWithTheUpdate() {
         return true;
     }
+
+    @Override
+    protected boolean holdsASiblingInsteadOfTheGoal() {
+        return true;
+    }
 }

@@ -68,7 +68,7 @@ final class CompleteService implements CompleteTaskUseCase, ChangedFilesUseCase 
             HistoryKind kind = completed.status() == Status.REVIEW ? HistoryKind.REVIEW_REQUESTED : HistoryKind.COMPLETED;
             sessions.ended(session, task, SessionEnd.COMPLETED, changes.now());
             completed = changes.update(completed, kind, actor, agentName);
-            boolean afterGoal = goals.childChanged(completed, true, changes);
+            boolean afterGoal = goals.childAdvanced(task.status(), completed, true, changes);
             return new Completed(lookup.view(completed), hooksFor(completed, agentName, afterGoal),
                     report.warnings());
         });

@@ -8,6 +8,8 @@ import dev.tasklane.domain.history.HistoryKind;
 import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 
+import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 
 /** Keeps a goal's derived status in step with its children, and arms after_goal when the last one completes. */
@@ -16,6 +18,29 @@ final class GoalSync {
 
     GoalSync(TaskReads tasks) {
         this.tasks = tasks;
+    }
+
+    /**
+     * {@link #childChanged} for a child that moved right, from {@code from} (a completion, an approval). The goal's
+     * status is its children's leftmost column, so such a move leaves it where it is whenever a sibling stays in
+     * Doing or Review at or left of {@code from} until this transaction commits; and no child's completion arms
+     * after_goal while one is not done. The store is asked to hold such a sibling against change, without waiting
+     * for one another transaction holds (docs/operations.md, "Lock order"). When it does, the goal's row is left
+     * unlocked and untouched, so that siblings finishing together do not queue on it; when it cannot, the goal is
+     * locked and derived as after any change, in as many statements. Ready siblings are never held: claimers would
+     * step past them.
+     *
+     * @return true when this change completed the goal's last open child and after_goal is due
+     */
+    boolean childAdvanced(Status from, Task child, boolean armAfterGoal, Changes changes) {
+        if (child.parentId() == null) {
+            return false;
+        }
+        Optional<Task> goal = from.compareTo(child.status()) < 0 && from.compareTo(Status.IN_PROGRESS) >= 0
+                ? tasks.lockGoalUnlessSiblingHeld(child.boardId(), child.parentId(), child.id(),
+                        EnumSet.range(Status.IN_PROGRESS, from), changes.now())
+                : tasks.lockById(child.boardId(), child.parentId());
+        return goal.filter(Task::isGoal).map(locked -> derive(locked, child, armAfterGoal, changes)).orElse(false);
     }
 
     /**
@@ -29,10 +54,12 @@ final class GoalSync {
         if (child.parentId() == null) {
             return false;
         }
-        Task goal = tasks.lockById(child.boardId(), child.parentId()).filter(Task::isGoal).orElse(null);
-        if (goal == null) {
-            return false;
-        }
+        return tasks.lockById(child.boardId(), child.parentId()).filter(Task::isGoal)
+                .map(goal -> derive(goal, child, armAfterGoal, changes)).orElse(false);
+    }
+
+    /** The goal, locked, derived again from its children's statuses; true when after_goal is due. */
+    private boolean derive(Task goal, Task child, boolean armAfterGoal, Changes changes) {
         Set<Status> childStatuses = tasks.childStatuses(goal.boardId(), goal.id());
         boolean lastCompleted = child.isCompleted() && armAfterGoal && GoalProgress.allChildrenCompleted(childStatuses);
         Task next = lastCompleted ? AfterGoalLifecycle.arm(goal, changes.now()) : goal;

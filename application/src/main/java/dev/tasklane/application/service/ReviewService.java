@@ -70,7 +70,8 @@ final class ReviewService implements ReviewUseCase {
             if (!approved) {
                 sessions.opened(next, changes.now());
             }
-            boolean afterGoal = goals.childChanged(next, approved, changes);
+            boolean afterGoal = approved ? goals.childAdvanced(task.status(), next, true, changes)
+                    : goals.childChanged(next, false, changes);
             List<HookName> due = !approved ? List.of()
                     : afterGoal ? List.of(HookName.AFTER_REVIEW, HookName.AFTER_GOAL) : List.of(HookName.AFTER_REVIEW);
             List<HookEntry> hooks = due.isEmpty() ? List.of() : hookEntries.entries(due, next, agent);

@@ -5,6 +5,9 @@ import dev.tasklane.application.port.in.Created;
 import dev.tasklane.application.port.in.TaskEvent;
 import dev.tasklane.application.port.out.EventOutbox;
 import dev.tasklane.domain.goal.AfterGoalReport;
+import dev.tasklane.domain.goal.GoalProgress;
+import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
+import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.hook.HookName;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.domain.id.UserId;
@@ -29,6 +32,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -58,6 +62,9 @@ public abstract class ClaimRaceContract {
     static final int SHARED_FILES = 6;
     static final int KEY_FILE_TASKS = 48;
     static final int OFFER_ROUNDS = 5;
+    static final int GOALS = 3;
+    static final int GOAL_CHILDREN = 6;
+    static final int GOAL_RACE_STEPS = 6;
 
     protected abstract StoreSet newStores();
 
@@ -141,8 +148,8 @@ public abstract class ClaimRaceContract {
     }
 
     /**
-     * Every child of one goal claimed, then all completed at once: each completion locks the goal and re-derives it,
-     * so exactly one of them sees the last open child go and hands out after_goal, the goal holds in Doing until it
+     * Every child of one goal claimed, then all completed at once: a completion that cannot hold a sibling still in
+     * Doing locks the goal and re-derives it, so exactly one of them sees the last open child go and hands out after_goal, the goal holds in Doing until it
      * is reported, and then it is Done once, with one goal_completed entry and one goal.completed event.
      */
     @Test
@@ -173,6 +180,61 @@ public abstract class ClaimRaceContract {
         List<String> goalEvents = outbox.after(before, 1_000).stream().filter(event -> goalId.equals(event.identifier()))
                 .map(TaskEvent::type).filter(type -> type.equals("goal.completed")).toList();
         assertEquals(List.of("goal.completed"), goalEvents);
+    }
+
+    /**
+     * Agents racing over the children of a few goals, each taking server-picked claims and then, at random from a
+     * printed seed, completing, releasing or keeping what it took: once they stop, every goal is in the column its
+     * children's leftmost one gives ({@link GoalProgress#derive}), and after_goal was handed out once for each goal
+     * whose children are all done and never for another. Completions that hold a sibling in Doing instead of the
+     * goal's row must leave the same goals as completions that lock it.
+     */
+    @Test
+    void racingWorkOnGoalsLeavesEachGoalInItsChildrensLeftmostColumn() throws Exception {
+        long seed = Long.getLong("tasklane.race.seed", new Random().nextLong());
+        System.out.println("goal race: seed " + seed + " (replay with -Dtasklane.race.seed=" + seed + ")");
+        BoardFixture board = new BoardFixture(newStores(), CompletionMode.GRACE);
+        List<String> goals = new ArrayList<>();
+        for (int g = 0; g < GOALS; g++) {
+            List<Map<String, Object>> children = new ArrayList<>();
+            for (int c = 0; c < GOAL_CHILDREN; c++) {
+                children.add(task("step " + c + " of goal " + g));
+            }
+            goals.add(id(board.createGoal(board.admin, BoardFixture.goal("Goal " + g, children)).root()));
+        }
+        List<Actor> agents = agents(board, "worker");
+        Map<String, Integer> afterGoalHandedOut = new ConcurrentHashMap<>();
+        race(AGENTS, a -> {
+            Random random = new Random(seed + a);
+            Actor agent = agents.get(a);
+            for (int step = 0; step < GOAL_RACE_STEPS; step++) {
+                String taken;
+                try {
+                    taken = id(board.app.claims().claim(agent, new ClaimTask(null, "worker-" + a, hook(), null)).task());
+                } catch (ConflictException nothingLeft) {
+                    continue;
+                }
+                int roll = random.nextInt(100);
+                if (roll < 60) {
+                    Completed completed = board.complete(agent, taken);
+                    if (completed.hooks().stream().anyMatch(hook -> hook.name() == HookName.AFTER_GOAL)) {
+                        afterGoalHandedOut.merge(String.valueOf(completed.task().task().parentId()), 1, Integer::sum);
+                    }
+                } else if (roll < 85) {
+                    board.app.leases().unclaim(agent, BoardFixture.ref(taken), null);
+                }
+            }
+            return 0;
+        });
+        for (String goalId : goals) {
+            Task goal = board.get(goalId).task();
+            List<Task> children = board.stores.tx(() -> board.stores.tasks().children(board.boardId, goal.id()));
+            assertEquals(GoalProgress.derive(goal, children), goal.status(), goalId + " with children in "
+                    + children.stream().map(Task::status).toList() + " (seed " + seed + ")");
+            boolean allDone = children.stream().allMatch(Task::isCompleted);
+            assertEquals(allDone ? 1 : 0, afterGoalHandedOut.getOrDefault(String.valueOf(goal.id()), 0),
+                    goalId + ": after_goal handed out (seed " + seed + ")");
+        }
     }
 
     @Test

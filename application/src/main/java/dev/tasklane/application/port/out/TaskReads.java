@@ -7,6 +7,7 @@ import dev.tasklane.domain.task.Status;
 import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.task.TaskIdentifier;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,17 @@ public interface TaskReads {
      * for the parent goal on every change of a child.
      */
     Set<Status> childStatuses(BoardId boardId, TaskId goalId);
+
+    /**
+     * {@link #lockById} of a goal, unless one of its children other than {@code exceptChild}, in one of
+     * {@code statuses} (and, when in progress, under a lease that has not expired), can be held against any change
+     * until the transaction ends: then that child is held, the goal is neither read nor locked, and the answer is
+     * empty. Holding never waits for a child another transaction holds. A store that cannot hold a row without
+     * waiting locks the goal. A child moving right that holds such a sibling, at or left of where it was, leaves
+     * the goal's leftmost column unchanged ({@code GoalSync}).
+     */
+    Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild, Set<Status> statuses,
+                                             Instant now);
 
     /** Tasks on the board whose dependencies name {@code identifier}. */
     List<Task> dependents(BoardId boardId, TaskIdentifier identifier);
