@@ -146,6 +146,12 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
+    public Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
+                                                    Set<Status> statuses, Instant now) {
+        return delegate.lockGoalUnlessSiblingHeld(boardId, goalId, exceptChild, statuses, now);
+    }
+
+    @Override
     public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
         return delegate.lockCandidate(query, taskId);
     }
