@@ -46,6 +46,7 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -290,6 +291,11 @@ final class JdbiTaskStore implements TaskStore {
     public Optional<Task> lockById(BoardId boardId, TaskId id) {
         PlainStatement lock = PlainStatement.of(LOCK_BY_ID);
         lock.values().bigint("id", id.value()).bigint("board", boardId.value());
+        return lockOne(lock, id);
+    }
+
+    /** Row {@code id}, or none, read and locked by {@code lock}, keeping another row's stated change for the fold. */
+    private Optional<Task> lockOne(PlainStatement lock, TaskId id) {
         PendingWrites.TaskUpdate stated = statedUpdate();
         Function<Handle, Optional<LockedRow>> statement = handle -> lock.findOne(handle, this::readLocked);
         Optional<LockedRow> row = stated != null && !stated.task().id().equals(id)
@@ -391,6 +397,13 @@ final class JdbiTaskStore implements TaskStore {
      * {@code tasks_children_status}).
      */
     static String lockGoalUnlessSiblingHeld(Set<Status> statuses) {
+        return LOCK_GOAL_UNLESS_SIBLING_HELD.computeIfAbsent(EnumSet.copyOf(statuses), JdbiTaskStore::holdingText);
+    }
+
+    /** The texts of {@link #lockGoalUnlessSiblingHeld} by their statuses: a completion's and an approval's. */
+    private static final Map<Set<Status>, String> LOCK_GOAL_UNLESS_SIBLING_HELD = new ConcurrentHashMap<>();
+
+    private static String holdingText(Set<Status> statuses) {
         String in = statuses.stream().map(status -> "'" + status.name() + "'").collect(Collectors.joining(", "));
         return "WITH held AS (SELECT c.id FROM tasks c WHERE c.parent_id = :goal AND c.board_id = :board "
                 + "AND c.id <> :except AND c.status IN (" + in + ") AND (c.status <> '" + Status.IN_PROGRESS.name()
@@ -412,11 +425,7 @@ final class JdbiTaskStore implements TaskStore {
         PlainStatement lock = PlainStatement.of(lockGoalUnlessSiblingHeld(statuses));
         lock.values().bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", exceptChild.value())
                 .timestamp("now", now).bigint("id", goalId.value()).bigint("board", boardId.value());
-        PendingWrites.TaskUpdate stated = statedUpdate();
-        Function<Handle, Optional<LockedRow>> statement = handle -> lock.findOne(handle, this::readLocked);
-        Optional<LockedRow> row = stated != null && !stated.task().id().equals(goalId)
-                ? transactions.withHandleKeepingUpdate(statement) : sql(statement);
-        return row.map(this::locked);
+        return lockOne(lock, goalId);
     }
 
     @Override

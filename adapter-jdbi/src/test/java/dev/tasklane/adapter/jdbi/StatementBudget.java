@@ -7,6 +7,7 @@ import dev.tasklane.domain.id.UserId;
 import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.testing.StoreSet;
+import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.identity.ApiToken;
 import org.junit.jupiter.api.AfterEach;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import dev.tasklane.application.port.in.TaskView;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;

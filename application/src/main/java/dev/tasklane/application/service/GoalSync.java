@@ -33,14 +33,11 @@ final class GoalSync {
      * @return true when this change completed the goal's last open child and after_goal is due
      */
     boolean childAdvanced(Status from, Task child, boolean armAfterGoal, Changes changes) {
-        if (child.parentId() == null) {
-            return false;
+        if (child.parentId() == null || from.compareTo(child.status()) >= 0 || from.compareTo(Status.IN_PROGRESS) < 0) {
+            return childChanged(child, armAfterGoal, changes);
         }
-        Optional<Task> goal = from.compareTo(child.status()) < 0 && from.compareTo(Status.IN_PROGRESS) >= 0
-                ? tasks.lockGoalUnlessSiblingHeld(child.boardId(), child.parentId(), child.id(),
-                        EnumSet.range(Status.IN_PROGRESS, from), changes.now())
-                : tasks.lockById(child.boardId(), child.parentId());
-        return goal.filter(Task::isGoal).map(locked -> derive(locked, child, armAfterGoal, changes)).orElse(false);
+        return derived(tasks.lockGoalUnlessSiblingHeld(child.boardId(), child.parentId(), child.id(),
+                EnumSet.range(Status.IN_PROGRESS, from), changes.now()), child, armAfterGoal, changes);
     }
 
     /**
@@ -54,8 +51,11 @@ final class GoalSync {
         if (child.parentId() == null) {
             return false;
         }
-        return tasks.lockById(child.boardId(), child.parentId()).filter(Task::isGoal)
-                .map(goal -> derive(goal, child, armAfterGoal, changes)).orElse(false);
+        return derived(tasks.lockById(child.boardId(), child.parentId()), child, armAfterGoal, changes);
+    }
+
+    private boolean derived(Optional<Task> parent, Task child, boolean armAfterGoal, Changes changes) {
+        return parent.filter(Task::isGoal).map(goal -> derive(goal, child, armAfterGoal, changes)).orElse(false);
     }
 
     /** The goal, locked, derived again from its children's statuses; true when after_goal is due. */

@@ -149,8 +149,9 @@ public abstract class ClaimRaceContract {
 
     /**
      * Every child of one goal claimed, then all completed at once: a completion that cannot hold a sibling still in
-     * Doing locks the goal and re-derives it, so exactly one of them sees the last open child go and hands out after_goal, the goal holds in Doing until it
-     * is reported, and then it is Done once, with one goal_completed entry and one goal.completed event.
+     * Doing locks the goal and re-derives it, so exactly one of them sees the last open child go and hands out
+     * after_goal, the goal holds in Doing until it is reported, and then it is Done once, with one goal_completed
+     * entry and one goal.completed event.
      */
     @Test
     void racingCompletionsOfOneGoalsChildrenCompleteTheGoalOnce() throws Exception {

@@ -53,7 +53,7 @@ public interface TaskReads {
      * {@code statuses} (and, when in progress, under a lease that has not expired), can be held against any change
      * until the transaction ends: then that child is held, the goal is neither read nor locked, and the answer is
      * empty. Holding never waits for a child another transaction holds. A store that cannot hold a row without
-     * waiting locks the goal. A child moving right that holds such a sibling, at or left of where it was, leaves
+     * waiting, or gains nothing by it (one writer at a time), locks the goal. A child moving right that holds such a sibling, at or left of where it was, leaves
      * the goal's leftmost column unchanged ({@code GoalSync}).
      */
     Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild, Set<Status> statuses,
