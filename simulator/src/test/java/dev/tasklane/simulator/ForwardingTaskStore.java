@@ -3,6 +3,7 @@ package dev.tasklane.simulator;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.application.port.out.TaskReads.LockedGoal;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.history.HistoryEntry;
 import dev.tasklane.domain.id.BoardId;
@@ -141,12 +142,12 @@ abstract class ForwardingTaskStore implements TaskStore {
     }
 
     @Override
-    public Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
-        return delegate.childStatuses(boardId, goalId);
+    public Optional<LockedGoal> lockGoal(BoardId boardId, TaskId goalId) {
+        return delegate.lockGoal(boardId, goalId);
     }
 
     @Override
-    public Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
+    public Optional<LockedGoal> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
                                                     Set<Status> statuses, Instant now) {
         return delegate.lockGoalUnlessSiblingHeld(boardId, goalId, exceptChild, statuses, now);
     }

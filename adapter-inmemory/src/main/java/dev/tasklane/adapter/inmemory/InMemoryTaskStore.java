@@ -5,6 +5,7 @@ import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.TaskPage;
 import dev.tasklane.application.port.in.TaskQuery;
 import dev.tasklane.application.port.out.FlowStore;
+import dev.tasklane.application.port.out.TaskReads.LockedGoal;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.error.ConflictException;
 import dev.tasklane.domain.error.NotFoundException;
@@ -173,9 +174,15 @@ public final class InMemoryTaskStore implements TaskStore {
      * would gain nothing: the goal, as {@link #lockById}, without a walk over its children.
      */
     @Override
-    public Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
-                                                    Set<Status> statuses, Instant now) {
-        return lockById(boardId, goalId);
+    public Optional<LockedGoal> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
+                                                          Set<Status> statuses, Instant now) {
+        return lockGoal(boardId, goalId);
+    }
+
+    /** The store lock serialises every transaction: the goal as {@link #lockById}, with {@link #childStatuses}. */
+    @Override
+    public Optional<LockedGoal> lockGoal(BoardId boardId, TaskId goalId) {
+        return lockById(boardId, goalId).map(goal -> new LockedGoal(goal, childStatuses(boardId, goalId)));
     }
 
     /** The store lock already serialises every transaction, so the row lock is the plain read. */
@@ -220,8 +227,7 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     /** Read from the per-goal status counts that every write keeps: no walk over the children. */
-    @Override
-    public Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
+    private Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
         return inTx(() -> {
             Set<Status> seen = EnumSet.noneOf(Status.class);
             int[] counts = board(boardId).childStatusCounts.get(goalId.value());

@@ -10,6 +10,7 @@ import dev.tasklane.application.port.out.CandidateQuery;
 import dev.tasklane.application.port.out.ConcurrentUpdateException;
 import dev.tasklane.application.port.out.FlowStore;
 import dev.tasklane.application.port.out.TaskPage;
+import dev.tasklane.application.port.out.TaskReads.LockedGoal;
 import dev.tasklane.application.port.out.TaskStore;
 import dev.tasklane.domain.comment.Comment;
 import dev.tasklane.domain.error.NotFoundException;
@@ -47,6 +48,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -357,36 +359,80 @@ final class JdbiTaskStore implements TaskStore {
             .collect(Collectors.joining(", "));
 
     /**
-     * When this transaction stated the change of one of the goal's children and has not sent it (a claim or a
-     * completion, before {@code GoalSync} re-derives the goal), that child's row is left out of the query and its
-     * stated status added: the change stays stated, so the fold sends it with the events' statement, as it does for
-     * a standalone task. Otherwise any stated change is sent first, so that the query reads it.
+     * On PostgreSQL one round trip: the goal's lock ({@link #LOCK_BY_ID}) and its children's statuses
+     * ({@link #CHILD_STATUSES}) as two statements of one text, the second run once the first holds the lock
+     * ({@link PlainStatement#twoQueries}); H2 sends them one after the other.
      */
     @Override
-    public Set<Status> childStatuses(BoardId boardId, TaskId goalId) {
+    public Optional<LockedGoal> lockGoal(BoardId boardId, TaskId goalId) {
+        return lockGoalWith(LOCK_BY_ID, lock -> lock.bigint("id", goalId.value()).bigint("board", boardId.value()),
+                boardId, goalId);
+    }
+
+    /**
+     * The goal locked by {@code lockText} (bound by {@code bindLock}), with its children's statuses read after it.
+     * When this transaction stated the change of one of the goal's children and has not sent it (a claim or a
+     * completion, before {@code GoalSync} re-derives the goal), that child's row is left out of the statuses' query
+     * and its stated status added: the change stays stated, so the fold sends it with the events' statement, as it
+     * does for a standalone task. A stated change of the goal's own row is sent first, so that the lock reads it.
+     */
+    private Optional<LockedGoal> lockGoalWith(String lockText, Consumer<PlainStatement.SqlValues> bindLock,
+                                              BoardId boardId, TaskId goalId) {
         PendingWrites.TaskUpdate stated = statedUpdate();
         Task child = stated == null ? null : stated.task();
         boolean statedChild = child != null && goalId.equals(child.parentId()) && boardId.equals(child.boardId());
-        PlainStatement query = PlainStatement.of(CHILD_STATUSES);
         long except = statedChild ? child.id().value() : 0L;
+        boolean keepStated = stated != null && !stated.task().id().equals(goalId);
+        Optional<LockedGoal> locked;
+        if (skipLocked) {
+            PlainStatement both = PlainStatement.composed(new GoalLockShape(lockText),
+                    text -> text.append(lockText).append("; ").append(CHILD_STATUSES));
+            bindLock.accept(both.values());
+            bindChildStatuses(both.values(), boardId, goalId, except);
+            Function<Handle, PlainStatement.Two<LockedRow, Set<Status>>> statement =
+                    handle -> both.twoQueries(handle, this::readLocked, JdbiTaskStore::presentStatuses);
+            PlainStatement.Two<LockedRow, Set<Status>> answer = keepStated
+                    ? transactions.withHandleKeepingUpdate(statement) : sql(statement);
+            locked = answer.first().map(row -> new LockedGoal(locked(row), answer.second()));
+        } else {
+            PlainStatement lock = PlainStatement.of(lockText);
+            bindLock.accept(lock.values());
+            locked = lockOne(lock, goalId).map(goal -> new LockedGoal(goal, childStatuses(boardId, goalId, except)));
+        }
+        return statedChild ? locked.map(goal -> withStatus(goal, child.status())) : locked;
+    }
+
+    /** The cache key of a goal's lock text followed by {@link #CHILD_STATUSES}. */
+    private record GoalLockShape(String lockText) {
+    }
+
+    private static LockedGoal withStatus(LockedGoal goal, Status status) {
+        Set<Status> present = EnumSet.of(status);
+        present.addAll(goal.childStatuses());
+        return new LockedGoal(goal.goal(), present);
+    }
+
+    private static void bindChildStatuses(PlainStatement.SqlValues values, BoardId boardId, TaskId goalId, long except) {
         for (int probe = 0; probe < Status.values().length; probe++) {
-            query.values().bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", except);
+            values.bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", except);
         }
-        Function<Handle, Set<Status>> statement = handle -> query.one(handle, row -> {
-            Set<Status> present = EnumSet.noneOf(Status.class);
-            for (Status status : Status.values()) {
-                if (row.getBoolean(status.name())) {
-                    present.add(status);
-                }
+    }
+
+    private static Set<Status> presentStatuses(ResultSet row) throws SQLException {
+        Set<Status> present = EnumSet.noneOf(Status.class);
+        for (Status status : Status.values()) {
+            if (row.getBoolean(status.name())) {
+                present.add(status);
             }
-            return present;
-        });
-        if (!statedChild) {
-            return sql(statement);
         }
-        Set<Status> present = transactions.withHandleKeepingUpdate(statement);
-        present.add(child.status());
         return present;
+    }
+
+    /** H2: the children's statuses, once the goal is locked, leaving a stated child's change stated. */
+    private Set<Status> childStatuses(BoardId boardId, TaskId goalId, long except) {
+        PlainStatement query = PlainStatement.of(CHILD_STATUSES);
+        bindChildStatuses(query.values(), boardId, goalId, except);
+        return transactions.withHandleKeepingUpdate(handle -> query.one(handle, JdbiTaskStore::presentStatuses));
     }
 
     /**
@@ -417,15 +463,14 @@ final class JdbiTaskStore implements TaskStore {
      * waiting for one could close a cycle with its holder: it locks the goal.
      */
     @Override
-    public Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
-                                                    Set<Status> statuses, Instant now) {
+    public Optional<LockedGoal> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
+                                                          Set<Status> statuses, Instant now) {
         if (!skipLocked || statuses.isEmpty()) {
-            return lockById(boardId, goalId);
+            return lockGoal(boardId, goalId);
         }
-        PlainStatement lock = PlainStatement.of(lockGoalUnlessSiblingHeld(statuses));
-        lock.values().bigint("goal", goalId.value()).bigint("board", boardId.value()).bigint("except", exceptChild.value())
-                .timestamp("now", now).bigint("id", goalId.value()).bigint("board", boardId.value());
-        return lockOne(lock, goalId);
+        return lockGoalWith(lockGoalUnlessSiblingHeld(statuses), lock -> lock.bigint("goal", goalId.value())
+                .bigint("board", boardId.value()).bigint("except", exceptChild.value()).timestamp("now", now)
+                .bigint("id", goalId.value()).bigint("board", boardId.value()), boardId, goalId);
     }
 
     @Override
@@ -508,12 +553,24 @@ final class JdbiTaskStore implements TaskStore {
         return new CandidateCursor(transactions, query, rows);
     }
 
+    /**
+     * One statement, with the board's WIP limit ({@link #LOCKED_COLUMNS}), so that the claim's WIP check reads none of
+     * its own; on PostgreSQL it carries the claim attempt's savepoint in the same round trip
+     * ({@link JdbiTransactions#withHandleCarryingSavepoint}).
+     */
     @Override
     public Optional<Task> lockCandidate(CandidateQuery query, TaskId taskId) {
-        String sql = CandidateCursor.LOCK_CLAIMABLE + (skipLocked ? " SKIP LOCKED" : "");
-        return lockedAlone(sql(handle -> handle.createQuery(sql)
-                .bind("id", taskId).bind("board", query.boardId()).bind("now", TaskRows.timestamp(query.now()))
-                .map(rows).findOne()));
+        PlainStatement lock = PlainStatement.of(skipLocked ? LOCK_CLAIMABLE_SKIPPING : CandidateCursor.LOCK_CLAIMABLE);
+        lock.values().bigint("id", taskId.value()).bigint("board", query.boardId().value()).timestamp("now", query.now());
+        return lockCandidateWith(lock);
+    }
+
+    /** {@link CandidateCursor#LOCK_CLAIMABLE}, skipping a row another transaction holds (PostgreSQL). */
+    private static final String LOCK_CLAIMABLE_SKIPPING = CandidateCursor.LOCK_CLAIMABLE + " SKIP LOCKED";
+
+    private Optional<Task> lockCandidateWith(PlainStatement lock) {
+        return transactions.withHandleCarryingSavepoint((handle, savepoint) ->
+                lock.findOneAfter(savepoint, handle, this::readLocked)).map(this::locked);
     }
 
     /**
@@ -532,10 +589,10 @@ final class JdbiTaskStore implements TaskStore {
             return lockCandidate(query, taskIds.get(0));
         }
         Long[] ids = taskIds.stream().map(TaskId::value).toArray(Long[]::new);
-        return lockedAlone(sql(handle -> handle.createQuery(CandidateCursor.LOCK_FIRST_CLAIMABLE)
-                .bindArray("ids", Long.class, (Object[]) ids).bind("board", query.boardId())
-                .bind("now", TaskRows.timestamp(query.now()))
-                .map(rows).findOne()));
+        PlainStatement lock = PlainStatement.of(CandidateCursor.LOCK_FIRST_CLAIMABLE);
+        lock.values().bigints("ids", ids).bigint("board", query.boardId().value()).timestamp("now", query.now())
+                .bigints("ids", ids);
+        return lockCandidateWith(lock);
     }
 
     @Override
@@ -759,7 +816,7 @@ final class JdbiTaskStore implements TaskStore {
          * :now). {@code SKIP LOCKED} answers no row at once when another transaction holds it; a row changed by a
          * transaction that committed while this one waited is re-checked against the condition by PostgreSQL.
          */
-        static final String LOCK_CLAIMABLE = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+        static final String LOCK_CLAIMABLE = "SELECT " + LOCKED_COLUMNS + " FROM tasks t "
                 + "WHERE t.id = :id AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
                 + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) " + ON_THE_BOARD
                 + "FOR UPDATE";
@@ -770,7 +827,7 @@ final class JdbiTaskStore implements TaskStore {
          * key and sorted by their place in :ids; {@code SKIP LOCKED} passes over a held row within the statement, and
          * the limit stops at the first row locked.
          */
-        static final String LOCK_FIRST_CLAIMABLE = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
+        static final String LOCK_FIRST_CLAIMABLE = "SELECT " + LOCKED_COLUMNS + " FROM tasks t "
                 + "WHERE t.id = ANY(:ids) AND t.board_id = :board AND (t.status = '" + Status.OPEN.name() + "' "
                 + "OR (t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now)) " + ON_THE_BOARD
                 + "ORDER BY array_position(:ids, t.id) LIMIT 1 FOR UPDATE SKIP LOCKED";

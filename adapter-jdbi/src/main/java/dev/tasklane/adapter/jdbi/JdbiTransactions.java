@@ -31,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -59,6 +60,8 @@ final class JdbiTransactions implements Transactions {
      */
     private final ThreadLocal<UnitOfWork> current = new ThreadLocal<>();
     private final AtomicLong savepoints = new AtomicLong();
+    /** PostgreSQL: an attempt's savepoint travels with its first statement and is never released ({@link #tentatively}). */
+    private final boolean postgres;
     /** The counting slot of each connection this store used ({@link #countingSlot}). */
     private final Map<Connection, Integer> slots = Collections.synchronizedMap(new WeakHashMap<>());
     /** The next slot to give a connection: from a random start, so that two servers' connections seldom share one. */
@@ -72,6 +75,7 @@ final class JdbiTransactions implements Transactions {
      * PostgreSQL each is recorded as this server's own ({@link #own}).
      */
     JdbiTransactions(DataSource pool, boolean postgres, UnaryOperator<Connection> connections) {
+        this.postgres = postgres;
         this.jdbi = Jdbi.create(() -> connections.apply(postgres ? own(pool.getConnection()) : pool.getConnection()));
     }
 
@@ -240,25 +244,76 @@ final class JdbiTransactions implements Transactions {
         if (handle == null) {
             throw new IllegalStateException("tentatively(...) outside a transaction");
         }
-        String savepoint = "tentative_" + savepoints.incrementAndGet();
         WriteFold.flushTaskUpdate(unit); // a row change stated before the savepoint stays, whatever comes after
-        handle.savepoint(savepoint);
+        sendDueSavepoint(unit);
+        String savepoint;
+        if (postgres) {
+            savepoint = null;
+            unit.savepointDue = true;
+        } else {
+            savepoint = "tentative_" + savepoints.incrementAndGet();
+            handle.savepoint(savepoint);
+        }
         PendingWrites.Snapshot deferred = unit.writes().snapshot();
         Optional<T> result;
         try {
             result = unit.inSavepoint(work);
         } catch (RuntimeException | Error failure) {
-            handle.rollbackToSavepoint(savepoint);
-            unit.writes().restore(deferred);
+            undo(unit, handle, savepoint, deferred);
             throw failure;
         }
         if (result.isEmpty()) {
-            handle.rollbackToSavepoint(savepoint);
-            unit.writes().restore(deferred);
+            undo(unit, handle, savepoint, deferred);
+        } else if (savepoint == null) {
+            unit.savepointDue = false; // taken, or never needed: the commit releases it
         } else {
             handle.releaseSavepoint(savepoint);
         }
         return result;
+    }
+
+    /**
+     * On PostgreSQL the attempt's savepoint is sent with the attempt's first statement: the candidate's lock carries
+     * it in its own round trip ({@link #withHandleCarryingSavepoint}), any other statement sends it first
+     * ({@link #open}). An attempt that sent nothing has nothing to undo; one that kept what it did leaves its savepoint
+     * to the commit, which releases it, rather than spend a round trip on releasing it.
+     */
+    private static void undo(UnitOfWork unit, Handle handle, String savepoint, PendingWrites.Snapshot deferred) {
+        if (savepoint != null) {
+            handle.rollbackToSavepoint(savepoint);
+        } else if (unit.savepointDue) {
+            unit.savepointDue = false;
+        } else {
+            handle.execute("ROLLBACK TO SAVEPOINT " + TENTATIVE);
+        }
+        unit.writes().restore(deferred);
+    }
+
+    /** The name of an attempt's savepoint on PostgreSQL: each attempt's nests in the one before, and is the one undone. */
+    private static final String TENTATIVE = "tentative";
+    /** What sends a due savepoint before the statement of the same round trip ({@link #withHandleCarryingSavepoint}). */
+    private static final String SEND_SAVEPOINT = "SAVEPOINT " + TENTATIVE + "; ";
+
+    /** Sends the attempt's savepoint if it is due: before any statement that does not carry it. */
+    private static void sendDueSavepoint(UnitOfWork unit) {
+        if (unit.savepointDue) {
+            unit.savepointDue = false;
+            unit.handle().execute(SEND_SAVEPOINT.trim());
+        }
+    }
+
+    /**
+     * {@link #withHandle} for a plain statement that carries the due savepoint of an attempt in its own round trip:
+     * {@code statement} is given the text to put before its own, {@code SAVEPOINT ...; } or nothing.
+     */
+    <T> T withHandleCarryingSavepoint(BiFunction<Handle, String, T> statement) {
+        UnitOfWork unit = current.get();
+        if (unit == null || !unit.savepointDue || unit.writes().statedTaskUpdate() != null) {
+            return withHandle(handle -> statement.apply(handle, ""));
+        }
+        unit.requireOpen();
+        unit.savepointDue = false;
+        return statement.apply(unit.handle(), SEND_SAVEPOINT);
     }
 
     /**
@@ -320,6 +375,7 @@ final class JdbiTransactions implements Transactions {
             handle = openDeferredRead(unit);
         }
         unit.requireOpen();
+        sendDueSavepoint(unit);
         return handle;
     }
 
@@ -389,6 +445,8 @@ final class JdbiTransactions implements Transactions {
         /** How many units of work joined this transaction, and how many savepoints are open. */
         private int joined;
         private int savepoints;
+        /** PostgreSQL: an attempt's savepoint, not sent yet ({@link JdbiTransactions#tentatively}). */
+        private boolean savepointDue;
         /** Set once the transaction's last statement carried its commit ({@link #mayCommitWithStatement}). */
         private boolean committedWithStatement;
         private final Reads reads = new Reads();

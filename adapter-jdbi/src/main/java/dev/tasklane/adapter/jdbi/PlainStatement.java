@@ -201,16 +201,17 @@ final class PlainStatement {
      * stops them.
      */
     <T> Optional<T> findOne(Handle handle, RowReader<T> reader) {
-        String sql = ready(handle);
-        try (PreparedStatement statement = prepare(handle, sql); ResultSet rows = resultOf(statement)) {
-            if (!rows.next()) {
-                return Optional.empty();
-            }
-            T first = reader.read(rows);
-            if (rows.next()) {
-                throw new IllegalStateException("more than one row from " + sql);
-            }
-            return Optional.of(first);
+        return findOneAfter("", handle, reader);
+    }
+
+    /**
+     * {@link #findOne}, after {@code before}: constant statements that answer no rows and bind nothing (an attempt's
+     * savepoint), sent ahead of this one in the same round trip.
+     */
+    <T> Optional<T> findOneAfter(String before, Handle handle, RowReader<T> reader) {
+        String sql = before + ready(handle);
+        try (PreparedStatement statement = prepare(handle, sql); ResultSet rows = firstRows(statement)) {
+            return single(rows, reader, sql);
         } catch (SQLException failure) {
             throw failed(failure, sql);
         }
@@ -221,9 +222,53 @@ final class PlainStatement {
         return findOne(handle, reader).orElseThrow(() -> new IllegalStateException("no row from " + text()));
     }
 
-    private static ResultSet resultOf(PreparedStatement statement) throws SQLException {
-        if (!statement.execute()) {
-            throw new SQLException("the statement answered no rows: " + statement);
+    /** The answers of a text of two queries ({@link #twoQueries}): at most one row of the first, one of the second. */
+    record Two<T, U>(Optional<T> first, U second) {
+    }
+
+    /**
+     * Runs a text of two queries, sent in one round trip: the first answers at most one row, the second exactly one.
+     * The database runs the second once the first is done, with a snapshot of its own: a second query after a first
+     * that waited for a lock reads what the transactions it waited for committed.
+     */
+    <T, U> Two<T, U> twoQueries(Handle handle, RowReader<T> first, RowReader<U> second) {
+        String sql = ready(handle);
+        try (PreparedStatement statement = prepare(handle, sql)) {
+            Optional<T> answer;
+            try (ResultSet rows = firstRows(statement)) {
+                answer = single(rows, first, sql);
+            }
+            if (!statement.getMoreResults()) {
+                throw new SQLException("the second query answered no rows: " + sql);
+            }
+            try (ResultSet rows = statement.getResultSet()) {
+                Optional<U> then = single(rows, second, sql);
+                return new Two<>(answer, then.orElseThrow(() -> new IllegalStateException("no row from " + sql)));
+            }
+        } catch (SQLException failure) {
+            throw failed(failure, sql);
+        }
+    }
+
+    private static <T> Optional<T> single(ResultSet rows, RowReader<T> reader, String sql) throws SQLException {
+        if (!rows.next()) {
+            return Optional.empty();
+        }
+        T first = reader.read(rows);
+        if (rows.next()) {
+            throw new IllegalStateException("more than one row from " + sql);
+        }
+        return Optional.of(first);
+    }
+
+    /** The first result that has rows, past the update counts of statements before it. */
+    private static ResultSet firstRows(PreparedStatement statement) throws SQLException {
+        boolean rows = statement.execute();
+        while (!rows) {
+            if (statement.getUpdateCount() == -1) {
+                throw new SQLException("the statement answered no rows: " + statement);
+            }
+            rows = statement.getMoreResults();
         }
         return statement.getResultSet();
     }
@@ -252,6 +297,8 @@ final class PlainStatement {
                         case Types.SMALLINT -> statement.setShort(i + 1, (Short) value);
                         case Types.BOOLEAN -> statement.setBoolean(i + 1, (Boolean) value);
                         case Types.VARCHAR -> statement.setString(i + 1, (String) value);
+                        case Types.ARRAY -> statement.setArray(i + 1,
+                                handle.getConnection().createArrayOf("bigint", (Object[]) value));
                         default -> statement.setObject(i + 1, value);
                     }
                 }
@@ -311,6 +358,11 @@ final class PlainStatement {
 
         default SqlValues bool(String name, boolean value) {
             return value(name, value, Types.BOOLEAN);
+        }
+
+        /** A {@code BIGINT[]} (plain statements only). */
+        default SqlValues bigints(String name, Long[] values) {
+            return value(name, values, Types.ARRAY);
         }
 
         /** A character value, SQL NULL for null. */

@@ -7,7 +7,6 @@ import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.id.TaskId;
 import dev.tasklane.domain.task.Status;
-import dev.tasklane.domain.task.Task;
 import dev.tasklane.domain.validation.CompletionMode;
 import org.junit.jupiter.api.Test;
 
@@ -109,7 +108,7 @@ final class PostgresLockOrderTest {
             }
             board.stores.run(() -> {
                 assertEquals(Optional.of(goalId), jdbi.tasks().lockGoalUnlessSiblingHeld(board.boardId, goalId, a, doing,
-                        now).map(Task::id), "b is held by another transaction and c is in Ready: the goal is locked");
+                        now).map(locked -> locked.goal().id()), "b is held by another transaction and c is in Ready: the goal is locked");
                 assertFalse(lockable(jdbi, goalId), "the goal is locked");
             });
             other.rollback();
@@ -124,7 +123,43 @@ final class PostgresLockOrderTest {
         assertTrue(lockableWithoutWaiting(jdbi, b), "released with the holder's transaction");
     }
 
-    private static boolean lockable(JdbiStores jdbi, TaskId taskId) {
+    /**
+     * The goal's lock and its children's statuses travel in one round trip on PostgreSQL ({@code lockGoal}): the
+     * statuses must be read after the lock was granted, so a lock that waited reads what its holder committed. Here
+     * another transaction holds the goal, as a claim does, and moves the goal's only Ready child to Doing; the waiting
+     * lock must then see no child in Ready, or the goal would stay in Ready with nothing left to claim.
+     */
+    @Test
+    void aGoalsChildrenAreReadAfterItsLockWasGranted() throws Exception {
+        JdbiStores jdbi = TestDatabases.postgres();
+        BoardFixture board = new BoardFixture(new StoreSet(jdbi.tasks(), jdbi.directory(), jdbi.transactions()),
+                CompletionMode.GRACE);
+        Created created = board.createGoal(board.admin, goal("Goal", List.of(task("a"), task("b"))));
+        TaskId goalId = created.root().task().id();
+        TaskId b = created.children().get(1).task().id();
+        board.claim(board.alice, BoardFixture.id(created.children().get(0)));
+        ExecutorService threads = Executors.newSingleThreadExecutor();
+        try (Connection other = jdbi.dataSource().getConnection()) {
+            other.setAutoCommit(false);
+            try (PreparedStatement lock = other.prepareStatement("SELECT id FROM tasks WHERE id = ? FOR UPDATE");
+                 PreparedStatement move = other.prepareStatement("UPDATE tasks SET status = 'IN_PROGRESS' WHERE id = ?")) {
+                lock.setLong(1, goalId.value());
+                lock.executeQuery().close();
+                move.setLong(1, b.value());
+                assertEquals(1, move.executeUpdate());
+            }
+            Future<Set<Status>> statuses = threads.submit(() -> board.stores.tx(() ->
+                    jdbi.tasks().lockGoal(board.boardId, goalId).orElseThrow().childStatuses()));
+            awaitLockWaiter(jdbi);
+            other.commit();
+            assertEquals(Set.of(Status.IN_PROGRESS), statuses.get(1, TimeUnit.MINUTES),
+                    "the children were read before the lock was granted");
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    static boolean lockable(JdbiStores jdbi, TaskId taskId) {
         try {
             return lockableWithoutWaiting(jdbi, taskId);
         } catch (SQLException failed) {
@@ -150,7 +185,7 @@ final class PostgresLockOrderTest {
     }
 
     /** {@code FOR UPDATE NOWAIT}: true when no other transaction holds the row. */
-    private static boolean lockableWithoutWaiting(JdbiStores jdbi, TaskId taskId) throws SQLException {
+    static boolean lockableWithoutWaiting(JdbiStores jdbi, TaskId taskId) throws SQLException {
         try (Connection connection = jdbi.dataSource().getConnection()) {
             connection.setAutoCommit(false);
             try (PreparedStatement lock = connection.prepareStatement("SELECT id FROM tasks WHERE id = ? FOR UPDATE NOWAIT")) {

@@ -26,4 +26,9 @@ final class PostgresStatementBudgetTest extends StatementBudget {
     protected boolean holdsASiblingInsteadOfTheGoal() {
         return true;
     }
+
+    @Override
+    protected boolean readsAGoalWithItsLock() {
+        return true;
+    }
 }

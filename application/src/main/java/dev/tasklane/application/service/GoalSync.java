@@ -1,6 +1,7 @@
 package dev.tasklane.application.service;
 
 import dev.tasklane.application.port.out.TaskReads;
+import dev.tasklane.application.port.out.TaskReads.LockedGoal;
 import dev.tasklane.domain.goal.AfterGoalLifecycle;
 import dev.tasklane.domain.goal.GoalProgress;
 import dev.tasklane.domain.history.HistoryFacts;
@@ -51,16 +52,17 @@ final class GoalSync {
         if (child.parentId() == null) {
             return false;
         }
-        return derived(tasks.lockById(child.boardId(), child.parentId()), child, armAfterGoal, changes);
+        return derived(tasks.lockGoal(child.boardId(), child.parentId()), child, armAfterGoal, changes);
     }
 
-    private boolean derived(Optional<Task> parent, Task child, boolean armAfterGoal, Changes changes) {
-        return parent.filter(Task::isGoal).map(goal -> derive(goal, child, armAfterGoal, changes)).orElse(false);
+    private boolean derived(Optional<LockedGoal> parent, Task child, boolean armAfterGoal, Changes changes) {
+        return parent.filter(locked -> locked.goal().isGoal())
+                .map(locked -> derive(locked.goal(), locked.childStatuses(), child, armAfterGoal, changes))
+                .orElse(false);
     }
 
     /** The goal, locked, derived again from its children's statuses; true when after_goal is due. */
-    private boolean derive(Task goal, Task child, boolean armAfterGoal, Changes changes) {
-        Set<Status> childStatuses = tasks.childStatuses(goal.boardId(), goal.id());
+    private boolean derive(Task goal, Set<Status> childStatuses, Task child, boolean armAfterGoal, Changes changes) {
         boolean lastCompleted = child.isCompleted() && armAfterGoal && GoalProgress.allChildrenCompleted(childStatuses);
         Task next = lastCompleted ? AfterGoalLifecycle.arm(goal, changes.now()) : goal;
         Status derived = GoalProgress.deriveFromStatuses(next, childStatuses);

@@ -42,22 +42,30 @@ public interface TaskReads {
     List<Task> children(BoardId boardId, TaskId goalId);
 
     /**
-     * The statuses the children of a goal are in (empty for a goal without children), which is all a goal's
-     * derived status needs. Its cost must not grow with the number of children: claim and complete ask it
-     * for the parent goal on every change of a child.
+     * {@link #lockById} of a goal, with the statuses its children are in, read after the lock was taken (empty for a
+     * goal without children): all a goal's derived status needs. A child whose change this transaction already made
+     * counts with its new status. The cost must not grow with the number of children: claim and complete ask it for
+     * the parent goal on every change of a child. A store may read both at once.
      */
-    Set<Status> childStatuses(BoardId boardId, TaskId goalId);
+    Optional<LockedGoal> lockGoal(BoardId boardId, TaskId goalId);
 
     /**
-     * {@link #lockById} of a goal, unless one of its children other than {@code exceptChild}, in one of
+     * {@link #lockGoal}, unless one of its children other than {@code exceptChild}, in one of
      * {@code statuses} (and, when in progress, under a lease that has not expired), can be held against any change
      * until the transaction ends: then that child is held, the goal is neither read nor locked, and the answer is
      * empty. Holding never waits for a child another transaction holds. A store that cannot hold a row without
-     * waiting, or gains nothing by it (one writer at a time), locks the goal. A child moving right that holds such a sibling, at or left of where it was, leaves
-     * the goal's leftmost column unchanged ({@code GoalSync}).
+     * waiting, or gains nothing by it (one writer at a time), locks the goal. A child moving right that holds such a
+     * sibling, at or left of where it was, leaves the goal's leftmost column unchanged ({@code GoalSync}).
      */
-    Optional<Task> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild, Set<Status> statuses,
-                                             Instant now);
+    Optional<LockedGoal> lockGoalUnlessSiblingHeld(BoardId boardId, TaskId goalId, TaskId exceptChild,
+                                                   Set<Status> statuses, Instant now);
+
+    /** A goal's row, locked, and the statuses its children are in as read after the lock. */
+    record LockedGoal(Task goal, Set<Status> childStatuses) {
+        public LockedGoal {
+            childStatuses = Set.copyOf(childStatuses);
+        }
+    }
 
     /** Tasks on the board whose dependencies name {@code identifier}. */
     List<Task> dependents(BoardId boardId, TaskIdentifier identifier);

@@ -31,6 +31,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -176,17 +177,24 @@ public abstract class TaskStoreContract extends StoreContractBase {
     }
 
     @Test
-    void childStatusesAreTheStatusesTheGoalsChildrenAreIn() {
+    void aLockedGoalComesWithTheStatusesItsChildrenAreIn() {
         Task goal = insert(Tasks.goal(BOARD, 1));
         Task empty = insert(Tasks.goal(BOARD, 2));
         insert(Tasks.work(BOARD, 1).parent(goal.id()).status(Status.COMPLETED));
-        insert(Tasks.work(BOARD, 2).parent(goal.id()).status(Status.REVIEW));
+        Task review = insert(Tasks.work(BOARD, 2).parent(goal.id()).status(Status.REVIEW));
         insert(Tasks.work(BOARD, 3).parent(goal.id()).status(Status.COMPLETED));
         insert(Tasks.work(BOARD, 4).status(Status.OPEN));
 
-        assertEquals(Set.of(Status.COMPLETED, Status.REVIEW), stores.tx(() -> store.childStatuses(BOARD, goal.id())));
-        assertEquals(Set.of(), stores.tx(() -> store.childStatuses(BOARD, empty.id())));
-        assertEquals(Set.of(), stores.tx(() -> store.childStatuses(OTHER_BOARD, goal.id())));
+        TaskReads.LockedGoal locked = stores.tx(() -> store.lockGoal(BOARD, goal.id())).orElseThrow();
+        assertEquals(goal.id(), locked.goal().id());
+        assertEquals(Set.of(Status.COMPLETED, Status.REVIEW), locked.childStatuses());
+        assertEquals(Set.of(), stores.tx(() -> store.lockGoal(BOARD, empty.id())).orElseThrow().childStatuses());
+        assertEquals(Optional.empty(), stores.tx(() -> store.lockGoal(OTHER_BOARD, goal.id())));
+        // a child's change made earlier in the same transaction counts with its new status
+        assertEquals(Set.of(Status.COMPLETED), stores.tx(() -> {
+            store.update(review.withStatus(Status.COMPLETED, NOW));
+            return store.lockGoal(BOARD, goal.id()).orElseThrow().childStatuses();
+        }));
     }
 
     @Test
