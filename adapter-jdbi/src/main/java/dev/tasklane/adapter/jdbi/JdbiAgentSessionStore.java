@@ -31,7 +31,8 @@ import static dev.tasklane.adapter.jdbi.JdbiAgentSessionStore.AgentSessionDao.ts
 
 /**
  * Agent sessions and their activity logs over JDBI, in the caller's transaction: the statements of every claim and
- * completion on the handle itself, the others through {@link AgentSessionDao} attached to it.
+ * completion as {@link PlainStatement}s on the transaction's connection, the others through {@link AgentSessionDao}
+ * attached to its handle.
  */
 final class JdbiAgentSessionStore implements AgentSessionStore {
     private final JdbiTransactions transactions;
@@ -52,27 +53,28 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
      */
     @Override
     public AgentSession open(AgentSession session) {
-        long id = transactions.withHandleKeepingUpdate(handle -> handle.createUpdate(AgentSessionDao.INSERT)
-                .bind("task", session.taskId().value()).bind("board", session.boardId().value())
-                .bind("token", session.claimToken()).bind("agent", session.agentName())
-                .bind("holder", session.holderUserId().value()).bind("started", ts(session.startedAt()))
-                .bind("seen", ts(session.lastSeenAt()))
-                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one());
-        return session.withId(id);
+        PlainStatement insert = PlainStatement.of(AgentSessionDao.INSERT);
+        insert.values().bigint("task", session.taskId().value()).bigint("board", session.boardId().value())
+                .text("token", session.claimToken()).text("agent", session.agentName())
+                .bigint("holder", session.holderUserId().value()).timestamp("started", session.startedAt())
+                .timestamp("seen", session.lastSeenAt());
+        return session.withId(transactions.withHandleKeepingUpdate(handle -> insert.insertReturningKey(handle, "id")));
     }
 
     @Override
     public void save(AgentSession session) {
         StopRequest stop = session.stop();
-        int rows = transactions.withHandleKeepingUpdate(handle -> handle.createUpdate(AgentSessionDao.UPDATE)
-                .bind("id", session.id()).bind("seen", ts(session.lastSeenAt()))
-                .bind("awaiting", ts(session.awaitingSince())).bind("awaited", session.awaitedMillis())
-                .bind("stopBy", stop == null ? null : stop.byUserId().value())
-                .bind("stopByName", stop == null ? null : stop.byUsername())
-                .bind("stopReason", stop == null ? null : stop.reason())
-                .bind("stopAt", stop == null ? null : ts(stop.at())).bind("ended", ts(session.endedAt()))
-                .bind("end", session.end() == null ? null : session.end().code()).bind("posted", session.posted())
-                .bind("dropped", session.dropped()).bind("questions", session.questions()).execute());
+        PlainStatement update = PlainStatement.of(AgentSessionDao.UPDATE);
+        update.values().timestamp("seen", session.lastSeenAt()).timestamp("awaiting", session.awaitingSince())
+                .bigint("awaited", session.awaitedMillis())
+                .nullableBigint("stopBy", stop == null ? null : stop.byUserId().value())
+                .text("stopByName", stop == null ? null : stop.byUsername())
+                .text("stopReason", stop == null ? null : stop.reason())
+                .timestamp("stopAt", stop == null ? null : stop.at()).timestamp("ended", session.endedAt())
+                .text("end", session.end() == null ? null : session.end().code()).bigint("posted", session.posted())
+                .bigint("dropped", session.dropped()).bigint("questions", session.questions())
+                .bigint("id", session.id());
+        int rows = transactions.withHandleKeepingUpdate(update::execute);
         if (rows != 1) {
             throw new IllegalStateException("no session " + session.id() + " to update");
         }
@@ -80,14 +82,16 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
 
     @Override
     public Optional<AgentSession> latestOf(TaskId taskId) {
-        return transactions.withHandleKeepingUpdate(handle -> handle.createQuery(AgentSessionDao.LATEST_OF)
-                .bind("task", taskId.value()).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
+        PlainStatement query = PlainStatement.of(AgentSessionDao.LATEST_OF);
+        query.values().bigint("task", taskId.value());
+        return transactions.withHandleKeepingUpdate(handle -> query.findOne(handle, AgentSessionDao.SessionRow::read));
     }
 
     @Override
     public Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken) {
-        return transactions.withHandleKeepingUpdate(handle -> handle.createQuery(AgentSessionDao.BY_CLAIM_TOKEN)
-                .bind("task", taskId.value()).bind("token", claimToken).map(AgentSessionDao.SessionRow.INSTANCE).findOne());
+        PlainStatement query = PlainStatement.of(AgentSessionDao.BY_CLAIM_TOKEN);
+        query.values().bigint("task", taskId.value()).text("token", claimToken);
+        return transactions.withHandleKeepingUpdate(handle -> query.findOne(handle, AgentSessionDao.SessionRow::read));
     }
 
     @Override
@@ -149,8 +153,9 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
                 + "by_username, agent_name, posted_at";
 
         /**
-         * The statements of every claim and completion: {@link JdbiAgentSessionStore} runs them on the handle without
-         * attaching this interface, whose attachment per call held a tenth of the claim cycle's profile.
+         * The statements of every claim and completion: {@link JdbiAgentSessionStore} runs them as plain statements,
+         * without attaching this interface (its attachment per call held a tenth of the claim cycle's profile) or
+         * JDBI's work per statement.
          */
         String INSERT = "INSERT INTO agent_sessions (task_id, board_id, claim_token, agent_name, holder_user_id, started_at, "
                 + "last_seen_at, awaiting_since, awaited_millis, posted, dropped, questions) VALUES (:task, :board, :token, "
@@ -162,25 +167,6 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
         String LATEST_OF = "SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE task_id = :task ORDER BY id DESC "
                 + "FETCH FIRST 1 ROWS ONLY";
         String BY_CLAIM_TOKEN = "SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE task_id = :task AND claim_token = :token";
-
-        @SqlUpdate(INSERT)
-        @GetGeneratedKeys("id")
-        long insert(@Bind("task") long taskId, @Bind("board") long boardId, @Bind("token") String claimToken,
-                    @Bind("agent") String agentName, @Bind("holder") long holderUserId,
-                    @Bind("started") OffsetDateTime startedAt, @Bind("seen") OffsetDateTime lastSeenAt);
-
-        @SqlUpdate(UPDATE)
-        int update(@Bind("id") long id, @Bind("seen") OffsetDateTime lastSeenAt, @Bind("awaiting") OffsetDateTime awaiting,
-                   @Bind("awaited") long awaitedMillis, @Bind("stopBy") Long stopBy, @Bind("stopByName") String stopByName,
-                   @Bind("stopReason") String stopReason, @Bind("stopAt") OffsetDateTime stopAt,
-                   @Bind("ended") OffsetDateTime endedAt, @Bind("end") String end, @Bind("posted") long posted,
-                   @Bind("dropped") long dropped, @Bind("questions") long questions);
-
-        @SqlQuery(LATEST_OF)
-        Optional<AgentSession> latestOf(@Bind("task") long taskId);
-
-        @SqlQuery(BY_CLAIM_TOKEN)
-        Optional<AgentSession> byClaimToken(@Bind("task") long taskId, @Bind("token") String claimToken);
 
         @SqlQuery("SELECT " + SESSION_COLUMNS + " FROM agent_sessions WHERE board_id = :board AND ended_at IS NULL "
                 + "ORDER BY id FETCH FIRST :limit ROWS ONLY")
@@ -235,18 +221,26 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
 
             @Override
             public AgentSession map(ResultSet row, StatementContext context) throws SQLException {
-                Long stopBy = TaskRows.nullableLong(row, "stop_by_user_id");
-                StopRequest stop = stopBy == null ? null : new StopRequest(UserId.of(stopBy),
-                        row.getString("stop_by_username"), row.getString("stop_reason"), TaskRows.instant(row, "stop_at"));
-                String end = row.getString("end_reason");
-                return new AgentSession(row.getLong("id"), TaskId.of(row.getLong("task_id")),
-                        BoardId.of(row.getLong("board_id")), row.getString("claim_token"), row.getString("agent_name"),
-                        UserId.of(row.getLong("holder_user_id")), TaskRows.instant(row, "started_at"), TaskRows.instant(row, "last_seen_at"),
-                        TaskRows.instant(row, "awaiting_since"), row.getLong("awaited_millis"), stop, TaskRows.instant(row, "ended_at"),
-                        end == null ? null : Arrays.stream(SessionEnd.values()).filter(e -> e.code().equals(end))
-                                .findFirst().orElseThrow(), row.getLong("posted"), row.getLong("dropped"),
-                        row.getLong("questions"));
+                return read(row);
             }
+
+            /** A session's row, read by column index ({@link ColumnOrder}). */
+            static AgentSession read(ResultSet row) throws SQLException {
+                int[] at = ORDER.in(row); // SESSION_COLUMNS' order
+                Long stopBy = TaskRows.nullableLong(row, at[10]);
+                StopRequest stop = stopBy == null ? null : new StopRequest(UserId.of(stopBy),
+                        row.getString(at[11]), row.getString(at[12]), TaskRows.instant(row, at[13]));
+                String end = row.getString(at[15]);
+                return new AgentSession(row.getLong(at[0]), TaskId.of(row.getLong(at[1])),
+                        BoardId.of(row.getLong(at[2])), row.getString(at[3]), row.getString(at[4]),
+                        UserId.of(row.getLong(at[5])), TaskRows.instant(row, at[6]), TaskRows.instant(row, at[7]),
+                        TaskRows.instant(row, at[8]), row.getLong(at[9]), stop, TaskRows.instant(row, at[14]),
+                        end == null ? null : Arrays.stream(SessionEnd.values()).filter(e -> e.code().equals(end))
+                                .findFirst().orElseThrow(), row.getLong(at[16]), row.getLong(at[17]),
+                        row.getLong(at[18]));
+            }
+
+            private static final ColumnOrder ORDER = new ColumnOrder(SESSION_COLUMNS);
         }
 
         /** An activity row. */

@@ -889,13 +889,17 @@ final class JdbiTaskStore implements TaskStore {
             started = true;
             List<Task> readyRows = new ArrayList<>();
             List<Task> expiredRows = new ArrayList<>();
+            PlainStatement pages = PlainStatement.of(FIRST_PAGES);
+            for (String name : pages.names()) {
+                switch (name) {
+                    case "board" -> pages.values().bigint(name, query.boardId().value());
+                    case "user" -> pages.values().nullableBigint(name, query.userId() == null ? null : query.userId().value());
+                    case "now" -> pages.values().timestamp(name, query.now());
+                    default -> throw new IllegalStateException("no value for :" + name + " in " + pages.text());
+                }
+            }
             transactions.withHandle(handle -> {
-                handle.createQuery(FIRST_PAGES)
-                        .bind("board", query.boardId())
-                        .bind("user", query.userId())
-                        .bind("now", TaskRows.timestamp(query.now()))
-                        .map((row, context) -> (row.getInt("stream") == 0 ? readyRows : expiredRows).add(rows.map(row, context)))
-                        .list();
+                pages.forEachRow(handle, row -> (row.getInt(1) == 0 ? readyRows : expiredRows).add(rows.map(row, null)));
                 return null;
             });
             ready.firstPage(readyRows);

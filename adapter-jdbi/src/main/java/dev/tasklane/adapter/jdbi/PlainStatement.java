@@ -222,6 +222,44 @@ final class PlainStatement {
         return findOne(handle, reader).orElseThrow(() -> new IllegalStateException("no row from " + text()));
     }
 
+    /** Runs a query, handing each of its rows to {@code reader} in order. */
+    void forEachRow(Handle handle, RowReader<?> reader) {
+        String sql = ready(handle);
+        try (PreparedStatement statement = prepare(handle, sql); ResultSet rows = firstRows(statement)) {
+            while (rows.next()) {
+                reader.read(rows);
+            }
+        } catch (SQLException failure) {
+            throw failed(failure, sql);
+        }
+    }
+
+    /** Runs a statement that answers no rows: how many rows it changed. */
+    int execute(Handle handle) {
+        String sql = ready(handle);
+        try (PreparedStatement statement = prepare(handle, sql)) {
+            return statement.executeUpdate();
+        } catch (SQLException failure) {
+            throw failed(failure, sql);
+        }
+    }
+
+    /** Runs an {@code INSERT} of one row: the value the database generated for {@code keyColumn}. */
+    long insertReturningKey(Handle handle, String keyColumn) {
+        String sql = ready(handle);
+        try (PreparedStatement statement = prepare(handle, sql, new String[] {keyColumn})) {
+            statement.executeUpdate();
+            try (ResultSet keys = statement.getGeneratedKeys()) {
+                if (!keys.next()) {
+                    throw new SQLException("no generated " + keyColumn + " from " + sql);
+                }
+                return keys.getLong(1);
+            }
+        } catch (SQLException failure) {
+            throw failed(failure, sql);
+        }
+    }
+
     /** The answers of a text of two queries ({@link #twoQueries}): at most one row of the first, one of the second. */
     record Two<T, U>(Optional<T> first, U second) {
     }
@@ -284,7 +322,12 @@ final class PlainStatement {
     }
 
     private PreparedStatement prepare(Handle handle, String sql) throws SQLException {
-        PreparedStatement statement = handle.getConnection().prepareStatement(sql);
+        return prepare(handle, sql, null);
+    }
+
+    private PreparedStatement prepare(Handle handle, String sql, String[] keyColumns) throws SQLException {
+        PreparedStatement statement = keyColumns == null ? handle.getConnection().prepareStatement(sql)
+                : handle.getConnection().prepareStatement(sql, keyColumns);
         try {
             for (int i = 0; i < bound; i++) {
                 Object value = values[i];

@@ -66,29 +66,33 @@ final class TaskRows {
     private TaskRows() {
     }
 
+    /** Where {@link #COLUMNS} are in a result: read by index, in their order. */
+    private static final ColumnOrder ORDER = new ColumnOrder(COLUMNS);
+
     static Task read(ResultSet row) throws SQLException {
-        long id = row.getLong("id");
+        int[] at = ORDER.in(row); // COLUMNS' order
+        long id = row.getLong(at[0]);
         return new Task(
                 TaskId.of(id),
-                BoardId.of(row.getLong("board_id")),
-                TaskIdentifier.parse(row.getString("identifier")).orElseThrow(
+                BoardId.of(row.getLong(at[1])),
+                TaskIdentifier.parse(row.getString(at[2])).orElseThrow(
                         () -> new IllegalStateException("stored identifier is not an identifier")),
-                TaskId.ofNullable(nullableLong(row, "parent_id")).orElse(null),
-                row.getLong("position"),
-                DocumentsRead.SPECS.read(id, row.getString("spec")),
-                Status.valueOf(row.getString("status")),
-                UserId.ofNullable(nullableLong(row, "assigned_to_id")).orElse(null),
-                DocumentsRead.CLAIMS.read(id, row.getString("claim")),
-                TaskDocuments.completion(row.getString("completion")),
-                TaskDocuments.review(row.getString("review")),
-                TaskDocuments.changedFiles(row.getString("changed_files")),
-                TaskDocuments.afterGoal(row.getString("after_goal")),
-                TaskDocuments.archive(row.getString("archive")),
-                UserId.ofNullable(nullableLong(row, "created_by_id")).orElse(null),
-                row.getString("created_by_agent"),
-                instant(row, "inserted_at"),
-                instant(row, "updated_at"),
-                row.getLong("version"));
+                TaskId.ofNullable(nullableLong(row, at[3])).orElse(null),
+                row.getLong(at[4]),
+                DocumentsRead.SPECS.read(id, row.getString(at[7])),
+                Status.valueOf(row.getString(at[5])),
+                UserId.ofNullable(nullableLong(row, at[6])).orElse(null),
+                DocumentsRead.CLAIMS.read(id, row.getString(at[8])),
+                TaskDocuments.completion(row.getString(at[9])),
+                TaskDocuments.review(row.getString(at[10])),
+                TaskDocuments.changedFiles(row.getString(at[11])),
+                TaskDocuments.afterGoal(row.getString(at[12])),
+                TaskDocuments.archive(row.getString(at[13])),
+                UserId.ofNullable(nullableLong(row, at[14])).orElse(null),
+                row.getString(at[15]),
+                instant(row, at[16]),
+                instant(row, at[17]),
+                row.getLong(at[18]));
     }
 
     /** Binds every writable column of {@code task} by its column name. */
@@ -231,8 +235,17 @@ final class TaskRows {
 
     /** The column's BIGINT; null for SQL NULL. */
     static Long nullableLong(ResultSet row, String column) throws SQLException {
+        return nullableLong(row, row.findColumn(column));
+    }
+
+    static Long nullableLong(ResultSet row, int column) throws SQLException {
         long value = row.getLong(column);
         return row.wasNull() ? null : value;
+    }
+
+    static Instant instant(ResultSet row, int column) throws SQLException {
+        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
     }
 
     /** A task's row as {@link JdbiTaskStore#update} writes it, conditional on the version read (binds with {@link #bindUpdate}). */
