@@ -224,7 +224,7 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
                 return read(row);
             }
 
-            /** A session's row, read by column index ({@link ColumnOrder}). */
+            /** A session's row, read by column index ({@link TaskRows.ColumnOrder}). */
             static AgentSession read(ResultSet row) throws SQLException {
                 int[] at = ORDER.in(row); // SESSION_COLUMNS' order
                 Long stopBy = TaskRows.nullableLong(row, at[10]);
@@ -240,7 +240,7 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
                         row.getLong(at[18]));
             }
 
-            private static final ColumnOrder ORDER = new ColumnOrder(SESSION_COLUMNS);
+            private static final TaskRows.ColumnOrder ORDER = new TaskRows.ColumnOrder(SESSION_COLUMNS);
         }
 
         /** An activity row. */
