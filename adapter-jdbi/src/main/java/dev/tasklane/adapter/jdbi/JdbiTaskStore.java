@@ -286,8 +286,8 @@ final class JdbiTaskStore implements TaskStore {
 
     /**
      * One statement, {@code SELECT ... FOR UPDATE} with the board's WIP limit, at once. It reads row {@code id} alone,
-     * so a change of another row this transaction stated stays stated for the fold (a goal locked after its child
-     * changed, {@code GoalSync}); a change of this row is sent first.
+     * so a change of another row this transaction stated stays stated for the fold; a change of this row is sent
+     * first.
      */
     @Override
     public Optional<Task> lockById(BoardId boardId, TaskId id) {

@@ -291,14 +291,16 @@ final class JdbiTransactions implements Transactions {
 
     /** The name of an attempt's savepoint on PostgreSQL: each attempt's nests in the one before, and is the one undone. */
     private static final String TENTATIVE = "tentative";
-    /** What sends a due savepoint before the statement of the same round trip ({@link #withHandleCarryingSavepoint}). */
-    private static final String SEND_SAVEPOINT = "SAVEPOINT " + TENTATIVE + "; ";
+    /** The statement that takes an attempt's savepoint on PostgreSQL. */
+    private static final String TAKE_SAVEPOINT = "SAVEPOINT " + TENTATIVE;
+    /** {@link #TAKE_SAVEPOINT} before the statement of the same round trip ({@link #withHandleCarryingSavepoint}). */
+    private static final String SEND_SAVEPOINT = TAKE_SAVEPOINT + "; ";
 
     /** Sends the attempt's savepoint if it is due: before any statement that does not carry it. */
     private static void sendDueSavepoint(UnitOfWork unit) {
         if (unit.savepointDue) {
             unit.savepointDue = false;
-            unit.handle().execute(SEND_SAVEPOINT.trim());
+            unit.handle().execute(TAKE_SAVEPOINT);
         }
     }
 
