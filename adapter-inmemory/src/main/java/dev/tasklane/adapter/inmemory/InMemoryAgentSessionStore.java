@@ -40,13 +40,13 @@ public final class InMemoryAgentSessionStore implements AgentSessionStore {
     }
 
     @Override
-    public AgentSession open(AgentSession session) {
-        return inTx(() -> {
+    public void open(AgentSession session) {
+        inTx(() -> {
             AgentSession stored = session.withId(++lastSessionId);
             put(stored);
             writes.put(latest, stored.taskId(), stored.id());
             writes.put(byToken, key(stored.taskId(), stored.claimToken()), stored.id());
-            return stored;
+            return null;
         });
     }
 

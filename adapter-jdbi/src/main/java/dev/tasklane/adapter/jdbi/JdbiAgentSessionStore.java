@@ -46,21 +46,23 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
     }
 
     /**
-     * The session's row, at once. A claim states its task row's change just before ({@link JdbiTaskStore#update}):
-     * this statement, and those of {@link #latestOf}, {@link #byClaimToken} and {@link #save}, read nothing that
-     * change writes (the task's row is only their key's target), so the change stays stated and the fold sends it
-     * with the use case's events.
+     * The session's row, sent with the transaction's next statement ({@link JdbiTransactions#sendWithNext}): on
+     * PostgreSQL a claim's goal lock or its write fold carries it. A claim states its task row's change just before
+     * ({@link JdbiTaskStore#update}): this statement, and those of {@link #latestOf}, {@link #byClaimToken} and
+     * {@link #save}, read nothing that change writes (the task's row is only their key's target), so the change stays
+     * stated and the fold sends it with the use case's events.
      */
     @Override
-    public AgentSession open(AgentSession session) {
+    public void open(AgentSession session) {
         PlainStatement insert = PlainStatement.of(AgentSessionDao.INSERT);
         insert.values().bigint("task", session.taskId().value()).bigint("board", session.boardId().value())
                 .text("token", session.claimToken()).text("agent", session.agentName())
                 .bigint("holder", session.holderUserId().value()).timestamp("started", session.startedAt())
                 .timestamp("seen", session.lastSeenAt());
-        return session.withId(transactions.withHandleKeepingUpdate(handle -> insert.insertReturningKey(handle, "id")));
+        transactions.sendWithNext(insert);
     }
 
+    /** Sent with the transaction's next statement, as {@link #open} is: on PostgreSQL a completion's fold carries it. */
     @Override
     public void save(AgentSession session) {
         StopRequest stop = session.stop();
@@ -74,24 +76,23 @@ final class JdbiAgentSessionStore implements AgentSessionStore {
                 .text("end", session.end() == null ? null : session.end().code()).bigint("posted", session.posted())
                 .bigint("dropped", session.dropped()).bigint("questions", session.questions())
                 .bigint("id", session.id());
-        int rows = transactions.withHandleKeepingUpdate(update::execute);
-        if (rows != 1) {
-            throw new IllegalStateException("no session " + session.id() + " to update");
-        }
+        transactions.sendWithNext(update);
     }
 
     @Override
     public Optional<AgentSession> latestOf(TaskId taskId) {
         PlainStatement query = PlainStatement.of(AgentSessionDao.LATEST_OF);
         query.values().bigint("task", taskId.value());
-        return transactions.withHandleKeepingUpdate(handle -> query.findOne(handle, AgentSessionDao.SessionRow::read));
+        return transactions.withHandleCarrying(true,
+                (handle, carried) -> query.findOneAfter(carried, handle, AgentSessionDao.SessionRow::read));
     }
 
     @Override
     public Optional<AgentSession> byClaimToken(TaskId taskId, String claimToken) {
         PlainStatement query = PlainStatement.of(AgentSessionDao.BY_CLAIM_TOKEN);
         query.values().bigint("task", taskId.value()).text("token", claimToken);
-        return transactions.withHandleKeepingUpdate(handle -> query.findOne(handle, AgentSessionDao.SessionRow::read));
+        return transactions.withHandleCarrying(true,
+                (handle, carried) -> query.findOneAfter(carried, handle, AgentSessionDao.SessionRow::read));
     }
 
     @Override

@@ -168,10 +168,10 @@ final class JdbiEventOutbox implements EventOutbox {
             return List.of();
         }
         if (postgres) {
-            List<TaskEvent> folded = transactions.withHandleKeepingUpdate(handle -> {
-                UnitOfWork unit = transactions.unit();
-                return WriteFold.foldsWithEvents(unit, events.size()) ? WriteFold.withEvents(unit, events, ending) : null;
-            });
+            UnitOfWork current = transactions.unit();
+            List<TaskEvent> folded = current == null || !WriteFold.foldsWithEvents(current, events.size()) ? null
+                    : transactions.withHandleCarrying(true, (handle, carried) ->
+                            WriteFold.withEvents(transactions.unit(), events, ending, carried));
             if (folded != null) {
                 // before the transaction ends: a statement that committed it leaves the commit's actions to run
                 announceAtCommit(folded.get(folded.size() - 1).sequence());
@@ -333,7 +333,11 @@ final class JdbiEventOutbox implements EventOutbox {
         /** Sends the stated task row change, if any, as its own statement. */
         static void flushTaskUpdate(UnitOfWork unit) {
             PendingWrites.TaskUpdate update = unit.writes().takeTaskUpdate();
-            if (update != null && TaskRows.bindUpdate(unit.handle().createUpdate(TaskRows.update(update.unchanged())),
+            if (update == null) {
+                return;
+            }
+            JdbiTransactions.sendDue(unit);
+            if (TaskRows.bindUpdate(unit.handle().createUpdate(TaskRows.update(update.unchanged())),
                     update.task(), update.unchanged()).execute() != 1) {
                 // cannot happen while the row is locked; the use case is run again if it does
                 throw new ConcurrentUpdateException(update.task().id(), update.task().version());
@@ -342,6 +346,7 @@ final class JdbiEventOutbox implements EventOutbox {
 
         /** Sends everything stated, one statement per table, and forgets it (the counters stay held). */
         static void flush(UnitOfWork unit) {
+            JdbiTransactions.sendDue(unit);
             PendingWrites writes = unit.writes();
             if (writes.nothingPending()) {
                 return;
@@ -379,9 +384,11 @@ final class JdbiEventOutbox implements EventOutbox {
          * far, in one statement, numbered in the transaction's range ({@link JdbiEventOutbox#PER_TRANSACTION}); with
          * {@code ending}, and when nothing else waits, the statement carries the commit.
          *
+         * @param carried what waits for the transaction's next statement, sent ahead of this one in its round trip
          * @return the events, numbered
          */
-        static List<TaskEvent> withEvents(UnitOfWork unit, List<TaskEvent> events, boolean ending) {
+        static List<TaskEvent> withEvents(UnitOfWork unit, List<TaskEvent> events, boolean ending,
+                                          PlainStatement.Carried carried) {
             PendingWrites writes = unit.writes();
             List<HistoryEntry> history = writes.takeHistory();
             PendingWrites.TaskUpdate stated = writes.takeTaskUpdate();
@@ -434,7 +441,7 @@ final class JdbiEventOutbox implements EventOutbox {
             flowRows.bindCountingRows(values);
             long last;
             try {
-                last = sql.one(unit.handle(), row -> row.getLong("last_id"));
+                last = sql.oneAfter(carried, unit.handle(), row -> row.getLong("last_id"));
             } catch (UnableToExecuteStatementException failure) {
                 if (update != null && failure.getCause() instanceof SQLException cause
                         && DIVISION_BY_ZERO.equals(cause.getSQLState())) {

@@ -102,7 +102,7 @@ final class JdbiFlowStore implements FlowStore {
     /** Deferred with the transaction's other writes ({@link PendingFlow}), to the outbox's statement or the commit. */
     @Override
     public void putFlow(BoardId boardId, TaskId taskId, TaskFlow flow) {
-        transactions.withHandleKeepingUpdate(handle -> {
+        transactions.stating(() -> {
             PendingFlow pending = pending();
             pending.putFlow(boardId.value(), taskId.value(), flow);
             return null;
@@ -172,7 +172,7 @@ final class JdbiFlowStore implements FlowStore {
 
     @Override
     public void addMoves(BoardId boardId, List<MoveCount> moves) {
-        transactions.withHandleKeepingUpdate(handle -> {
+        transactions.stating(() -> {
             PendingFlow pending = pending();
             // the only rows written per slot: looked up here, not at every call of the rollup
             pending.countingSlot(transactions.countingSlot());
@@ -183,7 +183,7 @@ final class JdbiFlowStore implements FlowStore {
 
     @Override
     public void touchAgents(BoardId boardId, Map<FlowAgent, Instant> lastActivity) {
-        transactions.withHandleKeepingUpdate(handle -> {
+        transactions.stating(() -> {
             PendingFlow pending = pending();
             lastActivity.forEach((agent, at) -> pending.touchAgent(boardId.value(), agent, at));
             return null;

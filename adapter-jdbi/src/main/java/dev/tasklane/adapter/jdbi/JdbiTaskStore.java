@@ -168,22 +168,27 @@ final class JdbiTaskStore implements TaskStore {
      */
     @Override
     public Task update(Task task) {
-        return sql(handle -> {
-            long id = task.id().value();
-            Task stored = task.withVersion(task.version() + 1);
-            written(stored, false);
-            UnitOfWork.Reads reads = transactions.reads();
-            Map<Long, Long> locked = reads.lockedVersions();
-            if (skipLocked && Long.valueOf(task.version()).equals(locked.get(id))
-                    && Long.valueOf(stored.position()).equals(reads.positions().get(id))
-                    && TaskLinks.of(stored).equals(reads.links().get(id))) {
-                // this transaction holds the row's lock at this version, and neither the position nor the links
-                // change: the change cannot miss, so it is stated, and the fold sends it with the next statement
+        long id = task.id().value();
+        Task stored = task.withVersion(task.version() + 1);
+        UnitOfWork.Reads reads = transactions.reads();
+        Map<Long, Long> locked = reads.lockedVersions();
+        if (skipLocked && transactions.unit() != null && Long.valueOf(task.version()).equals(locked.get(id))
+                && Long.valueOf(stored.position()).equals(reads.positions().get(id))
+                && TaskLinks.of(stored).equals(reads.links().get(id))) {
+            // this transaction holds the row's lock at this version, and neither the position nor the links
+            // change: the change cannot miss, so it is stated, and the fold sends it with the next statement
+            return transactions.stating(() -> {
+                // one change stated at a time: an earlier one goes first, with what waits for the next statement
+                WriteFold.flushTaskUpdate(transactions.unit());
+                written(stored, false);
                 transactions.pending().stateTaskUpdate(task, unchanged(task));
                 locked.put(id, stored.version());
                 reads.tasks().put(id, stored);
                 return stored;
-            }
+            });
+        }
+        return sql(handle -> {
+            written(stored, false);
             int unchanged = unchanged(task);
             int changed = TaskRows.bindUpdate(handle.createUpdate(TaskRows.update(unchanged)), task, unchanged).execute();
             if (changed == 0) {
@@ -389,10 +394,8 @@ final class JdbiTaskStore implements TaskStore {
                     text -> text.append(lockText).append("; ").append(CHILD_STATUSES));
             bindLock.accept(both.values());
             bindChildStatuses(both.values(), boardId, goalId, except);
-            Function<Handle, PlainStatement.Two<LockedRow, Set<Status>>> statement =
-                    handle -> both.twoQueries(handle, this::readLocked, JdbiTaskStore::presentStatuses);
-            PlainStatement.Two<LockedRow, Set<Status>> answer = keepStated
-                    ? transactions.withHandleKeepingUpdate(statement) : sql(statement);
+            PlainStatement.Two<LockedRow, Set<Status>> answer = transactions.withHandleCarrying(keepStated,
+                    (handle, carried) -> both.twoQueries(carried, handle, this::readLocked, JdbiTaskStore::presentStatuses));
             locked = answer.first().map(row -> new LockedGoal(locked(row), answer.second()));
         } else {
             PlainStatement lock = PlainStatement.of(lockText);
@@ -569,8 +572,8 @@ final class JdbiTaskStore implements TaskStore {
     private static final String LOCK_CLAIMABLE_SKIPPING = CandidateCursor.LOCK_CLAIMABLE + " SKIP LOCKED";
 
     private Optional<Task> lockCandidateWith(PlainStatement lock) {
-        return transactions.withHandleCarryingSavepoint((handle, savepoint) ->
-                lock.findOneAfter(savepoint, handle, this::readLocked)).map(this::locked);
+        return transactions.withHandleCarrying(false, (handle, carried) ->
+                lock.findOneAfter(carried, handle, this::readLocked)).map(this::locked);
     }
 
     /**
@@ -716,7 +719,7 @@ final class JdbiTaskStore implements TaskStore {
      */
     @Override
     public void appendHistory(HistoryEntry entry) {
-        transactions.withHandleKeepingUpdate(handle -> {
+        transactions.stating(() -> {
             transactions.pending().appendHistory(entry);
             return null;
         });

@@ -244,8 +244,8 @@ final class JdbiTransactions implements Transactions {
         if (handle == null) {
             throw new IllegalStateException("tentatively(...) outside a transaction");
         }
-        WriteFold.flushTaskUpdate(unit); // a row change stated before the savepoint stays, whatever comes after
-        sendDueSavepoint(unit);
+        sendDue(unit); // what was stated or due before the savepoint stays, whatever comes after
+        WriteFold.flushTaskUpdate(unit);
         String savepoint;
         if (postgres) {
             savepoint = null;
@@ -274,16 +274,19 @@ final class JdbiTransactions implements Transactions {
 
     /**
      * On PostgreSQL the attempt's savepoint is sent with the attempt's first statement: the candidate's lock carries
-     * it in its own round trip ({@link #withHandleCarryingSavepoint}), any other statement sends it first
-     * ({@link #open}). An attempt that sent nothing has nothing to undo; one that kept what it did leaves its savepoint
-     * to the commit, which releases it, rather than spend a round trip on releasing it.
+     * it in its own round trip ({@link #withHandleCarrying}), any other statement sends it first ({@link #open}). An
+     * attempt that sent nothing has nothing to undo; one that kept what it did leaves its savepoint to the commit,
+     * which releases it, rather than spend a round trip on releasing it. The writes waiting for the next statement
+     * ({@link #sendWithNext}) are the attempt's own, since it began by sending what waited: they are dropped.
      */
     private static void undo(UnitOfWork unit, Handle handle, String savepoint, PendingWrites.Snapshot deferred) {
         if (savepoint != null) {
             handle.rollbackToSavepoint(savepoint);
         } else if (unit.savepointDue) {
             unit.savepointDue = false;
+            unit.dueWrites.clear();
         } else {
+            unit.dueWrites.clear();
             handle.execute("ROLLBACK TO SAVEPOINT " + TENTATIVE);
         }
         unit.writes().restore(deferred);
@@ -293,29 +296,78 @@ final class JdbiTransactions implements Transactions {
     private static final String TENTATIVE = "tentative";
     /** The statement that takes an attempt's savepoint on PostgreSQL. */
     private static final String TAKE_SAVEPOINT = "SAVEPOINT " + TENTATIVE;
-    /** {@link #TAKE_SAVEPOINT} before the statement of the same round trip ({@link #withHandleCarryingSavepoint}). */
-    private static final String SEND_SAVEPOINT = TAKE_SAVEPOINT + "; ";
+    /** The most writes that wait for the next statement ({@link #sendWithNext}) before they are sent on their own. */
+    static final int MAX_DUE_WRITES = 16;
 
-    /** Sends the attempt's savepoint if it is due: before any statement that does not carry it. */
-    private static void sendDueSavepoint(UnitOfWork unit) {
-        if (unit.savepointDue) {
-            unit.savepointDue = false;
-            unit.handle().execute(TAKE_SAVEPOINT);
+    /**
+     * Sends what waits for the next statement, if anything does: the attempt's savepoint and the writes of
+     * {@link #sendWithNext}, in one round trip, before any statement that does not carry them.
+     */
+    static void sendDue(UnitOfWork unit) {
+        if (unit.savepointDue || !unit.dueWrites.isEmpty()) {
+            sendCarried(unit.handle(), takeCarried(unit));
+        }
+    }
+
+    /** What waits for the next statement, taken: that statement carries it ({@link PlainStatement.Carried}). */
+    static PlainStatement.Carried takeCarried(UnitOfWork unit) {
+        if (!unit.savepointDue && unit.dueWrites.isEmpty()) {
+            return PlainStatement.Carried.NONE;
+        }
+        PlainStatement.Carried carried = new PlainStatement.Carried(unit.savepointDue ? TAKE_SAVEPOINT : "", unit.dueWrites);
+        unit.savepointDue = false;
+        unit.dueWrites.clear();
+        return carried;
+    }
+
+    /** Sends {@code carried} alone: its last write carries the rest, or the savepoint goes by itself. */
+    static void sendCarried(Handle handle, PlainStatement.Carried carried) {
+        List<PlainStatement> writes = carried.writes();
+        if (writes.isEmpty()) {
+            if (!carried.savepoint().isEmpty()) {
+                handle.execute(carried.savepoint());
+            }
+            return;
+        }
+        PlainStatement last = writes.get(writes.size() - 1);
+        int rows = last.executeAfter(new PlainStatement.Carried(carried.savepoint(), writes.subList(0, writes.size() - 1)),
+                handle);
+        PlainStatement.Carried.requireOneRow(rows, last);
+    }
+
+    /**
+     * A write whose answer the transaction need not wait for, which must change exactly one row: on PostgreSQL it waits
+     * for the transaction's next statement and travels ahead of it in its round trip (that statement carries it, or,
+     * when it is one that cannot, it is sent just before), so that what it writes is there for every later statement
+     * as if it had been sent at once; at the latest it goes with the commit. A failure of it then fails that
+     * statement, and the transaction with it. Elsewhere, and outside a write transaction, it is sent at once.
+     */
+    void sendWithNext(PlainStatement write) {
+        UnitOfWork unit = current.get();
+        if (!postgres || unit == null || unit.reading() || unit.handle() == null) {
+            PlainStatement.Carried.requireOneRow(withHandleKeepingUpdate(write::execute), write);
+            return;
+        }
+        unit.requireOpen();
+        unit.dueWrites.add(write);
+        if (unit.dueWrites.size() >= MAX_DUE_WRITES) {
+            sendDue(unit);
         }
     }
 
     /**
-     * {@link #withHandle} for a plain statement that carries the due savepoint of an attempt in its own round trip:
-     * {@code statement} is given the text to put before its own, {@code SAVEPOINT ...; } or nothing.
+     * {@link #withHandle} for a plain statement that carries what waits for the next statement (an attempt's savepoint,
+     * the writes of {@link #sendWithNext}) in its own round trip: {@code statement} is given them to send before its
+     * own. With {@code keepingUpdate}, as {@link #withHandleKeepingUpdate}, a stated task row change stays stated;
+     * otherwise one is sent first, and what waits with it.
      */
-    <T> T withHandleCarryingSavepoint(BiFunction<Handle, String, T> statement) {
+    <T> T withHandleCarrying(boolean keepingUpdate, BiFunction<Handle, PlainStatement.Carried, T> statement) {
         UnitOfWork unit = current.get();
-        if (unit == null || !unit.savepointDue || unit.writes().statedTaskUpdate() != null) {
-            return withHandle(handle -> statement.apply(handle, ""));
+        if (unit == null || unit.handle() == null || (!keepingUpdate && unit.writes().statedTaskUpdate() != null)) {
+            return withHandle(handle -> statement.apply(handle, PlainStatement.Carried.NONE));
         }
         unit.requireOpen();
-        unit.savepointDue = false;
-        return statement.apply(unit.handle(), SEND_SAVEPOINT);
+        return statement.apply(unit.handle(), takeCarried(unit));
     }
 
     /**
@@ -370,6 +422,19 @@ final class JdbiTransactions implements Transactions {
         return statement.apply(open(unit));
     }
 
+    /**
+     * Runs {@code work}, which only states writes for the fold ({@link #pending}) and sends no statement, in the current
+     * transaction, or in one of its own: nothing waiting for the next statement is sent for it.
+     */
+    <T> T stating(Supplier<T> work) {
+        UnitOfWork unit = current.get();
+        if (unit == null) {
+            return inTransaction(work);
+        }
+        unit.requireOpen();
+        return work.get();
+    }
+
     /** The unit's handle, opened at its first statement for a read; refused once the transaction committed. */
     private Handle open(UnitOfWork unit) {
         Handle handle = unit.handle();
@@ -377,7 +442,7 @@ final class JdbiTransactions implements Transactions {
             handle = openDeferredRead(unit);
         }
         unit.requireOpen();
-        sendDueSavepoint(unit);
+        sendDue(unit);
         return handle;
     }
 
@@ -449,6 +514,8 @@ final class JdbiTransactions implements Transactions {
         private int savepoints;
         /** PostgreSQL: an attempt's savepoint, not sent yet ({@link JdbiTransactions#tentatively}). */
         private boolean savepointDue;
+        /** PostgreSQL: writes waiting for the next statement, in order ({@link JdbiTransactions#sendWithNext}). */
+        private final List<PlainStatement> dueWrites = new ArrayList<>();
         /** Set once the transaction's last statement carried its commit ({@link #mayCommitWithStatement}). */
         private boolean committedWithStatement;
         private final Reads reads = new Reads();

@@ -201,17 +201,17 @@ final class PlainStatement {
      * stops them.
      */
     <T> Optional<T> findOne(Handle handle, RowReader<T> reader) {
-        return findOneAfter("", handle, reader);
+        return findOneAfter(Carried.NONE, handle, reader);
     }
 
-    /**
-     * {@link #findOne}, after {@code before}: constant statements that answer no rows and bind nothing (an attempt's
-     * savepoint), sent ahead of this one in the same round trip.
-     */
-    <T> Optional<T> findOneAfter(String before, Handle handle, RowReader<T> reader) {
-        String sql = before + ready(handle);
-        try (PreparedStatement statement = prepare(handle, sql); ResultSet rows = firstRows(statement)) {
-            return single(rows, reader, sql);
+    /** {@link #findOne}, after the statements {@code before} that travel ahead of this one in the same round trip. */
+    <T> Optional<T> findOneAfter(Carried before, Handle handle, RowReader<T> reader) {
+        String sql = ready(handle, before);
+        try (PreparedStatement statement = prepare(handle, sql, null, before)) {
+            boolean rows = before.skip(statement, sql);
+            try (ResultSet result = firstRows(statement, rows)) {
+                return single(result, reader, sql);
+            }
         } catch (SQLException failure) {
             throw failed(failure, sql);
         }
@@ -219,13 +219,19 @@ final class PlainStatement {
 
     /** Runs a query that answers exactly one row. */
     <T> T one(Handle handle, RowReader<T> reader) {
-        return findOne(handle, reader).orElseThrow(() -> new IllegalStateException("no row from " + text()));
+        return oneAfter(Carried.NONE, handle, reader);
+    }
+
+    /** {@link #one}, after the statements {@code before}. */
+    <T> T oneAfter(Carried before, Handle handle, RowReader<T> reader) {
+        return findOneAfter(before, handle, reader).orElseThrow(() -> new IllegalStateException("no row from " + text()));
     }
 
     /** Runs a query, handing each of its rows to {@code reader} in order. */
     void forEachRow(Handle handle, RowReader<?> reader) {
-        String sql = ready(handle);
-        try (PreparedStatement statement = prepare(handle, sql); ResultSet rows = firstRows(statement)) {
+        String sql = ready(handle, Carried.NONE);
+        try (PreparedStatement statement = prepare(handle, sql, null, Carried.NONE);
+             ResultSet rows = firstRows(statement, statement.execute())) {
             while (rows.next()) {
                 reader.read(rows);
             }
@@ -236,9 +242,17 @@ final class PlainStatement {
 
     /** Runs a statement that answers no rows: how many rows it changed. */
     int execute(Handle handle) {
-        String sql = ready(handle);
-        try (PreparedStatement statement = prepare(handle, sql)) {
-            return statement.executeUpdate();
+        return executeAfter(Carried.NONE, handle);
+    }
+
+    /** {@link #execute}, after the statements {@code before}. */
+    int executeAfter(Carried before, Handle handle) {
+        String sql = ready(handle, before);
+        try (PreparedStatement statement = prepare(handle, sql, null, before)) {
+            if (before.skip(statement, sql)) {
+                throw new SQLException("the statement answered rows: " + sql);
+            }
+            return statement.getUpdateCount();
         } catch (SQLException failure) {
             throw failed(failure, sql);
         }
@@ -246,8 +260,8 @@ final class PlainStatement {
 
     /** Runs an {@code INSERT} of one row: the value the database generated for {@code keyColumn}. */
     long insertReturningKey(Handle handle, String keyColumn) {
-        String sql = ready(handle);
-        try (PreparedStatement statement = prepare(handle, sql, new String[] {keyColumn})) {
+        String sql = ready(handle, Carried.NONE);
+        try (PreparedStatement statement = prepare(handle, sql, new String[] {keyColumn}, Carried.NONE)) {
             statement.executeUpdate();
             try (ResultSet keys = statement.getGeneratedKeys()) {
                 if (!keys.next()) {
@@ -269,11 +283,12 @@ final class PlainStatement {
      * The database runs the second once the first is done, with a snapshot of its own: a second query after a first
      * that waited for a lock reads what the transactions it waited for committed.
      */
-    <T, U> Two<T, U> twoQueries(Handle handle, RowReader<T> first, RowReader<U> second) {
-        String sql = ready(handle);
-        try (PreparedStatement statement = prepare(handle, sql)) {
+    <T, U> Two<T, U> twoQueries(Carried before, Handle handle, RowReader<T> first, RowReader<U> second) {
+        String sql = ready(handle, before);
+        try (PreparedStatement statement = prepare(handle, sql, null, before)) {
             Optional<T> answer;
-            try (ResultSet rows = firstRows(statement)) {
+            boolean rowsFirst = before.skip(statement, sql);
+            try (ResultSet rows = firstRows(statement, rowsFirst)) {
                 answer = single(rows, first, sql);
             }
             if (!statement.getMoreResults()) {
@@ -299,9 +314,11 @@ final class PlainStatement {
         return Optional.of(first);
     }
 
-    /** The first result that has rows, past the update counts of statements before it. */
-    private static ResultSet firstRows(PreparedStatement statement) throws SQLException {
-        boolean rows = statement.execute();
+    /**
+     * The first result that has rows, past the update counts of statements before it; {@code rows} is what the
+     * statement answered for the result it is at ({@link PreparedStatement#execute}, {@link Carried#skip}).
+     */
+    private static ResultSet firstRows(PreparedStatement statement, boolean rows) throws SQLException {
         while (!rows) {
             if (statement.getUpdateCount() == -1) {
                 throw new SQLException("the statement answered no rows: " + statement);
@@ -311,45 +328,137 @@ final class PlainStatement {
         return statement.getResultSet();
     }
 
-    private String ready(Handle handle) {
+    private void requireBound() {
         if (bound != values.length) {
             throw new IllegalStateException("parameter " + (bound + 1) + " of the statement, :" + text.names().get(bound)
                     + ", is not bound: " + text());
         }
-        String sql = text.positional();
+    }
+
+    private String ready(Handle handle, Carried before) {
+        requireBound();
+        String sql = before.textBefore(text.positional());
         observe(handle, sql);
         return sql;
     }
 
-    private PreparedStatement prepare(Handle handle, String sql) throws SQLException {
-        return prepare(handle, sql, null);
-    }
-
-    private PreparedStatement prepare(Handle handle, String sql, String[] keyColumns) throws SQLException {
+    private PreparedStatement prepare(Handle handle, String sql, String[] keyColumns, Carried before) throws SQLException {
         PreparedStatement statement = keyColumns == null ? handle.getConnection().prepareStatement(sql)
                 : handle.getConnection().prepareStatement(sql, keyColumns);
         try {
-            for (int i = 0; i < bound; i++) {
-                Object value = values[i];
-                if (value == null) {
-                    statement.setNull(i + 1, types[i]);
-                } else {
-                    switch (types[i]) {
-                        case Types.BIGINT -> statement.setLong(i + 1, (Long) value);
-                        case Types.INTEGER -> statement.setInt(i + 1, (Integer) value);
-                        case Types.SMALLINT -> statement.setShort(i + 1, (Short) value);
-                        case Types.BOOLEAN -> statement.setBoolean(i + 1, (Boolean) value);
-                        case Types.VARCHAR -> statement.setString(i + 1, (String) value);
-                        case Types.ARRAY -> statement.setArray(i + 1,
-                                handle.getConnection().createArrayOf("bigint", (Object[]) value));
-                        default -> statement.setObject(i + 1, value);
-                    }
-                }
+            int next = 1;
+            for (PlainStatement write : before.writes()) {
+                next = write.bindInto(statement, next, handle);
             }
+            bindInto(statement, next, handle);
             return statement;
         } catch (SQLException | RuntimeException failure) {
             statement.close();
             throw failure;
+        }
+    }
+
+    /** Sets this statement's values from parameter {@code first} of {@code statement} on: the parameter after them. */
+    private int bindInto(PreparedStatement statement, int first, Handle handle) throws SQLException {
+        for (int i = 0; i < bound; i++) {
+            int at = first + i;
+            Object value = values[i];
+            if (value == null) {
+                statement.setNull(at, types[i]);
+            } else {
+                switch (types[i]) {
+                    case Types.BIGINT -> statement.setLong(at, (Long) value);
+                    case Types.INTEGER -> statement.setInt(at, (Integer) value);
+                    case Types.SMALLINT -> statement.setShort(at, (Short) value);
+                    case Types.BOOLEAN -> statement.setBoolean(at, (Boolean) value);
+                    case Types.VARCHAR -> statement.setString(at, (String) value);
+                    case Types.ARRAY -> statement.setArray(at,
+                            handle.getConnection().createArrayOf("bigint", (Object[]) value));
+                    default -> statement.setObject(at, value);
+                }
+            }
+        }
+        return first + bound;
+    }
+
+    /**
+     * Statements that travel ahead of another in its round trip (PostgreSQL runs a text of several statements in
+     * order, and stops at the first that fails): an attempt's savepoint, which binds nothing, then writes whose
+     * answer the transaction does not wait for ({@link JdbiTransactions#sendWithNext}), each of which must change
+     * exactly one row. Their statements are run after, never instead of, what the transaction sent before.
+     */
+    record Carried(String savepoint, List<PlainStatement> writes) {
+        /** Nothing ahead. */
+        static final Carried NONE = new Carried("", List.of());
+        /** The texts of the carried statements, joined once per distinct sequence of them. */
+        private static final ConcurrentMap<List<String>, String> JOINED = new ConcurrentHashMap<>();
+
+        Carried {
+            writes = List.copyOf(writes);
+            for (PlainStatement write : writes) {
+                write.requireBound();
+            }
+        }
+
+        boolean isEmpty() {
+            return savepoint.isEmpty() && writes.isEmpty();
+        }
+
+        /** {@code own} with the carried statements before it. */
+        String textBefore(String own) {
+            if (isEmpty()) {
+                return own;
+            }
+            List<String> texts = new ArrayList<>(writes.size() + 2);
+            if (!savepoint.isEmpty()) {
+                texts.add(savepoint);
+            }
+            for (PlainStatement write : writes) {
+                texts.add(write.text());
+            }
+            texts.add(own);
+            String joined = JOINED.get(texts);
+            if (joined == null) {
+                joined = String.join("; ", texts);
+                if (JOINED.size() < MAX_TEXTS) {
+                    JOINED.putIfAbsent(List.copyOf(texts), joined);
+                }
+            }
+            return joined;
+        }
+
+        /**
+         * Executes {@code statement} and moves past the carried statements' results, checking that each write changed
+         * its one row: whether the result it is then at, the first of the carrier's own, has rows.
+         */
+        boolean skip(PreparedStatement statement, String sql) throws SQLException {
+            boolean rows = statement.execute();
+            if (!savepoint.isEmpty()) {
+                rows = next(statement, rows, sql);
+            }
+            for (PlainStatement write : writes) {
+                if (rows) {
+                    throw new SQLException("a carried write answered rows: " + sql);
+                }
+                requireOneRow(statement.getUpdateCount(), write);
+                rows = statement.getMoreResults();
+            }
+            return rows;
+        }
+
+        /** A carried write changes exactly one row; any other count is a programming error, and fails its transaction. */
+        static void requireOneRow(int rows, PlainStatement write) {
+            if (rows != 1) {
+                throw new IllegalStateException("a write sent with the next statement changed " + rows + " rows, not one: "
+                        + write.text());
+            }
+        }
+
+        private static boolean next(PreparedStatement statement, boolean rows, String sql) throws SQLException {
+            if (rows) {
+                throw new SQLException("the savepoint answered rows: " + sql);
+            }
+            return statement.getMoreResults();
         }
     }
 

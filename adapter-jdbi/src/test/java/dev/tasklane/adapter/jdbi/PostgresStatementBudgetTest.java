@@ -31,4 +31,9 @@ final class PostgresStatementBudgetTest extends StatementBudget {
     protected boolean readsAGoalWithItsLock() {
         return true;
     }
+
+    @Override
+    protected boolean sendsWritesWithTheNextStatement() {
+        return true;
+    }
 }

@@ -8,6 +8,7 @@ import dev.tasklane.domain.validation.CompletionMode;
 import dev.tasklane.application.service.Secrets;
 import dev.tasklane.application.testing.StoreSet;
 import dev.tasklane.application.port.in.TaskView;
+import dev.tasklane.application.service.Tasklane;
 import dev.tasklane.application.usecase.BoardFixture;
 import dev.tasklane.domain.identity.ApiToken;
 import org.junit.jupiter.api.AfterEach;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 import static dev.tasklane.application.usecase.BoardFixture.goal;
@@ -50,9 +52,14 @@ abstract class StatementBudget {
 
     @BeforeEach
     void createBoard() {
+        createBoard(UnaryOperator.identity());
+    }
+
+    /** A board on fresh stores, its application built with {@code customize}: the fixture's token, three tasks. */
+    private void createBoard(UnaryOperator<Tasklane.Builder> customize) {
         jdbiStores = openStores(watch);
         board = new BoardFixture(new StoreSet(jdbiStores.tasks(), jdbiStores.directory(), jdbiStores.transactions(),
-                jdbiStores.events()), CompletionMode.GRACE);
+                jdbiStores.events()), CompletionMode.GRACE, customize);
         board.stores.tx(() -> board.stores.directory().insertToken(new ApiToken(0, "budget", Secrets.sha256(SECRET),
                 board.alice.userId(), board.boardId, Set.of(), "model", ApiToken.scopesOf(false), BoardFixture.START, null, null,
                 BoardFixture.START, "agent")));
@@ -168,6 +175,48 @@ abstract class StatementBudget {
             }
             assertEquals(List.of(outboxCommit(), outboxCommit()), measured.calls(), "and no round trip but the two commits");
         }
+    }
+
+    /**
+     * With agent sessions, as the server runs: a claim reads the task's latest session and opens one, a completion
+     * reads the claim's session and ends it. Each read is a statement; each write waits for the next statement and
+     * travels in its round trip on a store that can send it so ({@link #sendsWritesWithTheNextStatement},
+     * PostgreSQL): the goal's lock, or the fold.
+     */
+    @Test
+    void anAgentSessionCostsItsReadsAndItsWritesGoWithTheNextStatement() {
+        String identifier = BoardFixture.id(board.app.next().next(board.alice).orElseThrow());
+        int claimWithout = cost(() -> board.claim(board.alice, identifier)).cost().count();
+        int completeWithout = cost(() -> board.complete(board.alice, identifier)).cost().count();
+        jdbiStores.close();
+        createBoard(builder -> builder.agentSessions(jdbiStores.agentSessions()));
+        String withSession = BoardFixture.id(board.app.next().next(board.alice).orElseThrow());
+
+        Measured claim = cost(() -> board.claim(board.alice, withSession));
+        Measured complete = cost(() -> board.complete(board.alice, withSession));
+        int writes = sendsWritesWithTheNextStatement() ? 0 : 1;
+        assertEquals(claimWithout + 1 + writes, claim.cost().count(), "the latest session read, then the new one: "
+                + claim.cost());
+        assertEquals(completeWithout + 1 + writes, complete.cost().count(), "the claim's session read, then ended: "
+                + complete.cost());
+        assertEquals(List.of(outboxCommit()), claim.calls(), "and no round trip but the commit");
+        assertEquals(List.of(outboxCommit()), complete.calls(), "and no round trip but the commit");
+        if (sendsWritesWithTheNextStatement()) {
+            List<String> claimed = claim.cost().statements();
+            assertTrue(claimed.get(claimed.size() - 1).startsWith("INSERT INTO agent_sessions"),
+                    "the fold carries the new session: " + claim.cost());
+            List<String> completed = complete.cost().statements();
+            assertTrue(completed.get(completed.size() - 1).startsWith("UPDATE agent_sessions"),
+                    "the fold carries the ended session: " + complete.cost());
+        }
+        assertEquals(1, board.stores.tx(() -> jdbiStores.agentSessions().latestOf(
+                board.get(withSession).task().id())).filter(session -> !session.isOpen()).stream().count(),
+                "the session was opened and ended");
+    }
+
+    /** Whether a write that waits for no answer travels with the next statement (PostgreSQL). */
+    protected boolean sendsWritesWithTheNextStatement() {
+        return false;
     }
 
     private static void assertNothing(String what, Measured measured) {

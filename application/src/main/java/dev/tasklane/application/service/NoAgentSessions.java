@@ -16,8 +16,8 @@ import java.util.Optional;
  */
 final class NoAgentSessions implements AgentSessionStore {
     @Override
-    public AgentSession open(AgentSession session) {
-        return session;
+    public void open(AgentSession session) {
+        // nothing is kept
     }
 
     @Override

@@ -15,10 +15,16 @@ import java.util.Optional;
  * completion is decided by who locked the task first).
  */
 public interface AgentSessionStore {
-    /** Opens a new session; returns it with its id. */
-    AgentSession open(AgentSession session);
+    /**
+     * Opens a new session; the store gives it its id, which {@link #latestOf} and {@link #byClaimToken} answer with.
+     * Nothing waits for the answer, so a store may send it with the transaction's next statement.
+     */
+    void open(AgentSession session);
 
-    /** Saves a session's next version over the stored one (by id). */
+    /**
+     * Saves a session's next version over the stored one (by id), which must exist: a store that sends it later fails
+     * the transaction when it does not.
+     */
     void save(AgentSession session);
 
     /** The task's latest session, open or ended. */
