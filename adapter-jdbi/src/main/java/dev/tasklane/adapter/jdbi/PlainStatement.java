@@ -207,7 +207,7 @@ final class PlainStatement {
     /** {@link #findOne}, after the statements {@code before} that travel ahead of this one in the same round trip. */
     <T> Optional<T> findOneAfter(Carried before, Handle handle, RowReader<T> reader) {
         String sql = ready(handle, before);
-        try (PreparedStatement statement = prepare(handle, sql, null, before)) {
+        try (PreparedStatement statement = prepare(handle, sql, before)) {
             boolean rows = before.skip(statement, sql);
             try (ResultSet result = firstRows(statement, rows)) {
                 return single(result, reader, sql);
@@ -230,7 +230,7 @@ final class PlainStatement {
     /** Runs a query, handing each of its rows to {@code reader} in order. */
     void forEachRow(Handle handle, RowReader<?> reader) {
         String sql = ready(handle, Carried.NONE);
-        try (PreparedStatement statement = prepare(handle, sql, null, Carried.NONE);
+        try (PreparedStatement statement = prepare(handle, sql, Carried.NONE);
              ResultSet rows = firstRows(statement, statement.execute())) {
             while (rows.next()) {
                 reader.read(rows);
@@ -248,27 +248,11 @@ final class PlainStatement {
     /** {@link #execute}, after the statements {@code before}. */
     int executeAfter(Carried before, Handle handle) {
         String sql = ready(handle, before);
-        try (PreparedStatement statement = prepare(handle, sql, null, before)) {
+        try (PreparedStatement statement = prepare(handle, sql, before)) {
             if (before.skip(statement, sql)) {
                 throw new SQLException("the statement answered rows: " + sql);
             }
             return statement.getUpdateCount();
-        } catch (SQLException failure) {
-            throw failed(failure, sql);
-        }
-    }
-
-    /** Runs an {@code INSERT} of one row: the value the database generated for {@code keyColumn}. */
-    long insertReturningKey(Handle handle, String keyColumn) {
-        String sql = ready(handle, Carried.NONE);
-        try (PreparedStatement statement = prepare(handle, sql, new String[] {keyColumn}, Carried.NONE)) {
-            statement.executeUpdate();
-            try (ResultSet keys = statement.getGeneratedKeys()) {
-                if (!keys.next()) {
-                    throw new SQLException("no generated " + keyColumn + " from " + sql);
-                }
-                return keys.getLong(1);
-            }
         } catch (SQLException failure) {
             throw failed(failure, sql);
         }
@@ -285,7 +269,7 @@ final class PlainStatement {
      */
     <T, U> Two<T, U> twoQueries(Carried before, Handle handle, RowReader<T> first, RowReader<U> second) {
         String sql = ready(handle, before);
-        try (PreparedStatement statement = prepare(handle, sql, null, before)) {
+        try (PreparedStatement statement = prepare(handle, sql, before)) {
             Optional<T> answer;
             boolean rowsFirst = before.skip(statement, sql);
             try (ResultSet rows = firstRows(statement, rowsFirst)) {
@@ -342,9 +326,8 @@ final class PlainStatement {
         return sql;
     }
 
-    private PreparedStatement prepare(Handle handle, String sql, String[] keyColumns, Carried before) throws SQLException {
-        PreparedStatement statement = keyColumns == null ? handle.getConnection().prepareStatement(sql)
-                : handle.getConnection().prepareStatement(sql, keyColumns);
+    private PreparedStatement prepare(Handle handle, String sql, Carried before) throws SQLException {
+        PreparedStatement statement = handle.getConnection().prepareStatement(sql);
         try {
             int next = 1;
             for (PlainStatement write : before.writes()) {
