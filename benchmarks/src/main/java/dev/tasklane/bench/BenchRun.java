@@ -211,7 +211,7 @@ public final class BenchRun {
             for (OutsideLoad.Workload workload : OutsideLoad.Workload.values()) {
                 for (int agents : AGENT_LEVELS) {
                     outsideLevels.put(workload.key + "_" + agents,
-                            outsideLevel(results, outside, server, pg, workload, agents, warmup, seconds));
+                            outsideLevel(results, outside, server, pg, workload, agents, warmup, seconds, lastRate));
                 }
             }
             if (worstToo) {
@@ -325,10 +325,11 @@ public final class BenchRun {
 
     /** One level of the outside client, its figures written into {@code results} (ratios follow with the baseline). */
     private static OutsideLoad.Result outsideLevel(Results results, OutsideLoad outside, ServerProcess server, PgTarget pg,
-                                                   OutsideLoad.Workload workload, int agents, double warmup, double seconds)
-            throws Exception {
-        // enough for 500 cycles/s per 8 agents (more than a warm server runs on the shared machine), so that no level runs dry
-        int tasks = (int) Math.max(500, 500 * Math.min(agents, 8) / 8.0 * (warmup + seconds) * 1.3);
+                                                   OutsideLoad.Workload workload, int agents, double warmup, double seconds,
+                                                   double ceiling) throws Exception {
+        // enough for the fastest level of the bench's own lean client (ceiling, cycles/s), which no outside client
+        // outruns, whatever the number of agents, so that no level runs dry on a fast machine either
+        int tasks = (int) Math.max(500, Math.max(500, ceiling) * (warmup + seconds) * 1.3);
         outside.seed(workload, tasks, 4);
         SpanCost.Start start = SpanCost.start(server, pg);
         OutsideLoad.Result result = outside.run(workload, agents, warmup, seconds, null, 0);
