@@ -171,7 +171,7 @@ final class JdbiEventOutbox implements EventOutbox {
             UnitOfWork current = transactions.unit();
             List<TaskEvent> folded = current == null || !WriteFold.foldsWithEvents(current, events.size()) ? null
                     : transactions.withHandleCarrying(true, (handle, carried) ->
-                            WriteFold.withEvents(transactions.unit(), events, ending, carried));
+                            WriteFold.withEvents(current, events, ending, carried));
             if (folded != null) {
                 // before the transaction ends: a statement that committed it leaves the commit's actions to run
                 announceAtCommit(folded.get(folded.size() - 1).sequence());

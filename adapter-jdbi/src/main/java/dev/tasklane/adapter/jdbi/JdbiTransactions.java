@@ -304,9 +304,7 @@ final class JdbiTransactions implements Transactions {
      * {@link #sendWithNext}, in one round trip, before any statement that does not carry them.
      */
     static void sendDue(UnitOfWork unit) {
-        if (unit.savepointDue || !unit.dueWrites.isEmpty()) {
-            sendCarried(unit.handle(), takeCarried(unit));
-        }
+        sendCarried(unit.handle(), takeCarried(unit));
     }
 
     /** What waits for the next statement, taken: that statement carries it ({@link PlainStatement.Carried}). */
@@ -320,7 +318,7 @@ final class JdbiTransactions implements Transactions {
         return carried;
     }
 
-    /** Sends {@code carried} alone: its last write carries the rest, or the savepoint goes by itself. */
+    /** Sends {@code carried} alone, if it holds anything: its last write carries the rest, or the savepoint goes by itself. */
     static void sendCarried(Handle handle, PlainStatement.Carried carried) {
         List<PlainStatement> writes = carried.writes();
         if (writes.isEmpty()) {

@@ -417,7 +417,10 @@ final class PlainStatement {
         boolean skip(PreparedStatement statement, String sql) throws SQLException {
             boolean rows = statement.execute();
             if (!savepoint.isEmpty()) {
-                rows = next(statement, rows, sql);
+                if (rows) {
+                    throw new SQLException("the savepoint answered rows: " + sql);
+                }
+                rows = statement.getMoreResults();
             }
             for (PlainStatement write : writes) {
                 if (rows) {
@@ -435,13 +438,6 @@ final class PlainStatement {
                 throw new IllegalStateException("a write sent with the next statement changed " + rows + " rows, not one: "
                         + write.text());
             }
-        }
-
-        private static boolean next(PreparedStatement statement, boolean rows, String sql) throws SQLException {
-            if (rows) {
-                throw new SQLException("the savepoint answered rows: " + sql);
-            }
-            return statement.getMoreResults();
         }
     }
 
