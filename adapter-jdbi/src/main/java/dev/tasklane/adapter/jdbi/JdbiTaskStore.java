@@ -784,9 +784,17 @@ final class JdbiTaskStore implements TaskStore {
                 + "WHERE t.board_id = :board AND t.status = '" + Status.OPEN.name() + "' " + ON_THE_BOARD
                 + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE " + UNBLOCKED;
         private static final String READY = READY_ANYONES + ASSIGNABLE;
-        private static final String EXPIRED = "SELECT " + TaskRows.COLUMNS + " FROM tasks t "
-                + "WHERE t.board_id = :board AND t.status = '" + Status.IN_PROGRESS.name() + "' AND t.lease_expires_at <= :now "
-                + "AND t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE ";
+        /**
+         * The expired-lease stream: the board's expired leases, read through {@code tasks_leases} by their expiry
+         * alone and sorted into queue order after. The derived table ({@code OFFSET 0} keeps it one) is what makes
+         * the read bounded by the expired leases: ordered and limited on the queue index, as the Ready stream is, a
+         * generic plan reads every row of the board in Doing from the table, goals in Doing included (a goal with a
+         * child in Doing, or whose after_goal window is open), to find none expired.
+         */
+        private static final String EXPIRED = "SELECT " + TaskRows.COLUMNS + " FROM (SELECT * FROM tasks x "
+                + "WHERE x.status = '" + Status.IN_PROGRESS.name() + "' AND x.lease_expires_at <= :now "
+                + "AND x.board_id = :board OFFSET 0) t "
+                + "WHERE t.type <> '" + TaskType.GOAL.name() + "' AND t.human_task = FALSE ";
         /** A row-value comparison, which both databases answer as a range of the queue index. */
         private static final String AFTER = "AND (t.priority_order, t.position, t.id) > (:after_priority, :after_position, :after_id) ";
         /**

@@ -38,6 +38,7 @@ final class Backlog {
     static final long DONE_BASE = 20_000_000L;
     static final long DOING_BASE = 30_000_000L;
     static final long OTHER_BASE = 40_000_000L;
+    static final long DOING_GOALS_BASE = 50_000_000L;
 
     private final Connection connection;
     private final boolean postgres;
@@ -121,6 +122,20 @@ final class Backlog {
                 + "SELECT " + OTHER_BASE + " + g, " + OTHER_BOARD + ", 'W' || g, 0, g, 'WORK', g, -4, 'Other ' || g, "
                 + "'OPEN', FALSE, " + spec("'Other ' || g", "'WORK'", "'CRITICAL'", "'false'", "''")
                 + ", 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0 FROM " + series(1, OTHER_BOARD_TASKS));
+    }
+
+    /**
+     * Adds goals {@code from..to} in Doing to {@link #BOARD}: goals have no lease of their own, and a goal stays in
+     * Doing while a child is, and through its after_goal window once its last child is done, so a busy board holds
+     * many more of them than agents.
+     */
+    void loadGoalsInDoing(long from, long to) throws SQLException {
+        execute("INSERT INTO tasks (id, board_id, identifier, identifier_rank, identifier_number, type, position, "
+                + "priority_order, title, status, human_task, spec, created_by_id, inserted_at, updated_at, version) "
+                + "SELECT " + DOING_GOALS_BASE + " + g, " + BOARD + ", 'G' || (" + DOING_GOALS_BASE + " + g), 2, "
+                + DOING_GOALS_BASE + " + g, 'GOAL', " + DOING_GOALS_BASE + " + g, -4, 'Goal ' || g, 'IN_PROGRESS', "
+                + "FALSE, " + spec("'Goal ' || g", "'GOAL'", "'CRITICAL'", "'false'", "''")
+                + ", 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1 FROM " + series(from, to));
     }
 
     /** New tasks get ids above the loaded ones; the planner's statistics are refreshed. */
