@@ -7,6 +7,7 @@ import dev.tasklane.application.testing.TaskCommands;
 import dev.tasklane.application.port.in.BatchRejectedException;
 import dev.tasklane.application.port.in.CompleteTaskUseCase.Completed;
 import dev.tasklane.application.port.in.Created;
+import dev.tasklane.application.port.in.MaintenanceUseCase;
 import dev.tasklane.application.port.in.ReadTasksUseCase.TaskTree;
 import dev.tasklane.application.port.in.TaskView;
 import dev.tasklane.application.testing.StoreSet;
@@ -236,6 +237,29 @@ public abstract class BoardRulesContract {
         board.clock.advance(Duration.ofSeconds(6));
         assertEquals(1, board.app.maintenance().sweep().goalsFinished());
         assertEquals(Status.COMPLETED, board.get(id(created.root())).task().status());
+    }
+
+    /**
+     * Goals past their grace window are all finished by one sweep, however many more than one of its batches are
+     * due: a board finishing goals faster than one batch per sweep must not keep them in Doing for longer and longer.
+     */
+    @Test
+    void oneSweepFinishesEveryGoalPastItsGraceWindowBatchAfterBatch() {
+        int goals = MaintenanceUseCase.SWEEP_BATCH + 1;
+        List<String> roots = new ArrayList<>();
+        for (int g = 0; g < goals; g++) {
+            Created created = board.createGoal(board.admin, goal("g" + g, List.of(task("only " + g))));
+            String only = id(created.children().get(0));
+            board.claim(board.alice, only);
+            board.complete(board.alice, only);
+            roots.add(id(created.root()));
+        }
+        board.clock.advance(Duration.ofSeconds(6));
+        assertEquals(goals, board.app.maintenance().sweep().goalsFinished());
+        for (String root : roots) {
+            assertEquals(Status.COMPLETED, board.get(root).task().status(), root);
+        }
+        assertEquals(0, board.app.maintenance().sweep().goalsFinished(), "nothing left for the next sweep");
     }
 
     @Test

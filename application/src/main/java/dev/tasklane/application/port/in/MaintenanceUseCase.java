@@ -10,6 +10,13 @@ import java.util.Map;
  * windows closed, old events purged), and the figures the operator metrics read.
  */
 public interface MaintenanceUseCase {
+    /**
+     * The most due items (expired claims, goals past their grace window, stops past theirs, events, activities) one
+     * read of a sweep takes; a sweep reads batch after batch until what is due is done.
+     */
+    int SWEEP_BATCH = 200;
+
+    /** One round of the sweep; each item in a transaction of its own, re-checked under its lock. */
     Swept sweep();
 
     /**
