@@ -51,7 +51,7 @@ final class PostgresQueryPlanTest {
     /** Goals in Doing loaded with the larger backlog: ten times the board's tasks in Doing. */
     private static final long GOALS_IN_DOING = 10L * Backlog.DOING;
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern PARAMETER = Pattern.compile(":([a-z_]+)");
+    private static final Pattern PARAMETER = Pattern.compile(":([a-z_][a-z_0-9]*)");
     private static final Map<String, String> TYPES = Map.ofEntries(Map.entry("board", "bigint"), Map.entry("user", "bigint"),
             Map.entry("now", "timestamptz"), Map.entry("before", "timestamptz"), Map.entry("after_priority", "integer"),
             Map.entry("after_position", "bigint"), Map.entry("after_id", "bigint"), Map.entry("identifier", "varchar"),
@@ -325,6 +325,83 @@ final class PostgresQueryPlanTest {
         }
     }
 
+    /**
+     * The statements every claim runs, the candidates' first pages and the lock of the first free one, settle on
+     * PostgreSQL's generic plan once prepared: after its first five executions a prepared statement is planned again
+     * on every execution when its generic plan looks dearer than the custom ones, which costs more database time
+     * than executing these statements does. The pages are asked of the other board, of a size like most boards':
+     * the backlog's board holds nearly every row, so a custom plan's estimates for it differ from the generic plan's
+     * average over boards, and PostgreSQL may rightly keep planning its pages.
+     */
+    @Test
+    void theClaimsStatementsSettleOnAGenericPlan() throws SQLException {
+        Map<String, Object> lockValues = new LinkedHashMap<>();
+        List<Long> ids = List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+        for (int i = 0; i < ids.size(); i++) {
+            lockValues.put("id" + i, ids.get(i));
+        }
+        lockValues.put("board", Backlog.BOARD);
+        lockValues.put("now", now);
+        lockValues.put("ids", "{1,2,3,4,5,6,7,8}");
+        Map<String, Planned> statements = new LinkedHashMap<>();
+        Map<String, Object> otherBoard = new LinkedHashMap<>(me());
+        otherBoard.put("board", Backlog.OTHER_BOARD);
+        statements.put("both first pages, as next and claim read them", new Planned(CandidateCursor.FIRST_PAGES, otherBoard));
+        statements.put("lock the first free of eight candidates",
+                new Planned(CandidateCursor.lockFirstClaimable(ids.size()), lockValues));
+        try (Connection connection = stores.dataSource().getConnection()) {
+            connection.setAutoCommit(false);
+            for (Map.Entry<String, Planned> statement : statements.entrySet()) {
+                long[] plans = plansOfTenExecutions(connection, statement.getValue());
+                assertTrue(plans[0] >= 5, () -> statement.getKey() + ": " + plans[0] + " generic and " + plans[1]
+                        + " custom plans in ten executions; estimated " + estimates(connection, statement.getValue()));
+            }
+            connection.rollback();
+        }
+    }
+
+    /** The plans' estimated total costs, custom and generic, with the generic plan. */
+    private static String estimates(Connection connection, Planned query) {
+        StringBuilder costs = new StringBuilder();
+        try (Statement statement = connection.createStatement()) {
+            for (String mode : PLAN_MODES) {
+                statement.execute("SET plan_cache_mode = " + mode);
+                String execute = prepare(connection, query);
+                try (ResultSet plan = statement.executeQuery("EXPLAIN (FORMAT JSON) " + execute)) {
+                    plan.next();
+                    JsonNode root = JSON.readTree(plan.getString(1)).get(0).get("Plan");
+                    costs.append(mode).append(' ').append(root.path("Total Cost").asText()).append("; ");
+                    if (mode.equals("force_generic_plan")) {
+                        costs.append(root.toPrettyString());
+                    }
+                } finally {
+                    statement.execute("DEALLOCATE planned");
+                    statement.execute("RESET plan_cache_mode");
+                }
+            }
+        } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException failed) {
+            costs.append("(not estimated: ").append(failed.getMessage()).append(')');
+        }
+        return costs.toString();
+    }
+
+    /** Prepares the statement, executes it ten times, and answers its generic and custom plans so far. */
+    private static long[] plansOfTenExecutions(Connection connection, Planned query) throws SQLException {
+        String prepared = prepare(connection, query);
+        try (Statement statement = connection.createStatement()) {
+            for (int execution = 0; execution < 10; execution++) {
+                statement.execute(prepared);
+            }
+            try (ResultSet plans = statement.executeQuery(
+                    "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'planned'")) {
+                plans.next();
+                return new long[] {plans.getLong(1), plans.getLong(2)};
+            } finally {
+                statement.execute("DEALLOCATE planned");
+            }
+        }
+    }
+
     @Test
     void theStoreReturnsTheRightCandidatesAtScale() {
         Iterator<Task> candidates = stores.tasks().candidates(
@@ -430,6 +507,26 @@ final class PostgresQueryPlanTest {
 
     /** EXPLAIN (ANALYZE, BUFFERS) of the statement prepared server side, under the plan cache mode given. */
     private static JsonNode explain(Connection connection, Planned query, String planCacheMode) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET plan_cache_mode = " + planCacheMode);
+            String execute = prepare(connection, query);
+            try (ResultSet plan = statement.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + execute)) {
+                plan.next();
+                return JSON.readTree(plan.getString(1)).get(0).get("Plan");
+            } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
+                throw new IllegalStateException(unreadable);
+            } finally {
+                statement.execute("DEALLOCATE planned");
+                statement.execute("RESET plan_cache_mode");
+            }
+        }
+    }
+
+    /**
+     * Prepares the statement server side as {@code planned}, its named parameters typed by {@link #TYPES} (an
+     * {@code :idN} as bigint, {@code :ids} as bigint[]), and answers the {@code EXECUTE} with the query's values.
+     */
+    private static String prepare(Connection connection, Planned query) throws SQLException {
         List<String> names = new ArrayList<>();
         Matcher parameters = PARAMETER.matcher(query.sql());
         StringBuilder sql = new StringBuilder();
@@ -444,24 +541,14 @@ final class PostgresQueryPlanTest {
         List<String> types = new ArrayList<>();
         List<String> values = new ArrayList<>();
         for (String name : names) {
-            types.add(TYPES.get(name));
+            types.add(name.equals("ids") ? "bigint[]" : name.matches("id[0-9]+") ? "bigint" : TYPES.get(name));
             Object value = query.values().get(name);
             values.add(value instanceof Number ? value.toString() : "'" + value + "'");
         }
         try (Statement statement = connection.createStatement()) {
-            statement.execute("SET plan_cache_mode = " + planCacheMode);
             statement.execute("PREPARE planned (" + String.join(", ", types) + ") AS " + sql);
-            try (ResultSet plan = statement.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE planned ("
-                    + String.join(", ", values) + ")")) {
-                plan.next();
-                return JSON.readTree(plan.getString(1)).get(0).get("Plan");
-            } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
-                throw new IllegalStateException(unreadable);
-            } finally {
-                statement.execute("DEALLOCATE planned");
-                statement.execute("RESET plan_cache_mode");
-            }
         }
+        return "EXECUTE planned (" + String.join(", ", values) + ")";
     }
 
     private static void collect(JsonNode node, List<JsonNode> scans) {
