@@ -30,6 +30,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,7 +56,7 @@ final class PostgresQueryPlanTest {
     private static final Map<String, String> TYPES = Map.ofEntries(Map.entry("board", "bigint"), Map.entry("user", "bigint"),
             Map.entry("now", "timestamptz"), Map.entry("before", "timestamptz"), Map.entry("after_priority", "integer"),
             Map.entry("after_position", "bigint"), Map.entry("after_id", "bigint"), Map.entry("identifier", "varchar"),
-            Map.entry("id", "bigint"), Map.entry("goal", "bigint"), Map.entry("except", "bigint"),
+            Map.entry("id", "bigint"), Map.entry("ids", "bigint[]"), Map.entry("goal", "bigint"), Map.entry("except", "bigint"),
             Map.entry("from", "bigint"), Map.entry("to", "bigint"));
 
     private static final Set<String> SWEEPERS_INDEXES = Set.of("tasks_leases", "tasks_after_goal");
@@ -342,7 +343,7 @@ final class PostgresQueryPlanTest {
         }
         lockValues.put("board", Backlog.BOARD);
         lockValues.put("now", now);
-        lockValues.put("ids", "{1,2,3,4,5,6,7,8}");
+        lockValues.put("ids", ids.stream().map(String::valueOf).collect(Collectors.joining(",", "{", "}")));
         Map<String, Planned> statements = new LinkedHashMap<>();
         Map<String, Object> otherBoard = new LinkedHashMap<>(me());
         otherBoard.put("board", Backlog.OTHER_BOARD);
@@ -363,23 +364,15 @@ final class PostgresQueryPlanTest {
     /** The plans' estimated total costs, custom and generic, with the generic plan. */
     private static String estimates(Connection connection, Planned query) {
         StringBuilder costs = new StringBuilder();
-        try (Statement statement = connection.createStatement()) {
+        try {
             for (String mode : PLAN_MODES) {
-                statement.execute("SET plan_cache_mode = " + mode);
-                String execute = prepare(connection, query);
-                try (ResultSet plan = statement.executeQuery("EXPLAIN (FORMAT JSON) " + execute)) {
-                    plan.next();
-                    JsonNode root = JSON.readTree(plan.getString(1)).get(0).get("Plan");
-                    costs.append(mode).append(' ').append(root.path("Total Cost").asText()).append("; ");
-                    if (mode.equals("force_generic_plan")) {
-                        costs.append(root.toPrettyString());
-                    }
-                } finally {
-                    statement.execute("DEALLOCATE planned");
-                    statement.execute("RESET plan_cache_mode");
+                JsonNode root = plan(connection, query, mode, "FORMAT JSON");
+                costs.append(mode).append(' ').append(root.path("Total Cost").asText()).append("; ");
+                if (mode.equals("force_generic_plan")) {
+                    costs.append(root.toPrettyString());
                 }
             }
-        } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException failed) {
+        } catch (SQLException failed) {
             costs.append("(not estimated: ").append(failed.getMessage()).append(')');
         }
         return costs.toString();
@@ -507,10 +500,16 @@ final class PostgresQueryPlanTest {
 
     /** EXPLAIN (ANALYZE, BUFFERS) of the statement prepared server side, under the plan cache mode given. */
     private static JsonNode explain(Connection connection, Planned query, String planCacheMode) throws SQLException {
+        return plan(connection, query, planCacheMode, "ANALYZE, BUFFERS, FORMAT JSON");
+    }
+
+    /** The root of {@code EXPLAIN (options)} of the statement prepared server side, under the plan cache mode given. */
+    private static JsonNode plan(Connection connection, Planned query, String planCacheMode, String options)
+            throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("SET plan_cache_mode = " + planCacheMode);
             String execute = prepare(connection, query);
-            try (ResultSet plan = statement.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + execute)) {
+            try (ResultSet plan = statement.executeQuery("EXPLAIN (" + options + ") " + execute)) {
                 plan.next();
                 return JSON.readTree(plan.getString(1)).get(0).get("Plan");
             } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
@@ -524,7 +523,7 @@ final class PostgresQueryPlanTest {
 
     /**
      * Prepares the statement server side as {@code planned}, its named parameters typed by {@link #TYPES} (an
-     * {@code :idN} as bigint, {@code :ids} as bigint[]), and answers the {@code EXECUTE} with the query's values.
+     * {@code :idN} as bigint), and answers the {@code EXECUTE} with the query's values.
      */
     private static String prepare(Connection connection, Planned query) throws SQLException {
         List<String> names = new ArrayList<>();
@@ -541,7 +540,7 @@ final class PostgresQueryPlanTest {
         List<String> types = new ArrayList<>();
         List<String> values = new ArrayList<>();
         for (String name : names) {
-            types.add(name.equals("ids") ? "bigint[]" : name.matches("id[0-9]+") ? "bigint" : TYPES.get(name));
+            types.add(name.matches("id[0-9]+") ? "bigint" : TYPES.get(name));
             Object value = query.values().get(name);
             values.add(value instanceof Number ? value.toString() : "'" + value + "'");
         }

@@ -32,7 +32,6 @@ import java.util.function.Function;
  * at once without doing anything twice.
  */
 final class MaintenanceService implements MaintenanceUseCase {
-    static final int BATCH = MaintenanceUseCase.SWEEP_BATCH;
     /** How old a bucket of move counts is when the sweeper folds its rows ({@code FlowStore#compactMoves}). */
     static final Duration COMPACT_AFTER = Duration.ofHours(1);
 
@@ -69,9 +68,9 @@ final class MaintenanceService implements MaintenanceUseCase {
 
     @Override
     public Swept sweep() {
-        int expired = drain(changes -> dueTasks.expiredClaims(changes.now(), BATCH), this::releaseExpired);
+        int expired = drain(changes -> dueTasks.expiredClaims(changes.now(), SWEEP_BATCH), this::releaseExpired);
         Duration grace = workflow.limits().afterGoalGrace();
-        int finished = drain(changes -> dueTasks.pendingAfterGoals(changes.now().minus(grace), BATCH),
+        int finished = drain(changes -> dueTasks.pendingAfterGoals(changes.now().minus(grace), SWEEP_BATCH),
                 goal -> finishPastGrace(goal, grace));
         releaseStopsPastGrace();
         pruneActivities();
@@ -99,7 +98,7 @@ final class MaintenanceService implements MaintenanceUseCase {
                 changedInBatch += handle.apply(item);
             }
             changed += changedInBatch;
-        } while (batch.size() == BATCH && changedInBatch > 0);
+        } while (batch.size() == SWEEP_BATCH && changedInBatch > 0);
         return changed;
     }
 
@@ -161,7 +160,7 @@ final class MaintenanceService implements MaintenanceUseCase {
      */
     int releaseStopsPastGrace() {
         Duration grace = sessions.limits().stopGrace();
-        return drain(changes -> sessions.store().stopsDue(changes.now().minus(grace), BATCH),
+        return drain(changes -> sessions.store().stopsDue(changes.now().minus(grace), SWEEP_BATCH),
                 stopped -> releaseStopped(stopped, grace));
     }
 
@@ -193,21 +192,26 @@ final class MaintenanceService implements MaintenanceUseCase {
     /** Deletes the activity logs of sessions that ended longer ago than the retention; their summaries stay. */
     private void pruneActivities() {
         Duration retention = sessions.limits().retention();
-        int batch;
-        do {
-            batch = runner.system(changes -> sessions.store().pruneActivities(changes.now().minus(retention), BATCH));
-        } while (batch == BATCH);
+        deleteInBatches(changes -> sessions.store().pruneActivities(changes.now().minus(retention), SWEEP_BATCH));
     }
 
     /** Deletes the events older than the retention period, a batch per transaction. */
     private int purgeEvents() {
-        int purged = 0;
+        return deleteInBatches(changes -> outbox.purgeBefore(changes.now().minus(eventRetention), SWEEP_BATCH));
+    }
+
+    /**
+     * Runs {@code deleteBatch}, a transaction each time, until it deletes fewer than {@link MaintenanceUseCase#SWEEP_BATCH} rows.
+     *
+     * @return how many rows were deleted
+     */
+    private int deleteInBatches(Function<Changes, Integer> deleteBatch) {
+        int deleted = 0;
         int batch;
         do {
-            batch = runner.system(changes ->
-                    outbox.purgeBefore(changes.now().minus(eventRetention), BATCH));
-            purged += batch;
-        } while (batch == BATCH);
-        return purged;
+            batch = runner.system(deleteBatch);
+            deleted += batch;
+        } while (batch == SWEEP_BATCH);
+        return deleted;
     }
 }
